@@ -1,0 +1,453 @@
+/**
+ * Drizzle schema of every entity of spec 000 §3 and 001 §3 (DESIGN.md §4).
+ * TypeScript property names are the spec's API field names (paysID, statutID…); SQL columns are snake_case.
+ * Ids are UUID v7 strings made by the server; references come from database sequences.
+ * Money: numeric(12,2) euros. Weights: numeric(10,3) kg or m³.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, index, integer, numeric, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+
+const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
+const isActive = () => boolean('is_active').notNull().default(true);
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow().$onUpdate(() => new Date());
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
+const weight = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'string' });
+
+/** Sequences behind human-readable references (never counted from rows). */
+export const envoiReferenceSeq = pgSequence('envoi_reference_seq', { startWith: 1 });
+export const colisReferenceSeq = pgSequence('colis_reference_seq', { startWith: 1 });
+
+// ---------------------------------------------------------------- access
+export const typeUsers = pgTable('type_users', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  libelle: text('libelle').notNull(),
+  isActive: isActive(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const roles = pgTable('roles', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  libelle: text('libelle').notNull(),
+  description: text('description').notNull().default(''),
+  isActive: isActive(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const privileges = pgTable('privileges', {
+  id: id(),
+  libelle: text('libelle').notNull().unique(),
+  description: text('description').notNull().default(''),
+  groupe: text('groupe').notNull().default('autres'),
+  isActive: isActive(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const autorisations = pgTable(
+  'autorisations',
+  {
+    id: id(),
+    roleID: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    privilegeID: uuid('privilege_id').notNull().references(() => privileges.id, { onDelete: 'cascade' }),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('autorisations_role_privilege_uq').on(t.roleID, t.privilegeID)],
+);
+
+// ---------------------------------------------------------------- places
+export const pays = pgTable(
+  'pays',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    libelle: text('libelle').notNull(),
+    devise: text('devise').notNull().default('EUR'),
+    indicatif: text('indicatif').notNull(),
+    longueurNumero: integer('longueur_numero').notNull(),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pays_libelle_idx').on(t.libelle), index('pays_created_at_idx').on(t.createdAt)],
+);
+
+export const villes = pgTable(
+  'villes',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    libelle: text('libelle').notNull(),
+    paysID: uuid('pays_id').notNull().references(() => pays.id),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('villes_pays_idx').on(t.paysID), index('villes_libelle_idx').on(t.libelle)],
+);
+
+export const agences = pgTable(
+  'agences',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    libelle: text('libelle').notNull(),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'string' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'string' }),
+    villeID: uuid('ville_id').notNull().references(() => villes.id),
+    paysID: uuid('pays_id').notNull().references(() => pays.id),
+    telephone: text('telephone'),
+    telephoneComplet: text('telephone_complet'),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('agences_ville_idx').on(t.villeID), index('agences_pays_idx').on(t.paysID)],
+);
+
+// ---------------------------------------------------------------- people
+/** Staff (type ADMIN) and clients (type CLIENT: senders and recipients, found by telephoneComplet). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    nom: text('nom').notNull(),
+    prenoms: text('prenoms').notNull().default(''),
+    email: text('email'),
+    telephone: text('telephone'),
+    telephoneComplet: text('telephone_complet'),
+    adresse: text('adresse').notNull().default(''),
+    passwordHash: text('password_hash'),
+    /** Bumped on password change or deactivation: tokens carrying an older value are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    paysID: uuid('pays_id').references(() => pays.id),
+    typeUserID: uuid('type_user_id').notNull().references(() => typeUsers.id),
+    roleID: uuid('role_id').references(() => roles.id),
+    agenceID: uuid('agence_id').references(() => agences.id),
+    isActive: isActive(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_type_phone_uq').on(t.typeUserID, t.telephoneComplet),
+    index('users_agence_idx').on(t.agenceID),
+    index('users_role_idx').on(t.roleID),
+    index('users_nom_idx').on(t.nom, t.prenoms),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- reference data
+export const statuts = pgTable('statuts', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  libelle: text('libelle').notNull(),
+  isActive: isActive(),
+  createdAt: createdAt(),
+});
+
+const codeLibelle = (name: string) =>
+  pgTable(name, {
+    id: id(),
+    code: text('code').notNull().unique(),
+    libelle: text('libelle').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  });
+
+export const modesEnvoi = codeLibelle('modes_envoi');
+export const modesLivraison = codeLibelle('modes_livraison');
+export const modesPaiement = codeLibelle('modes_paiement');
+export const groupesNatureColis = codeLibelle('groupes_nature_colis');
+export const typesOperation = codeLibelle('types_operation');
+
+export const naturesColis = pgTable(
+  'natures_colis',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    libelle: text('libelle').notNull(),
+    description: text('description').notNull().default(''),
+    groupeNatureColisID: uuid('groupe_nature_colis_id').notNull().references(() => groupesNatureColis.id),
+    prixExceptionnel: money('prix_exceptionnel'),
+    unite: text('unite'),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('natures_groupe_idx').on(t.groupeNatureColisID)],
+);
+
+/** Unit price of a nature group on a route (origin city → destination city) by a sending mode. */
+export const paramNatureModes = pgTable(
+  'param_nature_modes',
+  {
+    id: id(),
+    libelle: text('libelle').notNull(),
+    prixUnitaire: money('prix_unitaire').notNull(),
+    groupeNatureColisID: uuid('groupe_nature_colis_id').notNull().references(() => groupesNatureColis.id),
+    villeOrigineID: uuid('ville_origine_id').notNull().references(() => villes.id),
+    villeDestinationID: uuid('ville_destination_id').notNull().references(() => villes.id),
+    modeEnvoiID: uuid('mode_envoi_id').notNull().references(() => modesEnvoi.id),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pnm_lookup_idx').on(t.groupeNatureColisID, t.modeEnvoiID, t.villeDestinationID)],
+);
+
+// ---------------------------------------------------------------- departures and parcels
+export const envois = pgTable(
+  'envois',
+  {
+    id: id(),
+    reference: text('reference').notNull().unique(),
+    modeEnvoiID: uuid('mode_envoi_id').notNull().references(() => modesEnvoi.id),
+    paysID: uuid('pays_id').notNull().references(() => pays.id),
+    paysEmetteurID: uuid('pays_emetteur_id').notNull().references(() => pays.id),
+    dateDebut: date('date_debut', { mode: 'string' }).notNull(),
+    dateArrive: date('date_arrive', { mode: 'string' }).notNull(),
+    dateFin: date('date_fin', { mode: 'string' }).notNull(),
+    contenu: text('contenu').notNull().default(''),
+    poids: weight('poids').notNull(),
+    poidsReel: weight('poids_reel').notNull().default('0'),
+    devise: text('devise').notNull().default('EUR'),
+    statutID: uuid('statut_id').notNull().references(() => statuts.id),
+    agenceID: uuid('agence_id').references(() => agences.id),
+    auteurID: uuid('auteur_id').references(() => users.id),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('envois_created_at_idx').on(t.createdAt),
+    index('envois_statut_idx').on(t.statutID, t.isActive, t.dateFin),
+    index('envois_route_idx').on(t.paysID, t.modeEnvoiID),
+  ],
+);
+
+export const colis = pgTable(
+  'colis',
+  {
+    id: id(),
+    reference: text('reference').notNull().unique(),
+    envoiID: uuid('envoi_id').notNull().references(() => envois.id),
+    agenceID: uuid('agence_id').notNull().references(() => agences.id),
+    villeID: uuid('ville_id').references(() => villes.id),
+    modeLivraisonID: uuid('mode_livraison_id').references(() => modesLivraison.id),
+    modeEnvoiID: uuid('mode_envoi_id').references(() => modesEnvoi.id),
+    expediteurID: uuid('expediteur_id').references(() => users.id),
+    destinataireID: uuid('destinataire_id').references(() => users.id),
+    receptionneurID: uuid('receptionneur_id').references(() => users.id),
+    paramNatureModeID: uuid('param_nature_mode_id').references(() => paramNatureModes.id),
+    nomDestinataire: text('nom_destinataire'),
+    prenomsDestinataire: text('prenoms_destinataire'),
+    emailDestinataire: text('email_destinataire'),
+    adresseDestinataire: text('adresse_destinataire'),
+    telephoneDestinataire: text('telephone_destinataire'),
+    detailsContenu: text('details_contenu').notNull().default(''),
+    contenu: text('contenu').notNull().default(''),
+    poids: weight('poids').notNull().default('0'),
+    unite: text('unite').notNull().default('KG'),
+    prixUnitaire: money('prix_unitaire').notNull().default('0'),
+    montant: money('montant').notNull().default('0'),
+    montantLivraison: money('montant_livraison').notNull().default('0'),
+    montantExpedition: money('montant_expedition').notNull().default('0'),
+    montantComplementaire: money('montant_complementaire').notNull().default('0'),
+    montantTotal: money('montant_total').notNull().default('0'),
+    reglement: money('reglement').notNull().default('0'),
+    resteAPayer: money('reste_a_payer').notNull().default('0'),
+    observation: text('observation').notNull().default(''),
+    adresseLivraison: text('adresse_livraison').notNull().default(''),
+    NumeroSaisi: text('numero_saisi'),
+    dateDepot: timestamp('date_depot', { withTimezone: true, mode: 'date' }),
+    dateEnvoi: timestamp('date_envoi', { withTimezone: true, mode: 'date' }),
+    statutID: uuid('statut_id').notNull().references(() => statuts.id),
+    auteurID: uuid('auteur_id').references(() => users.id),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('colis_agence_created_idx').on(t.agenceID, t.createdAt),
+    index('colis_created_at_idx').on(t.createdAt),
+    index('colis_envoi_idx').on(t.envoiID),
+    index('colis_statut_idx').on(t.statutID),
+    index('colis_expediteur_idx').on(t.expediteurID),
+    index('colis_destinataire_idx').on(t.destinataireID),
+  ],
+);
+
+/** One nature line of a parcel: weight and the prices it was charged at (euros). */
+export const colisNatures = pgTable(
+  'colis_natures',
+  {
+    id: id(),
+    colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
+    natureColisID: uuid('nature_colis_id').notNull().references(() => naturesColis.id),
+    poids: weight('poids').notNull(),
+    unitePoid: text('unite_poid').notNull().default('KG'),
+    prixUnitaire: money('prix_unitaire').notNull().default('0'),
+    prixExceptionnel: money('prix_exceptionnel').notNull().default('0'),
+    prixTotal: money('prix_total').notNull().default('0'),
+  },
+  (t) => [index('colis_natures_colis_idx').on(t.colisID)],
+);
+
+/** Status history of a parcel (spec 000 §3 History entry). */
+export const historiques = pgTable(
+  'historiques',
+  {
+    id: id(),
+    colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
+    dateAction: timestamp('date_action', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statutAvantID: uuid('statut_avant_id').references(() => statuts.id),
+    statutApresID: uuid('statut_apres_id').notNull().references(() => statuts.id),
+    auteurID: uuid('auteur_id').references(() => users.id),
+  },
+  (t) => [index('historiques_colis_idx').on(t.colisID, t.dateAction)],
+);
+
+export const paymentByEnum = pgEnum('payment_by', ['expediteur', 'destinateur', 'partiel']);
+
+export const encaissements = pgTable(
+  'encaissements',
+  {
+    id: id(),
+    colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
+    agenceID: uuid('agence_id').references(() => agences.id),
+    paymentby: paymentByEnum('paymentby').notNull().default('expediteur'),
+    montantEncaisse: money('montant_encaisse').notNull(),
+    montantRestant: money('montant_restant').notNull(),
+    modePaiementID: uuid('mode_paiement_id').notNull().references(() => modesPaiement.id),
+    auteurID: uuid('auteur_id').references(() => users.id),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('encaissements_colis_idx').on(t.colisID), index('encaissements_agence_created_idx').on(t.agenceID, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    message: text('message').notNull(),
+    receiverID: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
+    colisID: uuid('colis_id').references(() => colis.id, { onDelete: 'cascade' }),
+    lu: boolean('lu').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_receiver_idx').on(t.receiverID, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- cash operations
+export const operationTypeEnum = pgEnum('operation_type', ['entrée', 'sortie']);
+
+export const operations = pgTable(
+  'operations',
+  {
+    id: id(),
+    date: timestamp('date', { withTimezone: true, mode: 'date' }).notNull(),
+    montant: money('montant').notNull(),
+    motif: uuid('motif_id').notNull().references(() => typesOperation.id),
+    type: operationTypeEnum('type').notNull(),
+    description: text('description').notNull().default(''),
+    userID: uuid('user_id').notNull().references(() => users.id),
+    agenceID: uuid('agence_id').references(() => agences.id),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('operations_agence_date_idx').on(t.agenceID, t.date)],
+);
+
+// ---------------------------------------------------------------- inventory
+export const inventaires = pgTable(
+  'inventaires',
+  {
+    id: id(),
+    dateInventaire: timestamp('date_inventaire', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    auteurID: uuid('auteur_id').notNull().references(() => users.id),
+    agenceID: uuid('agence_id').references(() => agences.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inventaires_agence_date_idx').on(t.agenceID, t.dateInventaire)],
+);
+
+/** A parcel in an inventory: expected (attendu) and/or found (trouve). */
+export const inventaireColis = pgTable(
+  'inventaire_colis',
+  {
+    id: id(),
+    inventaireID: uuid('inventaire_id').notNull().references(() => inventaires.id, { onDelete: 'cascade' }),
+    colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
+    attendu: boolean('attendu').notNull().default(true),
+    trouve: boolean('trouve').notNull().default(false),
+  },
+  (t) => [uniqueIndex('inventaire_colis_uq').on(t.inventaireID, t.colisID)],
+);
+
+// ---------------------------------------------------------------- messaging and mail
+export const messages = pgTable('messages', {
+  id: id(),
+  typeDestinataire: text('type_destinataire').notNull(),
+  destinataires: text('destinataires').notNull(),
+  sujet: text('sujet').notNull(),
+  message: text('message').notNull(),
+  auteurID: uuid('auteur_id').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const otpPurposeEnum = pgEnum('otp_purpose', ['RESET_PASSWORD', 'DELETE_COLIS']);
+
+/** One-time codes, stored hashed: single use, 10 minutes, at most 5 attempts (DESIGN.md §4). */
+export const codesOtp = pgTable(
+  'codes_otp',
+  {
+    id: id(),
+    purpose: otpPurposeEnum('purpose').notNull(),
+    userID: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    subjectID: uuid('subject_id'),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('codes_otp_lookup_idx').on(t.purpose, t.userID, t.subjectID)],
+);
+
+export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED']);
+
+/** Mail outbox: written in the same transaction as its cause, sent by the worker (DESIGN.md §4). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    status: mailStatusEnum('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);

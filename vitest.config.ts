@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+/** Two test projects: server (API through app.inject on PGlite or PostgreSQL) and web (providers, pure browser-side logic). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 30000,
+          hookTimeout: 120000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
