@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  computeColisAmounts, formatEuro, formatKg, isAirMode, linePrice, roundMoney, sumMoney, sumWeights, toCents,
+  toMilli, toMoneyString, toWeightString, uniteForMode,
+} from '../../common/pricing';
+
+/** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('linePrice (spec 000 §9)', () => {
+  it('the exceptional price wins when above 0', () => {
+    expect(linePrice(12.5, 8)).toBe(12.5);
+    expect(linePrice('15.00', '9.90')).toBe(15);
+  });
+  it('the unit price applies otherwise', () => {
+    expect(linePrice(0, 8.5)).toBe(8.5);
+    expect(linePrice('0.00', '8.50')).toBe(8.5);
+    expect(linePrice(null, 9)).toBe(9);
+    expect(linePrice(undefined, '3.2')).toBe(3.2);
+    expect(linePrice('', 4)).toBe(4);
+    expect(linePrice(-2, 4)).toBe(4);
+  });
+});
+
+describe('exact decimal parsing', () => {
+  it('reads numbers, strings, French commas', () => {
+    expect(toCents(0.1)).toBe(10n);
+    expect(toCents('12,5')).toBe(1250n);
+    expect(toCents('1 234,56')).toBe(123456n);
+    expect(toCents(1e-7)).toBe(0n);
+    expect(toMilli('2.5')).toBe(2500n);
+    expect(toMilli(0.0005)).toBe(1n);
+  });
+  it('rounds half-up to the cent', () => {
+    expect(toCents(1.005)).toBe(101n); // 1.005 is 1.00499999… in binary; read as typed
+    expect(toCents('2.675')).toBe(268n);
+    expect(toCents('2.674')).toBe(267n);
+    expect(toCents('-1.005')).toBe(-101n);
+    expect(roundMoney(0.1 + 0.2)).toBe(0.3);
+  });
+  it('refuses what is not a number', () => {
+    expect(() => toCents('abc')).toThrow(RangeError);
+    expect(() => toCents(Number.NaN)).toThrow(RangeError);
+    expect(() => toCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+  it('writes database numeric text', () => {
+    expect(toMoneyString(7)).toBe('7.00');
+    expect(toMoneyString('-0.5')).toBe('-0.50');
+    expect(toWeightString(2.5)).toBe('2.500');
+    expect(toWeightString('0.0004')).toBe('0.000');
+  });
+  it('sums without drift', () => {
+    expect(sumMoney([0.1, 0.2])).toBe(0.3);
+    expect(sumWeights([0.1, 0.2, '0.3'])).toBe(0.6);
+    expect(sumWeights(Array(10).fill(0.1))).toBe(1);
+  });
+});
+
+describe('computeColisAmounts (spec 000 §9, DESIGN.md §4)', () => {
+  it('three lines of 0.1 kg at 0.70 € make exactly 0.21 €', () => {
+    const r = computeColisAmounts({
+      lines: [0, 1, 2].map(() => ({ poids: 0.1, prixExceptionnel: 0, prixUnitaire: 0.7 })),
+    });
+    expect(r.lines).toEqual([0, 1, 2].map(() => ({ prixLigne: 0.7, prixTotal: 0.07 })));
+    expect(r.montant).toBe(0.21);
+    expect(r.montantTotal).toBe(0.21);
+    expect(r.resteAPayer).toBe(0.21);
+    expect(r.poids).toBe(0.3);
+  });
+
+  it('0.1 + 0.2 style amounts stay exact', () => {
+    const r = computeColisAmounts({
+      lines: [{ poids: 1, prixUnitaire: 0.1 }, { poids: 1, prixUnitaire: 0.2 }],
+      montantComplementaire: 0.1,
+      reglement: 0.2,
+    });
+    expect(r.montant).toBe(0.3);
+    expect(r.montantTotal).toBe(0.4);
+    expect(r.resteAPayer).toBe(0.2);
+  });
+
+  it('uses the exceptional price of a line when above 0', () => {
+    const r = computeColisAmounts({
+      lines: [
+        { poids: '2.000', prixExceptionnel: '15.00', prixUnitaire: '9.00' },
+        { poids: '3.000', prixExceptionnel: '0.00', prixUnitaire: '9.00' },
+      ],
+    });
+    expect(r.lines).toEqual([{ prixLigne: 15, prixTotal: 30 }, { prixLigne: 9, prixTotal: 27 }]);
+    expect(r.montant).toBe(57);
+  });
+
+  it('rounds each line half-up to the cent', () => {
+    // 0.125 kg × 0.10 € = 0.0125 € → 0.01 ; 0.155 kg × 0.10 € = 0.0155 € → 0.02 ; 1.005 kg × 1 € → 1.01 (not 1.00)
+    const r = computeColisAmounts({
+      lines: [
+        { poids: 0.125, prixUnitaire: 0.1 },
+        { poids: 0.155, prixUnitaire: 0.1 },
+        { poids: 1.005, prixUnitaire: 1 },
+        { poids: 0.333, prixUnitaire: 7.5 }, // 2.4975 → 2.50
+      ],
+    });
+    expect(r.lines.map((l) => l.prixTotal)).toEqual([0.01, 0.02, 1.01, 2.5]);
+    expect(r.montant).toBe(3.54);
+  });
+
+  it('adds complementary, delivery and expedition amounts and subtracts the settlement', () => {
+    const r = computeColisAmounts({
+      lines: [{ poids: 12.4, prixExceptionnel: null, prixUnitaire: 9.5 }, { poids: '3.25', prixUnitaire: '12.00' }],
+      montantComplementaire: '5.00',
+      montantLivraison: 10,
+      montantExpedition: '2.50',
+      reglement: '100',
+    });
+    expect(r.montant).toBe(156.8); // 117.80 + 39.00
+    expect(r.montantTotal).toBe(174.3);
+    expect(r.resteAPayer).toBe(74.3);
+  });
+
+  it('a fully settled parcel has nothing left, an over-settled one a negative remainder', () => {
+    const base = { lines: [{ poids: 10, prixUnitaire: 8 }], montantLivraison: 0 };
+    expect(computeColisAmounts({ ...base, reglement: 80 }).resteAPayer).toBe(0);
+    expect(computeColisAmounts({ ...base, reglement: 85.5 }).resteAPayer).toBe(-5.5);
+  });
+
+  it('no line, no amounts', () => {
+    expect(computeColisAmounts({ lines: [] })).toEqual({ lines: [], poids: 0, montant: 0, montantTotal: 0, resteAPayer: 0 });
+  });
+
+  it('large amounts stay exact', () => {
+    const r = computeColisAmounts({ lines: [{ poids: '9999999.999', prixUnitaire: '99.99' }] });
+    expect(r.montant).toBe(999899999.9); // 999 899 999.900 000 01 € → 999 899 999.90
+  });
+});
+
+describe('formatters', () => {
+  it('formats euros the French way', () => {
+    expect(plain(formatEuro(1234.5))).toBe('1 234,50 €');
+    expect(plain(formatEuro('0.1'))).toBe('0,10 €');
+    expect(plain(formatEuro(null))).toBe('0,00 €');
+  });
+  it('formats weights in kg', () => {
+    expect(formatKg(12.5)).toBe('12,5 kg');
+    expect(formatKg('3.000')).toBe('3 kg');
+    expect(formatKg(0.125)).toBe('0,125 kg');
+    expect(formatKg(2, 'M3')).toBe('2 m³');
+  });
+});
+
+describe('air mode (spec 000 §5)', () => {
+  it('recognises the air mode by label or code', () => {
+    expect(isAirMode({ code: 'AERIEN', libelle: 'Avion' })).toBe(true);
+    expect(isAirMode({ libelle: 'Aérien' })).toBe(true);
+    expect(isAirMode({ libelle: 'Fret AERIEN express' })).toBe(true);
+    expect(isAirMode({ libelle: 'aerien' })).toBe(true);
+    expect(isAirMode({ code: 'aerien' })).toBe(true);
+    expect(isAirMode({ code: 'MARITIME', libelle: 'Maritime' })).toBe(false);
+    expect(isAirMode({})).toBe(false);
+    expect(isAirMode(null)).toBe(false);
+  });
+  it('forces the unit KG in air mode', () => {
+    expect(uniteForMode({ libelle: 'Aérien' }, 'M3')).toBe('KG');
+    expect(uniteForMode({ libelle: 'Maritime' }, 'M3')).toBe('M3');
+    expect(uniteForMode({ libelle: 'Maritime' }, 'm3')).toBe('M3');
+    expect(uniteForMode({ libelle: 'Maritime' })).toBe('KG');
+  });
+});
