@@ -20,6 +20,12 @@ CREATE TABLE "agences" (
 	CONSTRAINT "agences_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "app_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "autorisations" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"role_id" uuid NOT NULL,

@@ -1,0 +1,70 @@
+/**
+ * The one declarative table from API endpoint to the permission key it needs (DESIGN.md §3, issue 2 §4).
+ * Every route registered under /api must appear here, or the server refuses to start (see plugins/access.ts).
+ * Keys are those of common/permissions.ts, the same the UI checks for the matching screen or button.
+ */
+import { RESOURCE_KEYS, type ResourceKeys } from '../../common/permissions';
+
+/** What an endpoint requires. */
+export type Access =
+  /** Open to anyone (sign-in, password recovery). */
+  | { kind: 'public' }
+  /** Any signed-in back-office user. */
+  | { kind: 'signedIn' }
+  /**
+   * A permission key. `statusKey`: a body holding only `isActive` (the active toggle) needs this key instead.
+   * `self`: when the path parameter `param` names the caller itself (its user id, or its role id), `selfKey`
+   * is needed instead (undefined: signed in is enough).
+   */
+  | {
+      kind: 'key';
+      key: string;
+      statusKey?: string;
+      self?: { param: string; of: 'user' | 'role'; selfKey?: string };
+    };
+
+const PUBLIC: Access = { kind: 'public' };
+const SIGNED_IN: Access = { kind: 'signedIn' };
+const key = (k: string, extra: Omit<Extract<Access, { kind: 'key' }>, 'kind' | 'key'> = {}): Access => ({
+  kind: 'key',
+  key: k,
+  ...extra,
+});
+
+/**
+ * The five calls of a reference resource (spec 001 §7: liste, getBy, create, update, delete) with the keys of
+ * RESOURCE_KEYS[resource]. Reading (liste, getBy) is open to any signed-in user: forms of other screens
+ * need the reference lists (e.g. countries in the departure form).
+ */
+function crud(path: string, resource: string): Record<string, Access> {
+  const k: ResourceKeys = RESOURCE_KEYS[resource];
+  if (!k?.create || !k.edit || !k.delete || !k.status) throw new Error(`RESOURCE_KEYS incomplet pour ${resource}`);
+  return {
+    [`GET /api/${path}/liste`]: SIGNED_IN,
+    [`GET /api/${path}/getBy/:id`]: SIGNED_IN,
+    [`POST /api/${path}/create`]: key(k.create),
+    [`PUT /api/${path}/update/:id`]: key(k.edit, { statusKey: k.status }),
+    [`DELETE /api/${path}/delete/:id`]: key(k.delete),
+  };
+}
+
+export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
+  // session and access (spec 000 §7)
+  'POST /api/auth/loginAD': PUBLIC,
+  'POST /api/auth/forgotPassword': PUBLIC,
+  'POST /api/auth/validerPassword': PUBLIC,
+  'POST /api/auth/changePassword/:id': key('profil', { self: { param: 'id', of: 'user', selfKey: undefined } }),
+  'GET /api/autorisation/listePermissionByRoleID/:roleId': key('autorisation', {
+    self: { param: 'roleId', of: 'role' },
+  }),
+  'GET /api/user/getBy/:id': key('user', { self: { param: 'id', of: 'user' } }),
+  'PUT /api/user/update/:id': key('userUpdate', { statusKey: 'userUpdateStatut', self: { param: 'id', of: 'user', selfKey: 'profil' } }),
+  'POST /api/message/sendbyEmail': key('addMessage'),
+  // reference data (spec 001 §7)
+  ...crud('pays', 'pays'),
+  ...crud('privilege', 'permission'),
+  'GET /api/pays/listeByParamNature': SIGNED_IN,
+};
+
+/** The table key of a route: method and URL pattern, e.g. 'GET /api/pays/getBy/:id'. */
+export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;

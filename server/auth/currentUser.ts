@@ -1,0 +1,67 @@
+/**
+ * The signed-in user as every route sees it: role, agency and the set of permission keys it holds
+ * (spec 000 §6: a key holds if present with isActive true; DESIGN.md §4: SUPERADMIN holds every key,
+ * ADMIN sees every agency).
+ */
+import { and, eq } from 'drizzle-orm';
+import { ALL_PERMISSION_KEYS, ROLE_CODES } from '../../common/permissions';
+import type { Db } from '../db/client';
+import { autorisations, privileges, roles, typeUsers, users } from '../db/schema';
+
+export interface CurrentUser {
+  id: string;
+  tokenVersion: number;
+  isActive: boolean;
+  typeCode: string;
+  roleID: string | null;
+  roleCode: string | null;
+  agenceID: string | null;
+  permissions: ReadonlySet<string>;
+  /** True for roles ADMIN and SUPERADMIN: not scoped to one agency. */
+  allAgencies: boolean;
+}
+
+/** Loads a user with role, type and active permission keys; null when the user does not exist. */
+export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      tokenVersion: users.tokenVersion,
+      isActive: users.isActive,
+      typeCode: typeUsers.code,
+      roleID: users.roleID,
+      roleCode: roles.code,
+      roleActive: roles.isActive,
+      agenceID: users.agenceID,
+    })
+    .from(users)
+    .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
+    .leftJoin(roles, eq(users.roleID, roles.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  let permissions: Set<string>;
+  if (row.roleCode === ROLE_CODES.SUPERADMIN) {
+    permissions = new Set(ALL_PERMISSION_KEYS);
+  } else if (row.roleID && row.roleActive) {
+    const keys = await db
+      .select({ libelle: privileges.libelle })
+      .from(autorisations)
+      .innerJoin(privileges, eq(autorisations.privilegeID, privileges.id))
+      .where(and(eq(autorisations.roleID, row.roleID), eq(autorisations.isActive, true), eq(privileges.isActive, true)));
+    permissions = new Set(keys.map((k) => k.libelle));
+  } else {
+    permissions = new Set();
+  }
+  const allAgencies = row.roleCode === ROLE_CODES.ADMIN || row.roleCode === ROLE_CODES.SUPERADMIN;
+  return {
+    id: row.id,
+    tokenVersion: row.tokenVersion,
+    isActive: row.isActive,
+    typeCode: row.typeCode,
+    roleID: row.roleID,
+    roleCode: row.roleCode,
+    agenceID: row.agenceID,
+    permissions,
+    allAgencies,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * One-time codes (DESIGN.md §4): random digits, stored hashed, single use, valid 10 minutes, at most 5 attempts.
+ * Used by password recovery (6 digits) and parcel deletion (4 digits, spec 000 §5).
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { codesOtp } from '../db/schema';
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+type Purpose = 'RESET_PASSWORD' | 'DELETE_COLIS';
+
+const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
+
+/**
+ * Issues a new code and voids the earlier unused ones of the same purpose and subject.
+ * @returns the clear code, to be sent by e-mail only (never in an API answer)
+ */
+export async function issueOtp(
+  tx: Db | Tx,
+  opts: { purpose: Purpose; userID?: string | null; subjectID?: string | null; digits: 4 | 6 },
+): Promise<string> {
+  const code = String(randomInt(0, 10 ** opts.digits)).padStart(opts.digits, '0');
+  const scope = and(
+    eq(codesOtp.purpose, opts.purpose),
+    opts.userID ? eq(codesOtp.userID, opts.userID) : isNull(codesOtp.userID),
+    opts.subjectID ? eq(codesOtp.subjectID, opts.subjectID) : isNull(codesOtp.subjectID),
+    isNull(codesOtp.usedAt),
+  );
+  await tx.update(codesOtp).set({ usedAt: new Date() }).where(scope);
+  const [row] = await tx
+    .insert(codesOtp)
+    .values({
+      purpose: opts.purpose,
+      userID: opts.userID ?? null,
+      subjectID: opts.subjectID ?? null,
+      codeHash: 'pending',
+      expiresAt: new Date(Date.now() + OTP_TTL_MS),
+    })
+    .returning({ id: codesOtp.id });
+  await tx.update(codesOtp).set({ codeHash: hashCode(row.id, code) }).where(eq(codesOtp.id, row.id));
+  return code;
+}
+
+export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'locked' | 'missing';
+
+/**
+ * Checks a code against the latest unused one of that purpose and subject. A wrong code counts an attempt
+ * (written at once, so a refusal keeps the count); the right one is consumed.
+ */
+export async function checkOtp(
+  db: Db | Tx,
+  opts: { purpose: Purpose; userID?: string | null; subjectID?: string | null; code: string },
+): Promise<OtpCheck> {
+  const [row] = await db
+    .select()
+    .from(codesOtp)
+    .where(
+      and(
+        eq(codesOtp.purpose, opts.purpose),
+        opts.userID ? eq(codesOtp.userID, opts.userID) : isNull(codesOtp.userID),
+        opts.subjectID ? eq(codesOtp.subjectID, opts.subjectID) : isNull(codesOtp.subjectID),
+        isNull(codesOtp.usedAt),
+      ),
+    )
+    .orderBy(desc(codesOtp.createdAt))
+    .limit(1);
+  if (!row) return 'missing';
+  if (row.expiresAt.getTime() < Date.now()) return 'expired';
+  if (row.attempts >= OTP_MAX_ATTEMPTS) return 'locked';
+  if (row.codeHash !== hashCode(row.id, opts.code)) {
+    await db.update(codesOtp).set({ attempts: sql`${codesOtp.attempts} + 1` }).where(eq(codesOtp.id, row.id));
+    return row.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'locked' : 'invalid';
+  }
+  const consumed = await db
+    .update(codesOtp)
+    .set({ usedAt: new Date() })
+    .where(and(eq(codesOtp.id, row.id), isNull(codesOtp.usedAt)))
+    .returning({ id: codesOtp.id });
+  return consumed.length === 1 ? 'ok' : 'missing';
+}

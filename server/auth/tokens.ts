@@ -1,0 +1,51 @@
+/**
+ * Signed bearer tokens (JWT, HS256) with an expiry (DESIGN.md §4). A token carries the user id and the user's
+ * tokenVersion: bumping that version (password change, deactivation) kills every older token.
+ */
+import { randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { appSettings } from '../db/schema';
+
+export interface TokenClaims {
+  sub: string;
+  tv: number;
+}
+
+export interface TokenService {
+  sign(userId: string, tokenVersion: number): string;
+  /** Returns the claims, or null when the token is malformed, forged or expired. */
+  verify(token: string): TokenClaims | null;
+}
+
+/**
+ * The signing secret: JWT_SECRET when set, else one generated once and kept in app_settings so that every API
+ * process on the same database shares it.
+ */
+export async function resolveSecret(db: Db, configured?: string): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(appSettings)
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
+  return row.value;
+}
+
+/** Creates the token service. @param ttlSeconds lifetime of a token in seconds */
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  return {
+    sign: (userId, tokenVersion) =>
+      jwt.sign({ tv: tokenVersion }, secret, { subject: userId, expiresIn: ttlSeconds, algorithm: 'HS256' }),
+    verify: (token) => {
+      try {
+        const claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+        if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number') return null;
+        return { sub: claims.sub, tv: claims.tv };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Runtime configuration read from the environment (DESIGN.md §1).
+ * PORT (default 3000), DATA_DIR (default ./data, embedded PGlite), DATABASE_URL (PostgreSQL server, wins over DATA_DIR),
+ * ADMIN_EMAIL / ADMIN_PASSWORD (first administrator), JWT_SECRET (token signing; else kept in the database),
+ * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM (outbox worker), DEMO_DATA ('0' to skip the demo set).
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail: string;
+  adminPassword: string;
+  jwtSecret?: string;
+  tokenTtlSeconds: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  demoData: boolean;
+  logLevel: string;
+  /** Login attempts allowed per minute and per address. */
+  loginRateLimit: number;
+}
+
+/** Demo defaults, documented in the README. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@colis.local';
+export const DEFAULT_ADMIN_PASSWORD = 'Admin123!';
+
+/** Reads the configuration from process.env (or the given record). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+    jwtSecret: env.JWT_SECRET || undefined,
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Colis Express <no-reply@colis.local>',
+    demoData: env.DEMO_DATA !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+  };
+}

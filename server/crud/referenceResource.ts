@@ -1,0 +1,198 @@
+/**
+ * The five calls of a reference resource (spec 001 §7: {path}/liste, getBy/{id}, create, update/{id}, delete/{id}),
+ * built from a declaration so that each of the thirteen reference areas is mostly data (issue 2 §6).
+ * Lists page, sort, search and filter on the server (DESIGN.md §3). Writes run in a transaction; an update whose
+ * body is `{isActive}` alone is the active toggle (its permission key is checked by plugins/access.ts).
+ */
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../plugins/access';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db, Tx } from '../db/client';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { listQuerySchema, parseListQuery } from '../http/listQuery';
+import { toApi } from '../http/serialize';
+
+type AnyRow = Record<string, unknown>;
+
+/** A filterable field: its column and how to read the query string value. */
+export interface FilterDef {
+  column: PgColumn;
+  type: 'boolean' | 'uuid' | 'text';
+}
+
+export interface ReferenceResourceDef {
+  /** Path segment of the spec's calls, e.g. 'pays' → /api/pays/liste. */
+  path: string;
+  /** Drizzle table; must have `id` and `createdAt` columns. */
+  table: PgTable & { id: PgColumn; createdAt: PgColumn };
+  /** Select with references populated one level: returns a dynamic select (joins included), no where. */
+  select: (db: Db | Tx) => PgSelect;
+  /** Body of create (required fields with French messages). */
+  createSchema: z.ZodObject;
+  /** Body of a full update. */
+  updateSchema: z.ZodObject;
+  /** Columns searched by `q` (case-insensitive substring). */
+  searchColumns: PgColumn[];
+  /** Sortable fields by API name. Default order: createdAt descending. */
+  sortColumns: Record<string, PgColumn>;
+  /** Filterable fields by API name (isActive is always filterable). */
+  filters?: Record<string, FilterDef>;
+  /** Column holding the agency: non-ADMIN roles only read and write their own agency's rows. */
+  agencyColumn?: PgColumn;
+  /** Maps a validated body to column values (e.g. code in upper case). */
+  toValues?: (body: AnyRow, ctx: { tx: Tx; user: CurrentUser; existing?: AnyRow }) => AnyRow | Promise<AnyRow>;
+  /** French texts of the answers. */
+  messages: { created: string; updated: string; notFound: string; inUse?: string };
+  /** Key of the list in the answer (spec: 'datas'). */
+  listKey?: string;
+  /** Extra check before deletion (throws to refuse). */
+  beforeDelete?: (tx: Tx, row: AnyRow) => Promise<void>;
+}
+
+const answerSchema = z.looseObject({ success: z.boolean(), message: z.string().optional() });
+const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+
+/** Reads a filter value from the query string (returns undefined when unusable). */
+function filterCondition(f: FilterDef, raw: string): SQL | undefined {
+  if (f.type === 'boolean') {
+    if (raw !== 'true' && raw !== 'false') return undefined;
+    return eq(f.column, raw === 'true');
+  }
+  if (f.type === 'uuid') {
+    const ids = raw.split(',').filter((v) => z.uuid().safeParse(v).success);
+    return ids.length ? inArray(f.column, ids) : sql`false`;
+  }
+  return eq(f.column, raw);
+}
+
+/** Escapes LIKE wildcards of user input. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Registers the five calls of a reference resource on the app. */
+export function registerReferenceResource(app: FastifyInstance, db: Db, def: ReferenceResourceDef) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/${def.path}`;
+  const listKey = def.listKey ?? 'datas';
+  const filters: Record<string, FilterDef> = {
+    isActive: { column: (def.table as unknown as { isActive: PgColumn }).isActive, type: 'boolean' },
+    ...def.filters,
+  };
+  const tags = [def.path];
+
+  const agencyScope = (user: CurrentUser): SQL | undefined =>
+    def.agencyColumn && !user.allAgencies
+      ? user.agenceID
+        ? eq(def.agencyColumn, user.agenceID)
+        : sql`false`
+      : undefined;
+
+  async function findOne(tx: Db | Tx, id: string, user: CurrentUser): Promise<AnyRow> {
+    const rows = (await def.select(tx).where(eq(def.table.id, id)).limit(1)) as AnyRow[];
+    if (!rows[0]) throw notFound(def.messages.notFound);
+    if (def.agencyColumn && !user.allAgencies) {
+      const scoped = (await def.select(tx).where(and(eq(def.table.id, id), agencyScope(user))).limit(1)) as AnyRow[];
+      if (!scoped[0]) throw forbidden('Cet élément appartient à une autre agence.');
+    }
+    return rows[0];
+  }
+
+  r.get(
+    `${base}/liste`,
+    { schema: { tags, querystring: listQuerySchema, response: { 200: answerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const q = parseListQuery(request.query as Record<string, unknown>);
+      const conds: (SQL | undefined)[] = [agencyScope(user)];
+      if (q.q) conds.push(or(...def.searchColumns.map((c) => ilike(c, likePattern(q.q!)))));
+      if (q.ids) conds.push(inArray(def.table.id, q.ids.filter((v) => z.uuid().safeParse(v).success)));
+      for (const [name, raw] of Object.entries(q.filters)) {
+        const f = filters[name];
+        if (f) conds.push(filterCondition(f, raw));
+      }
+      const where = and(...conds.filter(Boolean));
+      const sortCol = (q.sort && def.sortColumns[q.sort]) || def.table.createdAt;
+      const order = q.sort && def.sortColumns[q.sort] ? q.order : 'desc';
+      let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(sortCol) : desc(sortCol), asc(def.table.id));
+      if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
+      const rows = (await query) as AnyRow[];
+      let total = rows.length;
+      if (q.page && q.perPage && (rows.length === q.perPage || q.page > 1)) {
+        const [c] = (await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(def.select(db).where(where).as('sub'))) as { n: number }[];
+        total = c.n;
+      }
+      return { success: true, [listKey]: toApi(rows), total };
+    },
+  );
+
+  r.get(
+    `${base}/getBy/:id`,
+    { schema: { tags, params: idParams, response: { 200: answerSchema } } },
+    async (request) => {
+      const row = await findOne(db, request.params.id, currentUser(request));
+      return { success: true, data: toApi(row) };
+    },
+  );
+
+  r.post(
+    `${base}/create`,
+    { schema: { tags, body: def.createSchema, response: { 200: answerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const data = await db.transaction(async (tx) => {
+        const values = def.toValues ? await def.toValues(request.body as AnyRow, { tx, user }) : (request.body as AnyRow);
+        const [created] = (await tx.insert(def.table).values(values as never).returning({ id: def.table.id })) as { id: string }[];
+        return findOne(tx, created.id, user);
+      });
+      return { success: true, message: def.messages.created, data: toApi(data) };
+    },
+  );
+
+  const updateBody = z.union([z.strictObject({ isActive: z.boolean() }), def.updateSchema]);
+  r.put(
+    `${base}/update/:id`,
+    { schema: { tags, params: idParams, body: updateBody, response: { 200: answerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body as AnyRow;
+      const statusOnly = Object.keys(body).length === 1 && 'isActive' in body;
+      const data = await db.transaction(async (tx) => {
+        const existing = await findOne(tx, request.params.id, user);
+        const values = statusOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
+        await tx.update(def.table).set(values as never).where(eq(def.table.id, request.params.id));
+        return findOne(tx, request.params.id, user);
+      });
+      return {
+        success: true,
+        message: statusOnly ? 'Statut mis à jour avec succès !' : def.messages.updated,
+        data: toApi(data),
+      };
+    },
+  );
+
+  r.delete(
+    `${base}/delete/:id`,
+    { schema: { tags, params: idParams, response: { 200: answerSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      await db.transaction(async (tx) => {
+        const row = await findOne(tx, request.params.id, user);
+        if (def.beforeDelete) await def.beforeDelete(tx, row);
+        try {
+          await tx.delete(def.table).where(eq(def.table.id, request.params.id));
+        } catch (err) {
+          if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
+            throw conflict(def.messages.inUse ?? "Cet élément est utilisé par d'autres enregistrements et ne peut pas être supprimé.");
+          }
+          throw err;
+        }
+      });
+      return { success: true, message: 'suppression effectuée' };
+    },
+  );
+}

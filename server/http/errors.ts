@@ -1,0 +1,24 @@
+/**
+ * Business errors the API answers as `{success: false, message, errors?}` with an HTTP status (DESIGN.md §3).
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** 400: invalid input, with a French message per field. */
+export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
+/** 401: not signed in, or token expired or revoked. */
+export const unauthorized = (message = 'Session expirée, veuillez vous reconnecter.') => new AppError(401, message);
+/** 403: permission missing or record of another agency. */
+export const forbidden = (message = "Vous n'avez pas la permission d'effectuer cette action.") => new AppError(403, message);
+/** 404: record not found. */
+export const notFound = (message = 'Élément introuvable.') => new AppError(404, message);
+/** 409: a business rule forbids the action. */
+export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, errors);

@@ -1,0 +1,40 @@
+/**
+ * Paging, sorting, searching and filtering of list calls (DESIGN.md §3 extension: _page, _perPage, _sort, _order, q, fields).
+ */
+import { z } from 'zod';
+
+export const listQuerySchema = z.looseObject({
+  _page: z.coerce.number().int().min(1).optional(),
+  _perPage: z.coerce.number().int().min(1).max(500).optional(),
+  _sort: z.string().max(64).optional(),
+  _order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
+  q: z.string().max(200).optional(),
+  ids: z.string().max(20000).optional(),
+});
+
+export interface ListQuery {
+  page?: number;
+  perPage?: number;
+  sort?: string;
+  order: 'asc' | 'desc';
+  q?: string;
+  ids?: string[];
+  /** Remaining query parameters: field filters, as strings. */
+  filters: Record<string, string>;
+}
+
+/** Splits the raw query string object into paging, sorting, search and field filters. */
+export function parseListQuery(raw: Record<string, unknown>): ListQuery {
+  const { _page, _perPage, _sort, _order, q, ids, ...rest } = listQuerySchema.parse(raw);
+  const filters: Record<string, string> = {};
+  for (const [k, v] of Object.entries(rest)) if (typeof v === 'string' && v !== '') filters[k] = v;
+  return {
+    page: _page,
+    perPage: _page ? (_perPage ?? 10) : _perPage,
+    sort: _sort,
+    order: _order?.toLowerCase() === 'asc' ? 'asc' : 'desc',
+    q: q?.trim() || undefined,
+    ids: ids ? ids.split(',').filter(Boolean) : undefined,
+    filters,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Countries (pays): spec 001 §2 "Countries", §5 Country add / edit, §7 pays/… calls, plus pays/listeByParamNature
+ * (countries that are the destination of at least one active unit price, spec 000 §7).
+ */
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { registerReferenceResource } from '../crud/referenceResource';
+import { requiredText } from '../crud/fields';
+import type { Db } from '../db/client';
+import { paramNatureModes, pays, villes } from '../db/schema';
+import { toApi } from '../http/serialize';
+
+const longueurNumero = z.coerce
+  .number({ error: 'La longueur du numéro doit être un nombre' })
+  .int('La longueur du numéro doit être un nombre entier')
+  .min(4, 'La longueur du numéro doit être comprise entre 4 et 15')
+  .max(15, 'La longueur du numéro doit être comprise entre 4 et 15');
+const indicatif = z
+  .string({ error: "L'indicatif est obligatoire" })
+  .trim()
+  .regex(/^\+?[0-9]{1,4}$/, "L'indicatif doit être de la forme +33");
+
+/** Body of pays/create (spec 001 §5 Country add: code, libelle, indicatif, longueurNumero, devise required). */
+export const paysCreateSchema = z.object({
+  code: requiredText('Le code est obligatoire', 10),
+  libelle: requiredText('Le nom du pays est obligatoire', 100),
+  indicatif,
+  longueurNumero,
+  devise: requiredText('La devise est obligatoire', 10),
+});
+
+/** Body of pays/update (spec 001 §5 Country edit: code, libelle, indicatif, longueurNumero required; devise optional). */
+export const paysUpdateSchema = paysCreateSchema.extend({ devise: requiredText('La devise est obligatoire', 10).optional() });
+
+/** Registers the countries' calls. */
+export function registerPaysRoutes(app: FastifyInstance, db: Db) {
+  registerReferenceResource(app, db, {
+    path: 'pays',
+    table: pays,
+    select: (d) => d.select().from(pays).$dynamic(),
+    createSchema: paysCreateSchema,
+    updateSchema: paysUpdateSchema,
+    searchColumns: [pays.code, pays.libelle, pays.devise, pays.indicatif],
+    sortColumns: {
+      code: pays.code, libelle: pays.libelle, devise: pays.devise, indicatif: pays.indicatif,
+      longueurNumero: pays.longueurNumero, isActive: pays.isActive, createdAt: pays.createdAt,
+    },
+    toValues: (b) => ({
+      ...b,
+      code: String(b.code).toUpperCase(),
+      devise: b.devise === undefined ? undefined : String(b.devise).toUpperCase(),
+      indicatif: String(b.indicatif).startsWith('+') ? b.indicatif : `+${b.indicatif}`,
+    }),
+    messages: {
+      created: 'Pays ajouté avec succès!',
+      updated: 'Mise à jour du Pays réussie!',
+      notFound: 'Pays introuvable.',
+      inUse: 'Une erreur s\'est produite lors de la suppression du pays : il est utilisé par des villes, agences ou départs.',
+    },
+  });
+
+  app.get('/api/pays/listeByParamNature', { schema: { tags: ['pays'] } }, async () => {
+    const rows = await db
+      .select()
+      .from(pays)
+      .where(
+        and(
+          eq(pays.isActive, true),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(paramNatureModes)
+              .innerJoin(villes, eq(paramNatureModes.villeDestinationID, villes.id))
+              .where(and(eq(villes.paysID, pays.id), eq(paramNatureModes.isActive, true))),
+          ),
+        ),
+      )
+      .orderBy(asc(pays.libelle));
+    return { success: true, datas: toApi(rows) };
+  });
+}

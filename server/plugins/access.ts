@@ -1,0 +1,87 @@
+/**
+ * Authentication and permission checks of every API route, from the declarative table access/routeAccess.ts.
+ * - At start-up: a route under /api missing from the table is a programming error and stops the server.
+ * - On each request (preValidation, so before body validation): bearer token → current user (401 when absent,
+ *   forged, expired, revoked by a password change or deactivation, or the user is not of type ADMIN),
+ *   then the permission key (403). The current user is on `request.user`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TYPE_USER_CODES } from '../../common/permissions';
+import { ROUTE_ACCESS, routeKey, type Access } from '../access/routeAccess';
+import { loadCurrentUser, type CurrentUser } from '../auth/currentUser';
+import type { TokenService } from '../auth/tokens';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+/** Reads the bearer token of a request, if any. */
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m ? m[1].trim() : null;
+}
+
+/** Whether a body is the active toggle alone ({isActive}). */
+function isStatusOnly(body: unknown): boolean {
+  return !!body && typeof body === 'object' && Object.keys(body).length === 1 && 'isActive' in body;
+}
+
+/** The key an authorised request needs, given the access rule, the caller and the request (null: none). */
+export function requiredKey(access: Extract<Access, { kind: 'key' }>, user: CurrentUser, request: FastifyRequest): string | null {
+  if (access.self) {
+    const value = (request.params as Record<string, string>)[access.self.param];
+    const mine = access.self.of === 'user' ? user.id : user.roleID;
+    if (value && value === mine) return access.self.selfKey ?? null;
+  }
+  if (access.statusKey && isStatusOnly(request.body)) return access.statusKey;
+  return access.key;
+}
+
+/** Registers the start-up check and the per-request authentication and authorisation. */
+export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: TokenService }) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) {
+      if (m === 'HEAD' || m === 'OPTIONS') continue;
+      const k = routeKey(m, route.url);
+      if (!ROUTE_ACCESS[k]) throw new Error(`Route sans règle d'accès dans access/routeAccess.ts : ${k}`);
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const access = ROUTE_ACCESS[routeKey(method, url)];
+    if (!access) throw forbidden();
+    if (access.kind === 'public') return;
+
+    const token = bearer(request);
+    if (!token) throw unauthorized('Authentification requise.');
+    const claims = deps.tokens.verify(token);
+    if (!claims) throw unauthorized();
+    const user = await loadCurrentUser(deps.db, claims.sub);
+    if (!user || !user.isActive || user.tokenVersion !== claims.tv || user.typeCode !== TYPE_USER_CODES.ADMIN) {
+      throw unauthorized();
+    }
+    request.user = user;
+    if (access.kind === 'signedIn') return;
+    const needed = requiredKey(access, user, request);
+    if (needed && !user.permissions.has(needed)) throw forbidden();
+  });
+}
+
+/** The signed-in user of a request on a non-public route (throws 401 if somehow absent). */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

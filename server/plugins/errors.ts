@@ -1,0 +1,90 @@
+/**
+ * Error handling: every refusal is JSON `{success: false, message, errors?}` with the status that fits
+ * (DESIGN.md §3). Body validation → 400 with a French message per field; unique / foreign-key violations → 409;
+ * anything unexpected → 500 with a generic message (details only in the log).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../http/errors';
+
+/** PostgreSQL error fields, as pg and PGlite report them (possibly wrapped by Drizzle in `cause`). */
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+function pgError(err: unknown): PgLikeError | null {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    const code = (e as PgLikeError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgLikeError;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** Field name of a unique constraint, e.g. 'pays_code_unique' → 'code'. */
+function uniqueField(constraint?: string): string {
+  if (!constraint) return 'code';
+  if (constraint.includes('email')) return 'email';
+  if (constraint.includes('phone') || constraint.includes('telephone')) return 'telephone';
+  if (constraint.includes('reference')) return 'reference';
+  if (constraint.includes('libelle')) return 'libelle';
+  return 'code';
+}
+
+const UNIQUE_MESSAGES: Record<string, string> = {
+  code: 'Ce code existe déjà.',
+  email: 'Cet email est déjà utilisé.',
+  telephone: 'Ce numéro de téléphone est déjà utilisé.',
+  reference: 'Cette référence existe déjà.',
+  libelle: 'Ce libellé existe déjà.',
+};
+
+/** Registers the error and not-found handlers of the API. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send({ success: false, message: err.message, errors: err.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const v of err.validation) {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        errors[field] ??= v.message ?? 'Valeur invalide';
+      }
+      const first = Object.entries(errors)[0];
+      return reply.code(400).send({
+        success: false,
+        message: `Données invalides : ${first ? `${first[0]} — ${first[1]}` : 'requête invalide'}`,
+        errors,
+      });
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send({ success: false, message: 'Trop de tentatives. Veuillez réessayer dans une minute.' });
+    }
+    const pg = pgError(err);
+    if (pg?.code === '23505') {
+      const field = uniqueField(pg.constraint);
+      return reply.code(409).send({ success: false, message: UNIQUE_MESSAGES[field], errors: { [field]: UNIQUE_MESSAGES[field] } });
+    }
+    if (pg?.code === '23503') {
+      return reply.code(409).send({
+        success: false,
+        message: "Cet élément est lié à d'autres enregistrements : opération impossible.",
+      });
+    }
+    if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008' || pg?.code === '22003') {
+      return reply.code(400).send({ success: false, message: 'Valeur invalide dans la requête.' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'Corps de requête JSON invalide.'
+        : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Requête trop volumineuse.' : err.message;
+      return reply.code(err.statusCode).send({ success: false, message });
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ success: false, message: 'Une erreur interne est survenue.' });
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * User calls of the session area (spec 000 §2 Profile settings, §7): user/getBy/{id} and user/update/{id}.
+ * Own record: any signed-in user (getBy) or key profil (update of nom, prenoms, adresse).
+ * Another user: keys user / userUpdate; a body `{isActive}` alone is the status toggle (userUpdateStatut) and
+ * deactivation kills the user's tokens.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requiredText, optionalText } from '../crud/fields';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
+import { toApi } from '../http/serialize';
+import { currentUser } from '../plugins/access';
+import { findUser } from './userQuery';
+
+const answer = z.looseObject({ success: z.boolean(), message: z.string().optional() });
+const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+
+/** Body of the profile update (spec 000 §5 Profile: nom and prenoms required). */
+export const profilBody = z.object({
+  nom: requiredText('Le nom est obligatoire', 100),
+  prenoms: requiredText('Les prénoms sont obligatoires', 150),
+  adresse: optionalText(255),
+});
+
+/** Registers user/getBy and user/update. */
+export function registerUserRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['user'];
+
+  r.get('/api/user/getBy/:id', { schema: { tags, params, response: { 200: answer } } }, async (request) => {
+    const me = currentUser(request);
+    const data = await findUser(db, request.params.id);
+    if (!data) throw notFound('Utilisateur introuvable.');
+    if (!me.allAgencies && data.id !== me.id && data.agenceID?.id !== me.agenceID) {
+      throw forbidden('Cet utilisateur appartient à une autre agence.');
+    }
+    return { success: true, data: toApi(data) };
+  });
+
+  r.put(
+    '/api/user/update/:id',
+    { schema: { tags, params, body: z.union([z.strictObject({ isActive: z.boolean() }), profilBody]), response: { 200: answer } } },
+    async (request) => {
+      const me = currentUser(request);
+      const target = await findUser(db, request.params.id);
+      if (!target) throw notFound('Utilisateur introuvable.');
+      if (!me.allAgencies && target.id !== me.id && target.agenceID?.id !== me.agenceID) {
+        throw forbidden('Cet utilisateur appartient à une autre agence.');
+      }
+      const body = request.body;
+      if ('isActive' in body) {
+        if (target.id === me.id && !body.isActive) throw forbidden('Vous ne pouvez pas désactiver votre propre compte.');
+        await db
+          .update(users)
+          .set({ isActive: body.isActive, ...(body.isActive ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
+          .where(eq(users.id, target.id));
+        return { success: true, message: 'Statut mis à jour avec succès !', data: toApi(await findUser(db, target.id)) };
+      }
+      await db
+        .update(users)
+        .set({ nom: body.nom, prenoms: body.prenoms, adresse: body.adresse ?? '' })
+        .where(eq(users.id, target.id));
+      return {
+        success: true,
+        message: target.id === me.id ? 'Mise à jour des informations réussie !' : "Mise à jour de l'utilisateur réussie !",
+        data: toApi(await findUser(db, target.id)),
+      };
+    },
+  );
+}
