@@ -1,0 +1,74 @@
+/**
+ * The back-office application (DESIGN.md §5; spec 000 §2 routes, 001 §2 route table): <Admin> with the
+ * French i18nProvider, authProvider, dataProvider, our layout, login page, dashboard, error pages and
+ * access-denied redirect; resources and custom routes. Resource screens are loaded lazily.
+ */
+import { lazy, Suspense } from 'react';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './i18n/i18nProvider';
+import { AppLayout } from './layout/AppLayout';
+import { NotFoundPage, ForbiddenPage, ServerErrorPage } from './layout/ErrorPage';
+import { AccessDeniedRedirect, RequirePermission } from './layout/AccessGuards';
+import { legacyRouteElements } from './routes/legacyRoutes';
+import LoginPage from './auth/LoginPage';
+import { paysResource } from './pays';
+
+const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
+const ProfilPage = lazy(() => import('./profil/ProfilPage'));
+
+/** Theme: react-admin's default with the back-office's blues. */
+const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#1565c0' },
+    secondary: { main: '#0d47a1' },
+  },
+};
+
+/** Renders the whole application (no props). */
+export const App = () => (
+  <Admin
+    title="Back-office Colis"
+    disableTelemetry
+    requireAuth
+    theme={theme}
+    i18nProvider={i18nProvider}
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    layout={AppLayout}
+    loginPage={LoginPage}
+    dashboard={Dashboard}
+    catchAll={NotFoundPage}
+    accessDenied={AccessDeniedRedirect}
+  >
+    <Resource {...paysResource} />
+    <CustomRoutes noLayout>
+      <Route
+        path="/forgotpassword"
+        element={
+          <Suspense fallback={<Loading />}>
+            <ForgotPasswordPage />
+          </Suspense>
+        }
+      />
+      <Route path="/notauthenticate" element={<ForbiddenPage />} />
+      <Route path="/errorserver" element={<ServerErrorPage />} />
+      {legacyRouteElements()}
+    </CustomRoutes>
+    <CustomRoutes>
+      <Route
+        path="/profil"
+        element={
+          <RequirePermission permission="profil">
+            <ProfilPage />
+          </RequirePermission>
+        }
+      />
+    </CustomRoutes>
+  </Admin>
+);

@@ -1,0 +1,95 @@
+/**
+ * Password recovery at /forgotpassword, outside the layout (spec 000 §2 Forgot password, §4, §5 "all fields
+ * required", §8 texts). Step 1: telephoneComplet + email → POST auth/forgotPassword (the server e-mails the
+ * code, docs/api-contract.md). Step 2: otp + newPassword → POST auth/validerPassword, then /login.
+ */
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
+import { Form, LinkBase, PasswordInput, TextInput, email, required, useNavigate, useNotify, useTranslate } from 'react-admin';
+import { httpRequest } from '../providers/http';
+import { AuthCard } from './AuthCard';
+
+const req = required('app.forgot.required');
+
+/** The password recovery page (no props). */
+const ForgotPasswordPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [identity, setIdentity] = useState<{ telephoneComplet: string; email: string }>();
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+
+  const requestCode = async (values: Record<string, unknown>) => {
+    setError(undefined);
+    setLoading(true);
+    const body = { telephoneComplet: String(values.telephoneComplet ?? '').replace(/\s+/g, ''), email: String(values.email ?? '').trim() };
+    try {
+      await httpRequest('auth/forgotPassword', { method: 'POST', auth: false, body });
+      setIdentity(body);
+      setStep(2);
+      notify('app.forgot.otp_sent', { type: 'success' });
+    } catch {
+      setError(translate('app.forgot.failure'));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const reset = async (values: Record<string, unknown>) => {
+    if (!identity) return;
+    setError(undefined);
+    setLoading(true);
+    try {
+      await httpRequest('auth/validerPassword', {
+        method: 'POST',
+        auth: false,
+        body: { telephoneComplet: identity.telephoneComplet, otp: String(values.otp ?? '').trim(), newPassword: values.newPassword },
+      });
+      notify('app.forgot.reset_done', { type: 'success' });
+      // The spec goes to '/', which sends a signed-out user to login anyway.
+      navigate('/login');
+    } catch {
+      setError(translate('app.forgot.failure'));
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard title="app.forgot.title" subtitle={step === 1 ? 'app.forgot.subtitle_step1' : 'app.forgot.subtitle_step2'}>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      {step === 1 ? (
+        <Form key="step1" onSubmit={requestCode} noValidate>
+          <TextInput source="telephoneComplet" label="app.forgot.telephone" validate={req} fullWidth autoFocus placeholder="+33612345678" />
+          <TextInput source="email" type="email" label="app.forgot.email" validate={[req, email('app.login.email_invalid')]} fullWidth />
+          <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
+            {loading ? <CircularProgress size={24} color="inherit" /> : translate('app.forgot.send_code')}
+          </Button>
+        </Form>
+      ) : (
+        <Form key="step2" onSubmit={reset} noValidate>
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {translate('app.forgot.otp_sent')}
+          </Alert>
+          <TextInput source="otp" label="app.forgot.otp" validate={req} fullWidth autoFocus slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} />
+          <PasswordInput source="newPassword" label="app.forgot.new_password" validate={req} fullWidth autoComplete="new-password" />
+          <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
+            {loading ? <CircularProgress size={24} color="inherit" /> : translate('app.forgot.reset')}
+          </Button>
+        </Form>
+      )}
+      <Box sx={{ mt: 2, textAlign: 'center' }}>
+        <MuiLink component={LinkBase} to="/login" underline="hover">
+          {translate('app.forgot.back_to_login')}
+        </MuiLink>
+      </Box>
+    </AuthCard>
+  );
+};
+
+export default ForgotPasswordPage;

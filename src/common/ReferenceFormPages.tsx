@@ -1,0 +1,74 @@
+/**
+ * Add and edit screens of every reference resource (spec 001 §2 add/edit forms, §8 success and failure
+ * texts): breadcrumb to the list, upper-case title, a SimpleForm of the given inputs, redirect to the list
+ * after save. Success texts come from `resources.<name>.notifications.created|updated`; a refusal with
+ * field errors is shown on the fields themselves, any other refusal shows the resource's failure text
+ * followed by the server message.
+ */
+import type { ReactNode } from 'react';
+import { Create, Edit, SimpleForm, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import { PageHeader } from './PageHeader';
+import { hasFieldErrors, serverMessage } from './recordLabel';
+
+/** Props shared by ReferenceCreatePage and ReferenceEditPage. */
+export interface ReferenceFormPageProps {
+  /** Translation key of the page title (e.g. 'resources.pays.page.create'). */
+  title: string;
+  /** Translation key of the failure text when the server gives no field errors. */
+  errorMessage?: string;
+  /** The inputs of the form. */
+  children: ReactNode;
+  /** Optional transform of the form data before it is sent. */
+  transform?: (data: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** Returns the onError handler of a save: silent when the form shows field errors, else a notification. */
+function useSaveErrorHandler(fallback: string) {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (error: unknown) => {
+    if (hasFieldErrors(error)) return;
+    const server = serverMessage(error);
+    const base = translate(fallback);
+    notify(server && server !== base ? `${base} : ${server}` : base, { type: 'error' });
+  };
+}
+
+/** Breadcrumb steps of a form page: the list, then the page itself. */
+function useFormSteps(title: string) {
+  const resource = useResourceContext();
+  return [
+    { label: `resources.${resource}.page.list`, to: `/${resource}` },
+    { label: title },
+  ];
+}
+
+/** Add screen of the resource in context; redirects to the list after a successful save. */
+export const ReferenceCreatePage = ({ title, errorMessage = 'app.form.create_failure', children, transform }: ReferenceFormPageProps) => {
+  const onError = useSaveErrorHandler(errorMessage);
+  const steps = useFormSteps(title);
+  const translate = useTranslate();
+  return (
+    <>
+      <PageHeader title={title} steps={steps} />
+      <Create title={translate(title)} redirect="list" mutationOptions={{ onError }} transform={transform}>
+        <SimpleForm>{children}</SimpleForm>
+      </Create>
+    </>
+  );
+};
+
+/** Edit screen of the resource in context (pessimistic save so field errors can come back); redirects to the list. */
+export const ReferenceEditPage = ({ title, errorMessage = 'app.form.update_failure', children, transform }: ReferenceFormPageProps) => {
+  const onError = useSaveErrorHandler(errorMessage);
+  const steps = useFormSteps(title);
+  const translate = useTranslate();
+  return (
+    <>
+      <PageHeader title={title} steps={steps} />
+      <Edit title={translate(title)} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError }} transform={transform}>
+        <SimpleForm>{children}</SimpleForm>
+      </Edit>
+    </>
+  );
+};

@@ -1,0 +1,109 @@
+/**
+ * The list screen of every reference resource (spec 001 §1–§2, §4, §6; 000 §9 table labels):
+ * breadcrumb + upper-case title, an add button (only with the create key), a search box 'Rechercher :',
+ * a sortable DataTable of the given columns followed by a Statut column (ActiveToggleField) and an
+ * Actions column (edit / delete, shown only when the user holds edit or delete), default sort by date
+ * added descending, and the French pagination.
+ */
+import type { ReactElement, ReactNode } from 'react';
+import { InputAdornment } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import { PageHeader } from './PageHeader';
+import { ActiveToggleField } from './ActiveToggleField';
+import { DeleteWithConfirm } from './DeleteWithConfirm';
+import { EditIconButton } from './EditIconButton';
+import { ListPagination } from './ListPagination';
+
+/** Props of ReferenceListPage. */
+export interface ReferenceListPageProps {
+  /** Translation key of the title, e.g. 'resources.pays.page.list' ('LISTE DES PAYS'). */
+  title: string;
+  /** Translation key of the add button, e.g. 'resources.pays.action.add' ('Ajouter un pays'). */
+  createLabel?: string;
+  /** The data columns (DataTable.Col …) before Statut and Actions. */
+  children: ReactNode;
+  /** Whether to add the Statut column (default true). */
+  withStatus?: boolean;
+  /** Translation key of the delete failure text when the server gives none. */
+  deleteErrorMessage?: string;
+  /** Extra row actions placed before edit and delete (each checks its own permission). */
+  extraRowActions?: ReactNode;
+  /** Extra filters besides the search box. */
+  filters?: ReactElement[];
+}
+
+/** Search box of the lists: label 'Rechercher :' (spec 001 §2), always shown, sent as `q`. */
+const SearchBox = (props: { source: string; alwaysOn?: boolean }) => (
+  <TextInput
+    {...props}
+    label="app.list.search"
+    resettable
+    size="small"
+    slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+  />
+);
+
+/** Top actions: the add button (react-admin's CreateButton hides itself without the create key). */
+const ListActions = ({ createLabel }: { createLabel?: string }) => (
+  <TopToolbar>{createLabel && <CreateButton label={createLabel} variant="contained" />}</TopToolbar>
+);
+
+/** Renders the whole list page of the resource in context (takes ReferenceListPageProps). */
+export const ReferenceListPage = ({
+  title,
+  createLabel,
+  children,
+  withStatus = true,
+  deleteErrorMessage,
+  extraRowActions,
+  filters = [],
+}: ReferenceListPageProps) => {
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  const showActions = !!canEdit || !!canDelete || !!extraRowActions;
+  const label = translate(title);
+
+  return (
+    <>
+      <PageHeader title={title} steps={[{ label: title }]} />
+      <List
+        title={label}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={10}
+        filters={[<SearchBox key="q" source="q" alwaysOn />, ...filters]}
+        actions={<ListActions createLabel={createLabel} />}
+        pagination={<ListPagination />}
+        exporter={false}
+        disableSyncWithLocation={false}
+      >
+        <DataTable rowClick={false} bulkActionButtons={false} size="small">
+          {children}
+          {withStatus && (
+            <DataTable.Col source="isActive" label={translate(`resources.${resource}.fields.isActive`, { _: 'Statut' })}>
+              <ActiveToggleField />
+            </DataTable.Col>
+          )}
+          {showActions && (
+            <DataTable.Col label={translate('app.common.actions')} disableSort>
+              {extraRowActions}
+              <EditIconButton />
+              <DeleteWithConfirm errorMessage={deleteErrorMessage} />
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </List>
+    </>
+  );
+};

@@ -1,0 +1,12 @@
+/** Country add screen (spec 001 §2 /addPays, §5, §8 'Pays ajouté avec succès!' / "Erreur lors de l'ajout  du pays"). */
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { PaysInputs } from './PaysInputs';
+
+/** The country add page (no props). */
+const PaysCreate = () => (
+  <ReferenceCreatePage title="resources.pays.page.create" errorMessage="resources.pays.notifications.create_error">
+    <PaysInputs mode="create" />
+  </ReferenceCreatePage>
+);
+
+export default PaysCreate;

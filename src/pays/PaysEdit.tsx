@@ -1,0 +1,12 @@
+/** Country edit screen (spec 001 §2 /paysUpdate?id=, §5, §8 'Mise à jour du Pays réussie!'). */
+import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { PaysInputs } from './PaysInputs';
+
+/** The country edit page (no props). */
+const PaysEdit = () => (
+  <ReferenceEditPage title="resources.pays.page.edit">
+    <PaysInputs mode="edit" />
+  </ReferenceEditPage>
+);
+
+export default PaysEdit;

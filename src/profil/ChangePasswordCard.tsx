@@ -1,0 +1,72 @@
+/**
+ * Change-password card of the profile (spec 000 §2 Profile settings, §5 "button disabled unless new and
+ * confirm are filled and equal; old password is not part of the button rule", §8 texts): POST
+ * auth/changePassword/{id} {oldPassword, newPassword}; 401 → 'Mise à jour échouée, ancien mot de passe
+ * incorrect !'; success stores the fresh token the answer returns.
+ */
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, CardHeader } from '@mui/material';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { Form, FormDataConsumer, PasswordInput, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { httpRequest } from '../providers/http';
+import { storeFreshToken } from '../providers/authProvider';
+import { serverMessage } from '../common/recordLabel';
+
+/** Whether the password change may be sent: new and confirm filled and equal (spec 000 §5). */
+export function canChangePassword(values: { newPassword?: unknown; confirmPassword?: unknown }): boolean {
+  const { newPassword, confirmPassword } = values;
+  return typeof newPassword === 'string' && newPassword !== '' && typeof confirmPassword === 'string' && newPassword === confirmPassword;
+}
+
+/** Takes the signed-in user's id; renders the card. Called directly (not through the dataProvider) so a 401 here does not log out. */
+export const ChangePasswordCard = ({ userId }: { userId: Identifier }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [saving, setSaving] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  const submit = async (values: Record<string, unknown>) => {
+    if (!canChangePassword(values)) return;
+    setSaving(true);
+    try {
+      const json = await httpRequest(`auth/changePassword/${encodeURIComponent(String(userId))}`, {
+        method: 'POST',
+        body: { oldPassword: values.oldPassword ?? '', newPassword: values.newPassword },
+      });
+      if (typeof json.token === 'string' && json.token) storeFreshToken(json.token);
+      notify('app.profil.update_success', { type: 'success' });
+      setFormKey((k) => k + 1);
+    } catch (error) {
+      const status = (error as { status?: number })?.status;
+      notify(status === 401 ? 'app.profil.password_wrong' : (serverMessage(error) ?? 'app.profil.update_failure'), { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader title={translate('app.profil.password_title')} />
+      <CardContent>
+        <Form key={formKey} onSubmit={submit}>
+          <PasswordInput source="oldPassword" label="app.profil.old_password" fullWidth autoComplete="current-password" />
+          <PasswordInput source="newPassword" label="app.profil.new_password" fullWidth autoComplete="new-password" />
+          <PasswordInput source="confirmPassword" label="app.profil.confirm_password" fullWidth autoComplete="new-password" />
+          <FormDataConsumer>
+            {({ formData }) => {
+              const differ = !!formData.newPassword && !!formData.confirmPassword && formData.newPassword !== formData.confirmPassword;
+              return (
+                <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 1 }}>
+                  <Box sx={{ color: 'error.main', fontSize: '0.875rem' }}>{differ ? translate('app.profil.passwords_differ') : null}</Box>
+                  <Button type="submit" variant="contained" startIcon={<LockResetIcon />} disabled={saving || !canChangePassword(formData)}>
+                    {translate('app.profil.change_password')}
+                  </Button>
+                </Box>
+              );
+            }}
+          </FormDataConsumer>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,199 @@
+/**
+ * The react-admin authProvider (spec 000 §2 Login, §4 Session, §6 Roles and permissions; 001 §6):
+ * login through auth/loginAD, privileges from the role's authorisations, identity, access checks
+ * through common/permissions.ts RESOURCE_KEYS.
+ */
+import type { AuthProvider } from 'ra-core';
+import { ALL_PERMISSION_KEYS, RESOURCE_KEYS, TYPE_USER_CODES, type ResourceAction } from '../../common/permissions';
+import { httpRequest, type ApiAnswer } from './http';
+import {
+  clearSession,
+  effectivePrivileges,
+  fullNameOf,
+  patchSession,
+  readSession,
+  sessionHasPermission,
+  writeSession,
+  type Privilege,
+  type Session,
+  type SessionUser,
+} from './session';
+
+/** Text shown when a user whose type is not ADMIN tries to sign in (spec 000 §5). */
+export const ACCESS_DENIED_MESSAGE = 'Accès non autorisé';
+/** Translation key of the notification shown when the server refuses the token (401). */
+export const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
+
+/** One authorisation as answered by autorisation/listePermissionByRoleID (docs/api-contract.md). */
+interface AuthorisationRow {
+  isActive?: boolean;
+  privilegeID?: { id?: string; libelle?: string; isActive?: boolean } | string | null;
+}
+
+/** Returns the id of a reference that may be populated ({id}) or a plain id string. */
+function refId(ref: unknown): string | undefined {
+  if (typeof ref === 'string') return ref;
+  if (ref && typeof ref === 'object') {
+    const r = ref as { id?: unknown; _id?: unknown };
+    return (r.id ?? r._id) as string | undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Turns the role's authorisations into privileges {libelle, isActive}: a privilege holds only when both
+ * the authorisation and the privilege itself are active (spec 000 §6). Rows without a populated privilege are skipped.
+ */
+export function privilegesFromAuthorisations(rows: unknown): Privilege[] {
+  if (!Array.isArray(rows)) return [];
+  const out: Privilege[] = [];
+  for (const row of rows as AuthorisationRow[]) {
+    const p = row?.privilegeID;
+    if (!p || typeof p !== 'object' || typeof p.libelle !== 'string') continue;
+    out.push({ libelle: p.libelle, isActive: row.isActive === true && p.isActive === true });
+  }
+  return out;
+}
+
+/** Loads the privileges of a role (GET autorisation/listePermissionByRoleID/{roleId}, spec 000 §7). */
+async function fetchPrivileges(roleId: string, token?: string): Promise<Privilege[]> {
+  const json = await httpRequest(`autorisation/listePermissionByRoleID/${encodeURIComponent(roleId)}`, token ? { token } : {});
+  return privilegesFromAuthorisations(json.datas);
+}
+
+/** Reads the `exp` claim of a JWT (seconds), or undefined when the token is not a readable JWT. */
+export function tokenExpiry(token: string): number | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const payload = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a session exists and its token has not expired (a token without `exp` counts as valid). */
+export function isSessionValid(session: Session | null, now = Date.now()): boolean {
+  if (!session || !session.token) return false;
+  const exp = tokenExpiry(session.token);
+  return exp === undefined || exp * 1000 > now;
+}
+
+/**
+ * Access rule of the UI (spec 000 §6 "Route access: the permission whose name equals the route name", 001 §6):
+ * - a resource of RESOURCE_KEYS: the key of the action; 'show' and 'export' fall back to 'list', 'clone' to
+ *   'create'; an action with no key is refused;
+ * - 'dashboard' is always allowed (the spec always shows Tableau de bord);
+ * - any other resource name that is itself a permission key (profil, autorisation, messagerie, …) needs that key;
+ * - anything else is refused (deny by default).
+ * SUPERADMIN holds every key. Without a session nothing is allowed.
+ */
+export function canAccessWith(session: Session | null, resource: string, action: string): boolean {
+  if (!session) return false;
+  if (resource === 'dashboard') return true;
+  const keys = RESOURCE_KEYS[resource];
+  if (keys) {
+    let key = keys[action as ResourceAction];
+    if (!key && (action === 'show' || action === 'export')) key = keys.list;
+    if (!key && action === 'clone') key = keys.create;
+    return key ? sessionHasPermission(session, key) : false;
+  }
+  if (ALL_PERMISSION_KEYS.includes(resource)) return sessionHasPermission(session, resource);
+  return false;
+}
+
+/**
+ * Reloads the signed-in user's privileges from the server and stores them (after a profile change or a
+ * change of the user's own role on the authorisation screen, spec 001 §4). Returns the new privileges.
+ */
+export async function reloadPermissions(): Promise<Privilege[]> {
+  const session = readSession();
+  const roleId = refId(session?.user?.roleID);
+  if (!session || !roleId) return [];
+  const privileges = await fetchPrivileges(roleId);
+  patchSession({ privileges });
+  return privileges;
+}
+
+/** Stores the fresh token returned by auth/changePassword (older tokens die, docs/api-contract.md). */
+export function storeFreshToken(token: string): void {
+  patchSession({ token });
+}
+
+/** The authProvider given to <Admin> (spec 000 §2, §4, §6). */
+export const authProvider: AuthProvider & { reloadPermissions: typeof reloadPermissions } = {
+  /** POST auth/loginAD {email, password, type:'ADMIN'}, then the role's privileges; stores {token, user, privileges}. */
+  async login(params: { email?: string; password?: string; username?: string }) {
+    const email = String(params.email ?? params.username ?? '').trim();
+    const password = String(params.password ?? '');
+    let json: ApiAnswer;
+    try {
+      json = await httpRequest('auth/loginAD', {
+        method: 'POST',
+        auth: false,
+        body: { email, password, type: TYPE_USER_CODES.ADMIN },
+      });
+    } catch (error) {
+      throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE);
+    }
+    const user = json.data as SessionUser | undefined;
+    const token = json.token as string | undefined;
+    if (!user || !token) throw new Error((json.message as string) || ACCESS_DENIED_MESSAGE);
+    if (user.typeUserID?.code !== TYPE_USER_CODES.ADMIN) throw new Error(ACCESS_DENIED_MESSAGE);
+
+    const roleId = refId(user.roleID);
+    let privileges: Privilege[] = [];
+    if (roleId) {
+      try {
+        privileges = await fetchPrivileges(roleId, token);
+      } catch (error) {
+        throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE);
+      }
+    }
+    writeSession({ token, user: { ...user, id: String(user.id ?? user._id) }, privileges });
+  },
+
+  /** Clears the stored session; the app goes to login (spec 000 §4). */
+  async logout() {
+    clearSession();
+    return '/login';
+  },
+
+  /** Resolves when a session with a live token is stored, else rejects (the app goes to login). */
+  async checkAuth() {
+    const session = readSession();
+    if (!isSessionValid(session)) {
+      if (session) clearSession();
+      throw new Error('ra.auth.auth_check_error');
+    }
+  },
+
+  /** 401 from the server: clear the session and log out. 403 and the rest: stay signed in. */
+  async checkError(error: { status?: number } | undefined) {
+    if (error?.status === 401) {
+      clearSession();
+      throw new Error(SESSION_EXPIRED_KEY);
+    }
+  },
+
+  /** {id, fullName: nom + ' ' + prenoms} of the signed-in user. */
+  async getIdentity() {
+    const session = readSession();
+    if (!session) throw new Error('ra.auth.auth_check_error');
+    return { id: session.user.id, fullName: fullNameOf(session.user) };
+  },
+
+  /** The privileges [{libelle, isActive}] of the session (every key for SUPERADMIN). */
+  async getPermissions() {
+    return effectivePrivileges(readSession());
+  },
+
+  /** react-admin access control through canAccessWith (RESOURCE_KEYS). */
+  async canAccess({ resource, action }) {
+    return canAccessWith(readSession(), resource, action);
+  },
+
+  reloadPermissions,
+};

@@ -1,0 +1,157 @@
+/**
+ * The react-admin dataProvider over the spec's calls (spec 001 §7, docs/api-contract.md "Lists" and
+ * "Reference resources"): {path}/liste, {path}/getBy/{id}, {path}/create, {path}/update/{id},
+ * {path}/delete/{id}, with server-side paging, sorting, search (q) and field filters.
+ */
+import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import { httpRequest, type ApiAnswer, type QueryValue } from './http';
+import { resourceApi } from './resourceApi';
+
+/** Fields the server owns; never sent in a create or update body. */
+const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
+
+/** Gives a record its `id` (the server sends `id` and `_id`; older answers may carry only `_id`). */
+export function withId<T extends Record<string, unknown>>(record: T): T & { id: Identifier } {
+  const id = (record.id ?? record._id) as Identifier;
+  return { ...record, id };
+}
+
+/**
+ * Turns form data into a request body: a field whose name ends with 'ID' and whose value is an object
+ * with an `id` is sent as that id; system fields (id, _id, createdAt, updatedAt) are left out.
+ */
+export function toRequestBody(data: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data ?? {})) {
+    if (SYSTEM_FIELDS.has(key)) continue;
+    if (key.endsWith('ID') && value && typeof value === 'object' && !Array.isArray(value) && 'id' in value) {
+      body[key] = (value as { id: unknown }).id;
+    } else {
+      body[key] = value;
+    }
+  }
+  return body;
+}
+
+/** Turns react-admin filters into query parameters: `q` kept, reference objects sent by id, arrays comma-joined. */
+export function filtersToQuery(filter: Record<string, unknown> | undefined): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) query[key] = value.map((v) => String(v));
+    else if (typeof value === 'object' && 'id' in (value as object)) query[key] = String((value as { id: unknown }).id);
+    else if (typeof value === 'object') query[key] = JSON.stringify(value);
+    else query[key] = value as string | number | boolean;
+  }
+  return query;
+}
+
+/** Reads the rows of a list answer under the resource's key (else `datas`). */
+function rowsOf(json: ApiAnswer, listKey: string): Record<string, unknown>[] {
+  const rows = (json[listKey] ?? json.datas) as unknown;
+  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+}
+
+/** Reads the single record of an answer under the resource's key (else `data`). */
+function recordOf(json: ApiAnswer, oneKey: string): Record<string, unknown> | undefined {
+  const record = (json[oneKey] ?? json.data) as unknown;
+  return record && typeof record === 'object' && !Array.isArray(record) ? (record as Record<string, unknown>) : undefined;
+}
+
+/** The dataProvider of the back-office (spec 001 §7), one implementation for every resource of RESOURCE_API. */
+export const dataProvider: DataProvider = {
+  async getList(resource, params) {
+    const { path, listKey = 'datas' } = resourceApi(resource);
+    const { page = 1, perPage = 10 } = params.pagination ?? {};
+    const query: Record<string, QueryValue> = {
+      _page: page,
+      _perPage: perPage,
+      ...(params.sort?.field ? { _sort: params.sort.field, _order: params.sort.order === 'ASC' ? 'ASC' : 'DESC' } : {}),
+      ...filtersToQuery(params.filter),
+    };
+    const json = await httpRequest(`${path}/liste`, { query, signal: params.signal });
+    const rows = rowsOf(json, listKey).map(withId);
+    const total = typeof json.total === 'number' ? json.total : rows.length;
+    return { data: rows as RaRecord[], total } as never;
+  },
+
+  async getOne(resource, params) {
+    const { path, oneKey = 'data' } = resourceApi(resource);
+    const json = await httpRequest(`${path}/getBy/${encodeURIComponent(String(params.id))}`, { signal: params.signal });
+    const record = recordOf(json, oneKey);
+    if (!record) throw new Error(`Enregistrement introuvable : ${resource} ${params.id}`);
+    return { data: withId(record) } as never;
+  },
+
+  async getMany(resource, params) {
+    // One list call with `ids=a,b`; rows are also filtered here, so a server that ignores `ids` still works.
+    const { path, listKey = 'datas' } = resourceApi(resource);
+    const ids = (params.ids ?? []).map(String);
+    if (ids.length === 0) return { data: [] } as never;
+    const json = await httpRequest(`${path}/liste`, { query: { ids }, signal: params.signal });
+    const wanted = new Set(ids);
+    const rows = rowsOf(json, listKey).map(withId).filter((r) => wanted.has(String(r.id)));
+    return { data: rows as RaRecord[] } as never;
+  },
+
+  async getManyReference(resource, params) {
+    return dataProvider.getList(resource, {
+      pagination: params.pagination,
+      sort: params.sort,
+      filter: { ...params.filter, [params.target]: params.id },
+      signal: params.signal,
+    });
+  },
+
+  async create(resource, params) {
+    const { path, oneKey = 'data' } = resourceApi(resource);
+    const json = await httpRequest(`${path}/create`, { method: 'POST', body: toRequestBody(params.data as Record<string, unknown>) });
+    const record = recordOf(json, oneKey);
+    const created = record ?? { ...(params.data as Record<string, unknown>), id: json.id ?? json._id };
+    return { data: withId(created) } as never;
+  },
+
+  async update(resource, params) {
+    const { path, oneKey = 'data' } = resourceApi(resource);
+    const json = await httpRequest(`${path}/update/${encodeURIComponent(String(params.id))}`, {
+      method: 'PUT',
+      body: toRequestBody(params.data as Record<string, unknown>),
+    });
+    const record = recordOf(json, oneKey);
+    const updated = record ?? { ...(params.previousData ?? {}), ...(params.data as Record<string, unknown>), id: params.id };
+    return { data: withId(updated) } as never;
+  },
+
+  async updateMany(resource, params) {
+    const done: Identifier[] = [];
+    for (const id of params.ids) {
+      await dataProvider.update(resource, { id, data: params.data, previousData: { id } as RaRecord });
+      done.push(id);
+    }
+    return { data: done };
+  },
+
+  async delete(resource, params) {
+    const { path } = resourceApi(resource);
+    await httpRequest(`${path}/delete/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+    return { data: (params.previousData ?? { id: params.id }) as RaRecord } as never;
+  },
+
+  async deleteMany(resource, params) {
+    const done: Identifier[] = [];
+    for (const id of params.ids) {
+      await dataProvider.delete(resource, { id });
+      done.push(id);
+    }
+    return { data: done };
+  },
+};
+
+/**
+ * Changes the active flag of a record (spec 001 §4): an update whose body is only `{isActive}`, which
+ * the server treats as a status change. Returns the updated record.
+ */
+export async function setActive(resource: string, record: RaRecord, isActive: boolean): Promise<RaRecord> {
+  const { data } = await dataProvider.update(resource, { id: record.id, data: { isActive }, previousData: record });
+  return data;
+}

@@ -1,0 +1,108 @@
+/**
+ * fetch wrapper of every API call (spec 000 §7 / 001 §7, docs/api-contract.md): base address from the
+ * runtime configuration, JSON in and out, bearer token of the stored session, and refusals turned into
+ * react-admin HttpError so forms show the server's field errors.
+ */
+import { HttpError } from 'ra-core';
+import { getApiBaseUrl } from '../config';
+import { readSession } from './session';
+
+/** A query-string value; arrays are joined with commas, null/undefined/'' are left out. */
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+
+/** Options of one call. */
+export interface HttpOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** JSON body (sent for non-GET calls). */
+  body?: unknown;
+  /** Query-string parameters. */
+  query?: Record<string, QueryValue>;
+  /** Adds the session's bearer token (default true). The login and password-recovery calls pass false. */
+  auth?: boolean;
+  /** A token to use instead of the stored one (login: the session is not stored yet). */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+/** The JSON answer envelope of the API: always `success`, plus resource-specific keys. */
+export interface ApiAnswer {
+  success?: boolean;
+  message?: string;
+  errors?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** Builds the query string (without '?') from parameters, leaving out empty values. */
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      params.append(key, value.join(','));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  return params.toString();
+}
+
+/** Returns the absolute URL of an API path such as 'pays/liste' (leading '/' tolerated). */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const qs = buildQuery(query);
+  return `${getApiBaseUrl()}${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+}
+
+/** Default French message when the server gives none. */
+export const DEFAULT_HTTP_ERROR = 'Une erreur est survenue. Veuillez réessayer.';
+/** Message when the server cannot be reached at all. */
+export const NETWORK_ERROR = 'Le serveur est injoignable. Vérifiez votre connexion.';
+
+/**
+ * Calls the API and returns its JSON answer (an empty object for an empty body).
+ * Throws HttpError(message from the body, status, body) on a non-2xx answer, where body keeps
+ * `errors` ({field: message}) for react-admin's server-side validation; status 0 when unreachable.
+ */
+export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string, options: HttpOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = true, token, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined && method !== 'GET') headers['Content-Type'] = 'application/json';
+  const bearer = token ?? (auth ? readSession()?.token : undefined);
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      headers,
+      body: body !== undefined && method !== 'GET' ? JSON.stringify(body) : undefined,
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
+  }
+
+  const text = await response.text();
+  let json: ApiAnswer = {};
+  if (text) {
+    try {
+      json = JSON.parse(text) as ApiAnswer;
+    } catch {
+      json = { message: text };
+    }
+  }
+
+  if (!response.ok) {
+    const message = typeof json.message === 'string' && json.message !== '' ? json.message : DEFAULT_HTTP_ERROR;
+    const errorBody: ApiAnswer = { ...json, message };
+    if (json.errors && typeof json.errors === 'object' && Object.keys(json.errors).length > 0) {
+      errorBody.errors = json.errors;
+    } else {
+      delete errorBody.errors;
+    }
+    throw new HttpError(message, response.status, errorBody);
+  }
+  return json as T;
+}

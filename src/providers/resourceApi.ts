@@ -1,0 +1,37 @@
+/**
+ * How each react-admin resource maps onto the spec's calls (spec 001 §7): the path prefix of its
+ * calls and the answer keys of its list and its single record. A new reference screen only adds a line.
+ */
+
+/** API description of one react-admin resource. */
+export interface ResourceApi {
+  /** Path prefix: 'pays' gives pays/liste, pays/getBy/{id}, pays/create, pays/update/{id}, pays/delete/{id}. */
+  path: string;
+  /** Key of the rows in a list answer (default 'datas'). */
+  listKey?: string;
+  /** Key of the record in a getBy answer (default 'data'; 'data' is always tried as well). */
+  oneKey?: string;
+}
+
+/** The table of resources (react-admin resource name → API), spec 001 §2 and §7. */
+export const RESOURCE_API: Record<string, ResourceApi> = {
+  pays: { path: 'pays', listKey: 'datas' },
+  villes: { path: 'ville', listKey: 'datas' },
+  agence: { path: 'agence', listKey: 'datas' },
+  user: { path: 'user', listKey: 'datas' },
+  role: { path: 'role', listKey: 'datas', oneKey: 'role' },
+  permission: { path: 'privilege', listKey: 'datas', oneKey: 'privilege' },
+  modeEnvoi: { path: 'modeEnvoi', listKey: 'datas' },
+  modeLivraison: { path: 'modeLivraison', listKey: 'datas' },
+  groupeNatureColis: { path: 'groupeNatureColis', listKey: 'datas' },
+  natureColis: { path: 'natureColis', listKey: 'datas' },
+  paramNatureMode: { path: 'paramNatureMode', listKey: 'datas' },
+  typeOperation: { path: 'typeoperation', listKey: 'datas' },
+};
+
+/** Returns the API description of a resource; throws a French error for an unknown one. */
+export function resourceApi(resource: string): ResourceApi {
+  const api = RESOURCE_API[resource];
+  if (!api) throw new Error(`Ressource inconnue : ${resource}`);
+  return api;
+}

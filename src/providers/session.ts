@@ -1,0 +1,113 @@
+/**
+ * The session kept in the browser (spec 000 §3 "Session (kept locally)", §4 Session): the signed-in
+ * user, the bearer token and the role's privileges, stored as one JSON value in localStorage.
+ */
+import { ALL_PERMISSION_KEYS, hasPermission, ROLE_CODES } from '../../common/permissions';
+
+/** A privilege as kept in the session: the permission key and whether it holds (spec 000 §6). */
+export interface Privilege {
+  libelle: string;
+  isActive: boolean;
+}
+
+/** A populated reference as the server returns it (`roleID: {id, code, libelle}`). */
+export interface RefObject {
+  id: string;
+  _id?: string;
+  code?: string;
+  libelle?: string;
+  [key: string]: unknown;
+}
+
+/** The signed-in user record (docs/api-contract.md "The user record"). */
+export interface SessionUser {
+  id: string;
+  _id?: string;
+  nom?: string;
+  prenoms?: string;
+  email?: string;
+  telephone?: string;
+  telephoneComplet?: string;
+  adresse?: string;
+  isActive?: boolean;
+  paysID?: RefObject | null;
+  typeUserID?: RefObject | null;
+  roleID?: RefObject | null;
+  agenceID?: RefObject | null;
+  [key: string]: unknown;
+}
+
+/** What localStorage holds under SESSION_KEY. */
+export interface Session {
+  token: string;
+  user: SessionUser;
+  privileges: Privilege[];
+}
+
+/** The one localStorage key of the session. */
+export const SESSION_KEY = 'colis.session';
+
+/** Reads the stored session; returns null when absent or unreadable. */
+export function readSession(): Session | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Session;
+    if (!parsed || typeof parsed.token !== 'string' || !parsed.user) return null;
+    return { ...parsed, privileges: Array.isArray(parsed.privileges) ? parsed.privileges : [] };
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the session (replacing any previous one). */
+export function writeSession(session: Session): void {
+  globalThis.localStorage?.setItem(SESSION_KEY, JSON.stringify(session));
+}
+
+/** Removes the stored session (logout, spec 000 §4). */
+export function clearSession(): void {
+  globalThis.localStorage?.removeItem(SESSION_KEY);
+}
+
+/** Changes part of the stored session (fresh token, edited user fields, reloaded privileges); no-op without session. */
+export function patchSession(patch: Partial<Omit<Session, 'user'>> & { user?: Partial<SessionUser> }): Session | null {
+  const current = readSession();
+  if (!current) return null;
+  const next: Session = {
+    token: patch.token ?? current.token,
+    privileges: patch.privileges ?? current.privileges,
+    user: { ...current.user, ...(patch.user ?? {}) } as SessionUser,
+  };
+  writeSession(next);
+  return next;
+}
+
+/** Whether the session's role is SUPERADMIN, which holds every permission (DESIGN.md §4). */
+export function isSuperAdmin(session: Session | null): boolean {
+  return session?.user?.roleID?.code === ROLE_CODES.SUPERADMIN;
+}
+
+/**
+ * Returns the privileges that apply to a session: the stored list, or, for SUPERADMIN, every known key
+ * active (plus any stored one). Returns [] without a session.
+ */
+export function effectivePrivileges(session: Session | null): Privilege[] {
+  if (!session) return [];
+  if (!isSuperAdmin(session)) return session.privileges;
+  const all = ALL_PERMISSION_KEYS.map((libelle) => ({ libelle, isActive: true }));
+  const extra = session.privileges.filter((p) => !ALL_PERMISSION_KEYS.includes(p.libelle)).map((p) => ({ ...p, isActive: true }));
+  return [...all, ...extra];
+}
+
+/** Whether a session grants a permission key (present with isActive true, or SUPERADMIN) — spec 000 §6. */
+export function sessionHasPermission(session: Session | null, key: string): boolean {
+  if (!session) return false;
+  if (isSuperAdmin(session)) return true;
+  return hasPermission(session.privileges, key);
+}
+
+/** Full name shown in the app bar: nom + ' ' + prenoms (spec 000 §2 Main layout). */
+export function fullNameOf(user: Pick<SessionUser, 'nom' | 'prenoms'> | null | undefined): string {
+  return [user?.nom, user?.prenoms].filter((s) => typeof s === 'string' && s.trim() !== '').join(' ');
+}
