@@ -24,6 +24,13 @@ import { registerUserRoutes } from './users/routes';
 import { registerPrivilegeRoutes } from './privileges/routes';
 import { registerMessageRoutes } from './messages/routes';
 import { registerPaysRoutes } from './pays/routes';
+import { registerVilleRoutes } from './villes/routes';
+import { registerAgenceRoutes } from './agences/routes';
+import { registerRoleRoutes } from './roles/routes';
+import { registerModeRoutes } from './modes/routes';
+import { registerNatureRoutes } from './natures/routes';
+import { registerParamNatureModeRoutes } from './paramNatureMode/routes';
+import { registerTypeOperationRoutes } from './typeOperation/routes';
 
 z.config(z.locales.fr());
 
@@ -95,6 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPrivilegeRoutes(app, deps.db);
   registerMessageRoutes(app, deps.db);
   registerPaysRoutes(app, deps.db);
+  registerVilleRoutes(app, deps.db);
+  registerAgenceRoutes(app, deps.db);
+  registerRoleRoutes(app, deps.db);
+  registerModeRoutes(app, deps.db);
+  registerNatureRoutes(app, deps.db);
+  registerParamNatureModeRoutes(app, deps.db);
+  registerTypeOperationRoutes(app, deps.db);
 
   // Runtime configuration of the UI (spec 001 §7: base address from runtime configuration, else origin + /api/).
   app.get('/app-config.js', async (_req, reply) => {

@@ -64,6 +64,22 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   ...crud('pays', 'pays'),
   ...crud('privilege', 'permission'),
   'GET /api/pays/listeByParamNature': SIGNED_IN,
+  ...crud('ville', 'villes'),
+  'GET /api/ville/getVilleByPaysID/:paysId': SIGNED_IN,
+  ...crud('agence', 'agence'),
+  'GET /api/agence/getAgenceByVilleID/:id': SIGNED_IN,
+  'GET /api/agence/getAgenceByPaysID/:id': SIGNED_IN,
+  ...crud('role', 'role'),
+  ...crud('modeEnvoi', 'modeEnvoi'),
+  'GET /api/modeEnvoi/listeByParamNature': SIGNED_IN,
+  ...crud('modeLivraison', 'modeLivraison'),
+  'GET /api/modePaiement/liste': SIGNED_IN,
+  ...crud('groupeNatureColis', 'groupeNatureColis'),
+  'GET /api/groupeNatureColis/listeByDepart/:departId': SIGNED_IN,
+  ...crud('natureColis', 'natureColis'),
+  'GET /api/natureColis/liste/:groupeId': SIGNED_IN,
+  ...crud('paramNatureMode', 'paramNatureMode'),
+  ...crud('typeoperation', 'typeOperation'),
 };
 
 /** The table key of a route: method and URL pattern, e.g. 'GET /api/pays/getBy/:id'. */

@@ -32,15 +32,19 @@ export interface ReferenceResourceDef {
   /** Select with references populated one level: returns a dynamic select (joins included), no where. */
   select: (db: Db | Tx) => PgSelect;
   /** Body of create (required fields with French messages). */
-  createSchema: z.ZodObject;
+  createSchema: z.ZodType;
   /** Body of a full update. */
-  updateSchema: z.ZodObject;
+  updateSchema: z.ZodType;
   /** Columns searched by `q` (case-insensitive substring). */
   searchColumns: PgColumn[];
   /** Sortable fields by API name. Default order: createdAt descending. */
   sortColumns: Record<string, PgColumn>;
   /** Filterable fields by API name (isActive is always filterable). */
   filters?: Record<string, FilterDef>;
+  /** Reshapes a selected row (e.g. nests a populated reference two levels deep). */
+  mapRow?: (row: AnyRow) => AnyRow;
+  /** Extra list conditions from query parameters that are not plain column filters (e.g. envoieId). */
+  filterHook?: (filters: Record<string, string>, db: Db) => SQL | undefined;
   /** Column holding the agency: non-ADMIN roles only read and write their own agency's rows. */
   agencyColumn?: PgColumn;
   /** Maps a validated body to column values (e.g. code in upper case). */
@@ -93,6 +97,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
   async function findOne(tx: Db | Tx, id: string, user: CurrentUser): Promise<AnyRow> {
     const rows = (await def.select(tx).where(eq(def.table.id, id)).limit(1)) as AnyRow[];
     if (!rows[0]) throw notFound(def.messages.notFound);
+    if (def.mapRow) rows[0] = def.mapRow(rows[0]);
     if (def.agencyColumn && !user.allAgencies) {
       const scoped = (await def.select(tx).where(and(eq(def.table.id, id), agencyScope(user))).limit(1)) as AnyRow[];
       if (!scoped[0]) throw forbidden('Cet élément appartient à une autre agence.');
@@ -113,12 +118,13 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
         const f = filters[name];
         if (f) conds.push(filterCondition(f, raw));
       }
+      if (def.filterHook) conds.push(def.filterHook(q.filters, db));
       const where = and(...conds.filter(Boolean));
       const sortCol = (q.sort && def.sortColumns[q.sort]) || def.table.createdAt;
       const order = q.sort && def.sortColumns[q.sort] ? q.order : 'desc';
       let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(sortCol) : desc(sortCol), asc(def.table.id));
       if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
-      const rows = (await query) as AnyRow[];
+      const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
       let total = rows.length;
       if (q.page && q.perPage && (rows.length === q.perPage || q.page > 1)) {
         const [c] = (await db

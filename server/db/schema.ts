@@ -207,7 +207,10 @@ export const paramNatureModes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('pnm_lookup_idx').on(t.groupeNatureColisID, t.modeEnvoiID, t.villeDestinationID)],
+  (t) => [
+    index('pnm_lookup_idx').on(t.groupeNatureColisID, t.modeEnvoiID, t.villeDestinationID),
+    uniqueIndex('pnm_route_uq').on(t.groupeNatureColisID, t.villeOrigineID, t.villeDestinationID, t.modeEnvoiID),
+  ],
 );
 
 // ---------------------------------------------------------------- departures and parcels

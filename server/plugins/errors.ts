@@ -24,6 +24,12 @@ function pgError(err: unknown): PgLikeError | null {
   return null;
 }
 
+/** Unique constraints whose violation needs its own field and message. */
+const CONSTRAINT_MESSAGES: Record<string, { field: string; message: string }> = {
+  pnm_route_uq: { field: 'groupeNatureColisID', message: 'Un prix unitaire existe déjà pour ce groupe, ce trajet et ce mode.' },
+  autorisations_role_privilege_uq: { field: 'privilegeID', message: 'Cette autorisation existe déjà pour ce rôle.' },
+};
+
 /** Field name of a unique constraint, e.g. 'pays_code_unique' → 'code'. */
 function uniqueField(constraint?: string): string {
   if (!constraint) return 'code';
@@ -51,6 +57,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
       for (const v of err.validation) {
+        // A failed union (status toggle | full body): report the issues of its last, fullest branch.
+        const branches = (v.params as { errors?: { path: PropertyKey[]; message: string }[][] }).errors;
+        if (v.keyword === 'invalid_union' && branches?.length) {
+          for (const issue of branches[branches.length - 1]) errors[issue.path.join('.') || 'body'] ??= issue.message;
+          continue;
+        }
         const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
         errors[field] ??= v.message ?? 'Valeur invalide';
       }
@@ -65,6 +77,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(429).send({ success: false, message: 'Trop de tentatives. Veuillez réessayer dans une minute.' });
     }
     const pg = pgError(err);
+    if (pg?.code === '23505' && pg.constraint && CONSTRAINT_MESSAGES[pg.constraint]) {
+      const { field, message } = CONSTRAINT_MESSAGES[pg.constraint];
+      return reply.code(409).send({ success: false, message, errors: { [field]: message } });
+    }
     if (pg?.code === '23505') {
       const field = uniqueField(pg.constraint);
       return reply.code(409).send({ success: false, message: UNIQUE_MESSAGES[field], errors: { [field]: UNIQUE_MESSAGES[field] } });

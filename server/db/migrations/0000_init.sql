@@ -450,6 +450,7 @@ CREATE INDEX "natures_groupe_idx" ON "natures_colis" USING btree ("groupe_nature
 CREATE INDEX "notifications_receiver_idx" ON "notifications" USING btree ("receiver_id","created_at");--> statement-breakpoint
 CREATE INDEX "operations_agence_date_idx" ON "operations" USING btree ("agence_id","date");--> statement-breakpoint
 CREATE INDEX "pnm_lookup_idx" ON "param_nature_modes" USING btree ("groupe_nature_colis_id","mode_envoi_id","ville_destination_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "pnm_route_uq" ON "param_nature_modes" USING btree ("groupe_nature_colis_id","ville_origine_id","ville_destination_id","mode_envoi_id");--> statement-breakpoint
 CREATE INDEX "pays_libelle_idx" ON "pays" USING btree ("libelle");--> statement-breakpoint
 CREATE INDEX "pays_created_at_idx" ON "pays" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint

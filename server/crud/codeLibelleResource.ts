@@ -1,0 +1,42 @@
+/**
+ * Declaration of the simple reference resources made of code, libelle, description and the active flag
+ * (sending modes, pickup modes, nature groups, operation types, roles: spec 001 §3, §5).
+ */
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import { optionalText, requiredText } from './fields';
+import type { ReferenceResourceDef } from './referenceResource';
+
+type CodeLibelleTable = PgTable & {
+  id: PgColumn; code: PgColumn; libelle: PgColumn; description: PgColumn; isActive: PgColumn; createdAt: PgColumn;
+};
+
+/**
+ * Builds the declaration of a code / libelle / description resource.
+ * @param opts.descriptionRequired spec 001 §5: required for roles, pickup and sending modes; optional for groups
+ */
+export function codeLibelleResource(opts: {
+  path: string;
+  table: CodeLibelleTable;
+  descriptionRequired: boolean;
+  messages: ReferenceResourceDef['messages'];
+}): ReferenceResourceDef {
+  const schema = z.object({
+    code: requiredText('Le code est obligatoire', 30),
+    libelle: requiredText('Le libellé est obligatoire', 100),
+    description: opts.descriptionRequired ? requiredText('La description est obligatoire', 500) : optionalText(500),
+  });
+  const t = opts.table;
+  return {
+    path: opts.path,
+    table: t,
+    select: (d: Db | Tx) => d.select().from(t).$dynamic(),
+    createSchema: schema,
+    updateSchema: schema,
+    searchColumns: [t.code, t.libelle, t.description],
+    sortColumns: { code: t.code, libelle: t.libelle, description: t.description, isActive: t.isActive, createdAt: t.createdAt },
+    toValues: (b) => ({ ...b, code: String(b.code).toUpperCase(), description: b.description ?? '' }),
+    messages: opts.messages,
+  };
+}
