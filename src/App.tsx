@@ -12,7 +12,7 @@ import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage, ForbiddenPage, ServerErrorPage } from './layout/ErrorPage';
 import { AccessDeniedRedirect, RequirePermission } from './layout/AccessGuards';
-import { legacyRouteElements } from './routes/legacyRoutes';
+import { legacyRouteElements } from './routes/legacyRouteElements';
 import LoginPage from './auth/LoginPage';
 import { paysResource } from './pays';
 

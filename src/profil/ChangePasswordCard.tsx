@@ -11,12 +11,7 @@ import { Form, FormDataConsumer, PasswordInput, useNotify, useTranslate, type Id
 import { httpRequest } from '../providers/http';
 import { storeFreshToken } from '../providers/authProvider';
 import { serverMessage } from '../common/recordLabel';
-
-/** Whether the password change may be sent: new and confirm filled and equal (spec 000 §5). */
-export function canChangePassword(values: { newPassword?: unknown; confirmPassword?: unknown }): boolean {
-  const { newPassword, confirmPassword } = values;
-  return typeof newPassword === 'string' && newPassword !== '' && typeof confirmPassword === 'string' && newPassword === confirmPassword;
-}
+import { canChangePassword } from './profilRules';
 
 /** Takes the signed-in user's id; renders the card. Called directly (not through the dataProvider) so a 401 here does not log out. */
 export const ChangePasswordCard = ({ userId }: { userId: Identifier }) => {

@@ -11,11 +11,7 @@ import { Form, FormDataConsumer, TextInput, useGetIdentity, useNotify, useTransl
 import { patchSession } from '../providers/session';
 import { useReloadPermissions } from '../providers/useReloadPermissions';
 import { serverMessage } from '../common/recordLabel';
-
-/** Whether the profile form may be saved: nom and prenoms filled (spec 000 §5). */
-export function canSaveProfile(values: { nom?: unknown; prenoms?: unknown }): boolean {
-  return [values.nom, values.prenoms].every((v) => typeof v === 'string' && v.trim() !== '');
-}
+import { canSaveProfile } from './profilRules';
 
 /** Modifier / Annuler and Enregistrer buttons; reads the form values. */
 const InfoButtons = ({ editing, saving, onEdit, onCancel }: { editing: boolean; saving: boolean; onEdit: () => void; onCancel: () => void }) => {

@@ -1,40 +1,14 @@
-/**
- * The spec's own paths kept working as redirects to the react-admin routes (spec 001 §2 route table:
- * /addPays, /paysUpdate?id={id}, …). Each later resource adds its lines to LEGACY_ROUTES.
- */
+/** <Route> elements redirecting the spec's legacy paths (LEGACY_ROUTES) to react-admin routes (spec 001 §2). */
 import { Route } from 'react-router-dom';
 import { Navigate, useLocation } from 'react-admin';
+import { LEGACY_ROUTES, type LegacyRoute } from './legacyRoutes';
 
-/** One legacy path and the target it redirects to, computed from its query string. */
-export interface LegacyRoute {
-  path: string;
-  to: (query: URLSearchParams) => string;
-}
-
-/** Target of an edit path `?id=`: the record's edit page, else the list when the id is missing. */
-const editOf = (resource: string) => (query: URLSearchParams) => {
-  const id = query.get('id');
-  return id ? `/${resource}/${encodeURIComponent(id)}` : `/${resource}`;
-};
-
-/** The table of legacy paths (case-insensitive, as react-router matches them). */
-export const LEGACY_ROUTES: LegacyRoute[] = [
-  { path: '/addPays', to: () => '/pays/create' },
-  { path: '/paysUpdate', to: editOf('pays') },
-];
-
-/** Returns the redirect target of a legacy path with its query string, or undefined when the path is not legacy. */
-export function legacyTarget(pathname: string, search: string): string | undefined {
-  const route = LEGACY_ROUTES.find((r) => r.path.toLowerCase() === pathname.toLowerCase());
-  return route ? route.to(new URLSearchParams(search)) : undefined;
-}
-
-/** Redirect element of one legacy path. */
+/** Redirect element of one legacy path; keeps the query string for the target computation. */
 const LegacyRedirect = ({ route }: { route: LegacyRoute }) => {
   const location = useLocation();
   return <Navigate to={route.to(new URLSearchParams(location.search))} replace />;
 };
 
-/** The <Route> elements of LEGACY_ROUTES, for a <CustomRoutes noLayout> block. */
+/** Returns the <Route> elements of LEGACY_ROUTES, for a <CustomRoutes noLayout> block. */
 export const legacyRouteElements = () =>
   LEGACY_ROUTES.map((route) => <Route key={route.path} path={route.path} element={<LegacyRedirect route={route} />} />);

@@ -1,0 +1,13 @@
+/** Button rules of the profile screen (spec 000 §5 Profile). */
+
+/** Whether the personal information may be saved: nom and prenoms filled (spec 000 §5). */
+export function canSaveProfile(values: { nom?: unknown; prenoms?: unknown } | undefined): boolean {
+  return [values?.nom, values?.prenoms].every((v) => typeof v === 'string' && v.trim() !== '');
+}
+
+/** Whether the password change may be sent: new and confirm filled and equal; the old one is not part of the rule (spec 000 §5). */
+export function canChangePassword(values: { newPassword?: unknown; confirmPassword?: unknown } | undefined): boolean {
+  const newPassword = values?.newPassword;
+  const confirmPassword = values?.confirmPassword;
+  return typeof newPassword === 'string' && newPassword !== '' && typeof confirmPassword === 'string' && newPassword === confirmPassword;
+}
