@@ -71,7 +71,7 @@ describe('authProvider.login', () => {
       { libelle: 'addPays', isActive: false },
       { libelle: 'paysDelete', isActive: false },
     ]);
-    expect(await authProvider.getPermissions({})).toEqual(stored.privileges);
+    expect(await authProvider.getPermissions!({})).toEqual(stored.privileges);
     expect(await authProvider.getIdentity!()).toEqual({ id: 'u1', fullName: 'Kouassi Awa Marie' });
   });
 
@@ -186,7 +186,7 @@ describe('canAccess (RESOURCE_KEYS)', () => {
     expect(canAccessWith(s, 'typeOperation', 'status')).toBe(true);
     expect(canAccessWith(s, 'autorisation', 'list')).toBe(true);
     store.set(SESSION_KEY, JSON.stringify(s));
-    const permissions = (await authProvider.getPermissions({})) as { libelle: string; isActive: boolean }[];
+    const permissions = (await authProvider.getPermissions!({})) as { libelle: string; isActive: boolean }[];
     expect(permissions.filter((p) => p.isActive).map((p) => p.libelle)).toEqual(expect.arrayContaining([...ALL_PERMISSION_KEYS]));
     expect(await authProvider.canAccess!({ resource: 'user', action: 'create' })).toBe(true);
   });
