@@ -31,6 +31,8 @@ import { registerModeRoutes } from './modes/routes';
 import { registerNatureRoutes } from './natures/routes';
 import { registerParamNatureModeRoutes } from './paramNatureMode/routes';
 import { registerTypeOperationRoutes } from './typeOperation/routes';
+import { registerStatutRoutes } from './statuts/routes';
+import { registerEnvoiRoutes } from './envois/routes';
 
 z.config(z.locales.fr());
 
@@ -109,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerNatureRoutes(app, deps.db);
   registerParamNatureModeRoutes(app, deps.db);
   registerTypeOperationRoutes(app, deps.db);
+  registerStatutRoutes(app, deps.db);
+  registerEnvoiRoutes(app, deps.db);
 
   // Runtime configuration of the UI (spec 001 §7: base address from runtime configuration, else origin + /api/).
   app.get('/app-config.js', async (_req, reply) => {

@@ -4,6 +4,7 @@
  * Keys are those of common/permissions.ts, the same the UI checks for the matching screen or button.
  */
 import { RESOURCE_KEYS, type ResourceKeys } from '../../common/permissions';
+import { ENVOI_TRANSITIONS } from '../../common/statusRules';
 
 /** What an endpoint requires. */
 export type Access =
@@ -20,6 +21,8 @@ export type Access =
       kind: 'key';
       key: string;
       statusKey?: string;
+      /** A body holding only `statutID` (a status change) needs the key of the target status (id or code). */
+      transitionKeys?: Readonly<Record<string, string>>;
       self?: { param: string; of: 'user' | 'role'; selfKey?: string };
     };
 
@@ -64,6 +67,22 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   ...crud('pays', 'pays'),
   ...crud('privilege', 'permission'),
   'GET /api/pays/listeByParamNature': SIGNED_IN,
+  // departures (spec 000 §7)
+  'GET /api/envoi/liste': key('depart'),
+  'GET /api/envoi/ouvertActif': SIGNED_IN,
+  'GET /api/envoi/getBy/:id': SIGNED_IN,
+  'GET /api/envoi/listeDepartParVille/:countryId/:modeId': SIGNED_IN,
+  'GET /api/envoi/checkEnvoiPoids/:id': SIGNED_IN,
+  'POST /api/envoi/create': key('addDepart'),
+  'PUT /api/envoi/update/:id': key('departUpdate', {
+    statusKey: 'departUpdateStaut',
+    transitionKeys: Object.fromEntries(Object.entries(ENVOI_TRANSITIONS).map(([code, rule]) => [code, rule!.key])),
+  }),
+  'DELETE /api/envoi/delete/:id': key('departDelete'),
+  'GET /api/colis/ListClientsBy/:envoiId': key('departListClientby'),
+  'GET /api/colis/ListEnvoisBy/:clientId': key('listeEnvoiParClient'),
+  'GET /api/statut/liste': SIGNED_IN,
+  'GET /api/statut/getByCode/:code': SIGNED_IN,
   ...crud('ville', 'villes'),
   'GET /api/ville/getVilleByPaysID/:paysId': SIGNED_IN,
   ...crud('agence', 'agence'),

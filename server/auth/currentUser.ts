@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ALL_PERMISSION_KEYS, ROLE_CODES } from '../../common/permissions';
 import type { Db } from '../db/client';
-import { autorisations, privileges, roles, typeUsers, users } from '../db/schema';
+import { agences, autorisations, privileges, roles, typeUsers, users } from '../db/schema';
 
 export interface CurrentUser {
   id: string;
@@ -16,6 +16,8 @@ export interface CurrentUser {
   roleID: string | null;
   roleCode: string | null;
   agenceID: string | null;
+  /** Country of the user's agency (departures of a non-ADMIN are those leaving or reaching it). */
+  agencePaysID: string | null;
   permissions: ReadonlySet<string>;
   /** True for roles ADMIN and SUPERADMIN: not scoped to one agency. */
   allAgencies: boolean;
@@ -33,10 +35,12 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
       roleCode: roles.code,
       roleActive: roles.isActive,
       agenceID: users.agenceID,
+      agencePaysID: agences.paysID,
     })
     .from(users)
     .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
     .leftJoin(roles, eq(users.roleID, roles.id))
+    .leftJoin(agences, eq(users.agenceID, agences.id))
     .where(eq(users.id, userId));
   if (!row) return null;
   let permissions: Set<string>;
@@ -61,6 +65,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     roleID: row.roleID,
     roleCode: row.roleCode,
     agenceID: row.agenceID,
+    agencePaysID: row.agencePaysID,
     permissions,
     allAgencies,
   };

@@ -76,6 +76,46 @@ function filterCondition(f: FilterDef, raw: string): SQL | undefined {
 /** Escapes LIKE wildcards of user input. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What a paged list needs: the select, its columns for search, sort and filters, and a scope condition. */
+export type ListDef = Pick<ReferenceResourceDef, 'table' | 'select' | 'searchColumns' | 'sortColumns' | 'filterHook' | 'mapRow'> & {
+  filters: Record<string, FilterDef>;
+  /** Condition every row must meet (agency scope); undefined for none. */
+  scope?: SQL;
+  /** Default order when no valid _sort is given (default createdAt descending). */
+  defaultSort?: { column: PgColumn; order: 'asc' | 'desc' };
+};
+
+/**
+ * Runs a list call (DESIGN.md §3): q searches the search columns (case-insensitive), field filters and ids narrow,
+ * _sort/_order sort (then id for a stable order), _page/_perPage page. Without _page every row comes back.
+ * @returns the rows of the page and the total number of matching rows
+ */
+export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unknown>): Promise<{ rows: AnyRow[]; total: number }> {
+  const q = parseListQuery(rawQuery);
+  const conds: (SQL | undefined)[] = [def.scope];
+  if (q.q) conds.push(or(...def.searchColumns.map((c) => ilike(c, likePattern(q.q!)))));
+  if (q.ids) conds.push(inArray(def.table.id, q.ids.filter((v) => z.uuid().safeParse(v).success)));
+  for (const [name, raw] of Object.entries(q.filters)) {
+    const f = def.filters[name];
+    if (f) conds.push(filterCondition(f, raw));
+  }
+  if (def.filterHook) conds.push(def.filterHook(q.filters, db));
+  const where = and(...conds.filter(Boolean));
+  const sortCol = q.sort ? def.sortColumns[q.sort] : undefined;
+  const [column, order] = sortCol
+    ? [sortCol, q.order]
+    : [def.defaultSort?.column ?? def.table.createdAt, def.defaultSort?.order ?? 'desc'];
+  let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(column) : desc(column), asc(def.table.id));
+  if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
+  const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
+  let total = rows.length;
+  if (q.page && q.perPage && (rows.length === q.perPage || q.page > 1)) {
+    const [c] = (await db.select({ n: sql<number>`count(*)::int` }).from(def.select(db).where(where).as('sub'))) as { n: number }[];
+    total = c.n;
+  }
+  return { rows, total };
+}
+
 /** Registers the five calls of a reference resource on the app. */
 export function registerReferenceResource(app: FastifyInstance, db: Db, def: ReferenceResourceDef) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -110,28 +150,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     { schema: { tags, querystring: listQuerySchema, response: { 200: answerSchema } } },
     async (request) => {
       const user = currentUser(request);
-      const q = parseListQuery(request.query as Record<string, unknown>);
-      const conds: (SQL | undefined)[] = [agencyScope(user)];
-      if (q.q) conds.push(or(...def.searchColumns.map((c) => ilike(c, likePattern(q.q!)))));
-      if (q.ids) conds.push(inArray(def.table.id, q.ids.filter((v) => z.uuid().safeParse(v).success)));
-      for (const [name, raw] of Object.entries(q.filters)) {
-        const f = filters[name];
-        if (f) conds.push(filterCondition(f, raw));
-      }
-      if (def.filterHook) conds.push(def.filterHook(q.filters, db));
-      const where = and(...conds.filter(Boolean));
-      const sortCol = (q.sort && def.sortColumns[q.sort]) || def.table.createdAt;
-      const order = q.sort && def.sortColumns[q.sort] ? q.order : 'desc';
-      let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(sortCol) : desc(sortCol), asc(def.table.id));
-      if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
-      const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
-      let total = rows.length;
-      if (q.page && q.perPage && (rows.length === q.perPage || q.page > 1)) {
-        const [c] = (await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(def.select(db).where(where).as('sub'))) as { n: number }[];
-        total = c.n;
-      }
+      const { rows, total } = await runList(db, { ...def, filters, scope: agencyScope(user) }, request.query as Record<string, unknown>);
       return { success: true, [listKey]: toApi(rows), total };
     },
   );

@@ -7,7 +7,7 @@
 const NUMERIC_FIELDS = new Set([
   'poids', 'poidsReel', 'prixUnitaire', 'prixExceptionnel', 'prixTotal', 'montant', 'montantLivraison',
   'montantExpedition', 'montantComplementaire', 'montantTotal', 'reglement', 'resteAPayer', 'montantEncaisse',
-  'montantRestant', 'latitude', 'longitude',
+  'montantRestant', 'latitude', 'longitude', 'poidsDisponible',
 ]);
 
 /** Recursively adds `_id`, converts decimal strings to numbers and drops secrets. */

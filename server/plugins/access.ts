@@ -11,6 +11,7 @@ import { ROUTE_ACCESS, routeKey, type Access } from '../access/routeAccess';
 import { loadCurrentUser, type CurrentUser } from '../auth/currentUser';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/client';
+import { statutCodeFromValue } from '../statuts/service';
 import { forbidden, unauthorized } from '../http/errors';
 
 declare module 'fastify' {
@@ -32,14 +33,27 @@ function isStatusOnly(body: unknown): boolean {
   return !!body && typeof body === 'object' && Object.keys(body).length === 1 && 'isActive' in body;
 }
 
+/** The status code a `{statutID}` body targets (an id or a code), or undefined. */
+type StatutResolver = (value: string) => Promise<string | undefined>;
+
 /** The key an authorised request needs, given the access rule, the caller and the request (null: none). */
-export function requiredKey(access: Extract<Access, { kind: 'key' }>, user: CurrentUser, request: FastifyRequest): string | null {
+export async function requiredKey(
+  access: Extract<Access, { kind: 'key' }>,
+  user: CurrentUser,
+  request: FastifyRequest,
+  statutCode: StatutResolver,
+): Promise<string | null> {
   if (access.self) {
     const value = (request.params as Record<string, string>)[access.self.param];
     const mine = access.self.of === 'user' ? user.id : user.roleID;
     if (value && value === mine) return access.self.selfKey ?? null;
   }
   if (access.statusKey && isStatusOnly(request.body)) return access.statusKey;
+  const body = request.body as Record<string, unknown> | undefined;
+  if (access.transitionKeys && body && typeof body.statutID === 'string' && Object.keys(body).length === 1) {
+    const code = await statutCode(body.statutID);
+    return (code && access.transitionKeys[code]) || access.key;
+  }
   return access.key;
 }
 
@@ -75,7 +89,7 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
     }
     request.user = user;
     if (access.kind === 'signedIn') return;
-    const needed = requiredKey(access, user, request);
+    const needed = await requiredKey(access, user, request, (value) => statutCodeFromValue(deps.db, value));
     if (needed && !user.permissions.has(needed)) throw forbidden();
   });
 }

@@ -1,0 +1,102 @@
+/**
+ * Moves parcels to a new status in bulk (DESIGN.md §4): one UPDATE, a history entry per parcel (date, before,
+ * after, author) and a notification to sender and recipient (notification rows, and e-mails through the outbox
+ * for those with an address). Runs inside the caller's transaction; rows are locked while they move.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { historiques, notifications, users } from '../db/schema';
+import { enqueueMail, escapeHtml } from '../mail/outbox';
+
+export interface MovedColis {
+  id: string;
+  reference: string;
+  before: string;
+  expediteurID: string | null;
+  destinataireID: string | null;
+  emailDestinataire: string | null;
+}
+
+/**
+ * Moves the parcels matching `envoiID` (and/or `colisIds`) whose status is one of `fromStatutIds` to `toStatutId`.
+ * @param opts.message the notification text (spec 000 §4, e.g. 'votre colis est arrivé à destination')
+ * @param opts.setDateEnvoi also stamp dateEnvoi (parcel leaves with its departure)
+ * @returns the parcels moved
+ */
+export async function moveColis(
+  tx: Tx,
+  opts: {
+    envoiID?: string;
+    colisIds?: string[];
+    fromStatutIds: string[];
+    toStatutId: string;
+    authorId: string;
+    message: string;
+    setDateEnvoi?: boolean;
+  },
+): Promise<MovedColis[]> {
+  if (opts.fromStatutIds.length === 0) return [];
+  const conds = [sql`statut_id IN (${sql.join(opts.fromStatutIds.map((id) => sql`${id}::uuid`), sql`, `)})`];
+  if (opts.envoiID) conds.push(sql`envoi_id = ${opts.envoiID}::uuid`);
+  if (opts.colisIds) {
+    if (opts.colisIds.length === 0) return [];
+    conds.push(sql`id IN (${sql.join(opts.colisIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  }
+  const result = await tx.execute(sql`
+    WITH target AS (
+      SELECT id, statut_id FROM colis WHERE ${sql.join(conds, sql` AND `)} FOR UPDATE
+    )
+    UPDATE colis AS c
+       SET statut_id = ${opts.toStatutId}::uuid, updated_at = now()
+           ${opts.setDateEnvoi ? sql`, date_envoi = now()` : sql``}
+      FROM target
+     WHERE c.id = target.id
+    RETURNING c.id, c.reference, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire`);
+  const moved: MovedColis[] = (result as unknown as { rows: Record<string, string | null>[] }).rows.map((r) => ({
+    id: r.id!,
+    reference: r.reference!,
+    before: r.before!,
+    expediteurID: r.expediteur_id,
+    destinataireID: r.destinataire_id,
+    emailDestinataire: r.email_destinataire,
+  }));
+  if (moved.length === 0) return moved;
+
+  for (let i = 0; i < moved.length; i += 1000) {
+    const chunk = moved.slice(i, i + 1000);
+    await tx.insert(historiques).values(
+      chunk.map((m) => ({ colisID: m.id, statutAvantID: m.before, statutApresID: opts.toStatutId, auteurID: opts.authorId })),
+    );
+  }
+  await notifyColis(tx, moved, opts.message);
+  return moved;
+}
+
+/**
+ * Notifies sender and recipient of each parcel: a notification row each, and an e-mail to each address known
+ * (registered client's e-mail, or the free-text recipient e-mail).
+ */
+export async function notifyColis(tx: Tx, colis: Omit<MovedColis, 'before'>[], message: string): Promise<void> {
+  const rows = colis.flatMap((c) =>
+    [c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ receiverID, colisID: c.id, message })),
+  );
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(notifications).values(rows.slice(i, i + 1000));
+
+  const ids = [...new Set(rows.map((r) => r.receiverID))];
+  const emails = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids.slice(i, i + 1000)));
+    for (const u of found) if (u.email) emails.set(u.id, u.email);
+  }
+  const mails = colis.flatMap((c) => {
+    const to = new Set<string>();
+    for (const id of [c.expediteurID, c.destinataireID]) if (id && emails.has(id)) to.add(emails.get(id)!);
+    if (c.emailDestinataire) to.add(c.emailDestinataire);
+    return [...to].map((address) => ({
+      to: address,
+      subject: `Colis ${c.reference}`,
+      html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(c.reference)}</strong>).</p>`,
+    }));
+  });
+  for (let i = 0; i < mails.length; i += 1000) await enqueueMail(tx, mails.slice(i, i + 1000));
+}

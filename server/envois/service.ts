@@ -1,0 +1,199 @@
+/**
+ * Departure rules (spec 000 §4 Departure statuses, §5 Add departure; DESIGN.md §4), each write in one transaction:
+ * - a new departure gets a reference DEP-{yymm}-{sequence} from the database sequence and the status OUVERT;
+ * - dates are not before today (a date left unchanged on edit may be), and closing ≤ departure ≤ arrival
+ *   (the shipper's order: registrations close, the departure leaves, then arrives);
+ * - poids (kg) is positive and never below the weight already registered (poidsReel, the sum of its parcels);
+ * - status transitions follow common/statusRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
+ * - a departure with parcels cannot be deleted.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { COLIS_BEFORE_SHIPPING, ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
+import { formatKg } from '../../common/pricing';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db, Tx } from '../db/client';
+import { colis, envois, pays } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { moveColis } from '../colis/statusChange';
+import { statutByCode, statutCodeOf, statutsByCode } from '../statuts/service';
+import { envoiScope, today } from './query';
+
+export interface EnvoiInput {
+  modeEnvoiID: string;
+  paysID: string;
+  paysEmetteurID: string;
+  dateDebut: string;
+  dateArrive: string;
+  dateFin: string;
+  contenu?: string;
+  poids: number;
+}
+
+/** Checks the dates and countries of a departure; unchanged dates (edit) may lie in the past. */
+function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; dateArrive: string; dateFin: string }) {
+  const errors: Record<string, string> = {};
+  const now = today();
+  for (const f of ['dateDebut', 'dateArrive', 'dateFin'] as const) {
+    if (input[f] < now && input[f] !== previous?.[f]) errors[f] = "La date ne peut pas être antérieure à aujourd'hui";
+  }
+  if (!errors.dateFin && !errors.dateDebut && input.dateFin > input.dateDebut) {
+    errors.dateFin = 'La date de clôture doit précéder ou égaler la date de départ';
+  }
+  if (!errors.dateArrive && !errors.dateDebut && input.dateArrive < input.dateDebut) {
+    errors.dateArrive = "La date d'arrivée doit suivre ou égaler la date de départ";
+  }
+  if (input.paysID === input.paysEmetteurID) errors.paysID = "Le pays de destination doit différer du pays d'origine";
+  if (Object.keys(errors).length) throw badRequest(`Données invalides : ${Object.values(errors)[0]}`, errors);
+}
+
+/** Locks a departure row and checks the caller may act on it. */
+async function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
+  const [row] = await tx.select().from(envois).where(eq(envois.id, id)).for('update');
+  if (!row) throw notFound('Départ introuvable.');
+  const scope = envoiScope(user);
+  if (scope) {
+    const [visible] = await tx.select({ id: envois.id }).from(envois).where(and(eq(envois.id, id), scope));
+    if (!visible) throw forbidden("Ce départ ne concerne pas le pays de votre agence.");
+  }
+  return row;
+}
+
+/** Creates a departure (status OUVERT, reference from the sequence). @returns its id */
+export async function createEnvoi(db: Db, input: EnvoiInput, user: CurrentUser): Promise<string> {
+  checkEnvoiInput(input);
+  if (!user.allAgencies && user.agencePaysID !== input.paysEmetteurID && user.agencePaysID !== input.paysID) {
+    throw forbidden("Vous ne pouvez créer que des départs concernant le pays de votre agence.");
+  }
+  const ouvert = await statutByCode(db, 'OUVERT');
+  return db.transaction(async (tx) => {
+    const [origin] = await tx.select({ devise: pays.devise }).from(pays).where(eq(pays.id, input.paysEmetteurID));
+    if (!origin) throw badRequest("Pays d'origine introuvable.", { paysEmetteurID: "Pays d'origine introuvable." });
+    const [{ n }] = (await tx.execute(sql`SELECT nextval('envoi_reference_seq')::int AS n`) as unknown as { rows: { n: number }[] }).rows;
+    const now = new Date();
+    const yymm = `${String(now.getFullYear()).slice(2)}${String(now.getMonth() + 1).padStart(2, '0')}`;
+    const [created] = await tx
+      .insert(envois)
+      .values({
+        reference: `DEP-${yymm}-${String(n).padStart(4, '0')}`,
+        modeEnvoiID: input.modeEnvoiID,
+        paysID: input.paysID,
+        paysEmetteurID: input.paysEmetteurID,
+        dateDebut: input.dateDebut,
+        dateArrive: input.dateArrive,
+        dateFin: input.dateFin,
+        contenu: input.contenu ?? '',
+        poids: input.poids.toFixed(3),
+        devise: 'EUR',
+        statutID: ouvert.id,
+        agenceID: user.agenceID,
+        auteurID: user.id,
+      })
+      .returning({ id: envois.id });
+    return created.id;
+  });
+}
+
+/** Updates the fields of a departure; poids may not fall below the weight already registered. */
+export async function updateEnvoi(db: Db, id: string, input: EnvoiInput, user: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockEnvoi(tx, id, user);
+    checkEnvoiInput(input, row);
+    if (input.poids < Number(row.poidsReel)) {
+      throw conflict(`Le poids global ne peut pas être inférieur au poids déjà enregistré (${formatKg(row.poidsReel)}).`, {
+        poids: `Minimum ${formatKg(row.poidsReel)}`,
+      });
+    }
+    await tx
+      .update(envois)
+      .set({
+        modeEnvoiID: input.modeEnvoiID,
+        paysID: input.paysID,
+        paysEmetteurID: input.paysEmetteurID,
+        dateDebut: input.dateDebut,
+        dateArrive: input.dateArrive,
+        dateFin: input.dateFin,
+        contenu: input.contenu ?? '',
+        poids: input.poids.toFixed(3),
+      })
+      .where(eq(envois.id, id));
+  });
+}
+
+/** Toggles the active flag (spec 000 §4 Active flag). */
+export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockEnvoi(tx, id, user);
+    await tx.update(envois).set({ isActive }).where(eq(envois.id, id));
+  });
+}
+
+/**
+ * Moves a departure to the status `toCode` (spec 000 §4):
+ * - EN_COURS_ENVOI from OUVERT or CLOTURE: every parcel not yet shipped moves to EN_COURS_ENVOI;
+ * - ARRIVE from EN_COURS_ENVOI: refused while a parcel is EN_ATTENTE; the others move to EXPEDIE and their
+ *   sender and recipient are told 'votre colis est arrivé à destination';
+ * - CLOTURE from any other status.
+ * All in one transaction: the departure and every parcel move together or not at all.
+ * @returns the number of parcels moved
+ * @throws 409 when the transition is not allowed or parcels are still waiting
+ */
+export async function changeEnvoiStatus(db: Db, id: string, toCode: string, user: CurrentUser): Promise<number> {
+  const codes = await statutsByCode(db);
+  const target = codes.get(toCode);
+  if (!target || !ENVOI_TRANSITIONS[toCode as keyof typeof ENVOI_TRANSITIONS]) {
+    throw badRequest('Statut de départ invalide.', { statutID: 'Statut de départ invalide.' });
+  }
+  return db.transaction(async (tx) => {
+    const row = await lockEnvoi(tx, id, user);
+    const fromCode = (await statutCodeOf(tx, row.statutID)) ?? '';
+    if (!canMoveEnvoi(fromCode, toCode)) {
+      throw conflict(ENVOI_MESSAGES.transitionRefused(codes.get(fromCode)?.libelle ?? fromCode, target.libelle));
+    }
+    let moved = 0;
+    if (toCode === 'EN_COURS_ENVOI') {
+      const list = await moveColis(tx, {
+        envoiID: id,
+        fromStatutIds: COLIS_BEFORE_SHIPPING.map((c) => codes.get(c)!.id),
+        toStatutId: codes.get('EN_COURS_ENVOI')!.id,
+        authorId: user.id,
+        message: ENVOI_MESSAGES.enCoursEnvoi,
+        setDateEnvoi: true,
+      });
+      moved = list.length;
+    } else if (toCode === 'ARRIVE') {
+      const [waiting] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(colis)
+        .where(and(eq(colis.envoiID, id), eq(colis.statutID, codes.get('EN_ATTENTE')!.id)));
+      if (waiting.n > 0) throw conflict(ENVOI_MESSAGES.colisEnAttente);
+      const list = await moveColis(tx, {
+        envoiID: id,
+        fromStatutIds: ['RECEPTIONNE', 'EN_COURS_ENVOI'].map((c) => codes.get(c)!.id),
+        toStatutId: codes.get('EXPEDIE')!.id,
+        authorId: user.id,
+        message: ENVOI_MESSAGES.arrived,
+      });
+      moved = list.length;
+    }
+    await tx.update(envois).set({ statutID: target.id }).where(eq(envois.id, id));
+    return moved;
+  });
+}
+
+/** Deletes a departure without parcels. @throws 409 when it holds parcels */
+export async function deleteEnvoi(db: Db, id: string, user: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockEnvoi(tx, id, user);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(colis).where(eq(colis.envoiID, id));
+    if (n > 0) throw conflict(ENVOI_MESSAGES.hasColis);
+    await tx.delete(envois).where(eq(envois.id, id));
+  });
+}
+
+/**
+ * The weight check of parcel registration (spec 000 §4, §7 envoi/checkEnvoiPoids): whether `poids` kg still fit.
+ * @returns ok and the French message to show
+ */
+export function weightCheckMessage(reference: string, disponible: number, poids: number): string {
+  return `Le poids disponible sur le départ ${reference} est insuffisant : ${formatKg(disponible)} disponibles, ${formatKg(poids)} demandés. Contactez les administrateurs pour augmenter la capacité.`;
+}

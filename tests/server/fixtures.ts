@@ -1,0 +1,60 @@
+/**
+ * Test data helpers: ids of seeded reference rows by code, clients, and parcels inserted directly in the database
+ * (with the departure's poidsReel kept equal to the sum of its parcels' weights).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { agences, colis, envois, modesEnvoi, pays, statuts, typeUsers, users } from '../../server/db/schema';
+
+/** Id of a seeded row by code. */
+export async function idByCode(db: Db, table: typeof pays | typeof modesEnvoi | typeof statuts | typeof agences, code: string): Promise<string> {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.code, code));
+  if (!row) throw new Error(`code inconnu ${code}`);
+  return row.id;
+}
+
+/** ISO date `days` from today (YYYY-MM-DD). */
+export function inDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Creates a client (user type CLIENT) with a unique phone and an e-mail. */
+export async function insertClient(db: Db, nom = 'Client'): Promise<string> {
+  const [type] = await db.select().from(typeUsers).where(eq(typeUsers.code, 'CLIENT'));
+  const [u] = await db
+    .insert(users)
+    .values({
+      nom, prenoms: 'Test', typeUserID: type.id, email: `${randomUUID().slice(0, 8)}@client.test`,
+      telephone: String(Math.floor(Math.random() * 1e9)), telephoneComplet: `+221${Math.floor(Math.random() * 1e9)}`,
+    })
+    .returning({ id: users.id });
+  return u.id;
+}
+
+/** Inserts a parcel on a departure, in a status, and adds its weight to the departure's poidsReel. */
+export async function insertColis(
+  db: Db,
+  opts: { envoiID: string; statut: string; agence?: string; poids?: number; expediteurID?: string; destinataireID?: string },
+): Promise<string> {
+  const poids = opts.poids ?? 5;
+  const [c] = await db
+    .insert(colis)
+    .values({
+      reference: `T-${randomUUID().slice(0, 10)}`,
+      envoiID: opts.envoiID,
+      agenceID: await idByCode(db, agences, opts.agence ?? 'PAR1'),
+      statutID: await idByCode(db, statuts, opts.statut),
+      expediteurID: opts.expediteurID ?? (await insertClient(db, 'Expéditeur')),
+      destinataireID: opts.destinataireID ?? (await insertClient(db, 'Destinataire')),
+      poids: poids.toFixed(3),
+      contenu: 'Vêtements',
+      montantTotal: '50.00',
+      resteAPayer: '50.00',
+    })
+    .returning({ id: colis.id });
+  await db.update(envois).set({ poidsReel: sql`${envois.poidsReel} + ${poids.toFixed(3)}::numeric` }).where(eq(envois.id, opts.envoiID));
+  return c.id;
+}
