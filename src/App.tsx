@@ -4,7 +4,7 @@
  * access-denied redirect; resources and custom routes. Resource screens are loaded lazily.
  */
 import { lazy, Suspense } from 'react';
-import { Route } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -30,45 +30,50 @@ const theme: RaThemeOptions = {
   },
 };
 
-/** Renders the whole application (no props). */
+/**
+ * Renders the whole application (no props). A BrowserRouter gives the spec's plain paths (/login, /pays,
+ * /paysUpdate?id=…) instead of react-admin's default hash URLs; the server answers index.html for them.
+ */
 export const App = () => (
-  <Admin
-    title="Back-office Colis"
-    disableTelemetry
-    requireAuth
-    theme={theme}
-    i18nProvider={i18nProvider}
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    layout={AppLayout}
-    loginPage={LoginPage}
-    dashboard={Dashboard}
-    catchAll={NotFoundPage}
-    accessDenied={AccessDeniedRedirect}
-  >
-    <Resource {...paysResource} />
-    <CustomRoutes noLayout>
-      <Route
-        path="/forgotpassword"
-        element={
-          <Suspense fallback={<Loading />}>
-            <ForgotPasswordPage />
-          </Suspense>
-        }
-      />
-      <Route path="/notauthenticate" element={<ForbiddenPage />} />
-      <Route path="/errorserver" element={<ServerErrorPage />} />
-      {legacyRouteElements()}
-    </CustomRoutes>
-    <CustomRoutes>
-      <Route
-        path="/profil"
-        element={
-          <RequirePermission permission="profil">
-            <ProfilPage />
-          </RequirePermission>
-        }
-      />
-    </CustomRoutes>
-  </Admin>
+  <BrowserRouter>
+    <Admin
+      title="Back-office Colis"
+      disableTelemetry
+      requireAuth
+      theme={theme}
+      i18nProvider={i18nProvider}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      catchAll={NotFoundPage}
+      accessDenied={AccessDeniedRedirect}
+    >
+      <Resource {...paysResource} />
+      <CustomRoutes noLayout>
+        <Route
+          path="/forgotpassword"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ForgotPasswordPage />
+            </Suspense>
+          }
+        />
+        <Route path="/notauthenticate" element={<ForbiddenPage />} />
+        <Route path="/errorserver" element={<ServerErrorPage />} />
+        {legacyRouteElements()}
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route
+          path="/profil"
+          element={
+            <RequirePermission permission="profil">
+              <ProfilPage />
+            </RequirePermission>
+          }
+        />
+      </CustomRoutes>
+    </Admin>
+  </BrowserRouter>
 );

@@ -6,7 +6,7 @@
  * followed by the server message.
  */
 import type { ReactNode } from 'react';
-import { Create, Edit, SimpleForm, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import { Create, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { PageHeader } from './PageHeader';
 import { hasFieldErrors, serverMessage } from './recordLabel';
 
@@ -34,6 +34,13 @@ function useSaveErrorHandler(fallback: string) {
   };
 }
 
+/** Form toolbar: only 'Enregistrer' (deletion lives in the list, behind its confirmation). */
+const SaveOnlyToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
 /** Breadcrumb steps of a form page: the list, then the page itself. */
 function useFormSteps(title: string) {
   const resource = useResourceContext();
@@ -52,7 +59,7 @@ export const ReferenceCreatePage = ({ title, errorMessage = 'app.form.create_fai
     <>
       <PageHeader title={title} steps={steps} />
       <Create title={translate(title)} redirect="list" mutationOptions={{ onError }} transform={transform}>
-        <SimpleForm>{children}</SimpleForm>
+        <SimpleForm toolbar={<SaveOnlyToolbar />}>{children}</SimpleForm>
       </Create>
     </>
   );
@@ -67,7 +74,7 @@ export const ReferenceEditPage = ({ title, errorMessage = 'app.form.update_failu
     <>
       <PageHeader title={title} steps={steps} />
       <Edit title={translate(title)} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError }} transform={transform}>
-        <SimpleForm>{children}</SimpleForm>
+        <SimpleForm toolbar={<SaveOnlyToolbar />}>{children}</SimpleForm>
       </Edit>
     </>
   );

@@ -1,6 +1,6 @@
 /**
  * Sidebar menu (spec 000 §2 "Main layout and sidebar"): Tableau de bord, then the groups of MENU_GROUPS
- * whose entries the user may see (a group with a single entry is a direct link), only one group open at
+ * whose entries the user may see (Départs, Messagerie and Mon Profil, one entry each, are direct links), only one group open at
  * a time, and Déconnexion. Entries follow the user's privileges (usePermissions).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -21,9 +21,9 @@ const MenuGroupItem = ({ group, open, onToggle }: { group: MenuGroup; open: bool
   const Icon = group.icon;
   const label = translate(group.label);
   const header = (
-    <MenuItem onClick={onToggle} aria-expanded={open} sx={{ color: 'text.secondary' }}>
-      <ListItemIcon sx={{ minWidth: 40 }}>
-        <Icon fontSize="small" />
+    <MenuItem onClick={onToggle} aria-expanded={open} sx={{ color: 'text.secondary', '& .MuiListItemIcon-root': { minWidth: 40 } }}>
+      <ListItemIcon>
+        <Icon />
       </ListItemIcon>
       <ListItemText primary={label} />
       {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
@@ -69,7 +69,7 @@ export const AppMenu = () => {
     <Menu>
       <Menu.DashboardItem primaryText={translate('app.menu.dashboard')} leftIcon={<DashboardIcon />} />
       {groups.map((group) => {
-        if (group.entries.length === 1) {
+        if (group.direct) {
           const Icon = group.icon;
           return (
             <Menu.Item

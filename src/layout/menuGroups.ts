@@ -26,6 +26,8 @@ export interface MenuGroup {
   label: string;
   icon: SvgIconComponent;
   entries: MenuEntry[];
+  /** A group made of one entry by definition: shown as a direct link with the group's label. */
+  direct?: boolean;
 }
 
 const item = (permission: string, to: string, label = `app.menu.items.${permission}`): MenuEntry => ({ permission, label, to });
@@ -61,7 +63,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       item('paramNatureMode', '/paramNatureMode'),
     ],
   },
-  { id: 'departs', label: 'app.menu.groups.departs', icon: FlightTakeoffIcon, entries: [item('depart', '/depart')] },
+  { id: 'departs', label: 'app.menu.groups.departs', icon: FlightTakeoffIcon, direct: true, entries: [item('depart', '/depart')] },
   {
     id: 'colis',
     label: 'app.menu.groups.colis',
@@ -78,9 +80,10 @@ export const MENU_GROUPS: MenuGroup[] = [
     id: 'messagerie',
     label: 'app.menu.groups.messagerie',
     icon: MailIcon,
+    direct: true,
     entries: [item('addMessage', '/messagerie', 'app.menu.items.messagerie')],
   },
-  { id: 'profil', label: 'app.menu.groups.profil', icon: AccountCircleIcon, entries: [item('profil', '/profil')] },
+  { id: 'profil', label: 'app.menu.groups.profil', icon: AccountCircleIcon, direct: true, entries: [item('profil', '/profil')] },
 ];
 
 /**

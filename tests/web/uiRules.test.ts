@@ -141,3 +141,12 @@ describe('French messages', () => {
     expect(m.app.errors.server_text).toBe('Désolé, une erreur interne au serveur est survenue.');
   });
 });
+
+describe('sidebar direct links', () => {
+  it('only the one-entry groups of the spec are direct links, whatever is filtered out', () => {
+    expect(MENU_GROUPS.filter((g) => g.direct).map((g) => g.id)).toEqual(['departs', 'messagerie', 'profil']);
+    const groups = visibleGroups(MENU_GROUPS, (key) => key === 'clients');
+    expect(groups).toHaveLength(1);
+    expect(groups[0].direct).toBeFalsy();
+  });
+});
