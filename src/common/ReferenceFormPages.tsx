@@ -6,7 +6,7 @@
  * followed by the server message.
  */
 import type { ReactNode } from 'react';
-import { Create, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import { Create, Edit, SaveButton, SimpleForm, Toolbar, useNavigate, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { PageHeader } from './PageHeader';
 import { hasFieldErrors, serverMessage } from './recordLabel';
 
@@ -31,6 +31,29 @@ function useSaveErrorHandler(fallback: string) {
     const server = serverMessage(error);
     const base = translate(fallback);
     notify(server && server !== base ? `${base} : ${server}` : base, { type: 'error' });
+  };
+}
+
+/** Path of the not-found page (spec 000 §2 route 'not-found'; any unknown path shows the catch-all 404 page). */
+export const NOT_FOUND_PATH = '/not-found';
+
+/**
+ * Returns the onError handler of the record load of an edit page: a 404 (or 400 malformed id) goes to the not-found page (spec 000 §8
+ * "HTTP 404 from server goes to the not-found page"); other failures notify and go back to the list.
+ */
+function useLoadErrorHandler() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const resource = useResourceContext();
+  return (error: unknown) => {
+    const status = (error as { status?: number })?.status;
+    // 404: no such record; 400: a malformed id, which cannot name a record either.
+    if (status === 404 || status === 400) {
+      navigate(NOT_FOUND_PATH, { replace: true });
+      return;
+    }
+    notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
+    navigate(`/${resource}`, { replace: true });
   };
 }
 
@@ -65,15 +88,26 @@ export const ReferenceCreatePage = ({ title, errorMessage = 'app.form.create_fai
   );
 };
 
-/** Edit screen of the resource in context (pessimistic save so field errors can come back); redirects to the list. */
+/**
+ * Edit screen of the resource in context (pessimistic save so field errors can come back); redirects to the list.
+ * A record the server does not find (404) leads to the not-found page.
+ */
 export const ReferenceEditPage = ({ title, errorMessage = 'app.form.update_failure', children, transform }: ReferenceFormPageProps) => {
   const onError = useSaveErrorHandler(errorMessage);
+  const onLoadError = useLoadErrorHandler();
   const steps = useFormSteps(title);
   const translate = useTranslate();
   return (
     <>
       <PageHeader title={title} steps={steps} />
-      <Edit title={translate(title)} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError }} transform={transform}>
+      <Edit
+        title={translate(title)}
+        redirect="list"
+        mutationMode="pessimistic"
+        mutationOptions={{ onError }}
+        queryOptions={{ onError: onLoadError }}
+        transform={transform}
+      >
         <SimpleForm toolbar={<SaveOnlyToolbar />}>{children}</SimpleForm>
       </Edit>
     </>
