@@ -33,6 +33,9 @@ import { registerParamNatureModeRoutes } from './paramNatureMode/routes';
 import { registerTypeOperationRoutes } from './typeOperation/routes';
 import { registerStatutRoutes } from './statuts/routes';
 import { registerEnvoiRoutes } from './envois/routes';
+import { registerColisRoutes } from './colis/routes';
+import { registerEncaissementRoutes } from './encaissements/routes';
+import { registerClientRoutes } from './clients/routes';
 
 z.config(z.locales.fr());
 
@@ -113,6 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTypeOperationRoutes(app, deps.db);
   registerStatutRoutes(app, deps.db);
   registerEnvoiRoutes(app, deps.db);
+  registerColisRoutes(app, deps.db);
+  registerEncaissementRoutes(app, deps.db);
+  registerClientRoutes(app, deps.db);
 
   // Runtime configuration of the UI (spec 001 §7: base address from runtime configuration, else origin + /api/).
   app.get('/app-config.js', async (_req, reply) => {

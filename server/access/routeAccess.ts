@@ -24,6 +24,8 @@ export type Access =
       /** A body holding only `statutID` (a status change) needs the key of the target status (id or code). */
       transitionKeys?: Readonly<Record<string, string>>;
       self?: { param: string; of: 'user' | 'role'; selfKey?: string };
+      /** Other keys that also open the endpoint (a call shared by two screens). */
+      anyOf?: readonly string[];
     };
 
 const PUBLIC: Access = { kind: 'public' };
@@ -81,6 +83,29 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'DELETE /api/envoi/delete/:id': key('departDelete'),
   'GET /api/colis/ListClientsBy/:envoiId': key('departListClientby'),
   'GET /api/colis/ListEnvoisBy/:clientId': key('listeEnvoiParClient'),
+  // parcels, payments, clients (spec 000 §7)
+  'GET /api/colis/liste/:userId': key('colis'),
+  'GET /api/colis/getBy/:id': key('colis'),
+  'GET /api/colis/getByReference/:reference': key('colisDetail', { anyOf: ['colisDetails'] }),
+  'GET /api/colis/getHistoriqueByReference/:reference': key('colisDetail', { anyOf: ['colisDetails'] }),
+  'GET /api/colis/getColisByEnvoiId/:envoiId': key('depart', { anyOf: ['colis'] }),
+  'POST /api/colis/create': key('addColis'),
+  'PUT /api/colis/update/:id': key('colisUpdate', { statusKey: 'colisUpdateEtat', anyOf: ['encaissementMake'] }),
+  'DELETE /api/colis/delete/:id/:roleCode': key('colisDelete'),
+  'DELETE /api/colis/delete/:reference': key('colisDelete'),
+  'POST /api/colis/deleteWithOtp': key('colisDelete'),
+  'POST /api/colis/retirer/:id': key('retraitColis'),
+  'POST /api/colis/livrer/:id': key('livraisonColis'),
+  'GET /api/colis/contactAdminForEnvoi/:envoiId': key('addColis'),
+  'GET /api/colis/prixNature': key('addColis', { anyOf: ['colisUpdate'] }),
+  'POST /api/encaissement/create': key('encaissementMake'),
+  'GET /api/encaissement/getByColisID/:id': key('encaissementDetailsColis', { anyOf: ['encaissementMake'] }),
+  'GET /api/encaissement/liste/:userId': key('encaissements'),
+  'PUT /api/encaissement/update/:id': key('encaissementUpdateStatut'),
+  'DELETE /api/encaissement/delete/:id': key('encaissementDelete'),
+  'POST /api/notification/create': key('colisDetail', { anyOf: ['encaissementMake', 'addColis'] }),
+  'GET /api/user/getByTelephone/:telephone': key('addColis', { anyOf: ['colisUpdate', 'clients'] }),
+  'GET /api/user/listeClients': key('clients', { anyOf: ['addColis', 'colisUpdate', 'addMessage'] }),
   'GET /api/statut/liste': SIGNED_IN,
   'GET /api/statut/getByCode/:code': SIGNED_IN,
   ...crud('ville', 'villes'),

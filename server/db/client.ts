@@ -35,6 +35,11 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export async function createDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    // An idle connection closed by the server (restart, admin shutdown 57P01) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.error(`PostgreSQL (connexion inactive) : ${err.message}`);
+    });
     // numeric and date come back as strings (exact decimals, calendar dates).
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {

@@ -317,7 +317,8 @@ export const historiques = pgTable(
   {
     id: id(),
     colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
-    dateAction: timestamp('date_action', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** clock_timestamp(): entries written in one transaction keep their order. */
+    dateAction: timestamp('date_action', { withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
     statutAvantID: uuid('statut_avant_id').references(() => statuts.id),
     statutApresID: uuid('statut_apres_id').notNull().references(() => statuts.id),
     auteurID: uuid('auteur_id').references(() => users.id),

@@ -90,7 +90,9 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
     request.user = user;
     if (access.kind === 'signedIn') return;
     const needed = await requiredKey(access, user, request, (value) => statutCodeFromValue(deps.db, value));
-    if (needed && !user.permissions.has(needed)) throw forbidden();
+    if (needed && !user.permissions.has(needed) && !(needed === access.key && access.anyOf?.some((k) => user.permissions.has(k)))) {
+      throw forbidden();
+    }
   });
 }
 

@@ -150,7 +150,7 @@ CREATE TABLE "groupes_nature_colis" (
 CREATE TABLE "historiques" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"colis_id" uuid NOT NULL,
-	"date_action" timestamp with time zone DEFAULT now() NOT NULL,
+	"date_action" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	"statut_avant_id" uuid,
 	"statut_apres_id" uuid NOT NULL,
 	"auteur_id" uuid

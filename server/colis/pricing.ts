@@ -1,0 +1,132 @@
+/**
+ * Unit-price lookup of parcel lines (spec 000 §5 "Unit price lookup", DESIGN.md §4): for each nature, the active
+ * unit price of its nature group on the departure's sending mode, from the departure's origin country to its
+ * destination country — preferring the exact destination city of the parcel, then the exact origin city of the
+ * agency. A nature with an exceptional price needs no unit price. The arithmetic itself is common/pricing.ts.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { computeColisAmounts, type ColisAmounts, type DecimalInput } from '../../common/pricing';
+import type { Db, Tx } from '../db/client';
+import { groupesNatureColis, naturesColis, paramNatureModes, villes } from '../db/schema';
+import { badRequest, conflict } from '../http/errors';
+
+const vDest = alias(villes, 'pnm_dest');
+const vOrig = alias(villes, 'pnm_orig');
+
+/** The route a parcel travels: the departure's mode and countries, the destination city, the agency's city. */
+export interface PricingRoute {
+  modeEnvoiID: string;
+  modeLibelle: string;
+  paysID: string;
+  paysLibelle: string;
+  paysEmetteurID: string;
+  villeDestinationID?: string | null;
+  villeOrigineID?: string | null;
+}
+
+export interface PricedNature {
+  natureColisID: string;
+  libelle: string;
+  prixExceptionnel: string | null;
+  prixUnitaire: string | null;
+  paramNatureModeID: string | null;
+}
+
+/** The message of a missing unit price (spec 000 §8 'No unit price'). */
+export const missingPriceMessage = (mode: string, country: string, nature: string) =>
+  `Aucun prix unitaire associé à : ${mode}, ${country}, ${nature}`;
+
+/**
+ * Finds the prices of the given natures on a route.
+ * @throws 400 for an unknown or inactive nature; 409 'Aucun prix unitaire associé à : …' when a nature without
+ *   exceptional price has no unit price on the route
+ */
+export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: string[]): Promise<Map<string, PricedNature>> {
+  const ids = [...new Set(natureIds)];
+  const natures = ids.length
+    ? await db
+        .select({
+          id: naturesColis.id, libelle: naturesColis.libelle, prixExceptionnel: naturesColis.prixExceptionnel,
+          groupe: naturesColis.groupeNatureColisID, isActive: naturesColis.isActive, groupeActive: groupesNatureColis.isActive,
+        })
+        .from(naturesColis)
+        .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))
+        .where(inArray(naturesColis.id, ids))
+    : [];
+  const byId = new Map(natures.map((n) => [n.id, n]));
+  for (const id of ids) {
+    const n = byId.get(id);
+    if (!n || !n.isActive || !n.groupeActive) throw badRequest('Nature de colis introuvable ou inactive.', { naturesColis: 'Nature de colis introuvable ou inactive.' });
+  }
+  const groups = [...new Set(natures.map((n) => n.groupe))];
+  const prices = groups.length
+    ? await db
+        .select({
+          id: paramNatureModes.id, groupe: paramNatureModes.groupeNatureColisID, prixUnitaire: paramNatureModes.prixUnitaire,
+          villeDestinationID: paramNatureModes.villeDestinationID, villeOrigineID: paramNatureModes.villeOrigineID,
+        })
+        .from(paramNatureModes)
+        .innerJoin(vDest, eq(paramNatureModes.villeDestinationID, vDest.id))
+        .innerJoin(vOrig, eq(paramNatureModes.villeOrigineID, vOrig.id))
+        .where(
+          and(
+            inArray(paramNatureModes.groupeNatureColisID, groups),
+            eq(paramNatureModes.modeEnvoiID, route.modeEnvoiID),
+            eq(paramNatureModes.isActive, true),
+            eq(vDest.paysID, route.paysID),
+            eq(vOrig.paysID, route.paysEmetteurID),
+          ),
+        )
+    : [];
+  const score = (p: (typeof prices)[number]) =>
+    (p.villeDestinationID === route.villeDestinationID ? 2 : 0) + (p.villeOrigineID === route.villeOrigineID ? 1 : 0);
+  const best = new Map<string, (typeof prices)[number]>();
+  for (const p of prices) {
+    const cur = best.get(p.groupe);
+    if (!cur || score(p) > score(cur) || (score(p) === score(cur) && p.id < cur.id)) best.set(p.groupe, p);
+  }
+  const out = new Map<string, PricedNature>();
+  for (const n of natures) {
+    const p = best.get(n.groupe);
+    const exceptional = n.prixExceptionnel && Number(n.prixExceptionnel) > 0 ? n.prixExceptionnel : null;
+    if (!p && !exceptional) {
+      throw conflict(missingPriceMessage(route.modeLibelle, route.paysLibelle, n.libelle), { naturesColis: 'Paramètre non trouvé' });
+    }
+    out.set(n.id, {
+      natureColisID: n.id,
+      libelle: n.libelle,
+      prixExceptionnel: exceptional,
+      prixUnitaire: p?.prixUnitaire ?? null,
+      paramNatureModeID: p?.id ?? null,
+    });
+  }
+  return out;
+}
+
+/** A nature line as the client sends it. */
+export interface LineInput {
+  natureColisID: string;
+  poids: number;
+}
+
+/**
+ * Prices the lines of a parcel and computes every amount (never trusting the client's).
+ * @returns the priced lines (with their prices) and the amounts of common/pricing.ts
+ */
+export async function priceColis(
+  db: Db | Tx,
+  route: PricingRoute,
+  lines: LineInput[],
+  extra: { montantComplementaire?: DecimalInput; montantLivraison?: DecimalInput; montantExpedition?: DecimalInput; reglement?: DecimalInput },
+): Promise<{ lines: (LineInput & PricedNature & { prixLigne: number; prixTotal: number })[]; amounts: ColisAmounts }> {
+  const priced = await priceNatures(db, route, lines.map((l) => l.natureColisID));
+  const amounts = computeColisAmounts({
+    ...extra,
+    lines: lines.map((l) => ({ poids: l.poids, prixExceptionnel: priced.get(l.natureColisID)!.prixExceptionnel, prixUnitaire: priced.get(l.natureColisID)!.prixUnitaire })),
+  });
+  return {
+    lines: lines.map((l, i) => ({ ...l, ...priced.get(l.natureColisID)!, ...amounts.lines[i] })),
+    amounts,
+  };
+}

@@ -1,0 +1,418 @@
+/**
+ * Parcel rules (spec 000 §4 Parcel statuses / payment / deletion, §5; DESIGN.md §4), each write in one transaction:
+ * - registration locks the departure: it must be open (OUVERT), active and not past its closing date, and the
+ *   parcel's weight must fit in what is left (409 with the weight-check message): concurrent registrations never
+ *   overbook; every amount is recomputed here; sender and recipient are created or reused by phone; the reference
+ *   comes from a sequence; an advance (reglement > 0) records a payment and sets RECEPTIONNE, else EN_ATTENTE;
+ * - an edit is possible only while EN_ATTENTE and follows the same checks;
+ * - deletion is direct while EN_ATTENTE, else needs a 4-digit code e-mailed to the administrators (202);
+ * - at destination an arrived parcel (EXPEDIE) is picked up (RETIRE) or delivered (LIVRE) once fully paid, the
+ *   remaining amount possibly collected in the same step.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { ROLE_CODES } from '../../common/permissions';
+import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString, uniteForMode } from '../../common/pricing';
+import { COLIS_EDITABLE } from '../../common/statusRules';
+import { checkOtp, issueOtp } from '../auth/otp';
+import type { CurrentUser } from '../auth/currentUser';
+import { upsertClient } from '../clients/service';
+import type { Db, Tx } from '../db/client';
+import { agences, colis, colisNatures, envois, historiques, modesEnvoi, modesLivraison, pays, roles, users, villes } from '../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { recordPayment, type PayableColis, type PaymentBy } from '../encaissements/service';
+import { weightCheckMessage } from '../envois/service';
+import { today } from '../envois/query';
+import { statutsByCode } from '../statuts/service';
+import { priceColis, type LineInput } from './pricing';
+import { colisScope } from './query';
+import { moveColis, notifyColis } from './statusChange';
+
+/** What a client sends to register or edit a parcel (spec 000 §7 colis/create), amounts in euros, weights in kg. */
+export interface ColisInput {
+  envoiID: string;
+  agenceID?: string | null;
+  villeID: string;
+  modeLivraisonID: string;
+  naturesColis: LineInput[];
+  unite?: string;
+  detailsContenu: string;
+  contenu?: string;
+  observation?: string;
+  adresseLivraison?: string;
+  montantLivraison?: number;
+  montantExpedition?: number;
+  montantComplementaire?: number;
+  reglement?: number;
+  expediteurID?: string | null;
+  expediteurNom?: string;
+  expediteurPrenom?: string;
+  NumeroSaisi?: string;
+  destinataireID?: string | null;
+  nomDestinataire?: string;
+  prenomsDestinataire?: string;
+  emailDestinataire?: string;
+  adresseDestinataire?: string;
+  telephoneDestinataire?: string;
+  receptionneurID?: string | null;
+  encaissement?: { paymentby?: PaymentBy; modePaiementID?: string };
+}
+
+/** Label of the agency pick-up mode, which has no delivery amount (spec 000 §9). */
+export const AGENCY_PICKUP_CODE = 'AGENCE';
+
+/** Locks the departure row and returns what registration needs. */
+async function lockDeparture(tx: Tx, envoiID: string) {
+  const [row] = await tx
+    .select({ id: envois.id })
+    .from(envois)
+    .where(eq(envois.id, envoiID))
+    .for('update');
+  if (!row) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
+  const [e] = await tx
+    .select({
+      id: envois.id, reference: envois.reference, statutID: envois.statutID, isActive: envois.isActive, dateFin: envois.dateFin,
+      poids: envois.poids, poidsReel: envois.poidsReel, paysID: envois.paysID, paysEmetteurID: envois.paysEmetteurID,
+      modeEnvoiID: envois.modeEnvoiID, modeCode: modesEnvoi.code, modeLibelle: modesEnvoi.libelle, paysLibelle: pays.libelle,
+    })
+    .from(envois)
+    .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
+    .innerJoin(pays, eq(envois.paysID, pays.id))
+    .where(eq(envois.id, envoiID));
+  return e;
+}
+
+/** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
+async function checkDeparture(
+  codes: Map<string, { id: string }>,
+  e: Awaited<ReturnType<typeof lockDeparture>>,
+  poids: number,
+  alreadyOnIt = 0,
+) {
+  if (e.statutID !== codes.get('OUVERT')!.id || !e.isActive || e.dateFin < today()) {
+    throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
+  }
+  const disponible = toMilli(e.poids) - toMilli(e.poidsReel) + toMilli(alreadyOnIt);
+  if (toMilli(poids) > disponible) {
+    throw new AppError(409, weightCheckMessage(e.reference, milliToNumber(disponible), poids), { poids: 'Poids disponible insuffisant' });
+  }
+}
+
+/** Resolves the agency of a registration: a non-ADMIN role uses its own (spec 000 §5), ADMIN must choose one. */
+async function resolveAgence(tx: Tx, input: ColisInput, user: CurrentUser, envoiPaysEmetteurID: string) {
+  const agenceID = user.allAgencies ? input.agenceID : user.agenceID;
+  if (!agenceID) throw badRequest("L'agence est obligatoire.", { agenceID: "L'agence est obligatoire." });
+  const [a] = await tx.select({ id: agences.id, code: agences.code, villeID: agences.villeID, paysID: agences.paysID }).from(agences).where(eq(agences.id, agenceID));
+  if (!a) throw badRequest('Agence introuvable.', { agenceID: 'Agence introuvable.' });
+  if (a.paysID !== envoiPaysEmetteurID) {
+    throw forbidden("Ce départ ne part pas du pays de l'agence.");
+  }
+  return a;
+}
+
+/** Sender and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
+async function resolveParties(tx: Tx, input: ColisInput) {
+  let expediteurID = input.expediteurID ?? null;
+  if (!expediteurID) {
+    if (!input.expediteurNom?.trim() || !input.NumeroSaisi?.trim()) {
+      throw badRequest("L'expéditeur est obligatoire : choisissez un client ou saisissez son nom et son téléphone.", {
+        expediteurID: "L'expéditeur est obligatoire",
+      });
+    }
+    expediteurID = await upsertClient(tx, { nom: input.expediteurNom.trim(), prenoms: input.expediteurPrenom?.trim(), telephoneComplet: input.NumeroSaisi });
+  }
+  let destinataireID = input.destinataireID ?? null;
+  if (!destinataireID) {
+    const missing: Record<string, string> = {};
+    if (!input.nomDestinataire?.trim()) missing.nomDestinataire = 'Le nom du destinataire est obligatoire';
+    if (!input.prenomsDestinataire?.trim()) missing.prenomsDestinataire = 'Les prénoms du destinataire sont obligatoires';
+    if (!input.adresseDestinataire?.trim()) missing.adresseDestinataire = "L'adresse du destinataire est obligatoire";
+    if (Object.keys(missing).length) throw badRequest(Object.values(missing)[0], missing);
+    if (input.telephoneDestinataire?.trim()) {
+      destinataireID = await upsertClient(tx, {
+        nom: input.nomDestinataire!.trim(), prenoms: input.prenomsDestinataire!.trim(), telephoneComplet: input.telephoneDestinataire,
+        email: input.emailDestinataire, adresse: input.adresseDestinataire,
+      });
+    }
+  }
+  for (const id of [expediteurID, destinataireID]) {
+    if (id && !(await tx.select({ id: users.id }).from(users).where(eq(users.id, id)))[0]) {
+      throw badRequest('Client introuvable.', { [id === expediteurID ? 'expediteurID' : 'destinataireID']: 'Client introuvable.' });
+    }
+  }
+  return { expediteurID, destinataireID };
+}
+
+/** Prices the parcel on its departure's route and validates its amounts. */
+async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof lockDeparture>>, agenceVilleID: string) {
+  const [ville] = await tx.select({ id: villes.id, paysID: villes.paysID }).from(villes).where(eq(villes.id, input.villeID));
+  if (!ville || ville.paysID !== e.paysID) {
+    throw badRequest('La ville de destination doit être dans le pays de destination du départ.', { villeID: 'Ville de destination invalide' });
+  }
+  const [modeLiv] = await tx.select({ code: modesLivraison.code }).from(modesLivraison).where(eq(modesLivraison.id, input.modeLivraisonID));
+  if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
+  const montantLivraison = modeLiv.code === AGENCY_PICKUP_CODE ? 0 : input.montantLivraison ?? 0;
+  const priced = await priceColis(
+    tx,
+    {
+      modeEnvoiID: e.modeEnvoiID, modeLibelle: e.modeLibelle, paysID: e.paysID, paysLibelle: e.paysLibelle,
+      paysEmetteurID: e.paysEmetteurID, villeDestinationID: ville.id, villeOrigineID: agenceVilleID,
+    },
+    input.naturesColis,
+    { montantComplementaire: input.montantComplementaire, montantLivraison, montantExpedition: input.montantExpedition, reglement: input.reglement },
+  );
+  if (priced.amounts.resteAPayer < 0) {
+    throw badRequest('montant réglé ne doit pas etre superieur au montant total', { reglement: 'montant réglé ne doit pas etre superieur au montant total' });
+  }
+  if ((input.reglement ?? 0) > 0 && !input.encaissement?.modePaiementID) {
+    throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
+  }
+  return { ...priced, montantLivraison, unite: uniteForMode({ code: e.modeCode, libelle: e.modeLibelle }, input.unite) };
+}
+
+/** Column values of a parcel computed from its input. */
+function parcelValues(input: ColisInput, c: Awaited<ReturnType<typeof computeParcel>>, e: { modeEnvoiID: string }) {
+  return {
+    villeID: input.villeID,
+    modeLivraisonID: input.modeLivraisonID,
+    modeEnvoiID: e.modeEnvoiID,
+    detailsContenu: input.detailsContenu,
+    contenu: input.contenu ?? input.detailsContenu,
+    observation: input.observation ?? '',
+    adresseLivraison: input.adresseLivraison ?? input.adresseDestinataire ?? '',
+    poids: toWeightString(c.amounts.poids),
+    unite: c.unite,
+    prixUnitaire: toMoneyString(c.lines[0]?.prixLigne ?? 0),
+    paramNatureModeID: c.lines.find((l) => l.paramNatureModeID)?.paramNatureModeID ?? null,
+    montant: toMoneyString(c.amounts.montant),
+    montantLivraison: toMoneyString(c.montantLivraison),
+    montantExpedition: toMoneyString(input.montantExpedition ?? 0),
+    montantComplementaire: toMoneyString(input.montantComplementaire ?? 0),
+    montantTotal: toMoneyString(c.amounts.montantTotal),
+    reglement: '0.00',
+    resteAPayer: toMoneyString(c.amounts.montantTotal),
+    nomDestinataire: input.nomDestinataire ?? null,
+    prenomsDestinataire: input.prenomsDestinataire ?? null,
+    emailDestinataire: input.emailDestinataire || null,
+    adresseDestinataire: input.adresseDestinataire ?? null,
+    telephoneDestinataire: input.telephoneDestinataire ?? null,
+    NumeroSaisi: input.NumeroSaisi ?? null,
+    receptionneurID: input.receptionneurID ?? null,
+  };
+}
+
+/** Inserts the nature lines of a parcel. */
+async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeParcel>>) {
+  await tx.insert(colisNatures).values(
+    c.lines.map((l) => ({
+      colisID,
+      natureColisID: l.natureColisID,
+      poids: toWeightString(l.poids),
+      unitePoid: c.unite,
+      prixUnitaire: toMoneyString(l.prixUnitaire ?? 0),
+      prixExceptionnel: toMoneyString(l.prixExceptionnel ?? 0),
+      prixTotal: toMoneyString(l.prixTotal),
+    })),
+  );
+}
+
+/** Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE. */
+async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, user: CurrentUser, codes: Map<string, { id: string }>) {
+  if (!input.reglement || input.reglement <= 0) return;
+  await recordPayment(tx, parcel, {
+    montant: input.reglement,
+    modePaiementID: input.encaissement!.modePaiementID!,
+    paymentby: input.encaissement?.paymentby ?? 'expediteur',
+    authorId: user.id,
+  });
+  const received = codes.get('RECEPTIONNE')!.id;
+  await tx.update(colis).set({ statutID: received }).where(eq(colis.id, parcel.id));
+  await tx.insert(historiques).values({ colisID: parcel.id, statutAvantID: parcel.statutID, statutApresID: received, auteurID: user.id });
+  parcel.statutID = received;
+}
+
+/** Registers a parcel (spec 000 §7 colis/create). @returns its id and reference */
+export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<{ id: string; reference: string }> {
+  const codes = await statutsByCode(db);
+  return db.transaction(async (tx) => {
+    const e = await lockDeparture(tx, input.envoiID);
+    const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
+    const computed = await computeParcel(tx, input, e, agence.villeID);
+    await checkDeparture(codes, e, computed.amounts.poids);
+    const parties = await resolveParties(tx, input);
+    const [{ n }] = (await tx.execute(sql`SELECT nextval('colis_reference_seq')::int AS n`) as unknown as { rows: { n: number }[] }).rows;
+    const now = new Date();
+    const reference = `${agence.code}-${String(now.getFullYear()).slice(2)}${String(now.getMonth() + 1).padStart(2, '0')}-${String(n).padStart(6, '0')}`;
+    const enAttente = codes.get('EN_ATTENTE')!.id;
+    const [created] = await tx
+      .insert(colis)
+      .values({
+        ...parcelValues(input, computed, e),
+        ...parties,
+        reference,
+        envoiID: e.id,
+        agenceID: agence.id,
+        statutID: enAttente,
+        dateDepot: now,
+        auteurID: user.id,
+      })
+      .returning({ id: colis.id });
+    await insertLines(tx, created.id, computed);
+    await tx.update(envois).set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` }).where(eq(envois.id, e.id));
+    await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
+    const parcel: PayableColis = {
+      id: created.id, reference, agenceID: agence.id, statutID: enAttente, reglement: '0.00',
+      resteAPayer: toMoneyString(computed.amounts.montantTotal), ...parties, emailDestinataire: input.emailDestinataire || null,
+    };
+    await notifyColis(tx, [parcel], 'votre colis a été enregistré');
+    await settleAdvance(tx, parcel, input, user, codes);
+    return { id: created.id, reference };
+  });
+}
+
+/** Locks a parcel the user may act on, with the fields payments and status changes need. */
+export async function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser) {
+  const where = idOrReference.id ? eq(colis.id, idOrReference.id) : eq(colis.reference, idOrReference.reference!);
+  const [row] = await tx.select().from(colis).where(where).for('update');
+  if (!row) throw notFound('Aucun colis trouvé');
+  const scope = colisScope(user);
+  if (scope) {
+    const [visible] = await tx.select({ id: colis.id }).from(colis).innerJoin(envois, eq(colis.envoiID, envois.id)).where(and(eq(colis.id, row.id), scope));
+    if (!visible) throw forbidden('Ce colis appartient à une autre agence.');
+  }
+  return row;
+}
+
+/** Edits a parcel still EN_ATTENTE (spec 000 §2 Edit parcel): same checks as registration, weights moved between departures. */
+export async function updateColis(db: Db, id: string, input: ColisInput, user: CurrentUser): Promise<void> {
+  const codes = await statutsByCode(db);
+  await db.transaction(async (tx) => {
+    const current = await lockColis(tx, { id }, user);
+    if (!COLIS_EDITABLE.some((c) => codes.get(c)!.id === current.statutID)) throw conflict('Colis non modifiable !!');
+    // Lock both departures in a fixed order so two edits never wait on each other.
+    const envoiIds = [...new Set([current.envoiID, input.envoiID])].sort();
+    const locked = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
+    for (const eid of envoiIds) locked.set(eid, await lockDeparture(tx, eid));
+    const e = locked.get(input.envoiID)!;
+    const agence = await resolveAgence(tx, { ...input, agenceID: user.allAgencies ? input.agenceID ?? current.agenceID : current.agenceID }, user, e.paysEmetteurID);
+    const computed = await computeParcel(tx, input, e, agence.villeID);
+    const sameDeparture = current.envoiID === input.envoiID;
+    await checkDeparture(codes, e, computed.amounts.poids, sameDeparture ? Number(current.poids) : 0);
+    const parties = await resolveParties(tx, input);
+    await tx
+      .update(colis)
+      .set({ ...parcelValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })
+      .where(eq(colis.id, id));
+    await tx.delete(colisNatures).where(eq(colisNatures.colisID, id));
+    await insertLines(tx, id, computed);
+    await tx.update(envois).set({ poidsReel: sql`${envois.poidsReel} - ${current.poids}::numeric` }).where(eq(envois.id, current.envoiID));
+    await tx.update(envois).set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` }).where(eq(envois.id, e.id));
+    const parcel: PayableColis = {
+      id, reference: current.reference, agenceID: agence.id, statutID: current.statutID, reglement: '0.00',
+      resteAPayer: toMoneyString(computed.amounts.montantTotal), ...parties, emailDestinataire: input.emailDestinataire || null,
+    };
+    await settleAdvance(tx, parcel, input, user, codes);
+  });
+}
+
+/** Toggles the active flag of a parcel (spec 000 §4 Active flag). */
+export async function setColisActive(db: Db, id: string, isActive: boolean, user: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockColis(tx, { id }, user);
+    await tx.update(colis).set({ isActive }).where(eq(colis.id, id));
+  });
+}
+
+/** Removes a locked parcel and gives its weight back to its departure. */
+async function removeParcel(tx: Tx, row: { id: string; envoiID: string; poids: string }) {
+  await tx.delete(colis).where(eq(colis.id, row.id));
+  await tx.update(envois).set({ poidsReel: sql`greatest(${envois.poidsReel} - ${row.poids}::numeric, 0)` }).where(eq(envois.id, row.envoiID));
+}
+
+/** E-mail addresses of the active administrators (role ADMIN or SUPERADMIN). */
+export async function adminEmails(tx: Db | Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(roles, eq(users.roleID, roles.id))
+    .where(and(eq(users.isActive, true), sql`${roles.code} in (${ROLE_CODES.ADMIN}, ${ROLE_CODES.SUPERADMIN})`));
+  return rows.map((r) => r.email).filter((e): e is string => !!e);
+}
+
+/**
+ * Deletes a parcel (spec 000 §4 Parcel deletion): directly while EN_ATTENTE; otherwise issues a 4-digit code
+ * e-mailed to the administrators and answers 'otp' (the route answers 202).
+ */
+export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<'deleted' | 'otp'> {
+  const codes = await statutsByCode(db);
+  return db.transaction(async (tx) => {
+    const row = await lockColis(tx, target, user);
+    if (COLIS_EDITABLE.some((c) => codes.get(c)!.id === row.statutID)) {
+      await removeParcel(tx, row);
+      return 'deleted';
+    }
+    const code = await issueOtp(tx, { purpose: 'DELETE_COLIS', subjectID: row.id, digits: 4 });
+    const to = await adminEmails(tx);
+    await enqueueMail(
+      tx,
+      to.map((address) => ({
+        to: address,
+        subject: `Suppression du colis ${row.reference} : code de confirmation`,
+        html: `<p>Une demande de suppression du colis <strong>${escapeHtml(row.reference)}</strong> a été faite.</p><p>Code de confirmation : <strong>${code}</strong> (valable 10 minutes).</p>`,
+      })),
+    );
+    return 'otp';
+  });
+}
+
+/** Deletes a parcel with the code e-mailed to the administrators. @throws 400 'suppression echouée' */
+export async function deleteColisWithOtp(db: Db, colisId: string, code: string, user: CurrentUser): Promise<void> {
+  const check = await checkOtp(db, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
+  if (check !== 'ok') {
+    throw badRequest(check === 'locked' ? 'suppression echouée : trop de tentatives, demandez un nouveau code.' : 'suppression echouée', {
+      codeOtp: check === 'expired' ? 'Code expiré' : 'Code invalide',
+    });
+  }
+  await db.transaction(async (tx) => {
+    const row = await lockColis(tx, { id: colisId }, user);
+    await removeParcel(tx, row);
+  });
+}
+
+/**
+ * Ends the journey of an arrived parcel (EXPEDIE → RETIRE picked up at the agency, or LIVRE delivered), refused
+ * while money remains unless the remaining amount is collected in the same step.
+ */
+export async function finishColis(
+  db: Db,
+  id: string,
+  to: 'RETIRE' | 'LIVRE',
+  payment: { modePaiementID?: string; paymentby?: PaymentBy } | undefined,
+  user: CurrentUser,
+): Promise<void> {
+  const codes = await statutsByCode(db);
+  await db.transaction(async (tx) => {
+    const row = await lockColis(tx, { id }, user);
+    if (row.statutID !== codes.get('EXPEDIE')!.id) {
+      throw conflict(`Seul un colis arrivé à destination (Expédié) peut être ${to === 'RETIRE' ? 'retiré' : 'livré'}.`);
+    }
+    if (toCents(row.resteAPayer) > 0n) {
+      if (!payment?.modePaiementID) {
+        throw conflict('Le colis doit être entièrement payé : encaissez le reste à payer dans la même opération.', {
+          modePaiementID: 'Le mode de paiement est obligatoire',
+        });
+      }
+      await recordPayment(tx, { ...row }, {
+        montant: row.resteAPayer, modePaiementID: payment.modePaiementID, paymentby: payment.paymentby ?? 'destinateur', authorId: user.id,
+        agenceID: user.agenceID,
+      });
+    }
+    await moveColis(tx, {
+      colisIds: [row.id],
+      fromStatutIds: [row.statutID],
+      toStatutId: codes.get(to)!.id,
+      authorId: user.id,
+      message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
+    });
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * Payment calls (spec 000 §7, 001 §7): encaissement/create, encaissement/getByColisID/{id},
+ * encaissement/liste/{userId} (collections list, agency-scoped), encaissement/update/{id} ({isActive}),
+ * encaissement/delete/{id}; and notification/create.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requiredId, requiredText } from '../crud/fields';
+import { runList } from '../crud/referenceResource';
+import type { Db } from '../db/client';
+import { agences, colis, encaissements, envois, modesPaiement, users } from '../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { listQuerySchema } from '../http/listQuery';
+import { toApi } from '../http/serialize';
+import { currentUser } from '../plugins/access';
+import { colisScope } from '../colis/query';
+import { lockColis } from '../colis/service';
+import { notifyColis } from '../colis/statusChange';
+import { statutsByCode } from '../statuts/service';
+import { recordPayment } from './service';
+import type { CurrentUser } from '../auth/currentUser';
+
+const auteur = alias(users, 'encaisseur');
+const answer = z.looseObject({ success: z.boolean(), message: z.string().optional() });
+
+/** Payments with mode, author and parcel populated. */
+const selectEncaissements = (db: Db) =>
+  db
+    .select({
+      id: encaissements.id, createdAt: encaissements.createdAt, paymentby: encaissements.paymentby,
+      montantEncaisse: encaissements.montantEncaisse, montantRestant: encaissements.montantRestant, isActive: encaissements.isActive,
+      modePaiementID: { id: modesPaiement.id, libelle: modesPaiement.libelle },
+      auteurID: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
+      agenceID: { id: agences.id, libelle: agences.libelle },
+      colisID: { id: colis.id, reference: colis.reference, montantTotal: colis.montantTotal, reglement: colis.reglement, resteAPayer: colis.resteAPayer },
+    })
+    .from(encaissements)
+    .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
+    .innerJoin(colis, eq(encaissements.colisID, colis.id))
+    .innerJoin(envois, eq(colis.envoiID, envois.id))
+    .leftJoin(auteur, eq(encaissements.auteurID, auteur.id))
+    .leftJoin(agences, eq(encaissements.agenceID, agences.id))
+    .$dynamic();
+
+/** Payments a non-ADMIN role sees: those of the parcels it may see. */
+const encaissementScope = (user: CurrentUser) => colisScope(user);
+
+/** Registers the payment and notification calls. */
+export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['encaissement'];
+
+  r.post(
+    '/api/encaissement/create',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          colisID: requiredId('Le colis est obligatoire'),
+          modePaiementID: requiredId('Veuillez remplir tous les champs obligatoire.'),
+          paymentby: z.enum(['expediteur', 'destinateur', 'partiel']).default('destinateur'),
+          montantEncaisse: z.coerce.number({ error: 'Le montant doit être un nombre' }).positive('Le montant encaissé doit être supérieur à 0').optional(),
+          montantRestant: z.unknown().optional(),
+        }),
+        response: { 200: answer },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const codes = await statutsByCode(db);
+      const result = await db.transaction(async (tx) => {
+        const row = await lockColis(tx, { id: request.body.colisID }, user);
+        if (row.statutID === codes.get('EN_ATTENTE')!.id) {
+          throw conflict("Encaissement impossible : le colis est en attente (aucun règlement n'a encore été reçu à l'enregistrement).");
+        }
+        // The spec's make-payment dialog collects the whole remaining amount.
+        const montant = request.body.montantEncaisse ?? Number(row.resteAPayer);
+        return recordPayment(tx, { ...row }, {
+          montant, modePaiementID: request.body.modePaiementID, paymentby: request.body.paymentby, authorId: user.id,
+          agenceID: user.agenceID ?? row.agenceID, history: true,
+        });
+      });
+      return { success: true, message: 'encaissement effectué avec succès', data: { id: result.id, reglement: Number(result.reglement), resteAPayer: Number(result.resteAPayer) } };
+    },
+  );
+
+  r.get(
+    '/api/encaissement/getByColisID/:id',
+    { schema: { tags, params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }), response: { 200: answer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const [parcel] = await db
+        .select({ id: colis.id, reference: colis.reference, montantTotal: colis.montantTotal, reglement: colis.reglement, resteAPayer: colis.resteAPayer })
+        .from(colis)
+        .innerJoin(envois, eq(colis.envoiID, envois.id))
+        .where(and(eq(colis.id, request.params.id), colisScope(user)));
+      if (!parcel) throw notFound('Colis non trouvé');
+      const rows = await selectEncaissements(db).where(eq(encaissements.colisID, parcel.id)).orderBy(asc(encaissements.createdAt));
+      return { success: true, encaissements: toApi(rows), colis: toApi(parcel) };
+    },
+  );
+
+  r.get(
+    '/api/encaissement/liste/:userId',
+    { schema: { tags, params: z.object({ userId: z.string().max(60) }), querystring: listQuerySchema, response: { 200: answer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { rows, total } = await runList(
+        db,
+        {
+          table: encaissements,
+          select: selectEncaissements,
+          scope: encaissementScope(user),
+          searchColumns: [colis.reference, modesPaiement.libelle, auteur.nom],
+          sortColumns: { createdAt: encaissements.createdAt, montantEncaisse: encaissements.montantEncaisse, montantRestant: encaissements.montantRestant, modePaiementID: modesPaiement.libelle },
+          filters: {
+            isActive: { column: encaissements.isActive, type: 'boolean' },
+            agenceID: { column: encaissements.agenceID, type: 'uuid' },
+            colisID: { column: encaissements.colisID, type: 'uuid' },
+          },
+        },
+        request.query as Record<string, unknown>,
+      );
+      return { success: true, datas: toApi(rows), total };
+    },
+  );
+
+  const scoped = async (id: string, user: CurrentUser) => {
+    const [row] = await db.select({ id: encaissements.id }).from(encaissements).innerJoin(colis, eq(encaissements.colisID, colis.id)).innerJoin(envois, eq(colis.envoiID, envois.id)).where(and(eq(encaissements.id, id), encaissementScope(user)));
+    if (!row) throw notFound('Encaissement introuvable.');
+  };
+  r.put(
+    '/api/encaissement/update/:id',
+    { schema: { tags, params: z.object({ id: z.uuid() }), body: z.strictObject({ isActive: z.boolean() }), response: { 200: answer } } },
+    async (request) => {
+      await scoped(request.params.id, currentUser(request));
+      await db.update(encaissements).set({ isActive: request.body.isActive }).where(eq(encaissements.id, request.params.id));
+      return { success: true, message: 'Statut mis à jour avec succès !' };
+    },
+  );
+  r.delete('/api/encaissement/delete/:id', { schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: answer } } }, async (request) => {
+    const user = currentUser(request);
+    if (!user.allAgencies) throw forbidden('Seul un administrateur peut supprimer un encaissement.');
+    await db.transaction(async (tx) => {
+      const [p] = await tx.select().from(encaissements).where(eq(encaissements.id, request.params.id)).for('update');
+      if (!p) throw notFound('Encaissement introuvable.');
+      // Give the amount back to the parcel: settled and remaining stay consistent with the payments left.
+      await tx
+        .update(colis)
+        .set({ reglement: sql`${colis.reglement} - ${p.montantEncaisse}::numeric`, resteAPayer: sql`${colis.resteAPayer} + ${p.montantEncaisse}::numeric` })
+        .where(eq(colis.id, p.colisID));
+      await tx.delete(encaissements).where(eq(encaissements.id, p.id));
+    });
+    return { success: true, message: 'suppression effectuée' };
+  });
+
+  r.post(
+    '/api/notification/create',
+    {
+      schema: {
+        tags: ['notification'],
+        body: z.object({ message: requiredText('Le message est obligatoire', 1000), receiverID: requiredId('Le destinataire est obligatoire'), colisID: requiredId('Le colis est obligatoire') }),
+        response: { 200: answer },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await db.transaction(async (tx) => {
+        const row = await lockColis(tx, { id: request.body.colisID }, user);
+        if (request.body.receiverID !== row.expediteurID && request.body.receiverID !== row.destinataireID) {
+          throw forbidden("Le destinataire n'est ni l'expéditeur ni le destinataire de ce colis.");
+        }
+        await notifyColis(tx, [{ ...row, expediteurID: request.body.receiverID, destinataireID: null, emailDestinataire: null }], request.body.message);
+      });
+      return { success: true, message: 'Notification envoyée' };
+    },
+  );
+}

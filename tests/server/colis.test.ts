@@ -1,0 +1,345 @@
+/**
+ * Parcels and payments (spec 000 §2 Parcels, §4 Parcel statuses / payment / deletion, §5, §7; DESIGN.md §4):
+ * pricing on the server, registration with its weight check and advance, edit rules, payments, deletion with
+ * one-time codes, end of the journey, details, agency scoping.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq, sql } from 'drizzle-orm';
+import {
+  agences, codesOtp, colis, encaissements, envois, mailOutbox, modesEnvoi, modesLivraison, modesPaiement,
+  naturesColis, notifications, pays, statuts, villes,
+} from '../../server/db/schema';
+import { setupTestApp, type TestContext } from './helpers';
+import { idByCode, inDays } from './fixtures';
+
+let t: TestContext;
+let agent: { id: string; token: string };
+let agentDakar: { id: string; token: string };
+const id: Record<string, string> = {};
+
+async function byCode(table: typeof naturesColis | typeof villes | typeof modesLivraison | typeof modesPaiement, code: string) {
+  const [row] = await t.database.db.select({ id: table.id }).from(table).where(eq(table.code, code));
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  const db = t.database.db;
+  Object.assign(id, {
+    FR: await idByCode(db, pays, 'FR'), SN: await idByCode(db, pays, 'SN'), CM: await idByCode(db, pays, 'CM'), ML: await idByCode(db, pays, 'ML'),
+    AERIEN: await idByCode(db, modesEnvoi, 'AERIEN'), MARITIME: await idByCode(db, modesEnvoi, 'MARITIME'),
+    DKR: await byCode(villes, 'DKR'), DLA: await byCode(villes, 'DLA'), BKO: await byCode(villes, 'BKO'),
+    VET: await byCode(naturesColis, 'VET_ADULTE'), PAGNES: await byCode(naturesColis, 'PAGNES'),
+    AGENCE: await byCode(modesLivraison, 'AGENCE'), DOMICILE: await byCode(modesLivraison, 'DOMICILE'),
+    ESPECES: await byCode(modesPaiement, 'ESPECES'), PAR1: await idByCode(db, agences, 'PAR1'), DKR1: await idByCode(db, agences, 'DKR1'),
+  });
+  agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+  agentDakar = await t.createStaff('AGENT', { agenceCode: 'DKR1' });
+});
+afterAll(() => t.close());
+
+async function newEnvoi(over: Record<string, unknown> = {}) {
+  const res = await t.call('POST', '/api/envoi/create', {
+    token: t.adminToken,
+    body: { modeEnvoiID: id.AERIEN, paysID: id.SN, paysEmetteurID: id.FR, dateFin: inDays(1), dateDebut: inDays(2), dateArrive: inDays(3), contenu: 'Fret', poids: 100, ...over },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+let phone = 770000000;
+const colisBody = (envoiID: string, over: Record<string, unknown> = {}) => ({
+  envoiID,
+  villeID: id.DKR,
+  modeLivraisonID: id.AGENCE,
+  naturesColis: [{ natureColisID: id.VET, poids: 2.5 }, { natureColisID: id.PAGNES, poids: 1.2 }],
+  detailsContenu: 'Vêtements et pagnes',
+  montantComplementaire: 2,
+  montantExpedition: 1.5,
+  montantLivraison: 30, // agency pick-up: ignored
+  // Client-computed amounts: ignored by the server.
+  montant: 1, montantTotal: 1, resteAPayer: 1, prixUnitaire: 1,
+  expediteurNom: 'Diop', expediteurPrenom: 'Awa', NumeroSaisi: '+33612345678',
+  nomDestinataire: 'Fall', prenomsDestinataire: 'Moussa', adresseDestinataire: 'Médina, Dakar', telephoneDestinataire: `+221${phone++}`,
+  ...over,
+});
+
+async function register(envoiID: string, over: Record<string, unknown> = {}, token = agent.token) {
+  return t.call('POST', '/api/colis/create', { token, body: colisBody(envoiID, over) });
+}
+
+async function statutOf(colisId: string) {
+  const [row] = await t.database.db.select({ code: statuts.code }).from(colis).innerJoin(statuts, eq(colis.statutID, statuts.id)).where(eq(colis.id, colisId));
+  return row.code;
+}
+
+describe('pricing and registration', () => {
+  it('recomputes every amount: exceptional price, unit price, charges; agency pick-up has no delivery amount', async () => {
+    const e = await newEnvoi();
+    const res = await register(e.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('colis ajouté avec succès');
+    const c = res.body.data;
+    // 2.5 kg × 9.00 (unit price Paris → Dakar, Vêtements, air) + 1.2 kg × 7.50 (exceptional) = 31.50
+    expect(c).toMatchObject({ poids: 3.7, unite: 'KG', montant: 31.5, montantLivraison: 0, montantTotal: 35, reglement: 0, resteAPayer: 35 });
+    expect(c.statutID.code).toBe('EN_ATTENTE');
+    expect(c.reference).toMatch(/^PAR1-\d{4}-\d{6}$/);
+    expect(c.agenceID.code).toBe('PAR1');
+    const detail = await t.call('GET', `/api/colis/getByReference/${c.reference}`, { token: agent.token });
+    const lines = detail.body.natureColisDetails;
+    expect(lines.map((l: any) => [l.natureColisID.code, l.poids, l.prixTotal]).sort()).toEqual([['PAGNES', 1.2, 9], ['VET_ADULTE', 2.5, 22.5]]);
+    const [envoi] = await t.database.db.select().from(envois).where(eq(envois.id, e.id));
+    expect(Number(envoi.poidsReel)).toBe(3.7);
+  });
+
+  it('forces KG in air mode and keeps M3 by sea', async () => {
+    const air = await register((await newEnvoi()).id, { unite: 'M3' });
+    expect(air.body.data.unite).toBe('KG');
+    const sea = await register((await newEnvoi({ modeEnvoiID: id.MARITIME })).id, { unite: 'M3' });
+    expect(sea.status, JSON.stringify(sea.body)).toBe(200);
+    expect(sea.body.data.unite).toBe('M3');
+    // 2.5 × 3.00 (sea) + 1.2 × 7.50 = 16.50
+    expect(sea.body.data.montant).toBe(16.5);
+  });
+
+  it("refuses a nature without unit price on the route: 'Aucun prix unitaire associé à …'", async () => {
+    const e = await newEnvoi({ paysID: id.CM });
+    const res = await register(e.id, { villeID: id.DLA });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Aucun prix unitaire associé à : Aérien, Cameroun, Vêtements adulte');
+    const preview = await t.call('GET', `/api/colis/prixNature?envoiID=${e.id}&natureColisID=${id.PAGNES}`, { token: agent.token });
+    expect(preview.body.data.prixLigne).toBe(7.5);
+  });
+
+  it('creates the sender and recipient as clients once, then reuses them by phone', async () => {
+    const e = await newEnvoi();
+    const first = await register(e.id, { NumeroSaisi: '+33 6 99 88 77 66', telephoneDestinataire: '+221770001122' });
+    const second = await register(e.id, { NumeroSaisi: '+33699887766', telephoneDestinataire: '+221770001122', expediteurNom: 'Autre nom' });
+    expect(second.body.data.expediteurID.id).toBe(first.body.data.expediteurID.id);
+    expect(second.body.data.destinataireID.id).toBe(first.body.data.destinataireID.id);
+    expect(first.body.data.expediteurID).toMatchObject({ nom: 'Diop', telephoneComplet: '+33699887766' });
+    const found = await t.call('GET', `/api/user/getByTelephone/${encodeURIComponent('+221770001122')}`, { token: agent.token });
+    expect(found.body).toMatchObject({ success: true, data: { nom: 'Fall' } });
+    const unknown = await t.call('GET', '/api/user/getByTelephone/+221700000000', { token: agent.token });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.success).toBe(false);
+    const shipments = await t.call('GET', `/api/colis/ListEnvoisBy/${first.body.data.expediteurID.id}`, { token: agent.token });
+    expect(shipments.body.datas).toHaveLength(2);
+  });
+
+  it('records an advance: payment row, RECEPTIONNE, history and notifications', async () => {
+    const e = await newEnvoi();
+    const res = await register(e.id, { reglement: 20, encaissement: { paymentby: 'expediteur', modePaiementID: id.ESPECES } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const c = res.body.data;
+    expect(c).toMatchObject({ montantTotal: 35, reglement: 20, resteAPayer: 15 });
+    expect(c.statutID.code).toBe('RECEPTIONNE');
+    const pays = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, c.id));
+    expect(pays).toHaveLength(1);
+    expect(pays[0]).toMatchObject({ montantEncaisse: '20.00', montantRestant: '15.00', paymentby: 'expediteur' });
+    const hist = await t.call('GET', `/api/colis/getHistoriqueByReference/${c.reference}`, { token: agent.token });
+    expect(hist.body.datas.map((h: any) => h.statutApresID.code)).toEqual(['RECEPTIONNE', 'EN_ATTENTE']);
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.colisID, c.id));
+    expect(notes.some((n) => n.message.startsWith('un encaissement de 20,00'))).toBe(true);
+  });
+
+  it('refuses a settled amount above the total, or without payment mode', async () => {
+    const e = await newEnvoi();
+    const over = await register(e.id, { reglement: 50, encaissement: { modePaiementID: id.ESPECES } });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('montant réglé ne doit pas etre superieur au montant total');
+    const noMode = await register(e.id, { reglement: 10 });
+    expect(noMode.status).toBe(400);
+    expect(noMode.body.errors.modePaiementID).toBe('Le mode de paiement est obligatoire');
+    const noNature = await register(e.id, { naturesColis: [] });
+    expect(noNature.body.errors.naturesColis).toBe('Ajoutez au moins une nature');
+    const noSender = await register(e.id, { expediteurNom: '', NumeroSaisi: '' });
+    expect(noSender.body.errors.expediteurID).toBeTruthy();
+    expect(await t.database.db.select().from(colis).where(eq(colis.envoiID, e.id))).toHaveLength(0);
+  });
+
+  it("refuses a parcel heavier than the room left with the weight-check message, and a closed departure", async () => {
+    const e = await newEnvoi({ poids: 5 });
+    expect((await register(e.id)).status).toBe(200);
+    const res = await register(e.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/poids disponible sur le départ .* est insuffisant : 1,3 kg disponibles, 3,7 kg demandés/);
+    const contact = await t.call('GET', `/api/colis/contactAdminForEnvoi/${e.id}`, { token: agent.token });
+    expect(contact.body).toEqual({ success: true, message: 'opération terminée avec succès' });
+    const [mail] = await t.database.db.select().from(mailOutbox).where(sql`${mailOutbox.subject} like ${`%${e.reference}%`}`);
+    expect(mail.to).toBe('admin@test.local');
+    await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { isActive: false } });
+    const closed = await register(e.id, { naturesColis: [{ natureColisID: id.VET, poids: 0.5 }] });
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toMatch(/n'est plus ouvert/);
+  });
+
+  it("uses the agent's own agency and refuses a departure leaving another country", async () => {
+    const e = await newEnvoi();
+    const res = await register(e.id, { agenceID: id.DKR1 });
+    expect(res.body.data.agenceID.code).toBe('PAR1');
+    const dakarToParis = await newEnvoi({ paysEmetteurID: id.SN, paysID: id.FR });
+    const refused = await register(dakarToParis.id, { villeID: id.DKR });
+    expect(refused.status).toBe(403);
+    const admin = await register(e.id, {}, t.adminToken);
+    expect(admin.status).toBe(400);
+    expect(admin.body.errors.agenceID).toBeTruthy();
+  });
+});
+
+describe('edit, payments, end of journey', () => {
+  it('edits a waiting parcel (weights move between departures) but not a received one', async () => {
+    const a = await newEnvoi();
+    const b = await newEnvoi();
+    const c = (await register(a.id)).body.data;
+    const res = await t.call('PUT', `/api/colis/update/${c.id}`, { token: agent.token, body: colisBody(b.id, { naturesColis: [{ natureColisID: id.VET, poids: 4 }] }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('colis modifié avec succès');
+    expect(res.body.data).toMatchObject({ poids: 4, montant: 36, montantTotal: 39.5 });
+    const [ea] = await t.database.db.select().from(envois).where(eq(envois.id, a.id));
+    const [eb] = await t.database.db.select().from(envois).where(eq(envois.id, b.id));
+    expect([Number(ea.poidsReel), Number(eb.poidsReel)]).toEqual([0, 4]);
+    const paid = (await register(a.id, { reglement: 5, encaissement: { modePaiementID: id.ESPECES } })).body.data;
+    const refused = await t.call('PUT', `/api/colis/update/${paid.id}`, { token: agent.token, body: colisBody(a.id) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Colis non modifiable !!');
+  });
+
+  it('collects the remaining amount once, refuses more and any payment on a waiting parcel', async () => {
+    const e = await newEnvoi();
+    const waiting = (await register(e.id)).body.data;
+    const no = await t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: waiting.id, modePaiementID: id.ESPECES, paymentby: 'destinateur' } });
+    expect(no.status).toBe(409);
+    const c = (await register(e.id, { reglement: 10, encaissement: { modePaiementID: id.ESPECES } })).body.data;
+    const tooMuch = await t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: c.id, modePaiementID: id.ESPECES, montantEncaisse: 30 } });
+    expect(tooMuch.status).toBe(409);
+    const ok = await t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: c.id, modePaiementID: id.ESPECES, paymentby: 'destinateur', montantEncaisse: 25, montantRestant: 0 } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ message: 'encaissement effectué avec succès', data: { reglement: 35, resteAPayer: 0 } });
+    const again = await t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: c.id, modePaiementID: id.ESPECES } });
+    expect(again.status).toBe(400);
+    const list = await t.call('GET', `/api/encaissement/getByColisID/${c.id}`, { token: agent.token });
+    expect(list.body.encaissements.map((p: any) => p.montantEncaisse)).toEqual([10, 25]);
+    expect(list.body.colis).toMatchObject({ reference: c.reference, montantTotal: 35, reglement: 35, resteAPayer: 0 });
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.colisID, c.id));
+    expect(notes.filter((n) => n.message === "un encaissement de 25,00 € vient d'être d'effectué conernant votre colis".replace(' €', '\u00a0€'))).toHaveLength(2);
+  });
+
+  it('picks up an arrived parcel only once paid, collecting the rest in the same step', async () => {
+    const e = await newEnvoi();
+    const c = (await register(e.id, { reglement: 10, encaissement: { modePaiementID: id.ESPECES } })).body.data;
+    const early = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agent.token, body: {} });
+    expect(early.status).toBe(409);
+    await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'EN_COURS_ENVOI' } });
+    await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'ARRIVE' } });
+    expect(await statutOf(c.id)).toBe('EXPEDIE');
+    const unpaid = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agentDakar.token, body: {} });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.message).toMatch(/entièrement payé/);
+    const ok = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agentDakar.token, body: { modePaiementID: id.ESPECES } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({ reglement: 35, resteAPayer: 0, statutID: { code: 'RETIRE' } });
+    const [payment] = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, c.id)).orderBy(desc(encaissements.createdAt)).limit(1);
+    expect(payment).toMatchObject({ montantEncaisse: '25.00', paymentby: 'destinateur', agenceID: id.DKR1 });
+  });
+});
+
+describe('deletion (spec 000 §4 Parcel deletion)', () => {
+  it('deletes a waiting parcel directly and gives its weight back', async () => {
+    const e = await newEnvoi();
+    const c = (await register(e.id)).body.data;
+    const res = await t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: agent.token });
+    expect(res.body).toEqual({ success: true, message: 'suppression effectuée' });
+    expect(await t.database.db.select().from(colis).where(eq(colis.id, c.id))).toHaveLength(0);
+    const [envoi] = await t.database.db.select().from(envois).where(eq(envois.id, e.id));
+    expect(Number(envoi.poidsReel)).toBe(0);
+  });
+
+  async function lastCode(reference: string) {
+    const [m] = await t.database.db.select().from(mailOutbox).where(sql`${mailOutbox.subject} like ${`%${reference}%`}`).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    return /<strong>(\d{4})<\/strong>/.exec(m.html)![1];
+  }
+
+  it('asks for a 4-digit code (202) for a received parcel; wrong, locked, expired and right codes', async () => {
+    const e = await newEnvoi();
+    const c = (await register(e.id, { reglement: 5, encaissement: { modePaiementID: id.ESPECES } })).body.data;
+    const first = await t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: agent.token });
+    expect(first.status).toBe(202);
+    expect(JSON.stringify(first.body)).not.toMatch(/\b\d{4}\b/);
+    const code = await lastCode(c.reference);
+    const wrong = code === '0000' ? '1111' : '0000';
+    const bad = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: wrong } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('suppression echouée');
+    const malformed = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: '12' } });
+    expect(malformed.body.errors.codeOtp).toBe('Le code OTP doit contenir 4 chiffres');
+    for (let i = 0; i < 4; i++) await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: wrong } });
+    const locked = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code } });
+    expect(locked.status).toBe(400);
+    expect(await t.database.db.select().from(colis).where(eq(colis.id, c.id))).toHaveLength(1);
+
+    await t.call('DELETE', `/api/colis/delete/${c.reference}`, { token: agent.token });
+    const code2 = await lastCode(c.reference);
+    await t.database.db.update(codesOtp).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(codesOtp.subjectID, c.id));
+    const expired = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code2 } });
+    expect(expired.status).toBe(400);
+
+    await t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: agent.token });
+    const code3 = await lastCode(c.reference);
+    const ok = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code3 } });
+    expect(ok.body).toEqual({ success: true, message: 'suppression effectuée' });
+    expect(await t.database.db.select().from(colis).where(eq(colis.id, c.id))).toHaveLength(0);
+  });
+});
+
+describe('lists, details and scoping', () => {
+  it('lists parcels with paging, search and the agency filter; details carry their history', async () => {
+    const e = await newEnvoi();
+    const c = (await register(e.id, { nomDestinataire: 'Zongo-Unique' })).body.data;
+    const page = await t.call('GET', `/api/colis/liste/${agent.id}?_page=1&_perPage=2`, { token: agent.token });
+    expect(page.body.datas).toHaveLength(2);
+    expect(page.body.total).toBeGreaterThan(2);
+    const search = await t.call('GET', `/api/colis/liste/${agent.id}?q=Zongo-Unique`, { token: agent.token });
+    expect(search.body.datas.map((x: any) => x.id)).toEqual([c.id]);
+    const byAgency = await t.call('GET', `/api/colis/liste/x?agenceID=${id.DKR1}`, { token: t.adminToken });
+    expect(byAgency.body.datas.every((x: any) => x.agenceID.id === id.DKR1)).toBe(true);
+    const toggled = await t.call('PUT', `/api/colis/update/${c.id}`, { token: agent.token, body: { isActive: false } });
+    expect(toggled.body.data.isActive).toBe(false);
+  });
+
+  it('shows a parcel to the destination country agency, not to another one', async () => {
+    const toSenegal = (await register((await newEnvoi()).id)).body.data;
+    const toMali = (await register((await newEnvoi({ paysID: id.ML })).id, { villeID: id.BKO })).body.data;
+    expect((await t.call('GET', `/api/colis/getByReference/${toSenegal.reference}`, { token: agentDakar.token })).status).toBe(200);
+    expect((await t.call('GET', `/api/colis/getByReference/${toMali.reference}`, { token: agentDakar.token })).status).toBe(404);
+    expect((await t.call('DELETE', `/api/colis/delete/${toMali.id}/AGENT`, { token: agentDakar.token })).status).toBe(403);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
+  it('50 simultaneous registrations on a departure with room for 10 leave exactly 10', async () => {
+    const e = await newEnvoi({ poids: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => register(e.id, { naturesColis: [{ natureColisID: id.VET, poids: 1 }], telephoneDestinataire: `+22178${String(i).padStart(7, '0')}` })),
+    );
+    const statusCounts = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+    expect(statusCounts).toEqual({ 200: 10, 409: 40 });
+    const rows = await t.database.db.select().from(colis).where(eq(colis.envoiID, e.id));
+    expect(rows).toHaveLength(10);
+    const [envoi] = await t.database.db.select().from(envois).where(eq(envois.id, e.id));
+    expect(envoi.poidsReel).toBe('10.000');
+  });
+
+  it('20 simultaneous collections of the remaining amount collect it exactly once', async () => {
+    const e = await newEnvoi();
+    const c = (await register(e.id, { reglement: 5, encaissement: { modePaiementID: id.ESPECES } })).body.data;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: c.id, modePaiementID: id.ESPECES, paymentby: 'destinateur' } })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const rows = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, c.id));
+    expect(rows.map((p) => p.montantEncaisse).sort()).toEqual(['30.00', '5.00']);
+    const [after] = await t.database.db.select().from(colis).where(eq(colis.id, c.id));
+    expect([after.reglement, after.resteAPayer]).toEqual(['35.00', '0.00']);
+  });
+});
