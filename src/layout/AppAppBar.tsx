@@ -13,7 +13,7 @@ const Logo = () => {
   return (
     <Box component={LinkBase} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flex: 1 }}>
       <LocalShippingIcon />
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 0.5 }}>
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 0.5, display: { xs: 'none', sm: 'inline' } }}>
         {translate('app.name')}
       </Typography>
     </Box>
@@ -29,7 +29,12 @@ const UserArea = () => {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <LoadingIndicator />
       {identity?.fullName && (
-        <Typography variant="body2" component="span" data-testid="appbar-fullname" sx={{ fontWeight: 500 }}>
+        <Typography
+          variant="body2"
+          component="span"
+          data-testid="appbar-fullname"
+          sx={{ fontWeight: 500, maxWidth: { xs: 140, sm: 'none' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           {identity.fullName}
         </Typography>
       )}
