@@ -86,7 +86,6 @@ export const ReferenceListPage = ({
         actions={<ListActions createLabel={createLabel} />}
         pagination={<ListPagination />}
         exporter={false}
-        disableSyncWithLocation={false}
       >
         <DataTable rowClick={false} bulkActionButtons={false} size="small">
           {children}
