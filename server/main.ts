@@ -21,7 +21,7 @@ const creds = config.adminEmail === DEFAULT_ADMIN_EMAIL && config.adminPassword 
   ? `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}`
   : `${config.adminEmail} / (ADMIN_PASSWORD)`;
 console.log(`\nBack-office prêt : http://localhost:${config.port}/  (API : /api/, documentation : /api/docs)`);
-console.log(`Base de données : ${where}${seeded ? ' — initialisée avec les données de référence' : ''}`);
+console.log(`Base de données : ${where}${seeded ? ` — initialisée avec les données de référence${config.demoData && database.kind === 'pglite' ? ' et de démonstration' : ''}` : ''}`);
 console.log(`Connexion administrateur : ${creds}\n`);
 
 let stopping = false;

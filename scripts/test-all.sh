@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The one test command (README): type check, web tests, server tests on PGlite, the same server tests on
+# PostgreSQL when DATABASE_URL is set, UI build, browser journeys in Debian's Chromium. Every step runs; the last
+# line sums them up as "N passed, N failed" and the exit code is non-zero if anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+mkdir -p .tmp
+rm -f .tmp/*.json
+
+if [ ! -x node_modules/.bin/vitest ]; then
+  echo "== npm ci"
+  npm ci || exit 1
+fi
+
+CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== apt-get install chromium"
+    (apt-get install -y -qq chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)) || true
+  fi
+  if [ ! -x "$CHROMIUM" ]; then
+    echo "Chromium introuvable ($CHROMIUM) : installez le paquet Debian « chromium » (apt-get install chromium) ou définissez CHROMIUM_PATH."
+    exit 1
+  fi
+fi
+
+failed_steps=()
+step() {
+  local name=$1; shift
+  echo; echo "== $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+}
+
+step "typecheck" npx tsc --noEmit -p tsconfig.json
+step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
+step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/server-pglite.json
+if [ -n "${DATABASE_URL:-}" ]; then
+  step "server tests (PostgreSQL)" npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/server-postgres.json
+else
+  echo; echo "== server tests (PostgreSQL): DATABASE_URL absent, passe ignorée (.ci/run la définit)"
+fi
+step "build" npx vite build --logLevel warn
+step "browser tests" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/e2e.json npx playwright test --reporter=list,json
+
+node scripts/test-summary.mjs "${failed_steps[@]+"${failed_steps[@]}"}"
