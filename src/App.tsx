@@ -15,6 +15,7 @@ import { AccessDeniedRedirect, RequirePermission } from './layout/AccessGuards';
 import { legacyRouteElements } from './routes/legacyRouteElements';
 import LoginPage from './auth/LoginPage';
 import { paysResource } from './pays';
+import { departResource, departRouteElements } from './departs';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -51,6 +52,7 @@ export const App = () => (
       accessDenied={AccessDeniedRedirect}
     >
       <Resource {...paysResource} />
+      <Resource {...departResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"
@@ -65,6 +67,7 @@ export const App = () => (
         {legacyRouteElements()}
       </CustomRoutes>
       <CustomRoutes>
+        {departRouteElements()}
         <Route
           path="/profil"
           element={

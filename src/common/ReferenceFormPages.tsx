@@ -5,8 +5,19 @@
  * field errors is shown on the fields themselves, any other refusal shows the resource's failure text
  * followed by the server message.
  */
-import type { ReactNode } from 'react';
-import { Create, Edit, SaveButton, SimpleForm, Toolbar, useNavigate, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  Create,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNavigate,
+  useNotify,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { PageHeader } from './PageHeader';
 import { hasFieldErrors, serverMessage } from './recordLabel';
 
@@ -20,6 +31,14 @@ export interface ReferenceFormPageProps {
   children: ReactNode;
   /** Optional transform of the form data before it is sent. */
   transform?: (data: Record<string, unknown>) => Record<string, unknown>;
+  /** Optional form toolbar replacing the default 'Enregistrer' only toolbar (e.g. a save button with its own enabling rule). */
+  toolbar?: ReactElement;
+}
+
+/** Props of ReferenceEditPage: those of the add page, plus a change of the loaded record before the form sees it. */
+export interface ReferenceEditPageProps extends ReferenceFormPageProps {
+  /** Maps the record loaded with getOne before the form reads it (e.g. populated references → ids for ReferenceInput). */
+  prepareRecord?: (record: RaRecord) => RaRecord;
 }
 
 /** Returns the onError handler of a save: silent when the form shows field errors, else a notification. */
@@ -30,7 +49,9 @@ function useSaveErrorHandler(fallback: string) {
     if (hasFieldErrors(error)) return;
     const server = serverMessage(error);
     const base = translate(fallback);
-    notify(server && server !== base ? `${base} : ${server}` : base, { type: 'error' });
+    // A text that already ends with ':' (e.g. "Erreur lors de l'enregistrement de l'envoi :") takes the message after a space.
+    const joined = /:\s*$/.test(base) ? `${base.trimEnd()} ${server}` : `${base} : ${server}`;
+    notify(server && server !== base ? joined : base, { type: 'error' });
   };
 }
 
@@ -74,7 +95,7 @@ function useFormSteps(title: string) {
 }
 
 /** Add screen of the resource in context; redirects to the list after a successful save. */
-export const ReferenceCreatePage = ({ title, errorMessage = 'app.form.create_failure', children, transform }: ReferenceFormPageProps) => {
+export const ReferenceCreatePage = ({ title, errorMessage = 'app.form.create_failure', children, transform, toolbar }: ReferenceFormPageProps) => {
   const onError = useSaveErrorHandler(errorMessage);
   const steps = useFormSteps(title);
   const translate = useTranslate();
@@ -82,7 +103,7 @@ export const ReferenceCreatePage = ({ title, errorMessage = 'app.form.create_fai
     <>
       <PageHeader title={title} steps={steps} />
       <Create title={translate(title)} redirect="list" mutationOptions={{ onError }} transform={transform}>
-        <SimpleForm toolbar={<SaveOnlyToolbar />}>{children}</SimpleForm>
+        <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />}>{children}</SimpleForm>
       </Create>
     </>
   );
@@ -92,7 +113,14 @@ export const ReferenceCreatePage = ({ title, errorMessage = 'app.form.create_fai
  * Edit screen of the resource in context (pessimistic save so field errors can come back); redirects to the list.
  * A record the server does not find (404) leads to the not-found page.
  */
-export const ReferenceEditPage = ({ title, errorMessage = 'app.form.update_failure', children, transform }: ReferenceFormPageProps) => {
+export const ReferenceEditPage = ({
+  title,
+  errorMessage = 'app.form.update_failure',
+  children,
+  transform,
+  toolbar,
+  prepareRecord,
+}: ReferenceEditPageProps) => {
   const onError = useSaveErrorHandler(errorMessage);
   const onLoadError = useLoadErrorHandler();
   const steps = useFormSteps(title);
@@ -105,10 +133,10 @@ export const ReferenceEditPage = ({ title, errorMessage = 'app.form.update_failu
         redirect="list"
         mutationMode="pessimistic"
         mutationOptions={{ onError }}
-        queryOptions={{ onError: onLoadError }}
+        queryOptions={{ onError: onLoadError, ...(prepareRecord ? { select: prepareRecord } : {}) }}
         transform={transform}
       >
-        <SimpleForm toolbar={<SaveOnlyToolbar />}>{children}</SimpleForm>
+        <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />}>{children}</SimpleForm>
       </Edit>
     </>
   );

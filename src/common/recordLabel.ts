@@ -1,13 +1,14 @@
 /** Helpers shared by the list row actions (spec 001 §4). */
 import type { RaRecord } from 'react-admin';
 
-/** Name of a record in confirmation texts: its libelle, else nom + prenoms, else code, else undefined. */
+/** Name of a record in confirmation texts: its libelle, else nom + prenoms, else code, else reference (departures, parcels), else undefined. */
 export function recordLabel(record: RaRecord | undefined): string | undefined {
   if (!record) return undefined;
   if (typeof record.libelle === 'string' && record.libelle) return record.libelle;
   const name = [record.nom, record.prenoms].filter(Boolean).join(' ');
   if (name) return name;
   if (typeof record.code === 'string' && record.code) return record.code;
+  if (typeof record.reference === 'string' && record.reference) return record.reference;
   return undefined;
 }
 

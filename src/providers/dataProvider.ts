@@ -4,7 +4,7 @@
  * {path}/delete/{id}, with server-side paging, sorting, search (q) and field filters.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
-import { httpRequest, type ApiAnswer, type QueryValue } from './http';
+import { httpRequest, type ApiAnswer, type HttpOptions, type QueryValue } from './http';
 import { resourceApi } from './resourceApi';
 
 /** Fields the server owns; never sent in a create or update body. */
@@ -145,6 +145,19 @@ export const dataProvider: DataProvider = {
     }
     return { data: done };
   },
+
+  /**
+   * Calls a spec path outside the CRUD calls (e.g. colis/ListClientsBy/{envoiId}, spec 000 §7) and returns the raw
+   * answer. Reached through useDataProvider<AppDataProvider>(), so a 401 still signs the user out.
+   */
+  async callApi(path: string, options: HttpOptions = {}): Promise<ApiAnswer> {
+    return httpRequest(path, options);
+  },
+};
+
+/** The dataProvider with its custom calls, for useDataProvider<AppDataProvider>(). */
+export type AppDataProvider = DataProvider & {
+  callApi: (path: string, options?: HttpOptions) => Promise<ApiAnswer>;
 };
 
 /**

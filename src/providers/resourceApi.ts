@@ -27,6 +27,7 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   natureColis: { path: 'natureColis', listKey: 'datas' },
   paramNatureMode: { path: 'paramNatureMode', listKey: 'datas' },
   typeOperation: { path: 'typeoperation', listKey: 'datas' },
+  depart: { path: 'envoi', listKey: 'envois' },
 };
 
 /** Returns the API description of a resource; throws a French error for an unknown one. */

@@ -19,6 +19,8 @@ export const editOf = (resource: string) => (query: URLSearchParams) => {
 export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/addPays', to: () => '/pays/create' },
   { path: '/paysUpdate', to: editOf('pays') },
+  { path: '/addDepart', to: () => '/depart/create' },
+  { path: '/departUpdate', to: editOf('depart') },
 ];
 
 /** Returns the redirect target of a legacy path with its query string, or undefined when the path is not legacy. */

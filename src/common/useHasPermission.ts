@@ -1,0 +1,14 @@
+/**
+ * Permission check for buttons (spec 000 §6 "A permission holds only if it is present in the user's list and its
+ * isActive is true"): reads the privileges once through react-admin's usePermissions.
+ */
+import { useCallback } from 'react';
+import { usePermissions } from 'react-admin';
+import { hasPermission } from '../../common/permissions';
+import type { Privilege } from '../providers/session';
+
+/** Returns a function telling whether the signed-in user holds a permission key (false while loading). */
+export function useHasPermission(): (key: string) => boolean {
+  const { permissions } = usePermissions<Privilege[]>();
+  return useCallback((key: string) => Array.isArray(permissions) && hasPermission(permissions, key), [permissions]);
+}

@@ -1,0 +1,82 @@
+/**
+ * Clients of a departure, /listeClientParEnvoi?id={envoiId} (spec 000 §2, key departListClientby): title with the
+ * departure reference, breadcrumb to the departures list, table Nom, Prénoms, Contact, Email, Adresse and per row a
+ * dialog of the client's parcels (reference, status). Data: GET colis/ListClientsBy/{envoiId} (the senders).
+ * A client's name links to its shipments (/listeEnvoiParClient?id=) when the user holds listeEnvoiParClient.
+ */
+import { Alert, Link as MuiLink } from '@mui/material';
+import { DataTable, LinkBase, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../common/PageHeader';
+import { useHasPermission } from '../common/useHasPermission';
+import { withId } from '../providers/dataProvider';
+import { ApiListTable } from './ApiListTable';
+import { ClientColisButton } from './ClientColisDialog';
+import { envoisOfClientPath } from './departPaths';
+import { useApiQuery } from './useApiQuery';
+
+const t = 'resources.depart.clients';
+
+/** Nom cell: a link to the client's shipments with listeEnvoiParClient, else the plain name. */
+const ClientNameField = (_props: { label?: string }) => {
+  const record = useRecordContext();
+  const has = useHasPermission();
+  if (!record) return null;
+  const nom = (record.nom as string) || '--';
+  if (!has('listeEnvoiParClient')) return <span>{nom}</span>;
+  return (
+    <MuiLink component={LinkBase} to={envoisOfClientPath(record.id)} underline="hover" sx={{ fontWeight: 600 }}>
+      {nom}
+    </MuiLink>
+  );
+};
+
+/** The clients-of-a-departure page (no props; reads ?id= from the URL). */
+const DepartClientsPage = () => {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const { data, isPending, error } = useApiQuery(id ? `colis/ListClientsBy/${encodeURIComponent(id)}` : undefined);
+  const rows = (Array.isArray(data?.datas) ? data.datas : []).map((row) => withId(row as Record<string, unknown>)) as RaRecord[];
+  const reference = (data?.envoi as { reference?: string } | undefined)?.reference;
+  const title = translate('resources.depart.page.clients', { reference: reference ?? '' }).trim();
+  return (
+    <>
+      <PageHeader
+        title={title}
+        steps={[{ label: 'resources.depart.page.list', to: '/depart' }, { label: 'resources.depart.page.clients_breadcrumb' }]}
+      />
+      {!id ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {translate(`${t}.missing_id`)}
+        </Alert>
+      ) : (
+        <ApiListTable
+          rows={rows}
+          isPending={isPending}
+          error={error}
+          storeKey="departClients"
+          emptyMessage={`${t}.empty`}
+          sort={{ field: 'nom', order: 'ASC' }}
+        >
+          <DataTable.Col source="nom" label={`${t}.nom`}>
+            <ClientNameField />
+          </DataTable.Col>
+          <DataTable.Col source="prenoms" label={`${t}.prenoms`} />
+          <DataTable.Col
+            source="telephoneComplet"
+            label={`${t}.contact`}
+            render={(r) => (r.telephoneComplet as string) || (r.telephone as string) || '--'}
+          />
+          <DataTable.Col source="email" label={`${t}.email`} render={(r) => (r.email as string) || '--'} />
+          <DataTable.Col source="adresse" label={`${t}.adresse`} render={(r) => (r.adresse as string) || '--'} />
+          <DataTable.Col label={`${t}.colis`} disableSort>
+            <ClientColisButton envoiReference={reference} />
+          </DataTable.Col>
+        </ApiListTable>
+      )}
+    </>
+  );
+};
+
+export default DepartClientsPage;

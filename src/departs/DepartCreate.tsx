@@ -1,0 +1,19 @@
+/** AJOUTER DÉPART (spec 000 §2 /addDepart, §5, §8 'départ ajouté avec succès' / "Erreur lors de l'enregistrement de l'envoi :"). */
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { DepartInputs } from './DepartInputs';
+import { DepartSaveToolbar } from './DepartSaveToolbar';
+import { departBody } from './departRules';
+
+/** The add-departure page (no props); sends POST envoi/create then goes to the list. */
+const DepartCreate = () => (
+  <ReferenceCreatePage
+    title="resources.depart.page.create"
+    errorMessage="resources.depart.notifications.save_error"
+    transform={departBody}
+    toolbar={<DepartSaveToolbar mode="create" />}
+  >
+    <DepartInputs mode="create" />
+  </ReferenceCreatePage>
+);
+
+export default DepartCreate;

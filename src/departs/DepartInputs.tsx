@@ -1,0 +1,141 @@
+/**
+ * Inputs shared by AJOUTER DÉPART and MODIFIER DÉPART (spec 000 §2 Add departure, §5): sending mode, origin and
+ * destination countries (only active ones, sorted by label; the destination list leaves out the chosen origin),
+ * the three dates with today as minimum and the shipper's order clôture ≤ départ ≤ arrivée, contenu and poids (kg,
+ * above 0). Errors the server sends per field show under the same inputs.
+ */
+import { useEffect } from 'react';
+import { Box, Typography } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  DateInput,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required,
+  useChoicesContext,
+  useRecordContext,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { formatKg } from '../../common/pricing';
+import { departDateError, excludeChoice, refId, todayIso } from './departRules';
+
+const v = 'resources.depart.validation';
+const f = 'resources.depart.form';
+
+/** Active records sorted by label: what the mode and country selects offer (spec 000 §2, §9). */
+const activeSorted = {
+  filter: { isActive: true },
+  sort: { field: 'libelle', order: 'ASC' as const },
+  perPage: 500,
+};
+
+/** Validator of one date: not before today (unless unchanged on edit) and in the shipper's order. */
+const dateValidator =
+  (field: 'dateDebut' | 'dateArrive' | 'dateFin', initial: unknown): Validator =>
+  (_value, values) =>
+    departDateError(field, values ?? {}, todayIso(), initial);
+
+/** Poids must be a number above 0 (server: 'Le poids global doit être supérieur à 0'). */
+const positive: Validator = (value) =>
+  value === null || value === undefined || value === '' || Number(value) > 0 ? undefined : `${v}.poids_positive`;
+
+/** Destination must differ from origin. */
+const differsFromOrigin: Validator = (value, values) =>
+  value && refId(value) === refId(values?.paysEmetteurID) ? `${v}.pays_differ` : undefined;
+
+/**
+ * Child of the destination ReferenceInput: the loaded active countries minus the chosen origin. Clears the
+ * destination when the user picks it as origin.
+ */
+const DestinationSelect = () => {
+  const { allChoices, source } = useChoicesContext();
+  const origin = useWatch({ name: 'paysEmetteurID' });
+  const destination = useWatch({ name: 'paysID' });
+  const { setValue } = useFormContext();
+  useEffect(() => {
+    if (origin && destination && refId(origin) === refId(destination)) setValue('paysID', null, { shouldDirty: true });
+  }, [origin, destination, setValue]);
+  return (
+    <SelectInput
+      source={source}
+      label="resources.depart.fields.paysID"
+      choices={excludeChoice(allChoices ?? [], origin)}
+      optionText="libelle"
+      translateChoice={false}
+      validate={[required(`${v}.paysID`), differsFromOrigin]}
+    />
+  );
+};
+
+/** Edit only: the departure's reference and status, and the weight already registered (poids cannot go below it). */
+const DepartIdentity = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ gridColumn: '1 / -1', mb: 1 }}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate(`${f}.identity`, {
+          reference: record.reference ?? '',
+          statut: (record.statutID as { libelle?: string } | undefined)?.libelle ?? '--',
+        })}
+      </Typography>
+    </Box>
+  );
+};
+
+/** Takes the form mode ('edit' also shows the departure and requires contenu); returns the inputs on a two-column grid. */
+export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const min = todayIso();
+  const initial = mode === 'edit' ? record : undefined;
+  const dateProps = (field: 'dateDebut' | 'dateArrive' | 'dateFin') => ({
+    source: field,
+    // The minimum is today, or the saved date on edit (an unchanged past date stays valid, as on the server).
+    slotProps: { htmlInput: { min: initial?.[field] && String(initial[field]) < min ? String(initial[field]).slice(0, 10) : min } },
+    validate: [required(`${v}.${field}`), dateValidator(field, initial?.[field])],
+    helperText: `${f}.help_${field}`,
+  });
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 960 }}>
+      {mode === 'edit' && <DepartIdentity />}
+      <ReferenceInput source="modeEnvoiID" reference="modeEnvoi" {...activeSorted}>
+        <SelectInput optionText="libelle" label="resources.depart.fields.modeEnvoiID" validate={required(`${v}.modeEnvoiID`)} />
+      </ReferenceInput>
+      <ReferenceInput source="paysEmetteurID" reference="pays" {...activeSorted}>
+        <SelectInput optionText="libelle" label="resources.depart.fields.paysEmetteurID" validate={required(`${v}.paysEmetteurID`)} />
+      </ReferenceInput>
+      <ReferenceInput source="paysID" reference="pays" {...activeSorted}>
+        <DestinationSelect />
+      </ReferenceInput>
+      <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mt: 1, mb: 0.5 }} data-testid="date-order">
+        {translate(`${f}.date_order`)}
+      </Typography>
+      <DateInput {...dateProps('dateFin')} />
+      <DateInput {...dateProps('dateDebut')} />
+      <DateInput {...dateProps('dateArrive')} />
+      <TextInput
+        source="contenu"
+        multiline
+        minRows={2}
+        sx={{ gridColumn: { md: 'span 2' } }}
+        validate={mode === 'edit' ? required(`${v}.contenu`) : undefined}
+      />
+      <NumberInput
+        source="poids"
+        min={0}
+        step={0.1}
+        validate={[required(`${v}.poids`), positive]}
+        helperText={
+          mode === 'edit' && record && Number(record.poidsReel) > 0
+            ? translate(`${f}.poids_reel`, { poids: formatKg(record.poidsReel as string) })
+            : false
+        }
+      />
+    </Box>
+  );
+};

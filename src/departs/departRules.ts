@@ -1,0 +1,187 @@
+/**
+ * Pure rules of the departure screens (spec 000 §2 Departures list / Add departure, §4 Departure statuses,
+ * §5 Add departure): the weight gauge, which status actions a row offers, the save-button rule and the date
+ * checks of the form. No React here, so tests/web/departs.test.ts can exercise them directly.
+ */
+import { ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
+import type { StatutCode } from '../../common/statuts';
+import { toMilli } from '../../common/pricing';
+
+/** Departure status codes a user can pick in the list filter (spec 000 §4), in lifecycle order. */
+export const ENVOI_STATUT_CODES: readonly StatutCode[] = ['EN_ATTENTE', 'OUVERT', 'EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'];
+
+/** Target statuses offered as row actions, in the order of the buttons (spec 000 §4 table + 'Clôturer'). */
+export const ENVOI_ACTION_TARGETS = ['EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'] as const;
+export type EnvoiActionTarget = (typeof ENVOI_ACTION_TARGETS)[number];
+
+/** A weight in exact thousandths of kg as a number; 0 for a missing or unreadable value. */
+function milliOf(value: unknown): number {
+  if (typeof value !== 'number' && typeof value !== 'string') return 0;
+  try {
+    return Number(toMilli(value));
+  } catch {
+    return 0;
+  }
+}
+
+/** What the weight gauge shows: the share of the global weight already used (0–100) and its colour. */
+export interface PoidsGauge {
+  /** Used weight as a percentage of the global weight, clamped to 0–100 (100 when the global weight is 0). */
+  percent: number;
+  /** 'success' (green) while weight is available, 'error' (red) when the departure is full. */
+  color: 'success' | 'error';
+  /** Whether no weight is left. */
+  full: boolean;
+}
+
+/**
+ * Gauge of a departure's available weight (spec 000 §2 list column 'available weight'; the dashboard's rule:
+ * green when available weight is above 0, else red).
+ * @param poids global weight in kg
+ * @param poidsDisponible available weight in kg (poids − poidsReel, as the API sends it)
+ */
+export function poidsGauge(poids: unknown, poidsDisponible: unknown): PoidsGauge {
+  const total = milliOf(poids);
+  const left = milliOf(poidsDisponible);
+  const full = !(left > 0);
+  if (!(total > 0)) return { percent: 100, color: 'error', full: true };
+  const used = Math.min(Math.max(total - left, 0), total);
+  const percent = Math.round((used / total) * 1000) / 10;
+  return { percent, color: full ? 'error' : 'success', full };
+}
+
+/** One status action of a row: its target, permission key, French label and whether it may be clicked now. */
+export interface EnvoiStatusAction {
+  to: EnvoiActionTarget;
+  key: string;
+  libelle: string;
+  enabled: boolean;
+}
+
+/**
+ * The status actions a departure row shows (spec 000 §4): each is shown only when the user holds its key,
+ * and enabled only when common/statusRules.ts allows the move from the current status.
+ * @param statutCode the departure's current status code
+ * @param has whether the user holds a permission key
+ */
+export function envoiStatusActions(statutCode: string | undefined, has: (key: string) => boolean): EnvoiStatusAction[] {
+  return ENVOI_ACTION_TARGETS.flatMap((to) => {
+    const rule = ENVOI_TRANSITIONS[to]!;
+    if (!has(rule.key)) return [];
+    return [{ to, key: rule.key, libelle: rule.libelle, enabled: !!statutCode && canMoveEnvoi(statutCode, to) }];
+  });
+}
+
+/** Values of the departure form that the rules read. */
+export interface DepartFormValues {
+  modeEnvoiID?: unknown;
+  paysID?: unknown;
+  paysEmetteurID?: unknown;
+  dateDebut?: unknown;
+  dateArrive?: unknown;
+  dateFin?: unknown;
+  contenu?: unknown;
+  poids?: unknown;
+}
+
+const filled = (value: unknown) =>
+  value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+
+/**
+ * Save-button rule of spec 000 §5: add needs sending mode, destination and origin countries and the three
+ * dates; edit additionally needs contenu and poids.
+ */
+export function canSaveDepart(values: DepartFormValues, mode: 'create' | 'edit'): boolean {
+  const base = [values.modeEnvoiID, values.paysID, values.paysEmetteurID, values.dateDebut, values.dateArrive, values.dateFin];
+  const needed = mode === 'edit' ? [...base, values.contenu, values.poids] : base;
+  return needed.every(filled);
+}
+
+/** Today's calendar date in local time as YYYY-MM-DD (the date pickers' minimum, spec 000 §2 and §5). */
+export function todayIso(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Translation keys of the date messages (resources.depart.validation.*). */
+export const DATE_ERRORS = {
+  past: 'resources.depart.validation.date_past',
+  finAfterDebut: 'resources.depart.validation.fin_after_debut',
+  arriveBeforeDebut: 'resources.depart.validation.arrive_before_debut',
+} as const;
+
+/**
+ * The error of one date field, or undefined (spec 000 §5 "Dates cannot be before today"; the server's order
+ * rule closing ≤ departure ≤ arrival, reported on the same fields as the server does).
+ * @param field which date
+ * @param values the form values (YYYY-MM-DD strings)
+ * @param today today as YYYY-MM-DD
+ * @param initial the value loaded on edit: an unchanged date may lie in the past, as the server allows
+ */
+export function departDateError(
+  field: 'dateDebut' | 'dateArrive' | 'dateFin',
+  values: DepartFormValues,
+  today: string,
+  initial?: unknown,
+): string | undefined {
+  const value = typeof values[field] === 'string' ? (values[field] as string).slice(0, 10) : '';
+  if (!value) return undefined;
+  if (value < today && value !== (typeof initial === 'string' ? initial.slice(0, 10) : undefined)) return DATE_ERRORS.past;
+  const debut = typeof values.dateDebut === 'string' ? values.dateDebut.slice(0, 10) : '';
+  if (!debut) return undefined;
+  if (field === 'dateFin' && value > debut) return DATE_ERRORS.finAfterDebut;
+  if (field === 'dateArrive' && value < debut) return DATE_ERRORS.arriveBeforeDebut;
+  return undefined;
+}
+
+/** Id of a reference value that may be a plain id or a populated object ({id}). */
+export function refId(value: unknown): string | undefined {
+  if (typeof value === 'string' && value) return value;
+  if (value && typeof value === 'object' && 'id' in value) {
+    const id = (value as { id?: unknown }).id;
+    return id === undefined || id === null ? undefined : String(id);
+  }
+  return undefined;
+}
+
+/** Choices of the destination country: every choice but the chosen origin (spec 000 §5; countries must differ). */
+export function excludeChoice<T extends { id: unknown }>(choices: readonly T[], excludedId: unknown): T[] {
+  const excluded = refId(excludedId);
+  return excluded ? choices.filter((c) => String(c.id) !== excluded) : [...choices];
+}
+
+/** Fields of the envoi/create and full envoi/update body (spec 000 §7). */
+export const DEPART_BODY_FIELDS = ['modeEnvoiID', 'paysID', 'paysEmetteurID', 'dateDebut', 'dateArrive', 'dateFin', 'contenu', 'poids'] as const;
+
+/** Turns the form values into the request body: only the spec's fields, references as ids, contenu trimmed. */
+export function departBody(values: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of DEPART_BODY_FIELDS) {
+    const value = values[field];
+    if (field.endsWith('ID')) body[field] = refId(value) ?? null;
+    else if (field === 'contenu') body[field] = typeof value === 'string' ? value.trim() : '';
+    else if (field === 'poids') body[field] = value === '' || value === undefined ? null : Number(value);
+    else body[field] = typeof value === 'string' ? value.slice(0, 10) : value;
+  }
+  return body;
+}
+
+/** Name shown for a client: nom + prenoms, else the full phone number, else '--' (spec 000 §2 Shipments of a client). */
+export function clientDisplayName(client: Record<string, unknown> | null | undefined): string {
+  if (!client) return '--';
+  const name = [client.nom, client.prenoms].filter((v) => typeof v === 'string' && v.trim()).join(' ').trim();
+  if (name) return name;
+  const phone = client.telephoneComplet ?? client.telephone;
+  return typeof phone === 'string' && phone ? phone : '--';
+}
+
+/** The record of the edit form: populated references ({id, libelle}) turned into ids for the ReferenceInputs. */
+export function departFormRecord<T extends Record<string, unknown>>(record: T): T {
+  const out: Record<string, unknown> = { ...record };
+  for (const field of ['modeEnvoiID', 'paysID', 'paysEmetteurID'] as const) {
+    if (field in out) out[field] = refId(out[field]) ?? null;
+  }
+  for (const field of ['dateDebut', 'dateArrive', 'dateFin'] as const) {
+    if (typeof out[field] === 'string') out[field] = (out[field] as string).slice(0, 10);
+  }
+  return out as T;
+}

@@ -1,0 +1,188 @@
+/**
+ * Pure rules of the departure screens (spec 000 §2, §4, §5): weight gauge, status actions per status and permission,
+ * save-button rule, date checks, request body, legacy paths, French texts, and the dataProvider calls they use.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DATE_ERRORS,
+  canSaveDepart,
+  clientDisplayName,
+  departBody,
+  departDateError,
+  departFormRecord,
+  envoiStatusActions,
+  excludeChoice,
+  poidsGauge,
+  todayIso,
+} from '../../src/departs/departRules';
+import { legacyTarget } from '../../src/routes/legacyRoutes';
+import { frenchAppMessages } from '../../src/i18n/i18nProvider';
+import { dataProvider } from '../../src/providers/dataProvider';
+import { clientsOfDepartPath, envoisOfClientPath } from '../../src/departs/departPaths';
+import { installBrowserStubs, installFetch } from './helpers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('weight gauge', () => {
+  it('is green with the used share while weight is available', () => {
+    expect(poidsGauge(100, 75)).toEqual({ percent: 25, color: 'success', full: false });
+    expect(poidsGauge('200.000', '199.900')).toEqual({ percent: 0.1, color: 'success', full: false });
+    expect(poidsGauge(100, 100)).toEqual({ percent: 0, color: 'success', full: false });
+  });
+
+  it('is red and full when nothing is left', () => {
+    expect(poidsGauge(100, 0)).toEqual({ percent: 100, color: 'error', full: true });
+    expect(poidsGauge('50', '-1')).toEqual({ percent: 100, color: 'error', full: true });
+  });
+
+  it('survives missing or unreadable values', () => {
+    expect(poidsGauge(undefined, undefined)).toEqual({ percent: 100, color: 'error', full: true });
+    expect(poidsGauge('abc', 3)).toEqual({ percent: 100, color: 'error', full: true });
+    expect(poidsGauge(10, null)).toEqual({ percent: 100, color: 'error', full: true });
+  });
+});
+
+describe('status actions of a row', () => {
+  const all = () => true;
+  const enabled = (code: string | undefined, has: (k: string) => boolean = all) =>
+    Object.fromEntries(envoiStatusActions(code, has).map((a) => [a.to, a.enabled]));
+
+  it('follow common/statusRules.ts per status', () => {
+    expect(enabled('OUVERT')).toEqual({ EN_COURS_ENVOI: true, ARRIVE: false, CLOTURE: true });
+    expect(enabled('EN_COURS_ENVOI')).toEqual({ EN_COURS_ENVOI: false, ARRIVE: true, CLOTURE: true });
+    expect(enabled('ARRIVE')).toEqual({ EN_COURS_ENVOI: false, ARRIVE: false, CLOTURE: true });
+    expect(enabled('CLOTURE')).toEqual({ EN_COURS_ENVOI: true, ARRIVE: false, CLOTURE: false });
+    expect(enabled('EN_ATTENTE')).toEqual({ EN_COURS_ENVOI: false, ARRIVE: false, CLOTURE: true });
+    expect(enabled(undefined)).toEqual({ EN_COURS_ENVOI: false, ARRIVE: false, CLOTURE: false });
+  });
+
+  it('show only the actions whose key the user holds, with the French labels', () => {
+    const actions = envoiStatusActions('OUVERT', (k) => k === 'enCoursEnvoiDepart' || k === 'arriveDepart');
+    expect(actions.map((a) => [a.key, a.libelle])).toEqual([
+      ['enCoursEnvoiDepart', "Marquer en cours d'envoi"],
+      ['arriveDepart', 'Départ arrivé'],
+    ]);
+    expect(envoiStatusActions('OUVERT', () => false)).toEqual([]);
+  });
+});
+
+describe('departure form', () => {
+  const full = {
+    modeEnvoiID: 'm', paysID: 'sn', paysEmetteurID: 'fr', dateDebut: '2030-01-10', dateArrive: '2030-01-12', dateFin: '2030-01-08',
+  };
+
+  it('enables saving per spec 000 §5 (edit also needs contenu and poids)', () => {
+    expect(canSaveDepart(full, 'create')).toBe(true);
+    expect(canSaveDepart({ ...full, dateFin: '' }, 'create')).toBe(false);
+    expect(canSaveDepart({ ...full, paysID: null }, 'create')).toBe(false);
+    expect(canSaveDepart({}, 'create')).toBe(false);
+    expect(canSaveDepart(full, 'edit')).toBe(false);
+    expect(canSaveDepart({ ...full, contenu: '  ' , poids: 10 }, 'edit')).toBe(false);
+    expect(canSaveDepart({ ...full, contenu: 'Fret', poids: 10 }, 'edit')).toBe(true);
+  });
+
+  it('checks dates against today and the order clôture ≤ départ ≤ arrivée', () => {
+    const today = '2030-01-05';
+    expect(departDateError('dateFin', full, today)).toBeUndefined();
+    expect(departDateError('dateDebut', full, today)).toBeUndefined();
+    expect(departDateError('dateArrive', full, today)).toBeUndefined();
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-04' }, today)).toBe(DATE_ERRORS.past);
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-11' }, today)).toBe(DATE_ERRORS.finAfterDebut);
+    expect(departDateError('dateArrive', { ...full, dateArrive: '2030-01-09' }, today)).toBe(DATE_ERRORS.arriveBeforeDebut);
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-10' }, today)).toBeUndefined();
+    expect(departDateError('dateArrive', { ...full, dateArrive: '' }, today)).toBeUndefined();
+    // On edit an unchanged past date stays valid, as on the server.
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-01' }, today, '2030-01-01')).toBeUndefined();
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-02' }, today, '2030-01-01')).toBe(DATE_ERRORS.past);
+  });
+
+  it('gives today as YYYY-MM-DD in local time', () => {
+    expect(todayIso(new Date(2026, 0, 7, 23, 59))).toBe('2026-01-07');
+  });
+
+  it('offers every destination but the chosen origin', () => {
+    const choices = [{ id: 'fr', libelle: 'France' }, { id: 'sn', libelle: 'Sénégal' }];
+    expect(excludeChoice(choices, 'fr')).toEqual([{ id: 'sn', libelle: 'Sénégal' }]);
+    expect(excludeChoice(choices, { id: 'sn' })).toEqual([{ id: 'fr', libelle: 'France' }]);
+    expect(excludeChoice(choices, null)).toEqual(choices);
+  });
+
+  it('sends only the spec fields with ids, and loads populated references as ids', () => {
+    const record = {
+      id: 'e1', reference: 'DEP-2601-0001', poidsReel: '3.000', statutID: { id: 's', code: 'OUVERT' },
+      modeEnvoiID: { id: 'm', libelle: 'Aérien' }, paysID: { id: 'sn' }, paysEmetteurID: { id: 'fr' },
+      dateDebut: '2030-01-10', dateArrive: '2030-01-12T00:00:00Z', dateFin: '2030-01-08', contenu: ' Fret ', poids: '100.5',
+    };
+    const form = departFormRecord(record);
+    expect(form).toMatchObject({ modeEnvoiID: 'm', paysID: 'sn', paysEmetteurID: 'fr', dateArrive: '2030-01-12', reference: 'DEP-2601-0001' });
+    expect(departBody(form)).toEqual({
+      modeEnvoiID: 'm', paysID: 'sn', paysEmetteurID: 'fr', dateDebut: '2030-01-10', dateArrive: '2030-01-12', dateFin: '2030-01-08',
+      contenu: 'Fret', poids: 100.5,
+    });
+  });
+
+  it('names a client by nom and prenoms, else by phone', () => {
+    expect(clientDisplayName({ nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+33612' })).toBe('Diop Awa');
+    expect(clientDisplayName({ nom: '', telephoneComplet: '+33612' })).toBe('+33612');
+    expect(clientDisplayName(undefined)).toBe('--');
+  });
+});
+
+describe('routes and texts', () => {
+  it('redirects the legacy departure paths', () => {
+    expect(legacyTarget('/addDepart', '')).toBe('/depart/create');
+    expect(legacyTarget('/departUpdate', '?id=abc')).toBe('/depart/abc');
+    expect(legacyTarget('/departUpdate', '')).toBe('/depart');
+    expect(clientsOfDepartPath('e 1')).toBe('/listeClientParEnvoi?id=e%201');
+    expect(envoisOfClientPath('c1')).toBe('/listeEnvoiParClient?id=c1');
+  });
+
+  it('holds the spec texts of the departure screens', () => {
+    const d = (frenchAppMessages as any).resources.depart;
+    expect(d.page.list).toBe('LISTE DES DÉPARTS');
+    expect(d.action.add).toBe('Ajouter un départ');
+    expect(d.notifications.created).toBe('départ ajouté avec succès');
+    expect(d.notifications.updated).toBe('Mise à jour du départ réussie !');
+    expect(d.notifications.save_error).toBe("Erreur lors de l'enregistrement de l'envoi :");
+    expect(d.status_change.success).toBe('Statut de départ mis à jour avec succès !');
+    expect(d.status_change.failure).toBe('Echec lors du changement !');
+    expect(d.status_change.cancelled).toBe('Vous avez annulez la modification !');
+  });
+});
+
+describe('dataProvider calls of the departure screens', () => {
+  it('lists envoi/liste under `envois` with paging, sort and the status filter', async () => {
+    installBrowserStubs();
+    const calls = installFetch({
+      'GET envoi/liste': { body: { success: true, envois: [{ id: 'e1', reference: 'DEP-1' }], total: 1 } },
+    });
+    const res = await dataProvider.getList('depart', {
+      pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' }, filter: { q: 'dep', statut: 'OUVERT' },
+    });
+    expect(res).toMatchObject({ data: [{ id: 'e1', reference: 'DEP-1' }], total: 1 });
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({
+      _page: '1', _perPage: '10', _sort: 'createdAt', _order: 'DESC', q: 'dep', statut: 'OUVERT',
+    });
+  });
+
+  it('changes a status with PUT envoi/update/{id} {statutID: code}', async () => {
+    installBrowserStubs();
+    const calls = installFetch({ 'PUT envoi/update/e1': { body: { success: true, data: { id: 'e1', statutID: { code: 'ARRIVE' } } } } });
+    await dataProvider.update('depart', { id: 'e1', data: { statutID: 'ARRIVE' }, previousData: { id: 'e1' } });
+    expect(calls[0].method).toBe('PUT');
+    expect(calls[0].body).toEqual({ statutID: 'ARRIVE' });
+  });
+
+  it('reads the clients of a departure through callApi and keeps the server refusal', async () => {
+    installBrowserStubs();
+    installFetch({
+      'GET colis/ListClientsBy/e1': { body: { success: true, datas: [{ id: 'c1', nom: 'Diop', colis: [] }], envoi: { reference: 'DEP-1' } } },
+      'GET colis/ListEnvoisBy/c9': { status: 403, body: { success: false, message: "Ce client n'a pas de colis dans votre agence." } },
+    });
+    const answer = await dataProvider.callApi('colis/ListClientsBy/e1');
+    expect(answer.envoi).toEqual({ reference: 'DEP-1' });
+    await expect(dataProvider.callApi('colis/ListEnvoisBy/c9')).rejects.toMatchObject({
+      status: 403, body: { message: "Ce client n'a pas de colis dans votre agence." },
+    });
+  });
+});
