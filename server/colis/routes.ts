@@ -6,7 +6,7 @@
  * (extension: spec 000 names RETIRE and LIVRE without their calls); colis/prixNature (extension: one line's price
  * for the wizard's live preview, with the server's own lookup).
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { currentUser } from '../plugins/access';
 import { envoiScope } from '../envois/query';
 import { priceNatures } from './pricing';
-import { colisScope, destinataire, expediteur, selectColis } from './query';
+import { colisScope, colisSearch, countColis, selectColis } from './query';
 import { adminEmails, createColis, deleteColis, deleteColisWithOtp, finishColis, setColisActive, updateColis } from './service';
 
 const money = (label: string) => z.coerce.number({ error: `${label} doit être un nombre` }).min(0, `${label} ne peut pas être négatif`).max(1_000_000);
@@ -116,7 +116,9 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
           table: colis,
           select: selectColis,
           scope: colisScope(user),
-          searchColumns: [colis.reference, colis.detailsContenu, colis.nomDestinataire, colis.telephoneDestinataire, destinataire.nom, destinataire.telephoneComplet, expediteur.nom, expediteur.telephoneComplet],
+          searchColumns: [],
+          search: colisSearch,
+          countFrom: countColis,
           sortColumns: {
             reference: colis.reference, createdAt: colis.createdAt, detailsContenu: colis.detailsContenu, poids: colis.poids,
             montantTotal: colis.montantTotal, resteAPayer: colis.resteAPayer, agenceID: agences.libelle, statutID: statuts.libelle, isActive: colis.isActive,
@@ -126,8 +128,8 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
             agenceID: { column: colis.agenceID, type: 'uuid' },
             envoiID: { column: colis.envoiID, type: 'uuid' },
             statutID: { column: colis.statutID, type: 'uuid' },
-            statut: { column: statuts.code, type: 'text' },
           },
+          filterHook: (f) => (f.statut ? sql`${colis.statutID} IN (SELECT id FROM statuts WHERE code = ${f.statut})` : undefined),
         },
         request.query as Record<string, unknown>,
       );
