@@ -51,7 +51,7 @@ export interface AppDeps {
 export interface App extends FastifyInstance {
   tokens: TokenService;
   /** Every API route registered (method and URL pattern), for the access walk test and the docs. */
-  apiRoutes: { method: string; url: string }[];
+  apiRoutes: { method: string; url: string; documented: boolean }[];
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -94,10 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const apiRoutes: { method: string; url: string }[] = [];
+  const apiRoutes: { method: string; url: string; documented: boolean }[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, documented: !!route.schema?.response });
+    }
   });
   registerErrorHandling(app);
   registerAccess(app, { db: deps.db, tokens });

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { agences, pays, villes } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { toApi } from '../http/serialize';
+import { answers } from '../http/answer';
 
 const coordinate = (name: string, max: number) =>
   z.coerce
@@ -109,6 +110,6 @@ export function registerAgenceRoutes(app: FastifyInstance, db: Db) {
     return { success: true, agences: toApi(rows.map(nestVillePays)) };
   };
   const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-  r.get('/api/agence/getAgenceByVilleID/:id', { schema: { tags: ['agence'], params } }, byParam('villeID'));
-  r.get('/api/agence/getAgenceByPaysID/:id', { schema: { tags: ['agence'], params } }, byParam('paysID'));
+  r.get('/api/agence/getAgenceByVilleID/:id', { schema: { tags: ['agence'], params, response: answers } }, byParam('villeID'));
+  r.get('/api/agence/getAgenceByPaysID/:id', { schema: { tags: ['agence'], params, response: answers } }, byParam('paysID'));
 }

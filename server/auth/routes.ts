@@ -18,8 +18,8 @@ import { findUser } from '../users/userQuery';
 import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
+import { answers } from '../http/answer';
 
-const answer = z.looseObject({ success: z.boolean(), message: z.string().optional() });
 
 /** A new password: at least 8 characters (spec 001 §9 generated passwords are 8 characters). */
 export const newPasswordSchema = z
@@ -61,7 +61,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
 
   r.post(
     '/api/auth/loginAD',
-    { config: { rateLimit }, schema: { tags, body: loginBody, response: { 200: answer } } },
+    { config: { rateLimit }, schema: { tags, body: loginBody, response: answers } },
     async (request) => {
       const { email, password } = request.body;
       const [row] = await db
@@ -83,7 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
 
   r.post(
     '/api/auth/forgotPassword',
-    { config: { rateLimit }, schema: { tags, body: forgotBody, response: { 200: answer } } },
+    { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers } },
     async (request) => {
       const { telephoneComplet, email } = request.body;
       await db.transaction(async (tx) => {
@@ -115,7 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
 
   r.post(
     '/api/auth/validerPassword',
-    { config: { rateLimit }, schema: { tags, body: validerBody, response: { 200: answer } } },
+    { config: { rateLimit }, schema: { tags, body: validerBody, response: answers } },
     async (request) => {
       const { telephoneComplet, otp, newPassword } = request.body;
       const [user] = await db
@@ -140,7 +140,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
 
   r.post(
     '/api/auth/changePassword/:id',
-    { schema: { tags, params: z.object({ id: z.uuid() }), body: changeBody, response: { 200: answer } } },
+    { schema: { tags, params: z.object({ id: z.uuid() }), body: changeBody, response: answers } },
     async (request) => {
       const me = currentUser(request);
       if (request.params.id !== me.id) throw forbidden('Vous ne pouvez changer que votre propre mot de passe.');

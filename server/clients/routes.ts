@@ -13,6 +13,7 @@ import { users } from '../db/schema';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { clientTypeId, normalizePhone } from './service';
+import { answers } from '../http/answer';
 
 const clientColumns = {
   id: users.id, nom: users.nom, prenoms: users.prenoms, telephone: users.telephone, telephoneComplet: users.telephoneComplet,
@@ -24,7 +25,7 @@ export function registerClientRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 
-  r.get('/api/user/getByTelephone/:telephone', { schema: { tags, params: z.object({ telephone: z.string().min(4).max(25) }) } }, async (request) => {
+  r.get('/api/user/getByTelephone/:telephone', { schema: { tags, params: z.object({ telephone: z.string().min(4).max(25) }), response: answers } }, async (request) => {
     const typeId = await clientTypeId(db);
     const [row] = await db
       .select(clientColumns)
@@ -33,7 +34,7 @@ export function registerClientRoutes(app: FastifyInstance, db: Db) {
     return row ? { success: true, data: toApi(row) } : { success: false, data: null, message: 'Aucun client trouvé pour ce numéro.' };
   });
 
-  r.get('/api/user/listeClients', { schema: { tags, querystring: listQuerySchema } }, async (request) => {
+  r.get('/api/user/listeClients', { schema: { tags, querystring: listQuerySchema, response: answers } }, async (request) => {
     const typeId = await clientTypeId(db);
     const { rows, total } = await runList(
       db,

@@ -25,6 +25,7 @@ import { envoiScope } from '../envois/query';
 import { priceNatures } from './pricing';
 import { colisScope, colisSearch, countColis, selectColis } from './query';
 import { adminEmails, createColis, deleteColis, deleteColisWithOtp, finishColis, setColisActive, updateColis } from './service';
+import { answers } from '../http/answer';
 
 const money = (label: string) => z.coerce.number({ error: `${label} doit être un nombre` }).min(0, `${label} ne peut pas être négatif`).max(1_000_000);
 const optionalId = z.uuid().nullish().or(z.literal('').transform(() => null));
@@ -89,7 +90,6 @@ const colisUpdateBody = z.union([
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const refParams = z.object({ reference: z.string().min(1).max(60) });
-const answer = z.looseObject({ success: z.boolean(), message: z.string().optional() });
 const auteur = alias(users, 'auteur');
 const avant = alias(statuts, 'statut_avant');
 const apres = alias(statuts, 'statut_apres');
@@ -107,7 +107,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
 
   r.get(
     '/api/colis/liste/:userId',
-    { schema: { tags, params: z.object({ userId: z.string().max(60) }), querystring: listQuerySchema, response: { 200: answer } } },
+    { schema: { tags, params: z.object({ userId: z.string().max(60) }), querystring: listQuerySchema, response: answers } },
     async (request) => {
       const user = currentUser(request);
       const { rows, total } = await runList(
@@ -137,14 +137,14 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     },
   );
 
-  r.get('/api/colis/getBy/:id', { schema: { tags, params: idParams, response: { 200: answer } } }, async (request) => {
+  r.get('/api/colis/getBy/:id', { schema: { tags, params: idParams, response: answers } }, async (request) => {
     const user = currentUser(request);
     const row = await findColis(eq(colis.id, request.params.id), user);
     const lines = await db.select().from(colisNatures).where(eq(colisNatures.colisID, row.id));
     return { success: true, colis: toApi({ ...row, naturesColis: lines }) };
   });
 
-  r.get('/api/colis/getByReference/:reference', { schema: { tags, params: refParams, response: { 200: answer } } }, async (request) => {
+  r.get('/api/colis/getByReference/:reference', { schema: { tags, params: refParams, response: answers } }, async (request) => {
     const row = await findColis(eq(colis.reference, request.params.reference), currentUser(request));
     const natureColisDetails = await db
       .select({
@@ -159,7 +159,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     return { success: true, data: toApi(row), prixTotal: Number(row.montantTotal), natureColisDetails: toApi(natureColisDetails) };
   });
 
-  r.get('/api/colis/getHistoriqueByReference/:reference', { schema: { tags, params: refParams, response: { 200: answer } } }, async (request) => {
+  r.get('/api/colis/getHistoriqueByReference/:reference', { schema: { tags, params: refParams, response: answers } }, async (request) => {
     const row = await findColis(eq(colis.reference, request.params.reference), currentUser(request));
     const entries = await db
       .select({
@@ -180,7 +180,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
 
   r.get(
     '/api/colis/getColisByEnvoiId/:envoiId',
-    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: { 200: answer } } },
+    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const rows = await selectColis(db)
         .where(and(eq(colis.envoiID, request.params.envoiId), colisScope(currentUser(request))))
@@ -189,13 +189,13 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     },
   );
 
-  r.post('/api/colis/create', { schema: { tags, body: colisBody, response: { 200: answer } } }, async (request) => {
+  r.post('/api/colis/create', { schema: { tags, body: colisBody, response: answers } }, async (request) => {
     const user = currentUser(request);
     const created = await createColis(db, request.body, user);
     return { success: true, message: 'colis ajouté avec succès', data: toApi(await findColis(eq(colis.id, created.id), user)) };
   });
 
-  r.put('/api/colis/update/:id', { schema: { tags, params: idParams, body: colisUpdateBody, response: { 200: answer } } }, async (request) => {
+  r.put('/api/colis/update/:id', { schema: { tags, params: idParams, body: colisUpdateBody, response: answers } }, async (request) => {
     const user = currentUser(request);
     const body = request.body;
     let message = 'colis modifié avec succès';
@@ -222,12 +222,12 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
   };
   r.delete(
     '/api/colis/delete/:id/:roleCode',
-    { schema: { tags, params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }), roleCode: z.string().max(40) }), response: { 200: answer, 202: answer } } },
+    { schema: { tags, params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }), roleCode: z.string().max(40) }), response: answers } },
     async (request, reply) => deleteAnswer(await deleteColis(db, { id: request.params.id }, currentUser(request)), () => reply.code(202)),
   );
   r.delete(
     '/api/colis/delete/:reference',
-    { schema: { tags, params: refParams, response: { 200: answer, 202: answer } } },
+    { schema: { tags, params: refParams, response: answers } },
     async (request, reply) => deleteAnswer(await deleteColis(db, { reference: request.params.reference }, currentUser(request)), () => reply.code(202)),
   );
   r.post(
@@ -239,7 +239,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
           colisId: z.uuid({ error: 'Identifiant invalide' }),
           codeOtp: z.string({ error: 'Le code OTP doit contenir 4 chiffres' }).trim().regex(/^\d{4}$/, 'Le code OTP doit contenir 4 chiffres'),
         }),
-        response: { 200: answer },
+        response: answers,
       },
     },
     async (request) => {
@@ -252,7 +252,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     .object({ modePaiementID: z.uuid({ error: 'Le mode de paiement est obligatoire' }).optional(), paymentby: paymentBy.optional() })
     .optional();
   for (const [path, to] of [['retirer', 'RETIRE'], ['livrer', 'LIVRE']] as const) {
-    r.post(`/api/colis/${path}/:id`, { schema: { tags, params: idParams, body: finishBody, response: { 200: answer } } }, async (request) => {
+    r.post(`/api/colis/${path}/:id`, { schema: { tags, params: idParams, body: finishBody, response: answers } }, async (request) => {
       const user = currentUser(request);
       await finishColis(db, request.params.id, to, request.body ?? undefined, user);
       return {
@@ -265,7 +265,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
 
   r.get(
     '/api/colis/contactAdminForEnvoi/:envoiId',
-    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: { 200: answer } } },
+    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const user = currentUser(request);
       const [e] = await db
@@ -292,7 +292,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags,
         querystring: z.object({ envoiID: z.uuid(), natureColisID: z.uuid(), villeID: z.uuid().optional(), agenceID: z.uuid().optional() }),
-        response: { 200: answer },
+        response: answers,
       },
     },
     async (request) => {

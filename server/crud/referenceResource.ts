@@ -15,6 +15,7 @@ import type { Db, Tx } from '../db/client';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { listQuerySchema, parseListQuery } from '../http/listQuery';
 import { toApi } from '../http/serialize';
+import { answers } from '../http/answer';
 
 type AnyRow = Record<string, unknown>;
 
@@ -57,7 +58,6 @@ export interface ReferenceResourceDef {
   beforeDelete?: (tx: Tx, row: AnyRow) => Promise<void>;
 }
 
-const answerSchema = z.looseObject({ success: z.boolean(), message: z.string().optional() });
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
 /** Reads a filter value from the query string (returns undefined when unusable). */
@@ -155,7 +155,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
 
   r.get(
     `${base}/liste`,
-    { schema: { tags, querystring: listQuerySchema, response: { 200: answerSchema } } },
+    { schema: { tags, querystring: listQuerySchema, response: answers } },
     async (request) => {
       const user = currentUser(request);
       const { rows, total } = await runList(db, { ...def, filters, scope: agencyScope(user) }, request.query as Record<string, unknown>);
@@ -165,7 +165,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
 
   r.get(
     `${base}/getBy/:id`,
-    { schema: { tags, params: idParams, response: { 200: answerSchema } } },
+    { schema: { tags, params: idParams, response: answers } },
     async (request) => {
       const row = await findOne(db, request.params.id, currentUser(request));
       return { success: true, data: toApi(row) };
@@ -174,7 +174,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
 
   r.post(
     `${base}/create`,
-    { schema: { tags, body: def.createSchema, response: { 200: answerSchema } } },
+    { schema: { tags, body: def.createSchema, response: answers } },
     async (request) => {
       const user = currentUser(request);
       const data = await db.transaction(async (tx) => {
@@ -189,7 +189,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
   const updateBody = z.union([z.strictObject({ isActive: z.boolean() }), def.updateSchema]);
   r.put(
     `${base}/update/:id`,
-    { schema: { tags, params: idParams, body: updateBody, response: { 200: answerSchema } } },
+    { schema: { tags, params: idParams, body: updateBody, response: answers } },
     async (request) => {
       const user = currentUser(request);
       const body = request.body as AnyRow;
@@ -210,7 +210,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
 
   r.delete(
     `${base}/delete/:id`,
-    { schema: { tags, params: idParams, response: { 200: answerSchema } } },
+    { schema: { tags, params: idParams, response: answers } },
     async (request) => {
       const user = currentUser(request);
       await db.transaction(async (tx) => {

@@ -22,9 +22,9 @@ import { notifyColis } from '../colis/statusChange';
 import { statutsByCode } from '../statuts/service';
 import { recordPayment } from './service';
 import type { CurrentUser } from '../auth/currentUser';
+import { answers } from '../http/answer';
 
 const auteur = alias(users, 'encaisseur');
-const answer = z.looseObject({ success: z.boolean(), message: z.string().optional() });
 
 /** Payments with mode, author and parcel populated. */
 const selectEncaissements = (db: Db) =>
@@ -65,7 +65,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
           montantEncaisse: z.coerce.number({ error: 'Le montant doit être un nombre' }).positive('Le montant encaissé doit être supérieur à 0').optional(),
           montantRestant: z.unknown().optional(),
         }),
-        response: { 200: answer },
+        response: answers,
       },
     },
     async (request) => {
@@ -89,7 +89,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
 
   r.get(
     '/api/encaissement/getByColisID/:id',
-    { schema: { tags, params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }), response: { 200: answer } } },
+    { schema: { tags, params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const user = currentUser(request);
       const [parcel] = await db
@@ -105,7 +105,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
 
   r.get(
     '/api/encaissement/liste/:userId',
-    { schema: { tags, params: z.object({ userId: z.string().max(60) }), querystring: listQuerySchema, response: { 200: answer } } },
+    { schema: { tags, params: z.object({ userId: z.string().max(60) }), querystring: listQuerySchema, response: answers } },
     async (request) => {
       const user = currentUser(request);
       const { rows, total } = await runList(
@@ -134,14 +134,14 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
   };
   r.put(
     '/api/encaissement/update/:id',
-    { schema: { tags, params: z.object({ id: z.uuid() }), body: z.strictObject({ isActive: z.boolean() }), response: { 200: answer } } },
+    { schema: { tags, params: z.object({ id: z.uuid() }), body: z.strictObject({ isActive: z.boolean() }), response: answers } },
     async (request) => {
       await scoped(request.params.id, currentUser(request));
       await db.update(encaissements).set({ isActive: request.body.isActive }).where(eq(encaissements.id, request.params.id));
       return { success: true, message: 'Statut mis à jour avec succès !' };
     },
   );
-  r.delete('/api/encaissement/delete/:id', { schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: answer } } }, async (request) => {
+  r.delete('/api/encaissement/delete/:id', { schema: { tags, params: z.object({ id: z.uuid() }), response: answers } }, async (request) => {
     const user = currentUser(request);
     if (!user.allAgencies) throw forbidden('Seul un administrateur peut supprimer un encaissement.');
     await db.transaction(async (tx) => {
@@ -163,7 +163,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags: ['notification'],
         body: z.object({ message: requiredText('Le message est obligatoire', 1000), receiverID: requiredId('Le destinataire est obligatoire'), colisID: requiredId('Le colis est obligatoire') }),
-        response: { 200: answer },
+        response: answers,
       },
     },
     async (request) => {

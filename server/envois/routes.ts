@@ -19,6 +19,7 @@ import { statutCodeFromValue, statutsByCode } from '../statuts/service';
 import { envoiScope, paysDest, paysOrig, selectEnvois, today } from './query';
 import { changeEnvoiStatus, createEnvoi, deleteEnvoi, setEnvoiActive, updateEnvoi, weightCheckMessage } from './service';
 import { modesEnvoi } from '../db/schema';
+import { answers } from '../http/answer';
 
 const calendarDate = (message: string) =>
   z
@@ -51,7 +52,6 @@ const envoiUpdateBody = z.union([
 ]);
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-const answer = z.looseObject({ success: z.boolean(), message: z.string().optional() });
 
 /** Registers the departure calls. */
 export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
@@ -64,7 +64,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     return row;
   }
 
-  r.get('/api/envoi/liste', { schema: { tags, querystring: listQuerySchema, response: { 200: answer } } }, async (request) => {
+  r.get('/api/envoi/liste', { schema: { tags, querystring: listQuerySchema, response: answers } }, async (request) => {
     const user = currentUser(request);
     const { rows, total } = await runList(
       db,
@@ -93,7 +93,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     return { success: true, envois: toApi(rows), total };
   });
 
-  r.get('/api/envoi/ouvertActif', { schema: { tags, response: { 200: answer } } }, async (request) => {
+  r.get('/api/envoi/ouvertActif', { schema: { tags, response: answers } }, async (request) => {
     const user = currentUser(request);
     const ouvert = (await statutsByCode(db)).get('OUVERT')!;
     const rows = await selectEnvois(db)
@@ -109,14 +109,14 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     return { success: true, data: toApi(rows) };
   });
 
-  r.get('/api/envoi/getBy/:id', { schema: { tags, params: idParams, response: { 200: answer } } }, async (request) => {
+  r.get('/api/envoi/getBy/:id', { schema: { tags, params: idParams, response: answers } }, async (request) => {
     const row = await findEnvoi(request.params.id, envoiScope(currentUser(request)));
     return { success: true, data: toApi(row) };
   });
 
   r.get(
     '/api/envoi/listeDepartParVille/:countryId/:modeId',
-    { schema: { tags, params: z.object({ countryId: z.uuid(), modeId: z.uuid() }), response: { 200: answer } } },
+    { schema: { tags, params: z.object({ countryId: z.uuid(), modeId: z.uuid() }), response: answers } },
     async (request) => {
       const user = currentUser(request);
       const ouvert = (await statutsByCode(db)).get('OUVERT')!;
@@ -138,7 +138,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
 
   r.get(
     '/api/envoi/checkEnvoiPoids/:id',
-    { schema: { tags, params: idParams, querystring: z.object({ poids: z.coerce.number().min(0).optional() }), response: { 200: answer } } },
+    { schema: { tags, params: idParams, querystring: z.object({ poids: z.coerce.number().min(0).optional() }), response: answers } },
     async (request) => {
       const row = await findEnvoi(request.params.id, envoiScope(currentUser(request)));
       const disponible = Number(row.poidsDisponible);
@@ -152,13 +152,13 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     },
   );
 
-  r.post('/api/envoi/create', { schema: { tags, body: envoiBody, response: { 200: answer } } }, async (request) => {
+  r.post('/api/envoi/create', { schema: { tags, body: envoiBody, response: answers } }, async (request) => {
     const user = currentUser(request);
     const id = await createEnvoi(db, request.body, user);
     return { success: true, message: 'départ ajouté avec succès', data: toApi(await findEnvoi(id, undefined)) };
   });
 
-  r.put('/api/envoi/update/:id', { schema: { tags, params: idParams, body: envoiUpdateBody, response: { 200: answer } } }, async (request) => {
+  r.put('/api/envoi/update/:id', { schema: { tags, params: idParams, body: envoiUpdateBody, response: answers } }, async (request) => {
     const user = currentUser(request);
     const body = request.body;
     let message = 'Mise à jour du départ réussie !';
@@ -175,7 +175,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     return { success: true, message, colisMoved, data: toApi(await findEnvoi(request.params.id, undefined)) };
   });
 
-  r.delete('/api/envoi/delete/:id', { schema: { tags, params: idParams, response: { 200: answer } } }, async (request) => {
+  r.delete('/api/envoi/delete/:id', { schema: { tags, params: idParams, response: answers } }, async (request) => {
     await deleteEnvoi(db, request.params.id, currentUser(request));
     return { success: true, message: 'suppression effectuée' };
   });
@@ -183,7 +183,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
   // Clients of a departure (spec 000 §2): its senders, each with its parcels' references and statuses.
   r.get(
     '/api/colis/ListClientsBy/:envoiId',
-    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: { 200: answer } } },
+    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const envoi = await findEnvoi(request.params.envoiId, envoiScope(currentUser(request)));
       const rows = await db
@@ -210,7 +210,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
   // Shipments of a client (spec 000 §2): parcels it sent or receives, newest first.
   r.get(
     '/api/colis/ListEnvoisBy/:clientId',
-    { schema: { tags, params: z.object({ clientId: z.uuid({ error: 'Identifiant invalide' }) }), response: { 200: answer } } },
+    { schema: { tags, params: z.object({ clientId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const user = currentUser(request);
       const [client] = await db

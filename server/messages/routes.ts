@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
+import { answers } from '../http/answer';
 
 const body = z.object({
   email: z.string({ error: "L'email est obligatoire" }).trim().pipe(z.email('Email invalide !')),
@@ -16,7 +17,7 @@ const body = z.object({
 
 /** Registers message/sendbyEmail. */
 export function registerMessageRoutes(app: FastifyInstance, db: Db) {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/message/sendbyEmail', { schema: { tags: ['message'], body } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/message/sendbyEmail', { schema: { tags: ['message'], body, response: answers } }, async (request) => {
     await enqueueMail(db, { to: request.body.email, subject: request.body.subject, html: request.body.htmlContent });
     return { success: true, message: 'Message envoyé avec succès' };
   });

@@ -9,6 +9,7 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { modesEnvoi, modesLivraison, modesPaiement, paramNatureModes } from '../db/schema';
 import { toApi } from '../http/serialize';
+import { answers } from '../http/answer';
 
 /** Registers the three mode resources. */
 export function registerModeRoutes(app: FastifyInstance, db: Db) {
@@ -35,12 +36,12 @@ export function registerModeRoutes(app: FastifyInstance, db: Db) {
     },
   }));
 
-  app.get('/api/modePaiement/liste', { schema: { tags: ['modePaiement'] } }, async () => {
+  app.get('/api/modePaiement/liste', { schema: { tags: ['modePaiement'], response: answers } }, async () => {
     const rows = await db.select().from(modesPaiement).where(eq(modesPaiement.isActive, true)).orderBy(asc(modesPaiement.libelle));
     return { success: true, datas: toApi(rows), total: rows.length };
   });
 
-  app.get('/api/modeEnvoi/listeByParamNature', { schema: { tags: ['modeEnvoi'] } }, async () => {
+  app.get('/api/modeEnvoi/listeByParamNature', { schema: { tags: ['modeEnvoi'], response: answers } }, async () => {
     const rows = await db
       .select()
       .from(modesEnvoi)

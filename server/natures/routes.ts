@@ -14,6 +14,7 @@ import { optionalText, requiredId, requiredText } from '../crud/fields';
 import type { Db, Tx } from '../db/client';
 import { envois, groupesNatureColis, naturesColis, paramNatureModes, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
+import { answers } from '../http/answer';
 
 /** Ids of the nature groups priced for a departure (its mode, its destination country). */
 export function groupIdsForEnvoi(db: Db | Tx, envoiId: string) {
@@ -103,7 +104,7 @@ export function registerNatureRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/natureColis/liste/:groupeId',
-    { schema: { tags: ['natureColis'], params: z.object({ groupeId: z.uuid({ error: 'Identifiant invalide' }) }) } },
+    { schema: { tags: ['natureColis'], params: z.object({ groupeId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const rows = await selectNatures(db).where(eq(naturesColis.groupeNatureColisID, request.params.groupeId)).orderBy(asc(naturesColis.libelle));
       return { success: true, datas: toApi(rows), total: rows.length };
@@ -111,7 +112,7 @@ export function registerNatureRoutes(app: FastifyInstance, db: Db) {
   );
   r.get(
     '/api/groupeNatureColis/listeByDepart/:departId',
-    { schema: { tags: ['groupeNatureColis'], params: z.object({ departId: z.uuid({ error: 'Identifiant invalide' }) }) } },
+    { schema: { tags: ['groupeNatureColis'], params: z.object({ departId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const rows = await db
         .select()

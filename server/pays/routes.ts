@@ -10,6 +10,7 @@ import { requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { paramNatureModes, pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
+import { answers } from '../http/answer';
 
 const longueurNumero = z.coerce
   .number({ error: 'La longueur du numéro doit être un nombre' })
@@ -60,7 +61,7 @@ export function registerPaysRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  app.get('/api/pays/listeByParamNature', { schema: { tags: ['pays'] } }, async () => {
+  app.get('/api/pays/listeByParamNature', { schema: { tags: ['pays'], response: answers } }, async () => {
     const rows = await db
       .select()
       .from(pays)

@@ -11,6 +11,7 @@ import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { autorisations, privileges } from '../db/schema';
 import { toApi } from '../http/serialize';
+import { answers } from '../http/answer';
 
 /** Body of privilege/create and privilege/update (spec 001 §5: libelle and description required). */
 export const privilegeSchema = z.object({
@@ -39,7 +40,7 @@ export function registerPrivilegeRoutes(app: FastifyInstance, db: Db) {
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/autorisation/listePermissionByRoleID/:roleId',
-    { schema: { tags: ['autorisation'], params: z.object({ roleId: z.uuid({ error: 'Identifiant invalide' }) }) } },
+    { schema: { tags: ['autorisation'], params: z.object({ roleId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const rows = await db
         .select({

@@ -15,8 +15,8 @@ import { forbidden, notFound } from '../http/errors';
 import { toApi } from '../http/serialize';
 import { currentUser } from '../plugins/access';
 import { findUser } from './userQuery';
+import { answers } from '../http/answer';
 
-const answer = z.looseObject({ success: z.boolean(), message: z.string().optional() });
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
 /** Body of the profile update (spec 000 §5 Profile: nom and prenoms required). */
@@ -31,7 +31,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 
-  r.get('/api/user/getBy/:id', { schema: { tags, params, response: { 200: answer } } }, async (request) => {
+  r.get('/api/user/getBy/:id', { schema: { tags, params, response: answers } }, async (request) => {
     const me = currentUser(request);
     const data = await findUser(db, request.params.id);
     if (!data) throw notFound('Utilisateur introuvable.');
@@ -43,7 +43,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
 
   r.put(
     '/api/user/update/:id',
-    { schema: { tags, params, body: z.union([z.strictObject({ isActive: z.boolean() }), profilBody]), response: { 200: answer } } },
+    { schema: { tags, params, body: z.union([z.strictObject({ isActive: z.boolean() }), profilBody]), response: answers } },
     async (request) => {
       const me = currentUser(request);
       const target = await findUser(db, request.params.id);

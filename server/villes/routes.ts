@@ -8,6 +8,7 @@ import { requiredId, requiredText } from '../crud/fields';
 import type { Db, Tx } from '../db/client';
 import { pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
+import { answers } from '../http/answer';
 
 const villeSchema = z.object({
   code: requiredText('Le code est obligatoire', 10),
@@ -49,7 +50,7 @@ export function registerVilleRoutes(app: FastifyInstance, db: Db) {
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/ville/getVilleByPaysID/:paysId',
-    { schema: { tags: ['ville'], params: z.object({ paysId: z.uuid({ error: 'Identifiant invalide' }) }) } },
+    { schema: { tags: ['ville'], params: z.object({ paysId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
       const rows = await selectVilles(db)
         .where(and(eq(villes.paysID, request.params.paysId), eq(villes.isActive, true)))

@@ -28,6 +28,13 @@ describe('route access table', () => {
     expect(registered).toEqual(Object.keys(ROUTE_ACCESS).sort());
   });
 
+  it('declares the answer schema of every route (OpenAPI at /api/docs)', async () => {
+    expect(t.app.apiRoutes.filter((r) => !r.documented).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const doc = await t.call('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toContain('/api/colis/create');
+  });
+
   it('answers 401 without a token on every non-public route', async () => {
     const checked: string[] = [];
     for (const r of t.app.apiRoutes) {
