@@ -1,0 +1,78 @@
+/**
+ * The product as `npm start` runs it (DESIGN.md §1, issue 2 §1): server/main.ts migrates and seeds a new embedded
+ * database, serves the API, stops cleanly on SIGTERM, and keeps every record across a restart.
+ * Runs once, in the PGlite pass (the PostgreSQL pass shares a server whose data outlives any process anyway).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'colis-restart-'));
+const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+let child: ChildProcess | null = null;
+
+/** Starts server/main.ts on a fresh embedded database (no demo data) and waits until it answers. */
+async function start(): Promise<void> {
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', DEMO_DATA: '0', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/docs/json`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+/** Sends SIGTERM and waits for the process to exit; returns its exit code. */
+function stop(): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (!child) return resolve(null);
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+async function login(): Promise<string> {
+  const res = await fetch(`${base}/api/auth/loginAD`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@colis.local', password: 'Admin123!', type: 'ADMIN' }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()).token;
+}
+
+afterAll(async () => {
+  if (child && child.exitCode === null) await stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.runIf(!process.env.DATABASE_URL)('npm start on an embedded database', () => {
+  it('seeds, serves, stops on SIGTERM and keeps the data across a restart', async () => {
+    await start();
+    const token = await login();
+    const created = await fetch(`${base}/api/pays/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ code: 'NE', libelle: 'Niger', indicatif: '+227', longueurNumero: 8, devise: 'XOF' }),
+    });
+    expect(created.status).toBe(200);
+    expect(await stop()).toBe(0);
+
+    await start();
+    const token2 = await login();
+    const list = await (await fetch(`${base}/api/pays/liste?q=Niger`, { headers: { authorization: `Bearer ${token2}` } })).json();
+    expect(list.datas.map((p: { code: string }) => p.code)).toEqual(['NE']);
+    // The token signed before the restart is still valid: the signing secret lives in the database.
+    expect((await fetch(`${base}/api/pays/liste`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(await stop()).toBe(0);
+  }, 120_000);
+});
