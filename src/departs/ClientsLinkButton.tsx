@@ -1,9 +1,10 @@
 /**
- * 'Clients' cell of the departures list (spec 000 §2 column 'clients', needs departListClientby): a link to the
+ * 'Clients' cell of the departures list (spec 000 §2 column 'clients', needs departListClientby): an icon link to the
  * clients of the departure, /listeClientParEnvoi?id={id}. Renders nothing without the key.
  */
+import { IconButton, Tooltip } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
-import { Button, useRecordContext } from 'react-admin';
+import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
 import { useHasPermission } from '../common/useHasPermission';
 import { clientsOfDepartPath } from './departPaths';
 
@@ -11,15 +12,21 @@ import { clientsOfDepartPath } from './departPaths';
 export const ClientsLinkButton = (_props: { label?: string }) => {
   const record = useRecordContext();
   const has = useHasPermission();
+  const translate = useTranslate();
   if (!record || !has('departListClientby')) return null;
   return (
-    <Button
-      to={clientsOfDepartPath(record.id)}
-      label="resources.depart.action.clients"
-      variant="outlined"
-      onClick={(event: React.MouseEvent) => event.stopPropagation()}
-    >
-      <PeopleIcon />
-    </Button>
+    <Tooltip title={translate('resources.depart.action.clients_tooltip')}>
+      <IconButton
+        size="small"
+        color="primary"
+        component={LinkBase}
+        to={clientsOfDepartPath(record.id)}
+        aria-label={translate('resources.depart.action.clients')}
+        onClick={(event: React.MouseEvent) => event.stopPropagation()}
+        sx={{ border: 1, borderColor: 'primary.light' }}
+      >
+        <PeopleIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
   );
 };
