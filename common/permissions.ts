@@ -70,7 +70,11 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
   {
     code: 'groupeColis',
     libelle: 'Groupes de nature',
-    keys: ['groupeColis', 'groupeNatureColisDetails', 'addGroupeColis', 'groupeColisUpdate', 'groupeDelete', 'groupeUpdateStatut'],
+    keys: [
+      'groupeColis', 'groupeNatureColisDetails', 'addGroupeColis', 'groupeColisUpdate', 'groupeDelete', 'groupeUpdateStatut',
+      // route names of 001 §2 for the same screens
+      'groupeNatureColis', 'addGroupeNatureColis', 'groupeNatureColisUpdate',
+    ],
   },
   {
     code: 'modeLivraison',

@@ -5,13 +5,14 @@
 import { buildApp } from './app';
 import { loadConfig, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './config';
 import { createDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty, syncPermissions } from './db/seed';
 import { startOutboxWorker } from './mail/outbox';
 
 const config = loadConfig();
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, config, { demo: config.demoData && database.kind === 'pglite' });
+const newKeys = await syncPermissions(database.db);
 const app = await buildApp({ db: database.db, config });
 const stopWorker = startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 
@@ -22,6 +23,7 @@ const creds = config.adminEmail === DEFAULT_ADMIN_EMAIL && config.adminPassword 
   : `${config.adminEmail} / (ADMIN_PASSWORD)`;
 console.log(`\nBack-office prêt : http://localhost:${config.port}/  (API : /api/, documentation : /api/docs)`);
 console.log(`Base de données : ${where}${seeded ? ` — initialisée avec les données de référence${config.demoData && database.kind === 'pglite' ? ' et de démonstration' : ''}` : ''}`);
+if (newKeys.length && !seeded) console.log(`Nouvelles permissions accordées aux administrateurs : ${newKeys.join(', ')}`);
 console.log(`Connexion administrateur : ${creds}\n`);
 
 let stopping = false;

@@ -115,3 +115,18 @@ describe('populated references and special lists', () => {
     expect(dest.length).toBeGreaterThan(0);
   });
 });
+
+describe('permission keys of a new release', () => {
+  it('adds the missing keys to an existing database and grants them to ADMIN', async () => {
+    const { syncPermissions } = await import('../../server/db/seed');
+    const { privileges } = await import('../../server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const db = t.database.db;
+    await db.delete(privileges).where(eq(privileges.libelle, 'addGroupeNatureColis'));
+    expect(await syncPermissions(db)).toEqual(['addGroupeNatureColis']);
+    expect(await syncPermissions(db)).toEqual([]);
+    const me = await t.call('POST', '/api/auth/loginAD', { body: { email: 'admin@test.local', password: 'Admin-Test-123' } });
+    const perms = await t.call('GET', `/api/autorisation/listePermissionByRoleID/${me.body.data.roleID.id}`, { token: me.body.token });
+    expect(perms.body.datas.find((a: any) => a.privilegeID.libelle === 'addGroupeNatureColis')?.isActive).toBe(true);
+  });
+});

@@ -2,11 +2,12 @@
  * Seeding at start-up (issue 2 §3): on an empty database, the reference data and the first administrator;
  * on a new embedded database, also the demo data set (unless DEMO_DATA=0).
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { PERMISSION_GROUPS, ROLE_CODES } from '../../../common/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../client';
-import { statuts } from '../schema';
-import { seedReference } from './reference';
+import { autorisations, privileges, roles, statuts } from '../schema';
+import { permissionDescription, seedReference } from './reference';
 import { seedDemo } from './demo';
 
 /**
@@ -21,4 +22,25 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'adminEmail' | 'a
   });
   if (opts.demo) await seedDemo(db, {});
   return true;
+}
+
+/**
+ * Brings an existing database up to the permission keys of this release (common/permissions.ts): creates the
+ * missing keys in their group and authorises ADMIN and SUPERADMIN for them. Runs at every start; idempotent.
+ * @returns the keys added
+ */
+export async function syncPermissions(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const wanted = PERMISSION_GROUPS.flatMap((g) => g.keys.map((key) => ({ libelle: key, groupe: g.code, description: permissionDescription(key, g.libelle) })));
+    const added = await tx.insert(privileges).values(wanted).onConflictDoNothing().returning({ id: privileges.id, libelle: privileges.libelle });
+    if (added.length === 0) return [];
+    const admins = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.code, [ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]));
+    if (admins.length) {
+      await tx
+        .insert(autorisations)
+        .values(admins.flatMap((r) => added.map((p) => ({ roleID: r.id, privilegeID: p.id }))))
+        .onConflictDoNothing();
+    }
+    return added.map((p) => p.libelle);
+  });
 }
