@@ -16,6 +16,7 @@ import { legacyRouteElements } from './routes/legacyRouteElements';
 import LoginPage from './auth/LoginPage';
 import { paysResource } from './pays';
 import { departResource, departRouteElements } from './departs';
+import { colisResource, colisRouteElements } from './colis';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -53,6 +54,7 @@ export const App = () => (
     >
       <Resource {...paysResource} />
       <Resource {...departResource} />
+      <Resource {...colisResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"
@@ -68,6 +70,7 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         {departRouteElements()}
+        {colisRouteElements()}
         <Route
           path="/profil"
           element={

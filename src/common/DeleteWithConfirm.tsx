@@ -4,7 +4,7 @@
  * effectuée'; failure the server message, else the given or generic text; cancel 'Opération annulée'.
  */
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { Button, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Confirm,
@@ -15,11 +15,30 @@ import {
   useRefresh,
   useResourceContext,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { recordLabel, serverMessage } from './recordLabel';
 
-/** Takes an optional failure text key (`errorMessage`, default the generic one); reads record and resource from context. */
-export const DeleteWithConfirm = ({ errorMessage = 'app.delete.failure' }: { errorMessage?: string }) => {
+/** Props of DeleteWithConfirm; all optional. */
+export interface DeleteWithConfirmProps {
+  /** Failure text key when the server gives no message (default the generic one). */
+  errorMessage?: string;
+  /**
+   * A deletion of its own instead of the dataProvider's delete (e.g. a call that may ask for a code). Resolves true
+   * when the record is gone (success text and refresh follow), false when the deletion goes on elsewhere (nothing
+   * more happens here); rejects with the server's error.
+   */
+  action?: (record: RaRecord) => Promise<boolean>;
+  /** Called after a successful deletion instead of refreshing (e.g. leave a details page). */
+  onDeleted?: () => void;
+  /** 'icon' (list rows, default) or 'button' (a labelled button, e.g. on a details page). */
+  variant?: 'icon' | 'button';
+  /** Text of the button variant (translation key, default 'Supprimer'). */
+  label?: string;
+}
+
+/** Takes DeleteWithConfirmProps; reads record and resource from context; renders nothing without the delete key. */
+export const DeleteWithConfirm = ({ errorMessage = 'app.delete.failure', action, onDeleted, variant = 'icon', label = 'app.common.delete' }: DeleteWithConfirmProps) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -28,6 +47,7 @@ export const DeleteWithConfirm = ({ errorMessage = 'app.delete.failure' }: { err
   const [open, setOpen] = useState(false);
   const { canAccess } = useCanAccess({ resource, action: 'delete' });
   const [deleteOne, { isPending }] = useDelete();
+  const [running, setRunning] = useState(false);
 
   if (!record || !resource || !canAccess) return null;
   const name = recordLabel(record) ?? translate('app.common.this_record');
@@ -38,18 +58,35 @@ export const DeleteWithConfirm = ({ errorMessage = 'app.delete.failure' }: { err
     notify('app.delete.cancelled', { type: 'info' });
   };
 
+  const done = () => {
+    setOpen(false);
+    notify('app.delete.success', { type: 'success' });
+    if (onDeleted) onDeleted();
+    else refresh();
+  };
+
   const handleConfirm = (event?: React.MouseEvent) => {
     event?.stopPropagation();
+    if (action) {
+      setRunning(true);
+      action(record)
+        .then((deleted) => {
+          if (deleted) done();
+          else setOpen(false);
+        })
+        .catch((error: unknown) => {
+          setOpen(false);
+          notify(serverMessage(error) ?? errorMessage, { type: 'error' });
+        })
+        .finally(() => setRunning(false));
+      return;
+    }
     deleteOne(
       resource,
       { id: record.id, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setOpen(false);
-          notify('app.delete.success', { type: 'success' });
-          refresh();
-        },
+        onSuccess: done,
         onError: (error) => {
           setOpen(false);
           notify(serverMessage(error) ?? errorMessage, { type: 'error' });
@@ -58,24 +95,27 @@ export const DeleteWithConfirm = ({ errorMessage = 'app.delete.failure' }: { err
     );
   };
 
+  const openConfirm = (event: React.MouseEvent) => {
+    event.stopPropagation();
+    setOpen(true);
+  };
+
   return (
     <>
-      <Tooltip title={translate('app.common.delete')}>
-        <IconButton
-          size="small"
-          color="error"
-          aria-label={translate('app.common.delete')}
-          onClick={(event) => {
-            event.stopPropagation();
-            setOpen(true);
-          }}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {variant === 'button' ? (
+        <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={openConfirm}>
+          {translate(label)}
+        </Button>
+      ) : (
+        <Tooltip title={translate(label)}>
+          <IconButton size="small" color="error" aria-label={translate(label)} onClick={openConfirm}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       <Confirm
         isOpen={open}
-        loading={isPending}
+        loading={isPending || running}
         title="app.delete.title"
         content={translate('app.delete.confirm', { name })}
         confirm="app.common.yes"

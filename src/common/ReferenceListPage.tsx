@@ -40,6 +40,10 @@ export interface ReferenceListPageProps {
   extraRowActions?: ReactNode;
   /** Extra filters besides the search box. */
   filters?: ReactElement[];
+  /** Path of a custom add page (e.g. '/addColis'); the add button links there instead of the create route. */
+  createTo?: string;
+  /** Row actions replacing the default edit and delete buttons (each checks its own permission). */
+  rowActions?: ReactNode;
 }
 
 /** Search box of the lists: label 'Rechercher :' (spec 001 §2), always shown, sent as `q`. */
@@ -54,8 +58,8 @@ const SearchBox = (props: { source: string; alwaysOn?: boolean }) => (
 );
 
 /** Top actions: the add button (react-admin's CreateButton hides itself without the create key). */
-const ListActions = ({ createLabel }: { createLabel?: string }) => (
-  <TopToolbar>{createLabel && <CreateButton label={createLabel} variant="contained" />}</TopToolbar>
+const ListActions = ({ createLabel, createTo }: { createLabel?: string; createTo?: string }) => (
+  <TopToolbar>{createLabel && <CreateButton label={createLabel} variant="contained" {...(createTo ? { to: createTo } : {})} />}</TopToolbar>
 );
 
 /** Renders the whole list page of the resource in context (takes ReferenceListPageProps). */
@@ -67,12 +71,14 @@ export const ReferenceListPage = ({
   deleteErrorMessage,
   extraRowActions,
   filters = [],
+  createTo,
+  rowActions,
 }: ReferenceListPageProps) => {
   const resource = useResourceContext();
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
-  const showActions = !!canEdit || !!canDelete || !!extraRowActions;
+  const showActions = rowActions ? true : !!canEdit || !!canDelete || !!extraRowActions;
   const label = translate(title);
 
   return (
@@ -83,7 +89,7 @@ export const ReferenceListPage = ({
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={10}
         filters={[<SearchBox key="q" source="q" alwaysOn />, ...filters]}
-        actions={<ListActions createLabel={createLabel} />}
+        actions={<ListActions createLabel={createLabel} createTo={createTo} />}
         pagination={<ListPagination />}
         exporter={false}
       >
@@ -96,9 +102,13 @@ export const ReferenceListPage = ({
           )}
           {showActions && (
             <DataTable.Col label={translate('app.common.actions')} disableSort>
-              {extraRowActions}
-              <EditIconButton />
-              <DeleteWithConfirm errorMessage={deleteErrorMessage} />
+              {rowActions ?? (
+                <>
+                  {extraRowActions}
+                  <EditIconButton />
+                  <DeleteWithConfirm errorMessage={deleteErrorMessage} />
+                </>
+              )}
             </DataTable.Col>
           )}
         </DataTable>

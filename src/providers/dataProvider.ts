@@ -5,7 +5,8 @@
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { httpRequest, type ApiAnswer, type HttpOptions, type QueryValue } from './http';
-import { resourceApi } from './resourceApi';
+import { listPathOf, resourceApi } from './resourceApi';
+import { readSession } from './session';
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -61,7 +62,8 @@ function recordOf(json: ApiAnswer, oneKey: string): Record<string, unknown> | un
 /** The dataProvider of the back-office (spec 001 §7), one implementation for every resource of RESOURCE_API. */
 export const dataProvider: DataProvider = {
   async getList(resource, params) {
-    const { path, listKey = 'datas' } = resourceApi(resource);
+    const api = resourceApi(resource);
+    const { listKey = 'datas' } = api;
     const { page = 1, perPage = 10 } = params.pagination ?? {};
     const query: Record<string, QueryValue> = {
       _page: page,
@@ -69,7 +71,7 @@ export const dataProvider: DataProvider = {
       ...(params.sort?.field ? { _sort: params.sort.field, _order: params.sort.order === 'ASC' ? 'ASC' : 'DESC' } : {}),
       ...filtersToQuery(params.filter),
     };
-    const json = await httpRequest(`${path}/liste`, { query, signal: params.signal });
+    const json = await httpRequest(listPathOf(api, readSession()?.user?.id), { query, signal: params.signal });
     const rows = rowsOf(json, listKey).map(withId);
     const total = typeof json.total === 'number' ? json.total : rows.length;
     return { data: rows as RaRecord[], total } as never;
@@ -85,10 +87,11 @@ export const dataProvider: DataProvider = {
 
   async getMany(resource, params) {
     // One list call with `ids=a,b`; rows are also filtered here, so a server that ignores `ids` still works.
-    const { path, listKey = 'datas' } = resourceApi(resource);
+    const api = resourceApi(resource);
+    const { listKey = 'datas' } = api;
     const ids = (params.ids ?? []).map(String);
     if (ids.length === 0) return { data: [] } as never;
-    const json = await httpRequest(`${path}/liste`, { query: { ids }, signal: params.signal });
+    const json = await httpRequest(listPathOf(api, readSession()?.user?.id), { query: { ids }, signal: params.signal });
     const wanted = new Set(ids);
     const rows = rowsOf(json, listKey).map(withId).filter((r) => wanted.has(String(r.id)));
     return { data: rows as RaRecord[] } as never;

@@ -9,6 +9,11 @@ export interface ResourceApi {
   path: string;
   /** Key of the rows in a list answer (default 'datas'). */
   listKey?: string;
+  /**
+   * Path of the list call when it is not `{path}/liste`; `{userId}` is replaced by the signed-in user's id
+   * (e.g. 'colis/liste/{userId}', spec 000 §7).
+   */
+  listPath?: string;
   /** Key of the record in a getBy answer (default 'data'; 'data' is always tried as well). */
   oneKey?: string;
 }
@@ -28,7 +33,15 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   paramNatureMode: { path: 'paramNatureMode', listKey: 'datas' },
   typeOperation: { path: 'typeoperation', listKey: 'datas' },
   depart: { path: 'envoi', listKey: 'envois' },
+  colis: { path: 'colis', listPath: 'colis/liste/{userId}', listKey: 'datas', oneKey: 'colis' },
+  clients: { path: 'user', listPath: 'user/listeClients', listKey: 'clients' },
 };
+
+/** Path of a resource's list call: its `listPath` with `{userId}` filled in, else `{path}/liste`. */
+export function listPathOf(api: ResourceApi, userId: string | undefined): string {
+  if (!api.listPath) return `${api.path}/liste`;
+  return api.listPath.replace('{userId}', encodeURIComponent(userId ?? ''));
+}
 
 /** Returns the API description of a resource; throws a French error for an unknown one. */
 export function resourceApi(resource: string): ResourceApi {

@@ -1,0 +1,119 @@
+/**
+ * Deletion of a parcel from the list and the details page (spec 000 §4 "Parcel deletion", §5 one-time code, §8):
+ * the shared DeleteWithConfirm (Oui/Non) calls DELETE colis/delete/{id}/{roleCode}; 200 → 'suppression effectuée';
+ * 202 → a dialog asks for the 4-digit code e-mailed to the administrators ('Le code OTP doit contenir 4 chiffres',
+ * input up to 6 characters) and POST colis/deleteWithOtp {colisId, codeOtp}; failure 'suppression echouée'.
+ */
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
+import { serverMessage } from '../common/recordLabel';
+import { readSession } from '../providers/session';
+import { deleteColis, deleteColisWithOtp } from './colisApi';
+
+/** Whether a one-time code has the required form: exactly 4 digits (spec 000 §5). */
+export function isValidOtp(code: string): boolean {
+  return /^\d{4}$/.test(code.trim());
+}
+
+/** Props of the code dialog. */
+interface OtpDialogProps {
+  colisId: string;
+  message?: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+/** The dialog asking for the 4-digit code and deleting with it. */
+const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [pending, setPending] = useState(false);
+  const invalid = !isValidOtp(code);
+  const t = (key: string) => translate(`resources.colis.notifications.${key}`);
+
+  const submit = async () => {
+    setTouched(true);
+    if (invalid) return;
+    setPending(true);
+    try {
+      await deleteColisWithOtp(colisId, code.trim());
+      notify('app.delete.success', { type: 'success' });
+      onDeleted();
+    } catch (error) {
+      notify(serverMessage(error) ?? t('delete_otp_failed'), { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} onClick={(e) => e.stopPropagation()} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('delete_otp_title')}</DialogTitle>
+      <DialogContent>
+        {message && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {message}
+          </Alert>
+        )}
+        <TextField
+          autoFocus
+          fullWidth
+          label={t('delete_otp_label')}
+          value={code}
+          onChange={(e) => setCode(e.target.value.slice(0, 6))}
+          onBlur={() => setTouched(true)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+          error={touched && invalid}
+          helperText={touched && invalid ? t('delete_otp_invalid') : ' '}
+          slotProps={{ htmlInput: { maxLength: 6, inputMode: 'numeric', 'aria-label': t('delete_otp_label') } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('cancel')}</Button>
+        <Button variant="contained" color="error" onClick={() => void submit()} disabled={pending}>
+          {t('validate')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/**
+ * The delete button of a parcel (record from context), shown only with colisDelete.
+ * @param variant 'icon' in list rows, 'button' on the details page
+ * @param onDeleted what follows a deletion (default: refresh the list)
+ */
+export const ColisDeleteButton = ({ variant = 'icon', onDeleted }: { variant?: 'icon' | 'button'; onDeleted?: () => void }) => {
+  const refresh = useRefresh();
+  const [otp, setOtp] = useState<{ colisId: string; message?: string } | null>(null);
+
+  const action = async (record: RaRecord) => {
+    const roleCode = readSession()?.user?.roleID?.code ?? '';
+    const answer = await deleteColis(String(record.id), roleCode);
+    if (answer.outcome === 'deleted') return true;
+    setOtp({ colisId: String(record.id), message: answer.message });
+    return false;
+  };
+
+  const afterDelete = () => {
+    setOtp(null);
+    if (onDeleted) onDeleted();
+    else refresh();
+  };
+
+  return (
+    <>
+      <DeleteWithConfirm action={action} onDeleted={onDeleted} variant={variant} label="resources.colis.action.delete" errorMessage="app.delete.failure" />
+      {otp && <OtpDialog colisId={otp.colisId} message={otp.message} onClose={() => setOtp(null)} onDeleted={afterDelete} />}
+    </>
+  );
+};

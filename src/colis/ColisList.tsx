@@ -1,0 +1,104 @@
+/**
+ * LISTE DES COLIS (spec 000 §2 Parcel list; §9 table labels): reference, date added, content, weight, amount
+ * (montantTotal), issuing agency, recipient name and phone (recipient record, else the free-text fields), status chip,
+ * active toggle (colisUpdateEtat), actions. Search 'Rechercher :', a status filter, and for ADMIN an agency filter
+ * with 'Toutes les agences'. Default sort createdAt DESC. Button 'Ajouter un colis' (addColis) → /addColis.
+ */
+import { DataTable, ReferenceInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
+import { formatEuro, formatKg } from '../../common/pricing';
+import { ReferenceListPage } from '../common/ReferenceListPage';
+import { DateFrField } from '../common/DateFrField';
+import { StatutChipField } from '../common/StatutChip';
+import { readSession } from '../providers/session';
+import { ColisRowActions } from './ColisRowActions';
+import { COLIS_STATUT_CODES, recipientOf, seesAllAgencies } from './colisRules';
+import type { ColisRecord } from './types';
+
+/** Weight of the row in kg (or m³). */
+const PoidsField = (_: { label?: string }) => {
+  const r = useRecordContext<ColisRecord>();
+  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{r ? formatKg(r.poids, r.unite ?? 'kg') : ''}</Typography>;
+};
+
+/** Total amount of the row in euros. */
+const MontantField = (_: { label?: string }) => {
+  const r = useRecordContext<ColisRecord>();
+  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{r ? formatEuro(r.montantTotal) : ''}</Typography>;
+};
+
+/** Recipient name or phone of the row (spec 000 §2: the recipient record when present, else the free-text fields). */
+const RecipientField = ({ part }: { part: 'nom' | 'telephone'; label?: string }) => {
+  const r = useRecordContext<ColisRecord>();
+  return <Typography variant="body2" component="span">{r ? recipientOf(r)[part] || '--' : ''}</Typography>;
+};
+
+/** The status filter: every parcel status, 'Tous les statuts' when empty; sent as `statut=CODE`. */
+const StatutFilter = (props: { source: string; alwaysOn?: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <SelectInput
+      {...props}
+      label="resources.colis.fields.statut"
+      emptyText="resources.colis.filters.all_statuses"
+      choices={COLIS_STATUT_CODES.map((code) => ({ id: code, name: translate(`resources.colis.statuts.${code}`) }))}
+      size="small"
+      sx={{ minWidth: 180 }}
+    />
+  );
+};
+
+/** The agency filter of ADMIN: 'Toutes les agences' when empty. */
+const AgenceFilter = (props: { source: string; alwaysOn?: boolean }) => (
+  <ReferenceInput {...props} reference="agence" sort={{ field: 'libelle', order: 'ASC' }} perPage={200}>
+    <SelectInput
+      optionText="libelle"
+      label="resources.colis.filters.agence"
+      emptyText="resources.colis.filters.all_agencies"
+      size="small"
+      sx={{ minWidth: 220 }}
+    />
+  </ReferenceInput>
+);
+
+/** The parcel list page (no props). */
+const ColisList = () => {
+  const isAdmin = seesAllAgencies(readSession()?.user);
+  const filters = [
+    ...(isAdmin ? [<AgenceFilter key="agenceID" source="agenceID" alwaysOn />] : []),
+    <StatutFilter key="statut" source="statut" alwaysOn />,
+  ];
+  return (
+    <ReferenceListPage
+      title="resources.colis.page.list"
+      createLabel="resources.colis.action.add"
+      createTo="/addColis"
+      filters={filters}
+      rowActions={<ColisRowActions />}
+    >
+      <DataTable.Col source="reference" />
+      <DataTable.Col source="createdAt">
+        <DateFrField source="createdAt" />
+      </DataTable.Col>
+      <DataTable.Col source="detailsContenu" />
+      <DataTable.Col source="poids">
+        <PoidsField />
+      </DataTable.Col>
+      <DataTable.Col source="montantTotal">
+        <MontantField />
+      </DataTable.Col>
+      <DataTable.Col source="agenceID" render={(r: ColisRecord) => r.agenceID?.libelle ?? '--'} />
+      <DataTable.Col source="nomDestinataire" disableSort>
+        <RecipientField part="nom" />
+      </DataTable.Col>
+      <DataTable.Col source="telephoneDestinataire" disableSort>
+        <RecipientField part="telephone" />
+      </DataTable.Col>
+      <DataTable.Col source="statutID">
+        <StatutChipField source="statutID" />
+      </DataTable.Col>
+    </ReferenceListPage>
+  );
+};
+
+export default ColisList;

@@ -1,0 +1,42 @@
+/**
+ * Receipt action (spec 000 §2 "Receipt PDF", §4 "receipt only when not EN_ATTENTE"): loads the parcel with its nature
+ * lines (GET colis/getByReference/{ref}) and downloads recu-{reference}.pdf built by ./receipt.ts.
+ */
+import { useState } from 'react';
+import { IconButton, Tooltip } from '@mui/material';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { useNotify, useTranslate } from 'react-admin';
+import { serverMessage } from '../common/recordLabel';
+import { fetchColisByReference } from './colisApi';
+import { downloadReceipt, receiptDataFrom } from './receipt';
+
+/** Takes the parcel reference; renders a PDF icon button. */
+export const ReceiptButton = ({ reference }: { reference: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [pending, setPending] = useState(false);
+  const label = translate('resources.colis.action.receipt');
+
+  const download = async (event: React.MouseEvent) => {
+    event.stopPropagation();
+    setPending(true);
+    try {
+      const { colis, natures } = await fetchColisByReference(reference);
+      downloadReceipt(receiptDataFrom(colis, natures));
+    } catch (error) {
+      notify(serverMessage(error) ?? 'resources.colis.notifications.receipt_error', { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton size="small" aria-label={label} onClick={(e) => void download(e)} disabled={pending} sx={{ color: '#b71c1c' }}>
+          <PictureAsPdfIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+};

@@ -1,0 +1,171 @@
+/**
+ * The deposit receipt of a parcel (spec 000 §2 "Receipt PDF", §9 "A6 portrait with QR code of the reference"),
+ * built in the browser with jspdf; the QR code of the reference is drawn from the modules of `qrcode` as vector
+ * squares (no canvas, so the same code runs in the web tests). Takes plain data: see ReceiptData.
+ */
+import { jsPDF } from 'jspdf';
+import QRCode from 'qrcode';
+import { formatEuro, formatKg, type DecimalInput } from '../../common/pricing';
+import { formatDateFr } from '../common/formatDate';
+import { fr } from '../i18n/fr';
+import { recipientOf, senderOf } from './colisRules';
+import type { ColisRecord, NatureDetail } from './types';
+
+/** One nature line of the receipt: weight in kg (or m³), amount in euros. */
+export interface ReceiptLine {
+  libelle: string;
+  poids: DecimalInput;
+  unite?: string | null;
+  montant: DecimalInput;
+}
+
+/** Everything the receipt prints (spec 000 §2 Receipt PDF); amounts in euros, dates ISO strings or Dates. */
+export interface ReceiptData {
+  reference: string;
+  /** Deposit date (dateDepot), else the last update (updatedAt). */
+  date: string | Date | null | undefined;
+  expediteur: { nom: string; telephone: string };
+  destinataire: { nom: string; telephone: string };
+  lines: ReceiptLine[];
+  montantTotal: DecimalInput;
+  reglement: DecimalInput;
+  resteAPayer: DecimalInput;
+  agence: { libelle: string; telephone?: string | null };
+}
+
+/** File name of a receipt: recu-{reference}.pdf. */
+export function receiptFileName(reference: string): string {
+  return `recu-${reference}.pdf`;
+}
+
+/**
+ * Receipt data from colis/getByReference: the parcel (data) and its nature lines (natureColisDetails).
+ * The date is the deposit date, else the last update (spec 000 §2).
+ */
+export function receiptDataFrom(colis: ColisRecord, details: NatureDetail[]): ReceiptData {
+  return {
+    reference: colis.reference,
+    date: colis.dateDepot || colis.updatedAt || null,
+    expediteur: senderOf(colis),
+    destinataire: recipientOf(colis),
+    lines: details.map((d) => ({ libelle: d.natureColisID?.libelle ?? '', poids: d.poids, unite: d.unitePoid ?? colis.unite, montant: d.prixTotal })),
+    montantTotal: colis.montantTotal,
+    reglement: colis.reglement,
+    resteAPayer: colis.resteAPayer,
+    agence: { libelle: colis.agenceID?.libelle ?? '', telephone: colis.agenceID?.telephoneComplet ?? null },
+  };
+}
+
+/** Text for the standard PDF fonts: the narrow and plain no-break spaces of Intl become plain spaces. */
+export function pdfText(text: string): string {
+  return text.replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** A6 portrait in millimetres. */
+const PAGE = { width: 105, height: 148, margin: 7 };
+
+/**
+ * Builds the receipt PDF (A6 portrait, uncompressed so its text stays searchable in tests).
+ * @returns the jsPDF document; the caller saves it (doc.save(receiptFileName(ref))) or reads doc.output()
+ */
+export function buildReceiptPdf(data: ReceiptData): jsPDF {
+  const t = fr.resources.colis.receipt;
+  const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a6', compress: false });
+  doc.setProperties({ title: pdfText(`${t.title} ${data.reference}`), subject: data.reference });
+  const { width, margin } = PAGE;
+  const inner = width - 2 * margin;
+
+  // Header: title, agency.
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(12);
+  doc.text(pdfText(t.title), width / 2, margin + 4, { align: 'center' });
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(7);
+  const agence = [data.agence.libelle, data.agence.telephone].filter(Boolean).join(' - ');
+  doc.text(pdfText(`${t.agence} : ${agence}`), width / 2, margin + 8, { align: 'center', maxWidth: inner });
+
+  // QR code of the reference, drawn module by module.
+  const qr = QRCode.create(data.reference, { errorCorrectionLevel: 'M' });
+  const size = qr.modules.size;
+  const qrSide = 26;
+  const cell = qrSide / size;
+  const qrX = margin;
+  const qrY = margin + 11;
+  doc.setFillColor(0, 0, 0);
+  for (let row = 0; row < size; row += 1) {
+    for (let col = 0; col < size; col += 1) {
+      if (qr.modules.get(row, col)) doc.rect(qrX + col * cell, qrY + row * cell, cell, cell, 'F');
+    }
+  }
+
+  // Reference and date beside the QR code.
+  const textX = qrX + qrSide + 4;
+  doc.setFontSize(7);
+  doc.text(pdfText(t.reference), textX, qrY + 4);
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(9);
+  doc.text(data.reference, textX, qrY + 8.5);
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(7);
+  doc.text(pdfText(t.date), textX, qrY + 14);
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(9);
+  doc.text(formatDateFr(data.date ?? null), textX, qrY + 18.5);
+
+  // Sender and recipient.
+  let y = qrY + qrSide + 6;
+  doc.setDrawColor(180, 180, 180);
+  doc.line(margin, y - 3, width - margin, y - 3);
+  const party = (label: string, p: { nom: string; telephone: string }) => {
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(7);
+    doc.text(pdfText(label), margin, y);
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(8);
+    doc.text(pdfText(p.nom || '--'), margin + 22, y, { maxWidth: inner - 22 });
+    doc.setFont('helvetica', 'normal');
+    doc.text(pdfText(p.telephone || '--'), margin + 22, y + 3.8);
+    y += 9;
+  };
+  party(t.expediteur, data.expediteur);
+  party(t.destinataire, data.destinataire);
+
+  // Nature lines.
+  doc.line(margin, y - 3, width - margin, y - 3);
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(7.5);
+  doc.text(pdfText(t.natures), margin, y);
+  y += 4;
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(7.5);
+  for (const line of data.lines) {
+    if (y > PAGE.height - margin - 16) {
+      doc.addPage('a6', 'portrait');
+      y = margin + 4;
+    }
+    const left = pdfText(`${line.libelle} - ${formatKg(line.poids, line.unite ?? 'kg')}`);
+    doc.text(left, margin, y, { maxWidth: inner - 24 });
+    doc.text(pdfText(formatEuro(line.montant)), width - margin, y, { align: 'right' });
+    y += 4;
+  }
+
+  // Totals.
+  y += 1;
+  doc.line(margin, y - 3, width - margin, y - 3);
+  const total = (label: string, value: DecimalInput, bold = false) => {
+    doc.setFont('helvetica', bold ? 'bold' : 'normal');
+    doc.setFontSize(bold ? 9 : 8);
+    doc.text(pdfText(label), margin, y);
+    doc.text(pdfText(formatEuro(value)), width - margin, y, { align: 'right' });
+    y += 4.5;
+  };
+  total(t.total, data.montantTotal, true);
+  total(t.regle, data.reglement);
+  total(t.reste, data.resteAPayer, true);
+  return doc;
+}
+
+/** Builds the receipt and downloads it as recu-{reference}.pdf (browser only). */
+export function downloadReceipt(data: ReceiptData): void {
+  buildReceiptPdf(data).save(receiptFileName(data.reference));
+}

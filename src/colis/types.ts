@@ -1,0 +1,111 @@
+/**
+ * Shapes of the parcel (colis) records as the API answers them (spec 000 §3 Parcel, History, Payment;
+ * docs/api-contract.md "Parcels and payments"). References come back populated one level.
+ */
+
+/** A populated reference: id plus optional code / libelle. */
+export interface Ref {
+  id: string;
+  code?: string;
+  libelle?: string;
+  [key: string]: unknown;
+}
+
+/** A client (sender or recipient) as populated on a parcel. */
+export interface ClientRef {
+  id: string;
+  nom?: string | null;
+  prenoms?: string | null;
+  telephone?: string | null;
+  telephoneComplet?: string | null;
+  email?: string | null;
+  adresse?: string | null;
+}
+
+/** A parcel of colis/liste, colis/getBy and colis/getByReference (amounts in euros, weights in kg). */
+export interface ColisRecord {
+  id: string;
+  reference: string;
+  createdAt?: string;
+  updatedAt?: string;
+  dateDepot?: string | null;
+  dateEnvoi?: string | null;
+  detailsContenu?: string | null;
+  contenu?: string | null;
+  poids?: number | string | null;
+  unite?: string | null;
+  montant?: number | string | null;
+  montantLivraison?: number | string | null;
+  montantExpedition?: number | string | null;
+  montantComplementaire?: number | string | null;
+  montantTotal?: number | string | null;
+  reglement?: number | string | null;
+  resteAPayer?: number | string | null;
+  observation?: string | null;
+  adresseLivraison?: string | null;
+  NumeroSaisi?: string | null;
+  isActive?: boolean;
+  nomDestinataire?: string | null;
+  prenomsDestinataire?: string | null;
+  emailDestinataire?: string | null;
+  adresseDestinataire?: string | null;
+  telephoneDestinataire?: string | null;
+  statutID?: Ref | null;
+  envoiID?: (Ref & { reference?: string; paysID?: string; paysEmetteurID?: string; modeEnvoiID?: string }) | null;
+  agenceID?: (Ref & { telephoneComplet?: string | null }) | null;
+  villeID?: (Ref & { paysID?: string }) | null;
+  modeEnvoiID?: Ref | null;
+  modeLivraisonID?: Ref | null;
+  expediteurID?: ClientRef | null;
+  destinataireID?: ClientRef | null;
+  /** colis/getBy only: the nature lines. */
+  naturesColis?: { natureColisID: string | Ref; poids: number | string; prixUnitaire?: number | string | null; prixExceptionnel?: number | string | null; prixTotal?: number | string | null }[];
+}
+
+/** A nature line of colis/getByReference (natureColisDetails). */
+export interface NatureDetail {
+  id?: string;
+  poids: number | string;
+  unitePoid?: string | null;
+  prixUnitaire?: number | string | null;
+  prixExceptionnel?: number | string | null;
+  prixTotal?: number | string | null;
+  natureColisID?: { id?: string; code?: string; libelle?: string } | null;
+}
+
+/** An open departure of envoi/ouvertActif (weights in kg, dates YYYY-MM-DD). */
+export interface Departure {
+  id: string;
+  reference: string;
+  dateDebut?: string | null;
+  dateArrive?: string | null;
+  dateFin?: string | null;
+  contenu?: string | null;
+  poids?: number | string | null;
+  poidsReel?: number | string | null;
+  poidsDisponible?: number | string | null;
+  modeEnvoiID?: Ref | null;
+  paysID?: Ref | null;
+  paysEmetteurID?: Ref | null;
+  statutID?: Ref | null;
+}
+
+/** One status history entry (colis/getHistoriqueByReference), newest first. */
+export interface HistoryEntry {
+  id?: string;
+  dateAction: string;
+  statutAvantID?: Ref | null;
+  statutApresID?: Ref | null;
+  auteurID?: { nom?: string | null; prenoms?: string | null } | null;
+}
+
+/** One payment (encaissement/getByColisID). */
+export interface Encaissement {
+  id?: string;
+  createdAt: string;
+  paymentby?: string | null;
+  montantEncaisse: number | string;
+  montantRestant: number | string;
+  modePaiementID?: Ref | null;
+  auteurID?: { nom?: string | null; prenoms?: string | null } | null;
+}

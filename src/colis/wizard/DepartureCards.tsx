@@ -1,0 +1,90 @@
+/**
+ * Open departures as cards (spec 000 §2 "CHOIX DU DEPART", the same cards as the dashboard's 'Départs Ouverts'):
+ * origin → destination, global / real / available weight (kg), departure, arrival and closing dates, sending mode;
+ * green when room is left, red when full. A click chooses the departure.
+ */
+import { Box, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import FlightIcon from '@mui/icons-material/Flight';
+import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
+import { useTranslate } from 'react-admin';
+import { formatKg, isAirMode, toMilli } from '../../../common/pricing';
+import { formatDateFr } from '../../common/formatDate';
+import type { Departure } from '../types';
+
+/** Whether a departure still has room (available weight above 0). */
+export function hasRoom(d: Pick<Departure, 'poidsDisponible'>): boolean {
+  try {
+    return toMilli(d.poidsDisponible) > 0n;
+  } catch {
+    return false;
+  }
+}
+
+/** One line 'label: value' of a card. */
+const Line = ({ label, value }: { label: string; value: string }) => (
+  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+    <Typography variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+      {value}
+    </Typography>
+  </Box>
+);
+
+/** Takes the departures, the chosen id and onSelect(departure); renders a responsive grid of cards. */
+export const DepartureCards = ({ departures, selectedId, onSelect }: { departures: Departure[]; selectedId?: string | null; onSelect: (d: Departure) => void }) => {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`resources.colis.depart.${key}`);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }} role="list">
+      {departures.map((d) => {
+        const room = hasRoom(d);
+        const selected = d.id === selectedId;
+        const air = isAirMode(d.modeEnvoiID);
+        return (
+          <Card
+            key={d.id}
+            role="listitem"
+            data-testid="depart-card"
+            data-selected={selected ? 'true' : 'false'}
+            variant="outlined"
+            sx={{
+              borderWidth: selected ? 3 : 1,
+              borderColor: selected ? 'primary.main' : room ? 'success.main' : 'error.main',
+              bgcolor: room ? 'rgba(46, 125, 50, 0.06)' : 'rgba(211, 47, 47, 0.07)',
+              borderLeft: 6,
+              borderLeftColor: room ? 'success.main' : 'error.main',
+            }}
+          >
+            <CardActionArea onClick={() => onSelect(d)} aria-pressed={selected} aria-label={`${d.paysEmetteurID?.libelle ?? ''} → ${d.paysID?.libelle ?? ''} ${d.reference}`}>
+              <CardContent>
+                <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+                  <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+                    {d.paysEmetteurID?.libelle} → {d.paysID?.libelle}
+                  </Typography>
+                  {selected && <CheckCircleIcon color="primary" aria-label={t('selected')} />}
+                </Box>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+                  <Typography variant="caption" color="text.secondary">
+                    {d.reference}
+                  </Typography>
+                  <Chip size="small" icon={air ? <FlightIcon /> : <DirectionsBoatIcon />} label={d.modeEnvoiID?.libelle ?? ''} />
+                  {!room && <Chip size="small" color="error" label={t('full')} />}
+                </Box>
+                <Line label={t('poids_global')} value={formatKg(d.poids)} />
+                <Line label={t('poids_reel')} value={formatKg(d.poidsReel)} />
+                <Line label={t('poids_disponible')} value={formatKg(d.poidsDisponible)} />
+                <Box sx={{ mt: 1 }} />
+                <Line label={t('date_depart')} value={formatDateFr(d.dateDebut)} />
+                <Line label={t('date_arrivee')} value={formatDateFr(d.dateArrive)} />
+                <Line label={t('date_cloture')} value={formatDateFr(d.dateFin)} />
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+};

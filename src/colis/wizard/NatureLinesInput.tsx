@@ -1,0 +1,88 @@
+/**
+ * The nature lines of INFO COLIS (spec 000 §2, §5 "Each nature weight: number, minimum 0, step 0.1, required"): for
+ * each line a nature among those of the departure (natureColis/liste?envoieId=…), its weight, and the price the server
+ * found for it on the route (prixExceptionnel if above 0, else the unit price — common/pricing.ts linePrice) with the
+ * line amount.
+ */
+import { Box, Button, InputAdornment, Typography } from '@mui/material';
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
+import { ArrayInput, NumberInput, SelectInput, SimpleFormIterator, minValue, required, useSimpleFormIterator, useSimpleFormIteratorItem, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { computeColisAmounts, formatEuro, linePrice } from '../../../common/pricing';
+import { isValidWeight, type NaturePrice } from '../wizardRules';
+
+/** The price and amount of one line, read from the form and the prices found. */
+const LinePrice = ({ prices, loading, unitLabel }: { prices: Record<string, NaturePrice | undefined>; loading: boolean; unitLabel: string }) => {
+  const translate = useTranslate();
+  const { index } = useSimpleFormIteratorItem();
+  const line = useWatch({ name: `naturesColis.${index}` }) as { natureColisID?: string; poids?: number } | undefined;
+  const price = line?.natureColisID ? prices[line.natureColisID] : undefined;
+  let text = '';
+  if (line?.natureColisID && !price) text = translate(loading ? 'resources.colis.info.prix_loading' : 'resources.colis.info.prix_missing');
+  if (price) {
+    const unit = linePrice(price.prixExceptionnel, price.prixUnitaire);
+    const total = isValidWeight(line?.poids) ? computeColisAmounts({ lines: [{ poids: line?.poids, ...price }] }).montant : 0;
+    text = `${formatEuro(unit)} / ${unitLabel} → ${formatEuro(total)}`;
+  }
+  return (
+    <Box sx={{ minWidth: 200, alignSelf: 'center', pb: 2 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate('resources.colis.info.prix')}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="line-price">
+        {text || '--'}
+      </Typography>
+    </Box>
+  );
+};
+
+/** 'Ajouter une nature': adds an empty line. */
+const AddNatureButton = () => {
+  const translate = useTranslate();
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button size="small" startIcon={<AddCircleOutlineIcon />} onClick={() => add({ natureColisID: null, poids: null })}>
+      {translate('resources.colis.info.add_nature')}
+    </Button>
+  );
+};
+
+/** Props of NatureLinesInput. */
+export interface NatureLinesInputProps {
+  natures: { id: string; libelle?: string | null }[];
+  naturesPending: boolean;
+  prices: Record<string, NaturePrice | undefined>;
+  pricesLoading: boolean;
+  /** 'kg' or 'm³', shown after the weights. */
+  unitLabel: string;
+}
+
+/** Takes NatureLinesInputProps; edits the form's naturesColis array. */
+export const NatureLinesInput = ({ natures, naturesPending, prices, pricesLoading, unitLabel }: NatureLinesInputProps) => (
+    <ArrayInput source="naturesColis" label="resources.colis.info.natures">
+      <SimpleFormIterator inline disableReordering disableClear addButton={<AddNatureButton />}>
+        <SelectInput
+          source="natureColisID"
+          label="resources.colis.info.nature"
+          choices={natures}
+          optionText="libelle"
+          isPending={naturesPending}
+          validate={required()}
+          fullWidth={false}
+          sx={{ minWidth: 260 }}
+        />
+        <NumberInput
+          source="poids"
+          label="resources.colis.info.poids"
+          min={0}
+          step={0.1}
+          validate={[required(), minValue(0)]}
+          fullWidth={false}
+          sx={{ width: 150 }}
+          slotProps={{ input: { endAdornment: <InputAdornment position="end">{unitLabel}</InputAdornment> } }}
+          helperText={false}
+        />
+        <LinePrice prices={prices} loading={pricesLoading} unitLabel={unitLabel} />
+      </SimpleFormIterator>
+    </ArrayInput>
+);

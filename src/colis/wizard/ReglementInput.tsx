@@ -1,0 +1,67 @@
+/**
+ * The advance payment field of INFO COLIS (spec 000 §5 "Settled amount (reglement)"): a number clamped at once to
+ * [0, total] — above the total it becomes the total with the hint 'montant réglé ne doit pas etre superieur au montant
+ * total'; below 0 it becomes 0. A controlled input so the clamped value shows while typing.
+ */
+import { useEffect, useState } from 'react';
+import { InputAdornment, TextField } from '@mui/material';
+import { useInput, useTranslate } from 'react-admin';
+import { toCents, type DecimalInput } from '../../../common/pricing';
+import { clampReglement } from '../wizardRules';
+
+/** Same amount in cents (false for unreadable values). */
+function sameCents(a: DecimalInput, b: DecimalInput): boolean {
+  try {
+    return toCents(a) === toCents(b);
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the parcel total in euros; edits the form's reglement. */
+export const ReglementInput = ({ total }: { total: number }) => {
+  const translate = useTranslate();
+  const { field } = useInput({ source: 'reglement' });
+  const [clampedTo, setClampedTo] = useState<number | null>(null);
+
+  // A total that drops below the settled amount (weights or amounts changed) clamps it too.
+  useEffect(() => {
+    const { value, clamped } = clampReglement(field.value, total);
+    if (clamped) {
+      field.onChange(value);
+      if (clamped === 'over') setClampedTo(Number(value));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [total]);
+
+  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    if (raw === '') {
+      field.onChange('');
+      setClampedTo(null);
+      return;
+    }
+    const { value, clamped } = clampReglement(raw, total);
+    field.onChange(clamped ? value : Number(raw));
+    setClampedTo(clamped === 'over' ? Number(value) : null);
+  };
+
+  const showHint = clampedTo !== null && sameCents(field.value, clampedTo);
+  return (
+    <TextField
+      type="number"
+      label={translate('resources.colis.info.reglement')}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={showHint}
+      helperText={showHint ? translate('resources.colis.info.reglement_too_high') : ' '}
+      fullWidth
+      variant="filled"
+      size="small"
+      slotProps={{ htmlInput: { min: 0, step: 0.01 }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+    />
+  );
+};

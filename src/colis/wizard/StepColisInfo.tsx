@@ -1,0 +1,140 @@
+/**
+ * Step 2 of the parcel wizard — INFO COLIS (spec 000 §2, §5, §9): content (detailsContenu), destination city of the
+ * departure's destination country, nature lines with weights and their prices, unit KG/M3 (air mode forces and locks
+ * KG), complementary and expedition amounts (min 0), delivery mode with its amount and address unless it is the agency
+ * pick-up ('Récupération en Agence '), observation, the advance (reglement clamped to [0, total]) with payment mode and
+ * payer enabled only above 0 (default payer expediteur), and the live summary.
+ */
+import { Box, Divider, Typography } from '@mui/material';
+import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, minValue, required, useGetList, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { isAirMode, type ColisAmounts } from '../../../common/pricing';
+import { usePaymentModes } from '../../encaissements/usePaymentModes';
+import { hasAdvance, type NaturePrice } from '../wizardRules';
+import type { Departure, Ref } from '../types';
+import { AmountSummary } from './AmountSummary';
+import { NatureLinesInput } from './NatureLinesInput';
+import { ReglementInput } from './ReglementInput';
+import { useVilles } from './useWizardData';
+
+/** Props of StepColisInfo. */
+export interface StepColisInfoProps {
+  departure?: Departure;
+  prices: Record<string, NaturePrice | undefined>;
+  pricesLoading: boolean;
+  amounts: ColisAmounts;
+  /** Active delivery modes, by label. */
+  modesLivraison: Ref[];
+  /** false when the chosen delivery mode is the agency pick-up. */
+  withDelivery: boolean;
+}
+
+/** A titled block of the step. */
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <Box sx={{ mb: 2 }}>
+    <Typography variant="subtitle2" color="primary" sx={{ mb: 1, textTransform: 'uppercase' }}>
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+/** A responsive grid of inputs: one column on phones, `columns` from md up. */
+const grid = (columns: number) => ({ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` }, columnGap: 2, alignItems: 'start' }) as const;
+
+/** Takes StepColisInfoProps; edits the form's step-2 values. */
+export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modesLivraison, withDelivery }: StepColisInfoProps) => {
+  const translate = useTranslate();
+  const t = (key: string) => `resources.colis.info.${key}`;
+  const air = isAirMode(departure?.modeEnvoiID);
+  const unite = (useWatch({ name: 'unite' }) as string) || 'KG';
+  const reglement = useWatch({ name: 'reglement' });
+  const advance = hasAdvance({ reglement });
+  const villes = useVilles(departure?.paysID?.id);
+  const natures = useGetList('natureColis', {
+    filter: { envoieId: departure?.id },
+    sort: { field: 'libelle', order: 'ASC' },
+    pagination: { page: 1, perPage: 500 },
+  }, { enabled: !!departure?.id });
+  const { modes: modesPaiement } = usePaymentModes();
+  const unitLabel = unite === 'M3' ? 'm³' : 'kg';
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, gap: 3 }}>
+      <Box>
+        <Section title={translate('resources.colis.info.detailsContenu')}>
+          <Box sx={grid(2)}>
+            <TextInput source="detailsContenu" label={t('detailsContenu')} validate={required()} />
+            <SelectInput
+              source="villeID"
+              label={t('villeID')}
+              choices={villes.data ?? []}
+              optionText="libelle"
+              isPending={villes.isPending && !!departure?.paysID?.id}
+              validate={required()}
+            />
+          </Box>
+        </Section>
+        <Section title={translate('resources.colis.info.natures')}>
+          <NatureLinesInput natures={(natures.data ?? []) as { id: string; libelle?: string }[]} naturesPending={natures.isPending} prices={prices} pricesLoading={pricesLoading} unitLabel={unitLabel} />
+          <SelectInput
+            source="unite"
+            label={t('unite')}
+            choices={[
+              { id: 'KG', name: 'KG' },
+              { id: 'M3', name: 'M3' },
+            ]}
+            disabled={air}
+            validate={required()}
+            helperText={air ? translate('resources.colis.info.unite_locked') : ' '}
+            fullWidth={false}
+            sx={{ width: 260 }}
+          />
+        </Section>
+        <Divider sx={{ mb: 2 }} />
+        <Section title={translate('resources.colis.info.modeLivraisonID')}>
+          <Box sx={grid(3)}>
+            <SelectInput source="modeLivraisonID" label={t('modeLivraisonID')} choices={modesLivraison} optionText="libelle" validate={required()} />
+            <NumberInput source="montantComplementaire" label={t('montantComplementaire')} min={0} step={0.01} validate={minValue(0)} />
+            <NumberInput source="montantExpedition" label={t('montantExpedition')} min={0} step={0.01} validate={minValue(0)} />
+          </Box>
+          {withDelivery && (
+            <Box sx={grid(3)}>
+              <NumberInput source="montantLivraison" label={t('montantLivraison')} min={0} step={0.01} validate={minValue(0)} />
+              <Box sx={{ gridColumn: { md: 'span 2' } }}>
+                <TextInput source="adresseLivraison" label={t('adresseLivraison')} />
+              </Box>
+            </Box>
+          )}
+          <TextInput source="observation" label={t('observation')} multiline minRows={2} fullWidth />
+        </Section>
+        <Divider sx={{ mb: 2 }} />
+        <Section title={translate('resources.colis.info.reglement')}>
+          <Box sx={grid(3)}>
+            <ReglementInput total={amounts.montantTotal} />
+            <SelectInput
+              source="modePaiementID"
+              label={t('modePaiementID')}
+              choices={modesPaiement}
+              optionText="libelle"
+              disabled={!advance}
+              validate={advance ? required() : undefined}
+            />
+            <RadioButtonGroupInput
+              source="paymentby"
+              label={t('paymentby')}
+              disabled={!advance}
+              choices={[
+                { id: 'expediteur', name: translate('resources.colis.info.expediteur') },
+                { id: 'destinateur', name: translate('resources.colis.info.destinateur') },
+              ]}
+            />
+          </Box>
+        </Section>
+      </Box>
+      <Box sx={{ position: { lg: 'sticky' }, top: { lg: 72 }, alignSelf: 'start' }}>
+        <AmountSummary amounts={amounts} unite={unite} />
+      </Box>
+    </Box>
+  );
+};

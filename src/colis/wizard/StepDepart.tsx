@@ -1,0 +1,104 @@
+/**
+ * Step 1 of the parcel wizard — CHOIX DU DEPART (add) / INFO DEPART (edit), spec 000 §2: the open departures as cards,
+ * the chosen one remembered in localStorage; empty: 'Aucun départ trouvé' / 'Il n'y a aucun départ ouvert.'; a load
+ * failure: 'erreur' with the server message else 'erreur lors de la récupération' (§8). ADMIN also picks the issuing
+ * agency among the agencies of the departure's origin country (GET agence/liste?paysID=…).
+ */
+import { Alert, AlertTitle, Box, CircularProgress, Typography } from '@mui/material';
+import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { isAirMode } from '../../../common/pricing';
+import { serverMessage } from '../../common/recordLabel';
+import { CHOSEN_DEPARTURE_KEY } from '../wizardRules';
+import type { Departure } from '../types';
+import { DepartureCards } from './DepartureCards';
+
+/** Props of StepDepart. */
+export interface StepDepartProps {
+  departures: Departure[];
+  isPending: boolean;
+  error: unknown;
+  /** The departure currently chosen (from the form's envoiID). */
+  departure?: Departure;
+  isAdmin: boolean;
+}
+
+/** ADMIN's agency choice: active agencies of the departure's origin country, by name. */
+const AgenceChoice = ({ paysEmetteurID }: { paysEmetteurID: string }) => {
+  const translate = useTranslate();
+  const { data = [], isPending } = useGetList('agence', {
+    filter: { paysID: paysEmetteurID, isActive: true },
+    sort: { field: 'libelle', order: 'ASC' },
+    pagination: { page: 1, perPage: 200 },
+  });
+  return (
+    <SelectInput
+      source="agenceID"
+      label="resources.colis.depart.agence"
+      choices={data}
+      optionText="libelle"
+      isPending={isPending}
+      validate={required()}
+      helperText={translate('resources.colis.depart.agence_help')}
+      sx={{ minWidth: 320 }}
+    />
+  );
+};
+
+/** Takes StepDepartProps; writes envoiID (and agenceID for ADMIN) in the wizard form. */
+export const StepDepart = ({ departures, isPending, error, departure, isAdmin }: StepDepartProps) => {
+  const translate = useTranslate();
+  const { setValue, getValues } = useFormContext();
+  const t = (key: string) => translate(`resources.colis.depart.${key}`);
+
+  const choose = (d: Departure) => {
+    const previous = departures.find((x) => x.id === getValues('envoiID'));
+    setValue('envoiID', d.id, { shouldDirty: true });
+    try {
+      globalThis.localStorage?.setItem(CHOSEN_DEPARTURE_KEY, d.id);
+    } catch {
+      // storage unavailable: the choice is simply not remembered
+    }
+    if (isAirMode(d.modeEnvoiID)) setValue('unite', 'KG');
+    if (previous && previous.paysID?.id !== d.paysID?.id) setValue('villeID', null);
+    if (previous && previous.paysEmetteurID?.id !== d.paysEmetteurID?.id) setValue('agenceID', null);
+  };
+
+  if (isPending) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 3 }}>
+        <CircularProgress size={24} />
+        <Typography>{translate('app.common.loading')}</Typography>
+      </Box>
+    );
+  }
+  if (error) {
+    return (
+      <Alert severity="error">
+        <AlertTitle>{t('load_error_title')}</AlertTitle>
+        {serverMessage(error) ?? t('load_error')}
+      </Alert>
+    );
+  }
+  if (departures.length === 0) {
+    return (
+      <Alert severity="info">
+        <AlertTitle>{t('none_title')}</AlertTitle>
+        {t('none_text')}
+      </Alert>
+    );
+  }
+  return (
+    <Box>
+      <Typography variant="subtitle1" sx={{ mb: 1.5 }}>
+        {t('title')}
+      </Typography>
+      <DepartureCards departures={departures} selectedId={departure?.id} onSelect={choose} />
+      {isAdmin && departure?.paysEmetteurID?.id && (
+        <Box sx={{ mt: 3 }}>
+          <AgenceChoice paysEmetteurID={departure.paysEmetteurID.id} />
+        </Box>
+      )}
+    </Box>
+  );
+};

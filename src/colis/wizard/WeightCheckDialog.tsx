@@ -1,0 +1,65 @@
+/**
+ * Weight-check information dialog (spec 000 §4 "When a departure's weight check fails at parcel registration", §8):
+ * the server message with 'Contacter Admins' (GET colis/contactAdminForEnvoi/{envoiId}, success 'opération terminée avec
+ * succès') and 'Fermer'.
+ */
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { serverMessage } from '../../common/recordLabel';
+import { contactAdminsForDeparture } from '../colisApi';
+
+/** Takes the server message, the departure id and onClose; open while `message` is set. */
+export const WeightCheckDialog = ({ message, envoiId, onClose }: { message: string | null; envoiId?: string | null; onClose: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [pending, setPending] = useState(false);
+  const t = (key: string) => translate(`resources.colis.notifications.${key}`);
+
+  const contact = async () => {
+    if (!envoiId) return;
+    setPending(true);
+    try {
+      const answer = await contactAdminsForDeparture(envoiId);
+      notify(answer || t('contact_done'), { type: 'success' });
+      onClose();
+    } catch (error) {
+      notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={!!message} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{t('weight_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" color="warning" onClick={() => void contact()} disabled={pending || !envoiId}>
+          {t('contact_admins')}
+        </Button>
+        <Button onClick={onClose}>{translate('resources.colis.info.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** The 'Paramètre non trouvé' dialog of a nature without unit price (spec 000 §5, §8), with the server message. */
+export const PriceNotFoundDialog = ({ message, onClose }: { message: string | null; onClose: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <Dialog open={!!message} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{translate('resources.colis.info.price_not_found_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          {translate('resources.colis.info.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

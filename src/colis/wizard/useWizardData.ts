@@ -1,0 +1,62 @@
+/**
+ * Data of the parcel wizard (spec 000 §2 Add parcel, §7 calls), cached by react-query: open departures
+ * (envoi/ouvertActif), cities of the destination country (ville/getVilleByPaysID), and the price of each chosen
+ * nature on the route (colis/prixNature; a 409 carries 'Aucun prix unitaire associé à : {mode}, {country}, {nature}').
+ */
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { serverMessage } from '../../common/recordLabel';
+import { fetchNaturePrice, fetchOpenDepartures, fetchVillesByPays } from '../colisApi';
+import type { NaturePrice } from '../wizardRules';
+
+/** Open active departures, latest closing first. */
+export function useOpenDepartures() {
+  return useQuery({ queryKey: ['envoi', 'ouvertActif'], queryFn: ({ signal }) => fetchOpenDepartures(signal), staleTime: 0, retry: false });
+}
+
+/** Active cities of a country, by name (empty without a country). */
+export function useVilles(paysId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['ville', 'getVilleByPaysID', paysId],
+    queryFn: ({ signal }) => fetchVillesByPays(paysId!, signal),
+    enabled: !!paysId,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A nature whose price could not be found: its id and the server message. */
+export interface PriceError {
+  key: string;
+  natureColisID: string;
+  message: string;
+}
+
+/**
+ * Prices of the chosen natures on the departure's route, one call per distinct nature.
+ * @returns prices by nature id, whether any call is still loading, and the refusals (409 'Paramètre non trouvé')
+ */
+export function useNaturePrices(params: { envoiID?: string | null; villeID?: string | null; agenceID?: string | null; natureIds: string[] }) {
+  const ids = useMemo(() => [...new Set(params.natureIds.filter(Boolean))].sort(), [params.natureIds]);
+  const results = useQueries({
+    queries: ids.map((natureColisID) => ({
+      queryKey: ['colis', 'prixNature', params.envoiID, natureColisID, params.villeID ?? null, params.agenceID ?? null],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        fetchNaturePrice({ envoiID: params.envoiID!, natureColisID, villeID: params.villeID, agenceID: params.agenceID }, signal),
+      enabled: !!params.envoiID,
+      retry: false,
+      staleTime: 60_000,
+    })),
+  });
+  const prices: Record<string, NaturePrice | undefined> = {};
+  const errors: PriceError[] = [];
+  let loading = false;
+  results.forEach((r, i) => {
+    const id = ids[i];
+    if (r.data) prices[id] = r.data;
+    if (r.isFetching || (r.isPending && !!params.envoiID)) loading = true;
+    if (r.isError) {
+      errors.push({ key: `${params.envoiID}|${id}|${params.villeID ?? ''}|${r.errorUpdatedAt}`, natureColisID: id, message: serverMessage(r.error) ?? String((r.error as Error)?.message ?? '') });
+    }
+  });
+  return { prices, loading, errors };
+}

@@ -1,0 +1,369 @@
+/**
+ * Pure rules of the three-step parcel wizard shared by add and edit (spec 000 §2 Add parcel / Edit parcel, §5
+ * "Parcel creation", "Settled amount", "Step 3 save", §9 pricing; docs/api-contract.md colis/create body).
+ * Amounts in euros, weights in kg (or m³). The arithmetic is common/pricing.ts, the same as the server's.
+ */
+import { computeColisAmounts, toCents, toMilli, uniteForMode, type ColisAmounts, type DecimalInput, type Unite } from '../../common/pricing';
+import type { ColisRecord, Ref } from './types';
+
+/** One nature line of the form: the nature, its weight, and the prices found by colis/prixNature. */
+export interface NatureLineValues {
+  natureColisID?: string | null;
+  poids?: DecimalInput;
+}
+
+/** The price of a nature on the chosen route (colis/prixNature), euros per unit. */
+export interface NaturePrice {
+  prixUnitaire: number | null;
+  prixExceptionnel: number | null;
+  libelle?: string;
+}
+
+/** Who pays an advance (spec 000 §3 Payment paymentby; default expediteur, §5). */
+export type PaymentBy = 'expediteur' | 'destinateur';
+
+/** Every value of the wizard form. */
+export interface ColisFormValues {
+  // step 1
+  envoiID?: string | null;
+  agenceID?: string | null;
+  // step 2
+  detailsContenu?: string;
+  naturesColis: NatureLineValues[];
+  unite: Unite;
+  montantComplementaire?: DecimalInput;
+  montantExpedition?: DecimalInput;
+  montantLivraison?: DecimalInput;
+  modeLivraisonID?: string | null;
+  adresseLivraison?: string;
+  villeID?: string | null;
+  observation?: string;
+  reglement?: DecimalInput;
+  modePaiementID?: string | null;
+  paymentby: PaymentBy;
+  // step 3: recipient
+  destinataireIndicatif?: string;
+  destinataireNumero?: string;
+  /** The recipient found by phone (user/getByTelephone), or null. */
+  destinataireID?: string | null;
+  /** 'found' after a successful look-up, 'new' when the phone is unknown, undefined before any look-up. */
+  destinataireLookup?: 'found' | 'new';
+  destinataireLabel?: string;
+  nomDestinataire?: string;
+  prenomsDestinataire?: string;
+  adresseDestinataire?: string;
+  emailDestinataire?: string;
+  // step 3: sender
+  expediteurMode: 'select' | 'saisie';
+  expediteurID?: string | null;
+  expediteurNom?: string;
+  expediteurPrenom?: string;
+  expediteurIndicatif?: string;
+  expediteurNumero?: string;
+}
+
+/** Values of a new parcel (spec 000 §5: unit KG, payer expediteur, nothing settled). */
+export function emptyColisValues(envoiID?: string | null): ColisFormValues {
+  return {
+    envoiID: envoiID ?? null,
+    agenceID: null,
+    detailsContenu: '',
+    naturesColis: [{ natureColisID: null, poids: null }],
+    unite: 'KG',
+    montantComplementaire: 0,
+    montantExpedition: 0,
+    montantLivraison: 0,
+    modeLivraisonID: null,
+    adresseLivraison: '',
+    villeID: null,
+    observation: '',
+    reglement: 0,
+    modePaiementID: null,
+    paymentby: 'expediteur',
+    destinataireIndicatif: '',
+    destinataireNumero: '',
+    destinataireID: null,
+    nomDestinataire: '',
+    prenomsDestinataire: '',
+    adresseDestinataire: '',
+    emailDestinataire: '',
+    expediteurMode: 'select',
+    expediteurID: null,
+    expediteurNom: '',
+    expediteurPrenom: '',
+    expediteurIndicatif: '',
+    expediteurNumero: '',
+  };
+}
+
+/** A decimal as a number, or NaN when it is not one (empty counts as NaN). */
+function toNumber(value: DecimalInput): number {
+  if (value === null || value === undefined || value === '') return Number.NaN;
+  const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.').replace(/\s/g, ''));
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+/** Exact cents of an amount; 0 for an empty or unreadable one. */
+function safeCents(value: DecimalInput): bigint {
+  try {
+    return toCents(value);
+  } catch {
+    return 0n;
+  }
+}
+
+/** Whether a nature weight is valid (spec 000 §5: a number, min 0, required; the server wants it above 0). */
+export function isValidWeight(value: DecimalInput): boolean {
+  const n = toNumber(value);
+  if (Number.isNaN(n) || n <= 0) return false;
+  try {
+    return toMilli(value) > 0n;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an optional amount is valid: empty or a number ≥ 0 (spec 000 §5 "Complementary and delivery amounts: minimum 0"). */
+export function isValidAmount(value: DecimalInput): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  const n = toNumber(value);
+  return !Number.isNaN(n) && n >= 0;
+}
+
+/** Whether a delivery mode is the agency pick-up ('Récupération en Agence ', code AGENCE), which has no delivery amount (spec 000 §5, §9). */
+export function isAgencyPickup(mode: Pick<Ref, 'code' | 'libelle'> | null | undefined): boolean {
+  if (!mode) return false;
+  return mode.code === 'AGENCE' || (mode.libelle ?? '').trim().toLowerCase() === 'récupération en agence';
+}
+
+/**
+ * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisAmounts, the server's own function.
+ * Lines without a nature, a valid weight or a known price count as 0. The delivery amount counts only when shown.
+ * @param prices price of each nature id (colis/prixNature)
+ * @param withDelivery false for the agency pick-up mode
+ */
+export function computeFormAmounts(values: Pick<ColisFormValues, 'naturesColis' | 'montantComplementaire' | 'montantExpedition' | 'montantLivraison' | 'reglement'>, prices: Record<string, NaturePrice | undefined>, withDelivery: boolean): ColisAmounts {
+  const clean = (v: DecimalInput) => (isValidAmount(v) && v !== '' ? v : 0);
+  return computeColisAmounts({
+    lines: (values.naturesColis ?? []).map((line) => {
+      const price = line.natureColisID ? prices[line.natureColisID] : undefined;
+      return {
+        poids: isValidWeight(line.poids) ? line.poids : 0,
+        prixExceptionnel: price?.prixExceptionnel ?? 0,
+        prixUnitaire: price?.prixUnitaire ?? 0,
+      };
+    }),
+    montantComplementaire: clean(values.montantComplementaire),
+    montantExpedition: clean(values.montantExpedition),
+    montantLivraison: withDelivery ? clean(values.montantLivraison) : 0,
+    reglement: clean(values.reglement),
+  });
+}
+
+/**
+ * Clamps the settled amount to [0, total] (spec 000 §5 "Settled amount"): above the total → the total, with the
+ * hint 'montant réglé ne doit pas etre superieur au montant total'; below 0 → 0.
+ * @returns the value to keep (a number with 2 decimals, or the input when unchanged) and which side was clamped
+ */
+export function clampReglement(value: DecimalInput, total: DecimalInput): { value: DecimalInput; clamped: 'over' | 'under' | null } {
+  const n = toNumber(value);
+  if (Number.isNaN(n)) return { value, clamped: null };
+  if (n < 0) return { value: 0, clamped: 'under' };
+  if (safeCents(value) > safeCents(total)) return { value: Number(safeCents(total)) / 100, clamped: 'over' };
+  return { value, clamped: null };
+}
+
+/** Whether an advance is being paid (reglement above 0). */
+export function hasAdvance(values: Pick<ColisFormValues, 'reglement'>): boolean {
+  return isValidAmount(values.reglement) && safeCents(values.reglement) > 0n;
+}
+
+/** What step 1 still misses (translation keys under resources.colis.missing): a departure, and the agency for ADMIN. */
+export function departStepMissing(values: Pick<ColisFormValues, 'envoiID' | 'agenceID'>, opts: { isAdmin: boolean }): string[] {
+  const missing: string[] = [];
+  if (!values.envoiID) missing.push('depart');
+  if (opts.isAdmin && !values.agenceID) missing.push('agence');
+  return missing;
+}
+
+/** Context of the step 2 rule: the prices found and whether anything is still loading. */
+export interface InfoStepContext {
+  prices: Record<string, NaturePrice | undefined>;
+  loading: boolean;
+  withDelivery: boolean;
+}
+
+/**
+ * What step 2 (INFO COLIS) still misses before Suivant (spec 000 §5 "Parcel creation, step 2 Next" and "Edit parcel"
+ * step 2): content, at least one nature, a valid weight and a known price on every line, the unit, the destination
+ * city and the delivery mode (the server needs both), a settled amount between 0 and the total, and when an advance
+ * is paid its payment mode and payer; nothing loading.
+ * @returns keys under resources.colis.missing; empty when Suivant may be used
+ */
+export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): string[] {
+  const missing: string[] = [];
+  if (!values.detailsContenu || !values.detailsContenu.trim()) missing.push('contenu');
+  const lines = values.naturesColis ?? [];
+  if (lines.length === 0 || lines.some((l) => !l.natureColisID)) missing.push('natures');
+  if (lines.some((l) => !isValidWeight(l.poids))) missing.push('poids');
+  if (lines.some((l) => l.natureColisID && !ctx.prices[l.natureColisID])) missing.push('prix');
+  if (values.unite !== 'KG' && values.unite !== 'M3') missing.push('unite');
+  if (!values.villeID) missing.push('ville');
+  if (!values.modeLivraisonID) missing.push('modeLivraison');
+  const amounts = computeFormAmounts(values, ctx.prices, ctx.withDelivery);
+  const amountsValid = [values.montantComplementaire, values.montantExpedition, ctx.withDelivery ? values.montantLivraison : 0].every(isValidAmount);
+  if (!isValidAmount(values.reglement) || amounts.resteAPayer < 0 || !amountsValid) missing.push('reglement');
+  if (hasAdvance(values)) {
+    if (!values.modePaiementID) missing.push('modePaiement');
+    if (!values.paymentby) missing.push('paymentby');
+  }
+  if (ctx.loading) missing.push('loading');
+  return missing;
+}
+
+/**
+ * Full phone number from a dial code and a national number (DESIGN.md §4: clients are found by their full phone,
+ * '+' and digits). A number typed with '+' or '00' is taken as already full; a national number one digit longer
+ * than the country's length and starting with 0 loses that 0 (06 12 34 56 78 in France → +33612345678).
+ * @returns '' when no digit was typed
+ */
+export function fullPhone(indicatif: string | null | undefined, numero: string | null | undefined, longueurNumero?: number | null): string {
+  const raw = (numero ?? '').trim();
+  if (raw.startsWith('+')) return `+${raw.replace(/\D/g, '')}`;
+  let digits = raw.replace(/\D/g, '');
+  if (digits === '') return '';
+  if (raw.startsWith('00')) return `+${digits.slice(2)}`;
+  if (longueurNumero && digits.length === longueurNumero + 1 && digits.startsWith('0')) digits = digits.slice(1);
+  const code = (indicatif ?? '').replace(/\D/g, '');
+  return `+${code}${digits}`;
+}
+
+/** Whether the recipient part of step 3 is complete (spec 000 §5 "Step 3 save"): a found client, or nom, prénoms and adresse. */
+export function recipientComplete(values: Pick<ColisFormValues, 'destinataireID' | 'nomDestinataire' | 'prenomsDestinataire' | 'adresseDestinataire'>): boolean {
+  if (values.destinataireID) return true;
+  return [values.nomDestinataire, values.prenomsDestinataire, values.adresseDestinataire].every((s) => !!s && s.trim() !== '');
+}
+
+/**
+ * Whether the sender part of step 3 is complete (spec 000 §5): a selected client, or a typed sender with nom and
+ * prénoms — and a phone, which the server needs to create or find the client (NumeroSaisi).
+ */
+export function senderComplete(values: Pick<ColisFormValues, 'expediteurMode' | 'expediteurID' | 'expediteurNom' | 'expediteurPrenom' | 'expediteurNumero'>): boolean {
+  if (values.expediteurMode === 'select') return !!values.expediteurID;
+  return [values.expediteurNom, values.expediteurPrenom, values.expediteurNumero].every((s) => !!s && s.trim() !== '');
+}
+
+/** What the final save still misses (keys under resources.colis.missing). */
+export function destinataireStepMissing(values: ColisFormValues): string[] {
+  const missing: string[] = [];
+  if (!recipientComplete(values)) missing.push('destinataire');
+  if (!senderComplete(values)) missing.push(values.expediteurMode === 'select' ? 'expediteur' : 'expediteur_saisi');
+  return missing;
+}
+
+/** An amount for the request body: a number with 2 decimals, 0 when empty. */
+function money(value: DecimalInput): number {
+  return Number(safeCents(isValidAmount(value) ? value : 0)) / 100;
+}
+
+/** Options of the body builder. */
+export interface BodyOptions {
+  /** ADMIN sends the chosen agency; other roles use their own (spec 000 §5, the server decides). */
+  isAdmin: boolean;
+  /** Sending mode of the departure: air mode forces KG (spec 000 §5). */
+  modeEnvoi?: Pick<Ref, 'code' | 'libelle'> | null;
+  /** false for the agency pick-up mode: no delivery amount. */
+  withDelivery: boolean;
+  /** Country lengths for the phone numbers. */
+  destinataireLongueur?: number | null;
+  expediteurLongueur?: number | null;
+}
+
+/**
+ * The body of colis/create and of the full colis/update (docs/api-contract.md): the server recomputes every amount.
+ * Sender: expediteurID, or expediteurNom, expediteurPrenom and NumeroSaisi (full phone). Recipient: destinataireID,
+ * or the free-text fields with telephoneDestinataire. encaissement {paymentby, modePaiementID} only with an advance.
+ */
+export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    envoiID: values.envoiID,
+    villeID: values.villeID,
+    modeLivraisonID: values.modeLivraisonID,
+    naturesColis: (values.naturesColis ?? []).map((l) => ({ natureColisID: l.natureColisID, poids: Number(toNumber(l.poids).toFixed(3)) })),
+    unite: uniteForMode(opts.modeEnvoi, values.unite),
+    detailsContenu: (values.detailsContenu ?? '').trim(),
+    observation: (values.observation ?? '').trim(),
+    adresseLivraison: opts.withDelivery ? (values.adresseLivraison ?? '').trim() : '',
+    montantLivraison: opts.withDelivery ? money(values.montantLivraison) : 0,
+    montantExpedition: money(values.montantExpedition),
+    montantComplementaire: money(values.montantComplementaire),
+    reglement: money(values.reglement),
+  };
+  if (opts.isAdmin && values.agenceID) body.agenceID = values.agenceID;
+  if (values.expediteurMode === 'select') {
+    body.expediteurID = values.expediteurID;
+  } else {
+    body.expediteurNom = (values.expediteurNom ?? '').trim();
+    body.expediteurPrenom = (values.expediteurPrenom ?? '').trim();
+    body.NumeroSaisi = fullPhone(values.expediteurIndicatif, values.expediteurNumero, opts.expediteurLongueur);
+  }
+  if (values.destinataireID) {
+    body.destinataireID = values.destinataireID;
+  } else {
+    body.nomDestinataire = (values.nomDestinataire ?? '').trim();
+    body.prenomsDestinataire = (values.prenomsDestinataire ?? '').trim();
+    body.adresseDestinataire = (values.adresseDestinataire ?? '').trim();
+    body.emailDestinataire = (values.emailDestinataire ?? '').trim();
+    const phone = fullPhone(values.destinataireIndicatif, values.destinataireNumero, opts.destinataireLongueur);
+    if (phone) body.telephoneDestinataire = phone;
+  }
+  if (hasAdvance(values)) body.encaissement = { paymentby: values.paymentby || 'expediteur', modePaiementID: values.modePaiementID };
+  return body;
+}
+
+/** The id of a reference that may be populated ({id}) or a plain id. */
+function idOf(ref: unknown): string | null {
+  if (typeof ref === 'string') return ref;
+  if (ref && typeof ref === 'object' && 'id' in ref) return ((ref as { id?: string }).id ?? null) || null;
+  return null;
+}
+
+/**
+ * Values of the edit wizard prefilled from colis/getBy/{id} (spec 000 §2 Edit parcel). The phone of a known recipient
+ * is kept whole (with its '+'), so a new look-up finds it again.
+ */
+export function valuesFromColis(colis: ColisRecord): ColisFormValues {
+  const base = emptyColisValues(idOf(colis.envoiID));
+  const dest = colis.destinataireID;
+  const exp = colis.expediteurID;
+  const destPhone = dest?.id ? dest.telephoneComplet || dest.telephone || '' : colis.telephoneDestinataire || '';
+  return {
+    ...base,
+    agenceID: idOf(colis.agenceID),
+    detailsContenu: colis.detailsContenu ?? '',
+    naturesColis: (colis.naturesColis ?? []).map((l) => ({ natureColisID: idOf(l.natureColisID), poids: Number(l.poids) })),
+    unite: colis.unite === 'M3' ? 'M3' : 'KG',
+    montantComplementaire: Number(colis.montantComplementaire ?? 0),
+    montantExpedition: Number(colis.montantExpedition ?? 0),
+    montantLivraison: Number(colis.montantLivraison ?? 0),
+    modeLivraisonID: idOf(colis.modeLivraisonID),
+    adresseLivraison: colis.adresseLivraison ?? '',
+    villeID: idOf(colis.villeID),
+    observation: colis.observation ?? '',
+    reglement: Number(colis.reglement ?? 0),
+    destinataireNumero: destPhone,
+    destinataireID: dest?.id ?? null,
+    destinataireLookup: dest?.id ? 'found' : destPhone || colis.nomDestinataire ? 'new' : undefined,
+    destinataireLabel: dest?.id ? [dest.nom, dest.prenoms].filter(Boolean).join(' ') : '',
+    nomDestinataire: colis.nomDestinataire ?? '',
+    prenomsDestinataire: colis.prenomsDestinataire ?? '',
+    adresseDestinataire: colis.adresseDestinataire ?? '',
+    emailDestinataire: colis.emailDestinataire ?? '',
+    expediteurMode: exp?.id ? 'select' : 'saisie',
+    expediteurID: exp?.id ?? null,
+    expediteurNumero: exp?.id ? '' : colis.NumeroSaisi ?? '',
+  };
+}
+
+/** localStorage key of the departure chosen last in the wizard (spec 000 §2 "The chosen departure is remembered locally"). */
+export const CHOSEN_DEPARTURE_KEY = 'colis.wizard.envoiID';

@@ -1,0 +1,99 @@
+/**
+ * Make-payment dialog (spec 000 §2 "Payment dialogs", §4 "Parcel payment", §5 "Make payment", §8), width 700:
+ * read-only total, settled and remaining amounts of the parcel; a required payment mode ('Veuillez remplir tous les
+ * champs obligatoire.'); the debtor is fixed to destinateur and the collected amount is the whole remaining amount.
+ * POST encaissement/create {colisID, modePaiementID, paymentby: 'destinateur'}; success 'encaissement effectué avec
+ * succès', then the caller refreshes.
+ */
+import { useState } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { formatEuro, type DecimalInput } from '../../common/pricing';
+import { serverMessage } from '../common/recordLabel';
+import { createEncaissement } from '../colis/colisApi';
+import { usePaymentModes } from './usePaymentModes';
+
+/** The parcel as the dialog needs it: id, reference, amounts in euros. */
+export interface PayableParcel {
+  id: string;
+  reference: string;
+  montantTotal?: DecimalInput;
+  reglement?: DecimalInput;
+  resteAPayer?: DecimalInput;
+}
+
+/**
+ * Takes the parcel, whether the dialog is open, onClose, and onPaid (called after a successful collection).
+ */
+export const MakePaymentDialog = ({ colis, open, onClose, onPaid }: { colis: PayableParcel; open: boolean; onClose: () => void; onPaid: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { modes } = usePaymentModes();
+  const [modePaiementID, setModePaiementID] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [pending, setPending] = useState(false);
+  const t = (key: string, options?: object) => translate(`resources.colis.payment.${key}`, options);
+
+  const submit = async () => {
+    setTouched(true);
+    if (!modePaiementID) {
+      notify(t('required'), { type: 'warning' });
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = await createEncaissement(colis.id, modePaiementID);
+      notify(answer.message || t('success'), { type: 'success' });
+      setModePaiementID('');
+      setTouched(false);
+      onPaid();
+    } catch (error) {
+      notify(serverMessage(error) ?? t('failure'), { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const readOnly = (label: string, value: DecimalInput, name: string) => (
+    <TextField label={label} value={formatEuro(value)} fullWidth slotProps={{ input: { readOnly: true }, htmlInput: { name } }} />
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} onClick={(e) => e.stopPropagation()} maxWidth={false} slotProps={{ paper: { sx: { width: 700, maxWidth: 'calc(100% - 32px)' } } }}>
+      <DialogTitle>
+        {t('title')} — {colis.reference}
+      </DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, gap: 2, pt: 1 }}>
+          {readOnly(t('montantTotal'), colis.montantTotal, 'montantTotal')}
+          {readOnly(t('reglement'), colis.reglement, 'reglement')}
+          {readOnly(t('resteAPayer'), colis.resteAPayer, 'resteAPayer')}
+        </Box>
+        <TextField
+          select
+          required
+          fullWidth
+          sx={{ mt: 2 }}
+          label={t('modePaiementID')}
+          value={modePaiementID}
+          onChange={(e) => setModePaiementID(e.target.value)}
+          error={touched && !modePaiementID}
+          helperText={touched && !modePaiementID ? t('required') : ' '}
+          slotProps={{ htmlInput: { name: 'modePaiementID' } }}
+        >
+          {modes.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              {m.libelle}
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('cancel')}</Button>
+        <Button variant="contained" color="success" onClick={() => void submit()} disabled={pending}>
+          {t('submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,91 @@
+/**
+ * Payment details dialog (spec 000 §2 "Payment dialogs", §8), width 600: parcel reference, number of payments, total,
+ * collected and remaining amounts, the list (date, mode, amount, remaining, by) and 'Fermer'; with no payment the
+ * information 'Aucun encaissement trouvé pour le colis de référence {ref}'. GET encaissement/getByColisID/{id}.
+ */
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { formatEuro } from '../../common/pricing';
+import { formatDateFr } from '../common/formatDate';
+import { serverMessage } from '../common/recordLabel';
+import { fetchEncaissements } from '../colis/colisApi';
+
+/** Takes the parcel id and reference, whether the dialog is open, and onClose. */
+export const PaymentDetailsDialog = ({ colisId, reference, open, onClose }: { colisId: string; reference: string; open: boolean; onClose: () => void }) => {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`resources.colis.payment_details.${key}`, options);
+  const query = useQuery({
+    queryKey: ['encaissement', 'getByColisID', colisId],
+    queryFn: ({ signal }) => fetchEncaissements(colisId, signal),
+    enabled: open,
+    staleTime: 0,
+  });
+  const rows = query.data?.encaissements ?? [];
+  const parcel = query.data?.colis;
+
+  const info = (label: string, value: string) => (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body1" sx={{ fontWeight: 600 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} onClick={(e) => e.stopPropagation()} maxWidth={false} slotProps={{ paper: { sx: { width: 600, maxWidth: 'calc(100% - 32px)' } } }}>
+      <DialogTitle>{t('title')}</DialogTitle>
+      <DialogContent>
+        {query.isPending ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+            <CircularProgress size={28} />
+          </Box>
+        ) : query.isError ? (
+          <Alert severity="error">{serverMessage(query.error) ?? translate('ra.notification.http_error')}</Alert>
+        ) : rows.length === 0 ? (
+          <Alert severity="info">{t('empty', { reference: parcel?.reference ?? reference })}</Alert>
+        ) : (
+          <>
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: 1.5, mb: 2 }}>
+              {info(t('reference'), parcel?.reference ?? reference)}
+              {info(t('count'), String(rows.length))}
+              {info(t('montantTotal'), formatEuro(parcel?.montantTotal))}
+              {info(t('encaisse'), formatEuro(parcel?.reglement))}
+              {info(t('reste'), formatEuro(parcel?.resteAPayer))}
+            </Box>
+            <Table size="small" aria-label={t('title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('date')}</TableCell>
+                  <TableCell>{t('mode')}</TableCell>
+                  <TableCell align="right">{t('montant')}</TableCell>
+                  <TableCell align="right">{t('restant')}</TableCell>
+                  <TableCell>{t('par')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row, index) => (
+                  <TableRow key={row.id ?? index}>
+                    <TableCell>{formatDateFr(row.createdAt)}</TableCell>
+                    <TableCell>{row.modePaiementID?.libelle ?? '--'}</TableCell>
+                    <TableCell align="right">{formatEuro(row.montantEncaisse)}</TableCell>
+                    <TableCell align="right">{formatEuro(row.montantRestant)}</TableCell>
+                    <TableCell>{row.paymentby ? t(`by.${row.paymentby}`, { _: row.paymentby }) : '--'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} variant="contained">
+          {t('close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
