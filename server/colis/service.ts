@@ -25,6 +25,7 @@ import { weightCheckMessage } from '../envois/service';
 import { today } from '../envois/query';
 import { statutsByCode } from '../statuts/service';
 import { priceColis, type LineInput } from './pricing';
+import { nextColisReference } from '../db/references';
 import { colisScope } from './query';
 import { moveColis, notifyColis } from './statusChange';
 
@@ -240,9 +241,8 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     const computed = await computeParcel(tx, input, e, agence.villeID);
     await checkDeparture(codes, e, computed.amounts.poids);
     const parties = await resolveParties(tx, input);
-    const [{ n }] = (await tx.execute(sql`SELECT nextval('colis_reference_seq')::int AS n`) as unknown as { rows: { n: number }[] }).rows;
+    const reference = await nextColisReference(tx, agence.code);
     const now = new Date();
-    const reference = `${agence.code}-${String(now.getFullYear()).slice(2)}${String(now.getMonth() + 1).padStart(2, '0')}-${String(n).padStart(6, '0')}`;
     const enAttente = codes.get('EN_ATTENTE')!.id;
     const [created] = await tx
       .insert(colis)

@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
 import { statutByCode, statutCodeOf, statutsByCode } from '../statuts/service';
 import { envoiScope, today } from './query';
+import { nextEnvoiReference } from '../db/references';
 
 export interface EnvoiInput {
   modeEnvoiID: string;
@@ -28,6 +29,18 @@ export interface EnvoiInput {
   contenu?: string;
   poids: number;
 }
+
+/** Column values of a departure's editable fields (poids in kg, 3 decimals). */
+const envoiValues = (input: EnvoiInput) => ({
+  modeEnvoiID: input.modeEnvoiID,
+  paysID: input.paysID,
+  paysEmetteurID: input.paysEmetteurID,
+  dateDebut: input.dateDebut,
+  dateArrive: input.dateArrive,
+  dateFin: input.dateFin,
+  contenu: input.contenu ?? '',
+  poids: input.poids.toFixed(3),
+});
 
 /** Checks the dates and countries of a departure; unchanged dates (edit) may lie in the past. */
 function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; dateArrive: string; dateFin: string }) {
@@ -68,21 +81,11 @@ export async function createEnvoi(db: Db, input: EnvoiInput, user: CurrentUser):
   return db.transaction(async (tx) => {
     const [origin] = await tx.select({ devise: pays.devise }).from(pays).where(eq(pays.id, input.paysEmetteurID));
     if (!origin) throw badRequest("Pays d'origine introuvable.", { paysEmetteurID: "Pays d'origine introuvable." });
-    const [{ n }] = (await tx.execute(sql`SELECT nextval('envoi_reference_seq')::int AS n`) as unknown as { rows: { n: number }[] }).rows;
-    const now = new Date();
-    const yymm = `${String(now.getFullYear()).slice(2)}${String(now.getMonth() + 1).padStart(2, '0')}`;
     const [created] = await tx
       .insert(envois)
       .values({
-        reference: `DEP-${yymm}-${String(n).padStart(4, '0')}`,
-        modeEnvoiID: input.modeEnvoiID,
-        paysID: input.paysID,
-        paysEmetteurID: input.paysEmetteurID,
-        dateDebut: input.dateDebut,
-        dateArrive: input.dateArrive,
-        dateFin: input.dateFin,
-        contenu: input.contenu ?? '',
-        poids: input.poids.toFixed(3),
+        ...envoiValues(input),
+        reference: await nextEnvoiReference(tx),
         devise: 'EUR',
         statutID: ouvert.id,
         agenceID: user.agenceID,
@@ -103,19 +106,7 @@ export async function updateEnvoi(db: Db, id: string, input: EnvoiInput, user: C
         poids: `Minimum ${formatKg(row.poidsReel)}`,
       });
     }
-    await tx
-      .update(envois)
-      .set({
-        modeEnvoiID: input.modeEnvoiID,
-        paysID: input.paysID,
-        paysEmetteurID: input.paysEmetteurID,
-        dateDebut: input.dateDebut,
-        dateArrive: input.dateArrive,
-        dateFin: input.dateFin,
-        contenu: input.contenu ?? '',
-        poids: input.poids.toFixed(3),
-      })
-      .where(eq(envois.id, id));
+    await tx.update(envois).set(envoiValues(input)).where(eq(envois.id, id));
   });
 }
 
