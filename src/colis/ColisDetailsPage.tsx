@@ -81,7 +81,7 @@ const ColisDetailsPage = () => {
     <ResourceContextProvider value="colis">
       <RecordContextProvider value={colis}>
         <PageHeader title="resources.colis.page.details" steps={steps} />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1.2fr 1fr' }, gap: 2, mt: 1, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1.2fr 1.2fr' }, gap: 2, mt: 1, alignItems: 'start' }}>
           <Card>
             <CardHeader title={colis.reference} subheader={colis.agenceID?.libelle} slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
@@ -117,7 +117,8 @@ const ColisDetailsPage = () => {
           <Card>
             <CardHeader title={t('natures')} slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
-              <Table size="small" aria-label={t('natures')}>
+              <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={t('natures')} sx={{ '& td, & th': { px: 1 } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('nature')}</TableCell>
@@ -130,13 +131,14 @@ const ColisDetailsPage = () => {
                   {natures.map((n, i) => (
                     <TableRow key={n.id ?? i}>
                       <TableCell>{n.natureColisID?.libelle ?? '--'}</TableCell>
-                      <TableCell align="right">{formatKg(n.poids, n.unitePoid ?? unite)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatKg(n.poids, n.unitePoid ?? unite)}</TableCell>
                       <TableCell align="right">{formatEuro(linePrice(n.prixExceptionnel, n.prixUnitaire))}</TableCell>
                       <TableCell align="right">{formatEuro(n.prixTotal)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
+              </Box>
               <Typography variant="subtitle2" sx={{ mt: 2 }}>
                 {t('observations')}
               </Typography>
@@ -166,7 +168,8 @@ const ColisDetailsPage = () => {
               ) : (history.data ?? []).length === 0 ? (
                 <Alert severity="info">{t('no_history')}</Alert>
               ) : (
-                <Table size="small" aria-label={t('historique')}>
+                <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label={t('historique')} sx={{ '& td, & th': { px: 1 } }}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('date')}</TableCell>
@@ -186,6 +189,7 @@ const ColisDetailsPage = () => {
                     ))}
                   </TableBody>
                 </Table>
+                </Box>
               )}
             </CardContent>
           </Card>

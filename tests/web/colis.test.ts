@@ -1,0 +1,346 @@
+/**
+ * Pure logic of the parcel screens (spec 000 §2 Parcel list / Add parcel / Edit parcel / Receipt PDF, §4 Parcel
+ * statuses, §5 parcel rules, §9 pricing): row-action rules, recipient and sender, wizard step rules, settled-amount
+ * clamping, the request body, edit prefill, the one-time code, and the receipt PDF.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  canCollectColis,
+  canEditColis,
+  canFinishColis,
+  canPrintReceipt,
+  isColisPaid,
+  recipientOf,
+  seesAllAgencies,
+  senderOf,
+} from '../../src/colis/colisRules';
+import {
+  buildColisBody,
+  clampReglement,
+  computeFormAmounts,
+  departStepMissing,
+  destinataireStepMissing,
+  emptyColisValues,
+  fullPhone,
+  infoStepMissing,
+  isAgencyPickup,
+  valuesFromColis,
+  type ColisFormValues,
+  type NaturePrice,
+} from '../../src/colis/wizardRules';
+import { buildReceiptPdf, receiptDataFrom, receiptFileName } from '../../src/colis/receipt';
+import { isValidOtp } from '../../src/colis/ColisDeleteButton';
+import { fr } from '../../src/i18n/fr';
+import type { ColisRecord } from '../../src/colis/types';
+
+const st = (code: string) => ({ id: code, code, libelle: code });
+
+describe('row actions follow the parcel status (spec 000 §4)', () => {
+  it('edit and direct delete only while EN_ATTENTE', () => {
+    expect(canEditColis({ statutID: st('EN_ATTENTE') })).toBe(true);
+    expect(canEditColis({ statutID: st('RECEPTIONNE') })).toBe(false);
+  });
+
+  it('collection only when not EN_ATTENTE and money remains; a check when nothing remains', () => {
+    expect(canCollectColis({ statutID: st('EN_ATTENTE'), resteAPayer: 10 })).toBe(false);
+    expect(canCollectColis({ statutID: st('RECEPTIONNE'), resteAPayer: '10.50' })).toBe(true);
+    expect(canCollectColis({ statutID: st('RECEPTIONNE'), resteAPayer: '0.00' })).toBe(false);
+    expect(isColisPaid({ statutID: st('RECEPTIONNE'), resteAPayer: 0 })).toBe(true);
+    expect(isColisPaid({ statutID: st('EN_ATTENTE'), resteAPayer: 0 })).toBe(false);
+    expect(isColisPaid({ statutID: st('EXPEDIE'), resteAPayer: 0.01 })).toBe(false);
+  });
+
+  it('receipt when not EN_ATTENTE; Retiré / Livré only when EXPEDIE', () => {
+    expect(canPrintReceipt({ statutID: st('EN_ATTENTE') })).toBe(false);
+    expect(canPrintReceipt({ statutID: st('LIVRE') })).toBe(true);
+    expect(canFinishColis({ statutID: st('EXPEDIE') })).toBe(true);
+    expect(canFinishColis({ statutID: st('EN_COURS_ENVOI') })).toBe(false);
+  });
+
+  it('ADMIN (and SUPERADMIN) see every agency', () => {
+    expect(seesAllAgencies({ roleID: { code: 'ADMIN' } })).toBe(true);
+    expect(seesAllAgencies({ roleID: { code: 'SUPERADMIN' } })).toBe(true);
+    expect(seesAllAgencies({ roleID: { code: 'AGENT' } })).toBe(false);
+    expect(seesAllAgencies(null)).toBe(false);
+  });
+});
+
+describe('recipient and sender of a parcel (spec 000 §2 Parcel list)', () => {
+  it('takes the recipient record when present, else the free-text fields', () => {
+    expect(recipientOf({ destinataireID: { id: 'd', nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+221770000001' }, nomDestinataire: 'X' })).toEqual({
+      nom: 'Diop Awa',
+      telephone: '+221770000001',
+    });
+    expect(recipientOf({ destinataireID: null, nomDestinataire: 'Ndiaye', prenomsDestinataire: 'Fatou', telephoneDestinataire: '+221771112233' })).toEqual({
+      nom: 'Ndiaye Fatou',
+      telephone: '+221771112233',
+    });
+    expect(recipientOf({})).toEqual({ nom: '', telephone: '' });
+  });
+
+  it('the sender falls back on the typed phone', () => {
+    expect(senderOf({ expediteurID: null, NumeroSaisi: '+33611223344' })).toEqual({ nom: '', telephone: '+33611223344' });
+  });
+});
+
+const prices: Record<string, NaturePrice> = {
+  vet: { prixUnitaire: 9, prixExceptionnel: null },
+  pagnes: { prixUnitaire: 9, prixExceptionnel: 7.5 },
+};
+
+/** A step-2-complete form: 3 kg of Vêtements adulte (9 €/kg) and 2.5 kg of Pagnes (7,50 €/kg). */
+function filled(extra: Partial<ColisFormValues> = {}): ColisFormValues {
+  return {
+    ...emptyColisValues('envoi-1'),
+    detailsContenu: 'Habits',
+    naturesColis: [
+      { natureColisID: 'vet', poids: 3 },
+      { natureColisID: 'pagnes', poids: '2.5' },
+    ],
+    villeID: 'dakar',
+    modeLivraisonID: 'agence',
+    ...extra,
+  };
+}
+
+describe('wizard step 1 (spec 000 §2 CHOIX DU DEPART)', () => {
+  it('needs a departure, and an agency for ADMIN', () => {
+    expect(departStepMissing({ envoiID: null, agenceID: null }, { isAdmin: false })).toEqual(['depart']);
+    expect(departStepMissing({ envoiID: 'e', agenceID: null }, { isAdmin: false })).toEqual([]);
+    expect(departStepMissing({ envoiID: 'e', agenceID: null }, { isAdmin: true })).toEqual(['agence']);
+  });
+});
+
+describe('wizard step 2 (spec 000 §5 Parcel creation, step 2 Next)', () => {
+  const ctx = { prices, loading: false, withDelivery: false };
+
+  it('computes the live amounts with common/pricing (exceptional price wins)', () => {
+    const a = computeFormAmounts(filled({ montantComplementaire: 2, montantExpedition: '1.5', reglement: 10 }), prices, false);
+    expect(a.lines.map((l) => l.prixTotal)).toEqual([27, 18.75]);
+    expect(a.montant).toBe(45.75);
+    expect(a.montantTotal).toBe(49.25);
+    expect(a.resteAPayer).toBe(39.25);
+    expect(a.poids).toBe(5.5);
+  });
+
+  it('counts the delivery amount only when the mode is not the agency pick-up', () => {
+    expect(computeFormAmounts(filled({ montantLivraison: 10 }), prices, false).montantTotal).toBe(45.75);
+    expect(computeFormAmounts(filled({ montantLivraison: 10 }), prices, true).montantTotal).toBe(55.75);
+    expect(isAgencyPickup({ code: 'AGENCE', libelle: 'Récupération en Agence ' })).toBe(true);
+    expect(isAgencyPickup({ code: 'X', libelle: 'Récupération en Agence ' })).toBe(true);
+    expect(isAgencyPickup({ code: 'DOMICILE', libelle: 'Livraison à domicile' })).toBe(false);
+  });
+
+  it('lets a complete step through', () => {
+    expect(infoStepMissing(filled(), ctx)).toEqual([]);
+  });
+
+  it('lists what is missing', () => {
+    const v = filled({ detailsContenu: ' ', villeID: null, modeLivraisonID: null, naturesColis: [{ natureColisID: null, poids: null }] });
+    expect(infoStepMissing(v, ctx)).toEqual(['contenu', 'natures', 'poids', 'ville', 'modeLivraison']);
+    expect(infoStepMissing(filled({ naturesColis: [] }), ctx)).toContain('natures');
+  });
+
+  it('refuses a weight that is not a number above 0, a line without price, and loading', () => {
+    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: 'vet', poids: 0 }] }), ctx)).toEqual(['poids']);
+    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: 'vet', poids: 'abc' }] }), ctx)).toEqual(['poids']);
+    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: 'inconnue', poids: 1 }] }), ctx)).toEqual(['prix']);
+    expect(infoStepMissing(filled(), { ...ctx, loading: true })).toEqual(['loading']);
+  });
+
+  it('with an advance needs the payment mode (payer defaults to expediteur)', () => {
+    expect(emptyColisValues().paymentby).toBe('expediteur');
+    expect(infoStepMissing(filled({ reglement: 20 }), ctx)).toEqual(['modePaiement']);
+    expect(infoStepMissing(filled({ reglement: 20, modePaiementID: 'especes' }), ctx)).toEqual([]);
+  });
+
+  it('refuses a settled amount above the total or negative amounts', () => {
+    expect(infoStepMissing(filled({ reglement: 100, modePaiementID: 'm' }), ctx)).toContain('reglement');
+    expect(infoStepMissing(filled({ montantComplementaire: -1 }), ctx)).toContain('reglement');
+  });
+});
+
+describe('settled amount clamping (spec 000 §5 Settled amount)', () => {
+  it('clamps above the total to the total, flagging the hint', () => {
+    expect(clampReglement(60, 45.75)).toEqual({ value: 45.75, clamped: 'over' });
+    expect(clampReglement('45.751', '45.75')).toEqual({ value: '45.751', clamped: null });
+    expect(clampReglement('45.76', '45.75')).toEqual({ value: 45.75, clamped: 'over' });
+  });
+
+  it('clamps below 0 to 0 and keeps valid values', () => {
+    expect(clampReglement(-5, 10)).toEqual({ value: 0, clamped: 'under' });
+    expect(clampReglement(10, 10)).toEqual({ value: 10, clamped: null });
+    expect(clampReglement('', 10)).toEqual({ value: '', clamped: null });
+  });
+
+  it('has the spec hint text', () => {
+    expect(fr.resources.colis.info.reglement_too_high).toBe('montant réglé ne doit pas etre superieur au montant total');
+  });
+});
+
+describe('step 3 rules (spec 000 §5 Step 3 save)', () => {
+  it('a known recipient needs a selected or typed sender', () => {
+    const v = filled({ destinataireID: 'client-1' });
+    expect(destinataireStepMissing(v)).toEqual(['expediteur']);
+    expect(destinataireStepMissing({ ...v, expediteurID: 'client-2' })).toEqual([]);
+    expect(destinataireStepMissing({ ...v, expediteurMode: 'saisie', expediteurNom: 'Sy', expediteurPrenom: 'Ali', expediteurNumero: '0611223344' })).toEqual([]);
+    expect(destinataireStepMissing({ ...v, expediteurMode: 'saisie', expediteurNom: 'Sy', expediteurPrenom: '', expediteurNumero: '06' })).toEqual(['expediteur_saisi']);
+  });
+
+  it('a new recipient needs nom, prénoms and adresse', () => {
+    const v = filled({ expediteurID: 'client-2', nomDestinataire: 'Diop', prenomsDestinataire: 'Awa', adresseDestinataire: '' });
+    expect(destinataireStepMissing(v)).toEqual(['destinataire']);
+    expect(destinataireStepMissing({ ...v, adresseDestinataire: 'Dakar' })).toEqual([]);
+  });
+
+  it('builds full phone numbers', () => {
+    expect(fullPhone('+33', '06 12 34 56 78', 9)).toBe('+33612345678');
+    expect(fullPhone('+225', '0701234502', 10)).toBe('+2250701234502');
+    expect(fullPhone('+221', '77 000 00 01', 9)).toBe('+221770000001');
+    expect(fullPhone('+221', '+221 77 000 00 01', 9)).toBe('+221770000001');
+    expect(fullPhone('+33', '0033612345678', 9)).toBe('+33612345678');
+    expect(fullPhone('+33', '', 9)).toBe('');
+  });
+});
+
+describe('request body of colis/create (docs/api-contract.md)', () => {
+  it('sends ids, lines, amounts, the typed sender and the new recipient; no encaissement without advance', () => {
+    const body = buildColisBody(
+      filled({
+        agenceID: 'a1',
+        montantLivraison: 10,
+        expediteurMode: 'saisie',
+        expediteurNom: ' Sy ',
+        expediteurPrenom: 'Ali',
+        expediteurIndicatif: '+33',
+        expediteurNumero: '06 11 22 33 44',
+        nomDestinataire: 'Diop',
+        prenomsDestinataire: 'Awa',
+        adresseDestinataire: 'Dakar',
+        destinataireIndicatif: '+221',
+        destinataireNumero: '770000001',
+      }),
+      { isAdmin: false, modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' }, withDelivery: false, destinataireLongueur: 9, expediteurLongueur: 9 },
+    );
+    expect(body).toMatchObject({
+      envoiID: 'envoi-1',
+      villeID: 'dakar',
+      modeLivraisonID: 'agence',
+      naturesColis: [
+        { natureColisID: 'vet', poids: 3 },
+        { natureColisID: 'pagnes', poids: 2.5 },
+      ],
+      unite: 'KG',
+      detailsContenu: 'Habits',
+      montantLivraison: 0,
+      reglement: 0,
+      expediteurNom: 'Sy',
+      expediteurPrenom: 'Ali',
+      NumeroSaisi: '+33611223344',
+      nomDestinataire: 'Diop',
+      telephoneDestinataire: '+221770000001',
+    });
+    expect(body).not.toHaveProperty('agenceID');
+    expect(body).not.toHaveProperty('encaissement');
+    expect(body).not.toHaveProperty('expediteurID');
+    expect(body).not.toHaveProperty('destinataireID');
+  });
+
+  it('air mode forces KG; ADMIN sends the agency; an advance sends its payment', () => {
+    const body = buildColisBody(filled({ unite: 'M3', agenceID: 'a1', destinataireID: 'c1', expediteurID: 'c2', reglement: 20, modePaiementID: 'esp' }), {
+      isAdmin: true,
+      modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
+      withDelivery: true,
+    });
+    expect(body).toMatchObject({ unite: 'KG', agenceID: 'a1', destinataireID: 'c1', expediteurID: 'c2', reglement: 20, encaissement: { paymentby: 'expediteur', modePaiementID: 'esp' } });
+    expect(body).not.toHaveProperty('nomDestinataire');
+    expect(buildColisBody(filled({ unite: 'M3' }), { isAdmin: false, modeEnvoi: { code: 'MARITIME', libelle: 'Maritime' }, withDelivery: false }).unite).toBe('M3');
+  });
+});
+
+describe('edit prefill (spec 000 §2 Edit parcel)', () => {
+  it('turns colis/getBy into form values', () => {
+    const colis: ColisRecord = {
+      id: 'c',
+      reference: 'PAR1-2611-000001',
+      envoiID: { id: 'e1' },
+      agenceID: { id: 'a1' },
+      villeID: { id: 'v1' },
+      modeLivraisonID: { id: 'm1' },
+      detailsContenu: 'Habits',
+      unite: 'KG',
+      montantComplementaire: '2.00',
+      reglement: '0.00',
+      naturesColis: [{ natureColisID: 'n1', poids: '3.000' }],
+      expediteurID: { id: 'x1', nom: 'Sy' },
+      destinataireID: { id: 'd1', nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+221770000001' },
+    };
+    const v = valuesFromColis(colis);
+    expect(v).toMatchObject({
+      envoiID: 'e1',
+      agenceID: 'a1',
+      villeID: 'v1',
+      modeLivraisonID: 'm1',
+      naturesColis: [{ natureColisID: 'n1', poids: 3 }],
+      montantComplementaire: 2,
+      expediteurMode: 'select',
+      expediteurID: 'x1',
+      destinataireID: 'd1',
+      destinataireLookup: 'found',
+      destinataireNumero: '+221770000001',
+    });
+    expect(destinataireStepMissing(v)).toEqual([]);
+  });
+});
+
+describe('deletion code (spec 000 §5)', () => {
+  it('is exactly 4 digits', () => {
+    expect(isValidOtp('1234')).toBe(true);
+    expect(isValidOtp(' 1234 ')).toBe(true);
+    expect(isValidOtp('12345')).toBe(false);
+    expect(isValidOtp('12a4')).toBe(false);
+  });
+});
+
+describe('receipt PDF (spec 000 §2 Receipt PDF)', () => {
+  const colis: ColisRecord = {
+    id: 'c',
+    reference: 'PAR1-2611-000123',
+    dateDepot: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+    unite: 'KG',
+    montantTotal: '45.75',
+    reglement: '20.00',
+    resteAPayer: '25.75',
+    agenceID: { id: 'a', libelle: 'Agence Paris Château-Rouge', telephoneComplet: '+33142587630' },
+    expediteurID: { id: 'x', nom: 'Martin', prenoms: 'Paul', telephoneComplet: '+33611223344' },
+    destinataireID: null,
+    nomDestinataire: 'Diop',
+    prenomsDestinataire: 'Awa',
+    telephoneDestinataire: '+221770000001',
+  };
+  const natures = [
+    { poids: '3.000', prixTotal: '27.00', natureColisID: { libelle: 'Vêtements adulte' } },
+    { poids: '2.500', prixTotal: '18.75', natureColisID: { libelle: 'Pagnes et tissus' } },
+  ];
+
+  it('takes the deposit date, else the last update', () => {
+    expect(receiptDataFrom(colis, natures).date).toBe('2026-11-21T10:00:00.000Z');
+    expect(receiptDataFrom({ ...colis, dateDepot: null }, natures).date).toBe('2026-11-22T10:00:00.000Z');
+    expect(receiptDataFrom(colis, natures).destinataire).toEqual({ nom: 'Diop Awa', telephone: '+221770000001' });
+  });
+
+  it('is an A6 portrait PDF holding the reference, parties, natures and amounts', () => {
+    const doc = buildReceiptPdf(receiptDataFrom(colis, natures));
+    const width = doc.internal.pageSize.getWidth();
+    const height = doc.internal.pageSize.getHeight();
+    expect(Math.round(width)).toBe(105);
+    expect(Math.round(height)).toBe(148);
+    const text = doc.output();
+    expect(text.startsWith('%PDF-')).toBe(true);
+    for (const part of ['PAR1-2611-000123', '21/11/2026', 'Martin Paul', '+33611223344', 'Diop Awa', '+221770000001', 'Pagnes et tissus', '45,75', '25,75', 'Agence Paris']) {
+      expect(text).toContain(part);
+    }
+    expect(receiptFileName('PAR1-2611-000123')).toBe('recu-PAR1-2611-000123.pdf');
+  });
+});
