@@ -1,5 +1,6 @@
 /**
- * The list screen of every reference resource (spec 001 §1–§2, §4, §6; 000 §9 table labels):
+ * The list screen of every reference resource (spec 001 §1–§2, §4, §6; 000 §9 table labels; an empty list keeps its
+ * toolbar and shows 'Aucune donnée disponible' in the table, as the spec's tables do):
  * breadcrumb + upper-case title, an add button (only with the create key), a search box 'Rechercher :',
  * a sortable DataTable of the given columns followed by a Statut column (ActiveToggleField) and an
  * Actions column (edit / delete, shown only when the user holds edit or delete), default sort by date
@@ -92,6 +93,7 @@ export const ReferenceListPage = ({
         actions={<ListActions createLabel={createLabel} createTo={createTo} />}
         pagination={<ListPagination />}
         exporter={false}
+        empty={false}
       >
         <DataTable rowClick={false} bulkActionButtons={false} size="small">
           {children}
