@@ -75,9 +75,10 @@ const ColisList = () => {
       createTo="/addColis"
       filters={filters}
       rowActions={<ColisRowActions />}
+      wide
     >
-      <DataTable.Col source="reference" />
-      <DataTable.Col source="createdAt">
+      <DataTable.Col source="reference" cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })} />
+      <DataTable.Col source="createdAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
         <DateFrField source="createdAt" />
       </DataTable.Col>
       <DataTable.Col source="detailsContenu" />
@@ -91,7 +92,7 @@ const ColisList = () => {
       <DataTable.Col source="nomDestinataire" disableSort>
         <RecipientField part="nom" />
       </DataTable.Col>
-      <DataTable.Col source="telephoneDestinataire" disableSort>
+      <DataTable.Col source="telephoneDestinataire" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
         <RecipientField part="telephone" />
       </DataTable.Col>
       <DataTable.Col source="statutID">

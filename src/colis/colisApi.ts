@@ -24,6 +24,12 @@ export async function fetchOpenDepartures(signal?: AbortSignal): Promise<Departu
   return Array.isArray(json.data) ? (json.data as Departure[]) : [];
 }
 
+/** GET envoi/getBy/{id}: one departure (the current departure of a parcel being edited). */
+export async function fetchDeparture(id: string, signal?: AbortSignal): Promise<Departure | null> {
+  const json = await httpRequest(`envoi/getBy/${encodeURIComponent(id)}`, { signal });
+  return (json.data as Departure) ?? null;
+}
+
 /** GET colis/prixNature: the price of one nature on the departure's route (409 'Aucun prix unitaire associé à : …'). */
 export async function fetchNaturePrice(
   params: { envoiID: string; natureColisID: string; villeID?: string | null; agenceID?: string | null },

@@ -45,7 +45,30 @@ export interface ReferenceListPageProps {
   createTo?: string;
   /** Row actions replacing the default edit and delete buttons (each checks its own permission). */
   rowActions?: ReactNode;
+  /** A wide table: compact cells, sideways scroll inside the card, the Actions column pinned right (WIDE_TABLE_SX). */
+  wide?: boolean;
 }
+
+/**
+ * Layout of a wide table: narrower cells; on a narrow screen the table scrolls sideways inside its card
+ * (`contain: inline-size` keeps it from widening react-admin's fit-content layout) while the last column (actions)
+ * stays on one line, pinned to the right.
+ */
+export const WIDE_TABLE_SX = {
+  contain: 'inline-size',
+  '& .RaList-main': { minWidth: 0 },
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  '& .RaDataTable-table th, & .RaDataTable-table td': { px: 1, fontSize: '0.8125rem' },
+  '& .RaDataTable-table td:last-of-type, & .RaDataTable-table th:last-of-type': {
+    whiteSpace: 'nowrap',
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)',
+  },
+  '& .RaDataTable-table th:last-of-type': { zIndex: 3 },
+} as const;
 
 /** Search box of the lists: label 'Rechercher :' (spec 001 §2), always shown, sent as `q`. */
 const SearchBox = (props: { source: string; alwaysOn?: boolean }) => (
@@ -74,6 +97,7 @@ export const ReferenceListPage = ({
   filters = [],
   createTo,
   rowActions,
+  wide = false,
 }: ReferenceListPageProps) => {
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -94,6 +118,7 @@ export const ReferenceListPage = ({
         pagination={<ListPagination />}
         exporter={false}
         empty={false}
+        sx={wide ? WIDE_TABLE_SX : undefined}
       >
         <DataTable rowClick={false} bulkActionButtons={false} size="small">
           {children}

@@ -45,7 +45,7 @@ function blockEnter(event: React.KeyboardEvent) {
 }
 
 /** The stepper, the current step and the buttons; lives inside the Form. */
-const WizardBody = ({ mode, colisId }: { mode: 'create' | 'edit'; colisId?: string }) => {
+const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'; colisId?: string; currentEnvoiId?: string | null }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -58,7 +58,7 @@ const WizardBody = ({ mode, colisId }: { mode: 'create' | 'edit'; colisId?: stri
   const [weightMessage, setWeightMessage] = useState<string | null>(null);
   const [dismissedPriceErrors, setDismissedPriceErrors] = useState<string[]>([]);
 
-  const departuresQuery = useOpenDepartures();
+  const departuresQuery = useOpenDepartures(mode === 'edit' ? currentEnvoiId : null);
   const departures = useMemo(() => departuresQuery.data ?? [], [departuresQuery.data]);
   const departure = departures.find((d) => d.id === values.envoiID);
   const { data: modesLivraison = [] } = useGetList('modeLivraison', {
@@ -174,7 +174,7 @@ export const ColisWizard = ({ mode, defaultValues, colisId }: ColisWizardProps) 
     <CardContent>
       <ResourceContextProvider value="colis">
         <Form defaultValues={defaultValues} onSubmit={() => undefined} noValidate>
-          <WizardBody mode={mode} colisId={colisId} />
+          <WizardBody mode={mode} colisId={colisId} currentEnvoiId={defaultValues.envoiID} />
         </Form>
       </ResourceContextProvider>
     </CardContent>

@@ -40,7 +40,8 @@ const AgenceChoice = ({ paysEmetteurID }: { paysEmetteurID: string }) => {
       isPending={isPending}
       validate={required()}
       helperText={translate('resources.colis.depart.agence_help')}
-      sx={{ minWidth: 320 }}
+      fullWidth={false}
+      sx={{ minWidth: 360 }}
     />
   );
 };

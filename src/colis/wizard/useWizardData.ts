@@ -6,12 +6,29 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { serverMessage } from '../../common/recordLabel';
-import { fetchNaturePrice, fetchOpenDepartures, fetchVillesByPays } from '../colisApi';
+import { fetchDeparture, fetchNaturePrice, fetchOpenDepartures, fetchVillesByPays } from '../colisApi';
+import type { Departure } from '../types';
 import type { NaturePrice } from '../wizardRules';
 
-/** Open active departures, latest closing first. */
-export function useOpenDepartures() {
-  return useQuery({ queryKey: ['envoi', 'ouvertActif'], queryFn: ({ signal }) => fetchOpenDepartures(signal), staleTime: 0, retry: false });
+/**
+ * Open active departures, latest closing first; in edit mode the parcel's current departure is added when it is not
+ * among them (so the edit shows where the parcel is; the server decides whether it still takes parcels).
+ * @param currentId the departure of the parcel being edited
+ */
+export function useOpenDepartures(currentId?: string | null) {
+  const open = useQuery({ queryKey: ['envoi', 'ouvertActif'], queryFn: ({ signal }) => fetchOpenDepartures(signal), staleTime: 0, retry: false });
+  const missing = !!currentId && !!open.data && !open.data.some((d) => d.id === currentId);
+  const current = useQuery({
+    queryKey: ['envoi', 'getBy', currentId],
+    queryFn: ({ signal }) => fetchDeparture(currentId!, signal),
+    enabled: missing,
+    retry: false,
+  });
+  const data = useMemo<Departure[] | undefined>(
+    () => (open.data && missing && current.data ? [current.data, ...open.data] : open.data),
+    [open.data, missing, current.data],
+  );
+  return { data, isPending: open.isPending, error: open.error };
 }
 
 /** Active cities of a country, by name (empty without a country). */
