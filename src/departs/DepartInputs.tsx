@@ -4,7 +4,7 @@
  * the three dates with today as minimum and the shipper's order clôture ≤ départ ≤ arrivée, contenu and poids (kg,
  * above 0). Errors the server sends per field show under the same inputs.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -20,12 +20,12 @@ import {
   type Validator,
 } from 'react-admin';
 import { formatKg } from '../../common/pricing';
-import { departDateError, excludeChoice, refId, todayIso } from './departRules';
+import { departDateError, excludeChoice, refId, sortByLibelle, todayIso } from './departRules';
 
 const v = 'resources.depart.validation';
 const f = 'resources.depart.form';
 
-/** Active records sorted by label: what the mode and country selects offer (spec 000 §2, §9). */
+/** Active records sorted by label: what the mode and country selects offer (spec 000 §2, §9); sorted again the French way below. */
 const activeSorted = {
   filter: { isActive: true },
   sort: { field: 'libelle', order: 'ASC' as const },
@@ -47,27 +47,23 @@ const differsFromOrigin: Validator = (value, values) =>
   value && refId(value) === refId(values?.paysEmetteurID) ? `${v}.pays_differ` : undefined;
 
 /**
- * Child of the destination ReferenceInput: the loaded active countries minus the chosen origin. Clears the
- * destination when the user picks it as origin.
+ * Child of a ReferenceInput: its loaded choices sorted by label the French way, minus the value of the form field
+ * `excludeField` when given (the destination leaves out the chosen origin, and is cleared when the user picks it as
+ * origin). Takes the label and validators of the select.
  */
-const DestinationSelect = () => {
+const SortedSelect = ({ label, validate, excludeField }: { label: string; validate: Validator | Validator[]; excludeField?: string }) => {
   const { allChoices, source } = useChoicesContext();
-  const origin = useWatch({ name: 'paysEmetteurID' });
-  const destination = useWatch({ name: 'paysID' });
+  const excluded = useWatch({ name: excludeField ?? source });
+  const current = useWatch({ name: source });
   const { setValue } = useFormContext();
   useEffect(() => {
-    if (origin && destination && refId(origin) === refId(destination)) setValue('paysID', null, { shouldDirty: true });
-  }, [origin, destination, setValue]);
-  return (
-    <SelectInput
-      source={source}
-      label="resources.depart.fields.paysID"
-      choices={excludeChoice(allChoices ?? [], origin)}
-      optionText="libelle"
-      translateChoice={false}
-      validate={[required(`${v}.paysID`), differsFromOrigin]}
-    />
+    if (excludeField && excluded && current && refId(excluded) === refId(current)) setValue(source, null, { shouldDirty: true });
+  }, [excludeField, excluded, current, source, setValue]);
+  const choices = useMemo(
+    () => sortByLibelle(excludeField ? excludeChoice(allChoices ?? [], excluded) : (allChoices ?? [])),
+    [allChoices, excludeField, excluded],
   );
+  return <SelectInput source={source} label={label} choices={choices} optionText="libelle" translateChoice={false} validate={validate} />;
 };
 
 /** Edit only: the departure's reference and status, and the weight already registered (poids cannot go below it). */
@@ -104,13 +100,13 @@ export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 960 }}>
       {mode === 'edit' && <DepartIdentity />}
       <ReferenceInput source="modeEnvoiID" reference="modeEnvoi" {...activeSorted}>
-        <SelectInput optionText="libelle" label="resources.depart.fields.modeEnvoiID" validate={required(`${v}.modeEnvoiID`)} />
+        <SortedSelect label="resources.depart.fields.modeEnvoiID" validate={required(`${v}.modeEnvoiID`)} />
       </ReferenceInput>
       <ReferenceInput source="paysEmetteurID" reference="pays" {...activeSorted}>
-        <SelectInput optionText="libelle" label="resources.depart.fields.paysEmetteurID" validate={required(`${v}.paysEmetteurID`)} />
+        <SortedSelect label="resources.depart.fields.paysEmetteurID" validate={required(`${v}.paysEmetteurID`)} />
       </ReferenceInput>
       <ReferenceInput source="paysID" reference="pays" {...activeSorted}>
-        <DestinationSelect />
+        <SortedSelect label="resources.depart.fields.paysID" validate={[required(`${v}.paysID`), differsFromOrigin]} excludeField="paysEmetteurID" />
       </ReferenceInput>
       <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mt: 1, mb: 0.5 }} data-testid="date-order">
         {translate(`${f}.date_order`)}

@@ -185,3 +185,11 @@ export function departFormRecord<T extends Record<string, unknown>>(record: T): 
   }
   return out as T;
 }
+
+const frCollator = new Intl.Collator('fr', { sensitivity: 'base' });
+
+/** Choices sorted by libelle the French way (accents ignored: Bénin before Burkina Faso), spec 000 §9 "selects sorted by label". */
+export function sortByLibelle<T extends object>(choices: readonly T[]): T[] {
+  const label = (c: T) => String((c as { libelle?: unknown }).libelle ?? '');
+  return [...choices].sort((a, b) => frCollator.compare(label(a), label(b)));
+}

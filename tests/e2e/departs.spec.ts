@@ -9,6 +9,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 const ADMIN = { email: 'admin@colis.local', password: 'Admin123!' };
 const AGENT = { email: 'agent.paris@colis.local', password: 'Agent123!' };
+/** A short unique tag for the texts of one journey, so the journeys can run again on the same server. */
+const uniqueTag = () => `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 /** Signs in through the login page and waits for the shell. */
 async function signIn(page: Page, who: { email: string; password: string }) {
@@ -83,6 +85,8 @@ async function registerParcel(request: APIRequestContext, envoiReference: string
 }
 
 test('an administrator creates, edits, toggles, ships and receives a departure, then follows its clients', async ({ page }) => {
+  test.setTimeout(120_000);
+  const RUN = uniqueTag();
   await signIn(page, ADMIN);
   await page.getByRole('menu').getByText('Départs', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'LISTE DES DÉPARTS' })).toBeVisible();
@@ -107,20 +111,20 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   await expect(page.getByText('La date de clôture doit précéder ou égaler la date de départ')).toBeVisible();
   await expect(page.getByText("La date d'arrivée doit suivre ou égaler la date de départ")).toBeVisible();
   await expect(page.getByText('Le poids global est obligatoire')).toBeVisible();
-  await page.screenshot({ path: 'test-results/departs-form-errors.png' });
+  await page.screenshot({ path: test.info().outputPath('departs-form-errors.png') });
 
   await page.locator('input[name="dateFin"]').fill(inDays(2));
   await page.locator('input[name="dateDebut"]').fill(inDays(3));
   await page.locator('input[name="dateArrive"]').fill(inDays(5));
-  await page.locator('textarea[name="contenu"]').fill('Fret e2e');
+  await page.locator('textarea[name="contenu"]').fill(`Fret e2e ${RUN}`);
   await page.locator('input[name="poids"]').fill('100');
   await save.click();
   await expect(page.getByText('départ ajouté avec succès')).toBeVisible();
   await expect(page).toHaveURL(/\/depart(\?.*)?$/);
 
   // Found in the list with its reference, status and full gauge colour.
-  await page.getByLabel('Rechercher :').fill('Fret e2e');
-  const row = page.getByRole('row').filter({ hasText: 'Fret e2e' });
+  await page.getByLabel('Rechercher :').fill(`Fret e2e ${RUN}`);
+  const row = page.getByRole('row').filter({ hasText: `Fret e2e ${RUN}` });
   await expect(row).toHaveCount(1);
   const reference = (await row.getByRole('cell').first().innerText()).trim();
   expect(reference).toMatch(/^DEP-\d{4}-\d{4}$/);
@@ -138,13 +142,13 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Minimum 3,7 kg')).toBeVisible();
   await page.locator('input[name="poids"]').fill('150');
-  await page.locator('textarea[name="contenu"]').fill('Fret e2e modifié');
+  await page.locator('textarea[name="contenu"]').fill(`Fret e2e ${RUN} modifié`);
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Mise à jour du départ réussie !')).toBeVisible();
 
   await page.getByLabel('Rechercher :').fill(reference);
   const edited = page.getByRole('row').filter({ hasText: reference });
-  await expect(edited.getByText('Fret e2e modifié')).toBeVisible();
+  await expect(edited.getByText(`Fret e2e ${RUN} modifié`)).toBeVisible();
   await expect(edited.getByTestId('poids-gauge')).toContainText('146,3 kg');
   await expect(edited.getByTestId('poids-gauge')).toHaveAttribute('data-full', 'false');
 
@@ -176,6 +180,16 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   await expect(edited.getByText('Arrivé', { exact: true })).toBeVisible();
   await expect(edited.getByRole('button', { name: 'Départ arrivé' })).toBeDisabled();
 
+  // Deletion: cancelled, then refused by the server while the departure holds a parcel.
+  await edited.getByRole('button', { name: /supprimer/i }).click();
+  await expect(page.getByRole('dialog')).toContainText(`voulez vous supprimer ${reference} ?`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Non' }).click();
+  await expect(page.getByText('Opération annulée')).toBeVisible();
+  await edited.getByRole('button', { name: /supprimer/i }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('Ce départ contient des colis : il ne peut pas être supprimé.')).toBeVisible();
+  await expect(edited).toHaveCount(1);
+
   // Clients of the departure, the parcels dialog, then the client's shipments.
   await edited.getByRole('link', { name: 'Clients' }).click();
   await expect(page).toHaveURL(/\/listeClientParEnvoi\?id=/);
@@ -187,7 +201,7 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Colis de Diop Awa — départ ${reference}`);
   await expect(dialog.getByRole('row').filter({ hasText: parcel })).toContainText('Expédié');
-  await page.screenshot({ path: 'test-results/departs-clients-dialog.png' });
+  await page.screenshot({ path: test.info().outputPath('departs-clients-dialog.png') });
   await dialog.getByRole('button', { name: 'Fermer' }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -207,6 +221,7 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
 });
 
 test('an agency user sees the departures without the add, edit, delete or status buttons', async ({ page }) => {
+  const RUN = uniqueTag();
   // A departure leaving the agency's country (France), created by the administrator through the API.
   const token = await adminToken(page.request);
   const pays = await rows(page.request, token, 'pays/liste');
@@ -215,7 +230,7 @@ test('an agency user sees the departures without the add, edit, delete or status
     data: {
       modeEnvoiID: byCode(await rows(page.request, token, 'modeEnvoi/liste'), 'MARITIME'),
       paysEmetteurID: byCode(pays, 'FR'), paysID: byCode(pays, 'SN'),
-      dateFin: inDays(1), dateDebut: inDays(2), dateArrive: inDays(20), contenu: 'Conteneur agence', poids: 500,
+      dateFin: inDays(1), dateDebut: inDays(2), dateArrive: inDays(20), contenu: `Conteneur agence ${RUN}`, poids: 500,
     },
   });
   expect(created.status()).toBe(200);
@@ -225,7 +240,7 @@ test('an agency user sees the departures without the add, edit, delete or status
   await expect(page.getByRole('heading', { name: 'LISTE DES DÉPARTS' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Référence' })).toBeVisible();
   await expect(page.getByRole('link', { name: /ajouter un départ/i })).toHaveCount(0);
-  const first = page.getByRole('row').filter({ hasText: 'Conteneur agence' });
+  const first = page.getByRole('row').filter({ hasText: `Conteneur agence ${RUN}` });
   await expect(first).toBeVisible();
   await expect(first.getByRole('link', { name: /modifier/i })).toHaveCount(0);
   await expect(first.getByRole('button', { name: /supprimer/i })).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
   envoiStatusActions,
   excludeChoice,
   poidsGauge,
+  sortByLibelle,
   todayIso,
 } from '../../src/departs/departRules';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
@@ -184,5 +185,12 @@ describe('dataProvider calls of the departure screens', () => {
     await expect(dataProvider.callApi('colis/ListEnvoisBy/c9')).rejects.toMatchObject({
       status: 403, body: { message: "Ce client n'a pas de colis dans votre agence." },
     });
+  });
+});
+
+describe('selects', () => {
+  it('sort labels the French way', () => {
+    const sorted = sortByLibelle([{ libelle: 'Burkina Faso' }, { libelle: 'Bénin' }, { libelle: 'Côte d’Ivoire' }, { libelle: 'belgique' }]);
+    expect(sorted.map((c) => c.libelle)).toEqual(['belgique', 'Bénin', 'Burkina Faso', 'Côte d’Ivoire']);
   });
 });
