@@ -246,6 +246,12 @@ test('an agency user sees the departures without the add, edit, delete or status
   await expect(first.getByRole('button', { name: /supprimer/i })).toHaveCount(0);
   await expect(first.getByRole('button', { name: "Marquer en cours d'envoi" })).toHaveCount(0);
   await expect(first.getByRole('link', { name: 'Clients' })).toBeVisible();
+
+  // The status filter: the new departure is open, not arrived.
+  await pick(page, 'Statut', 'Arrivé');
+  await expect(first).toHaveCount(0);
+  await pick(page, 'Statut', 'Ouvert');
+  await expect(first).toBeVisible();
   await page.goto('/addDepart');
   await expect(page).toHaveURL(/\/notauthenticate$/);
 });
