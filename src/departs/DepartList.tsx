@@ -4,7 +4,6 @@
  * gauge, active toggle, status, clients link, actions (status changes, edit, delete). Default sort date added
  * descending, search 'Rechercher :', filter by status, button 'Ajouter un départ'.
  */
-import { Box } from '@mui/material';
 import { DataTable, SelectInput, type RaRecord } from 'react-admin';
 import { formatKg } from '../../common/pricing';
 import { ReferenceListPage } from '../common/ReferenceListPage';
@@ -36,75 +35,51 @@ const statutFilter = (
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/**
- * Layout of this wide table (15 columns): narrower cell padding; on a narrow screen the table scrolls sideways
- * inside its card (`contain: inline-size` keeps it from widening react-admin's fit-content layout) while the row
- * actions stay on one line, pinned to the right.
- */
-const wideTable = {
-  contain: 'inline-size',
-  '& .RaList-main': { minWidth: 0 },
-  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-  '& .RaDataTable-table th, & .RaDataTable-table td': { px: 1, fontSize: '0.8125rem' },
-  // The Actions column stays in view while the table scrolls.
-  '& .RaDataTable-table td:last-of-type, & .RaDataTable-table th:last-of-type': {
-    whiteSpace: 'nowrap',
-    position: 'sticky',
-    right: 0,
-    zIndex: 1,
-    bgcolor: 'background.paper',
-    boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)',
-  },
-  // Above the other (sticky) header cells.
-  '& .RaDataTable-table th:last-of-type': { zIndex: 3 },
-} as const;
-
 /** The departures list page (no props). */
 const DepartList = () => {
   const has = useHasPermission();
   const withStatusActions = ENVOI_ACTION_TARGETS.some((to) => has(ENVOI_TRANSITIONS[to]!.key));
   return (
-    <Box sx={wideTable}>
-      <ReferenceListPage
-        title="resources.depart.page.list"
-        createLabel="resources.depart.action.add"
-        deleteErrorMessage="resources.depart.notifications.delete_error"
-        withStatus={false}
-        filters={[statutFilter]}
-        extraRowActions={withStatusActions ? <EnvoiStatusButtons /> : undefined}
-      >
-        <DataTable.Col source="reference" cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
-        <DataTable.Col source="createdAt" cellSx={() => nowrap}>
-          <DateFrField source="createdAt" />
-        </DataTable.Col>
-        <DataTable.Col source="modeEnvoiID" render={libelleOf('modeEnvoiID')} />
-        <DataTable.Col source="dateDebut" cellSx={() => nowrap}>
-          <DateFrField source="dateDebut" />
-        </DataTable.Col>
-        <DataTable.Col source="dateArrive" cellSx={() => nowrap}>
-          <DateFrField source="dateArrive" />
-        </DataTable.Col>
-        <DataTable.Col source="dateFin" cellSx={() => nowrap}>
-          <DateFrField source="dateFin" />
-        </DataTable.Col>
-        <DataTable.Col source="paysEmetteurID" render={libelleOf('paysEmetteurID')} />
-        <DataTable.Col source="paysID" render={libelleOf('paysID')} />
-        <DataTable.Col source="contenu" cellSx={() => ({ minWidth: 120, maxWidth: 180 })} />
-        <DataTable.Col source="poids" cellSx={() => nowrap} render={(record) => formatKg(record.poids)} />
-        <DataTable.Col source="poidsDisponible" disableSort>
-          <PoidsGaugeField />
-        </DataTable.Col>
-        <DataTable.Col source="isActive">
-          <ActiveToggleField />
-        </DataTable.Col>
-        <DataTable.Col source="statutID">
-          <StatutChipField />
-        </DataTable.Col>
-        <DataTable.Col source="clients" disableSort>
-          <ClientsLinkButton />
-        </DataTable.Col>
-      </ReferenceListPage>
-    </Box>
+    <ReferenceListPage
+      title="resources.depart.page.list"
+      createLabel="resources.depart.action.add"
+      deleteErrorMessage="resources.depart.notifications.delete_error"
+      withStatus={false}
+      wide
+      filters={[statutFilter]}
+      extraRowActions={withStatusActions ? <EnvoiStatusButtons /> : undefined}
+    >
+      <DataTable.Col source="reference" cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
+      <DataTable.Col source="createdAt" cellSx={() => nowrap}>
+        <DateFrField source="createdAt" />
+      </DataTable.Col>
+      <DataTable.Col source="modeEnvoiID" render={libelleOf('modeEnvoiID')} />
+      <DataTable.Col source="dateDebut" cellSx={() => nowrap}>
+        <DateFrField source="dateDebut" />
+      </DataTable.Col>
+      <DataTable.Col source="dateArrive" cellSx={() => nowrap}>
+        <DateFrField source="dateArrive" />
+      </DataTable.Col>
+      <DataTable.Col source="dateFin" cellSx={() => nowrap}>
+        <DateFrField source="dateFin" />
+      </DataTable.Col>
+      <DataTable.Col source="paysEmetteurID" render={libelleOf('paysEmetteurID')} />
+      <DataTable.Col source="paysID" render={libelleOf('paysID')} />
+      <DataTable.Col source="contenu" cellSx={() => ({ minWidth: 120, maxWidth: 180 })} />
+      <DataTable.Col source="poids" cellSx={() => nowrap} render={(record) => formatKg(record.poids)} />
+      <DataTable.Col source="poidsDisponible" disableSort>
+        <PoidsGaugeField />
+      </DataTable.Col>
+      <DataTable.Col source="isActive">
+        <ActiveToggleField />
+      </DataTable.Col>
+      <DataTable.Col source="statutID">
+        <StatutChipField />
+      </DataTable.Col>
+      <DataTable.Col source="clients" disableSort>
+        <ClientsLinkButton />
+      </DataTable.Col>
+    </ReferenceListPage>
   );
 };
 
