@@ -27,6 +27,7 @@ export const ChangePasswordCard = ({ userId }: { userId: Identifier }) => {
       const json = await httpRequest(`auth/changePassword/${encodeURIComponent(String(userId))}`, {
         method: 'POST',
         body: { oldPassword: values.oldPassword ?? '', newPassword: values.newPassword },
+        keepSessionOn401: true,
       });
       if (typeof json.token === 'string' && json.token) storeFreshToken(json.token);
       notify('app.profil.update_success', { type: 'success' });

@@ -5,7 +5,7 @@
  */
 import { HttpError } from 'ra-core';
 import { getApiBaseUrl } from '../config';
-import { readSession } from './session';
+import { clearSession, readSession } from './session';
 
 /** A query-string value; arrays are joined with commas, null/undefined/'' are left out. */
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
@@ -21,6 +21,12 @@ export interface HttpOptions {
   auth?: boolean;
   /** A token to use instead of the stored one (login: the session is not stored yet). */
   token?: string;
+  /**
+   * A 401 that does not mean 'session over' (auth/changePassword answers 401 for a wrong old password): keep the
+   * session. Otherwise a 401 on a call made with the stored session ends it and goes to the login page, whichever
+   * screen made the call (react-admin's checkError only sees dataProvider calls).
+   */
+  keepSessionOn401?: boolean;
   signal?: AbortSignal;
 }
 
@@ -54,6 +60,15 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return `${getApiBaseUrl()}${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
 
+/** Ends an expired or revoked session: clears it and, in a browser, goes to the login page. */
+function endSession(): void {
+  clearSession();
+  const location = typeof window !== 'undefined' ? window.location : undefined;
+  if (location && typeof location.assign === 'function' && !String(location.pathname ?? '').startsWith('/login')) {
+    location.assign('/login');
+  }
+}
+
 /** Default French message when the server gives none. */
 export const DEFAULT_HTTP_ERROR = 'Une erreur est survenue. Veuillez réessayer.';
 /** Message when the server cannot be reached at all. */
@@ -65,7 +80,7 @@ export const NETWORK_ERROR = 'Le serveur est injoignable. Vérifiez votre connex
  * `errors` ({field: message}) for react-admin's server-side validation; status 0 when unreachable.
  */
 export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string, options: HttpOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = true, token, signal } = options;
+  const { method = 'GET', body, query, auth = true, token, signal, keepSessionOn401 = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && method !== 'GET') headers['Content-Type'] = 'application/json';
   const bearer = token ?? (auth ? readSession()?.token : undefined);
@@ -102,6 +117,7 @@ export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string,
     } else {
       delete errorBody.errors;
     }
+    if (response.status === 401 && !keepSessionOn401 && !token && bearer) endSession();
     throw new HttpError(message, response.status, errorBody);
   }
   return json as T;

@@ -192,3 +192,20 @@ describe('request helpers', () => {
     expect(filtersToQuery({ q: '', statut: ['A', 'B'], isActive: false, x: undefined })).toEqual({ statut: ['A', 'B'], isActive: false });
   });
 });
+
+describe('a 401 outside the dataProvider', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('ends the stored session, unless the call says a 401 is not the end of it', async () => {
+    const { httpRequest } = await import('../../src/providers/http');
+    const store = installBrowserStubs();
+    store.set(SESSION_KEY, JSON.stringify({ token: 'jeton', user: { id: 'u1' }, privileges: [] }));
+    const refused = { status: 401, body: { success: false, message: 'Refusé' } };
+    installFetch({ 'POST auth/changePassword/u1': refused, 'GET colis/prixNature': refused });
+
+    await expect(httpRequest('auth/changePassword/u1', { method: 'POST', body: {}, keepSessionOn401: true })).rejects.toMatchObject({ status: 401 });
+    expect(store.has(SESSION_KEY)).toBe(true);
+    await expect(httpRequest('colis/prixNature')).rejects.toMatchObject({ status: 401 });
+    expect(store.has(SESSION_KEY)).toBe(false);
+  });
+});
