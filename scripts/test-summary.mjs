@@ -17,10 +17,11 @@ for (const file of existsSync('.tmp') ? readdirSync('.tmp').filter((f) => f.ends
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
   } else if (report.stats) {
-    passed += report.stats.expected;
-    failed += report.stats.unexpected + (report.stats.flaky ?? 0);
+    const flaky = report.stats.flaky ?? 0;
+    passed += report.stats.expected + flaky;
+    failed += report.stats.unexpected;
     skipped += report.stats.skipped;
-    console.log(`${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed`);
+    console.log(`${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed${flaky ? `, ${flaky} flaky (passed on retry)` : ''}`);
   }
 }
 const failedSteps = process.argv.slice(2);

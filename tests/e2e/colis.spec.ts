@@ -10,25 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, AGENT, signIn, inDays } from './helpers';
 
-const ADMIN = { email: 'admin@colis.local', password: 'Admin123!' };
-const AGENT = { email: 'agent.paris@colis.local', password: 'Agent123!' };
-
-/** Signs in through the login page and waits for the shell. */
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.getByRole('button', { name: /je me connecte/i }).click();
-  await expect(page.getByText('Tableau de bord').first()).toBeVisible();
-}
-
-/** A calendar date `days` from today, YYYY-MM-DD. */
-function inDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** Picks an option of a react-admin SelectInput by its label (`nth` for repeated inputs). */
 async function pick(page: Page, label: string, option: string, nth = 0) {

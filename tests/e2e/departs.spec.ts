@@ -6,27 +6,10 @@
  * The e2e server holds reference data only: the test registers one parcel through the API.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, AGENT, signIn, inDays } from './helpers';
 
-const ADMIN = { email: 'admin@colis.local', password: 'Admin123!' };
-const AGENT = { email: 'agent.paris@colis.local', password: 'Agent123!' };
 /** A short unique tag for the texts of one journey, so the journeys can run again on the same server. */
 const uniqueTag = () => `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
-/** Signs in through the login page and waits for the shell. */
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.getByRole('button', { name: /je me connecte/i }).click();
-  await expect(page.getByText('Tableau de bord').first()).toBeVisible();
-}
-
-/** A calendar date `days` from today, YYYY-MM-DD (what a date input takes). */
-function inDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** Picks an option of a react-admin SelectInput by its label. */
 async function pick(page: Page, label: string, option: string) {

@@ -3,18 +3,8 @@
  * countries screen end to end, password change, sign-out, and the 403 page for a route the role lacks.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, AGENT, signIn } from './helpers';
 
-const ADMIN = { email: 'admin@colis.local', password: 'Admin123!' };
-const AGENT = { email: 'agent.paris@colis.local', password: 'Agent123!' };
-
-/** Signs in through the login page and waits for the shell. */
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.getByRole('button', { name: /je me connecte/i }).click();
-  await expect(page.getByText('Tableau de bord').first()).toBeVisible();
-}
 
 test('a wrong password shows the server message, the right one opens the shell', async ({ page }) => {
   await page.goto('/login');

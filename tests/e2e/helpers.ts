@@ -1,0 +1,21 @@
+/** Shared pieces of the browser journeys: demo credentials of the seed, sign-in through the login page, dates. */
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@colis.local', password: 'Admin123!' };
+export const AGENT = { email: 'agent.paris@colis.local', password: 'Agent123!' };
+
+/** Signs in through the login page and waits for the shell. */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(who.email);
+  await page.locator('input[name="password"]').fill(who.password);
+  await page.getByRole('button', { name: /je me connecte/i }).click();
+  await expect(page.getByText('Tableau de bord').first()).toBeVisible();
+}
+
+/** A calendar date `days` from today, YYYY-MM-DD (what a date input and the API take). */
+export function inDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
