@@ -73,6 +73,12 @@ function filterCondition(f: FilterDef, raw: string): SQL | undefined {
   return eq(f.column, raw);
 }
 
+const ACCENTED = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸŒÆ';
+const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyoaAAAAAACEEEEIIIINOOOOOUUUUYYOA';
+
+/** A French sort key of a text column: lower case without accents. */
+export const frenchKey = (column: PgColumn) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+
 /** Escapes LIKE wildcards of user input. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -83,6 +89,11 @@ export type ListDef = Pick<ReferenceResourceDef, 'table' | 'select' | 'searchCol
   scope?: SQL;
   /** Default order when no valid _sort is given (default createdAt descending). */
   defaultSort?: { column: PgColumn; order: 'asc' | 'desc' };
+  /**
+   * Sort text columns the French way (case and accents ignored: 'Bénin' before 'Burkina Faso') with an expression
+   * both PostgreSQL and PGlite (no ICU) understand. For the small reference tables; big lists keep index order.
+   */
+  frenchSort?: boolean;
   /** Search condition for `q` (its LIKE pattern) replacing the OR over searchColumns (e.g. index-friendly subqueries). */
   search?: (pattern: string) => SQL;
   /**
@@ -112,7 +123,8 @@ export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unk
   const [column, order] = sortCol
     ? [sortCol, q.order]
     : [def.defaultSort?.column ?? def.table.createdAt, def.defaultSort?.order ?? 'desc'];
-  let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(column) : desc(column), asc(def.table.id));
+  const key = def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText' ? frenchKey(column) : column;
+  let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(key) : desc(key), asc(def.table.id));
   if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
   const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
   let total = rows.length;
@@ -158,7 +170,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     { schema: { tags, querystring: listQuerySchema, response: answers } },
     async (request) => {
       const user = currentUser(request);
-      const { rows, total } = await runList(db, { ...def, filters, scope: agencyScope(user) }, request.query as Record<string, unknown>);
+      const { rows, total } = await runList(db, { ...def, filters, scope: agencyScope(user), frenchSort: true }, request.query as Record<string, unknown>);
       return { success: true, [listKey]: toApi(rows), total };
     },
   );

@@ -30,7 +30,7 @@ describe('pays', () => {
   it('pages, sorts and searches on the server', async () => {
     const page1 = await t.call('GET', '/api/pays/liste?_page=1&_perPage=3&_sort=libelle&_order=ASC', { token: t.adminToken });
     const page2 = await t.call('GET', '/api/pays/liste?_page=2&_perPage=3&_sort=libelle&_order=ASC', { token: t.adminToken });
-    const all = (await t.database.db.select().from(pays)).map((p) => p.libelle).sort((a, b) => (a < b ? -1 : 1));
+    const all = (await t.database.db.select().from(pays)).map((p) => p.libelle).sort((a, b) => a.localeCompare(b, 'fr'));
     expect(page1.body.datas.map((p: any) => p.libelle)).toEqual(all.slice(0, 3));
     expect(page2.body.datas.map((p: any) => p.libelle)).toEqual(all.slice(3, 6));
     expect(page1.body.total).toBe(all.length);
@@ -95,5 +95,15 @@ describe('pays', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await t.call('GET', '/api/pays/getBy/0193a3b4-0000-7000-8000-000000000000', { token: t.adminToken })).status).toBe(404);
     expect((await t.call('GET', '/api/pays/getBy/abc', { token: t.adminToken })).status).toBe(400);
+  });
+});
+
+describe('French sort order', () => {
+  it("sorts labels ignoring accents and case: 'Bénin' before 'Burkina Faso', 'Côte d'Ivoire' after 'Cameroun'", async () => {
+    const res = await t.call('GET', '/api/pays/liste?_sort=libelle&_order=ASC', { token: t.adminToken });
+    const labels: string[] = res.body.datas.map((p: any) => p.libelle);
+    expect(labels.indexOf('Bénin')).toBeLessThan(labels.indexOf('Burkina Faso'));
+    expect(labels.indexOf('Belgique')).toBeLessThan(labels.indexOf('Bénin'));
+    expect(labels.indexOf('Cameroun')).toBeLessThan(labels.indexOf("Côte d'Ivoire"));
   });
 });
