@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AGENT, signIn, inDays } from './helpers';
+import { ADMIN, AGENT, signIn, inDays, searchOne } from './helpers';
 
 
 /** Picks an option of a react-admin SelectInput by its label (`nth` for repeated inputs). */
@@ -114,7 +114,7 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
   await expect(page).toHaveURL(/\/colis$/);
 
   // The new parcel in the list: the recipient typed, 45,75 €, received.
-  await page.getByLabel('Rechercher :').fill(phone);
+  await searchOne(page, phone);
   const row = page.getByRole('row').filter({ hasText: `+221${phone}` });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('45,75');
@@ -134,7 +134,7 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
 
   // Collect the rest from the list.
   await page.getByRole('link', { name: 'LISTE DES COLIS' }).click();
-  await page.getByLabel('Rechercher :').fill(phone);
+  await searchOne(page, phone);
   await row.getByRole('button', { name: 'Faire un encaissement' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.locator('input[name="resteAPayer"]')).toHaveValue(/25,75/);

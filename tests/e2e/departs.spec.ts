@@ -6,7 +6,7 @@
  * The e2e server holds reference data only: the test registers one parcel through the API.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AGENT, signIn, inDays } from './helpers';
+import { ADMIN, AGENT, signIn, inDays, searchOne } from './helpers';
 
 /** A short unique tag for the texts of one journey, so the journeys can run again on the same server. */
 const uniqueTag = () => `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -106,7 +106,7 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   await expect(page).toHaveURL(/\/depart(\?.*)?$/);
 
   // Found in the list with its reference, status and full gauge colour.
-  await page.getByLabel('Rechercher :').fill(`Fret e2e ${RUN}`);
+  await searchOne(page, `Fret e2e ${RUN}`);
   const row = page.getByRole('row').filter({ hasText: `Fret e2e ${RUN}` });
   await expect(row).toHaveCount(1);
   const reference = (await row.getByRole('cell').first().innerText()).trim();
@@ -129,7 +129,7 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Mise à jour du départ réussie !')).toBeVisible();
 
-  await page.getByLabel('Rechercher :').fill(reference);
+  await searchOne(page, reference);
   const edited = page.getByRole('row').filter({ hasText: reference });
   await expect(edited.getByText(`Fret e2e ${RUN} modifié`)).toBeVisible();
   await expect(edited.getByTestId('poids-gauge')).toContainText('146,3 kg');

@@ -3,7 +3,7 @@
  * countries screen end to end, password change, sign-out, and the 403 page for a route the role lacks.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, AGENT, signIn } from './helpers';
+import { ADMIN, AGENT, signIn, searchOne } from './helpers';
 
 
 test('a wrong password shows the server message, the right one opens the shell', async ({ page }) => {
@@ -44,7 +44,7 @@ test('an administrator adds, finds, edits, deactivates and deletes a country', a
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Pays ajouté avec succès!')).toBeVisible();
 
-  await page.getByLabel('Rechercher :').fill('Ghana');
+  await searchOne(page, 'Ghana');
   const row = page.getByRole('row').filter({ hasText: 'Ghana' });
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('cell', { name: 'Sénégal' })).toHaveCount(0);
@@ -54,7 +54,7 @@ test('an administrator adds, finds, edits, deactivates and deletes a country', a
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Mise à jour du Pays réussie!')).toBeVisible();
 
-  await page.getByLabel('Rechercher :').fill('Ghana');
+  await searchOne(page, 'Ghana');
   const edited = page.getByRole('row').filter({ hasText: 'République du Ghana' });
   await edited.getByRole('button', { name: 'Actif' }).click();
   await expect(page.getByRole('dialog').getByText('Changer Statut')).toBeVisible();

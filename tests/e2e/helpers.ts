@@ -19,3 +19,12 @@ export function inDays(days: number): string {
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/**
+ * Types in a list's search box ('Rechercher :') and waits until the list shows the filtered answer of exactly one
+ * row, so that the next click does not land on a row the debounced refetch is about to replace.
+ */
+export async function searchOne(page: Page, text: string) {
+  await page.getByLabel('Rechercher :').fill(text);
+  await expect(page.getByText(/sur un total de 1 entrées?$/)).toBeVisible();
+}
