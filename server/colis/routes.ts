@@ -116,7 +116,6 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
           table: colis,
           select: selectColis,
           scope: colisScope(user),
-          searchColumns: [],
           search: colisSearch,
           countFrom: countColis,
           sortColumns: {

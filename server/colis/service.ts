@@ -9,7 +9,7 @@
  * - at destination an arrived parcel (EXPEDIE) is picked up (RETIRE) or delivered (LIVRE) once fully paid, the
  *   remaining amount possibly collected in the same step.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_CODES } from '../../common/permissions';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString, uniteForMode } from '../../common/pricing';
 import { COLIS_EDITABLE } from '../../common/statusRules';
@@ -18,7 +18,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import { upsertClient } from '../clients/service';
 import type { Db, Tx } from '../db/client';
 import { agences, colis, colisNatures, envois, historiques, modesEnvoi, modesLivraison, pays, roles, users, villes } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordPayment, type PayableColis, type PaymentBy } from '../encaissements/service';
 import { weightCheckMessage } from '../envois/service';
@@ -26,6 +26,7 @@ import { today } from '../envois/query';
 import { statutsByCode } from '../statuts/service';
 import { priceColis, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
+import { lockScoped } from '../db/lockScoped';
 import { colisScope } from './query';
 import { moveColis, notifyColis } from './statusChange';
 
@@ -62,14 +63,8 @@ export interface ColisInput {
 /** Label of the agency pick-up mode, which has no delivery amount (spec 000 §9). */
 export const AGENCY_PICKUP_CODE = 'AGENCE';
 
-/** Locks the departure row and returns what registration needs. */
+/** Locks the departure row (not its joined references) and returns what registration needs. */
 async function lockDeparture(tx: Tx, envoiID: string) {
-  const [row] = await tx
-    .select({ id: envois.id })
-    .from(envois)
-    .where(eq(envois.id, envoiID))
-    .for('update');
-  if (!row) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   const [e] = await tx
     .select({
       id: envois.id, reference: envois.reference, statutID: envois.statutID, isActive: envois.isActive, dateFin: envois.dateFin,
@@ -79,7 +74,9 @@ async function lockDeparture(tx: Tx, envoiID: string) {
     .from(envois)
     .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
     .innerJoin(pays, eq(envois.paysID, pays.id))
-    .where(eq(envois.id, envoiID));
+    .where(eq(envois.id, envoiID))
+    .for('update', { of: envois });
+  if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   return e;
 }
 
@@ -136,9 +133,12 @@ async function resolveParties(tx: Tx, input: ColisInput) {
       });
     }
   }
-  for (const id of [expediteurID, destinataireID]) {
-    if (id && !(await tx.select({ id: users.id }).from(users).where(eq(users.id, id)))[0]) {
-      throw badRequest('Client introuvable.', { [id === expediteurID ? 'expediteurID' : 'destinataireID']: 'Client introuvable.' });
+  const given = { expediteurID: input.expediteurID, destinataireID: input.destinataireID };
+  const ids = Object.values(given).filter((id): id is string => !!id);
+  if (ids.length) {
+    const known = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id));
+    for (const [field, id] of Object.entries(given)) {
+      if (id && !known.has(id)) throw badRequest('Client introuvable.', { [field]: 'Client introuvable.' });
     }
   }
   return { expediteurID, destinataireID };
@@ -271,16 +271,12 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
 }
 
 /** Locks a parcel the user may act on, with the fields payments and status changes need. */
-export async function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser) {
+export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser) {
   const where = idOrReference.id ? eq(colis.id, idOrReference.id) : eq(colis.reference, idOrReference.reference!);
-  const [row] = await tx.select().from(colis).where(where).for('update');
-  if (!row) throw notFound('Aucun colis trouvé');
-  const scope = colisScope(user);
-  if (scope) {
-    const [visible] = await tx.select({ id: colis.id }).from(colis).innerJoin(envois, eq(colis.envoiID, envois.id)).where(and(eq(colis.id, row.id), scope));
-    if (!visible) throw forbidden('Ce colis appartient à une autre agence.');
-  }
-  return row;
+  return lockScoped(tx, colis, where, colisScope(user), {
+    notFound: 'Aucun colis trouvé',
+    forbidden: 'Ce colis appartient à une autre agence.',
+  });
 }
 
 /** Edits a parcel still EN_ATTENTE (spec 000 §2 Edit parcel): same checks as registration, weights moved between departures. */

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { currentUser } from '../plugins/access';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
+import { pgError } from '../plugins/errors';
 import { listQuerySchema, parseListQuery } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { answers } from '../http/answer';
@@ -46,16 +47,12 @@ export interface ReferenceResourceDef {
   mapRow?: (row: AnyRow) => AnyRow;
   /** Extra list conditions from query parameters that are not plain column filters (e.g. envoieId). */
   filterHook?: (filters: Record<string, string>, db: Db) => SQL | undefined;
-  /** Column holding the agency: non-ADMIN roles only read and write their own agency's rows. */
-  agencyColumn?: PgColumn;
   /** Maps a validated body to column values (e.g. code in upper case). */
   toValues?: (body: AnyRow, ctx: { tx: Tx; user: CurrentUser; existing?: AnyRow }) => AnyRow | Promise<AnyRow>;
   /** French texts of the answers. */
   messages: { created: string; updated: string; notFound: string; inUse?: string };
   /** Key of the list in the answer (spec: 'datas'). */
   listKey?: string;
-  /** Extra check before deletion (throws to refuse). */
-  beforeDelete?: (tx: Tx, row: AnyRow) => Promise<void>;
 }
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
@@ -83,12 +80,12 @@ export const frenchKey = (column: PgColumn) => sql`lower(translate(${column}, ${
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What a paged list needs: the select, its columns for search, sort and filters, and a scope condition. */
-export type ListDef = Pick<ReferenceResourceDef, 'table' | 'select' | 'searchColumns' | 'sortColumns' | 'filterHook' | 'mapRow'> & {
+export type ListDef = Pick<ReferenceResourceDef, 'table' | 'select' | 'sortColumns' | 'filterHook' | 'mapRow'> & {
+  /** Columns searched by `q` when no `search` condition is given. */
+  searchColumns?: PgColumn[];
   filters: Record<string, FilterDef>;
   /** Condition every row must meet (agency scope); undefined for none. */
   scope?: SQL;
-  /** Default order when no valid _sort is given (default createdAt descending). */
-  defaultSort?: { column: PgColumn; order: 'asc' | 'desc' };
   /**
    * Sort text columns the French way (case and accents ignored: 'Bénin' before 'Burkina Faso') with an expression
    * both PostgreSQL and PGlite (no ICU) understand. For the small reference tables; big lists keep index order.
@@ -111,7 +108,7 @@ export type ListDef = Pick<ReferenceResourceDef, 'table' | 'select' | 'searchCol
 export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unknown>): Promise<{ rows: AnyRow[]; total: number }> {
   const q = parseListQuery(rawQuery);
   const conds: (SQL | undefined)[] = [def.scope];
-  if (q.q) conds.push(def.search ? def.search(likePattern(q.q)) : or(...def.searchColumns.map((c) => ilike(c, likePattern(q.q!)))));
+  if (q.q) conds.push(def.search ? def.search(likePattern(q.q)) : or(...(def.searchColumns ?? []).map((c) => ilike(c, likePattern(q.q!)))));
   if (q.ids) conds.push(inArray(def.table.id, q.ids.filter((v) => z.uuid().safeParse(v).success)));
   for (const [name, raw] of Object.entries(q.filters)) {
     const f = def.filters[name];
@@ -120,15 +117,14 @@ export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unk
   if (def.filterHook) conds.push(def.filterHook(q.filters, db));
   const where = and(...conds.filter(Boolean));
   const sortCol = q.sort ? def.sortColumns[q.sort] : undefined;
-  const [column, order] = sortCol
-    ? [sortCol, q.order]
-    : [def.defaultSort?.column ?? def.table.createdAt, def.defaultSort?.order ?? 'desc'];
+  const [column, order] = sortCol ? [sortCol, q.order] : [def.table.createdAt, 'desc'];
   const key = def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText' ? frenchKey(column) : column;
   let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(key) : desc(key), asc(def.table.id));
   if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
   const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
-  let total = rows.length;
-  if (q.page && q.perPage && (rows.length === q.perPage || q.page > 1)) {
+  // A short, non-empty page is the last one: its total is known without counting.
+  let total = rows.length + (q.page && q.perPage ? (q.page - 1) * q.perPage : 0);
+  if (q.page && q.perPage && (rows.length === q.perPage || (rows.length === 0 && q.page > 1))) {
     const counted = (def.countFrom ?? def.select)(db).where(where);
     const [c] = (await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('sub'))) as { n: number }[];
     total = c.n;
@@ -147,30 +143,17 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
   };
   const tags = [def.path];
 
-  const agencyScope = (user: CurrentUser): SQL | undefined =>
-    def.agencyColumn && !user.allAgencies
-      ? user.agenceID
-        ? eq(def.agencyColumn, user.agenceID)
-        : sql`false`
-      : undefined;
-
-  async function findOne(tx: Db | Tx, id: string, user: CurrentUser): Promise<AnyRow> {
-    const rows = (await def.select(tx).where(eq(def.table.id, id)).limit(1)) as AnyRow[];
-    if (!rows[0]) throw notFound(def.messages.notFound);
-    if (def.mapRow) rows[0] = def.mapRow(rows[0]);
-    if (def.agencyColumn && !user.allAgencies) {
-      const scoped = (await def.select(tx).where(and(eq(def.table.id, id), agencyScope(user))).limit(1)) as AnyRow[];
-      if (!scoped[0]) throw forbidden('Cet élément appartient à une autre agence.');
-    }
-    return rows[0];
+  async function findOne(tx: Db | Tx, id: string): Promise<AnyRow> {
+    const [row] = (await def.select(tx).where(eq(def.table.id, id)).limit(1)) as AnyRow[];
+    if (!row) throw notFound(def.messages.notFound);
+    return def.mapRow ? def.mapRow(row) : row;
   }
 
   r.get(
     `${base}/liste`,
     { schema: { tags, querystring: listQuerySchema, response: answers } },
     async (request) => {
-      const user = currentUser(request);
-      const { rows, total } = await runList(db, { ...def, filters, scope: agencyScope(user), frenchSort: true }, request.query as Record<string, unknown>);
+      const { rows, total } = await runList(db, { ...def, filters, frenchSort: true }, request.query as Record<string, unknown>);
       return { success: true, [listKey]: toApi(rows), total };
     },
   );
@@ -179,7 +162,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     `${base}/getBy/:id`,
     { schema: { tags, params: idParams, response: answers } },
     async (request) => {
-      const row = await findOne(db, request.params.id, currentUser(request));
+      const row = await findOne(db, request.params.id);
       return { success: true, data: toApi(row) };
     },
   );
@@ -192,7 +175,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
       const data = await db.transaction(async (tx) => {
         const values = def.toValues ? await def.toValues(request.body as AnyRow, { tx, user }) : (request.body as AnyRow);
         const [created] = (await tx.insert(def.table).values(values as never).returning({ id: def.table.id })) as { id: string }[];
-        return findOne(tx, created.id, user);
+        return findOne(tx, created.id);
       });
       return { success: true, message: def.messages.created, data: toApi(data) };
     },
@@ -207,10 +190,10 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
       const body = request.body as AnyRow;
       const statusOnly = Object.keys(body).length === 1 && 'isActive' in body;
       const data = await db.transaction(async (tx) => {
-        const existing = await findOne(tx, request.params.id, user);
+        const existing = await findOne(tx, request.params.id);
         const values = statusOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
         await tx.update(def.table).set(values as never).where(eq(def.table.id, request.params.id));
-        return findOne(tx, request.params.id, user);
+        return findOne(tx, request.params.id);
       });
       return {
         success: true,
@@ -224,14 +207,12 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     `${base}/delete/:id`,
     { schema: { tags, params: idParams, response: answers } },
     async (request) => {
-      const user = currentUser(request);
       await db.transaction(async (tx) => {
-        const row = await findOne(tx, request.params.id, user);
-        if (def.beforeDelete) await def.beforeDelete(tx, row);
+        await findOne(tx, request.params.id);
         try {
           await tx.delete(def.table).where(eq(def.table.id, request.params.id));
         } catch (err) {
-          if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
+          if (pgError(err)?.code === '23503') {
             throw conflict(def.messages.inUse ?? "Cet élément est utilisé par d'autres enregistrements et ne peut pas être supprimé.");
           }
           throw err;

@@ -13,11 +13,12 @@ import { formatKg } from '../../common/pricing';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { colis, envois, pays } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
 import { statutByCode, statutCodeOf, statutsByCode } from '../statuts/service';
 import { envoiScope, today } from './query';
 import { nextEnvoiReference } from '../db/references';
+import { lockScoped } from '../db/lockScoped';
 
 export interface EnvoiInput {
   modeEnvoiID: string;
@@ -60,15 +61,11 @@ function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; date
 }
 
 /** Locks a departure row and checks the caller may act on it. */
-async function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
-  const [row] = await tx.select().from(envois).where(eq(envois.id, id)).for('update');
-  if (!row) throw notFound('Départ introuvable.');
-  const scope = envoiScope(user);
-  if (scope) {
-    const [visible] = await tx.select({ id: envois.id }).from(envois).where(and(eq(envois.id, id), scope));
-    if (!visible) throw forbidden("Ce départ ne concerne pas le pays de votre agence.");
-  }
-  return row;
+function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
+  return lockScoped(tx, envois, eq(envois.id, id), envoiScope(user), {
+    notFound: 'Départ introuvable.',
+    forbidden: 'Ce départ ne concerne pas le pays de votre agence.',
+  });
 }
 
 /** Creates a departure (status OUVERT, reference from the sequence). @returns its id */

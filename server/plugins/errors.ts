@@ -14,7 +14,8 @@ interface PgLikeError {
   detail?: string;
 }
 
-function pgError(err: unknown): PgLikeError | null {
+/** The PostgreSQL error behind an error (pg and PGlite alike, possibly wrapped by Drizzle), or null. */
+export function pgError(err: unknown): PgLikeError | null {
   let e: unknown = err;
   for (let i = 0; i < 3 && e; i++) {
     const code = (e as PgLikeError).code;
