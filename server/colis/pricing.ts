@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { computeColisAmounts, type ColisAmounts, type DecimalInput } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
-import { groupesNatureColis, naturesColis, paramNatureModes, villes } from '../db/schema';
+import { envois, groupesNatureColis, modesEnvoi, naturesColis, paramNatureModes, pays, villes } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 
 const vDest = alias(villes, 'pnm_dest');
@@ -31,6 +31,23 @@ export interface PricedNature {
   prixExceptionnel: string | null;
   prixUnitaire: string | null;
   paramNatureModeID: string | null;
+}
+
+/**
+ * A departure as registration and pricing read it: its route (mode and countries, with the labels of the
+ * missing-price message) and its capacity and state. A dynamic select: callers add where, and FOR UPDATE.
+ */
+export function selectDepartureRoute(db: Db | Tx) {
+  return db
+    .select({
+      id: envois.id, reference: envois.reference, statutID: envois.statutID, isActive: envois.isActive, dateFin: envois.dateFin,
+      poids: envois.poids, poidsReel: envois.poidsReel, paysID: envois.paysID, paysEmetteurID: envois.paysEmetteurID,
+      modeEnvoiID: envois.modeEnvoiID, modeCode: modesEnvoi.code, modeLibelle: modesEnvoi.libelle, paysLibelle: pays.libelle,
+    })
+    .from(envois)
+    .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
+    .innerJoin(pays, eq(envois.paysID, pays.id))
+    .$dynamic();
 }
 
 /** The message of a missing unit price (spec 000 §8 'No unit price'). */

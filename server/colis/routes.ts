@@ -14,7 +14,7 @@ import { linePrice } from '../../common/pricing';
 import { optionalText, requiredId, requiredText } from '../crud/fields';
 import { runList } from '../crud/referenceResource';
 import type { Db } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, modesEnvoi, naturesColis, pays, statuts, users } from '../db/schema';
+import { agences, colis, colisNatures, envois, historiques, naturesColis, statuts, users } from '../db/schema';
 import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from '../http/errors';
 import { listQuerySchema } from '../http/listQuery';
@@ -22,7 +22,7 @@ import { toApi } from '../http/serialize';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { currentUser } from '../plugins/access';
 import { envoiScope } from '../envois/query';
-import { priceNatures } from './pricing';
+import { priceNatures, selectDepartureRoute } from './pricing';
 import { colisScope, colisSearch, countColis, selectColis } from './query';
 import { adminEmails, createColis, deleteColis, deleteColisWithOtp, finishColis, setColisActive, updateColis } from './service';
 import { answers } from '../http/answer';
@@ -297,12 +297,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     async (request) => {
       const user = currentUser(request);
       const q = request.query;
-      const [e] = await db
-        .select({ modeEnvoiID: envois.modeEnvoiID, modeLibelle: modesEnvoi.libelle, paysID: envois.paysID, paysLibelle: pays.libelle, paysEmetteurID: envois.paysEmetteurID })
-        .from(envois)
-        .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
-        .innerJoin(pays, eq(envois.paysID, pays.id))
-        .where(and(eq(envois.id, q.envoiID), envoiScope(user)));
+      const [e] = await selectDepartureRoute(db).where(and(eq(envois.id, q.envoiID), envoiScope(user)));
       if (!e) throw notFound('Départ introuvable.');
       const agenceID = user.allAgencies ? q.agenceID : user.agenceID;
       const [agence] = agenceID ? await db.select({ villeID: agences.villeID }).from(agences).where(eq(agences.id, agenceID)) : [];

@@ -17,14 +17,14 @@ import { checkOtp, issueOtp } from '../auth/otp';
 import type { CurrentUser } from '../auth/currentUser';
 import { upsertClient } from '../clients/service';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, modesEnvoi, modesLivraison, pays, roles, users, villes } from '../db/schema';
+import { agences, colis, colisNatures, envois, historiques, modesLivraison, roles, users, villes } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordPayment, type PayableColis, type PaymentBy } from '../encaissements/service';
 import { weightCheckMessage } from '../envois/service';
 import { today } from '../envois/query';
 import { statutsByCode } from '../statuts/service';
-import { priceColis, type LineInput } from './pricing';
+import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
 import { colisScope } from './query';
@@ -65,17 +65,7 @@ export const AGENCY_PICKUP_CODE = 'AGENCE';
 
 /** Locks the departure row (not its joined references) and returns what registration needs. */
 async function lockDeparture(tx: Tx, envoiID: string) {
-  const [e] = await tx
-    .select({
-      id: envois.id, reference: envois.reference, statutID: envois.statutID, isActive: envois.isActive, dateFin: envois.dateFin,
-      poids: envois.poids, poidsReel: envois.poidsReel, paysID: envois.paysID, paysEmetteurID: envois.paysEmetteurID,
-      modeEnvoiID: envois.modeEnvoiID, modeCode: modesEnvoi.code, modeLibelle: modesEnvoi.libelle, paysLibelle: pays.libelle,
-    })
-    .from(envois)
-    .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
-    .innerJoin(pays, eq(envois.paysID, pays.id))
-    .where(eq(envois.id, envoiID))
-    .for('update', { of: envois });
+  const [e] = await selectDepartureRoute(tx).where(eq(envois.id, envoiID)).for('update', { of: envois });
   if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   return e;
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { requiredId, requiredText } from '../crud/fields';
 import { runList } from '../crud/referenceResource';
 import type { Db } from '../db/client';
-import { agences, colis, encaissements, envois, modesPaiement, users } from '../db/schema';
+import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
 import { alias } from 'drizzle-orm/pg-core';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { listQuerySchema } from '../http/listQuery';
@@ -40,13 +40,13 @@ const selectEncaissements = (db: Db) =>
     .from(encaissements)
     .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
     .innerJoin(colis, eq(encaissements.colisID, colis.id))
-    .innerJoin(envois, eq(colis.envoiID, envois.id))
     .leftJoin(auteur, eq(encaissements.auteurID, auteur.id))
     .leftJoin(agences, eq(encaissements.agenceID, agences.id))
     .$dynamic();
 
-/** Payments a non-ADMIN role sees: those of the parcels it may see. */
-const encaissementScope = (user: CurrentUser) => colisScope(user);
+/** Payments joined to their parcel only: what the list counts and the scope (the parcel's) needs. */
+const countEncaissements = (db: Db) =>
+  db.select({ id: encaissements.id }).from(encaissements).innerJoin(colis, eq(encaissements.colisID, colis.id)).$dynamic();
 
 /** Registers the payment and notification calls. */
 export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
@@ -95,7 +95,6 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
       const [parcel] = await db
         .select({ id: colis.id, reference: colis.reference, montantTotal: colis.montantTotal, reglement: colis.reglement, resteAPayer: colis.resteAPayer })
         .from(colis)
-        .innerJoin(envois, eq(colis.envoiID, envois.id))
         .where(and(eq(colis.id, request.params.id), colisScope(user)));
       if (!parcel) throw notFound('Colis non trouvé');
       const rows = await selectEncaissements(db).where(eq(encaissements.colisID, parcel.id)).orderBy(asc(encaissements.createdAt));
@@ -113,7 +112,9 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
         {
           table: encaissements,
           select: selectEncaissements,
-          scope: encaissementScope(user),
+          // A non-ADMIN role sees the payments of the parcels it may see.
+          scope: colisScope(user),
+          countFrom: countEncaissements,
           searchColumns: [colis.reference, modesPaiement.libelle, auteur.nom],
           sortColumns: { createdAt: encaissements.createdAt, montantEncaisse: encaissements.montantEncaisse, montantRestant: encaissements.montantRestant, modePaiementID: modesPaiement.libelle },
           filters: {
@@ -129,7 +130,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
   );
 
   const scoped = async (id: string, user: CurrentUser) => {
-    const [row] = await db.select({ id: encaissements.id }).from(encaissements).innerJoin(colis, eq(encaissements.colisID, colis.id)).innerJoin(envois, eq(colis.envoiID, envois.id)).where(and(eq(encaissements.id, id), encaissementScope(user)));
+    const [row] = await countEncaissements(db).where(and(eq(encaissements.id, id), colisScope(user)));
     if (!row) throw notFound('Encaissement introuvable.');
   };
   r.put(
