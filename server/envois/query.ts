@@ -2,7 +2,7 @@
  * A departure (envoi) as the API answers it (spec 000 §3 Departure): mode, countries and status populated, plus the
  * available weight poidsDisponible = poids − poidsReel (kg), derived, never stored.
  */
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
@@ -59,4 +59,12 @@ export function envoiScope(user: CurrentUser): SQL | undefined {
 export function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Departures open to registrations (spec 000 §2 CHOIX DU DEPART): status OUVERT, active, closing date not passed.
+ * @param ouvertId id of the OUVERT status
+ */
+export function openForRegistration(ouvertId: string): SQL {
+  return and(eq(envois.statutID, ouvertId), eq(envois.isActive, true), gte(envois.dateFin, today()))!;
 }

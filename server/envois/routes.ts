@@ -3,22 +3,22 @@
  * checkEnvoiPoids/{id}, create, update/{id} (full body, {isActive} or {statutID}), delete/{id};
  * and the clients of a departure / shipments of a client: colis/ListClientsBy/{envoiId}, colis/ListEnvoisBy/{clientId}.
  */
-import { and, asc, desc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { runList } from '../crud/referenceResource';
 import { requiredId } from '../crud/fields';
 import type { Db } from '../db/client';
-import { colis, envois, statuts, users } from '../db/schema';
+import { colis, envois, modesEnvoi, statuts, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { currentUser } from '../plugins/access';
 import { statutCodeFromValue, statutsByCode } from '../statuts/service';
-import { envoiScope, paysDest, paysOrig, selectEnvois, today } from './query';
+import { colisScope } from '../colis/query';
+import { envoiScope, openForRegistration, paysDest, paysOrig, selectEnvois } from './query';
 import { changeEnvoiStatus, createEnvoi, deleteEnvoi, setEnvoiActive, updateEnvoi, weightCheckMessage } from './service';
-import { modesEnvoi } from '../db/schema';
 import { answers } from '../http/answer';
 
 const calendarDate = (message: string) =>
@@ -99,9 +99,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     const rows = await selectEnvois(db)
       .where(
         and(
-          eq(envois.statutID, ouvert.id),
-          eq(envois.isActive, true),
-          gte(envois.dateFin, today()),
+          openForRegistration(ouvert.id),
           user.allAgencies ? undefined : user.agencePaysID ? eq(envois.paysEmetteurID, user.agencePaysID) : sql`false`,
         ),
       )
@@ -125,9 +123,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
           and(
             eq(envois.paysID, request.params.countryId),
             eq(envois.modeEnvoiID, request.params.modeId),
-            eq(envois.statutID, ouvert.id),
-            eq(envois.isActive, true),
-            gte(envois.dateFin, today()),
+            openForRegistration(ouvert.id),
             envoiScope(user),
           ),
         )
@@ -232,27 +228,15 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
         .where(
           and(
             or(eq(colis.expediteurID, client.id), eq(colis.destinataireID, client.id)),
-            user.allAgencies ? undefined : user.agenceID ? eq(colis.agenceID, user.agenceID) : sql`false`,
+            colisScope(user),
           ),
         )
         .orderBy(desc(colis.createdAt))
         .limit(500);
-      if (!user.allAgencies && rows.length === 0 && !(await clientKnownToAgency(db, client.id, user.agenceID))) {
-        throw forbidden("Ce client n'a pas de colis dans votre agence.");
-      }
+      // A non-ADMIN role learns nothing of a client none of its parcels concerns.
+      if (!user.allAgencies && rows.length === 0) throw forbidden("Ce client n'a pas de colis dans votre agence.");
       return { success: true, datas: toApi(rows), client: toApi(client) };
     },
   );
-}
-
-/** Whether a client has any parcel registered by the agency. */
-async function clientKnownToAgency(db: Db, clientId: string, agenceID: string | null): Promise<boolean> {
-  if (!agenceID) return false;
-  const [row] = await db
-    .select({ id: colis.id })
-    .from(colis)
-    .where(and(or(eq(colis.expediteurID, clientId), eq(colis.destinataireID, clientId)), eq(colis.agenceID, agenceID)))
-    .limit(1);
-  return !!row;
 }
 
