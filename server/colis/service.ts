@@ -207,7 +207,10 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
   );
 }
 
-/** Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE. */
+/**
+ * Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE (DESIGN.md §4); the payment's
+ * own notification tells sender and recipient.
+ */
 async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, user: CurrentUser, codes: Map<string, { id: string }>) {
   if (!input.reglement || input.reglement <= 0) return;
   await recordPayment(tx, parcel, {
@@ -216,10 +219,7 @@ async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, us
     paymentby: input.encaissement?.paymentby ?? 'expediteur',
     authorId: user.id,
   });
-  const received = codes.get('RECEPTIONNE')!.id;
-  await tx.update(colis).set({ statutID: received }).where(eq(colis.id, parcel.id));
-  await tx.insert(historiques).values({ colisID: parcel.id, statutAvantID: parcel.statutID, statutApresID: received, auteurID: user.id });
-  parcel.statutID = received;
+  await moveColis(tx, { colisIds: [parcel.id], fromStatutIds: [parcel.statutID], toStatutId: codes.get('RECEPTIONNE')!.id, authorId: user.id });
 }
 
 /** Registers a parcel (spec 000 §7 colis/create). @returns its id and reference */

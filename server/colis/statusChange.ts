@@ -19,7 +19,8 @@ export interface MovedColis {
 
 /**
  * Moves the parcels matching `envoiID` (and/or `colisIds`) whose status is one of `fromStatutIds` to `toStatutId`.
- * @param opts.message the notification text (spec 000 §4, e.g. 'votre colis est arrivé à destination')
+ * @param opts.message the notification text (spec 000 §4, e.g. 'votre colis est arrivé à destination'); omitted only
+ *   when the caller has just notified the same people of the act behind the change (a payment's notification)
  * @param opts.setDateEnvoi also stamp dateEnvoi (parcel leaves with its departure)
  * @returns the parcels moved
  */
@@ -31,7 +32,7 @@ export async function moveColis(
     fromStatutIds: string[];
     toStatutId: string;
     authorId: string;
-    message: string;
+    message?: string;
     setDateEnvoi?: boolean;
   },
 ): Promise<MovedColis[]> {
@@ -68,7 +69,7 @@ export async function moveColis(
       chunk.map((m) => ({ colisID: m.id, statutAvantID: m.before, statutApresID: opts.toStatutId, auteurID: opts.authorId })),
     );
   }
-  await notifyColis(tx, moved, opts.message);
+  if (opts.message) await notifyColis(tx, moved, opts.message);
   return moved;
 }
 

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../db/client';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
-import { statutByCode, statutCodeOf, statutsByCode } from '../statuts/service';
+import { statutByCode, statutCodeFromValue, statutsByCode } from '../statuts/service';
 import { envoiScope, today } from './query';
 import { nextEnvoiReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
@@ -133,7 +133,7 @@ export async function changeEnvoiStatus(db: Db, id: string, toCode: string, user
   }
   return db.transaction(async (tx) => {
     const row = await lockEnvoi(tx, id, user);
-    const fromCode = (await statutCodeOf(tx, row.statutID)) ?? '';
+    const fromCode = (await statutCodeFromValue(db, row.statutID)) ?? '';
     if (!canMoveEnvoi(fromCode, toCode)) {
       throw conflict(ENVOI_MESSAGES.transitionRefused(codes.get(fromCode)?.libelle ?? fromCode, target.libelle));
     }

@@ -2,7 +2,7 @@
  * Statuses by code (DESIGN.md §4: code, never a fixed id, selects a status). Statuses are seeded once and never
  * change, so their ids are kept per database handle after the first read.
  */
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { statuts } from '../db/schema';
 
 type StatutRow = { id: string; code: string; libelle: string };
@@ -27,12 +27,6 @@ export async function statutByCode(db: Db, code: string): Promise<StatutRow> {
   const s = (await statutsByCode(db)).get(code);
   if (!s) throw new Error(`Statut inconnu : ${code}`);
   return s;
-}
-
-/** The code of a status id, or undefined. */
-export async function statutCodeOf(db: Db | Tx, id: string): Promise<string | undefined> {
-  for (const s of (await statutsByCode(db as Db)).values()) if (s.id === id) return s.code;
-  return undefined;
 }
 
 /** The status code a request value names: a status id (the spec's client sends ids) or directly a code. */
