@@ -3,7 +3,7 @@
  * (spec 000 §6: a key holds if present with isActive true; DESIGN.md §4: SUPERADMIN holds every key,
  * ADMIN sees every agency).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSION_KEYS, ROLE_CODES } from '../../common/permissions';
 import type { Db } from '../db/client';
 import { agences, autorisations, privileges, roles, typeUsers, users } from '../db/schema';
@@ -36,6 +36,10 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
       roleActive: roles.isActive,
       agenceID: users.agenceID,
       agencePaysID: agences.paysID,
+      // The role's active keys, in the same round trip (this runs on every request).
+      keys: sql<string[]>`coalesce((
+        SELECT array_agg(p.libelle) FROM ${autorisations} a JOIN ${privileges} p ON p.id = a.privilege_id
+        WHERE a.role_id = ${users.roleID} AND a.is_active AND p.is_active), '{}')`,
     })
     .from(users)
     .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
@@ -47,12 +51,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
   if (row.roleCode === ROLE_CODES.SUPERADMIN) {
     permissions = new Set(ALL_PERMISSION_KEYS);
   } else if (row.roleID && row.roleActive) {
-    const keys = await db
-      .select({ libelle: privileges.libelle })
-      .from(autorisations)
-      .innerJoin(privileges, eq(autorisations.privilegeID, privileges.id))
-      .where(and(eq(autorisations.roleID, row.roleID), eq(autorisations.isActive, true), eq(privileges.isActive, true)));
-    permissions = new Set(keys.map((k) => k.libelle));
+    permissions = new Set(row.keys);
   } else {
     permissions = new Set();
   }
