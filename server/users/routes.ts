@@ -15,6 +15,7 @@ import { forbidden, notFound } from '../http/errors';
 import { toApi } from '../http/serialize';
 import { currentUser } from '../plugins/access';
 import { findUser } from './userQuery';
+import type { CurrentUser } from '../auth/currentUser';
 import { answers } from '../http/answer';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
@@ -26,6 +27,16 @@ export const profilBody = z.object({
   adresse: optionalText(255),
 });
 
+/** A user the caller may see: itself, or one of its agency (any for ADMIN). @throws 404, 403 */
+async function findVisibleUser(db: Db, id: string, me: CurrentUser) {
+  const user = await findUser(db, id);
+  if (!user) throw notFound('Utilisateur introuvable.');
+  if (!me.allAgencies && user.id !== me.id && user.agenceID?.id !== me.agenceID) {
+    throw forbidden('Cet utilisateur appartient à une autre agence.');
+  }
+  return user;
+}
+
 /** Registers user/getBy and user/update. */
 export function registerUserRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,11 +44,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
 
   r.get('/api/user/getBy/:id', { schema: { tags, params, response: answers } }, async (request) => {
     const me = currentUser(request);
-    const data = await findUser(db, request.params.id);
-    if (!data) throw notFound('Utilisateur introuvable.');
-    if (!me.allAgencies && data.id !== me.id && data.agenceID?.id !== me.agenceID) {
-      throw forbidden('Cet utilisateur appartient à une autre agence.');
-    }
+    const data = await findVisibleUser(db, request.params.id, me);
     return { success: true, data: toApi(data) };
   });
 
@@ -46,11 +53,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
     { schema: { tags, params, body: z.union([z.strictObject({ isActive: z.boolean() }), profilBody]), response: answers } },
     async (request) => {
       const me = currentUser(request);
-      const target = await findUser(db, request.params.id);
-      if (!target) throw notFound('Utilisateur introuvable.');
-      if (!me.allAgencies && target.id !== me.id && target.agenceID?.id !== me.agenceID) {
-        throw forbidden('Cet utilisateur appartient à une autre agence.');
-      }
+      const target = await findVisibleUser(db, request.params.id, me);
       const body = request.body;
       if ('isActive' in body) {
         if (target.id === me.id && !body.isActive) throw forbidden('Vous ne pouvez pas désactiver votre propre compte.');
