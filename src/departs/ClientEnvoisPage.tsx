@@ -5,25 +5,20 @@
  */
 import { Alert } from '@mui/material';
 import { DataTable, useTranslate, type RaRecord } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
 import { formatEuro, formatKg } from '../../common/pricing';
 import { DateFrField } from '../common/DateFrField';
 import { PageHeader } from '../common/PageHeader';
 import { StatutChipField } from '../common/StatutChip';
-import { withId } from '../providers/dataProvider';
 import { ApiListTable } from './ApiListTable';
 import { clientDisplayName } from './departRules';
-import { useApiQuery } from './useApiQuery';
+import { useRowsOfIdParam } from './useApiQuery';
 
 const t = 'resources.depart.envois_client';
 
 /** The shipments-of-a-client page (no props; reads ?id= from the URL). */
 const ClientEnvoisPage = () => {
   const translate = useTranslate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const { data, isPending, error } = useApiQuery(id ? `colis/ListEnvoisBy/${encodeURIComponent(id)}` : undefined);
-  const rows = (Array.isArray(data?.datas) ? data.datas : []).map((row) => withId(row as Record<string, unknown>)) as RaRecord[];
+  const { id, rows, data, isPending, error } = useRowsOfIdParam((id) => `colis/ListEnvoisBy/${id}`);
   const client = data?.client as { nom?: string; prenoms?: string; telephoneComplet?: string } | undefined;
   const title = translate('resources.depart.page.envois_client', { name: client ? clientDisplayName(client) : '' }).trim();
   return (

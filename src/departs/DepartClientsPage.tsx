@@ -6,14 +6,12 @@
  */
 import { Alert, Link as MuiLink } from '@mui/material';
 import { DataTable, LinkBase, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../common/PageHeader';
 import { useHasPermission } from '../common/useHasPermission';
-import { withId } from '../providers/dataProvider';
 import { ApiListTable } from './ApiListTable';
 import { ClientColisButton } from './ClientColisDialog';
 import { envoisOfClientPath } from './departPaths';
-import { useApiQuery } from './useApiQuery';
+import { useRowsOfIdParam } from './useApiQuery';
 
 const t = 'resources.depart.clients';
 
@@ -34,10 +32,7 @@ const ClientNameField = (_props: { label?: string }) => {
 /** The clients-of-a-departure page (no props; reads ?id= from the URL). */
 const DepartClientsPage = () => {
   const translate = useTranslate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const { data, isPending, error } = useApiQuery(id ? `colis/ListClientsBy/${encodeURIComponent(id)}` : undefined);
-  const rows = (Array.isArray(data?.datas) ? data.datas : []).map((row) => withId(row as Record<string, unknown>)) as RaRecord[];
+  const { id, rows, data, isPending, error } = useRowsOfIdParam((id) => `colis/ListClientsBy/${id}`);
   const reference = (data?.envoi as { reference?: string } | undefined)?.reference;
   const title = translate('resources.depart.page.clients', { reference: reference ?? '' }).trim();
   return (

@@ -4,7 +4,9 @@
  * and a 401 signs the user out like every other call.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, type RaRecord } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { withId } from '../providers/dataProvider';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { ApiAnswer } from '../providers/http';
 
@@ -17,4 +19,17 @@ export function useApiQuery(path: string | undefined) {
     enabled: !!path,
     retry: false,
   });
+}
+
+/**
+ * The page pattern of the clients-of-a-departure and shipments-of-a-client screens: reads `?id=` from the URL,
+ * loads `pathOf(id)` and gives the answer's `datas` as react-admin records.
+ * @returns the id ('' when absent), the rows, and react-query's state with the raw answer (`data`)
+ */
+export function useRowsOfIdParam(pathOf: (id: string) => string) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const query = useApiQuery(id ? pathOf(encodeURIComponent(id)) : undefined);
+  const rows = (Array.isArray(query.data?.datas) ? query.data.datas : []).map((row) => withId(row as Record<string, unknown>)) as RaRecord[];
+  return { id, rows, ...query };
 }
