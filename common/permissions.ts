@@ -185,6 +185,11 @@ export const RESOURCE_KEYS: Record<string, ResourceKeys> = {
 
 /** Role codes the product knows (spec 001 §6). */
 export const ROLE_CODES = { ADMIN: 'ADMIN', SUPERADMIN: 'SUPERADMIN', CLIENT: 'CLIENT', AGENT: 'AGENT' } as const;
+/** Whether a role sees every agency (ADMIN and SUPERADMIN, spec 001 §1); other roles see only their own agency. */
+export function seesAllAgencies(roleCode: string | null | undefined): boolean {
+  return roleCode === ROLE_CODES.ADMIN || roleCode === ROLE_CODES.SUPERADMIN;
+}
+
 /** User type codes: only ADMIN may sign in to the back-office (spec 000 §5). */
 export const TYPE_USER_CODES = { ADMIN: 'ADMIN', CLIENT: 'CLIENT' } as const;
 

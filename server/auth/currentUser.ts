@@ -4,7 +4,7 @@
  * ADMIN sees every agency).
  */
 import { eq, sql } from 'drizzle-orm';
-import { ALL_PERMISSION_KEYS, ROLE_CODES } from '../../common/permissions';
+import { ALL_PERMISSION_KEYS, ROLE_CODES, seesAllAgencies } from '../../common/permissions';
 import type { Db } from '../db/client';
 import { agences, autorisations, privileges, roles, typeUsers, users } from '../db/schema';
 
@@ -55,7 +55,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
   } else {
     permissions = new Set();
   }
-  const allAgencies = row.roleCode === ROLE_CODES.ADMIN || row.roleCode === ROLE_CODES.SUPERADMIN;
+  const allAgencies = seesAllAgencies(row.roleCode);
   return {
     id: row.id,
     tokenVersion: row.tokenVersion,

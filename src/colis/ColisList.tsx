@@ -12,7 +12,7 @@ import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
 import { readSession } from '../providers/session';
 import { ColisRowActions } from './ColisRowActions';
-import { COLIS_STATUT_CODES, recipientOf, seesAllAgencies } from './colisRules';
+import { COLIS_STATUT_CODES, recipientOf, userSeesAllAgencies } from './colisRules';
 import type { ColisRecord } from './types';
 
 /** Weight of the row in kg (or m³). */
@@ -63,7 +63,7 @@ const AgenceFilter = (props: { source: string; alwaysOn?: boolean }) => (
 
 /** The parcel list page (no props). */
 const ColisList = () => {
-  const isAdmin = seesAllAgencies(readSession()?.user);
+  const isAdmin = userSeesAllAgencies(readSession()?.user);
   const filters = [
     ...(isAdmin ? [<AgenceFilter key="agenceID" source="agenceID" alwaysOn />] : []),
     <StatutFilter key="statut" source="statut" alwaysOn />,

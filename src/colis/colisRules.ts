@@ -4,7 +4,7 @@
  */
 import { toCents, type DecimalInput } from '../../common/pricing';
 import { COLIS_EDITABLE } from '../../common/statusRules';
-import { ROLE_CODES } from '../../common/permissions';
+import { seesAllAgencies } from '../../common/permissions';
 import type { StatutCode } from '../../common/statuts';
 import type { ColisRecord } from './types';
 
@@ -81,26 +81,7 @@ export function senderOf(colis: Partial<ColisRecord>): { nom: string; telephone:
  * Whether the signed-in user sees every agency (spec 000 §6: role ADMIN; SUPERADMIN holds every right too, as on
  * the server): agency filter on the list, agency choice in the wizard.
  */
-export function seesAllAgencies(user: { roleID?: { code?: string | null } | null } | null | undefined): boolean {
-  const code = user?.roleID?.code;
-  return code === ROLE_CODES.ADMIN || code === ROLE_CODES.SUPERADMIN;
+export function userSeesAllAgencies(user: { roleID?: { code?: string | null } | null } | null | undefined): boolean {
+  return seesAllAgencies(user?.roleID?.code);
 }
 
-/** MUI colour of a parcel status chip. */
-export function statutColor(code: string): 'default' | 'warning' | 'info' | 'primary' | 'secondary' | 'success' {
-  switch (code) {
-    case 'EN_ATTENTE':
-      return 'warning';
-    case 'RECEPTIONNE':
-      return 'info';
-    case 'EN_COURS_ENVOI':
-      return 'primary';
-    case 'EXPEDIE':
-      return 'secondary';
-    case 'RETIRE':
-    case 'LIVRE':
-      return 'success';
-    default:
-      return 'default';
-  }
-}

@@ -11,7 +11,7 @@ import {
   canPrintReceipt,
   isColisPaid,
   recipientOf,
-  seesAllAgencies,
+  userSeesAllAgencies,
   senderOf,
 } from '../../src/colis/colisRules';
 import {
@@ -58,10 +58,10 @@ describe('row actions follow the parcel status (spec 000 §4)', () => {
   });
 
   it('ADMIN (and SUPERADMIN) see every agency', () => {
-    expect(seesAllAgencies({ roleID: { code: 'ADMIN' } })).toBe(true);
-    expect(seesAllAgencies({ roleID: { code: 'SUPERADMIN' } })).toBe(true);
-    expect(seesAllAgencies({ roleID: { code: 'AGENT' } })).toBe(false);
-    expect(seesAllAgencies(null)).toBe(false);
+    expect(userSeesAllAgencies({ roleID: { code: 'ADMIN' } })).toBe(true);
+    expect(userSeesAllAgencies({ roleID: { code: 'SUPERADMIN' } })).toBe(true);
+    expect(userSeesAllAgencies({ roleID: { code: 'AGENT' } })).toBe(false);
+    expect(userSeesAllAgencies(null)).toBe(false);
   });
 });
 

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../common/recordLabel';
 import { readSession } from '../../providers/session';
 import { createColis, updateColis } from '../colisApi';
-import { seesAllAgencies } from '../colisRules';
+import { userSeesAllAgencies } from '../colisRules';
 import type { Ref } from '../types';
 import {
   buildColisBody,
@@ -52,7 +52,7 @@ const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'
   const queryClient = useQueryClient();
   const { getValues } = useFormContext<ColisFormValues>();
   const values = useWatch() as ColisFormValues;
-  const isAdmin = seesAllAgencies(readSession()?.user);
+  const isAdmin = userSeesAllAgencies(readSession()?.user);
   const [step, setStep] = useState(0);
   const [saving, setSaving] = useState(false);
   const [weightMessage, setWeightMessage] = useState<string | null>(null);
