@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { runList } from '../crud/referenceResource';
+import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { listQuerySchema } from '../http/listQuery';
@@ -39,6 +39,7 @@ export function registerClientRoutes(app: FastifyInstance, db: Db) {
     const { rows, total } = await runList(
       db,
       {
+        unpagedLimit: UNPAGED_LIMIT,
         table: users,
         select: (d) => d.select(clientColumns).from(users).$dynamic(),
         scope: eq(users.typeUserID, typeId),

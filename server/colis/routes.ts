@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linePrice } from '../../common/pricing';
 import { optionalText, requiredId, requiredText } from '../crud/fields';
-import { runList } from '../crud/referenceResource';
+import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { agences, colis, colisNatures, envois, historiques, naturesColis, statuts, users } from '../db/schema';
 import { alias } from 'drizzle-orm/pg-core';
@@ -113,6 +113,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
       const { rows, total } = await runList(
         db,
         {
+          unpagedLimit: UNPAGED_LIMIT,
           table: colis,
           select: selectColis,
           scope: colisScope(user),

@@ -79,6 +79,9 @@ export const frenchKey = (column: PgColumn) => sql`lower(translate(${column}, ${
 /** Escapes LIKE wildcards of user input. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Row cap of an unpaged list of a large table (parcels, payments, clients, departures). */
+export const UNPAGED_LIMIT = 1000;
+
 /** What a paged list needs: the select, its columns for search, sort and filters, and a scope condition. */
 export type ListDef = Pick<ReferenceResourceDef, 'table' | 'select' | 'sortColumns' | 'filterHook' | 'mapRow'> & {
   /** Columns searched by `q` when no `search` condition is given. */
@@ -91,6 +94,11 @@ export type ListDef = Pick<ReferenceResourceDef, 'table' | 'select' | 'sortColum
    * both PostgreSQL and PGlite (no ICU) understand. For the small reference tables; big lists keep index order.
    */
   frenchSort?: boolean;
+  /**
+   * At most this many rows when the call does not page (the spec's clients read whole lists): keeps a
+   * million-row table from being sent at once; `total` still tells the real count.
+   */
+  unpagedLimit?: number;
   /** Search condition for `q` (its LIKE pattern) replacing the OR over searchColumns (e.g. index-friendly subqueries). */
   search?: (pattern: string) => SQL;
   /**
@@ -121,10 +129,12 @@ export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unk
   const key = def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText' ? frenchKey(column) : column;
   let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(key) : desc(key), asc(def.table.id));
   if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
+  else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
   const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
   // A short, non-empty page is the last one: its total is known without counting.
   let total = rows.length + (q.page && q.perPage ? (q.page - 1) * q.perPage : 0);
-  if (q.page && q.perPage && (rows.length === q.perPage || (rows.length === 0 && q.page > 1))) {
+  const truncated = !q.page && def.unpagedLimit !== undefined && rows.length === def.unpagedLimit;
+  if (truncated || (q.page && q.perPage && (rows.length === q.perPage || (rows.length === 0 && q.page > 1)))) {
     const counted = (def.countFrom ?? def.select)(db).where(where);
     const [c] = (await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('sub'))) as { n: number }[];
     total = c.n;

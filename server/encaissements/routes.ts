@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requiredId, requiredText } from '../crud/fields';
-import { runList } from '../crud/referenceResource';
+import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
 import { alias } from 'drizzle-orm/pg-core';
@@ -110,6 +110,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
       const { rows, total } = await runList(
         db,
         {
+          unpagedLimit: UNPAGED_LIMIT,
           table: encaissements,
           select: selectEncaissements,
           // A non-ADMIN role sees the payments of the parcels it may see.

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { runList } from '../crud/referenceResource';
+import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
 import { requiredId } from '../crud/fields';
 import type { Db } from '../db/client';
 import { colis, envois, modesEnvoi, statuts, users } from '../db/schema';
@@ -69,6 +69,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     const { rows, total } = await runList(
       db,
       {
+        unpagedLimit: UNPAGED_LIMIT,
         table: envois,
         select: selectEnvois,
         scope: envoiScope(user),

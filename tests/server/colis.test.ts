@@ -343,3 +343,20 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
     expect([after.reglement, after.resteAPayer]).toEqual(['35.00', '0.00']);
   });
 });
+
+describe('unpaged lists of large tables', () => {
+  it('cap the rows of an unpaged call and still give the real total', async () => {
+    const { UNPAGED_LIMIT } = await import('../../server/crud/referenceResource');
+    const res = await t.call('GET', '/api/colis/liste/x', { token: t.adminToken });
+    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from colis`) as unknown as { rows: { n: number }[] }).rows;
+    expect(res.body.total).toBe(n);
+    expect(res.body.datas.length).toBe(Math.min(n, UNPAGED_LIMIT));
+    const capped = await (await import('../../server/crud/referenceResource')).runList(
+      t.database.db,
+      { table: colis, select: (d) => d.select({ id: colis.id, createdAt: colis.createdAt }).from(colis).$dynamic(), sortColumns: {}, filters: {}, unpagedLimit: 2 },
+      {},
+    );
+    expect(capped.rows).toHaveLength(2);
+    expect(capped.total).toBe(n);
+  });
+});
