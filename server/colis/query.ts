@@ -87,6 +87,15 @@ export function colisScope(user: CurrentUser): SQL | undefined {
 }
 
 /**
+ * Parcels a user may change (edit, delete, active toggle): ADMIN every one; another role only those its agency
+ * registered. The destination agency reads, collects and hands over, but does not rewrite another's registration.
+ */
+export function colisOwnerScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  return user.agenceID ? eq(colis.agenceID, user.agenceID) : sql`false`;
+}
+
+/**
  * The parcel search of the lists (`q`, a LIKE pattern): reference, content, free-text recipient, and the name or
  * phone of the registered sender or recipient. Written as a union of index-friendly branches (trigram indexes of
  * migration 0001) so that it stays fast at a million parcels.

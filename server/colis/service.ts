@@ -27,7 +27,7 @@ import { statutsByCode } from '../statuts/service';
 import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
-import { colisScope } from './query';
+import { colisOwnerScope, colisScope } from './query';
 import { moveColis, notifyColis } from './statusChange';
 
 /** What a client sends to register or edit a parcel (spec 000 §7 colis/create), amounts in euros, weights in kg. */
@@ -260,12 +260,15 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   });
 }
 
-/** Locks a parcel the user may act on, with the fields payments and status changes need. */
-export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser) {
+/**
+ * Locks a parcel the user may act on: one it may see (payments, pick-up), or with `owner` one its agency registered
+ * (edit, delete, active toggle).
+ */
+export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser, opts: { owner?: boolean } = {}) {
   const where = idOrReference.id ? eq(colis.id, idOrReference.id) : eq(colis.reference, idOrReference.reference!);
-  return lockScoped(tx, colis, where, colisScope(user), {
+  return lockScoped(tx, colis, where, opts.owner ? colisOwnerScope(user) : colisScope(user), {
     notFound: 'Aucun colis trouvé',
-    forbidden: 'Ce colis appartient à une autre agence.',
+    forbidden: opts.owner ? "Seule l'agence émettrice peut modifier ou supprimer ce colis." : 'Ce colis appartient à une autre agence.',
   });
 }
 
@@ -273,7 +276,7 @@ export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: stri
 export async function updateColis(db: Db, id: string, input: ColisInput, user: CurrentUser): Promise<void> {
   const codes = await statutsByCode(db);
   await db.transaction(async (tx) => {
-    const current = await lockColis(tx, { id }, user);
+    const current = await lockColis(tx, { id }, user, { owner: true });
     if (!COLIS_EDITABLE.some((c) => codes.get(c)!.id === current.statutID)) throw conflict('Colis non modifiable !!');
     // Lock both departures in a fixed order so two edits never wait on each other.
     const envoiIds = [...new Set([current.envoiID, input.envoiID])].sort();
@@ -304,7 +307,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
 /** Toggles the active flag of a parcel (spec 000 §4 Active flag). */
 export async function setColisActive(db: Db, id: string, isActive: boolean, user: CurrentUser): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockColis(tx, { id }, user);
+    await lockColis(tx, { id }, user, { owner: true });
     await tx.update(colis).set({ isActive }).where(eq(colis.id, id));
   });
 }
@@ -332,7 +335,7 @@ export async function adminEmails(tx: Db | Tx): Promise<string[]> {
 export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<'deleted' | 'otp'> {
   const codes = await statutsByCode(db);
   return db.transaction(async (tx) => {
-    const row = await lockColis(tx, target, user);
+    const row = await lockColis(tx, target, user, { owner: true });
     if (COLIS_EDITABLE.some((c) => codes.get(c)!.id === row.statutID)) {
       await removeParcel(tx, row);
       return 'deleted';
@@ -360,7 +363,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
     });
   }
   await db.transaction(async (tx) => {
-    const row = await lockColis(tx, { id: colisId }, user);
+    const row = await lockColis(tx, { id: colisId }, user, { owner: true });
     await removeParcel(tx, row);
   });
 }

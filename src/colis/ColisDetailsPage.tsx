@@ -18,7 +18,8 @@ import { formatDateFr } from '../common/formatDate';
 import { serverMessage } from '../common/recordLabel';
 import { ColisDeleteButton } from './ColisDeleteButton';
 import { fetchColisByReference, fetchColisHistory } from './colisApi';
-import { fullName, recipientOf, senderOf } from './colisRules';
+import { fullName, isOwnColis, recipientOf, senderOf } from './colisRules';
+import { readSession } from '../providers/session';
 
 /** Where the details page goes after a deletion: the spec's /inventaire is not built yet, so the parcel list. */
 export const AFTER_DELETE_PATH = '/colis';
@@ -108,9 +109,11 @@ const ColisDetailsPage = () => {
               <Item label={t('adresseLivraison')}>{colis.adresseLivraison || colis.adresseDestinataire || '--'}</Item>
               <Item label={t('dateEnvoi')}>{formatDateFr(colis.dateEnvoi)}</Item>
               <Item label={t('depart')}>{colis.envoiID?.reference ?? '--'}</Item>
-              <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
-                <ColisDeleteButton variant="button" onDeleted={onDeleted} />
-              </Box>
+              {isOwnColis(colis, readSession()?.user) && (
+                <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
+                  <ColisDeleteButton variant="button" onDeleted={onDeleted} />
+                </Box>
+              )}
             </CardContent>
           </Card>
 

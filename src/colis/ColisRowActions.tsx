@@ -17,9 +17,10 @@ import { useHasPermission } from '../common/useHasPermission';
 import { MakePaymentDialog } from '../encaissements/MakePaymentDialog';
 import { PaymentDetailsDialog } from '../encaissements/PaymentDetailsDialog';
 import { ColisDeleteButton } from './ColisDeleteButton';
+import { readSession } from '../providers/session';
 import { FinishColisButton } from './FinishColisButton';
 import { ReceiptButton } from './ReceiptButton';
-import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisPaid } from './colisRules';
+import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisPaid, isOwnColis } from './colisRules';
 import type { ColisRecord } from './types';
 
 /** A small icon link with a tooltip that does not trigger the row click. */
@@ -40,6 +41,7 @@ export const ColisRowActions = () => {
   const [paying, setPaying] = useState(false);
   const [listing, setListing] = useState(false);
   if (!record) return null;
+  const own = isOwnColis(record, readSession()?.user);
   const a = (key: string) => translate(`resources.colis.action.${key}`);
 
   return (
@@ -47,10 +49,10 @@ export const ColisRowActions = () => {
       {can('colisDetail') && (
         <IconLink to={`/colis/${encodeURIComponent(record.reference)}`} label={a('details')} icon={<VisibilityIcon fontSize="small" />} color="info" />
       )}
-      {can('colisUpdate') && canEditColis(record) && (
+      {can('colisUpdate') && own && canEditColis(record) && (
         <IconLink to={`/colisUpdate/${encodeURIComponent(record.id)}`} label={a('edit')} icon={<EditIcon fontSize="small" />} />
       )}
-      <ColisDeleteButton />
+      {own && <ColisDeleteButton />}
       {can('encaissementMake') && canCollectColis(record) && (
         <Tooltip title={a('pay')}>
           <IconButton

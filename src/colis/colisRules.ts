@@ -85,3 +85,14 @@ export function userSeesAllAgencies(user: { roleID?: { code?: string | null } | 
   return seesAllAgencies(user?.roleID?.code);
 }
 
+
+/**
+ * Whether the signed-in user may change a parcel (edit, delete, active toggle): ADMIN any, another role only those
+ * its agency registered — the server's rule (colisOwnerScope).
+ */
+export function isOwnColis(
+  colis: Pick<ColisRecord, 'agenceID'>,
+  user: { roleID?: { code?: string | null } | null; agenceID?: { id?: string | null } | null } | null | undefined,
+): boolean {
+  return userSeesAllAgencies(user) || (!!colis.agenceID?.id && colis.agenceID.id === user?.agenceID?.id);
+}

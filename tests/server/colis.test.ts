@@ -313,6 +313,12 @@ describe('lists, details and scoping', () => {
     expect((await t.call('GET', `/api/colis/getByReference/${toSenegal.reference}`, { token: agentDakar.token })).status).toBe(200);
     expect((await t.call('GET', `/api/colis/getByReference/${toMali.reference}`, { token: agentDakar.token })).status).toBe(404);
     expect((await t.call('DELETE', `/api/colis/delete/${toMali.id}/AGENT`, { token: agentDakar.token })).status).toBe(403);
+    // The destination agency reads the parcel but does not rewrite or delete another agency's registration.
+    const del = await t.call('DELETE', `/api/colis/delete/${toSenegal.id}/AGENT`, { token: agentDakar.token });
+    expect(del.status).toBe(403);
+    expect(del.body.message).toBe("Seule l'agence émettrice peut modifier ou supprimer ce colis.");
+    expect((await t.call('PUT', `/api/colis/update/${toSenegal.id}`, { token: agentDakar.token, body: { isActive: false } })).status).toBe(403);
+    expect((await t.call('PUT', `/api/colis/update/${toSenegal.id}`, { token: agentDakar.token, body: colisBody(toSenegal.envoiID.id) })).status).toBe(403);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   isColisPaid,
   recipientOf,
   userSeesAllAgencies,
+  isOwnColis,
   senderOf,
 } from '../../src/colis/colisRules';
 import {
@@ -342,5 +343,15 @@ describe('receipt PDF (spec 000 §2 Receipt PDF)', () => {
       expect(text).toContain(part);
     }
     expect(receiptFileName('PAR1-2611-000123')).toBe('recu-PAR1-2611-000123.pdf');
+  });
+});
+
+describe('who may change a parcel', () => {
+  it('its own agency or an ADMIN, not the destination agency', () => {
+    const parcel = { agenceID: { id: 'par1', libelle: 'Paris' } };
+    expect(isOwnColis(parcel, { roleID: { code: 'AGENT' }, agenceID: { id: 'par1' } })).toBe(true);
+    expect(isOwnColis(parcel, { roleID: { code: 'AGENT' }, agenceID: { id: 'dkr1' } })).toBe(false);
+    expect(isOwnColis(parcel, { roleID: { code: 'ADMIN' }, agenceID: null })).toBe(true);
+    expect(isOwnColis({ agenceID: null }, { roleID: { code: 'AGENT' }, agenceID: null })).toBe(false);
   });
 });
