@@ -21,7 +21,7 @@ const database = await createDatabase({ databaseUrl: url });
 const db = database.db;
 const t0 = Date.now();
 await database.migrate();
-const [{ n }] = (await db.execute(sql`select count(*)::int as n from statuts`) as unknown as { rows: { n: number }[] }).rows;
+const [{ n }] = ((await db.execute(sql`select count(*)::int as n from statuts`)) as unknown as { rows: { n: number }[] }).rows;
 if (n === 0) await db.transaction((tx) => seedReference(tx, { adminEmail: 'admin@colis.local', adminPassword: 'Admin123!' }));
 const log = (what: string) => console.log(`${what} — ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 log('référence');
@@ -72,7 +72,9 @@ for (let from = 1; from <= nColis; from += batch) {
     JOIN c c2 ON c2.rn = 1 + (g * 7) % ${nClients}`);
   log(`colis ${to}`);
 }
-await db.execute(sql`UPDATE envois e SET poids_reel = x.p FROM (SELECT envoi_id, sum(poids) p FROM colis GROUP BY envoi_id) x WHERE x.envoi_id = e.id`);
+await db.execute(
+  sql`UPDATE envois e SET poids_reel = x.p FROM (SELECT envoi_id, sum(poids) p FROM colis GROUP BY envoi_id) x WHERE x.envoi_id = e.id`,
+);
 await db.execute(sql`ANALYZE`);
 log('poids réels et statistiques');
 await database.close();

@@ -16,7 +16,12 @@ const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
 const database = await createDatabase({ databaseUrl: url });
-const app = await buildApp({ db: database.db, config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 }, logger: false, uiDir: '/none' });
+const app = await buildApp({
+  db: database.db,
+  config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
+  logger: false,
+  uiDir: '/none',
+});
 await app.ready();
 
 async function login(email: string, password: string): Promise<string> {
@@ -26,16 +31,23 @@ async function login(email: string, password: string): Promise<string> {
 }
 const admin = await login('admin@colis.local', 'Admin123!');
 const agent = await login('agent.dakar@colis.local', 'Agent123!');
-const sample = (await app.inject({ method: 'GET', url: '/api/colis/liste/x?_page=1&_perPage=1', headers: { authorization: `Bearer ${admin}` } })).json();
+const sample = (
+  await app.inject({ method: 'GET', url: '/api/colis/liste/x?_page=1&_perPage=1', headers: { authorization: `Bearer ${admin}` } })
+).json();
 const ref: string = sample.datas[0].reference;
-const agence = (await app.inject({ method: 'GET', url: '/api/agence/liste', headers: { authorization: `Bearer ${admin}` } })).json().datas[0].id;
+const agence = (await app.inject({ method: 'GET', url: '/api/agence/liste', headers: { authorization: `Bearer ${admin}` } })).json()
+  .datas[0].id;
 
 const scenarios: { name: string; url: string; token: string }[] = [
   { name: 'colis: page 1 (25), newest first', url: '/api/colis/liste/x?_page=1&_perPage=25&_sort=createdAt&_order=DESC', token: admin },
   { name: 'colis: page 1, one agency', url: `/api/colis/liste/x?_page=1&_perPage=25&agenceID=${agence}`, token: admin },
   { name: 'colis: page 1, agency user scope', url: '/api/colis/liste/x?_page=1&_perPage=25', token: agent },
   { name: 'colis: page 1, status filter', url: '/api/colis/liste/x?_page=1&_perPage=25&statut=EXPEDIE', token: admin },
-  { name: 'colis: search reference fragment', url: `/api/colis/liste/x?_page=1&_perPage=25&q=${encodeURIComponent(ref.slice(-7))}`, token: admin },
+  {
+    name: 'colis: search reference fragment',
+    url: `/api/colis/liste/x?_page=1&_perPage=25&q=${encodeURIComponent(ref.slice(-7))}`,
+    token: admin,
+  },
   { name: 'colis: search recipient name', url: '/api/colis/liste/x?_page=1&_perPage=25&q=Destinataire4242', token: admin },
   { name: 'colis: page 400 (offset 10 000)', url: '/api/colis/liste/x?_page=400&_perPage=25', token: admin },
   { name: 'colis: details by reference', url: `/api/colis/getByReference/${encodeURIComponent(ref)}`, token: admin },

@@ -39,7 +39,10 @@ export function toScaled(value: DecimalInput, scale: number): bigint {
     if (!Number.isFinite(value)) throw new RangeError(`Nombre invalide : ${value}`);
     text = String(value);
   } else {
-    text = String(value).trim().replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+    text = String(value)
+      .trim()
+      .replace(/[\s\u00a0\u202f]/g, '')
+      .replace(',', '.');
     if (text === '') return 0n;
   }
   const m = DECIMAL_RE.exec(text);
@@ -215,8 +218,7 @@ export function computeColisAmounts(input: ColisAmountsInput): ColisAmounts {
     poids += milli;
     return { prixLigne: centsToNumber(price), prixTotal: centsToNumber(total) };
   });
-  const montantTotal =
-    montant + toCents(input.montantComplementaire) + toCents(input.montantLivraison) + toCents(input.montantExpedition);
+  const montantTotal = montant + toCents(input.montantComplementaire) + toCents(input.montantLivraison) + toCents(input.montantExpedition);
   const resteAPayer = montantTotal - toCents(input.reglement);
   return {
     lines,
@@ -251,7 +253,10 @@ export function formatKg(value: DecimalInput, unite: string = 'kg'): string {
 
 /** Lower-case text without accents, for label comparisons. */
 function normalize(text: string | null | undefined): string {
-  return (text ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return (text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**

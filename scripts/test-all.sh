@@ -32,6 +32,7 @@ step() {
   if ! "$@"; then failed_steps+=("$name"); fi
 }
 
+step "format" npx prettier --check . --log-level warn
 step "typecheck" npx tsc --noEmit -p tsconfig.json
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
 step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/server-pglite.json

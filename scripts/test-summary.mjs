@@ -21,7 +21,9 @@ for (const file of existsSync('.tmp') ? readdirSync('.tmp').filter((f) => f.ends
     passed += report.stats.expected + flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
-    console.log(`${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed${flaky ? `, ${flaky} flaky (passed on retry)` : ''}`);
+    console.log(
+      `${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed${flaky ? `, ${flaky} flaky (passed on retry)` : ''}`,
+    );
   }
 }
 const failedSteps = process.argv.slice(2);

@@ -18,11 +18,14 @@ const stopWorker = startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl,
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-const creds = config.adminEmail === DEFAULT_ADMIN_EMAIL && config.adminPassword === DEFAULT_ADMIN_PASSWORD
-  ? `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}`
-  : `${config.adminEmail} / (ADMIN_PASSWORD)`;
+const creds =
+  config.adminEmail === DEFAULT_ADMIN_EMAIL && config.adminPassword === DEFAULT_ADMIN_PASSWORD
+    ? `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}`
+    : `${config.adminEmail} / (ADMIN_PASSWORD)`;
 console.log(`\nBack-office prêt : http://localhost:${config.port}/  (API : /api/, documentation : /api/docs)`);
-console.log(`Base de données : ${where}${seeded ? ` — initialisée avec les données de référence${config.demoData && database.kind === 'pglite' ? ' et de démonstration' : ''}` : ''}`);
+console.log(
+  `Base de données : ${where}${seeded ? ` — initialisée avec les données de référence${config.demoData && database.kind === 'pglite' ? ' et de démonstration' : ''}` : ''}`,
+);
 if (newKeys.length && !seeded) console.log(`Nouvelles permissions accordées aux administrateurs : ${newKeys.join(', ')}`);
 console.log(`Connexion administrateur : ${creds}\n`);
 

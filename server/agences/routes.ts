@@ -28,7 +28,11 @@ const agenceSchema = z.object({
   longitude: coordinate('longitude', 180),
   villeID: requiredId('La ville est obligatoire'),
   paysID: z.uuid().optional(),
-  telephone: z.string().trim().regex(/^[0-9 ]{0,15}$/, 'Le téléphone ne doit contenir que des chiffres').optional(),
+  telephone: z
+    .string()
+    .trim()
+    .regex(/^[0-9 ]{0,15}$/, 'Le téléphone ne doit contenir que des chiffres')
+    .optional(),
   telephoneComplet: z.string().optional(),
 });
 
@@ -36,9 +40,16 @@ const agenceSchema = z.object({
 export const selectAgences = (d: Db | Tx) =>
   d
     .select({
-      id: agences.id, code: agences.code, libelle: agences.libelle, latitude: agences.latitude, longitude: agences.longitude,
-      telephone: agences.telephone, telephoneComplet: agences.telephoneComplet, isActive: agences.isActive,
-      createdAt: agences.createdAt, updatedAt: agences.updatedAt,
+      id: agences.id,
+      code: agences.code,
+      libelle: agences.libelle,
+      latitude: agences.latitude,
+      longitude: agences.longitude,
+      telephone: agences.telephone,
+      telephoneComplet: agences.telephoneComplet,
+      isActive: agences.isActive,
+      createdAt: agences.createdAt,
+      updatedAt: agences.updatedAt,
       villeID: { id: villes.id, code: villes.code, libelle: villes.libelle },
       paysID: { id: pays.id, code: pays.code, libelle: pays.libelle, indicatif: pays.indicatif },
     })
@@ -65,7 +76,10 @@ async function agenceValues(tx: Tx, b: Record<string, unknown>, existing?: Recor
   const telephone = String(b.telephone ?? '').replace(/\s+/g, '');
   let code = b.code ? String(b.code).toUpperCase() : (existing?.code as string | undefined);
   if (!code) {
-    const taken = await tx.select({ code: agences.code }).from(agences).where(like(agences.code, `${ville.code}%`));
+    const taken = await tx
+      .select({ code: agences.code })
+      .from(agences)
+      .where(like(agences.code, `${ville.code}%`));
     let n = taken.length + 1;
     const set = new Set(taken.map((t) => t.code));
     while (set.has(`${ville.code}${n}`)) n++;
@@ -92,7 +106,14 @@ export function registerAgenceRoutes(app: FastifyInstance, db: Db) {
     createSchema: agenceSchema,
     updateSchema: agenceSchema,
     searchColumns: [agences.code, agences.libelle, villes.libelle, pays.libelle, agences.telephoneComplet],
-    sortColumns: { code: agences.code, libelle: agences.libelle, villeID: villes.libelle, paysID: pays.libelle, isActive: agences.isActive, createdAt: agences.createdAt },
+    sortColumns: {
+      code: agences.code,
+      libelle: agences.libelle,
+      villeID: villes.libelle,
+      paysID: pays.libelle,
+      isActive: agences.isActive,
+      createdAt: agences.createdAt,
+    },
     filters: { villeID: { column: agences.villeID, type: 'uuid' }, paysID: { column: agences.paysID, type: 'uuid' } },
     mapRow: nestVillePays,
     toValues: (b, { tx, existing }) => agenceValues(tx, b, existing),
@@ -106,7 +127,9 @@ export function registerAgenceRoutes(app: FastifyInstance, db: Db) {
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const byParam = (column: 'villeID' | 'paysID') => async (request: { params: { id: string } }) => {
-    const rows = await selectAgences(db).where(and(eq(agences[column], request.params.id), eq(agences.isActive, true))).orderBy(asc(agences.libelle));
+    const rows = await selectAgences(db)
+      .where(and(eq(agences[column], request.params.id), eq(agences.isActive, true)))
+      .orderBy(asc(agences.libelle));
     return { success: true, agences: toApi(rows.map(nestVillePays)) };
   };
   const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });

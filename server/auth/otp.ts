@@ -40,7 +40,10 @@ export async function issueOtp(
       expiresAt: new Date(Date.now() + OTP_TTL_MS),
     })
     .returning({ id: codesOtp.id });
-  await tx.update(codesOtp).set({ codeHash: hashCode(row.id, code) }).where(eq(codesOtp.id, row.id));
+  await tx
+    .update(codesOtp)
+    .set({ codeHash: hashCode(row.id, code) })
+    .where(eq(codesOtp.id, row.id));
   return code;
 }
 
@@ -71,7 +74,10 @@ export async function checkOtp(
   if (row.expiresAt.getTime() < Date.now()) return 'expired';
   if (row.attempts >= OTP_MAX_ATTEMPTS) return 'locked';
   if (row.codeHash !== hashCode(row.id, opts.code)) {
-    await db.update(codesOtp).set({ attempts: sql`${codesOtp.attempts} + 1` }).where(eq(codesOtp.id, row.id));
+    await db
+      .update(codesOtp)
+      .set({ attempts: sql`${codesOtp.attempts} + 1` })
+      .where(eq(codesOtp.id, row.id));
     return row.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'locked' : 'invalid';
   }
   const consumed = await db

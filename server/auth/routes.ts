@@ -20,7 +20,6 @@ import { hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import { answers } from '../http/answer';
 
-
 /** A new password: at least 8 characters (spec 001 §9 generated passwords are 8 characters). */
 export const newPasswordSchema = z
   .string({ error: 'Le nouveau mot de passe est obligatoire' })
@@ -28,7 +27,11 @@ export const newPasswordSchema = z
   .max(128, 'Le mot de passe doit contenir au plus 128 caractères');
 
 const loginBody = z.object({
-  email: z.string({ error: 'Votre email est obligatoire !' }).trim().min(1, 'Votre email est obligatoire !').pipe(z.email('Email invalide !')),
+  email: z
+    .string({ error: 'Votre email est obligatoire !' })
+    .trim()
+    .min(1, 'Votre email est obligatoire !')
+    .pipe(z.email('Email invalide !')),
   password: z.string({ error: 'Votre mot de passe est obligatoire !' }).min(1, 'Votre mot de passe est obligatoire !'),
   type: z.string().optional(),
 });
@@ -40,7 +43,10 @@ const forgotBody = z.object({
 
 const validerBody = z.object({
   telephoneComplet: z.string({ error: 'Le téléphone est obligatoire' }).trim().min(4, 'Le téléphone est obligatoire'),
-  otp: z.string({ error: 'Le code est obligatoire' }).trim().regex(/^[0-9]{6}$/, 'Le code doit contenir 6 chiffres'),
+  otp: z
+    .string({ error: 'Le code est obligatoire' })
+    .trim()
+    .regex(/^[0-9]{6}$/, 'Le code doit contenir 6 chiffres'),
   newPassword: newPasswordSchema,
 });
 
@@ -59,59 +65,57 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
   const rateLimit = { max: deps.config.loginRateLimit, timeWindow: '1 minute' };
   const tags = ['auth'];
 
-  r.post(
-    '/api/auth/loginAD',
-    { config: { rateLimit }, schema: { tags, body: loginBody, response: answers } },
-    async (request) => {
-      const { email, password } = request.body;
-      const [row] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, tokenVersion: users.tokenVersion, typeCode: typeUsers.code })
+  r.post('/api/auth/loginAD', { config: { rateLimit }, schema: { tags, body: loginBody, response: answers } }, async (request) => {
+    const { email, password } = request.body;
+    const [row] = await db
+      .select({
+        id: users.id,
+        passwordHash: users.passwordHash,
+        isActive: users.isActive,
+        tokenVersion: users.tokenVersion,
+        typeCode: typeUsers.code,
+      })
+      .from(users)
+      .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    dummyHash ??= hashPassword('dummy-password-for-timing');
+    const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
+    if (!row || !ok) throw unauthorized('Email ou mot de passe incorrect.');
+    if (row.typeCode !== TYPE_USER_CODES.ADMIN) throw forbidden('Accès non autorisé');
+    if (!row.isActive) throw forbidden('Votre compte est désactivé. Contactez un administrateur.');
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
+    const data = await findUser(db, row.id);
+    return { success: true, message: 'Connexion réussie', token: tokens.sign(row.id, row.tokenVersion), data: toApi(data) };
+  });
+
+  r.post('/api/auth/forgotPassword', { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers } }, async (request) => {
+    const { telephoneComplet, email } = request.body;
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ id: users.id, email: users.email, nom: users.nom, prenoms: users.prenoms })
         .from(users)
         .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
-        .where(sql`lower(${users.email}) = lower(${email})`)
+        .where(
+          and(
+            sql`lower(${users.email}) = lower(${email})`,
+            eq(users.telephoneComplet, telephoneComplet.replace(/\s+/g, '')),
+            eq(typeUsers.code, TYPE_USER_CODES.ADMIN),
+            eq(users.isActive, true),
+          ),
+        )
         .limit(1);
-      dummyHash ??= hashPassword('dummy-password-for-timing');
-      const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
-      if (!row || !ok) throw unauthorized('Email ou mot de passe incorrect.');
-      if (row.typeCode !== TYPE_USER_CODES.ADMIN) throw forbidden('Accès non autorisé');
-      if (!row.isActive) throw forbidden('Votre compte est désactivé. Contactez un administrateur.');
-      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
-      const data = await findUser(db, row.id);
-      return { success: true, message: 'Connexion réussie', token: tokens.sign(row.id, row.tokenVersion), data: toApi(data) };
-    },
-  );
-
-  r.post(
-    '/api/auth/forgotPassword',
-    { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers } },
-    async (request) => {
-      const { telephoneComplet, email } = request.body;
-      await db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ id: users.id, email: users.email, nom: users.nom, prenoms: users.prenoms })
-          .from(users)
-          .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
-          .where(
-            and(
-              sql`lower(${users.email}) = lower(${email})`,
-              eq(users.telephoneComplet, telephoneComplet.replace(/\s+/g, '')),
-              eq(typeUsers.code, TYPE_USER_CODES.ADMIN),
-              eq(users.isActive, true),
-            ),
-          )
-          .limit(1);
-        if (!user?.email) return;
-        const code = await issueOtp(tx, { purpose: 'RESET_PASSWORD', userID: user.id, digits: 6 });
-        await enqueueMail(tx, {
-          to: user.email,
-          subject: 'Code de réinitialisation de votre mot de passe',
-          html: `<p>Bonjour ${escapeHtml(`${user.prenoms} ${user.nom}`)},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,
-        });
+      if (!user?.email) return;
+      const code = await issueOtp(tx, { purpose: 'RESET_PASSWORD', userID: user.id, digits: 6 });
+      await enqueueMail(tx, {
+        to: user.email,
+        subject: 'Code de réinitialisation de votre mot de passe',
+        html: `<p>Bonjour ${escapeHtml(`${user.prenoms} ${user.nom}`)},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,
       });
-      // Same answer whether or not the account exists (DESIGN.md §4).
-      return { success: true, message: 'Code OTP envoyé avec succès !' };
-    },
-  );
+    });
+    // Same answer whether or not the account exists (DESIGN.md §4).
+    return { success: true, message: 'Code OTP envoyé avec succès !' };
+  });
 
   r.post(
     '/api/auth/validerPassword',

@@ -36,8 +36,7 @@ export async function resolveSecret(db: Db, configured?: string): Promise<string
 /** Creates the token service. @param ttlSeconds lifetime of a token in seconds */
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   return {
-    sign: (userId, tokenVersion) =>
-      jwt.sign({ tv: tokenVersion }, secret, { subject: userId, expiresIn: ttlSeconds, algorithm: 'HS256' }),
+    sign: (userId, tokenVersion) => jwt.sign({ tv: tokenVersion }, secret, { subject: userId, expiresIn: ttlSeconds, algorithm: 'HS256' }),
     verify: (token) => {
       try {
         const claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;

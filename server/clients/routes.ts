@@ -16,8 +16,15 @@ import { clientTypeId, normalizePhone } from './service';
 import { answers } from '../http/answer';
 
 const clientColumns = {
-  id: users.id, nom: users.nom, prenoms: users.prenoms, telephone: users.telephone, telephoneComplet: users.telephoneComplet,
-  email: users.email, adresse: users.adresse, isActive: users.isActive, createdAt: users.createdAt,
+  id: users.id,
+  nom: users.nom,
+  prenoms: users.prenoms,
+  telephone: users.telephone,
+  telephoneComplet: users.telephoneComplet,
+  email: users.email,
+  adresse: users.adresse,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
 };
 
 /** Registers the client look-ups. */
@@ -25,14 +32,18 @@ export function registerClientRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 
-  r.get('/api/user/getByTelephone/:telephone', { schema: { tags, params: z.object({ telephone: z.string().min(4).max(25) }), response: answers } }, async (request) => {
-    const typeId = await clientTypeId(db);
-    const [row] = await db
-      .select(clientColumns)
-      .from(users)
-      .where(and(eq(users.typeUserID, typeId), eq(users.telephoneComplet, normalizePhone(request.params.telephone))));
-    return row ? { success: true, data: toApi(row) } : { success: false, data: null, message: 'Aucun client trouvé pour ce numéro.' };
-  });
+  r.get(
+    '/api/user/getByTelephone/:telephone',
+    { schema: { tags, params: z.object({ telephone: z.string().min(4).max(25) }), response: answers } },
+    async (request) => {
+      const typeId = await clientTypeId(db);
+      const [row] = await db
+        .select(clientColumns)
+        .from(users)
+        .where(and(eq(users.typeUserID, typeId), eq(users.telephoneComplet, normalizePhone(request.params.telephone))));
+      return row ? { success: true, data: toApi(row) } : { success: false, data: null, message: 'Aucun client trouvé pour ce numéro.' };
+    },
+  );
 
   r.get('/api/user/listeClients', { schema: { tags, querystring: listQuerySchema, response: answers } }, async (request) => {
     const typeId = await clientTypeId(db);

@@ -41,7 +41,10 @@ export async function upsertClient(
   if (existing) return existing.id;
   let email = c.email?.trim() || null;
   if (email) {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     if (taken) email = null;
   }
   await tx

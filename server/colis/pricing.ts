@@ -40,9 +40,19 @@ export interface PricedNature {
 export function selectDepartureRoute(db: Db | Tx) {
   return db
     .select({
-      id: envois.id, reference: envois.reference, statutID: envois.statutID, isActive: envois.isActive, dateFin: envois.dateFin,
-      poids: envois.poids, poidsReel: envois.poidsReel, paysID: envois.paysID, paysEmetteurID: envois.paysEmetteurID,
-      modeEnvoiID: envois.modeEnvoiID, modeCode: modesEnvoi.code, modeLibelle: modesEnvoi.libelle, paysLibelle: pays.libelle,
+      id: envois.id,
+      reference: envois.reference,
+      statutID: envois.statutID,
+      isActive: envois.isActive,
+      dateFin: envois.dateFin,
+      poids: envois.poids,
+      poidsReel: envois.poidsReel,
+      paysID: envois.paysID,
+      paysEmetteurID: envois.paysEmetteurID,
+      modeEnvoiID: envois.modeEnvoiID,
+      modeCode: modesEnvoi.code,
+      modeLibelle: modesEnvoi.libelle,
+      paysLibelle: pays.libelle,
     })
     .from(envois)
     .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
@@ -64,8 +74,12 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
   const natures = ids.length
     ? await db
         .select({
-          id: naturesColis.id, libelle: naturesColis.libelle, prixExceptionnel: naturesColis.prixExceptionnel,
-          groupe: naturesColis.groupeNatureColisID, isActive: naturesColis.isActive, groupeActive: groupesNatureColis.isActive,
+          id: naturesColis.id,
+          libelle: naturesColis.libelle,
+          prixExceptionnel: naturesColis.prixExceptionnel,
+          groupe: naturesColis.groupeNatureColisID,
+          isActive: naturesColis.isActive,
+          groupeActive: groupesNatureColis.isActive,
         })
         .from(naturesColis)
         .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))
@@ -74,14 +88,18 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
   const byId = new Map(natures.map((n) => [n.id, n]));
   for (const id of ids) {
     const n = byId.get(id);
-    if (!n || !n.isActive || !n.groupeActive) throw badRequest('Nature de colis introuvable ou inactive.', { naturesColis: 'Nature de colis introuvable ou inactive.' });
+    if (!n || !n.isActive || !n.groupeActive)
+      throw badRequest('Nature de colis introuvable ou inactive.', { naturesColis: 'Nature de colis introuvable ou inactive.' });
   }
   const groups = [...new Set(natures.map((n) => n.groupe))];
   const prices = groups.length
     ? await db
         .select({
-          id: paramNatureModes.id, groupe: paramNatureModes.groupeNatureColisID, prixUnitaire: paramNatureModes.prixUnitaire,
-          villeDestinationID: paramNatureModes.villeDestinationID, villeOrigineID: paramNatureModes.villeOrigineID,
+          id: paramNatureModes.id,
+          groupe: paramNatureModes.groupeNatureColisID,
+          prixUnitaire: paramNatureModes.prixUnitaire,
+          villeDestinationID: paramNatureModes.villeDestinationID,
+          villeOrigineID: paramNatureModes.villeOrigineID,
         })
         .from(paramNatureModes)
         .innerJoin(vDest, eq(paramNatureModes.villeDestinationID, vDest.id))
@@ -135,12 +153,25 @@ export async function priceColis(
   db: Db | Tx,
   route: PricingRoute,
   lines: LineInput[],
-  extra: { montantComplementaire?: DecimalInput; montantLivraison?: DecimalInput; montantExpedition?: DecimalInput; reglement?: DecimalInput },
+  extra: {
+    montantComplementaire?: DecimalInput;
+    montantLivraison?: DecimalInput;
+    montantExpedition?: DecimalInput;
+    reglement?: DecimalInput;
+  },
 ): Promise<{ lines: (LineInput & PricedNature & { prixLigne: number; prixTotal: number })[]; amounts: ColisAmounts }> {
-  const priced = await priceNatures(db, route, lines.map((l) => l.natureColisID));
+  const priced = await priceNatures(
+    db,
+    route,
+    lines.map((l) => l.natureColisID),
+  );
   const amounts = computeColisAmounts({
     ...extra,
-    lines: lines.map((l) => ({ poids: l.poids, prixExceptionnel: priced.get(l.natureColisID)!.prixExceptionnel, prixUnitaire: priced.get(l.natureColisID)!.prixUnitaire })),
+    lines: lines.map((l) => ({
+      poids: l.poids,
+      prixExceptionnel: priced.get(l.natureColisID)!.prixExceptionnel,
+      prixUnitaire: priced.get(l.natureColisID)!.prixUnitaire,
+    })),
   });
   return {
     lines: lines.map((l, i) => ({ ...l, ...priced.get(l.natureColisID)!, ...amounts.lines[i] })),

@@ -27,8 +27,15 @@ import { colisScope, colisSearch, countColis, selectColis } from './query';
 import { adminEmails, createColis, deleteColis, deleteColisWithOtp, finishColis, setColisActive, updateColis } from './service';
 import { answers } from '../http/answer';
 
-const money = (label: string) => z.coerce.number({ error: `${label} doit être un nombre` }).min(0, `${label} ne peut pas être négatif`).max(1_000_000);
-const optionalId = z.uuid().nullish().or(z.literal('').transform(() => null));
+const money = (label: string) =>
+  z.coerce
+    .number({ error: `${label} doit être un nombre` })
+    .min(0, `${label} ne peut pas être négatif`)
+    .max(1_000_000);
+const optionalId = z
+  .uuid()
+  .nullish()
+  .or(z.literal('').transform(() => null));
 const paymentBy = z.enum(['expediteur', 'destinateur', 'partiel']);
 
 /** Body of colis/create and of the full colis/update (spec 000 §5 Parcel creation, §7 colis/create). */
@@ -100,7 +107,9 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
   const tags = ['colis'];
 
   async function findColis(where: ReturnType<typeof eq>, user: ReturnType<typeof currentUser>) {
-    const [row] = await selectColis(db).where(and(where, colisScope(user))).limit(1);
+    const [row] = await selectColis(db)
+      .where(and(where, colisScope(user)))
+      .limit(1);
     if (!row) throw notFound('Aucun colis trouvé');
     return row;
   }
@@ -120,8 +129,15 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
           search: colisSearch,
           countFrom: countColis,
           sortColumns: {
-            reference: colis.reference, createdAt: colis.createdAt, detailsContenu: colis.detailsContenu, poids: colis.poids,
-            montantTotal: colis.montantTotal, resteAPayer: colis.resteAPayer, agenceID: agences.libelle, statutID: statuts.libelle, isActive: colis.isActive,
+            reference: colis.reference,
+            createdAt: colis.createdAt,
+            detailsContenu: colis.detailsContenu,
+            poids: colis.poids,
+            montantTotal: colis.montantTotal,
+            resteAPayer: colis.resteAPayer,
+            agenceID: agences.libelle,
+            statutID: statuts.libelle,
+            isActive: colis.isActive,
           },
           filters: {
             isActive: { column: colis.isActive, type: 'boolean' },
@@ -148,8 +164,12 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     const row = await findColis(eq(colis.reference, request.params.reference), currentUser(request));
     const natureColisDetails = await db
       .select({
-        id: colisNatures.id, poids: colisNatures.poids, unitePoid: colisNatures.unitePoid, prixUnitaire: colisNatures.prixUnitaire,
-        prixExceptionnel: colisNatures.prixExceptionnel, prixTotal: colisNatures.prixTotal,
+        id: colisNatures.id,
+        poids: colisNatures.poids,
+        unitePoid: colisNatures.unitePoid,
+        prixUnitaire: colisNatures.prixUnitaire,
+        prixExceptionnel: colisNatures.prixExceptionnel,
+        prixTotal: colisNatures.prixTotal,
         natureColisID: { id: naturesColis.id, code: naturesColis.code, libelle: naturesColis.libelle },
       })
       .from(colisNatures)
@@ -217,18 +237,23 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     return {
       success: false,
       otpRequired: true,
-      message: 'Ce colis a déjà été traité : un code de confirmation à 4 chiffres a été envoyé aux administrateurs. Saisissez-le pour supprimer le colis.',
+      message:
+        'Ce colis a déjà été traité : un code de confirmation à 4 chiffres a été envoyé aux administrateurs. Saisissez-le pour supprimer le colis.',
     };
   };
   r.delete(
     '/api/colis/delete/:id/:roleCode',
-    { schema: { tags, params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }), roleCode: z.string().max(40) }), response: answers } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }), roleCode: z.string().max(40) }),
+        response: answers,
+      },
+    },
     async (request, reply) => deleteAnswer(await deleteColis(db, { id: request.params.id }, currentUser(request)), () => reply.code(202)),
   );
-  r.delete(
-    '/api/colis/delete/:reference',
-    { schema: { tags, params: refParams, response: answers } },
-    async (request, reply) => deleteAnswer(await deleteColis(db, { reference: request.params.reference }, currentUser(request)), () => reply.code(202)),
+  r.delete('/api/colis/delete/:reference', { schema: { tags, params: refParams, response: answers } }, async (request, reply) =>
+    deleteAnswer(await deleteColis(db, { reference: request.params.reference }, currentUser(request)), () => reply.code(202)),
   );
   r.post(
     '/api/colis/deleteWithOtp',
@@ -237,7 +262,10 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
         tags,
         body: z.object({
           colisId: z.uuid({ error: 'Identifiant invalide' }),
-          codeOtp: z.string({ error: 'Le code OTP doit contenir 4 chiffres' }).trim().regex(/^\d{4}$/, 'Le code OTP doit contenir 4 chiffres'),
+          codeOtp: z
+            .string({ error: 'Le code OTP doit contenir 4 chiffres' })
+            .trim()
+            .regex(/^\d{4}$/, 'Le code OTP doit contenir 4 chiffres'),
         }),
         response: answers,
       },
@@ -251,7 +279,10 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
   const finishBody = z
     .object({ modePaiementID: z.uuid({ error: 'Le mode de paiement est obligatoire' }).optional(), paymentby: paymentBy.optional() })
     .optional();
-  for (const [path, to] of [['retirer', 'RETIRE'], ['livrer', 'LIVRE']] as const) {
+  for (const [path, to] of [
+    ['retirer', 'RETIRE'],
+    ['livrer', 'LIVRE'],
+  ] as const) {
     r.post(`/api/colis/${path}/:id`, { schema: { tags, params: idParams, body: finishBody, response: answers } }, async (request) => {
       const user = currentUser(request);
       await finishColis(db, request.params.id, to, request.body ?? undefined, user);
@@ -273,7 +304,11 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
         .from(envois)
         .where(and(eq(envois.id, request.params.envoiId), envoiScope(user)));
       if (!e) throw notFound('Départ introuvable.');
-      const [me] = await db.select({ nom: users.nom, prenoms: users.prenoms, agence: agences.libelle }).from(users).leftJoin(agences, eq(users.agenceID, agences.id)).where(eq(users.id, user.id));
+      const [me] = await db
+        .select({ nom: users.nom, prenoms: users.prenoms, agence: agences.libelle })
+        .from(users)
+        .leftJoin(agences, eq(users.agenceID, agences.id))
+        .where(eq(users.id, user.id));
       await enqueueMail(
         db,
         (await adminEmails(db)).map((to) => ({
@@ -302,10 +337,17 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
       if (!e) throw notFound('Départ introuvable.');
       const agenceID = user.allAgencies ? q.agenceID : user.agenceID;
       const [agence] = agenceID ? await db.select({ villeID: agences.villeID }).from(agences).where(eq(agences.id, agenceID)) : [];
-      const priced = (await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID: agence?.villeID }, [q.natureColisID])).get(q.natureColisID)!;
+      const priced = (
+        await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID: agence?.villeID }, [q.natureColisID])
+      ).get(q.natureColisID)!;
       return {
         success: true,
-        data: { ...priced, prixLigne: linePrice(priced.prixExceptionnel, priced.prixUnitaire), prixUnitaire: priced.prixUnitaire === null ? null : Number(priced.prixUnitaire), prixExceptionnel: priced.prixExceptionnel === null ? null : Number(priced.prixExceptionnel) },
+        data: {
+          ...priced,
+          prixLigne: linePrice(priced.prixExceptionnel, priced.prixUnitaire),
+          prixUnitaire: priced.prixUnitaire === null ? null : Number(priced.prixUnitaire),
+          prixExceptionnel: priced.prixExceptionnel === null ? null : Number(priced.prixExceptionnel),
+        },
       };
     },
   );

@@ -90,7 +90,10 @@ async function checkDeparture(
 async function resolveAgence(tx: Tx, input: ColisInput, user: CurrentUser, envoiPaysEmetteurID: string) {
   const agenceID = user.allAgencies ? input.agenceID : user.agenceID;
   if (!agenceID) throw badRequest("L'agence est obligatoire.", { agenceID: "L'agence est obligatoire." });
-  const [a] = await tx.select({ id: agences.id, code: agences.code, villeID: agences.villeID, paysID: agences.paysID }).from(agences).where(eq(agences.id, agenceID));
+  const [a] = await tx
+    .select({ id: agences.id, code: agences.code, villeID: agences.villeID, paysID: agences.paysID })
+    .from(agences)
+    .where(eq(agences.id, agenceID));
   if (!a) throw badRequest('Agence introuvable.', { agenceID: 'Agence introuvable.' });
   if (a.paysID !== envoiPaysEmetteurID) {
     throw forbidden("Ce départ ne part pas du pays de l'agence.");
@@ -107,7 +110,11 @@ async function resolveParties(tx: Tx, input: ColisInput) {
         expediteurID: "L'expéditeur est obligatoire",
       });
     }
-    expediteurID = await upsertClient(tx, { nom: input.expediteurNom.trim(), prenoms: input.expediteurPrenom?.trim(), telephoneComplet: input.NumeroSaisi });
+    expediteurID = await upsertClient(tx, {
+      nom: input.expediteurNom.trim(),
+      prenoms: input.expediteurPrenom?.trim(),
+      telephoneComplet: input.NumeroSaisi,
+    });
   }
   let destinataireID = input.destinataireID ?? null;
   if (!destinataireID) {
@@ -118,8 +125,11 @@ async function resolveParties(tx: Tx, input: ColisInput) {
     if (Object.keys(missing).length) throw badRequest(Object.values(missing)[0], missing);
     if (input.telephoneDestinataire?.trim()) {
       destinataireID = await upsertClient(tx, {
-        nom: input.nomDestinataire!.trim(), prenoms: input.prenomsDestinataire!.trim(), telephoneComplet: input.telephoneDestinataire,
-        email: input.emailDestinataire, adresse: input.adresseDestinataire,
+        nom: input.nomDestinataire!.trim(),
+        prenoms: input.prenomsDestinataire!.trim(),
+        telephoneComplet: input.telephoneDestinataire,
+        email: input.emailDestinataire,
+        adresse: input.adresseDestinataire,
       });
     }
   }
@@ -138,22 +148,36 @@ async function resolveParties(tx: Tx, input: ColisInput) {
 async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof lockDeparture>>, agenceVilleID: string) {
   const [ville] = await tx.select({ id: villes.id, paysID: villes.paysID }).from(villes).where(eq(villes.id, input.villeID));
   if (!ville || ville.paysID !== e.paysID) {
-    throw badRequest('La ville de destination doit être dans le pays de destination du départ.', { villeID: 'Ville de destination invalide' });
+    throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
+      villeID: 'Ville de destination invalide',
+    });
   }
   const [modeLiv] = await tx.select({ code: modesLivraison.code }).from(modesLivraison).where(eq(modesLivraison.id, input.modeLivraisonID));
   if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
-  const montantLivraison = modeLiv.code === AGENCY_PICKUP_CODE ? 0 : input.montantLivraison ?? 0;
+  const montantLivraison = modeLiv.code === AGENCY_PICKUP_CODE ? 0 : (input.montantLivraison ?? 0);
   const priced = await priceColis(
     tx,
     {
-      modeEnvoiID: e.modeEnvoiID, modeLibelle: e.modeLibelle, paysID: e.paysID, paysLibelle: e.paysLibelle,
-      paysEmetteurID: e.paysEmetteurID, villeDestinationID: ville.id, villeOrigineID: agenceVilleID,
+      modeEnvoiID: e.modeEnvoiID,
+      modeLibelle: e.modeLibelle,
+      paysID: e.paysID,
+      paysLibelle: e.paysLibelle,
+      paysEmetteurID: e.paysEmetteurID,
+      villeDestinationID: ville.id,
+      villeOrigineID: agenceVilleID,
     },
     input.naturesColis,
-    { montantComplementaire: input.montantComplementaire, montantLivraison, montantExpedition: input.montantExpedition, reglement: input.reglement },
+    {
+      montantComplementaire: input.montantComplementaire,
+      montantLivraison,
+      montantExpedition: input.montantExpedition,
+      reglement: input.reglement,
+    },
   );
   if (priced.amounts.resteAPayer < 0) {
-    throw badRequest('montant réglé ne doit pas etre superieur au montant total', { reglement: 'montant réglé ne doit pas etre superieur au montant total' });
+    throw badRequest('montant réglé ne doit pas etre superieur au montant total', {
+      reglement: 'montant réglé ne doit pas etre superieur au montant total',
+    });
   }
   if ((input.reglement ?? 0) > 0 && !input.encaissement?.modePaiementID) {
     throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
@@ -219,7 +243,12 @@ async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, us
     paymentby: input.encaissement?.paymentby ?? 'expediteur',
     authorId: user.id,
   });
-  await moveColis(tx, { colisIds: [parcel.id], fromStatutIds: [parcel.statutID], toStatutId: codes.get('RECEPTIONNE')!.id, authorId: user.id });
+  await moveColis(tx, {
+    colisIds: [parcel.id],
+    fromStatutIds: [parcel.statutID],
+    toStatutId: codes.get('RECEPTIONNE')!.id,
+    authorId: user.id,
+  });
 }
 
 /** Registers a parcel (spec 000 §7 colis/create). @returns its id and reference */
@@ -248,11 +277,20 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       })
       .returning({ id: colis.id });
     await insertLines(tx, created.id, computed);
-    await tx.update(envois).set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` }).where(eq(envois.id, e.id));
+    await tx
+      .update(envois)
+      .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
+      .where(eq(envois.id, e.id));
     await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
     const parcel: PayableColis = {
-      id: created.id, reference, agenceID: agence.id, statutID: enAttente, reglement: '0.00',
-      resteAPayer: toMoneyString(computed.amounts.montantTotal), ...parties, emailDestinataire: input.emailDestinataire || null,
+      id: created.id,
+      reference,
+      agenceID: agence.id,
+      statutID: enAttente,
+      reglement: '0.00',
+      resteAPayer: toMoneyString(computed.amounts.montantTotal),
+      ...parties,
+      emailDestinataire: input.emailDestinataire || null,
     };
     await notifyColis(tx, [parcel], 'votre colis a été enregistré');
     await settleAdvance(tx, parcel, input, user, codes);
@@ -283,7 +321,12 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const locked = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
     for (const eid of envoiIds) locked.set(eid, await lockDeparture(tx, eid));
     const e = locked.get(input.envoiID)!;
-    const agence = await resolveAgence(tx, { ...input, agenceID: user.allAgencies ? input.agenceID ?? current.agenceID : current.agenceID }, user, e.paysEmetteurID);
+    const agence = await resolveAgence(
+      tx,
+      { ...input, agenceID: user.allAgencies ? (input.agenceID ?? current.agenceID) : current.agenceID },
+      user,
+      e.paysEmetteurID,
+    );
     const computed = await computeParcel(tx, input, e, agence.villeID);
     const sameDeparture = current.envoiID === input.envoiID;
     await checkDeparture(codes, e, computed.amounts.poids, sameDeparture ? Number(current.poids) : 0);
@@ -294,11 +337,23 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       .where(eq(colis.id, id));
     await tx.delete(colisNatures).where(eq(colisNatures.colisID, id));
     await insertLines(tx, id, computed);
-    await tx.update(envois).set({ poidsReel: sql`${envois.poidsReel} - ${current.poids}::numeric` }).where(eq(envois.id, current.envoiID));
-    await tx.update(envois).set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` }).where(eq(envois.id, e.id));
+    await tx
+      .update(envois)
+      .set({ poidsReel: sql`${envois.poidsReel} - ${current.poids}::numeric` })
+      .where(eq(envois.id, current.envoiID));
+    await tx
+      .update(envois)
+      .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
+      .where(eq(envois.id, e.id));
     const parcel: PayableColis = {
-      id, reference: current.reference, agenceID: agence.id, statutID: current.statutID, reglement: '0.00',
-      resteAPayer: toMoneyString(computed.amounts.montantTotal), ...parties, emailDestinataire: input.emailDestinataire || null,
+      id,
+      reference: current.reference,
+      agenceID: agence.id,
+      statutID: current.statutID,
+      reglement: '0.00',
+      resteAPayer: toMoneyString(computed.amounts.montantTotal),
+      ...parties,
+      emailDestinataire: input.emailDestinataire || null,
     };
     await settleAdvance(tx, parcel, input, user, codes);
   });
@@ -315,7 +370,10 @@ export async function setColisActive(db: Db, id: string, isActive: boolean, user
 /** Removes a locked parcel and gives its weight back to its departure. */
 async function removeParcel(tx: Tx, row: { id: string; envoiID: string; poids: string }) {
   await tx.delete(colis).where(eq(colis.id, row.id));
-  await tx.update(envois).set({ poidsReel: sql`greatest(${envois.poidsReel} - ${row.poids}::numeric, 0)` }).where(eq(envois.id, row.envoiID));
+  await tx
+    .update(envois)
+    .set({ poidsReel: sql`greatest(${envois.poidsReel} - ${row.poids}::numeric, 0)` })
+    .where(eq(envois.id, row.envoiID));
 }
 
 /** E-mail addresses of the active administrators (role ADMIN or SUPERADMIN). */
@@ -391,10 +449,17 @@ export async function finishColis(
           modePaiementID: 'Le mode de paiement est obligatoire',
         });
       }
-      await recordPayment(tx, { ...row }, {
-        montant: row.resteAPayer, modePaiementID: payment.modePaiementID, paymentby: payment.paymentby ?? 'destinateur', authorId: user.id,
-        agenceID: user.agenceID,
-      });
+      await recordPayment(
+        tx,
+        { ...row },
+        {
+          montant: row.resteAPayer,
+          modePaiementID: payment.modePaiementID,
+          paymentby: payment.paymentby ?? 'destinateur',
+          authorId: user.id,
+          agenceID: user.agenceID,
+        },
+      );
     }
     await moveColis(tx, {
       colisIds: [row.id],

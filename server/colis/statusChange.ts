@@ -37,11 +37,21 @@ export async function moveColis(
   },
 ): Promise<MovedColis[]> {
   if (opts.fromStatutIds.length === 0) return [];
-  const conds = [sql`statut_id IN (${sql.join(opts.fromStatutIds.map((id) => sql`${id}::uuid`), sql`, `)})`];
+  const conds = [
+    sql`statut_id IN (${sql.join(
+      opts.fromStatutIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  ];
   if (opts.envoiID) conds.push(sql`envoi_id = ${opts.envoiID}::uuid`);
   if (opts.colisIds) {
     if (opts.colisIds.length === 0) return [];
-    conds.push(sql`id IN (${sql.join(opts.colisIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    conds.push(
+      sql`id IN (${sql.join(
+        opts.colisIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   }
   const result = await tx.execute(sql`
     WITH target AS (
@@ -65,9 +75,9 @@ export async function moveColis(
 
   for (let i = 0; i < moved.length; i += 1000) {
     const chunk = moved.slice(i, i + 1000);
-    await tx.insert(historiques).values(
-      chunk.map((m) => ({ colisID: m.id, statutAvantID: m.before, statutApresID: opts.toStatutId, auteurID: opts.authorId })),
-    );
+    await tx
+      .insert(historiques)
+      .values(chunk.map((m) => ({ colisID: m.id, statutAvantID: m.before, statutApresID: opts.toStatutId, auteurID: opts.authorId })));
   }
   if (opts.message) await notifyColis(tx, moved, opts.message);
   return moved;
@@ -86,7 +96,10 @@ export async function notifyColis(tx: Tx, colis: Omit<MovedColis, 'before'>[], m
   const ids = [...new Set(rows.map((r) => r.receiverID))];
   const emails = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 1000) {
-    const found = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids.slice(i, i + 1000)));
+    const found = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 1000)));
     for (const u of found) if (u.email) emails.set(u.id, u.email);
   }
   const mails = colis.flatMap((c) => {

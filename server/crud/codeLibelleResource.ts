@@ -9,7 +9,12 @@ import { optionalText, requiredText } from './fields';
 import type { ReferenceResourceDef } from './referenceResource';
 
 type CodeLibelleTable = PgTable & {
-  id: PgColumn; code: PgColumn; libelle: PgColumn; description: PgColumn; isActive: PgColumn; createdAt: PgColumn;
+  id: PgColumn;
+  code: PgColumn;
+  libelle: PgColumn;
+  description: PgColumn;
+  isActive: PgColumn;
+  createdAt: PgColumn;
 };
 
 /**

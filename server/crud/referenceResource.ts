@@ -117,7 +117,13 @@ export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unk
   const q = parseListQuery(rawQuery);
   const conds: (SQL | undefined)[] = [def.scope];
   if (q.q) conds.push(def.search ? def.search(likePattern(q.q)) : or(...(def.searchColumns ?? []).map((c) => ilike(c, likePattern(q.q!)))));
-  if (q.ids) conds.push(inArray(def.table.id, q.ids.filter((v) => z.uuid().safeParse(v).success)));
+  if (q.ids)
+    conds.push(
+      inArray(
+        def.table.id,
+        q.ids.filter((v) => z.uuid().safeParse(v).success),
+      ),
+    );
   for (const [name, raw] of Object.entries(q.filters)) {
     const f = def.filters[name];
     if (f) conds.push(filterCondition(f, raw));
@@ -127,7 +133,10 @@ export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unk
   const sortCol = q.sort ? def.sortColumns[q.sort] : undefined;
   const [column, order] = sortCol ? [sortCol, q.order] : [def.table.createdAt, 'desc'];
   const key = def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText' ? frenchKey(column) : column;
-  let query = def.select(db).where(where).orderBy(order === 'asc' ? asc(key) : desc(key), asc(def.table.id));
+  let query = def
+    .select(db)
+    .where(where)
+    .orderBy(order === 'asc' ? asc(key) : desc(key), asc(def.table.id));
   if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
   else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
   const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
@@ -159,76 +168,62 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     return def.mapRow ? def.mapRow(row) : row;
   }
 
-  r.get(
-    `${base}/liste`,
-    { schema: { tags, querystring: listQuerySchema, response: answers } },
-    async (request) => {
-      const { rows, total } = await runList(db, { ...def, filters, frenchSort: true }, request.query as Record<string, unknown>);
-      return { success: true, [listKey]: toApi(rows), total };
-    },
-  );
+  r.get(`${base}/liste`, { schema: { tags, querystring: listQuerySchema, response: answers } }, async (request) => {
+    const { rows, total } = await runList(db, { ...def, filters, frenchSort: true }, request.query as Record<string, unknown>);
+    return { success: true, [listKey]: toApi(rows), total };
+  });
 
-  r.get(
-    `${base}/getBy/:id`,
-    { schema: { tags, params: idParams, response: answers } },
-    async (request) => {
-      const row = await findOne(db, request.params.id);
-      return { success: true, data: toApi(row) };
-    },
-  );
+  r.get(`${base}/getBy/:id`, { schema: { tags, params: idParams, response: answers } }, async (request) => {
+    const row = await findOne(db, request.params.id);
+    return { success: true, data: toApi(row) };
+  });
 
-  r.post(
-    `${base}/create`,
-    { schema: { tags, body: def.createSchema, response: answers } },
-    async (request) => {
-      const user = currentUser(request);
-      const data = await db.transaction(async (tx) => {
-        const values = def.toValues ? await def.toValues(request.body as AnyRow, { tx, user }) : (request.body as AnyRow);
-        const [created] = (await tx.insert(def.table).values(values as never).returning({ id: def.table.id })) as { id: string }[];
-        return findOne(tx, created.id);
-      });
-      return { success: true, message: def.messages.created, data: toApi(data) };
-    },
-  );
+  r.post(`${base}/create`, { schema: { tags, body: def.createSchema, response: answers } }, async (request) => {
+    const user = currentUser(request);
+    const data = await db.transaction(async (tx) => {
+      const values = def.toValues ? await def.toValues(request.body as AnyRow, { tx, user }) : (request.body as AnyRow);
+      const [created] = (await tx
+        .insert(def.table)
+        .values(values as never)
+        .returning({ id: def.table.id })) as { id: string }[];
+      return findOne(tx, created.id);
+    });
+    return { success: true, message: def.messages.created, data: toApi(data) };
+  });
 
   const updateBody = z.union([z.strictObject({ isActive: z.boolean() }), def.updateSchema]);
-  r.put(
-    `${base}/update/:id`,
-    { schema: { tags, params: idParams, body: updateBody, response: answers } },
-    async (request) => {
-      const user = currentUser(request);
-      const body = request.body as AnyRow;
-      const statusOnly = Object.keys(body).length === 1 && 'isActive' in body;
-      const data = await db.transaction(async (tx) => {
-        const existing = await findOne(tx, request.params.id);
-        const values = statusOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
-        await tx.update(def.table).set(values as never).where(eq(def.table.id, request.params.id));
-        return findOne(tx, request.params.id);
-      });
-      return {
-        success: true,
-        message: statusOnly ? 'Statut mis à jour avec succès !' : def.messages.updated,
-        data: toApi(data),
-      };
-    },
-  );
+  r.put(`${base}/update/:id`, { schema: { tags, params: idParams, body: updateBody, response: answers } }, async (request) => {
+    const user = currentUser(request);
+    const body = request.body as AnyRow;
+    const statusOnly = Object.keys(body).length === 1 && 'isActive' in body;
+    const data = await db.transaction(async (tx) => {
+      const existing = await findOne(tx, request.params.id);
+      const values = statusOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
+      await tx
+        .update(def.table)
+        .set(values as never)
+        .where(eq(def.table.id, request.params.id));
+      return findOne(tx, request.params.id);
+    });
+    return {
+      success: true,
+      message: statusOnly ? 'Statut mis à jour avec succès !' : def.messages.updated,
+      data: toApi(data),
+    };
+  });
 
-  r.delete(
-    `${base}/delete/:id`,
-    { schema: { tags, params: idParams, response: answers } },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        await findOne(tx, request.params.id);
-        try {
-          await tx.delete(def.table).where(eq(def.table.id, request.params.id));
-        } catch (err) {
-          if (pgError(err)?.code === '23503') {
-            throw conflict(def.messages.inUse ?? "Cet élément est utilisé par d'autres enregistrements et ne peut pas être supprimé.");
-          }
-          throw err;
+  r.delete(`${base}/delete/:id`, { schema: { tags, params: idParams, response: answers } }, async (request) => {
+    await db.transaction(async (tx) => {
+      await findOne(tx, request.params.id);
+      try {
+        await tx.delete(def.table).where(eq(def.table.id, request.params.id));
+      } catch (err) {
+        if (pgError(err)?.code === '23503') {
+          throw conflict(def.messages.inUse ?? "Cet élément est utilisé par d'autres enregistrements et ne peut pas être supprimé.");
         }
-      });
-      return { success: true, message: 'suppression effectuée' };
-    },
-  );
+        throw err;
+      }
+    });
+    return { success: true, message: 'suppression effectuée' };
+  });
 }

@@ -6,15 +6,32 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, numeric, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
-const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
 const isActive = () => boolean('is_active').notNull().default(true);
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow().$onUpdate(() => new Date());
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
 const weight = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'string' });
 
@@ -56,8 +73,12 @@ export const autorisations = pgTable(
   'autorisations',
   {
     id: id(),
-    roleID: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    privilegeID: uuid('privilege_id').notNull().references(() => privileges.id, { onDelete: 'cascade' }),
+    roleID: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    privilegeID: uuid('privilege_id')
+      .notNull()
+      .references(() => privileges.id, { onDelete: 'cascade' }),
     isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -88,7 +109,9 @@ export const villes = pgTable(
     id: id(),
     code: text('code').notNull().unique(),
     libelle: text('libelle').notNull(),
-    paysID: uuid('pays_id').notNull().references(() => pays.id),
+    paysID: uuid('pays_id')
+      .notNull()
+      .references(() => pays.id),
     isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -104,8 +127,12 @@ export const agences = pgTable(
     libelle: text('libelle').notNull(),
     latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'string' }),
     longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'string' }),
-    villeID: uuid('ville_id').notNull().references(() => villes.id),
-    paysID: uuid('pays_id').notNull().references(() => pays.id),
+    villeID: uuid('ville_id')
+      .notNull()
+      .references(() => villes.id),
+    paysID: uuid('pays_id')
+      .notNull()
+      .references(() => pays.id),
     telephone: text('telephone'),
     telephoneComplet: text('telephone_complet'),
     isActive: isActive(),
@@ -131,7 +158,9 @@ export const users = pgTable(
     /** Bumped on password change or deactivation: tokens carrying an older value are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     paysID: uuid('pays_id').references(() => pays.id),
-    typeUserID: uuid('type_user_id').notNull().references(() => typeUsers.id),
+    typeUserID: uuid('type_user_id')
+      .notNull()
+      .references(() => typeUsers.id),
     roleID: uuid('role_id').references(() => roles.id),
     agenceID: uuid('agence_id').references(() => agences.id),
     isActive: isActive(),
@@ -182,7 +211,9 @@ export const naturesColis = pgTable(
     code: text('code').notNull().unique(),
     libelle: text('libelle').notNull(),
     description: text('description').notNull().default(''),
-    groupeNatureColisID: uuid('groupe_nature_colis_id').notNull().references(() => groupesNatureColis.id),
+    groupeNatureColisID: uuid('groupe_nature_colis_id')
+      .notNull()
+      .references(() => groupesNatureColis.id),
     prixExceptionnel: money('prix_exceptionnel'),
     unite: text('unite'),
     isActive: isActive(),
@@ -199,10 +230,18 @@ export const paramNatureModes = pgTable(
     id: id(),
     libelle: text('libelle').notNull(),
     prixUnitaire: money('prix_unitaire').notNull(),
-    groupeNatureColisID: uuid('groupe_nature_colis_id').notNull().references(() => groupesNatureColis.id),
-    villeOrigineID: uuid('ville_origine_id').notNull().references(() => villes.id),
-    villeDestinationID: uuid('ville_destination_id').notNull().references(() => villes.id),
-    modeEnvoiID: uuid('mode_envoi_id').notNull().references(() => modesEnvoi.id),
+    groupeNatureColisID: uuid('groupe_nature_colis_id')
+      .notNull()
+      .references(() => groupesNatureColis.id),
+    villeOrigineID: uuid('ville_origine_id')
+      .notNull()
+      .references(() => villes.id),
+    villeDestinationID: uuid('ville_destination_id')
+      .notNull()
+      .references(() => villes.id),
+    modeEnvoiID: uuid('mode_envoi_id')
+      .notNull()
+      .references(() => modesEnvoi.id),
     isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -219,9 +258,15 @@ export const envois = pgTable(
   {
     id: id(),
     reference: text('reference').notNull().unique(),
-    modeEnvoiID: uuid('mode_envoi_id').notNull().references(() => modesEnvoi.id),
-    paysID: uuid('pays_id').notNull().references(() => pays.id),
-    paysEmetteurID: uuid('pays_emetteur_id').notNull().references(() => pays.id),
+    modeEnvoiID: uuid('mode_envoi_id')
+      .notNull()
+      .references(() => modesEnvoi.id),
+    paysID: uuid('pays_id')
+      .notNull()
+      .references(() => pays.id),
+    paysEmetteurID: uuid('pays_emetteur_id')
+      .notNull()
+      .references(() => pays.id),
     dateDebut: date('date_debut', { mode: 'string' }).notNull(),
     dateArrive: date('date_arrive', { mode: 'string' }).notNull(),
     dateFin: date('date_fin', { mode: 'string' }).notNull(),
@@ -229,7 +274,9 @@ export const envois = pgTable(
     poids: weight('poids').notNull(),
     poidsReel: weight('poids_reel').notNull().default('0'),
     devise: text('devise').notNull().default('EUR'),
-    statutID: uuid('statut_id').notNull().references(() => statuts.id),
+    statutID: uuid('statut_id')
+      .notNull()
+      .references(() => statuts.id),
     agenceID: uuid('agence_id').references(() => agences.id),
     auteurID: uuid('auteur_id').references(() => users.id),
     isActive: isActive(),
@@ -248,8 +295,12 @@ export const colis = pgTable(
   {
     id: id(),
     reference: text('reference').notNull().unique(),
-    envoiID: uuid('envoi_id').notNull().references(() => envois.id),
-    agenceID: uuid('agence_id').notNull().references(() => agences.id),
+    envoiID: uuid('envoi_id')
+      .notNull()
+      .references(() => envois.id),
+    agenceID: uuid('agence_id')
+      .notNull()
+      .references(() => agences.id),
     villeID: uuid('ville_id').references(() => villes.id),
     modeLivraisonID: uuid('mode_livraison_id').references(() => modesLivraison.id),
     modeEnvoiID: uuid('mode_envoi_id').references(() => modesEnvoi.id),
@@ -279,7 +330,9 @@ export const colis = pgTable(
     NumeroSaisi: text('numero_saisi'),
     dateDepot: timestamp('date_depot', { withTimezone: true, mode: 'date' }),
     dateEnvoi: timestamp('date_envoi', { withTimezone: true, mode: 'date' }),
-    statutID: uuid('statut_id').notNull().references(() => statuts.id),
+    statutID: uuid('statut_id')
+      .notNull()
+      .references(() => statuts.id),
     auteurID: uuid('auteur_id').references(() => users.id),
     isActive: isActive(),
     createdAt: createdAt(),
@@ -300,8 +353,12 @@ export const colisNatures = pgTable(
   'colis_natures',
   {
     id: id(),
-    colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
-    natureColisID: uuid('nature_colis_id').notNull().references(() => naturesColis.id),
+    colisID: uuid('colis_id')
+      .notNull()
+      .references(() => colis.id, { onDelete: 'cascade' }),
+    natureColisID: uuid('nature_colis_id')
+      .notNull()
+      .references(() => naturesColis.id),
     poids: weight('poids').notNull(),
     unitePoid: text('unite_poid').notNull().default('KG'),
     prixUnitaire: money('prix_unitaire').notNull().default('0'),
@@ -316,11 +373,17 @@ export const historiques = pgTable(
   'historiques',
   {
     id: id(),
-    colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
+    colisID: uuid('colis_id')
+      .notNull()
+      .references(() => colis.id, { onDelete: 'cascade' }),
     /** clock_timestamp(): entries written in one transaction keep their order. */
-    dateAction: timestamp('date_action', { withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
+    dateAction: timestamp('date_action', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     statutAvantID: uuid('statut_avant_id').references(() => statuts.id),
-    statutApresID: uuid('statut_apres_id').notNull().references(() => statuts.id),
+    statutApresID: uuid('statut_apres_id')
+      .notNull()
+      .references(() => statuts.id),
     auteurID: uuid('auteur_id').references(() => users.id),
   },
   (t) => [index('historiques_colis_idx').on(t.colisID, t.dateAction)],
@@ -332,12 +395,16 @@ export const encaissements = pgTable(
   'encaissements',
   {
     id: id(),
-    colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
+    colisID: uuid('colis_id')
+      .notNull()
+      .references(() => colis.id, { onDelete: 'cascade' }),
     agenceID: uuid('agence_id').references(() => agences.id),
     paymentby: paymentByEnum('paymentby').notNull().default('expediteur'),
     montantEncaisse: money('montant_encaisse').notNull(),
     montantRestant: money('montant_restant').notNull(),
-    modePaiementID: uuid('mode_paiement_id').notNull().references(() => modesPaiement.id),
+    modePaiementID: uuid('mode_paiement_id')
+      .notNull()
+      .references(() => modesPaiement.id),
     auteurID: uuid('auteur_id').references(() => users.id),
     isActive: isActive(),
     createdAt: createdAt(),
@@ -368,10 +435,14 @@ export const operations = pgTable(
     id: id(),
     date: timestamp('date', { withTimezone: true, mode: 'date' }).notNull(),
     montant: money('montant').notNull(),
-    motif: uuid('motif_id').notNull().references(() => typesOperation.id),
+    motif: uuid('motif_id')
+      .notNull()
+      .references(() => typesOperation.id),
     type: operationTypeEnum('type').notNull(),
     description: text('description').notNull().default(''),
-    userID: uuid('user_id').notNull().references(() => users.id),
+    userID: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     agenceID: uuid('agence_id').references(() => agences.id),
     isActive: isActive(),
     createdAt: createdAt(),
@@ -386,7 +457,9 @@ export const inventaires = pgTable(
   {
     id: id(),
     dateInventaire: timestamp('date_inventaire', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    auteurID: uuid('auteur_id').notNull().references(() => users.id),
+    auteurID: uuid('auteur_id')
+      .notNull()
+      .references(() => users.id),
     agenceID: uuid('agence_id').references(() => agences.id),
     createdAt: createdAt(),
   },
@@ -398,8 +471,12 @@ export const inventaireColis = pgTable(
   'inventaire_colis',
   {
     id: id(),
-    inventaireID: uuid('inventaire_id').notNull().references(() => inventaires.id, { onDelete: 'cascade' }),
-    colisID: uuid('colis_id').notNull().references(() => colis.id, { onDelete: 'cascade' }),
+    inventaireID: uuid('inventaire_id')
+      .notNull()
+      .references(() => inventaires.id, { onDelete: 'cascade' }),
+    colisID: uuid('colis_id')
+      .notNull()
+      .references(() => colis.id, { onDelete: 'cascade' }),
     attendu: boolean('attendu').notNull().default(true),
     trouve: boolean('trouve').notNull().default(false),
   },

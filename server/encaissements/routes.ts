@@ -30,12 +30,22 @@ const auteur = alias(users, 'encaisseur');
 const selectEncaissements = (db: Db) =>
   db
     .select({
-      id: encaissements.id, createdAt: encaissements.createdAt, paymentby: encaissements.paymentby,
-      montantEncaisse: encaissements.montantEncaisse, montantRestant: encaissements.montantRestant, isActive: encaissements.isActive,
+      id: encaissements.id,
+      createdAt: encaissements.createdAt,
+      paymentby: encaissements.paymentby,
+      montantEncaisse: encaissements.montantEncaisse,
+      montantRestant: encaissements.montantRestant,
+      isActive: encaissements.isActive,
       modePaiementID: { id: modesPaiement.id, libelle: modesPaiement.libelle },
       auteurID: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
       agenceID: { id: agences.id, libelle: agences.libelle },
-      colisID: { id: colis.id, reference: colis.reference, montantTotal: colis.montantTotal, reglement: colis.reglement, resteAPayer: colis.resteAPayer },
+      colisID: {
+        id: colis.id,
+        reference: colis.reference,
+        montantTotal: colis.montantTotal,
+        reglement: colis.reglement,
+        resteAPayer: colis.resteAPayer,
+      },
     })
     .from(encaissements)
     .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
@@ -62,7 +72,10 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
           colisID: requiredId('Le colis est obligatoire'),
           modePaiementID: requiredId('Veuillez remplir tous les champs obligatoire.'),
           paymentby: z.enum(['expediteur', 'destinateur', 'partiel']).default('destinateur'),
-          montantEncaisse: z.coerce.number({ error: 'Le montant doit être un nombre' }).positive('Le montant encaissé doit être supérieur à 0').optional(),
+          montantEncaisse: z.coerce
+            .number({ error: 'Le montant doit être un nombre' })
+            .positive('Le montant encaissé doit être supérieur à 0')
+            .optional(),
           montantRestant: z.unknown().optional(),
         }),
         response: answers,
@@ -78,12 +91,24 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
         }
         // The spec's make-payment dialog collects the whole remaining amount.
         const montant = request.body.montantEncaisse ?? Number(row.resteAPayer);
-        return recordPayment(tx, { ...row }, {
-          montant, modePaiementID: request.body.modePaiementID, paymentby: request.body.paymentby, authorId: user.id,
-          agenceID: user.agenceID ?? row.agenceID, history: true,
-        });
+        return recordPayment(
+          tx,
+          { ...row },
+          {
+            montant,
+            modePaiementID: request.body.modePaiementID,
+            paymentby: request.body.paymentby,
+            authorId: user.id,
+            agenceID: user.agenceID ?? row.agenceID,
+            history: true,
+          },
+        );
       });
-      return { success: true, message: 'encaissement effectué avec succès', data: { id: result.id, reglement: Number(result.reglement), resteAPayer: Number(result.resteAPayer) } };
+      return {
+        success: true,
+        message: 'encaissement effectué avec succès',
+        data: { id: result.id, reglement: Number(result.reglement), resteAPayer: Number(result.resteAPayer) },
+      };
     },
   );
 
@@ -93,7 +118,13 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
     async (request) => {
       const user = currentUser(request);
       const [parcel] = await db
-        .select({ id: colis.id, reference: colis.reference, montantTotal: colis.montantTotal, reglement: colis.reglement, resteAPayer: colis.resteAPayer })
+        .select({
+          id: colis.id,
+          reference: colis.reference,
+          montantTotal: colis.montantTotal,
+          reglement: colis.reglement,
+          resteAPayer: colis.resteAPayer,
+        })
         .from(colis)
         .where(and(eq(colis.id, request.params.id), colisScope(user)));
       if (!parcel) throw notFound('Colis non trouvé');
@@ -117,7 +148,12 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
           scope: colisScope(user),
           countFrom: countEncaissements,
           searchColumns: [colis.reference, modesPaiement.libelle, auteur.nom],
-          sortColumns: { createdAt: encaissements.createdAt, montantEncaisse: encaissements.montantEncaisse, montantRestant: encaissements.montantRestant, modePaiementID: modesPaiement.libelle },
+          sortColumns: {
+            createdAt: encaissements.createdAt,
+            montantEncaisse: encaissements.montantEncaisse,
+            montantRestant: encaissements.montantRestant,
+            modePaiementID: modesPaiement.libelle,
+          },
           filters: {
             isActive: { column: encaissements.isActive, type: 'boolean' },
             agenceID: { column: encaissements.agenceID, type: 'uuid' },
@@ -152,7 +188,10 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
       // Give the amount back to the parcel: settled and remaining stay consistent with the payments left.
       await tx
         .update(colis)
-        .set({ reglement: sql`${colis.reglement} - ${p.montantEncaisse}::numeric`, resteAPayer: sql`${colis.resteAPayer} + ${p.montantEncaisse}::numeric` })
+        .set({
+          reglement: sql`${colis.reglement} - ${p.montantEncaisse}::numeric`,
+          resteAPayer: sql`${colis.resteAPayer} + ${p.montantEncaisse}::numeric`,
+        })
         .where(eq(colis.id, p.colisID));
       await tx.delete(encaissements).where(eq(encaissements.id, p.id));
     });
@@ -164,7 +203,11 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
     {
       schema: {
         tags: ['notification'],
-        body: z.object({ message: requiredText('Le message est obligatoire', 1000), receiverID: requiredId('Le destinataire est obligatoire'), colisID: requiredId('Le colis est obligatoire') }),
+        body: z.object({
+          message: requiredText('Le message est obligatoire', 1000),
+          receiverID: requiredId('Le destinataire est obligatoire'),
+          colisID: requiredId('Le colis est obligatoire'),
+        }),
         response: answers,
       },
     },
@@ -175,7 +218,11 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
         if (request.body.receiverID !== row.expediteurID && request.body.receiverID !== row.destinataireID) {
           throw forbidden("Le destinataire n'est ni l'expéditeur ni le destinataire de ce colis.");
         }
-        await notifyColis(tx, [{ ...row, expediteurID: request.body.receiverID, destinataireID: null, emailDestinataire: null }], request.body.message);
+        await notifyColis(
+          tx,
+          [{ ...row, expediteurID: request.body.receiverID, destinataireID: null, emailDestinataire: null }],
+          request.body.message,
+        );
       });
       return { success: true, message: 'Notification envoyée' };
     },

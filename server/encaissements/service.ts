@@ -38,15 +38,25 @@ export interface PayableColis {
 export async function recordPayment(
   tx: Tx,
   parcel: PayableColis,
-  opts: { montant: number | string; modePaiementID: string; paymentby: PaymentBy; authorId: string; agenceID?: string | null; history?: boolean },
+  opts: {
+    montant: number | string;
+    modePaiementID: string;
+    paymentby: PaymentBy;
+    authorId: string;
+    agenceID?: string | null;
+    history?: boolean;
+  },
 ): Promise<{ id: string; reglement: string; resteAPayer: string }> {
   const amount = toCents(opts.montant);
   const reste = toCents(parcel.resteAPayer);
   if (amount <= 0n) throw badRequest('Le montant encaissé doit être supérieur à 0.', { montantEncaisse: 'Montant invalide' });
   if (amount > reste) {
-    throw conflict(`Le montant encaissé (${formatEuro(centsToString(amount))}) dépasse le reste à payer (${formatEuro(parcel.resteAPayer)}).`, {
-      montantEncaisse: 'Montant supérieur au reste à payer',
-    });
+    throw conflict(
+      `Le montant encaissé (${formatEuro(centsToString(amount))}) dépasse le reste à payer (${formatEuro(parcel.resteAPayer)}).`,
+      {
+        montantEncaisse: 'Montant supérieur au reste à payer',
+      },
+    );
   }
   const [mode] = await tx.select({ id: modesPaiement.id }).from(modesPaiement).where(eq(modesPaiement.id, opts.modePaiementID));
   if (!mode) throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
@@ -66,7 +76,9 @@ export async function recordPayment(
     .returning({ id: encaissements.id });
   await tx.update(colis).set({ reglement, resteAPayer }).where(eq(colis.id, parcel.id));
   if (opts.history) {
-    await tx.insert(historiques).values({ colisID: parcel.id, statutAvantID: parcel.statutID, statutApresID: parcel.statutID, auteurID: opts.authorId });
+    await tx
+      .insert(historiques)
+      .values({ colisID: parcel.id, statutAvantID: parcel.statutID, statutApresID: parcel.statutID, auteurID: opts.authorId });
   }
   await notifyColis(tx, [parcel], paymentMessage(centsToString(amount)));
   parcel.reglement = reglement;

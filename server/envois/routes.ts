@@ -59,7 +59,9 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
   const tags = ['envoi'];
 
   async function findEnvoi(id: string, scope: ReturnType<typeof envoiScope>) {
-    const [row] = await selectEnvois(db).where(and(eq(envois.id, id), scope)).limit(1);
+    const [row] = await selectEnvois(db)
+      .where(and(eq(envois.id, id), scope))
+      .limit(1);
     if (!row) throw notFound('Départ introuvable.');
     return row;
   }
@@ -75,9 +77,18 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
         scope: envoiScope(user),
         searchColumns: [envois.reference, envois.contenu, paysDest.libelle, paysOrig.libelle, modesEnvoi.libelle],
         sortColumns: {
-          reference: envois.reference, createdAt: envois.createdAt, dateDebut: envois.dateDebut, dateArrive: envois.dateArrive,
-          dateFin: envois.dateFin, poids: envois.poids, poidsReel: envois.poidsReel, isActive: envois.isActive,
-          modeEnvoiID: modesEnvoi.libelle, paysID: paysDest.libelle, paysEmetteurID: paysOrig.libelle, statutID: statuts.libelle,
+          reference: envois.reference,
+          createdAt: envois.createdAt,
+          dateDebut: envois.dateDebut,
+          dateArrive: envois.dateArrive,
+          dateFin: envois.dateFin,
+          poids: envois.poids,
+          poidsReel: envois.poidsReel,
+          isActive: envois.isActive,
+          modeEnvoiID: modesEnvoi.libelle,
+          paysID: paysDest.libelle,
+          paysEmetteurID: paysOrig.libelle,
+          statutID: statuts.libelle,
           contenu: envois.contenu,
         },
         filters: {
@@ -185,9 +196,16 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
       const envoi = await findEnvoi(request.params.envoiId, envoiScope(currentUser(request)));
       const rows = await db
         .select({
-          clientId: users.id, nom: users.nom, prenoms: users.prenoms, telephone: users.telephone,
-          telephoneComplet: users.telephoneComplet, email: users.email, adresse: users.adresse,
-          colisId: colis.id, reference: colis.reference, statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+          clientId: users.id,
+          nom: users.nom,
+          prenoms: users.prenoms,
+          telephone: users.telephone,
+          telephoneComplet: users.telephoneComplet,
+          email: users.email,
+          adresse: users.adresse,
+          colisId: colis.id,
+          reference: colis.reference,
+          statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
         })
         .from(colis)
         .innerJoin(users, eq(colis.expediteurID, users.id))
@@ -217,8 +235,15 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
       if (!client) throw notFound('Client introuvable.');
       const rows = await db
         .select({
-          id: colis.id, reference: colis.reference, createdAt: colis.createdAt, detailsContenu: colis.detailsContenu,
-          contenu: colis.contenu, poids: colis.poids, unite: colis.unite, montantTotal: colis.montantTotal, resteAPayer: colis.resteAPayer,
+          id: colis.id,
+          reference: colis.reference,
+          createdAt: colis.createdAt,
+          detailsContenu: colis.detailsContenu,
+          contenu: colis.contenu,
+          poids: colis.poids,
+          unite: colis.unite,
+          montantTotal: colis.montantTotal,
+          resteAPayer: colis.resteAPayer,
           agenceID: colis.agenceID,
           envoiID: { id: envois.id, reference: envois.reference, dateArrive: envois.dateArrive },
           statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
@@ -226,12 +251,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
         .from(colis)
         .innerJoin(envois, eq(colis.envoiID, envois.id))
         .innerJoin(statuts, eq(colis.statutID, statuts.id))
-        .where(
-          and(
-            or(eq(colis.expediteurID, client.id), eq(colis.destinataireID, client.id)),
-            colisScope(user),
-          ),
-        )
+        .where(and(or(eq(colis.expediteurID, client.id), eq(colis.destinataireID, client.id)), colisScope(user)))
         .orderBy(desc(colis.createdAt))
         .limit(500);
       // A non-ADMIN role learns nothing of a client none of its parcels concerns.
@@ -240,4 +260,3 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     },
   );
 }
-

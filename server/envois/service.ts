@@ -72,7 +72,7 @@ function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
 export async function createEnvoi(db: Db, input: EnvoiInput, user: CurrentUser): Promise<string> {
   checkEnvoiInput(input);
   if (!user.allAgencies && user.agencePaysID !== input.paysEmetteurID && user.agencePaysID !== input.paysID) {
-    throw forbidden("Vous ne pouvez créer que des départs concernant le pays de votre agence.");
+    throw forbidden('Vous ne pouvez créer que des départs concernant le pays de votre agence.');
   }
   const ouvert = await statutByCode(db, 'OUVERT');
   return db.transaction(async (tx) => {
@@ -172,7 +172,10 @@ export async function changeEnvoiStatus(db: Db, id: string, toCode: string, user
 export async function deleteEnvoi(db: Db, id: string, user: CurrentUser): Promise<void> {
   await db.transaction(async (tx) => {
     await lockEnvoi(tx, id, user);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(colis).where(eq(colis.envoiID, id));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(colis)
+      .where(eq(colis.envoiID, id));
     if (n > 0) throw conflict(ENVOI_MESSAGES.hasColis);
     await tx.delete(envois).where(eq(envois.id, id));
   });

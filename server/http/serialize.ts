@@ -5,9 +5,23 @@
 
 /** Columns returned by the database as exact decimal strings that the API answers as numbers. */
 const NUMERIC_FIELDS = new Set([
-  'poids', 'poidsReel', 'prixUnitaire', 'prixExceptionnel', 'prixTotal', 'montant', 'montantLivraison',
-  'montantExpedition', 'montantComplementaire', 'montantTotal', 'reglement', 'resteAPayer', 'montantEncaisse',
-  'montantRestant', 'latitude', 'longitude', 'poidsDisponible',
+  'poids',
+  'poidsReel',
+  'prixUnitaire',
+  'prixExceptionnel',
+  'prixTotal',
+  'montant',
+  'montantLivraison',
+  'montantExpedition',
+  'montantComplementaire',
+  'montantTotal',
+  'reglement',
+  'resteAPayer',
+  'montantEncaisse',
+  'montantRestant',
+  'latitude',
+  'longitude',
+  'poidsDisponible',
 ]);
 
 /** Recursively adds `_id`, converts decimal strings to numbers and drops secrets. */

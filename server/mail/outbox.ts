@@ -33,11 +33,7 @@ export function escapeHtml(s: string): string {
  * Sends up to `batch` due messages once. Rows are claimed with FOR UPDATE SKIP LOCKED so several API processes can
  * run the worker side by side. @returns the number of messages sent
  */
-export async function sendDueMails(
-  db: Db,
-  send: (m: OutgoingMail) => Promise<void>,
-  batch = 10,
-): Promise<number> {
+export async function sendDueMails(db: Db, send: (m: OutgoingMail) => Promise<void>, batch = 10): Promise<number> {
   let sent = 0;
   await db.transaction(async (tx) => {
     const due = await tx
@@ -50,7 +46,10 @@ export async function sendDueMails(
     for (const m of due) {
       try {
         await send({ to: m.to, subject: m.subject, html: m.html });
-        await tx.update(mailOutbox).set({ status: 'SENT', sentAt: new Date(), attempts: m.attempts + 1 }).where(eq(mailOutbox.id, m.id));
+        await tx
+          .update(mailOutbox)
+          .set({ status: 'SENT', sentAt: new Date(), attempts: m.attempts + 1 })
+          .where(eq(mailOutbox.id, m.id));
         sent++;
       } catch (err) {
         const attempts = m.attempts + 1;

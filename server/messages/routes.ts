@@ -17,8 +17,10 @@ const body = z.object({
 
 /** Registers message/sendbyEmail. */
 export function registerMessageRoutes(app: FastifyInstance, db: Db) {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/message/sendbyEmail', { schema: { tags: ['message'], body, response: answers } }, async (request) => {
-    await enqueueMail(db, { to: request.body.email, subject: request.body.subject, html: request.body.htmlContent });
-    return { success: true, message: 'Message envoyé avec succès' };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/message/sendbyEmail', { schema: { tags: ['message'], body, response: answers } }, async (request) => {
+      await enqueueMail(db, { to: request.body.email, subject: request.body.subject, html: request.body.htmlContent });
+      return { success: true, message: 'Message envoyé avec succès' };
+    });
 }

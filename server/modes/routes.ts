@@ -13,28 +13,36 @@ import { answers } from '../http/answer';
 
 /** Registers the three mode resources. */
 export function registerModeRoutes(app: FastifyInstance, db: Db) {
-  registerReferenceResource(app, db, codeLibelleResource({
-    path: 'modeEnvoi',
-    table: modesEnvoi,
-    descriptionRequired: true,
-    messages: {
-      created: "Mode d'envoi ajouté avec succès !",
-      updated: "Mise à jour du mode d'envoi réussie !",
-      notFound: "Mode d'envoi introuvable.",
-      inUse: "Ce mode d'envoi est utilisé par des départs ou des prix : suppression impossible.",
-    },
-  }));
-  registerReferenceResource(app, db, codeLibelleResource({
-    path: 'modeLivraison',
-    table: modesLivraison,
-    descriptionRequired: true,
-    messages: {
-      created: 'Mode de recuperation ajouté avec succès!',
-      updated: 'Mise à jour du Mode de recuperation réussie!',
-      notFound: 'Mode de livraison introuvable.',
-      inUse: 'Une erreur s\'est produite lors de la suppression du mode de livraison : il est utilisé par des colis.',
-    },
-  }));
+  registerReferenceResource(
+    app,
+    db,
+    codeLibelleResource({
+      path: 'modeEnvoi',
+      table: modesEnvoi,
+      descriptionRequired: true,
+      messages: {
+        created: "Mode d'envoi ajouté avec succès !",
+        updated: "Mise à jour du mode d'envoi réussie !",
+        notFound: "Mode d'envoi introuvable.",
+        inUse: "Ce mode d'envoi est utilisé par des départs ou des prix : suppression impossible.",
+      },
+    }),
+  );
+  registerReferenceResource(
+    app,
+    db,
+    codeLibelleResource({
+      path: 'modeLivraison',
+      table: modesLivraison,
+      descriptionRequired: true,
+      messages: {
+        created: 'Mode de recuperation ajouté avec succès!',
+        updated: 'Mise à jour du Mode de recuperation réussie!',
+        notFound: 'Mode de livraison introuvable.',
+        inUse: "Une erreur s'est produite lors de la suppression du mode de livraison : il est utilisé par des colis.",
+      },
+    }),
+  );
 
   app.get('/api/modePaiement/liste', { schema: { tags: ['modePaiement'], response: answers } }, async () => {
     const rows = await db.select().from(modesPaiement).where(eq(modesPaiement.isActive, true)).orderBy(asc(modesPaiement.libelle));
@@ -45,9 +53,17 @@ export function registerModeRoutes(app: FastifyInstance, db: Db) {
     const rows = await db
       .select()
       .from(modesEnvoi)
-      .where(and(eq(modesEnvoi.isActive, true), exists(
-        db.select({ one: sql`1` }).from(paramNatureModes).where(and(eq(paramNatureModes.modeEnvoiID, modesEnvoi.id), eq(paramNatureModes.isActive, true))),
-      )))
+      .where(
+        and(
+          eq(modesEnvoi.isActive, true),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(paramNatureModes)
+              .where(and(eq(paramNatureModes.modeEnvoiID, modesEnvoi.id), eq(paramNatureModes.isActive, true))),
+          ),
+        ),
+      )
       .orderBy(asc(modesEnvoi.libelle));
     return { success: true, datas: toApi(rows) };
   });

@@ -53,9 +53,15 @@ const natureUpdate = natureCreate.extend({ description: requiredText('La descrip
 const selectNatures = (d: Db | Tx) =>
   d
     .select({
-      id: naturesColis.id, code: naturesColis.code, libelle: naturesColis.libelle, description: naturesColis.description,
-      prixExceptionnel: naturesColis.prixExceptionnel, unite: naturesColis.unite, isActive: naturesColis.isActive,
-      createdAt: naturesColis.createdAt, updatedAt: naturesColis.updatedAt,
+      id: naturesColis.id,
+      code: naturesColis.code,
+      libelle: naturesColis.libelle,
+      description: naturesColis.description,
+      prixExceptionnel: naturesColis.prixExceptionnel,
+      unite: naturesColis.unite,
+      isActive: naturesColis.isActive,
+      createdAt: naturesColis.createdAt,
+      updatedAt: naturesColis.updatedAt,
       groupeNatureColisID: { id: groupesNatureColis.id, code: groupesNatureColis.code, libelle: groupesNatureColis.libelle },
     })
     .from(naturesColis)
@@ -64,17 +70,21 @@ const selectNatures = (d: Db | Tx) =>
 
 /** Registers the group and nature calls. */
 export function registerNatureRoutes(app: FastifyInstance, db: Db) {
-  registerReferenceResource(app, db, codeLibelleResource({
-    path: 'groupeNatureColis',
-    table: groupesNatureColis,
-    descriptionRequired: false,
-    messages: {
-      created: 'Groupe Nature de colis enregistré avec succès',
-      updated: 'Mise à jour du groupe nature de colis réussie !',
-      notFound: 'Aucun groupe nature colis trouvé',
-      inUse: 'Ce groupe contient des natures ou des prix : suppression impossible.',
-    },
-  }));
+  registerReferenceResource(
+    app,
+    db,
+    codeLibelleResource({
+      path: 'groupeNatureColis',
+      table: groupesNatureColis,
+      descriptionRequired: false,
+      messages: {
+        created: 'Groupe Nature de colis enregistré avec succès',
+        updated: 'Mise à jour du groupe nature de colis réussie !',
+        notFound: 'Aucun groupe nature colis trouvé',
+        inUse: 'Ce groupe contient des natures ou des prix : suppression impossible.',
+      },
+    }),
+  );
 
   registerReferenceResource(app, db, {
     path: 'natureColis',
@@ -84,14 +94,20 @@ export function registerNatureRoutes(app: FastifyInstance, db: Db) {
     updateSchema: natureUpdate,
     searchColumns: [naturesColis.code, naturesColis.libelle, naturesColis.description, groupesNatureColis.libelle],
     sortColumns: {
-      code: naturesColis.code, libelle: naturesColis.libelle, groupeNatureColisID: groupesNatureColis.libelle,
-      prixExceptionnel: naturesColis.prixExceptionnel, isActive: naturesColis.isActive, createdAt: naturesColis.createdAt,
+      code: naturesColis.code,
+      libelle: naturesColis.libelle,
+      groupeNatureColisID: groupesNatureColis.libelle,
+      prixExceptionnel: naturesColis.prixExceptionnel,
+      isActive: naturesColis.isActive,
+      createdAt: naturesColis.createdAt,
     },
     filters: { groupeNatureColisID: { column: naturesColis.groupeNatureColisID, type: 'uuid' } },
     filterHook: (f, d) =>
       f.envoieId && z.uuid().safeParse(f.envoieId).success
         ? and(inArray(naturesColis.groupeNatureColisID, groupIdsForEnvoi(d, f.envoieId)), eq(naturesColis.isActive, true))
-        : f.envoieId ? sql`false` : undefined,
+        : f.envoieId
+          ? sql`false`
+          : undefined,
     toValues: (b) => ({ ...b, code: String(b.code).toUpperCase(), description: b.description ?? '' }),
     messages: {
       created: 'nature de colis enregistrée avec succès',
@@ -106,13 +122,17 @@ export function registerNatureRoutes(app: FastifyInstance, db: Db) {
     '/api/natureColis/liste/:groupeId',
     { schema: { tags: ['natureColis'], params: z.object({ groupeId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
-      const rows = await selectNatures(db).where(eq(naturesColis.groupeNatureColisID, request.params.groupeId)).orderBy(asc(naturesColis.libelle));
+      const rows = await selectNatures(db)
+        .where(eq(naturesColis.groupeNatureColisID, request.params.groupeId))
+        .orderBy(asc(naturesColis.libelle));
       return { success: true, datas: toApi(rows), total: rows.length };
     },
   );
   r.get(
     '/api/groupeNatureColis/listeByDepart/:departId',
-    { schema: { tags: ['groupeNatureColis'], params: z.object({ departId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
+    {
+      schema: { tags: ['groupeNatureColis'], params: z.object({ departId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers },
+    },
     async (request) => {
       const rows = await db
         .select()

@@ -25,7 +25,10 @@ const body = z.preprocess(
   },
   z.object({
     libelle: requiredText('Le libellé est obligatoire', 200),
-    prixUnitaire: z.coerce.number({ error: 'Le prix unitaire doit être un nombre' }).min(0, 'Le prix unitaire doit être positif').max(1_000_000, 'Prix trop élevé'),
+    prixUnitaire: z.coerce
+      .number({ error: 'Le prix unitaire doit être un nombre' })
+      .min(0, 'Le prix unitaire doit être positif')
+      .max(1_000_000, 'Prix trop élevé'),
     groupeNatureColisID: requiredId('Le groupe de nature est obligatoire'),
     villeOrigineID: requiredId("La ville d'origine est obligatoire"),
     villeDestinationID: requiredId('La ville de destination est obligatoire'),
@@ -37,8 +40,12 @@ const body = z.preprocess(
 export const selectParamNatureModes = (d: Db | Tx) =>
   d
     .select({
-      id: paramNatureModes.id, libelle: paramNatureModes.libelle, prixUnitaire: paramNatureModes.prixUnitaire,
-      isActive: paramNatureModes.isActive, createdAt: paramNatureModes.createdAt, updatedAt: paramNatureModes.updatedAt,
+      id: paramNatureModes.id,
+      libelle: paramNatureModes.libelle,
+      prixUnitaire: paramNatureModes.prixUnitaire,
+      isActive: paramNatureModes.isActive,
+      createdAt: paramNatureModes.createdAt,
+      updatedAt: paramNatureModes.updatedAt,
       groupeNatureColisID: { id: groupesNatureColis.id, code: groupesNatureColis.code, libelle: groupesNatureColis.libelle },
       villeOrigineID: { id: vOrig.id, libelle: vOrig.libelle },
       paysOrigine: { id: pOrig.id, libelle: pOrig.libelle, devise: pOrig.devise },
@@ -65,9 +72,14 @@ export function registerParamNatureModeRoutes(app: FastifyInstance, db: Db) {
     updateSchema: body,
     searchColumns: [paramNatureModes.libelle, groupesNatureColis.libelle, vOrig.libelle, vDest.libelle, modesEnvoi.libelle],
     sortColumns: {
-      libelle: paramNatureModes.libelle, prixUnitaire: paramNatureModes.prixUnitaire, groupeNatureColisID: groupesNatureColis.libelle,
-      villeOrigineID: vOrig.libelle, villeDestinationID: vDest.libelle, modeEnvoiID: modesEnvoi.libelle,
-      isActive: paramNatureModes.isActive, createdAt: paramNatureModes.createdAt,
+      libelle: paramNatureModes.libelle,
+      prixUnitaire: paramNatureModes.prixUnitaire,
+      groupeNatureColisID: groupesNatureColis.libelle,
+      villeOrigineID: vOrig.libelle,
+      villeDestinationID: vDest.libelle,
+      modeEnvoiID: modesEnvoi.libelle,
+      isActive: paramNatureModes.isActive,
+      createdAt: paramNatureModes.createdAt,
     },
     filters: {
       groupeNatureColisID: { column: paramNatureModes.groupeNatureColisID, type: 'uuid' },

@@ -44,8 +44,13 @@ export function registerPaysRoutes(app: FastifyInstance, db: Db) {
     updateSchema: paysUpdateSchema,
     searchColumns: [pays.code, pays.libelle, pays.devise, pays.indicatif],
     sortColumns: {
-      code: pays.code, libelle: pays.libelle, devise: pays.devise, indicatif: pays.indicatif,
-      longueurNumero: pays.longueurNumero, isActive: pays.isActive, createdAt: pays.createdAt,
+      code: pays.code,
+      libelle: pays.libelle,
+      devise: pays.devise,
+      indicatif: pays.indicatif,
+      longueurNumero: pays.longueurNumero,
+      isActive: pays.isActive,
+      createdAt: pays.createdAt,
     },
     toValues: (b) => ({
       ...b,
@@ -57,7 +62,7 @@ export function registerPaysRoutes(app: FastifyInstance, db: Db) {
       created: 'Pays ajouté avec succès!',
       updated: 'Mise à jour du Pays réussie!',
       notFound: 'Pays introuvable.',
-      inUse: 'Une erreur s\'est produite lors de la suppression du pays : il est utilisé par des villes, agences ou départs.',
+      inUse: "Une erreur s'est produite lors de la suppression du pays : il est utilisé par des villes, agences ou départs.",
     },
   });
 

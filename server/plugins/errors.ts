@@ -96,9 +96,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ success: false, message: 'Valeur invalide dans la requête.' });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'Corps de requête JSON invalide.'
-        : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Requête trop volumineuse.' : err.message;
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Corps de requête JSON invalide.'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Requête trop volumineuse.'
+            : err.message;
       return reply.code(err.statusCode).send({ success: false, message });
     }
     request.log.error({ err }, 'unexpected error');

@@ -29,7 +29,13 @@ export function registerPrivilegeRoutes(app: FastifyInstance, db: Db) {
     createSchema: privilegeSchema,
     updateSchema: privilegeSchema,
     searchColumns: [privileges.libelle, privileges.description, privileges.groupe],
-    sortColumns: { libelle: privileges.libelle, description: privileges.description, groupe: privileges.groupe, isActive: privileges.isActive, createdAt: privileges.createdAt },
+    sortColumns: {
+      libelle: privileges.libelle,
+      description: privileges.description,
+      groupe: privileges.groupe,
+      isActive: privileges.isActive,
+      createdAt: privileges.createdAt,
+    },
     filters: { groupe: { column: privileges.groupe, type: 'text' } },
     messages: {
       created: 'Permission ajoutée avec succès !',
@@ -38,22 +44,24 @@ export function registerPrivilegeRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/autorisation/listePermissionByRoleID/:roleId',
-    { schema: { tags: ['autorisation'], params: z.object({ roleId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
-    async (request) => {
-      const rows = await db
-        .select({
-          id: autorisations.id,
-          roleID: autorisations.roleID,
-          isActive: autorisations.isActive,
-          privilegeID: { id: privileges.id, libelle: privileges.libelle, groupe: privileges.groupe, isActive: privileges.isActive },
-        })
-        .from(autorisations)
-        .innerJoin(privileges, eq(autorisations.privilegeID, privileges.id))
-        .where(eq(autorisations.roleID, request.params.roleId))
-        .orderBy(asc(privileges.libelle));
-      return { success: true, datas: toApi(rows) };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/autorisation/listePermissionByRoleID/:roleId',
+      { schema: { tags: ['autorisation'], params: z.object({ roleId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
+      async (request) => {
+        const rows = await db
+          .select({
+            id: autorisations.id,
+            roleID: autorisations.roleID,
+            isActive: autorisations.isActive,
+            privilegeID: { id: privileges.id, libelle: privileges.libelle, groupe: privileges.groupe, isActive: privileges.isActive },
+          })
+          .from(autorisations)
+          .innerJoin(privileges, eq(autorisations.privilegeID, privileges.id))
+          .where(eq(autorisations.roleID, request.params.roleId))
+          .orderBy(asc(privileges.libelle));
+        return { success: true, datas: toApi(rows) };
+      },
+    );
 }

@@ -7,15 +7,19 @@ import { roles } from '../db/schema';
 
 /** Registers role/liste, getBy, create, update, delete. */
 export function registerRoleRoutes(app: FastifyInstance, db: Db) {
-  registerReferenceResource(app, db, codeLibelleResource({
-    path: 'role',
-    table: roles,
-    descriptionRequired: true,
-    messages: {
-      created: 'Role ajouté avec succès !',
-      updated: 'Mise à jour du role réussie !',
-      notFound: 'Rôle introuvable.',
-      inUse: 'Ce rôle est attribué à des utilisateurs : suppression impossible.',
-    },
-  }));
+  registerReferenceResource(
+    app,
+    db,
+    codeLibelleResource({
+      path: 'role',
+      table: roles,
+      descriptionRequired: true,
+      messages: {
+        created: 'Role ajouté avec succès !',
+        updated: 'Mise à jour du role réussie !',
+        notFound: 'Rôle introuvable.',
+        inUse: 'Ce rôle est attribué à des utilisateurs : suppression impossible.',
+      },
+    }),
+  );
 }

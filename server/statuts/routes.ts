@@ -17,9 +17,13 @@ export function registerStatutRoutes(app: FastifyInstance, db: Db) {
     const rows = await db.select().from(statuts).orderBy(asc(statuts.createdAt));
     return { success: true, datas: toApi(rows) };
   });
-  r.get('/api/statut/getByCode/:code', { schema: { tags: ['statut'], params: z.object({ code: z.string().max(40) }), response: answers } }, async (request) => {
-    const s = (await statutsByCode(db)).get(request.params.code.toUpperCase());
-    if (!s) throw notFound('Statut introuvable.');
-    return { success: true, data: toApi(s) };
-  });
+  r.get(
+    '/api/statut/getByCode/:code',
+    { schema: { tags: ['statut'], params: z.object({ code: z.string().max(40) }), response: answers } },
+    async (request) => {
+      const s = (await statutsByCode(db)).get(request.params.code.toUpperCase());
+      if (!s) throw notFound('Statut introuvable.');
+      return { success: true, data: toApi(s) };
+    },
+  );
 }

@@ -7,15 +7,19 @@ import { typesOperation } from '../db/schema';
 
 /** Registers typeoperation/liste, getBy, create, update, delete. */
 export function registerTypeOperationRoutes(app: FastifyInstance, db: Db) {
-  registerReferenceResource(app, db, codeLibelleResource({
-    path: 'typeoperation',
-    table: typesOperation,
-    descriptionRequired: false,
-    messages: {
-      created: "Type d'opération ajouté avec succès !",
-      updated: 'Mise à jour de la typeoperation réussie !',
-      notFound: "Type d'opération introuvable.",
-      inUse: "Ce type est utilisé par des opérations : suppression impossible.",
-    },
-  }));
+  registerReferenceResource(
+    app,
+    db,
+    codeLibelleResource({
+      path: 'typeoperation',
+      table: typesOperation,
+      descriptionRequired: false,
+      messages: {
+        created: "Type d'opération ajouté avec succès !",
+        updated: 'Mise à jour de la typeoperation réussie !',
+        notFound: "Type d'opération introuvable.",
+        inUse: 'Ce type est utilisé par des opérations : suppression impossible.',
+      },
+    }),
+  );
 }

@@ -20,8 +20,12 @@ const villeSchema = z.object({
 export const selectVilles = (d: Db | Tx) =>
   d
     .select({
-      id: villes.id, code: villes.code, libelle: villes.libelle, isActive: villes.isActive,
-      createdAt: villes.createdAt, updatedAt: villes.updatedAt,
+      id: villes.id,
+      code: villes.code,
+      libelle: villes.libelle,
+      isActive: villes.isActive,
+      createdAt: villes.createdAt,
+      updatedAt: villes.updatedAt,
       paysID: { id: pays.id, code: pays.code, libelle: pays.libelle, indicatif: pays.indicatif, devise: pays.devise },
     })
     .from(villes)
@@ -37,7 +41,13 @@ export function registerVilleRoutes(app: FastifyInstance, db: Db) {
     createSchema: villeSchema,
     updateSchema: villeSchema,
     searchColumns: [villes.code, villes.libelle, pays.libelle],
-    sortColumns: { code: villes.code, libelle: villes.libelle, paysID: pays.libelle, isActive: villes.isActive, createdAt: villes.createdAt },
+    sortColumns: {
+      code: villes.code,
+      libelle: villes.libelle,
+      paysID: pays.libelle,
+      isActive: villes.isActive,
+      createdAt: villes.createdAt,
+    },
     filters: { paysID: { column: villes.paysID, type: 'uuid' } },
     toValues: (b) => ({ ...b, code: String(b.code).toUpperCase() }),
     messages: {
@@ -48,14 +58,16 @@ export function registerVilleRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/ville/getVilleByPaysID/:paysId',
-    { schema: { tags: ['ville'], params: z.object({ paysId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
-    async (request) => {
-      const rows = await selectVilles(db)
-        .where(and(eq(villes.paysID, request.params.paysId), eq(villes.isActive, true)))
-        .orderBy(asc(villes.libelle));
-      return { success: true, villes: toApi(rows) };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/ville/getVilleByPaysID/:paysId',
+      { schema: { tags: ['ville'], params: z.object({ paysId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
+      async (request) => {
+        const rows = await selectVilles(db)
+          .where(and(eq(villes.paysID, request.params.paysId), eq(villes.isActive, true)))
+          .orderBy(asc(villes.libelle));
+        return { success: true, villes: toApi(rows) };
+      },
+    );
 }

@@ -76,7 +76,14 @@ const ForgotPasswordPage = () => {
           <Alert severity="success" sx={{ mb: 2 }}>
             {translate('app.forgot.otp_sent')}
           </Alert>
-          <TextInput source="otp" label="app.forgot.otp" validate={req} fullWidth autoFocus slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} />
+          <TextInput
+            source="otp"
+            label="app.forgot.otp"
+            validate={req}
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          />
           <PasswordInput source="newPassword" label="app.forgot.new_password" validate={req} fullWidth autoComplete="new-password" />
           <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
             {loading ? <CircularProgress size={24} color="inherit" /> : translate('app.forgot.reset')}

@@ -18,7 +18,10 @@ function rememberedDeparture(): string | null {
 /** The add page (no props). */
 const ColisCreatePage = () => (
   <>
-    <PageHeader title="resources.colis.page.create" steps={[{ label: 'resources.colis.page.list', to: '/colis' }, { label: 'resources.colis.page.create' }]} />
+    <PageHeader
+      title="resources.colis.page.create"
+      steps={[{ label: 'resources.colis.page.list', to: '/colis' }, { label: 'resources.colis.page.create' }]}
+    />
     <ColisWizard mode="create" defaultValues={emptyColisValues(rememberedDeparture())} />
   </>
 );

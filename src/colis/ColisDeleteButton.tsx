@@ -112,7 +112,13 @@ export const ColisDeleteButton = ({ variant = 'icon', onDeleted }: { variant?: '
 
   return (
     <>
-      <DeleteWithConfirm action={action} onDeleted={onDeleted} variant={variant} label="resources.colis.action.delete" errorMessage="app.delete.failure" />
+      <DeleteWithConfirm
+        action={action}
+        onDeleted={onDeleted}
+        variant={variant}
+        label="resources.colis.action.delete"
+        errorMessage="app.delete.failure"
+      />
       {otp && <OtpDialog colisId={otp.colisId} message={otp.message} onClose={() => setOtp(null)} onDeleted={afterDelete} />}
     </>
   );

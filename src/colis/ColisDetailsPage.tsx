@@ -7,7 +7,21 @@
  * After a deletion the page goes to /colis (the inventory page /inventaire does not exist yet).
  */
 import type { ReactNode } from 'react';
-import { Alert, Box, Card, CardContent, CardHeader, CircularProgress, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  CircularProgress,
+  Divider,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RecordContextProvider, ResourceContextProvider, useNavigate, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -43,8 +57,16 @@ const ColisDetailsPage = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const t = (key: string) => translate(`resources.colis.details.${key}`);
-  const details = useQuery({ queryKey: ['colis', 'getByReference', reference], queryFn: ({ signal }) => fetchColisByReference(reference, signal), retry: false });
-  const history = useQuery({ queryKey: ['colis', 'historique', reference], queryFn: ({ signal }) => fetchColisHistory(reference, signal), retry: false });
+  const details = useQuery({
+    queryKey: ['colis', 'getByReference', reference],
+    queryFn: ({ signal }) => fetchColisByReference(reference, signal),
+    retry: false,
+  });
+  const history = useQuery({
+    queryKey: ['colis', 'historique', reference],
+    queryFn: ({ signal }) => fetchColisHistory(reference, signal),
+    retry: false,
+  });
   const steps = [{ label: 'resources.colis.page.list', to: '/colis' }, { label: reference }];
 
   if (details.isPending) {
@@ -63,7 +85,9 @@ const ColisDetailsPage = () => {
       <>
         <PageHeader title="resources.colis.page.details" steps={steps} />
         <Alert severity={status === 404 ? 'info' : 'error'} sx={{ mt: 2 }}>
-          {status === 404 ? translate('resources.colis.notifications.not_found') : serverMessage(details.error) ?? translate('ra.notification.http_error')}
+          {status === 404
+            ? translate('resources.colis.notifications.not_found')
+            : (serverMessage(details.error) ?? translate('ra.notification.http_error'))}
         </Alert>
       </>
     );
@@ -82,7 +106,15 @@ const ColisDetailsPage = () => {
     <ResourceContextProvider value="colis">
       <RecordContextProvider value={colis}>
         <PageHeader title="resources.colis.page.details" steps={steps} />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1.2fr 1.2fr' }, gap: 2, mt: 1, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1.2fr 1.2fr' },
+            gap: 2,
+            mt: 1,
+            alignItems: 'start',
+          }}
+        >
           <Card>
             <CardHeader title={colis.reference} subheader={colis.agenceID?.libelle} slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
@@ -121,26 +153,28 @@ const ColisDetailsPage = () => {
             <CardHeader title={t('natures')} slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
               <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={t('natures')} sx={{ '& td, & th': { px: 1 } }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('nature')}</TableCell>
-                    <TableCell align="right">{t('poids')}</TableCell>
-                    <TableCell align="right">{t('prix_unitaire')}</TableCell>
-                    <TableCell align="right">{t('montant')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {natures.map((n, i) => (
-                    <TableRow key={n.id ?? i}>
-                      <TableCell>{n.natureColisID?.libelle ?? '--'}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatKg(n.poids, n.unitePoid ?? unite)}</TableCell>
-                      <TableCell align="right">{formatEuro(linePrice(n.prixExceptionnel, n.prixUnitaire))}</TableCell>
-                      <TableCell align="right">{formatEuro(n.prixTotal)}</TableCell>
+                <Table size="small" aria-label={t('natures')} sx={{ '& td, & th': { px: 1 } }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('nature')}</TableCell>
+                      <TableCell align="right">{t('poids')}</TableCell>
+                      <TableCell align="right">{t('prix_unitaire')}</TableCell>
+                      <TableCell align="right">{t('montant')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {natures.map((n, i) => (
+                      <TableRow key={n.id ?? i}>
+                        <TableCell>{n.natureColisID?.libelle ?? '--'}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {formatKg(n.poids, n.unitePoid ?? unite)}
+                        </TableCell>
+                        <TableCell align="right">{formatEuro(linePrice(n.prixExceptionnel, n.prixUnitaire))}</TableCell>
+                        <TableCell align="right">{formatEuro(n.prixTotal)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
               </Box>
               <Typography variant="subtitle2" sx={{ mt: 2 }}>
                 {t('observations')}
@@ -172,26 +206,26 @@ const ColisDetailsPage = () => {
                 <Alert severity="info">{t('no_history')}</Alert>
               ) : (
                 <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-label={t('historique')} sx={{ '& td, & th': { px: 1 } }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('date')}</TableCell>
-                      <TableCell>{t('avant')}</TableCell>
-                      <TableCell>{t('apres')}</TableCell>
-                      <TableCell>{t('auteur')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {(history.data ?? []).map((h, i) => (
-                      <TableRow key={h.id ?? i}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateFr(h.dateAction)}</TableCell>
-                        <TableCell>{h.statutAvantID?.libelle ?? '--'}</TableCell>
-                        <TableCell>{h.statutApresID?.libelle ?? '--'}</TableCell>
-                        <TableCell>{fullName(h.auteurID) || '--'}</TableCell>
+                  <Table size="small" aria-label={t('historique')} sx={{ '& td, & th': { px: 1 } }}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('date')}</TableCell>
+                        <TableCell>{t('avant')}</TableCell>
+                        <TableCell>{t('apres')}</TableCell>
+                        <TableCell>{t('auteur')}</TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                    </TableHead>
+                    <TableBody>
+                      {(history.data ?? []).map((h, i) => (
+                        <TableRow key={h.id ?? i}>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateFr(h.dateAction)}</TableCell>
+                          <TableCell>{h.statutAvantID?.libelle ?? '--'}</TableCell>
+                          <TableCell>{h.statutApresID?.libelle ?? '--'}</TableCell>
+                          <TableCell>{fullName(h.auteurID) || '--'}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
                 </Box>
               )}
             </CardContent>

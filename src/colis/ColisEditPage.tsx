@@ -21,7 +21,13 @@ const ColisEditPage = () => {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
-  const query = useQuery({ queryKey: ['colis', 'getBy', id], queryFn: ({ signal }) => fetchColisById(id, signal), retry: false, staleTime: 0, gcTime: 0 });
+  const query = useQuery({
+    queryKey: ['colis', 'getBy', id],
+    queryFn: ({ signal }) => fetchColisById(id, signal),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
   const colis = query.data;
   const editable = colis ? canEditColis(colis) : false;
 
@@ -37,7 +43,10 @@ const ColisEditPage = () => {
 
   return (
     <>
-      <PageHeader title="resources.colis.page.edit" steps={[{ label: 'resources.colis.page.list', to: '/colis' }, { label: 'resources.colis.page.edit' }]} />
+      <PageHeader
+        title="resources.colis.page.edit"
+        steps={[{ label: 'resources.colis.page.list', to: '/colis' }, { label: 'resources.colis.page.edit' }]}
+      />
       {colis && editable ? (
         <ColisWizard mode="edit" colisId={colis.id} defaultValues={valuesFromColis(colis)} />
       ) : (

@@ -18,19 +18,31 @@ import type { ColisRecord } from './types';
 /** Weight of the row in kg (or m³). */
 const PoidsField = (_: { label?: string }) => {
   const r = useRecordContext<ColisRecord>();
-  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{r ? formatKg(r.poids, r.unite ?? 'kg') : ''}</Typography>;
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {r ? formatKg(r.poids, r.unite ?? 'kg') : ''}
+    </Typography>
+  );
 };
 
 /** Total amount of the row in euros. */
 const MontantField = (_: { label?: string }) => {
   const r = useRecordContext<ColisRecord>();
-  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{r ? formatEuro(r.montantTotal) : ''}</Typography>;
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {r ? formatEuro(r.montantTotal) : ''}
+    </Typography>
+  );
 };
 
 /** Recipient name or phone of the row (spec 000 §2: the recipient record when present, else the free-text fields). */
 const RecipientField = ({ part }: { part: 'nom' | 'telephone'; label?: string }) => {
   const r = useRecordContext<ColisRecord>();
-  return <Typography variant="body2" component="span">{r ? recipientOf(r)[part] || '--' : ''}</Typography>;
+  return (
+    <Typography variant="body2" component="span">
+      {r ? recipientOf(r)[part] || '--' : ''}
+    </Typography>
+  );
 };
 
 /** The status filter: every parcel status, 'Tous les statuts' when empty; sent as `statut=CODE`. */

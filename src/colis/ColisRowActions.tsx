@@ -24,9 +24,26 @@ import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColis
 import type { ColisRecord } from './types';
 
 /** A small icon link with a tooltip that does not trigger the row click. */
-const IconLink = ({ to, label, icon, color = 'primary' }: { to: string; label: string; icon: React.ReactNode; color?: 'primary' | 'info' }) => (
+const IconLink = ({
+  to,
+  label,
+  icon,
+  color = 'primary',
+}: {
+  to: string;
+  label: string;
+  icon: React.ReactNode;
+  color?: 'primary' | 'info';
+}) => (
   <Tooltip title={label}>
-    <IconButton size="small" color={color} aria-label={label} component={LinkBase} to={to} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+    <IconButton
+      size="small"
+      color={color}
+      aria-label={label}
+      component={LinkBase}
+      to={to}
+      onClick={(e: React.MouseEvent) => e.stopPropagation()}
+    >
       {icon}
     </IconButton>
   </Tooltip>
@@ -47,7 +64,12 @@ export const ColisRowActions = () => {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap' }}>
       {can('colisDetail') && (
-        <IconLink to={`/colis/${encodeURIComponent(record.reference)}`} label={a('details')} icon={<VisibilityIcon fontSize="small" />} color="info" />
+        <IconLink
+          to={`/colis/${encodeURIComponent(record.reference)}`}
+          label={a('details')}
+          icon={<VisibilityIcon fontSize="small" />}
+          color="info"
+        />
       )}
       {can('colisUpdate') && own && canEditColis(record) && (
         <IconLink to={`/colisUpdate/${encodeURIComponent(record.id)}`} label={a('edit')} icon={<EditIcon fontSize="small" />} />
@@ -102,7 +124,9 @@ export const ColisRowActions = () => {
           }}
         />
       )}
-      {listing && <PaymentDetailsDialog colisId={record.id} reference={record.reference} open={listing} onClose={() => setListing(false)} />}
+      {listing && (
+        <PaymentDetailsDialog colisId={record.id} reference={record.reference} open={listing} onClose={() => setListing(false)} />
+      )}
     </Box>
   );
 };

@@ -101,7 +101,10 @@ export async function finishColis(id: string, to: 'retirer' | 'livrer', modePaie
 }
 
 /** GET colis/getByReference/{ref}: the parcel and its nature lines. */
-export async function fetchColisByReference(reference: string, signal?: AbortSignal): Promise<{ colis: ColisRecord; natures: NatureDetail[]; prixTotal?: number }> {
+export async function fetchColisByReference(
+  reference: string,
+  signal?: AbortSignal,
+): Promise<{ colis: ColisRecord; natures: NatureDetail[]; prixTotal?: number }> {
   const json = await httpRequest(`colis/getByReference/${encodeURIComponent(reference)}`, { signal });
   return {
     colis: json.data as ColisRecord,
@@ -126,7 +129,10 @@ export async function fetchColisHistory(reference: string, signal?: AbortSignal)
 export async function fetchEncaissements(
   colisId: string,
   signal?: AbortSignal,
-): Promise<{ encaissements: Encaissement[]; colis?: { reference?: string; montantTotal?: number | string; reglement?: number | string; resteAPayer?: number | string } }> {
+): Promise<{
+  encaissements: Encaissement[];
+  colis?: { reference?: string; montantTotal?: number | string; reglement?: number | string; resteAPayer?: number | string };
+}> {
   const json = await httpRequest(`encaissement/getByColisID/${encodeURIComponent(colisId)}`, { signal });
   return {
     encaissements: Array.isArray(json.encaissements) ? (json.encaissements as Encaissement[]) : [],
@@ -135,7 +141,10 @@ export async function fetchEncaissements(
 }
 
 /** POST encaissement/create {colisID, modePaiementID, paymentby: 'destinateur'}: collects the whole remaining amount. */
-export async function createEncaissement(colisID: string, modePaiementID: string): Promise<{ message?: string; reglement?: number; resteAPayer?: number }> {
+export async function createEncaissement(
+  colisID: string,
+  modePaiementID: string,
+): Promise<{ message?: string; reglement?: number; resteAPayer?: number }> {
   const json = await httpRequest('encaissement/create', { method: 'POST', body: { colisID, modePaiementID, paymentby: 'destinateur' } });
   const data = (json.data ?? {}) as { reglement?: number; resteAPayer?: number };
   return { message: json.message, ...data };

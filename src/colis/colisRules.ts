@@ -85,7 +85,6 @@ export function userSeesAllAgencies(user: { roleID?: { code?: string | null } | 
   return seesAllAgencies(user?.roleID?.code);
 }
 
-
 /**
  * Whether the signed-in user may change a parcel (edit, delete, active toggle): ADMIN any, another role only those
  * its agency registered — the server's rule (colisOwnerScope).

@@ -48,7 +48,12 @@ export function receiptDataFrom(colis: ColisRecord, details: NatureDetail[]): Re
     date: colis.dateDepot || colis.updatedAt || null,
     expediteur: senderOf(colis),
     destinataire: recipientOf(colis),
-    lines: details.map((d) => ({ libelle: d.natureColisID?.libelle ?? '', poids: d.poids, unite: d.unitePoid ?? colis.unite, montant: d.prixTotal })),
+    lines: details.map((d) => ({
+      libelle: d.natureColisID?.libelle ?? '',
+      poids: d.poids,
+      unite: d.unitePoid ?? colis.unite,
+      montant: d.prixTotal,
+    })),
     montantTotal: colis.montantTotal,
     reglement: colis.reglement,
     resteAPayer: colis.resteAPayer,

@@ -59,7 +59,13 @@ export interface ColisRecord {
   expediteurID?: ClientRef | null;
   destinataireID?: ClientRef | null;
   /** colis/getBy only: the nature lines. */
-  naturesColis?: { natureColisID: string | Ref; poids: number | string; prixUnitaire?: number | string | null; prixExceptionnel?: number | string | null; prixTotal?: number | string | null }[];
+  naturesColis?: {
+    natureColisID: string | Ref;
+    poids: number | string;
+    prixUnitaire?: number | string | null;
+    prixExceptionnel?: number | string | null;
+    prixTotal?: number | string | null;
+  }[];
 }
 
 /** A nature line of colis/getByReference (natureColisDetails). */

@@ -3,7 +3,15 @@
  * "Parcel creation", "Settled amount", "Step 3 save", §9 pricing; docs/api-contract.md colis/create body).
  * Amounts in euros, weights in kg (or m³). The arithmetic is common/pricing.ts, the same as the server's.
  */
-import { computeColisAmounts, toCents, toMilli, uniteForMode, type ColisAmounts, type DecimalInput, type Unite } from '../../common/pricing';
+import {
+  computeColisAmounts,
+  toCents,
+  toMilli,
+  uniteForMode,
+  type ColisAmounts,
+  type DecimalInput,
+  type Unite,
+} from '../../common/pricing';
 import type { ColisRecord, Ref } from './types';
 
 /** One nature line of the form: the nature, its weight, and the prices found by colis/prixNature. */
@@ -142,7 +150,11 @@ export function isAgencyPickup(mode: Pick<Ref, 'code' | 'libelle'> | null | unde
  * @param prices price of each nature id (colis/prixNature)
  * @param withDelivery false for the agency pick-up mode
  */
-export function computeFormAmounts(values: Pick<ColisFormValues, 'naturesColis' | 'montantComplementaire' | 'montantExpedition' | 'montantLivraison' | 'reglement'>, prices: Record<string, NaturePrice | undefined>, withDelivery: boolean): ColisAmounts {
+export function computeFormAmounts(
+  values: Pick<ColisFormValues, 'naturesColis' | 'montantComplementaire' | 'montantExpedition' | 'montantLivraison' | 'reglement'>,
+  prices: Record<string, NaturePrice | undefined>,
+  withDelivery: boolean,
+): ColisAmounts {
   const clean = (v: DecimalInput) => (isValidAmount(v) && v !== '' ? v : 0);
   return computeColisAmounts({
     lines: (values.naturesColis ?? []).map((line) => {
@@ -211,7 +223,9 @@ export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): 
   if (!values.villeID) missing.push('ville');
   if (!values.modeLivraisonID) missing.push('modeLivraison');
   const amounts = computeFormAmounts(values, ctx.prices, ctx.withDelivery);
-  const amountsValid = [values.montantComplementaire, values.montantExpedition, ctx.withDelivery ? values.montantLivraison : 0].every(isValidAmount);
+  const amountsValid = [values.montantComplementaire, values.montantExpedition, ctx.withDelivery ? values.montantLivraison : 0].every(
+    isValidAmount,
+  );
   if (!isValidAmount(values.reglement) || amounts.resteAPayer < 0 || !amountsValid) missing.push('reglement');
   if (hasAdvance(values)) {
     if (!values.modePaiementID) missing.push('modePaiement');
@@ -239,7 +253,9 @@ export function fullPhone(indicatif: string | null | undefined, numero: string |
 }
 
 /** Whether the recipient part of step 3 is complete (spec 000 §5 "Step 3 save"): a found client, or nom, prénoms and adresse. */
-export function recipientComplete(values: Pick<ColisFormValues, 'destinataireID' | 'nomDestinataire' | 'prenomsDestinataire' | 'adresseDestinataire'>): boolean {
+export function recipientComplete(
+  values: Pick<ColisFormValues, 'destinataireID' | 'nomDestinataire' | 'prenomsDestinataire' | 'adresseDestinataire'>,
+): boolean {
   if (values.destinataireID) return true;
   return [values.nomDestinataire, values.prenomsDestinataire, values.adresseDestinataire].every((s) => !!s && s.trim() !== '');
 }
@@ -248,7 +264,9 @@ export function recipientComplete(values: Pick<ColisFormValues, 'destinataireID'
  * Whether the sender part of step 3 is complete (spec 000 §5): a selected client, or a typed sender with nom and
  * prénoms — and a phone, which the server needs to create or find the client (NumeroSaisi).
  */
-export function senderComplete(values: Pick<ColisFormValues, 'expediteurMode' | 'expediteurID' | 'expediteurNom' | 'expediteurPrenom' | 'expediteurNumero'>): boolean {
+export function senderComplete(
+  values: Pick<ColisFormValues, 'expediteurMode' | 'expediteurID' | 'expediteurNom' | 'expediteurPrenom' | 'expediteurNumero'>,
+): boolean {
   if (values.expediteurMode === 'select') return !!values.expediteurID;
   return [values.expediteurNom, values.expediteurPrenom, values.expediteurNumero].every((s) => !!s && s.trim() !== '');
 }
@@ -361,7 +379,7 @@ export function valuesFromColis(colis: ColisRecord): ColisFormValues {
     emailDestinataire: colis.emailDestinataire ?? '',
     expediteurMode: exp?.id ? 'select' : 'saisie',
     expediteurID: exp?.id ?? null,
-    expediteurNumero: exp?.id ? '' : colis.NumeroSaisi ?? '',
+    expediteurNumero: exp?.id ? '' : (colis.NumeroSaisi ?? ''),
   };
 }
 

@@ -8,16 +8,7 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
-import {
-  Confirm,
-  useCanAccess,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-  useUpdate,
-} from 'react-admin';
+import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate } from 'react-admin';
 import { recordLabel } from './recordLabel';
 
 /** Takes an optional `source` (default 'isActive'); reads the record and resource from context. */
@@ -72,7 +63,11 @@ export const ActiveToggleField = ({ source = 'isActive' }: { source?: string; la
 
   return (
     <>
-      <Tooltip title={translate(canAccess === false ? 'app.status.no_permission' : active ? 'app.status.active_tooltip' : 'app.status.inactive_tooltip')}>
+      <Tooltip
+        title={translate(
+          canAccess === false ? 'app.status.no_permission' : active ? 'app.status.active_tooltip' : 'app.status.inactive_tooltip',
+        )}
+      >
         <IconButton
           size="small"
           onClick={handleClick}

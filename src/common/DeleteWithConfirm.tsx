@@ -38,7 +38,13 @@ export interface DeleteWithConfirmProps {
 }
 
 /** Takes DeleteWithConfirmProps; reads record and resource from context; renders nothing without the delete key. */
-export const DeleteWithConfirm = ({ errorMessage = 'app.delete.failure', action, onDeleted, variant = 'icon', label = 'app.common.delete' }: DeleteWithConfirmProps) => {
+export const DeleteWithConfirm = ({
+  errorMessage = 'app.delete.failure',
+  action,
+  onDeleted,
+  variant = 'icon',
+  label = 'app.common.delete',
+}: DeleteWithConfirmProps) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();

@@ -88,14 +88,17 @@ const SaveOnlyToolbar = () => (
 /** Breadcrumb steps of a form page: the list, then the page itself. */
 function useFormSteps(title: string) {
   const resource = useResourceContext();
-  return [
-    { label: `resources.${resource}.page.list`, to: `/${resource}` },
-    { label: title },
-  ];
+  return [{ label: `resources.${resource}.page.list`, to: `/${resource}` }, { label: title }];
 }
 
 /** Add screen of the resource in context; redirects to the list after a successful save. */
-export const ReferenceCreatePage = ({ title, errorMessage = 'app.form.create_failure', children, transform, toolbar }: ReferenceFormPageProps) => {
+export const ReferenceCreatePage = ({
+  title,
+  errorMessage = 'app.form.create_failure',
+  children,
+  transform,
+  toolbar,
+}: ReferenceFormPageProps) => {
   const onError = useSaveErrorHandler(errorMessage);
   const steps = useFormSteps(title);
   const translate = useTranslate();

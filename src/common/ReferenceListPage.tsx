@@ -9,16 +9,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  TextInput,
-  TopToolbar,
-  useCanAccess,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, List, TextInput, TopToolbar, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
 import { PageHeader } from './PageHeader';
 import { ActiveToggleField } from './ActiveToggleField';
 import { DeleteWithConfirm } from './DeleteWithConfirm';
@@ -77,7 +68,15 @@ const SearchBox = (props: { source: string; alwaysOn?: boolean }) => (
     label="app.list.search"
     resettable
     size="small"
-    slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+    slotProps={{
+      input: {
+        startAdornment: (
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        ),
+      },
+    }}
   />
 );
 

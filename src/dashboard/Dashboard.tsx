@@ -18,9 +18,7 @@ const Dashboard = () => {
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
           <QueryStatsIcon color="primary" sx={{ fontSize: 48 }} />
           <div>
-            {identity?.fullName && (
-              <Typography variant="h6">{translate('app.dashboard.welcome', { name: identity.fullName })}</Typography>
-            )}
+            {identity?.fullName && <Typography variant="h6">{translate('app.dashboard.welcome', { name: identity.fullName })}</Typography>}
             <Typography color="text.secondary">{translate('app.dashboard.coming')}</Typography>
           </div>
         </CardContent>

@@ -106,7 +106,11 @@ export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <SortedSelect label="resources.depart.fields.paysEmetteurID" validate={required(`${v}.paysEmetteurID`)} />
       </ReferenceInput>
       <ReferenceInput source="paysID" reference="pays" {...activeSorted}>
-        <SortedSelect label="resources.depart.fields.paysID" validate={[required(`${v}.paysID`), differsFromOrigin]} excludeField="paysEmetteurID" />
+        <SortedSelect
+          label="resources.depart.fields.paysID"
+          validate={[required(`${v}.paysID`), differsFromOrigin]}
+          excludeField="paysEmetteurID"
+        />
       </ReferenceInput>
       <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mt: 1, mb: 0.5 }} data-testid="date-order">
         {translate(`${f}.date_order`)}

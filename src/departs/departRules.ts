@@ -84,8 +84,7 @@ export interface DepartFormValues {
   poids?: unknown;
 }
 
-const filled = (value: unknown) =>
-  value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+const filled = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
 /**
  * Save-button rule of spec 000 §5: add needs sending mode, destination and origin countries and the three
@@ -150,7 +149,16 @@ export function excludeChoice<T extends { id: unknown }>(choices: readonly T[], 
 }
 
 /** Fields of the envoi/create and full envoi/update body (spec 000 §7). */
-export const DEPART_BODY_FIELDS = ['modeEnvoiID', 'paysID', 'paysEmetteurID', 'dateDebut', 'dateArrive', 'dateFin', 'contenu', 'poids'] as const;
+export const DEPART_BODY_FIELDS = [
+  'modeEnvoiID',
+  'paysID',
+  'paysEmetteurID',
+  'dateDebut',
+  'dateArrive',
+  'dateFin',
+  'contenu',
+  'poids',
+] as const;
 
 /** Turns the form values into the request body: only the spec's fields, references as ids, contenu trimmed. */
 export function departBody(values: Record<string, unknown>): Record<string, unknown> {
@@ -168,7 +176,10 @@ export function departBody(values: Record<string, unknown>): Record<string, unkn
 /** Name shown for a client: nom + prenoms, else the full phone number, else '--' (spec 000 §2 Shipments of a client). */
 export function clientDisplayName(client: Record<string, unknown> | null | undefined): string {
   if (!client) return '--';
-  const name = [client.nom, client.prenoms].filter((v) => typeof v === 'string' && v.trim()).join(' ').trim();
+  const name = [client.nom, client.prenoms]
+    .filter((v) => typeof v === 'string' && v.trim())
+    .join(' ')
+    .trim();
   if (name) return name;
   const phone = client.telephoneComplet ?? client.telephone;
   return typeof phone === 'string' && phone ? phone : '--';

@@ -30,6 +30,8 @@ export function useRowsOfIdParam(pathOf: (id: string) => string) {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const query = useApiQuery(id ? pathOf(encodeURIComponent(id)) : undefined);
-  const rows = (Array.isArray(query.data?.datas) ? query.data.datas : []).map((row) => withId(row as Record<string, unknown>)) as RaRecord[];
+  const rows = (Array.isArray(query.data?.datas) ? query.data.datas : []).map((row) =>
+    withId(row as Record<string, unknown>),
+  ) as RaRecord[];
   return { id, rows, ...query };
 }

@@ -25,7 +25,17 @@ export interface PayableParcel {
 /**
  * Takes the parcel, whether the dialog is open, onClose, and onPaid (called after a successful collection).
  */
-export const MakePaymentDialog = ({ colis, open, onClose, onPaid }: { colis: PayableParcel; open: boolean; onClose: () => void; onPaid: () => void }) => {
+export const MakePaymentDialog = ({
+  colis,
+  open,
+  onClose,
+  onPaid,
+}: {
+  colis: PayableParcel;
+  open: boolean;
+  onClose: () => void;
+  onPaid: () => void;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { modes } = usePaymentModes();
@@ -59,7 +69,13 @@ export const MakePaymentDialog = ({ colis, open, onClose, onPaid }: { colis: Pay
   );
 
   return (
-    <Dialog open={open} onClose={onClose} onClick={(e) => e.stopPropagation()} maxWidth={false} slotProps={{ paper: { sx: { width: 700, maxWidth: 'calc(100% - 32px)' } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      onClick={(e) => e.stopPropagation()}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 700, maxWidth: 'calc(100% - 32px)' } } }}
+    >
       <DialogTitle>
         {t('title')} — {colis.reference}
       </DialogTitle>

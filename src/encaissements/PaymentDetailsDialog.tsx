@@ -3,7 +3,22 @@
  * collected and remaining amounts, the list (date, mode, amount, remaining, by) and 'Fermer'; with no payment the
  * information 'Aucun encaissement trouvé pour le colis de référence {ref}'. GET encaissement/getByColisID/{id}.
  */
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { formatEuro } from '../../common/pricing';
@@ -12,7 +27,17 @@ import { serverMessage } from '../common/recordLabel';
 import { fetchEncaissements } from '../colis/colisApi';
 
 /** Takes the parcel id and reference, whether the dialog is open, and onClose. */
-export const PaymentDetailsDialog = ({ colisId, reference, open, onClose }: { colisId: string; reference: string; open: boolean; onClose: () => void }) => {
+export const PaymentDetailsDialog = ({
+  colisId,
+  reference,
+  open,
+  onClose,
+}: {
+  colisId: string;
+  reference: string;
+  open: boolean;
+  onClose: () => void;
+}) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`resources.colis.payment_details.${key}`, options);
   const query = useQuery({
@@ -36,7 +61,13 @@ export const PaymentDetailsDialog = ({ colisId, reference, open, onClose }: { co
   );
 
   return (
-    <Dialog open={open} onClose={onClose} onClick={(e) => e.stopPropagation()} maxWidth={false} slotProps={{ paper: { sx: { width: 600, maxWidth: 'calc(100% - 32px)' } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      onClick={(e) => e.stopPropagation()}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 600, maxWidth: 'calc(100% - 32px)' } } }}
+    >
       <DialogTitle>{t('title')}</DialogTitle>
       <DialogContent>
         {query.isPending ? (

@@ -11,7 +11,11 @@ import { AppBar, LinkBase, LoadingIndicator, useGetIdentity, useLogout, useTrans
 const Logo = () => {
   const translate = useTranslate();
   return (
-    <Box component={LinkBase} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flex: 1 }}>
+    <Box
+      component={LinkBase}
+      to="/"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flex: 1 }}
+    >
       <LocalShippingIcon />
       <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 0.5, display: { xs: 'none', sm: 'inline' } }}>
         {translate('app.name')}

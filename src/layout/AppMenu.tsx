@@ -31,16 +31,17 @@ const MenuGroupItem = ({ group, open, onToggle }: { group: MenuGroup; open: bool
   );
   return (
     <>
-      {sidebarOpen ? header : <Tooltip title={label} placement="right">{header}</Tooltip>}
+      {sidebarOpen ? (
+        header
+      ) : (
+        <Tooltip title={label} placement="right">
+          {header}
+        </Tooltip>
+      )}
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List component="div" disablePadding dense sx={{ '& .RaMenuItemLink-root': { pl: sidebarOpen ? 4 : 2 } }}>
           {group.entries.map((entry) => (
-            <Menu.Item
-              key={entry.to}
-              to={entry.to}
-              primaryText={translate(entry.label)}
-              leftIcon={<ChevronRightIcon fontSize="small" />}
-            />
+            <Menu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={<ChevronRightIcon fontSize="small" />} />
           ))}
         </List>
       </Collapse>

@@ -11,7 +11,17 @@ import HomeIcon from '@mui/icons-material/Home';
 import { LinkBase, useTranslate } from 'react-admin';
 
 /** One error page: icon, title key, text key; `fullScreen` when shown outside the layout. */
-export const ErrorPage = ({ icon: Icon, title, text, fullScreen = false }: { icon: SvgIconComponent; title: string; text: string; fullScreen?: boolean }) => {
+export const ErrorPage = ({
+  icon: Icon,
+  title,
+  text,
+  fullScreen = false,
+}: {
+  icon: SvgIconComponent;
+  title: string;
+  text: string;
+  fullScreen?: boolean;
+}) => {
   const translate = useTranslate();
   return (
     <Box
@@ -46,7 +56,9 @@ export const ErrorPage = ({ icon: Icon, title, text, fullScreen = false }: { ico
 export const NotFoundPage = () => <ErrorPage icon={SearchOffIcon} title="app.errors.not_found_title" text="app.errors.not_found_text" />;
 
 /** 403 page at /notauthenticate (outside the layout). */
-export const ForbiddenPage = () => <ErrorPage icon={LockIcon} title="app.errors.forbidden_title" text="app.errors.forbidden_text" fullScreen />;
+export const ForbiddenPage = () => (
+  <ErrorPage icon={LockIcon} title="app.errors.forbidden_title" text="app.errors.forbidden_text" fullScreen />
+);
 
 /** 500 page at /errorserver (outside the layout). */
 export const ServerErrorPage = () => (

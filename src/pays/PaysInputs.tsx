@@ -19,7 +19,12 @@ export const PaysInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <TextInput source="indicatif" validate={required(`${v}.indicatif`)} helperText="ex. +33" />
     <NumberInput
       source="longueurNumero"
-      validate={[required(`${v}.longueurNumero`), number(`${v}.longueurNumero_number`), integer(`${v}.longueurNumero_number`), minValue(1, `${v}.longueurNumero_number`)]}
+      validate={[
+        required(`${v}.longueurNumero`),
+        number(`${v}.longueurNumero_number`),
+        integer(`${v}.longueurNumero_number`),
+        minValue(1, `${v}.longueurNumero_number`),
+      ]}
     />
     <TextInput source="devise" validate={mode === 'create' ? required(`${v}.devise`) : undefined} />
   </Box>

@@ -14,7 +14,17 @@ import { serverMessage } from '../common/recordLabel';
 import { canSaveProfile } from './profilRules';
 
 /** Modifier / Annuler and Enregistrer buttons; reads the form values. */
-const InfoButtons = ({ editing, saving, onEdit, onCancel }: { editing: boolean; saving: boolean; onEdit: () => void; onCancel: () => void }) => {
+const InfoButtons = ({
+  editing,
+  saving,
+  onEdit,
+  onCancel,
+}: {
+  editing: boolean;
+  saving: boolean;
+  onEdit: () => void;
+  onCancel: () => void;
+}) => {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>

@@ -93,7 +93,9 @@ export const dataProvider: DataProvider = {
     if (ids.length === 0) return { data: [] } as never;
     const json = await httpRequest(listPathOf(api, readSession()?.user?.id), { query: { ids }, signal: params.signal });
     const wanted = new Set(ids);
-    const rows = rowsOf(json, listKey).map(withId).filter((r) => wanted.has(String(r.id)));
+    const rows = rowsOf(json, listKey)
+      .map(withId)
+      .filter((r) => wanted.has(String(r.id)));
     return { data: rows as RaRecord[] } as never;
   },
 

@@ -12,7 +12,6 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, AGENT, signIn, inDays, searchOne } from './helpers';
 
-
 /** Picks an option of a react-admin SelectInput by its label (`nth` for repeated inputs). */
 async function pick(page: Page, label: string, option: string, nth = 0) {
   await page.getByRole('combobox', { name: label }).nth(nth).click();
@@ -22,7 +21,8 @@ async function pick(page: Page, label: string, option: string, nth = 0) {
 /** Opens a departure France → Sénégal by air of `poids` kg through the API; returns its reference. */
 async function openDeparture(request: APIRequestContext, token: string, poids: number, contenu: string): Promise<string> {
   const headers = { Authorization: `Bearer ${token}` };
-  const list = async (path: string) => ((await (await request.get(`/api/${path}`, { headers })).json()).datas ?? []) as { id: string; code: string }[];
+  const list = async (path: string) =>
+    ((await (await request.get(`/api/${path}`, { headers })).json()).datas ?? []) as { id: string; code: string }[];
   const modes = await list('modeEnvoi/liste');
   const pays = await list('pays/liste?_perPage=100&_page=1');
   const id = (rows: { id: string; code: string }[], code: string) => rows.find((r) => r.code === code)!.id;

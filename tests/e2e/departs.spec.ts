@@ -58,8 +58,13 @@ async function registerParcel(request: APIRequestContext, envoiReference: string
     ],
     unite: 'KG',
     detailsContenu: 'Vêtements et pagnes',
-    expediteurNom: 'Diop', expediteurPrenom: 'Awa', NumeroSaisi: '+33612345678',
-    nomDestinataire: 'Fall', prenomsDestinataire: 'Moussa', adresseDestinataire: 'Médina, Dakar', telephoneDestinataire: '+221770000001',
+    expediteurNom: 'Diop',
+    expediteurPrenom: 'Awa',
+    NumeroSaisi: '+33612345678',
+    nomDestinataire: 'Fall',
+    prenomsDestinataire: 'Moussa',
+    adresseDestinataire: 'Médina, Dakar',
+    telephoneDestinataire: '+221770000001',
   };
   const res = await request.post('/api/colis/create', { headers: { Authorization: `Bearer ${token}` }, data: body });
   const json = await res.json();
@@ -73,7 +78,12 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   await signIn(page, ADMIN);
   await page.getByRole('menu').getByText('Départs', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'LISTE DES DÉPARTS' })).toBeVisible();
-  await expect(page.getByText('Aucune donnée disponible').or(page.getByRole('columnheader', { name: 'Référence' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByText('Aucune donnée disponible')
+      .or(page.getByRole('columnheader', { name: 'Référence' }))
+      .first(),
+  ).toBeVisible();
 
   // Add: the button waits for the required fields, then validation shows the date order and the weight.
   await page.getByRole('link', { name: /ajouter un départ/i }).click();
@@ -212,8 +222,13 @@ test('an agency user sees the departures without the add, edit, delete or status
     headers: { Authorization: `Bearer ${token}` },
     data: {
       modeEnvoiID: byCode(await rows(page.request, token, 'modeEnvoi/liste'), 'MARITIME'),
-      paysEmetteurID: byCode(pays, 'FR'), paysID: byCode(pays, 'SN'),
-      dateFin: inDays(1), dateDebut: inDays(2), dateArrive: inDays(20), contenu: `Conteneur agence ${RUN}`, poids: 500,
+      paysEmetteurID: byCode(pays, 'FR'),
+      paysID: byCode(pays, 'SN'),
+      dateFin: inDays(1),
+      dateDebut: inDays(2),
+      dateArrive: inDays(20),
+      contenu: `Conteneur agence ${RUN}`,
+      poids: 500,
     },
   });
   expect(created.status()).toBe(200);

@@ -5,7 +5,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, AGENT, signIn, searchOne } from './helpers';
 
-
 test('a wrong password shows the server message, the right one opens the shell', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
@@ -20,7 +19,18 @@ test('a wrong password shows the server message, the right one opens the shell',
   await page.locator('input[name="password"]').fill(ADMIN.password);
   await page.getByRole('button', { name: /je me connecte/i }).click();
   await expect(page.getByText('Administrateur Principal')).toBeVisible();
-  for (const group of ['Rôle et Autorisation', 'Localisation', 'Utilisateur', 'Paramètres', 'Départs', 'Gestion des Colis', 'Opérations', 'Messagerie', 'Mon Profil', 'Déconnexion']) {
+  for (const group of [
+    'Rôle et Autorisation',
+    'Localisation',
+    'Utilisateur',
+    'Paramètres',
+    'Départs',
+    'Gestion des Colis',
+    'Opérations',
+    'Messagerie',
+    'Mon Profil',
+    'Déconnexion',
+  ]) {
     await expect(page.getByRole('menu').getByText(group, { exact: true }).first()).toBeVisible();
   }
 });

@@ -61,7 +61,10 @@ describe('route access table', () => {
     for (const r of t.app.apiRoutes) {
       const access = ROUTE_ACCESS[routeKey(r.method, r.url)];
       if (access.kind !== 'key') continue;
-      const res = await t.call(r.method, concrete(r.url), { token: noKeyToken, body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await t.call(r.method, concrete(r.url), {
+        token: noKeyToken,
+        body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       expect(res.status, `${r.method} ${r.url}`).toBe(403);
       checked++;
     }

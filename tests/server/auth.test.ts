@@ -19,7 +19,9 @@ afterAll(() => t.close());
 
 describe('auth/loginAD', () => {
   it('signs the administrator in with a token and the populated user', async () => {
-    const res = await t.call('POST', '/api/auth/loginAD', { body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword, type: 'ADMIN' } });
+    const res = await t.call('POST', '/api/auth/loginAD', {
+      body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword, type: 'ADMIN' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(typeof res.body.token).toBe('string');
@@ -48,14 +50,26 @@ describe('auth/loginAD', () => {
   it("refuses a user whose type is not ADMIN: 'Accès non autorisé'", async () => {
     const db = t.database.db;
     const [client] = await db.select().from(typeUsers).where(eq(typeUsers.code, 'CLIENT'));
-    await db.insert(users).values({ nom: 'Client', prenoms: 'Test', email: 'client@test.local', passwordHash: await hashPassword('Client-123!'), typeUserID: client.id, telephoneComplet: '+221770000001' });
+    await db.insert(users).values({
+      nom: 'Client',
+      prenoms: 'Test',
+      email: 'client@test.local',
+      passwordHash: await hashPassword('Client-123!'),
+      typeUserID: client.id,
+      telephoneComplet: '+221770000001',
+    });
     const res = await t.call('POST', '/api/auth/loginAD', { body: { email: 'client@test.local', password: 'Client-123!' } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Accès non autorisé');
   });
 
   it('throttles repeated attempts (429)', async () => {
-    const app = await buildApp({ db: t.database.db, config: { ...loadConfig({ JWT_SECRET: 'x'.repeat(20) }), loginRateLimit: 3 }, logger: false, uiDir: '/none' });
+    const app = await buildApp({
+      db: t.database.db,
+      config: { ...loadConfig({ JWT_SECRET: 'x'.repeat(20) }), loginRateLimit: 3 },
+      logger: false,
+      uiDir: '/none',
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       const r = await app.inject({ method: 'POST', url: '/api/auth/loginAD', payload: { email: TEST_ADMIN.adminEmail, password: 'faux' } });
@@ -70,11 +84,17 @@ describe('auth/loginAD', () => {
 describe('tokens die with the password or the account', () => {
   it('changePassword: wrong old password is 401 with the spec message; a right one kills older tokens', async () => {
     const staff = await t.createStaff('AGENT', { password: 'Ancien-Pass-1' });
-    const wrong = await t.call('POST', `/api/auth/changePassword/${staff.id}`, { token: staff.token, body: { oldPassword: 'faux', newPassword: 'Nouveau-Pass-1' } });
+    const wrong = await t.call('POST', `/api/auth/changePassword/${staff.id}`, {
+      token: staff.token,
+      body: { oldPassword: 'faux', newPassword: 'Nouveau-Pass-1' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe('Mise à jour échouée, ancien mot de passe incorrect !');
 
-    const ok = await t.call('POST', `/api/auth/changePassword/${staff.id}`, { token: staff.token, body: { oldPassword: 'Ancien-Pass-1', newPassword: 'Nouveau-Pass-1' } });
+    const ok = await t.call('POST', `/api/auth/changePassword/${staff.id}`, {
+      token: staff.token,
+      body: { oldPassword: 'Ancien-Pass-1', newPassword: 'Nouveau-Pass-1' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Mise à jour des informations réussie !');
     expect((await t.call('GET', `/api/user/getBy/${staff.id}`, { token: staff.token })).status).toBe(401);
@@ -86,7 +106,10 @@ describe('tokens die with the password or the account', () => {
   it("cannot change another user's password", async () => {
     const a = await t.createStaff('AGENT');
     const b = await t.createStaff('AGENT');
-    const res = await t.call('POST', `/api/auth/changePassword/${b.id}`, { token: a.token, body: { oldPassword: 'Staff-Pass-123', newPassword: 'Autre-Pass-123' } });
+    const res = await t.call('POST', `/api/auth/changePassword/${b.id}`, {
+      token: a.token,
+      body: { oldPassword: 'Staff-Pass-123', newPassword: 'Autre-Pass-123' },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -108,7 +131,9 @@ describe('password recovery', () => {
   }
 
   it('answers the same for an unknown account and queues nothing', async () => {
-    const res = await t.call('POST', '/api/auth/forgotPassword', { body: { telephoneComplet: '+33100000000', email: 'inconnu@test.local' } });
+    const res = await t.call('POST', '/api/auth/forgotPassword', {
+      body: { telephoneComplet: '+33100000000', email: 'inconnu@test.local' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Code OTP envoyé avec succès !' });
     expect(await lastMailTo('inconnu@test.local')).toBeUndefined();
@@ -123,14 +148,20 @@ describe('password recovery', () => {
     const mail = await lastMailTo(staff.email);
     const code = /<strong>(\d{6})<\/strong>/.exec(mail.html)![1];
 
-    const wrong = await t.call('POST', '/api/auth/validerPassword', { body: { telephoneComplet: u.telephoneComplet, otp: code === '000000' ? '111111' : '000000', newPassword: 'Reset-Pass-123' } });
+    const wrong = await t.call('POST', '/api/auth/validerPassword', {
+      body: { telephoneComplet: u.telephoneComplet, otp: code === '000000' ? '111111' : '000000', newPassword: 'Reset-Pass-123' },
+    });
     expect(wrong.status).toBe(400);
-    const ok = await t.call('POST', '/api/auth/validerPassword', { body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Reset-Pass-123' } });
+    const ok = await t.call('POST', '/api/auth/validerPassword', {
+      body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Reset-Pass-123' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Mot de passe réinitialisé avec succès !');
     expect((await t.call('GET', `/api/user/getBy/${staff.id}`, { token: staff.token })).status).toBe(401);
     expect(await t.login(staff.email, 'Reset-Pass-123')).toBeTruthy();
-    const reuse = await t.call('POST', '/api/auth/validerPassword', { body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Other-Pass-123' } });
+    const reuse = await t.call('POST', '/api/auth/validerPassword', {
+      body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Other-Pass-123' },
+    });
     expect(reuse.status).toBe(400);
   });
 
@@ -141,16 +172,25 @@ describe('password recovery', () => {
     const code = /<strong>(\d{6})<\/strong>/.exec((await lastMailTo(staff.email)).html)![1];
     const bad = code === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i++) {
-      await t.call('POST', '/api/auth/validerPassword', { body: { telephoneComplet: u.telephoneComplet, otp: bad, newPassword: 'Reset-Pass-123' } });
+      await t.call('POST', '/api/auth/validerPassword', {
+        body: { telephoneComplet: u.telephoneComplet, otp: bad, newPassword: 'Reset-Pass-123' },
+      });
     }
-    const locked = await t.call('POST', '/api/auth/validerPassword', { body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Reset-Pass-123' } });
+    const locked = await t.call('POST', '/api/auth/validerPassword', {
+      body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Reset-Pass-123' },
+    });
     expect(locked.status).toBe(400);
     expect(locked.body.message).toMatch(/Trop de tentatives/);
 
     await t.call('POST', '/api/auth/forgotPassword', { body: { telephoneComplet: u.telephoneComplet, email: staff.email } });
     const code2 = /<strong>(\d{6})<\/strong>/.exec((await lastMailTo(staff.email)).html)![1];
-    await t.database.db.update(codesOtp).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(codesOtp.userID, staff.id));
-    const expired = await t.call('POST', '/api/auth/validerPassword', { body: { telephoneComplet: u.telephoneComplet, otp: code2, newPassword: 'Reset-Pass-123' } });
+    await t.database.db
+      .update(codesOtp)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(codesOtp.userID, staff.id));
+    const expired = await t.call('POST', '/api/auth/validerPassword', {
+      body: { telephoneComplet: u.telephoneComplet, otp: code2, newPassword: 'Reset-Pass-123' },
+    });
     expect(expired.status).toBe(400);
   });
 });
@@ -158,7 +198,10 @@ describe('password recovery', () => {
 describe('profile and permissions of the session', () => {
   it('reads and updates its own profile with the profil key', async () => {
     const staff = await t.createStaff('AGENT');
-    const res = await t.call('PUT', `/api/user/update/${staff.id}`, { token: staff.token, body: { nom: 'Diallo', prenoms: 'Awa', adresse: '12 rue de Paris' } });
+    const res = await t.call('PUT', `/api/user/update/${staff.id}`, {
+      token: staff.token,
+      body: { nom: 'Diallo', prenoms: 'Awa', adresse: '12 rue de Paris' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Mise à jour des informations réussie !');
     const got = await t.call('GET', `/api/user/getBy/${staff.id}`, { token: staff.token });
@@ -175,7 +218,9 @@ describe('profile and permissions of the session', () => {
     const keys = own.body.datas.map((a: any) => a.privilegeID.libelle);
     expect(keys).toContain('colis');
     expect(keys).not.toContain('pays');
-    const adminMe = await t.call('POST', '/api/auth/loginAD', { body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword } });
+    const adminMe = await t.call('POST', '/api/auth/loginAD', {
+      body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword },
+    });
     const other = await t.call('GET', `/api/autorisation/listePermissionByRoleID/${adminMe.body.data.roleID.id}`, { token: staff.token });
     expect(other.status).toBe(403);
   });

@@ -6,8 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import {
-  agences, codesOtp, colis, encaissements, envois, mailOutbox, modesEnvoi, modesLivraison, modesPaiement,
-  naturesColis, notifications, pays, statuts, villes,
+  agences,
+  codesOtp,
+  colis,
+  encaissements,
+  envois,
+  mailOutbox,
+  modesEnvoi,
+  modesLivraison,
+  modesPaiement,
+  naturesColis,
+  notifications,
+  pays,
+  statuts,
+  villes,
 } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { idByCode, inDays } from './fixtures';
@@ -26,12 +38,22 @@ beforeAll(async () => {
   t = await setupTestApp();
   const db = t.database.db;
   Object.assign(id, {
-    FR: await idByCode(db, pays, 'FR'), SN: await idByCode(db, pays, 'SN'), CM: await idByCode(db, pays, 'CM'), ML: await idByCode(db, pays, 'ML'),
-    AERIEN: await idByCode(db, modesEnvoi, 'AERIEN'), MARITIME: await idByCode(db, modesEnvoi, 'MARITIME'),
-    DKR: await byCode(villes, 'DKR'), DLA: await byCode(villes, 'DLA'), BKO: await byCode(villes, 'BKO'),
-    VET: await byCode(naturesColis, 'VET_ADULTE'), PAGNES: await byCode(naturesColis, 'PAGNES'),
-    AGENCE: await byCode(modesLivraison, 'AGENCE'), DOMICILE: await byCode(modesLivraison, 'DOMICILE'),
-    ESPECES: await byCode(modesPaiement, 'ESPECES'), PAR1: await idByCode(db, agences, 'PAR1'), DKR1: await idByCode(db, agences, 'DKR1'),
+    FR: await idByCode(db, pays, 'FR'),
+    SN: await idByCode(db, pays, 'SN'),
+    CM: await idByCode(db, pays, 'CM'),
+    ML: await idByCode(db, pays, 'ML'),
+    AERIEN: await idByCode(db, modesEnvoi, 'AERIEN'),
+    MARITIME: await idByCode(db, modesEnvoi, 'MARITIME'),
+    DKR: await byCode(villes, 'DKR'),
+    DLA: await byCode(villes, 'DLA'),
+    BKO: await byCode(villes, 'BKO'),
+    VET: await byCode(naturesColis, 'VET_ADULTE'),
+    PAGNES: await byCode(naturesColis, 'PAGNES'),
+    AGENCE: await byCode(modesLivraison, 'AGENCE'),
+    DOMICILE: await byCode(modesLivraison, 'DOMICILE'),
+    ESPECES: await byCode(modesPaiement, 'ESPECES'),
+    PAR1: await idByCode(db, agences, 'PAR1'),
+    DKR1: await idByCode(db, agences, 'DKR1'),
   });
   agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
   agentDakar = await t.createStaff('AGENT', { agenceCode: 'DKR1' });
@@ -41,7 +63,17 @@ afterAll(() => t.close());
 async function newEnvoi(over: Record<string, unknown> = {}) {
   const res = await t.call('POST', '/api/envoi/create', {
     token: t.adminToken,
-    body: { modeEnvoiID: id.AERIEN, paysID: id.SN, paysEmetteurID: id.FR, dateFin: inDays(1), dateDebut: inDays(2), dateArrive: inDays(3), contenu: 'Fret', poids: 100, ...over },
+    body: {
+      modeEnvoiID: id.AERIEN,
+      paysID: id.SN,
+      paysEmetteurID: id.FR,
+      dateFin: inDays(1),
+      dateDebut: inDays(2),
+      dateArrive: inDays(3),
+      contenu: 'Fret',
+      poids: 100,
+      ...over,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
@@ -52,15 +84,26 @@ const colisBody = (envoiID: string, over: Record<string, unknown> = {}) => ({
   envoiID,
   villeID: id.DKR,
   modeLivraisonID: id.AGENCE,
-  naturesColis: [{ natureColisID: id.VET, poids: 2.5 }, { natureColisID: id.PAGNES, poids: 1.2 }],
+  naturesColis: [
+    { natureColisID: id.VET, poids: 2.5 },
+    { natureColisID: id.PAGNES, poids: 1.2 },
+  ],
   detailsContenu: 'Vêtements et pagnes',
   montantComplementaire: 2,
   montantExpedition: 1.5,
   montantLivraison: 30, // agency pick-up: ignored
   // Client-computed amounts: ignored by the server.
-  montant: 1, montantTotal: 1, resteAPayer: 1, prixUnitaire: 1,
-  expediteurNom: 'Diop', expediteurPrenom: 'Awa', NumeroSaisi: '+33612345678',
-  nomDestinataire: 'Fall', prenomsDestinataire: 'Moussa', adresseDestinataire: 'Médina, Dakar', telephoneDestinataire: `+221${phone++}`,
+  montant: 1,
+  montantTotal: 1,
+  resteAPayer: 1,
+  prixUnitaire: 1,
+  expediteurNom: 'Diop',
+  expediteurPrenom: 'Awa',
+  NumeroSaisi: '+33612345678',
+  nomDestinataire: 'Fall',
+  prenomsDestinataire: 'Moussa',
+  adresseDestinataire: 'Médina, Dakar',
+  telephoneDestinataire: `+221${phone++}`,
   ...over,
 });
 
@@ -69,7 +112,11 @@ async function register(envoiID: string, over: Record<string, unknown> = {}, tok
 }
 
 async function statutOf(colisId: string) {
-  const [row] = await t.database.db.select({ code: statuts.code }).from(colis).innerJoin(statuts, eq(colis.statutID, statuts.id)).where(eq(colis.id, colisId));
+  const [row] = await t.database.db
+    .select({ code: statuts.code })
+    .from(colis)
+    .innerJoin(statuts, eq(colis.statutID, statuts.id))
+    .where(eq(colis.id, colisId));
   return row.code;
 }
 
@@ -81,13 +128,24 @@ describe('pricing and registration', () => {
     expect(res.body.message).toBe('colis ajouté avec succès');
     const c = res.body.data;
     // 2.5 kg × 9.00 (unit price Paris → Dakar, Vêtements, air) + 1.2 kg × 7.50 (exceptional) = 31.50
-    expect(c).toMatchObject({ poids: 3.7, unite: 'KG', montant: 31.5, montantLivraison: 0, montantTotal: 35, reglement: 0, resteAPayer: 35 });
+    expect(c).toMatchObject({
+      poids: 3.7,
+      unite: 'KG',
+      montant: 31.5,
+      montantLivraison: 0,
+      montantTotal: 35,
+      reglement: 0,
+      resteAPayer: 35,
+    });
     expect(c.statutID.code).toBe('EN_ATTENTE');
     expect(c.reference).toMatch(/^PAR1-\d{4}-\d{6}$/);
     expect(c.agenceID.code).toBe('PAR1');
     const detail = await t.call('GET', `/api/colis/getByReference/${c.reference}`, { token: agent.token });
     const lines = detail.body.natureColisDetails;
-    expect(lines.map((l: any) => [l.natureColisID.code, l.poids, l.prixTotal]).sort()).toEqual([['PAGNES', 1.2, 9], ['VET_ADULTE', 2.5, 22.5]]);
+    expect(lines.map((l: any) => [l.natureColisID.code, l.poids, l.prixTotal]).sort()).toEqual([
+      ['PAGNES', 1.2, 9],
+      ['VET_ADULTE', 2.5, 22.5],
+    ]);
     const [envoi] = await t.database.db.select().from(envois).where(eq(envois.id, e.id));
     expect(Number(envoi.poidsReel)).toBe(3.7);
   });
@@ -114,7 +172,11 @@ describe('pricing and registration', () => {
   it('creates the sender and recipient as clients once, then reuses them by phone', async () => {
     const e = await newEnvoi();
     const first = await register(e.id, { NumeroSaisi: '+33 6 99 88 77 66', telephoneDestinataire: '+221770001122' });
-    const second = await register(e.id, { NumeroSaisi: '+33699887766', telephoneDestinataire: '+221770001122', expediteurNom: 'Autre nom' });
+    const second = await register(e.id, {
+      NumeroSaisi: '+33699887766',
+      telephoneDestinataire: '+221770001122',
+      expediteurNom: 'Autre nom',
+    });
     expect(second.body.data.expediteurID.id).toBe(first.body.data.expediteurID.id);
     expect(second.body.data.destinataireID.id).toBe(first.body.data.destinataireID.id);
     expect(first.body.data.expediteurID).toMatchObject({ nom: 'Diop', telephoneComplet: '+33699887766' });
@@ -158,7 +220,7 @@ describe('pricing and registration', () => {
     expect(await t.database.db.select().from(colis).where(eq(colis.envoiID, e.id))).toHaveLength(0);
   });
 
-  it("refuses a parcel heavier than the room left with the weight-check message, and a closed departure", async () => {
+  it('refuses a parcel heavier than the room left with the weight-check message, and a closed departure', async () => {
     const e = await newEnvoi({ poids: 5 });
     expect((await register(e.id)).status).toBe(200);
     const res = await register(e.id);
@@ -166,7 +228,10 @@ describe('pricing and registration', () => {
     expect(res.body.message).toMatch(/poids disponible sur le départ .* est insuffisant : 1,3 kg disponibles, 3,7 kg demandés/);
     const contact = await t.call('GET', `/api/colis/contactAdminForEnvoi/${e.id}`, { token: agent.token });
     expect(contact.body).toEqual({ success: true, message: 'opération terminée avec succès' });
-    const [mail] = await t.database.db.select().from(mailOutbox).where(sql`${mailOutbox.subject} like ${`%${e.reference}%`}`);
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like ${`%${e.reference}%`}`);
     expect(mail.to).toBe('admin@test.local');
     await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { isActive: false } });
     const closed = await register(e.id, { naturesColis: [{ natureColisID: id.VET, poids: 0.5 }] });
@@ -192,7 +257,10 @@ describe('edit, payments, end of journey', () => {
     const a = await newEnvoi();
     const b = await newEnvoi();
     const c = (await register(a.id)).body.data;
-    const res = await t.call('PUT', `/api/colis/update/${c.id}`, { token: agent.token, body: colisBody(b.id, { naturesColis: [{ natureColisID: id.VET, poids: 4 }] }) });
+    const res = await t.call('PUT', `/api/colis/update/${c.id}`, {
+      token: agent.token,
+      body: colisBody(b.id, { naturesColis: [{ natureColisID: id.VET, poids: 4 }] }),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('colis modifié avec succès');
     expect(res.body.data).toMatchObject({ poids: 4, montant: 36, montantTotal: 39.5 });
@@ -208,21 +276,37 @@ describe('edit, payments, end of journey', () => {
   it('collects the remaining amount once, refuses more and any payment on a waiting parcel', async () => {
     const e = await newEnvoi();
     const waiting = (await register(e.id)).body.data;
-    const no = await t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: waiting.id, modePaiementID: id.ESPECES, paymentby: 'destinateur' } });
+    const no = await t.call('POST', '/api/encaissement/create', {
+      token: agent.token,
+      body: { colisID: waiting.id, modePaiementID: id.ESPECES, paymentby: 'destinateur' },
+    });
     expect(no.status).toBe(409);
     const c = (await register(e.id, { reglement: 10, encaissement: { modePaiementID: id.ESPECES } })).body.data;
-    const tooMuch = await t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: c.id, modePaiementID: id.ESPECES, montantEncaisse: 30 } });
+    const tooMuch = await t.call('POST', '/api/encaissement/create', {
+      token: agent.token,
+      body: { colisID: c.id, modePaiementID: id.ESPECES, montantEncaisse: 30 },
+    });
     expect(tooMuch.status).toBe(409);
-    const ok = await t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: c.id, modePaiementID: id.ESPECES, paymentby: 'destinateur', montantEncaisse: 25, montantRestant: 0 } });
+    const ok = await t.call('POST', '/api/encaissement/create', {
+      token: agent.token,
+      body: { colisID: c.id, modePaiementID: id.ESPECES, paymentby: 'destinateur', montantEncaisse: 25, montantRestant: 0 },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ message: 'encaissement effectué avec succès', data: { reglement: 35, resteAPayer: 0 } });
-    const again = await t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: c.id, modePaiementID: id.ESPECES } });
+    const again = await t.call('POST', '/api/encaissement/create', {
+      token: agent.token,
+      body: { colisID: c.id, modePaiementID: id.ESPECES },
+    });
     expect(again.status).toBe(400);
     const list = await t.call('GET', `/api/encaissement/getByColisID/${c.id}`, { token: agent.token });
     expect(list.body.encaissements.map((p: any) => p.montantEncaisse)).toEqual([10, 25]);
     expect(list.body.colis).toMatchObject({ reference: c.reference, montantTotal: 35, reglement: 35, resteAPayer: 0 });
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.colisID, c.id));
-    expect(notes.filter((n) => n.message === "un encaissement de 25,00 € vient d'être d'effectué conernant votre colis".replace(' €', '\u00a0€'))).toHaveLength(2);
+    expect(
+      notes.filter(
+        (n) => n.message === "un encaissement de 25,00 € vient d'être d'effectué conernant votre colis".replace(' €', '\u00a0€'),
+      ),
+    ).toHaveLength(2);
   });
 
   it('picks up an arrived parcel only once paid, collecting the rest in the same step', async () => {
@@ -239,7 +323,12 @@ describe('edit, payments, end of journey', () => {
     const ok = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agentDakar.token, body: { modePaiementID: id.ESPECES } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data).toMatchObject({ reglement: 35, resteAPayer: 0, statutID: { code: 'RETIRE' } });
-    const [payment] = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, c.id)).orderBy(desc(encaissements.createdAt)).limit(1);
+    const [payment] = await t.database.db
+      .select()
+      .from(encaissements)
+      .where(eq(encaissements.colisID, c.id))
+      .orderBy(desc(encaissements.createdAt))
+      .limit(1);
     expect(payment).toMatchObject({ montantEncaisse: '25.00', paymentby: 'destinateur', agenceID: id.DKR1 });
   });
 });
@@ -256,7 +345,12 @@ describe('deletion (spec 000 §4 Parcel deletion)', () => {
   });
 
   async function lastCode(reference: string) {
-    const [m] = await t.database.db.select().from(mailOutbox).where(sql`${mailOutbox.subject} like ${`%${reference}%`}`).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const [m] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like ${`%${reference}%`}`)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
     return /<strong>(\d{4})<\/strong>/.exec(m.html)![1];
   }
 
@@ -273,14 +367,18 @@ describe('deletion (spec 000 §4 Parcel deletion)', () => {
     expect(bad.body.message).toBe('suppression echouée');
     const malformed = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: '12' } });
     expect(malformed.body.errors.codeOtp).toBe('Le code OTP doit contenir 4 chiffres');
-    for (let i = 0; i < 4; i++) await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: wrong } });
+    for (let i = 0; i < 4; i++)
+      await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: wrong } });
     const locked = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code } });
     expect(locked.status).toBe(400);
     expect(await t.database.db.select().from(colis).where(eq(colis.id, c.id))).toHaveLength(1);
 
     await t.call('DELETE', `/api/colis/delete/${c.reference}`, { token: agent.token });
     const code2 = await lastCode(c.reference);
-    await t.database.db.update(codesOtp).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(codesOtp.subjectID, c.id));
+    await t.database.db
+      .update(codesOtp)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(codesOtp.subjectID, c.id));
     const expired = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code2 } });
     expect(expired.status).toBe(400);
 
@@ -317,8 +415,12 @@ describe('lists, details and scoping', () => {
     const del = await t.call('DELETE', `/api/colis/delete/${toSenegal.id}/AGENT`, { token: agentDakar.token });
     expect(del.status).toBe(403);
     expect(del.body.message).toBe("Seule l'agence émettrice peut modifier ou supprimer ce colis.");
-    expect((await t.call('PUT', `/api/colis/update/${toSenegal.id}`, { token: agentDakar.token, body: { isActive: false } })).status).toBe(403);
-    expect((await t.call('PUT', `/api/colis/update/${toSenegal.id}`, { token: agentDakar.token, body: colisBody(toSenegal.envoiID.id) })).status).toBe(403);
+    expect((await t.call('PUT', `/api/colis/update/${toSenegal.id}`, { token: agentDakar.token, body: { isActive: false } })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.call('PUT', `/api/colis/update/${toSenegal.id}`, { token: agentDakar.token, body: colisBody(toSenegal.envoiID.id) })).status,
+    ).toBe(403);
   });
 });
 
@@ -326,7 +428,12 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
   it('50 simultaneous registrations on a departure with room for 10 leave exactly 10', async () => {
     const e = await newEnvoi({ poids: 10 });
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => register(e.id, { naturesColis: [{ natureColisID: id.VET, poids: 1 }], telephoneDestinataire: `+22178${String(i).padStart(7, '0')}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        register(e.id, {
+          naturesColis: [{ natureColisID: id.VET, poids: 1 }],
+          telephoneDestinataire: `+22178${String(i).padStart(7, '0')}`,
+        }),
+      ),
     );
     const statusCounts = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
     expect(statusCounts).toEqual({ 200: 10, 409: 40 });
@@ -340,7 +447,12 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
     const e = await newEnvoi();
     const c = (await register(e.id, { reglement: 5, encaissement: { modePaiementID: id.ESPECES } })).body.data;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.call('POST', '/api/encaissement/create', { token: agent.token, body: { colisID: c.id, modePaiementID: id.ESPECES, paymentby: 'destinateur' } })),
+      Array.from({ length: 20 }, () =>
+        t.call('POST', '/api/encaissement/create', {
+          token: agent.token,
+          body: { colisID: c.id, modePaiementID: id.ESPECES, paymentby: 'destinateur' },
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const rows = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, c.id));
@@ -354,12 +466,20 @@ describe('unpaged lists of large tables', () => {
   it('cap the rows of an unpaged call and still give the real total', async () => {
     const { UNPAGED_LIMIT } = await import('../../server/crud/referenceResource');
     const res = await t.call('GET', '/api/colis/liste/x', { token: t.adminToken });
-    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from colis`) as unknown as { rows: { n: number }[] }).rows;
+    const [{ n }] = ((await t.database.db.execute(sql`select count(*)::int as n from colis`)) as unknown as { rows: { n: number }[] }).rows;
     expect(res.body.total).toBe(n);
     expect(res.body.datas.length).toBe(Math.min(n, UNPAGED_LIMIT));
-    const capped = await (await import('../../server/crud/referenceResource')).runList(
+    const capped = await (
+      await import('../../server/crud/referenceResource')
+    ).runList(
       t.database.db,
-      { table: colis, select: (d) => d.select({ id: colis.id, createdAt: colis.createdAt }).from(colis).$dynamic(), sortColumns: {}, filters: {}, unpagedLimit: 2 },
+      {
+        table: colis,
+        select: (d) => d.select({ id: colis.id, createdAt: colis.createdAt }).from(colis).$dynamic(),
+        sortColumns: {},
+        filters: {},
+        unpagedLimit: 2,
+      },
       {},
     );
     expect(capped.rows).toHaveLength(2);

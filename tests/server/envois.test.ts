@@ -19,8 +19,12 @@ beforeAll(async () => {
   t = await setupTestApp();
   const db = t.database.db;
   ids = {
-    FR: await idByCode(db, pays, 'FR'), SN: await idByCode(db, pays, 'SN'), ML: await idByCode(db, pays, 'ML'), CI: await idByCode(db, pays, 'CI'),
-    AERIEN: await idByCode(db, modesEnvoi, 'AERIEN'), MARITIME: await idByCode(db, modesEnvoi, 'MARITIME'),
+    FR: await idByCode(db, pays, 'FR'),
+    SN: await idByCode(db, pays, 'SN'),
+    ML: await idByCode(db, pays, 'ML'),
+    CI: await idByCode(db, pays, 'CI'),
+    AERIEN: await idByCode(db, modesEnvoi, 'AERIEN'),
+    MARITIME: await idByCode(db, modesEnvoi, 'MARITIME'),
   };
   agentParis = (await t.createStaff('AGENT', { agenceCode: 'PAR1' })).token;
   agentDakar = (await t.createStaff('AGENT', { agenceCode: 'DKR1' })).token;
@@ -29,8 +33,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const body = (over: Record<string, unknown> = {}) => ({
-  modeEnvoiID: ids.AERIEN, paysID: ids.SN, paysEmetteurID: ids.FR,
-  dateFin: inDays(2), dateDebut: inDays(3), dateArrive: inDays(4), contenu: 'Fret aérien', poids: 100, ...over,
+  modeEnvoiID: ids.AERIEN,
+  paysID: ids.SN,
+  paysEmetteurID: ids.FR,
+  dateFin: inDays(2),
+  dateDebut: inDays(3),
+  dateArrive: inDays(4),
+  contenu: 'Fret aérien',
+  poids: 100,
+  ...over,
 });
 
 async function createEnvoi(over: Record<string, unknown> = {}) {
@@ -40,7 +51,11 @@ async function createEnvoi(over: Record<string, unknown> = {}) {
 }
 
 async function statutOf(table: typeof envois | typeof colis, id: string) {
-  const [row] = await t.database.db.select({ code: statuts.code }).from(table).innerJoin(statuts, eq(table.statutID, statuts.id)).where(eq(table.id, id));
+  const [row] = await t.database.db
+    .select({ code: statuts.code })
+    .from(table)
+    .innerJoin(statuts, eq(table.statutID, statuts.id))
+    .where(eq(table.id, id));
   return row.code;
 }
 
@@ -99,7 +114,10 @@ describe('envoi/liste, getBy, ouvertActif', () => {
     const inactive = await createEnvoi();
     await t.call('PUT', `/api/envoi/update/${inactive.id}`, { token: t.adminToken, body: { isActive: false } });
     const closed = await createEnvoi();
-    await t.database.db.update(envois).set({ dateFin: inDays(-1) }).where(eq(envois.id, closed.id));
+    await t.database.db
+      .update(envois)
+      .set({ dateFin: inDays(-1) })
+      .where(eq(envois.id, closed.id));
     const res = await t.call('GET', '/api/envoi/ouvertActif', { token: t.adminToken });
     const got = res.body.data.map((x: any) => x.id);
     expect(got).toContain(open.id);
@@ -114,8 +132,14 @@ describe('envoi/update', () => {
   it('updates the fields, keeps an unchanged past date, refuses a weight below the registered one', async () => {
     const e = await createEnvoi();
     await insertColis(t.database.db, { envoiID: e.id, statut: 'EN_ATTENTE', poids: 30 });
-    await t.database.db.update(envois).set({ dateFin: inDays(-2) }).where(eq(envois.id, e.id));
-    const ok = await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: body({ dateFin: inDays(-2), contenu: 'Nouveau contenu', poids: 80 }) });
+    await t.database.db
+      .update(envois)
+      .set({ dateFin: inDays(-2) })
+      .where(eq(envois.id, e.id));
+    const ok = await t.call('PUT', `/api/envoi/update/${e.id}`, {
+      token: t.adminToken,
+      body: body({ dateFin: inDays(-2), contenu: 'Nouveau contenu', poids: 80 }),
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.message).toBe('Mise à jour du départ réussie !');
     expect(ok.body.data).toMatchObject({ contenu: 'Nouveau contenu', poids: 80, poidsReel: 30, poidsDisponible: 50 });
@@ -177,14 +201,23 @@ describe('status transitions (spec 000 §4)', () => {
     expect(blocked.body.message).toMatch(/encore en attente/);
     expect(await statutOf(envois, e.id)).toBe('EN_COURS_ENVOI');
 
-    await db.update(colis).set({ statutID: await idByCode(db, statuts, 'RECEPTIONNE') }).where(eq(colis.id, late));
+    await db
+      .update(colis)
+      .set({ statutID: await idByCode(db, statuts, 'RECEPTIONNE') })
+      .where(eq(colis.id, late));
     const arrived = await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'ARRIVE' } });
     expect(arrived.status).toBe(200);
     expect(arrived.body.colisMoved).toBe(3);
     for (const id of [c1, c2, late]) expect(await statutOf(colis, id)).toBe('EXPEDIE');
-    const arrivedNotes = await db.select().from(notifications).where(and(eq(notifications.colisID, c1), eq(notifications.message, 'votre colis est arrivé à destination')));
+    const arrivedNotes = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.colisID, c1), eq(notifications.message, 'votre colis est arrivé à destination')));
     expect(arrivedNotes).toHaveLength(2);
-    const mails = await db.select().from(mailOutbox).where(sql`${mailOutbox.html} like ${'%arrivé à destination%'}`);
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.html} like ${'%arrivé à destination%'}`);
     expect(mails.length).toBeGreaterThanOrEqual(6);
     expect(await statutOf(envois, e.id)).toBe('ARRIVE');
     expect((await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'CLOTURE' } })).status).toBe(200);
@@ -195,9 +228,11 @@ describe('status transitions (spec 000 §4)', () => {
     const e = await createEnvoi();
     const ok = await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE' });
     const bad = await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE' });
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       CREATE FUNCTION refuse_colis() RETURNS trigger AS $$
-      BEGIN IF NEW.id = '${bad}' THEN RAISE EXCEPTION 'panne simulée'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`));
+      BEGIN IF NEW.id = '${bad}' THEN RAISE EXCEPTION 'panne simulée'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`),
+    );
     await db.execute(sql.raw('CREATE TRIGGER refuse_colis BEFORE UPDATE ON colis FOR EACH ROW EXECUTE FUNCTION refuse_colis()'));
     try {
       const res = await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'EN_COURS_ENVOI' } });

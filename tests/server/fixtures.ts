@@ -8,7 +8,11 @@ import type { Db } from '../../server/db/client';
 import { agences, colis, envois, modesEnvoi, pays, statuts, typeUsers, users } from '../../server/db/schema';
 
 /** Id of a seeded row by code. */
-export async function idByCode(db: Db, table: typeof pays | typeof modesEnvoi | typeof statuts | typeof agences, code: string): Promise<string> {
+export async function idByCode(
+  db: Db,
+  table: typeof pays | typeof modesEnvoi | typeof statuts | typeof agences,
+  code: string,
+): Promise<string> {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.code, code));
   if (!row) throw new Error(`code inconnu ${code}`);
   return row.id;
@@ -27,8 +31,12 @@ export async function insertClient(db: Db, nom = 'Client'): Promise<string> {
   const [u] = await db
     .insert(users)
     .values({
-      nom, prenoms: 'Test', typeUserID: type.id, email: `${randomUUID().slice(0, 8)}@client.test`,
-      telephone: String(Math.floor(Math.random() * 1e9)), telephoneComplet: `+221${Math.floor(Math.random() * 1e9)}`,
+      nom,
+      prenoms: 'Test',
+      typeUserID: type.id,
+      email: `${randomUUID().slice(0, 8)}@client.test`,
+      telephone: String(Math.floor(Math.random() * 1e9)),
+      telephoneComplet: `+221${Math.floor(Math.random() * 1e9)}`,
     })
     .returning({ id: users.id });
   return u.id;
@@ -55,6 +63,9 @@ export async function insertColis(
       resteAPayer: '50.00',
     })
     .returning({ id: colis.id });
-  await db.update(envois).set({ poidsReel: sql`${envois.poidsReel} + ${poids.toFixed(3)}::numeric` }).where(eq(envois.id, opts.envoiID));
+  await db
+    .update(envois)
+    .set({ poidsReel: sql`${envois.poidsReel} + ${poids.toFixed(3)}::numeric` })
+    .where(eq(envois.id, opts.envoiID));
   return c.id;
 }

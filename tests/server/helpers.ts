@@ -87,16 +87,27 @@ export async function setupTestApp(): Promise<TestContext> {
     const [u] = await db
       .insert(users)
       .values({
-        nom: 'Testeur', prenoms: roleCode, email, passwordHash: await hashPassword(password),
-        typeUserID: type.id, roleID: role?.id ?? null, agenceID: agence?.id ?? null,
-        telephone: '600000000', telephoneComplet: `+33${Math.floor(Math.random() * 1e9)}`,
+        nom: 'Testeur',
+        prenoms: roleCode,
+        email,
+        passwordHash: await hashPassword(password),
+        typeUserID: type.id,
+        roleID: role?.id ?? null,
+        agenceID: agence?.id ?? null,
+        telephone: '600000000',
+        telephoneComplet: `+33${Math.floor(Math.random() * 1e9)}`,
       })
       .returning({ id: users.id });
     return { id: u.id, email, token: await login(email, password) };
   };
 
   return {
-    app, database, adminToken, call, login, createStaff,
+    app,
+    database,
+    adminToken,
+    call,
+    login,
+    createStaff,
     close: async () => {
       await app.close();
       await database.close();

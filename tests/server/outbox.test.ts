@@ -23,9 +23,16 @@ describe('outbox', () => {
     expect(m).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'SMTP indisponible' });
     expect(m.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, m.id));
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, m.id));
     const delivered: string[] = [];
-    expect(await sendDueMails(db, async (mail) => { delivered.push(mail.to); })).toBe(1);
+    expect(
+      await sendDueMails(db, async (mail) => {
+        delivered.push(mail.to);
+      }),
+    ).toBe(1);
     expect(delivered).toEqual(['dest@test.local']);
     const [after] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, m.id));
     expect(after.status).toBe('SENT');
@@ -33,7 +40,10 @@ describe('outbox', () => {
   });
 
   it('message/sendbyEmail queues the message', async () => {
-    const res = await t.call('POST', '/api/message/sendbyEmail', { token: t.adminToken, body: { email: 'client@test.local', subject: 'Bonjour', htmlContent: '<p>Votre colis</p>' } });
+    const res = await t.call('POST', '/api/message/sendbyEmail', {
+      token: t.adminToken,
+      body: { email: 'client@test.local', subject: 'Bonjour', htmlContent: '<p>Votre colis</p>' },
+    });
     expect(res.status).toBe(200);
     const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'client@test.local'));
     expect(rows).toHaveLength(1);

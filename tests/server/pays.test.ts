@@ -42,13 +42,23 @@ describe('pays', () => {
     const res = await t.call('POST', '/api/pays/create', { token: t.adminToken, body });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Pays ajouté avec succès!');
-    expect(res.body.data).toMatchObject({ code: 'GH', libelle: 'Ghana', indicatif: '+233', longueurNumero: 9, devise: 'GHS', isActive: true });
+    expect(res.body.data).toMatchObject({
+      code: 'GH',
+      libelle: 'Ghana',
+      indicatif: '+233',
+      longueurNumero: 9,
+      devise: 'GHS',
+      isActive: true,
+    });
     const [row] = await t.database.db.select().from(pays).where(eq(pays.code, 'GH'));
     expect(row.libelle).toBe('Ghana');
   });
 
   it('refuses invalid input with a French message per field', async () => {
-    const res = await t.call('POST', '/api/pays/create', { token: t.adminToken, body: { code: '', libelle: 'X', indicatif: 'abc', longueurNumero: 'douze' } });
+    const res = await t.call('POST', '/api/pays/create', {
+      token: t.adminToken,
+      body: { code: '', libelle: 'X', indicatif: 'abc', longueurNumero: 'douze' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.errors.code).toBe('Le code est obligatoire');
@@ -65,13 +75,18 @@ describe('pays', () => {
 
   it('updates, toggles and deletes', async () => {
     const [row] = await t.database.db.select().from(pays).where(eq(pays.code, 'GH'));
-    const upd = await t.call('PUT', `/api/pays/update/${row.id}`, { token: t.adminToken, body: { code: 'GH', libelle: 'République du Ghana', indicatif: '+233', longueurNumero: 9 } });
+    const upd = await t.call('PUT', `/api/pays/update/${row.id}`, {
+      token: t.adminToken,
+      body: { code: 'GH', libelle: 'République du Ghana', indicatif: '+233', longueurNumero: 9 },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.message).toBe('Mise à jour du Pays réussie!');
     expect(upd.body.data.devise).toBe('GHS');
     const off = await t.call('PUT', `/api/pays/update/${row.id}`, { token: t.adminToken, body: { isActive: false } });
     expect(off.body).toMatchObject({ success: true, message: 'Statut mis à jour avec succès !' });
-    expect((await t.call('GET', '/api/pays/liste?isActive=false', { token: t.adminToken })).body.datas.map((p: any) => p.code)).toContain('GH');
+    expect((await t.call('GET', '/api/pays/liste?isActive=false', { token: t.adminToken })).body.datas.map((p: any) => p.code)).toContain(
+      'GH',
+    );
     const del = await t.call('DELETE', `/api/pays/delete/${row.id}`, { token: t.adminToken });
     expect(del.body).toEqual({ success: true, message: 'suppression effectuée' });
     expect(await t.database.db.select().from(pays).where(eq(pays.id, row.id))).toHaveLength(0);

@@ -17,17 +17,71 @@ afterAll(() => t.close());
 
 /** A valid create body per resource path, built from the seeded data, and a field its answer must hold. */
 const cases: { path: string; body: () => Record<string, unknown>; expect: Record<string, unknown>; requiredField: string }[] = [
-  { path: 'ville', body: () => ({ code: 'tst', libelle: 'Testville', paysID: ref.pays[0].id }), expect: { code: 'TST' }, requiredField: 'paysID' },
-  { path: 'agence', body: () => ({ libelle: 'Agence Test', latitude: 48.85, longitude: 2.35, villeID: ref.ville[0].id, telephone: '612345678' }), expect: { libelle: 'Agence Test' }, requiredField: 'villeID' },
-  { path: 'role', body: () => ({ code: 'caissier', libelle: 'Caissier', description: 'Encaisse les paiements' }), expect: { code: 'CAISSIER' }, requiredField: 'description' },
-  { path: 'privilege', body: () => ({ libelle: 'exportCsv', description: 'Exporter en CSV' }), expect: { libelle: 'exportCsv' }, requiredField: 'description' },
-  { path: 'modeEnvoi', body: () => ({ code: 'route', libelle: 'Routier', description: 'Par camion' }), expect: { code: 'ROUTE' }, requiredField: 'description' },
-  { path: 'modeLivraison', body: () => ({ code: 'relais', libelle: 'Point relais', description: 'Retrait en point relais' }), expect: { code: 'RELAIS' }, requiredField: 'libelle' },
-  { path: 'groupeNatureColis', body: () => ({ code: 'meubles', libelle: 'Meubles' }), expect: { code: 'MEUBLES', description: '' }, requiredField: 'code' },
-  { path: 'natureColis', body: () => ({ code: 'chaise', libelle: 'Chaise', description: 'Chaise pliante', groupeNatureColisID: ref.groupeNatureColis[0].id, prixExceptionnel: '12', unite: 'Kg' }), expect: { code: 'CHAISE', prixExceptionnel: 12 }, requiredField: 'groupeNatureColisID' },
+  {
+    path: 'ville',
+    body: () => ({ code: 'tst', libelle: 'Testville', paysID: ref.pays[0].id }),
+    expect: { code: 'TST' },
+    requiredField: 'paysID',
+  },
+  {
+    path: 'agence',
+    body: () => ({ libelle: 'Agence Test', latitude: 48.85, longitude: 2.35, villeID: ref.ville[0].id, telephone: '612345678' }),
+    expect: { libelle: 'Agence Test' },
+    requiredField: 'villeID',
+  },
+  {
+    path: 'role',
+    body: () => ({ code: 'caissier', libelle: 'Caissier', description: 'Encaisse les paiements' }),
+    expect: { code: 'CAISSIER' },
+    requiredField: 'description',
+  },
+  {
+    path: 'privilege',
+    body: () => ({ libelle: 'exportCsv', description: 'Exporter en CSV' }),
+    expect: { libelle: 'exportCsv' },
+    requiredField: 'description',
+  },
+  {
+    path: 'modeEnvoi',
+    body: () => ({ code: 'route', libelle: 'Routier', description: 'Par camion' }),
+    expect: { code: 'ROUTE' },
+    requiredField: 'description',
+  },
+  {
+    path: 'modeLivraison',
+    body: () => ({ code: 'relais', libelle: 'Point relais', description: 'Retrait en point relais' }),
+    expect: { code: 'RELAIS' },
+    requiredField: 'libelle',
+  },
+  {
+    path: 'groupeNatureColis',
+    body: () => ({ code: 'meubles', libelle: 'Meubles' }),
+    expect: { code: 'MEUBLES', description: '' },
+    requiredField: 'code',
+  },
+  {
+    path: 'natureColis',
+    body: () => ({
+      code: 'chaise',
+      libelle: 'Chaise',
+      description: 'Chaise pliante',
+      groupeNatureColisID: ref.groupeNatureColis[0].id,
+      prixExceptionnel: '12',
+      unite: 'Kg',
+    }),
+    expect: { code: 'CHAISE', prixExceptionnel: 12 },
+    requiredField: 'groupeNatureColisID',
+  },
   {
     path: 'paramNatureMode',
-    body: () => ({ libelle: 'Test prix', prixUnitaire: 7.5, groupeNatureColisID: ref.groupeNatureColis[0].id, villeDorigineID: ref.ville[0].id, villeID: ref.ville[1].id, modeEnvoiID: ref.modeEnvoi[0].id }),
+    body: () => ({
+      libelle: 'Test prix',
+      prixUnitaire: 7.5,
+      groupeNatureColisID: ref.groupeNatureColis[0].id,
+      villeDorigineID: ref.ville[0].id,
+      villeID: ref.ville[1].id,
+      modeEnvoiID: ref.modeEnvoi[0].id,
+    }),
     expect: { prixUnitaire: 7.5 },
     requiredField: 'modeEnvoiID',
   },
@@ -102,7 +156,14 @@ describe('populated references and special lists', () => {
     const existing = (await t.call('GET', '/api/paramNatureMode/liste?_page=1&_perPage=1', { token: t.adminToken })).body.datas[0];
     const res = await t.call('POST', '/api/paramNatureMode/create', {
       token: t.adminToken,
-      body: { libelle: 'Doublon', prixUnitaire: 1, groupeNatureColisID: existing.groupeNatureColisID.id, villeOrigineID: existing.villeOrigineID.id, villeDestinationID: existing.villeDestinationID.id, modeEnvoiID: existing.modeEnvoiID.id },
+      body: {
+        libelle: 'Doublon',
+        prixUnitaire: 1,
+        groupeNatureColisID: existing.groupeNatureColisID.id,
+        villeOrigineID: existing.villeOrigineID.id,
+        villeDestinationID: existing.villeDestinationID.id,
+        modeEnvoiID: existing.modeEnvoiID.id,
+      },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/existe déjà/);

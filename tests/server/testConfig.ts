@@ -5,4 +5,11 @@ export const TEST_ADMIN = { adminEmail: 'admin@test.local', adminPassword: 'Admi
 
 /** The configuration every test app runs with: no demo data, generous login rate limit. */
 export const testConfig = () =>
-  loadConfig({ ...TEST_ADMIN, ADMIN_EMAIL: TEST_ADMIN.adminEmail, ADMIN_PASSWORD: TEST_ADMIN.adminPassword, JWT_SECRET: 'test-secret-0123456789', LOGIN_RATE_LIMIT: '1000', DEMO_DATA: '0' });
+  loadConfig({
+    ...TEST_ADMIN,
+    ADMIN_EMAIL: TEST_ADMIN.adminEmail,
+    ADMIN_PASSWORD: TEST_ADMIN.adminPassword,
+    JWT_SECRET: 'test-secret-0123456789',
+    LOGIN_RATE_LIMIT: '1000',
+    DEMO_DATA: '0',
+  });

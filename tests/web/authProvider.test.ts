@@ -2,7 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_PERMISSION_KEYS } from '../../common/permissions';
 import { fakeJwt, installBrowserStubs, installFetch } from './helpers';
-import { authProvider, canAccessWith, privilegesFromAuthorisations, reloadPermissions, storeFreshToken } from '../../src/providers/authProvider';
+import {
+  authProvider,
+  canAccessWith,
+  privilegesFromAuthorisations,
+  reloadPermissions,
+  storeFreshToken,
+} from '../../src/providers/authProvider';
 import { readSession, SESSION_KEY, type Session } from '../../src/providers/session';
 
 const ADMIN_USER = {

@@ -68,11 +68,20 @@ describe('row actions follow the parcel status (spec 000 §4)', () => {
 
 describe('recipient and sender of a parcel (spec 000 §2 Parcel list)', () => {
   it('takes the recipient record when present, else the free-text fields', () => {
-    expect(recipientOf({ destinataireID: { id: 'd', nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+221770000001' }, nomDestinataire: 'X' })).toEqual({
+    expect(
+      recipientOf({ destinataireID: { id: 'd', nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+221770000001' }, nomDestinataire: 'X' }),
+    ).toEqual({
       nom: 'Diop Awa',
       telephone: '+221770000001',
     });
-    expect(recipientOf({ destinataireID: null, nomDestinataire: 'Ndiaye', prenomsDestinataire: 'Fatou', telephoneDestinataire: '+221771112233' })).toEqual({
+    expect(
+      recipientOf({
+        destinataireID: null,
+        nomDestinataire: 'Ndiaye',
+        prenomsDestinataire: 'Fatou',
+        telephoneDestinataire: '+221771112233',
+      }),
+    ).toEqual({
       nom: 'Ndiaye Fatou',
       telephone: '+221771112233',
     });
@@ -184,8 +193,18 @@ describe('step 3 rules (spec 000 §5 Step 3 save)', () => {
     const v = filled({ destinataireID: 'client-1' });
     expect(destinataireStepMissing(v)).toEqual(['expediteur']);
     expect(destinataireStepMissing({ ...v, expediteurID: 'client-2' })).toEqual([]);
-    expect(destinataireStepMissing({ ...v, expediteurMode: 'saisie', expediteurNom: 'Sy', expediteurPrenom: 'Ali', expediteurNumero: '0611223344' })).toEqual([]);
-    expect(destinataireStepMissing({ ...v, expediteurMode: 'saisie', expediteurNom: 'Sy', expediteurPrenom: '', expediteurNumero: '06' })).toEqual(['expediteur_saisi']);
+    expect(
+      destinataireStepMissing({
+        ...v,
+        expediteurMode: 'saisie',
+        expediteurNom: 'Sy',
+        expediteurPrenom: 'Ali',
+        expediteurNumero: '0611223344',
+      }),
+    ).toEqual([]);
+    expect(
+      destinataireStepMissing({ ...v, expediteurMode: 'saisie', expediteurNom: 'Sy', expediteurPrenom: '', expediteurNumero: '06' }),
+    ).toEqual(['expediteur_saisi']);
   });
 
   it('a new recipient needs nom, prénoms and adresse', () => {
@@ -221,7 +240,13 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
         destinataireIndicatif: '+221',
         destinataireNumero: '770000001',
       }),
-      { isAdmin: false, modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' }, withDelivery: false, destinataireLongueur: 9, expediteurLongueur: 9 },
+      {
+        isAdmin: false,
+        modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
+        withDelivery: false,
+        destinataireLongueur: 9,
+        expediteurLongueur: 9,
+      },
     );
     expect(body).toMatchObject({
       envoiID: 'envoi-1',
@@ -248,14 +273,27 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
   });
 
   it('air mode forces KG; ADMIN sends the agency; an advance sends its payment', () => {
-    const body = buildColisBody(filled({ unite: 'M3', agenceID: 'a1', destinataireID: 'c1', expediteurID: 'c2', reglement: 20, modePaiementID: 'esp' }), {
-      isAdmin: true,
-      modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
-      withDelivery: true,
+    const body = buildColisBody(
+      filled({ unite: 'M3', agenceID: 'a1', destinataireID: 'c1', expediteurID: 'c2', reglement: 20, modePaiementID: 'esp' }),
+      {
+        isAdmin: true,
+        modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
+        withDelivery: true,
+      },
+    );
+    expect(body).toMatchObject({
+      unite: 'KG',
+      agenceID: 'a1',
+      destinataireID: 'c1',
+      expediteurID: 'c2',
+      reglement: 20,
+      encaissement: { paymentby: 'expediteur', modePaiementID: 'esp' },
     });
-    expect(body).toMatchObject({ unite: 'KG', agenceID: 'a1', destinataireID: 'c1', expediteurID: 'c2', reglement: 20, encaissement: { paymentby: 'expediteur', modePaiementID: 'esp' } });
     expect(body).not.toHaveProperty('nomDestinataire');
-    expect(buildColisBody(filled({ unite: 'M3' }), { isAdmin: false, modeEnvoi: { code: 'MARITIME', libelle: 'Maritime' }, withDelivery: false }).unite).toBe('M3');
+    expect(
+      buildColisBody(filled({ unite: 'M3' }), { isAdmin: false, modeEnvoi: { code: 'MARITIME', libelle: 'Maritime' }, withDelivery: false })
+        .unite,
+    ).toBe('M3');
   });
 });
 
@@ -339,7 +377,18 @@ describe('receipt PDF (spec 000 §2 Receipt PDF)', () => {
     expect(Math.round(height)).toBe(148);
     const text = doc.output();
     expect(text.startsWith('%PDF-')).toBe(true);
-    for (const part of ['PAR1-2611-000123', '21/11/2026', 'Martin Paul', '+33611223344', 'Diop Awa', '+221770000001', 'Pagnes et tissus', '45,75', '25,75', 'Agence Paris']) {
+    for (const part of [
+      'PAR1-2611-000123',
+      '21/11/2026',
+      'Martin Paul',
+      '+33611223344',
+      'Diop Awa',
+      '+221770000001',
+      'Pagnes et tissus',
+      '45,75',
+      '25,75',
+      'Agence Paris',
+    ]) {
       expect(text).toContain(part);
     }
     expect(receiptFileName('PAR1-2611-000123')).toBe('recu-PAR1-2611-000123.pdf');

@@ -7,7 +7,16 @@ import { RESOURCE_API } from '../../src/providers/resourceApi';
 import { SESSION_KEY } from '../../src/providers/session';
 
 const FRANCE = { id: 'p1', _id: 'p1', code: 'FR', libelle: 'France', devise: 'EUR', indicatif: '+33', longueurNumero: 9, isActive: true };
-const BELGIQUE = { id: 'p2', _id: 'p2', code: 'BE', libelle: 'Belgique', devise: 'EUR', indicatif: '+32', longueurNumero: 9, isActive: false };
+const BELGIQUE = {
+  id: 'p2',
+  _id: 'p2',
+  code: 'BE',
+  libelle: 'Belgique',
+  devise: 'EUR',
+  indicatif: '+32',
+  longueurNumero: 9,
+  isActive: false,
+};
 
 describe('dataProvider', () => {
   let store: Map<string, string>;
@@ -45,7 +54,11 @@ describe('dataProvider', () => {
     RESOURCE_API.__test = { path: 'testres', listKey: 'villes' };
     try {
       installFetch({ 'GET testres/liste': { body: { success: true, villes: [{ _id: 'v1', libelle: 'Paris' }] } } });
-      const result = await dataProvider.getList('__test', { pagination: { page: 1, perPage: 5 }, sort: { field: 'libelle', order: 'ASC' }, filter: {} });
+      const result = await dataProvider.getList('__test', {
+        pagination: { page: 1, perPage: 5 },
+        sort: { field: 'libelle', order: 'ASC' },
+        filter: {},
+      });
       expect(result).toEqual({ data: [{ _id: 'v1', id: 'v1', libelle: 'Paris' }], total: 1 });
     } finally {
       delete RESOURCE_API.__test;
@@ -102,9 +115,14 @@ describe('dataProvider', () => {
 
   it('create POSTs {path}/create with reference objects sent as ids and reads data', async () => {
     const calls = installFetch({
-      'POST ville/create': ({ body }) => ({ status: 201, body: { success: true, message: 'ville enregistrée avec succès', data: { id: 'v9', ...(body as object) } } }),
+      'POST ville/create': ({ body }) => ({
+        status: 201,
+        body: { success: true, message: 'ville enregistrée avec succès', data: { id: 'v9', ...(body as object) } },
+      }),
     });
-    const result = await dataProvider.create('villes', { data: { code: 'PAR', libelle: 'Paris', paysID: { id: 'p1', libelle: 'France' } } });
+    const result = await dataProvider.create('villes', {
+      data: { code: 'PAR', libelle: 'Paris', paysID: { id: 'p1', libelle: 'France' } },
+    });
     expect(calls[0].method).toBe('POST');
     expect(calls[0].url.pathname).toBe('/api/ville/create');
     expect(calls[0].headers['Content-Type']).toBe('application/json');
@@ -113,7 +131,9 @@ describe('dataProvider', () => {
   });
 
   it('update PUTs {path}/update/{id} with the form data minus system fields', async () => {
-    const calls = installFetch({ 'PUT pays/update/p1': { body: { success: true, data: { ...FRANCE, libelle: 'France métropolitaine' } } } });
+    const calls = installFetch({
+      'PUT pays/update/p1': { body: { success: true, data: { ...FRANCE, libelle: 'France métropolitaine' } } },
+    });
     const result = await dataProvider.update('pays', {
       id: 'p1',
       data: { ...FRANCE, libelle: 'France métropolitaine', createdAt: '2026-01-01', updatedAt: '2026-01-02' },
@@ -121,7 +141,14 @@ describe('dataProvider', () => {
     });
     expect(calls[0].method).toBe('PUT');
     expect(calls[0].url.pathname).toBe('/api/pays/update/p1');
-    expect(calls[0].body).toEqual({ code: 'FR', libelle: 'France métropolitaine', devise: 'EUR', indicatif: '+33', longueurNumero: 9, isActive: true });
+    expect(calls[0].body).toEqual({
+      code: 'FR',
+      libelle: 'France métropolitaine',
+      devise: 'EUR',
+      indicatif: '+33',
+      longueurNumero: 9,
+      isActive: true,
+    });
     expect(result.data.libelle).toBe('France métropolitaine');
   });
 
@@ -203,7 +230,9 @@ describe('a 401 outside the dataProvider', () => {
     const refused = { status: 401, body: { success: false, message: 'Refusé' } };
     installFetch({ 'POST auth/changePassword/u1': refused, 'GET colis/prixNature': refused });
 
-    await expect(httpRequest('auth/changePassword/u1', { method: 'POST', body: {}, keepSessionOn401: true })).rejects.toMatchObject({ status: 401 });
+    await expect(httpRequest('auth/changePassword/u1', { method: 'POST', body: {}, keepSessionOn401: true })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(store.has(SESSION_KEY)).toBe(true);
     await expect(httpRequest('colis/prixNature')).rejects.toMatchObject({ status: 401 });
     expect(store.has(SESSION_KEY)).toBe(false);

@@ -69,7 +69,12 @@ describe('status actions of a row', () => {
 
 describe('departure form', () => {
   const full = {
-    modeEnvoiID: 'm', paysID: 'sn', paysEmetteurID: 'fr', dateDebut: '2030-01-10', dateArrive: '2030-01-12', dateFin: '2030-01-08',
+    modeEnvoiID: 'm',
+    paysID: 'sn',
+    paysEmetteurID: 'fr',
+    dateDebut: '2030-01-10',
+    dateArrive: '2030-01-12',
+    dateFin: '2030-01-08',
   };
 
   it('enables saving per spec 000 §5 (edit also needs contenu and poids)', () => {
@@ -78,7 +83,7 @@ describe('departure form', () => {
     expect(canSaveDepart({ ...full, paysID: null }, 'create')).toBe(false);
     expect(canSaveDepart({}, 'create')).toBe(false);
     expect(canSaveDepart(full, 'edit')).toBe(false);
-    expect(canSaveDepart({ ...full, contenu: '  ' , poids: 10 }, 'edit')).toBe(false);
+    expect(canSaveDepart({ ...full, contenu: '  ', poids: 10 }, 'edit')).toBe(false);
     expect(canSaveDepart({ ...full, contenu: 'Fret', poids: 10 }, 'edit')).toBe(true);
   });
 
@@ -102,7 +107,10 @@ describe('departure form', () => {
   });
 
   it('offers every destination but the chosen origin', () => {
-    const choices = [{ id: 'fr', libelle: 'France' }, { id: 'sn', libelle: 'Sénégal' }];
+    const choices = [
+      { id: 'fr', libelle: 'France' },
+      { id: 'sn', libelle: 'Sénégal' },
+    ];
     expect(excludeChoice(choices, 'fr')).toEqual([{ id: 'sn', libelle: 'Sénégal' }]);
     expect(excludeChoice(choices, { id: 'sn' })).toEqual([{ id: 'fr', libelle: 'France' }]);
     expect(excludeChoice(choices, null)).toEqual(choices);
@@ -110,15 +118,36 @@ describe('departure form', () => {
 
   it('sends only the spec fields with ids, and loads populated references as ids', () => {
     const record = {
-      id: 'e1', reference: 'DEP-2601-0001', poidsReel: '3.000', statutID: { id: 's', code: 'OUVERT' },
-      modeEnvoiID: { id: 'm', libelle: 'Aérien' }, paysID: { id: 'sn' }, paysEmetteurID: { id: 'fr' },
-      dateDebut: '2030-01-10', dateArrive: '2030-01-12T00:00:00Z', dateFin: '2030-01-08', contenu: ' Fret ', poids: '100.5',
+      id: 'e1',
+      reference: 'DEP-2601-0001',
+      poidsReel: '3.000',
+      statutID: { id: 's', code: 'OUVERT' },
+      modeEnvoiID: { id: 'm', libelle: 'Aérien' },
+      paysID: { id: 'sn' },
+      paysEmetteurID: { id: 'fr' },
+      dateDebut: '2030-01-10',
+      dateArrive: '2030-01-12T00:00:00Z',
+      dateFin: '2030-01-08',
+      contenu: ' Fret ',
+      poids: '100.5',
     };
     const form = departFormRecord(record);
-    expect(form).toMatchObject({ modeEnvoiID: 'm', paysID: 'sn', paysEmetteurID: 'fr', dateArrive: '2030-01-12', reference: 'DEP-2601-0001' });
+    expect(form).toMatchObject({
+      modeEnvoiID: 'm',
+      paysID: 'sn',
+      paysEmetteurID: 'fr',
+      dateArrive: '2030-01-12',
+      reference: 'DEP-2601-0001',
+    });
     expect(departBody(form)).toEqual({
-      modeEnvoiID: 'm', paysID: 'sn', paysEmetteurID: 'fr', dateDebut: '2030-01-10', dateArrive: '2030-01-12', dateFin: '2030-01-08',
-      contenu: 'Fret', poids: 100.5,
+      modeEnvoiID: 'm',
+      paysID: 'sn',
+      paysEmetteurID: 'fr',
+      dateDebut: '2030-01-10',
+      dateArrive: '2030-01-12',
+      dateFin: '2030-01-08',
+      contenu: 'Fret',
+      poids: 100.5,
     });
   });
 
@@ -158,11 +187,18 @@ describe('dataProvider calls of the departure screens', () => {
       'GET envoi/liste': { body: { success: true, envois: [{ id: 'e1', reference: 'DEP-1' }], total: 1 } },
     });
     const res = await dataProvider.getList('depart', {
-      pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' }, filter: { q: 'dep', statut: 'OUVERT' },
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { q: 'dep', statut: 'OUVERT' },
     });
     expect(res).toMatchObject({ data: [{ id: 'e1', reference: 'DEP-1' }], total: 1 });
     expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({
-      _page: '1', _perPage: '10', _sort: 'createdAt', _order: 'DESC', q: 'dep', statut: 'OUVERT',
+      _page: '1',
+      _perPage: '10',
+      _sort: 'createdAt',
+      _order: 'DESC',
+      q: 'dep',
+      statut: 'OUVERT',
     });
   });
 
@@ -177,20 +213,28 @@ describe('dataProvider calls of the departure screens', () => {
   it('reads the clients of a departure through callApi and keeps the server refusal', async () => {
     installBrowserStubs();
     installFetch({
-      'GET colis/ListClientsBy/e1': { body: { success: true, datas: [{ id: 'c1', nom: 'Diop', colis: [] }], envoi: { reference: 'DEP-1' } } },
+      'GET colis/ListClientsBy/e1': {
+        body: { success: true, datas: [{ id: 'c1', nom: 'Diop', colis: [] }], envoi: { reference: 'DEP-1' } },
+      },
       'GET colis/ListEnvoisBy/c9': { status: 403, body: { success: false, message: "Ce client n'a pas de colis dans votre agence." } },
     });
     const answer = await dataProvider.callApi('colis/ListClientsBy/e1');
     expect(answer.envoi).toEqual({ reference: 'DEP-1' });
     await expect(dataProvider.callApi('colis/ListEnvoisBy/c9')).rejects.toMatchObject({
-      status: 403, body: { message: "Ce client n'a pas de colis dans votre agence." },
+      status: 403,
+      body: { message: "Ce client n'a pas de colis dans votre agence." },
     });
   });
 });
 
 describe('selects', () => {
   it('sort labels the French way', () => {
-    const sorted = sortByLibelle([{ libelle: 'Burkina Faso' }, { libelle: 'Bénin' }, { libelle: 'Côte d’Ivoire' }, { libelle: 'belgique' }]);
+    const sorted = sortByLibelle([
+      { libelle: 'Burkina Faso' },
+      { libelle: 'Bénin' },
+      { libelle: 'Côte d’Ivoire' },
+      { libelle: 'belgique' },
+    ]);
     expect(sorted.map((c) => c.libelle)).toEqual(['belgique', 'Bénin', 'Burkina Faso', 'Côte d’Ivoire']);
   });
 });

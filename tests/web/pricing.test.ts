@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  computeColisAmounts, formatEuro, formatKg, isAirMode, linePrice, roundMoney, sumMoney, sumWeights, toCents,
-  toMilli, toMoneyString, toWeightString, uniteForMode,
+  computeColisAmounts,
+  formatEuro,
+  formatKg,
+  isAirMode,
+  linePrice,
+  roundMoney,
+  sumMoney,
+  sumWeights,
+  toCents,
+  toMilli,
+  toMoneyString,
+  toWeightString,
+  uniteForMode,
 } from '../../common/pricing';
 
 /** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
@@ -70,7 +81,10 @@ describe('computeColisAmounts (spec 000 §9, DESIGN.md §4)', () => {
 
   it('0.1 + 0.2 style amounts stay exact', () => {
     const r = computeColisAmounts({
-      lines: [{ poids: 1, prixUnitaire: 0.1 }, { poids: 1, prixUnitaire: 0.2 }],
+      lines: [
+        { poids: 1, prixUnitaire: 0.1 },
+        { poids: 1, prixUnitaire: 0.2 },
+      ],
       montantComplementaire: 0.1,
       reglement: 0.2,
     });
@@ -86,7 +100,10 @@ describe('computeColisAmounts (spec 000 §9, DESIGN.md §4)', () => {
         { poids: '3.000', prixExceptionnel: '0.00', prixUnitaire: '9.00' },
       ],
     });
-    expect(r.lines).toEqual([{ prixLigne: 15, prixTotal: 30 }, { prixLigne: 9, prixTotal: 27 }]);
+    expect(r.lines).toEqual([
+      { prixLigne: 15, prixTotal: 30 },
+      { prixLigne: 9, prixTotal: 27 },
+    ]);
     expect(r.montant).toBe(57);
   });
 
@@ -106,7 +123,10 @@ describe('computeColisAmounts (spec 000 §9, DESIGN.md §4)', () => {
 
   it('adds complementary, delivery and expedition amounts and subtracts the settlement', () => {
     const r = computeColisAmounts({
-      lines: [{ poids: 12.4, prixExceptionnel: null, prixUnitaire: 9.5 }, { poids: '3.25', prixUnitaire: '12.00' }],
+      lines: [
+        { poids: 12.4, prixExceptionnel: null, prixUnitaire: 9.5 },
+        { poids: '3.25', prixUnitaire: '12.00' },
+      ],
       montantComplementaire: '5.00',
       montantLivraison: 10,
       montantExpedition: '2.50',

@@ -70,20 +70,164 @@ type Random = ReturnType<typeof makeRandom>;
 
 // ---------------------------------------------------------------- names and places
 
-const FRENCH_FIRST = ['Jean', 'Marie', 'Pierre', 'Claire', 'Nicolas', 'Julie', 'Thomas', 'Sophie', 'Laurent', 'Isabelle', 'Antoine', 'Céline', 'Hélène', 'François', 'Nathalie', 'Julien', 'Élodie', 'Philippe'];
-const FRENCH_LAST = ['Martin', 'Bernard', 'Dubois', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefebvre', 'Michel', 'Garcia', 'Fournier', 'Girard', 'Mercier', 'Blanc'];
+const FRENCH_FIRST = [
+  'Jean',
+  'Marie',
+  'Pierre',
+  'Claire',
+  'Nicolas',
+  'Julie',
+  'Thomas',
+  'Sophie',
+  'Laurent',
+  'Isabelle',
+  'Antoine',
+  'Céline',
+  'Hélène',
+  'François',
+  'Nathalie',
+  'Julien',
+  'Élodie',
+  'Philippe',
+];
+const FRENCH_LAST = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefebvre',
+  'Michel',
+  'Garcia',
+  'Fournier',
+  'Girard',
+  'Mercier',
+  'Blanc',
+];
 const NAMES_BY_COUNTRY: Record<string, { first: string[]; last: string[] }> = {
   SN: {
-    first: ['Moussa', 'Aminata', 'Fatou', 'Ibrahima', 'Awa', 'Mamadou', 'Aïssatou', 'Ousmane', 'Mariama', 'Cheikh', 'Khady', 'Abdoulaye', 'Ramatoulaye', 'Babacar', 'Ndeye', 'Modou', 'Coumba', 'Pape'],
-    last: ['Diop', 'Ndiaye', 'Fall', 'Sow', 'Ba', 'Faye', 'Gueye', 'Sarr', 'Diallo', 'Mbaye', 'Cissé', 'Thiam', 'Seck', 'Niang', 'Diouf', 'Sy'],
+    first: [
+      'Moussa',
+      'Aminata',
+      'Fatou',
+      'Ibrahima',
+      'Awa',
+      'Mamadou',
+      'Aïssatou',
+      'Ousmane',
+      'Mariama',
+      'Cheikh',
+      'Khady',
+      'Abdoulaye',
+      'Ramatoulaye',
+      'Babacar',
+      'Ndeye',
+      'Modou',
+      'Coumba',
+      'Pape',
+    ],
+    last: [
+      'Diop',
+      'Ndiaye',
+      'Fall',
+      'Sow',
+      'Ba',
+      'Faye',
+      'Gueye',
+      'Sarr',
+      'Diallo',
+      'Mbaye',
+      'Cissé',
+      'Thiam',
+      'Seck',
+      'Niang',
+      'Diouf',
+      'Sy',
+    ],
   },
   CI: {
-    first: ['Yao', 'Aya', 'Kouadio', 'Adjoua', 'Koffi', 'Amenan', 'Serge', 'Affoué', 'Jean-Marc', 'Christelle', 'Didier', 'Josiane', 'Armand', 'Akissi', 'Hervé', 'Mariam', 'Lacina', 'Brigitte'],
-    last: ['Kouassi', 'Konan', 'Kouamé', 'Yao', 'Koffi', "N'Guessan", 'Bamba', 'Touré', 'Ouattara', 'Coulibaly', 'Koné', 'Diabaté', 'Aka', 'Gnagne', 'Tanoh', 'Brou'],
+    first: [
+      'Yao',
+      'Aya',
+      'Kouadio',
+      'Adjoua',
+      'Koffi',
+      'Amenan',
+      'Serge',
+      'Affoué',
+      'Jean-Marc',
+      'Christelle',
+      'Didier',
+      'Josiane',
+      'Armand',
+      'Akissi',
+      'Hervé',
+      'Mariam',
+      'Lacina',
+      'Brigitte',
+    ],
+    last: [
+      'Kouassi',
+      'Konan',
+      'Kouamé',
+      'Yao',
+      'Koffi',
+      "N'Guessan",
+      'Bamba',
+      'Touré',
+      'Ouattara',
+      'Coulibaly',
+      'Koné',
+      'Diabaté',
+      'Aka',
+      'Gnagne',
+      'Tanoh',
+      'Brou',
+    ],
   },
   ML: {
-    first: ['Seydou', 'Adama', 'Kadiatou', 'Boubacar', 'Fatoumata', 'Modibo', 'Oumou', 'Bakary', 'Assitan', 'Souleymane', 'Hawa', 'Drissa', 'Salimata', 'Lassana', 'Nana', 'Yacouba'],
-    last: ['Traoré', 'Keita', 'Coulibaly', 'Diarra', 'Konaté', 'Sissoko', 'Dembélé', 'Sangaré', 'Maïga', 'Cissé', 'Touré', 'Kanté', 'Doumbia', 'Camara', 'Sidibé', 'Fofana'],
+    first: [
+      'Seydou',
+      'Adama',
+      'Kadiatou',
+      'Boubacar',
+      'Fatoumata',
+      'Modibo',
+      'Oumou',
+      'Bakary',
+      'Assitan',
+      'Souleymane',
+      'Hawa',
+      'Drissa',
+      'Salimata',
+      'Lassana',
+      'Nana',
+      'Yacouba',
+    ],
+    last: [
+      'Traoré',
+      'Keita',
+      'Coulibaly',
+      'Diarra',
+      'Konaté',
+      'Sissoko',
+      'Dembélé',
+      'Sangaré',
+      'Maïga',
+      'Cissé',
+      'Touré',
+      'Kanté',
+      'Doumbia',
+      'Camara',
+      'Sidibé',
+      'Fofana',
+    ],
   },
 };
 const AFRICAN_NAMES = {
@@ -91,7 +235,20 @@ const AFRICAN_NAMES = {
   last: [...NAMES_BY_COUNTRY.SN.last, ...NAMES_BY_COUNTRY.CI.last, ...NAMES_BY_COUNTRY.ML.last],
 };
 
-const STREETS_EU = ['rue de la République', 'avenue Jean Jaurès', 'boulevard Voltaire', 'rue Victor Hugo', 'rue du Faubourg Saint-Denis', 'rue Myrha', 'avenue de Clichy', 'rue Pasteur', 'rue de la Gare', 'boulevard de Belleville', 'rue des Poissonniers', 'avenue de Flandre'];
+const STREETS_EU = [
+  'rue de la République',
+  'avenue Jean Jaurès',
+  'boulevard Voltaire',
+  'rue Victor Hugo',
+  'rue du Faubourg Saint-Denis',
+  'rue Myrha',
+  'avenue de Clichy',
+  'rue Pasteur',
+  'rue de la Gare',
+  'boulevard de Belleville',
+  'rue des Poissonniers',
+  'avenue de Flandre',
+];
 const POSTCODES: Record<string, string[]> = {
   PAR: ['75010', '75011', '75018', '75019', '75020'],
   LYS: ['69003', '69007', '69008'],
@@ -104,14 +261,38 @@ const QUARTIERS: Record<string, string[]> = {
   BKO: ['Hamdallaye', 'Badalabougou', 'Kalaban Coura', 'Lafiabougou', 'Magnambougou', 'Sogoniko', 'Missira'],
 };
 const PHONE_PREFIXES: Record<string, string[]> = {
-  FR: ['6', '7'], BE: ['4'], ES: ['6'], IT: ['3'], SN: ['77', '78', '76', '70', '75'], CI: ['07', '05', '01'],
-  ML: ['7', '6'], CM: ['6'], GN: ['62', '66'], BF: ['7', '6'], TG: ['9'], BJ: ['01'],
+  FR: ['6', '7'],
+  BE: ['4'],
+  ES: ['6'],
+  IT: ['3'],
+  SN: ['77', '78', '76', '70', '75'],
+  CI: ['07', '05', '01'],
+  ML: ['7', '6'],
+  CM: ['6'],
+  GN: ['62', '66'],
+  BF: ['7', '6'],
+  TG: ['9'],
+  BJ: ['01'],
 };
-const OBSERVATIONS = ['', '', '', '', 'Fragile', 'À manipuler avec précaution', 'Carton scotché, bon état', 'Sac fermé par cadenas', 'Appeler le destinataire à l’arrivée'];
+const OBSERVATIONS = [
+  '',
+  '',
+  '',
+  '',
+  'Fragile',
+  'À manipuler avec précaution',
+  'Carton scotché, bon état',
+  'Sac fermé par cadenas',
+  'Appeler le destinataire à l’arrivée',
+];
 
 /** Lower-case ASCII slug of a name for e-mail addresses. */
 function slug(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '')
+    .toLowerCase();
 }
 
 /** 'YYYY-MM-DD' (UTC) of a time. */
@@ -136,11 +317,7 @@ function idAt(t: number): string {
 }
 
 /** Inserts rows in chunks of CHUNK (one statement per chunk). */
-async function insertChunks<T extends Parameters<Tx['insert']>[0]>(
-  tx: Tx,
-  table: T,
-  rows: readonly T['$inferInsert'][],
-): Promise<number> {
+async function insertChunks<T extends Parameters<Tx['insert']>[0]>(tx: Tx, table: T, rows: readonly T['$inferInsert'][]): Promise<number> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await tx.insert(table).values(rows.slice(i, i + CHUNK) as T['$inferInsert'][]);
   }
@@ -363,8 +540,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       if (createdAt > dateFin - DAY) createdAt = dateFin - DAY;
     }
     const dateArrive = dateDebut + transit * DAY;
-    const phase: Phase =
-      kind === 'open' ? 'OUVERT' : kind === 'transit' ? 'EN_COURS_ENVOI' : kind === 'arrived' ? 'ARRIVE' : 'CLOTURE';
+    const phase: Phase = kind === 'open' ? 'OUVERT' : kind === 'transit' ? 'EN_COURS_ENVOI' : kind === 'arrived' ? 'ARRIVE' : 'CLOTURE';
     departures.push({
       id: idAt(createdAt),
       route,
@@ -422,9 +598,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       return `${rnd.int(1, 120)} ${rnd.pick(STREETS_EU)}, ${cp ? cp + ' ' : ''}${place.villeLibelle}`;
     }
     const quartier = QUARTIERS[place.villeCode] ? rnd.pick(QUARTIERS[place.villeCode]) : 'Centre-ville';
-    return rnd.chance(0.5)
-      ? `Quartier ${quartier}, ${place.villeLibelle}`
-      : `Rue ${rnd.int(1, 60)}, ${quartier}, ${place.villeLibelle}`;
+    return rnd.chance(0.5) ? `Quartier ${quartier}, ${place.villeLibelle}` : `Rue ${rnd.int(1, 60)}, ${quartier}, ${place.villeLibelle}`;
   };
   const makeEmail = (prenoms: string, nom: string) => {
     for (let k = 0; ; k++) {
@@ -503,7 +677,10 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       const place = recipient ? recipient.place : freeRecipient!.place;
       const priceCity = coveredCities.includes(place.villeID) ? place.villeID : coveredCities[0];
       const destAgence = agenceInPays(route.destPaysID, place.villeID);
-      for (const [c, home] of [[sender, route.agence], [recipient, destAgence ?? route.agence]] as const) {
+      for (const [c, home] of [
+        [sender, route.agence],
+        [recipient, destAgence ?? route.agence],
+      ] as const) {
         if (!c) continue;
         c.used = true;
         c.createdAt = Math.min(c.createdAt, createdAt - rnd.int(5, 60) * MINUTE);
@@ -511,7 +688,11 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       }
 
       // nature lines
-      const lineCount = rnd.weighted([[1, 50], [2, 35], [3, 15]] as const);
+      const lineCount = rnd.weighted([
+        [1, 50],
+        [2, 35],
+        [3, 15],
+      ] as const);
       const chosen = new Set<string>();
       const lineInputs: { nature: (typeof natureRows)[number]; param: (typeof paramRows)[number]; milli: bigint }[] = [];
       for (let l = 0; l < lineCount; l++) {
@@ -556,7 +737,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       const pay = (t: number, cents: bigint, by: 'expediteur' | 'destinateur', atDestination: boolean) => {
         if (cents <= 0n) return;
         paid += cents;
-        const collector = atDestination ? destAgence ?? origin : origin;
+        const collector = atDestination ? (destAgence ?? origin) : origin;
         payments.push({
           t,
           id: idAt(t),
@@ -578,8 +759,17 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       };
       const scenario =
         dep.phase === 'OUVERT'
-          ? rnd.weighted([['none', 40], ['full', 36], ['advance', 24]] as const)
-          : rnd.weighted([['full', 55], ['advance', 25], ['atPickup', 16], ['credit', 4]] as const);
+          ? rnd.weighted([
+              ['none', 40],
+              ['full', 36],
+              ['advance', 24],
+            ] as const)
+          : rnd.weighted([
+              ['full', 55],
+              ['advance', 25],
+              ['atPickup', 16],
+              ['credit', 4],
+            ] as const);
       const depositTime = createdAt + rnd.int(1, 4) * MINUTE;
       if (scenario === 'full') pay(depositTime, totalCents, 'expediteur', false);
       if (scenario === 'advance') pay(depositTime, advanceCents(), 'expediteur', false);
@@ -629,7 +819,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           envoiID: dep.id,
           agenceID: origin.id,
           villeID: place.villeID,
-          modeLivraisonID: (domicile ? modeDomicile : modeAgence ?? modeDomicile)?.id ?? null,
+          modeLivraisonID: (domicile ? modeDomicile : (modeAgence ?? modeDomicile))?.id ?? null,
           modeEnvoiID: route.modeID,
           expediteurID: null, // set once client ids exist, below
           destinataireID: null,
@@ -729,7 +919,12 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       auteurID: d.route.agence.agentID,
       isActive: d.phase !== 'CLOTURE' || rnd.chance(0.9),
       createdAt: new Date(d.createdAt),
-      updatedAt: new Date(Math.min(now, d.phase === 'OUVERT' ? d.createdAt : d.phase === 'EN_COURS_ENVOI' ? d.dateDebut + 8 * HOUR : d.dateArrive + 11 * HOUR)),
+      updatedAt: new Date(
+        Math.min(
+          now,
+          d.phase === 'OUVERT' ? d.createdAt : d.phase === 'EN_COURS_ENVOI' ? d.dateDebut + 8 * HOUR : d.dateArrive + 11 * HOUR,
+        ),
+      ),
     };
   });
 
@@ -783,14 +978,40 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         const label = new Date(month).toLocaleDateString('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
         addOperation(at(rnd.int(1, 5)), 'LOYER', 'sortie', (eu ? 1800 : 450) + rnd.int(0, 8) * 100, `Loyer ${label}`, agence);
         addOperation(at(rnd.int(27, 28)), 'SALAIRE', 'sortie', (eu ? 3200 : 700) + rnd.int(0, 12) * 100, `Salaires ${label}`, agence);
-        addOperation(at(rnd.int(10, 15)), 'ELECTRICITE', 'sortie', (120 + rnd.int(0, 140)) * scale + 20, `Facture électricité et eau ${label}`, agence);
-        for (let k = 0; k < 2; k++) addOperation(at(rnd.int(1, 28)), 'CARBURANT', 'sortie', 60 + rnd.int(0, 120), 'Plein camionnette de ramassage', agence);
-        if (rnd.chance(0.5)) addOperation(at(rnd.int(1, 28)), 'FOURNITURES', 'sortie', 20 + rnd.int(0, 100), 'Papier, rubans adhésifs, étiquettes', agence);
-        addOperation(at(rnd.int(1, 28)), 'TRANSPORT', 'sortie', (80 + rnd.int(0, 220)) * (eu ? 1 : 0.6), eu ? 'Acheminement vers l’aéroport / le port' : 'Manutention et livraison locale', agence);
-        if (!eu) addOperation(at(rnd.int(1, 28)), 'DEDOUANEMENT', 'sortie', 150 + rnd.int(0, 450), 'Frais de dédouanement des arrivages', agence);
-        for (let k = 0; k < 3; k++) addOperation(at(rnd.int(1, 28)), 'VENTE_EMBALLAGE', 'entrée', 15 + rnd.int(0, 75), 'Vente de cartons et sacs d’emballage', agence);
+        addOperation(
+          at(rnd.int(10, 15)),
+          'ELECTRICITE',
+          'sortie',
+          (120 + rnd.int(0, 140)) * scale + 20,
+          `Facture électricité et eau ${label}`,
+          agence,
+        );
+        for (let k = 0; k < 2; k++)
+          addOperation(at(rnd.int(1, 28)), 'CARBURANT', 'sortie', 60 + rnd.int(0, 120), 'Plein camionnette de ramassage', agence);
+        if (rnd.chance(0.5))
+          addOperation(at(rnd.int(1, 28)), 'FOURNITURES', 'sortie', 20 + rnd.int(0, 100), 'Papier, rubans adhésifs, étiquettes', agence);
+        addOperation(
+          at(rnd.int(1, 28)),
+          'TRANSPORT',
+          'sortie',
+          (80 + rnd.int(0, 220)) * (eu ? 1 : 0.6),
+          eu ? 'Acheminement vers l’aéroport / le port' : 'Manutention et livraison locale',
+          agence,
+        );
+        if (!eu)
+          addOperation(at(rnd.int(1, 28)), 'DEDOUANEMENT', 'sortie', 150 + rnd.int(0, 450), 'Frais de dédouanement des arrivages', agence);
+        for (let k = 0; k < 3; k++)
+          addOperation(
+            at(rnd.int(1, 28)),
+            'VENTE_EMBALLAGE',
+            'entrée',
+            15 + rnd.int(0, 75),
+            'Vente de cartons et sacs d’emballage',
+            agence,
+          );
         addOperation(at(rnd.int(20, 28)), 'COMMISSION', 'entrée', 100 + rnd.int(0, 300), 'Commission partenaire transitaire', agence);
-        if (rnd.chance(0.3)) addOperation(at(rnd.int(1, 28)), 'AUTRE_RECETTE', 'entrée', 20 + rnd.int(0, 180), 'Frais de garde de colis', agence);
+        if (rnd.chance(0.3))
+          addOperation(at(rnd.int(1, 28)), 'AUTRE_RECETTE', 'entrée', 20 + rnd.int(0, 180), 'Frais de garde de colis', agence);
       }
     }
   }
@@ -815,7 +1036,13 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       });
       if (expected.length === 0) continue;
       const inventaireID = idAt(t);
-      inventaireRows.push({ id: inventaireID, dateInventaire: new Date(t), auteurID: agence.agentID, agenceID: agence.id, createdAt: new Date(t) });
+      inventaireRows.push({
+        id: inventaireID,
+        dateInventaire: new Date(t),
+        auteurID: agence.agentID,
+        agenceID: agence.id,
+        createdAt: new Date(t),
+      });
       for (const d of expected) {
         inventaireColisRows.push({ id: idAt(t), inventaireID, colisID: d.row.id!, attendu: true, trouve: rnd.chance(0.96) });
       }
@@ -826,8 +1053,16 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
   const counts: Record<string, number> = {};
   counts.clients = await insertChunks(tx, schema.users, clientRows);
   counts.envois = await insertChunks(tx, schema.envois, envoiRows);
-  counts.colis = await insertChunks(tx, schema.colis, drafts.map((d) => d.row));
-  counts.colisNatures = await insertChunks(tx, schema.colisNatures, drafts.flatMap((d) => d.lines));
+  counts.colis = await insertChunks(
+    tx,
+    schema.colis,
+    drafts.map((d) => d.row),
+  );
+  counts.colisNatures = await insertChunks(
+    tx,
+    schema.colisNatures,
+    drafts.flatMap((d) => d.lines),
+  );
   counts.historiques = await insertChunks(tx, schema.historiques, historyRows);
   counts.encaissements = await insertChunks(tx, schema.encaissements, paymentRows);
   counts.operations = await insertChunks(tx, schema.operations, operationRows);

@@ -16,7 +16,10 @@ import { seedReference } from './reference';
 /** Value of a `--name=value` argument, else undefined. */
 function arg(name: string): string | undefined {
   const prefix = `--${name}=`;
-  return process.argv.slice(2).find((a) => a.startsWith(prefix))?.slice(prefix.length);
+  return process.argv
+    .slice(2)
+    .find((a) => a.startsWith(prefix))
+    ?.slice(prefix.length);
 }
 
 /** Runs the CLI; returns the process exit code. */
@@ -35,9 +38,7 @@ async function main(): Promise<number> {
     const [{ n: statutCount }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(statuts);
     if (statutCount === 0) {
       const t = Date.now();
-      await database.db.transaction((tx) =>
-        seedReference(tx, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }),
-      );
+      await database.db.transaction((tx) => seedReference(tx, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }));
       console.log(`Données de référence créées (${Date.now() - t} ms) — ${where}`);
     }
     const [{ n: colisExisting }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(colis);

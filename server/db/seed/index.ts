@@ -31,10 +31,19 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'adminEmail' | 'a
  */
 export async function syncPermissions(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const wanted = PERMISSION_GROUPS.flatMap((g) => g.keys.map((key) => ({ libelle: key, groupe: g.code, description: permissionDescription(key, g.libelle) })));
-    const added = await tx.insert(privileges).values(wanted).onConflictDoNothing().returning({ id: privileges.id, libelle: privileges.libelle });
+    const wanted = PERMISSION_GROUPS.flatMap((g) =>
+      g.keys.map((key) => ({ libelle: key, groupe: g.code, description: permissionDescription(key, g.libelle) })),
+    );
+    const added = await tx
+      .insert(privileges)
+      .values(wanted)
+      .onConflictDoNothing()
+      .returning({ id: privileges.id, libelle: privileges.libelle });
     if (added.length === 0) return [];
-    const admins = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.code, [ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]));
+    const admins = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(inArray(roles.code, [ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]));
     if (admins.length) {
       await tx
         .insert(autorisations)

@@ -25,9 +25,17 @@ export const TYPE_USERS = [
 /** Roles (spec 001 §6, DESIGN.md §4). */
 export const ROLES = [
   { code: ROLE_CODES.ADMIN, libelle: 'Administrateur', description: 'Administrateur : voit et gère toutes les agences.' },
-  { code: ROLE_CODES.SUPERADMIN, libelle: 'Super administrateur', description: 'Détient toutes les permissions ; non proposé dans les formulaires.' },
+  {
+    code: ROLE_CODES.SUPERADMIN,
+    libelle: 'Super administrateur',
+    description: 'Détient toutes les permissions ; non proposé dans les formulaires.',
+  },
   { code: ROLE_CODES.CLIENT, libelle: 'Client', description: "Expéditeur ou destinataire de colis ; n'accède pas au back-office." },
-  { code: ROLE_CODES.AGENT, libelle: "Agent d'agence", description: 'Personnel d’agence : départs, colis, encaissements et inventaire de son agence.' },
+  {
+    code: ROLE_CODES.AGENT,
+    libelle: "Agent d'agence",
+    description: 'Personnel d’agence : départs, colis, encaissements et inventaire de son agence.',
+  },
 ] as const;
 
 /** French description of every permission key (spec 000 §6, 001 §6). */
@@ -198,8 +206,22 @@ export const VILLES = [
 
 /** Agencies (spec 001 §3 Agence): city code, real coordinates, national phone number (no dial code). */
 export const AGENCES = [
-  { code: 'PAR1', libelle: 'Agence Paris Château-Rouge', ville: 'PAR', latitude: '48.886600', longitude: '2.349400', telephone: '142587630' },
-  { code: 'MRS1', libelle: 'Agence Marseille Belsunce', ville: 'MRS', latitude: '43.299900', longitude: '5.377700', telephone: '491903214' },
+  {
+    code: 'PAR1',
+    libelle: 'Agence Paris Château-Rouge',
+    ville: 'PAR',
+    latitude: '48.886600',
+    longitude: '2.349400',
+    telephone: '142587630',
+  },
+  {
+    code: 'MRS1',
+    libelle: 'Agence Marseille Belsunce',
+    ville: 'MRS',
+    latitude: '43.299900',
+    longitude: '5.377700',
+    telephone: '491903214',
+  },
   { code: 'LYS1', libelle: 'Agence Lyon Guillotière', ville: 'LYS', latitude: '45.755600', longitude: '4.842600', telephone: '478612045' },
   { code: 'DKR1', libelle: 'Agence Dakar Plateau', ville: 'DKR', latitude: '14.669300', longitude: '-17.437600', telephone: '338214567' },
   { code: 'ABJ1', libelle: 'Agence Abidjan Plateau', ville: 'ABJ', latitude: '5.325800', longitude: '-4.019600', telephone: '2720214580' },
@@ -217,7 +239,11 @@ export const MODES_ENVOI = [
 /** Pickup modes (spec 001 §3 Mode livraison). The agency label keeps the spec's trailing space (000 §9). */
 export const MODES_LIVRAISON = [
   { code: 'AGENCE', libelle: 'Récupération en Agence ', description: "Le destinataire retire le colis à l'agence d'arrivée." },
-  { code: 'DOMICILE', libelle: 'Livraison à domicile', description: "Le colis est livré à l'adresse du destinataire (frais de livraison)." },
+  {
+    code: 'DOMICILE',
+    libelle: 'Livraison à domicile',
+    description: "Le colis est livré à l'adresse du destinataire (frais de livraison).",
+  },
 ] as const;
 
 /** Payment modes (spec 000 §3 Payment mode). */
@@ -237,29 +263,133 @@ export const MODES_PAIEMENT = [
 export const GROUPES_NATURE = [
   { code: 'VETEMENTS', libelle: 'Vêtements', description: 'Vêtements, chaussures, linge de maison et textile.', air: '9.00', mer: '3.00' },
   { code: 'ALIMENTAIRE', libelle: 'Alimentaire', description: 'Denrées non périssables, épices et boissons.', air: '8.00', mer: '2.50' },
-  { code: 'ELECTRONIQUE', libelle: 'Électronique', description: 'Téléphones, ordinateurs, électroménager et accessoires.', air: '13.00', mer: '4.50' },
+  {
+    code: 'ELECTRONIQUE',
+    libelle: 'Électronique',
+    description: 'Téléphones, ordinateurs, électroménager et accessoires.',
+    air: '13.00',
+    mer: '4.50',
+  },
   { code: 'DOCUMENTS', libelle: 'Documents', description: 'Courriers, dossiers administratifs et livres.', air: '12.00', mer: '4.00' },
   { code: 'COSMETIQUES', libelle: 'Cosmétiques', description: 'Produits de beauté, parfums et soins.', air: '10.50', mer: '3.50' },
 ] as const;
 
 /** Natures of parcels (spec 001 §3 Nature colis) by group code; prixExceptionnel in €/Kg, '0' when none. */
 export const NATURES = [
-  { code: 'VET_ADULTE', libelle: 'Vêtements adulte', groupe: 'VETEMENTS', prixExceptionnel: '0', unite: null, description: 'Habits neufs ou usagés.' },
-  { code: 'VET_ENFANT', libelle: 'Vêtements enfant', groupe: 'VETEMENTS', prixExceptionnel: '0', unite: null, description: 'Habits et layette.' },
-  { code: 'CHAUSSURES', libelle: 'Chaussures', groupe: 'VETEMENTS', prixExceptionnel: '0', unite: null, description: 'Chaussures et sandales.' },
-  { code: 'PAGNES', libelle: 'Pagnes et tissus', groupe: 'VETEMENTS', prixExceptionnel: '7.50', unite: 'Kg', description: 'Wax, bazin et coupons de tissu.' },
-  { code: 'RIZ_SUCRE', libelle: 'Riz, sucre et farine', groupe: 'ALIMENTAIRE', prixExceptionnel: '0', unite: null, description: 'Sacs de denrées sèches.' },
+  {
+    code: 'VET_ADULTE',
+    libelle: 'Vêtements adulte',
+    groupe: 'VETEMENTS',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Habits neufs ou usagés.',
+  },
+  {
+    code: 'VET_ENFANT',
+    libelle: 'Vêtements enfant',
+    groupe: 'VETEMENTS',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Habits et layette.',
+  },
+  {
+    code: 'CHAUSSURES',
+    libelle: 'Chaussures',
+    groupe: 'VETEMENTS',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Chaussures et sandales.',
+  },
+  {
+    code: 'PAGNES',
+    libelle: 'Pagnes et tissus',
+    groupe: 'VETEMENTS',
+    prixExceptionnel: '7.50',
+    unite: 'Kg',
+    description: 'Wax, bazin et coupons de tissu.',
+  },
+  {
+    code: 'RIZ_SUCRE',
+    libelle: 'Riz, sucre et farine',
+    groupe: 'ALIMENTAIRE',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Sacs de denrées sèches.',
+  },
   { code: 'CONSERVES', libelle: 'Conserves', groupe: 'ALIMENTAIRE', prixExceptionnel: '0', unite: null, description: 'Boîtes et bocaux.' },
-  { code: 'EPICES', libelle: 'Épices et condiments', groupe: 'ALIMENTAIRE', prixExceptionnel: '6.00', unite: 'Kg', description: 'Épices, bouillons, condiments.' },
-  { code: 'TELEPHONE', libelle: 'Téléphones', groupe: 'ELECTRONIQUE', prixExceptionnel: '25.00', unite: 'Kg', description: 'Smartphones et tablettes.' },
-  { code: 'ORDINATEUR', libelle: 'Ordinateurs', groupe: 'ELECTRONIQUE', prixExceptionnel: '18.00', unite: 'Kg', description: 'Ordinateurs portables et accessoires.' },
-  { code: 'ELECTROMENAGER', libelle: 'Petit électroménager', groupe: 'ELECTRONIQUE', prixExceptionnel: '0', unite: null, description: 'Mixeurs, fers à repasser, ventilateurs.' },
+  {
+    code: 'EPICES',
+    libelle: 'Épices et condiments',
+    groupe: 'ALIMENTAIRE',
+    prixExceptionnel: '6.00',
+    unite: 'Kg',
+    description: 'Épices, bouillons, condiments.',
+  },
+  {
+    code: 'TELEPHONE',
+    libelle: 'Téléphones',
+    groupe: 'ELECTRONIQUE',
+    prixExceptionnel: '25.00',
+    unite: 'Kg',
+    description: 'Smartphones et tablettes.',
+  },
+  {
+    code: 'ORDINATEUR',
+    libelle: 'Ordinateurs',
+    groupe: 'ELECTRONIQUE',
+    prixExceptionnel: '18.00',
+    unite: 'Kg',
+    description: 'Ordinateurs portables et accessoires.',
+  },
+  {
+    code: 'ELECTROMENAGER',
+    libelle: 'Petit électroménager',
+    groupe: 'ELECTRONIQUE',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Mixeurs, fers à repasser, ventilateurs.',
+  },
   { code: 'COURRIER', libelle: 'Courrier', groupe: 'DOCUMENTS', prixExceptionnel: '0', unite: null, description: 'Lettres et enveloppes.' },
-  { code: 'DOSSIER_ADMIN', libelle: 'Dossiers administratifs', groupe: 'DOCUMENTS', prixExceptionnel: '0', unite: null, description: "Actes, diplômes, dossiers de visa." },
-  { code: 'LIVRES', libelle: 'Livres et fournitures scolaires', groupe: 'DOCUMENTS', prixExceptionnel: '0', unite: null, description: 'Manuels, cahiers, fournitures.' },
-  { code: 'PARFUMS', libelle: 'Parfums', groupe: 'COSMETIQUES', prixExceptionnel: '14.00', unite: 'Kg', description: 'Parfums et eaux de toilette.' },
-  { code: 'SOINS', libelle: 'Produits de soin', groupe: 'COSMETIQUES', prixExceptionnel: '0', unite: null, description: 'Crèmes, laits, savons.' },
-  { code: 'MAQUILLAGE', libelle: 'Maquillage', groupe: 'COSMETIQUES', prixExceptionnel: '0', unite: null, description: 'Maquillage et accessoires.' },
+  {
+    code: 'DOSSIER_ADMIN',
+    libelle: 'Dossiers administratifs',
+    groupe: 'DOCUMENTS',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Actes, diplômes, dossiers de visa.',
+  },
+  {
+    code: 'LIVRES',
+    libelle: 'Livres et fournitures scolaires',
+    groupe: 'DOCUMENTS',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Manuels, cahiers, fournitures.',
+  },
+  {
+    code: 'PARFUMS',
+    libelle: 'Parfums',
+    groupe: 'COSMETIQUES',
+    prixExceptionnel: '14.00',
+    unite: 'Kg',
+    description: 'Parfums et eaux de toilette.',
+  },
+  {
+    code: 'SOINS',
+    libelle: 'Produits de soin',
+    groupe: 'COSMETIQUES',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Crèmes, laits, savons.',
+  },
+  {
+    code: 'MAQUILLAGE',
+    libelle: 'Maquillage',
+    groupe: 'COSMETIQUES',
+    prixExceptionnel: '0',
+    unite: null,
+    description: 'Maquillage et accessoires.',
+  },
 ] as const;
 
 /**
@@ -312,12 +442,54 @@ export const DEMO_AGENT_PASSWORD = 'Agent123!';
 
 /** One agent (role AGENT, user type ADMIN so they may sign in) per agency. */
 export const DEMO_AGENTS = [
-  { agence: 'PAR1', email: 'agent.paris@colis.local', nom: 'Martin', prenoms: 'Sophie', telephone: '612345001', adresse: '5 rue Poulet, 75018 Paris' },
-  { agence: 'MRS1', email: 'agent.marseille@colis.local', nom: 'Benali', prenoms: 'Karim', telephone: '612345002', adresse: '8 rue d’Aix, 13001 Marseille' },
-  { agence: 'LYS1', email: 'agent.lyon@colis.local', nom: 'Dubois', prenoms: 'Camille', telephone: '612345003', adresse: '21 cours Gambetta, 69007 Lyon' },
-  { agence: 'DKR1', email: 'agent.dakar@colis.local', nom: 'Ndiaye', prenoms: 'Moussa', telephone: '771234501', adresse: 'Avenue Pompidou, Dakar Plateau' },
-  { agence: 'ABJ1', email: 'agent.abidjan@colis.local', nom: 'Kouassi', prenoms: 'Aya Marie', telephone: '0701234502', adresse: 'Boulevard de la République, Plateau, Abidjan' },
-  { agence: 'BKO1', email: 'agent.bamako@colis.local', nom: 'Traoré', prenoms: 'Mamadou', telephone: '76123450', adresse: 'ACI 2000, Bamako' },
+  {
+    agence: 'PAR1',
+    email: 'agent.paris@colis.local',
+    nom: 'Martin',
+    prenoms: 'Sophie',
+    telephone: '612345001',
+    adresse: '5 rue Poulet, 75018 Paris',
+  },
+  {
+    agence: 'MRS1',
+    email: 'agent.marseille@colis.local',
+    nom: 'Benali',
+    prenoms: 'Karim',
+    telephone: '612345002',
+    adresse: '8 rue d’Aix, 13001 Marseille',
+  },
+  {
+    agence: 'LYS1',
+    email: 'agent.lyon@colis.local',
+    nom: 'Dubois',
+    prenoms: 'Camille',
+    telephone: '612345003',
+    adresse: '21 cours Gambetta, 69007 Lyon',
+  },
+  {
+    agence: 'DKR1',
+    email: 'agent.dakar@colis.local',
+    nom: 'Ndiaye',
+    prenoms: 'Moussa',
+    telephone: '771234501',
+    adresse: 'Avenue Pompidou, Dakar Plateau',
+  },
+  {
+    agence: 'ABJ1',
+    email: 'agent.abidjan@colis.local',
+    nom: 'Kouassi',
+    prenoms: 'Aya Marie',
+    telephone: '0701234502',
+    adresse: 'Boulevard de la République, Plateau, Abidjan',
+  },
+  {
+    agence: 'BKO1',
+    email: 'agent.bamako@colis.local',
+    nom: 'Traoré',
+    prenoms: 'Mamadou',
+    telephone: '76123450',
+    adresse: 'ACI 2000, Bamako',
+  },
 ] as const;
 
 /** Sign-in credentials of the demo agents, for tests and the README. */
@@ -362,10 +534,7 @@ function need(map: Map<string, string>, code: string, what: string): string {
  * @param opts.adminEmail / opts.adminPassword the first administrator's credentials
  * @returns the administrator's id and the number of rows inserted per table
  */
-export async function seedReference(
-  tx: Db,
-  opts: { adminEmail: string; adminPassword: string },
-): Promise<SeedReferenceResult> {
+export async function seedReference(tx: Db, opts: { adminEmail: string; adminPassword: string }): Promise<SeedReferenceResult> {
   const counts: Record<string, number> = {};
   const [adminHash, agentHash] = await Promise.all([
     argon2.hash(opts.adminPassword, { type: argon2.argon2id }),
@@ -373,11 +542,24 @@ export async function seedReference(
   ]);
 
   // access
-  const statutRows = await tx.insert(schema.statuts).values(STATUTS.map((s) => ({ code: s.code, libelle: s.libelle }))).returning();
+  const statutRows = await tx
+    .insert(schema.statuts)
+    .values(STATUTS.map((s) => ({ code: s.code, libelle: s.libelle })))
+    .returning();
   counts.statuts = statutRows.length;
-  const typeUserIds = byCode(await tx.insert(schema.typeUsers).values(TYPE_USERS.map((t) => ({ ...t }))).returning());
+  const typeUserIds = byCode(
+    await tx
+      .insert(schema.typeUsers)
+      .values(TYPE_USERS.map((t) => ({ ...t })))
+      .returning(),
+  );
   counts.typeUsers = typeUserIds.size;
-  const roleIds = byCode(await tx.insert(schema.roles).values(ROLES.map((r) => ({ ...r }))).returning());
+  const roleIds = byCode(
+    await tx
+      .insert(schema.roles)
+      .values(ROLES.map((r) => ({ ...r })))
+      .returning(),
+  );
   counts.roles = roleIds.size;
 
   const privilegeRows = await tx
@@ -403,7 +585,10 @@ export async function seedReference(
   counts.autorisations = autorisationRows.length;
 
   // places
-  const paysRows = await tx.insert(schema.pays).values(PAYS.map((p) => ({ ...p }))).returning();
+  const paysRows = await tx
+    .insert(schema.pays)
+    .values(PAYS.map((p) => ({ ...p })))
+    .returning();
   counts.pays = paysRows.length;
   const paysIds = byCode(paysRows);
   const indicatifs = new Map<string, string>(PAYS.map((p) => [p.code, p.indicatif]));
@@ -436,10 +621,25 @@ export async function seedReference(
   const agenceIds = byCode(agenceRows);
 
   // modes, natures, prices
-  const modeEnvoiIds = byCode(await tx.insert(schema.modesEnvoi).values(MODES_ENVOI.map((m) => ({ ...m }))).returning());
+  const modeEnvoiIds = byCode(
+    await tx
+      .insert(schema.modesEnvoi)
+      .values(MODES_ENVOI.map((m) => ({ ...m })))
+      .returning(),
+  );
   counts.modesEnvoi = modeEnvoiIds.size;
-  counts.modesLivraison = (await tx.insert(schema.modesLivraison).values(MODES_LIVRAISON.map((m) => ({ ...m }))).returning()).length;
-  counts.modesPaiement = (await tx.insert(schema.modesPaiement).values(MODES_PAIEMENT.map((m) => ({ ...m }))).returning()).length;
+  counts.modesLivraison = (
+    await tx
+      .insert(schema.modesLivraison)
+      .values(MODES_LIVRAISON.map((m) => ({ ...m })))
+      .returning()
+  ).length;
+  counts.modesPaiement = (
+    await tx
+      .insert(schema.modesPaiement)
+      .values(MODES_PAIEMENT.map((m) => ({ ...m })))
+      .returning()
+  ).length;
   const groupeIds = byCode(
     await tx
       .insert(schema.groupesNatureColis)
@@ -481,7 +681,12 @@ export async function seedReference(
   );
   counts.paramNatureModes = (await tx.insert(schema.paramNatureModes).values(prix).returning({ id: schema.paramNatureModes.id })).length;
 
-  counts.typesOperation = (await tx.insert(schema.typesOperation).values(TYPES_OPERATION.map((t) => ({ ...t }))).returning()).length;
+  counts.typesOperation = (
+    await tx
+      .insert(schema.typesOperation)
+      .values(TYPES_OPERATION.map((t) => ({ ...t })))
+      .returning()
+  ).length;
 
   // people
   const staffType = need(typeUserIds, TYPE_USER_CODES.ADMIN, "type d'utilisateur");

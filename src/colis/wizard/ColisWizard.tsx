@@ -70,7 +70,11 @@ const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'
   const withDelivery = !!values.modeLivraisonID && !isAgencyPickup(modeLivraison);
 
   const natureIds = useMemo(() => (values.naturesColis ?? []).map((l) => l.natureColisID ?? '').filter(Boolean), [values.naturesColis]);
-  const { prices, loading: pricesLoading, errors: priceErrors } = useNaturePrices({
+  const {
+    prices,
+    loading: pricesLoading,
+    errors: priceErrors,
+  } = useNaturePrices({
     envoiID: values.envoiID,
     villeID: values.villeID,
     agenceID: isAdmin ? values.agenceID : null,
@@ -138,10 +142,23 @@ const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'
       </Stepper>
       <Box sx={{ minHeight: 240 }}>
         {step === 0 && (
-          <StepDepart departures={departures} isPending={departuresQuery.isPending} error={departuresQuery.error} departure={departure} isAdmin={isAdmin} />
+          <StepDepart
+            departures={departures}
+            isPending={departuresQuery.isPending}
+            error={departuresQuery.error}
+            departure={departure}
+            isAdmin={isAdmin}
+          />
         )}
         {step === 1 && (
-          <StepColisInfo departure={departure} prices={prices} pricesLoading={pricesLoading} amounts={amounts} modesLivraison={modesLivraison as Ref[]} withDelivery={withDelivery} />
+          <StepColisInfo
+            departure={departure}
+            prices={prices}
+            pricesLoading={pricesLoading}
+            amounts={amounts}
+            modesLivraison={modesLivraison as Ref[]}
+            withDelivery={withDelivery}
+          />
         )}
         {step === 2 && <StepDestinataire departure={departure} />}
       </Box>
@@ -163,7 +180,10 @@ const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'
         )}
       </Box>
       <WeightCheckDialog message={weightMessage} envoiId={values.envoiID} onClose={() => setWeightMessage(null)} />
-      <PriceNotFoundDialog message={priceError?.message ?? null} onClose={() => priceError && setDismissedPriceErrors((d) => [...d, priceError.key])} />
+      <PriceNotFoundDialog
+        message={priceError?.message ?? null}
+        onClose={() => priceError && setDismissedPriceErrors((d) => [...d, priceError.key])}
+      />
     </Box>
   );
 };

@@ -34,7 +34,15 @@ const Line = ({ label, value }: { label: string; value: string }) => (
 );
 
 /** Takes the departures, the chosen id and onSelect(departure); renders a responsive grid of cards. */
-export const DepartureCards = ({ departures, selectedId, onSelect }: { departures: Departure[]; selectedId?: string | null; onSelect: (d: Departure) => void }) => {
+export const DepartureCards = ({
+  departures,
+  selectedId,
+  onSelect,
+}: {
+  departures: Departure[];
+  selectedId?: string | null;
+  onSelect: (d: Departure) => void;
+}) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.colis.depart.${key}`);
   return (
@@ -58,7 +66,11 @@ export const DepartureCards = ({ departures, selectedId, onSelect }: { departure
               borderLeftColor: room ? 'success.main' : 'error.main',
             }}
           >
-            <CardActionArea onClick={() => onSelect(d)} aria-pressed={selected} aria-label={`${d.paysEmetteurID?.libelle ?? ''} → ${d.paysID?.libelle ?? ''} ${d.reference}`}>
+            <CardActionArea
+              onClick={() => onSelect(d)}
+              aria-pressed={selected}
+              aria-label={`${d.paysEmetteurID?.libelle ?? ''} → ${d.paysID?.libelle ?? ''} ${d.reference}`}
+            >
               <CardContent>
                 <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
                   <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>

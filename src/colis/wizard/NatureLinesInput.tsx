@@ -6,13 +6,31 @@
  */
 import { Box, Button, InputAdornment, Typography } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import { ArrayInput, NumberInput, SelectInput, SimpleFormIterator, minValue, required, useSimpleFormIterator, useSimpleFormIteratorItem, useTranslate } from 'react-admin';
+import {
+  ArrayInput,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  minValue,
+  required,
+  useSimpleFormIterator,
+  useSimpleFormIteratorItem,
+  useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { computeColisAmounts, formatEuro, linePrice } from '../../../common/pricing';
 import { isValidWeight, type NaturePrice } from '../wizardRules';
 
 /** The price and amount of one line, read from the form and the prices found. */
-const LinePrice = ({ prices, loading, unitLabel }: { prices: Record<string, NaturePrice | undefined>; loading: boolean; unitLabel: string }) => {
+const LinePrice = ({
+  prices,
+  loading,
+  unitLabel,
+}: {
+  prices: Record<string, NaturePrice | undefined>;
+  loading: boolean;
+  unitLabel: string;
+}) => {
   const translate = useTranslate();
   const { index } = useSimpleFormIteratorItem();
   const line = useWatch({ name: `naturesColis.${index}` }) as { natureColisID?: string; poids?: number } | undefined;
@@ -59,30 +77,30 @@ export interface NatureLinesInputProps {
 
 /** Takes NatureLinesInputProps; edits the form's naturesColis array. */
 export const NatureLinesInput = ({ natures, naturesPending, prices, pricesLoading, unitLabel }: NatureLinesInputProps) => (
-    <ArrayInput source="naturesColis" label="resources.colis.info.natures">
-      <SimpleFormIterator inline disableReordering disableClear addButton={<AddNatureButton />}>
-        <SelectInput
-          source="natureColisID"
-          label="resources.colis.info.nature"
-          choices={natures}
-          optionText="libelle"
-          isPending={naturesPending}
-          validate={required()}
-          fullWidth={false}
-          sx={{ minWidth: 260 }}
-        />
-        <NumberInput
-          source="poids"
-          label="resources.colis.info.poids"
-          min={0}
-          step={0.1}
-          validate={[required(), minValue(0)]}
-          fullWidth={false}
-          sx={{ width: 150 }}
-          slotProps={{ input: { endAdornment: <InputAdornment position="end">{unitLabel}</InputAdornment> } }}
-          helperText={false}
-        />
-        <LinePrice prices={prices} loading={pricesLoading} unitLabel={unitLabel} />
-      </SimpleFormIterator>
-    </ArrayInput>
+  <ArrayInput source="naturesColis" label="resources.colis.info.natures">
+    <SimpleFormIterator inline disableReordering disableClear addButton={<AddNatureButton />}>
+      <SelectInput
+        source="natureColisID"
+        label="resources.colis.info.nature"
+        choices={natures}
+        optionText="libelle"
+        isPending={naturesPending}
+        validate={required()}
+        fullWidth={false}
+        sx={{ minWidth: 260 }}
+      />
+      <NumberInput
+        source="poids"
+        label="resources.colis.info.poids"
+        min={0}
+        step={0.1}
+        validate={[required(), minValue(0)]}
+        fullWidth={false}
+        sx={{ width: 150 }}
+        slotProps={{ input: { endAdornment: <InputAdornment position="end">{unitLabel}</InputAdornment> } }}
+        helperText={false}
+      />
+      <LinePrice prices={prices} loading={pricesLoading} unitLabel={unitLabel} />
+    </SimpleFormIterator>
+  </ArrayInput>
 );

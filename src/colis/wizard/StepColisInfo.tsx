@@ -40,7 +40,13 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
 );
 
 /** A responsive grid of inputs: one column on phones, `columns` from md up. */
-const grid = (columns: number) => ({ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` }, columnGap: 2, alignItems: 'start' }) as const;
+const grid = (columns: number) =>
+  ({
+    display: 'grid',
+    gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` },
+    columnGap: 2,
+    alignItems: 'start',
+  }) as const;
 
 /** Takes StepColisInfoProps; edits the form's step-2 values. */
 export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modesLivraison, withDelivery }: StepColisInfoProps) => {
@@ -51,11 +57,15 @@ export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modes
   const reglement = useWatch({ name: 'reglement' });
   const advance = hasAdvance({ reglement });
   const villes = useVilles(departure?.paysID?.id);
-  const natures = useGetList('natureColis', {
-    filter: { envoieId: departure?.id },
-    sort: { field: 'libelle', order: 'ASC' },
-    pagination: { page: 1, perPage: 500 },
-  }, { enabled: !!departure?.id });
+  const natures = useGetList(
+    'natureColis',
+    {
+      filter: { envoieId: departure?.id },
+      sort: { field: 'libelle', order: 'ASC' },
+      pagination: { page: 1, perPage: 500 },
+    },
+    { enabled: !!departure?.id },
+  );
   const { modes: modesPaiement } = usePaymentModes();
   const unitLabel = unite === 'M3' ? 'm³' : 'kg';
 
@@ -76,7 +86,13 @@ export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modes
           </Box>
         </Section>
         <Section title={translate('resources.colis.info.natures')}>
-          <NatureLinesInput natures={(natures.data ?? []) as { id: string; libelle?: string }[]} naturesPending={natures.isPending} prices={prices} pricesLoading={pricesLoading} unitLabel={unitLabel} />
+          <NatureLinesInput
+            natures={(natures.data ?? []) as { id: string; libelle?: string }[]}
+            naturesPending={natures.isPending}
+            prices={prices}
+            pricesLoading={pricesLoading}
+            unitLabel={unitLabel}
+          />
           <SelectInput
             source="unite"
             label={t('unite')}
@@ -94,7 +110,13 @@ export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modes
         <Divider sx={{ mb: 2 }} />
         <Section title={translate('resources.colis.info.modeLivraisonID')}>
           <Box sx={grid(3)}>
-            <SelectInput source="modeLivraisonID" label={t('modeLivraisonID')} choices={modesLivraison} optionText="libelle" validate={required()} />
+            <SelectInput
+              source="modeLivraisonID"
+              label={t('modeLivraisonID')}
+              choices={modesLivraison}
+              optionText="libelle"
+              validate={required()}
+            />
             <NumberInput source="montantComplementaire" label={t('montantComplementaire')} min={0} step={0.01} validate={minValue(0)} />
             <NumberInput source="montantExpedition" label={t('montantExpedition')} min={0} step={0.01} validate={minValue(0)} />
           </Box>

@@ -6,7 +6,17 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { AutocompleteInput, RadioButtonGroupInput, ReferenceInput, TextInput, email, required, useGetOne, useNotify, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  RadioButtonGroupInput,
+  ReferenceInput,
+  TextInput,
+  email,
+  required,
+  useGetOne,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../../common/recordLabel';
 import { findClientByPhone } from '../colisApi';
@@ -25,7 +35,8 @@ const clientText = (c: { nom?: string; prenoms?: string; telephoneComplet?: stri
   c ? `${fullName(c)}${c.telephoneComplet ? ` — ${c.telephoneComplet}` : ''}` : '';
 
 /** A grid of inputs: one column on phones, the given template from md up. */
-const grid = (template: string) => ({ display: 'grid', gridTemplateColumns: { xs: '1fr', md: template }, columnGap: 2, alignItems: 'start' }) as const;
+const grid = (template: string) =>
+  ({ display: 'grid', gridTemplateColumns: { xs: '1fr', md: template }, columnGap: 2, alignItems: 'start' }) as const;
 
 /** Takes the chosen departure (its destination country gives the recipient's dial code, its origin the sender's). */
 export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
@@ -66,7 +77,10 @@ export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
       if (client) {
         setValue('destinataireID', client.id, { shouldDirty: true });
         setValue('destinataireLookup', 'found');
-        setValue('destinataireLabel', `${fullName(client)} — ${client.telephoneComplet ?? phone}${client.adresse ? ` — ${client.adresse}` : ''}`);
+        setValue(
+          'destinataireLabel',
+          `${fullName(client)} — ${client.telephoneComplet ?? phone}${client.adresse ? ` — ${client.adresse}` : ''}`,
+        );
       } else {
         setValue('destinataireID', null);
         setValue('destinataireLookup', 'new');
@@ -88,7 +102,13 @@ export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
         <Box sx={grid('110px minmax(0, 1fr) auto')}>
           <TextInput source="destinataireIndicatif" label={t('indicatif')} placeholder={dest.indicatif} onChange={resetLookup} />
           <TextInput source="destinataireNumero" label={t('telephone')} onChange={resetLookup} />
-          <Button variant="outlined" startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />} onClick={() => void search()} disabled={searching} sx={{ mt: 1 }}>
+          <Button
+            variant="outlined"
+            startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />}
+            onClick={() => void search()}
+            disabled={searching}
+            sx={{ mt: 1 }}
+          >
             {translate(t('search'))}
           </Button>
         </Box>

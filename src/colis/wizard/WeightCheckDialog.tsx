@@ -10,7 +10,15 @@ import { serverMessage } from '../../common/recordLabel';
 import { contactAdminsForDeparture } from '../colisApi';
 
 /** Takes the server message, the departure id and onClose; open while `message` is set. */
-export const WeightCheckDialog = ({ message, envoiId, onClose }: { message: string | null; envoiId?: string | null; onClose: () => void }) => {
+export const WeightCheckDialog = ({
+  message,
+  envoiId,
+  onClose,
+}: {
+  message: string | null;
+  envoiId?: string | null;
+  onClose: () => void;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [pending, setPending] = useState(false);

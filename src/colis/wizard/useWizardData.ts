@@ -16,7 +16,12 @@ import type { NaturePrice } from '../wizardRules';
  * @param currentId the departure of the parcel being edited
  */
 export function useOpenDepartures(currentId?: string | null) {
-  const open = useQuery({ queryKey: ['envoi', 'ouvertActif'], queryFn: ({ signal }) => fetchOpenDepartures(signal), staleTime: 0, retry: false });
+  const open = useQuery({
+    queryKey: ['envoi', 'ouvertActif'],
+    queryFn: ({ signal }) => fetchOpenDepartures(signal),
+    staleTime: 0,
+    retry: false,
+  });
   const missing = !!currentId && !!open.data && !open.data.some((d) => d.id === currentId);
   const current = useQuery({
     queryKey: ['envoi', 'getBy', currentId],
@@ -52,7 +57,12 @@ export interface PriceError {
  * Prices of the chosen natures on the departure's route, one call per distinct nature.
  * @returns prices by nature id, whether any call is still loading, and the refusals (409 'Paramètre non trouvé')
  */
-export function useNaturePrices(params: { envoiID?: string | null; villeID?: string | null; agenceID?: string | null; natureIds: string[] }) {
+export function useNaturePrices(params: {
+  envoiID?: string | null;
+  villeID?: string | null;
+  agenceID?: string | null;
+  natureIds: string[];
+}) {
   const ids = useMemo(() => [...new Set(params.natureIds.filter(Boolean))].sort(), [params.natureIds]);
   const results = useQueries({
     queries: ids.map((natureColisID) => ({
@@ -72,7 +82,11 @@ export function useNaturePrices(params: { envoiID?: string | null; villeID?: str
     if (r.data) prices[id] = r.data;
     if (r.isFetching || (r.isPending && !!params.envoiID)) loading = true;
     if (r.isError) {
-      errors.push({ key: `${params.envoiID}|${id}|${params.villeID ?? ''}|${r.errorUpdatedAt}`, natureColisID: id, message: serverMessage(r.error) ?? String((r.error as Error)?.message ?? '') });
+      errors.push({
+        key: `${params.envoiID}|${id}|${params.villeID ?? ''}|${r.errorUpdatedAt}`,
+        natureColisID: id,
+        message: serverMessage(r.error) ?? String((r.error as Error)?.message ?? ''),
+      });
     }
   });
   return { prices, loading, errors };
