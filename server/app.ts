@@ -60,7 +60,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/architecture.md §4).
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     ajv: { customOptions: { coerceTypes: 'array' } },
   });

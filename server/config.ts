@@ -2,7 +2,9 @@
  * Runtime configuration read from the environment (DESIGN.md §1).
  * PORT (default 3000), DATA_DIR (default ./data, embedded PGlite), DATABASE_URL (PostgreSQL server, wins over DATA_DIR),
  * ADMIN_EMAIL / ADMIN_PASSWORD (first administrator), JWT_SECRET (token signing; else kept in the database),
- * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM (outbox worker), DEMO_DATA ('0' to skip the demo set).
+ * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM (outbox worker), DEMO_DATA ('0' to skip the demo set),
+ * TRUST_PROXY (the proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges, or
+ * 'loopback'; unset: the socket's address is the client's, and a forged header changes nothing).
  */
 export interface Config {
   port: number;
@@ -19,6 +21,8 @@ export interface Config {
   logLevel: string;
   /** Login attempts allowed per minute and per address. */
   loginRateLimit: number;
+  /** Proxies trusted for X-Forwarded-For (Fastify `trustProxy`); false when TRUST_PROXY is unset. */
+  trustProxy: false | string[];
 }
 
 /** Demo defaults, documented in the README. */
@@ -41,5 +45,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: env.DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY → list of proxies; unset, empty, 'false' or '0' → false. 'true' is refused: trusting every hop lets anyone forge an address. */
+function parseTrustProxy(value: string | undefined): false | string[] {
+  const v = value?.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true' || v === '*')
+    throw new Error("TRUST_PROXY doit nommer les proxys (adresses ou plages CIDR, ou 'loopback'), pas « true ».");
+  return v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }

@@ -19,6 +19,7 @@ import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import { answers } from '../http/answer';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, RECOVERY_POLICY, settleAttempt, takeAttempt } from '../access/throttle';
 
 /** A new password: at least 8 characters (spec 001 §9 generated passwords are 8 characters). */
 export const newPasswordSchema = z
@@ -55,6 +56,12 @@ const changeBody = z.object({
   newPassword: newPasswordSchema,
 });
 
+/** Minimum time of a recovery answer (ms), longer than issuing a code takes, so timing does not reveal a valid pair. */
+const RECOVERY_ANSWER_MS = 400;
+
+/** Waits until `ms` milliseconds have passed since `started`. */
+const padTo = (started: number, ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ms - Date.now())));
+
 /** A hash verified when the e-mail is unknown, so that timing does not tell whether an account exists. */
 let dummyHash: Promise<string> | null = null;
 
@@ -67,6 +74,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
 
   r.post('/api/auth/loginAD', { config: { rateLimit }, schema: { tags, body: loginBody, response: answers } }, async (request) => {
     const { email, password } = request.body;
+    // Counted before the password is checked, per account and per address, in the database (docs/architecture.md §4).
+    const accountKey = `login:account:${email.toLowerCase()}`;
+    const addressKey = `login:ip:${request.ip}`;
+    await takeAttempt(
+      db,
+      [
+        { key: accountKey, policy: ACCOUNT_POLICY },
+        { key: addressKey, policy: ADDRESS_POLICY },
+      ],
+      'tentatives de connexion',
+    );
     const [row] = await db
       .select({
         id: users.id,
@@ -82,6 +100,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
     dummyHash ??= hashPassword('dummy-password-for-timing');
     const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
     if (!row || !ok) throw unauthorized('Email ou mot de passe incorrect.');
+    await settleAttempt(db, { reset: [accountKey], refund: [addressKey] });
     if (row.typeCode !== TYPE_USER_CODES.ADMIN) throw forbidden('Accès non autorisé');
     if (!row.isActive) throw forbidden('Votre compte est désactivé. Contactez un administrateur.');
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
@@ -91,6 +110,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
 
   r.post('/api/auth/forgotPassword', { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers } }, async (request) => {
     const { telephoneComplet, email } = request.body;
+    const started = Date.now();
+    await takeAttempt(
+      db,
+      [
+        { key: `recovery:account:${email.toLowerCase()}`, policy: RECOVERY_POLICY },
+        { key: `recovery:ip:${request.ip}`, policy: ADDRESS_POLICY },
+      ],
+      'demandes de code',
+    );
     await db.transaction(async (tx) => {
       const [user] = await tx
         .select({ id: users.id, email: users.email, nom: users.nom, prenoms: users.prenoms })
@@ -106,14 +134,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
         )
         .limit(1);
       if (!user?.email) return;
-      const code = await issueOtp(tx, { purpose: 'RESET_PASSWORD', userID: user.id, digits: 6 });
+      const { code } = await issueOtp(tx, { purpose: 'RESET_PASSWORD', userID: user.id, digits: 6 });
       await enqueueMail(tx, {
         to: user.email,
         subject: 'Code de réinitialisation de votre mot de passe',
         html: `<p>Bonjour ${escapeHtml(`${user.prenoms} ${user.nom}`)},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,
       });
     });
-    // Same answer whether or not the account exists (DESIGN.md §4).
+    // Same answer, and the same time, whether or not the account exists (docs/architecture.md §4).
+    await padTo(started, RECOVERY_ANSWER_MS);
     return { success: true, message: 'Code OTP envoyé avec succès !' };
   });
 
@@ -122,6 +151,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
     { config: { rateLimit }, schema: { tags, body: validerBody, response: answers } },
     async (request) => {
       const { telephoneComplet, otp, newPassword } = request.body;
+      const phoneKey = `reset:account:${telephoneComplet.replace(/\s+/g, '')}`;
+      const addressKey = `reset:ip:${request.ip}`;
+      await takeAttempt(
+        db,
+        [
+          { key: phoneKey, policy: ACCOUNT_POLICY },
+          { key: addressKey, policy: ADDRESS_POLICY },
+        ],
+        'tentatives',
+      );
       const [user] = await db
         .select({ id: users.id })
         .from(users)
@@ -133,6 +172,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens:
       const check = await checkOtp(db, { purpose: 'RESET_PASSWORD', userID: user.id, code: otp });
       if (check === 'locked') throw new AppError(400, 'Trop de tentatives : demandez un nouveau code.', { otp: 'Trop de tentatives.' });
       if (check !== 'ok') throw refused;
+      await settleAttempt(db, { reset: [phoneKey], refund: [addressKey] });
       const passwordHash = await hashPassword(newPassword);
       await db
         .update(users)

@@ -2,7 +2,7 @@
  * A parcel (colis) as the API answers it (spec 000 §3 Parcel): departure, agency, status, sender, recipient, city,
  * modes populated one level; and the agency scope of non-ADMIN roles.
  */
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
@@ -90,16 +90,25 @@ export function selectColis(db: Db | Tx) {
     .$dynamic();
 }
 
+/** Parcels not deleted (soft deletion, docs/architecture.md §4): every read of parcels goes through it. */
+export const colisNotDeleted = isNull(colis.deletedAt);
+
 /**
- * Parcels a user may see and act on (DESIGN.md §3): ADMIN every one; another role the parcels registered by its
- * agency, and those travelling to its agency's country (handed over and paid for at destination).
+ * Agencies whose parcels a user may see and act on (DESIGN.md §3): ADMIN every one; another role the parcels
+ * registered by its agency, and those travelling to its agency's country (handed over and paid for at destination).
+ * Deleted parcels included: the payments list shows payments of deleted parcels.
  */
-export function colisScope(user: CurrentUser): SQL | undefined {
+export function colisAgencyScope(user: CurrentUser): SQL | undefined {
   if (user.allAgencies) return undefined;
   if (!user.agenceID) return sql`false`;
   return user.agencePaysID
     ? or(eq(colis.agenceID, user.agenceID), sql`${colis.envoiID} IN (SELECT id FROM envois WHERE pays_id = ${user.agencePaysID})`)
     : eq(colis.agenceID, user.agenceID);
+}
+
+/** Parcels a user may see: not deleted, within its agency scope (colisAgencyScope). */
+export function colisScope(user: CurrentUser): SQL | undefined {
+  return and(colisNotDeleted, colisAgencyScope(user));
 }
 
 /**

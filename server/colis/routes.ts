@@ -24,8 +24,20 @@ import { currentUser } from '../plugins/access';
 import { envoiScope } from '../envois/query';
 import { priceNatures, selectDepartureRoute } from './pricing';
 import { colisScope, colisSearch, countColis, selectColis } from './query';
-import { adminEmails, createColis, deleteColis, deleteColisWithOtp, finishColis, setColisActive, updateColis } from './service';
+import {
+  adminEmails,
+  createColis,
+  deleteColis,
+  type DeleteOutcome,
+  deleteColisWithOtp,
+  finishColis,
+  setColisActive,
+  updateColis,
+} from './service';
 import { answers } from '../http/answer';
+
+/** Time zone of the times shown in answers (the business's, docs/architecture.md §4). */
+const BUSINESS_TIME_ZONE = 'Europe/Paris';
 
 const money = (label: string) =>
   z.coerce
@@ -231,14 +243,16 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     return { success: true, message, data: toApi(await findColis(eq(colis.id, request.params.id), user)) };
   });
 
-  const deleteAnswer = (outcome: 'deleted' | 'otp', accepted: () => void) => {
-    if (outcome === 'deleted') return { success: true, message: 'suppression effectuée' };
+  const deleteAnswer = (result: DeleteOutcome, accepted: () => void) => {
+    if (result.outcome === 'deleted') return { success: true, message: 'suppression effectuée' };
     accepted();
+    const until = result.expiresAt.toLocaleTimeString('fr-FR', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
     return {
       success: false,
       otpRequired: true,
-      message:
-        'Ce colis a déjà été traité : un code de confirmation à 4 chiffres a été envoyé aux administrateurs. Saisissez-le pour supprimer le colis.',
+      message: result.newCode
+        ? 'Ce colis a déjà été traité : un code de confirmation à 4 chiffres a été envoyé aux administrateurs. Saisissez-le pour supprimer le colis.'
+        : `Un code de confirmation a déjà été envoyé aux administrateurs pour ce colis ; il reste valable jusqu'à ${until}. Saisissez-le pour supprimer le colis.`,
     };
   };
   r.delete(

@@ -14,6 +14,7 @@ import { ROLE_CODES } from '../../common/permissions';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString, uniteForMode } from '../../common/pricing';
 import { COLIS_EDITABLE } from '../../common/statusRules';
 import { checkOtp, issueOtp } from '../auth/otp';
+import { CODE_POLICY, settleAttempt, takeAttempt } from '../access/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import { upsertClient } from '../clients/service';
 import type { Db, Tx } from '../db/client';
@@ -27,7 +28,7 @@ import { statutsByCode } from '../statuts/service';
 import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
-import { colisOwnerScope, colisScope } from './query';
+import { colisNotDeleted, colisOwnerScope, colisScope } from './query';
 import { moveColis, notifyColis } from './statusChange';
 
 /** What a client sends to register or edit a parcel (spec 000 §7 colis/create), amounts in euros, weights in kg. */
@@ -303,7 +304,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
  * (edit, delete, active toggle).
  */
 export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser, opts: { owner?: boolean } = {}) {
-  const where = idOrReference.id ? eq(colis.id, idOrReference.id) : eq(colis.reference, idOrReference.reference!);
+  const where = and(colisNotDeleted, idOrReference.id ? eq(colis.id, idOrReference.id) : eq(colis.reference, idOrReference.reference!))!;
   return lockScoped(tx, colis, where, opts.owner ? colisOwnerScope(user) : colisScope(user), {
     notFound: 'Aucun colis trouvé',
     forbidden: opts.owner ? "Seule l'agence émettrice peut modifier ou supprimer ce colis." : 'Ce colis appartient à une autre agence.',
@@ -367,9 +368,12 @@ export async function setColisActive(db: Db, id: string, isActive: boolean, user
   });
 }
 
-/** Removes a locked parcel and gives its weight back to its departure. */
-async function removeParcel(tx: Tx, row: { id: string; envoiID: string; poids: string }) {
-  await tx.delete(colis).where(eq(colis.id, row.id));
+/**
+ * Deletes a locked parcel softly (docs/architecture.md §4): it leaves every list and count, its weight goes back to
+ * its departure, and its payments, history and lines stay, with who deleted it and when.
+ */
+async function softDeleteParcel(tx: Tx, row: { id: string; envoiID: string; poids: string }, user: CurrentUser) {
+  await tx.update(colis).set({ deletedAt: new Date(), deletedByID: user.id, isActive: false }).where(eq(colis.id, row.id));
   await tx
     .update(envois)
     .set({ poidsReel: sql`greatest(${envois.poidsReel} - ${row.poids}::numeric, 0)` })
@@ -386,44 +390,77 @@ export async function adminEmails(tx: Db | Tx): Promise<string[]> {
   return rows.map((r) => r.email).filter((e): e is string => !!e);
 }
 
+/** Outcome of a deletion request: done, or a code is needed (a new one was mailed, or the live one still holds). */
+export type DeleteOutcome = { outcome: 'deleted' } | { outcome: 'otp'; newCode: boolean; expiresAt: Date };
+
+/** Codes a parcel may get in 24 hours (each with OTP_MAX_ATTEMPTS tries): a 4-digit code cannot be guessed by re-asking. */
+const DELETE_CODES_PER_DAY = 3;
+
 /**
- * Deletes a parcel (spec 000 §4 Parcel deletion): directly while EN_ATTENTE; otherwise issues a 4-digit code
- * e-mailed to the administrators and answers 'otp' (the route answers 202).
+ * Deletes a parcel (spec 000 §4 Parcel deletion): directly while EN_ATTENTE; otherwise a 4-digit code is e-mailed
+ * once to each administrator (the route answers 202). While that code is live, asking again mails nothing new.
+ * @throws 403/404 for a parcel the user's agency did not register; 429 beyond DELETE_CODES_PER_DAY codes
  */
-export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<'deleted' | 'otp'> {
+export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<DeleteOutcome> {
   const codes = await statutsByCode(db);
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<DeleteOutcome> => {
     const row = await lockColis(tx, target, user, { owner: true });
     if (COLIS_EDITABLE.some((c) => codes.get(c)!.id === row.statutID)) {
-      await removeParcel(tx, row);
-      return 'deleted';
+      await softDeleteParcel(tx, row, user);
+      return { outcome: 'deleted' };
     }
-    const code = await issueOtp(tx, { purpose: 'DELETE_COLIS', subjectID: row.id, digits: 4 });
-    const to = await adminEmails(tx);
-    await enqueueMail(
-      tx,
-      to.map((address) => ({
-        to: address,
-        subject: `Suppression du colis ${row.reference} : code de confirmation`,
-        html: `<p>Une demande de suppression du colis <strong>${escapeHtml(row.reference)}</strong> a été faite.</p><p>Code de confirmation : <strong>${code}</strong> (valable 10 minutes).</p>`,
-      })),
-    );
-    return 'otp';
+    const issued = await issueOtp(tx, {
+      purpose: 'DELETE_COLIS',
+      subjectID: row.id,
+      digits: 4,
+      keepLive: true,
+      maxPerDay: DELETE_CODES_PER_DAY,
+    });
+    if (issued.code) {
+      const to = await adminEmails(tx);
+      await enqueueMail(
+        tx,
+        to.map((address) => ({
+          to: address,
+          subject: `Suppression du colis ${row.reference} : code de confirmation`,
+          html: `<p>Une demande de suppression du colis <strong>${escapeHtml(row.reference)}</strong> a été faite.</p><p>Code de confirmation : <strong>${issued.code}</strong> (valable 10 minutes).</p>`,
+        })),
+      );
+    }
+    return { outcome: 'otp', newCode: !!issued.code, expiresAt: issued.expiresAt };
   });
 }
 
-/** Deletes a parcel with the code e-mailed to the administrators. @throws 400 'suppression echouée' */
+/**
+ * Deletes a parcel with the code e-mailed to the administrators. The agency is checked first (another agency's
+ * agent cannot spend a parcel's tries), then the attempt is counted per parcel and per user across codes
+ * (server/access/throttle.ts), then the code is checked and the parcel deleted in one transaction.
+ * @throws 403/404 (agency), 429 (too many wrong codes), 400 'suppression echouée' (wrong, expired or spent code)
+ */
 export async function deleteColisWithOtp(db: Db, colisId: string, code: string, user: CurrentUser): Promise<void> {
-  const check = await checkOtp(db, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
+  await db.transaction((tx) => lockColis(tx, { id: colisId }, user, { owner: true }));
+  const parcelKey = `otp:colis:${colisId}`;
+  const userKey = `otp:user:${user.id}`;
+  await takeAttempt(
+    db,
+    [
+      { key: parcelKey, policy: CODE_POLICY },
+      { key: userKey, policy: CODE_POLICY },
+    ],
+    'codes erronés',
+  );
+  const check = await db.transaction(async (tx) => {
+    const row = await lockColis(tx, { id: colisId }, user, { owner: true });
+    const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
+    if (result === 'ok') await softDeleteParcel(tx, row, user);
+    return result;
+  });
   if (check !== 'ok') {
     throw badRequest(check === 'locked' ? 'suppression echouée : trop de tentatives, demandez un nouveau code.' : 'suppression echouée', {
       codeOtp: check === 'expired' ? 'Code expiré' : 'Code invalide',
     });
   }
-  await db.transaction(async (tx) => {
-    const row = await lockColis(tx, { id: colisId }, user, { owner: true });
-    await removeParcel(tx, row);
-  });
+  await settleAttempt(db, { reset: [parcelKey], refund: [userKey] });
 }
 
 /**

@@ -37,7 +37,9 @@ export async function moveColis(
   },
 ): Promise<MovedColis[]> {
   if (opts.fromStatutIds.length === 0) return [];
+  // Deleted parcels (soft deletion) never move.
   const conds = [
+    sql`deleted_at IS NULL`,
     sql`statut_id IN (${sql.join(
       opts.fromStatutIds.map((id) => sql`${id}::uuid`),
       sql`, `,

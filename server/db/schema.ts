@@ -335,6 +335,9 @@ export const colis = pgTable(
       .references(() => statuts.id),
     auteurID: uuid('auteur_id').references(() => users.id),
     isActive: isActive(),
+    /** Soft deletion (docs/architecture.md §4): a deleted parcel leaves every list and count; its payments and history stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedByID: uuid('deleted_by_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -355,7 +358,7 @@ export const colisNatures = pgTable(
     id: id(),
     colisID: uuid('colis_id')
       .notNull()
-      .references(() => colis.id, { onDelete: 'cascade' }),
+      .references(() => colis.id, { onDelete: 'restrict' }),
     natureColisID: uuid('nature_colis_id')
       .notNull()
       .references(() => naturesColis.id),
@@ -375,7 +378,7 @@ export const historiques = pgTable(
     id: id(),
     colisID: uuid('colis_id')
       .notNull()
-      .references(() => colis.id, { onDelete: 'cascade' }),
+      .references(() => colis.id, { onDelete: 'restrict' }),
     /** clock_timestamp(): entries written in one transaction keep their order. */
     dateAction: timestamp('date_action', { withTimezone: true, mode: 'date' })
       .notNull()
@@ -397,7 +400,7 @@ export const encaissements = pgTable(
     id: id(),
     colisID: uuid('colis_id')
       .notNull()
-      .references(() => colis.id, { onDelete: 'cascade' }),
+      .references(() => colis.id, { onDelete: 'restrict' }),
     agenceID: uuid('agence_id').references(() => agences.id),
     paymentby: paymentByEnum('paymentby').notNull().default('expediteur'),
     montantEncaisse: money('montant_encaisse').notNull(),
@@ -407,6 +410,9 @@ export const encaissements = pgTable(
       .references(() => modesPaiement.id),
     auteurID: uuid('auteur_id').references(() => users.id),
     isActive: isActive(),
+    /** Cancellation (soft): the amount went back to the parcel; the row and who cancelled it stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedByID: uuid('deleted_by_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -419,7 +425,7 @@ export const notifications = pgTable(
     id: id(),
     message: text('message').notNull(),
     receiverID: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
-    colisID: uuid('colis_id').references(() => colis.id, { onDelete: 'cascade' }),
+    colisID: uuid('colis_id').references(() => colis.id, { onDelete: 'restrict' }),
     lu: boolean('lu').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -476,7 +482,7 @@ export const inventaireColis = pgTable(
       .references(() => inventaires.id, { onDelete: 'cascade' }),
     colisID: uuid('colis_id')
       .notNull()
-      .references(() => colis.id, { onDelete: 'cascade' }),
+      .references(() => colis.id, { onDelete: 'restrict' }),
     attendu: boolean('attendu').notNull().default(true),
     trouve: boolean('trouve').notNull().default(false),
   },
@@ -531,6 +537,23 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Attempt counters of the throttles (sign-in, recovery, one-time codes), shared by every API process
+ * (docs/architecture.md §4). `key` names what is counted, e.g. 'login:account:<email>' or 'login:ip:<address>'.
+ */
+export const throttles = pgTable(
+  'throttles',
+  {
+    key: text('key').primaryKey(),
+    /** Attempts counted in the current window (a success of the account resets its own key). */
+    failures: integer('failures').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Refused until then (exponential back-off once the free attempts are spent). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('throttles_locked_idx').on(t.lockedUntil)],
 );
 
 /** Server-wide settings shared by every API process (e.g. the token signing secret when JWT_SECRET is not set). */

@@ -3,7 +3,7 @@
  * encaissement/liste/{userId} (collections list, agency-scoped), encaissement/update/{id} ({isActive}),
  * encaissement/delete/{id}; and notification/create.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { currentUser } from '../plugins/access';
-import { colisScope } from '../colis/query';
+import { colisAgencyScope, colisScope } from '../colis/query';
 import { lockColis } from '../colis/service';
 import { notifyColis } from '../colis/statusChange';
 import { statutsByCode } from '../statuts/service';
@@ -45,6 +45,7 @@ const selectEncaissements = (db: Db) =>
         montantTotal: colis.montantTotal,
         reglement: colis.reglement,
         resteAPayer: colis.resteAPayer,
+        deletedAt: colis.deletedAt,
       },
     })
     .from(encaissements)
@@ -54,9 +55,15 @@ const selectEncaissements = (db: Db) =>
     .leftJoin(agences, eq(encaissements.agenceID, agences.id))
     .$dynamic();
 
-/** Payments joined to their parcel only: what the list counts and the scope (the parcel's) needs. */
+/** Payments joined to what the list counts, scopes (the parcel's) and searches (mode, author) need. */
 const countEncaissements = (db: Db) =>
-  db.select({ id: encaissements.id }).from(encaissements).innerJoin(colis, eq(encaissements.colisID, colis.id)).$dynamic();
+  db
+    .select({ id: encaissements.id })
+    .from(encaissements)
+    .innerJoin(colis, eq(encaissements.colisID, colis.id))
+    .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
+    .leftJoin(auteur, eq(encaissements.auteurID, auteur.id))
+    .$dynamic();
 
 /** Registers the payment and notification calls. */
 export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
@@ -128,7 +135,9 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
         .from(colis)
         .where(and(eq(colis.id, request.params.id), colisScope(user)));
       if (!parcel) throw notFound('Colis non trouvé');
-      const rows = await selectEncaissements(db).where(eq(encaissements.colisID, parcel.id)).orderBy(asc(encaissements.createdAt));
+      const rows = await selectEncaissements(db)
+        .where(and(eq(encaissements.colisID, parcel.id), isNull(encaissements.deletedAt)))
+        .orderBy(asc(encaissements.createdAt));
       return { success: true, encaissements: toApi(rows), colis: toApi(parcel) };
     },
   );
@@ -144,8 +153,9 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
           unpagedLimit: UNPAGED_LIMIT,
           table: encaissements,
           select: selectEncaissements,
-          // A non-ADMIN role sees the payments of the parcels it may see.
-          scope: colisScope(user),
+          // A non-ADMIN role sees the payments of its agency's parcels, deleted parcels included (their money stays
+          // visible); cancelled payments leave the list.
+          scope: and(isNull(encaissements.deletedAt), colisAgencyScope(user)),
           countFrom: countEncaissements,
           searchColumns: [colis.reference, modesPaiement.libelle, auteur.nom],
           sortColumns: {
@@ -183,7 +193,11 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
     const user = currentUser(request);
     if (!user.allAgencies) throw forbidden('Seul un administrateur peut supprimer un encaissement.');
     await db.transaction(async (tx) => {
-      const [p] = await tx.select().from(encaissements).where(eq(encaissements.id, request.params.id)).for('update');
+      const [p] = await tx
+        .select()
+        .from(encaissements)
+        .where(and(eq(encaissements.id, request.params.id), isNull(encaissements.deletedAt)))
+        .for('update');
       if (!p) throw notFound('Encaissement introuvable.');
       // Give the amount back to the parcel: settled and remaining stay consistent with the payments left.
       await tx
@@ -193,7 +207,11 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
           resteAPayer: sql`${colis.resteAPayer} + ${p.montantEncaisse}::numeric`,
         })
         .where(eq(colis.id, p.colisID));
-      await tx.delete(encaissements).where(eq(encaissements.id, p.id));
+      // Cancelled, never deleted: the row stays with who cancelled it (docs/architecture.md §4).
+      await tx
+        .update(encaissements)
+        .set({ deletedAt: new Date(), deletedByID: user.id, isActive: false })
+        .where(eq(encaissements.id, p.id));
     });
     return { success: true, message: 'suppression effectuée' };
   });

@@ -193,7 +193,8 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     '/api/colis/ListClientsBy/:envoiId',
     { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
-      const envoi = await findEnvoi(request.params.envoiId, envoiScope(currentUser(request)));
+      const user = currentUser(request);
+      const envoi = await findEnvoi(request.params.envoiId, envoiScope(user));
       const rows = await db
         .select({
           clientId: users.id,
@@ -210,7 +211,8 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
         .from(colis)
         .innerJoin(users, eq(colis.expediteurID, users.id))
         .innerJoin(statuts, eq(colis.statutID, statuts.id))
-        .where(eq(colis.envoiID, envoi.id))
+        // Only the parcels the user may see: an agent never receives another agency's senders.
+        .where(and(eq(colis.envoiID, envoi.id), colisScope(user)))
         .orderBy(asc(users.nom), asc(users.prenoms), asc(colis.reference));
       const clients = new Map<string, Record<string, unknown> & { colis: unknown[] }>();
       for (const row of rows) {

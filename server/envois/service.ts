@@ -7,7 +7,7 @@
  * - status transitions follow common/statusRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
  * - a departure with parcels cannot be deleted.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COLIS_BEFORE_SHIPPING, ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
 import { formatKg } from '../../common/pricing';
 import type { CurrentUser } from '../auth/currentUser';
@@ -152,7 +152,7 @@ export async function changeEnvoiStatus(db: Db, id: string, toCode: string, user
       const [waiting] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(colis)
-        .where(and(eq(colis.envoiID, id), eq(colis.statutID, codes.get('EN_ATTENTE')!.id)));
+        .where(and(eq(colis.envoiID, id), eq(colis.statutID, codes.get('EN_ATTENTE')!.id), isNull(colis.deletedAt)));
       if (waiting.n > 0) throw conflict(ENVOI_MESSAGES.colisEnAttente);
       const list = await moveColis(tx, {
         envoiID: id,
@@ -172,10 +172,12 @@ export async function changeEnvoiStatus(db: Db, id: string, toCode: string, user
 export async function deleteEnvoi(db: Db, id: string, user: CurrentUser): Promise<void> {
   await db.transaction(async (tx) => {
     await lockEnvoi(tx, id, user);
-    const [{ n }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
+    // Deleted parcels count too: they stay, with their payments and history, on their departure.
+    const [{ n, deleted }] = await tx
+      .select({ n: sql<number>`count(*)::int`, deleted: sql<number>`count(${colis.deletedAt})::int` })
       .from(colis)
       .where(eq(colis.envoiID, id));
+    if (n > 0 && n === deleted) throw conflict(ENVOI_MESSAGES.hasDeletedColis);
     if (n > 0) throw conflict(ENVOI_MESSAGES.hasColis);
     await tx.delete(envois).where(eq(envois.id, id));
   });

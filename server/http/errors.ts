@@ -6,6 +6,8 @@ export class AppError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly errors?: Record<string, string>,
+    /** Extra answer headers, e.g. Retry-After on a 429. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,3 +24,9 @@ export const forbidden = (message = "Vous n'avez pas la permission d'effectuer c
 export const notFound = (message = 'Élément introuvable.') => new AppError(404, message);
 /** 409: a business rule forbids the action. */
 export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, errors);
+/** 429: too many attempts; `retryAfterMs` becomes the Retry-After header (seconds) and the wait in the message. */
+export const tooManyAttempts = (retryAfterMs: number, what = 'tentatives') => {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait = seconds < 90 ? `${seconds} secondes` : `${Math.ceil(seconds / 60)} minutes`;
+  return new AppError(429, `Trop de ${what}. Veuillez réessayer dans ${wait}.`, undefined, { 'retry-after': String(seconds) });
+};

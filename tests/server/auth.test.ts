@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { codesOtp, mailOutbox, typeUsers, users } from '../../server/db/schema';
+import { codesOtp, mailOutbox, throttles, typeUsers, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { setupTestApp, type TestContext } from './helpers';
 import { TEST_ADMIN } from './testConfig';
@@ -72,7 +72,7 @@ describe('auth/loginAD', () => {
     });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await app.inject({ method: 'POST', url: '/api/auth/loginAD', payload: { email: TEST_ADMIN.adminEmail, password: 'faux' } });
+      const r = await app.inject({ method: 'POST', url: '/api/auth/loginAD', payload: { email: 'personne@test.local', password: 'faux' } });
       statuses.push(r.statusCode);
     }
     await app.close();
@@ -176,11 +176,20 @@ describe('password recovery', () => {
         body: { telephoneComplet: u.telephoneComplet, otp: bad, newPassword: 'Reset-Pass-123' },
       });
     }
+    // The sixth try, even with the right code, is refused by the account's throttle (counted in the database).
     const locked = await t.call('POST', '/api/auth/validerPassword', {
       body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Reset-Pass-123' },
     });
-    expect(locked.status).toBe(400);
+    expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Trop de tentatives/);
+    // Once the back-off has passed, that code is spent (5 wrong tries on it).
+    await t.database.db.update(throttles).set({ lockedUntil: null });
+    const spent = await t.call('POST', '/api/auth/validerPassword', {
+      body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Reset-Pass-123' },
+    });
+    expect(spent.status).toBe(400);
+    expect(spent.body.message).toMatch(/Trop de tentatives/);
+    await t.database.db.delete(throttles);
 
     await t.call('POST', '/api/auth/forgotPassword', { body: { telephoneComplet: u.telephoneComplet, email: staff.email } });
     const code2 = /<strong>(\d{6})<\/strong>/.exec((await lastMailTo(staff.email)).html)![1];

@@ -11,6 +11,7 @@ import {
   colis,
   encaissements,
   envois,
+  historiques,
   mailOutbox,
   modesEnvoi,
   modesLivraison,
@@ -19,6 +20,7 @@ import {
   notifications,
   pays,
   statuts,
+  throttles,
   villes,
 } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
@@ -334,14 +336,23 @@ describe('edit, payments, end of journey', () => {
 });
 
 describe('deletion (spec 000 §4 Parcel deletion)', () => {
-  it('deletes a waiting parcel directly and gives its weight back', async () => {
+  it('deletes a waiting parcel softly: it leaves the lists, keeps its history, gives its weight back', async () => {
     const e = await newEnvoi();
     const c = (await register(e.id)).body.data;
     const res = await t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: agent.token });
     expect(res.body).toEqual({ success: true, message: 'suppression effectuée' });
-    expect(await t.database.db.select().from(colis).where(eq(colis.id, c.id))).toHaveLength(0);
+    const [row] = await t.database.db.select().from(colis).where(eq(colis.id, c.id));
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(row.deletedByID).toBe(agent.id);
+    expect(await t.database.db.select().from(historiques).where(eq(historiques.colisID, c.id))).toHaveLength(1);
+    expect((await t.call('GET', `/api/colis/getByReference/${c.reference}`, { token: agent.token })).status).toBe(404);
+    const list = await t.call('GET', `/api/colis/liste/${agent.id}?q=${c.reference}`, { token: agent.token });
+    expect(list.body.datas).toHaveLength(0);
+    expect((await t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: agent.token })).status).toBe(404);
     const [envoi] = await t.database.db.select().from(envois).where(eq(envois.id, e.id));
     expect(Number(envoi.poidsReel)).toBe(0);
+    // The database itself refuses to delete a parcel.
+    await expect(t.database.db.delete(colis).where(eq(colis.id, c.id))).rejects.toThrow();
   });
 
   async function lastCode(reference: string) {
@@ -353,14 +364,30 @@ describe('deletion (spec 000 §4 Parcel deletion)', () => {
       .limit(1);
     return /<strong>(\d{4})<\/strong>/.exec(m.html)![1];
   }
+  const mailsAbout = async (reference: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.subject} like ${`%${reference}%`}`)
+    ).length;
+  /** The back-off of the code throttle has passed (time travel for the test). */
+  const backOffPassed = () => t.database.db.update(throttles).set({ lockedUntil: null });
 
-  it('asks for a 4-digit code (202) for a received parcel; wrong, locked, expired and right codes', async () => {
+  it('asks for a 4-digit code (202) for a received parcel; one live code; wrong, throttled, expired and right codes', async () => {
     const e = await newEnvoi();
     const c = (await register(e.id, { reglement: 5, encaissement: { modePaiementID: id.ESPECES } })).body.data;
     const first = await t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: agent.token });
     expect(first.status).toBe(202);
     expect(JSON.stringify(first.body)).not.toMatch(/\b\d{4}\b/);
+    const mails = await mailsAbout(c.reference);
+    expect(mails).toBeGreaterThan(0);
     const code = await lastCode(c.reference);
+    // Asking again while the code is live mails nothing and hands out no new tries.
+    const again = await t.call('DELETE', `/api/colis/delete/${c.reference}`, { token: agent.token });
+    expect(again.status).toBe(202);
+    expect(again.body.message).toMatch(/déjà été envoyé/);
+    expect(await mailsAbout(c.reference)).toBe(mails);
     const wrong = code === '0000' ? '1111' : '0000';
     const bad = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: wrong } });
     expect(bad.status).toBe(400);
@@ -369,24 +396,37 @@ describe('deletion (spec 000 §4 Parcel deletion)', () => {
     expect(malformed.body.errors.codeOtp).toBe('Le code OTP doit contenir 4 chiffres');
     for (let i = 0; i < 4; i++)
       await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: wrong } });
-    const locked = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code } });
-    expect(locked.status).toBe(400);
-    expect(await t.database.db.select().from(colis).where(eq(colis.id, c.id))).toHaveLength(1);
+    // Five wrong codes on this parcel: even the right one waits for the back-off…
+    const throttled = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.message).toMatch(/Trop de codes erronés/);
+    // …and then the code itself is spent.
+    await backOffPassed();
+    const spent = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code } });
+    expect(spent.status).toBe(400);
+    expect((await t.database.db.select().from(colis).where(eq(colis.id, c.id)))[0].deletedAt).toBeNull();
 
     await t.call('DELETE', `/api/colis/delete/${c.reference}`, { token: agent.token });
     const code2 = await lastCode(c.reference);
+    expect(code2).not.toBeUndefined();
     await t.database.db
       .update(codesOtp)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(codesOtp.subjectID, c.id));
+    await backOffPassed();
     const expired = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code2 } });
     expect(expired.status).toBe(400);
 
     await t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: agent.token });
     const code3 = await lastCode(c.reference);
+    await backOffPassed();
     const ok = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: code3 } });
     expect(ok.body).toEqual({ success: true, message: 'suppression effectuée' });
-    expect(await t.database.db.select().from(colis).where(eq(colis.id, c.id))).toHaveLength(0);
+    // Soft deletion: the parcel's payment and history stay.
+    const [row] = await t.database.db.select().from(colis).where(eq(colis.id, c.id));
+    expect(row.deletedByID).toBe(agent.id);
+    const payments = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, c.id));
+    expect(payments.map((p) => p.montantEncaisse)).toEqual(['5.00']);
   });
 });
 
@@ -466,7 +506,11 @@ describe('unpaged lists of large tables', () => {
   it('cap the rows of an unpaged call and still give the real total', async () => {
     const { UNPAGED_LIMIT } = await import('../../server/crud/referenceResource');
     const res = await t.call('GET', '/api/colis/liste/x', { token: t.adminToken });
-    const [{ n }] = ((await t.database.db.execute(sql`select count(*)::int as n from colis`)) as unknown as { rows: { n: number }[] }).rows;
+    const [{ n }] = (
+      (await t.database.db.execute(sql`select count(*)::int as n from colis where deleted_at is null`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
     expect(res.body.total).toBe(n);
     expect(res.body.datas.length).toBe(Math.min(n, UNPAGED_LIMIT));
     const capped = await (
@@ -478,6 +522,7 @@ describe('unpaged lists of large tables', () => {
         select: (d) => d.select({ id: colis.id, createdAt: colis.createdAt }).from(colis).$dynamic(),
         sortColumns: {},
         filters: {},
+        scope: sql`${colis.deletedAt} is null`,
         unpagedLimit: 2,
       },
       {},

@@ -1,0 +1,275 @@
+/**
+ * The holes an outside test found (issue "Nothing lost, nobody in"), each reproduced as the attack was made:
+ * 1. the 4-digit deletion code brute-forced by asking for new codes, and the paid parcel's payments deleted with it;
+ * 2. the sign-in throttle bypassed with a forged X-Forwarded-For;
+ * 3. the clients of a departure leaking another agency's senders;
+ * 4. a search of the payments list answering 500.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { codesOtp, colis, encaissements, envois, mailOutbox, modesEnvoi, modesPaiement, pays, throttles } from '../../server/db/schema';
+import { setupTestApp, type TestContext } from './helpers';
+import { idByCode, inDays, insertClient, insertColis } from './fixtures';
+import { testConfig } from './testConfig';
+
+let t: TestContext;
+const id: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  const db = t.database.db;
+  Object.assign(id, {
+    FR: await idByCode(db, pays, 'FR'),
+    SN: await idByCode(db, pays, 'SN'),
+    AERIEN: await idByCode(db, modesEnvoi, 'AERIEN'),
+  });
+  const [mode] = await db.select({ id: modesPaiement.id }).from(modesPaiement).where(eq(modesPaiement.code, 'ESPECES'));
+  id.ESPECES = mode.id;
+});
+afterAll(() => t.close());
+
+async function newEnvoi() {
+  const res = await t.call('POST', '/api/envoi/create', {
+    token: t.adminToken,
+    body: {
+      modeEnvoiID: id.AERIEN,
+      paysID: id.SN,
+      paysEmetteurID: id.FR,
+      dateFin: inDays(1),
+      dateDebut: inDays(2),
+      dateArrive: inDays(3),
+      contenu: 'Fret',
+      poids: 500,
+    },
+  });
+  expect(res.status).toBe(200);
+  return res.body.data as { id: string; reference: string };
+}
+
+/** A paid parcel of agency PAR1 (RECEPTIONNE, 20 € collected): its deletion needs a code. */
+async function paidParcel() {
+  const db = t.database.db;
+  const e = await newEnvoi();
+  const colisId = await insertColis(db, { envoiID: e.id, statut: 'RECEPTIONNE', agence: 'PAR1' });
+  await db.update(colis).set({ reglement: '20.00', resteAPayer: '30.00' }).where(eq(colis.id, colisId));
+  await db
+    .insert(encaissements)
+    .values({ colisID: colisId, montantEncaisse: '20.00', montantRestant: '30.00', modePaiementID: id.ESPECES });
+  const [row] = await db.select().from(colis).where(eq(colis.id, colisId));
+  return row;
+}
+
+const mailsAbout = async (reference: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like ${`%${reference}%`}`)
+  ).length;
+const codeOf = async (reference: string) => {
+  const rows = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.subject} like ${`%${reference}%`}`);
+  return /<strong>(\d{4})<\/strong>/.exec(rows[rows.length - 1].html)![1];
+};
+
+describe('finding 1 — the deletion code cannot be brute-forced, and money is never deleted', () => {
+  it('40 rounds of "new code + 5 guesses" check at most 5 guesses, mail at most 3 codes, delete nothing', async () => {
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const parcel = await paidParcel();
+    let checked = 0;
+    let refused = 0;
+    for (let round = 0; round < 40; round++) {
+      const ask = await t.call('DELETE', `/api/colis/delete/${parcel.id}/AGENT`, { token: agent.token });
+      expect([202, 429]).toContain(ask.status);
+      const real = ask.status === 202 ? await codeOf(parcel.reference) : '0000';
+      for (let g = 0; g < 5; g++) {
+        // Every guess but the real code (the attacker does not know it): the point is how many guesses are checked.
+        const guess = String((round * 5 + g) % 10000).padStart(4, '0');
+        const res = await t.call('POST', '/api/colis/deleteWithOtp', {
+          token: agent.token,
+          body: { colisId: parcel.id, codeOtp: guess === real ? '9999' : guess },
+        });
+        if (res.status === 400) checked++;
+        else if (res.status === 429) refused++;
+        else throw new Error(`réponse inattendue ${res.status}`);
+      }
+    }
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(refused).toBe(200 - checked);
+    const admins = (await t.database.db.execute(sql`select count(*)::int as n from users u join roles r on r.id = u.role_id
+      where r.code in ('ADMIN', 'SUPERADMIN') and u.is_active and u.email is not null`)) as unknown as { rows: { n: number }[] };
+    expect(await mailsAbout(parcel.reference)).toBeLessThanOrEqual(3 * admins.rows[0].n);
+    expect((await t.database.db.select().from(codesOtp).where(eq(codesOtp.subjectID, parcel.id))).length).toBeLessThanOrEqual(3);
+    const [after] = await t.database.db.select().from(colis).where(eq(colis.id, parcel.id));
+    expect(after.deletedAt).toBeNull();
+    expect(await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, parcel.id))).toHaveLength(1);
+    // The lockout is visible in the shared counters.
+    const [lock] = await t.database.db
+      .select()
+      .from(throttles)
+      .where(eq(throttles.key, `otp:colis:${parcel.id}`));
+    expect(lock.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("checks the agency before the code: another agency's agent spends none of the parcel's tries", async () => {
+    const owner = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const other = await t.createStaff('AGENT', { agenceCode: 'MRS1' });
+    const parcel = await paidParcel();
+    expect((await t.call('DELETE', `/api/colis/delete/${parcel.id}/AGENT`, { token: owner.token })).status).toBe(202);
+    for (let i = 0; i < 10; i++) {
+      const res = await t.call('POST', '/api/colis/deleteWithOtp', { token: other.token, body: { colisId: parcel.id, codeOtp: '1234' } });
+      expect(res.status).toBe(403);
+    }
+    const [code] = await t.database.db.select().from(codesOtp).where(eq(codesOtp.subjectID, parcel.id));
+    expect(code.attempts).toBe(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(throttles)
+        .where(eq(throttles.key, `otp:colis:${parcel.id}`)),
+    ).toHaveLength(0);
+    const ok = await t.call('POST', '/api/colis/deleteWithOtp', {
+      token: owner.token,
+      body: { colisId: parcel.id, codeOtp: await codeOf(parcel.reference) },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a deleted paid parcel keeps its payments, listed against it; a cancelled payment stays in the database', async () => {
+    const owner = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const parcel = await paidParcel();
+    await t.call('DELETE', `/api/colis/delete/${parcel.id}/AGENT`, { token: owner.token });
+    await t.call('POST', '/api/colis/deleteWithOtp', {
+      token: owner.token,
+      body: { colisId: parcel.id, codeOtp: await codeOf(parcel.reference) },
+    });
+    const list = await t.call('GET', `/api/encaissement/liste/x?colisID=${parcel.id}`, { token: owner.token });
+    expect(list.status).toBe(200);
+    expect(list.body.datas).toHaveLength(1);
+    expect(list.body.datas[0].colisID.reference).toBe(parcel.reference);
+    expect(list.body.datas[0].colisID.deletedAt).toBeTruthy();
+    // An administrator cancels the payment: it leaves the list, the row stays with who cancelled it.
+    const cancel = await t.call('DELETE', `/api/encaissement/delete/${list.body.datas[0].id}`, { token: t.adminToken });
+    expect(cancel.status).toBe(200);
+    const [row] = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, parcel.id));
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(row.deletedByID).not.toBeNull();
+    expect((await t.call('GET', `/api/encaissement/liste/x?colisID=${parcel.id}`, { token: t.adminToken })).body.datas).toHaveLength(0);
+    // The database refuses a hard delete of money or history.
+    await expect(t.database.db.delete(encaissements).where(eq(encaissements.colisID, parcel.id))).rejects.toThrow();
+  });
+});
+
+describe('finding 2 — the sign-in throttle cannot be bypassed with a forged address', () => {
+  const login = (app: { inject: typeof t.app.inject }, email: string, password: string, forwarded?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/loginAD',
+      headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+      payload: { email, password },
+    });
+
+  it('40 guesses with a new X-Forwarded-For each: 5 checked, the rest 429, then the right password waits too', async () => {
+    const staff = await t.createStaff('AGENT', { password: 'Bon-Mot-De-Passe-1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await login(t.app, staff.email, `faux-${i}`, `203.0.113.${i + 1}`)).statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    const right = await login(t.app, staff.email, 'Bon-Mot-De-Passe-1', '198.51.100.7');
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect(right.json().message).toMatch(/Trop de tentatives de connexion/);
+    // Counted against the socket's address, never the forged one.
+    const keys = (await t.database.db.select({ key: throttles.key }).from(throttles)).map((r) => r.key);
+    expect(keys).toContain('login:ip:127.0.0.1');
+    expect(keys.some((k) => k.includes('203.0.113.'))).toBe(false);
+    await t.database.db.delete(throttles);
+  });
+
+  it('one address trying many accounts is stopped too', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await login(t.app, `inconnu-${i}@test.local`, 'faux')).statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    await t.database.db.delete(throttles);
+  });
+
+  it('two API processes on one database share the counters', async () => {
+    const second = await buildApp({ db: t.database.db, config: testConfig(), logger: false, uiDir: '/none' });
+    const staff = await t.createStaff('AGENT', { password: 'Bon-Mot-De-Passe-1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await login(i % 2 ? second : t.app, staff.email, 'faux')).statusCode);
+    await second.close();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    await t.database.db.delete(throttles);
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    const behindProxy = await buildApp({
+      db: t.database.db,
+      config: { ...testConfig(), trustProxy: ['127.0.0.1'] },
+      logger: false,
+      uiDir: '/none',
+    });
+    await login(behindProxy, 'personne@test.local', 'faux', '192.0.2.44');
+    await behindProxy.close();
+    const keys = (await t.database.db.select({ key: throttles.key }).from(throttles)).map((r) => r.key);
+    expect(keys).toContain('login:ip:192.0.2.44');
+    await t.database.db.delete(throttles);
+  });
+
+  it('a successful sign-in resets its account and does not charge a shared address', async () => {
+    const staff = await t.createStaff('AGENT', { password: 'Bon-Mot-De-Passe-1' });
+    for (let i = 0; i < 4; i++) await login(t.app, staff.email, 'faux');
+    expect((await login(t.app, staff.email, 'Bon-Mot-De-Passe-1')).statusCode).toBe(200);
+    const [account] = await t.database.db
+      .select()
+      .from(throttles)
+      .where(eq(throttles.key, `login:account:${staff.email}`));
+    expect(account.failures).toBe(0);
+    const [address] = await t.database.db.select().from(throttles).where(eq(throttles.key, 'login:ip:127.0.0.1'));
+    expect(address.failures).toBe(4);
+    await t.database.db.delete(throttles);
+  });
+});
+
+describe('finding 3 — the clients of a departure never show another agency’s senders', () => {
+  it('an agent sees its own agency’s senders only; ADMIN sees all', async () => {
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const db = t.database.db;
+    const e = await newEnvoi();
+    const mine = await insertClient(db, 'Expéditeur-Paris');
+    const theirs = await insertClient(db, 'Expéditeur-Marseille');
+    await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE', agence: 'PAR1', expediteurID: mine });
+    await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE', agence: 'MRS1', expediteurID: theirs });
+    const res = await t.call('GET', `/api/colis/ListClientsBy/${e.id}`, { token: agent.token });
+    expect(res.status).toBe(200);
+    expect(res.body.datas.map((c: any) => c.nom)).toEqual(['Expéditeur-Paris']);
+    const admin = await t.call('GET', `/api/colis/ListClientsBy/${e.id}`, { token: t.adminToken });
+    expect(admin.body.datas.map((c: any) => c.nom).sort()).toEqual(['Expéditeur-Marseille', 'Expéditeur-Paris']);
+    // A departure's total weight is untouched by the listing (sanity of the fixture).
+    const [row] = await db.select().from(envois).where(eq(envois.id, e.id));
+    expect(Number(row.poidsReel)).toBe(10);
+  });
+});
+
+describe('finding 4 — searching the payments list', () => {
+  it('answers 200 with the matching payments, for ADMIN and for an agent', async () => {
+    const parcel = await paidParcel();
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    for (const token of [t.adminToken, agent.token]) {
+      const res = await t.call('GET', `/api/encaissement/liste/x?q=${encodeURIComponent(parcel.reference)}&_page=1&_perPage=10`, { token });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(1);
+      expect(res.body.datas[0].colisID.reference).toBe(parcel.reference);
+    }
+    const byMode = await t.call('GET', `/api/encaissement/liste/x?q=esp&_page=1&_perPage=5`, { token: t.adminToken });
+    expect(byMode.status).toBe(200);
+    expect(byMode.body.total).toBeGreaterThan(0);
+  });
+});
