@@ -30,7 +30,8 @@ export const ENVOI_MESSAGES = {
   colisEnAttente:
     "Certains colis de ce départ sont encore en attente : l'arrivée du départ est impossible tant qu'ils ne sont pas traités.",
   hasColis: 'Ce départ contient des colis : il ne peut pas être supprimé.',
-  hasDeletedColis: "Ce départ a porté des colis, supprimés depuis mais conservés avec leurs encaissements et leur historique : désactivez-le plutôt que de le supprimer.",
+  hasDeletedColis:
+    'Ce départ a porté des colis, supprimés depuis mais conservés avec leurs encaissements et leur historique : désactivez-le plutôt que de le supprimer.',
   arrived: 'votre colis est arrivé à destination',
   enCoursEnvoi: "votre colis est en cours d'envoi",
 } as const;
