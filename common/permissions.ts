@@ -1,271 +1,381 @@
 /**
- * Permission keys (privilege libelle) of the whole product, grouped as on the role-permission
- * assignment screen (spec 001 §2 "Role-permission assignment", 000 §6, 001 §6).
- * This file is the one place where keys are named: the seed creates them, the server's route
- * table checks them, the UI's canAccess and menu read them.
+ * The permission catalogue (spec 000 §6, 001 §6; groups of 001 §2 "Role-permission assignment"): every permission
+ * key (privilege libelle) of the product, written once in the table PERMISSIONS below with its assignment group, its
+ * French description, the react-admin resource action it guards (if any) and whether the AGENT role holds it by
+ * default. Everything else is derived from that table: the type PermissionKey (a misspelt key does not compile),
+ * PERMISSION_GROUPS, ALL_PERMISSION_KEYS, AGENT_PERMISSION_KEYS and RESOURCE_KEYS. The seed and the start-up sync
+ * create the keys from it, the server's route table (server/access/routeAccess.ts) and the UI's canAccess, buttons
+ * and menu check them.
  */
 
-/** A group of the assignment screen: its French title and the keys it holds. */
-export interface PermissionGroup {
-  code: string;
-  libelle: string;
-  keys: readonly string[];
+/** The groups of the role-permission assignment screen (spec 001 §2), in the screen's order: code → French title. */
+const GROUPS = {
+  dashboard: 'Tableau de bord',
+  typeOperation: "Types d'opération",
+  operation: 'Opérations',
+  profil: 'Profil',
+  menu: 'Menu',
+  clients: 'Clients',
+  user: 'Utilisateurs',
+  autorisation: 'Autorisations',
+  pays: 'Pays',
+  villes: 'Villes',
+  paramNatureMode: 'Paramètre prix unitaire',
+  permission: 'Permissions',
+  modeEnvoi: "Modes d'envoi",
+  natureColis: 'Natures de colis',
+  groupeColis: 'Groupes de nature',
+  modeLivraison: 'Modes de livraison',
+  depart: 'Départs',
+  colis: 'Colis',
+  inventaire: 'Inventaire des colis',
+  encaissements: 'Encaissements',
+  agence: 'Agences',
+  role: 'Rôles',
+  mobile: 'Application mobile',
+  autres: 'Autres',
+} as const;
+export type PermissionGroupCode = keyof typeof GROUPS;
+
+/** The actions a react-admin resource offers, each guarded by its own key (spec 001 §6: add / edit / delete / status). */
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'status';
+
+/** What the catalogue says of one key. */
+interface PermissionSpec {
+  /** Its group on the assignment screen (the privilege's `groupe`). */
+  group: PermissionGroupCode;
+  /** French description written by the seed. */
+  description: string;
+  /** The react-admin resource and action the key guards (RESOURCE_KEYS); absent for keys of pages and buttons. */
+  resource?: string;
+  action?: ResourceAction;
+  /** Whether the agency role AGENT holds the key by default (departures, parcels, payments, inventory, profile). */
+  agent?: true;
 }
 
-export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
-  { code: 'dashboard', libelle: 'Tableau de bord', keys: ['stats'] },
-  {
-    code: 'typeOperation',
-    libelle: "Types d'opération",
-    keys: ['typeOperation', 'addTypeOperation', 'typeOperationUpdate', 'typeOperationDelete', 'typeOperationUpdateStatut'],
+/**
+ * Every permission key, in group order. 'show' of a resource falls back to 'list' when it has no key of its own.
+ * The keys are the spec's, misspellings included (departUpdateStaut, permissionUpdateStaut, addmodeEnvoi); the route
+ * names groupeNatureColis, addGroupeNatureColis, groupeNatureColisUpdate (001 §2), listeClientParEnvoi and
+ * colisDetails (000 §2) are keys too, as "route access is the permission whose name equals the route name".
+ */
+export const PERMISSIONS = {
+  stats: { group: 'dashboard', description: 'Voir le tableau de bord', agent: true },
+
+  typeOperation: { group: 'typeOperation', description: "Voir la liste des types d'opération", resource: 'typeOperation', action: 'list' },
+  addTypeOperation: { group: 'typeOperation', description: "Ajouter un type d'opération", resource: 'typeOperation', action: 'create' },
+  typeOperationUpdate: { group: 'typeOperation', description: "Modifier un type d'opération", resource: 'typeOperation', action: 'edit' },
+  typeOperationDelete: {
+    group: 'typeOperation',
+    description: "Supprimer un type d'opération",
+    resource: 'typeOperation',
+    action: 'delete',
   },
-  {
-    code: 'operation',
-    libelle: 'Opérations',
-    keys: ['operation', 'addOperation', 'operationUpdate', 'operationDelete', 'operationUpdateStatut'],
+  typeOperationUpdateStatut: {
+    group: 'typeOperation',
+    description: "Activer ou désactiver un type d'opération",
+    resource: 'typeOperation',
+    action: 'status',
   },
-  { code: 'profil', libelle: 'Profil', keys: ['profil'] },
-  { code: 'menu', libelle: 'Menu', keys: [] },
-  {
-    code: 'clients',
-    libelle: 'Clients',
-    keys: ['clients', 'clientUpdate', 'clientUpdateStatut', 'listeEnvoiParClient'],
+
+  operation: {
+    group: 'operation',
+    description: 'Voir les entrées et sorties (tableau de bord administratif)',
+    resource: 'operation',
+    action: 'list',
   },
-  {
-    code: 'user',
-    libelle: 'Utilisateurs',
-    keys: ['user', 'addUser', 'userUpdate', 'userDelete', 'userUpdateStatut'],
+  addOperation: { group: 'operation', description: 'Ajouter une entrée ou une sortie', resource: 'operation', action: 'create' },
+  operationUpdate: { group: 'operation', description: 'Modifier une opération', resource: 'operation', action: 'edit' },
+  operationDelete: { group: 'operation', description: 'Supprimer une opération', resource: 'operation', action: 'delete' },
+  operationUpdateStatut: {
+    group: 'operation',
+    description: 'Activer ou désactiver une opération',
+    resource: 'operation',
+    action: 'status',
   },
-  { code: 'autorisation', libelle: 'Autorisations', keys: ['autorisation'] },
-  {
-    code: 'pays',
-    libelle: 'Pays',
-    keys: ['pays', 'addPays', 'paysUpdate', 'paysDelete', 'paysUpdateStatut'],
+
+  profil: { group: 'profil', description: 'Consulter et modifier son profil', agent: true },
+
+  clients: { group: 'clients', description: 'Voir la liste des clients', resource: 'clients', action: 'list', agent: true },
+  clientUpdate: { group: 'clients', description: 'Modifier un client', resource: 'clients', action: 'edit' },
+  clientUpdateStatut: { group: 'clients', description: 'Activer ou désactiver un client', resource: 'clients', action: 'status' },
+  listeEnvoiParClient: { group: 'clients', description: "Voir les envois d'un client", agent: true },
+
+  user: { group: 'user', description: 'Voir la liste des utilisateurs', resource: 'user', action: 'list' },
+  addUser: { group: 'user', description: 'Ajouter un utilisateur', resource: 'user', action: 'create' },
+  userUpdate: { group: 'user', description: 'Modifier un utilisateur', resource: 'user', action: 'edit' },
+  userDelete: { group: 'user', description: 'Supprimer un utilisateur', resource: 'user', action: 'delete' },
+  userUpdateStatut: { group: 'user', description: 'Activer ou désactiver un utilisateur', resource: 'user', action: 'status' },
+
+  autorisation: { group: 'autorisation', description: 'Attribuer les permissions aux rôles' },
+
+  pays: { group: 'pays', description: 'Voir la liste des pays', resource: 'pays', action: 'list' },
+  addPays: { group: 'pays', description: 'Ajouter un pays', resource: 'pays', action: 'create' },
+  paysUpdate: { group: 'pays', description: 'Modifier un pays', resource: 'pays', action: 'edit' },
+  paysDelete: { group: 'pays', description: 'Supprimer un pays', resource: 'pays', action: 'delete' },
+  paysUpdateStatut: { group: 'pays', description: 'Activer ou désactiver un pays', resource: 'pays', action: 'status' },
+
+  villes: { group: 'villes', description: 'Voir la liste des villes', resource: 'villes', action: 'list' },
+  addVille: { group: 'villes', description: 'Ajouter une ville', resource: 'villes', action: 'create' },
+  villeUpdate: { group: 'villes', description: 'Modifier une ville', resource: 'villes', action: 'edit' },
+  villeDelete: { group: 'villes', description: 'Supprimer une ville', resource: 'villes', action: 'delete' },
+  villeUpdateStatut: { group: 'villes', description: 'Activer ou désactiver une ville', resource: 'villes', action: 'status' },
+
+  paramNatureMode: {
+    group: 'paramNatureMode',
+    description: 'Voir la liste des prix unitaires',
+    resource: 'paramNatureMode',
+    action: 'list',
   },
-  {
-    code: 'villes',
-    libelle: 'Villes',
-    keys: ['villes', 'addVille', 'villeUpdate', 'villeDelete', 'villeUpdateStatut'],
+  addParamNatureMode: { group: 'paramNatureMode', description: 'Ajouter un prix unitaire', resource: 'paramNatureMode', action: 'create' },
+  paramNatureModeUpdate: {
+    group: 'paramNatureMode',
+    description: 'Modifier un prix unitaire',
+    resource: 'paramNatureMode',
+    action: 'edit',
   },
-  {
-    code: 'paramNatureMode',
-    libelle: 'Paramètre prix unitaire',
-    keys: ['paramNatureMode', 'addParamNatureMode', 'paramNatureModeUpdate', 'paramNatureDelete', 'paramNatureUpdateStatut'],
+  paramNatureDelete: { group: 'paramNatureMode', description: 'Supprimer un prix unitaire', resource: 'paramNatureMode', action: 'delete' },
+  paramNatureUpdateStatut: {
+    group: 'paramNatureMode',
+    description: 'Activer ou désactiver un prix unitaire',
+    resource: 'paramNatureMode',
+    action: 'status',
   },
-  {
-    code: 'permission',
-    libelle: 'Permissions',
-    keys: ['permission', 'addPermission', 'permissionUpdate', 'permissionDelete', 'permissionUpdateStaut'],
+
+  permission: { group: 'permission', description: 'Voir la liste des permissions', resource: 'permission', action: 'list' },
+  addPermission: { group: 'permission', description: 'Ajouter une permission', resource: 'permission', action: 'create' },
+  permissionUpdate: { group: 'permission', description: 'Modifier une permission', resource: 'permission', action: 'edit' },
+  permissionDelete: { group: 'permission', description: 'Supprimer une permission', resource: 'permission', action: 'delete' },
+  permissionUpdateStaut: {
+    group: 'permission',
+    description: 'Activer ou désactiver une permission',
+    resource: 'permission',
+    action: 'status',
   },
-  {
-    code: 'modeEnvoi',
-    libelle: "Modes d'envoi",
-    keys: ['modeEnvoi', 'addmodeEnvoi', 'modeEnvoiUpdate', 'modeEnvoiDelete', 'modeEnvoiUpdateStatut'],
+
+  modeEnvoi: { group: 'modeEnvoi', description: "Voir la liste des modes d'envoi", resource: 'modeEnvoi', action: 'list' },
+  addmodeEnvoi: { group: 'modeEnvoi', description: "Ajouter un mode d'envoi", resource: 'modeEnvoi', action: 'create' },
+  modeEnvoiUpdate: { group: 'modeEnvoi', description: "Modifier un mode d'envoi", resource: 'modeEnvoi', action: 'edit' },
+  modeEnvoiDelete: { group: 'modeEnvoi', description: "Supprimer un mode d'envoi", resource: 'modeEnvoi', action: 'delete' },
+  modeEnvoiUpdateStatut: {
+    group: 'modeEnvoi',
+    description: "Activer ou désactiver un mode d'envoi",
+    resource: 'modeEnvoi',
+    action: 'status',
   },
-  {
-    code: 'natureColis',
-    libelle: 'Natures de colis',
-    keys: ['natureColis', 'addNatureColis', 'natureColisUpdate', 'natureDelete', 'natureUpdateStatut'],
+
+  natureColis: { group: 'natureColis', description: 'Voir la liste des natures de colis', resource: 'natureColis', action: 'list' },
+  addNatureColis: { group: 'natureColis', description: 'Ajouter une nature de colis', resource: 'natureColis', action: 'create' },
+  natureColisUpdate: { group: 'natureColis', description: 'Modifier une nature de colis', resource: 'natureColis', action: 'edit' },
+  natureDelete: { group: 'natureColis', description: 'Supprimer une nature de colis', resource: 'natureColis', action: 'delete' },
+  natureUpdateStatut: {
+    group: 'natureColis',
+    description: 'Activer ou désactiver une nature de colis',
+    resource: 'natureColis',
+    action: 'status',
   },
-  {
-    code: 'groupeColis',
-    libelle: 'Groupes de nature',
-    keys: [
-      'groupeColis',
-      'groupeNatureColisDetails',
-      'addGroupeColis',
-      'groupeColisUpdate',
-      'groupeDelete',
-      'groupeUpdateStatut',
-      // route names of 001 §2 for the same screens
-      'groupeNatureColis',
-      'addGroupeNatureColis',
-      'groupeNatureColisUpdate',
-    ],
+
+  groupeColis: {
+    group: 'groupeColis',
+    description: 'Voir la liste des groupes de nature de colis',
+    resource: 'groupeNatureColis',
+    action: 'list',
   },
-  {
-    code: 'modeLivraison',
-    libelle: 'Modes de livraison',
-    keys: ['modeLivraison', 'addmodeLivraison', 'modeLivraisonUpdate', 'modeLivraisonDelete', 'modeLivraisonUpdateStatut'],
+  groupeNatureColisDetails: {
+    group: 'groupeColis',
+    description: "Voir le détail d'un groupe de nature de colis",
+    resource: 'groupeNatureColis',
+    action: 'show',
   },
-  {
-    code: 'depart',
-    libelle: 'Départs',
-    keys: [
-      'depart',
-      'addDepart',
-      'departUpdate',
-      'departDelete',
-      'departUpdateStaut',
-      'departListClientby',
-      'listeClientParEnvoi',
-      'enCoursEnvoiDepart',
-      'arriveDepart',
-      'clotureDepart',
-    ],
+  addGroupeColis: {
+    group: 'groupeColis',
+    description: 'Ajouter un groupe de nature de colis',
+    resource: 'groupeNatureColis',
+    action: 'create',
   },
-  {
-    code: 'colis',
-    libelle: 'Colis',
-    keys: [
-      'colis',
-      'addColis',
-      'colisUpdate',
-      'colisDelete',
-      'colisUpdateEtat',
-      'colisDetail',
-      'colisDetails',
-      'retraitColis',
-      'livraisonColis',
-    ],
+  groupeColisUpdate: {
+    group: 'groupeColis',
+    description: 'Modifier un groupe de nature de colis',
+    resource: 'groupeNatureColis',
+    action: 'edit',
   },
-  { code: 'inventaire', libelle: 'Inventaire des colis', keys: ['inventaire', 'addInventaire'] },
-  {
-    code: 'encaissements',
-    libelle: 'Encaissements',
-    keys: ['encaissements', 'encaissementMake', 'encaissementDetailsColis', 'encaissementDelete', 'encaissementUpdateStatut'],
+  groupeDelete: {
+    group: 'groupeColis',
+    description: 'Supprimer un groupe de nature de colis',
+    resource: 'groupeNatureColis',
+    action: 'delete',
   },
-  {
-    code: 'agence',
-    libelle: 'Agences',
-    keys: ['agence', 'addAgence', 'agenceUpdate', 'agenceDelete', 'agenceUpdateStatut'],
+  groupeUpdateStatut: {
+    group: 'groupeColis',
+    description: 'Activer ou désactiver un groupe de nature de colis',
+    resource: 'groupeNatureColis',
+    action: 'status',
   },
-  {
-    code: 'role',
-    libelle: 'Rôles',
-    keys: ['role', 'addRole', 'roleUpdate', 'roleDelete', 'roleUpdateStatut'],
+  groupeNatureColis: { group: 'groupeColis', description: 'Voir la page des groupes de nature de colis' },
+  addGroupeNatureColis: { group: 'groupeColis', description: "Voir la page d'ajout d'un groupe de nature de colis" },
+  groupeNatureColisUpdate: { group: 'groupeColis', description: "Voir la page de modification d'un groupe de nature de colis" },
+
+  modeLivraison: {
+    group: 'modeLivraison',
+    description: 'Voir la liste des modes de récupération',
+    resource: 'modeLivraison',
+    action: 'list',
   },
-  { code: 'mobile', libelle: 'Application mobile', keys: [] },
-  { code: 'autres', libelle: 'Autres', keys: ['addMessage', 'messagerie', 'mailOutbox'] },
-];
+  addmodeLivraison: { group: 'modeLivraison', description: 'Ajouter un mode de récupération', resource: 'modeLivraison', action: 'create' },
+  modeLivraisonUpdate: {
+    group: 'modeLivraison',
+    description: 'Modifier un mode de récupération',
+    resource: 'modeLivraison',
+    action: 'edit',
+  },
+  modeLivraisonDelete: {
+    group: 'modeLivraison',
+    description: 'Supprimer un mode de récupération',
+    resource: 'modeLivraison',
+    action: 'delete',
+  },
+  modeLivraisonUpdateStatut: {
+    group: 'modeLivraison',
+    description: 'Activer ou désactiver un mode de récupération',
+    resource: 'modeLivraison',
+    action: 'status',
+  },
+
+  depart: { group: 'depart', description: 'Voir la liste des départs', resource: 'depart', action: 'list', agent: true },
+  addDepart: { group: 'depart', description: 'Ajouter un départ', resource: 'depart', action: 'create' },
+  departUpdate: { group: 'depart', description: 'Modifier un départ', resource: 'depart', action: 'edit' },
+  departDelete: { group: 'depart', description: 'Supprimer un départ', resource: 'depart', action: 'delete' },
+  departUpdateStaut: { group: 'depart', description: 'Activer ou désactiver un départ', resource: 'depart', action: 'status' },
+  departListClientby: { group: 'depart', description: "Voir les clients d'un départ", agent: true },
+  listeClientParEnvoi: { group: 'depart', description: "Voir la page des clients d'un départ", agent: true },
+  enCoursEnvoiDepart: { group: 'depart', description: "Passer un départ en cours d'envoi" },
+  arriveDepart: { group: 'depart', description: 'Déclarer un départ arrivé' },
+  clotureDepart: { group: 'depart', description: 'Clôturer un départ' },
+
+  colis: { group: 'colis', description: 'Voir la liste des colis', resource: 'colis', action: 'list', agent: true },
+  addColis: { group: 'colis', description: 'Enregistrer un colis', resource: 'colis', action: 'create', agent: true },
+  colisUpdate: { group: 'colis', description: 'Modifier un colis', resource: 'colis', action: 'edit', agent: true },
+  colisDelete: { group: 'colis', description: 'Supprimer un colis', resource: 'colis', action: 'delete', agent: true },
+  colisUpdateEtat: { group: 'colis', description: 'Activer ou désactiver un colis', resource: 'colis', action: 'status', agent: true },
+  colisDetail: { group: 'colis', description: "Voir le détail d'un colis", resource: 'colis', action: 'show', agent: true },
+  colisDetails: { group: 'colis', description: "Voir la page de détail d'un colis", agent: true },
+  retraitColis: { group: 'colis', description: "Enregistrer le retrait d'un colis en agence", agent: true },
+  livraisonColis: { group: 'colis', description: "Enregistrer la livraison d'un colis à domicile", agent: true },
+
+  inventaire: {
+    group: 'inventaire',
+    description: 'Voir les états de stocks (inventaires)',
+    resource: 'inventaire',
+    action: 'list',
+    agent: true,
+  },
+  addInventaire: {
+    group: 'inventaire',
+    description: 'Faire un inventaire des colis',
+    resource: 'inventaire',
+    action: 'create',
+    agent: true,
+  },
+
+  encaissements: {
+    group: 'encaissements',
+    description: 'Voir la liste des encaissements',
+    resource: 'encaissements',
+    action: 'list',
+    agent: true,
+  },
+  encaissementMake: {
+    group: 'encaissements',
+    description: 'Faire un encaissement sur un colis',
+    resource: 'encaissements',
+    action: 'create',
+    agent: true,
+  },
+  encaissementDetailsColis: { group: 'encaissements', description: "Voir les encaissements d'un colis", agent: true },
+  encaissementDelete: { group: 'encaissements', description: 'Supprimer un encaissement', resource: 'encaissements', action: 'delete' },
+  encaissementUpdateStatut: {
+    group: 'encaissements',
+    description: 'Activer ou désactiver un encaissement',
+    resource: 'encaissements',
+    action: 'status',
+  },
+
+  agence: { group: 'agence', description: 'Voir la liste des agences', resource: 'agence', action: 'list' },
+  addAgence: { group: 'agence', description: 'Ajouter une agence', resource: 'agence', action: 'create' },
+  agenceUpdate: { group: 'agence', description: 'Modifier une agence', resource: 'agence', action: 'edit' },
+  agenceDelete: { group: 'agence', description: 'Supprimer une agence', resource: 'agence', action: 'delete' },
+  agenceUpdateStatut: { group: 'agence', description: 'Activer ou désactiver une agence', resource: 'agence', action: 'status' },
+
+  role: { group: 'role', description: 'Voir la liste des rôles', resource: 'role', action: 'list' },
+  addRole: { group: 'role', description: 'Ajouter un rôle', resource: 'role', action: 'create' },
+  roleUpdate: { group: 'role', description: 'Modifier un rôle', resource: 'role', action: 'edit' },
+  roleDelete: { group: 'role', description: 'Supprimer un rôle', resource: 'role', action: 'delete' },
+  roleUpdateStatut: { group: 'role', description: 'Activer ou désactiver un rôle', resource: 'role', action: 'status' },
+
+  addMessage: { group: 'autres', description: 'Envoyer un message aux clients', agent: true },
+  messagerie: { group: 'autres', description: 'Voir la messagerie', agent: true },
+  mailOutbox: { group: 'autres', description: "Voir la file d'envoi des e-mails" },
+} as const satisfies Record<string, PermissionSpec>;
+
+/** A permission key of the product: a misspelt key does not compile. */
+export type PermissionKey = keyof typeof PERMISSIONS;
+
+/** The catalogue seen through its entry type (every field readable on every key). */
+const CATALOGUE: Readonly<Record<PermissionKey, PermissionSpec>> = PERMISSIONS;
+
+/** Whether a string (a privilege libelle from the server, a react-admin resource name) is a key of the catalogue. */
+export function isPermissionKey(value: string): value is PermissionKey {
+  return Object.hasOwn(PERMISSIONS, value);
+}
+
+/** A group of the assignment screen: its code, its French title and the keys it holds. */
+export interface PermissionGroup {
+  code: PermissionGroupCode;
+  libelle: string;
+  keys: readonly PermissionKey[];
+}
+
+export const PERMISSION_GROUPS: readonly PermissionGroup[] = (Object.keys(GROUPS) as PermissionGroupCode[]).map((code) => ({
+  code,
+  libelle: GROUPS[code],
+  keys: (Object.keys(CATALOGUE) as PermissionKey[]).filter((key) => CATALOGUE[key].group === code),
+}));
 
 /** Every permission key, in group order. */
-export const ALL_PERMISSION_KEYS: readonly string[] = PERMISSION_GROUPS.flatMap((g) => g.keys);
+export const ALL_PERMISSION_KEYS: readonly PermissionKey[] = PERMISSION_GROUPS.flatMap((g) => g.keys);
 
 /** Keys of the day-to-day agency role (AGENT): departures, parcels, payments, inventory, profile. */
-export const AGENT_PERMISSION_KEYS: readonly string[] = [
-  'stats',
-  'profil',
-  'clients',
-  'listeEnvoiParClient',
-  'depart',
-  'departListClientby',
-  'listeClientParEnvoi',
-  'colis',
-  'addColis',
-  'colisUpdate',
-  'colisDelete',
-  'colisUpdateEtat',
-  'colisDetail',
-  'colisDetails',
-  'retraitColis',
-  'livraisonColis',
-  'encaissements',
-  'encaissementMake',
-  'encaissementDetailsColis',
-  'inventaire',
-  'addInventaire',
-  'addMessage',
-  'messagerie',
-];
+export const AGENT_PERMISSION_KEYS: readonly PermissionKey[] = ALL_PERMISSION_KEYS.filter((key) => CATALOGUE[key].agent);
 
-/** The actions a reference resource offers, each guarded by its own key. */
-export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'status';
-export type ResourceKeys = Partial<Record<ResourceAction, string>>;
+/** The react-admin resources whose actions the catalogue guards. */
+export type ResourceName = {
+  [K in PermissionKey]: (typeof PERMISSIONS)[K] extends { resource: infer R extends string } ? R : never;
+}[PermissionKey];
+export type ResourceKeys = Partial<Record<ResourceAction, PermissionKey>>;
 
 /**
- * Permission key of each action of each react-admin resource (spec 001 §6). The UI's canAccess
- * and the server's route table both read this table. 'show' falls back to 'list'.
+ * Permission key of each action of each react-admin resource (spec 001 §6). The UI's canAccess and the server's
+ * route table both read this table. 'show' falls back to 'list'.
  */
-export const RESOURCE_KEYS: Record<string, ResourceKeys> = {
-  pays: { list: 'pays', create: 'addPays', edit: 'paysUpdate', delete: 'paysDelete', status: 'paysUpdateStatut' },
-  villes: { list: 'villes', create: 'addVille', edit: 'villeUpdate', delete: 'villeDelete', status: 'villeUpdateStatut' },
-  agence: { list: 'agence', create: 'addAgence', edit: 'agenceUpdate', delete: 'agenceDelete', status: 'agenceUpdateStatut' },
-  user: { list: 'user', create: 'addUser', edit: 'userUpdate', delete: 'userDelete', status: 'userUpdateStatut' },
-  role: { list: 'role', create: 'addRole', edit: 'roleUpdate', delete: 'roleDelete', status: 'roleUpdateStatut' },
-  permission: {
-    list: 'permission',
-    create: 'addPermission',
-    edit: 'permissionUpdate',
-    delete: 'permissionDelete',
-    status: 'permissionUpdateStaut',
-  },
-  groupeNatureColis: {
-    list: 'groupeColis',
-    show: 'groupeNatureColisDetails',
-    create: 'addGroupeColis',
-    edit: 'groupeColisUpdate',
-    delete: 'groupeDelete',
-    status: 'groupeUpdateStatut',
-  },
-  natureColis: {
-    list: 'natureColis',
-    create: 'addNatureColis',
-    edit: 'natureColisUpdate',
-    delete: 'natureDelete',
-    status: 'natureUpdateStatut',
-  },
-  modeLivraison: {
-    list: 'modeLivraison',
-    create: 'addmodeLivraison',
-    edit: 'modeLivraisonUpdate',
-    delete: 'modeLivraisonDelete',
-    status: 'modeLivraisonUpdateStatut',
-  },
-  modeEnvoi: {
-    list: 'modeEnvoi',
-    create: 'addmodeEnvoi',
-    edit: 'modeEnvoiUpdate',
-    delete: 'modeEnvoiDelete',
-    status: 'modeEnvoiUpdateStatut',
-  },
-  paramNatureMode: {
-    list: 'paramNatureMode',
-    create: 'addParamNatureMode',
-    edit: 'paramNatureModeUpdate',
-    delete: 'paramNatureDelete',
-    status: 'paramNatureUpdateStatut',
-  },
-  typeOperation: {
-    list: 'typeOperation',
-    create: 'addTypeOperation',
-    edit: 'typeOperationUpdate',
-    delete: 'typeOperationDelete',
-    status: 'typeOperationUpdateStatut',
-  },
-  operation: {
-    list: 'operation',
-    create: 'addOperation',
-    edit: 'operationUpdate',
-    delete: 'operationDelete',
-    status: 'operationUpdateStatut',
-  },
-  depart: {
-    list: 'depart',
-    create: 'addDepart',
-    edit: 'departUpdate',
-    delete: 'departDelete',
-    status: 'departUpdateStaut',
-  },
-  colis: {
-    list: 'colis',
-    show: 'colisDetail',
-    create: 'addColis',
-    edit: 'colisUpdate',
-    delete: 'colisDelete',
-    status: 'colisUpdateEtat',
-  },
-  encaissements: { list: 'encaissements', create: 'encaissementMake', delete: 'encaissementDelete', status: 'encaissementUpdateStatut' },
-  inventaire: { list: 'inventaire', show: 'inventaire', create: 'addInventaire' },
-  clients: { list: 'clients', edit: 'clientUpdate', status: 'clientUpdateStatut' },
-};
+export const RESOURCE_KEYS: Readonly<Record<ResourceName, ResourceKeys>> = (() => {
+  const table: Partial<Record<ResourceName, ResourceKeys>> = {};
+  for (const key of ALL_PERMISSION_KEYS) {
+    const { resource, action } = CATALOGUE[key];
+    if (!resource || !action) continue;
+    const keys = (table[resource as ResourceName] ??= {});
+    if (keys[action]) throw new Error(`Deux permissions pour ${resource}.${action} : ${keys[action]} et ${key}`);
+    keys[action] = key;
+  }
+  return table as Record<ResourceName, ResourceKeys>;
+})();
+
+/** Whether a react-admin resource name is one of RESOURCE_KEYS. */
+export function isResourceName(value: string): value is ResourceName {
+  return Object.hasOwn(RESOURCE_KEYS, value);
+}
 
 /** Role codes the product knows (spec 001 §6). */
 export const ROLE_CODES = { ADMIN: 'ADMIN', SUPERADMIN: 'SUPERADMIN', CLIENT: 'CLIENT', AGENT: 'AGENT' } as const;
-/** Whether a role sees every agency (ADMIN and SUPERADMIN, spec 001 §1); other roles see only their own agency. */
-export function seesAllAgencies(roleCode: string | null | undefined): boolean {
-  return roleCode === ROLE_CODES.ADMIN || roleCode === ROLE_CODES.SUPERADMIN;
-}
 
 /** User type codes: only ADMIN may sign in to the back-office (spec 000 §5). */
 export const TYPE_USER_CODES = { ADMIN: 'ADMIN', CLIENT: 'CLIENT' } as const;
@@ -274,6 +384,6 @@ export const TYPE_USER_CODES = { ADMIN: 'ADMIN', CLIENT: 'CLIENT' } as const;
  * Whether a permission list grants a key: the key must be present with isActive true (spec 000 §6).
  * @param permissions the signed-in user's privileges as {libelle, isActive}
  */
-export function hasPermission(permissions: ReadonlyArray<{ libelle: string; isActive: boolean }>, key: string): boolean {
+export function hasPermission(permissions: ReadonlyArray<{ libelle: string; isActive: boolean }>, key: PermissionKey): boolean {
   return permissions.some((p) => p.libelle === key && p.isActive);
 }

@@ -2,10 +2,13 @@
  * Status transitions of departures and parcels: the one place both the server (which enforces them) and the UI
  * (which enables buttons) read. Spec 000 §4 "Departure statuses" and "Parcel statuses"; DESIGN.md §4.
  */
+import type { PermissionKey } from './permissions';
 import type { StatutCode } from './statuts';
 
 /** Departure: target status → the statuses it may be reached from, and the permission key of the action. */
-export const ENVOI_TRANSITIONS: Readonly<Partial<Record<StatutCode, { from: readonly StatutCode[]; key: string; libelle: string }>>> = {
+export const ENVOI_TRANSITIONS: Readonly<
+  Partial<Record<StatutCode, { from: readonly StatutCode[]; key: PermissionKey; libelle: string }>>
+> = {
   EN_COURS_ENVOI: { from: ['OUVERT', 'CLOTURE'], key: 'enCoursEnvoiDepart', libelle: "Marquer en cours d'envoi" },
   ARRIVE: { from: ['EN_COURS_ENVOI'], key: 'arriveDepart', libelle: 'Départ arrivé' },
   CLOTURE: { from: ['EN_ATTENTE', 'OUVERT', 'EN_COURS_ENVOI', 'ARRIVE'], key: 'clotureDepart', libelle: 'Clôturer' },

@@ -1,9 +1,10 @@
 /**
  * The one declarative table from API endpoint to the permission key it needs (DESIGN.md §3, issue 2 §4).
  * Every route registered under /api must appear here, or the server refuses to start (see plugins/access.ts).
- * Keys are those of common/permissions.ts, the same the UI checks for the matching screen or button.
+ * Keys are those of common/permissions.ts (typed PermissionKey: a misspelt key does not compile), the same the UI
+ * checks for the matching screen or button. The agency scopes of the records are beside it, in access/scopes.ts.
  */
-import { RESOURCE_KEYS, type ResourceKeys } from '../../common/permissions';
+import { RESOURCE_KEYS, type PermissionKey, type ResourceKeys, type ResourceName } from '../../common/permissions';
 import { ENVOI_TRANSITIONS } from '../../common/statusRules';
 
 /** What an endpoint requires. */
@@ -19,18 +20,18 @@ export type Access =
    */
   | {
       kind: 'key';
-      key: string;
-      statusKey?: string;
+      key: PermissionKey;
+      statusKey?: PermissionKey;
       /** A body holding only `statutID` (a status change) needs the key of the target status (id or code). */
-      transitionKeys?: Readonly<Record<string, string>>;
-      self?: { param: string; of: 'user' | 'role'; selfKey?: string };
+      transitionKeys?: Readonly<Record<string, PermissionKey>>;
+      self?: { param: string; of: 'user' | 'role'; selfKey?: PermissionKey };
       /** Other keys that also open the endpoint (a call shared by two screens). */
-      anyOf?: readonly string[];
+      anyOf?: readonly PermissionKey[];
     };
 
 const PUBLIC: Access = { kind: 'public' };
 const SIGNED_IN: Access = { kind: 'signedIn' };
-const key = (k: string, extra: Omit<Extract<Access, { kind: 'key' }>, 'kind' | 'key'> = {}): Access => ({
+const key = (k: PermissionKey, extra: Omit<Extract<Access, { kind: 'key' }>, 'kind' | 'key'> = {}): Access => ({
   kind: 'key',
   key: k,
   ...extra,
@@ -41,7 +42,7 @@ const key = (k: string, extra: Omit<Extract<Access, { kind: 'key' }>, 'kind' | '
  * RESOURCE_KEYS[resource]. Reading (liste, getBy) is open to any signed-in user: forms of other screens
  * need the reference lists (e.g. countries in the departure form).
  */
-function crud(path: string, resource: string): Record<string, Access> {
+function crud(path: string, resource: ResourceName): Record<string, Access> {
   const k: ResourceKeys = RESOURCE_KEYS[resource];
   if (!k?.create || !k.edit || !k.delete || !k.status) throw new Error(`RESOURCE_KEYS incomplet pour ${resource}`);
   return {

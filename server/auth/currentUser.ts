@@ -4,7 +4,8 @@
  * ADMIN sees every agency).
  */
 import { eq, sql } from 'drizzle-orm';
-import { ALL_PERMISSION_KEYS, ROLE_CODES, seesAllAgencies } from '../../common/permissions';
+import { ALL_PERMISSION_KEYS, ROLE_CODES } from '../../common/permissions';
+import { seesAllAgencies } from '../../common/scopes';
 import type { Db } from '../db/client';
 import { agences, autorisations, privileges, roles, typeUsers, users } from '../db/schema';
 

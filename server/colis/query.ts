@@ -1,10 +1,9 @@
 /**
  * A parcel (colis) as the API answers it (spec 000 §3 Parcel): departure, agency, status, sender, recipient, city,
- * modes populated one level; and the agency scope of non-ADMIN roles.
+ * modes populated one level (the agency scopes are in access/scopes.ts).
  */
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { agences, colis, envois, modesEnvoi, modesLivraison, statuts, users, villes } from '../db/schema';
 
@@ -88,36 +87,6 @@ export function selectColis(db: Db | Tx) {
     .leftJoin(expediteur, eq(colis.expediteurID, expediteur.id))
     .leftJoin(destinataire, eq(colis.destinataireID, destinataire.id))
     .$dynamic();
-}
-
-/** Parcels not deleted (soft deletion, docs/architecture.md §4): every read of parcels goes through it. */
-export const colisNotDeleted = isNull(colis.deletedAt);
-
-/**
- * Agencies whose parcels a user may see and act on (DESIGN.md §3): ADMIN every one; another role the parcels
- * registered by its agency, and those travelling to its agency's country (handed over and paid for at destination).
- * Deleted parcels included: the payments list shows payments of deleted parcels.
- */
-export function colisAgencyScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
-  if (!user.agenceID) return sql`false`;
-  return user.agencePaysID
-    ? or(eq(colis.agenceID, user.agenceID), sql`${colis.envoiID} IN (SELECT id FROM envois WHERE pays_id = ${user.agencePaysID})`)
-    : eq(colis.agenceID, user.agenceID);
-}
-
-/** Parcels a user may see: not deleted, within its agency scope (colisAgencyScope). */
-export function colisScope(user: CurrentUser): SQL | undefined {
-  return and(colisNotDeleted, colisAgencyScope(user));
-}
-
-/**
- * Parcels a user may change (edit, delete, active toggle): ADMIN every one; another role only those its agency
- * registered. The destination agency reads, collects and hands over, but does not rewrite another's registration.
- */
-export function colisOwnerScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
-  return user.agenceID ? eq(colis.agenceID, user.agenceID) : sql`false`;
 }
 
 /**

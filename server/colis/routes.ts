@@ -21,9 +21,9 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { currentUser } from '../plugins/access';
-import { envoiScope } from '../envois/query';
+import { colisAgenceFor, colisScope, envoiScope } from '../access/scopes';
 import { priceNatures, selectDepartureRoute } from './pricing';
-import { colisScope, colisSearch, countColis, selectColis } from './query';
+import { colisSearch, countColis, selectColis } from './query';
 import {
   adminEmails,
   createColis,
@@ -349,7 +349,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
       const q = request.query;
       const [e] = await selectDepartureRoute(db).where(and(eq(envois.id, q.envoiID), envoiScope(user)));
       if (!e) throw notFound('Départ introuvable.');
-      const agenceID = user.allAgencies ? q.agenceID : user.agenceID;
+      const agenceID = colisAgenceFor(user, q.agenceID);
       const [agence] = agenceID ? await db.select({ villeID: agences.villeID }).from(agences).where(eq(agences.id, agenceID)) : [];
       const priced = (
         await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID: agence?.villeID }, [q.natureColisID])

@@ -28,7 +28,7 @@ import { statutsByCode } from '../statuts/service';
 import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
-import { colisNotDeleted, colisOwnerScope, colisScope } from './query';
+import { colisAgenceFor, colisNotDeleted, colisOwnerScope, colisScope } from '../access/scopes';
 import { moveColis, notifyColis } from './statusChange';
 
 /** What a client sends to register or edit a parcel (spec 000 §7 colis/create), amounts in euros, weights in kg. */
@@ -89,7 +89,7 @@ async function checkDeparture(
 
 /** Resolves the agency of a registration: a non-ADMIN role uses its own (spec 000 §5), ADMIN must choose one. */
 async function resolveAgence(tx: Tx, input: ColisInput, user: CurrentUser, envoiPaysEmetteurID: string) {
-  const agenceID = user.allAgencies ? input.agenceID : user.agenceID;
+  const agenceID = colisAgenceFor(user, input.agenceID);
   if (!agenceID) throw badRequest("L'agence est obligatoire.", { agenceID: "L'agence est obligatoire." });
   const [a] = await tx
     .select({ id: agences.id, code: agences.code, villeID: agences.villeID, paysID: agences.paysID })
@@ -322,12 +322,8 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const locked = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
     for (const eid of envoiIds) locked.set(eid, await lockDeparture(tx, eid));
     const e = locked.get(input.envoiID)!;
-    const agence = await resolveAgence(
-      tx,
-      { ...input, agenceID: user.allAgencies ? (input.agenceID ?? current.agenceID) : current.agenceID },
-      user,
-      e.paysEmetteurID,
-    );
+    // ADMIN may move the parcel to another agency (else it keeps its own); another role keeps its own (colisAgenceFor).
+    const agence = await resolveAgence(tx, { ...input, agenceID: input.agenceID ?? current.agenceID }, user, e.paysEmetteurID);
     const computed = await computeParcel(tx, input, e, agence.villeID);
     const sameDeparture = current.envoiID === input.envoiID;
     await checkDeparture(codes, e, computed.amounts.poids, sameDeparture ? Number(current.poids) : 0);

@@ -16,7 +16,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { currentUser } from '../plugins/access';
-import { colisAgencyScope, colisScope } from '../colis/query';
+import { colisScope, encaissementScope, mayDeleteEncaissement } from '../access/scopes';
 import { lockColis } from '../colis/service';
 import { notifyColis } from '../colis/statusChange';
 import { statutsByCode } from '../statuts/service';
@@ -153,9 +153,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
           unpagedLimit: UNPAGED_LIMIT,
           table: encaissements,
           select: selectEncaissements,
-          // A non-ADMIN role sees the payments of its agency's parcels, deleted parcels included (their money stays
-          // visible); cancelled payments leave the list.
-          scope: and(isNull(encaissements.deletedAt), colisAgencyScope(user)),
+          scope: encaissementScope(user),
           countFrom: countEncaissements,
           searchColumns: [colis.reference, modesPaiement.libelle, auteur.nom],
           sortColumns: {
@@ -177,7 +175,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
   );
 
   const scoped = async (id: string, user: CurrentUser) => {
-    const [row] = await countEncaissements(db).where(and(eq(encaissements.id, id), colisScope(user)));
+    const [row] = await countEncaissements(db).where(and(eq(encaissements.id, id), encaissementScope(user)));
     if (!row) throw notFound('Encaissement introuvable.');
   };
   r.put(
@@ -191,7 +189,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
   );
   r.delete('/api/encaissement/delete/:id', { schema: { tags, params: z.object({ id: z.uuid() }), response: answers } }, async (request) => {
     const user = currentUser(request);
-    if (!user.allAgencies) throw forbidden('Seul un administrateur peut supprimer un encaissement.');
+    if (!mayDeleteEncaissement(user)) throw forbidden('Seul un administrateur peut supprimer un encaissement.');
     await db.transaction(async (tx) => {
       const [p] = await tx
         .select()

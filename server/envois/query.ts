@@ -2,9 +2,8 @@
  * A departure (envoi) as the API answers it (spec 000 §3 Departure): mode, countries and status populated, plus the
  * available weight poidsDisponible = poids − poidsReel (kg), derived, never stored.
  */
-import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { envois, modesEnvoi, pays, statuts } from '../db/schema';
 
@@ -43,16 +42,6 @@ export function selectEnvois(db: Db | Tx) {
     .innerJoin(paysOrig, eq(envois.paysEmetteurID, paysOrig.id))
     .innerJoin(statuts, eq(envois.statutID, statuts.id))
     .$dynamic();
-}
-
-/**
- * Departures a user may see (DESIGN.md §3 agency scoping): ADMIN every one; another role those leaving from or
- * arriving in its agency's country (a departure serves every agency of its countries).
- */
-export function envoiScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
-  if (!user.agencePaysID) return sql`false`;
-  return or(eq(envois.paysEmetteurID, user.agencePaysID), eq(envois.paysID, user.agencePaysID));
 }
 
 /** Today's calendar date on the server, YYYY-MM-DD. */

@@ -16,8 +16,8 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { currentUser } from '../plugins/access';
 import { statutCodeFromValue, statutsByCode } from '../statuts/service';
-import { colisScope } from '../colis/query';
-import { envoiScope, openForRegistration, paysDest, paysOrig, selectEnvois } from './query';
+import { colisScope, envoiRegistrationScope, envoiScope, maySeeClient } from '../access/scopes';
+import { openForRegistration, paysDest, paysOrig, selectEnvois } from './query';
 import { changeEnvoiStatus, createEnvoi, deleteEnvoi, setEnvoiActive, updateEnvoi, weightCheckMessage } from './service';
 import { answers } from '../http/answer';
 
@@ -109,12 +109,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     const user = currentUser(request);
     const ouvert = (await statutsByCode(db)).get('OUVERT')!;
     const rows = await selectEnvois(db)
-      .where(
-        and(
-          openForRegistration(ouvert.id),
-          user.allAgencies ? undefined : user.agencePaysID ? eq(envois.paysEmetteurID, user.agencePaysID) : sql`false`,
-        ),
-      )
+      .where(and(openForRegistration(ouvert.id), envoiRegistrationScope(user)))
       .orderBy(desc(envois.dateFin), asc(envois.reference));
     return { success: true, data: toApi(rows) };
   });
@@ -256,8 +251,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
         .where(and(or(eq(colis.expediteurID, client.id), eq(colis.destinataireID, client.id)), colisScope(user)))
         .orderBy(desc(colis.createdAt))
         .limit(500);
-      // A non-ADMIN role learns nothing of a client none of its parcels concerns.
-      if (!user.allAgencies && rows.length === 0) throw forbidden("Ce client n'a pas de colis dans votre agence.");
+      if (!maySeeClient(user, rows.length)) throw forbidden("Ce client n'a pas de colis dans votre agence.");
       return { success: true, datas: toApi(rows), client: toApi(client) };
     },
   );

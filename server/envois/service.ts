@@ -16,7 +16,8 @@ import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
 import { statutByCode, statutCodeFromValue, statutsByCode } from '../statuts/service';
-import { envoiScope, today } from './query';
+import { envoiScope, mayCreateEnvoi } from '../access/scopes';
+import { today } from './query';
 import { nextEnvoiReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
 
@@ -71,7 +72,7 @@ function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
 /** Creates a departure (status OUVERT, reference from the sequence). @returns its id */
 export async function createEnvoi(db: Db, input: EnvoiInput, user: CurrentUser): Promise<string> {
   checkEnvoiInput(input);
-  if (!user.allAgencies && user.agencePaysID !== input.paysEmetteurID && user.agencePaysID !== input.paysID) {
+  if (!mayCreateEnvoi(user, input)) {
     throw forbidden('Vous ne pouvez créer que des départs concernant le pays de votre agence.');
   }
   const ouvert = await statutByCode(db, 'OUVERT');

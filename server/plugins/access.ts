@@ -6,7 +6,7 @@
  *   then the permission key (403). The current user is on `request.user`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TYPE_USER_CODES } from '../../common/permissions';
+import { TYPE_USER_CODES, type PermissionKey } from '../../common/permissions';
 import { ROUTE_ACCESS, routeKey, type Access } from '../access/routeAccess';
 import { loadCurrentUser, type CurrentUser } from '../auth/currentUser';
 import type { TokenService } from '../auth/tokens';
@@ -42,7 +42,7 @@ export async function requiredKey(
   user: CurrentUser,
   request: FastifyRequest,
   statutCode: StatutResolver,
-): Promise<string | null> {
+): Promise<PermissionKey | null> {
   if (access.self) {
     const value = (request.params as Record<string, string>)[access.self.param];
     const mine = access.self.of === 'user' ? user.id : user.roleID;

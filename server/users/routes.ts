@@ -11,11 +11,11 @@ import { z } from 'zod';
 import { requiredText, optionalText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden } from '../http/errors';
 import { toApi } from '../http/serialize';
 import { currentUser } from '../plugins/access';
 import { findUser } from './userQuery';
-import type { CurrentUser } from '../auth/currentUser';
+import { findVisibleUser } from '../access/scopes';
 import { answers } from '../http/answer';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
@@ -26,16 +26,6 @@ export const profilBody = z.object({
   prenoms: requiredText('Les prénoms sont obligatoires', 150),
   adresse: optionalText(255),
 });
-
-/** A user the caller may see: itself, or one of its agency (any for ADMIN). @throws 404, 403 */
-async function findVisibleUser(db: Db, id: string, me: CurrentUser) {
-  const user = await findUser(db, id);
-  if (!user) throw notFound('Utilisateur introuvable.');
-  if (!me.allAgencies && user.id !== me.id && user.agenceID?.id !== me.agenceID) {
-    throw forbidden('Cet utilisateur appartient à une autre agence.');
-  }
-  return user;
-}
 
 /** Registers user/getBy and user/update. */
 export function registerUserRoutes(app: FastifyInstance, db: Db) {

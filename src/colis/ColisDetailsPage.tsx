@@ -32,7 +32,8 @@ import { formatDateFr } from '../common/formatDate';
 import { serverMessage } from '../common/recordLabel';
 import { ColisDeleteButton } from './ColisDeleteButton';
 import { fetchColisByReference, fetchColisHistory } from './colisApi';
-import { fullName, isOwnColis, recipientOf, senderOf } from './colisRules';
+import { isOwnColis } from '../../common/scopes';
+import { fullName, recipientOf, senderOf } from './colisRules';
 import { readSession } from '../providers/session';
 
 /** Where the details page goes after a deletion: the spec's /inventaire is not built yet, so the parcel list. */

@@ -12,7 +12,8 @@ import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
 import { readSession } from '../providers/session';
 import { ColisRowActions } from './ColisRowActions';
-import { COLIS_STATUT_CODES, recipientOf, userSeesAllAgencies } from './colisRules';
+import { userSeesAllAgencies } from '../../common/scopes';
+import { COLIS_STATUT_CODES, recipientOf } from './colisRules';
 import type { ColisRecord } from './types';
 
 /** Weight of the row in kg (or m³). */

@@ -20,7 +20,8 @@ import { ColisDeleteButton } from './ColisDeleteButton';
 import { readSession } from '../providers/session';
 import { FinishColisButton } from './FinishColisButton';
 import { ReceiptButton } from './ReceiptButton';
-import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisPaid, isOwnColis } from './colisRules';
+import { isOwnColis } from '../../common/scopes';
+import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisPaid } from './colisRules';
 import type { ColisRecord } from './types';
 
 /** A small icon link with a tooltip that does not trigger the row click. */

@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Route } from 'react-router-dom';
 import { Loading } from 'react-admin';
+import type { PermissionKey } from '../../common/permissions';
 import { RequirePermission } from '../layout/AccessGuards';
 
 const ColisCreatePage = lazy(() => import('./ColisCreatePage'));
@@ -13,7 +14,7 @@ const ColisEditPage = lazy(() => import('./ColisEditPage'));
 const ColisDetailsPage = lazy(() => import('./ColisDetailsPage'));
 
 /** A lazy page behind a permission. */
-const Guarded = ({ permission, children }: { permission: string; children: React.ReactNode }) => (
+const Guarded = ({ permission, children }: { permission: PermissionKey; children: React.ReactNode }) => (
   <RequirePermission permission={permission}>
     <Suspense fallback={<Loading />}>{children}</Suspense>
   </RequirePermission>

@@ -1,10 +1,10 @@
 /**
  * Pure rules of the parcel list and details (spec 000 §2 Parcel list, §4 Parcel statuses): which row action a
- * parcel offers in which status, who the recipient is, who sees every agency. No React here: tests/web reads it.
+ * parcel offers in which status, who the recipient is (who sees or changes which agency's parcels: common/scopes.ts).
+ * No React here: tests/web reads it.
  */
 import { toCents, type DecimalInput } from '../../common/pricing';
 import { COLIS_EDITABLE } from '../../common/statusRules';
-import { seesAllAgencies } from '../../common/permissions';
 import type { StatutCode } from '../../common/statuts';
 import type { ColisRecord } from './types';
 
@@ -75,23 +75,4 @@ export function recipientOf(colis: Partial<ColisRecord>): { nom: string; telepho
 export function senderOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
   const e = colis.expediteurID;
   return { nom: fullName(e), telephone: e?.telephoneComplet || e?.telephone || colis.NumeroSaisi || '' };
-}
-
-/**
- * Whether the signed-in user sees every agency (spec 000 §6: role ADMIN; SUPERADMIN holds every right too, as on
- * the server): agency filter on the list, agency choice in the wizard.
- */
-export function userSeesAllAgencies(user: { roleID?: { code?: string | null } | null } | null | undefined): boolean {
-  return seesAllAgencies(user?.roleID?.code);
-}
-
-/**
- * Whether the signed-in user may change a parcel (edit, delete, active toggle): ADMIN any, another role only those
- * its agency registered — the server's rule (colisOwnerScope).
- */
-export function isOwnColis(
-  colis: Pick<ColisRecord, 'agenceID'>,
-  user: { roleID?: { code?: string | null } | null; agenceID?: { id?: string | null } | null } | null | undefined,
-): boolean {
-  return userSeesAllAgencies(user) || (!!colis.agenceID?.id && colis.agenceID.id === user?.agenceID?.id);
 }

@@ -4,11 +4,11 @@
  */
 import { useCallback } from 'react';
 import { usePermissions } from 'react-admin';
-import { hasPermission } from '../../common/permissions';
+import { hasPermission, type PermissionKey } from '../../common/permissions';
 import type { Privilege } from '../providers/session';
 
 /** Returns a function telling whether the signed-in user holds a permission key (false while loading). */
-export function useHasPermission(): (key: string) => boolean {
+export function useHasPermission(): (key: PermissionKey) => boolean {
   const { permissions } = usePermissions<Privilege[]>();
-  return useCallback((key: string) => Array.isArray(permissions) && hasPermission(permissions, key), [permissions]);
+  return useCallback((key: PermissionKey) => Array.isArray(permissions) && hasPermission(permissions, key), [permissions]);
 }

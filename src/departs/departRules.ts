@@ -3,6 +3,7 @@
  * §5 Add departure): the weight gauge, which status actions a row offers, the save-button rule and the date
  * checks of the form. No React here, so tests/web/departs.test.ts can exercise them directly.
  */
+import type { PermissionKey } from '../../common/permissions';
 import { ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
 import type { StatutCode } from '../../common/statuts';
 import { toMilli } from '../../common/pricing';
@@ -53,7 +54,7 @@ export function poidsGauge(poids: unknown, poidsDisponible: unknown): PoidsGauge
 /** One status action of a row: its target, permission key, French label and whether it may be clicked now. */
 export interface EnvoiStatusAction {
   to: EnvoiActionTarget;
-  key: string;
+  key: PermissionKey;
   libelle: string;
   enabled: boolean;
 }
@@ -64,7 +65,7 @@ export interface EnvoiStatusAction {
  * @param statutCode the departure's current status code
  * @param has whether the user holds a permission key
  */
-export function envoiStatusActions(statutCode: string | undefined, has: (key: string) => boolean): EnvoiStatusAction[] {
+export function envoiStatusActions(statutCode: string | undefined, has: (key: PermissionKey) => boolean): EnvoiStatusAction[] {
   return ENVOI_ACTION_TARGETS.flatMap((to) => {
     const rule = ENVOI_TRANSITIONS[to]!;
     if (!has(rule.key)) return [];

@@ -12,10 +12,11 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import MailIcon from '@mui/icons-material/Mail';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import type { PermissionKey } from '../../common/permissions';
 
 /** One entry: shown only when `permission` is held (spec 000 §2). */
 export interface MenuEntry {
-  permission: string;
+  permission: PermissionKey;
   label: string;
   to: string;
 }
@@ -30,7 +31,7 @@ export interface MenuGroup {
   direct?: boolean;
 }
 
-const item = (permission: string, to: string, label = `app.menu.items.${permission}`): MenuEntry => ({ permission, label, to });
+const item = (permission: PermissionKey, to: string, label = `app.menu.items.${permission}`): MenuEntry => ({ permission, label, to });
 
 /** The groups in the spec's order. */
 export const MENU_GROUPS: MenuGroup[] = [
@@ -90,7 +91,7 @@ export const MENU_GROUPS: MenuGroup[] = [
  * Keeps the entries whose permission `can` grants and drops groups left empty (spec 000 §2: "each shown
  * only when the matching permission is active"). Returns new group objects.
  */
-export function visibleGroups(groups: MenuGroup[], can: (key: string) => boolean): MenuGroup[] {
+export function visibleGroups(groups: MenuGroup[], can: (key: PermissionKey) => boolean): MenuGroup[] {
   return groups
     .map((group) => ({ ...group, entries: group.entries.filter((entry) => can(entry.permission)) }))
     .filter((group) => group.entries.length > 0);

@@ -4,7 +4,15 @@
  * through common/permissions.ts RESOURCE_KEYS.
  */
 import type { AuthProvider } from 'ra-core';
-import { ALL_PERMISSION_KEYS, RESOURCE_KEYS, TYPE_USER_CODES, type ResourceAction } from '../../common/permissions';
+import {
+  isPermissionKey,
+  isResourceName,
+  RESOURCE_KEYS,
+  TYPE_USER_CODES,
+  type PermissionKey,
+  type ResourceAction,
+  type ResourceName,
+} from '../../common/permissions';
 import { httpRequest, type ApiAnswer } from './http';
 import {
   clearSession,
@@ -81,27 +89,34 @@ export function isSessionValid(session: Session | null, now = Date.now()): boole
   return exp === undefined || exp * 1000 > now;
 }
 
+/** What the UI's access rule knows: a resource of RESOURCE_KEYS, a permission key (a custom route) or the dashboard. */
+export type AccessResource = ResourceName | PermissionKey | 'dashboard';
+
+/** Whether a react-admin resource name is one the access rule knows (any other is refused). */
+export function isAccessResource(value: string): value is AccessResource {
+  return value === 'dashboard' || isResourceName(value) || isPermissionKey(value);
+}
+
 /**
  * Access rule of the UI (spec 000 §6 "Route access: the permission whose name equals the route name", 001 §6):
  * - a resource of RESOURCE_KEYS: the key of the action; 'show' and 'export' fall back to 'list', 'clone' to
  *   'create'; an action with no key is refused;
  * - 'dashboard' is always allowed (the spec always shows Tableau de bord);
  * - any other resource name that is itself a permission key (profil, autorisation, messagerie, …) needs that key;
- * - anything else is refused (deny by default).
+ * - anything else is refused (deny by default): authProvider.canAccess checks isAccessResource first.
  * SUPERADMIN holds every key. Without a session nothing is allowed.
  */
-export function canAccessWith(session: Session | null, resource: string, action: string): boolean {
+export function canAccessWith(session: Session | null, resource: AccessResource, action: string): boolean {
   if (!session) return false;
   if (resource === 'dashboard') return true;
-  const keys = RESOURCE_KEYS[resource];
-  if (keys) {
+  if (isResourceName(resource)) {
+    const keys = RESOURCE_KEYS[resource];
     let key = keys[action as ResourceAction];
     if (!key && (action === 'show' || action === 'export')) key = keys.list;
     if (!key && action === 'clone') key = keys.create;
     return key ? sessionHasPermission(session, key) : false;
   }
-  if (ALL_PERMISSION_KEYS.includes(resource)) return sessionHasPermission(session, resource);
-  return false;
+  return isPermissionKey(resource) && sessionHasPermission(session, resource);
 }
 
 /**
@@ -192,7 +207,7 @@ export const authProvider: AuthProvider & { reloadPermissions: typeof reloadPerm
 
   /** react-admin access control through canAccessWith (RESOURCE_KEYS). */
   async canAccess({ resource, action }) {
-    return canAccessWith(readSession(), resource, action);
+    return isAccessResource(resource) && canAccessWith(readSession(), resource, action);
   },
 
   reloadPermissions,

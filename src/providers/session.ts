@@ -2,7 +2,7 @@
  * The session kept in the browser (spec 000 §3 "Session (kept locally)", §4 Session): the signed-in
  * user, the bearer token and the role's privileges, stored as one JSON value in localStorage.
  */
-import { ALL_PERMISSION_KEYS, hasPermission, ROLE_CODES } from '../../common/permissions';
+import { ALL_PERMISSION_KEYS, hasPermission, isPermissionKey, ROLE_CODES, type PermissionKey } from '../../common/permissions';
 
 /** A privilege as kept in the session: the permission key and whether it holds (spec 000 §6). */
 export interface Privilege {
@@ -96,12 +96,12 @@ export function effectivePrivileges(session: Session | null): Privilege[] {
   if (!session) return [];
   if (!isSuperAdmin(session)) return session.privileges;
   const all = ALL_PERMISSION_KEYS.map((libelle) => ({ libelle, isActive: true }));
-  const extra = session.privileges.filter((p) => !ALL_PERMISSION_KEYS.includes(p.libelle)).map((p) => ({ ...p, isActive: true }));
+  const extra = session.privileges.filter((p) => !isPermissionKey(p.libelle)).map((p) => ({ ...p, isActive: true }));
   return [...all, ...extra];
 }
 
 /** Whether a session grants a permission key (present with isActive true, or SUPERADMIN) — spec 000 §6. */
-export function sessionHasPermission(session: Session | null, key: string): boolean {
+export function sessionHasPermission(session: Session | null, key: PermissionKey): boolean {
   if (!session) return false;
   if (isSuperAdmin(session)) return true;
   return hasPermission(session.privileges, key);

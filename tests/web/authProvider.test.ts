@@ -182,6 +182,7 @@ describe('canAccess (RESOURCE_KEYS)', () => {
     expect(canAccessWith(s, 'dashboard', 'list')).toBe(true);
     expect(canAccessWith(s, 'profil', 'list')).toBe(true);
     expect(canAccessWith(s, 'autorisation', 'list')).toBe(false);
+    // @ts-expect-error a name that is neither a resource nor a key does not compile; at run time it is refused
     expect(canAccessWith(s, 'nimporte', 'list')).toBe(false);
     expect(canAccessWith(null, 'dashboard', 'list')).toBe(false);
   });
@@ -202,6 +203,7 @@ describe('canAccess (RESOURCE_KEYS)', () => {
     store.set(SESSION_KEY, JSON.stringify(session({ pays: true })));
     expect(await authProvider.canAccess!({ resource: 'pays', action: 'list' })).toBe(true);
     expect(await authProvider.canAccess!({ resource: 'pays', action: 'edit' })).toBe(false);
+    expect(await authProvider.canAccess!({ resource: 'nimporte', action: 'list' })).toBe(false);
   });
 });
 

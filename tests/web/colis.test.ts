@@ -11,10 +11,9 @@ import {
   canPrintReceipt,
   isColisPaid,
   recipientOf,
-  userSeesAllAgencies,
-  isOwnColis,
   senderOf,
 } from '../../src/colis/colisRules';
+import { isOwnColis, userSeesAllAgencies } from '../../common/scopes';
 import {
   buildColisBody,
   clampReglement,

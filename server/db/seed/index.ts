@@ -3,11 +3,11 @@
  * on a new embedded database, also the demo data set (unless DEMO_DATA=0).
  */
 import { inArray, sql } from 'drizzle-orm';
-import { PERMISSION_GROUPS, ROLE_CODES } from '../../../common/permissions';
+import { ROLE_CODES } from '../../../common/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../client';
 import { autorisations, privileges, roles, statuts } from '../schema';
-import { permissionDescription, seedReference } from './reference';
+import { PRIVILEGES, seedReference } from './reference';
 import { seedDemo } from './demo';
 
 /**
@@ -31,12 +31,9 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'adminEmail' | 'a
  */
 export async function syncPermissions(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const wanted = PERMISSION_GROUPS.flatMap((g) =>
-      g.keys.map((key) => ({ libelle: key, groupe: g.code, description: permissionDescription(key, g.libelle) })),
-    );
     const added = await tx
       .insert(privileges)
-      .values(wanted)
+      .values(PRIVILEGES)
       .onConflictDoNothing()
       .returning({ id: privileges.id, libelle: privileges.libelle });
     if (added.length === 0) return [];

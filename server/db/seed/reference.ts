@@ -8,7 +8,14 @@
  * inserts them, one bulk insert per table, inside the caller's transaction on an empty database.
  */
 import argon2 from 'argon2';
-import { ALL_PERMISSION_KEYS, AGENT_PERMISSION_KEYS, PERMISSION_GROUPS, ROLE_CODES, TYPE_USER_CODES } from '../../../common/permissions';
+import {
+  ALL_PERMISSION_KEYS,
+  AGENT_PERMISSION_KEYS,
+  PERMISSION_GROUPS,
+  PERMISSIONS,
+  ROLE_CODES,
+  TYPE_USER_CODES,
+} from '../../../common/permissions';
 import { centsToString, toCents, toMoneyString } from '../../../common/pricing';
 import { STATUTS } from '../../../common/statuts';
 import type { Db } from '../client';
@@ -38,116 +45,13 @@ export const ROLES = [
   },
 ] as const;
 
-/** French description of every permission key (spec 000 §6, 001 §6). */
-export const PERMISSION_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  stats: 'Voir le tableau de bord',
-  typeOperation: "Voir la liste des types d'opération",
-  addTypeOperation: "Ajouter un type d'opération",
-  typeOperationUpdate: "Modifier un type d'opération",
-  typeOperationDelete: "Supprimer un type d'opération",
-  typeOperationUpdateStatut: "Activer ou désactiver un type d'opération",
-  operation: 'Voir les entrées et sorties (tableau de bord administratif)',
-  addOperation: 'Ajouter une entrée ou une sortie',
-  operationUpdate: 'Modifier une opération',
-  operationDelete: 'Supprimer une opération',
-  operationUpdateStatut: 'Activer ou désactiver une opération',
-  profil: 'Consulter et modifier son profil',
-  clients: 'Voir la liste des clients',
-  clientUpdate: 'Modifier un client',
-  clientUpdateStatut: 'Activer ou désactiver un client',
-  listeEnvoiParClient: "Voir les envois d'un client",
-  user: 'Voir la liste des utilisateurs',
-  addUser: 'Ajouter un utilisateur',
-  userUpdate: 'Modifier un utilisateur',
-  userDelete: 'Supprimer un utilisateur',
-  userUpdateStatut: 'Activer ou désactiver un utilisateur',
-  autorisation: 'Attribuer les permissions aux rôles',
-  pays: 'Voir la liste des pays',
-  addPays: 'Ajouter un pays',
-  paysUpdate: 'Modifier un pays',
-  paysDelete: 'Supprimer un pays',
-  paysUpdateStatut: 'Activer ou désactiver un pays',
-  villes: 'Voir la liste des villes',
-  addVille: 'Ajouter une ville',
-  villeUpdate: 'Modifier une ville',
-  villeDelete: 'Supprimer une ville',
-  villeUpdateStatut: 'Activer ou désactiver une ville',
-  paramNatureMode: 'Voir la liste des prix unitaires',
-  addParamNatureMode: 'Ajouter un prix unitaire',
-  paramNatureModeUpdate: 'Modifier un prix unitaire',
-  paramNatureDelete: 'Supprimer un prix unitaire',
-  paramNatureUpdateStatut: 'Activer ou désactiver un prix unitaire',
-  permission: 'Voir la liste des permissions',
-  addPermission: 'Ajouter une permission',
-  permissionUpdate: 'Modifier une permission',
-  permissionDelete: 'Supprimer une permission',
-  permissionUpdateStaut: 'Activer ou désactiver une permission',
-  modeEnvoi: "Voir la liste des modes d'envoi",
-  addmodeEnvoi: "Ajouter un mode d'envoi",
-  modeEnvoiUpdate: "Modifier un mode d'envoi",
-  modeEnvoiDelete: "Supprimer un mode d'envoi",
-  modeEnvoiUpdateStatut: "Activer ou désactiver un mode d'envoi",
-  natureColis: 'Voir la liste des natures de colis',
-  addNatureColis: 'Ajouter une nature de colis',
-  natureColisUpdate: 'Modifier une nature de colis',
-  natureDelete: 'Supprimer une nature de colis',
-  natureUpdateStatut: 'Activer ou désactiver une nature de colis',
-  groupeColis: 'Voir la liste des groupes de nature de colis',
-  groupeNatureColisDetails: "Voir le détail d'un groupe de nature de colis",
-  addGroupeColis: 'Ajouter un groupe de nature de colis',
-  groupeColisUpdate: 'Modifier un groupe de nature de colis',
-  groupeDelete: 'Supprimer un groupe de nature de colis',
-  groupeUpdateStatut: 'Activer ou désactiver un groupe de nature de colis',
-  modeLivraison: 'Voir la liste des modes de récupération',
-  addmodeLivraison: 'Ajouter un mode de récupération',
-  modeLivraisonUpdate: 'Modifier un mode de récupération',
-  modeLivraisonDelete: 'Supprimer un mode de récupération',
-  modeLivraisonUpdateStatut: 'Activer ou désactiver un mode de récupération',
-  depart: 'Voir la liste des départs',
-  addDepart: 'Ajouter un départ',
-  departUpdate: 'Modifier un départ',
-  departDelete: 'Supprimer un départ',
-  departUpdateStaut: 'Activer ou désactiver un départ',
-  departListClientby: "Voir les clients d'un départ",
-  listeClientParEnvoi: "Voir la page des clients d'un départ",
-  enCoursEnvoiDepart: "Passer un départ en cours d'envoi",
-  arriveDepart: 'Déclarer un départ arrivé',
-  clotureDepart: 'Clôturer un départ',
-  colis: 'Voir la liste des colis',
-  addColis: 'Enregistrer un colis',
-  colisUpdate: 'Modifier un colis',
-  colisDelete: 'Supprimer un colis',
-  colisUpdateEtat: 'Activer ou désactiver un colis',
-  colisDetail: "Voir le détail d'un colis",
-  colisDetails: "Voir la page de détail d'un colis",
-  retraitColis: "Enregistrer le retrait d'un colis en agence",
-  livraisonColis: "Enregistrer la livraison d'un colis à domicile",
-  inventaire: 'Voir les états de stocks (inventaires)',
-  addInventaire: 'Faire un inventaire des colis',
-  encaissements: 'Voir la liste des encaissements',
-  encaissementMake: 'Faire un encaissement sur un colis',
-  encaissementDetailsColis: "Voir les encaissements d'un colis",
-  encaissementDelete: 'Supprimer un encaissement',
-  encaissementUpdateStatut: 'Activer ou désactiver un encaissement',
-  agence: 'Voir la liste des agences',
-  addAgence: 'Ajouter une agence',
-  agenceUpdate: 'Modifier une agence',
-  agenceDelete: 'Supprimer une agence',
-  agenceUpdateStatut: 'Activer ou désactiver une agence',
-  role: 'Voir la liste des rôles',
-  addRole: 'Ajouter un rôle',
-  roleUpdate: 'Modifier un rôle',
-  roleDelete: 'Supprimer un rôle',
-  roleUpdateStatut: 'Activer ou désactiver un rôle',
-  addMessage: 'Envoyer un message aux clients',
-  messagerie: 'Voir la messagerie',
-  mailOutbox: "Voir la file d'envoi des e-mails",
-};
-
-/** The description of a permission key: the table above, else one made from its group. */
-export function permissionDescription(key: string, groupLibelle: string): string {
-  return PERMISSION_DESCRIPTIONS[key] ?? `Permission « ${key} » (${groupLibelle})`;
-}
+/**
+ * Every permission key as a privilege row (spec 000 §6, 001 §6): libelle, assignment group and French description,
+ * all from the catalogue common/permissions.ts. The seed and the start-up sync (syncPermissions) insert these rows.
+ */
+export const PRIVILEGES = PERMISSION_GROUPS.flatMap((g) =>
+  g.keys.map((key) => ({ libelle: key, groupe: g.code, description: PERMISSIONS[key].description })),
+);
 
 // ---------------------------------------------------------------- places
 
@@ -562,14 +466,7 @@ export async function seedReference(tx: Db, opts: { adminEmail: string; adminPas
   );
   counts.roles = roleIds.size;
 
-  const privilegeRows = await tx
-    .insert(schema.privileges)
-    .values(
-      PERMISSION_GROUPS.flatMap((g) =>
-        g.keys.map((key) => ({ libelle: key, groupe: g.code, description: permissionDescription(key, g.libelle) })),
-      ),
-    )
-    .returning();
+  const privilegeRows = await tx.insert(schema.privileges).values(PRIVILEGES).returning();
   counts.privileges = privilegeRows.length;
   const privilegeIds = new Map(privilegeRows.map((p) => [p.libelle, p.id]));
   const grants = (roleCode: string, keys: readonly string[]) =>

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../common/recordLabel';
 import { readSession } from '../../providers/session';
 import { createColis, updateColis } from '../colisApi';
-import { userSeesAllAgencies } from '../colisRules';
+import { userSeesAllAgencies } from '../../../common/scopes';
 import type { Ref } from '../types';
 import {
   buildColisBody,

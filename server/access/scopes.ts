@@ -1,0 +1,115 @@
+/**
+ * Agency scopes of the server, beside the route table (spec 000 §6 "Role ADMIN … Other roles: own agency only",
+ * 001 §6; DESIGN.md §3 "scopes every read and write of a non-ADMIN role to its own agency"): every rule of who sees,
+ * and who may change, which record of which agency. ADMIN and SUPERADMIN (CurrentUser.allAgencies, from
+ * common/scopes.ts seesAllAgencies) see and change every record. The UI's twins are in common/scopes.ts.
+ * A SQL scope is undefined when it lets every row through, `false` for a user without an agency.
+ */
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db } from '../db/client';
+import { colis, encaissements, envois } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
+import { findUser } from '../users/userQuery';
+
+// ---------------------------------------------------------------- parcels
+
+/** Parcels not deleted (soft deletion, docs/architecture.md §4): every read of parcels goes through it. */
+export const colisNotDeleted = isNull(colis.deletedAt);
+
+/**
+ * Agencies whose parcels a user may see and act on (DESIGN.md §3): ADMIN every one; another role the parcels
+ * registered by its agency, and those travelling to its agency's country (handed over and paid for at destination).
+ * Deleted parcels included: the payments list shows the payments of deleted parcels.
+ */
+export function colisAgencyScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  if (!user.agenceID) return sql`false`;
+  return user.agencePaysID
+    ? or(eq(colis.agenceID, user.agenceID), sql`${colis.envoiID} IN (SELECT id FROM envois WHERE pays_id = ${user.agencePaysID})`)
+    : eq(colis.agenceID, user.agenceID);
+}
+
+/** Parcels a user may see and act on: not deleted, within its agency scope (colisAgencyScope). */
+export function colisScope(user: CurrentUser): SQL | undefined {
+  return and(colisNotDeleted, colisAgencyScope(user));
+}
+
+/**
+ * Parcels a user may change (edit, delete, active toggle): ADMIN every one; another role only those its agency
+ * registered. The destination agency reads, collects and hands over, but does not rewrite another's registration.
+ * UI twin: common/scopes.ts isOwnColis.
+ */
+export function colisOwnerScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  return user.agenceID ? eq(colis.agenceID, user.agenceID) : sql`false`;
+}
+
+/**
+ * The agency a parcel is registered for (spec 000 §5, §6): a non-ADMIN role always uses its own; ADMIN chooses one
+ * (`requested`, possibly absent: the caller then refuses or prices without an origin agency).
+ */
+export function colisAgenceFor(user: CurrentUser, requested: string | null | undefined): string | null | undefined {
+  return user.allAgencies ? requested : user.agenceID;
+}
+
+// ---------------------------------------------------------------- payments
+
+/**
+ * Payments a user may see in the collections list: not cancelled, of the parcels of its agency scope, deleted parcels
+ * included (their money stays visible). The query joins the parcel.
+ */
+export function encaissementScope(user: CurrentUser): SQL | undefined {
+  return and(isNull(encaissements.deletedAt), colisAgencyScope(user));
+}
+
+/** Whether a user may delete a payment (the amount goes back to the parcel): only a role that sees every agency. */
+export function mayDeleteEncaissement(user: CurrentUser): boolean {
+  return user.allAgencies;
+}
+
+// ---------------------------------------------------------------- departures
+
+/**
+ * Departures a user may see and change (DESIGN.md §3 agency scoping): ADMIN every one; another role those leaving
+ * from or arriving in its agency's country (a departure serves every agency of its countries).
+ */
+export function envoiScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  if (!user.agencePaysID) return sql`false`;
+  return or(eq(envois.paysEmetteurID, user.agencePaysID), eq(envois.paysID, user.agencePaysID));
+}
+
+/** Whether a user may create a departure between these countries: the row-level twin of envoiScope. */
+export function mayCreateEnvoi(user: CurrentUser, envoi: { paysEmetteurID: string; paysID: string }): boolean {
+  return user.allAgencies || user.agencePaysID === envoi.paysEmetteurID || user.agencePaysID === envoi.paysID;
+}
+
+/**
+ * Departures a user may register parcels on (spec 000 §2 CHOIX DU DEPART): ADMIN every one; another role those
+ * leaving from its agency's country.
+ */
+export function envoiRegistrationScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  return user.agencePaysID ? eq(envois.paysEmetteurID, user.agencePaysID) : sql`false`;
+}
+
+// ---------------------------------------------------------------- users
+
+/**
+ * Whether a user may see a client's shipments (colis/ListEnvoisBy): ADMIN any client; another role only a client
+ * that at least one of the parcels it may see (colisScope) concerns: it learns nothing of the others.
+ */
+export function maySeeClient(user: CurrentUser, visibleParcels: number): boolean {
+  return user.allAgencies || visibleParcels > 0;
+}
+
+/** A user the caller may see: itself, or one of its agency (any for ADMIN). @throws 404, 403 */
+export async function findVisibleUser(db: Db, id: string, me: CurrentUser) {
+  const user = await findUser(db, id);
+  if (!user) throw notFound('Utilisateur introuvable.');
+  if (!me.allAgencies && user.id !== me.id && user.agenceID?.id !== me.agenceID) {
+    throw forbidden('Cet utilisateur appartient à une autre agence.');
+  }
+  return user;
+}
