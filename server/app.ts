@@ -19,6 +19,7 @@ import type { Db } from './db/client';
 import { createTokenService, resolveSecret, type TokenService } from './auth/tokens';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/inputGuard';
 import { registerAuthRoutes } from './auth/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerPrivilegeRoutes } from './privileges/routes';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerAccess(app, { db: deps.db, tokens });
 
   registerAuthRoutes(app, { db: deps.db, tokens, config: deps.config });

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { optionalText, requiredId, requiredText } from '../crud/fields';
+import { optionalText, requiredId, requiredText, strictNumber } from '../crud/fields';
 import type { Db, Tx } from '../db/client';
 import { agences, pays, villes } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -16,10 +16,12 @@ import { toApi } from '../http/serialize';
 import { answers } from '../http/answer';
 
 const coordinate = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `La ${name} doit être un nombre` })
-    .min(-max, `La ${name} doit être comprise entre -${max} et ${max}`)
-    .max(max, `La ${name} doit être comprise entre -${max} et ${max}`);
+  strictNumber(`La ${name}`).pipe(
+    z
+      .number()
+      .min(-max, `La ${name} doit être comprise entre -${max} et ${max}`)
+      .max(max, `La ${name} doit être comprise entre -${max} et ${max}`),
+  );
 
 const agenceSchema = z.object({
   code: optionalText(20),

@@ -40,7 +40,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     verify: (token) => {
       try {
         const claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
-        if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number') return null;
+        // A token without an expiry is refused, even when its signature is right.
+        if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number' || typeof claims.exp !== 'number') return null;
         return { sub: claims.sub, tv: claims.tv };
       } catch {
         return null;

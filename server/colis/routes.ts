@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linePrice } from '../../common/pricing';
-import { optionalText, requiredId, requiredText } from '../crud/fields';
+import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, weightKg } from '../crud/fields';
 import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { agences, colis, colisNatures, envois, historiques, naturesColis, statuts, users } from '../db/schema';
@@ -39,11 +39,7 @@ import { answers } from '../http/answer';
 /** Time zone of the times shown in answers (the business's, docs/architecture.md §4). */
 const BUSINESS_TIME_ZONE = 'Europe/Paris';
 
-const money = (label: string) =>
-  z.coerce
-    .number({ error: `${label} doit être un nombre` })
-    .min(0, `${label} ne peut pas être négatif`)
-    .max(1_000_000);
+const money = (label: string) => moneyEuros(label);
 const optionalId = z
   .uuid()
   .nullish()
@@ -59,11 +55,20 @@ export const colisBody = z.object({
   modeEnvoiID: optionalId,
   naturesColis: z
     .array(
-      z.object({
-        natureColisID: requiredId('La nature est obligatoire'),
-        poids: z.coerce.number({ error: 'Le poids doit être un nombre' }).positive('Le poids doit être supérieur à 0').max(100_000),
-        unitePoid: z.string().optional(),
-      }),
+      z.preprocess(
+        // The spec's client (000 §3) names only {natureColisID, unitePoid}: a number there is the line's weight.
+        (raw) => {
+          if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+          const { poids, unitePoid, ...line } = raw as Record<string, unknown>;
+          if (poids === undefined && typeof unitePoid === 'number') return { ...line, poids: unitePoid };
+          return { ...line, poids, unitePoid };
+        },
+        z.object({
+          natureColisID: requiredId('La nature est obligatoire'),
+          poids: weightKg('Le poids', 100_000),
+          unitePoid: z.string().optional(),
+        }),
+      ),
       { error: 'Ajoutez au moins une nature' },
     )
     .min(1, 'Ajoutez au moins une nature')
@@ -103,7 +108,8 @@ export const colisBody = z.object({
 
 const colisUpdateBody = z.union([
   z.strictObject({ isActive: z.boolean() }),
-  z.strictObject({ resteAPayer: z.coerce.number(), reglement: z.coerce.number() }),
+  // The spec client's echo after a payment: accepted and ignored (amounts are never trusted).
+  z.strictObject({ resteAPayer: strictNumber('Le reste à payer'), reglement: strictNumber('Le règlement') }),
   colisBody,
 ]);
 

@@ -10,7 +10,7 @@
  *   remaining amount possibly collected in the same step.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ROLE_CODES } from '../../common/permissions';
+import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString, uniteForMode } from '../../common/pricing';
 import { COLIS_EDITABLE } from '../../common/statusRules';
 import { checkOtp, issueOtp } from '../auth/otp';
@@ -18,7 +18,7 @@ import { CODE_POLICY, settleAttempt, takeAttempt } from '../access/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import { upsertClient } from '../clients/service';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, modesLivraison, roles, users, villes } from '../db/schema';
+import { agences, colis, colisNatures, envois, historiques, modesLivraison, roles, typeUsers, users, villes } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordPayment, type PayableColis, type PaymentBy } from '../encaissements/service';
@@ -137,7 +137,13 @@ async function resolveParties(tx: Tx, input: ColisInput) {
   const given = { expediteurID: input.expediteurID, destinataireID: input.destinataireID };
   const ids = Object.values(given).filter((id): id is string => !!id);
   if (ids.length) {
-    const known = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id));
+    // Parties are clients (users of type CLIENT): a staff member's id would show their e-mail and phone on the parcel.
+    const clients = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
+      .where(and(inArray(users.id, ids), eq(typeUsers.code, TYPE_USER_CODES.CLIENT)));
+    const known = new Set(clients.map((u) => u.id));
     for (const [field, id] of Object.entries(given)) {
       if (id && !known.has(id)) throw badRequest('Client introuvable.', { [field]: 'Client introuvable.' });
     }

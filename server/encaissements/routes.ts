@@ -7,7 +7,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requiredId, requiredText } from '../crud/fields';
+import { moneyEuros, requiredId, requiredText } from '../crud/fields';
 import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
@@ -79,10 +79,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
           colisID: requiredId('Le colis est obligatoire'),
           modePaiementID: requiredId('Veuillez remplir tous les champs obligatoire.'),
           paymentby: z.enum(['expediteur', 'destinateur', 'partiel']).default('destinateur'),
-          montantEncaisse: z.coerce
-            .number({ error: 'Le montant doit être un nombre' })
-            .positive('Le montant encaissé doit être supérieur à 0')
-            .optional(),
+          montantEncaisse: moneyEuros('Le montant encaissé', { positive: true }).optional(),
           montantRestant: z.unknown().optional(),
         }),
         response: answers,

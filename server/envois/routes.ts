@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
-import { requiredId } from '../crud/fields';
+import { requiredId, weightKg } from '../crud/fields';
 import type { Db } from '../db/client';
 import { colis, envois, modesEnvoi, statuts, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
@@ -38,10 +38,7 @@ export const envoiBody = z.object({
   dateArrive: calendarDate("La date d'arrivée est obligatoire"),
   dateFin: calendarDate('La date de clôture est obligatoire'),
   contenu: z.string().trim().max(500, '500 caractères au maximum').optional(),
-  poids: z.coerce
-    .number({ error: 'Le poids doit être un nombre' })
-    .positive('Le poids global doit être supérieur à 0')
-    .max(10_000_000, 'Poids trop élevé'),
+  poids: weightKg('Le poids global', 9_999_999),
 });
 const envoiUpdateBody = z.union([
   z.strictObject({ isActive: z.boolean() }),

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { requiredId, requiredText } from '../crud/fields';
+import { moneyEuros, requiredId, requiredText } from '../crud/fields';
 import type { Db, Tx } from '../db/client';
 import { groupesNatureColis, modesEnvoi, paramNatureModes, pays, villes } from '../db/schema';
 
@@ -25,10 +25,7 @@ const body = z.preprocess(
   },
   z.object({
     libelle: requiredText('Le libellé est obligatoire', 200),
-    prixUnitaire: z.coerce
-      .number({ error: 'Le prix unitaire doit être un nombre' })
-      .min(0, 'Le prix unitaire doit être positif')
-      .max(1_000_000, 'Prix trop élevé'),
+    prixUnitaire: moneyEuros('Le prix unitaire'),
     groupeNatureColisID: requiredId('Le groupe de nature est obligatoire'),
     villeOrigineID: requiredId("La ville d'origine est obligatoire"),
     villeDestinationID: requiredId('La ville de destination est obligatoire'),

@@ -6,17 +6,19 @@ import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { requiredText } from '../crud/fields';
+import { requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
 import { paramNatureModes, pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers } from '../http/answer';
 
-const longueurNumero = z.coerce
-  .number({ error: 'La longueur du numéro doit être un nombre' })
-  .int('La longueur du numéro doit être un nombre entier')
-  .min(4, 'La longueur du numéro doit être comprise entre 4 et 15')
-  .max(15, 'La longueur du numéro doit être comprise entre 4 et 15');
+const longueurNumero = strictNumber('La longueur du numéro').pipe(
+  z
+    .number()
+    .int('La longueur du numéro doit être un nombre entier')
+    .min(4, 'La longueur du numéro doit être comprise entre 4 et 15')
+    .max(15, 'La longueur du numéro doit être comprise entre 4 et 15'),
+);
 const indicatif = z
   .string({ error: "L'indicatif est obligatoire" })
   .trim()

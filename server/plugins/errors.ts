@@ -93,7 +93,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: "Cet élément est lié à d'autres enregistrements : opération impossible.",
       });
     }
-    if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008' || pg?.code === '22003') {
+    // Invalid text representation, date/time, out of range, NUL in text (22021), too long (22001).
+    if (pg && ['22P02', '22007', '22008', '22003', '22021', '22001'].includes(pg.code ?? '')) {
       return reply.code(400).send({ success: false, message: 'Valeur invalide dans la requête.' });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

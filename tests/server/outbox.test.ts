@@ -1,7 +1,8 @@
 /** Mail outbox worker (DESIGN.md §4): sends due mails, retries failures with back-off, never loses one. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../server/db/schema';
+import { mailOutbox, messages, users } from '../../server/db/schema';
+import { insertClient } from './fixtures';
 import { enqueueMail, sendDueMails } from '../../server/mail/outbox';
 import { setupTestApp, type TestContext } from './helpers';
 
@@ -39,14 +40,43 @@ describe('outbox', () => {
     expect(after.sentAt).toBeInstanceOf(Date);
   });
 
-  it('message/sendbyEmail queues the message', async () => {
+  it('message/sendbyEmail queues a text message to a known person, kept in the messages table', async () => {
+    const clientId = await insertClient(t.database.db, 'Destinataire');
+    const [client] = await t.database.db.select().from(users).where(eq(users.id, clientId));
     const res = await t.call('POST', '/api/message/sendbyEmail', {
       token: t.adminToken,
-      body: { email: 'client@test.local', subject: 'Bonjour', htmlContent: '<p>Votre colis</p>' },
+      body: { email: client.email, subject: 'Bonjour', htmlContent: '<script>x()</script>\nVotre colis est arrivé' },
     });
     expect(res.status).toBe(200);
-    const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'client@test.local'));
+    const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, client.email!));
     expect(rows).toHaveLength(1);
     expect(rows[0].subject).toBe('Bonjour');
+    // Text, never HTML: the tags arrive as typed.
+    expect(rows[0].html).toBe('<p>&lt;script&gt;x()&lt;/script&gt;<br>Votre colis est arrivé</p>');
+    const [kept] = await t.database.db.select().from(messages).where(eq(messages.destinataires, client.email!));
+    expect(kept).toMatchObject({ sujet: 'Bonjour', typeDestinataire: 'CLIENT' });
+  });
+
+  it('message/sendbyEmail refuses an address nobody registered, and throttles each sender', async () => {
+    const unknown = await t.call('POST', '/api/message/sendbyEmail', {
+      token: t.adminToken,
+      body: { email: 'victime@exemple.org', subject: 'Promo', htmlContent: 'Cliquez ici' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.email).toBe('Destinataire inconnu');
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'victime@exemple.org'))).toHaveLength(0);
+    const staff = await t.createStaff('ADMIN');
+    const clientId = await insertClient(t.database.db, 'Spam');
+    const [client] = await t.database.db.select().from(users).where(eq(users.id, clientId));
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const r = await t.call('POST', '/api/message/sendbyEmail', {
+        token: staff.token,
+        body: { email: client.email, subject: `Message ${i}`, htmlContent: 'Bonjour' },
+      });
+      statuses.push(r.status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429]);
   });
 });

@@ -273,3 +273,115 @@ describe('finding 4 — searching the payments list', () => {
     expect(byMode.body.total).toBeGreaterThan(0);
   });
 });
+
+describe('finding 5 — control characters are refused with 400 everywhere', () => {
+  it('a NUL byte in a query, a path or a JSON string answers 400, never 500', async () => {
+    const token = t.adminToken;
+    const inQuery = await t.call('GET', '/api/colis/liste/x?q=ab%00cd', { token });
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body.message).toBe('Caractère de contrôle interdit dans la requête.');
+    expect((await t.call('GET', '/api/encaissement/liste/x?q=%00', { token })).status).toBe(400);
+    expect((await t.call('GET', '/api/colis/getByReference/PAR1%00X', { token })).status).toBe(400);
+    expect((await t.call('GET', '/api/pays/liste?q=%01', { token })).status).toBe(400);
+    const inBody = await t.call('POST', '/api/pays/create', {
+      token,
+      body: { code: 'ZZ', libelle: 'Pays\u0000nul', indicatif: '+999', longueurNumero: 9, devise: 'EUR' },
+    });
+    expect(inBody.status).toBe(400);
+    expect(inBody.body.errors.libelle).toBe('Caractère de contrôle interdit');
+    const inKey = await t.call('POST', '/api/pays/create', { token, body: { 'co\u0000de': 'ZZ' } });
+    expect(inKey.status).toBe(400);
+  });
+});
+
+describe('finding 6 — strict input', () => {
+  /** A valid registration body on a fresh departure (AGENCE pick-up, one line), with overrides. */
+  async function registrationBody(over: Record<string, unknown>) {
+    const db = t.database.db;
+    const e = await newEnvoi();
+    const q = async (table: string, code: string) =>
+      ((await db.execute(sql.raw(`select id from ${table} where code = '${code}'`))) as unknown as { rows: { id: string }[] }).rows[0].id;
+    return {
+      envoiID: e.id,
+      villeID: await q('villes', 'DKR'),
+      modeLivraisonID: await q('modes_livraison', 'AGENCE'),
+      naturesColis: [{ natureColisID: await q('natures_colis', 'VET_ADULTE'), poids: 2 }],
+      detailsContenu: 'Vêtements',
+      expediteurNom: 'Diop',
+      NumeroSaisi: '+33612340000',
+      nomDestinataire: 'Fall',
+      prenomsDestinataire: 'Moussa',
+      adresseDestinataire: 'Dakar',
+      telephoneDestinataire: '+221770001122',
+      ...over,
+    };
+  }
+
+  it('a weight that rounds to 0 g, a boolean or an array as a weight are refused; a French decimal text is read', async () => {
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const base = await registrationBody({});
+    const line = base.naturesColis[0] as Record<string, unknown>;
+    for (const poids of [1e-9, 0.0004, true, [1], {}, '', 'deux']) {
+      const res = await t.call('POST', '/api/colis/create', { token: agent.token, body: { ...base, naturesColis: [{ ...line, poids }] } });
+      expect(res.status, JSON.stringify(poids)).toBe(400);
+      expect(JSON.stringify(res.body.errors), JSON.stringify(res.body)).toMatch(/Le poids/);
+    }
+    const ok = await t.call('POST', '/api/colis/create', {
+      token: agent.token,
+      body: { ...base, naturesColis: [{ ...line, poids: '2,5' }] },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const [row] = await t.database.db.select().from(colis).where(eq(colis.id, ok.body.data.id));
+    expect(row.poids).toBe('2.500');
+    const money = await t.call('POST', '/api/colis/create', { token: agent.token, body: { ...base, montantComplementaire: true } });
+    expect(money.status).toBe(400);
+  });
+
+  it("a legacy line {natureColisID, unitePoid: number} is read as that line's weight (spec 000 §3)", async () => {
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const base = await registrationBody({});
+    const natureColisID = (base.naturesColis[0] as { natureColisID: string }).natureColisID;
+    const res = await t.call('POST', '/api/colis/create', {
+      token: agent.token,
+      body: { ...base, naturesColis: [{ natureColisID, unitePoid: 3.25 }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await t.database.db.select().from(colis).where(eq(colis.id, res.body.data.id));
+    expect(row.poids).toBe('3.250');
+  });
+
+  it("a parcel's sender or recipient must be a client, not a member of staff", async () => {
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const staff = await t.createStaff('ADMIN');
+    for (const field of ['expediteurID', 'destinataireID']) {
+      const res = await t.call('POST', '/api/colis/create', { token: agent.token, body: await registrationBody({ [field]: staff.id }) });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[field]).toBe('Client introuvable.');
+    }
+  });
+
+  it('a signed token without an expiry is refused', async () => {
+    const jwt = (await import('jsonwebtoken')).default;
+    const rows = (
+      (await t.database.db.execute(sql`select id, token_version from users where email = 'admin@test.local'`)) as unknown as {
+        rows: { id: string; token_version: number }[];
+      }
+    ).rows;
+    const forever = jwt.sign({ tv: rows[0].token_version }, testConfig().jwtSecret!, { subject: rows[0].id, algorithm: 'HS256' });
+    expect((await t.call('GET', '/api/privilege/liste', { token: forever })).status).toBe(401);
+  });
+});
+
+describe('legacy clients keep working', () => {
+  it('a DELETE sent with Content-Type: application/json and an empty body is accepted', async () => {
+    const e = await newEnvoi();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/envoi/delete/${e.id}`,
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('suppression effectuée');
+  });
+});

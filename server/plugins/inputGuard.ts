@@ -1,0 +1,61 @@
+/**
+ * Input guard of every API route, in one place (issue "Nothing lost, nobody in" §2):
+ * - a NUL byte or another control character in a path parameter, a query parameter, a JSON key or a JSON string is
+ *   refused with 400 and a French message (PostgreSQL cannot store NUL: it used to answer 500, error 22021);
+ *   tabs and line breaks are allowed in body texts (addresses, messages), nowhere else;
+ * - a body-less call sent with `Content-Type: application/json` and an empty body (as the spec's client sends its
+ *   DELETE calls) is read as having no body instead of being refused.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../http/errors';
+
+/** Control characters refused everywhere (C0 but tab, LF, CR; DEL; C1). */
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Control characters refused in paths and query strings (tab and line breaks included). */
+const CONTROL_IN_URL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** The path of the first string (or key) of `value` holding a character of `pattern`, or null. */
+export function findControlCharacter(value: unknown, pattern: RegExp, path = ''): string | null {
+  if (typeof value === 'string') return pattern.test(value) ? path || 'valeur' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findControlCharacter(value[i], pattern, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (pattern.test(key)) return here;
+      const found = findControlCharacter(v, pattern, here);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Throws 400 when a part of the request holds a control character. */
+function checkRequest(request: FastifyRequest) {
+  const field =
+    findControlCharacter(request.params, CONTROL_IN_URL) ??
+    findControlCharacter(request.query, CONTROL_IN_URL) ??
+    findControlCharacter(request.body, CONTROL_IN_TEXT);
+  if (field) {
+    const message = 'Caractère de contrôle interdit dans la requête.';
+    throw badRequest(message, { [field]: 'Caractère de contrôle interdit' });
+  }
+}
+
+/** Registers the guard (a preValidation hook: after parsing, before each route's schema) and the JSON parser. */
+export function registerInputGuard(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.url.startsWith('/api/')) checkRequest(request);
+  });
+}
