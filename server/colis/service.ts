@@ -11,7 +11,8 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_CODES } from '../../common/permissions';
-import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString, uniteForMode } from '../../common/pricing';
+import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
+import { uniteForMode } from '../../common/modes';
 import { COLIS_EDITABLE } from '../../common/statusRules';
 import { checkOtp, issueOtp } from '../auth/otp';
 import type { CurrentUser } from '../auth/currentUser';

@@ -4,7 +4,8 @@
  * reglement and resteAPayer updated together; sender and recipient notified.
  */
 import { eq } from 'drizzle-orm';
-import { centsToString, formatEuro, toCents } from '../../common/pricing';
+import { centsToString, toCents } from '../../common/money';
+import { formatEuro } from '../../common/format';
 import type { Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';

@@ -9,7 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { COLIS_BEFORE_SHIPPING, ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
-import { formatKg } from '../../common/pricing';
+import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { colis, envois, pays } from '../db/schema';

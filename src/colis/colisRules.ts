@@ -2,7 +2,7 @@
  * Pure rules of the parcel list and details (spec 000 §2 Parcel list, §4 Parcel statuses): which row action a
  * parcel offers in which status, who the recipient is, who sees every agency. No React here: tests/web reads it.
  */
-import { toCents, type DecimalInput } from '../../common/pricing';
+import { toCents, type DecimalInput } from '../../common/money';
 import { COLIS_EDITABLE } from '../../common/statusRules';
 import { seesAllAgencies } from '../../common/permissions';
 import type { StatutCode } from '../../common/statuts';

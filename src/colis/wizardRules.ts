@@ -1,17 +1,11 @@
 /**
  * Pure rules of the three-step parcel wizard shared by add and edit (spec 000 §2 Add parcel / Edit parcel, §5
  * "Parcel creation", "Settled amount", "Step 3 save", §9 pricing; docs/api-contract.md colis/create body).
- * Amounts in euros, weights in kg (or m³). The arithmetic is common/pricing.ts, the same as the server's.
+ * Amounts in euros, weights in kg (or m³). The arithmetic is common/money.ts and common/pricing.ts, the same as the server's.
  */
-import {
-  computeColisAmounts,
-  toCents,
-  toMilli,
-  uniteForMode,
-  type ColisAmounts,
-  type DecimalInput,
-  type Unite,
-} from '../../common/pricing';
+import { toCents, toMilli, type DecimalInput } from '../../common/money';
+import { computeColisAmounts, type ColisAmounts } from '../../common/pricing';
+import { uniteForMode, type Unite } from '../../common/modes';
 import type { ColisRecord, Ref } from './types';
 
 /** One nature line of the form: the nature, its weight, and the prices found by colis/prixNature. */

@@ -19,7 +19,7 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { formatKg } from '../../common/pricing';
+import { formatKg } from '../../common/format';
 import { departDateError, excludeChoice, refId, sortByLibelle, todayIso } from './departRules';
 
 const v = 'resources.depart.validation';

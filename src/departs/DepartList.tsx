@@ -5,7 +5,7 @@
  * descending, search 'Rechercher :', filter by status, button 'Ajouter un départ'.
  */
 import { DataTable, SelectInput, type RaRecord } from 'react-admin';
-import { formatKg } from '../../common/pricing';
+import { formatKg } from '../../common/format';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { ActiveToggleField } from '../common/ActiveToggleField';
 import { DateFrField } from '../common/DateFrField';

@@ -5,7 +5,7 @@
  */
 import { ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
 import type { StatutCode } from '../../common/statuts';
-import { toMilli } from '../../common/pricing';
+import { toMilli } from '../../common/money';
 
 /** Departure status codes a user can pick in the list filter (spec 000 §4), in lifecycle order. */
 export const ENVOI_STATUT_CODES: readonly StatutCode[] = ['EN_ATTENTE', 'OUVERT', 'EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'];
