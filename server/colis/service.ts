@@ -14,6 +14,7 @@ import { ROLE_CODES } from '../../common/permissions';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
 import { uniteForMode } from '../../common/modes';
 import { COLIS_EDITABLE } from '../../common/statusRules';
+import { todayIso } from '../../common/dates';
 import { checkOtp, issueOtp } from '../auth/otp';
 import type { CurrentUser } from '../auth/currentUser';
 import { upsertClient } from '../clients/service';
@@ -23,7 +24,6 @@ import { AppError, badRequest, conflict, forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordPayment, type PayableColis, type PaymentBy } from '../encaissements/service';
 import { weightCheckMessage } from '../envois/service';
-import { today } from '../envois/query';
 import { statutsByCode } from '../statuts/service';
 import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
@@ -78,7 +78,7 @@ async function checkDeparture(
   poids: number,
   alreadyOnIt = 0,
 ) {
-  if (e.statutID !== codes.get('OUVERT')!.id || !e.isActive || e.dateFin < today()) {
+  if (e.statutID !== codes.get('OUVERT')!.id || !e.isActive || e.dateFin < todayIso()) {
     throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
   }
   const disponible = toMilli(e.poids) - toMilli(e.poidsReel) + toMilli(alreadyOnIt);

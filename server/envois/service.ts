@@ -1,7 +1,7 @@
 /**
  * Departure rules (spec 000 §4 Departure statuses, §5 Add departure; DESIGN.md §4), each write in one transaction:
  * - a new departure gets a reference DEP-{yymm}-{sequence} from the database sequence and the status OUVERT;
- * - dates are not before today (a date left unchanged on edit may be), and closing ≤ departure ≤ arrival
+ * - dates are not before today in Europe/Paris (a date left unchanged on edit may be), and closing ≤ departure ≤ arrival
  *   (the shipper's order: registrations close, the departure leaves, then arrives);
  * - poids (kg) is positive and never below the weight already registered (poidsReel, the sum of its parcels);
  * - status transitions follow common/statusRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
@@ -9,6 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { COLIS_BEFORE_SHIPPING, ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
+import { todayIso } from '../../common/dates';
 import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
@@ -16,7 +17,7 @@ import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
 import { statutByCode, statutCodeFromValue, statutsByCode } from '../statuts/service';
-import { envoiScope, today } from './query';
+import { envoiScope } from './query';
 import { nextEnvoiReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
 
@@ -46,7 +47,7 @@ const envoiValues = (input: EnvoiInput) => ({
 /** Checks the dates and countries of a departure; unchanged dates (edit) may lie in the past. */
 function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; dateArrive: string; dateFin: string }) {
   const errors: Record<string, string> = {};
-  const now = today();
+  const now = todayIso();
   for (const f of ['dateDebut', 'dateArrive', 'dateFin'] as const) {
     if (input[f] < now && input[f] !== previous?.[f]) errors[f] = "La date ne peut pas être antérieure à aujourd'hui";
   }

@@ -20,7 +20,8 @@ import {
   type Validator,
 } from 'react-admin';
 import { formatKg } from '../../common/format';
-import { departDateError, excludeChoice, refId, sortByLibelle, todayIso } from './departRules';
+import { todayIso } from '../../common/dates';
+import { departDateError, excludeChoice, refId, sortByLibelle } from './departRules';
 
 const v = 'resources.depart.validation';
 const f = 'resources.depart.form';

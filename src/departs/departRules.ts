@@ -96,11 +96,6 @@ export function canSaveDepart(values: DepartFormValues, mode: 'create' | 'edit')
   return needed.every(filled);
 }
 
-/** Today's calendar date in local time as YYYY-MM-DD (the date pickers' minimum, spec 000 §2 and §5). */
-export function todayIso(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** Translation keys of the date messages (resources.depart.validation.*). */
 export const DATE_ERRORS = {
   past: 'resources.depart.validation.date_past',
@@ -113,7 +108,7 @@ export const DATE_ERRORS = {
  * rule closing ≤ departure ≤ arrival, reported on the same fields as the server does).
  * @param field which date
  * @param values the form values (YYYY-MM-DD strings)
- * @param today today as YYYY-MM-DD
+ * @param today today as YYYY-MM-DD (common/dates.ts todayIso, Europe/Paris)
  * @param initial the value loaded on edit: an unchanged date may lie in the past, as the server allows
  */
 export function departDateError(

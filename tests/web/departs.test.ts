@@ -14,7 +14,6 @@ import {
   excludeChoice,
   poidsGauge,
   sortByLibelle,
-  todayIso,
 } from '../../src/departs/departRules';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
 import { frenchAppMessages } from '../../src/i18n/i18nProvider';
@@ -100,10 +99,6 @@ describe('departure form', () => {
     // On edit an unchanged past date stays valid, as on the server.
     expect(departDateError('dateFin', { ...full, dateFin: '2030-01-01' }, today, '2030-01-01')).toBeUndefined();
     expect(departDateError('dateFin', { ...full, dateFin: '2030-01-02' }, today, '2030-01-01')).toBe(DATE_ERRORS.past);
-  });
-
-  it('gives today as YYYY-MM-DD in local time', () => {
-    expect(todayIso(new Date(2026, 0, 7, 23, 59))).toBe('2026-01-07');
   });
 
   it('offers every destination but the chosen origin', () => {
