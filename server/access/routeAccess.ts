@@ -4,7 +4,7 @@
  * Keys are those of common/permissions.ts, the same the UI checks for the matching screen or button.
  */
 import { RESOURCE_KEYS, type ResourceKeys } from '../../common/permissions';
-import { ENVOI_TRANSITIONS } from '../../common/statusRules';
+import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 
 /** What an endpoint requires. */
 export type Access =

@@ -1,15 +1,16 @@
 /**
  * Departure rules (spec 000 §4 Departure statuses, §5 Add departure; DESIGN.md §4), each write in one transaction:
  * - a new departure gets a reference DEP-{yymm}-{sequence} from the database sequence and the status OUVERT;
- * - dates are not before today in Europe/Paris (a date left unchanged on edit may be), and closing ≤ departure ≤ arrival
- *   (the shipper's order: registrations close, the departure leaves, then arrives);
+ * - dates are not before today in Europe/Paris (a date left unchanged on edit may be), and closing ≤ departure ≤
+ *   arrival (the shipper's order: registrations close, the departure leaves, then arrives): common/envoiRules.ts;
  * - poids (kg) is positive and never below the weight already registered (poidsReel, the sum of its parcels);
- * - status transitions follow common/statusRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
+ * - status transitions follow common/envoiRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
  * - a departure with parcels cannot be deleted.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { COLIS_BEFORE_SHIPPING, ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
+import { COLIS_BEFORE_SHIPPING } from '../../common/statusRules';
 import { todayIso } from '../../common/dates';
+import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError } from '../../common/envoiRules';
 import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
@@ -44,20 +45,11 @@ const envoiValues = (input: EnvoiInput) => ({
   poids: input.poids.toFixed(3),
 });
 
-/** Checks the dates and countries of a departure; unchanged dates (edit) may lie in the past. */
+/** Checks the dates and countries of a departure (common/envoiRules.ts); unchanged dates (edit) may lie in the past. */
 function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; dateArrive: string; dateFin: string }) {
-  const errors: Record<string, string> = {};
-  const now = todayIso();
-  for (const f of ['dateDebut', 'dateArrive', 'dateFin'] as const) {
-    if (input[f] < now && input[f] !== previous?.[f]) errors[f] = "La date ne peut pas être antérieure à aujourd'hui";
-  }
-  if (!errors.dateFin && !errors.dateDebut && input.dateFin > input.dateDebut) {
-    errors.dateFin = 'La date de clôture doit précéder ou égaler la date de départ';
-  }
-  if (!errors.dateArrive && !errors.dateDebut && input.dateArrive < input.dateDebut) {
-    errors.dateArrive = "La date d'arrivée doit suivre ou égaler la date de départ";
-  }
-  if (input.paysID === input.paysEmetteurID) errors.paysID = "Le pays de destination doit différer du pays d'origine";
+  const errors: Record<string, string> = { ...envoiDateErrors(input, todayIso(), previous) };
+  const paysError = envoiPaysError(input.paysID, input.paysEmetteurID);
+  if (paysError) errors.paysID = paysError;
   if (Object.keys(errors).length) throw badRequest(`Données invalides : ${Object.values(errors)[0]}`, errors);
 }
 

@@ -12,7 +12,7 @@ import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
 import { useHasPermission } from '../common/useHasPermission';
 import { ENVOI_ACTION_TARGETS, ENVOI_STATUT_CODES } from './departRules';
-import { ENVOI_TRANSITIONS } from '../../common/statusRules';
+import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 import { PoidsGaugeField } from './PoidsGaugeField';
 import { ClientsLinkButton } from './ClientsLinkButton';
 import { EnvoiStatusButtons } from './EnvoiStatusButtons';
