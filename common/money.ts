@@ -141,3 +141,12 @@ export function sumMoney(values: readonly DecimalInput[]): number {
 export function sumWeights(values: readonly DecimalInput[]): number {
   return milliToNumber(values.reduce<bigint>((acc, v) => acc + toMilli(v), 0n));
 }
+
+/** Whether an amount in euros is above 0, exactly on cents (0.004 is not); an empty or unreadable amount is not. */
+export function isPositiveAmount(value: DecimalInput): boolean {
+  try {
+    return toCents(value) > 0n;
+  } catch {
+    return false;
+  }
+}

@@ -10,6 +10,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAYMENT_BY } from '../../common/colisRules';
+import { UNITES } from '../../common/modes';
 import { linePrice } from '../../common/pricing';
 import { optionalText, requiredId, requiredText } from '../crud/fields';
 import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
@@ -36,7 +38,7 @@ const optionalId = z
   .uuid()
   .nullish()
   .or(z.literal('').transform(() => null));
-const paymentBy = z.enum(['expediteur', 'destinateur', 'partiel']);
+const paymentBy = z.enum(PAYMENT_BY);
 
 /** Body of colis/create and of the full colis/update (spec 000 §5 Parcel creation, §7 colis/create). */
 export const colisBody = z.object({
@@ -56,7 +58,7 @@ export const colisBody = z.object({
     )
     .min(1, 'Ajoutez au moins une nature')
     .max(50),
-  unite: z.enum(['KG', 'M3'], { error: "L'unité doit être KG ou M3" }).optional(),
+  unite: z.enum(UNITES, { error: "L'unité doit être KG ou M3" }).optional(),
   detailsContenu: requiredText('Le contenu est obligatoire', 500),
   contenu: optionalText(500),
   observation: optionalText(1000),

@@ -11,10 +11,23 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_CODES } from '../../common/permissions';
+import {
+  ADVANCE_PAYER,
+  COLIS_EDITABLE,
+  COLIS_MESSAGES,
+  COLIS_STATUT_ADVANCE,
+  COLIS_STATUT_REGISTERED,
+  COLLECTION_PAYER,
+  canFinishColis,
+  isAdvance,
+  isAgencyPickup,
+  isColisEditable,
+  type ColisFinishTarget,
+  type PaymentBy,
+} from '../../common/colisRules';
+import { todayIso } from '../../common/dates';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
 import { uniteForMode } from '../../common/modes';
-import { COLIS_EDITABLE } from '../../common/statusRules';
-import { todayIso } from '../../common/dates';
 import { checkOtp, issueOtp } from '../auth/otp';
 import type { CurrentUser } from '../auth/currentUser';
 import { upsertClient } from '../clients/service';
@@ -22,9 +35,9 @@ import type { Db, Tx } from '../db/client';
 import { agences, colis, colisNatures, envois, historiques, modesLivraison, roles, users, villes } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { recordPayment, type PayableColis, type PaymentBy } from '../encaissements/service';
+import { recordPayment, type PayableColis } from '../encaissements/service';
 import { weightCheckMessage } from '../envois/service';
-import { statutsByCode } from '../statuts/service';
+import { statutCodeFromValue, statutsByCode } from '../statuts/service';
 import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
@@ -60,9 +73,6 @@ export interface ColisInput {
   receptionneurID?: string | null;
   encaissement?: { paymentby?: PaymentBy; modePaiementID?: string };
 }
-
-/** Label of the agency pick-up mode, which has no delivery amount (spec 000 §9). */
-export const AGENCY_PICKUP_CODE = 'AGENCE';
 
 /** Locks the departure row (not its joined references) and returns what registration needs. */
 async function lockDeparture(tx: Tx, envoiID: string) {
@@ -153,9 +163,13 @@ async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<ty
       villeID: 'Ville de destination invalide',
     });
   }
-  const [modeLiv] = await tx.select({ code: modesLivraison.code }).from(modesLivraison).where(eq(modesLivraison.id, input.modeLivraisonID));
+  const [modeLiv] = await tx
+    .select({ code: modesLivraison.code, libelle: modesLivraison.libelle })
+    .from(modesLivraison)
+    .where(eq(modesLivraison.id, input.modeLivraisonID));
   if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
-  const montantLivraison = modeLiv.code === AGENCY_PICKUP_CODE ? 0 : (input.montantLivraison ?? 0);
+  // The agency pick-up has no delivery amount (common/colisRules.ts isAgencyPickup, the UI's own rule).
+  const montantLivraison = isAgencyPickup(modeLiv) ? 0 : (input.montantLivraison ?? 0);
   const priced = await priceColis(
     tx,
     {
@@ -180,7 +194,7 @@ async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<ty
       reglement: 'montant réglé ne doit pas etre superieur au montant total',
     });
   }
-  if ((input.reglement ?? 0) > 0 && !input.encaissement?.modePaiementID) {
+  if (isAdvance(input.reglement) && !input.encaissement?.modePaiementID) {
     throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
   }
   return { ...priced, montantLivraison, unite: uniteForMode({ code: e.modeCode, libelle: e.modeLibelle }, input.unite) };
@@ -237,17 +251,18 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
  * own notification tells sender and recipient.
  */
 async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, user: CurrentUser, codes: Map<string, { id: string }>) {
-  if (!input.reglement || input.reglement <= 0) return;
+  const reglement = input.reglement ?? 0;
+  if (!isAdvance(reglement)) return;
   await recordPayment(tx, parcel, {
-    montant: input.reglement,
+    montant: reglement,
     modePaiementID: input.encaissement!.modePaiementID!,
-    paymentby: input.encaissement?.paymentby ?? 'expediteur',
+    paymentby: input.encaissement?.paymentby ?? ADVANCE_PAYER,
     authorId: user.id,
   });
   await moveColis(tx, {
     colisIds: [parcel.id],
     fromStatutIds: [parcel.statutID],
-    toStatutId: codes.get('RECEPTIONNE')!.id,
+    toStatutId: codes.get(COLIS_STATUT_ADVANCE)!.id,
     authorId: user.id,
   });
 }
@@ -263,7 +278,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     const parties = await resolveParties(tx, input);
     const reference = await nextColisReference(tx, agence.code);
     const now = new Date();
-    const enAttente = codes.get('EN_ATTENTE')!.id;
+    const enAttente = codes.get(COLIS_STATUT_REGISTERED)!.id;
     const [created] = await tx
       .insert(colis)
       .values({
@@ -316,7 +331,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
   const codes = await statutsByCode(db);
   await db.transaction(async (tx) => {
     const current = await lockColis(tx, { id }, user, { owner: true });
-    if (!COLIS_EDITABLE.some((c) => codes.get(c)!.id === current.statutID)) throw conflict('Colis non modifiable !!');
+    if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
     // Lock both departures in a fixed order so two edits never wait on each other.
     const envoiIds = [...new Set([current.envoiID, input.envoiID])].sort();
     const locked = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
@@ -434,16 +449,14 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
 export async function finishColis(
   db: Db,
   id: string,
-  to: 'RETIRE' | 'LIVRE',
+  to: ColisFinishTarget,
   payment: { modePaiementID?: string; paymentby?: PaymentBy } | undefined,
   user: CurrentUser,
 ): Promise<void> {
   const codes = await statutsByCode(db);
   await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id }, user);
-    if (row.statutID !== codes.get('EXPEDIE')!.id) {
-      throw conflict(`Seul un colis arrivé à destination (Expédié) peut être ${to === 'RETIRE' ? 'retiré' : 'livré'}.`);
-    }
+    if (!canFinishColis(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
     if (toCents(row.resteAPayer) > 0n) {
       if (!payment?.modePaiementID) {
         throw conflict('Le colis doit être entièrement payé : encaissez le reste à payer dans la même opération.', {
@@ -456,7 +469,7 @@ export async function finishColis(
         {
           montant: row.resteAPayer,
           modePaiementID: payment.modePaiementID,
-          paymentby: payment.paymentby ?? 'destinateur',
+          paymentby: payment.paymentby ?? COLLECTION_PAYER,
           authorId: user.id,
           agenceID: user.agenceID,
         },

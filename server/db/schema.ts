@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
+import { PAYMENT_BY } from '../../common/colisRules';
 
 const id = () =>
   uuid('id')
@@ -389,7 +390,7 @@ export const historiques = pgTable(
   (t) => [index('historiques_colis_idx').on(t.colisID, t.dateAction)],
 );
 
-export const paymentByEnum = pgEnum('payment_by', ['expediteur', 'destinateur', 'partiel']);
+export const paymentByEnum = pgEnum('payment_by', PAYMENT_BY);
 
 export const encaissements = pgTable(
   'encaissements',

@@ -8,7 +8,7 @@
  * - a departure with parcels cannot be deleted.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { COLIS_BEFORE_SHIPPING } from '../../common/statusRules';
+import { COLIS_BEFORE_SHIPPING } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
 import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError } from '../../common/envoiRules';
 import { formatKg } from '../../common/format';

@@ -3,10 +3,14 @@
  * "Parcel creation", "Settled amount", "Step 3 save", §9 pricing; docs/api-contract.md colis/create body).
  * Amounts in euros, weights in kg (or m³). The arithmetic is common/money.ts and common/pricing.ts, the same as the server's.
  */
+import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../common/colisRules';
 import { toCents, toMilli, type DecimalInput } from '../../common/money';
 import { computeColisAmounts, type ColisAmounts } from '../../common/pricing';
 import { uniteForMode, type Unite } from '../../common/modes';
 import type { ColisRecord, Ref } from './types';
+
+/** Whether a delivery mode is the agency pick-up (no delivery amount): common/colisRules.ts, the server's own rule. */
+export { isAgencyPickup } from '../../common/colisRules';
 
 /** One nature line of the form: the nature, its weight, and the prices found by colis/prixNature. */
 export interface NatureLineValues {
@@ -20,9 +24,6 @@ export interface NaturePrice {
   prixExceptionnel: number | null;
   libelle?: string;
 }
-
-/** Who pays an advance (spec 000 §3 Payment paymentby; default expediteur, §5). */
-export type PaymentBy = 'expediteur' | 'destinateur';
 
 /** Every value of the wizard form. */
 export interface ColisFormValues {
@@ -42,6 +43,7 @@ export interface ColisFormValues {
   observation?: string;
   reglement?: DecimalInput;
   modePaiementID?: string | null;
+  /** Who pays the advance (common/colisRules.ts PAYMENT_BY_CHOICES; default ADVANCE_PAYER, the sender). */
   paymentby: PaymentBy;
   // step 3: recipient
   destinataireIndicatif?: string;
@@ -81,7 +83,7 @@ export function emptyColisValues(envoiID?: string | null): ColisFormValues {
     observation: '',
     reglement: 0,
     modePaiementID: null,
-    paymentby: 'expediteur',
+    paymentby: ADVANCE_PAYER,
     destinataireIndicatif: '',
     destinataireNumero: '',
     destinataireID: null,
@@ -132,12 +134,6 @@ export function isValidAmount(value: DecimalInput): boolean {
   return !Number.isNaN(n) && n >= 0;
 }
 
-/** Whether a delivery mode is the agency pick-up ('Récupération en Agence ', code AGENCE), which has no delivery amount (spec 000 §5, §9). */
-export function isAgencyPickup(mode: Pick<Ref, 'code' | 'libelle'> | null | undefined): boolean {
-  if (!mode) return false;
-  return mode.code === 'AGENCE' || (mode.libelle ?? '').trim().toLowerCase() === 'récupération en agence';
-}
-
 /**
  * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisAmounts, the server's own function.
  * Lines without a nature, a valid weight or a known price count as 0. The delivery amount counts only when shown.
@@ -179,9 +175,9 @@ export function clampReglement(value: DecimalInput, total: DecimalInput): { valu
   return { value, clamped: null };
 }
 
-/** Whether an advance is being paid (reglement above 0). */
+/** Whether an advance is being paid (reglement above 0: common/colisRules.ts isAdvance, the server's rule). */
 export function hasAdvance(values: Pick<ColisFormValues, 'reglement'>): boolean {
-  return isValidAmount(values.reglement) && safeCents(values.reglement) > 0n;
+  return isAdvance(values.reglement);
 }
 
 /** What step 1 still misses (translation keys under resources.colis.missing): a departure, and the agency for ADMIN. */
@@ -329,7 +325,7 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     const phone = fullPhone(values.destinataireIndicatif, values.destinataireNumero, opts.destinataireLongueur);
     if (phone) body.telephoneDestinataire = phone;
   }
-  if (hasAdvance(values)) body.encaissement = { paymentby: values.paymentby || 'expediteur', modePaiementID: values.modePaiementID };
+  if (hasAdvance(values)) body.encaissement = { paymentby: values.paymentby || ADVANCE_PAYER, modePaiementID: values.modePaiementID };
   return body;
 }
 

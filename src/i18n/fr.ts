@@ -2,7 +2,10 @@
  * Every French text of the back-office quoted from the spec (000 and 001), plus the labels the spec
  * leaves open. Merged over ra-language-french by i18nProvider.ts; components read them with useTranslate().
  * Keys: `app.*` for our screens, `resources.<name>.*` for react-admin resources, `ra.*` overrides.
+ * Messages of a rule shared with the server come from its module in common/ (one home for the text).
  */
+import { COLIS_MESSAGES } from '../../common/colisRules';
+
 export const fr = {
   app: {
     name: 'Back-office Colis',
@@ -429,7 +432,7 @@ export const fr = {
         updated: 'colis modifié avec succès',
         create_error: "Erreur lors de l'enregistrement du colis",
         update_error: 'Erreur lors de la mise à jour du colis',
-        not_editable: 'Colis non modifiable !!',
+        not_editable: COLIS_MESSAGES.notEditable,
         not_found: 'Aucun colis trouvé',
         weight_title: 'Information',
         contact_admins: 'Contacter Admins',

@@ -1,6 +1,6 @@
 /** common/modes.ts: the air mode and the weight unit of a sending mode (spec 000 §5, §9). */
 import { describe, expect, it } from 'vitest';
-import { isAirMode, uniteForMode } from '../../common/modes';
+import { isAirMode, normalizeLabel, uniteForMode } from '../../common/modes';
 
 describe('air mode (spec 000 §5)', () => {
   it('recognises the air mode by label or code', () => {
@@ -18,5 +18,13 @@ describe('air mode (spec 000 §5)', () => {
     expect(uniteForMode({ libelle: 'Maritime' }, 'M3')).toBe('M3');
     expect(uniteForMode({ libelle: 'Maritime' }, 'm3')).toBe('M3');
     expect(uniteForMode({ libelle: 'Maritime' })).toBe('KG');
+  });
+});
+
+describe('normalizeLabel', () => {
+  it('drops accents and case, keeps spaces', () => {
+    expect(normalizeLabel('Récupération en Agence ')).toBe('recuperation en agence ');
+    expect(normalizeLabel('AÉRIEN')).toBe('aerien');
+    expect(normalizeLabel(null)).toBe('');
   });
 });
