@@ -4,6 +4,7 @@
  *   parcel's weight must fit in what is left (409 with the weight-check message): concurrent registrations never
  *   overbook; every amount is recomputed here; sender and recipient are created or reused by phone; the reference
  *   comes from a sequence; an advance (reglement > 0) records a payment and sets RECEPTIONNE, else EN_ATTENTE;
+ *   typed phones are full numbers with the departure's countries (common/phone.ts), an invalid one is a 400;
  * - an edit is possible only while EN_ATTENTE and follows the same checks;
  * - deletion is direct while EN_ATTENTE, else needs a 4-digit code e-mailed to the administrators (202);
  * - at destination an arrived parcel (EXPEDIE) is picked up (RETIRE) or delivered (LIVRE) once fully paid, the
@@ -28,11 +29,12 @@ import {
 import { todayIso } from '../../common/dates';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
 import { uniteForMode } from '../../common/modes';
+import type { PhoneCountry } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
 import type { CurrentUser } from '../auth/currentUser';
-import { upsertClient } from '../clients/service';
+import { clientPhone, upsertClient } from '../clients/service';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, modesLivraison, roles, users, villes } from '../db/schema';
+import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, roles, users, villes } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordPayment, type PayableColis } from '../encaissements/service';
@@ -112,8 +114,33 @@ async function resolveAgence(tx: Tx, input: ColisInput, user: CurrentUser, envoi
   return a;
 }
 
+/** Countries of the parties of a departure, for their phones: the origin (sender) and the destination (recipient). */
+async function partyCountries(tx: Tx, e: { paysID: string; paysEmetteurID: string }) {
+  const rows = await tx
+    .select({ id: pays.id, indicatif: pays.indicatif, longueurNumero: pays.longueurNumero })
+    .from(pays)
+    .where(inArray(pays.id, [e.paysID, e.paysEmetteurID]));
+  return { expediteur: rows.find((r) => r.id === e.paysEmetteurID), destinataire: rows.find((r) => r.id === e.paysID) };
+}
+type PartyCountries = Record<'expediteur' | 'destinataire', PhoneCountry | undefined>;
+
+/**
+ * The input with its typed phones as full numbers (common/phone.ts, the wizard's own rule): the sender's (NumeroSaisi)
+ * with the origin country, the recipient's (telephoneDestinataire) with the destination country. Called before any
+ * write: an invalid phone ('abc', 'n/a', a wrong length) is a 400 on its field, and no client is created or merged.
+ */
+function withPartyPhones(input: ColisInput, countries: PartyCountries): ColisInput {
+  const phone = (raw: string | undefined, country: PhoneCountry | undefined, field: string) =>
+    raw?.trim() ? clientPhone(raw, country, field) : raw;
+  return {
+    ...input,
+    NumeroSaisi: phone(input.NumeroSaisi, countries.expediteur, 'NumeroSaisi'),
+    telephoneDestinataire: phone(input.telephoneDestinataire, countries.destinataire, 'telephoneDestinataire'),
+  };
+}
+
 /** Sender and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
-async function resolveParties(tx: Tx, input: ColisInput) {
+async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountries) {
   let expediteurID = input.expediteurID ?? null;
   if (!expediteurID) {
     if (!input.expediteurNom?.trim() || !input.NumeroSaisi?.trim()) {
@@ -125,6 +152,8 @@ async function resolveParties(tx: Tx, input: ColisInput) {
       nom: input.expediteurNom.trim(),
       prenoms: input.expediteurPrenom?.trim(),
       telephoneComplet: input.NumeroSaisi,
+      pays: countries.expediteur,
+      field: 'NumeroSaisi',
     });
   }
   let destinataireID = input.destinataireID ?? null;
@@ -139,6 +168,8 @@ async function resolveParties(tx: Tx, input: ColisInput) {
         nom: input.nomDestinataire!.trim(),
         prenoms: input.prenomsDestinataire!.trim(),
         telephoneComplet: input.telephoneDestinataire,
+        pays: countries.destinataire,
+        field: 'telephoneDestinataire',
         email: input.emailDestinataire,
         adresse: input.adresseDestinataire,
       });
@@ -272,10 +303,12 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   const codes = await statutsByCode(db);
   return db.transaction(async (tx) => {
     const e = await lockDeparture(tx, input.envoiID);
+    const countries = await partyCountries(tx, e);
+    input = withPartyPhones(input, countries);
     const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
     const computed = await computeParcel(tx, input, e, agence.villeID);
     await checkDeparture(codes, e, computed.amounts.poids);
-    const parties = await resolveParties(tx, input);
+    const parties = await resolveParties(tx, input, countries);
     const reference = await nextColisReference(tx, agence.code);
     const now = new Date();
     const enAttente = codes.get(COLIS_STATUT_REGISTERED)!.id;
@@ -337,6 +370,8 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const locked = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
     for (const eid of envoiIds) locked.set(eid, await lockDeparture(tx, eid));
     const e = locked.get(input.envoiID)!;
+    const countries = await partyCountries(tx, e);
+    input = withPartyPhones(input, countries);
     const agence = await resolveAgence(
       tx,
       { ...input, agenceID: user.allAgencies ? (input.agenceID ?? current.agenceID) : current.agenceID },
@@ -346,7 +381,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const computed = await computeParcel(tx, input, e, agence.villeID);
     const sameDeparture = current.envoiID === input.envoiID;
     await checkDeparture(codes, e, computed.amounts.poids, sameDeparture ? Number(current.poids) : 0);
-    const parties = await resolveParties(tx, input);
+    const parties = await resolveParties(tx, input, countries);
     await tx
       .update(colis)
       .set({ ...parcelValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })

@@ -403,7 +403,6 @@ export const fr = {
         destinataire: 'le destinataire (nom, prénoms, adresse)',
         expediteur: "l'expéditeur",
         expediteur_saisi: "le nom, les prénoms et le téléphone de l'expéditeur",
-        telephone: 'le téléphone du destinataire',
       },
       destinataire: {
         title: 'Destinataire',
