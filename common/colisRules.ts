@@ -22,6 +22,9 @@ export function isColisEditable(statutCode: string | null | undefined): boolean 
 /** Parcel statuses a departure's 'en cours d'envoi' cascade moves (everything not yet shipped). */
 export const COLIS_BEFORE_SHIPPING: readonly StatutCode[] = ['EN_ATTENTE', 'RECEPTIONNE'];
 
+/** Parcel statuses a departure's arrival moves to EXPEDIE (refused while one is still EN_ATTENTE, spec 000 §4). */
+export const COLIS_ARRIVING: readonly StatutCode[] = ['RECEPTIONNE', 'EN_COURS_ENVOI'];
+
 /** Status of a newly registered parcel: nothing settled yet (DESIGN.md §4). */
 export const COLIS_STATUT_REGISTERED: StatutCode = 'EN_ATTENTE';
 
@@ -41,8 +44,8 @@ export function isColisPayable(statutCode: string | null | undefined): boolean {
   return !!statutCode && !COLIS_UNPAYABLE.includes(statutCode as StatutCode);
 }
 
-/** Status of a parcel arrived at destination, the only one that may be picked up or delivered. */
-export const COLIS_FINISH_FROM: StatutCode = 'EXPEDIE';
+/** Status of a parcel arrived at destination (its departure arrived), the only one that may be picked up or delivered. */
+export const COLIS_STATUT_ARRIVED: StatutCode = 'EXPEDIE';
 
 /** The ends of a parcel's journey: picked up at the agency (RETIRE) or delivered to the address (LIVRE). */
 export const COLIS_FINISH_TARGETS = ['RETIRE', 'LIVRE'] as const satisfies readonly StatutCode[];
@@ -50,7 +53,7 @@ export type ColisFinishTarget = (typeof COLIS_FINISH_TARGETS)[number];
 
 /** Whether a parcel in this status may end its journey (EXPEDIE → RETIRE or LIVRE). */
 export function canFinishColis(statutCode: string | null | undefined): boolean {
-  return statutCode === COLIS_FINISH_FROM;
+  return statutCode === COLIS_STATUT_ARRIVED;
 }
 
 /** Code of the agency pick-up delivery mode (seed: 'AGENCE'). */

@@ -20,7 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { PAYMENT_BY } from '../../common/colisRules';
+import { ADVANCE_PAYER, PAYMENT_BY } from '../../common/colisRules';
 
 const id = () =>
   uuid('id')
@@ -400,7 +400,7 @@ export const encaissements = pgTable(
       .notNull()
       .references(() => colis.id, { onDelete: 'cascade' }),
     agenceID: uuid('agence_id').references(() => agences.id),
-    paymentby: paymentByEnum('paymentby').notNull().default('expediteur'),
+    paymentby: paymentByEnum('paymentby').notNull().default(ADVANCE_PAYER),
     montantEncaisse: money('montant_encaisse').notNull(),
     montantRestant: money('montant_restant').notNull(),
     modePaiementID: uuid('mode_paiement_id')

@@ -8,7 +8,7 @@
  * - a departure with parcels cannot be deleted.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { COLIS_BEFORE_SHIPPING } from '../../common/colisRules';
+import { COLIS_ARRIVING, COLIS_BEFORE_SHIPPING, COLIS_STATUT_ARRIVED, COLIS_STATUT_REGISTERED } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
 import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError } from '../../common/envoiRules';
 import { formatKg } from '../../common/format';
@@ -145,12 +145,12 @@ export async function changeEnvoiStatus(db: Db, id: string, toCode: string, user
       const [waiting] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(colis)
-        .where(and(eq(colis.envoiID, id), eq(colis.statutID, codes.get('EN_ATTENTE')!.id)));
+        .where(and(eq(colis.envoiID, id), eq(colis.statutID, codes.get(COLIS_STATUT_REGISTERED)!.id)));
       if (waiting.n > 0) throw conflict(ENVOI_MESSAGES.colisEnAttente);
       const list = await moveColis(tx, {
         envoiID: id,
-        fromStatutIds: ['RECEPTIONNE', 'EN_COURS_ENVOI'].map((c) => codes.get(c)!.id),
-        toStatutId: codes.get('EXPEDIE')!.id,
+        fromStatutIds: COLIS_ARRIVING.map((c) => codes.get(c)!.id),
+        toStatutId: codes.get(COLIS_STATUT_ARRIVED)!.id,
         authorId: user.id,
         message: ENVOI_MESSAGES.arrived,
       });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADVANCE_PAYER,
+  COLIS_ARRIVING,
   COLIS_BEFORE_SHIPPING,
   COLIS_FINISH_TARGETS,
   COLIS_MESSAGES,
@@ -25,6 +26,8 @@ describe('parcel statuses', () => {
     const known = new Set<string>(STATUTS.map((s) => s.code));
     expect(COLIS_STATUT_CODES.every((c) => known.has(c))).toBe(true);
     expect(COLIS_BEFORE_SHIPPING).toEqual(['EN_ATTENTE', 'RECEPTIONNE']);
+    expect(COLIS_ARRIVING).toEqual(['RECEPTIONNE', 'EN_COURS_ENVOI']);
+    expect(COLIS_ARRIVING).not.toContain('EN_ATTENTE');
   });
 
   it('a parcel is edited (and deleted without code) only while EN_ATTENTE', () => {
