@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Two test projects: server (API through app.inject on PGlite or PostgreSQL) and web (providers, pure browser-side logic). */
+/** Two test projects: server (API through app.inject on PGlite or PostgreSQL) and web (providers, pure browser-side logic, and the shared rules of common/). */
 export default defineConfig({
   test: {
     projects: [
@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'],
+          include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx', 'tests/common/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -5,7 +5,7 @@
  * checks for the matching screen or button. The agency scopes of the records are beside it, in access/scopes.ts.
  */
 import { RESOURCE_KEYS, type PermissionKey, type ResourceKeys, type ResourceName } from '../../common/permissions';
-import { ENVOI_TRANSITIONS } from '../../common/statusRules';
+import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 
 /** What an endpoint requires. */
 export type Access =

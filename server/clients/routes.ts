@@ -1,6 +1,7 @@
 /**
  * Client look-ups of the parcel wizard and the clients list (spec 000 §7): user/getByTelephone/{indicatif+phone}
- * (200 with success false when unknown: the wizard then offers a new recipient) and user/listeClients (paged,
+ * (200 with success false when unknown: the wizard then offers a new recipient; 400 with the French message of
+ * common/phone.ts when the number is not a full number '+…') and user/listeClients (paged,
  * searched by name, first names or phone).
  */
 import { and, eq } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
-import { clientTypeId, normalizePhone } from './service';
+import { clientPhone, clientTypeId } from './service';
 import { answers } from '../http/answer';
 
 const clientColumns = {
@@ -40,7 +41,7 @@ export function registerClientRoutes(app: FastifyInstance, db: Db) {
       const [row] = await db
         .select(clientColumns)
         .from(users)
-        .where(and(eq(users.typeUserID, typeId), eq(users.telephoneComplet, normalizePhone(request.params.telephone))));
+        .where(and(eq(users.typeUserID, typeId), eq(users.telephoneComplet, clientPhone(request.params.telephone, null, 'telephone'))));
       return row ? { success: true, data: toApi(row) } : { success: false, data: null, message: 'Aucun client trouvé pour ce numéro.' };
     },
   );

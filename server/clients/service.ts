@@ -4,13 +4,21 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
+import { normalizePhone, type PhoneCountry } from '../../common/phone';
 import type { Db, Tx } from '../db/client';
 import { typeUsers, users } from '../db/schema';
+import { badRequest } from '../http/errors';
 
-/** A full phone number as stored: digits with a leading '+', no spaces (e.g. '+221771234567'). */
-export function normalizePhone(raw: string): string {
-  const digits = raw.replace(/[^\d+]/g, '');
-  return digits.startsWith('+') ? digits : `+${digits.replace(/^00/, '')}`;
+/**
+ * The full phone number of a client (common/phone.ts, the UI's own rule): '+' and digits, e.g. '+221771234567'.
+ * @param country the country of the number (dial code and national length), when known
+ * @param field the request field reported with the error
+ * @throws 400 with the French message on `field` for a number without digits, with letters, of the wrong length…
+ */
+export function clientPhone(raw: string | null | undefined, country: PhoneCountry | null | undefined, field: string): string {
+  const result = normalizePhone(raw, country);
+  if (!result.ok) throw badRequest(result.error, { [field]: result.error });
+  return result.phone;
 }
 
 /** Id of the CLIENT user type. */
@@ -23,13 +31,26 @@ export async function clientTypeId(db: Db | Tx): Promise<string> {
  * Returns the id of the client with this full phone, creating it when absent (safe under concurrency: the unique
  * index on (user type, phone) decides). An existing client is reused as it is. An e-mail already used by another
  * account is not stored on the new client (e-mails are unique among users).
+ * @param c.telephoneComplet the phone as given, normalised here with the country's rules (common/phone.ts)
+ * @param c.pays the country of the phone (the departure's destination for a recipient, its origin for a sender)
+ * @param c.field the request field of the phone, for the error
+ * @throws 400 when the phone is not a valid number: no client is created or reused
  */
 export async function upsertClient(
   tx: Tx,
-  c: { nom: string; prenoms?: string; telephoneComplet: string; telephone?: string; email?: string | null; adresse?: string | null },
+  c: {
+    nom: string;
+    prenoms?: string;
+    telephoneComplet: string;
+    pays?: PhoneCountry | null;
+    field?: string;
+    telephone?: string;
+    email?: string | null;
+    adresse?: string | null;
+  },
 ): Promise<string> {
+  const telephoneComplet = clientPhone(c.telephoneComplet, c.pays, c.field ?? 'telephoneComplet');
   const typeUserID = await clientTypeId(tx);
-  const telephoneComplet = normalizePhone(c.telephoneComplet);
   const find = async () =>
     (
       await tx

@@ -6,7 +6,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { computeColisAmounts, type ColisAmounts, type DecimalInput } from '../../common/pricing';
+import type { DecimalInput } from '../../common/money';
+import { computeColisAmounts, type ColisAmounts } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
 import { envois, groupesNatureColis, modesEnvoi, naturesColis, paramNatureModes, pays, villes } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';

@@ -10,6 +10,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAYMENT_BY } from '../../common/colisRules';
+import { UNITES } from '../../common/modes';
+import { BUSINESS_TIME_ZONE } from '../../common/dates';
 import { linePrice } from '../../common/pricing';
 import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, weightKg } from '../crud/fields';
 import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
@@ -36,15 +39,12 @@ import {
 } from './service';
 import { answers } from '../http/answer';
 
-/** Time zone of the times shown in answers (the business's, docs/architecture.md §4). */
-const BUSINESS_TIME_ZONE = 'Europe/Paris';
-
 const money = (label: string) => moneyEuros(label);
 const optionalId = z
   .uuid()
   .nullish()
   .or(z.literal('').transform(() => null));
-const paymentBy = z.enum(['expediteur', 'destinateur', 'partiel']);
+const paymentBy = z.enum(PAYMENT_BY);
 
 /** Body of colis/create and of the full colis/update (spec 000 §5 Parcel creation, §7 colis/create). */
 export const colisBody = z.object({
@@ -73,7 +73,7 @@ export const colisBody = z.object({
     )
     .min(1, 'Ajoutez au moins une nature')
     .max(50),
-  unite: z.enum(['KG', 'M3'], { error: "L'unité doit être KG ou M3" }).optional(),
+  unite: z.enum(UNITES, { error: "L'unité doit être KG ou M3" }).optional(),
   detailsContenu: requiredText('Le contenu est obligatoire', 500),
   contenu: optionalText(500),
   observation: optionalText(1000),

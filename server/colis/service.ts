@@ -4,6 +4,7 @@
  *   parcel's weight must fit in what is left (409 with the weight-check message): concurrent registrations never
  *   overbook; every amount is recomputed here; sender and recipient are created or reused by phone; the reference
  *   comes from a sequence; an advance (reglement > 0) records a payment and sets RECEPTIONNE, else EN_ATTENTE;
+ *   typed phones are full numbers with the departure's countries (common/phone.ts), an invalid one is a 400;
  * - an edit is possible only while EN_ATTENTE and follows the same checks;
  * - deletion is direct while EN_ATTENTE, else needs a 4-digit code e-mailed to the administrators (202);
  * - at destination an arrived parcel (EXPEDIE) is picked up (RETIRE) or delivered (LIVRE) once fully paid, the
@@ -11,20 +12,35 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
-import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString, uniteForMode } from '../../common/pricing';
-import { COLIS_EDITABLE } from '../../common/statusRules';
+import {
+  ADVANCE_PAYER,
+  COLIS_EDITABLE,
+  COLIS_MESSAGES,
+  COLIS_STATUT_ADVANCE,
+  COLIS_STATUT_REGISTERED,
+  COLLECTION_PAYER,
+  canFinishColis,
+  isAdvance,
+  isAgencyPickup,
+  isColisEditable,
+  type ColisFinishTarget,
+  type PaymentBy,
+} from '../../common/colisRules';
+import { todayIso } from '../../common/dates';
+import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
+import { uniteForMode } from '../../common/modes';
+import type { PhoneCountry } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../access/throttle';
 import type { CurrentUser } from '../auth/currentUser';
-import { upsertClient } from '../clients/service';
+import { clientPhone, upsertClient } from '../clients/service';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, modesLivraison, roles, typeUsers, users, villes } from '../db/schema';
+import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, roles, typeUsers, users, villes } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { recordPayment, type PayableColis, type PaymentBy } from '../encaissements/service';
+import { recordPayment, type PayableColis } from '../encaissements/service';
 import { weightCheckMessage } from '../envois/service';
-import { today } from '../envois/query';
-import { statutsByCode } from '../statuts/service';
+import { statutCodeFromValue, statutsByCode } from '../statuts/service';
 import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
@@ -61,9 +77,6 @@ export interface ColisInput {
   encaissement?: { paymentby?: PaymentBy; modePaiementID?: string };
 }
 
-/** Label of the agency pick-up mode, which has no delivery amount (spec 000 §9). */
-export const AGENCY_PICKUP_CODE = 'AGENCE';
-
 /** Locks the departure row (not its joined references) and returns what registration needs. */
 async function lockDeparture(tx: Tx, envoiID: string) {
   const [e] = await selectDepartureRoute(tx).where(eq(envois.id, envoiID)).for('update', { of: envois });
@@ -78,7 +91,7 @@ async function checkDeparture(
   poids: number,
   alreadyOnIt = 0,
 ) {
-  if (e.statutID !== codes.get('OUVERT')!.id || !e.isActive || e.dateFin < today()) {
+  if (e.statutID !== codes.get('OUVERT')!.id || !e.isActive || e.dateFin < todayIso()) {
     throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
   }
   const disponible = toMilli(e.poids) - toMilli(e.poidsReel) + toMilli(alreadyOnIt);
@@ -102,8 +115,33 @@ async function resolveAgence(tx: Tx, input: ColisInput, user: CurrentUser, envoi
   return a;
 }
 
+/** Countries of the parties of a departure, for their phones: the origin (sender) and the destination (recipient). */
+async function partyCountries(tx: Tx, e: { paysID: string; paysEmetteurID: string }) {
+  const rows = await tx
+    .select({ id: pays.id, indicatif: pays.indicatif, longueurNumero: pays.longueurNumero })
+    .from(pays)
+    .where(inArray(pays.id, [e.paysID, e.paysEmetteurID]));
+  return { expediteur: rows.find((r) => r.id === e.paysEmetteurID), destinataire: rows.find((r) => r.id === e.paysID) };
+}
+type PartyCountries = Record<'expediteur' | 'destinataire', PhoneCountry | undefined>;
+
+/**
+ * The input with its typed phones as full numbers (common/phone.ts, the wizard's own rule): the sender's (NumeroSaisi)
+ * with the origin country, the recipient's (telephoneDestinataire) with the destination country. Called before any
+ * write: an invalid phone ('abc', 'n/a', a wrong length) is a 400 on its field, and no client is created or merged.
+ */
+function withPartyPhones(input: ColisInput, countries: PartyCountries): ColisInput {
+  const phone = (raw: string | undefined, country: PhoneCountry | undefined, field: string) =>
+    raw?.trim() ? clientPhone(raw, country, field) : raw;
+  return {
+    ...input,
+    NumeroSaisi: phone(input.NumeroSaisi, countries.expediteur, 'NumeroSaisi'),
+    telephoneDestinataire: phone(input.telephoneDestinataire, countries.destinataire, 'telephoneDestinataire'),
+  };
+}
+
 /** Sender and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
-async function resolveParties(tx: Tx, input: ColisInput) {
+async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountries) {
   let expediteurID = input.expediteurID ?? null;
   if (!expediteurID) {
     if (!input.expediteurNom?.trim() || !input.NumeroSaisi?.trim()) {
@@ -115,6 +153,8 @@ async function resolveParties(tx: Tx, input: ColisInput) {
       nom: input.expediteurNom.trim(),
       prenoms: input.expediteurPrenom?.trim(),
       telephoneComplet: input.NumeroSaisi,
+      pays: countries.expediteur,
+      field: 'NumeroSaisi',
     });
   }
   let destinataireID = input.destinataireID ?? null;
@@ -129,6 +169,8 @@ async function resolveParties(tx: Tx, input: ColisInput) {
         nom: input.nomDestinataire!.trim(),
         prenoms: input.prenomsDestinataire!.trim(),
         telephoneComplet: input.telephoneDestinataire,
+        pays: countries.destinataire,
+        field: 'telephoneDestinataire',
         email: input.emailDestinataire,
         adresse: input.adresseDestinataire,
       });
@@ -159,9 +201,13 @@ async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<ty
       villeID: 'Ville de destination invalide',
     });
   }
-  const [modeLiv] = await tx.select({ code: modesLivraison.code }).from(modesLivraison).where(eq(modesLivraison.id, input.modeLivraisonID));
+  const [modeLiv] = await tx
+    .select({ code: modesLivraison.code, libelle: modesLivraison.libelle })
+    .from(modesLivraison)
+    .where(eq(modesLivraison.id, input.modeLivraisonID));
   if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
-  const montantLivraison = modeLiv.code === AGENCY_PICKUP_CODE ? 0 : (input.montantLivraison ?? 0);
+  // The agency pick-up has no delivery amount (common/colisRules.ts isAgencyPickup, the UI's own rule).
+  const montantLivraison = isAgencyPickup(modeLiv) ? 0 : (input.montantLivraison ?? 0);
   const priced = await priceColis(
     tx,
     {
@@ -186,7 +232,7 @@ async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<ty
       reglement: 'montant réglé ne doit pas etre superieur au montant total',
     });
   }
-  if ((input.reglement ?? 0) > 0 && !input.encaissement?.modePaiementID) {
+  if (isAdvance(input.reglement) && !input.encaissement?.modePaiementID) {
     throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
   }
   return { ...priced, montantLivraison, unite: uniteForMode({ code: e.modeCode, libelle: e.modeLibelle }, input.unite) };
@@ -243,17 +289,18 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
  * own notification tells sender and recipient.
  */
 async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, user: CurrentUser, codes: Map<string, { id: string }>) {
-  if (!input.reglement || input.reglement <= 0) return;
+  const reglement = input.reglement ?? 0;
+  if (!isAdvance(reglement)) return;
   await recordPayment(tx, parcel, {
-    montant: input.reglement,
+    montant: reglement,
     modePaiementID: input.encaissement!.modePaiementID!,
-    paymentby: input.encaissement?.paymentby ?? 'expediteur',
+    paymentby: input.encaissement?.paymentby ?? ADVANCE_PAYER,
     authorId: user.id,
   });
   await moveColis(tx, {
     colisIds: [parcel.id],
     fromStatutIds: [parcel.statutID],
-    toStatutId: codes.get('RECEPTIONNE')!.id,
+    toStatutId: codes.get(COLIS_STATUT_ADVANCE)!.id,
     authorId: user.id,
   });
 }
@@ -263,13 +310,15 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   const codes = await statutsByCode(db);
   return db.transaction(async (tx) => {
     const e = await lockDeparture(tx, input.envoiID);
+    const countries = await partyCountries(tx, e);
+    input = withPartyPhones(input, countries);
     const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
     const computed = await computeParcel(tx, input, e, agence.villeID);
     await checkDeparture(codes, e, computed.amounts.poids);
-    const parties = await resolveParties(tx, input);
+    const parties = await resolveParties(tx, input, countries);
     const reference = await nextColisReference(tx, agence.code);
     const now = new Date();
-    const enAttente = codes.get('EN_ATTENTE')!.id;
+    const enAttente = codes.get(COLIS_STATUT_REGISTERED)!.id;
     const [created] = await tx
       .insert(colis)
       .values({
@@ -322,18 +371,20 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
   const codes = await statutsByCode(db);
   await db.transaction(async (tx) => {
     const current = await lockColis(tx, { id }, user, { owner: true });
-    if (!COLIS_EDITABLE.some((c) => codes.get(c)!.id === current.statutID)) throw conflict('Colis non modifiable !!');
+    if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
     // Lock both departures in a fixed order so two edits never wait on each other.
     const envoiIds = [...new Set([current.envoiID, input.envoiID])].sort();
     const locked = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
     for (const eid of envoiIds) locked.set(eid, await lockDeparture(tx, eid));
     const e = locked.get(input.envoiID)!;
+    const countries = await partyCountries(tx, e);
+    input = withPartyPhones(input, countries);
     // ADMIN may move the parcel to another agency (else it keeps its own); another role keeps its own (colisAgenceFor).
     const agence = await resolveAgence(tx, { ...input, agenceID: input.agenceID ?? current.agenceID }, user, e.paysEmetteurID);
     const computed = await computeParcel(tx, input, e, agence.villeID);
     const sameDeparture = current.envoiID === input.envoiID;
     await checkDeparture(codes, e, computed.amounts.poids, sameDeparture ? Number(current.poids) : 0);
-    const parties = await resolveParties(tx, input);
+    const parties = await resolveParties(tx, input, countries);
     await tx
       .update(colis)
       .set({ ...parcelValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })
@@ -472,16 +523,14 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
 export async function finishColis(
   db: Db,
   id: string,
-  to: 'RETIRE' | 'LIVRE',
+  to: ColisFinishTarget,
   payment: { modePaiementID?: string; paymentby?: PaymentBy } | undefined,
   user: CurrentUser,
 ): Promise<void> {
   const codes = await statutsByCode(db);
   await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id }, user);
-    if (row.statutID !== codes.get('EXPEDIE')!.id) {
-      throw conflict(`Seul un colis arrivé à destination (Expédié) peut être ${to === 'RETIRE' ? 'retiré' : 'livré'}.`);
-    }
+    if (!canFinishColis(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
     if (toCents(row.resteAPayer) > 0n) {
       if (!payment?.modePaiementID) {
         throw conflict('Le colis doit être entièrement payé : encaissez le reste à payer dans la même opération.', {
@@ -494,7 +543,7 @@ export async function finishColis(
         {
           montant: row.resteAPayer,
           modePaiementID: payment.modePaiementID,
-          paymentby: payment.paymentby ?? 'destinateur',
+          paymentby: payment.paymentby ?? COLLECTION_PAYER,
           authorId: user.id,
           agenceID: user.agenceID,
         },

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
+import { ADVANCE_PAYER, PAYMENT_BY } from '../../common/colisRules';
 
 const id = () =>
   uuid('id')
@@ -392,7 +393,7 @@ export const historiques = pgTable(
   (t) => [index('historiques_colis_idx').on(t.colisID, t.dateAction)],
 );
 
-export const paymentByEnum = pgEnum('payment_by', ['expediteur', 'destinateur', 'partiel']);
+export const paymentByEnum = pgEnum('payment_by', PAYMENT_BY);
 
 export const encaissements = pgTable(
   'encaissements',
@@ -402,7 +403,7 @@ export const encaissements = pgTable(
       .notNull()
       .references(() => colis.id, { onDelete: 'restrict' }),
     agenceID: uuid('agence_id').references(() => agences.id),
-    paymentby: paymentByEnum('paymentby').notNull().default('expediteur'),
+    paymentby: paymentByEnum('paymentby').notNull().default(ADVANCE_PAYER),
     montantEncaisse: money('montant_encaisse').notNull(),
     montantRestant: money('montant_restant').notNull(),
     modePaiementID: uuid('mode_paiement_id')

@@ -7,6 +7,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { COLIS_MESSAGES, COLLECTION_PAYER, PAYMENT_BY, isColisPayable } from '../../common/colisRules';
 import { moneyEuros, requiredId, requiredText } from '../crud/fields';
 import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
 import type { Db } from '../db/client';
@@ -19,7 +20,7 @@ import { currentUser } from '../plugins/access';
 import { colisScope, encaissementScope, mayDeleteEncaissement } from '../access/scopes';
 import { lockColis } from '../colis/service';
 import { notifyColis } from '../colis/statusChange';
-import { statutsByCode } from '../statuts/service';
+import { statutCodeFromValue } from '../statuts/service';
 import { recordPayment } from './service';
 import type { CurrentUser } from '../auth/currentUser';
 import { answers } from '../http/answer';
@@ -78,7 +79,7 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
         body: z.object({
           colisID: requiredId('Le colis est obligatoire'),
           modePaiementID: requiredId('Veuillez remplir tous les champs obligatoire.'),
-          paymentby: z.enum(['expediteur', 'destinateur', 'partiel']).default('destinateur'),
+          paymentby: z.enum(PAYMENT_BY).default(COLLECTION_PAYER),
           montantEncaisse: moneyEuros('Le montant encaissé', { positive: true }).optional(),
           montantRestant: z.unknown().optional(),
         }),
@@ -87,12 +88,9 @@ export function registerEncaissementRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const user = currentUser(request);
-      const codes = await statutsByCode(db);
       const result = await db.transaction(async (tx) => {
         const row = await lockColis(tx, { id: request.body.colisID }, user);
-        if (row.statutID === codes.get('EN_ATTENTE')!.id) {
-          throw conflict("Encaissement impossible : le colis est en attente (aucun règlement n'a encore été reçu à l'enregistrement).");
-        }
+        if (!isColisPayable(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.notPayable);
         // The spec's make-payment dialog collects the whole remaining amount.
         const montant = request.body.montantEncaisse ?? Number(row.resteAPayer);
         return recordPayment(

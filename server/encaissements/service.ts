@@ -4,13 +4,13 @@
  * reglement and resteAPayer updated together; sender and recipient notified.
  */
 import { eq } from 'drizzle-orm';
-import { centsToString, formatEuro, toCents } from '../../common/pricing';
+import type { PaymentBy } from '../../common/colisRules';
+import { centsToString, toCents } from '../../common/money';
+import { formatEuro } from '../../common/format';
 import type { Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import { notifyColis } from '../colis/statusChange';
-
-export type PaymentBy = 'expediteur' | 'destinateur' | 'partiel';
 
 /** The notification of a payment (spec 000 §7, text as the spec writes it). */
 export const paymentMessage = (amount: number | string) =>

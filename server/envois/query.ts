@@ -4,6 +4,7 @@
  */
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { todayIso } from '../../common/dates';
 import type { Db, Tx } from '../db/client';
 import { envois, modesEnvoi, pays, statuts } from '../db/schema';
 
@@ -44,16 +45,11 @@ export function selectEnvois(db: Db | Tx) {
     .$dynamic();
 }
 
-/** Today's calendar date on the server, YYYY-MM-DD. */
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /**
- * Departures open to registrations (spec 000 §2 CHOIX DU DEPART): status OUVERT, active, closing date not passed.
+ * Departures open to registrations (spec 000 §2 CHOIX DU DEPART): status OUVERT, active, closing date not passed
+ * (today in Europe/Paris, common/dates.ts).
  * @param ouvertId id of the OUVERT status
  */
 export function openForRegistration(ouvertId: string): SQL {
-  return and(eq(envois.statutID, ouvertId), eq(envois.isActive, true), gte(envois.dateFin, today()))!;
+  return and(eq(envois.statutID, ouvertId), eq(envois.isActive, true), gte(envois.dateFin, todayIso()))!;
 }

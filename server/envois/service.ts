@@ -1,15 +1,17 @@
 /**
  * Departure rules (spec 000 §4 Departure statuses, §5 Add departure; DESIGN.md §4), each write in one transaction:
  * - a new departure gets a reference DEP-{yymm}-{sequence} from the database sequence and the status OUVERT;
- * - dates are not before today (a date left unchanged on edit may be), and closing ≤ departure ≤ arrival
- *   (the shipper's order: registrations close, the departure leaves, then arrives);
+ * - dates are not before today in Europe/Paris (a date left unchanged on edit may be), and closing ≤ departure ≤
+ *   arrival (the shipper's order: registrations close, the departure leaves, then arrives): common/envoiRules.ts;
  * - poids (kg) is positive and never below the weight already registered (poidsReel, the sum of its parcels);
- * - status transitions follow common/statusRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
+ * - status transitions follow common/envoiRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
  * - a departure with parcels cannot be deleted.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { COLIS_BEFORE_SHIPPING, ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
-import { formatKg } from '../../common/pricing';
+import { COLIS_ARRIVING, COLIS_BEFORE_SHIPPING, COLIS_STATUT_ARRIVED, COLIS_STATUT_REGISTERED } from '../../common/colisRules';
+import { todayIso } from '../../common/dates';
+import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError } from '../../common/envoiRules';
+import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { colis, envois, pays } from '../db/schema';
@@ -17,7 +19,6 @@ import { badRequest, conflict, forbidden } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
 import { statutByCode, statutCodeFromValue, statutsByCode } from '../statuts/service';
 import { envoiScope, mayCreateEnvoi } from '../access/scopes';
-import { today } from './query';
 import { nextEnvoiReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
 
@@ -44,20 +45,11 @@ const envoiValues = (input: EnvoiInput) => ({
   poids: input.poids.toFixed(3),
 });
 
-/** Checks the dates and countries of a departure; unchanged dates (edit) may lie in the past. */
+/** Checks the dates and countries of a departure (common/envoiRules.ts); unchanged dates (edit) may lie in the past. */
 function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; dateArrive: string; dateFin: string }) {
-  const errors: Record<string, string> = {};
-  const now = today();
-  for (const f of ['dateDebut', 'dateArrive', 'dateFin'] as const) {
-    if (input[f] < now && input[f] !== previous?.[f]) errors[f] = "La date ne peut pas être antérieure à aujourd'hui";
-  }
-  if (!errors.dateFin && !errors.dateDebut && input.dateFin > input.dateDebut) {
-    errors.dateFin = 'La date de clôture doit précéder ou égaler la date de départ';
-  }
-  if (!errors.dateArrive && !errors.dateDebut && input.dateArrive < input.dateDebut) {
-    errors.dateArrive = "La date d'arrivée doit suivre ou égaler la date de départ";
-  }
-  if (input.paysID === input.paysEmetteurID) errors.paysID = "Le pays de destination doit différer du pays d'origine";
+  const errors: Record<string, string> = { ...envoiDateErrors(input, todayIso(), previous) };
+  const paysError = envoiPaysError(input.paysID, input.paysEmetteurID);
+  if (paysError) errors.paysID = paysError;
   if (Object.keys(errors).length) throw badRequest(`Données invalides : ${Object.values(errors)[0]}`, errors);
 }
 
@@ -153,12 +145,12 @@ export async function changeEnvoiStatus(db: Db, id: string, toCode: string, user
       const [waiting] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(colis)
-        .where(and(eq(colis.envoiID, id), eq(colis.statutID, codes.get('EN_ATTENTE')!.id), isNull(colis.deletedAt)));
+        .where(and(eq(colis.envoiID, id), eq(colis.statutID, codes.get(COLIS_STATUT_REGISTERED)!.id), isNull(colis.deletedAt)));
       if (waiting.n > 0) throw conflict(ENVOI_MESSAGES.colisEnAttente);
       const list = await moveColis(tx, {
         envoiID: id,
-        fromStatutIds: ['RECEPTIONNE', 'EN_COURS_ENVOI'].map((c) => codes.get(c)!.id),
-        toStatutId: codes.get('EXPEDIE')!.id,
+        fromStatutIds: COLIS_ARRIVING.map((c) => codes.get(c)!.id),
+        toStatutId: codes.get(COLIS_STATUT_ARRIVED)!.id,
         authorId: user.id,
         message: ENVOI_MESSAGES.arrived,
       });

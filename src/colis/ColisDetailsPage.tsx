@@ -25,7 +25,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RecordContextProvider, ResourceContextProvider, useNavigate, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { formatEuro, formatKg, linePrice } from '../../common/pricing';
+import { linePrice } from '../../common/pricing';
+import { formatEuro, formatKg } from '../../common/format';
 import { PageHeader } from '../common/PageHeader';
 import { StatutChip } from '../common/StatutChip';
 import { formatDateFr } from '../common/formatDate';

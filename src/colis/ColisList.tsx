@@ -6,7 +6,7 @@
  */
 import { DataTable, ReferenceInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { formatEuro, formatKg } from '../../common/pricing';
+import { formatEuro, formatKg } from '../../common/format';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';

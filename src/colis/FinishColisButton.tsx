@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { formatEuro } from '../../common/pricing';
+import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
 import { usePaymentModes } from '../encaissements/usePaymentModes';
 import { finishColis } from './colisApi';

@@ -3,6 +3,7 @@
  * docs/api-contract.md "Parcels and payments"). Each returns the answer's useful part; refusals throw the
  * HttpError of src/providers/http.ts (status, body.message, body.errors).
  */
+import { COLLECTION_PAYER } from '../../common/colisRules';
 import { httpRequest } from '../providers/http';
 import type { ColisRecord, Departure, Encaissement, HistoryEntry, NatureDetail, Ref } from './types';
 import type { NaturePrice } from './wizardRules';
@@ -95,7 +96,7 @@ export async function deleteColisWithOtp(colisId: string, codeOtp: string): Prom
 
 /** POST colis/retirer/{id} or colis/livrer/{id}, collecting the remaining amount with `modePaiementID` when money remains. */
 export async function finishColis(id: string, to: 'retirer' | 'livrer', modePaiementID?: string | null): Promise<string | undefined> {
-  const body = modePaiementID ? { modePaiementID, paymentby: 'destinateur' } : {};
+  const body = modePaiementID ? { modePaiementID, paymentby: COLLECTION_PAYER } : {};
   const json = await httpRequest(`colis/${to}/${encodeURIComponent(id)}`, { method: 'POST', body });
   return json.message;
 }
@@ -145,7 +146,7 @@ export async function createEncaissement(
   colisID: string,
   modePaiementID: string,
 ): Promise<{ message?: string; reglement?: number; resteAPayer?: number }> {
-  const json = await httpRequest('encaissement/create', { method: 'POST', body: { colisID, modePaiementID, paymentby: 'destinateur' } });
+  const json = await httpRequest('encaissement/create', { method: 'POST', body: { colisID, modePaiementID, paymentby: COLLECTION_PAYER } });
   const data = (json.data ?? {}) as { reglement?: number; resteAPayer?: number };
   return { message: json.message, ...data };
 }

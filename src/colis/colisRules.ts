@@ -3,41 +3,34 @@
  * parcel offers in which status, who the recipient is (who sees or changes which agency's parcels: common/scopes.ts).
  * No React here: tests/web reads it.
  */
-import { toCents, type DecimalInput } from '../../common/pricing';
-import { COLIS_EDITABLE } from '../../common/statusRules';
-import type { StatutCode } from '../../common/statuts';
+import { canFinishColis as canFinishStatut, isColisEditable, isColisPayable } from '../../common/colisRules';
+import { isPositiveAmount } from '../../common/money';
 import type { ColisRecord } from './types';
 
-/** Parcel status codes in their life order (DESIGN.md §4), for the status filter and chips. */
-export const COLIS_STATUT_CODES: readonly StatutCode[] = ['EN_ATTENTE', 'RECEPTIONNE', 'EN_COURS_ENVOI', 'EXPEDIE', 'RETIRE', 'LIVRE'];
+/** Parcel status codes in their life order (DESIGN.md §4), for the status filter and chips: common/colisRules.ts. */
+export { COLIS_STATUT_CODES } from '../../common/colisRules';
+
+/** Whether an amount in euros is above 0 (exact, on cents): common/money.ts. */
+export { isPositiveAmount } from '../../common/money';
 
 /** The status code of a parcel ('' when unknown). */
 export function statutCodeOf(colis: Pick<ColisRecord, 'statutID'> | null | undefined): string {
   return colis?.statutID?.code ?? '';
 }
 
-/** Whether an amount in euros is above 0 (exact, on cents). */
-export function isPositiveAmount(value: DecimalInput): boolean {
-  try {
-    return toCents(value) > 0n;
-  } catch {
-    return false;
-  }
-}
-
-/** Edit and the direct delete path exist only while EN_ATTENTE (spec 000 §4). */
+/** Edit and the direct delete path exist only while EN_ATTENTE (spec 000 §4; common/colisRules.ts isColisEditable). */
 export function canEditColis(colis: Pick<ColisRecord, 'statutID'>): boolean {
-  return COLIS_EDITABLE.includes(statutCodeOf(colis) as StatutCode);
+  return isColisEditable(statutCodeOf(colis));
 }
 
-/** Cash collection: only when not EN_ATTENTE and money remains (spec 000 §4). */
+/** Cash collection: only when the status allows a payment (not EN_ATTENTE, common/colisRules.ts) and money remains. */
 export function canCollectColis(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
-  return !canEditColis(colis) && isPositiveAmount(colis.resteAPayer);
+  return isColisPayable(statutCodeOf(colis)) && isPositiveAmount(colis.resteAPayer);
 }
 
-/** The green check replacing the collection button: not EN_ATTENTE and nothing remains (spec 000 §4). */
+/** The green check replacing the collection button: the status allows a payment and nothing remains (spec 000 §4). */
 export function isColisPaid(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
-  return !canEditColis(colis) && !isPositiveAmount(colis.resteAPayer);
+  return isColisPayable(statutCodeOf(colis)) && !isPositiveAmount(colis.resteAPayer);
 }
 
 /** Receipt PDF: only when not EN_ATTENTE (spec 000 §4). */
@@ -45,9 +38,9 @@ export function canPrintReceipt(colis: Pick<ColisRecord, 'statutID'>): boolean {
   return statutCodeOf(colis) !== '' && !canEditColis(colis);
 }
 
-/** 'Retiré' / 'Livré': only for a parcel arrived at destination (EXPEDIE), docs/api-contract.md colis/retirer|livrer. */
+/** 'Retiré' / 'Livré': only for a parcel arrived at destination (EXPEDIE, common/colisRules.ts), docs/api-contract.md colis/retirer|livrer. */
 export function canFinishColis(colis: Pick<ColisRecord, 'statutID'>): boolean {
-  return statutCodeOf(colis) === 'EXPEDIE';
+  return canFinishStatut(statutCodeOf(colis));
 }
 
 /** Full name of a client: nom + prenoms, trimmed. */

@@ -5,7 +5,8 @@
  */
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
-import { formatEuro, formatKg, type DecimalInput } from '../../common/pricing';
+import type { DecimalInput } from '../../common/money';
+import { formatEuro, formatKg } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { fr } from '../i18n/fr';
 import { recipientOf, senderOf } from './colisRules';

@@ -1,18 +1,17 @@
 /**
  * Pure rules of the three-step parcel wizard shared by add and edit (spec 000 §2 Add parcel / Edit parcel, §5
  * "Parcel creation", "Settled amount", "Step 3 save", §9 pricing; docs/api-contract.md colis/create body).
- * Amounts in euros, weights in kg (or m³). The arithmetic is common/pricing.ts, the same as the server's.
+ * Amounts in euros, weights in kg (or m³). The arithmetic is common/money.ts and common/pricing.ts, the same as the server's.
  */
-import {
-  computeColisAmounts,
-  toCents,
-  toMilli,
-  uniteForMode,
-  type ColisAmounts,
-  type DecimalInput,
-  type Unite,
-} from '../../common/pricing';
+import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../common/colisRules';
+import { toCents, toMilli, type DecimalInput } from '../../common/money';
+import { computeColisAmounts, type ColisAmounts } from '../../common/pricing';
+import { uniteForMode, type Unite } from '../../common/modes';
+import { normalizePhone, type PhoneCountry } from '../../common/phone';
 import type { ColisRecord, Ref } from './types';
+
+/** Whether a delivery mode is the agency pick-up (no delivery amount): common/colisRules.ts, the server's own rule. */
+export { isAgencyPickup } from '../../common/colisRules';
 
 /** One nature line of the form: the nature, its weight, and the prices found by colis/prixNature. */
 export interface NatureLineValues {
@@ -26,9 +25,6 @@ export interface NaturePrice {
   prixExceptionnel: number | null;
   libelle?: string;
 }
-
-/** Who pays an advance (spec 000 §3 Payment paymentby; default expediteur, §5). */
-export type PaymentBy = 'expediteur' | 'destinateur';
 
 /** Every value of the wizard form. */
 export interface ColisFormValues {
@@ -48,6 +44,7 @@ export interface ColisFormValues {
   observation?: string;
   reglement?: DecimalInput;
   modePaiementID?: string | null;
+  /** Who pays the advance (common/colisRules.ts PAYMENT_BY_CHOICES; default ADVANCE_PAYER, the sender). */
   paymentby: PaymentBy;
   // step 3: recipient
   destinataireIndicatif?: string;
@@ -87,7 +84,7 @@ export function emptyColisValues(envoiID?: string | null): ColisFormValues {
     observation: '',
     reglement: 0,
     modePaiementID: null,
-    paymentby: 'expediteur',
+    paymentby: ADVANCE_PAYER,
     destinataireIndicatif: '',
     destinataireNumero: '',
     destinataireID: null,
@@ -138,12 +135,6 @@ export function isValidAmount(value: DecimalInput): boolean {
   return !Number.isNaN(n) && n >= 0;
 }
 
-/** Whether a delivery mode is the agency pick-up ('Récupération en Agence ', code AGENCE), which has no delivery amount (spec 000 §5, §9). */
-export function isAgencyPickup(mode: Pick<Ref, 'code' | 'libelle'> | null | undefined): boolean {
-  if (!mode) return false;
-  return mode.code === 'AGENCE' || (mode.libelle ?? '').trim().toLowerCase() === 'récupération en agence';
-}
-
 /**
  * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisAmounts, the server's own function.
  * Lines without a nature, a valid weight or a known price count as 0. The delivery amount counts only when shown.
@@ -185,9 +176,9 @@ export function clampReglement(value: DecimalInput, total: DecimalInput): { valu
   return { value, clamped: null };
 }
 
-/** Whether an advance is being paid (reglement above 0). */
+/** Whether an advance is being paid (reglement above 0: common/colisRules.ts isAdvance, the server's rule). */
 export function hasAdvance(values: Pick<ColisFormValues, 'reglement'>): boolean {
-  return isValidAmount(values.reglement) && safeCents(values.reglement) > 0n;
+  return isAdvance(values.reglement);
 }
 
 /** What step 1 still misses (translation keys under resources.colis.missing): a departure, and the agency for ADMIN. */
@@ -235,21 +226,52 @@ export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): 
   return missing;
 }
 
+/** A country's dial code and national number length as the wizard loads them (pays/getBy). */
+export interface CountryPhone {
+  indicatif?: string | null;
+  longueur?: number | null;
+}
+
 /**
- * Full phone number from a dial code and a national number (DESIGN.md §4: clients are found by their full phone,
- * '+' and digits). A number typed with '+' or '00' is taken as already full; a national number one digit longer
- * than the country's length and starting with 0 loses that 0 (06 12 34 56 78 in France → +33612345678).
- * @returns '' when no digit was typed
+ * The country rules of a phone typed in the wizard: the dial code typed beside the number (else the country's), and
+ * the country's number length only when that dial code is the country's own (a French number typed with +33 for a
+ * recipient in Senegal is not held to Senegal's length).
+ * @param typedIndicatif the dial code field of the form
+ * @param country the country of the party (destination for the recipient, origin for the sender)
  */
-export function fullPhone(indicatif: string | null | undefined, numero: string | null | undefined, longueurNumero?: number | null): string {
-  const raw = (numero ?? '').trim();
-  if (raw.startsWith('+')) return `+${raw.replace(/\D/g, '')}`;
-  let digits = raw.replace(/\D/g, '');
-  if (digits === '') return '';
-  if (raw.startsWith('00')) return `+${digits.slice(2)}`;
-  if (longueurNumero && digits.length === longueurNumero + 1 && digits.startsWith('0')) digits = digits.slice(1);
-  const code = (indicatif ?? '').replace(/\D/g, '');
-  return `+${code}${digits}`;
+export function phoneCountry(typedIndicatif: string | null | undefined, country?: CountryPhone | null): PhoneCountry {
+  const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
+  const indicatif = digits(typedIndicatif) ? (typedIndicatif ?? '') : (country?.indicatif ?? '');
+  const own = !!digits(indicatif) && digits(indicatif) === digits(country?.indicatif);
+  return { indicatif, longueurNumero: own ? (country?.longueur ?? null) : null };
+}
+
+/**
+ * Full phone number of a party (DESIGN.md §4: clients are found by their full phone) with common/phone.ts, the server's
+ * own normalisation: '+' and digits, or a French error message.
+ * @param indicatif the dial code field of the form
+ * @param numero the number as typed (national, or full with '+' / '00')
+ * @param country the party's country (its dial code and length)
+ */
+export function partyPhone(indicatif: string | null | undefined, numero: string | null | undefined, country?: CountryPhone | null) {
+  return normalizePhone(numero, phoneCountry(indicatif, country));
+}
+
+/**
+ * A validator of a phone input (react-admin): the French message of common/phone.ts, or undefined; an empty optional
+ * number is accepted (required() says when it is needed).
+ * @param indicatifField the form field holding the dial code typed beside the number
+ * @param country the party's country
+ */
+export function phoneInputError(
+  value: unknown,
+  values: Record<string, unknown> | undefined,
+  indicatifField: 'destinataireIndicatif' | 'expediteurIndicatif',
+  country?: CountryPhone | null,
+): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const result = partyPhone(values?.[indicatifField] as string | undefined, value, country);
+  return result.ok ? undefined : result.error;
 }
 
 /** Whether the recipient part of step 3 is complete (spec 000 §5 "Step 3 save"): a found client, or nom, prénoms and adresse. */
@@ -284,6 +306,17 @@ function money(value: DecimalInput): number {
   return Number(safeCents(isValidAmount(value) ? value : 0)) / 100;
 }
 
+/**
+ * A phone for the request body: the full number, or when it is not valid the number as typed, so that the server
+ * refuses it with its French message on the field; '' when nothing was typed.
+ */
+function bodyPhone(indicatif: string | null | undefined, numero: string | null | undefined, country?: CountryPhone | null): string {
+  const typed = (numero ?? '').trim();
+  if (!typed) return '';
+  const result = partyPhone(indicatif, typed, country);
+  return result.ok ? result.phone : typed;
+}
+
 /** Options of the body builder. */
 export interface BodyOptions {
   /** ADMIN sends the chosen agency; other roles use their own (spec 000 §5, the server decides). */
@@ -292,9 +325,9 @@ export interface BodyOptions {
   modeEnvoi?: Pick<Ref, 'code' | 'libelle'> | null;
   /** false for the agency pick-up mode: no delivery amount. */
   withDelivery: boolean;
-  /** Country lengths for the phone numbers. */
-  destinataireLongueur?: number | null;
-  expediteurLongueur?: number | null;
+  /** Countries of the parties for their phone numbers: destination (recipient) and origin (sender). */
+  destinataireCountry?: CountryPhone | null;
+  expediteurCountry?: CountryPhone | null;
 }
 
 /**
@@ -323,7 +356,7 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
   } else {
     body.expediteurNom = (values.expediteurNom ?? '').trim();
     body.expediteurPrenom = (values.expediteurPrenom ?? '').trim();
-    body.NumeroSaisi = fullPhone(values.expediteurIndicatif, values.expediteurNumero, opts.expediteurLongueur);
+    body.NumeroSaisi = bodyPhone(values.expediteurIndicatif, values.expediteurNumero, opts.expediteurCountry);
   }
   if (values.destinataireID) {
     body.destinataireID = values.destinataireID;
@@ -332,10 +365,10 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     body.prenomsDestinataire = (values.prenomsDestinataire ?? '').trim();
     body.adresseDestinataire = (values.adresseDestinataire ?? '').trim();
     body.emailDestinataire = (values.emailDestinataire ?? '').trim();
-    const phone = fullPhone(values.destinataireIndicatif, values.destinataireNumero, opts.destinataireLongueur);
+    const phone = bodyPhone(values.destinataireIndicatif, values.destinataireNumero, opts.destinataireCountry);
     if (phone) body.telephoneDestinataire = phone;
   }
-  if (hasAdvance(values)) body.encaissement = { paymentby: values.paymentby || 'expediteur', modePaiementID: values.modePaiementID };
+  if (hasAdvance(values)) body.encaissement = { paymentby: values.paymentby || ADVANCE_PAYER, modePaiementID: values.modePaiementID };
   return body;
 }
 

@@ -5,7 +5,7 @@
  */
 import { Alert } from '@mui/material';
 import { DataTable, useTranslate, type RaRecord } from 'react-admin';
-import { formatEuro, formatKg } from '../../common/pricing';
+import { formatEuro, formatKg } from '../../common/format';
 import { DateFrField } from '../common/DateFrField';
 import { PageHeader } from '../common/PageHeader';
 import { StatutChipField } from '../common/StatutChip';

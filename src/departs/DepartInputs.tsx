@@ -19,8 +19,9 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { formatKg } from '../../common/pricing';
-import { departDateError, excludeChoice, refId, sortByLibelle, todayIso } from './departRules';
+import { formatKg } from '../../common/format';
+import { todayIso } from '../../common/dates';
+import { departDateError, departPaysError, excludeChoice, refId, sortByLibelle } from './departRules';
 
 const v = 'resources.depart.validation';
 const f = 'resources.depart.form';
@@ -34,7 +35,7 @@ const activeSorted = {
 
 /** Validator of one date: not before today (unless unchanged on edit) and in the shipper's order. */
 const dateValidator =
-  (field: 'dateDebut' | 'dateArrive' | 'dateFin', initial: unknown): Validator =>
+  (field: 'dateDebut' | 'dateArrive' | 'dateFin', initial: Record<string, unknown> | undefined): Validator =>
   (_value, values) =>
     departDateError(field, values ?? {}, todayIso(), initial);
 
@@ -43,8 +44,7 @@ const positive: Validator = (value) =>
   value === null || value === undefined || value === '' || Number(value) > 0 ? undefined : `${v}.poids_positive`;
 
 /** Destination must differ from origin. */
-const differsFromOrigin: Validator = (value, values) =>
-  value && refId(value) === refId(values?.paysEmetteurID) ? `${v}.pays_differ` : undefined;
+const differsFromOrigin: Validator = (_value, values) => departPaysError(values ?? {});
 
 /**
  * Child of a ReferenceInput: its loaded choices sorted by label the French way, minus the value of the form field
@@ -93,7 +93,7 @@ export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
     source: field,
     // The minimum is today, or the saved date on edit (an unchanged past date stays valid, as on the server).
     slotProps: { htmlInput: { min: initial?.[field] && String(initial[field]) < min ? String(initial[field]).slice(0, 10) : min } },
-    validate: [required(`${v}.${field}`), dateValidator(field, initial?.[field])],
+    validate: [required(`${v}.${field}`), dateValidator(field, initial)],
     helperText: `${f}.help_${field}`,
   });
   return (

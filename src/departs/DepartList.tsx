@@ -5,14 +5,14 @@
  * descending, search 'Rechercher :', filter by status, button 'Ajouter un départ'.
  */
 import { DataTable, SelectInput, type RaRecord } from 'react-admin';
-import { formatKg } from '../../common/pricing';
+import { formatKg } from '../../common/format';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { ActiveToggleField } from '../common/ActiveToggleField';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
 import { useHasPermission } from '../common/useHasPermission';
 import { ENVOI_ACTION_TARGETS, ENVOI_STATUT_CODES } from './departRules';
-import { ENVOI_TRANSITIONS } from '../../common/statusRules';
+import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 import { PoidsGaugeField } from './PoidsGaugeField';
 import { ClientsLinkButton } from './ClientsLinkButton';
 import { EnvoiStatusButtons } from './EnvoiStatusButtons';

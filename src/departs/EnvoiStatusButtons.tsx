@@ -1,7 +1,7 @@
 /**
  * Status actions of a departure row (spec 000 §4 Departure statuses, §8 texts): 'Marquer en cours d'envoi'
  * (enCoursEnvoiDepart), 'Départ arrivé' (arriveDepart) and 'Clôturer' (clotureDepart). Each is shown only with its
- * key, enabled only when common/statusRules.ts allows the move, and asks an Oui/Non confirmation; Oui sends
+ * key, enabled only when common/envoiRules.ts allows the move, and asks an Oui/Non confirmation; Oui sends
  * PUT envoi/update/{id} {statutID: code} through react-admin's update. Success 'Statut de départ mis à jour avec
  * succès !'; failure 'Echec lors du changement !' and the server's message; cancel 'Vous avez annulez la
  * modification !'.

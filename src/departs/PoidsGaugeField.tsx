@@ -4,7 +4,7 @@
  */
 import { Box, LinearProgress, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { formatKg } from '../../common/pricing';
+import { formatKg } from '../../common/format';
 import { poidsGauge } from './departRules';
 
 /** Takes no props (reads poids and poidsDisponible of the record in context); renders the text and gauge. */

@@ -4,12 +4,12 @@
  * checks of the form. No React here, so tests/web/departs.test.ts can exercise them directly.
  */
 import type { PermissionKey } from '../../common/permissions';
-import { ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
 import type { StatutCode } from '../../common/statuts';
-import { toMilli } from '../../common/pricing';
+import { ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError, type EnvoiDateField } from '../../common/envoiRules';
+import { toMilli } from '../../common/money';
 
-/** Departure status codes a user can pick in the list filter (spec 000 §4), in lifecycle order. */
-export const ENVOI_STATUT_CODES: readonly StatutCode[] = ['EN_ATTENTE', 'OUVERT', 'EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'];
+/** Departure status codes a user can pick in the list filter (spec 000 §4), in lifecycle order: common/envoiRules.ts. */
+export { ENVOI_STATUT_CODES } from '../../common/envoiRules';
 
 /** Target statuses offered as row actions, in the order of the buttons (spec 000 §4 table + 'Clôturer'). */
 export const ENVOI_ACTION_TARGETS = ['EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'] as const;
@@ -61,7 +61,7 @@ export interface EnvoiStatusAction {
 
 /**
  * The status actions a departure row shows (spec 000 §4): each is shown only when the user holds its key,
- * and enabled only when common/statusRules.ts allows the move from the current status.
+ * and enabled only when common/envoiRules.ts allows the move from the current status.
  * @param statutCode the departure's current status code
  * @param has whether the user holds a permission key
  */
@@ -97,40 +97,26 @@ export function canSaveDepart(values: DepartFormValues, mode: 'create' | 'edit')
   return needed.every(filled);
 }
 
-/** Today's calendar date in local time as YYYY-MM-DD (the date pickers' minimum, spec 000 §2 and §5). */
-export function todayIso(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
-/** Translation keys of the date messages (resources.depart.validation.*). */
-export const DATE_ERRORS = {
-  past: 'resources.depart.validation.date_past',
-  finAfterDebut: 'resources.depart.validation.fin_after_debut',
-  arriveBeforeDebut: 'resources.depart.validation.arrive_before_debut',
-} as const;
-
 /**
- * The error of one date field, or undefined (spec 000 §5 "Dates cannot be before today"; the server's order
- * rule closing ≤ departure ≤ arrival, reported on the same fields as the server does).
+ * The error of one date field, or undefined: the server's own rule (common/envoiRules.ts envoiDateErrors: not before
+ * today, spec 000 §5; closing ≤ departure ≤ arrival), reported on the same fields and with the same French messages.
  * @param field which date
  * @param values the form values (YYYY-MM-DD strings)
- * @param today today as YYYY-MM-DD
- * @param initial the value loaded on edit: an unchanged date may lie in the past, as the server allows
+ * @param today today as YYYY-MM-DD (common/dates.ts todayIso, Europe/Paris)
+ * @param initial on edit, the saved departure: a date left unchanged may lie in the past, as the server allows
  */
 export function departDateError(
-  field: 'dateDebut' | 'dateArrive' | 'dateFin',
+  field: EnvoiDateField,
   values: DepartFormValues,
   today: string,
-  initial?: unknown,
+  initial?: DepartFormValues,
 ): string | undefined {
-  const value = typeof values[field] === 'string' ? (values[field] as string).slice(0, 10) : '';
-  if (!value) return undefined;
-  if (value < today && value !== (typeof initial === 'string' ? initial.slice(0, 10) : undefined)) return DATE_ERRORS.past;
-  const debut = typeof values.dateDebut === 'string' ? values.dateDebut.slice(0, 10) : '';
-  if (!debut) return undefined;
-  if (field === 'dateFin' && value > debut) return DATE_ERRORS.finAfterDebut;
-  if (field === 'dateArrive' && value < debut) return DATE_ERRORS.arriveBeforeDebut;
-  return undefined;
+  return envoiDateErrors(values, today, initial)[field];
+}
+
+/** The error of the destination country, or undefined: it must differ from the origin (common/envoiRules.ts). */
+export function departPaysError(values: DepartFormValues): string | undefined {
+  return envoiPaysError(refId(values.paysID), refId(values.paysEmetteurID));
 }
 
 /** Id of a reference value that may be a plain id or a populated object ({id}). */

@@ -8,7 +8,8 @@
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { formatEuro, type DecimalInput } from '../../common/pricing';
+import type { DecimalInput } from '../../common/money';
+import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
 import { createEncaissement } from '../colis/colisApi';
 import { usePaymentModes } from './usePaymentModes';

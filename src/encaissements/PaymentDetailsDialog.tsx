@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { formatEuro } from '../../common/pricing';
+import { formatEuro } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { serverMessage } from '../common/recordLabel';
 import { fetchEncaissements } from '../colis/colisApi';

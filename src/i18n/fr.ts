@@ -2,7 +2,10 @@
  * Every French text of the back-office quoted from the spec (000 and 001), plus the labels the spec
  * leaves open. Merged over ra-language-french by i18nProvider.ts; components read them with useTranslate().
  * Keys: `app.*` for our screens, `resources.<name>.*` for react-admin resources, `ra.*` overrides.
+ * Messages of a rule shared with the server come from its module in common/ (one home for the text).
  */
+import { COLIS_MESSAGES } from '../../common/colisRules';
+
 export const fr = {
   app: {
     name: 'Back-office Colis',
@@ -262,13 +265,9 @@ export const fr = {
         modeEnvoiID: "Le mode d'envoi est obligatoire",
         paysID: 'Le pays de destination est obligatoire',
         paysEmetteurID: "Le pays d'origine est obligatoire",
-        pays_differ: "Le pays de destination doit différer du pays d'origine",
         dateDebut: 'La date de départ est obligatoire',
         dateArrive: "La date d'arrivée est obligatoire",
         dateFin: 'La date de clôture est obligatoire',
-        date_past: "La date ne peut pas être antérieure à aujourd'hui",
-        fin_after_debut: 'La date de clôture doit précéder ou égaler la date de départ',
-        arrive_before_debut: "La date d'arrivée doit suivre ou égaler la date de départ",
         contenu: 'Le contenu est obligatoire',
         poids: 'Le poids global est obligatoire',
         poids_positive: 'Le poids global doit être supérieur à 0',
@@ -404,7 +403,6 @@ export const fr = {
         destinataire: 'le destinataire (nom, prénoms, adresse)',
         expediteur: "l'expéditeur",
         expediteur_saisi: "le nom, les prénoms et le téléphone de l'expéditeur",
-        telephone: 'le téléphone du destinataire',
       },
       destinataire: {
         title: 'Destinataire',
@@ -433,7 +431,7 @@ export const fr = {
         updated: 'colis modifié avec succès',
         create_error: "Erreur lors de l'enregistrement du colis",
         update_error: 'Erreur lors de la mise à jour du colis',
-        not_editable: 'Colis non modifiable !!',
+        not_editable: COLIS_MESSAGES.notEditable,
         not_found: 'Aucun colis trouvé',
         weight_title: 'Information',
         contact_admins: 'Contacter Admins',

@@ -1,5 +1,6 @@
 /** Shared pieces of the browser journeys: demo credentials of the seed, sign-in through the login page, dates. */
 import { expect, type Page } from '@playwright/test';
+import { addDays, todayIso } from '../../common/dates';
 
 export const ADMIN = { email: 'admin@colis.local', password: 'Admin123!' };
 export const AGENT = { email: 'agent.paris@colis.local', password: 'Agent123!' };
@@ -13,11 +14,9 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(page.getByText('Tableau de bord').first()).toBeVisible();
 }
 
-/** A calendar date `days` from today, YYYY-MM-DD (what a date input and the API take). */
+/** A calendar date `days` from today in Europe/Paris (common/dates.ts), YYYY-MM-DD (what a date input and the API take). */
 export function inDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return addDays(todayIso(), days);
 }
 
 /**

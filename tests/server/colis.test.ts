@@ -21,6 +21,7 @@ import {
   pays,
   statuts,
   throttles,
+  users as usersTable,
   villes,
 } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
@@ -189,6 +190,40 @@ describe('pricing and registration', () => {
     expect(unknown.body.success).toBe(false);
     const shipments = await t.call('GET', `/api/colis/ListEnvoisBy/${first.body.data.expediteurID.id}`, { token: agent.token });
     expect(shipments.body.datas).toHaveLength(2);
+  });
+
+  it("refuses a phone without digits ('abc', 'n/a') with a French message on its field, and creates no client", async () => {
+    const e = await newEnvoi();
+    const users = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(usersTable))[0].n;
+    const before = await users();
+    const recipient = await register(e.id, { telephoneDestinataire: 'abc' });
+    expect(recipient.status, JSON.stringify(recipient.body)).toBe(400);
+    expect(recipient.body.success).toBe(false);
+    expect(recipient.body.errors.telephoneDestinataire).toMatch(/^Numéro de téléphone invalide/);
+    expect(recipient.body.message).toBe(recipient.body.errors.telephoneDestinataire);
+    const sender = await register(e.id, { NumeroSaisi: 'n/a' });
+    expect(sender.status).toBe(400);
+    expect(sender.body.errors.NumeroSaisi).toMatch(/^Numéro de téléphone invalide/);
+    expect(await users()).toBe(before);
+    expect(await t.database.db.select().from(usersTable).where(eq(usersTable.telephoneComplet, '+'))).toHaveLength(0);
+    expect(await t.database.db.select().from(colis).where(eq(colis.envoiID, e.id))).toHaveLength(0);
+    const lookup = await t.call('GET', '/api/user/getByTelephone/abcd', { token: agent.token });
+    expect(lookup.status).toBe(400);
+    expect(lookup.body.errors.telephone).toMatch(/^Numéro de téléphone invalide/);
+  });
+
+  it("completes a national phone with the departure's countries and refuses a wrong length (common/phone.ts)", async () => {
+    const e = await newEnvoi();
+    // Recipient in Senegal (destination, 9 digits), sender in France (origin, trunk 0 dropped).
+    const res = await register(e.id, { telephoneDestinataire: '77 000 11 33', NumeroSaisi: '06 55 44 33 22' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.destinataireID.telephoneComplet).toBe('+221770001133');
+    expect(res.body.data.telephoneDestinataire).toBe('+221770001133');
+    expect(res.body.data.expediteurID.telephoneComplet).toBe('+33655443322');
+    expect(res.body.data.NumeroSaisi).toBe('+33655443322');
+    const short = await register(e.id, { telephoneDestinataire: '77 000' });
+    expect(short.status).toBe(400);
+    expect(short.body.errors.telephoneDestinataire).toBe("Numéro de téléphone invalide : 9 chiffres attendus après l'indicatif +221");
   });
 
   it('records an advance: payment row, RECEPTIONNE, history and notifications', async () => {

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { addDays, todayIso } from '../../common/dates';
 import type { Db } from '../../server/db/client';
 import { agences, colis, envois, modesEnvoi, pays, statuts, typeUsers, users } from '../../server/db/schema';
 
@@ -18,11 +19,9 @@ export async function idByCode(
   return row.id;
 }
 
-/** ISO date `days` from today (YYYY-MM-DD). */
+/** ISO date `days` from today (YYYY-MM-DD), today being the server's: the date in Europe/Paris (common/dates.ts). */
 export function inDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return addDays(todayIso(), days);
 }
 
 /** Creates a client (user type CLIENT) with a unique phone and an e-mail. */

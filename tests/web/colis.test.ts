@@ -21,9 +21,11 @@ import {
   departStepMissing,
   destinataireStepMissing,
   emptyColisValues,
-  fullPhone,
   infoStepMissing,
   isAgencyPickup,
+  partyPhone,
+  phoneCountry,
+  phoneInputError,
   valuesFromColis,
   type ColisFormValues,
   type NaturePrice,
@@ -212,13 +214,28 @@ describe('step 3 rules (spec 000 §5 Step 3 save)', () => {
     expect(destinataireStepMissing({ ...v, adresseDestinataire: 'Dakar' })).toEqual([]);
   });
 
-  it('builds full phone numbers', () => {
-    expect(fullPhone('+33', '06 12 34 56 78', 9)).toBe('+33612345678');
-    expect(fullPhone('+225', '0701234502', 10)).toBe('+2250701234502');
-    expect(fullPhone('+221', '77 000 00 01', 9)).toBe('+221770000001');
-    expect(fullPhone('+221', '+221 77 000 00 01', 9)).toBe('+221770000001');
-    expect(fullPhone('+33', '0033612345678', 9)).toBe('+33612345678');
-    expect(fullPhone('+33', '', 9)).toBe('');
+  it('builds full phone numbers with common/phone.ts and the party country', () => {
+    const fr = { indicatif: '+33', longueur: 9 };
+    const sn = { indicatif: '+221', longueur: 9 };
+    expect(partyPhone('+33', '06 12 34 56 78', fr)).toEqual({ ok: true, phone: '+33612345678' });
+    expect(partyPhone('', '06 12 34 56 78', fr)).toEqual({ ok: true, phone: '+33612345678' });
+    expect(partyPhone('+221', '+221 77 000 00 01', sn)).toEqual({ ok: true, phone: '+221770000001' });
+    expect(partyPhone('+221', 'abc', sn)).toMatchObject({ ok: false, error: expect.stringContaining('Numéro de téléphone invalide') });
+    expect(partyPhone('+221', '77 000', sn)).toEqual({
+      ok: false,
+      error: "Numéro de téléphone invalide : 9 chiffres attendus après l'indicatif +221",
+    });
+    // Another dial code typed beside the number: the country's length no longer applies (Italy has 10 digits).
+    expect(phoneCountry('+39', sn)).toEqual({ indicatif: '+39', longueurNumero: null });
+    expect(partyPhone('+39', '312 345 6789', sn)).toEqual({ ok: true, phone: '+393123456789' });
+    expect(phoneCountry('', sn)).toEqual({ indicatif: '+221', longueurNumero: 9 });
+  });
+
+  it('validates the phone inputs, an empty optional number passing', () => {
+    const sn = { indicatif: '+221', longueur: 9 };
+    expect(phoneInputError('', {}, 'destinataireIndicatif', sn)).toBeUndefined();
+    expect(phoneInputError('77 000 00 01', { destinataireIndicatif: '+221' }, 'destinataireIndicatif', sn)).toBeUndefined();
+    expect(phoneInputError('n/a', { destinataireIndicatif: '+221' }, 'destinataireIndicatif', sn)).toMatch(/^Numéro de téléphone invalide/);
   });
 });
 
@@ -243,8 +260,8 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
         isAdmin: false,
         modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
         withDelivery: false,
-        destinataireLongueur: 9,
-        expediteurLongueur: 9,
+        destinataireCountry: { indicatif: '+221', longueur: 9 },
+        expediteurCountry: { indicatif: '+33', longueur: 9 },
       },
     );
     expect(body).toMatchObject({
@@ -269,6 +286,21 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
     expect(body).not.toHaveProperty('encaissement');
     expect(body).not.toHaveProperty('expediteurID');
     expect(body).not.toHaveProperty('destinataireID');
+  });
+
+  it('sends a phone it cannot normalise as typed, for the server to refuse it on its field', () => {
+    const body = buildColisBody(
+      filled({
+        expediteurID: 'c2',
+        nomDestinataire: 'Diop',
+        prenomsDestinataire: 'Awa',
+        adresseDestinataire: 'Dakar',
+        destinataireIndicatif: '+221',
+        destinataireNumero: ' abc ',
+      }),
+      { isAdmin: false, withDelivery: false, destinataireCountry: { indicatif: '+221', longueur: 9 } },
+    );
+    expect(body.telephoneDestinataire).toBe('abc');
   });
 
   it('air mode forces KG; ADMIN sends the agency; an advance sends its payment', () => {

@@ -4,7 +4,6 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  DATE_ERRORS,
   canSaveDepart,
   clientDisplayName,
   departBody,
@@ -14,8 +13,9 @@ import {
   excludeChoice,
   poidsGauge,
   sortByLibelle,
-  todayIso,
+  departPaysError,
 } from '../../src/departs/departRules';
+import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
 import { frenchAppMessages } from '../../src/i18n/i18nProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
@@ -48,7 +48,7 @@ describe('status actions of a row', () => {
   const enabled = (code: string | undefined, has: (k: string) => boolean = all) =>
     Object.fromEntries(envoiStatusActions(code, has).map((a) => [a.to, a.enabled]));
 
-  it('follow common/statusRules.ts per status', () => {
+  it('follow common/envoiRules.ts per status', () => {
     expect(enabled('OUVERT')).toEqual({ EN_COURS_ENVOI: true, ARRIVE: false, CLOTURE: true });
     expect(enabled('EN_COURS_ENVOI')).toEqual({ EN_COURS_ENVOI: false, ARRIVE: true, CLOTURE: true });
     expect(enabled('ARRIVE')).toEqual({ EN_COURS_ENVOI: false, ARRIVE: false, CLOTURE: true });
@@ -87,23 +87,27 @@ describe('departure form', () => {
     expect(canSaveDepart({ ...full, contenu: 'Fret', poids: 10 }, 'edit')).toBe(true);
   });
 
-  it('checks dates against today and the order clôture ≤ départ ≤ arrivée', () => {
+  it('checks dates with the server rule (common/envoiRules.ts) and its messages, field by field', () => {
     const today = '2030-01-05';
     expect(departDateError('dateFin', full, today)).toBeUndefined();
     expect(departDateError('dateDebut', full, today)).toBeUndefined();
     expect(departDateError('dateArrive', full, today)).toBeUndefined();
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-04' }, today)).toBe(DATE_ERRORS.past);
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-11' }, today)).toBe(DATE_ERRORS.finAfterDebut);
-    expect(departDateError('dateArrive', { ...full, dateArrive: '2030-01-09' }, today)).toBe(DATE_ERRORS.arriveBeforeDebut);
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-04' }, today)).toBe("La date ne peut pas être antérieure à aujourd'hui");
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-11' }, today)).toBe(ENVOI_MESSAGES.finAfterDebut);
+    expect(departDateError('dateArrive', { ...full, dateArrive: '2030-01-09' }, today)).toBe(ENVOI_MESSAGES.arriveBeforeDebut);
     expect(departDateError('dateFin', { ...full, dateFin: '2030-01-10' }, today)).toBeUndefined();
     expect(departDateError('dateArrive', { ...full, dateArrive: '' }, today)).toBeUndefined();
     // On edit an unchanged past date stays valid, as on the server.
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-01' }, today, '2030-01-01')).toBeUndefined();
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-02' }, today, '2030-01-01')).toBe(DATE_ERRORS.past);
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-01' }, today, { ...full, dateFin: '2030-01-01' })).toBeUndefined();
+    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-02' }, today, { ...full, dateFin: '2030-01-01' })).toBe(
+      ENVOI_MESSAGES.datePast,
+    );
   });
 
-  it('gives today as YYYY-MM-DD in local time', () => {
-    expect(todayIso(new Date(2026, 0, 7, 23, 59))).toBe('2026-01-07');
+  it('refuses the origin country as destination, with the server message', () => {
+    expect(departPaysError({ paysID: { id: 'sn' }, paysEmetteurID: 'sn' })).toBe("Le pays de destination doit différer du pays d'origine");
+    expect(departPaysError({ paysID: 'sn', paysEmetteurID: 'fr' })).toBeUndefined();
+    expect(departPaysError({ paysID: null, paysEmetteurID: 'fr' })).toBeUndefined();
   });
 
   it('offers every destination but the chosen origin', () => {

@@ -16,7 +16,7 @@ import {
   RESOURCE_KEYS,
   type PermissionKey,
 } from '../../common/permissions';
-import { ENVOI_TRANSITIONS } from '../../common/statusRules';
+import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 import type { RequirePermission } from '../../src/layout/AccessGuards';
 import type { MenuEntry } from '../../src/layout/menuGroups';
 

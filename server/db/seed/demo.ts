@@ -13,7 +13,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../../common/permissions';
-import { centsToString, computeColisAmounts, isAirMode, milliToString, toCents, toMilli } from '../../../common/pricing';
+import { centsToString, milliToString, toCents, toMilli } from '../../../common/money';
+import { computeColisAmounts } from '../../../common/pricing';
+import { isAirMode } from '../../../common/modes';
 import type { StatutCode } from '../../../common/statuts';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';

@@ -5,7 +5,8 @@
  */
 import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatEuro, formatKg, type ColisAmounts } from '../../../common/pricing';
+import type { ColisAmounts } from '../../../common/pricing';
+import { formatEuro, formatKg } from '../../../common/format';
 
 /** One summary line. */
 const Row = ({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) => (

@@ -107,7 +107,7 @@ const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'
         destinataireIndicatif: current.destinataireIndicatif || dest.indicatif,
         expediteurIndicatif: current.expediteurIndicatif || orig.indicatif,
       },
-      { isAdmin, modeEnvoi: departure?.modeEnvoiID, withDelivery, destinataireLongueur: dest.longueur, expediteurLongueur: orig.longueur },
+      { isAdmin, modeEnvoi: departure?.modeEnvoiID, withDelivery, destinataireCountry: dest, expediteurCountry: orig },
     );
     setSaving(true);
     try {

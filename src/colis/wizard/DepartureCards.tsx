@@ -8,7 +8,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FlightIcon from '@mui/icons-material/Flight';
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import { useTranslate } from 'react-admin';
-import { formatKg, isAirMode, toMilli } from '../../../common/pricing';
+import { toMilli } from '../../../common/money';
+import { formatKg } from '../../../common/format';
+import { isAirMode } from '../../../common/modes';
 import { formatDateFr } from '../../common/formatDate';
 import type { Departure } from '../types';
 

@@ -18,7 +18,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { computeColisAmounts, formatEuro, linePrice } from '../../../common/pricing';
+import { computeColisAmounts, linePrice } from '../../../common/pricing';
+import { formatEuro } from '../../../common/format';
 import { isValidWeight, type NaturePrice } from '../wizardRules';
 
 /** The price and amount of one line, read from the form and the prices found. */

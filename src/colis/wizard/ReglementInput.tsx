@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
-import { toCents, type DecimalInput } from '../../../common/pricing';
+import { toCents, type DecimalInput } from '../../../common/money';
 import { clampReglement } from '../wizardRules';
 
 /** Same amount in cents (false for unreadable values). */

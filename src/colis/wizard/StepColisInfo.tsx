@@ -8,7 +8,9 @@
 import { Box, Divider, Typography } from '@mui/material';
 import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, minValue, required, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { isAirMode, type ColisAmounts } from '../../../common/pricing';
+import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
+import type { ColisAmounts } from '../../../common/pricing';
+import { isAirMode } from '../../../common/modes';
 import { usePaymentModes } from '../../encaissements/usePaymentModes';
 import { hasAdvance, type NaturePrice } from '../wizardRules';
 import type { Departure, Ref } from '../types';
@@ -146,10 +148,7 @@ export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modes
               source="paymentby"
               label={t('paymentby')}
               disabled={!advance}
-              choices={[
-                { id: 'expediteur', name: translate('resources.colis.info.expediteur') },
-                { id: 'destinateur', name: translate('resources.colis.info.destinateur') },
-              ]}
+              choices={PAYMENT_BY_CHOICES.map((id) => ({ id, name: translate(`resources.colis.info.${id}`) }))}
             />
           </Box>
         </Section>

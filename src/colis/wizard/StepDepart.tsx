@@ -7,7 +7,7 @@
 import { Alert, AlertTitle, Box, CircularProgress, Typography } from '@mui/material';
 import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { isAirMode } from '../../../common/pricing';
+import { isAirMode } from '../../../common/modes';
 import { serverMessage } from '../../common/recordLabel';
 import { CHOSEN_DEPARTURE_KEY } from '../wizardRules';
 import type { Departure } from '../types';

@@ -21,7 +21,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../../common/recordLabel';
 import { findClientByPhone } from '../colisApi';
 import { fullName } from '../colisRules';
-import { fullPhone } from '../wizardRules';
+import { partyPhone, phoneInputError } from '../wizardRules';
 import type { Departure } from '../types';
 
 /** A country's dial code and national length (pays/getBy), for the phone numbers. */
@@ -66,11 +66,12 @@ export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
   };
 
   const search = async () => {
-    const phone = fullPhone(getValues('destinataireIndicatif') || dest.indicatif, getValues('destinataireNumero'), dest.longueur);
-    if (!phone) {
-      notify('resources.colis.missing.telephone', { type: 'warning' });
+    const result = partyPhone(getValues('destinataireIndicatif'), getValues('destinataireNumero'), dest);
+    if (!result.ok) {
+      notify(result.error, { type: 'warning' });
       return;
     }
+    const phone = result.phone;
     setSearching(true);
     try {
       const client = await findClientByPhone(phone);
@@ -101,7 +102,12 @@ export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
         </Typography>
         <Box sx={grid('110px minmax(0, 1fr) auto')}>
           <TextInput source="destinataireIndicatif" label={t('indicatif')} placeholder={dest.indicatif} onChange={resetLookup} />
-          <TextInput source="destinataireNumero" label={t('telephone')} onChange={resetLookup} />
+          <TextInput
+            source="destinataireNumero"
+            label={t('telephone')}
+            onChange={resetLookup}
+            validate={(value, values) => phoneInputError(value, values, 'destinataireIndicatif', dest)}
+          />
           <Button
             variant="outlined"
             startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />}
@@ -151,7 +157,11 @@ export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
             </Box>
             <Box sx={grid('110px minmax(0, 1fr)')}>
               <TextInput source="expediteurIndicatif" label={t('indicatif')} placeholder={orig.indicatif} />
-              <TextInput source="expediteurNumero" label={t('expediteur_telephone')} validate={required()} />
+              <TextInput
+                source="expediteurNumero"
+                label={t('expediteur_telephone')}
+                validate={[required(), (value, values) => phoneInputError(value, values, 'expediteurIndicatif', orig)]}
+              />
             </Box>
           </>
         ) : (

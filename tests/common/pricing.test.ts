@@ -1,22 +1,6 @@
+/** common/pricing.ts: the price of a nature line and the amounts of a parcel (spec 000 §9, DESIGN.md §4). */
 import { describe, expect, it } from 'vitest';
-import {
-  computeColisAmounts,
-  formatEuro,
-  formatKg,
-  isAirMode,
-  linePrice,
-  roundMoney,
-  sumMoney,
-  sumWeights,
-  toCents,
-  toMilli,
-  toMoneyString,
-  toWeightString,
-  uniteForMode,
-} from '../../common/pricing';
-
-/** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
-const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+import { computeColisAmounts, linePrice } from '../../common/pricing';
 
 describe('linePrice (spec 000 §9)', () => {
   it('the exceptional price wins when above 0', () => {
@@ -30,40 +14,6 @@ describe('linePrice (spec 000 §9)', () => {
     expect(linePrice(undefined, '3.2')).toBe(3.2);
     expect(linePrice('', 4)).toBe(4);
     expect(linePrice(-2, 4)).toBe(4);
-  });
-});
-
-describe('exact decimal parsing', () => {
-  it('reads numbers, strings, French commas', () => {
-    expect(toCents(0.1)).toBe(10n);
-    expect(toCents('12,5')).toBe(1250n);
-    expect(toCents('1 234,56')).toBe(123456n);
-    expect(toCents(1e-7)).toBe(0n);
-    expect(toMilli('2.5')).toBe(2500n);
-    expect(toMilli(0.0005)).toBe(1n);
-  });
-  it('rounds half-up to the cent', () => {
-    expect(toCents(1.005)).toBe(101n); // 1.005 is 1.00499999… in binary; read as typed
-    expect(toCents('2.675')).toBe(268n);
-    expect(toCents('2.674')).toBe(267n);
-    expect(toCents('-1.005')).toBe(-101n);
-    expect(roundMoney(0.1 + 0.2)).toBe(0.3);
-  });
-  it('refuses what is not a number', () => {
-    expect(() => toCents('abc')).toThrow(RangeError);
-    expect(() => toCents(Number.NaN)).toThrow(RangeError);
-    expect(() => toCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
-  });
-  it('writes database numeric text', () => {
-    expect(toMoneyString(7)).toBe('7.00');
-    expect(toMoneyString('-0.5')).toBe('-0.50');
-    expect(toWeightString(2.5)).toBe('2.500');
-    expect(toWeightString('0.0004')).toBe('0.000');
-  });
-  it('sums without drift', () => {
-    expect(sumMoney([0.1, 0.2])).toBe(0.3);
-    expect(sumWeights([0.1, 0.2, '0.3'])).toBe(0.6);
-    expect(sumWeights(Array(10).fill(0.1))).toBe(1);
   });
 });
 
@@ -150,38 +100,5 @@ describe('computeColisAmounts (spec 000 §9, DESIGN.md §4)', () => {
   it('large amounts stay exact', () => {
     const r = computeColisAmounts({ lines: [{ poids: '9999999.999', prixUnitaire: '99.99' }] });
     expect(r.montant).toBe(999899999.9); // 999 899 999.900 000 01 € → 999 899 999.90
-  });
-});
-
-describe('formatters', () => {
-  it('formats euros the French way', () => {
-    expect(plain(formatEuro(1234.5))).toBe('1 234,50 €');
-    expect(plain(formatEuro('0.1'))).toBe('0,10 €');
-    expect(plain(formatEuro(null))).toBe('0,00 €');
-  });
-  it('formats weights in kg', () => {
-    expect(formatKg(12.5)).toBe('12,5 kg');
-    expect(formatKg('3.000')).toBe('3 kg');
-    expect(formatKg(0.125)).toBe('0,125 kg');
-    expect(formatKg(2, 'M3')).toBe('2 m³');
-  });
-});
-
-describe('air mode (spec 000 §5)', () => {
-  it('recognises the air mode by label or code', () => {
-    expect(isAirMode({ code: 'AERIEN', libelle: 'Avion' })).toBe(true);
-    expect(isAirMode({ libelle: 'Aérien' })).toBe(true);
-    expect(isAirMode({ libelle: 'Fret AERIEN express' })).toBe(true);
-    expect(isAirMode({ libelle: 'aerien' })).toBe(true);
-    expect(isAirMode({ code: 'aerien' })).toBe(true);
-    expect(isAirMode({ code: 'MARITIME', libelle: 'Maritime' })).toBe(false);
-    expect(isAirMode({})).toBe(false);
-    expect(isAirMode(null)).toBe(false);
-  });
-  it('forces the unit KG in air mode', () => {
-    expect(uniteForMode({ libelle: 'Aérien' }, 'M3')).toBe('KG');
-    expect(uniteForMode({ libelle: 'Maritime' }, 'M3')).toBe('M3');
-    expect(uniteForMode({ libelle: 'Maritime' }, 'm3')).toBe('M3');
-    expect(uniteForMode({ libelle: 'Maritime' })).toBe('KG');
   });
 });

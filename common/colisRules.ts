@@ -1,0 +1,98 @@
+/**
+ * Rules of parcels (colis), shared by the server (which enforces them: server/colis/service.ts,
+ * server/encaissements/) and the UI (which shows or hides actions and checks the wizard: src/colis/colisRules.ts,
+ * src/colis/wizardRules.ts). Spec 000 §4 "Parcel statuses", "Parcel payment", §5, §9; DESIGN.md §4.
+ * Functions take a status code ('' or undefined when unknown), never a status id.
+ */
+import { isPositiveAmount, type DecimalInput } from './money';
+import { normalizeLabel } from './modes';
+import type { StatutCode } from './statuts';
+
+/** Parcel status codes in their life order (DESIGN.md §4): the list filter's choices. */
+export const COLIS_STATUT_CODES: readonly StatutCode[] = ['EN_ATTENTE', 'RECEPTIONNE', 'EN_COURS_ENVOI', 'EXPEDIE', 'RETIRE', 'LIVRE'];
+
+/** Parcel statuses in which the parcel may still be edited or directly deleted (spec 000 §4). */
+export const COLIS_EDITABLE: readonly StatutCode[] = ['EN_ATTENTE'];
+
+/** Whether a parcel in this status may be edited (and deleted without a one-time code). */
+export function isColisEditable(statutCode: string | null | undefined): boolean {
+  return COLIS_EDITABLE.includes(statutCode as StatutCode);
+}
+
+/** Parcel statuses a departure's 'en cours d'envoi' cascade moves (everything not yet shipped). */
+export const COLIS_BEFORE_SHIPPING: readonly StatutCode[] = ['EN_ATTENTE', 'RECEPTIONNE'];
+
+/** Parcel statuses a departure's arrival moves to EXPEDIE (refused while one is still EN_ATTENTE, spec 000 §4). */
+export const COLIS_ARRIVING: readonly StatutCode[] = ['RECEPTIONNE', 'EN_COURS_ENVOI'];
+
+/** Status of a newly registered parcel: nothing settled yet (DESIGN.md §4). */
+export const COLIS_STATUT_REGISTERED: StatutCode = 'EN_ATTENTE';
+
+/** Status a parcel takes when an advance is settled at registration or on edit: money received (DESIGN.md §4). */
+export const COLIS_STATUT_ADVANCE: StatutCode = 'RECEPTIONNE';
+
+/** Whether a settled amount (reglement, euros) is an advance: above 0, exactly on cents; an unreadable amount is none. */
+export function isAdvance(reglement: DecimalInput): boolean {
+  return isPositiveAmount(reglement);
+}
+
+/** Parcel statuses in which no payment may be collected: EN_ATTENTE (no advance was received at registration). */
+export const COLIS_UNPAYABLE: readonly StatutCode[] = ['EN_ATTENTE'];
+
+/** Whether a payment may be collected on a parcel in this status (money must still remain: the amount rules). */
+export function isColisPayable(statutCode: string | null | undefined): boolean {
+  return !!statutCode && !COLIS_UNPAYABLE.includes(statutCode as StatutCode);
+}
+
+/** Status of a parcel arrived at destination (its departure arrived), the only one that may be picked up or delivered. */
+export const COLIS_STATUT_ARRIVED: StatutCode = 'EXPEDIE';
+
+/** The ends of a parcel's journey: picked up at the agency (RETIRE) or delivered to the address (LIVRE). */
+export const COLIS_FINISH_TARGETS = ['RETIRE', 'LIVRE'] as const satisfies readonly StatutCode[];
+export type ColisFinishTarget = (typeof COLIS_FINISH_TARGETS)[number];
+
+/** Whether a parcel in this status may end its journey (EXPEDIE → RETIRE or LIVRE). */
+export function canFinishColis(statutCode: string | null | undefined): boolean {
+  return statutCode === COLIS_STATUT_ARRIVED;
+}
+
+/** Code of the agency pick-up delivery mode (seed: 'AGENCE'). */
+export const AGENCY_PICKUP_CODE = 'AGENCE';
+
+/** Label of the agency pick-up mode as the spec writes it (spec 000 §9: 'Récupération en Agence ', trailing space). */
+export const AGENCY_PICKUP_LIBELLE = 'Récupération en Agence ';
+
+/**
+ * Whether a delivery mode is the agency pick-up, which has no delivery amount nor delivery address (spec 000 §5, §9).
+ * One rule for both sides: the code 'AGENCE' (what the server used), or the spec's label 'Récupération en Agence '
+ * (what the spec's client compared, and the UI with it), label compared without case, accents or outer spaces.
+ * Codes are the stable identity (DESIGN.md §4); the label keeps a mode created with another code recognised.
+ */
+export function isAgencyPickup(mode: { code?: string | null; libelle?: string | null } | null | undefined): boolean {
+  if (!mode) return false;
+  return (
+    normalizeLabel(mode.code).trim() === normalizeLabel(AGENCY_PICKUP_CODE) ||
+    normalizeLabel(mode.libelle).trim() === normalizeLabel(AGENCY_PICKUP_LIBELLE).trim()
+  );
+}
+
+/** Who pays a payment (spec 000 §3 paymentby: expediteur, destinateur; partiel appears in a hidden option). */
+export const PAYMENT_BY = ['expediteur', 'destinateur', 'partiel'] as const;
+export type PaymentBy = (typeof PAYMENT_BY)[number];
+
+/** The payers a user chooses from for an advance in the parcel wizard (the spec's visible options). */
+export const PAYMENT_BY_CHOICES: readonly PaymentBy[] = ['expediteur', 'destinateur'];
+
+/** Payer of an advance at registration when none is given: the sender (spec 000 §5). */
+export const ADVANCE_PAYER: PaymentBy = 'expediteur';
+
+/** Payer of a collection after registration (make-payment dialog, pick-up or delivery): 'debtor fixed to destinateur' (spec 000 §8). */
+export const COLLECTION_PAYER: PaymentBy = 'destinateur';
+
+/** Messages of the parcel rules (spec 000 §4, §8), the same on both sides. */
+export const COLIS_MESSAGES = {
+  notEditable: 'Colis non modifiable !!',
+  notPayable: "Encaissement impossible : le colis est en attente (aucun règlement n'a encore été reçu à l'enregistrement).",
+  finishRefused: (to: ColisFinishTarget) =>
+    `Seul un colis arrivé à destination (Expédié) peut être ${to === 'RETIRE' ? 'retiré' : 'livré'}.`,
+} as const;

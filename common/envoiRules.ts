@@ -1,0 +1,89 @@
+/**
+ * Rules of departures (envois), shared by the server (which enforces them: server/envois/service.ts) and the UI (which
+ * checks the form and enables buttons: src/departs/departRules.ts). Spec 000 §4 "Departure statuses", §5 "Add
+ * departure"; DESIGN.md §4.
+ * - dates: none before today (Europe/Paris, common/dates.ts), except a date left unchanged on edit; and the shipper's
+ *   order closing ≤ departure ≤ arrival (registrations close, the departure leaves, then arrives);
+ * - countries: the destination differs from the origin;
+ * - statuses: the codes a departure may take and the moves between them.
+ */
+import type { PermissionKey } from './permissions';
+import type { StatutCode } from './statuts';
+
+/** Departure status codes in lifecycle order (spec 000 §4): the list filter's choices. */
+export const ENVOI_STATUT_CODES: readonly StatutCode[] = ['EN_ATTENTE', 'OUVERT', 'EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'];
+
+/** Departure: target status → the statuses it may be reached from, and the permission key of the action. */
+export const ENVOI_TRANSITIONS: Readonly<
+  Partial<Record<StatutCode, { from: readonly StatutCode[]; key: PermissionKey; libelle: string }>>
+> = {
+  EN_COURS_ENVOI: { from: ['OUVERT', 'CLOTURE'], key: 'enCoursEnvoiDepart', libelle: "Marquer en cours d'envoi" },
+  ARRIVE: { from: ['EN_COURS_ENVOI'], key: 'arriveDepart', libelle: 'Départ arrivé' },
+  CLOTURE: { from: ['EN_ATTENTE', 'OUVERT', 'EN_COURS_ENVOI', 'ARRIVE'], key: 'clotureDepart', libelle: 'Clôturer' },
+};
+
+/** Whether a departure in status `from` may move to `to`. */
+export function canMoveEnvoi(from: string, to: string): boolean {
+  const rule = ENVOI_TRANSITIONS[to as StatutCode];
+  return !!rule && rule.from.includes(from as StatutCode);
+}
+
+/** Messages of the departure rules (spec 000 §4, §5, §8), the same on both sides. */
+export const ENVOI_MESSAGES = {
+  datePast: "La date ne peut pas être antérieure à aujourd'hui",
+  finAfterDebut: 'La date de clôture doit précéder ou égaler la date de départ',
+  arriveBeforeDebut: "La date d'arrivée doit suivre ou égaler la date de départ",
+  paysDiffer: "Le pays de destination doit différer du pays d'origine",
+  transitionRefused: (from: string, to: string) =>
+    `Changement de statut impossible : un départ « ${from} » ne peut pas passer à « ${to} ».`,
+  colisEnAttente:
+    "Certains colis de ce départ sont encore en attente : l'arrivée du départ est impossible tant qu'ils ne sont pas traités.",
+  hasColis: 'Ce départ contient des colis : il ne peut pas être supprimé.',
+  hasDeletedColis:
+    'Ce départ a porté des colis, supprimés depuis mais conservés avec leurs encaissements et leur historique : désactivez-le plutôt que de le supprimer.',
+  arrived: 'votre colis est arrivé à destination',
+  enCoursEnvoi: "votre colis est en cours d'envoi",
+} as const;
+
+/** The three dates of a departure. */
+export const ENVOI_DATE_FIELDS = ['dateDebut', 'dateArrive', 'dateFin'] as const;
+export type EnvoiDateField = (typeof ENVOI_DATE_FIELDS)[number];
+
+/** Dates of a departure as a form or a request gives them ('yyyy-MM-dd', or a longer ISO text cut to the day). */
+export type EnvoiDates = Partial<Record<EnvoiDateField, unknown>>;
+
+/** A date value cut to 'yyyy-MM-dd', or '' when absent. */
+const day = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 10) : '');
+
+/**
+ * The errors of a departure's dates, at most one per field (the today rule first; the order is checked only between
+ * dates that pass it). An empty date has no error here (it is required elsewhere).
+ * @param values the dates, 'yyyy-MM-dd'
+ * @param today today as 'yyyy-MM-dd' (common/dates.ts todayIso); a date equal to today is accepted
+ * @param previous on edit, the saved dates: a date left unchanged may lie in the past
+ * @returns field → French message; empty when the dates are valid
+ */
+export function envoiDateErrors(values: EnvoiDates, today: string, previous?: EnvoiDates): Partial<Record<EnvoiDateField, string>> {
+  const errors: Partial<Record<EnvoiDateField, string>> = {};
+  for (const field of ENVOI_DATE_FIELDS) {
+    const value = day(values[field]);
+    if (value && value < today && value !== day(previous?.[field])) errors[field] = ENVOI_MESSAGES.datePast;
+  }
+  const debut = day(values.dateDebut);
+  const fin = day(values.dateFin);
+  const arrive = day(values.dateArrive);
+  if (debut && !errors.dateDebut) {
+    if (fin && !errors.dateFin && fin > debut) errors.dateFin = ENVOI_MESSAGES.finAfterDebut;
+    if (arrive && !errors.dateArrive && arrive < debut) errors.dateArrive = ENVOI_MESSAGES.arriveBeforeDebut;
+  }
+  return errors;
+}
+
+/**
+ * The error of the destination country: the same country as the origin is refused (spec 000 §5).
+ * @param paysID destination country id
+ * @param paysEmetteurID origin country id
+ */
+export function envoiPaysError(paysID: string | null | undefined, paysEmetteurID: string | null | undefined): string | undefined {
+  return paysID && paysID === paysEmetteurID ? ENVOI_MESSAGES.paysDiffer : undefined;
+}

@@ -1,0 +1,152 @@
+/**
+ * Exact decimal arithmetic of money and weights, shared by the server (which recomputes every amount) and the UI
+ * (which shows them while the user types). DESIGN.md §4 "Money", spec 000 §9 "Business constants".
+ *
+ * Units: money in euros with 2 decimals (numeric(12,2) in the database), weights in kg (or m³)
+ * with 3 decimals (numeric(10,3)). No floating-point arithmetic is done on amounts: every input is
+ * parsed from its decimal text into an exact integer of hundredths (cents) or thousandths (grams),
+ * computed with BigInt, rounded half-up (away from zero) to the cent, and only turned back into a
+ * JavaScript number at the end. `0.1 + 0.2` therefore gives `0.3`.
+ */
+
+/** A decimal value as the API, the database (numeric → string) or a form may give it. */
+export type DecimalInput = number | string | null | undefined;
+
+/** Scale of money (cents) and of weights (thousandths of kg / m³). */
+export const MONEY_SCALE = 2;
+export const WEIGHT_SCALE = 3;
+
+const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * Parses a decimal value into an exact integer scaled by 10^scale, rounding half-up (away from zero)
+ * on the first dropped digit. Accepts numbers (through their shortest decimal text, so `1.005` is
+ * read as typed), strings with a dot or a French comma and spaces as group separators, and treats
+ * null, undefined and '' as 0.
+ * @param value the decimal value
+ * @param scale the number of decimals kept (2 for euros, 3 for kg)
+ * @returns the scaled integer, e.g. toScaled('12,345', 2) → 1235n
+ * @throws RangeError on a value that is not a finite decimal number
+ */
+export function toScaled(value: DecimalInput, scale: number): bigint {
+  if (value === null || value === undefined) return 0n;
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`Nombre invalide : ${value}`);
+    text = String(value);
+  } else {
+    text = String(value)
+      .trim()
+      .replace(/[\s\u00a0\u202f]/g, '')
+      .replace(',', '.');
+    if (text === '') return 0n;
+  }
+  const m = DECIMAL_RE.exec(text);
+  if (!m || (m[2] === '' && (m[3] === undefined || m[3] === ''))) throw new RangeError(`Nombre invalide : ${value}`);
+  const negative = m[1] === '-';
+  let digits = (m[2] ?? '') + (m[3] ?? '');
+  // Position of the decimal point counted from the left of `digits`.
+  let point = (m[2] ?? '').length + (m[4] ? Number.parseInt(m[4], 10) : 0);
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
+  }
+  if (digits.length < point) digits = digits + '0'.repeat(point - digits.length);
+  const keep = point + scale;
+  let kept = digits.slice(0, keep);
+  if (kept.length < keep) kept = kept + '0'.repeat(keep - kept.length);
+  const firstDropped = digits.charCodeAt(keep) - 48; // NaN when nothing is dropped
+  let result = BigInt(kept === '' ? '0' : kept);
+  if (firstDropped >= 5) result += 1n;
+  return negative ? -result : result;
+}
+
+/**
+ * Turns a scaled integer back into its decimal text, e.g. fromScaled(-1235n, 2) → '-12.35'.
+ * @param n the scaled integer
+ * @param scale its number of decimals
+ */
+export function fromScaled(n: bigint, scale: number): string {
+  const negative = n < 0n;
+  const abs = (negative ? -n : n).toString().padStart(scale + 1, '0');
+  const whole = abs.slice(0, abs.length - scale);
+  const frac = abs.slice(abs.length - scale);
+  return (negative ? '-' : '') + whole + (scale > 0 ? '.' + frac : '');
+}
+
+/** Divides a scaled integer by 10^digits, rounding half-up (away from zero). */
+export function roundDiv(n: bigint, digits: number): bigint {
+  if (digits <= 0) return n;
+  const d = 10n ** BigInt(digits);
+  const negative = n < 0n;
+  const abs = negative ? -n : n;
+  const q = (abs + d / 2n) / d;
+  return negative ? -q : q;
+}
+
+/** Euros → exact integer cents (half-up). `toCents('12.345')` → 1235n. */
+export function toCents(value: DecimalInput): bigint {
+  return toScaled(value, MONEY_SCALE);
+}
+
+/** kg (or m³) → exact integer thousandths (half-up). `toMilli('0.1')` → 100n. */
+export function toMilli(value: DecimalInput): bigint {
+  return toScaled(value, WEIGHT_SCALE);
+}
+
+/** Integer cents → euros as a number with 2 decimals (12345n → 123.45). */
+export function centsToNumber(cents: bigint): number {
+  return Number(fromScaled(cents, MONEY_SCALE));
+}
+
+/** Integer cents → the numeric(12,2) text the database stores (12345n → '123.45'). */
+export function centsToString(cents: bigint): string {
+  return fromScaled(cents, MONEY_SCALE);
+}
+
+/** Integer thousandths → kg as a number with 3 decimals (1500n → 1.5). */
+export function milliToNumber(milli: bigint): number {
+  return Number(fromScaled(milli, WEIGHT_SCALE));
+}
+
+/** Integer thousandths → the numeric(10,3) text the database stores (1500n → '1.500'). */
+export function milliToString(milli: bigint): string {
+  return fromScaled(milli, WEIGHT_SCALE);
+}
+
+/** An amount in euros rounded half-up to the cent, as a number (`roundMoney(0.1 + 0.2)` → 0.3). */
+export function roundMoney(value: DecimalInput): number {
+  return centsToNumber(toCents(value));
+}
+
+/** An amount in euros as the numeric(12,2) text the database stores (`toMoneyString(7)` → '7.00'). */
+export function toMoneyString(value: DecimalInput): string {
+  return centsToString(toCents(value));
+}
+
+/** A weight in kg (or m³) as the numeric(10,3) text the database stores (`toWeightString(2.5)` → '2.500'). */
+export function toWeightString(value: DecimalInput): string {
+  return milliToString(toMilli(value));
+}
+
+/** Exact sum of amounts in euros, as a number with 2 decimals. */
+export function sumMoney(values: readonly DecimalInput[]): number {
+  return centsToNumber(values.reduce<bigint>((acc, v) => acc + toCents(v), 0n));
+}
+
+/**
+ * Exact sum of weights in kg (or m³), as a number with 3 decimals: e.g. a departure's used weight
+ * (poidsReel) is the sum of its parcels' weights (DESIGN.md §4).
+ */
+export function sumWeights(values: readonly DecimalInput[]): number {
+  return milliToNumber(values.reduce<bigint>((acc, v) => acc + toMilli(v), 0n));
+}
+
+/** Whether an amount in euros is above 0, exactly on cents (0.004 is not); an empty or unreadable amount is not. */
+export function isPositiveAmount(value: DecimalInput): boolean {
+  try {
+    return toCents(value) > 0n;
+  } catch {
+    return false;
+  }
+}
