@@ -6,6 +6,7 @@ import { toCents, type DecimalInput } from '../../common/pricing';
 import { COLIS_EDITABLE } from '../../common/statusRules';
 import { seesAllAgencies } from '../../common/permissions';
 import type { StatutCode } from '../../common/statuts';
+import { fullName } from '../common/records';
 import type { ColisRecord } from './types';
 
 /** Parcel status codes in their life order (DESIGN.md §4), for the status filter and chips. */
@@ -48,11 +49,6 @@ export function canPrintReceipt(colis: Pick<ColisRecord, 'statutID'>): boolean {
 /** 'Retiré' / 'Livré': only for a parcel arrived at destination (EXPEDIE), docs/api-contract.md colis/retirer|livrer. */
 export function canFinishColis(colis: Pick<ColisRecord, 'statutID'>): boolean {
   return statutCodeOf(colis) === 'EXPEDIE';
-}
-
-/** Full name of a client: nom + prenoms, trimmed. */
-export function fullName(p: { nom?: string | null; prenoms?: string | null } | null | undefined): string {
-  return [p?.nom, p?.prenoms].filter((s) => typeof s === 'string' && s.trim() !== '').join(' ');
 }
 
 /**

@@ -20,7 +20,8 @@ import {
   type Validator,
 } from 'react-admin';
 import { formatKg } from '../../common/pricing';
-import { departDateError, excludeChoice, refId, sortByLibelle, todayIso } from './departRules';
+import { refId } from '../common/records';
+import { departDateError, excludeChoice, sortByLibelle, todayIso } from './departRules';
 
 const v = 'resources.depart.validation';
 const f = 'resources.depart.form';

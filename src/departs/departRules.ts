@@ -6,6 +6,7 @@
 import { ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/statusRules';
 import type { StatutCode } from '../../common/statuts';
 import { toMilli } from '../../common/pricing';
+import { refId } from '../common/records';
 
 /** Departure status codes a user can pick in the list filter (spec 000 §4), in lifecycle order. */
 export const ENVOI_STATUT_CODES: readonly StatutCode[] = ['EN_ATTENTE', 'OUVERT', 'EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'];
@@ -129,16 +130,6 @@ export function departDateError(
   if (!debut) return undefined;
   if (field === 'dateFin' && value > debut) return DATE_ERRORS.finAfterDebut;
   if (field === 'dateArrive' && value < debut) return DATE_ERRORS.arriveBeforeDebut;
-  return undefined;
-}
-
-/** Id of a reference value that may be a plain id or a populated object ({id}). */
-export function refId(value: unknown): string | undefined {
-  if (typeof value === 'string' && value) return value;
-  if (value && typeof value === 'object' && 'id' in value) {
-    const id = (value as { id?: unknown }).id;
-    return id === undefined || id === null ? undefined : String(id);
-  }
   return undefined;
 }
 
