@@ -3,20 +3,21 @@
  * French i18nProvider, authProvider, dataProvider, our layout, login page, dashboard, error pages and
  * access-denied redirect; resources and custom routes. Resource screens are loaded lazily.
  */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { Admin, CustomRoutes, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage, ForbiddenPage, ServerErrorPage } from './layout/ErrorPage';
-import { AccessDeniedRedirect, RequirePermission } from './layout/AccessGuards';
+import { AccessDeniedRedirect } from './layout/AccessGuards';
+import { Guarded } from './common/Guarded';
 import { legacyRouteElements } from './routes/legacyRouteElements';
 import LoginPage from './auth/LoginPage';
 import { paysResource } from './pays';
 import { departResource, departRouteElements } from './departs';
-import { colisResource, colisRouteElements } from './colis';
+import { colisResource } from './colis';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -59,9 +60,9 @@ export const App = () => (
         <Route
           path="/forgotpassword"
           element={
-            <Suspense fallback={<Loading />}>
+            <Guarded>
               <ForgotPasswordPage />
-            </Suspense>
+            </Guarded>
           }
         />
         <Route path="/notauthenticate" element={<ForbiddenPage />} />
@@ -70,13 +71,12 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         {departRouteElements()}
-        {colisRouteElements()}
         <Route
           path="/profil"
           element={
-            <RequirePermission permission="profil">
+            <Guarded permission="profil">
               <ProfilPage />
-            </RequirePermission>
+            </Guarded>
           }
         />
       </CustomRoutes>

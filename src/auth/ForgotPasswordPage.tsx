@@ -1,12 +1,25 @@
 /**
  * Password recovery at /forgotpassword, outside the layout (spec 000 §2 Forgot password, §4, §5 "all fields
  * required", §8 texts). Step 1: telephoneComplet + email → POST auth/forgotPassword (the server e-mails the
- * code, docs/api-contract.md). Step 2: otp + newPassword → POST auth/validerPassword, then /login.
+ * code, docs/api-contract.md). Step 2: otp + newPassword → POST auth/validerPassword, then /login. Both calls are
+ * authProvider methods (requestPasswordReset, resetPassword): they are made signed out and concern credentials, like
+ * login, whereas every dataProvider call needs the session.
  */
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
-import { Form, LinkBase, PasswordInput, TextInput, email, required, useNavigate, useNotify, useTranslate } from 'react-admin';
-import { httpRequest } from '../providers/http';
+import {
+  Form,
+  LinkBase,
+  PasswordInput,
+  TextInput,
+  email,
+  required,
+  useAuthProvider,
+  useNavigate,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import type { AppAuthProvider } from '../providers/authProvider';
 import { AuthCard } from './AuthCard';
 
 const req = required('app.forgot.required');
@@ -16,6 +29,7 @@ const ForgotPasswordPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const authProvider = useAuthProvider<AppAuthProvider>();
   const [step, setStep] = useState<1 | 2>(1);
   const [identity, setIdentity] = useState<{ telephoneComplet: string; email: string }>();
   const [error, setError] = useState<string>();
@@ -26,7 +40,7 @@ const ForgotPasswordPage = () => {
     setLoading(true);
     const body = { telephoneComplet: String(values.telephoneComplet ?? '').replace(/\s+/g, ''), email: String(values.email ?? '').trim() };
     try {
-      await httpRequest('auth/forgotPassword', { method: 'POST', auth: false, body });
+      await authProvider!.requestPasswordReset(body);
       setIdentity(body);
       setStep(2);
       notify('app.forgot.otp_sent', { type: 'success' });
@@ -42,10 +56,10 @@ const ForgotPasswordPage = () => {
     setError(undefined);
     setLoading(true);
     try {
-      await httpRequest('auth/validerPassword', {
-        method: 'POST',
-        auth: false,
-        body: { telephoneComplet: identity.telephoneComplet, otp: String(values.otp ?? '').trim(), newPassword: values.newPassword },
+      await authProvider!.resetPassword({
+        telephoneComplet: identity.telephoneComplet,
+        otp: String(values.otp ?? '').trim(),
+        newPassword: String(values.newPassword ?? ''),
       });
       notify('app.forgot.reset_done', { type: 'success' });
       // The spec goes to '/', which sends a signed-out user to login anyway.

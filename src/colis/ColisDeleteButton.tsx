@@ -1,16 +1,16 @@
 /**
  * Deletion of a parcel from the list and the details page (spec 000 §4 "Parcel deletion", §5 one-time code, §8):
- * the shared DeleteWithConfirm (Oui/Non) calls DELETE colis/delete/{id}/{roleCode}; 200 → 'suppression effectuée';
+ * the shared DeleteWithConfirm (Oui/Non) calls dataProvider.deleteColis (DELETE colis/delete/{id}/{roleCode}); 200 → 'suppression effectuée';
  * 202 → a dialog asks for the 4-digit code e-mailed to the administrators ('Le code OTP doit contenir 4 chiffres',
  * input up to 6 characters) and POST colis/deleteWithOtp {colisId, codeOtp}; failure 'suppression echouée'.
  */
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
 import { serverMessage } from '../common/recordLabel';
-import { readSession } from '../providers/session';
-import { deleteColis, deleteColisWithOtp } from './colisApi';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { useAppIdentity } from '../common/useAppIdentity';
 
 /** Whether a one-time code has the required form: exactly 4 digits (spec 000 §5). */
 export function isValidOtp(code: string): boolean {
@@ -29,6 +29,7 @@ interface OtpDialogProps {
 const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
@@ -40,7 +41,7 @@ const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => 
     if (invalid) return;
     setPending(true);
     try {
-      await deleteColisWithOtp(colisId, code.trim());
+      await dataProvider.deleteColisWithOtp(colisId, code.trim());
       notify('app.delete.success', { type: 'success' });
       onDeleted();
     } catch (error) {
@@ -94,11 +95,12 @@ const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => 
  */
 export const ColisDeleteButton = ({ variant = 'icon', onDeleted }: { variant?: 'icon' | 'button'; onDeleted?: () => void }) => {
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const identity = useAppIdentity();
   const [otp, setOtp] = useState<{ colisId: string; message?: string } | null>(null);
 
   const action = async (record: RaRecord) => {
-    const roleCode = readSession()?.user?.roleID?.code ?? '';
-    const answer = await deleteColis(String(record.id), roleCode);
+    const answer = await dataProvider.deleteColis(String(record.id), identity?.roleID?.code ?? '');
     if (answer.outcome === 'deleted') return true;
     setOtp({ colisId: String(record.id), message: answer.message });
     return false;

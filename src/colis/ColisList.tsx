@@ -2,7 +2,7 @@
  * LISTE DES COLIS (spec 000 §2 Parcel list; §9 table labels): reference, date added, content, weight, amount
  * (montantTotal), issuing agency, recipient name and phone (recipient record, else the free-text fields), status chip,
  * active toggle (colisUpdateEtat), actions. Search 'Rechercher :', a status filter, and for ADMIN an agency filter
- * with 'Toutes les agences'. Default sort createdAt DESC. Button 'Ajouter un colis' (addColis) → /addColis.
+ * with 'Toutes les agences'. Default sort createdAt DESC. Button 'Ajouter un colis' (addColis) → /colis/create.
  */
 import { DataTable, ReferenceInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
@@ -10,11 +10,11 @@ import { formatEuro, formatKg } from '../../common/format';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
-import { readSession } from '../providers/session';
 import { ColisRowActions } from './ColisRowActions';
 import { userSeesAllAgencies } from '../../common/scopes';
 import { COLIS_STATUT_CODES, recipientOf } from './colisRules';
 import type { ColisRecord } from './types';
+import { useAppIdentity } from '../common/useAppIdentity';
 
 /** Weight of the row in kg (or m³). */
 const PoidsField = (_: { label?: string }) => {
@@ -76,7 +76,8 @@ const AgenceFilter = (props: { source: string; alwaysOn?: boolean }) => (
 
 /** The parcel list page (no props). */
 const ColisList = () => {
-  const isAdmin = userSeesAllAgencies(readSession()?.user);
+  const identity = useAppIdentity();
+  const isAdmin = userSeesAllAgencies(identity);
   const filters = [
     ...(isAdmin ? [<AgenceFilter key="agenceID" source="agenceID" alwaysOn />] : []),
     <StatutFilter key="statut" source="statut" alwaysOn />,
@@ -85,7 +86,6 @@ const ColisList = () => {
     <ReferenceListPage
       title="resources.colis.page.list"
       createLabel="resources.colis.action.add"
-      createTo="/addColis"
       filters={filters}
       rowActions={<ColisRowActions />}
       wide

@@ -1,6 +1,6 @@
 /**
  * Row actions of the parcel list (spec 000 §2 Parcel list, §4 Parcel statuses), each behind its permission key and
- * status rule: details (colisDetail) → /colis/{reference}; edit (colisUpdate) only while EN_ATTENTE → /colisUpdate/{id};
+ * status rule: details (colisDetail) → /colis/{id}/show; edit (colisUpdate) only while EN_ATTENTE → /colis/{id};
  * delete (colisDelete); make a collection (encaissementMake) when not EN_ATTENTE and money remains — a green check when
  * fully paid; list collections (encaissementDetailsColis); receipt PDF when not EN_ATTENTE; 'Retiré' / 'Livré'
  * (retraitColis / livraisonColis) when EXPEDIE.
@@ -12,17 +12,17 @@ import EditIcon from '@mui/icons-material/Edit';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { LinkBase, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { LinkBase, useCreatePath, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useHasPermission } from '../common/useHasPermission';
 import { MakePaymentDialog } from '../encaissements/MakePaymentDialog';
 import { PaymentDetailsDialog } from '../encaissements/PaymentDetailsDialog';
 import { ColisDeleteButton } from './ColisDeleteButton';
-import { readSession } from '../providers/session';
 import { FinishColisButton } from './FinishColisButton';
 import { ReceiptButton } from './ReceiptButton';
 import { isOwnColis } from '../../common/scopes';
 import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisPaid } from './colisRules';
 import type { ColisRecord } from './types';
+import { useAppIdentity } from '../common/useAppIdentity';
 
 /** A small icon link with a tooltip that does not trigger the row click. */
 const IconLink = ({
@@ -56,24 +56,30 @@ export const ColisRowActions = () => {
   const translate = useTranslate();
   const refresh = useRefresh();
   const can = useHasPermission();
+  const createPath = useCreatePath();
+  const identity = useAppIdentity();
   const [paying, setPaying] = useState(false);
   const [listing, setListing] = useState(false);
   if (!record) return null;
-  const own = isOwnColis(record, readSession()?.user);
+  const own = isOwnColis(record, identity);
   const a = (key: string) => translate(`resources.colis.action.${key}`);
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap' }}>
       {can('colisDetail') && (
         <IconLink
-          to={`/colis/${encodeURIComponent(record.reference)}`}
+          to={createPath({ resource: 'colis', type: 'show', id: record.id })}
           label={a('details')}
           icon={<VisibilityIcon fontSize="small" />}
           color="info"
         />
       )}
       {can('colisUpdate') && own && canEditColis(record) && (
-        <IconLink to={`/colisUpdate/${encodeURIComponent(record.id)}`} label={a('edit')} icon={<EditIcon fontSize="small" />} />
+        <IconLink
+          to={createPath({ resource: 'colis', type: 'edit', id: record.id })}
+          label={a('edit')}
+          icon={<EditIcon fontSize="small" />}
+        />
       )}
       {own && <ColisDeleteButton />}
       {can('encaissementMake') && canCollectColis(record) && (

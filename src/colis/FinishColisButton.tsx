@@ -1,15 +1,16 @@
 /**
  * 'Retiré' / 'Livré' row actions of an arrived parcel (EXPEDIE) — keys retraitColis / livraisonColis; spec 000 §4
  * "How RETIRE and LIVRE are reached is not shown", docs/api-contract.md colis/retirer|livrer. An Oui/Non confirmation;
- * when money remains, a required payment mode collected in the same step (POST colis/retirer|livrer/{id} {modePaiementID}).
+ * when money remains, a required payment mode collected in the same step (dataProvider.finishColis → POST
+ * colis/retirer|livrer/{id} {modePaiementID}).
  */
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
 import { usePaymentModes } from '../encaissements/usePaymentModes';
-import { finishColis } from './colisApi';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { isPositiveAmount } from './colisRules';
 import type { ColisRecord } from './types';
 
@@ -18,6 +19,7 @@ export const FinishColisButton = ({ colis, to }: { colis: ColisRecord; to: 'reti
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { modes } = usePaymentModes();
   const [open, setOpen] = useState(false);
   const [modePaiementID, setModePaiementID] = useState('');
@@ -40,7 +42,7 @@ export const FinishColisButton = ({ colis, to }: { colis: ColisRecord; to: 'reti
     }
     setPending(true);
     try {
-      const message = await finishColis(colis.id, to, owes ? modePaiementID : null);
+      const message = await dataProvider.finishColis(colis.id, to, owes ? modePaiementID : null);
       notify(message ?? 'app.status.success', { type: 'success' });
       close();
       refresh();

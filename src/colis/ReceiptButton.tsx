@@ -1,19 +1,20 @@
 /**
  * Receipt action (spec 000 §2 "Receipt PDF", §4 "receipt only when not EN_ATTENTE"): loads the parcel with its nature
- * lines (GET colis/getByReference/{ref}) and downloads recu-{reference}.pdf built by ./receipt.ts.
+ * lines (dataProvider.getColisByReference → GET colis/getByReference/{ref}) and downloads recu-{reference}.pdf built by ./receipt.ts.
  */
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { serverMessage } from '../common/recordLabel';
-import { fetchColisByReference } from './colisApi';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { downloadReceipt, receiptDataFrom } from './receipt';
 
 /** Takes the parcel reference; renders a PDF icon button. */
 export const ReceiptButton = ({ reference }: { reference: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [pending, setPending] = useState(false);
   const label = translate('resources.colis.action.receipt');
 
@@ -21,7 +22,7 @@ export const ReceiptButton = ({ reference }: { reference: string }) => {
     event.stopPropagation();
     setPending(true);
     try {
-      const { colis, natures } = await fetchColisByReference(reference);
+      const { colis, natures } = await dataProvider.getColisByReference(reference);
       downloadReceipt(receiptDataFrom(colis, natures));
     } catch (error) {
       notify(serverMessage(error) ?? 'resources.colis.notifications.receipt_error', { type: 'error' });

@@ -5,6 +5,7 @@
  */
 import { canFinishColis as canFinishStatut, isColisEditable, isColisPayable } from '../../common/colisRules';
 import { isPositiveAmount } from '../../common/money';
+import { fullName } from '../common/records';
 import type { ColisRecord } from './types';
 
 /** Parcel status codes in their life order (DESIGN.md §4), for the status filter and chips: common/colisRules.ts. */
@@ -41,11 +42,6 @@ export function canPrintReceipt(colis: Pick<ColisRecord, 'statutID'>): boolean {
 /** 'Retiré' / 'Livré': only for a parcel arrived at destination (EXPEDIE, common/colisRules.ts), docs/api-contract.md colis/retirer|livrer. */
 export function canFinishColis(colis: Pick<ColisRecord, 'statutID'>): boolean {
   return canFinishStatut(statutCodeOf(colis));
-}
-
-/** Full name of a client: nom + prenoms, trimmed. */
-export function fullName(p: { nom?: string | null; prenoms?: string | null } | null | undefined): string {
-  return [p?.nom, p?.prenoms].filter((s) => typeof s === 'string' && s.trim() !== '').join(' ');
 }
 
 /**

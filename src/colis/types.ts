@@ -3,15 +3,11 @@
  * docs/api-contract.md "Parcels and payments"). References come back populated one level.
  */
 
-/** A populated reference: id plus optional code / libelle. */
-export interface Ref {
-  id: string;
-  code?: string;
-  libelle?: string;
-  [key: string]: unknown;
-}
+import type { Ref } from '../common/records';
 
-/** A client (sender or recipient) as populated on a parcel. */
+export type { Ref };
+
+/** A client (sender or recipient) as populated on a parcel, or found by phone (user/getByTelephone). */
 export interface ClientRef {
   id: string;
   nom?: string | null;
@@ -102,16 +98,5 @@ export interface HistoryEntry {
   dateAction: string;
   statutAvantID?: Ref | null;
   statutApresID?: Ref | null;
-  auteurID?: { nom?: string | null; prenoms?: string | null } | null;
-}
-
-/** One payment (encaissement/getByColisID). */
-export interface Encaissement {
-  id?: string;
-  createdAt: string;
-  paymentby?: string | null;
-  montantEncaisse: number | string;
-  montantRestant: number | string;
-  modePaiementID?: Ref | null;
   auteurID?: { nom?: string | null; prenoms?: string | null } | null;
 }

@@ -8,6 +8,7 @@ import { toCents, toMilli, type DecimalInput } from '../../common/money';
 import { computeColisAmounts, type ColisAmounts } from '../../common/pricing';
 import { uniteForMode, type Unite } from '../../common/modes';
 import { normalizePhone, type PhoneCountry } from '../../common/phone';
+import { refId } from '../common/records';
 import type { ColisRecord, Ref } from './types';
 
 /** Whether a delivery mode is the agency pick-up (no delivery amount): common/colisRules.ts, the server's own rule. */
@@ -372,34 +373,27 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
   return body;
 }
 
-/** The id of a reference that may be populated ({id}) or a plain id. */
-function idOf(ref: unknown): string | null {
-  if (typeof ref === 'string') return ref;
-  if (ref && typeof ref === 'object' && 'id' in ref) return ((ref as { id?: string }).id ?? null) || null;
-  return null;
-}
-
 /**
  * Values of the edit wizard prefilled from colis/getBy/{id} (spec 000 §2 Edit parcel). The phone of a known recipient
  * is kept whole (with its '+'), so a new look-up finds it again.
  */
 export function valuesFromColis(colis: ColisRecord): ColisFormValues {
-  const base = emptyColisValues(idOf(colis.envoiID));
+  const base = emptyColisValues(refId(colis.envoiID));
   const dest = colis.destinataireID;
   const exp = colis.expediteurID;
   const destPhone = dest?.id ? dest.telephoneComplet || dest.telephone || '' : colis.telephoneDestinataire || '';
   return {
     ...base,
-    agenceID: idOf(colis.agenceID),
+    agenceID: refId(colis.agenceID) ?? null,
     detailsContenu: colis.detailsContenu ?? '',
-    naturesColis: (colis.naturesColis ?? []).map((l) => ({ natureColisID: idOf(l.natureColisID), poids: Number(l.poids) })),
+    naturesColis: (colis.naturesColis ?? []).map((l) => ({ natureColisID: refId(l.natureColisID) ?? null, poids: Number(l.poids) })),
     unite: colis.unite === 'M3' ? 'M3' : 'KG',
     montantComplementaire: Number(colis.montantComplementaire ?? 0),
     montantExpedition: Number(colis.montantExpedition ?? 0),
     montantLivraison: Number(colis.montantLivraison ?? 0),
-    modeLivraisonID: idOf(colis.modeLivraisonID),
+    modeLivraisonID: refId(colis.modeLivraisonID) ?? null,
     adresseLivraison: colis.adresseLivraison ?? '',
-    villeID: idOf(colis.villeID),
+    villeID: refId(colis.villeID) ?? null,
     observation: colis.observation ?? '',
     reglement: Number(colis.reglement ?? 0),
     destinataireNumero: destPhone,

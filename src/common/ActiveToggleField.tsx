@@ -4,27 +4,22 @@
  * 'Changer Statut'; Oui sends {isActive: !value}; the list reloads. Without the resource's status key the
  * button looks disabled and a click only says 'Vous n'avez pas la permission de modifier le statut.'.
  */
-import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
-import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate } from 'react-admin';
-import { recordLabel } from './recordLabel';
+import { Confirm, useUpdate } from 'react-admin';
+import { useRecordConfirm } from './useRecordConfirm';
 
 /** Takes an optional `source` (default 'isActive'); reads the record and resource from context. */
 export const ActiveToggleField = ({ source = 'isActive' }: { source?: string; label?: string }) => {
-  const record = useRecordContext();
-  const resource = useResourceContext();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  const { canAccess } = useCanAccess({ resource, action: 'status' });
+  const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
+    'status',
+    'app.status.cancelled',
+  );
   const [update, { isPending }] = useUpdate();
 
   if (!record || !resource) return null;
   const active = record[source] === true;
-  const name = recordLabel(record) ?? translate('app.common.this_record');
 
   const handleClick = (event: React.MouseEvent) => {
     event.stopPropagation();
@@ -33,12 +28,6 @@ export const ActiveToggleField = ({ source = 'isActive' }: { source?: string; la
       return;
     }
     setOpen(true);
-  };
-
-  const handleCancel = (event?: React.MouseEvent) => {
-    event?.stopPropagation();
-    setOpen(false);
-    notify('app.status.cancelled', { type: 'info' });
   };
 
   const handleConfirm = (event?: React.MouseEvent) => {
@@ -87,7 +76,7 @@ export const ActiveToggleField = ({ source = 'isActive' }: { source?: string; la
         confirm="app.common.yes"
         cancel="app.common.no"
         onConfirm={handleConfirm}
-        onClose={handleCancel}
+        onClose={cancel}
       />
     </>
   );

@@ -6,18 +6,9 @@
 import { useState } from 'react';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  Confirm,
-  useCanAccess,
-  useDelete,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { recordLabel, serverMessage } from './recordLabel';
+import { Confirm, useDelete, type RaRecord } from 'react-admin';
+import { serverMessage } from './recordLabel';
+import { useRecordConfirm } from './useRecordConfirm';
 
 /** Props of DeleteWithConfirm; all optional. */
 export interface DeleteWithConfirmProps {
@@ -45,24 +36,14 @@ export const DeleteWithConfirm = ({
   variant = 'icon',
   label = 'app.common.delete',
 }: DeleteWithConfirmProps) => {
-  const record = useRecordContext();
-  const resource = useResourceContext();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  const { canAccess } = useCanAccess({ resource, action: 'delete' });
+  const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
+    'delete',
+    'app.delete.cancelled',
+  );
   const [deleteOne, { isPending }] = useDelete();
   const [running, setRunning] = useState(false);
 
   if (!record || !resource || !canAccess) return null;
-  const name = recordLabel(record) ?? translate('app.common.this_record');
-
-  const handleCancel = (event?: React.MouseEvent) => {
-    event?.stopPropagation();
-    setOpen(false);
-    notify('app.delete.cancelled', { type: 'info' });
-  };
 
   const done = () => {
     setOpen(false);
@@ -127,7 +108,7 @@ export const DeleteWithConfirm = ({
         confirm="app.common.yes"
         cancel="app.common.no"
         onConfirm={handleConfirm}
-        onClose={handleCancel}
+        onClose={cancel}
       />
     </>
   );

@@ -32,8 +32,6 @@ export interface ReferenceListPageProps {
   extraRowActions?: ReactNode;
   /** Extra filters besides the search box. */
   filters?: ReactElement[];
-  /** Path of a custom add page (e.g. '/addColis'); the add button links there instead of the create route. */
-  createTo?: string;
   /** Row actions replacing the default edit and delete buttons (each checks its own permission). */
   rowActions?: ReactNode;
   /** A wide table: compact cells, sideways scroll inside the card, the Actions column pinned right (WIDE_TABLE_SX). */
@@ -81,8 +79,8 @@ const SearchBox = (props: { source: string; alwaysOn?: boolean }) => (
 );
 
 /** Top actions: the add button (react-admin's CreateButton hides itself without the create key). */
-const ListActions = ({ createLabel, createTo }: { createLabel?: string; createTo?: string }) => (
-  <TopToolbar>{createLabel && <CreateButton label={createLabel} variant="contained" {...(createTo ? { to: createTo } : {})} />}</TopToolbar>
+const ListActions = ({ createLabel }: { createLabel?: string }) => (
+  <TopToolbar>{createLabel && <CreateButton label={createLabel} variant="contained" />}</TopToolbar>
 );
 
 /** Renders the whole list page of the resource in context (takes ReferenceListPageProps). */
@@ -94,7 +92,6 @@ export const ReferenceListPage = ({
   deleteErrorMessage,
   extraRowActions,
   filters = [],
-  createTo,
   rowActions,
   wide = false,
 }: ReferenceListPageProps) => {
@@ -113,7 +110,7 @@ export const ReferenceListPage = ({
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={10}
         filters={[<SearchBox key="q" source="q" alwaysOn />, ...filters]}
-        actions={<ListActions createLabel={createLabel} createTo={createTo} />}
+        actions={<ListActions createLabel={createLabel} />}
         pagination={<ListPagination />}
         exporter={false}
         empty={false}

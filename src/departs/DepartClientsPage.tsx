@@ -4,14 +4,14 @@
  * dialog of the client's parcels (reference, status). Data: GET colis/ListClientsBy/{envoiId} (the senders).
  * A client's name links to its shipments (/listeEnvoiParClient?id=) when the user holds listeEnvoiParClient.
  */
-import { Alert, Link as MuiLink } from '@mui/material';
-import { DataTable, LinkBase, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { PageHeader } from '../common/PageHeader';
+import { Link as MuiLink } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, LinkBase, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { ApiListPage, useIdParam } from '../common/ApiListTable';
 import { useHasPermission } from '../common/useHasPermission';
-import { ApiListTable } from './ApiListTable';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { ClientColisButton } from './ClientColisDialog';
 import { envoisOfClientPath } from './departPaths';
-import { useRowsOfIdParam } from './useApiQuery';
 
 const t = 'resources.depart.clients';
 
@@ -32,45 +32,43 @@ const ClientNameField = (_props: { label?: string }) => {
 /** The clients-of-a-departure page (no props; reads ?id= from the URL). */
 const DepartClientsPage = () => {
   const translate = useTranslate();
-  const { id, rows, data, isPending, error } = useRowsOfIdParam((id) => `colis/ListClientsBy/${id}`);
-  const reference = (data?.envoi as { reference?: string } | undefined)?.reference;
-  const title = translate('resources.depart.page.clients', { reference: reference ?? '' }).trim();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const id = useIdParam();
+  const { data, isPending, error } = useQuery({
+    queryKey: ['depart', 'listClientsOfEnvoi', id],
+    queryFn: ({ signal }) => dataProvider.listClientsOfEnvoi(id, { signal }),
+    enabled: !!id,
+    retry: false,
+  });
+  const reference = data?.envoi?.reference;
   return (
-    <>
-      <PageHeader
-        title={title}
-        steps={[{ label: 'resources.depart.page.list', to: '/depart' }, { label: 'resources.depart.page.clients_breadcrumb' }]}
+    <ApiListPage
+      title={translate('resources.depart.page.clients', { reference: reference ?? '' }).trim()}
+      steps={[{ label: 'resources.depart.page.list', to: '/depart' }, { label: 'resources.depart.page.clients_breadcrumb' }]}
+      id={id}
+      missingIdMessage={`${t}.missing_id`}
+      rows={data?.clients ?? []}
+      isPending={isPending}
+      error={error}
+      storeKey="departClients"
+      emptyMessage={`${t}.empty`}
+      sort={{ field: 'nom', order: 'ASC' }}
+    >
+      <DataTable.Col source="nom" label={`${t}.nom`}>
+        <ClientNameField />
+      </DataTable.Col>
+      <DataTable.Col source="prenoms" label={`${t}.prenoms`} />
+      <DataTable.Col
+        source="telephoneComplet"
+        label={`${t}.contact`}
+        render={(r) => (r.telephoneComplet as string) || (r.telephone as string) || '--'}
       />
-      {!id ? (
-        <Alert severity="warning" sx={{ mt: 2 }}>
-          {translate(`${t}.missing_id`)}
-        </Alert>
-      ) : (
-        <ApiListTable
-          rows={rows}
-          isPending={isPending}
-          error={error}
-          storeKey="departClients"
-          emptyMessage={`${t}.empty`}
-          sort={{ field: 'nom', order: 'ASC' }}
-        >
-          <DataTable.Col source="nom" label={`${t}.nom`}>
-            <ClientNameField />
-          </DataTable.Col>
-          <DataTable.Col source="prenoms" label={`${t}.prenoms`} />
-          <DataTable.Col
-            source="telephoneComplet"
-            label={`${t}.contact`}
-            render={(r) => (r.telephoneComplet as string) || (r.telephone as string) || '--'}
-          />
-          <DataTable.Col source="email" label={`${t}.email`} render={(r) => (r.email as string) || '--'} />
-          <DataTable.Col source="adresse" label={`${t}.adresse`} render={(r) => (r.adresse as string) || '--'} />
-          <DataTable.Col label={`${t}.colis`} disableSort>
-            <ClientColisButton envoiReference={reference} />
-          </DataTable.Col>
-        </ApiListTable>
-      )}
-    </>
+      <DataTable.Col source="email" label={`${t}.email`} render={(r) => (r.email as string) || '--'} />
+      <DataTable.Col source="adresse" label={`${t}.adresse`} render={(r) => (r.adresse as string) || '--'} />
+      <DataTable.Col label={`${t}.colis`} disableSort>
+        <ClientColisButton envoiReference={reference} />
+      </DataTable.Col>
+    </ApiListPage>
   );
 };
 

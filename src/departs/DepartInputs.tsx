@@ -21,7 +21,8 @@ import {
 } from 'react-admin';
 import { formatKg } from '../../common/format';
 import { todayIso } from '../../common/dates';
-import { departDateError, departPaysError, excludeChoice, refId, sortByLibelle } from './departRules';
+import { refId } from '../common/records';
+import { departDateError, departPaysError, excludeChoice, sortByLibelle } from './departRules';
 
 const v = 'resources.depart.validation';
 const f = 'resources.depart.form';

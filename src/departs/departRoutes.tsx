@@ -1,12 +1,10 @@
 /**
  * Custom routes of the departure screens inside the layout (spec 000 §2): /listeClientParEnvoi?id= (key
- * departListClientby) and /listeEnvoiParClient?id= (key listeEnvoiParClient), each guarded like the profile page
- * and loaded lazily.
+ * departListClientby) and /listeEnvoiParClient?id= (key listeEnvoiParClient), each a lazy page behind its key.
  */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { Loading } from 'react-admin';
-import { RequirePermission } from '../layout/AccessGuards';
+import { Guarded } from '../common/Guarded';
 import { CLIENTS_OF_DEPART_ROUTE, ENVOIS_OF_CLIENT_ROUTE } from './departPaths';
 
 const DepartClientsPage = lazy(() => import('./DepartClientsPage'));
@@ -18,22 +16,18 @@ export const departRouteElements = () => [
     key={CLIENTS_OF_DEPART_ROUTE}
     path={CLIENTS_OF_DEPART_ROUTE}
     element={
-      <RequirePermission permission="departListClientby">
-        <Suspense fallback={<Loading />}>
-          <DepartClientsPage />
-        </Suspense>
-      </RequirePermission>
+      <Guarded permission="departListClientby">
+        <DepartClientsPage />
+      </Guarded>
     }
   />,
   <Route
     key={ENVOIS_OF_CLIENT_ROUTE}
     path={ENVOIS_OF_CLIENT_ROUTE}
     element={
-      <RequirePermission permission="listeEnvoiParClient">
-        <Suspense fallback={<Loading />}>
-          <ClientEnvoisPage />
-        </Suspense>
-      </RequirePermission>
+      <Guarded permission="listeEnvoiParClient">
+        <ClientEnvoisPage />
+      </Guarded>
     }
   />,
 ];

@@ -7,6 +7,7 @@ import type { PermissionKey } from '../../common/permissions';
 import type { StatutCode } from '../../common/statuts';
 import { ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError, type EnvoiDateField } from '../../common/envoiRules';
 import { toMilli } from '../../common/money';
+import { refId } from '../common/records';
 
 /** Departure status codes a user can pick in the list filter (spec 000 §4), in lifecycle order: common/envoiRules.ts. */
 export { ENVOI_STATUT_CODES } from '../../common/envoiRules';
@@ -117,16 +118,6 @@ export function departDateError(
 /** The error of the destination country, or undefined: it must differ from the origin (common/envoiRules.ts). */
 export function departPaysError(values: DepartFormValues): string | undefined {
   return envoiPaysError(refId(values.paysID), refId(values.paysEmetteurID));
-}
-
-/** Id of a reference value that may be a plain id or a populated object ({id}). */
-export function refId(value: unknown): string | undefined {
-  if (typeof value === 'string' && value) return value;
-  if (value && typeof value === 'object' && 'id' in value) {
-    const id = (value as { id?: unknown }).id;
-    return id === undefined || id === null ? undefined : String(id);
-  }
-  return undefined;
 }
 
 /** Choices of the destination country: every choice but the chosen origin (spec 000 §5; countries must differ). */

@@ -2,16 +2,16 @@
  * Make-payment dialog (spec 000 §2 "Payment dialogs", §4 "Parcel payment", §5 "Make payment", §8), width 700:
  * read-only total, settled and remaining amounts of the parcel; a required payment mode ('Veuillez remplir tous les
  * champs obligatoire.'); the debtor is fixed to destinateur and the collected amount is the whole remaining amount.
- * POST encaissement/create {colisID, modePaiementID, paymentby: 'destinateur'}; success 'encaissement effectué avec
+ * dataProvider.createEncaissement → POST encaissement/create {colisID, modePaiementID, paymentby: COLLECTION_PAYER}; success 'encaissement effectué avec
  * succès', then the caller refreshes.
  */
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { DecimalInput } from '../../common/money';
 import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
-import { createEncaissement } from '../colis/colisApi';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { usePaymentModes } from './usePaymentModes';
 
 /** The parcel as the dialog needs it: id, reference, amounts in euros. */
@@ -39,6 +39,7 @@ export const MakePaymentDialog = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { modes } = usePaymentModes();
   const [modePaiementID, setModePaiementID] = useState('');
   const [touched, setTouched] = useState(false);
@@ -53,7 +54,7 @@ export const MakePaymentDialog = ({
     }
     setPending(true);
     try {
-      const answer = await createEncaissement(colis.id, modePaiementID);
+      const answer = await dataProvider.createEncaissement(colis.id, modePaiementID);
       notify(answer.message || t('success'), { type: 'success' });
       setModePaiementID('');
       setTouched(false);

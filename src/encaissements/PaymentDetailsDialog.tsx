@@ -1,13 +1,13 @@
 /**
  * Payment details dialog (spec 000 §2 "Payment dialogs", §8), width 600: parcel reference, number of payments, total,
  * collected and remaining amounts, the list (date, mode, amount, remaining, by) and 'Fermer'; with no payment the
- * information 'Aucun encaissement trouvé pour le colis de référence {ref}'. GET encaissement/getByColisID/{id}.
+ * information 'Aucun encaissement trouvé pour le colis de référence {ref}'. dataProvider.getEncaissementsOfColis → GET
+ * encaissement/getByColisID/{id}.
  */
 import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -20,11 +20,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { formatEuro } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
-import { serverMessage } from '../common/recordLabel';
-import { fetchEncaissements } from '../colis/colisApi';
+import { QueryStatus } from '../common/QueryStatus';
+import type { AppDataProvider } from '../providers/dataProvider';
 
 /** Takes the parcel id and reference, whether the dialog is open, and onClose. */
 export const PaymentDetailsDialog = ({
@@ -39,10 +39,11 @@ export const PaymentDetailsDialog = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const t = (key: string, options?: object) => translate(`resources.colis.payment_details.${key}`, options);
   const query = useQuery({
-    queryKey: ['encaissement', 'getByColisID', colisId],
-    queryFn: ({ signal }) => fetchEncaissements(colisId, signal),
+    queryKey: ['encaissement', 'getEncaissementsOfColis', colisId],
+    queryFn: ({ signal }) => dataProvider.getEncaissementsOfColis(colisId, { signal }),
     enabled: open,
     staleTime: 0,
   });
@@ -70,12 +71,8 @@ export const PaymentDetailsDialog = ({
     >
       <DialogTitle>{t('title')}</DialogTitle>
       <DialogContent>
-        {query.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-            <CircularProgress size={28} />
-          </Box>
-        ) : query.isError ? (
-          <Alert severity="error">{serverMessage(query.error) ?? translate('ra.notification.http_error')}</Alert>
+        {query.isPending || query.isError ? (
+          <QueryStatus isPending={query.isPending} error={query.error} />
         ) : rows.length === 0 ? (
           <Alert severity="info">{t('empty', { reference: parcel?.reference ?? reference })}</Alert>
         ) : (

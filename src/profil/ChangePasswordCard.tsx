@@ -2,21 +2,24 @@
  * Change-password card of the profile (spec 000 §2 Profile settings, §5 "button disabled unless new and
  * confirm are filled and equal; old password is not part of the button rule", §8 texts): POST
  * auth/changePassword/{id} {oldPassword, newPassword}; 401 → 'Mise à jour échouée, ancien mot de passe
- * incorrect !'; success stores the fresh token the answer returns.
+ * incorrect !' (the session stays); success stores the fresh token the answer returns (authProvider.changePassword).
  */
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, CardHeader } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { Form, FormDataConsumer, PasswordInput, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { httpRequest } from '../providers/http';
-import { storeFreshToken } from '../providers/authProvider';
+import { Form, FormDataConsumer, PasswordInput, useAuthProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import type { AppAuthProvider } from '../providers/authProvider';
 import { serverMessage } from '../common/recordLabel';
 import { canChangePassword } from './profilRules';
 
-/** Takes the signed-in user's id; renders the card. Called directly (not through the dataProvider) so a 401 here does not log out. */
+/**
+ * Takes the signed-in user's id; renders the card. The call is an authProvider method, not a dataProvider one: it
+ * replaces the session's token, and its 401 (wrong old password) must not log out as a dataProvider 401 does.
+ */
 export const ChangePasswordCard = ({ userId }: { userId: Identifier }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const authProvider = useAuthProvider<AppAuthProvider>();
   const [saving, setSaving] = useState(false);
   const [formKey, setFormKey] = useState(0);
 
@@ -24,12 +27,10 @@ export const ChangePasswordCard = ({ userId }: { userId: Identifier }) => {
     if (!canChangePassword(values)) return;
     setSaving(true);
     try {
-      const json = await httpRequest(`auth/changePassword/${encodeURIComponent(String(userId))}`, {
-        method: 'POST',
-        body: { oldPassword: values.oldPassword ?? '', newPassword: values.newPassword },
-        keepSessionOn401: true,
+      await authProvider!.changePassword(String(userId), {
+        oldPassword: String(values.oldPassword ?? ''),
+        newPassword: String(values.newPassword ?? ''),
       });
-      if (typeof json.token === 'string' && json.token) storeFreshToken(json.token);
       notify('app.profil.update_success', { type: 'success' });
       setFormKey((k) => k + 1);
     } catch (error) {

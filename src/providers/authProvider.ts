@@ -1,10 +1,12 @@
 /**
- * The react-admin authProvider (spec 000 §2 Login, §4 Session, §6 Roles and permissions; 001 §6):
- * login through auth/loginAD, privileges from the role's authorisations, identity, access checks
- * through common/permissions.ts RESOURCE_KEYS.
+ * The react-admin authProvider (spec 000 §2 Login, Forgot password, Profile settings, §4 Session, §6 Roles and
+ * permissions; 001 §6): login through auth/loginAD, privileges from the role's authorisations, identity, access checks
+ * through common/permissions.ts RESOURCE_KEYS, and the credential calls outside react-admin's contract (password
+ * change and recovery), reached with useAuthProvider<AppAuthProvider>().
  */
-import type { AuthProvider } from 'ra-core';
+import type { AuthProvider, UserIdentity } from 'ra-core';
 import {
+  ALL_PERMISSION_KEYS,
   isPermissionKey,
   isResourceName,
   RESOURCE_KEYS,
@@ -14,15 +16,16 @@ import {
   type ResourceName,
 } from '../../common/permissions';
 import { httpRequest, type ApiAnswer } from './http';
+import { fullName, refId } from '../common/records';
 import {
   clearSession,
   effectivePrivileges,
-  fullNameOf,
   patchSession,
   readSession,
   sessionHasPermission,
   writeSession,
   type Privilege,
+  type RefObject,
   type Session,
   type SessionUser,
 } from './session';
@@ -36,16 +39,6 @@ export const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
 interface AuthorisationRow {
   isActive?: boolean;
   privilegeID?: { id?: string; libelle?: string; isActive?: boolean } | string | null;
-}
-
-/** Returns the id of a reference that may be populated ({id}) or a plain id string. */
-function refId(ref: unknown): string | undefined {
-  if (typeof ref === 'string') return ref;
-  if (ref && typeof ref === 'object') {
-    const r = ref as { id?: unknown; _id?: unknown };
-    return (r.id ?? r._id) as string | undefined;
-  }
-  return undefined;
 }
 
 /**
@@ -132,13 +125,48 @@ export async function reloadPermissions(): Promise<Privilege[]> {
   return privileges;
 }
 
-/** Stores the fresh token returned by auth/changePassword (older tokens die, docs/api-contract.md). */
-export function storeFreshToken(token: string): void {
-  patchSession({ token });
+/** The identity of useGetIdentity(): id, full name (app bar), and the role and agency the parcel screens read. */
+export interface AppIdentity extends UserIdentity {
+  roleID: RefObject | null;
+  agenceID: RefObject | null;
 }
 
+/**
+ * POST auth/changePassword/{userId} {oldPassword, newPassword} (spec 000 §2 Profile settings) and stores the fresh token
+ * of the answer (older tokens die, docs/api-contract.md). A wrong old password is a 401 that keeps the session.
+ * @returns the server message; rejects with the HttpError (status 401 for a wrong old password)
+ */
+async function changePassword(userId: string, passwords: { oldPassword: string; newPassword: string }): Promise<string | undefined> {
+  const json = await httpRequest(`auth/changePassword/${encodeURIComponent(userId)}`, {
+    method: 'POST',
+    body: passwords,
+    keepSessionOn401: true,
+  });
+  if (typeof json.token === 'string' && json.token) patchSession({ token: json.token });
+  return json.message;
+}
+
+/** POST auth/forgotPassword {telephoneComplet, email}, signed out: the server e-mails a one-time code (DESIGN.md §4). */
+async function requestPasswordReset(identity: { telephoneComplet: string; email: string }): Promise<void> {
+  await httpRequest('auth/forgotPassword', { method: 'POST', auth: false, body: identity });
+}
+
+/** POST auth/validerPassword {telephoneComplet, otp, newPassword}, signed out: sets the new password. */
+async function resetPassword(params: { telephoneComplet: string; otp: string; newPassword: string }): Promise<void> {
+  await httpRequest('auth/validerPassword', { method: 'POST', auth: false, body: params });
+}
+
+/** The authProvider with the back-office's own credential calls, for useAuthProvider<AppAuthProvider>(). */
+export type AppAuthProvider = AuthProvider & {
+  getIdentity: () => Promise<AppIdentity>;
+  reloadPermissions: typeof reloadPermissions;
+  changePassword: typeof changePassword;
+  requestPasswordReset: typeof requestPasswordReset;
+  resetPassword: typeof resetPassword;
+};
+
 /** The authProvider given to <Admin> (spec 000 §2, §4, §6). */
-export const authProvider: AuthProvider & { reloadPermissions: typeof reloadPermissions } = {
+export const authProvider: AppAuthProvider = {
   /** POST auth/loginAD {email, password, type:'ADMIN'}, then the role's privileges; stores {token, user, privileges}. */
   async login(params: { email?: string; password?: string; username?: string }) {
     const email = String(params.email ?? params.username ?? '').trim();
@@ -193,11 +221,12 @@ export const authProvider: AuthProvider & { reloadPermissions: typeof reloadPerm
     }
   },
 
-  /** {id, fullName: nom + ' ' + prenoms} of the signed-in user. */
+  /** {id, fullName: nom + ' ' + prenoms, roleID, agenceID} of the signed-in user. */
   async getIdentity() {
     const session = readSession();
     if (!session) throw new Error('ra.auth.auth_check_error');
-    return { id: session.user.id, fullName: fullNameOf(session.user) };
+    const { user } = session;
+    return { id: user.id, fullName: fullName(user), roleID: user.roleID ?? null, agenceID: user.agenceID ?? null };
   },
 
   /** The privileges [{libelle, isActive}] of the session (every key for SUPERADMIN). */
@@ -211,4 +240,7 @@ export const authProvider: AuthProvider & { reloadPermissions: typeof reloadPerm
   },
 
   reloadPermissions,
+  changePassword,
+  requestPasswordReset,
+  resetPassword,
 };

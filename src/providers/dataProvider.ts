@@ -1,21 +1,27 @@
 /**
  * The react-admin dataProvider over the spec's calls (spec 001 §7, docs/api-contract.md "Lists" and
  * "Reference resources"): {path}/liste, {path}/getBy/{id}, {path}/create, {path}/update/{id},
- * {path}/delete/{id}, with server-side paging, sorting, search (q) and field filters.
+ * {path}/delete/{id}, with server-side paging, sorting, search (q) and field filters; plus every call outside
+ * CRUD as a named, typed method (AppDataProvider), each written beside the screens that use it.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
-import { httpRequest, type ApiAnswer, type HttpOptions, type QueryValue } from './http';
+import { withId } from '../common/records';
+import { colisMethods, type ColisMethods } from '../colis/colisMethods';
+import { departMethods, type DepartMethods } from '../departs/departMethods';
+import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
+import { httpRequest, type ApiAnswer, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
 
+/**
+ * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
+ * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts) and the payment calls
+ * (src/encaissements/encaissementMethods.ts). Going through useDataProvider, a 401 signs the user out.
+ */
+export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods;
+
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
-
-/** Gives a record its `id` (the server sends `id` and `_id`; older answers may carry only `_id`). */
-export function withId<T extends Record<string, unknown>>(record: T): T & { id: Identifier } {
-  const id = (record.id ?? record._id) as Identifier;
-  return { ...record, id };
-}
 
 /**
  * Turns form data into a request body: a field whose name ends with 'ID' and whose value is an object
@@ -59,8 +65,8 @@ function recordOf(json: ApiAnswer, oneKey: string): Record<string, unknown> | un
   return record && typeof record === 'object' && !Array.isArray(record) ? (record as Record<string, unknown>) : undefined;
 }
 
-/** The dataProvider of the back-office (spec 001 §7), one implementation for every resource of RESOURCE_API. */
-export const dataProvider: DataProvider = {
+/** The CRUD calls (spec 001 §7), one implementation for every resource of RESOURCE_API. */
+const crud: DataProvider = {
   async getList(resource, params) {
     const api = resourceApi(resource);
     const { listKey = 'datas' } = api;
@@ -100,7 +106,7 @@ export const dataProvider: DataProvider = {
   },
 
   async getManyReference(resource, params) {
-    return dataProvider.getList(resource, {
+    return crud.getList(resource, {
       pagination: params.pagination,
       sort: params.sort,
       filter: { ...params.filter, [params.target]: params.id },
@@ -130,7 +136,7 @@ export const dataProvider: DataProvider = {
   async updateMany(resource, params) {
     const done: Identifier[] = [];
     for (const id of params.ids) {
-      await dataProvider.update(resource, { id, data: params.data, previousData: { id } as RaRecord });
+      await crud.update(resource, { id, data: params.data, previousData: { id } as RaRecord });
       done.push(id);
     }
     return { data: done };
@@ -145,31 +151,21 @@ export const dataProvider: DataProvider = {
   async deleteMany(resource, params) {
     const done: Identifier[] = [];
     for (const id of params.ids) {
-      await dataProvider.delete(resource, { id });
+      await crud.delete(resource, { id });
       done.push(id);
     }
     return { data: done };
   },
-
-  /**
-   * Calls a spec path outside the CRUD calls (e.g. colis/ListClientsBy/{envoiId}, spec 000 §7) and returns the raw
-   * answer. Reached through useDataProvider<AppDataProvider>(), so a 401 still signs the user out.
-   */
-  async callApi(path: string, options: HttpOptions = {}): Promise<ApiAnswer> {
-    return httpRequest(path, options);
-  },
 };
 
-/** The dataProvider with its custom calls, for useDataProvider<AppDataProvider>(). */
-export type AppDataProvider = DataProvider & {
-  callApi: (path: string, options?: HttpOptions) => Promise<ApiAnswer>;
-};
+/** The dataProvider of the back-office: the CRUD calls and the named methods. */
+export const dataProvider: AppDataProvider = { ...crud, ...colisMethods, ...departMethods, ...encaissementMethods };
 
 /**
  * Changes the active flag of a record (spec 001 §4): an update whose body is only `{isActive}`, which
  * the server treats as a status change. Returns the updated record.
  */
 export async function setActive(resource: string, record: RaRecord, isActive: boolean): Promise<RaRecord> {
-  const { data } = await dataProvider.update(resource, { id: record.id, data: { isActive }, previousData: record });
+  const { data } = await crud.update(resource, { id: record.id, data: { isActive }, previousData: record });
   return data;
 }

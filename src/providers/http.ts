@@ -30,6 +30,9 @@ export interface HttpOptions {
   signal?: AbortSignal;
 }
 
+/** Options of a read made through a dataProvider method: the abort signal react-query gives. */
+export type CallOptions = Pick<HttpOptions, 'signal'>;
+
 /** The JSON answer envelope of the API: always `success`, plus resource-specific keys. */
 export interface ApiAnswer {
   success?: boolean;

@@ -106,8 +106,3 @@ export function sessionHasPermission(session: Session | null, key: PermissionKey
   if (isSuperAdmin(session)) return true;
   return hasPermission(session.privileges, key);
 }
-
-/** Full name shown in the app bar: nom + ' ' + prenoms (spec 000 §2 Main layout). */
-export function fullNameOf(user: Pick<SessionUser, 'nom' | 'prenoms'> | null | undefined): string {
-  return [user?.nom, user?.prenoms].filter((s) => typeof s === 'string' && s.trim() !== '').join(' ');
-}

@@ -1,12 +1,15 @@
 /**
- * The spec's own paths kept working as redirects to the react-admin routes (spec 001 §2 route table:
- * /addPays, /paysUpdate?id={id}, …). Each later resource adds its lines to LEGACY_ROUTES.
+ * The spec's own paths kept working as redirects to the react-admin routes (spec 000 §2 and 001 §2 route tables:
+ * /addPays, /paysUpdate?id={id}, /addColis, /colisUpdate/{id}, /colis/{reference}, …). Each later resource adds its
+ * lines to LEGACY_ROUTES.
  */
+import { matchPath } from 'react-router';
 
-/** One legacy path and the target it redirects to, computed from its query string. */
+/** One legacy path (a react-router pattern, matched case-insensitively) and the target it redirects to. */
 export interface LegacyRoute {
   path: string;
-  to: (query: URLSearchParams) => string;
+  /** The target, from the query string and the path's parameters. */
+  to: (query: URLSearchParams, params: Record<string, string | undefined>) => string;
 }
 
 /** Target of an edit path `?id=`: the record's edit page, else the list when the id is missing. */
@@ -15,16 +18,54 @@ export const editOf = (resource: string) => (query: URLSearchParams) => {
   return id ? `/${resource}/${encodeURIComponent(id)}` : `/${resource}`;
 };
 
-/** The table of legacy paths (matched case-insensitively, as react-router does). */
+/** The table of legacy paths. */
 export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/addPays', to: () => '/pays/create' },
   { path: '/paysUpdate', to: editOf('pays') },
   { path: '/addDepart', to: () => '/depart/create' },
   { path: '/departUpdate', to: editOf('depart') },
+  { path: '/addColis', to: () => '/colis/create' },
+  { path: '/colisUpdate', to: editOf('colis') },
+  { path: '/colisUpdate/:id', to: (_, { id = '' }) => `/colis/${encodeURIComponent(id)}` },
 ];
 
-/** Returns the redirect target of a legacy path with its query string, or undefined when the path is not legacy. */
+/** A pathname with each segment decoded, as react-router decodes it before giving the route its parameters. */
+function decodePath(pathname: string): string {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * Returns the redirect target of a legacy path (as in the address bar) with its query string, or undefined when the
+ * path is not legacy: what the elements of legacyRouteElements.tsx navigate to.
+ */
 export function legacyTarget(pathname: string, search: string): string | undefined {
-  const route = LEGACY_ROUTES.find((r) => r.path.toLowerCase() === pathname.toLowerCase());
-  return route ? route.to(new URLSearchParams(search)) : undefined;
+  for (const route of LEGACY_ROUTES) {
+    const match = matchPath({ path: route.path, caseSensitive: false, end: true }, decodePath(pathname));
+    if (match) return route.to(new URLSearchParams(search), match.params);
+  }
+  return undefined;
+}
+
+/** A record id of the API: a UUID. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the segment after /colis/ is a parcel reference (e.g. PAR1-2026-000001) and not a record id. The spec's
+ * details path /colis/{reference} has the shape of react-admin's edit path /colis/{id}; ids are UUIDs, references are
+ * not, so the edit route sends a reference on to the details page (ColisEdit, LegacyColisDetails).
+ */
+export function isColisReference(segment: string | undefined): segment is string {
+  return !!segment && !UUID.test(segment);
+}
+
+/** Path of a parcel's details page (react-admin's show route). */
+export function colisShowPath(id: string): string {
+  return `/colis/${encodeURIComponent(id)}/show`;
 }

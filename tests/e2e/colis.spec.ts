@@ -81,7 +81,7 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
   await page.getByRole('menu').getByText('Colis', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'LISTE DES COLIS' })).toBeVisible();
   await page.getByRole('link', { name: /ajouter un colis/i }).click();
-  await expect(page).toHaveURL(/\/addColis$/);
+  await expect(page).toHaveURL(/\/colis\/create$/);
 
   // Step 1 and 2: two natures priced by the server, the total computed live.
   await chooseDeparture(page, roomy);
@@ -124,13 +124,18 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
 
   // Details.
   await row.getByRole('link', { name: 'Voir les détails' }).click();
-  await expect(page).toHaveURL(new RegExp(`/colis/${reference}$`));
+  await expect(page).toHaveURL(/\/colis\/[0-9a-f-]{36}\/show$/);
+  const detailsUrl = page.url();
   await expect(page.getByRole('heading', { name: 'DETAILS DU COLIS' })).toBeVisible();
   await expect(page.getByTestId('details-total')).toHaveText(/45,75/);
   await expect(page.getByTestId('details-reglement')).toHaveText(/20,00/);
   await expect(page.getByTestId('details-reste')).toHaveText(/25,75/);
   await expect(page.getByRole('cell', { name: 'Pagnes et tissus' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Historique des statuts' }).getByText('Réceptionné')).toBeVisible();
+  // The spec's details path /colis/{reference} leads to the same page.
+  await page.goto(`/colis/${reference}`);
+  await expect(page).toHaveURL(detailsUrl);
+  await expect(page.getByTestId('details-total')).toHaveText(/45,75/);
 
   // Collect the rest from the list.
   await page.getByRole('link', { name: 'LISTE DES COLIS' }).click();
@@ -179,5 +184,63 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
   await expect(info.getByRole('button', { name: 'Fermer' })).toBeVisible();
   await info.getByRole('button', { name: 'Contacter Admins' }).click();
   await expect(page.getByText('opération terminée avec succès')).toBeVisible();
-  await expect(page).toHaveURL(/\/addColis$/);
+  await expect(page).toHaveURL(/\/colis\/create$/);
+
+  // The spec's add path /addColis leads to the wizard.
+  await page.goto('/addColis');
+  await expect(page).toHaveURL(/\/colis\/create$/);
+  await expect(page.getByText('CHOIX DU DEPART')).toBeVisible();
+});
+
+test('an agent edits a waiting parcel: the wizard comes prefilled and saves the change', async ({ page }) => {
+  const login = await page.request.post('/api/auth/loginAD', { data: { ...ADMIN, type: 'ADMIN' } });
+  const token = (await login.json()).token as string;
+  const departure = await openDeparture(page.request, token, 300, 'Fret e2e modification');
+
+  // A parcel without advance stays EN_ATTENTE, so it can be edited; the spec's /addColis opens the wizard.
+  await signIn(page, AGENT);
+  await page.goto('/addColis');
+  await expect(page).toHaveURL(/\/colis\/create$/);
+  await chooseDeparture(page, departure);
+  await page.locator('input[name="detailsContenu"]').fill('Chaussures');
+  await pick(page, 'Ville de destination', 'Dakar');
+  await pick(page, 'Nature', 'Vêtements adulte');
+  await page.locator('input[name="naturesColis.0.poids"]').fill('2');
+  await pick(page, 'Mode de récupération', 'Récupération en Agence');
+  await expect(page.getByTestId('summary-total')).toHaveText(/18,00\s€/);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  const phone = `76${String(Date.now()).slice(-7)}`;
+  await fillRecipientAndSave(page, phone, 'Ndiaye');
+  await expect(page.getByText('colis ajouté avec succès')).toBeVisible();
+  await expect(page).toHaveURL(/\/colis$/);
+
+  await searchOne(page, phone);
+  const row = page.getByRole('row').filter({ hasText: `+221${phone}` });
+  await expect(row).toContainText('En attente');
+  await row.getByRole('link', { name: 'Modifier le colis' }).click();
+  await expect(page).toHaveURL(/\/colis\/[0-9a-f-]{36}$/);
+  const editUrl = page.url();
+
+  // Prefilled: the departure chosen, then the content, the line and its live amount.
+  await expect(page.getByRole('heading', { name: 'MODIFIER COLIS' })).toBeVisible();
+  await expect(page.getByText('INFO DEPART')).toBeVisible();
+  await expect(page.getByTestId('depart-card').filter({ hasText: departure })).toHaveAttribute('data-selected', 'true');
+  await page.getByRole('button', { name: 'SUIVANT' }).click();
+  await expect(page.locator('input[name="detailsContenu"]')).toHaveValue('Chaussures');
+  await expect(page.locator('input[name="naturesColis.0.poids"]')).toHaveValue('2');
+  await expect(page.getByTestId('summary-total')).toHaveText(/18,00\s€/);
+  await page.locator('input[name="naturesColis.0.poids"]').fill('4');
+  await expect(page.getByTestId('summary-total')).toHaveText(/36,00\s€/);
+  await page.getByRole('button', { name: 'SUIVANT' }).click();
+  await expect(page.getByText('INFO DESTINATAIRE').first()).toBeVisible();
+  await page.getByRole('button', { name: 'ENREGISTRER' }).click();
+  await expect(page.getByText('colis modifié avec succès')).toBeVisible();
+  await expect(page).toHaveURL(/\/colis$/);
+  await searchOne(page, phone);
+  await expect(row).toContainText('36,00');
+
+  // The spec's edit path /colisUpdate/{id} leads to the same wizard.
+  await page.goto(`/colisUpdate/${editUrl.split('/').pop()}`);
+  await expect(page).toHaveURL(editUrl);
+  await expect(page.getByText('INFO DEPART')).toBeVisible();
 });

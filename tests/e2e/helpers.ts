@@ -20,10 +20,12 @@ export function inDays(days: number): string {
 }
 
 /**
- * Types in a list's search box ('Rechercher :') and waits until the list shows the filtered answer of exactly one
- * row, so that the next click does not land on a row the debounced refetch is about to replace.
+ * Types in a list's search box ('Rechercher :') and waits until the debounced search is in the URL and the list shows
+ * its answer of exactly one row, so that the next click does not land on a row the refetch is about to replace, nor
+ * leave a page the pending search would bring back (a list of one row already says '1 entrée' before the search).
  */
 export async function searchOne(page: Page, text: string) {
   await page.getByLabel('Rechercher :').fill(text);
+  await expect(page).toHaveURL((url) => (url.searchParams.get('filter') ?? '').includes(text));
   await expect(page.getByText(/sur un total de 1 entrées?$/)).toBeVisible();
 }

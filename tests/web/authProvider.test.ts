@@ -1,14 +1,11 @@
-/** authProvider (spec 000 §2 Login, §4 Session, §6 permissions; 001 §6): login, privileges, access rules, errors. */
+/**
+ * authProvider (spec 000 §2 Login, Forgot password, Profile settings, §4 Session, §6 permissions; 001 §6): login,
+ * privileges, identity, access rules, errors, and the credential calls (password change and recovery).
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_PERMISSION_KEYS } from '../../common/permissions';
 import { fakeJwt, installBrowserStubs, installFetch } from './helpers';
-import {
-  authProvider,
-  canAccessWith,
-  privilegesFromAuthorisations,
-  reloadPermissions,
-  storeFreshToken,
-} from '../../src/providers/authProvider';
+import { authProvider, canAccessWith, privilegesFromAuthorisations, reloadPermissions } from '../../src/providers/authProvider';
 import { readSession, SESSION_KEY, type Session } from '../../src/providers/session';
 
 const ADMIN_USER = {
@@ -78,7 +75,12 @@ describe('authProvider.login', () => {
       { libelle: 'paysDelete', isActive: false },
     ]);
     expect(await authProvider.getPermissions!({})).toEqual(stored.privileges);
-    expect(await authProvider.getIdentity!()).toEqual({ id: 'u1', fullName: 'Kouassi Awa Marie' });
+    expect(await authProvider.getIdentity()).toEqual({
+      id: 'u1',
+      fullName: 'Kouassi Awa Marie',
+      roleID: { id: 'r1', code: 'ADMIN', libelle: 'Administrateur' },
+      agenceID: null,
+    });
   });
 
   it("refuses a user whose type is not ADMIN with 'Accès non autorisé' and stores nothing", async () => {
@@ -131,7 +133,7 @@ describe('authProvider session checks', () => {
     expect(store.size).toBe(0);
   });
 
-  it('reloadPermissions replaces the stored privileges; storeFreshToken replaces the token', async () => {
+  it('reloadPermissions replaces the stored privileges', async () => {
     store.set(SESSION_KEY, JSON.stringify(session({ pays: true })));
     const calls = installFetch({
       'GET autorisation/listePermissionByRoleID/r1': { body: { success: true, datas: [auth('pays', false), auth('villes', true)] } },
@@ -143,9 +145,72 @@ describe('authProvider session checks', () => {
       { libelle: 'villes', isActive: true },
     ]);
     expect(readSession()!.privileges).toEqual(privileges);
-    storeFreshToken('fresh');
+  });
+
+  it("getIdentity gives the role and agency the parcel screens read (an agent's own agency)", async () => {
+    const agent = {
+      ...session({ colis: true }, 'AGENT'),
+      user: { ...ADMIN_USER, roleID: { id: 'r2', code: 'AGENT' }, agenceID: { id: 'ag1' } },
+    };
+    store.set(SESSION_KEY, JSON.stringify(agent));
+    const identity = await authProvider.getIdentity();
+    expect(identity.roleID?.code).toBe('AGENT');
+    expect(identity.agenceID?.id).toBe('ag1');
+  });
+});
+
+describe('authProvider credential calls', () => {
+  let store: Map<string, string>;
+  beforeEach(() => {
+    store = installBrowserStubs();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('changePassword posts the passwords with the session token and stores the fresh token of the answer', async () => {
+    store.set(SESSION_KEY, JSON.stringify(session({ profil: true })));
+    const calls = installFetch({
+      'POST auth/changePassword/u1': { body: { success: true, message: 'Mise à jour des informations réussie !', token: 'fresh' } },
+    });
+    expect(await authProvider.changePassword('u1', { oldPassword: 'Old12345!', newPassword: 'New12345!' })).toBe(
+      'Mise à jour des informations réussie !',
+    );
+    expect(calls[0].headers.Authorization).toBe('Bearer tok');
+    expect(calls[0].body).toEqual({ oldPassword: 'Old12345!', newPassword: 'New12345!' });
     expect(readSession()!.token).toBe('fresh');
     expect(readSession()!.user.nom).toBe('Kouassi');
+  });
+
+  it('a wrong old password (401) rejects with its status and keeps the session', async () => {
+    store.set(SESSION_KEY, JSON.stringify(session({ profil: true })));
+    installFetch({
+      'POST auth/changePassword/u1': {
+        status: 401,
+        body: { success: false, message: 'Mise à jour échouée, ancien mot de passe incorrect !' },
+      },
+    });
+    await expect(authProvider.changePassword('u1', { oldPassword: 'bad', newPassword: 'New12345!' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(readSession()!.token).toBe('tok');
+  });
+
+  it('password recovery: the code request and the reset are sent without a token', async () => {
+    const calls = installFetch({
+      'POST auth/forgotPassword': { body: { success: true } },
+      'POST auth/validerPassword': { body: { success: true } },
+    });
+    await authProvider.requestPasswordReset({ telephoneComplet: '+33612345678', email: 'a@b.fr' });
+    await authProvider.resetPassword({ telephoneComplet: '+33612345678', otp: '1234', newPassword: 'New12345!' });
+    expect(calls.map((c) => [c.method, c.url.pathname, c.headers.Authorization])).toEqual([
+      ['POST', '/api/auth/forgotPassword', undefined],
+      ['POST', '/api/auth/validerPassword', undefined],
+    ]);
+    expect(calls[0].body).toEqual({ telephoneComplet: '+33612345678', email: 'a@b.fr' });
+    expect(calls[1].body).toEqual({ telephoneComplet: '+33612345678', otp: '1234', newPassword: 'New12345!' });
+    installFetch({ 'POST auth/validerPassword': { status: 400, body: { success: false, message: 'Code OTP invalide' } } });
+    await expect(authProvider.resetPassword({ telephoneComplet: '+33612345678', otp: '0000', newPassword: 'x' })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });
 

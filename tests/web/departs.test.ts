@@ -214,20 +214,41 @@ describe('dataProvider calls of the departure screens', () => {
     expect(calls[0].body).toEqual({ statutID: 'ARRIVE' });
   });
 
-  it('reads the clients of a departure through callApi and keeps the server refusal', async () => {
+  it('lists the clients of a departure (listClientsOfEnvoi) as records, and keeps the server refusal', async () => {
     installBrowserStubs();
-    installFetch({
-      'GET colis/ListClientsBy/e1': {
-        body: { success: true, datas: [{ id: 'c1', nom: 'Diop', colis: [] }], envoi: { reference: 'DEP-1' } },
+    const calls = installFetch({
+      'GET colis/ListClientsBy/e%201': {
+        body: {
+          success: true,
+          datas: [{ _id: 'c1', nom: 'Diop', colis: [{ id: 'p1', reference: 'PAR1' }] }],
+          envoi: { reference: 'DEP-1' },
+        },
       },
       'GET colis/ListEnvoisBy/c9': { status: 403, body: { success: false, message: "Ce client n'a pas de colis dans votre agence." } },
     });
-    const answer = await dataProvider.callApi('colis/ListClientsBy/e1');
+    const answer = await dataProvider.listClientsOfEnvoi('e 1');
+    expect(calls[0].url.pathname).toBe('/api/colis/ListClientsBy/e%201');
     expect(answer.envoi).toEqual({ reference: 'DEP-1' });
-    await expect(dataProvider.callApi('colis/ListEnvoisBy/c9')).rejects.toMatchObject({
+    expect(answer.clients).toEqual([{ _id: 'c1', id: 'c1', nom: 'Diop', colis: [{ id: 'p1', reference: 'PAR1' }] }]);
+    await expect(dataProvider.listEnvoisOfClient('c9')).rejects.toMatchObject({
       status: 403,
       body: { message: "Ce client n'a pas de colis dans votre agence." },
     });
+  });
+
+  it('lists the shipments of a client (listEnvoisOfClient) with the client, and an empty answer as no row', async () => {
+    installBrowserStubs();
+    installFetch({
+      'GET colis/ListEnvoisBy/c1': {
+        body: { success: true, client: { nom: 'Diop', prenoms: 'Awa' }, datas: [{ id: 'p1', reference: 'PAR1-2026-000001' }] },
+      },
+      'GET colis/ListEnvoisBy/c2': { body: { success: true } },
+    });
+    expect(await dataProvider.listEnvoisOfClient('c1')).toEqual({
+      client: { nom: 'Diop', prenoms: 'Awa' },
+      colis: [{ id: 'p1', reference: 'PAR1-2026-000001' }],
+    });
+    expect(await dataProvider.listEnvoisOfClient('c2')).toEqual({ client: undefined, colis: [] });
   });
 });
 

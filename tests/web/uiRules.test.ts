@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasPermission } from '../../common/permissions';
 import { MENU_GROUPS, groupOfPath, visibleGroups } from '../../src/layout/menuGroups';
-import { legacyTarget } from '../../src/routes/legacyRoutes';
+import { colisShowPath, isColisReference, legacyTarget } from '../../src/routes/legacyRoutes';
 import { remainingIdleTime } from '../../src/layout/inactivity';
 import { DEFAULT_INACTIVITY_MS, getApiBaseUrl, getInactivityMs } from '../../src/config';
 import { canChangePassword, canSaveProfile } from '../../src/profil/profilRules';
@@ -61,6 +61,23 @@ describe('legacy paths', () => {
     expect(legacyTarget('/paysUpdate', '?id=abc-1')).toBe('/pays/abc-1');
     expect(legacyTarget('/paysUpdate', '')).toBe('/pays');
     expect(legacyTarget('/pays', '')).toBeUndefined();
+  });
+
+  it('redirect the parcel paths /addColis, /colisUpdate/{id} and /colisUpdate?id= to the colis resource', () => {
+    expect(legacyTarget('/addColis', '')).toBe('/colis/create');
+    expect(legacyTarget('/colisUpdate/0b6f1c2e-1d2a-4c3b-9e8f-123456789abc', '')).toBe('/colis/0b6f1c2e-1d2a-4c3b-9e8f-123456789abc');
+    expect(legacyTarget('/colisupdate/a%20b', '')).toBe('/colis/a%20b');
+    expect(legacyTarget('/colisUpdate', '?id=c1')).toBe('/colis/c1');
+    expect(legacyTarget('/colisUpdate', '')).toBe('/colis');
+    expect(legacyTarget('/colis/create', '')).toBeUndefined();
+  });
+
+  it('tell the details path /colis/{reference} from the edit path /colis/{id}', () => {
+    expect(isColisReference('PAR1-2026-000001')).toBe(true);
+    expect(isColisReference('0b6f1c2e-1d2a-4c3b-9e8f-123456789abc')).toBe(false);
+    expect(isColisReference('0B6F1C2E-1D2A-4C3B-9E8F-123456789ABC')).toBe(false);
+    expect(isColisReference(undefined)).toBe(false);
+    expect(colisShowPath('0b6f1c2e-1d2a-4c3b-9e8f-123456789abc')).toBe('/colis/0b6f1c2e-1d2a-4c3b-9e8f-123456789abc/show');
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ColisAmounts } from '../../../common/pricing';
+import { type ColisAmounts } from '../../../common/pricing';
 import { formatEuro, formatKg } from '../../../common/format';
 
 /** One summary line. */

@@ -9,7 +9,7 @@ import { Box, Divider, Typography } from '@mui/material';
 import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, minValue, required, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
-import type { ColisAmounts } from '../../../common/pricing';
+import { type ColisAmounts } from '../../../common/pricing';
 import { isAirMode } from '../../../common/modes';
 import { usePaymentModes } from '../../encaissements/usePaymentModes';
 import { hasAdvance, type NaturePrice } from '../wizardRules';

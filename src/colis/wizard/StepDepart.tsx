@@ -4,11 +4,12 @@
  * failure: 'erreur' with the server message else 'erreur lors de la récupération' (§8). ADMIN also picks the issuing
  * agency among the agencies of the departure's origin country (GET agence/liste?paysID=…).
  */
-import { Alert, AlertTitle, Box, CircularProgress, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { isAirMode } from '../../../common/modes';
 import { serverMessage } from '../../common/recordLabel';
+import { QueryStatus } from '../../common/QueryStatus';
 import { CHOSEN_DEPARTURE_KEY } from '../wizardRules';
 import type { Departure } from '../types';
 import { DepartureCards } from './DepartureCards';
@@ -65,22 +66,7 @@ export const StepDepart = ({ departures, isPending, error, departure, isAdmin }:
     if (previous && previous.paysEmetteurID?.id !== d.paysEmetteurID?.id) setValue('agenceID', null);
   };
 
-  if (isPending) {
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 3 }}>
-        <CircularProgress size={24} />
-        <Typography>{translate('app.common.loading')}</Typography>
-      </Box>
-    );
-  }
-  if (error) {
-    return (
-      <Alert severity="error">
-        <AlertTitle>{t('load_error_title')}</AlertTitle>
-        {serverMessage(error) ?? t('load_error')}
-      </Alert>
-    );
-  }
+  if (isPending || error) return <QueryStatus isPending={isPending} error={error} />;
   if (departures.length === 0) {
     return (
       <Alert severity="info">

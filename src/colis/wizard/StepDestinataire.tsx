@@ -1,6 +1,6 @@
 /**
  * Step 3 of the parcel wizard — INFO DESTINATAIRE (spec 000 §2, §5 "Step 3 save"): the recipient looked up by full
- * phone (GET user/getByTelephone/{+…}; unknown → a new recipient form nom, prénoms, adresse, email), and the sender
+ * phone (dataProvider.findClientByPhone → GET user/getByTelephone/{+…}; unknown → a new recipient form nom, prénoms, adresse, email), and the sender
  * either selected among the clients (user/listeClients, searched) or typed (nom, prénoms, phone → NumeroSaisi).
  */
 import { useEffect, useState } from 'react';
@@ -13,14 +13,15 @@ import {
   TextInput,
   email,
   required,
+  useDataProvider,
   useGetOne,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../../common/recordLabel';
-import { findClientByPhone } from '../colisApi';
-import { fullName } from '../colisRules';
+import { fullName } from '../../common/records';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { partyPhone, phoneInputError } from '../wizardRules';
 import type { Departure } from '../types';
 
@@ -42,6 +43,7 @@ const grid = (template: string) =>
 export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { setValue, getValues } = useFormContext();
   const t = (key: string) => `resources.colis.destinataire.${key}`;
   const dest = useCountryPhone(departure?.paysID?.id);
@@ -74,7 +76,7 @@ export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
     const phone = result.phone;
     setSearching(true);
     try {
-      const client = await findClientByPhone(phone);
+      const client = await dataProvider.findClientByPhone(phone);
       if (client) {
         setValue('destinataireID', client.id, { shouldDirty: true });
         setValue('destinataireLookup', 'found');

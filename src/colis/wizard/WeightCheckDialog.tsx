@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { serverMessage } from '../../common/recordLabel';
-import { contactAdminsForDeparture } from '../colisApi';
+import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Takes the server message, the departure id and onClose; open while `message` is set. */
 export const WeightCheckDialog = ({
@@ -21,6 +21,7 @@ export const WeightCheckDialog = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [pending, setPending] = useState(false);
   const t = (key: string) => translate(`resources.colis.notifications.${key}`);
 
@@ -28,7 +29,7 @@ export const WeightCheckDialog = ({
     if (!envoiId) return;
     setPending(true);
     try {
-      const answer = await contactAdminsForDeparture(envoiId);
+      const answer = await dataProvider.contactAdminsForEnvoi(envoiId);
       notify(answer || t('contact_done'), { type: 'success' });
       onClose();
     } catch (error) {

@@ -1,12 +1,14 @@
 /**
- * Data of the parcel wizard (spec 000 §2 Add parcel, §7 calls), cached by react-query: open departures
- * (envoi/ouvertActif), cities of the destination country (ville/getVilleByPaysID), and the price of each chosen
- * nature on the route (colis/prixNature; a 409 carries 'Aucun prix unitaire associé à : {mode}, {country}, {nature}').
+ * Data of the parcel wizard (spec 000 §2 Add parcel, §7 calls) through the dataProvider's named methods, cached by
+ * react-query: open departures (getOpenEnvois → envoi/ouvertActif), cities of the destination country (getVillesByPays
+ * → ville/getVilleByPaysID), and the price of each chosen nature on the route (getNaturePrice → colis/prixNature; a 409
+ * carries 'Aucun prix unitaire associé à : {mode}, {country}, {nature}').
  */
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { useDataProvider, useGetOne } from 'react-admin';
 import { serverMessage } from '../../common/recordLabel';
-import { fetchDeparture, fetchNaturePrice, fetchOpenDepartures, fetchVillesByPays } from '../colisApi';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import type { Departure } from '../types';
 import type { NaturePrice } from '../wizardRules';
 
@@ -16,19 +18,16 @@ import type { NaturePrice } from '../wizardRules';
  * @param currentId the departure of the parcel being edited
  */
 export function useOpenDepartures(currentId?: string | null) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const open = useQuery({
-    queryKey: ['envoi', 'ouvertActif'],
-    queryFn: ({ signal }) => fetchOpenDepartures(signal),
+    queryKey: ['depart', 'getOpenEnvois'],
+    queryFn: ({ signal }) => dataProvider.getOpenEnvois({ signal }),
     staleTime: 0,
     retry: false,
   });
   const missing = !!currentId && !!open.data && !open.data.some((d) => d.id === currentId);
-  const current = useQuery({
-    queryKey: ['envoi', 'getBy', currentId],
-    queryFn: ({ signal }) => fetchDeparture(currentId!, signal),
-    enabled: missing,
-    retry: false,
-  });
+  // The parcel's own departure (envoi/getBy/{id}) is a record of the 'depart' resource.
+  const current = useGetOne<Departure>('depart', { id: currentId ?? '' }, { enabled: missing, retry: false });
   const data = useMemo<Departure[] | undefined>(
     () => (open.data && missing && current.data ? [current.data, ...open.data] : open.data),
     [open.data, missing, current.data],
@@ -38,9 +37,10 @@ export function useOpenDepartures(currentId?: string | null) {
 
 /** Active cities of a country, by name (empty without a country). */
 export function useVilles(paysId: string | null | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    queryKey: ['ville', 'getVilleByPaysID', paysId],
-    queryFn: ({ signal }) => fetchVillesByPays(paysId!, signal),
+    queryKey: ['villes', 'getVillesByPays', paysId],
+    queryFn: ({ signal }) => dataProvider.getVillesByPays(paysId!, { signal }),
     enabled: !!paysId,
     staleTime: 5 * 60_000,
   });
@@ -63,12 +63,16 @@ export function useNaturePrices(params: {
   agenceID?: string | null;
   natureIds: string[];
 }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const ids = useMemo(() => [...new Set(params.natureIds.filter(Boolean))].sort(), [params.natureIds]);
   const results = useQueries({
     queries: ids.map((natureColisID) => ({
-      queryKey: ['colis', 'prixNature', params.envoiID, natureColisID, params.villeID ?? null, params.agenceID ?? null],
+      queryKey: ['colis', 'getNaturePrice', params.envoiID, natureColisID, params.villeID ?? null, params.agenceID ?? null],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchNaturePrice({ envoiID: params.envoiID!, natureColisID, villeID: params.villeID, agenceID: params.agenceID }, signal),
+        dataProvider.getNaturePrice(
+          { envoiID: params.envoiID!, natureColisID, villeID: params.villeID, agenceID: params.agenceID },
+          { signal },
+        ),
       enabled: !!params.envoiID,
       retry: false,
       staleTime: 60_000,

@@ -1,21 +1,21 @@
 /**
- * The three-step parcel wizard shared by AJOUTER COLIS (/addColis) and the edit screen (/colisUpdate/{id}) — spec 000
- * §2 Add parcel / Edit parcel, §5, §8: an MUI Stepper over one react-admin Form; Précédent / Suivant (SUIVANT /
- * PRECEDENT / ENREGISTRER in edit), each Suivant enabled by the step's rule (./wizardRules.ts); the Enter key is blocked
- * inside the form. Save: POST colis/create or PUT colis/update/{id}; a 409 weight check opens the information dialog
- * with 'Contacter Admins'; 400/403/409 show the server message; anything else 'Erreur lors de l'enregistrement du
- * colis'. Success → /colis.
+ * The inputs of a parcel, shared by ColisCreate (/colis/create) and ColisEdit (/colis/{id}): the three-step wizard of
+ * spec 000 §2 Add parcel / Edit parcel, §5, §8 — an MUI Stepper over one react-admin Form; Précédent / Suivant
+ * (SUIVANT / PRECEDENT / ENREGISTRER in edit), each Suivant enabled by the step's rule (./wizardRules.ts); the Enter key
+ * is blocked inside the form. Save goes through the <Create> / <Edit> around it (the dataProvider's create or update
+ * of 'colis': POST colis/create, PUT colis/update/{id}) with a transform building the request body (buildColisBody).
+ * A 409 weight check opens the information dialog with 'Contacter Admins'; field errors of the server show on their
+ * fields (the wizard goes to their step); 400/403/409 also show the server message; anything else 'Erreur lors de
+ * l'enregistrement du colis'. Success: react-admin's text ('colis ajouté avec succès' / 'colis modifié avec succès')
+ * and the list.
  */
 import { useMemo, useState } from 'react';
-import { Box, Button, Card, CardContent, Step, StepLabel, Stepper, Typography } from '@mui/material';
-import { Form, ResourceContextProvider, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
+import { Box, Button, CardContent, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Form, useGetList, useNotify, useSaveContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
-import { serverMessage } from '../../common/recordLabel';
-import { readSession } from '../../providers/session';
-import { createColis, updateColis } from '../colisApi';
-import { userSeesAllAgencies } from '../../../common/scopes';
-import type { Ref } from '../types';
+import { serverMessage } from '../common/recordLabel';
+import type { Ref } from '../common/records';
+import { userSeesAllAgencies } from '../../common/scopes';
 import {
   buildColisBody,
   computeFormAmounts,
@@ -24,19 +24,20 @@ import {
   infoStepMissing,
   isAgencyPickup,
   type ColisFormValues,
-} from '../wizardRules';
-import { StepColisInfo } from './StepColisInfo';
-import { StepDepart } from './StepDepart';
-import { StepDestinataire, useCountryPhone } from './StepDestinataire';
-import { useNaturePrices, useOpenDepartures } from './useWizardData';
-import { PriceNotFoundDialog, WeightCheckDialog } from './WeightCheckDialog';
+} from './wizardRules';
+import { wizardFieldErrors } from './wizard/serverErrors';
+import { StepColisInfo } from './wizard/StepColisInfo';
+import { StepDepart } from './wizard/StepDepart';
+import { StepDestinataire, useCountryPhone } from './wizard/StepDestinataire';
+import { useNaturePrices, useOpenDepartures } from './wizard/useWizardData';
+import { PriceNotFoundDialog, WeightCheckDialog } from './wizard/WeightCheckDialog';
+import { useAppIdentity } from '../common/useAppIdentity';
 
-/** Props of ColisWizard. */
-export interface ColisWizardProps {
+/** Props of ColisInputs. */
+export interface ColisInputsProps {
   mode: 'create' | 'edit';
-  defaultValues: ColisFormValues;
-  /** The parcel id in edit mode. */
-  colisId?: string;
+  /** The values the form starts from (emptyColisValues, or valuesFromColis of the parcel being edited). */
+  values: ColisFormValues;
 }
 
 /** Blocks the Enter key inside the form (spec 000 §2), except in multi-line fields. */
@@ -44,17 +45,16 @@ function blockEnter(event: React.KeyboardEvent) {
   if (event.key === 'Enter' && !(event.target instanceof HTMLTextAreaElement)) event.preventDefault();
 }
 
-/** The stepper, the current step and the buttons; lives inside the Form. */
-const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'; colisId?: string; currentEnvoiId?: string | null }) => {
+/** The stepper, the current step and the buttons; lives inside the Form, whose save is the Create / Edit one. */
+const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; currentEnvoiId?: string | null }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { getValues } = useFormContext<ColisFormValues>();
+  const { save, saving = false } = useSaveContext();
+  const { handleSubmit, setError } = useFormContext<ColisFormValues>();
   const values = useWatch() as ColisFormValues;
-  const isAdmin = userSeesAllAgencies(readSession()?.user);
+  const identity = useAppIdentity();
+  const isAdmin = userSeesAllAgencies(identity);
   const [step, setStep] = useState(0);
-  const [saving, setSaving] = useState(false);
   const [weightMessage, setWeightMessage] = useState<string | null>(null);
   const [dismissedPriceErrors, setDismissedPriceErrors] = useState<string[]>([]);
 
@@ -98,38 +98,47 @@ const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'
     ? translate('resources.colis.wizard.missing', { items: missing[step].map((k) => translate(`resources.colis.missing.${k}`)).join(', ') })
     : '';
 
-  const save = async () => {
-    const current = getValues();
-    if (destinataireStepMissing(current).length) return;
-    const body = buildColisBody(
-      {
-        ...current,
-        destinataireIndicatif: current.destinataireIndicatif || dest.indicatif,
-        expediteurIndicatif: current.expediteurIndicatif || orig.indicatif,
-      },
-      { isAdmin, modeEnvoi: departure?.modeEnvoiID, withDelivery, destinataireCountry: dest, expediteurCountry: orig },
-    );
-    setSaving(true);
-    try {
-      const answer = mode === 'create' ? await createColis(body) : await updateColis(colisId!, body);
-      notify(answer.message || `resources.colis.notifications.${mode === 'create' ? 'created' : 'updated'}`, { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['colis'] });
-      navigate('/colis');
-    } catch (error) {
-      const status = (error as { status?: number })?.status;
-      const body = (error as { body?: { errors?: Record<string, string> } })?.body;
-      const message = serverMessage(error);
-      if (status === 409 && body?.errors?.poids && message) {
-        setWeightMessage(message);
-      } else if ((status === 400 || status === 403 || status === 409) && message) {
-        notify(message, { type: 'error' });
-      } else {
-        notify('resources.colis.notifications.create_error', { type: 'error' });
-      }
-    } finally {
-      setSaving(false);
+  /** A refused save: the weight check dialog, else the server message or the generic failure text. */
+  const onSaveError = (error: unknown) => {
+    const status = (error as { status?: number })?.status;
+    const errors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors;
+    const message = serverMessage(error);
+    if (status === 409 && errors?.poids && message) {
+      setWeightMessage(message);
+    } else if ((status === 400 || status === 403 || status === 409) && message) {
+      notify(message, { type: 'error' });
+    } else {
+      notify('resources.colis.notifications.create_error', { type: 'error' });
     }
   };
+
+  /** Saves through the Create / Edit controller; the transform turns the form values into the colis/create body. */
+  const submit = handleSubmit(async (current) => {
+    if (destinataireStepMissing(current).length || !save) return;
+    const transform = (data: Partial<ColisFormValues>) =>
+      buildColisBody(
+        {
+          ...(data as ColisFormValues),
+          destinataireIndicatif: data.destinataireIndicatif || dest.indicatif,
+          expediteurIndicatif: data.expediteurIndicatif || orig.indicatif,
+        },
+        {
+          isAdmin,
+          modeEnvoi: departure?.modeEnvoiID,
+          withDelivery,
+          destinataireCountry: dest,
+          expediteurCountry: orig,
+        },
+      );
+    const errors = await save(current, { transform, onError: onSaveError });
+    const placed = wizardFieldErrors(errors as Record<string, unknown> | undefined);
+    if (placed) {
+      setStep(placed.step);
+      for (const [field, message] of Object.entries(placed.fields)) {
+        setError(field as keyof ColisFormValues, { type: 'server', message });
+      }
+    }
+  });
 
   return (
     <Box onKeyDown={blockEnter}>
@@ -174,7 +183,7 @@ const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'
             {button('next')}
           </Button>
         ) : (
-          <Button variant="contained" color="success" disabled={missing[2].length > 0 || saving} onClick={() => void save()}>
+          <Button variant="contained" color="success" disabled={missing[2].length > 0 || saving} onClick={() => void submit()}>
             {saving ? translate('resources.colis.wizard.saving') : button('save')}
           </Button>
         )}
@@ -188,15 +197,11 @@ const WizardBody = ({ mode, colisId, currentEnvoiId }: { mode: 'create' | 'edit'
   );
 };
 
-/** Takes ColisWizardProps; renders the wizard in a card. */
-export const ColisWizard = ({ mode, defaultValues, colisId }: ColisWizardProps) => (
-  <Card sx={{ mt: 1 }}>
-    <CardContent>
-      <ResourceContextProvider value="colis">
-        <Form defaultValues={defaultValues} onSubmit={() => undefined} noValidate>
-          <WizardBody mode={mode} colisId={colisId} currentEnvoiId={defaultValues.envoiID} />
-        </Form>
-      </ResourceContextProvider>
-    </CardContent>
-  </Card>
+/** Takes ColisInputsProps; renders the wizard (inside the card of <Create> / <Edit>). */
+export const ColisInputs = ({ mode, values }: ColisInputsProps) => (
+  <CardContent>
+    <Form record={values} noValidate>
+      <WizardBody mode={mode} currentEnvoiId={values.envoiID} />
+    </Form>
+  </CardContent>
 );

@@ -1,0 +1,114 @@
+/**
+ * The dataProvider methods of the parcel screens, outside react-admin's CRUD calls (spec 000 §7, docs/api-contract.md
+ * "Parcels and payments"). The create and full update of a parcel are the dataProvider's own create / update
+ * ('colis'); the rest is here. Screens reach them with useDataProvider<AppDataProvider>() (src/providers/dataProvider.ts),
+ * so a 401 signs the user out like every other call. Each returns the answer's useful part; refusals throw the HttpError
+ * of src/providers/http.ts (status, body.message, body.errors).
+ */
+import { COLLECTION_PAYER } from '../../common/colisRules';
+import { httpRequest, type CallOptions } from '../providers/http';
+import type { ClientRef, ColisRecord, Departure, HistoryEntry, NatureDetail, Ref } from './types';
+import type { NaturePrice } from './wizardRules';
+
+/** A parcel with its nature lines, as colis/getByReference answers it. */
+export interface ColisDetails {
+  colis: ColisRecord;
+  natures: NatureDetail[];
+  prixTotal?: number;
+}
+
+/** What a parcel deletion did: deleted (200), or a code was e-mailed to the administrators (202) and must be typed. */
+export interface ColisDeletion {
+  outcome: 'deleted' | 'otp';
+  message?: string;
+}
+
+/** The parcel methods of AppDataProvider. */
+export interface ColisMethods {
+  /** GET colis/getByReference/{ref}: the parcel and its nature lines (details page, receipt, legacy details path). */
+  getColisByReference(reference: string, options?: CallOptions): Promise<ColisDetails>;
+  /** GET colis/getHistoriqueByReference/{ref}: status history, newest first. */
+  getColisHistory(reference: string, options?: CallOptions): Promise<HistoryEntry[]>;
+  /** DELETE colis/delete/{id}/{roleCode} (spec 000 §4 Parcel deletion). */
+  deleteColis(id: string, roleCode: string): Promise<ColisDeletion>;
+  /** POST colis/deleteWithOtp {colisId, codeOtp}. */
+  deleteColisWithOtp(colisId: string, codeOtp: string): Promise<void>;
+  /**
+   * POST colis/retirer/{id} or colis/livrer/{id}, collecting the remaining amount with `modePaiementID` when money
+   * remains. @returns the server message
+   */
+  finishColis(id: string, to: 'retirer' | 'livrer', modePaiementID?: string | null): Promise<string | undefined>;
+  /** GET colis/contactAdminForEnvoi/{envoiId}: warns the administrators of a full departure. @returns the server message */
+  contactAdminsForEnvoi(envoiId: string): Promise<string | undefined>;
+  /** GET colis/prixNature: the price of one nature on the departure's route (409 'Aucun prix unitaire associé à : …'). */
+  getNaturePrice(
+    params: { envoiID: string; natureColisID: string; villeID?: string | null; agenceID?: string | null },
+    options?: CallOptions,
+  ): Promise<NaturePrice>;
+  /** GET envoi/ouvertActif: open active departures, latest closing first (step 1 of the wizard). */
+  getOpenEnvois(options?: CallOptions): Promise<Departure[]>;
+  /** GET ville/getVilleByPaysID/{paysId}: active cities of a country, by name. */
+  getVillesByPays(paysId: string, options?: CallOptions): Promise<Ref[]>;
+  /** GET user/getByTelephone/{full phone}: the client, or null when the phone is unknown (success false). */
+  findClientByPhone(telephoneComplet: string, options?: CallOptions): Promise<ClientRef | null>;
+}
+
+const enc = encodeURIComponent;
+
+/** The implementation of ColisMethods. */
+export const colisMethods: ColisMethods = {
+  async getColisByReference(reference, { signal } = {}) {
+    const json = await httpRequest(`colis/getByReference/${enc(reference)}`, { signal });
+    return {
+      colis: json.data as ColisRecord,
+      natures: Array.isArray(json.natureColisDetails) ? (json.natureColisDetails as NatureDetail[]) : [],
+      prixTotal: typeof json.prixTotal === 'number' ? json.prixTotal : undefined,
+    };
+  },
+
+  async getColisHistory(reference, { signal } = {}) {
+    const json = await httpRequest(`colis/getHistoriqueByReference/${enc(reference)}`, { signal });
+    return Array.isArray(json.datas) ? (json.datas as HistoryEntry[]) : [];
+  },
+
+  async deleteColis(id, roleCode) {
+    const json = await httpRequest(`colis/delete/${enc(id)}/${enc(roleCode || 'AGENT')}`, { method: 'DELETE' });
+    return { outcome: json.otpRequired ? 'otp' : 'deleted', message: json.message };
+  },
+
+  async deleteColisWithOtp(colisId, codeOtp) {
+    await httpRequest('colis/deleteWithOtp', { method: 'POST', body: { colisId, codeOtp } });
+  },
+
+  async finishColis(id, to, modePaiementID) {
+    const body = modePaiementID ? { modePaiementID, paymentby: COLLECTION_PAYER } : {};
+    const json = await httpRequest(`colis/${to}/${enc(id)}`, { method: 'POST', body });
+    return json.message;
+  },
+
+  async contactAdminsForEnvoi(envoiId) {
+    const json = await httpRequest(`colis/contactAdminForEnvoi/${enc(envoiId)}`);
+    return json.message;
+  },
+
+  async getNaturePrice({ envoiID, natureColisID, villeID, agenceID }, { signal } = {}) {
+    const json = await httpRequest('colis/prixNature', { query: { envoiID, natureColisID, villeID, agenceID }, signal });
+    const d = (json.data ?? {}) as { prixUnitaire?: number | null; prixExceptionnel?: number | null; libelle?: string };
+    return { prixUnitaire: d.prixUnitaire ?? null, prixExceptionnel: d.prixExceptionnel ?? null, libelle: d.libelle };
+  },
+
+  async getOpenEnvois({ signal } = {}) {
+    const json = await httpRequest('envoi/ouvertActif', { signal });
+    return Array.isArray(json.data) ? (json.data as Departure[]) : [];
+  },
+
+  async getVillesByPays(paysId, { signal } = {}) {
+    const json = await httpRequest(`ville/getVilleByPaysID/${enc(paysId)}`, { signal });
+    return Array.isArray(json.villes) ? (json.villes as Ref[]) : [];
+  },
+
+  async findClientByPhone(telephoneComplet, { signal } = {}) {
+    const json = await httpRequest(`user/getByTelephone/${enc(telephoneComplet)}`, { signal });
+    return json.success && json.data ? (json.data as ClientRef) : null;
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * Right card of the parcel details (spec 000 §2 Parcel details): the status history (date, before, after, author) from
+ * dataProvider.getColisHistory (GET colis/getHistoriqueByReference/{ref}), or 'Ce colis n'a pas encore d'historique'.
+ */
+import { Alert, Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { QueryStatus } from '../../common/QueryStatus';
+import { formatDateFr } from '../../common/formatDate';
+import { fullName } from '../../common/records';
+import type { AppDataProvider } from '../../providers/dataProvider';
+
+/** Takes the parcel reference. */
+export const ColisHistoryCard = ({ reference }: { reference: string }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const t = (key: string) => translate(`resources.colis.details.${key}`);
+  const history = useQuery({
+    queryKey: ['colis', 'getColisHistory', reference],
+    queryFn: ({ signal }) => dataProvider.getColisHistory(reference, { signal }),
+    retry: false,
+  });
+  const rows = history.data ?? [];
+  return (
+    <Card>
+      <CardHeader title={t('historique')} slotProps={{ title: { variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <QueryStatus
+          isPending={history.isPending}
+          error={history.error}
+          errorTitle={false}
+          errorMessage="resources.colis.details.history_error"
+        >
+          {rows.length === 0 ? (
+            <Alert severity="info">{t('no_history')}</Alert>
+          ) : (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={t('historique')} sx={{ '& td, & th': { px: 1 } }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('date')}</TableCell>
+                    <TableCell>{t('avant')}</TableCell>
+                    <TableCell>{t('apres')}</TableCell>
+                    <TableCell>{t('auteur')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((h, i) => (
+                    <TableRow key={h.id ?? i}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateFr(h.dateAction)}</TableCell>
+                      <TableCell>{h.statutAvantID?.libelle ?? '--'}</TableCell>
+                      <TableCell>{h.statutApresID?.libelle ?? '--'}</TableCell>
+                      <TableCell>{fullName(h.auteurID) || '--'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </QueryStatus>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,61 @@
+/**
+ * Left card of the parcel details (spec 000 §2 Parcel details): reference, status, sender, recipient, total weight,
+ * delivery mode, delivery / expedition / complementary amounts, content, delivery address, sending date, departure, and
+ * the delete button for the registering agency (or ADMIN).
+ */
+import { Box, Card, CardContent, CardHeader } from '@mui/material';
+import { useRedirect, useTranslate } from 'react-admin';
+import { formatEuro, formatKg } from '../../../common/format';
+import { StatutChip } from '../../common/StatutChip';
+import { formatDateFr } from '../../common/formatDate';
+import { ColisDeleteButton } from '../ColisDeleteButton';
+import { isOwnColis } from '../../../common/scopes';
+import { recipientOf, senderOf } from '../colisRules';
+import type { ColisRecord } from '../types';
+import { DetailItem } from './DetailItem';
+import { useAppIdentity } from '../../common/useAppIdentity';
+
+/** Takes the parcel; after a deletion the page goes to the list (the spec's /inventaire is not built yet). */
+export const ColisSummaryCard = ({ colis }: { colis: ColisRecord }) => {
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  const identity = useAppIdentity();
+  const t = (key: string) => translate(`resources.colis.details.${key}`);
+  const sender = senderOf(colis);
+  const recipient = recipientOf(colis);
+  return (
+    <Card>
+      <CardHeader title={colis.reference} subheader={colis.agenceID?.libelle} slotProps={{ title: { variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <DetailItem label={t('reference')}>{colis.reference}</DetailItem>
+        <DetailItem label={t('statut')}>
+          <StatutChip statut={colis.statutID} />
+        </DetailItem>
+        <DetailItem label={t('expediteur')}>
+          {sender.nom || '--'}
+          <br />
+          {sender.telephone}
+        </DetailItem>
+        <DetailItem label={t('destinataire')}>
+          {recipient.nom || '--'}
+          <br />
+          {recipient.telephone}
+        </DetailItem>
+        <DetailItem label={t('poids_total')}>{formatKg(colis.poids, colis.unite ?? 'kg')}</DetailItem>
+        <DetailItem label={t('modeLivraison')}>{colis.modeLivraisonID?.libelle ?? '--'}</DetailItem>
+        <DetailItem label={t('montantLivraison')}>{formatEuro(colis.montantLivraison)}</DetailItem>
+        <DetailItem label={t('montantExpedition')}>{formatEuro(colis.montantExpedition)}</DetailItem>
+        <DetailItem label={t('montantComplementaire')}>{formatEuro(colis.montantComplementaire)}</DetailItem>
+        <DetailItem label={t('contenu')}>{colis.detailsContenu || colis.contenu || '--'}</DetailItem>
+        <DetailItem label={t('adresseLivraison')}>{colis.adresseLivraison || colis.adresseDestinataire || '--'}</DetailItem>
+        <DetailItem label={t('dateEnvoi')}>{formatDateFr(colis.dateEnvoi)}</DetailItem>
+        <DetailItem label={t('depart')}>{colis.envoiID?.reference ?? '--'}</DetailItem>
+        {isOwnColis(colis, identity) && (
+          <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
+            <ColisDeleteButton variant="button" onDeleted={() => redirect('list', 'colis')} />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,35 @@
+/**
+ * Small readers of API records shared by the providers and the screens: the populated reference shape, the id of a
+ * reference that may come populated ({id, code, libelle}) or as a plain id, a person's full name, and a record's id.
+ */
+import type { Identifier } from 'ra-core';
+
+/** A populated reference as the API answers it: id plus optional code / libelle (and whatever else it carries). */
+export interface Ref {
+  id: string;
+  code?: string;
+  libelle?: string;
+  [key: string]: unknown;
+}
+
+/** Id of a reference given as a plain id or a populated object ({id} or, in older answers, {_id}); undefined when empty. */
+export function refId(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  if (value && typeof value === 'object') {
+    const { id, _id } = value as { id?: unknown; _id?: unknown };
+    const found = id ?? _id;
+    return found === undefined || found === null || found === '' ? undefined : String(found);
+  }
+  return undefined;
+}
+
+/** Full name of a person (user, client, author): nom + ' ' + prenoms, leaving out the empty parts. */
+export function fullName(person: { nom?: string | null; prenoms?: string | null } | null | undefined): string {
+  return [person?.nom, person?.prenoms].filter((s) => typeof s === 'string' && s.trim() !== '').join(' ');
+}
+
+/** Gives a record its `id` (the server sends `id` and `_id`; older answers may carry only `_id`). */
+export function withId<T extends Record<string, unknown>>(record: T): T & { id: Identifier } {
+  const id = (record.id ?? record._id) as Identifier;
+  return { ...record, id };
+}

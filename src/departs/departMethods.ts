@@ -1,0 +1,46 @@
+/**
+ * The dataProvider methods of the departure screens outside react-admin's CRUD calls (spec 000 §2 Clients of a
+ * departure, Shipments of a client; §7), reached with useDataProvider<AppDataProvider>() (src/providers/dataProvider.ts).
+ * Rows come back as react-admin records (each with an id).
+ */
+import type { RaRecord } from 'ra-core';
+import { withId } from '../common/records';
+import { httpRequest, type CallOptions } from '../providers/http';
+
+/** The clients of a departure (colis/ListClientsBy): the departure's reference and its senders, each with its parcels. */
+export interface ClientsOfEnvoi {
+  envoi?: { reference?: string };
+  clients: RaRecord[];
+}
+
+/** The shipments of a client (colis/ListEnvoisBy): the client and the parcels it sent or receives, newest first. */
+export interface EnvoisOfClient {
+  client?: { nom?: string; prenoms?: string; telephoneComplet?: string };
+  colis: RaRecord[];
+}
+
+/** The departure methods of AppDataProvider. */
+export interface DepartMethods {
+  /** GET colis/ListClientsBy/{envoiId} (key departListClientby). */
+  listClientsOfEnvoi(envoiId: string, options?: CallOptions): Promise<ClientsOfEnvoi>;
+  /** GET colis/ListEnvoisBy/{clientId} (key listeEnvoiParClient). */
+  listEnvoisOfClient(clientId: string, options?: CallOptions): Promise<EnvoisOfClient>;
+}
+
+/** The `datas` rows of an answer as records. */
+function recordsOf(datas: unknown): RaRecord[] {
+  return (Array.isArray(datas) ? datas : []).map((row) => withId(row as Record<string, unknown>)) as RaRecord[];
+}
+
+/** The implementation of DepartMethods. */
+export const departMethods: DepartMethods = {
+  async listClientsOfEnvoi(envoiId, { signal } = {}) {
+    const json = await httpRequest(`colis/ListClientsBy/${encodeURIComponent(envoiId)}`, { signal });
+    return { envoi: json.envoi as ClientsOfEnvoi['envoi'], clients: recordsOf(json.datas) };
+  },
+
+  async listEnvoisOfClient(clientId, { signal } = {}) {
+    const json = await httpRequest(`colis/ListEnvoisBy/${encodeURIComponent(clientId)}`, { signal });
+    return { client: json.client as EnvoisOfClient['client'], colis: recordsOf(json.datas) };
+  },
+};

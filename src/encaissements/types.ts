@@ -1,0 +1,20 @@
+/** Shapes of the payment (encaissement) records as the API answers them (spec 000 §3 Payment; docs/api-contract.md). */
+import { type DecimalInput } from '../../common/money';
+import type { Ref } from '../common/records';
+
+/** One payment (encaissement/getByColisID). */
+export interface Encaissement {
+  id?: string;
+  createdAt: string;
+  paymentby?: string | null;
+  montantEncaisse: number | string;
+  montantRestant: number | string;
+  modePaiementID?: Ref | null;
+  auteurID?: { nom?: string | null; prenoms?: string | null } | null;
+}
+
+/** The payments of a parcel and its amounts (encaissement/getByColisID). */
+export interface ColisEncaissements {
+  encaissements: Encaissement[];
+  colis?: { reference?: string; montantTotal?: DecimalInput; reglement?: DecimalInput; resteAPayer?: DecimalInput };
+}
