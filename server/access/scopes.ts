@@ -8,7 +8,7 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { colis, encaissements, envois } from '../db/schema';
+import { colis, encaissements, envois, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { findUser } from '../users/userQuery';
 
@@ -95,6 +95,20 @@ export function envoiRegistrationScope(user: CurrentUser): SQL | undefined {
 }
 
 // ---------------------------------------------------------------- users
+
+/**
+ * Clients (users of type CLIENT) a user may list: ADMIN every one; another role the senders and recipients of the
+ * parcels it may see (colisScope). The exact phone look-up of the parcel wizard (user/getByTelephone) is the one
+ * way to reach another client: it needs the full number.
+ */
+export function clientScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  const visible = colisScope(user);
+  return or(
+    sql`${users.id} IN (SELECT ${colis.expediteurID} FROM ${colis} WHERE ${visible ?? sql`true`})`,
+    sql`${users.id} IN (SELECT ${colis.destinataireID} FROM ${colis} WHERE ${visible ?? sql`true`})`,
+  );
+}
 
 /**
  * Whether a user may see a client's shipments (colis/ListEnvoisBy): ADMIN any client; another role only a client

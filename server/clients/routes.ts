@@ -15,6 +15,8 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { clientPhone, clientTypeId } from './service';
 import { answers } from '../http/answer';
+import { clientScope } from '../access/scopes';
+import { currentUser } from '../plugins/access';
 
 const clientColumns = {
   id: users.id,
@@ -54,7 +56,8 @@ export function registerClientRoutes(app: FastifyInstance, db: Db) {
         unpagedLimit: UNPAGED_LIMIT,
         table: users,
         select: (d) => d.select(clientColumns).from(users).$dynamic(),
-        scope: eq(users.typeUserID, typeId),
+        // A non-ADMIN role lists the clients of the parcels it may see (access/scopes.ts clientScope).
+        scope: and(eq(users.typeUserID, typeId), clientScope(currentUser(request))),
         searchColumns: [users.nom, users.prenoms, users.telephoneComplet],
         sortColumns: { nom: users.nom, prenoms: users.prenoms, telephoneComplet: users.telephoneComplet, createdAt: users.createdAt },
         filters: { isActive: { column: users.isActive, type: 'boolean' } },
