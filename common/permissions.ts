@@ -315,6 +315,8 @@ export const PERMISSIONS = {
   addMessage: { group: 'autres', description: 'Envoyer un message aux clients', agent: true },
   messagerie: { group: 'autres', description: 'Voir la messagerie', agent: true },
   mailOutbox: { group: 'autres', description: "Voir la file d'envoi des e-mails" },
+  securiteVerrous: { group: 'autres', description: 'Voir les comptes et adresses bloqués après trop de tentatives' },
+  securiteDeverrouiller: { group: 'autres', description: 'Débloquer un compte ou une adresse bloqué' },
 } as const satisfies Record<string, PermissionSpec>;
 
 /** A permission key of the product: a misspelt key does not compile. */

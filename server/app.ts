@@ -37,6 +37,7 @@ import { registerEnvoiRoutes } from './envois/routes';
 import { registerColisRoutes } from './colis/routes';
 import { registerEncaissementRoutes } from './encaissements/routes';
 import { registerClientRoutes } from './clients/routes';
+import { registerSecuriteRoutes } from './securite/routes';
 
 z.config(z.locales.fr());
 
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerColisRoutes(app, deps.db);
   registerEncaissementRoutes(app, deps.db);
   registerClientRoutes(app, deps.db);
+  registerSecuriteRoutes(app, deps.db);
 
   // Runtime configuration of the UI (spec 001 §7: base address from runtime configuration, else origin + /api/).
   app.get('/app-config.js', async (_req, reply) => {

@@ -107,6 +107,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/notification/create': key('colisDetail', { anyOf: ['encaissementMake', 'addColis'] }),
   'GET /api/user/getByTelephone/:telephone': key('addColis', { anyOf: ['colisUpdate', 'clients'] }),
   'GET /api/user/listeClients': key('clients', { anyOf: ['addColis', 'colisUpdate', 'addMessage'] }),
+  'GET /api/securite/verrous': key('securiteVerrous'),
+  'POST /api/securite/deverrouiller': key('securiteDeverrouiller'),
   'GET /api/statut/liste': SIGNED_IN,
   'GET /api/statut/getByCode/:code': SIGNED_IN,
   ...crud('ville', 'villes'),

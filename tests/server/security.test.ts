@@ -9,7 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { codesOtp, colis, encaissements, envois, mailOutbox, modesEnvoi, modesPaiement, pays, throttles } from '../../server/db/schema';
+import {
+  codesOtp,
+  colis,
+  encaissements,
+  envois,
+  mailOutbox,
+  modesEnvoi,
+  modesPaiement,
+  pays,
+  throttles,
+  users,
+} from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { idByCode, inDays, insertClient, insertColis } from './fixtures';
 import { testConfig } from './testConfig';
@@ -383,5 +394,42 @@ describe('legacy clients keep working', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('suppression effectuée');
+  });
+});
+
+describe('lockouts are visible to administrators', () => {
+  it('lists the locked keys in French and lifts one; an agent may not', async () => {
+    const staff = await t.createStaff('AGENT', { password: 'Bon-Mot-De-Passe-1' });
+    for (let i = 0; i < 5; i++) await t.call('POST', '/api/auth/loginAD', { body: { email: staff.email, password: 'faux' } });
+    const list = await t.call('GET', '/api/securite/verrous', { token: t.adminToken });
+    expect(list.status).toBe(200);
+    const lock = list.body.datas.find((l: any) => l.key === `login:account:${staff.email}`);
+    expect(lock.libelle).toBe(`Connexion — compte ${staff.email}`);
+    expect(new Date(lock.lockedUntil).getTime()).toBeGreaterThan(Date.now());
+    expect((await t.call('GET', '/api/securite/verrous', { token: staff.token })).status).toBe(403);
+    expect((await t.call('POST', '/api/auth/loginAD', { body: { email: staff.email, password: 'Bon-Mot-De-Passe-1' } })).status).toBe(429);
+    const lifted = await t.call('POST', '/api/securite/deverrouiller', { token: t.adminToken, body: { key: lock.key } });
+    expect(lifted.body.message).toBe('Déblocage effectué');
+    expect((await t.call('POST', '/api/auth/loginAD', { body: { email: staff.email, password: 'Bon-Mot-De-Passe-1' } })).status).toBe(200);
+    await t.database.db.delete(throttles);
+  });
+});
+
+describe('finding 6 — recovery does not tell a valid e-mail + phone pair by its timing', () => {
+  it('a valid pair and an unknown pair both answer after the same padded time', async () => {
+    const staff = await t.createStaff('AGENT');
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, staff.id));
+    const timed = async (email: string, telephoneComplet: string) => {
+      const started = performance.now();
+      const res = await t.call('POST', '/api/auth/forgotPassword', { body: { email, telephoneComplet } });
+      expect(res.body).toEqual({ success: true, message: 'Code OTP envoyé avec succès !' });
+      return performance.now() - started;
+    };
+    const valid = await timed(staff.email, u.telephoneComplet!);
+    const unknown = await timed('inconnu@test.local', '+33600000000');
+    // Both wait for the padding (400 ms), which is longer than issuing and queuing a code.
+    expect(valid).toBeGreaterThanOrEqual(395);
+    expect(unknown).toBeGreaterThanOrEqual(395);
+    await t.database.db.delete(throttles);
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * What the throttles locked, for administrators (issue "Nothing lost, nobody in" §1: lockout visible to
+ * administrators): GET /api/securite/verrous lists the keys locked now (account e-mail, client address, parcel of a
+ * deletion code, user of a code), with their count and end of lock; POST /api/securite/deverrouiller {key} lifts
+ * one lock at once (the count starts again from zero). Keys securiteVerrous and securiteDeverrouiller.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { activeLocks, settleAttempt } from '../access/throttle';
+import type { Db } from '../db/client';
+import { answers } from '../http/answer';
+
+/** What a lock key counts, in French, from its prefix (server/access/throttle.ts key names). */
+function describeKey(key: string): string {
+  const [scope, kind, ...rest] = key.split(':');
+  const subject = rest.join(':');
+  const what: Record<string, string> = {
+    login: 'Connexion',
+    recovery: 'Demande de code de réinitialisation',
+    reset: 'Réinitialisation du mot de passe',
+    otp: 'Code de suppression de colis',
+    message: 'Envoi de messages',
+  };
+  const who: Record<string, string> = { account: 'compte', ip: 'adresse', colis: 'colis', user: 'utilisateur' };
+  return `${what[scope] ?? scope} — ${who[kind] ?? kind} ${subject}`;
+}
+
+/** Registers the lock view and release. */
+export function registerSecuriteRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['securite'];
+  r.get('/api/securite/verrous', { schema: { tags, response: answers } }, async () => {
+    const locks = await activeLocks(db);
+    return { success: true, datas: locks.map((l) => ({ ...l, libelle: describeKey(l.key) })), total: locks.length };
+  });
+  r.post(
+    '/api/securite/deverrouiller',
+    { schema: { tags, body: z.object({ key: z.string({ error: 'La clé est obligatoire' }).min(3).max(300) }), response: answers } },
+    async (request) => {
+      await settleAttempt(db, { reset: [request.body.key] });
+      return { success: true, message: 'Déblocage effectué' };
+    },
+  );
+}
