@@ -25,7 +25,7 @@ import {
   villes,
 } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { idByCode, inDays } from './fixtures';
+import { createEnvoiByApi, idByCode } from './fixtures';
 
 let t: TestContext;
 let agent: { id: string; token: string };
@@ -63,24 +63,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newEnvoi(over: Record<string, unknown> = {}) {
-  const res = await t.call('POST', '/api/envoi/create', {
-    token: t.adminToken,
-    body: {
-      modeEnvoiID: id.AERIEN,
-      paysID: id.SN,
-      paysEmetteurID: id.FR,
-      dateFin: inDays(1),
-      dateDebut: inDays(2),
-      dateArrive: inDays(3),
-      contenu: 'Fret',
-      poids: 100,
-      ...over,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
+/** A departure France → Sénégal by air, 100 kg, unless `over` says otherwise. */
+const newEnvoi = (over: Record<string, unknown> = {}) => createEnvoiByApi(t, over);
 
 let phone = 770000000;
 const colisBody = (envoiID: string, over: Record<string, unknown> = {}) => ({

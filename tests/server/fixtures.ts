@@ -68,3 +68,35 @@ export async function insertColis(
     .where(eq(envois.id, opts.envoiID));
   return c.id;
 }
+
+/**
+ * Creates a departure through the API as the administrator (envoi/create): by air, France → Sénégal, closing
+ * tomorrow, leaving in 2 days, arriving in 3, 100 kg, unless `over` says otherwise.
+ * @returns the departure as the API answers it
+ */
+export async function createEnvoiByApi(
+  t: {
+    database: { db: Db };
+    adminToken: string;
+    call(method: string, url: string, opts?: { token?: string | null; body?: unknown }): Promise<{ status: number; body: any }>;
+  },
+  over: Record<string, unknown> = {},
+): Promise<{ id: string; reference: string }> {
+  const db = t.database.db;
+  const res = await t.call('POST', '/api/envoi/create', {
+    token: t.adminToken,
+    body: {
+      modeEnvoiID: await idByCode(db, modesEnvoi, 'AERIEN'),
+      paysID: await idByCode(db, pays, 'SN'),
+      paysEmetteurID: await idByCode(db, pays, 'FR'),
+      dateFin: inDays(1),
+      dateDebut: inDays(2),
+      dateArrive: inDays(3),
+      contenu: 'Fret',
+      poids: 100,
+      ...over,
+    },
+  });
+  if (res.status !== 200) throw new Error(`envoi/create: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}

@@ -5,24 +5,13 @@
  * 3. the clients of a departure leaking another agency's senders;
  * 4. a search of the payments list answering 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import {
-  codesOtp,
-  colis,
-  encaissements,
-  envois,
-  mailOutbox,
-  modesEnvoi,
-  modesPaiement,
-  pays,
-  throttles,
-  users,
-} from '../../server/db/schema';
+import { codesOtp, colis, encaissements, envois, mailOutbox, modesPaiement, throttles, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { idByCode, inDays, insertClient, insertColis } from './fixtures';
+import { createEnvoiByApi, insertClient, insertColis } from './fixtures';
 import { testConfig } from './testConfig';
 
 let t: TestContext;
@@ -31,33 +20,13 @@ const id: Record<string, string> = {};
 beforeAll(async () => {
   t = await setupTestApp();
   const db = t.database.db;
-  Object.assign(id, {
-    FR: await idByCode(db, pays, 'FR'),
-    SN: await idByCode(db, pays, 'SN'),
-    AERIEN: await idByCode(db, modesEnvoi, 'AERIEN'),
-  });
   const [mode] = await db.select({ id: modesPaiement.id }).from(modesPaiement).where(eq(modesPaiement.code, 'ESPECES'));
   id.ESPECES = mode.id;
 });
 afterAll(() => t.close());
 
-async function newEnvoi() {
-  const res = await t.call('POST', '/api/envoi/create', {
-    token: t.adminToken,
-    body: {
-      modeEnvoiID: id.AERIEN,
-      paysID: id.SN,
-      paysEmetteurID: id.FR,
-      dateFin: inDays(1),
-      dateDebut: inDays(2),
-      dateArrive: inDays(3),
-      contenu: 'Fret',
-      poids: 500,
-    },
-  });
-  expect(res.status).toBe(200);
-  return res.body.data as { id: string; reference: string };
-}
+/** A departure France → Sénégal by air with room for every test's parcels. */
+const newEnvoi = () => createEnvoiByApi(t, { poids: 500 });
 
 /** A paid parcel of agency PAR1 (RECEPTIONNE, 20 € collected): its deletion needs a code. */
 async function paidParcel() {
@@ -176,6 +145,9 @@ describe('finding 1 — the deletion code cannot be brute-forced, and money is n
 });
 
 describe('finding 2 — the sign-in throttle cannot be bypassed with a forged address', () => {
+  // Each test starts from clean counters (the suite shares one client address, 127.0.0.1).
+  beforeEach(() => t.database.db.delete(throttles));
+
   const login = (app: { inject: typeof t.app.inject }, email: string, password: string, forwarded?: string) =>
     app.inject({
       method: 'POST',
@@ -207,7 +179,7 @@ describe('finding 2 — the sign-in throttle cannot be bypassed with a forged ad
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     await t.database.db.delete(throttles);
-  });
+  }, 120_000);
 
   it('two API processes on one database share the counters', async () => {
     const second = await buildApp({ db: t.database.db, config: testConfig(), logger: false, uiDir: '/none' });
