@@ -1,6 +1,7 @@
 /** Add a permission (spec 001 §2 /addPermission; §5 libelle and description required). */
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
-import { PermissionInputs, permissionBody } from './PermissionInputs';
+import { PermissionInputs } from './PermissionInputs';
+import { permissionBody } from './permissionRules';
 
 /** The permission add page (no props). */
 const PermissionCreate = () => (

@@ -1,6 +1,7 @@
 /** Edit a permission (spec 001 §2 /permissionUpdate?id=; §8 "Erreur lors de la mise à jour de la permission"). */
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
-import { PermissionInputs, permissionBody } from './PermissionInputs';
+import { PermissionInputs } from './PermissionInputs';
+import { permissionBody } from './permissionRules';
 
 /** The permission edit page (no props). */
 const PermissionEdit = () => (

@@ -1,15 +1,9 @@
 /** Inputs of the permission add and edit forms (spec 001 §5 "Permission add and edit: libelle and description required"; the group is optional). */
 import { Box } from '@mui/material';
 import { SelectInput, TextInput, required } from 'react-admin';
-import { PERMISSION_GROUP_CHOICES } from './permissionGroups';
+import { PERMISSION_GROUP_CHOICES } from './permissionRules';
 
 const v = 'resources.permission.validation';
-
-/** Body of a save: an empty group is left out, so that the server keeps its default group ('autres') or the current one. */
-export function permissionBody(data: Record<string, unknown>): Record<string, unknown> {
-  const { groupe, ...rest } = data;
-  return typeof groupe === 'string' && groupe !== '' ? { ...rest, groupe } : rest;
-}
 
 /** The key (libelle), its group (default 'autres'), then the description (no props). */
 export const PermissionInputs = () => (

@@ -5,7 +5,7 @@
  */
 import { DataTable, SelectInput } from 'react-admin';
 import { ReferenceListPage } from '../common/ReferenceListPage';
-import { PERMISSION_GROUP_CHOICES, permissionGroupLabel } from './permissionGroups';
+import { PERMISSION_GROUP_CHOICES, permissionGroupLabel } from './permissionRules';
 
 /** Group filter beside the search box (server filter groupe). */
 const groupeFilter = (
