@@ -299,6 +299,17 @@ export const PERMISSIONS = {
     resource: 'encaissements',
     action: 'status',
   },
+  // Payment modes (spec 000 §3): the spec has no screen for them; their keys sit with the collections.
+  modePaiement: { group: 'encaissements', description: 'Voir la liste des modes de paiement', resource: 'modePaiement', action: 'list' },
+  addModePaiement: { group: 'encaissements', description: 'Ajouter un mode de paiement', resource: 'modePaiement', action: 'create' },
+  modePaiementUpdate: { group: 'encaissements', description: 'Modifier un mode de paiement', resource: 'modePaiement', action: 'edit' },
+  modePaiementDelete: { group: 'encaissements', description: 'Supprimer un mode de paiement', resource: 'modePaiement', action: 'delete' },
+  modePaiementUpdateStatut: {
+    group: 'encaissements',
+    description: 'Activer ou désactiver un mode de paiement',
+    resource: 'modePaiement',
+    action: 'status',
+  },
 
   agence: { group: 'agence', description: 'Voir la liste des agences', resource: 'agence', action: 'list' },
   addAgence: { group: 'agence', description: 'Ajouter une agence', resource: 'agence', action: 'create' },

@@ -18,6 +18,13 @@ import LoginPage from './auth/LoginPage';
 import { paysResource } from './pays';
 import { departResource, departRouteElements } from './departs';
 import { colisResource } from './colis';
+import { villesResource } from './villes';
+import { modeEnvoiResource } from './modeEnvoi';
+import { modeLivraisonResource } from './modeLivraison';
+import { modePaiementResource } from './modePaiement';
+import { typeOperationResource } from './typeOperation';
+import { roleResource } from './role';
+import { permissionResource } from './permission';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -56,6 +63,13 @@ export const App = () => (
       <Resource {...paysResource} />
       <Resource {...departResource} />
       <Resource {...colisResource} />
+      <Resource {...villesResource} />
+      <Resource {...modeEnvoiResource} />
+      <Resource {...modeLivraisonResource} />
+      <Resource {...modePaiementResource} />
+      <Resource {...typeOperationResource} />
+      <Resource {...roleResource} />
+      <Resource {...permissionResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

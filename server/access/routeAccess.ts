@@ -120,7 +120,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   ...crud('modeEnvoi', 'modeEnvoi'),
   'GET /api/modeEnvoi/listeByParamNature': SIGNED_IN,
   ...crud('modeLivraison', 'modeLivraison'),
-  'GET /api/modePaiement/liste': SIGNED_IN,
+  ...crud('modePaiement', 'modePaiement'),
   ...crud('groupeNatureColis', 'groupeNatureColis'),
   'GET /api/groupeNatureColis/listeByDepart/:departId': SIGNED_IN,
   ...crud('natureColis', 'natureColis'),

@@ -44,10 +44,22 @@ export function registerModeRoutes(app: FastifyInstance, db: Db) {
     }),
   );
 
-  app.get('/api/modePaiement/liste', { schema: { tags: ['modePaiement'], response: answers } }, async () => {
-    const rows = await db.select().from(modesPaiement).where(eq(modesPaiement.isActive, true)).orderBy(asc(modesPaiement.libelle));
-    return { success: true, datas: toApi(rows), total: rows.length };
-  });
+  // Payment modes (spec 000 §3): the five calls like the other modes; the payment dialogs ask liste?isActive=true.
+  registerReferenceResource(
+    app,
+    db,
+    codeLibelleResource({
+      path: 'modePaiement',
+      table: modesPaiement,
+      descriptionRequired: true,
+      messages: {
+        created: 'Mode de paiement ajouté avec succès !',
+        updated: 'Mise à jour du mode de paiement réussie !',
+        notFound: 'Mode de paiement introuvable.',
+        inUse: 'Ce mode de paiement est utilisé par des colis ou des encaissements : suppression impossible.',
+      },
+    }),
+  );
 
   app.get('/api/modeEnvoi/listeByParamNature', { schema: { tags: ['modeEnvoi'], response: answers } }, async () => {
     const rows = await db

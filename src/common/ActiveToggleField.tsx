@@ -2,7 +2,8 @@
  * Active flag of a list row (spec 001 §2 "Status flags show as check (active, green) or ban (inactive, red)
  * icons", §4 active toggle, 000 §4 Active flag, §8 texts). A click opens a yes/no confirmation titled
  * 'Changer Statut'; Oui sends {isActive: !value}; the list reloads. Without the resource's status key the
- * button looks disabled and a click only says 'Vous n'avez pas la permission de modifier le statut.'.
+ * button looks disabled and a click only says 'Vous n'avez pas la permission de modifier le statut.' (or the resource's
+ * own text, e.g. operation types: "Vous n'avez pas l'autorisation de modifier le statut de ce type d'operations.").
  */
 import { IconButton, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -10,8 +11,18 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useUpdate } from 'react-admin';
 import { useRecordConfirm } from './useRecordConfirm';
 
-/** Takes an optional `source` (default 'isActive'); reads the record and resource from context. */
-export const ActiveToggleField = ({ source = 'isActive' }: { source?: string; label?: string }) => {
+/**
+ * Takes an optional `source` (default 'isActive') and `noPermissionMessage` (translation key of the text shown without
+ * the status key, default 'app.status.no_permission'); reads the record and resource from context.
+ */
+export const ActiveToggleField = ({
+  source = 'isActive',
+  noPermissionMessage = 'app.status.no_permission',
+}: {
+  source?: string;
+  label?: string;
+  noPermissionMessage?: string;
+}) => {
   const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
     'status',
     'app.status.cancelled',
@@ -24,7 +35,7 @@ export const ActiveToggleField = ({ source = 'isActive' }: { source?: string; la
   const handleClick = (event: React.MouseEvent) => {
     event.stopPropagation();
     if (!canAccess) {
-      notify('app.status.no_permission', { type: 'warning' });
+      notify(noPermissionMessage, { type: 'warning' });
       return;
     }
     setOpen(true);
@@ -53,9 +64,7 @@ export const ActiveToggleField = ({ source = 'isActive' }: { source?: string; la
   return (
     <>
       <Tooltip
-        title={translate(
-          canAccess === false ? 'app.status.no_permission' : active ? 'app.status.active_tooltip' : 'app.status.inactive_tooltip',
-        )}
+        title={translate(canAccess === false ? noPermissionMessage : active ? 'app.status.active_tooltip' : 'app.status.inactive_tooltip')}
       >
         <IconButton
           size="small"

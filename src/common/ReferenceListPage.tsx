@@ -36,6 +36,8 @@ export interface ReferenceListPageProps {
   rowActions?: ReactNode;
   /** A wide table: compact cells, sideways scroll inside the card, the Actions column pinned right (WIDE_TABLE_SX). */
   wide?: boolean;
+  /** Translation key of the text a status click shows without the status key (default 'app.status.no_permission'). */
+  statusNoPermissionMessage?: string;
 }
 
 /**
@@ -94,6 +96,7 @@ export const ReferenceListPage = ({
   filters = [],
   rowActions,
   wide = false,
+  statusNoPermissionMessage,
 }: ReferenceListPageProps) => {
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -120,7 +123,7 @@ export const ReferenceListPage = ({
           {children}
           {withStatus && (
             <DataTable.Col source="isActive" label={translate(`resources.${resource}.fields.isActive`, { _: 'Statut' })}>
-              <ActiveToggleField />
+              <ActiveToggleField noPermissionMessage={statusNoPermissionMessage} />
             </DataTable.Col>
           )}
           {showActions && (

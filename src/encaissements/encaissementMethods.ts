@@ -9,7 +9,7 @@ import type { ColisEncaissements, Encaissement } from './types';
 
 /** The payment methods of AppDataProvider. */
 export interface EncaissementMethods {
-  /** GET modePaiement/liste: active payment modes, by label. */
+  /** GET modePaiement/liste?isActive=true: active payment modes, by label (the list also holds inactive ones). */
   getPaymentModes(options?: CallOptions): Promise<Ref[]>;
   /** GET encaissement/getByColisID/{colisId}: the payments of a parcel and its amounts. */
   getEncaissementsOfColis(colisId: string, options?: CallOptions): Promise<ColisEncaissements>;
@@ -23,7 +23,7 @@ export interface EncaissementMethods {
 /** The implementation of EncaissementMethods. */
 export const encaissementMethods: EncaissementMethods = {
   async getPaymentModes({ signal } = {}) {
-    const json = await httpRequest('modePaiement/liste', { signal });
+    const json = await httpRequest('modePaiement/liste', { query: { isActive: true, _sort: 'libelle', _order: 'ASC' }, signal });
     return Array.isArray(json.datas) ? (json.datas as Ref[]) : [];
   },
 

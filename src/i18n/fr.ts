@@ -5,6 +5,13 @@
  * Messages of a rule shared with the server come from its module in common/ (one home for the text).
  */
 import { COLIS_MESSAGES } from '../../common/colisRules';
+import villes from './fr/villes';
+import modeEnvoi from './fr/modeEnvoi';
+import modeLivraison from './fr/modeLivraison';
+import modePaiement from './fr/modePaiement';
+import typeOperation from './fr/typeOperation';
+import role from './fr/role';
+import permission from './fr/permission';
 
 export const fr = {
   app: {
@@ -164,6 +171,13 @@ export const fr = {
     },
   },
   resources: {
+    villes,
+    modeEnvoi,
+    modeLivraison,
+    modePaiement,
+    typeOperation,
+    role,
+    permission,
     depart: {
       name: 'Départ |||| Départs',
       fields: {

@@ -62,6 +62,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       item('groupeColis', '/groupeNatureColis'),
       item('modeLivraison', '/modeLivraison'),
       item('paramNatureMode', '/paramNatureMode'),
+      item('modePaiement', '/modePaiement', 'resources.modePaiement.menu'),
     ],
   },
   { id: 'departs', label: 'app.menu.groups.departs', icon: FlightTakeoffIcon, direct: true, entries: [item('depart', '/depart')] },

@@ -28,6 +28,7 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   permission: { path: 'privilege', listKey: 'datas', oneKey: 'privilege' },
   modeEnvoi: { path: 'modeEnvoi', listKey: 'datas' },
   modeLivraison: { path: 'modeLivraison', listKey: 'datas' },
+  modePaiement: { path: 'modePaiement', listKey: 'datas' },
   groupeNatureColis: { path: 'groupeNatureColis', listKey: 'datas' },
   natureColis: { path: 'natureColis', listKey: 'datas' },
   paramNatureMode: { path: 'paramNatureMode', listKey: 'datas' },

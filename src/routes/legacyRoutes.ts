@@ -27,6 +27,18 @@ export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/addColis', to: () => '/colis/create' },
   { path: '/colisUpdate', to: editOf('colis') },
   { path: '/colisUpdate/:id', to: (_, { id = '' }) => `/colis/${encodeURIComponent(id)}` },
+  { path: '/addVille', to: () => '/villes/create' },
+  { path: '/villeUpdate', to: editOf('villes') },
+  { path: '/addmodeEnvoi', to: () => '/modeEnvoi/create' },
+  { path: '/modeEnvoiUpdate', to: editOf('modeEnvoi') },
+  { path: '/addmodeLivraison', to: () => '/modeLivraison/create' },
+  { path: '/ModelivraisonUpdate', to: editOf('modeLivraison') },
+  { path: '/addTypeOperation', to: () => '/typeOperation/create' },
+  { path: '/typeOperationUpdate', to: editOf('typeOperation') },
+  { path: '/addRole', to: () => '/role/create' },
+  { path: '/roleUpdate', to: editOf('role') },
+  { path: '/addPermission', to: () => '/permission/create' },
+  { path: '/permissionUpdate', to: editOf('permission') },
 ];
 
 /** A pathname with each segment decoded, as react-router decodes it before giving the route its parameters. */

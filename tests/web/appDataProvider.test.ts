@@ -152,6 +152,8 @@ describe('payment methods of AppDataProvider', () => {
       },
     });
     expect(await dataProvider.getPaymentModes()).toEqual([{ id: 'esp', libelle: 'Espèces' }]);
+    // The list holds inactive modes too: the dialogs ask for the active ones only.
+    expect(calls[0].url.searchParams.get('isActive')).toBe('true');
     expect(await dataProvider.getEncaissementsOfColis('c1')).toEqual({
       encaissements: [{ id: 'p1', montantEncaisse: 20 }],
       colis: { reference: COLIS.reference, resteAPayer: 25.75 },

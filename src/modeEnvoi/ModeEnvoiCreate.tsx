@@ -1,0 +1,20 @@
+/** Add a sending mode (spec 001 §2 /addmodeEnvoi; §5 libelle, code, description required, save disabled while empty or loading). */
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { RequiredFieldsToolbar } from '../common/RequiredFieldsToolbar';
+
+/** The fields without which 'Enregistrer' stays disabled. */
+const REQUIRED = ['code', 'libelle', 'description'] as const;
+
+/** The create page (no props). */
+const ModeEnvoiCreate = () => (
+  <ReferenceCreatePage
+    title="resources.modeEnvoi.page.create"
+    errorMessage="resources.modeEnvoi.notifications.create_error"
+    toolbar={<RequiredFieldsToolbar fields={REQUIRED} />}
+  >
+    <CodeLibelleInputs />
+  </ReferenceCreatePage>
+);
+
+export default ModeEnvoiCreate;

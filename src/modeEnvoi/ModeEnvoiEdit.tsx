@@ -1,0 +1,20 @@
+/** Edit a sending mode (spec 001 §2 /modeEnvoiUpdate?id=; §5 save disabled while empty or loading; §8 "Mise à jour du mode d'envoi réussie !"). */
+import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { RequiredFieldsToolbar } from '../common/RequiredFieldsToolbar';
+
+/** The fields without which 'Enregistrer' stays disabled. */
+const REQUIRED = ['code', 'libelle', 'description'] as const;
+
+/** The edit page (no props). */
+const ModeEnvoiEdit = () => (
+  <ReferenceEditPage
+    title="resources.modeEnvoi.page.edit"
+    errorMessage="resources.modeEnvoi.notifications.update_error"
+    toolbar={<RequiredFieldsToolbar fields={REQUIRED} />}
+  >
+    <CodeLibelleInputs />
+  </ReferenceEditPage>
+);
+
+export default ModeEnvoiEdit;

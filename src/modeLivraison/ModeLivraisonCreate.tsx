@@ -1,0 +1,12 @@
+/** Add a pickup mode (spec 001 §2 /addmodeLivraison; §5 code, libelle, description required; §8 'Mode de recuperation ajouté avec succès!'). */
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+
+/** The create page (no props). */
+const ModeLivraisonCreate = () => (
+  <ReferenceCreatePage title="resources.modeLivraison.page.create" errorMessage="resources.modeLivraison.notifications.create_error">
+    <CodeLibelleInputs />
+  </ReferenceCreatePage>
+);
+
+export default ModeLivraisonCreate;

@@ -1,0 +1,12 @@
+/** Edit a pickup mode (spec 001 §2 /ModelivraisonUpdate?id=; §8 'Mise à jour du Mode de recuperation réussie!'). */
+import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+
+/** The edit page (no props). */
+const ModeLivraisonEdit = () => (
+  <ReferenceEditPage title="resources.modeLivraison.page.edit" errorMessage="resources.modeLivraison.notifications.update_error">
+    <CodeLibelleInputs />
+  </ReferenceEditPage>
+);
+
+export default ModeLivraisonEdit;

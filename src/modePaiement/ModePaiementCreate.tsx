@@ -1,0 +1,12 @@
+/** Add a payment mode (shaped as the other modes, spec 001 §5: code, libelle, description required). */
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+
+/** The create page (no props). */
+const ModePaiementCreate = () => (
+  <ReferenceCreatePage title="resources.modePaiement.page.create" errorMessage="resources.modePaiement.notifications.create_error">
+    <CodeLibelleInputs />
+  </ReferenceCreatePage>
+);
+
+export default ModePaiementCreate;

@@ -1,0 +1,17 @@
+/** Add a permission (spec 001 §2 /addPermission; §5 libelle and description required). */
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { PermissionInputs } from './PermissionInputs';
+import { permissionBody } from './permissionRules';
+
+/** The permission add page (no props). */
+const PermissionCreate = () => (
+  <ReferenceCreatePage
+    title="resources.permission.page.create"
+    errorMessage="resources.permission.notifications.create_error"
+    transform={permissionBody}
+  >
+    <PermissionInputs />
+  </ReferenceCreatePage>
+);
+
+export default PermissionCreate;

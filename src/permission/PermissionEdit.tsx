@@ -1,0 +1,17 @@
+/** Edit a permission (spec 001 §2 /permissionUpdate?id=; §8 "Erreur lors de la mise à jour de la permission"). */
+import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { PermissionInputs } from './PermissionInputs';
+import { permissionBody } from './permissionRules';
+
+/** The permission edit page (no props). */
+const PermissionEdit = () => (
+  <ReferenceEditPage
+    title="resources.permission.page.edit"
+    errorMessage="resources.permission.notifications.update_error"
+    transform={permissionBody}
+  >
+    <PermissionInputs />
+  </ReferenceEditPage>
+);
+
+export default PermissionEdit;

@@ -1,0 +1,12 @@
+/** Edit an operation type (spec 001 §2 /typeOperationUpdate?id=; §8 'Erreur lors de la mise à jour de la typeoperation'). */
+import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+
+/** The edit page (no props). */
+const TypeOperationEdit = () => (
+  <ReferenceEditPage title="resources.typeOperation.page.edit" errorMessage="resources.typeOperation.notifications.update_error">
+    <CodeLibelleInputs description="none" />
+  </ReferenceEditPage>
+);
+
+export default TypeOperationEdit;

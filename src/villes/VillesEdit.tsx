@@ -1,0 +1,21 @@
+/** MODIFIER VILLE (spec 001 §2 /villeUpdate?id=; §8 'Mise à jour de la ville réussie !', then route villes). */
+import type { RaRecord } from 'react-admin';
+import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { refId } from '../common/records';
+import { VillesInputs } from './VillesInputs';
+
+/** The loaded city with its populated country ({id, libelle…}) turned into the id the select holds. */
+const formRecord = (record: RaRecord): RaRecord => ({ ...record, paysID: refId(record.paysID) ?? null });
+
+/** The city edit page (no props). */
+const VillesEdit = () => (
+  <ReferenceEditPage
+    title="resources.villes.page.edit"
+    errorMessage="resources.villes.notifications.update_error"
+    prepareRecord={formRecord}
+  >
+    <VillesInputs />
+  </ReferenceEditPage>
+);
+
+export default VillesEdit;

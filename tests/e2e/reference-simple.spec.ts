@@ -1,0 +1,162 @@
+/**
+ * Browser journeys of the simple reference screens (issue 8; spec 001 §2 route table, §4 toggle and delete, §5, §8
+ * texts): the cities screen end to end (add with the active-country select, find by search and by country, edit, toggle,
+ * delete, and a delete the server refuses because a seeded agency uses the city), the spec's legacy paths, and each other
+ * simple list (sending, pickup and payment modes, operation types, roles, permissions) opened as ADMIN with its title
+ * and rows.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn, searchOne } from './helpers';
+
+/** Picks an option of the MUI select labelled `label` (a form select or a list filter). */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  // By its text: the empty choice's accessible name is 'Vider le champ'.
+  await page.getByRole('listbox').getByText(option, { exact: true }).click();
+}
+
+test('an administrator adds, finds, edits, deactivates and deletes a city; a city in use is refused', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/villes');
+  await expect(page.getByRole('heading', { name: 'LISTE DES VILLES' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Pays' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Paris', exact: true })).toBeVisible();
+
+  // Filter by country on the server: Belgium has three seeded cities.
+  await choose(page, 'Pays', 'Belgique');
+  await expect(page.getByText(/sur un total de 3 entrées$/)).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Paris', exact: true })).toHaveCount(0);
+  await choose(page, 'Pays', 'Tous les pays');
+  await expect(page.getByRole('cell', { name: 'Paris', exact: true })).toBeVisible();
+
+  // Add: the country select offers active countries in the French order, the three fields are required.
+  await page.getByRole('link', { name: /ajouter une ville/i }).click();
+  await expect(page).toHaveURL(/\/villes\/create$/);
+  await expect(page.getByRole('heading', { name: 'AJOUTER VILLE' })).toBeVisible();
+  await page.locator('input[name="libelle"]').fill('Kaolack');
+  await page.getByRole('button', { name: /enregistrer/i }).click();
+  await expect(page.getByText('Le pays est obligatoire !').first()).toBeVisible();
+  await expect(page.getByText('Le code est obligatoire !').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Pays' }).click();
+  const options = await page.getByRole('option').allTextContents();
+  const named = options.filter((o) => ['Belgique', 'Bénin', 'Burkina Faso'].includes(o));
+  expect(named).toEqual(['Belgique', 'Bénin', 'Burkina Faso']);
+  await page.getByRole('option', { name: 'Sénégal', exact: true }).click();
+  await page.locator('input[name="code"]').fill('kao');
+  await page.getByRole('button', { name: /enregistrer/i }).click();
+  await expect(page.getByText('ville enregistrée avec succès')).toBeVisible();
+  await expect(page).toHaveURL(/\/villes(\?.*)?$/);
+
+  // Find it by search (code sent in upper case by the server, country populated).
+  await searchOne(page, 'Kaolack');
+  const row = page.getByRole('row').filter({ hasText: 'Kaolack' });
+  await expect(row).toContainText('KAO');
+  await expect(row).toContainText('Sénégal');
+
+  // Edit: prefilled, saved, back to the list.
+  await row.getByRole('link', { name: /modifier/i }).click();
+  await expect(page.getByRole('heading', { name: 'MODIFIER VILLE' })).toBeVisible();
+  await expect(page.locator('input[name="code"]')).toHaveValue('KAO');
+  await expect(page.getByRole('combobox', { name: 'Pays' })).toContainText('Sénégal');
+  await page.locator('input[name="libelle"]').fill('Kaolack Ville');
+  await page.getByRole('button', { name: /enregistrer/i }).click();
+  await expect(page.getByText('Mise à jour de la ville réussie !')).toBeVisible();
+
+  // Toggle after 'Changer Statut' Oui.
+  await searchOne(page, 'Kaolack');
+  const edited = page.getByRole('row').filter({ hasText: 'Kaolack Ville' });
+  await edited.getByRole('button', { name: 'Actif' }).click();
+  await expect(page.getByRole('dialog').getByText('Changer Statut')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('Statut mis à jour avec succès !')).toBeVisible();
+  await expect(edited.getByRole('button', { name: 'Inactif' })).toBeVisible();
+
+  // Delete after Oui.
+  await edited.getByRole('button', { name: /supprimer/i }).click();
+  await expect(page.getByRole('dialog').getByText(/voulez vous supprimer Kaolack Ville/)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('suppression effectuée')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Kaolack Ville' })).toHaveCount(0);
+
+  // Paris holds the seeded agency PAR1: the server refuses (409) and its message shows; the city stays.
+  await searchOne(page, 'Paris');
+  const paris = page.getByRole('row').filter({ hasText: 'Paris' });
+  await paris.getByRole('button', { name: /supprimer/i }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('Cette ville est utilisée par des agences, des prix ou des colis : suppression impossible.')).toBeVisible();
+  await expect(paris).toHaveCount(1);
+
+  // The spec's own paths: /addVille and /villeUpdate?id={id}.
+  const editHref = await paris.getByRole('link', { name: /modifier/i }).getAttribute('href');
+  const parisId = editHref!.split('/').pop()!;
+  await page.goto('/addVille');
+  await expect(page).toHaveURL(/\/villes\/create$/);
+  await page.goto(`/villeUpdate?id=${parisId}`);
+  await expect(page).toHaveURL(new RegExp(`/villes/${parisId}$`));
+  await expect(page.locator('input[name="libelle"]')).toHaveValue('Paris');
+  await page.screenshot({ path: 'test-results/villes-edit.png' });
+});
+
+/** The other simple lists: path, title, a seeded row to find by search, and the spec's add path. */
+const LISTS = [
+  { path: '/modeEnvoi', title: "LISTE DES MODES D'ENVOI", search: 'Maritime', legacyAdd: '/addmodeEnvoi' },
+  { path: '/modeLivraison', title: 'LISTE DES MODES DE LIVRAISON', search: 'Livraison à domicile', legacyAdd: '/addmodeLivraison' },
+  { path: '/modePaiement', title: 'LISTE DES MODES DE PAIEMENT', search: 'Orange Money', legacyAdd: undefined },
+  { path: '/typeOperation', title: "LISTE DES TYPES D'OPERATION", search: 'Carburant', legacyAdd: '/addTypeOperation' },
+  { path: '/role', title: 'LISTE DES ROLES', search: "Agent d'agence", legacyAdd: '/addRole' },
+  { path: '/permission', title: 'LISTE DES PERMISSIONS', search: 'villeUpdateStatut', legacyAdd: '/addPermission' },
+] as const;
+
+test('an administrator opens every other simple list and finds its title and rows', async ({ page }) => {
+  await signIn(page, ADMIN);
+  for (const list of LISTS) {
+    await page.goto(list.path);
+    await expect(page.getByRole('heading', { name: list.title })).toBeVisible();
+    await expect(page.locator('.RaDataTable-table tbody tr').first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Statut' })).toBeVisible();
+    await searchOne(page, list.search);
+    await expect(page.getByRole('row').filter({ hasText: list.search })).toHaveCount(1);
+    if (list.legacyAdd) {
+      await page.goto(list.legacyAdd);
+      await expect(page).toHaveURL(new RegExp(`${list.path}/create$`));
+    }
+  }
+  // The spec's second spelling of the permissions path.
+  await page.goto('/Permission');
+  await expect(page.getByRole('heading', { name: 'LISTE DES PERMISSIONS' })).toBeVisible();
+});
+
+test("a sending mode cannot be saved while a field is empty; a pickup mode shows the spec's texts", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/modeEnvoi/create');
+  const save = page.getByRole('button', { name: /enregistrer/i });
+  await page.locator('input[name="code"]').fill('route');
+  await page.locator('input[name="libelle"]').fill('Routier');
+  await expect(save).toBeDisabled();
+  await page.locator('textarea[name="description"]').fill('Par camion');
+  await expect(save).toBeEnabled();
+  await page.screenshot({ path: 'test-results/modeEnvoi-create.png' });
+
+  await page.goto('/addmodeLivraison');
+  await page.locator('input[name="code"]').fill('relais');
+  await page.locator('input[name="libelle"]').fill('Point relais');
+  await page.locator('textarea[name="description"]').fill('Retrait en point relais');
+  await page.getByRole('button', { name: /enregistrer/i }).click();
+  await expect(page.getByText('Mode de recuperation ajouté avec succès!')).toBeVisible();
+  await searchOne(page, 'Point relais');
+  const row = page.getByRole('row').filter({ hasText: 'Point relais' });
+  const id = (await row.getByRole('link', { name: /modifier/i }).getAttribute('href'))!.split('/').pop()!;
+  await page.goto(`/ModelivraisonUpdate?id=${id}`);
+  await expect(page.locator('input[name="code"]')).toHaveValue('RELAIS');
+  await page.locator('input[name="libelle"]').fill('Point relais Colis');
+  await page.getByRole('button', { name: /enregistrer/i }).click();
+  await expect(page.getByText('Mise à jour du Mode de recuperation réussie!')).toBeVisible();
+  await searchOne(page, 'Point relais');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Point relais Colis' })
+    .getByRole('button', { name: /supprimer/i })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('suppression effectuée')).toBeVisible();
+});
