@@ -19,6 +19,8 @@ import type { Db } from './db/client';
 import { createTokenService, resolveSecret, type TokenService } from './auth/tokens';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerLifecycle } from './plugins/lifecycle';
+import { registerHealthRoutes } from './health/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerPrivilegeRoutes } from './privileges/routes';
@@ -64,9 +66,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // While stopping, plugins/lifecycle.ts answers 503 in French instead of Fastify's English one.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerLifecycle(app);
 
   const tokens = createTokenService(await resolveSecret(deps.db, deps.config.jwtSecret), deps.config.tokenTtlSeconds);
 
@@ -105,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   registerAccess(app, { db: deps.db, tokens });
 
+  registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, { db: deps.db, tokens, config: deps.config });
   registerUserRoutes(app, deps.db);
   registerPrivilegeRoutes(app, deps.db);
