@@ -16,6 +16,9 @@
  */
 import pg from 'pg';
 
+/** application_name of the pool's connections (pg_stat_activity): restore refuses while such a connection exists. */
+export const API_APPLICATION_NAME = 'colis-api';
+
 /** Timeouts (ms) of the server's pool; 0 disables one. */
 export interface PgTimeouts {
   /** Opening a connection or waiting for a free one. */
@@ -57,6 +60,7 @@ export function createPgPool(url: string, opts: { max: number; timeouts?: Partia
   const t = opts.timeouts ?? {};
   const pool = new GuardedPool({
     connectionString: url,
+    application_name: API_APPLICATION_NAME,
     max: opts.max,
     connectionTimeoutMillis: t.connectMs ?? 5000,
     keepAlive: true,
