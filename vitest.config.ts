@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** Two test projects: server (API through app.inject on PGlite or PostgreSQL) and web (providers, pure browser-side logic, and the shared rules of common/). */
+/**
+ * Three test projects: server (API through app.inject on PGlite or PostgreSQL), faults (the real server process under
+ * kill -9, SIGTERM, a database that goes away, two processes, backups) and web (providers, pure browser-side logic,
+ * and the shared rules of common/).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +16,17 @@ export default defineConfig({
           globalSetup: ['tests/server/globalSetup.ts'],
           fileParallelism: false,
           testTimeout: 30000,
+          hookTimeout: 120000,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 240000,
           hookTimeout: 120000,
         },
       },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README): type check, web tests, server tests on PGlite, the same server tests on
-# PostgreSQL when DATABASE_URL is set, UI build, browser journeys in Debian's Chromium. Every step runs; the last
+# PostgreSQL when DATABASE_URL is set, the fault tests (real server process: kill -9, SIGTERM, database cut, two
+# processes, backups) in both passes, UI build, browser journeys in Debian's Chromium. Every step runs; the last
 # line sums them up as "N passed, N failed" and the exit code is non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -36,10 +37,12 @@ step "format" npx prettier --check . --log-level warn
 step "typecheck" npx tsc --noEmit -p tsconfig.json
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
 step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/server-pglite.json
+step "fault tests (PGlite)" env -u DATABASE_URL npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-pglite.json
 if [ -n "${DATABASE_URL:-}" ]; then
   step "server tests (PostgreSQL)" npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/server-postgres.json
+  step "fault tests (PostgreSQL)" npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-postgres.json
 else
-  echo; echo "== server tests (PostgreSQL): DATABASE_URL absent, passe ignorée (.ci/run la définit)"
+  echo; echo "== server and fault tests (PostgreSQL): DATABASE_URL absent, passes ignorées (.ci/run la définit)"
 fi
 step "build" npx vite build --logLevel warn
 step "browser tests" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/e2e.json npx playwright test --reporter=list,json

@@ -20,6 +20,8 @@ import { createTokenService, resolveSecret, type TokenService } from './auth/tok
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/inputGuard';
+import { registerLifecycle } from './plugins/lifecycle';
+import { registerHealthRoutes } from './health/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerPrivilegeRoutes } from './privileges/routes';
@@ -66,9 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // While stopping, plugins/lifecycle.ts answers 503 in French instead of Fastify's English one.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerLifecycle(app);
 
   const tokens = createTokenService(await resolveSecret(deps.db, deps.config.jwtSecret), deps.config.tokenTtlSeconds);
 
@@ -108,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInputGuard(app);
   registerAccess(app, { db: deps.db, tokens });
 
+  registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, { db: deps.db, tokens, config: deps.config });
   registerUserRoutes(app, deps.db);
   registerPrivilegeRoutes(app, deps.db);

@@ -5,11 +5,12 @@
 import { buildApp } from './app';
 import { loadConfig, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './config';
 import { createDatabase } from './db/client';
+import { pgTimeoutsFromEnv } from './db/pgPool';
 import { seedIfEmpty, syncPermissions } from './db/seed';
 import { startOutboxWorker } from './mail/outbox';
 
 const config = loadConfig();
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: pgTimeoutsFromEnv() });
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, config, { demo: config.demoData && database.kind === 'pglite' });
 const newKeys = await syncPermissions(database.db);
@@ -29,15 +30,39 @@ console.log(
 if (newKeys.length && !seeded) console.log(`Nouvelles permissions accordées aux administrateurs : ${newKeys.join(', ')}`);
 console.log(`Connexion administrateur : ${creds}\n`);
 
+/** Longest an orderly stop may take (ms, SHUTDOWN_TIMEOUT_MS, default 20 s) before the process gives up with code 1. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
+
 let stopping = false;
+/**
+ * Orderly stop on SIGTERM / SIGINT: the port closes (new connections refused), requests already running finish
+ * (plugins/lifecycle.ts answers 503 to any newer one on an open connection), then the database is closed — PGlite
+ * writes its checkpoint and marks its data directory cleanly shut down. Exit code 0; 1 if a step failed or took
+ * longer than SHUTDOWN_TIMEOUT_MS.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'arrêt');
-  stopWorker();
-  await app.close();
-  await database.close();
-  process.exit(0);
+  setTimeout(() => {
+    console.error(`Arrêt trop long (plus de ${SHUTDOWN_TIMEOUT_MS} ms) : sortie forcée.`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  let code = 0;
+  try {
+    stopWorker();
+    await app.close();
+  } catch (err) {
+    console.error(`Arrêt du serveur HTTP : ${(err as Error).message}`);
+    code = 1;
+  }
+  try {
+    await database.close();
+  } catch (err) {
+    console.error(`Fermeture de la base de données : ${(err as Error).message}`);
+    code = 1;
+  }
+  process.exit(code);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

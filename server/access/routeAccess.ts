@@ -9,7 +9,7 @@ import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 
 /** What an endpoint requires. */
 export type Access =
-  /** Open to anyone (sign-in, password recovery). */
+  /** Open to anyone (sign-in, password recovery, health and readiness probes). */
   | { kind: 'public' }
   /** Any signed-in back-office user. */
   | { kind: 'signedIn' }
@@ -55,6 +55,9 @@ function crud(path: string, resource: ResourceName): Record<string, Access> {
 }
 
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
+  // probes of a load balancer or supervisor (server/health/routes.ts)
+  'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
   // session and access (spec 000 §7)
   'POST /api/auth/loginAD': PUBLIC,
   'POST /api/auth/forgotPassword': PUBLIC,

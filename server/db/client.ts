@@ -11,8 +11,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema';
+import { createPgPool, type PgTimeouts } from './pgPool';
+import { lockDataDir } from './dataDirLock';
 
 /** The Drizzle database type both drivers satisfy. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,8 +23,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PGlite instance of an embedded database (backups: dumpDataDir); absent on PostgreSQL. */
+  pglite?: PGlite;
   /** Applies pending migrations of server/db/migrations. */
   migrate(): Promise<void>;
+  /** Closes the pool, or closes PGlite (checkpoint, clean shut-down state) and gives back its directory lock. */
   close(): Promise<void>;
 }
 
@@ -32,33 +36,55 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 /**
  * Opens the database.
  * @param opts.databaseUrl postgres://… URL; when absent, PGlite in opts.dataDir ('memory://' for an in-memory one)
+ * @param opts.timeouts PostgreSQL only: connection, statement and idle-in-transaction timeouts in ms (server/db/pgPool.ts;
+ *   the server passes pgTimeoutsFromEnv()); without them only the 5 s connection timeout applies
  */
-export async function createDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function createDatabase(opts: { databaseUrl?: string; dataDir?: string; timeouts?: Partial<PgTimeouts> }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
-    // An idle connection closed by the server (restart, admin shutdown 57P01) must not crash the process:
-    // the pool drops it and opens a new one on the next query.
-    pool.on('error', (err: Error & { code?: string }) => {
-      if (err.code !== '57P01') console.error(`PostgreSQL (connexion inactive) : ${err.message}`);
-    });
+    const databaseUrl = opts.databaseUrl;
+    const pool = createPgPool(databaseUrl, { max: Number(process.env.PG_POOL_SIZE ?? 10), timeouts: opts.timeouts });
     // numeric and date come back as strings (exact decimals, calendar dates).
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      // Migrations may build indexes on large tables: their own connection, without the statement timeout.
+      migrate: async () => {
+        const own = createPgPool(databaseUrl, { max: 1, timeouts: { connectMs: opts.timeouts?.connectMs } });
+        try {
+          await migratePg(drizzlePg(own, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await own.end();
+        }
+      },
       close: () => pool.end(),
     };
   }
   const dataDir = opts.dataDir ?? './data';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: trigram indexes of the lists' search (migration 0001).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // PGlite does not guard its directory against a second process: server/db/dataDirLock.ts does.
+  const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    // pg_trgm: trigram indexes of the lists' search (migration 0001).
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

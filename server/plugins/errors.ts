@@ -1,7 +1,7 @@
 /**
  * Error handling: every refusal is JSON `{success: false, message, errors?}` with the status that fits
  * (DESIGN.md §3). Body validation → 400 with a French message per field; unique / foreign-key violations → 409;
- * anything unexpected → 500 with a generic message (details only in the log).
+ * database unreachable (connection refused, reset or timed out) → 503 with Retry-After; anything unexpected → 500 with a generic message (details only in the log).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -23,6 +23,49 @@ export function pgError(err: unknown): PgLikeError | null {
     e = (e as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/** What a user reads while the database cannot be reached (503). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Base de données indisponible, réessayez dans un instant.';
+
+/** Socket error codes of a database connection that failed, was refused, reset or timed out. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** Messages of pg, pg-pool and PGlite when a connection died, timed out or the database is closed. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end|PGlite is closed|database is closed/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (so the request may succeed later): socket codes
+ * (ECONNREFUSED, ECONNRESET, ETIMEDOUT…), PostgreSQL codes 08xxx (connection exception), 57P01–57P03 (admin or crash
+ * shutdown, cannot connect now), 57014 (statement timeout) and 53300 (too many connections), and the driver's own
+ * timeout and closed-connection messages. Looks through Drizzle's `cause` chain.
+ * @returns true for a 503, false for anything else
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '57014', '53300'].includes(code))
+        return true;
+    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    const next = (e as { cause?: unknown }).cause;
+    if (next === e) break;
+    e = next;
+  }
+  return false;
 }
 
 /** Unique constraints whose violation needs its own field and message. */
@@ -77,6 +120,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err.statusCode === 429) {
       return reply.code(429).send({ success: false, message: 'Trop de tentatives. Veuillez réessayer dans une minute.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'base de données indisponible');
+      return reply.code(503).header('retry-after', '5').send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const pg = pgError(err);
     if (pg?.code === '23505' && pg.constraint && CONSTRAINT_MESSAGES[pg.constraint]) {

@@ -1,0 +1,47 @@
+/**
+ * Orderly stop (SIGTERM, issue "Nothing lost, nobody in", faults). `app.close()` first drains, then closes:
+ * 1. drain (preClose hook): every new request is answered 503 with a French message and `Connection: close`
+ *    (GET /api/ready included, so a load balancer stops sending), while the requests already running finish; the
+ *    drain lasts at least ACCEPT_WINDOW_MS (connections waiting in the listen queue are accepted and answered
+ *    meanwhile, instead of being reset when the port closes) and ends once no request runs, or after DRAIN_MAX_MS;
+ * 2. close (Fastify): the port closes (new connections refused), idle keep-alive connections are closed, and the
+ *    close waits for any request still running.
+ * Fastify's own 503 while closing is English, so `return503OnClosing` is off in app.ts and this plugin answers.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** What a request reaching a stopping server reads. */
+export const STOPPING_MESSAGE = "Le serveur s'arrête, réessayez dans un instant.";
+/** Shortest drain (ms): time to accept and answer the connections already queued. */
+export const ACCEPT_WINDOW_MS = 150;
+/** Longest drain (ms); requests still running after it are awaited by the close itself. */
+export const DRAIN_MAX_MS = 10_000;
+
+/** Registers the drain: a running-request count, the 503 answer once stopping, and the preClose wait. */
+export function registerLifecycle(app: FastifyInstance) {
+  let stopping = false;
+  let running = 0;
+  const counted = new WeakSet<FastifyRequest>();
+  const done = async (request: FastifyRequest) => {
+    if (counted.delete(request)) running--;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (stopping) {
+      return reply.code(503).header('connection', 'close').header('retry-after', '5').send({ success: false, message: STOPPING_MESSAGE });
+    }
+    running++;
+    counted.add(request);
+  });
+  // The request no longer runs once its answer is sent, or once its client went away.
+  app.addHook('onResponse', done);
+  app.addHook('onRequestAbort', done);
+
+  app.addHook('preClose', async () => {
+    stopping = true;
+    const started = Date.now();
+    while (Date.now() - started < DRAIN_MAX_MS && (running > 0 || Date.now() - started < ACCEPT_WINDOW_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  });
+}
