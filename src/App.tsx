@@ -18,6 +18,10 @@ import LoginPage from './auth/LoginPage';
 import { paysResource } from './pays';
 import { departResource, departRouteElements } from './departs';
 import { colisResource } from './colis';
+import { agenceResource } from './agence';
+import { groupeNatureColisResource } from './groupeNatureColis';
+import { natureColisResource } from './natureColis';
+import { paramNatureModeResource } from './paramNatureMode';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -56,6 +60,10 @@ export const App = () => (
       <Resource {...paysResource} />
       <Resource {...departResource} />
       <Resource {...colisResource} />
+      <Resource {...agenceResource} />
+      <Resource {...groupeNatureColisResource} />
+      <Resource {...natureColisResource} />
+      <Resource {...paramNatureModeResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

@@ -5,6 +5,10 @@
  * Messages of a rule shared with the server come from its module in common/ (one home for the text).
  */
 import { COLIS_MESSAGES } from '../../common/colisRules';
+import agence from './fr/agence';
+import groupeNatureColis from './fr/groupeNatureColis';
+import natureColis from './fr/natureColis';
+import paramNatureMode from './fr/paramNatureMode';
 
 export const fr = {
   app: {
@@ -558,6 +562,10 @@ export const fr = {
         longueurNumero_number: 'La longueur du numéro doit être un nombre entier positif !',
       },
     },
+    agence,
+    groupeNatureColis,
+    natureColis,
+    paramNatureMode,
   },
   ra: {
     navigation: {

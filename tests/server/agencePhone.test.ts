@@ -36,7 +36,10 @@ describe('agence/create and agence/update: one phone rule with the UI', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ telephone: '142587630', telephoneComplet: '+33142587630' });
 
-    const dk = await t.call('POST', '/api/agence/create', { token: t.adminToken, body: body({ villeID: dakar, telephone: '33 821 45 67' }) });
+    const dk = await t.call('POST', '/api/agence/create', {
+      token: t.adminToken,
+      body: body({ villeID: dakar, telephone: '33 821 45 67' }),
+    });
     expect(dk.body.data).toMatchObject({ telephone: '338214567', telephoneComplet: '+221338214567' });
   });
 
@@ -62,7 +65,10 @@ describe('agence/create and agence/update: one phone rule with the UI', () => {
     const bad = await t.call('PUT', `/api/agence/update/${id}`, { token: t.adminToken, body: body({ telephone: '0142' }) });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.telephone).toMatch(/^Numéro de téléphone invalide/);
-    const moved = await t.call('PUT', `/api/agence/update/${id}`, { token: t.adminToken, body: body({ villeID: dakar, telephone: '770000001' }) });
+    const moved = await t.call('PUT', `/api/agence/update/${id}`, {
+      token: t.adminToken,
+      body: body({ villeID: dakar, telephone: '770000001' }),
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.data).toMatchObject({ telephone: '770000001', telephoneComplet: '+221770000001' });
     expect(moved.body.data.code).toBe(created.body.data.code);
@@ -72,7 +78,12 @@ describe('agence/create and agence/update: one phone rule with the UI', () => {
   });
 
   it('answers 400 to a malformed body and 403 to an agency user', async () => {
-    for (const bad of [body({ telephone: 612345678 }), body({ latitude: 'nord' }), body({ telephone: 'x'.repeat(40) }), body({ villeID: 'paris' })]) {
+    for (const bad of [
+      body({ telephone: 612345678 }),
+      body({ latitude: 'nord' }),
+      body({ telephone: 'x'.repeat(40) }),
+      body({ villeID: 'paris' }),
+    ]) {
       const res = await t.call('POST', '/api/agence/create', { token: t.adminToken, body: bad });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }

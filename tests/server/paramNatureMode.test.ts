@@ -12,7 +12,8 @@ let t: TestContext;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await setupTestApp();
-  const rows = async (path: string) => (await t.call('GET', `/api/${path}`, { token: t.adminToken })).body.datas as { id: string; code: string }[];
+  const rows = async (path: string) =>
+    (await t.call('GET', `/api/${path}`, { token: t.adminToken })).body.datas as { id: string; code: string }[];
   for (const v of await rows('ville/liste')) ids[v.code] = v.id;
   for (const g of await rows('groupeNatureColis/liste')) ids[g.code] = g.id;
   for (const m of await rows('modeEnvoi/liste')) ids[m.code] = m.id;
