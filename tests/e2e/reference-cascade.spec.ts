@@ -7,7 +7,7 @@
  *   read-only, digits-only price), edit it (back to the details), delete it there; edit, toggle, delete the group.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn, searchOne } from './helpers';
+import { ADMIN, AGENT, signIn, searchOne } from './helpers';
 
 /** A short unique tag for the texts of one journey, so the journeys can run again on the same server. */
 const uniqueTag = () => `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
@@ -214,4 +214,17 @@ test('an administrator manages a nature group and its natures from the details p
   await searchOne(page, `${groupe} modifié`);
   await toggleRow(page, `${groupe} modifié`, 'Actif', 'Inactif');
   await deleteRow(page, `${groupe} modifié`);
+});
+
+test('an agency user has no entry for these screens and their paths lead to the 403 page', async ({ page }) => {
+  await signIn(page, AGENT);
+  const nav = page.getByRole('menu');
+  await expect(nav.getByText('Gestion des Colis', { exact: true })).toBeVisible();
+  await expect(nav.getByText('Localisation', { exact: true })).toHaveCount(0);
+  await expect(nav.getByText('Paramètres', { exact: true })).toHaveCount(0);
+  for (const path of ['/agence', '/addAgence', '/groupeNatureColis', '/natureColis', '/paramNatureMode', '/addParamNatureMode']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/notauthenticate$/);
+    await expect(page.getByText('Erreur 403')).toBeVisible();
+  }
 });
