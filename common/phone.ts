@@ -90,3 +90,26 @@ export function normalizePhone(raw: string | null | undefined, country?: PhoneCo
   if (!code) return { ok: false, error: PHONE_MESSAGES.noDialCode };
   return national(compact, code, length);
 }
+
+/** The full number of a phone of one country, with its national part (what an agency stores: telephone, telephoneComplet). */
+export type CountryPhoneResult = { ok: true; phone: string; national: string } | { ok: false; error: string };
+
+/** Message of a number given with the dial code of another country than the one chosen. */
+export const otherDialCodeMessage = (indicatif: string) =>
+  `Numéro de téléphone invalide : saisissez un numéro du pays choisi (indicatif +${indicatif})`;
+
+/**
+ * The number of a phone typed without its dial code for a given country (spec 001 §5 "Agency add: phone typed without
+ * dial code, full phone = dial code + phone"): normalizePhone's rules (separators, trunk '0', the country's length), and
+ * a number typed with the dial code of another country is refused. Shared by the agency form and server/agences.
+ * @param raw the number as typed, e.g. '06 12 34 56 78' (or '+33 6 12 34 56 78')
+ * @param country the chosen country: its dial code and national length
+ * @returns `{ok: true, phone: '+33612345678', national: '612345678'}`, or `{ok: false, error}` with a French message
+ */
+export function normalizeCountryPhone(raw: string | null | undefined, country: PhoneCountry | null | undefined): CountryPhoneResult {
+  const result = normalizePhone(raw, country);
+  if (!result.ok) return result;
+  const code = (country?.indicatif ?? '').replace(/\D/g, '').replace(/^00/, '');
+  if (!result.phone.startsWith(`+${code}`)) return { ok: false, error: otherDialCodeMessage(code) };
+  return { ok: true, phone: result.phone, national: result.phone.slice(code.length + 1) };
+}

@@ -25,6 +25,10 @@ import { modePaiementResource } from './modePaiement';
 import { typeOperationResource } from './typeOperation';
 import { roleResource } from './role';
 import { permissionResource } from './permission';
+import { agenceResource } from './agence';
+import { groupeNatureColisResource } from './groupeNatureColis';
+import { natureColisResource } from './natureColis';
+import { paramNatureModeResource } from './paramNatureMode';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -70,6 +74,10 @@ export const App = () => (
       <Resource {...typeOperationResource} />
       <Resource {...roleResource} />
       <Resource {...permissionResource} />
+      <Resource {...agenceResource} />
+      <Resource {...groupeNatureColisResource} />
+      <Resource {...natureColisResource} />
+      <Resource {...paramNatureModeResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

@@ -1,7 +1,9 @@
 /**
  * Agencies (spec 001 §2 Agencies, §5 Agency add: country, city, name, latitude, longitude required; phone typed
  * without dial code, full phone = dial code + phone; §7 agence/…, getAgenceByVilleID, getAgenceByPaysID).
- * The country is the city's; the code, absent from the spec's form, is made from the city code when not given.
+ * The country is the city's; the code, absent from the spec's form, is made from the city code when not given. The
+ * phone follows common/phone.ts normalizeCountryPhone (the rule of the agency form too): the country's dial code in
+ * front, the country's length checked, a 400 with the French message otherwise.
  */
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { optionalText, requiredId, requiredText, strictNumber } from '../crud/fields';
+import { normalizeCountryPhone } from '../../common/phone';
 import type { Db, Tx } from '../db/client';
 import { agences, pays, villes } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -30,12 +33,8 @@ const agenceSchema = z.object({
   longitude: coordinate('longitude', 180),
   villeID: requiredId('La ville est obligatoire'),
   paysID: z.uuid().optional(),
-  telephone: z
-    .string()
-    .trim()
-    .regex(/^[0-9 ]{0,15}$/, 'Le téléphone ne doit contenir que des chiffres')
-    .optional(),
-  telephoneComplet: z.string().optional(),
+  telephone: z.string().trim().max(30, '30 caractères au maximum').nullable().optional(),
+  telephoneComplet: z.string().max(30).nullable().optional(),
 });
 
 /** Agencies with city and country populated. */
@@ -67,15 +66,17 @@ const nestVillePays = (row: Record<string, unknown>) => {
   return { ...row, villeID: { ...ville, paysID: { id: p.id, libelle: p.libelle } } };
 };
 
-/** Column values of an agency: country from its city, full phone = dial code + phone, a code when none given. */
+/** Column values of an agency: country from its city, full phone = normalizeCountryPhone of the city's country, a code when none given. */
 async function agenceValues(tx: Tx, b: Record<string, unknown>, existing?: Record<string, unknown>) {
   const [ville] = await tx
-    .select({ id: villes.id, code: villes.code, paysID: villes.paysID, indicatif: pays.indicatif })
+    .select({ id: villes.id, code: villes.code, paysID: villes.paysID, indicatif: pays.indicatif, longueurNumero: pays.longueurNumero })
     .from(villes)
     .innerJoin(pays, eq(villes.paysID, pays.id))
     .where(eq(villes.id, String(b.villeID)));
   if (!ville) throw badRequest('Ville introuvable.', { villeID: 'Ville introuvable.' });
-  const telephone = String(b.telephone ?? '').replace(/\s+/g, '');
+  const typed = String(b.telephone ?? '').trim();
+  const phone = typed ? normalizeCountryPhone(typed, ville) : null;
+  if (phone && !phone.ok) throw badRequest(phone.error, { telephone: phone.error });
   let code = b.code ? String(b.code).toUpperCase() : (existing?.code as string | undefined);
   if (!code) {
     const taken = await tx
@@ -94,8 +95,8 @@ async function agenceValues(tx: Tx, b: Record<string, unknown>, existing?: Recor
     longitude: String(b.longitude),
     villeID: ville.id,
     paysID: ville.paysID,
-    telephone: telephone || null,
-    telephoneComplet: telephone ? `${ville.indicatif}${telephone}` : null,
+    telephone: phone?.ok ? phone.national : null,
+    telephoneComplet: phone?.ok ? phone.phone : null,
   };
 }
 

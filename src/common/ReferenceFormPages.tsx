@@ -1,7 +1,7 @@
 /**
  * Add and edit screens of every reference resource (spec 001 §2 add/edit forms, §8 success and failure
- * texts): breadcrumb to the list, upper-case title, a SimpleForm of the given inputs, redirect to the list
- * after save. Success texts come from `resources.<name>.notifications.created|updated`; a refusal with
+ * texts): breadcrumb to the list, upper-case title, a SimpleForm of the given inputs, redirect to the list (or the
+ * given `redirect`) after save. Success texts come from `resources.<name>.notifications.created|updated`; a refusal with
  * field errors is shown on the fields themselves, any other refusal shows the resource's failure text
  * followed by the server message.
  */
@@ -17,6 +17,7 @@ import {
   useResourceContext,
   useTranslate,
   type RaRecord,
+  type RedirectionSideEffect,
 } from 'react-admin';
 import { PageHeader } from './PageHeader';
 import { hasFieldErrors, serverMessage } from './recordLabel';
@@ -33,6 +34,17 @@ export interface ReferenceFormPageProps {
   transform?: (data: Record<string, unknown>) => Record<string, unknown>;
   /** Optional form toolbar replacing the default 'Enregistrer' only toolbar (e.g. a save button with its own enabling rule). */
   toolbar?: ReactElement;
+  /**
+   * Where to go after a successful save (react-admin's redirect; default the list): e.g. a function of the saved
+   * record, as a nature goes back to its group's details page (spec 001 §2 Add nature, Edit nature).
+   */
+  redirect?: RedirectionSideEffect;
+}
+
+/** Props of ReferenceCreatePage: those of both pages, plus the initial values of the form. */
+export interface ReferenceCreatePageProps extends ReferenceFormPageProps {
+  /** Initial values of the add form (e.g. the group of a nature added from its group, spec 001 §2 /addNatureColis?groupeId=). */
+  record?: Partial<RaRecord>;
 }
 
 /** Props of ReferenceEditPage: those of the add page, plus a change of the loaded record before the form sees it. */
@@ -91,21 +103,23 @@ function useFormSteps(title: string) {
   return [{ label: `resources.${resource}.page.list`, to: `/${resource}` }, { label: title }];
 }
 
-/** Add screen of the resource in context; redirects to the list after a successful save. */
+/** Add screen of the resource in context; redirects to the list (or `redirect`) after a successful save. */
 export const ReferenceCreatePage = ({
   title,
   errorMessage = 'app.form.create_failure',
   children,
   transform,
   toolbar,
-}: ReferenceFormPageProps) => {
+  redirect = 'list',
+  record,
+}: ReferenceCreatePageProps) => {
   const onError = useSaveErrorHandler(errorMessage);
   const steps = useFormSteps(title);
   const translate = useTranslate();
   return (
     <>
       <PageHeader title={title} steps={steps} />
-      <Create title={translate(title)} redirect="list" mutationOptions={{ onError }} transform={transform}>
+      <Create title={translate(title)} redirect={redirect} record={record} mutationOptions={{ onError }} transform={transform}>
         <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />}>{children}</SimpleForm>
       </Create>
     </>
@@ -123,6 +137,7 @@ export const ReferenceEditPage = ({
   transform,
   toolbar,
   prepareRecord,
+  redirect = 'list',
 }: ReferenceEditPageProps) => {
   const onError = useSaveErrorHandler(errorMessage);
   const onLoadError = useLoadErrorHandler();
@@ -133,7 +148,7 @@ export const ReferenceEditPage = ({
       <PageHeader title={title} steps={steps} />
       <Edit
         title={translate(title)}
-        redirect="list"
+        redirect={redirect}
         mutationMode="pessimistic"
         mutationOptions={{ onError }}
         queryOptions={{ onError: onLoadError, ...(prepareRecord ? { select: prepareRecord } : {}) }}

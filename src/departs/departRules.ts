@@ -120,11 +120,8 @@ export function departPaysError(values: DepartFormValues): string | undefined {
   return envoiPaysError(refId(values.paysID), refId(values.paysEmetteurID));
 }
 
-/** Choices of the destination country: every choice but the chosen origin (spec 000 §5; countries must differ). */
-export function excludeChoice<T extends { id: unknown }>(choices: readonly T[], excludedId: unknown): T[] {
-  const excluded = refId(excludedId);
-  return excluded ? choices.filter((c) => String(c.id) !== excluded) : [...choices];
-}
+/** The French order of select choices and the exclusion of the origin live in the screen kit (src/common/choices.ts). */
+export { excludeChoice, sortByLibelle } from '../common/choices';
 
 /** Fields of the envoi/create and full envoi/update body (spec 000 §7). */
 export const DEPART_BODY_FIELDS = [
@@ -173,12 +170,4 @@ export function departFormRecord<T extends Record<string, unknown>>(record: T): 
     if (typeof out[field] === 'string') out[field] = (out[field] as string).slice(0, 10);
   }
   return out as T;
-}
-
-const frCollator = new Intl.Collator('fr', { sensitivity: 'base' });
-
-/** Choices sorted by libelle the French way (accents ignored: Bénin before Burkina Faso), spec 000 §9 "selects sorted by label". */
-export function sortByLibelle<T extends object>(choices: readonly T[]): T[] {
-  const label = (c: T) => String((c as { libelle?: unknown }).libelle ?? '');
-  return [...choices].sort((a, b) => frCollator.compare(label(a), label(b)));
 }

@@ -12,6 +12,10 @@ import modePaiement from './fr/modePaiement';
 import typeOperation from './fr/typeOperation';
 import role from './fr/role';
 import permission from './fr/permission';
+import agence from './fr/agence';
+import groupeNatureColis from './fr/groupeNatureColis';
+import natureColis from './fr/natureColis';
+import paramNatureMode from './fr/paramNatureMode';
 
 export const fr = {
   app: {
@@ -572,6 +576,10 @@ export const fr = {
         longueurNumero_number: 'La longueur du numéro doit être un nombre entier positif !',
       },
     },
+    agence,
+    groupeNatureColis,
+    natureColis,
+    paramNatureMode,
   },
   ra: {
     navigation: {

@@ -18,6 +18,15 @@ export const editOf = (resource: string) => (query: URLSearchParams) => {
   return id ? `/${resource}/${encodeURIComponent(id)}` : `/${resource}`;
 };
 
+/** Target of a details path `?id=` (spec 001 §2 groupeNatureColisDetails): the record's show page, else the list. */
+export const showOf = (resource: string) => (query: URLSearchParams) => {
+  const id = query.get('id');
+  return id ? `/${resource}/${encodeURIComponent(id)}/show` : `/${resource}`;
+};
+
+/** A path with `?groupeId=` when a group is given (spec 001 §2 /addNatureColis?groupeId={id}). */
+const withGroupe = (path: string, groupeId: string | null) => (groupeId ? `${path}?groupeId=${encodeURIComponent(groupeId)}` : path);
+
 /** The table of legacy paths. */
 export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/addPays', to: () => '/pays/create' },
@@ -39,6 +48,15 @@ export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/roleUpdate', to: editOf('role') },
   { path: '/addPermission', to: () => '/permission/create' },
   { path: '/permissionUpdate', to: editOf('permission') },
+  { path: '/addAgence', to: () => '/agence/create' },
+  { path: '/agenceUpdate', to: editOf('agence') },
+  { path: '/addGroupeNatureColis', to: () => '/groupeNatureColis/create' },
+  { path: '/groupeNatureColisUpdate', to: editOf('groupeNatureColis') },
+  { path: '/groupeNatureColisDetails', to: showOf('groupeNatureColis') },
+  { path: '/addNatureColis', to: (query) => withGroupe('/natureColis/create', query.get('groupeId')) },
+  { path: '/natureColisUpdate', to: editOf('natureColis') },
+  { path: '/addParamNatureMode', to: () => '/paramNatureMode/create' },
+  { path: '/paramNatureModeUpdate', to: editOf('paramNatureMode') },
 ];
 
 /** A pathname with each segment decoded, as react-router decodes it before giving the route its parameters. */

@@ -79,7 +79,8 @@ const cases: { path: string; body: () => Record<string, unknown>; expect: Record
       prixUnitaire: 7.5,
       groupeNatureColisID: ref.groupeNatureColis[0].id,
       villeDorigineID: ref.ville[0].id,
-      villeID: ref.ville[1].id,
+      // A route joins two countries (server/paramNatureMode/routes.ts).
+      villeID: ref.ville.find((v: any) => v.paysID.id !== ref.ville[0].paysID.id).id,
       modeEnvoiID: ref.modeEnvoi[0].id,
     }),
     expect: { prixUnitaire: 7.5 },

@@ -1,0 +1,17 @@
+/** Agency add screen (spec 001 §2 /addAgence, breadcrumb /agence; §5 Agency add; §8 'Agence ajouté avec succès !'). */
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { AgenceInputs } from './AgenceInputs';
+import { agenceBody } from './agenceRules';
+
+/** The agency add page (no props). */
+const AgenceCreate = () => (
+  <ReferenceCreatePage
+    title="resources.agence.page.create"
+    errorMessage="resources.agence.notifications.create_error"
+    transform={agenceBody}
+  >
+    <AgenceInputs />
+  </ReferenceCreatePage>
+);
+
+export default AgenceCreate;

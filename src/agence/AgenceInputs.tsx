@@ -1,0 +1,80 @@
+/**
+ * Inputs of the agency add and edit forms (spec 001 §5 "Agency add: country, city, name, latitude, longitude required
+ * (latitude and longitude numeric); phone typed without dial code, full phone = dial code + phone"; §4 only active
+ * countries and cities, sorted by label): country → city cascade, name, coordinates, and the phone typed without dial
+ * code with the country's indicatif in front, checked with the country's length by common/phone.ts (the server's rule)
+ * and the full number shown under it and sent as telephoneComplet.
+ */
+import { useEffect } from 'react';
+import { Box, InputAdornment } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { NumberInput, TextInput, maxValue, minValue, number, required, useGetOne, useTranslate, type Validator } from 'react-admin';
+import { ReferenceSelect } from '../common/ReferenceSelect';
+import { refId } from '../common/records';
+import { agencePhoneError, agenceTelephoneComplet } from './agenceRules';
+
+const v = 'resources.agence.validation';
+const f = 'resources.agence.form';
+
+/** The chosen country (dial code, length) read from the paysID field. */
+function useChosenPays() {
+  const paysId = refId(useWatch({ name: 'paysID' }));
+  const { data } = useGetOne('pays', { id: paysId ?? '' }, { enabled: !!paysId });
+  return paysId ? data : undefined;
+}
+
+/** Takes no props; returns the inputs on a two-column grid. */
+export const AgenceInputs = () => {
+  const translate = useTranslate();
+  const pays = useChosenPays();
+  const telephone = useWatch({ name: 'telephone' });
+  const { setValue } = useFormContext();
+  const complet = agenceTelephoneComplet(telephone, pays);
+  // The full number goes with the body as the spec's telephoneComplet (the server recomputes it with the same rule).
+  useEffect(() => setValue('telephoneComplet', complet), [complet, setValue]);
+  const phoneValidator: Validator = (value) => agencePhoneError(value, pays);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
+      <ReferenceSelect source="paysID" reference="pays" label="resources.agence.fields.paysID" validate={required(`${v}.paysID`)} />
+      <ReferenceSelect
+        source="villeID"
+        reference="villes"
+        label="resources.agence.fields.villeID"
+        validate={required(`${v}.villeID`)}
+        parentSource="paysID"
+        parentHint={`${f}.pays_first`}
+      />
+      <TextInput source="libelle" validate={required(`${v}.libelle`)} sx={{ gridColumn: { md: '1 / -1' } }} />
+      <NumberInput
+        source="latitude"
+        step={0.000001}
+        validate={[
+          required(`${v}.latitude`),
+          number(`${v}.latitude_range`),
+          minValue(-90, `${v}.latitude_range`),
+          maxValue(90, `${v}.latitude_range`),
+        ]}
+      />
+      <NumberInput
+        source="longitude"
+        step={0.000001}
+        validate={[
+          required(`${v}.longitude`),
+          number(`${v}.longitude_range`),
+          minValue(-180, `${v}.longitude_range`),
+          maxValue(180, `${v}.longitude_range`),
+        ]}
+      />
+      <TextInput
+        source="telephone"
+        validate={phoneValidator}
+        helperText={complet ? translate(`${f}.telephone_complet`, { phone: complet }) : `${f}.telephone_help`}
+        slotProps={{
+          input: {
+            startAdornment: pays?.indicatif ? <InputAdornment position="start">{String(pays.indicatif)}</InputAdornment> : undefined,
+          },
+        }}
+      />
+    </Box>
+  );
+};

@@ -1,0 +1,115 @@
+/**
+ * The select of a reference field in every form of the kit (spec 001 §4 "Only active … are offered", §5 "Select
+ * options are sorted alphabetically by libelle", "the destination country list excludes the origin country", Agency
+ * add "country, city", Unit-price form "origin country and city, destination country and city"): a react-admin
+ * ReferenceInput offering the active records only, sorted the French way, with two optional behaviours:
+ * - a cascade (`parentSource`): the choices are the records of the parent chosen in another field (the cities of the
+ *   chosen country); while no parent is chosen the select is empty with a hint; when the parent changes the value is
+ *   cleared (not on the first render, so an edit form keeps its loaded value);
+ * - an exclusion (`excludeSource`): the value of another field is left out of the choices, and the value is cleared
+ *   when it becomes that one (the destination country is not the origin country).
+ * `readOnly` shows the value without letting it change (the group of a nature reached from its group): still sent
+ * and still validated, unlike react-admin's `disabled`.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { ReferenceInput, SelectInput, useChoicesContext, type Validator } from 'react-admin';
+import { excludeChoice, sortByLibelle } from './choices';
+import { refId } from './records';
+
+/** Props of ReferenceSelect. */
+export interface ReferenceSelectProps {
+  /** Form field holding the chosen record's id, e.g. 'villeID'. */
+  source: string;
+  /** react-admin resource of the choices, e.g. 'villes'. */
+  reference: string;
+  /** Label (translation key). */
+  label: string;
+  validate?: Validator | Validator[];
+  /** Cascade: the form field whose chosen record narrows the choices, e.g. 'paysID' for the cities of a country. */
+  parentSource?: string;
+  /** Name of the list filter the parent's id is sent as (default `parentSource`). */
+  parentFilter?: string;
+  /** Helper text while the parent is not chosen (translation key). */
+  parentHint?: string;
+  /** Form field whose chosen value is left out of the choices (and cleared from this field when picked there). */
+  excludeSource?: string;
+  /** Shows the value without letting it change; the value is still sent and validated. */
+  readOnly?: boolean;
+  /** Helper text (translation key) or false. */
+  helperText?: string | false;
+}
+
+/** Active records sorted by label (the server sorts the French way; the choices are sorted again on the client). */
+const ACTIVE_SORTED = { sort: { field: 'libelle', order: 'ASC' as const }, perPage: 500 };
+
+/** Clears `source` when the watched value changes after the first render (a new parent, an excluded value picked). */
+function useClearWhen(source: string, value: string | undefined, enabled: boolean) {
+  const { setValue, getValues } = useFormContext();
+  const previous = useRef(value);
+  useEffect(() => {
+    if (!enabled || previous.current === value) return;
+    previous.current = value;
+    if (getValues(source) != null && getValues(source) !== '') setValue(source, null, { shouldDirty: true, shouldValidate: false });
+  }, [enabled, value, source, setValue, getValues]);
+}
+
+/** The SelectInput inside the ReferenceInput: the loaded choices sorted the French way, minus the excluded value. */
+const SortedChoices = ({
+  label,
+  validate,
+  excludeSource,
+  readOnly,
+  helperText,
+}: Pick<ReferenceSelectProps, 'label' | 'validate' | 'excludeSource' | 'readOnly' | 'helperText'>) => {
+  const { allChoices, source } = useChoicesContext();
+  const excluded = refId(useWatch({ name: excludeSource ?? '__none__' }));
+  const current = refId(useWatch({ name: source }));
+  const { setValue } = useFormContext();
+  useEffect(() => {
+    if (excludeSource && excluded && current === excluded) setValue(source, null, { shouldDirty: true });
+  }, [excludeSource, excluded, current, source, setValue]);
+  const choices = useMemo(
+    () => sortByLibelle(excludeSource ? excludeChoice(allChoices ?? [], excluded) : (allChoices ?? [])),
+    [allChoices, excludeSource, excluded],
+  );
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      choices={choices}
+      optionText="libelle"
+      translateChoice={false}
+      validate={validate}
+      readOnly={readOnly}
+      helperText={helperText}
+    />
+  );
+};
+
+/** Renders the select of a reference field (takes ReferenceSelectProps); see the file comment for the cascade. */
+export const ReferenceSelect = ({
+  source,
+  reference,
+  label,
+  validate,
+  parentSource,
+  parentFilter,
+  parentHint,
+  excludeSource,
+  readOnly,
+  helperText,
+}: ReferenceSelectProps) => {
+  const parentId = refId(useWatch({ name: parentSource ?? '__none__' }));
+  useClearWhen(source, parentId, !!parentSource);
+  if (parentSource && !parentId) {
+    // No parent yet: an empty select saying what to choose first (still validated, so 'obligatoire' shows on save).
+    return <SelectInput source={source} label={label} choices={[]} validate={validate} readOnly helperText={parentHint ?? helperText} />;
+  }
+  const filter = { isActive: true, ...(parentSource && parentId ? { [parentFilter ?? parentSource]: parentId } : {}) };
+  return (
+    <ReferenceInput key={parentId ?? 'all'} source={source} reference={reference} filter={filter} {...ACTIVE_SORTED}>
+      <SortedChoices label={label} validate={validate} excludeSource={excludeSource} readOnly={readOnly} helperText={helperText} />
+    </ReferenceInput>
+  );
+};

@@ -1,0 +1,15 @@
+/** Nature group add screen (spec 001 §2 /addGroupeNatureColis; §8 'Groupe Nature de colis enregistré avec succès'; back to the list). */
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { GroupeNatureColisInputs } from './GroupeNatureColisInputs';
+
+/** The nature group add page (no props). */
+const GroupeNatureColisCreate = () => (
+  <ReferenceCreatePage
+    title="resources.groupeNatureColis.page.create"
+    errorMessage="resources.groupeNatureColis.notifications.create_error"
+  >
+    <GroupeNatureColisInputs />
+  </ReferenceCreatePage>
+);
+
+export default GroupeNatureColisCreate;

@@ -1,0 +1,22 @@
+/**
+ * Nature edit screen (spec 001 §2 "/natureColisUpdate?id=", "the group select is disabled", "After saving goes to the
+ * group details of its group"; §8 'Mise à jour de la nature de colis réussie !').
+ */
+import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { NatureColisInputs } from './NatureColisInputs';
+import { natureBody, natureFormRecord, natureRedirect } from './natureColisRules';
+
+/** The nature edit page (no props). */
+const NatureColisEdit = () => (
+  <ReferenceEditPage
+    title="resources.natureColis.page.edit"
+    errorMessage="resources.natureColis.notifications.update_error"
+    transform={natureBody}
+    prepareRecord={natureFormRecord}
+    redirect={natureRedirect}
+  >
+    <NatureColisInputs mode="edit" />
+  </ReferenceEditPage>
+);
+
+export default NatureColisEdit;

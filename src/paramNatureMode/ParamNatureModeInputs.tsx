@@ -1,0 +1,104 @@
+/**
+ * Inputs of the unit-price add and edit forms (spec 001 §5 "Unit-price form: origin country and city, destination
+ * country and city, nature group, sending mode, libelle, prixUnitaire (number, min 0) all required; the destination
+ * country list excludes the origin country; libelle is composed automatically from nature, origin city, destination
+ * city and sending mode unless typed manually; the currency shown comes from the origin country"). The two countries
+ * are form-only fields narrowing the cities (the server keeps the cities and refuses two of one country).
+ */
+import { useEffect, useRef } from 'react';
+import { Box, InputAdornment } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { NumberInput, TextInput, minValue, number, required, useGetOne, useTranslate } from 'react-admin';
+import { ReferenceSelect } from '../common/ReferenceSelect';
+import { refId } from '../common/records';
+import { nextLibelle, proposeLibelle } from './paramNatureModeRules';
+
+const v = 'resources.paramNatureMode.validation';
+const f = 'resources.paramNatureMode.form';
+const fields = 'resources.paramNatureMode.fields';
+
+/** The record chosen in a form field (its libelle, devise …), loaded once and cached by react-admin. */
+function useChosen(resource: string, source: string): Record<string, unknown> | undefined {
+  const id = refId(useWatch({ name: source }));
+  const { data } = useGetOne(resource, { id: id ?? '' }, { enabled: !!id });
+  return id && data && String(data.id) === id ? data : undefined;
+}
+
+/** Fills the libelle with the proposal of the chosen group, cities and mode while it is not typed by hand. */
+function useProposedLibelle() {
+  const groupe = useChosen('groupeNatureColis', 'groupeNatureColisID');
+  const villeOrigine = useChosen('villes', 'villeOrigineID');
+  const villeDestination = useChosen('villes', 'villeDestinationID');
+  const mode = useChosen('modeEnvoi', 'modeEnvoiID');
+  const proposal = proposeLibelle({
+    groupe: groupe?.libelle as string | undefined,
+    villeOrigine: villeOrigine?.libelle as string | undefined,
+    villeDestination: villeDestination?.libelle as string | undefined,
+    mode: mode?.libelle as string | undefined,
+  });
+  const { getValues, setValue } = useFormContext();
+  const previous = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const next = nextLibelle(getValues('libelle'), previous.current, proposal);
+    if (next !== undefined) setValue('libelle', next, { shouldDirty: true, shouldValidate: true });
+    if (proposal) previous.current = proposal;
+  }, [proposal, getValues, setValue]);
+}
+
+/** Takes no props; returns the inputs on a two-column grid: route, group and mode, then libelle and price. */
+export const ParamNatureModeInputs = () => {
+  const translate = useTranslate();
+  useProposedLibelle();
+  const devise = useChosen('pays', 'paysOrigineID')?.devise as string | undefined;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 900 }}>
+      <ReferenceSelect
+        source="paysOrigineID"
+        reference="pays"
+        label={`${fields}.paysOrigineID`}
+        validate={required(`${v}.paysOrigineID`)}
+      />
+      <ReferenceSelect
+        source="villeOrigineID"
+        reference="villes"
+        label={`${fields}.villeOrigineID`}
+        validate={required(`${v}.villeOrigineID`)}
+        parentSource="paysOrigineID"
+        parentFilter="paysID"
+        parentHint={`${f}.pays_origine_first`}
+      />
+      <ReferenceSelect
+        source="paysDestinationID"
+        reference="pays"
+        label={`${fields}.paysDestinationID`}
+        validate={required(`${v}.paysDestinationID`)}
+        excludeSource="paysOrigineID"
+      />
+      <ReferenceSelect
+        source="villeDestinationID"
+        reference="villes"
+        label={`${fields}.villeDestinationID`}
+        validate={required(`${v}.villeDestinationID`)}
+        parentSource="paysDestinationID"
+        parentFilter="paysID"
+        parentHint={`${f}.pays_destination_first`}
+      />
+      <ReferenceSelect
+        source="groupeNatureColisID"
+        reference="groupeNatureColis"
+        label={`${fields}.groupeNatureColisID`}
+        validate={required(`${v}.groupeNatureColisID`)}
+      />
+      <ReferenceSelect source="modeEnvoiID" reference="modeEnvoi" label={`${fields}.modeEnvoiID`} validate={required(`${v}.modeEnvoiID`)} />
+      <TextInput source="libelle" validate={required(`${v}.libelle`)} helperText={`${f}.libelle_help`} />
+      <NumberInput
+        source="prixUnitaire"
+        min={0}
+        step={0.01}
+        validate={[required(`${v}.prixUnitaire`), number(`${v}.prixUnitaire_min`), minValue(0, `${v}.prixUnitaire_min`)]}
+        helperText={devise ? translate(`${f}.devise`, { devise }) : false}
+        slotProps={{ input: { endAdornment: devise ? <InputAdornment position="end">{devise}</InputAdornment> : undefined } }}
+      />
+    </Box>
+  );
+};
