@@ -7,7 +7,7 @@
  */
 import { ReferenceInput, SelectInput, useChoicesContext, type Validator } from 'react-admin';
 import { useMemo } from 'react';
-import { sortByLibelle } from '../departs/departRules';
+import { sortByLibelle } from './choices';
 
 /** Props of ActiveReferenceSelect. */
 export interface ActiveReferenceSelectProps {
