@@ -6,9 +6,10 @@
  * A SQL scope is undefined when it lets every row through, `false` for a user without an agency.
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { colis, encaissements, envois } from '../db/schema';
+import { colis, encaissements, envois, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { findUser } from '../users/userQuery';
 
@@ -104,12 +105,32 @@ export function maySeeClient(user: CurrentUser, visibleParcels: number): boolean
   return user.allAgencies || visibleParcels > 0;
 }
 
-/** A user the caller may see: itself, or one of its agency (any for ADMIN). @throws 404, 403 */
+/**
+ * Clients (users of type CLIENT) a user may see in the clients list and open (spec 000 §2 route clients, clientUpdate):
+ * ADMIN every one; another role those a parcel it may see (colisScope: its agency's registrations and the parcels
+ * travelling to its agency's country, not deleted) concerns as sender or recipient. A condition on the `users` table.
+ */
+export function clientScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  return sql`EXISTS (SELECT 1 FROM ${colis} WHERE (${colis.expediteurID} = ${users.id} OR ${colis.destinataireID} = ${users.id}) AND ${colisScope(user)})`;
+}
+
+/**
+ * A user the caller may see: itself, one of its agency, or a client of its scope (clientScope); any for ADMIN.
+ * @throws 404, 403
+ */
 export async function findVisibleUser(db: Db, id: string, me: CurrentUser) {
   const user = await findUser(db, id);
   if (!user) throw notFound('Utilisateur introuvable.');
-  if (!me.allAgencies && user.id !== me.id && user.agenceID?.id !== me.agenceID) {
-    throw forbidden('Cet utilisateur appartient à une autre agence.');
+  if (me.allAgencies || user.id === me.id) return user;
+  if (user.typeUserID.code === TYPE_USER_CODES.CLIENT) {
+    const [visible] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, user.id), clientScope(me)));
+    if (!visible) throw forbidden("Ce client n'a pas de colis dans votre agence.");
+    return user;
   }
+  if (user.agenceID?.id !== me.agenceID) throw forbidden('Cet utilisateur appartient à une autre agence.');
   return user;
 }
