@@ -18,6 +18,8 @@ import LoginPage from './auth/LoginPage';
 import { paysResource } from './pays';
 import { departResource, departRouteElements } from './departs';
 import { colisResource } from './colis';
+import { clientsResource } from './clients';
+import { encaissementsResource } from './encaissements';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -56,6 +58,8 @@ export const App = () => (
       <Resource {...paysResource} />
       <Resource {...departResource} />
       <Resource {...colisResource} />
+      <Resource {...clientsResource} />
+      <Resource {...encaissementsResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

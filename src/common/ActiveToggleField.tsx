@@ -8,13 +8,17 @@ import { IconButton, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useUpdate } from 'react-admin';
-import { useRecordConfirm } from './useRecordConfirm';
+import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
 
-/** Takes an optional `source` (default 'isActive'); reads the record and resource from context. */
-export const ActiveToggleField = ({ source = 'isActive' }: { source?: string; label?: string }) => {
+/**
+ * Takes an optional `source` (default 'isActive') and `recordName` (how the confirmation names the row, default
+ * recordLabel); reads the record and resource from context.
+ */
+export const ActiveToggleField = ({ source = 'isActive', recordName }: { source?: string; label?: string; recordName?: RecordNamer }) => {
   const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
     'status',
     'app.status.cancelled',
+    recordName,
   );
   const [update, { isPending }] = useUpdate();
 

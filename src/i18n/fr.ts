@@ -5,6 +5,8 @@
  * Messages of a rule shared with the server come from its module in common/ (one home for the text).
  */
 import { COLIS_MESSAGES } from '../../common/colisRules';
+import clientsFr from './fr/clients';
+import encaissementsFr from './fr/encaissements';
 
 export const fr = {
   app: {
@@ -164,6 +166,8 @@ export const fr = {
     },
   },
   resources: {
+    clients: clientsFr,
+    encaissements: encaissementsFr,
     depart: {
       name: 'Départ |||| Départs',
       fields: {

@@ -27,6 +27,7 @@ export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/addColis', to: () => '/colis/create' },
   { path: '/colisUpdate', to: editOf('colis') },
   { path: '/colisUpdate/:id', to: (_, { id = '' }) => `/colis/${encodeURIComponent(id)}` },
+  { path: '/clientUpdate', to: editOf('clients') },
 ];
 
 /** A pathname with each segment decoded, as react-router decodes it before giving the route its parameters. */
