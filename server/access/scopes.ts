@@ -64,7 +64,10 @@ export function encaissementScope(user: CurrentUser): SQL | undefined {
   return and(isNull(encaissements.deletedAt), colisAgencyScope(user));
 }
 
-/** Whether a user may delete a payment (the amount goes back to the parcel): only a role that sees every agency. */
+/**
+ * Whether a user may delete a payment (the amount goes back to the parcel): only a role that sees every agency.
+ * UI twin: common/scopes.ts userMayDeleteEncaissement.
+ */
 export function mayDeleteEncaissement(user: CurrentUser): boolean {
   return user.allAgencies;
 }
