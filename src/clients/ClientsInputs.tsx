@@ -13,8 +13,8 @@ export const ClientsInputs = () => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
     <TextInput source="nom" validate={required(`${v}.nom`)} />
     <TextInput source="prenoms" validate={required(`${v}.prenoms`)} />
-    <TextInput source="telephoneComplet" readOnly helperText="resources.clients.help.readonly" />
-    <TextInput source="email" readOnly helperText={false} />
+    <TextInput source="telephoneComplet" readOnly helperText="resources.clients.help.telephone" />
+    <TextInput source="email" readOnly helperText="resources.clients.help.email" />
     <TextInput source="adresse" sx={{ gridColumn: { md: '1 / -1' } }} />
   </Box>
 );

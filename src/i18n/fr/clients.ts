@@ -31,6 +31,7 @@ export default {
     prenoms: 'Les prénoms sont obligatoires !',
   },
   help: {
-    readonly: "Le téléphone identifie le client : il ne se modifie pas, pas plus que l'email.",
+    telephone: 'Identifie le client : non modifiable',
+    email: 'Non modifiable',
   },
 };
