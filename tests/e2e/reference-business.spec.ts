@@ -97,18 +97,24 @@ async function registerPaidParcel(request: APIRequestContext, recipient: string)
   return { reference: json.data.reference as string, recipient, phone: `+221${phone}` };
 }
 
-/** Opens a sidebar entry of a collapsible group. */
-async function openMenu(page: Page, group: string, entry: string) {
+/**
+ * Opens a sidebar entry of a collapsible group and waits for its page (`path`). The group's entries slide in: a click
+ * that lands while they move is tried again.
+ */
+async function openMenu(page: Page, group: string, entry: string, path: string) {
   const menu = page.getByRole('menu');
-  await menu.getByText(group, { exact: true }).click();
-  await menu.getByText(entry, { exact: true }).click();
+  const link = menu.getByText(entry, { exact: true });
+  await expect(async () => {
+    if (!(await link.isVisible())) await menu.getByText(group, { exact: true }).click();
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${path}(\\?.*)?$`), { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test('an administrator finds a client, edits it, toggles it and opens its shipments', async ({ page }) => {
   const parcel = await registerPaidParcel(page.request, `Cli${uniqueTag()}`);
   await signIn(page, ADMIN);
-  await openMenu(page, 'Utilisateur', 'Clients');
-  await expect(page).toHaveURL(/\/clients(\?.*)?$/);
+  await openMenu(page, 'Utilisateur', 'Clients', '/clients');
   await expect(page.getByRole('heading', { name: 'LISTE DES CLIENTS' })).toBeVisible();
   for (const column of ['Nom', 'Prénoms', 'Téléphone', 'Email', 'Adresse', 'Statut', 'Actions']) {
     await expect(page.locator('thead')).toContainText(column);
@@ -167,8 +173,7 @@ test('an administrator finds a client, edits it, toggles it and opens its shipme
 test('an administrator finds a payment, opens its parcel, toggles and deletes it', async ({ page }) => {
   const parcel = await registerPaidParcel(page.request, `Enc${uniqueTag()}`);
   await signIn(page, ADMIN);
-  await openMenu(page, 'Gestion des Colis', 'Encaissements');
-  await expect(page).toHaveURL(/\/encaissements(\?.*)?$/);
+  await openMenu(page, 'Gestion des Colis', 'Encaissements', '/encaissements');
   await expect(page.getByRole('heading', { name: 'LISTE DES ENCAISSEMENTS' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Agence' })).toBeVisible();
   for (const column of [
@@ -236,7 +241,7 @@ test('an administrator finds a payment, opens its parcel, toggles and deletes it
 test('an agency user sees its payments and clients without the agency filter, delete, edit nor status rights', async ({ page }) => {
   const parcel = await registerPaidParcel(page.request, `Agt${uniqueTag()}`);
   await signIn(page, AGENT);
-  await openMenu(page, 'Gestion des Colis', 'Encaissements');
+  await openMenu(page, 'Gestion des Colis', 'Encaissements', '/encaissements');
   await expect(page.getByRole('heading', { name: 'LISTE DES ENCAISSEMENTS' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Agence' })).toHaveCount(0);
   await searchOne(page, parcel.reference);
@@ -254,7 +259,7 @@ test('an agency user sees its payments and clients without the agency filter, de
   await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
 
   // Clients: the recipient of its agency's parcel, read-only.
-  await openMenu(page, 'Utilisateur', 'Clients');
+  await openMenu(page, 'Utilisateur', 'Clients', '/clients');
   await expect(page.getByRole('heading', { name: 'LISTE DES CLIENTS' })).toBeVisible();
   await searchOne(page, parcel.recipient);
   const client = page.getByRole('row').filter({ hasText: parcel.recipient });
