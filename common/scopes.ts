@@ -32,3 +32,11 @@ export function userSeesAllAgencies(user: Pick<ScopedUser, 'roleID'> | null | un
 export function isOwnColis(colis: { agenceID?: { id?: string | null } | null }, user: ScopedUser | null | undefined): boolean {
   return userSeesAllAgencies(user) || (!!colis.agenceID?.id && colis.agenceID.id === user?.agenceID?.id);
 }
+
+/**
+ * Whether the signed-in user may delete (cancel) a payment, which gives its amount back to the parcel: only a role that
+ * sees every agency, whatever its keys — the twin of the server's mayDeleteEncaissement (server/access/scopes.ts).
+ */
+export function userMayDeleteEncaissement(user: Pick<ScopedUser, 'roleID'> | null | undefined): boolean {
+  return userSeesAllAgencies(user);
+}

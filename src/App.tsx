@@ -29,6 +29,8 @@ import { agenceResource } from './agence';
 import { groupeNatureColisResource } from './groupeNatureColis';
 import { natureColisResource } from './natureColis';
 import { paramNatureModeResource } from './paramNatureMode';
+import { clientsResource } from './clients';
+import { encaissementsResource } from './encaissements';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -78,6 +80,8 @@ export const App = () => (
       <Resource {...groupeNatureColisResource} />
       <Resource {...natureColisResource} />
       <Resource {...paramNatureModeResource} />
+      <Resource {...clientsResource} />
+      <Resource {...encaissementsResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

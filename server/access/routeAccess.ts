@@ -25,6 +25,11 @@ export type Access =
       /** A body holding only `statutID` (a status change) needs the key of the target status (id or code). */
       transitionKeys?: Readonly<Record<string, PermissionKey>>;
       self?: { param: string; of: 'user' | 'role'; selfKey?: PermissionKey };
+      /**
+       * When the path parameter `param` names a client (a user of type CLIENT), `key` is needed instead (`statusKey`
+       * for a body holding only `isActive`): clients are kept with the clients screen's keys (spec 000 §6).
+       */
+      client?: { param: string; key: PermissionKey; statusKey?: PermissionKey };
       /** Other keys that also open the endpoint (a call shared by two screens). */
       anyOf?: readonly PermissionKey[];
     };
@@ -66,8 +71,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/autorisation/listePermissionByRoleID/:roleId': key('autorisation', {
     self: { param: 'roleId', of: 'role' },
   }),
-  'GET /api/user/getBy/:id': key('user', { self: { param: 'id', of: 'user' } }),
-  'PUT /api/user/update/:id': key('userUpdate', { statusKey: 'userUpdateStatut', self: { param: 'id', of: 'user', selfKey: 'profil' } }),
+  'GET /api/user/getBy/:id': key('user', { self: { param: 'id', of: 'user' }, client: { param: 'id', key: 'clients' } }),
+  'PUT /api/user/update/:id': key('userUpdate', {
+    statusKey: 'userUpdateStatut',
+    self: { param: 'id', of: 'user', selfKey: 'profil' },
+    client: { param: 'id', key: 'clientUpdate', statusKey: 'clientUpdateStatut' },
+  }),
   'POST /api/message/sendbyEmail': key('addMessage'),
   // reference data (spec 001 §7)
   ...crud('pays', 'pays'),

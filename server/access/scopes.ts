@@ -6,6 +6,7 @@
  * A SQL scope is undefined when it lets every row through, `false` for a user without an agency.
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { colis, encaissements, envois, users } from '../db/schema';
@@ -63,7 +64,10 @@ export function encaissementScope(user: CurrentUser): SQL | undefined {
   return and(isNull(encaissements.deletedAt), colisAgencyScope(user));
 }
 
-/** Whether a user may delete a payment (the amount goes back to the parcel): only a role that sees every agency. */
+/**
+ * Whether a user may delete a payment (the amount goes back to the parcel): only a role that sees every agency.
+ * UI twin: common/scopes.ts userMayDeleteEncaissement.
+ */
 export function mayDeleteEncaissement(user: CurrentUser): boolean {
   return user.allAgencies;
 }
@@ -97,20 +101,6 @@ export function envoiRegistrationScope(user: CurrentUser): SQL | undefined {
 // ---------------------------------------------------------------- users
 
 /**
- * Clients (users of type CLIENT) a user may list: ADMIN every one; another role the senders and recipients of the
- * parcels it may see (colisScope). The exact phone look-up of the parcel wizard (user/getByTelephone) is the one
- * way to reach another client: it needs the full number.
- */
-export function clientScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
-  const visible = colisScope(user);
-  return or(
-    sql`${users.id} IN (SELECT ${colis.expediteurID} FROM ${colis} WHERE ${visible ?? sql`true`})`,
-    sql`${users.id} IN (SELECT ${colis.destinataireID} FROM ${colis} WHERE ${visible ?? sql`true`})`,
-  );
-}
-
-/**
  * Whether a user may see a client's shipments (colis/ListEnvoisBy): ADMIN any client; another role only a client
  * that at least one of the parcels it may see (colisScope) concerns: it learns nothing of the others.
  */
@@ -118,12 +108,34 @@ export function maySeeClient(user: CurrentUser, visibleParcels: number): boolean
   return user.allAgencies || visibleParcels > 0;
 }
 
-/** A user the caller may see: itself, or one of its agency (any for ADMIN). @throws 404, 403 */
+/**
+ * Clients (users of type CLIENT) a user may see in the clients list and open (spec 000 §2 route clients, clientUpdate):
+ * ADMIN every one; another role those a parcel it may see (colisScope: its agency's registrations and the parcels
+ * travelling to its agency's country, not deleted) concerns as sender or recipient. A condition on the `users` table.
+ * The exact phone look-up of the parcel wizard (user/getByTelephone) is the one way to reach another client: it needs
+ * the full number.
+ */
+export function clientScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  return sql`EXISTS (SELECT 1 FROM ${colis} WHERE (${colis.expediteurID} = ${users.id} OR ${colis.destinataireID} = ${users.id}) AND ${colisScope(user)})`;
+}
+
+/**
+ * A user the caller may see: itself, one of its agency, or a client of its scope (clientScope); any for ADMIN.
+ * @throws 404, 403
+ */
 export async function findVisibleUser(db: Db, id: string, me: CurrentUser) {
   const user = await findUser(db, id);
   if (!user) throw notFound('Utilisateur introuvable.');
-  if (!me.allAgencies && user.id !== me.id && user.agenceID?.id !== me.agenceID) {
-    throw forbidden('Cet utilisateur appartient à une autre agence.');
+  if (me.allAgencies || user.id === me.id) return user;
+  if (user.typeUserID.code === TYPE_USER_CODES.CLIENT) {
+    const [visible] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, user.id), clientScope(me)));
+    if (!visible) throw forbidden("Ce client n'a pas de colis dans votre agence.");
+    return user;
   }
+  if (user.agenceID?.id !== me.agenceID) throw forbidden('Cet utilisateur appartient à une autre agence.');
   return user;
 }

@@ -1,8 +1,8 @@
 /**
  * Client look-ups of the parcel wizard and the clients list (spec 000 §7): user/getByTelephone/{indicatif+phone}
  * (200 with success false when unknown: the wizard then offers a new recipient; 400 with the French message of
- * common/phone.ts when the number is not a full number '+…') and user/listeClients (paged,
- * searched by name, first names or phone).
+ * common/phone.ts when the number is not a full number '+…') and user/listeClients (paged, searched by name, first
+ * names, phone or e-mail; a non-ADMIN role lists only the clients of the parcels of its agency scope, clientScope).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -58,8 +58,15 @@ export function registerClientRoutes(app: FastifyInstance, db: Db) {
         select: (d) => d.select(clientColumns).from(users).$dynamic(),
         // A non-ADMIN role lists the clients of the parcels it may see (access/scopes.ts clientScope).
         scope: and(eq(users.typeUserID, typeId), clientScope(currentUser(request))),
-        searchColumns: [users.nom, users.prenoms, users.telephoneComplet],
-        sortColumns: { nom: users.nom, prenoms: users.prenoms, telephoneComplet: users.telephoneComplet, createdAt: users.createdAt },
+        searchColumns: [users.nom, users.prenoms, users.telephoneComplet, users.email],
+        sortColumns: {
+          nom: users.nom,
+          prenoms: users.prenoms,
+          telephoneComplet: users.telephoneComplet,
+          email: users.email,
+          adresse: users.adresse,
+          createdAt: users.createdAt,
+        },
         filters: { isActive: { column: users.isActive, type: 'boolean' } },
       },
       request.query as Record<string, unknown>,

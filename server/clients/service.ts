@@ -21,6 +21,20 @@ export function clientPhone(raw: string | null | undefined, country: PhoneCountr
   return result.phone;
 }
 
+/** A record id: a UUID (checked before a look-up, as the access check runs before the parameters' validation). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` names a client (a user of type CLIENT); false for a malformed id. */
+export async function isClientUser(db: Db | Tx, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const [row] = await db
+    .select({ code: typeUsers.code })
+    .from(users)
+    .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
+    .where(eq(users.id, id));
+  return row?.code === TYPE_USER_CODES.CLIENT;
+}
+
 /** Id of the CLIENT user type. */
 export async function clientTypeId(db: Db | Tx): Promise<string> {
   const [row] = await db.select({ id: typeUsers.id }).from(typeUsers).where(eq(typeUsers.code, TYPE_USER_CODES.CLIENT));

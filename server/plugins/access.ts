@@ -12,6 +12,7 @@ import { loadCurrentUser, type CurrentUser } from '../auth/currentUser';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { statutCodeFromValue } from '../statuts/service';
+import { isClientUser } from '../clients/service';
 import { forbidden, unauthorized } from '../http/errors';
 
 declare module 'fastify' {
@@ -36,17 +37,27 @@ function isStatusOnly(body: unknown): boolean {
 /** The status code a `{statutID}` body targets (an id or a code), or undefined. */
 type StatutResolver = (value: string) => Promise<string | undefined>;
 
+/** Whether a path parameter names a client (a user of type CLIENT). */
+type ClientResolver = (id: string) => Promise<boolean>;
+
 /** The key an authorised request needs, given the access rule, the caller and the request (null: none). */
 export async function requiredKey(
   access: Extract<Access, { kind: 'key' }>,
   user: CurrentUser,
   request: FastifyRequest,
   statutCode: StatutResolver,
+  isClient: ClientResolver = async () => false,
 ): Promise<PermissionKey | null> {
   if (access.self) {
     const value = (request.params as Record<string, string>)[access.self.param];
     const mine = access.self.of === 'user' ? user.id : user.roleID;
     if (value && value === mine) return access.self.selfKey ?? null;
+  }
+  if (access.client) {
+    const value = (request.params as Record<string, string>)[access.client.param];
+    if (value && (await isClient(value))) {
+      return isStatusOnly(request.body) ? (access.client.statusKey ?? access.client.key) : access.client.key;
+    }
   }
   if (access.statusKey && isStatusOnly(request.body)) return access.statusKey;
   const body = request.body as Record<string, unknown> | undefined;
@@ -89,7 +100,13 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
     }
     request.user = user;
     if (access.kind === 'signedIn') return;
-    const needed = await requiredKey(access, user, request, (value) => statutCodeFromValue(deps.db, value));
+    const needed = await requiredKey(
+      access,
+      user,
+      request,
+      (value) => statutCodeFromValue(deps.db, value),
+      (id) => isClientUser(deps.db, id),
+    );
     if (needed && !user.permissions.has(needed) && !(needed === access.key && access.anyOf?.some((k) => user.permissions.has(k)))) {
       throw forbidden();
     }

@@ -2,12 +2,15 @@
  * User calls of the session area (spec 000 §2 Profile settings, §7): user/getBy/{id} and user/update/{id}.
  * Own record: any signed-in user (getBy) or key profil (update of nom, prenoms, adresse).
  * Another user: keys user / userUpdate; a body `{isActive}` alone is the status toggle (userUpdateStatut) and
- * deactivation kills the user's tokens.
+ * deactivation kills the user's tokens. A client (user of type CLIENT, spec 000 §2 clientUpdate, §6): keys clients /
+ * clientUpdate / clientUpdateStatut (access/routeAccess.ts), and for a non-ADMIN role only a client of a parcel of its
+ * scope (access/scopes.ts findVisibleUser).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TYPE_USER_CODES } from '../../common/permissions';
 import { requiredText, optionalText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -59,7 +62,12 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
         .where(eq(users.id, target.id));
       return {
         success: true,
-        message: target.id === me.id ? 'Mise à jour des informations réussie !' : "Mise à jour de l'utilisateur réussie !",
+        message:
+          target.id === me.id
+            ? 'Mise à jour des informations réussie !'
+            : target.typeUserID.code === TYPE_USER_CODES.CLIENT
+              ? 'Mise à jour du client réussie !'
+              : "Mise à jour de l'utilisateur réussie !",
         data: toApi(await findUser(db, target.id)),
       };
     },

@@ -4,17 +4,16 @@
  * active toggle (colisUpdateEtat), actions. Search 'Rechercher :', a status filter, and for ADMIN an agency filter
  * with 'Toutes les agences'. Default sort createdAt DESC. Button 'Ajouter un colis' (addColis) → /colis/create.
  */
-import { DataTable, ReferenceInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 import { formatEuro, formatKg } from '../../common/format';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
 import { ColisRowActions } from './ColisRowActions';
-import { userSeesAllAgencies } from '../../common/scopes';
 import { COLIS_STATUT_CODES, recipientOf } from './colisRules';
 import type { ColisRecord } from './types';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { useAdminAgenceFilter } from '../common/AgenceFilter';
 
 /** Weight of the row in kg (or m³). */
 const PoidsField = (_: { label?: string }) => {
@@ -61,25 +60,10 @@ const StatutFilter = (props: { source: string; alwaysOn?: boolean }) => {
   );
 };
 
-/** The agency filter of ADMIN: 'Toutes les agences' when empty. */
-const AgenceFilter = (props: { source: string; alwaysOn?: boolean }) => (
-  <ReferenceInput {...props} reference="agence" sort={{ field: 'libelle', order: 'ASC' }} perPage={200}>
-    <SelectInput
-      optionText="libelle"
-      label="resources.colis.filters.agence"
-      emptyText="resources.colis.filters.all_agencies"
-      size="small"
-      sx={{ minWidth: 220 }}
-    />
-  </ReferenceInput>
-);
-
 /** The parcel list page (no props). */
 const ColisList = () => {
-  const identity = useAppIdentity();
-  const isAdmin = userSeesAllAgencies(identity);
   const filters = [
-    ...(isAdmin ? [<AgenceFilter key="agenceID" source="agenceID" alwaysOn />] : []),
+    ...useAdminAgenceFilter({ label: 'resources.colis.filters.agence', emptyText: 'resources.colis.filters.all_agencies' }),
     <StatutFilter key="statut" source="statut" alwaysOn />,
   ];
   return (

@@ -9,23 +9,27 @@ import { IconButton, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useUpdate } from 'react-admin';
-import { useRecordConfirm } from './useRecordConfirm';
+import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
 
 /**
- * Takes an optional `source` (default 'isActive') and `noPermissionMessage` (translation key of the text shown without
- * the status key, default 'app.status.no_permission'); reads the record and resource from context.
+ * Takes an optional `source` (default 'isActive'), `noPermissionMessage` (translation key of the text shown without
+ * the status key, default 'app.status.no_permission') and `recordName` (how the confirmation names the row, default
+ * recordLabel); reads the record and resource from context.
  */
 export const ActiveToggleField = ({
   source = 'isActive',
   noPermissionMessage = 'app.status.no_permission',
+  recordName,
 }: {
   source?: string;
   label?: string;
   noPermissionMessage?: string;
+  recordName?: RecordNamer;
 }) => {
   const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
     'status',
     'app.status.cancelled',
+    recordName,
   );
   const [update, { isPending }] = useUpdate();
 

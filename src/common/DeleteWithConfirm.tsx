@@ -8,7 +8,7 @@ import { Button, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDelete, type RaRecord } from 'react-admin';
 import { serverMessage } from './recordLabel';
-import { useRecordConfirm } from './useRecordConfirm';
+import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
 
 /** Props of DeleteWithConfirm; all optional. */
 export interface DeleteWithConfirmProps {
@@ -26,6 +26,8 @@ export interface DeleteWithConfirmProps {
   variant?: 'icon' | 'button';
   /** Text of the button variant (translation key, default 'Supprimer'). */
   label?: string;
+  /** How the confirmation names the record (default recordLabel: libelle, nom prenoms, code, reference). */
+  recordName?: RecordNamer;
 }
 
 /** Takes DeleteWithConfirmProps; reads record and resource from context; renders nothing without the delete key. */
@@ -35,10 +37,12 @@ export const DeleteWithConfirm = ({
   onDeleted,
   variant = 'icon',
   label = 'app.common.delete',
+  recordName,
 }: DeleteWithConfirmProps) => {
   const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
     'delete',
     'app.delete.cancelled',
+    recordName,
   );
   const [deleteOne, { isPending }] = useDelete();
   const [running, setRunning] = useState(false);

@@ -15,6 +15,7 @@ import { ActiveToggleField } from './ActiveToggleField';
 import { DeleteWithConfirm } from './DeleteWithConfirm';
 import { EditIconButton } from './EditIconButton';
 import { ListPagination } from './ListPagination';
+import type { RecordNamer } from './useRecordConfirm';
 
 /** Props of ReferenceListPage. */
 export interface ReferenceListPageProps {
@@ -38,6 +39,13 @@ export interface ReferenceListPageProps {
   wide?: boolean;
   /** Translation key of the text a status click shows without the status key (default 'app.status.no_permission'). */
   statusNoPermissionMessage?: string;
+  /**
+   * A rule beside the delete key (e.g. payments: only a role that sees every agency may delete, 001 §6 and
+   * server/access/scopes.ts): false hides the delete button and, with no other action, the Actions column.
+   */
+  deleteAllowed?: boolean;
+  /** How the Statut and delete confirmations name a row (default recordLabel: libelle, nom prenoms, code, reference). */
+  recordName?: RecordNamer;
 }
 
 /**
@@ -97,12 +105,15 @@ export const ReferenceListPage = ({
   rowActions,
   wide = false,
   statusNoPermissionMessage,
+  deleteAllowed = true,
+  recordName,
 }: ReferenceListPageProps) => {
   const resource = useResourceContext();
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
-  const showActions = rowActions ? true : !!canEdit || !!canDelete || !!extraRowActions;
+  const { canAccess: canDeleteKey } = useCanAccess({ resource, action: 'delete' });
+  const canDelete = !!canDeleteKey && deleteAllowed;
+  const showActions = rowActions ? true : !!canEdit || canDelete || !!extraRowActions;
   const label = translate(title);
 
   return (
@@ -123,7 +134,7 @@ export const ReferenceListPage = ({
           {children}
           {withStatus && (
             <DataTable.Col source="isActive" label={translate(`resources.${resource}.fields.isActive`, { _: 'Statut' })}>
-              <ActiveToggleField noPermissionMessage={statusNoPermissionMessage} />
+              <ActiveToggleField noPermissionMessage={statusNoPermissionMessage} recordName={recordName} />
             </DataTable.Col>
           )}
           {showActions && (
@@ -132,7 +143,7 @@ export const ReferenceListPage = ({
                 <>
                   {extraRowActions}
                   <EditIconButton />
-                  <DeleteWithConfirm errorMessage={deleteErrorMessage} />
+                  {canDelete && <DeleteWithConfirm errorMessage={deleteErrorMessage} recordName={recordName} />}
                 </>
               )}
             </DataTable.Col>

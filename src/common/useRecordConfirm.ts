@@ -4,14 +4,27 @@
  * confirmation, the record's name for its text, and the cancel handler ('Opération annulée').
  */
 import { useState } from 'react';
-import { useCanAccess, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import {
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+  type TranslateFunction,
+} from 'react-admin';
 import { recordLabel } from './recordLabel';
 
+/** How a confirmation names its row (e.g. "l'encaissement de 20,00 € du colis …"); undefined falls back to recordLabel. */
+export type RecordNamer = (record: RaRecord, translate: TranslateFunction) => string | undefined;
+
 /**
- * Takes the react-admin action checked for the resource ('status', 'delete') and the translation key of the cancel
- * notification; returns what the button and its <Confirm> need.
+ * Takes the react-admin action checked for the resource ('status', 'delete'), the translation key of the cancel
+ * notification and, optionally, how to name the record (default recordLabel); returns what the button and its
+ * <Confirm> need.
  */
-export function useRecordConfirm(action: string, cancelledMessage: string) {
+export function useRecordConfirm(action: string, cancelledMessage: string, recordName?: RecordNamer) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -19,7 +32,7 @@ export function useRecordConfirm(action: string, cancelledMessage: string) {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const { canAccess } = useCanAccess({ resource, action });
-  const name = (record && recordLabel(record)) ?? translate('app.common.this_record');
+  const name = (record && (recordName?.(record, translate) ?? recordLabel(record))) ?? translate('app.common.this_record');
 
   /** Closes the confirmation after 'Non' (or a click outside) and says the operation was cancelled. */
   const cancel = (event?: React.MouseEvent) => {

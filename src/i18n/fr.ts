@@ -16,6 +16,8 @@ import agence from './fr/agence';
 import groupeNatureColis from './fr/groupeNatureColis';
 import natureColis from './fr/natureColis';
 import paramNatureMode from './fr/paramNatureMode';
+import clientsFr from './fr/clients';
+import encaissementsFr from './fr/encaissements';
 
 export const fr = {
   app: {
@@ -182,6 +184,8 @@ export const fr = {
     typeOperation,
     role,
     permission,
+    clients: clientsFr,
+    encaissements: encaissementsFr,
     depart: {
       name: 'Départ |||| Départs',
       fields: {

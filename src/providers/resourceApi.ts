@@ -36,6 +36,7 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   depart: { path: 'envoi', listKey: 'envois' },
   colis: { path: 'colis', listPath: 'colis/liste/{userId}', listKey: 'datas', oneKey: 'colis' },
   clients: { path: 'user', listPath: 'user/listeClients', listKey: 'clients' },
+  encaissements: { path: 'encaissement', listPath: 'encaissement/liste/{userId}', listKey: 'datas' },
 };
 
 /** Path of a resource's list call: its `listPath` with `{userId}` filled in, else `{path}/liste`. */

@@ -57,6 +57,7 @@ export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/natureColisUpdate', to: editOf('natureColis') },
   { path: '/addParamNatureMode', to: () => '/paramNatureMode/create' },
   { path: '/paramNatureModeUpdate', to: editOf('paramNatureMode') },
+  { path: '/clientUpdate', to: editOf('clients') },
 ];
 
 /** A pathname with each segment decoded, as react-router decodes it before giving the route its parameters. */

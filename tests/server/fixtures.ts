@@ -3,10 +3,23 @@
  * (with the departure's poidsReel kept equal to the sum of its parcels' weights).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PermissionKey } from '../../common/permissions';
 import { addDays, todayIso } from '../../common/dates';
 import type { Db } from '../../server/db/client';
-import { agences, colis, envois, modesEnvoi, pays, statuts, typeUsers, users } from '../../server/db/schema';
+import {
+  agences,
+  autorisations,
+  colis,
+  envois,
+  modesEnvoi,
+  pays,
+  privileges,
+  roles,
+  statuts,
+  typeUsers,
+  users,
+} from '../../server/db/schema';
 
 /** Id of a seeded row by code. */
 export async function idByCode(
@@ -99,4 +112,15 @@ export async function createEnvoiByApi(
   });
   if (res.status !== 200) throw new Error(`envoi/create: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+/** Creates a role `code` holding exactly `keys` (active authorisations), for TestContext.createStaff(code). */
+export async function insertRoleWithKeys(db: Db, code: string, keys: readonly PermissionKey[]): Promise<void> {
+  const [role] = await db.insert(roles).values({ code, libelle: code, description: 'test' }).returning({ id: roles.id });
+  const privs = await db
+    .select({ id: privileges.id })
+    .from(privileges)
+    .where(inArray(privileges.libelle, [...keys]));
+  if (privs.length !== keys.length) throw new Error(`permissions inconnues parmi ${keys.join(', ')}`);
+  await db.insert(autorisations).values(privs.map((p) => ({ roleID: role.id, privilegeID: p.id })));
 }

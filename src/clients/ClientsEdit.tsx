@@ -1,0 +1,21 @@
+/**
+ * Client edit screen (spec 000 §2 route clientUpdate, §6 key clientUpdate): GET user/getBy/{id}, then PUT
+ * user/update/{id} with {nom, prenoms, adresse} only (clientUpdateBody); back to the list with 'Mise à jour du client
+ * réussie !'.
+ */
+import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ClientsInputs } from './ClientsInputs';
+import { clientUpdateBody } from './clientRules';
+
+/** The client edit page (no props). */
+const ClientsEdit = () => (
+  <ReferenceEditPage
+    title="resources.clients.page.edit"
+    errorMessage="resources.clients.notifications.update_error"
+    transform={clientUpdateBody}
+  >
+    <ClientsInputs />
+  </ReferenceEditPage>
+);
+
+export default ClientsEdit;

@@ -1,0 +1,37 @@
+/**
+ * French texts of the clients screens (spec 000 §2 route names clients and clientUpdate, §6; 001 §3 "Client list
+ * entries: nom, prenoms, telephone, telephoneComplet"). The spec gives no title nor message of its own for them:
+ * these follow the users' ('Mise à jour de l'utilisateur réussie !', 001 §8) and the lists' ('LISTE DES …').
+ * Merged into `resources.clients` by src/i18n/fr.ts.
+ */
+export default {
+  name: 'Client |||| Clients',
+  fields: {
+    nom: 'Nom',
+    prenoms: 'Prénoms',
+    telephoneComplet: 'Téléphone',
+    email: 'Email',
+    adresse: 'Adresse',
+    isActive: 'Statut',
+    createdAt: "Date d'ajout",
+  },
+  page: {
+    list: 'LISTE DES CLIENTS',
+    edit: 'MODIFIER CLIENT',
+  },
+  action: {
+    envois: 'Envois du client',
+  },
+  notifications: {
+    updated: 'Mise à jour du client réussie !',
+    update_error: 'Erreur lors de la mise à jour du client',
+  },
+  validation: {
+    nom: 'Le nom est obligatoire !',
+    prenoms: 'Les prénoms sont obligatoires !',
+  },
+  help: {
+    telephone: 'Identifie le client : non modifiable',
+    email: 'Non modifiable',
+  },
+};

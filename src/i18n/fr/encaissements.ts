@@ -1,0 +1,49 @@
+/**
+ * French texts of the collections list (spec 001 §2 "Collections list: Mode de Paiement, Date d'ajout, Effectué par,
+ * Montant encaissé, Montant restant, Détails colis (opens a popup), Actions; ADMIN has an agency filter", §8
+ * "Collections popup, parcel not found: 'Erreur' / 'Colis non trouvé'", "Status change failure: 'Echec lors du
+ * changement !' (… collections)"). Merged into `resources.encaissements` by src/i18n/fr.ts.
+ */
+export default {
+  name: 'Encaissement |||| Encaissements',
+  fields: {
+    modePaiementID: 'Mode de Paiement',
+    createdAt: "Date d'ajout",
+    paymentby: 'Effectué par',
+    montantEncaisse: 'Montant encaissé',
+    montantRestant: 'Montant restant',
+    colisID: 'Détails colis',
+    isActive: 'Statut',
+  },
+  page: {
+    list: 'LISTE DES ENCAISSEMENTS',
+  },
+  filters: {
+    agence: 'Agence',
+    all_agencies: 'Toutes les agences',
+  },
+  paymentby: {
+    expediteur: 'Expéditeur',
+    destinateur: 'Destinataire',
+    partiel: 'Partiel',
+  },
+  /** How the Statut and delete confirmations name a payment. */
+  record_name: "l'encaissement de %{montant} du colis %{reference}",
+  colis: {
+    title: 'Détails du colis',
+    open: 'Voir les détails du colis %{reference}',
+    reference: 'Référence',
+    montantTotal: 'Montant total',
+    reglement: 'Montant réglé',
+    resteAPayer: 'Reste à payer',
+    deleted: 'colis supprimé',
+    deleted_on: 'Ce colis a été supprimé le %{date} ; ses encaissements restent visibles.',
+    show: 'Voir le colis',
+    close: 'Fermer',
+    not_found_title: 'Erreur',
+    not_found: 'Colis non trouvé',
+  },
+  notifications: {
+    delete_error: "une erreur s'est produite pendant la suppression",
+  },
+};
