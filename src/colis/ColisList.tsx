@@ -17,7 +17,7 @@ import type { ColisRecord } from './types';
 import { useAppIdentity } from '../common/useAppIdentity';
 
 /** Weight of the row in kg (or m³). */
-const PoidsField = (_: { label?: string }) => {
+const PoidsField = () => {
   const r = useRecordContext<ColisRecord>();
   return (
     <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -27,7 +27,7 @@ const PoidsField = (_: { label?: string }) => {
 };
 
 /** Total amount of the row in euros. */
-const MontantField = (_: { label?: string }) => {
+const MontantField = () => {
   const r = useRecordContext<ColisRecord>();
   return (
     <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
