@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The one test command (README): type check, web tests, server tests on PGlite, the same server tests on
-# PostgreSQL when DATABASE_URL is set, the fault tests (real server process: kill -9, SIGTERM, database cut, two
-# processes, backups) in both passes, UI build, browser journeys in Debian's Chromium. Every step runs; the last
-# line sums them up as "N passed, N failed" and the exit code is non-zero if anything failed.
+# The one test command (README): Prettier check, lint (ESLint), type check, web tests, server tests on PGlite, the
+# same server tests on PostgreSQL when DATABASE_URL is set, the fault tests (real server process: kill -9, SIGTERM,
+# database cut, two processes, backups) in both passes, UI build, browser journeys in Debian's Chromium. Every step
+# runs; the last line sums them up as "N passed, N failed" and the exit code is non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -34,6 +34,7 @@ step() {
 }
 
 step "format" npx prettier --check . --log-level warn
+step "lint" npx eslint .
 step "typecheck" npx tsc --noEmit -p tsconfig.json
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
 step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/server-pglite.json

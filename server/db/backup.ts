@@ -116,7 +116,7 @@ export async function restore(target: BackupTarget, file: string): Promise<{ pre
         rmSync(dataDir, { recursive: true, force: true });
         if (previous) renameSync(previous, dataDir);
         previous = null;
-        throw new Error(`Restauration impossible depuis ${file} : ${(err as Error).message}`);
+        throw new Error(`Restauration impossible depuis ${file} : ${(err as Error).message}`, { cause: err });
       }
     } finally {
       unlock();

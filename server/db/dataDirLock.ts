@@ -59,6 +59,7 @@ export function lockDataDir(dataDir: string): () => void {
       if (holder) {
         throw new Error(
           `La base embarquée ${path.resolve(dataDir)} est déjà ouverte par le processus ${holder} : arrêtez-le d'abord (un seul processus à la fois sur DATA_DIR).`,
+          { cause: err },
         );
       }
       rmSync(file, { force: true }); // stale: its process is gone

@@ -16,7 +16,7 @@ import type { ColisRecord } from './types';
 import { useAdminAgenceFilter } from '../common/AgenceFilter';
 
 /** Weight of the row in kg (or m³). */
-const PoidsField = (_: { label?: string }) => {
+const PoidsField = () => {
   const r = useRecordContext<ColisRecord>();
   return (
     <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -26,7 +26,7 @@ const PoidsField = (_: { label?: string }) => {
 };
 
 /** Total amount of the row in euros. */
-const MontantField = (_: { label?: string }) => {
+const MontantField = () => {
   const r = useRecordContext<ColisRecord>();
   return (
     <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>

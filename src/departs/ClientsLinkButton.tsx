@@ -9,7 +9,7 @@ import { useHasPermission } from '../common/useHasPermission';
 import { clientsOfDepartPath } from './departPaths';
 
 /** Takes no props; reads the departure from the record context. */
-export const ClientsLinkButton = (_props: { label?: string }) => {
+export const ClientsLinkButton = () => {
   const record = useRecordContext();
   const has = useHasPermission();
   const translate = useTranslate();

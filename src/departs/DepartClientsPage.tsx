@@ -16,7 +16,7 @@ import { envoisOfClientPath } from './departPaths';
 const t = 'resources.depart.clients';
 
 /** Nom cell: a link to the client's shipments with listeEnvoiParClient, else the plain name. */
-const ClientNameField = (_props: { label?: string }) => {
+const ClientNameField = () => {
   const record = useRecordContext();
   const has = useHasPermission();
   if (!record) return null;

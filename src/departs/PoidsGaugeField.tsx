@@ -8,7 +8,7 @@ import { formatKg } from '../../common/format';
 import { poidsGauge } from './departRules';
 
 /** Takes no props (reads poids and poidsDisponible of the record in context); renders the text and gauge. */
-export const PoidsGaugeField = (_props: { label?: string }) => {
+export const PoidsGaugeField = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;

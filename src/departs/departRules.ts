@@ -4,7 +4,6 @@
  * checks of the form. No React here, so tests/web/departs.test.ts can exercise them directly.
  */
 import type { PermissionKey } from '../../common/permissions';
-import type { StatutCode } from '../../common/statuts';
 import { ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError, type EnvoiDateField } from '../../common/envoiRules';
 import { toMilli } from '../../common/money';
 import { refId } from '../common/records';

@@ -6,7 +6,6 @@
  */
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import {
-  ALL_PERMISSION_KEYS,
   isPermissionKey,
   isResourceName,
   RESOURCE_KEYS,
@@ -179,7 +178,7 @@ export const authProvider: AppAuthProvider = {
         body: { email, password, type: TYPE_USER_CODES.ADMIN },
       });
     } catch (error) {
-      throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE);
+      throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE, { cause: error });
     }
     const user = json.data as SessionUser | undefined;
     const token = json.token as string | undefined;
@@ -192,7 +191,7 @@ export const authProvider: AppAuthProvider = {
       try {
         privileges = await fetchPrivileges(roleId, token);
       } catch (error) {
-        throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE);
+        throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE, { cause: error });
       }
     }
     writeSession({ token, user: { ...user, id: String(user.id ?? user._id) }, privileges });

@@ -18,7 +18,7 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 /** GET an API list and return its rows (whatever the envelope key). */
-async function rows(request: APIRequestContext, token: string, path: string): Promise<Record<string, any>[]> {
+async function rows(request: APIRequestContext, token: string, path: string): Promise<Record<string, unknown>[]> {
   const res = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.ok(), `${path}: ${res.status()}`).toBeTruthy();
   const json = await res.json();
@@ -32,7 +32,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** Id of the row whose code is `code`. */
-function byCode(list: Record<string, any>[], code: string): string {
+function byCode(list: Record<string, unknown>[], code: string): string {
   const row = list.find((r) => r.code === code);
   expect(row, code).toBeTruthy();
   return row!.id as string;

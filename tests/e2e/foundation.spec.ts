@@ -2,7 +2,7 @@
  * Browser journeys of the foundation (issue 2 §7): sign-in errors and success, the permission-gated menu, the
  * countries screen end to end, password change, sign-out, and the 403 page for a route the role lacks.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, AGENT, signIn, searchOne } from './helpers';
 
 test('a wrong password shows the server message, the right one opens the shell', async ({ page }) => {

@@ -20,7 +20,7 @@ import { legacyTarget } from '../../src/routes/legacyRoutes';
 import { frenchAppMessages } from '../../src/i18n/i18nProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { clientsOfDepartPath, envoisOfClientPath } from '../../src/departs/departPaths';
-import { installBrowserStubs, installFetch } from './helpers';
+import { installBrowserStubs, installFetch, type MessageTree } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -172,7 +172,7 @@ describe('routes and texts', () => {
   });
 
   it('holds the spec texts of the departure screens', () => {
-    const d = (frenchAppMessages as any).resources.depart;
+    const d = (frenchAppMessages as MessageTree).resources.depart;
     expect(d.page.list).toBe('LISTE DES DÉPARTS');
     expect(d.action.add).toBe('Ajouter un départ');
     expect(d.notifications.created).toBe('départ ajouté avec succès');

@@ -63,3 +63,8 @@ export function fakeJwt(payload: Record<string, unknown>): string {
   const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(payload)}.signature`;
 }
+
+/** The merged French messages (src/i18n/i18nProvider.ts) read by key in the tests: every node indexable, the leaves are the texts. */
+export interface MessageTree {
+  readonly [key: string]: MessageTree;
+}

@@ -10,13 +10,13 @@ import { remainingIdleTime } from '../../src/layout/inactivity';
 import { DEFAULT_INACTIVITY_MS, getApiBaseUrl, getInactivityMs } from '../../src/config';
 import { canChangePassword, canSaveProfile } from '../../src/profil/profilRules';
 import { frenchAppMessages } from '../../src/i18n/i18nProvider';
-import { installBrowserStubs } from './helpers';
+import { installBrowserStubs, type MessageTree } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sidebar', () => {
   it('has the spec groups in order', () => {
-    const labels = MENU_GROUPS.map((g) => (frenchAppMessages as any).app.menu.groups[g.label.split('.').pop()!]);
+    const labels = MENU_GROUPS.map((g) => (frenchAppMessages as MessageTree).app.menu.groups[g.label.split('.').pop()!]);
     expect(labels).toEqual([
       'Rôle et Autorisation',
       'Localisation',
@@ -118,7 +118,7 @@ describe('profile buttons', () => {
 });
 
 describe('French messages', () => {
-  const m = frenchAppMessages as any;
+  const m = frenchAppMessages as MessageTree;
   it('keep react-admin French texts and override the table labels with the spec', () => {
     expect(m.ra.action.save).toBe('Enregistrer');
     expect(m.ra.navigation.page_range_info).toBe('Affichage de %{offsetBegin} à %{offsetEnd} sur un total de %{total} entrées');

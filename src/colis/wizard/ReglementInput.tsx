@@ -3,7 +3,7 @@
  * [0, total] — above the total it becomes the total with the hint 'montant réglé ne doit pas etre superieur au montant
  * total'; below 0 it becomes 0. A controlled input so the clamped value shows while typing.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 import { toCents, type DecimalInput } from '../../../common/money';
@@ -24,14 +24,17 @@ export const ReglementInput = ({ total }: { total: number }) => {
   const { field } = useInput({ source: 'reglement' });
   const [clampedTo, setClampedTo] = useState<number | null>(null);
 
-  // A total that drops below the settled amount (weights or amounts changed) clamps it too.
-  useEffect(() => {
-    const { value, clamped } = clampReglement(field.value, total);
+  // A total that drops below the settled amount (weights or amounts changed) clamps it too: the effect runs when the
+  // total changes, and reads the field's current value through an effect event (typing is clamped by onChange below).
+  const clampToTotal = useEffectEvent((newTotal: number) => {
+    const { value, clamped } = clampReglement(field.value, newTotal);
     if (clamped) {
       field.onChange(value);
       if (clamped === 'over') setClampedTo(Number(value));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    clampToTotal(total);
   }, [total]);
 
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {

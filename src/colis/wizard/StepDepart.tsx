@@ -8,7 +8,6 @@ import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { isAirMode } from '../../../common/modes';
-import { serverMessage } from '../../common/recordLabel';
 import { QueryStatus } from '../../common/QueryStatus';
 import { CHOSEN_DEPARTURE_KEY } from '../wizardRules';
 import type { Departure } from '../types';
