@@ -4,9 +4,9 @@
  * docs/api-contract.md "Dashboard" and common/dashboard.ts.
  *
  * Parcel figures come from one of two sources that answer the same:
- * - 'counters' (the routes): the counter tables of migration 0003 (colis_stats, colis_stats_agence_clients), kept by
- *   triggers in the transaction of every change of a parcel; a read sums a few hundred rows, whatever the number of
- *   parcels (bench/README.md "Dashboard");
+ * - 'counters' (the routes): the counter tables of migration 0003 (colis_stats, colis_stats_agence_clients,
+ *   colis_stats_type_users), kept by triggers in the transaction of every change of a parcel (or a user); a read sums
+ *   a few hundred rows, whatever the number of parcels (bench/README.md "Dashboard");
  * - 'parcels' (the no-drift test and the bench's baseline): aggregates over the parcel table itself, with the parcel
  *   list's own scope (access/scopes.ts colisScope) and the clients list's (clientScope).
  * Departures are few: they are always counted from their table, with the departure list's scope (envoiScope).
@@ -32,7 +32,7 @@ import { COLIS_STATUT_CODES } from '../../common/colisRules';
 import { centsToNumber, toCents } from '../../common/money';
 import type { StatutCode } from '../../common/statuts';
 import type { CurrentUser } from '../auth/currentUser';
-import { clientScope, colisScope, envoiScope } from '../access/scopes';
+import { colisScope, envoiScope } from '../access/scopes';
 import { clientTypeId } from '../clients/service';
 import type { Db } from '../db/client';
 import { colis, envois, users } from '../db/schema';
@@ -46,6 +46,8 @@ export interface AgenceRef {
   id: string;
   code: string;
   libelle: string;
+  /** The agency's country: the origin of its departures (byAgence's `envois`). */
+  paysID: string;
 }
 
 /** One group of parcels: its registering agency, and the status / month / payment state asked for. */
@@ -141,7 +143,7 @@ async function loadCells(
 }
 
 /** Every agency (for byAgence), by name. */
-async function loadAgences(db: Db): Promise<(AgenceRef & { paysID: string })[]> {
+async function loadAgences(db: Db): Promise<AgenceRef[]> {
   const result = await db.execute(sql`SELECT id, code, libelle, pays_id FROM agences ORDER BY libelle, code`);
   return rowsOf<{ id: string; code: string; libelle: string; pays_id: string }>(result).map((r) => ({
     id: r.id,
@@ -172,7 +174,12 @@ const agencyUser = (user: CurrentUser, a: { id: string; paysID: string }): Curre
   agencePaysID: a.paysID,
 });
 
-/** Clients the user's clients list counts (user/listeClients' total) and, for a role seeing every agency, per agency. */
+/**
+ * Clients the user's clients list counts (user/listeClients' total) and, for a role seeing every agency, per agency.
+ * The recount is clientScope's set (access/scopes.ts: senders and recipients of the parcels colisScope lets through),
+ * written as one semi-join: clientScope's `id IN (…) OR id IN (…)` is planned as a subplan run per client, which
+ * never ends at a million parcels.
+ */
 async function loadClients(
   db: Db,
   user: CurrentUser,
@@ -180,10 +187,17 @@ async function loadClients(
   agences: { id: string; paysID: string }[],
 ): Promise<{ total: number; byAgence: Map<string, number> }> {
   const typeId = await clientTypeId(db);
-  const countClients = async (scope: SQL | undefined) => {
-    const result = await db.execute(
-      sql`SELECT count(*)::int AS n FROM ${users} WHERE ${users.typeUserID} = ${typeId} AND ${scope ?? sql`true`}`,
-    );
+  const countClients = async (u: CurrentUser | undefined) => {
+    const visible = u ? (colisScope(u) ?? sql`true`) : undefined;
+    const result = await db.execute(sql`
+      SELECT count(*)::int AS n FROM ${users}
+       WHERE ${users.typeUserID} = ${typeId}
+         ${
+           visible
+             ? sql`AND ${users.id} IN (SELECT ${colis.expediteurID} FROM ${colis} WHERE ${visible}
+                                       UNION ALL SELECT ${colis.destinataireID} FROM ${colis} WHERE ${visible})`
+             : sql``
+         }`);
     return Number(rowsOf<{ n: number }>(result)[0].n);
   };
   const perAgency = async (ids: string[]) => {
@@ -192,14 +206,20 @@ async function loadClients(
     return new Map(ids.map((id) => [id, all.get(id) ?? 0]));
   };
   if (user.allAgencies) {
+    if (source === 'counters') {
+      const [counted, byAgence] = await Promise.all([
+        db.execute(sql`SELECT coalesce(sum(nb), 0)::int AS n FROM colis_stats_type_users WHERE type_user_id = ${typeId}`),
+        perAgency(agences.map((a) => a.id)),
+      ]);
+      return { total: Number(rowsOf<{ n: number }>(counted)[0].n), byAgence };
+    }
     const total = await countClients(undefined);
-    if (source === 'counters') return { total, byAgence: await perAgency(agences.map((a) => a.id)) };
     const byAgence = new Map<string, number>();
-    for (const a of agences) byAgence.set(a.id, await countClients(clientScope(agencyUser(user, a))));
+    for (const a of agences) byAgence.set(a.id, await countClients(agencyUser(user, a)));
     return { total, byAgence };
   }
   if (!user.agenceID) return { total: 0, byAgence: new Map() };
-  if (source === 'parcels') return { total: await countClients(clientScope(user)), byAgence: new Map() };
+  if (source === 'parcels') return { total: await countClients(user), byAgence: new Map() };
   return { total: (await perAgency([user.agenceID])).get(user.agenceID) ?? 0, byAgence: new Map() };
 }
 
@@ -244,7 +264,7 @@ export async function dashboardCounts(
     for (const c of cells) if (c.agence === a.id) addColis(stats, c.statut, c.nb);
     for (const r of envoiRows) if (r.paysEmetteur === a.paysID) addEnvois(stats, r.statut, r.n);
     stats.clients = clients.byAgence.get(a.id) ?? 0;
-    return { agence: { id: a.id, code: a.code, libelle: a.libelle }, stats };
+    return { agence: a, stats };
   });
   return { data, byAgence };
 }
@@ -265,7 +285,7 @@ export async function colisParMois(
     months.map((month) => ({ month, count: cells.reduce((n, c) => (c.mois === month && keep(c) ? n + c.nb : n), 0) }));
   return {
     data: series(() => true),
-    byAgence: agences.map((a) => ({ id: a.id, code: a.code, libelle: a.libelle, monthlyData: series((c) => c.agence === a.id) })),
+    byAgence: agences.map((a) => ({ ...a, monthlyData: series((c) => c.agence === a.id) })),
   };
 }
 
@@ -330,7 +350,7 @@ export async function circularStats(
     statsByAgence: agences.map((a) => {
       const own = cells.filter((c) => c.agence === a.id);
       return {
-        agence: { id: a.id, code: a.code, libelle: a.libelle },
+        agence: a,
         financialStats: financialStats(own),
         nbreColisByStatut: countsByStatut(own, libelles),
       };
