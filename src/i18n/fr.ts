@@ -5,6 +5,7 @@
  * Messages of a rule shared with the server come from its module in common/ (one home for the text).
  */
 import { COLIS_MESSAGES } from '../../common/colisRules';
+import { dashboardFr } from './fr/dashboard';
 
 export const fr = {
   app: {
@@ -559,6 +560,7 @@ export const fr = {
       },
     },
   },
+  dashboard: dashboardFr,
   ra: {
     navigation: {
       page_range_info: 'Affichage de %{offsetBegin} à %{offsetEnd} sur un total de %{total} entrées',
