@@ -27,6 +27,7 @@ export const ScopeSwitch = ({
         size="small"
         color="primary"
         value={scope.kind}
+        sx={{ whiteSpace: 'nowrap' }}
         aria-label={translate('dashboard.scope.label')}
         onChange={(_e, value: DashboardScope['kind'] | null) => {
           if (value === 'global') onGlobal();
