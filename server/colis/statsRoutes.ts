@@ -16,7 +16,7 @@ const params = z.object({ userId: z.string().max(60) });
 
 const count = z.number().int().nonnegative();
 const euros = z.number().describe('euros, 2 decimals');
-const agence = z.object({ id: z.string(), code: z.string(), libelle: z.string() });
+const agence = z.object({ id: z.string(), code: z.string(), libelle: z.string(), paysID: z.string() });
 
 const counts = z.object({
   colis: count,
