@@ -40,6 +40,7 @@ import { registerColisRoutes } from './colis/routes';
 import { registerEncaissementRoutes } from './encaissements/routes';
 import { registerClientRoutes } from './clients/routes';
 import { registerSecuriteRoutes } from './securite/routes';
+import { registerStatsRoutes } from './colis/statsRoutes';
 
 z.config(z.locales.fr());
 
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerEncaissementRoutes(app, deps.db);
   registerClientRoutes(app, deps.db);
   registerSecuriteRoutes(app, deps.db);
+  registerStatsRoutes(app, deps.db);
 
   // Runtime configuration of the UI (spec 001 §7: base address from runtime configuration, else origin + /api/).
   app.get('/app-config.js', async (_req, reply) => {

@@ -1,29 +1,171 @@
 /**
- * Dashboard placeholder 'TABLEAU DE BORD' (spec 000 §2 Dashboard). The statistics (tiles, status cards,
- * charts) come later; until then the page says so and shows no numbers.
+ * The dashboard 'TABLEAU DE BORD' (spec 000 §2 Dashboard, §6, §7, §9; issue 10), react-admin's dashboard slot: three
+ * tiles (Clients, Départs, Colis), the cards 'Statut des Colis' and 'Statut des Départs' (a click opens the list
+ * filtered on the status), 'Départs Ouverts', the bar chart of parcels per month and the donuts of payments and
+ * statuses. A non-ADMIN role sees its agency's figures, its agency's name in brackets in the title; ADMIN switches
+ * between 'Globales' and 'Par Agence' with an agency selector, and an agency without any parcel shows zeros and the
+ * toast 'Aucun colis enregistré cette agence.' for 3 s. Every figure is the total of the list it opens
+ * (docs/api-contract.md "Dashboard"); layout from 1280 px down to a 390 px phone.
  */
-import { Card, CardContent, Typography } from '@mui/material';
-import QueryStatsIcon from '@mui/icons-material/QueryStats';
-import { useGetIdentity, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { Box } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS, PAIEMENT_STATES, type DashboardCounts } from '../../common/dashboard';
+import { formatEuro } from '../../common/format';
+import { userSeesAllAgencies } from '../../common/scopes';
 import { PageHeader } from '../common/PageHeader';
+import { useAppIdentity } from '../common/useAppIdentity';
+import { useHasPermission } from '../common/useHasPermission';
+import { COLIS_STATUT_COLORS, ENVOI_STATUT_COLORS, PAIEMENT_COLORS } from './colors';
+import { DashboardCard } from './DashboardCard';
+import { agenceHasNoColis, colisListPath, departListPath, selectView, type DashboardScope } from './dashboardView';
+import { DonutChart, type DonutSegment } from './DonutChart';
+import { MonthlyChart } from './MonthlyChart';
+import { OpenDepartures } from './OpenDepartures';
+import { ScopeSwitch } from './ScopeSwitch';
+import { StatTiles } from './StatTiles';
+import { StatusLines, type StatusRow } from './StatusCard';
+import { useDashboardData } from './useDashboardData';
+
+/** Toast duration (spec 000 §9 'Dashboard toast: 3 seconds'). */
+const TOAST_MS = 3000;
+
+/** The departure statuses of the card 'Statut des Départs' (spec 000 §2). */
+const ENVOI_CARD_CODES = ['OUVERT', 'EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'] as const;
 
 /** The dashboard page (no props). */
 const Dashboard = () => {
   const translate = useTranslate();
-  const { identity } = useGetIdentity();
+  const notify = useNotify();
+  const has = useHasPermission();
+  const identity = useAppIdentity();
+  const seesAll = userSeesAllAgencies(identity);
+  const { counts, monthly, circular, departures } = useDashboardData(identity?.id ? String(identity.id) : undefined);
+  const [scope, setScope] = useState<DashboardScope>({ kind: 'global' });
+  const view = selectView(seesAll ? scope : { kind: 'global' }, { counts: counts.data, monthly: monthly.data, circular: circular.data });
+  const agence = view.agence;
+
+  const chooseAgence = (agenceId: string) => {
+    setScope({ kind: 'agence', agenceId });
+    if (agenceHasNoColis(counts.data, agenceId)) notify('dashboard.no_colis_agence', { type: 'info', autoHideDuration: TOAST_MS });
+  };
+
+  const agenceName = seesAll ? agence?.libelle : identity?.agenceID?.libelle;
+  const title = agenceName ? translate('dashboard.title_agence', { agence: agenceName }) : translate('dashboard.title');
+  const c: DashboardCounts | undefined = view.counts;
+
+  const colisRows: StatusRow[] = Object.entries(COLIS_STAT_KEYS).map(([code, key]) => ({
+    code,
+    label: `dashboard.colis_status.${code}`,
+    value: c?.[key] ?? 0,
+    color: COLIS_STATUT_COLORS[code],
+    to: has('colis') ? colisListPath(code, agence) : undefined,
+  }));
+  const envoiRows: StatusRow[] = ENVOI_CARD_CODES.map((code) => ({
+    code,
+    label: `dashboard.envoi_status.${code}`,
+    value: c?.[ENVOI_STAT_KEYS[code]] ?? 0,
+    color: ENVOI_STATUT_COLORS[code],
+    to: has('depart') ? departListPath(code, agence) : undefined,
+  }));
+
+  const fin = view.circular?.financialStats;
+  const paymentSegments: DonutSegment[] = PAIEMENT_STATES.map((state) => {
+    const count =
+      state === 'SOLDE'
+        ? fin?.quantify.colisSoldes
+        : state === 'PARTIEL'
+          ? fin?.quantify.colisPartiellementPayes
+          : fin?.quantify.colisEnAttente;
+    const amount =
+      state === 'SOLDE'
+        ? fin?.money.totalMontantPaye
+        : state === 'PARTIEL'
+          ? fin?.money.totalPartiellementPayes
+          : fin?.money.totalMontantNonPaye;
+    const detail =
+      state === 'PARTIEL'
+        ? `${formatEuro(amount)} (${translate('dashboard.payments.partial_detail', {
+            paid: formatEuro(fin?.money.partielEncaisse),
+            due: formatEuro(fin?.money.partielReste),
+          })})`
+        : formatEuro(amount);
+    return { key: state, label: `dashboard.payments.${state}`, count: count ?? 0, color: PAIEMENT_COLORS[state], detail };
+  });
+  const statusSegments: DonutSegment[] = (view.circular?.nbreColisByStatut ?? []).map((s) => ({
+    key: s.statut,
+    label: `dashboard.colis_status.${s.statut}`,
+    count: s.count,
+    color: COLIS_STATUT_COLORS[s.statut] ?? '#9e9e9e',
+  }));
+
+  const countsState = { isPending: counts.isPending, error: counts.error, onRetry: () => void counts.refetch() };
   return (
-    <>
-      <PageHeader title="app.dashboard.title" steps={[{ label: 'app.dashboard.title' }]} />
-      <Card sx={{ mt: 2 }}>
-        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-          <QueryStatsIcon color="primary" sx={{ fontSize: 48 }} />
-          <div>
-            {identity?.fullName && <Typography variant="h6">{translate('app.dashboard.welcome', { name: identity.fullName })}</Typography>}
-            <Typography color="text.secondary">{translate('app.dashboard.coming')}</Typography>
-          </div>
-        </CardContent>
-      </Card>
-    </>
+    <Box sx={{ pb: 3 }} data-testid="dashboard">
+      <PageHeader title={title} steps={[{ label: 'dashboard.title' }]}>
+        {seesAll && (
+          <ScopeSwitch
+            scope={scope}
+            agences={(counts.data?.byAgence ?? []).map((a) => a.agence)}
+            onGlobal={() => setScope({ kind: 'global' })}
+            onAgence={chooseAgence}
+          />
+        )}
+      </PageHeader>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, mt: 2 }}>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          {counts.error ? (
+            <DashboardCard title="dashboard.title" {...countsState} />
+          ) : (
+            <StatTiles counts={c} agence={agence} isPending={counts.isPending} />
+          )}
+        </Box>
+        <DashboardCard title="dashboard.colis_status.title" testId="colis-status-card" {...countsState}>
+          <StatusLines rows={colisRows} testId="colis-status" />
+        </DashboardCard>
+        <DashboardCard title="dashboard.envoi_status.title" testId="envoi-status-card" {...countsState}>
+          <StatusLines rows={envoiRows} testId="envoi-status" />
+        </DashboardCard>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <OpenDepartures
+            departures={departures.data}
+            isPending={departures.isPending}
+            error={departures.error}
+            onRetry={() => void departures.refetch()}
+            agence={agence}
+          />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <DashboardCard
+            title="dashboard.monthly.title"
+            isPending={monthly.isPending}
+            error={monthly.error}
+            onRetry={() => void monthly.refetch()}
+            skeletonHeight={280}
+          >
+            <MonthlyChart months={view.monthly ?? []} />
+          </DashboardCard>
+        </Box>
+        <DashboardCard
+          title="dashboard.payments.title"
+          isPending={circular.isPending}
+          error={circular.error}
+          onRetry={() => void circular.refetch()}
+          skeletonHeight={200}
+        >
+          <DonutChart segments={paymentSegments} testId="payments-donut" />
+        </DashboardCard>
+        <DashboardCard
+          title="dashboard.statuses.title"
+          isPending={circular.isPending}
+          error={circular.error}
+          onRetry={() => void circular.refetch()}
+          skeletonHeight={200}
+        >
+          <DonutChart segments={statusSegments} testId="statuses-donut" />
+        </DashboardCard>
+      </Box>
+    </Box>
   );
 };
 

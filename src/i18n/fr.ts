@@ -18,6 +18,7 @@ import natureColis from './fr/natureColis';
 import paramNatureMode from './fr/paramNatureMode';
 import clientsFr from './fr/clients';
 import encaissementsFr from './fr/encaissements';
+import { dashboardFr } from './fr/dashboard';
 
 export const fr = {
   app: {
@@ -585,6 +586,7 @@ export const fr = {
     natureColis,
     paramNatureMode,
   },
+  dashboard: dashboardFr,
   ra: {
     navigation: {
       page_range_info: 'Affichage de %{offsetBegin} à %{offsetEnd} sur un total de %{total} entrées',

@@ -7,6 +7,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { withId } from '../common/records';
 import { colisMethods, type ColisMethods } from '../colis/colisMethods';
+import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardMethods';
 import { departMethods, type DepartMethods } from '../departs/departMethods';
 import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
 import { httpRequest, type ApiAnswer, type QueryValue } from './http';
@@ -15,10 +16,11 @@ import { readSession } from './session';
 
 /**
  * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
- * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts) and the payment calls
- * (src/encaissements/encaissementMethods.ts). Going through useDataProvider, a 401 signs the user out.
+ * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
+ * (src/encaissements/encaissementMethods.ts) and the dashboard's (src/dashboard/dashboardMethods.ts). Going through
+ * useDataProvider, a 401 signs the user out.
  */
-export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods;
+export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods & DashboardMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -159,7 +161,7 @@ const crud: DataProvider = {
 };
 
 /** The dataProvider of the back-office: the CRUD calls and the named methods. */
-export const dataProvider: AppDataProvider = { ...crud, ...colisMethods, ...departMethods, ...encaissementMethods };
+export const dataProvider: AppDataProvider = { ...crud, ...colisMethods, ...departMethods, ...encaissementMethods, ...dashboardMethods };
 
 /**
  * Changes the active flag of a record (spec 001 §4): an update whose body is only `{isActive}`, which

@@ -1,9 +1,11 @@
 /**
  * Open departures as cards (spec 000 §2 "CHOIX DU DEPART", the same cards as the dashboard's 'Départs Ouverts'):
  * origin → destination, global / real / available weight (kg), departure, arrival and closing dates, sending mode;
- * green when room is left, red when full. A click chooses the departure.
+ * green when room is left, red when full. With `onSelect` a click chooses the departure (the wizard); without it the
+ * cards are read only (the dashboard), and `gauge` adds the fill gauge of the departures list.
  */
-import { Box, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Box, Card, CardActionArea, CardContent, Chip, LinearProgress, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FlightIcon from '@mui/icons-material/Flight';
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
@@ -12,6 +14,7 @@ import { toMilli } from '../../../common/money';
 import { formatKg } from '../../../common/format';
 import { isAirMode } from '../../../common/modes';
 import { formatDateFr } from '../../common/formatDate';
+import { poidsGauge } from '../../departs/departRules';
 import type { Departure } from '../types';
 
 /** Whether a departure still has room (available weight above 0). */
@@ -22,6 +25,30 @@ export function hasRoom(d: Pick<Departure, 'poidsDisponible'>): boolean {
     return false;
   }
 }
+
+/** The card's click area when the cards choose a departure; the plain content otherwise. */
+const Clickable = ({
+  d,
+  selected,
+  onSelect,
+  children,
+}: {
+  d: Departure;
+  selected: boolean;
+  onSelect?: (d: Departure) => void;
+  children: ReactNode;
+}) =>
+  onSelect ? (
+    <CardActionArea
+      onClick={() => onSelect(d)}
+      aria-pressed={selected}
+      aria-label={`${d.paysEmetteurID?.libelle ?? ''} → ${d.paysID?.libelle ?? ''} ${d.reference}`}
+    >
+      {children}
+    </CardActionArea>
+  ) : (
+    <>{children}</>
+  );
 
 /** One line 'label: value' of a card. */
 const Line = ({ label, value }: { label: string; value: string }) => (
@@ -35,15 +62,35 @@ const Line = ({ label, value }: { label: string; value: string }) => (
   </Box>
 );
 
-/** Takes the departures, the chosen id and onSelect(departure); renders a responsive grid of cards. */
+/** The fill gauge of a card: weight used out of the global weight, green while room is left, red when full. */
+const FillGauge = ({ d, label }: { d: Departure; label: string }) => {
+  const gauge = poidsGauge(d.poids, d.poidsDisponible);
+  return (
+    <LinearProgress
+      variant="determinate"
+      value={gauge.percent}
+      color={gauge.color}
+      aria-label={label}
+      data-testid="depart-card-gauge"
+      sx={{ mt: 1, height: 6, borderRadius: 3 }}
+    />
+  );
+};
+
+/**
+ * Takes the departures, the chosen id and onSelect(departure) (absent: read-only cards), and `gauge` to show the fill
+ * gauge; renders a responsive grid of cards.
+ */
 export const DepartureCards = ({
   departures,
   selectedId,
   onSelect,
+  gauge = false,
 }: {
   departures: Departure[];
   selectedId?: string | null;
-  onSelect: (d: Departure) => void;
+  onSelect?: (d: Departure) => void;
+  gauge?: boolean;
 }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.colis.depart.${key}`);
@@ -68,11 +115,7 @@ export const DepartureCards = ({
               borderLeftColor: room ? 'success.main' : 'error.main',
             }}
           >
-            <CardActionArea
-              onClick={() => onSelect(d)}
-              aria-pressed={selected}
-              aria-label={`${d.paysEmetteurID?.libelle ?? ''} → ${d.paysID?.libelle ?? ''} ${d.reference}`}
-            >
+            <Clickable d={d} selected={selected} onSelect={onSelect}>
               <CardContent>
                 <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
                   <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
@@ -90,12 +133,13 @@ export const DepartureCards = ({
                 <Line label={t('poids_global')} value={formatKg(d.poids)} />
                 <Line label={t('poids_reel')} value={formatKg(d.poidsReel)} />
                 <Line label={t('poids_disponible')} value={formatKg(d.poidsDisponible)} />
+                {gauge && <FillGauge d={d} label={`${t('poids_disponible')} : ${formatKg(d.poidsDisponible)}`} />}
                 <Box sx={{ mt: 1 }} />
                 <Line label={t('date_depart')} value={formatDateFr(d.dateDebut)} />
                 <Line label={t('date_arrivee')} value={formatDateFr(d.dateArrive)} />
                 <Line label={t('date_cloture')} value={formatDateFr(d.dateFin)} />
               </CardContent>
-            </CardActionArea>
+            </Clickable>
           </Card>
         );
       })}

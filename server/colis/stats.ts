@@ -1,0 +1,359 @@
+/**
+ * Dashboard statistics (spec 000 §2 Dashboard, §3 "Dashboard statistics", §7; issue 10): the figures of
+ * colis/getAllData, colis/colisEnvoyesParMois and colis/circularStatistiques, computed in SQL. Definitions are in
+ * docs/api-contract.md "Dashboard" and common/dashboard.ts.
+ *
+ * Parcel figures come from one of two sources that answer the same:
+ * - 'counters' (the routes): the counter tables of migration 0003 (colis_stats, colis_stats_agence_clients,
+ *   colis_stats_type_users), kept by triggers in the transaction of every change of a parcel (or a user); a read sums
+ *   a few hundred rows, whatever the number of parcels (bench/README.md "Dashboard");
+ * - 'parcels' (the no-drift test and the bench's baseline): aggregates over the parcel table itself, with the parcel
+ *   list's own scope (access/scopes.ts colisScope) and the clients list's (clientScope).
+ * Departures are few: they are always counted from their table, with the departure list's scope (envoiScope).
+ *
+ * Scope: a role that sees every agency gets every parcel plus one entry per agency (`byAgence`: the parcels the agency
+ * registered, the departures leaving its country, the clients its agents see); any other role gets exactly what its
+ * lists show (parcels registered by its agency or travelling to its country, departures leaving or reaching its
+ * country, the clients of those parcels) and no `byAgence`.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  COLIS_STAT_KEYS,
+  ENVOI_STAT_KEYS,
+  lastTwelveMonths,
+  PAIEMENT_STATES,
+  type DashboardCounts,
+  type FinancialStats,
+  type MonthCount,
+  type PaiementState,
+  type StatutCount,
+} from '../../common/dashboard';
+import { COLIS_STATUT_CODES } from '../../common/colisRules';
+import { centsToNumber, toCents } from '../../common/money';
+import type { StatutCode } from '../../common/statuts';
+import type { CurrentUser } from '../auth/currentUser';
+import { colisScope, envoiScope } from '../access/scopes';
+import { clientTypeId } from '../clients/service';
+import type { Db } from '../db/client';
+import { colis, envois, users } from '../db/schema';
+import { statutsByCode } from '../statuts/service';
+
+/** Where the parcel figures come from: the counter tables (the API) or a recount over the parcels (tests, bench). */
+export type StatsSource = 'counters' | 'parcels';
+
+/** An agency as the answers name it. */
+export interface AgenceRef {
+  id: string;
+  code: string;
+  libelle: string;
+  /** The agency's country: the origin of its departures (byAgence's `envois`). */
+  paysID: string;
+}
+
+/** One group of parcels: its registering agency, and the status / month / payment state asked for. */
+interface Cell {
+  agence: string;
+  statut: string;
+  mois: string;
+  paiement: PaiementState;
+  nb: number;
+  montantTotal: bigint;
+  reglement: bigint;
+  resteAPayer: bigint;
+}
+
+type Dim = 'statut' | 'mois' | 'paiement';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The counters' twin of colisAgencyScope (access/scopes.ts): registered by the user's agency, or travelling to its
+ * agency's country; everything for a role that sees every agency; nothing for a user without an agency.
+ */
+function countersScope(user: CurrentUser): SQL {
+  if (user.allAgencies) return sql`true`;
+  if (!user.agenceID) return sql`false`;
+  return user.agencePaysID
+    ? sql`(cs.agence_id = ${user.agenceID} OR cs.pays_destination_id = ${user.agencePaysID})`
+    : sql`cs.agence_id = ${user.agenceID}`;
+}
+
+/**
+ * Parcels grouped by registering agency and the given dimensions, within the user's scope.
+ * @param opts.fromMonth only the months from this one ('yyyy-MM') on
+ * @param opts.money also sum the amounts (cents)
+ */
+async function loadCells(
+  db: Db,
+  user: CurrentUser,
+  source: StatsSource,
+  dims: Dim[],
+  opts: { fromMonth?: string; money?: boolean } = {},
+): Promise<Cell[]> {
+  const counters = source === 'counters';
+  const e = counters
+    ? {
+        agence: sql`cs.agence_id`,
+        statut: sql`cs.statut_id`,
+        mois: sql`cs.mois`,
+        paiement: sql`cs.paiement`,
+        nb: sql`sum(cs.nb)`,
+        montantTotal: sql`sum(cs.montant_total)`,
+        reglement: sql`sum(cs.reglement)`,
+        resteAPayer: sql`sum(cs.reste_a_payer)`,
+      }
+    : {
+        agence: sql`${colis.agenceID}`,
+        statut: sql`${colis.statutID}`,
+        mois: sql`colis_mois(${colis.createdAt})`,
+        paiement: sql`colis_paiement(${colis.resteAPayer}, ${colis.reglement})`,
+        nb: sql`count(*)`,
+        montantTotal: sql`sum(${colis.montantTotal})`,
+        reglement: sql`sum(${colis.reglement})`,
+        resteAPayer: sql`sum(${colis.resteAPayer})`,
+      };
+  const from = counters ? sql`colis_stats cs` : sql`${colis}`;
+  const conds = [counters ? countersScope(user) : (colisScope(user) ?? sql`true`)];
+  if (opts.fromMonth) conds.push(sql`${e.mois} >= ${`${opts.fromMonth}-01`}::date`);
+  const has = (d: Dim) => dims.includes(d);
+  const zero = sql`'0'`;
+  const result = await db.execute(sql`
+    SELECT ${e.agence} AS agence,
+           ${has('statut') ? e.statut : sql`NULL`} AS statut,
+           ${has('mois') ? sql`to_char(${e.mois}, 'YYYY-MM')` : sql`NULL`} AS mois,
+           ${has('paiement') ? e.paiement : sql`NULL`} AS paiement,
+           ${e.nb}::bigint::text AS nb,
+           ${opts.money ? e.montantTotal : zero}::text AS montant_total,
+           ${opts.money ? e.reglement : zero}::text AS reglement,
+           ${opts.money ? e.resteAPayer : zero}::text AS reste_a_payer
+      FROM ${from}
+     WHERE ${sql.join(conds, sql` AND `)}
+     GROUP BY ${sql.join([e.agence, ...dims.map((d) => e[d])], sql`, `)}`);
+  const codeOf = new Map([...(await statutsByCode(db)).values()].map((s) => [s.id, s.code]));
+  return rowsOf<Record<string, string | null>>(result).map((r) => ({
+    agence: r.agence!,
+    statut: r.statut ? (codeOf.get(r.statut) ?? r.statut) : '',
+    mois: r.mois ?? '',
+    paiement: (r.paiement ?? 'ATTENTE') as PaiementState,
+    nb: Number(r.nb),
+    montantTotal: toCents(r.montant_total ?? '0'),
+    reglement: toCents(r.reglement ?? '0'),
+    resteAPayer: toCents(r.reste_a_payer ?? '0'),
+  }));
+}
+
+/** Every agency (for byAgence), by name. */
+async function loadAgences(db: Db): Promise<AgenceRef[]> {
+  const result = await db.execute(sql`SELECT id, code, libelle, pays_id FROM agences ORDER BY libelle, code`);
+  return rowsOf<{ id: string; code: string; libelle: string; pays_id: string }>(result).map((r) => ({
+    id: r.id,
+    code: r.code,
+    libelle: r.libelle,
+    paysID: r.pays_id,
+  }));
+}
+
+/** Departures within the user's scope (the departure list's), by origin country and status. */
+async function loadEnvoiCounts(db: Db, user: CurrentUser): Promise<{ paysEmetteur: string; statut: string; n: number }[]> {
+  const result = await db.execute(sql`
+    SELECT ${envois.paysEmetteurID} AS pays, ${envois.statutID} AS statut, count(*)::int AS n
+      FROM ${envois} WHERE ${envoiScope(user) ?? sql`true`} GROUP BY 1, 2`);
+  const codeOf = new Map([...(await statutsByCode(db)).values()].map((s) => [s.id, s.code]));
+  return rowsOf<{ pays: string; statut: string; n: number }>(result).map((r) => ({
+    paysEmetteur: r.pays,
+    statut: codeOf.get(r.statut) ?? r.statut,
+    n: Number(r.n),
+  }));
+}
+
+/** A stand-in user of one agency: what that agency's agents see. */
+const agencyUser = (user: CurrentUser, a: { id: string; paysID: string }): CurrentUser => ({
+  ...user,
+  allAgencies: false,
+  agenceID: a.id,
+  agencePaysID: a.paysID,
+});
+
+/**
+ * Clients the user's clients list counts (user/listeClients' total) and, for a role seeing every agency, per agency.
+ * The recount is clientScope's set (access/scopes.ts: senders and recipients of the parcels colisScope lets through),
+ * written as one semi-join: clientScope's `id IN (…) OR id IN (…)` is planned as a subplan run per client, which
+ * never ends at a million parcels.
+ */
+async function loadClients(
+  db: Db,
+  user: CurrentUser,
+  source: StatsSource,
+  agences: { id: string; paysID: string }[],
+): Promise<{ total: number; byAgence: Map<string, number> }> {
+  const typeId = await clientTypeId(db);
+  const countClients = async (u: CurrentUser | undefined) => {
+    const visible = u ? (colisScope(u) ?? sql`true`) : undefined;
+    const result = await db.execute(sql`
+      SELECT count(*)::int AS n FROM ${users}
+       WHERE ${users.typeUserID} = ${typeId}
+         ${
+           visible
+             ? sql`AND ${users.id} IN (SELECT ${colis.expediteurID} FROM ${colis} WHERE ${visible}
+                                       UNION ALL SELECT ${colis.destinataireID} FROM ${colis} WHERE ${visible})`
+             : sql``
+         }`);
+    return Number(rowsOf<{ n: number }>(result)[0].n);
+  };
+  const perAgency = async (ids: string[]) => {
+    const result = await db.execute(sql`SELECT agence_id, nb FROM colis_stats_agence_clients`);
+    const all = new Map(rowsOf<{ agence_id: string; nb: number }>(result).map((r) => [r.agence_id, Number(r.nb)]));
+    return new Map(ids.map((id) => [id, all.get(id) ?? 0]));
+  };
+  if (user.allAgencies) {
+    if (source === 'counters') {
+      const [counted, byAgence] = await Promise.all([
+        db.execute(sql`SELECT coalesce(sum(nb), 0)::int AS n FROM colis_stats_type_users WHERE type_user_id = ${typeId}`),
+        perAgency(agences.map((a) => a.id)),
+      ]);
+      return { total: Number(rowsOf<{ n: number }>(counted)[0].n), byAgence };
+    }
+    const total = await countClients(undefined);
+    const byAgence = new Map<string, number>();
+    for (const a of agences) byAgence.set(a.id, await countClients(agencyUser(user, a)));
+    return { total, byAgence };
+  }
+  if (!user.agenceID) return { total: 0, byAgence: new Map() };
+  if (source === 'parcels') return { total: await countClients(user), byAgence: new Map() };
+  return { total: (await perAgency([user.agenceID])).get(user.agenceID) ?? 0, byAgence: new Map() };
+}
+
+/** Counts with every key at 0. */
+export function emptyCounts(): DashboardCounts {
+  const counts = { colis: 0, envois: 0, clients: 0 } as DashboardCounts;
+  for (const key of Object.values(COLIS_STAT_KEYS)) counts[key] = 0;
+  for (const key of Object.values(ENVOI_STAT_KEYS)) counts[key] = 0;
+  return counts;
+}
+
+function addColis(counts: DashboardCounts, statut: string, n: number) {
+  counts.colis += n;
+  const key = COLIS_STAT_KEYS[statut as keyof typeof COLIS_STAT_KEYS];
+  if (key) counts[key] += n;
+}
+
+function addEnvois(counts: DashboardCounts, statut: string, n: number) {
+  counts.envois += n;
+  const key = ENVOI_STAT_KEYS[statut as keyof typeof ENVOI_STAT_KEYS];
+  if (key) counts[key] += n;
+}
+
+/** colis/getAllData: `data` (the user's scope) and, for a role seeing every agency, `byAgence`. */
+export async function dashboardCounts(
+  db: Db,
+  user: CurrentUser,
+  source: StatsSource = 'counters',
+): Promise<{ data: DashboardCounts; byAgence: { agence: AgenceRef; stats: DashboardCounts }[] }> {
+  const agences = user.allAgencies ? await loadAgences(db) : [];
+  const [cells, envoiRows, clients] = await Promise.all([
+    loadCells(db, user, source, ['statut']),
+    loadEnvoiCounts(db, user),
+    loadClients(db, user, source, agences),
+  ]);
+  const data = emptyCounts();
+  for (const c of cells) addColis(data, c.statut, c.nb);
+  for (const r of envoiRows) addEnvois(data, r.statut, r.n);
+  data.clients = clients.total;
+  const byAgence = agences.map((a) => {
+    const stats = emptyCounts();
+    for (const c of cells) if (c.agence === a.id) addColis(stats, c.statut, c.nb);
+    for (const r of envoiRows) if (r.paysEmetteur === a.paysID) addEnvois(stats, r.statut, r.n);
+    stats.clients = clients.byAgence.get(a.id) ?? 0;
+    return { agence: a, stats };
+  });
+  return { data, byAgence };
+}
+
+/** colis/colisEnvoyesParMois: parcels registered in each of the last twelve months (Europe/Paris), oldest first. */
+export async function colisParMois(
+  db: Db,
+  user: CurrentUser,
+  source: StatsSource = 'counters',
+  today?: string,
+): Promise<{ data: MonthCount[]; byAgence: (AgenceRef & { monthlyData: MonthCount[] })[] }> {
+  const months = lastTwelveMonths(today);
+  const [agences, cells] = await Promise.all([
+    user.allAgencies ? loadAgences(db) : Promise.resolve([]),
+    loadCells(db, user, source, ['mois'], { fromMonth: months[0] }),
+  ]);
+  const series = (keep: (c: Cell) => boolean): MonthCount[] =>
+    months.map((month) => ({ month, count: cells.reduce((n, c) => (c.mois === month && keep(c) ? n + c.nb : n), 0) }));
+  return {
+    data: series(() => true),
+    byAgence: agences.map((a) => ({ ...a, monthlyData: series((c) => c.agence === a.id) })),
+  };
+}
+
+/** Counts and amounts by payment state of some cells (common/dashboard.ts FinancialStats). */
+function financialStats(cells: Cell[]): FinancialStats {
+  const by = Object.fromEntries(PAIEMENT_STATES.map((p) => [p, { nb: 0, total: 0n, regle: 0n, reste: 0n }])) as Record<
+    PaiementState,
+    { nb: number; total: bigint; regle: bigint; reste: bigint }
+  >;
+  for (const c of cells) {
+    const s = by[c.paiement];
+    s.nb += c.nb;
+    s.total += c.montantTotal;
+    s.regle += c.reglement;
+    s.reste += c.resteAPayer;
+  }
+  const euros = centsToNumber;
+  const { SOLDE, PARTIEL, ATTENTE } = by;
+  return {
+    quantify: { colisSoldes: SOLDE.nb, colisPartiellementPayes: PARTIEL.nb, colisEnAttente: ATTENTE.nb },
+    money: {
+      totalMontantPaye: euros(SOLDE.total),
+      totalPartiellementPayes: euros(PARTIEL.total),
+      totalMontantNonPaye: euros(ATTENTE.total),
+      totalMontant: euros(SOLDE.total + PARTIEL.total + ATTENTE.total),
+      totalEncaisse: euros(SOLDE.regle + PARTIEL.regle + ATTENTE.regle),
+      totalResteAPayer: euros(SOLDE.reste + PARTIEL.reste + ATTENTE.reste),
+      partielEncaisse: euros(PARTIEL.regle),
+      partielReste: euros(PARTIEL.reste),
+    },
+  };
+}
+
+/** Parcels of each parcel status (every status, 0 included), in life order. */
+function countsByStatut(cells: Cell[], libelles: Map<string, string>): StatutCount[] {
+  return COLIS_STATUT_CODES.map((code: StatutCode) => ({
+    statut: code,
+    libelle: libelles.get(code) ?? code,
+    count: cells.reduce((n, c) => (c.statut === code ? n + c.nb : n), 0),
+  }));
+}
+
+/** colis/circularStatistiques: the payment states and the statuses of the user's parcels, and per agency. */
+export async function circularStats(
+  db: Db,
+  user: CurrentUser,
+  source: StatsSource = 'counters',
+): Promise<{
+  financialStats: FinancialStats;
+  nbreColisByStatut: StatutCount[];
+  statsByAgence: { agence: AgenceRef; financialStats: FinancialStats; nbreColisByStatut: StatutCount[] }[];
+}> {
+  const [agences, cells, statuts] = await Promise.all([
+    user.allAgencies ? loadAgences(db) : Promise.resolve([]),
+    loadCells(db, user, source, ['statut', 'paiement'], { money: true }),
+    statutsByCode(db),
+  ]);
+  const libelles = new Map([...statuts.values()].map((s) => [s.code, s.libelle]));
+  return {
+    financialStats: financialStats(cells),
+    nbreColisByStatut: countsByStatut(cells, libelles),
+    statsByAgence: agences.map((a) => {
+      const own = cells.filter((c) => c.agence === a.id);
+      return {
+        agence: a,
+        financialStats: financialStats(own),
+        nbreColisByStatut: countsByStatut(own, libelles),
+      };
+    }),
+  };
+}

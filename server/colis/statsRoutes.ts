@@ -1,0 +1,81 @@
+/**
+ * Dashboard calls (spec 000 §7; issue 10): colis/getAllData/{userId}, colis/colisEnvoyesParMois/{userId},
+ * colis/circularStatistiques/{userId}, key `stats`. The figures are the signed-in user's (its scope, stats.ts); the
+ * spec's `{userId}` is accepted and not read, as in colis/liste/{userId}. Answers and definitions:
+ * docs/api-contract.md "Dashboard".
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS } from '../../common/dashboard';
+import type { Db } from '../db/client';
+import { currentUser } from '../plugins/access';
+import { circularStats, colisParMois, dashboardCounts } from './stats';
+
+const params = z.object({ userId: z.string().max(60) });
+
+const count = z.number().int().nonnegative();
+const euros = z.number().describe('euros, 2 decimals');
+const agence = z.object({ id: z.string(), code: z.string(), libelle: z.string(), paysID: z.string() });
+
+const counts = z.object({
+  colis: count,
+  envois: count,
+  clients: count,
+  ...Object.fromEntries(Object.values(COLIS_STAT_KEYS).map((k) => [k, count])),
+  ...Object.fromEntries(Object.values(ENVOI_STAT_KEYS).map((k) => [k, count])),
+});
+const monthly = z.array(z.object({ month: z.string().describe('yyyy-MM'), count }));
+const financialStats = z.object({
+  quantify: z.object({ colisSoldes: count, colisPartiellementPayes: count, colisEnAttente: count }),
+  money: z.object({
+    totalMontantPaye: euros,
+    totalPartiellementPayes: euros,
+    totalMontantNonPaye: euros,
+    totalMontant: euros,
+    totalEncaisse: euros,
+    totalResteAPayer: euros,
+    partielEncaisse: euros,
+    partielReste: euros,
+  }),
+});
+const byStatut = z.array(z.object({ statut: z.string(), libelle: z.string(), count }));
+
+const allDataAnswer = z.object({
+  success: z.literal(true),
+  data: counts,
+  byAgence: z.array(z.object({ agence, stats: counts })),
+});
+const parMoisAnswer = z.object({
+  success: z.literal(true),
+  data: monthly,
+  byAgence: z.array(agence.extend({ monthlyData: monthly })),
+});
+const circularAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    financialStats,
+    nbreColisByStatut: byStatut,
+    statsByAgence: z.array(z.object({ agence, financialStats, nbreColisByStatut: byStatut })),
+  }),
+});
+
+/** Registers the three dashboard calls. */
+export function registerStatsRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['colis'];
+
+  r.get('/api/colis/getAllData/:userId', { schema: { tags, params, response: { 200: allDataAnswer } } }, async (request) => {
+    const { data, byAgence } = await dashboardCounts(db, currentUser(request));
+    return { success: true as const, data, byAgence };
+  });
+
+  r.get('/api/colis/colisEnvoyesParMois/:userId', { schema: { tags, params, response: { 200: parMoisAnswer } } }, async (request) => {
+    const { data, byAgence } = await colisParMois(db, currentUser(request));
+    return { success: true as const, data, byAgence };
+  });
+
+  r.get('/api/colis/circularStatistiques/:userId', { schema: { tags, params, response: { 200: circularAnswer } } }, async (request) => {
+    return { success: true as const, data: await circularStats(db, currentUser(request)) };
+  });
+}

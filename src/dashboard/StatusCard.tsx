@@ -1,0 +1,50 @@
+/**
+ * A status card of the dashboard (spec 000 §2 'Statut des Colis', 'Statut des Départs'): one line per status with its
+ * count; a click opens the list filtered on that status when the user holds the list's key.
+ */
+import { Box, Chip, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import { LinkBase, useTranslate } from 'react-admin';
+import { formatCount } from './dashboardView';
+
+/** One status line. */
+export interface StatusRow {
+  code: string;
+  /** Translation key of the label. */
+  label: string;
+  value: number;
+  color: string;
+  /** The filtered list; undefined: not a link. */
+  to?: string;
+}
+
+/** Takes the lines and a test id prefix (`{testId}-{code}`); renders the list of statuses. */
+export const StatusLines = ({ rows, testId }: { rows: StatusRow[]; testId: string }) => {
+  const translate = useTranslate();
+  return (
+    <List dense disablePadding>
+      {rows.map((row) => {
+        const text = (
+          <>
+            <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: row.color, mr: 1.5, flexShrink: 0 }} />
+            <ListItemText primary={translate(row.label)} />
+            <Chip
+              label={formatCount(row.value)}
+              size="small"
+              data-testid={`${testId}-${row.code}-value`}
+              sx={{ fontWeight: 700, bgcolor: `${row.color}1f`, color: row.color, minWidth: 48 }}
+            />
+          </>
+        );
+        return row.to ? (
+          <ListItemButton key={row.code} component={LinkBase} to={row.to} data-testid={`${testId}-${row.code}`} sx={{ borderRadius: 1 }}>
+            {text}
+          </ListItemButton>
+        ) : (
+          <ListItem key={row.code} data-testid={`${testId}-${row.code}`}>
+            {text}
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+};

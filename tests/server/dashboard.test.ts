@@ -1,0 +1,381 @@
+/**
+ * Dashboard calls (spec 000 §2 Dashboard, §3, §7; issue 10; docs/api-contract.md "Dashboard"): the shapes of
+ * colis/getAllData, colis/colisEnvoyesParMois and colis/circularStatistiques; their identities (counts add up, money
+ * adds up); every figure equal to the total of the list it counts (colis/liste?statut=…, envoi/liste?statut=…,
+ * user/listeClients), for ADMIN, per agency and for agents, on the demo data and after registering, editing, paying,
+ * shipping, delivering and deleting parcels through the API; the agency scope; the key `stats`; and the counters
+ * (migration 0003) never drifting from a recount over the parcels.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS, lastTwelveMonths } from '../../common/dashboard';
+import { COLIS_STATUT_CODES } from '../../common/colisRules';
+import { toCents } from '../../common/money';
+import { loadCurrentUser } from '../../server/auth/currentUser';
+import { circularStats, colisParMois, dashboardCounts } from '../../server/colis/stats';
+import { seedDemo } from '../../server/db/seed/demo';
+import { agences, encaissements, modesEnvoi, modesLivraison, modesPaiement, naturesColis, pays, villes } from '../../server/db/schema';
+import { setupTestApp, type TestContext } from './helpers';
+import { idByCode, inDays } from './fixtures';
+
+type Staff = { id: string; token: string };
+let t: TestContext;
+const staff: Record<'paris' | 'dakar' | 'bamako' | 'abidjan' | 'noStats', Staff> = {} as never;
+const id: Record<string, string> = {};
+
+async function byCode(table: typeof naturesColis | typeof villes | typeof modesLivraison | typeof modesPaiement, code: string) {
+  const [row] = await t.database.db.select({ id: table.id }).from(table).where(eq(table.code, code));
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  const db = t.database.db;
+  await seedDemo(db, { colisCount: 300 });
+  Object.assign(id, {
+    FR: await idByCode(db, pays, 'FR'),
+    SN: await idByCode(db, pays, 'SN'),
+    ML: await idByCode(db, pays, 'ML'),
+    AERIEN: await idByCode(db, modesEnvoi, 'AERIEN'),
+    DKR: await byCode(villes, 'DKR'),
+    BKO: await byCode(villes, 'BKO'),
+    VET: await byCode(naturesColis, 'VET_ADULTE'),
+    AGENCE: await byCode(modesLivraison, 'AGENCE'),
+    ESPECES: await byCode(modesPaiement, 'ESPECES'),
+    ABJ1: await idByCode(db, agences, 'ABJ1'),
+  });
+  staff.paris = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+  staff.dakar = await t.createStaff('AGENT', { agenceCode: 'DKR1' });
+  staff.bamako = await t.createStaff('AGENT', { agenceCode: 'BKO1' });
+  staff.abidjan = await t.createStaff('AGENT', { agenceCode: 'ABJ1' });
+  // A role without the key `stats` (the CLIENT role holds no key).
+  staff.noStats = await t.createStaff('CLIENT', { agenceCode: 'PAR1' });
+});
+afterAll(() => t.close());
+
+// ---------------------------------------------------------------- helpers
+
+/** The three calls of a user. */
+async function dashboard(token: string) {
+  const [all, mois, circ] = await Promise.all(
+    ['getAllData', 'colisEnvoyesParMois', 'circularStatistiques'].map((call) => t.call('GET', `/api/colis/${call}/moi`, { token })),
+  );
+  for (const r of [all, mois, circ]) expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { all: all.body, mois: mois.body, circ: circ.body };
+}
+
+/** The `total` a list answers for these query parameters. */
+async function total(path: string, token: string, query: Record<string, string> = {}) {
+  const qs = new URLSearchParams({ _page: '1', _perPage: '1', ...query });
+  const res = await t.call('GET', `/api/${path}?${qs}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.total as number;
+}
+
+const cents = (n: number) => toCents(n);
+
+/** The identities of one user's answers: counts and money add up. */
+function expectIdentities(d: Awaited<ReturnType<typeof dashboard>>) {
+  const data = d.all.data;
+  const colisKeys = Object.values(COLIS_STAT_KEYS);
+  const envoiKeys = Object.values(ENVOI_STAT_KEYS);
+  expect(colisKeys.reduce((n, k) => n + data[k], 0)).toBe(data.colis);
+  expect(envoiKeys.reduce((n, k) => n + data[k], 0)).toBe(data.envois);
+  const { quantify, money } = d.circ.data.financialStats;
+  expect(quantify.colisSoldes + quantify.colisPartiellementPayes + quantify.colisEnAttente).toBe(data.colis);
+  expect(d.circ.data.nbreColisByStatut.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(data.colis);
+  for (const s of d.circ.data.nbreColisByStatut) expect(s.count).toBe(data[COLIS_STAT_KEYS[s.statut as keyof typeof COLIS_STAT_KEYS]]);
+  expect(cents(money.totalMontantPaye) + cents(money.totalPartiellementPayes) + cents(money.totalMontantNonPaye)).toBe(
+    cents(money.totalMontant),
+  );
+  expect(cents(money.totalEncaisse) + cents(money.totalResteAPayer)).toBe(cents(money.totalMontant));
+  expect(cents(money.partielEncaisse) + cents(money.partielReste)).toBe(cents(money.totalPartiellementPayes));
+  // Parcels with nothing settled owe their whole amount; settled parcels owe nothing.
+  expect(cents(money.totalResteAPayer)).toBe(cents(money.totalMontantNonPaye) + cents(money.partielReste));
+  expect(d.mois.data.map((m: { month: string }) => m.month)).toEqual(lastTwelveMonths());
+}
+
+/** Every figure of a user's getAllData equals the total of the list it counts. */
+async function expectEqualsLists(d: Awaited<ReturnType<typeof dashboard>>, token: string) {
+  const data = d.all.data;
+  expect(await total('colis/liste/moi', token)).toBe(data.colis);
+  for (const [code, key] of Object.entries(COLIS_STAT_KEYS)) {
+    expect(await total('colis/liste/moi', token, { statut: code }), `colis ${code}`).toBe(data[key]);
+  }
+  expect(await total('envoi/liste', token)).toBe(data.envois);
+  for (const [code, key] of Object.entries(ENVOI_STAT_KEYS)) {
+    expect(await total('envoi/liste', token, { statut: code }), `envoi ${code}`).toBe(data[key]);
+  }
+  expect(await total('user/listeClients', token)).toBe(data.clients);
+}
+
+/** ADMIN's byAgence: each agency's parcels equal the list filtered on it, its departures those leaving its country. */
+async function expectByAgenceEqualsLists(d: Awaited<ReturnType<typeof dashboard>>) {
+  const rows = await t.database.db.select({ id: agences.id, paysID: agences.paysID }).from(agences);
+  const paysOf = new Map(rows.map((r) => [r.id, r.paysID]));
+  expect(d.all.byAgence).toHaveLength(rows.length);
+  for (const { agence, stats } of d.all.byAgence) {
+    expect(await total('colis/liste/moi', t.adminToken, { agenceID: agence.id })).toBe(stats.colis);
+    for (const code of ['EN_ATTENTE', 'EXPEDIE'] as const) {
+      expect(await total('colis/liste/moi', t.adminToken, { agenceID: agence.id, statut: code })).toBe(stats[COLIS_STAT_KEYS[code]]);
+    }
+    expect(await total('envoi/liste', t.adminToken, { paysEmetteurID: paysOf.get(agence.id)! })).toBe(stats.envois);
+    expect(await total('envoi/liste', t.adminToken, { paysEmetteurID: paysOf.get(agence.id)!, statut: 'OUVERT' })).toBe(stats.envoiOuverts);
+  }
+  // Each parcel is registered by one agency: the agencies add up to the whole.
+  for (const key of ['colis', ...Object.values(COLIS_STAT_KEYS)] as const) {
+    expect(d.all.byAgence.reduce((n: number, a: { stats: Record<string, number> }) => n + a.stats[key], 0)).toBe(d.all.data[key]);
+  }
+  const monthSum = (series: { count: number }[]) => series.reduce((n, m) => n + m.count, 0);
+  expect(d.mois.byAgence.reduce((n: number, a: { monthlyData: { count: number }[] }) => n + monthSum(a.monthlyData), 0)).toBe(
+    monthSum(d.mois.data),
+  );
+  const totals = d.circ.data.statsByAgence.map((a: { financialStats: { money: { totalMontant: number } } }) =>
+    cents(a.financialStats.money.totalMontant),
+  );
+  expect(totals.reduce((a: bigint, b: bigint) => a + b, 0n)).toBe(cents(d.circ.data.financialStats.money.totalMontant));
+}
+
+/** The counters answer exactly what a recount over the parcels answers, for ADMIN and every agent. */
+async function expectNoDrift() {
+  const db = t.database.db;
+  for (const userId of [await adminUserId(), ...['paris', 'dakar', 'bamako', 'abidjan'].map((k) => staff[k as 'paris'].id)]) {
+    const user = (await loadCurrentUser(db, userId))!;
+    expect(await dashboardCounts(db, user, 'counters')).toEqual(await dashboardCounts(db, user, 'parcels'));
+    expect(await colisParMois(db, user, 'counters')).toEqual(await colisParMois(db, user, 'parcels'));
+    expect(await circularStats(db, user, 'counters')).toEqual(await circularStats(db, user, 'parcels'));
+  }
+}
+
+let adminUserIdCache: string | undefined;
+async function adminUserId() {
+  if (!adminUserIdCache) {
+    const res = await t.database.db.execute(sql`SELECT id FROM users WHERE email = 'admin@test.local'`);
+    adminUserIdCache = (res as unknown as { rows: { id: string }[] }).rows[0].id;
+  }
+  return adminUserIdCache;
+}
+
+/** Everything checked for every user: identities, lists, no drift; with `byAgence`, ADMIN's per-agency lists too. */
+async function expectAllConsistent({ byAgence = false } = {}) {
+  const admin = await dashboard(t.adminToken);
+  expectIdentities(admin);
+  await expectEqualsLists(admin, t.adminToken);
+  if (byAgence) await expectByAgenceEqualsLists(admin);
+  for (const who of ['paris', 'dakar', 'bamako'] as const) {
+    const d = await dashboard(staff[who].token);
+    expectIdentities(d);
+    await expectEqualsLists(d, staff[who].token);
+    expect(d.all.byAgence).toEqual([]);
+    expect(d.mois.byAgence).toEqual([]);
+    expect(d.circ.data.statsByAgence).toEqual([]);
+  }
+  await expectNoDrift();
+}
+
+// ---------------------------------------------------------------- journey helpers
+
+async function newEnvoi(paysID: string) {
+  const res = await t.call('POST', '/api/envoi/create', {
+    token: t.adminToken,
+    body: {
+      modeEnvoiID: id.AERIEN,
+      paysID,
+      paysEmetteurID: id.FR,
+      dateFin: inDays(1),
+      dateDebut: inDays(2),
+      dateArrive: inDays(3),
+      contenu: 'Fret',
+      poids: 500,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { id: string };
+}
+
+let phone = 771230000;
+/** Dial code and number length of the recipient's country (the destination's), seed/reference.ts. */
+const RECIPIENT_PHONE: Record<string, [string, number]> = { DKR: ['+221', 9], BKO: ['+223', 8] };
+const colisBody = (envoiID: string, ville: 'DKR' | 'BKO', over: Record<string, unknown> = {}) => ({
+  envoiID,
+  villeID: id[ville],
+  modeLivraisonID: id.AGENCE,
+  naturesColis: [{ natureColisID: id.VET, poids: 3 }],
+  detailsContenu: 'Vêtements',
+  expediteurNom: 'Sow',
+  expediteurPrenom: 'Aminata',
+  NumeroSaisi: `+33${phone++}`,
+  nomDestinataire: 'Ba',
+  prenomsDestinataire: 'Ousmane',
+  adresseDestinataire: 'Centre-ville',
+  telephoneDestinataire: `${RECIPIENT_PHONE[ville][0]}${String(phone++).slice(-RECIPIENT_PHONE[ville][1])}`,
+  ...over,
+});
+
+async function register(envoiID: string, ville: 'DKR' | 'BKO', over: Record<string, unknown> = {}) {
+  const res = await t.call('POST', '/api/colis/create', { token: staff.paris.token, body: colisBody(envoiID, ville, over) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { id: string; montantTotal: number; reglement: number; resteAPayer: number };
+}
+
+async function setEnvoiStatus(envoiID: string, code: string) {
+  const res = await t.call('PUT', `/api/envoi/update/${envoiID}`, { token: t.adminToken, body: { statutID: code } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+// ---------------------------------------------------------------- tests
+
+describe('dashboard calls', () => {
+  it('answer the shapes of spec 000 §7 to ADMIN, with one entry per agency', async () => {
+    const d = await dashboard(t.adminToken);
+    expect(d.all).toMatchObject({ success: true });
+    expect(Object.keys(d.all.data).sort()).toEqual(
+      ['colis', 'envois', 'clients', ...Object.values(COLIS_STAT_KEYS), ...Object.values(ENVOI_STAT_KEYS)].sort(),
+    );
+    expect(d.all.data.colis).toBe(300);
+    expect(d.all.byAgence).toHaveLength(6);
+    expect(d.all.byAgence[0]).toMatchObject({ agence: { id: expect.any(String), code: expect.any(String), libelle: expect.any(String) } });
+    expect(d.mois.data).toHaveLength(12);
+    expect(d.mois.data[0]).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), count: expect.any(Number) });
+    expect(d.mois.byAgence[0]).toMatchObject({ id: expect.any(String), monthlyData: expect.any(Array) });
+    expect(d.circ.data.financialStats).toEqual({
+      quantify: { colisSoldes: expect.any(Number), colisPartiellementPayes: expect.any(Number), colisEnAttente: expect.any(Number) },
+      money: expect.objectContaining({ totalMontantPaye: expect.any(Number), totalMontantNonPaye: expect.any(Number) }),
+    });
+    expect(d.circ.data.nbreColisByStatut.map((s: { statut: string }) => s.statut)).toEqual(COLIS_STATUT_CODES);
+    expect(d.circ.data.statsByAgence).toHaveLength(6);
+    // The demo's year: parcels of every status and of every payment state.
+    expect(d.all.data.colisExpedies + d.all.data.colisRetires + d.all.data.colisLivres).toBeGreaterThan(0);
+    expect(d.circ.data.financialStats.quantify.colisSoldes).toBeGreaterThan(0);
+    expect(d.circ.data.financialStats.quantify.colisPartiellementPayes).toBeGreaterThan(0);
+  });
+
+  it('add up and equal the filtered lists on the demo data, for ADMIN, per agency and for agents; counters equal a recount', async () => {
+    await expectAllConsistent({ byAgence: true });
+  }, 180_000);
+
+  it('money equals what the parcels and their payments say', async () => {
+    const d = await dashboard(t.adminToken);
+    const res = await t.database.db.execute(sql`
+      SELECT sum(montant_total)::text AS total, sum(reglement)::text AS regle, sum(reste_a_payer)::text AS reste,
+             (SELECT sum(e.montant_encaisse) FROM encaissements e JOIN colis c ON c.id = e.colis_id
+               WHERE e.deleted_at IS NULL AND c.deleted_at IS NULL)::text AS paid
+        FROM colis WHERE deleted_at IS NULL`);
+    const row = (res as unknown as { rows: Record<string, string>[] }).rows[0];
+    const { money } = d.circ.data.financialStats;
+    expect(cents(money.totalMontant)).toBe(toCents(row.total));
+    expect(cents(money.totalEncaisse)).toBe(toCents(row.regle));
+    expect(cents(money.totalResteAPayer)).toBe(toCents(row.reste));
+    expect(cents(money.totalEncaisse)).toBe(toCents(row.paid));
+    // The months: every parcel registered since the first month of the chart.
+    const first = lastTwelveMonths()[0];
+    const recent = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM colis WHERE deleted_at IS NULL AND created_at >= (${first + '-01'}::date AT TIME ZONE 'Europe/Paris')`,
+    );
+    expect(d.mois.data.reduce((n: number, m: { count: number }) => n + m.count, 0)).toBe(
+      (recent as unknown as { rows: { n: number }[] }).rows[0].n,
+    );
+  });
+
+  it('need the key stats (403 without it, 401 signed out)', async () => {
+    for (const call of ['getAllData', 'colisEnvoyesParMois', 'circularStatistiques']) {
+      expect((await t.call('GET', `/api/colis/${call}/x`, { token: staff.noStats.token })).status).toBe(403);
+      expect((await t.call('GET', `/api/colis/${call}/x`)).status).toBe(401);
+    }
+  });
+});
+
+describe('dashboard through a parcel journey', () => {
+  it('follows registering, paying, shipping, arriving, picking up, editing and deleting, in every scope', async () => {
+    const before = {
+      admin: (await dashboard(t.adminToken)).all.data,
+      paris: (await dashboard(staff.paris.token)).all.data,
+      dakar: (await dashboard(staff.dakar.token)).all.data,
+      abidjan: await dashboard(staff.abidjan.token),
+    };
+
+    // Register two parcels at Paris for Dakar: one with nothing settled, one with an advance.
+    const versDakar = await newEnvoi(id.SN);
+    const a = await register(versDakar.id, 'DKR');
+    const b = await register(versDakar.id, 'DKR', { reglement: 10, encaissement: { modePaiementID: id.ESPECES } });
+    let admin = (await dashboard(t.adminToken)).all.data;
+    expect(admin.colis).toBe(before.admin.colis + 2);
+    expect(admin.colisEnAttente).toBe(before.admin.colisEnAttente + 1);
+    expect(admin.colisReceptionnes).toBe(before.admin.colisReceptionnes + 1);
+    expect(admin.envoiOuverts).toBe(before.admin.envoiOuverts + 1);
+    expect(admin.clients).toBe(before.admin.clients + 4);
+    expect((await dashboard(staff.paris.token)).all.data.colis).toBe(before.paris.colis + 2);
+    expect((await dashboard(staff.dakar.token)).all.data.colis).toBe(before.dakar.colis + 2);
+    // An agency of another country sees none of it.
+    expect(await dashboard(staff.abidjan.token)).toEqual(before.abidjan);
+    const partial = (await dashboard(t.adminToken)).circ.data.financialStats;
+    await expectAllConsistent();
+
+    // Pay the rest of the second one: settled.
+    const pay = await t.call('POST', '/api/encaissement/create', {
+      token: staff.paris.token,
+      body: { colisID: b.id, modePaiementID: id.ESPECES, paymentby: 'destinateur' },
+    });
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+    const settled = (await dashboard(t.adminToken)).circ.data.financialStats;
+    expect(settled.quantify.colisSoldes).toBe(partial.quantify.colisSoldes + 1);
+    expect(settled.quantify.colisPartiellementPayes).toBe(partial.quantify.colisPartiellementPayes - 1);
+    expect(cents(settled.money.totalMontantPaye) - cents(partial.money.totalMontantPaye)).toBe(cents(b.montantTotal));
+    expect(cents(settled.money.totalEncaisse) - cents(partial.money.totalEncaisse)).toBe(cents(b.resteAPayer));
+    await expectAllConsistent();
+
+    // Ship, then arrive: both parcels move with the departure.
+    await setEnvoiStatus(versDakar.id, 'EN_COURS_ENVOI');
+    admin = (await dashboard(t.adminToken)).all.data;
+    expect(admin.colisEnCoursDenvoi).toBe(before.admin.colisEnCoursDenvoi + 2);
+    expect(admin.envoiEnCoursDenvoi).toBe(before.admin.envoiEnCoursDenvoi + 1);
+    await expectAllConsistent();
+    await setEnvoiStatus(versDakar.id, 'ARRIVE');
+    expect((await dashboard(t.adminToken)).all.data.colisExpedies).toBe(before.admin.colisExpedies + 2);
+    const retrait = await t.call('POST', `/api/colis/retirer/${b.id}`, { token: staff.dakar.token, body: {} });
+    expect(retrait.status, JSON.stringify(retrait.body)).toBe(200);
+    expect((await dashboard(t.adminToken)).all.data.colisRetires).toBe(before.admin.colisRetires + 1);
+    await expectAllConsistent();
+
+    // A parcel for Bamako, moved by an edit to a departure for Dakar: Bamako sees it, then no longer; Dakar the other way.
+    const bamakoBefore = (await dashboard(staff.bamako.token)).all.data.colis;
+    const dakarBefore = (await dashboard(staff.dakar.token)).all.data.colis;
+    const versBamako = await newEnvoi(id.ML);
+    const versDakar2 = await newEnvoi(id.SN);
+    const c = await register(versBamako.id, 'BKO');
+    expect((await dashboard(staff.bamako.token)).all.data.colis).toBe(bamakoBefore + 1);
+    await expectAllConsistent();
+    const edit = await t.call('PUT', `/api/colis/update/${c.id}`, {
+      token: staff.paris.token,
+      body: colisBody(versDakar2.id, 'DKR', { naturesColis: [{ natureColisID: id.VET, poids: 4 }] }),
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await dashboard(staff.bamako.token)).all.data.colis).toBe(bamakoBefore);
+    expect((await dashboard(staff.dakar.token)).all.data.colis).toBe(dakarBefore + 1);
+    await expectAllConsistent();
+
+    // The departure's destination and an agency's country changed in the database: the counters follow.
+    await t.database.db.execute(sql`UPDATE envois SET pays_id = ${id.ML} WHERE id = ${versDakar2.id}`);
+    expect((await dashboard(staff.bamako.token)).all.data.colis).toBe(bamakoBefore + 1);
+    expect((await dashboard(staff.dakar.token)).all.data.colis).toBe(dakarBefore);
+    await t.database.db.execute(sql`UPDATE agences SET pays_id = ${id.ML} WHERE id = ${id.ABJ1}`);
+    await expectNoDrift();
+    await t.database.db.execute(sql`UPDATE agences SET pays_id = (SELECT id FROM pays WHERE code = 'CI') WHERE id = ${id.ABJ1}`);
+    await t.database.db.execute(sql`UPDATE envois SET pays_id = ${id.SN} WHERE id = ${versDakar2.id}`);
+    await expectNoDrift();
+
+    // Deleted (soft): it leaves every figure.
+    const del = await t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: staff.paris.token });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    admin = (await dashboard(t.adminToken)).all.data;
+    expect(admin.colis).toBe(before.admin.colis + 2);
+    await expectAllConsistent();
+
+    // A cancelled payment gives its amount back to the parcel.
+    const [p] = await t.database.db.select({ id: encaissements.id }).from(encaissements).where(eq(encaissements.colisID, b.id)).limit(1);
+    const cancel = await t.call('DELETE', `/api/encaissement/delete/${p.id}`, { token: t.adminToken });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    await expectAllConsistent({ byAgence: true });
+    expect(a.reglement).toBe(0);
+  }, 900_000);
+});
