@@ -14,7 +14,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../http/errors';
 import { toApi } from '../http/serialize';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { currentUser } from '../plugins/access';
-import { findUser } from '../users/userQuery';
+import { findUser } from '../user/userQuery';
 import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';

@@ -11,7 +11,7 @@ import { ROUTE_ACCESS, routeKey, type Access } from '../access/routeAccess';
 import { loadCurrentUser, type CurrentUser } from '../auth/currentUser';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/client';
-import { statutCodeFromValue } from '../statuts/service';
+import { statutCodeFromValue } from '../statut/service';
 import { forbidden, unauthorized } from '../http/errors';
 
 declare module 'fastify' {

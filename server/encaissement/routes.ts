@@ -20,7 +20,7 @@ import { currentUser } from '../plugins/access';
 import { colisScope, encaissementScope, mayDeleteEncaissement } from '../access/scopes';
 import { lockColis } from '../colis/service';
 import { notifyColis } from '../colis/statusChange';
-import { statutCodeFromValue } from '../statuts/service';
+import { statutCodeFromValue } from '../statut/service';
 import { recordPayment } from './service';
 import type { CurrentUser } from '../auth/currentUser';
 import { answers } from '../http/answer';

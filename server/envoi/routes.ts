@@ -15,7 +15,7 @@ import { forbidden, notFound } from '../http/errors';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { currentUser } from '../plugins/access';
-import { statutCodeFromValue, statutsByCode } from '../statuts/service';
+import { statutCodeFromValue, statutsByCode } from '../statut/service';
 import { colisScope, envoiRegistrationScope, envoiScope, maySeeClient } from '../access/scopes';
 import { openForRegistration, paysDest, paysOrig, selectEnvois } from './query';
 import { changeEnvoiStatus, createEnvoi, deleteEnvoi, setEnvoiActive, updateEnvoi, weightCheckMessage } from './service';

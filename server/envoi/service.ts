@@ -17,7 +17,7 @@ import type { Db, Tx } from '../db/client';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
-import { statutByCode, statutCodeFromValue, statutsByCode } from '../statuts/service';
+import { statutByCode, statutCodeFromValue, statutsByCode } from '../statut/service';
 import { envoiScope, mayCreateEnvoi } from '../access/scopes';
 import { nextEnvoiReference } from '../db/references';
 import { lockScoped } from '../db/lockScoped';
