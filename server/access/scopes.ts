@@ -10,7 +10,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { colis, encaissements, envois } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { findUser } from '../user/userQuery';
+import { findUser } from '../auth/query';
 
 // ---------------------------------------------------------------- parcels
 

@@ -13,13 +13,13 @@ import { typeUsers, users } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../http/errors';
 import { toApi } from '../http/serialize';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { currentUser } from '../plugins/access';
-import { findUser } from '../user/userQuery';
+import { currentUser } from '../auth/currentUser';
+import { findUser } from './query';
 import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import { answers } from '../http/answer';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, RECOVERY_POLICY, settleAttempt, takeAttempt } from '../access/throttle';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, RECOVERY_POLICY, settleAttempt, takeAttempt } from './throttle';
 
 /** A new password: at least 8 characters (spec 001 §9 generated passwords are 8 characters). */
 export const newPasswordSchema = z

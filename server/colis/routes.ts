@@ -23,7 +23,7 @@ import { notFound } from '../http/errors';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { currentUser } from '../plugins/access';
+import { currentUser } from '../auth/currentUser';
 import { colisAgenceFor, colisScope, envoiScope } from '../access/scopes';
 import { priceNatures, selectDepartureRoute } from './pricing';
 import { colisSearch, countColis, selectColis } from './query';

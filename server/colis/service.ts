@@ -27,11 +27,12 @@ import {
   type PaymentBy,
 } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
+import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
 import { uniteForMode } from '../../common/modes';
 import type { PhoneCountry } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
-import { CODE_POLICY, settleAttempt, takeAttempt } from '../access/throttle';
+import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import { clientPhone, upsertClient } from '../clients/service';
 import type { Db, Tx } from '../db/client';
@@ -39,13 +40,13 @@ import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays
 import { AppError, badRequest, conflict, forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordPayment, type PayableColis } from '../encaissement/service';
-import { weightCheckMessage } from '../envoi/service';
 import { statutCodeFromValue, statutsByCode } from '../statut/service';
 import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
 import { nextColisReference } from '../db/references';
-import { lockScoped } from '../db/lockScoped';
-import { colisAgenceFor, colisNotDeleted, colisOwnerScope, colisScope } from '../access/scopes';
-import { moveColis, notifyColis } from './statusChange';
+import { lockColis } from '../access/locks';
+import { colisAgenceFor } from '../access/scopes';
+import { moveColis } from './statusChange';
+import { notifyColis } from '../notification/service';
 
 /** What a client sends to register or edit a parcel (spec 000 §7 colis/create), amounts in euros, weights in kg. */
 export interface ColisInput {
@@ -96,7 +97,9 @@ async function checkDeparture(
   }
   const disponible = toMilli(e.poids) - toMilli(e.poidsReel) + toMilli(alreadyOnIt);
   if (toMilli(poids) > disponible) {
-    throw new AppError(409, weightCheckMessage(e.reference, milliToNumber(disponible), poids), { poids: 'Poids disponible insuffisant' });
+    throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(e.reference, milliToNumber(disponible), poids), {
+      poids: 'Poids disponible insuffisant',
+    });
   }
 }
 
@@ -354,18 +357,6 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   });
 }
 
-/**
- * Locks a parcel the user may act on: one it may see (payments, pick-up), or with `owner` one its agency registered
- * (edit, delete, active toggle).
- */
-export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser, opts: { owner?: boolean } = {}) {
-  const where = and(colisNotDeleted, idOrReference.id ? eq(colis.id, idOrReference.id) : eq(colis.reference, idOrReference.reference!))!;
-  return lockScoped(tx, colis, where, opts.owner ? colisOwnerScope(user) : colisScope(user), {
-    notFound: 'Aucun colis trouvé',
-    forbidden: opts.owner ? "Seule l'agence émettrice peut modifier ou supprimer ce colis." : 'Ce colis appartient à une autre agence.',
-  });
-}
-
 /** Edits a parcel still EN_ATTENTE (spec 000 §2 Edit parcel): same checks as registration, weights moved between departures. */
 export async function updateColis(db: Db, id: string, input: ColisInput, user: CurrentUser): Promise<void> {
   const codes = await statutsByCode(db);
@@ -487,7 +478,7 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
 /**
  * Deletes a parcel with the code e-mailed to the administrators. The agency is checked first (another agency's
  * agent cannot spend a parcel's tries), then the attempt is counted per parcel and per user across codes
- * (server/access/throttle.ts), then the code is checked and the parcel deleted in one transaction.
+ * (server/auth/throttle.ts), then the code is checked and the parcel deleted in one transaction.
  * @throws 403/404 (agency), 429 (too many wrong codes), 400 'suppression echouée' (wrong, expired or spent code)
  */
 export async function deleteColisWithOtp(db: Db, colisId: string, code: string, user: CurrentUser): Promise<void> {

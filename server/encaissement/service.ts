@@ -10,7 +10,7 @@ import { formatEuro } from '../../common/format';
 import type { Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
-import { notifyColis } from '../colis/statusChange';
+import { notifyColis } from '../notification/service';
 
 /** The notification of a payment (spec 000 §7, text as the spec writes it). */
 export const paymentMessage = (amount: number | string) =>

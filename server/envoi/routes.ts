@@ -3,10 +3,11 @@
  * checkEnvoiPoids/{id}, create, update/{id} (full body, {isActive} or {statutID}), delete/{id};
  * and the clients of a departure / shipments of a client: colis/ListClientsBy/{envoiId}, colis/ListEnvoisBy/{clientId}.
  */
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
 import { requiredId, weightKg } from '../crud/fields';
 import type { Db } from '../db/client';
@@ -14,11 +15,11 @@ import { colis, envois, modesEnvoi, statuts, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
-import { currentUser } from '../plugins/access';
+import { currentUser } from '../auth/currentUser';
 import { statutCodeFromValue, statutsByCode } from '../statut/service';
 import { colisScope, envoiRegistrationScope, envoiScope, maySeeClient } from '../access/scopes';
 import { openForRegistration, paysDest, paysOrig, selectEnvois } from './query';
-import { changeEnvoiStatus, createEnvoi, deleteEnvoi, setEnvoiActive, updateEnvoi, weightCheckMessage } from './service';
+import { changeEnvoiStatus, createEnvoi, deleteEnvoi, setEnvoiActive, updateEnvoi } from './service';
 import { answers } from '../http/answer';
 
 const calendarDate = (message: string) =>
@@ -147,7 +148,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
       return {
         success: ok,
         poidsDisponible: disponible,
-        message: ok ? 'opération terminée avec succès' : weightCheckMessage(row.reference, disponible, poids),
+        message: ok ? 'opération terminée avec succès' : ENVOI_MESSAGES.poidsInsuffisant(row.reference, disponible, poids),
       };
     },
   );

@@ -13,14 +13,14 @@ import { todayIso } from '../../common/dates';
 import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError } from '../../common/envoiRules';
 import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
 import { statutByCode, statutCodeFromValue, statutsByCode } from '../statut/service';
-import { envoiScope, mayCreateEnvoi } from '../access/scopes';
+import { mayCreateEnvoi } from '../access/scopes';
 import { nextEnvoiReference } from '../db/references';
-import { lockScoped } from '../db/lockScoped';
+import { lockEnvoi } from '../access/locks';
 
 export interface EnvoiInput {
   modeEnvoiID: string;
@@ -51,14 +51,6 @@ function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; date
   const paysError = envoiPaysError(input.paysID, input.paysEmetteurID);
   if (paysError) errors.paysID = paysError;
   if (Object.keys(errors).length) throw badRequest(`Données invalides : ${Object.values(errors)[0]}`, errors);
-}
-
-/** Locks a departure row and checks the caller may act on it. */
-function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
-  return lockScoped(tx, envois, eq(envois.id, id), envoiScope(user), {
-    notFound: 'Départ introuvable.',
-    forbidden: 'Ce départ ne concerne pas le pays de votre agence.',
-  });
 }
 
 /** Creates a departure (status OUVERT, reference from the sequence). @returns its id */
@@ -174,12 +166,4 @@ export async function deleteEnvoi(db: Db, id: string, user: CurrentUser): Promis
     if (n > 0) throw conflict(ENVOI_MESSAGES.hasColis);
     await tx.delete(envois).where(eq(envois.id, id));
   });
-}
-
-/**
- * The weight check of parcel registration (spec 000 §4, §7 envoi/checkEnvoiPoids): whether `poids` kg still fit.
- * @returns ok and the French message to show
- */
-export function weightCheckMessage(reference: string, disponible: number, poids: number): string {
-  return `Le poids disponible sur le départ ${reference} est insuffisant : ${formatKg(disponible)} disponibles, ${formatKg(poids)} demandés. Contactez les administrateurs pour augmenter la capacité.`;
 }

@@ -10,13 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TYPE_USER_CODES } from '../../common/permissions';
-import { takeAttempt, type ThrottlePolicy } from '../access/throttle';
+import { takeAttempt, type ThrottlePolicy } from '../auth/throttle';
 import { requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { messages, typeUsers, users } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { currentUser } from '../plugins/access';
+import { currentUser } from '../auth/currentUser';
 import { answers } from '../http/answer';
 
 /** Messages one member of staff may send: 30 an hour, then one a minute, doubling up to an hour. */

@@ -14,12 +14,6 @@ import type { Db } from '../db/client';
 import { statutCodeFromValue } from '../statut/service';
 import { forbidden, unauthorized } from '../http/errors';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: CurrentUser | null;
-  }
-}
-
 /** Reads the bearer token of a request, if any. */
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -94,10 +88,4 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: Tok
       throw forbidden();
     }
   });
-}
-
-/** The signed-in user of a request on a non-public route (throws 401 if somehow absent). */
-export function currentUser(request: FastifyRequest): CurrentUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }

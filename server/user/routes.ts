@@ -13,8 +13,8 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden } from '../http/errors';
 import { toApi } from '../http/serialize';
-import { currentUser } from '../plugins/access';
-import { findUser } from './userQuery';
+import { currentUser } from '../auth/currentUser';
+import { findUser } from '../auth/query';
 import { findVisibleUser } from '../access/scopes';
 import { answers } from '../http/answer';
 

@@ -1,6 +1,8 @@
 /**
  * A user record as the API answers it (spec 000 §3 User): references populated one level
- * (paysID, typeUserID, roleID, agenceID), never the password hash.
+ * (paysID, typeUserID, roleID, agenceID), never the password hash. Answered by sign-in (auth/loginAD) and by
+ * user/getBy and user/update; read by the users' agency scope (access/scopes.ts findVisibleUser). It lives here,
+ * below access/ and user/, so that neither imports the other back.
  */
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
