@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
+import { runList, UNPAGED_LIMIT } from '../http/list';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { listQuerySchema } from '../http/listQuery';

@@ -15,7 +15,7 @@ import { UNITES } from '../../common/modes';
 import { BUSINESS_TIME_ZONE } from '../../common/dates';
 import { linePrice } from '../../common/pricing';
 import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, weightKg } from '../crud/fields';
-import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
+import { runList, UNPAGED_LIMIT } from '../http/list';
 import type { Db } from '../db/client';
 import { agences, colis, colisNatures, envois, historiques, naturesColis, statuts, users } from '../db/schema';
 import { alias } from 'drizzle-orm/pg-core';

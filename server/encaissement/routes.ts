@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COLIS_MESSAGES, COLLECTION_PAYER, PAYMENT_BY, isColisPayable } from '../../common/colisRules';
 import { moneyEuros, requiredId, requiredText } from '../crud/fields';
-import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
+import { runList, UNPAGED_LIMIT } from '../http/list';
 import type { Db } from '../db/client';
 import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
 import { alias } from 'drizzle-orm/pg-core';

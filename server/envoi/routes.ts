@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
-import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
+import { runList, UNPAGED_LIMIT } from '../http/list';
 import { requiredId, weightKg } from '../crud/fields';
 import type { Db } from '../db/client';
 import { colis, envois, modesEnvoi, statuts, users } from '../db/schema';
