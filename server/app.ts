@@ -1,25 +1,24 @@
 /**
  * buildApp(deps): the Fastify instance of the API (DESIGN.md §2). Tests use app.inject on it; server/main.ts listens.
- * Cross-cutting concerns: security headers (helmet), rate limits on sign-in, structured request logs (pino),
- * OpenAPI description at /api/docs, JSON errors, authentication and permission checks of every route, the built UI at /.
+ * A list of registrations: the cross-cutting plugins of server/plugins/ (security headers, rate limits, OpenAPI at
+ * /api/docs, JSON errors, input guard, authentication and permissions), then the routes of each area, then the
+ * built UI at /. Request logs are Fastify's (pino).
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createTokenService, resolveSecret, type TokenService } from './auth/tokens';
-import { registerAccess } from './plugins/access';
-import { registerErrorHandling } from './plugins/errors';
-import { registerInputGuard } from './plugins/inputGuard';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { helmetPlugin } from './plugins/helmet';
+import { inputGuardPlugin } from './plugins/inputGuard';
+import { rateLimitPlugin } from './plugins/rateLimit';
+import { staticPlugin } from './plugins/static';
+import { swaggerPlugin } from './plugins/swagger';
 import { registerAuthRoutes } from './auth/routes';
 import { registerUserRoutes } from './user/routes';
 import { registerPrivilegeRoutes } from './privilege/routes';
@@ -71,31 +70,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tokens = createTokenService(await resolveSecret(deps.db, deps.config.jwtSecret), deps.config.tokenTtlSeconds);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
-  await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'API Colis — back-office', description: 'Spécification 000 §7 et 001 §7', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
   const apiRoutes: { method: string; url: string; documented: boolean }[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
@@ -103,9 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, documented: !!route.schema?.response });
     }
   });
-  registerErrorHandling(app);
-  registerInputGuard(app);
-  registerAccess(app, { db: deps.db, tokens });
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(accessPlugin, { db: deps.db, tokens });
 
   registerAuthRoutes(app, { db: deps.db, tokens, config: deps.config });
   registerUserRoutes(app, deps.db);
@@ -125,24 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerEncaissementRoutes(app, deps.db);
   registerClientRoutes(app, deps.db);
 
-  // Runtime configuration of the UI (spec 001 §7: base address from runtime configuration, else origin + /api/).
-  app.get('/app-config.js', async (_req, reply) => {
-    reply.type('application/javascript').header('cache-control', 'no-store');
-    return `window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: process.env.PUBLIC_API_URL || undefined })};\n`;
-  });
-
-  const uiDir = deps.uiDir ?? path.join(ROOT, 'dist');
-  const hasUi = existsSync(path.join(uiDir, 'index.html'));
-  if (hasUi) {
-    await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasUi) {
-      return reply.code(404).send({ success: false, message: 'Ressource introuvable.' });
-    }
-    // Client-side routes of the single-page app.
-    return reply.type('text/html').sendFile('index.html');
-  });
+  await app.register(staticPlugin, { uiDir: deps.uiDir ?? path.join(ROOT, 'dist') });
 
   const out = app as unknown as App;
   out.tokens = tokens;

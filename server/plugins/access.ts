@@ -5,7 +5,8 @@
  *   forged, expired, revoked by a password change or deactivation, or the user is not of type ADMIN),
  *   then the permission key (403). The current user is on `request.user`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { TYPE_USER_CODES, type PermissionKey } from '../../common/permissions';
 import { ROUTE_ACCESS, routeKey, type Access } from '../access/routeAccess';
 import { loadCurrentUser, type CurrentUser } from '../auth/currentUser';
@@ -51,41 +52,49 @@ export async function requiredKey(
   return access.key;
 }
 
-/** Registers the start-up check and the per-request authentication and authorisation. */
-export function registerAccess(app: FastifyInstance, deps: { db: Db; tokens: TokenService }) {
-  app.decorateRequest('user', null);
-
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods) {
-      if (m === 'HEAD' || m === 'OPTIONS') continue;
-      const k = routeKey(m, route.url);
-      if (!ROUTE_ACCESS[k]) throw new Error(`Route sans règle d'accès dans access/routeAccess.ts : ${k}`);
-    }
-  });
-
-  app.addHook('preValidation', async (request) => {
-    const url = request.routeOptions.url;
-    if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs')) return;
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const access = ROUTE_ACCESS[routeKey(method, url)];
-    if (!access) throw forbidden();
-    if (access.kind === 'public') return;
-
-    const token = bearer(request);
-    if (!token) throw unauthorized('Authentification requise.');
-    const claims = deps.tokens.verify(token);
-    if (!claims) throw unauthorized();
-    const user = await loadCurrentUser(deps.db, claims.sub);
-    if (!user || !user.isActive || user.tokenVersion !== claims.tv || user.typeCode !== TYPE_USER_CODES.ADMIN) {
-      throw unauthorized();
-    }
-    request.user = user;
-    if (access.kind === 'signedIn') return;
-    const needed = await requiredKey(access, user, request, (value) => statutCodeFromValue(deps.db, value));
-    if (needed && !user.permissions.has(needed) && !(needed === access.key && access.anyOf?.some((k) => user.permissions.has(k)))) {
-      throw forbidden();
-    }
-  });
+export interface AccessOptions {
+  db: Db;
+  tokens: TokenService;
 }
+
+/** The start-up check and the per-request authentication and authorisation. */
+export const accessPlugin = fp<AccessOptions>(
+  async (app, deps) => {
+    app.decorateRequest('user', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const m of methods) {
+        if (m === 'HEAD' || m === 'OPTIONS') continue;
+        const k = routeKey(m, route.url);
+        if (!ROUTE_ACCESS[k]) throw new Error(`Route sans règle d'accès dans access/routeAccess.ts : ${k}`);
+      }
+    });
+
+    app.addHook('preValidation', async (request) => {
+      const url = request.routeOptions.url;
+      if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const access = ROUTE_ACCESS[routeKey(method, url)];
+      if (!access) throw forbidden();
+      if (access.kind === 'public') return;
+
+      const token = bearer(request);
+      if (!token) throw unauthorized('Authentification requise.');
+      const claims = deps.tokens.verify(token);
+      if (!claims) throw unauthorized();
+      const user = await loadCurrentUser(deps.db, claims.sub);
+      if (!user || !user.isActive || user.tokenVersion !== claims.tv || user.typeCode !== TYPE_USER_CODES.ADMIN) {
+        throw unauthorized();
+      }
+      request.user = user;
+      if (access.kind === 'signedIn') return;
+      const needed = await requiredKey(access, user, request, (value) => statutCodeFromValue(deps.db, value));
+      if (needed && !user.permissions.has(needed) && !(needed === access.key && access.anyOf?.some((k) => user.permissions.has(k)))) {
+        throw forbidden();
+      }
+    });
+  },
+  { name: 'access' },
+);
