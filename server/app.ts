@@ -19,10 +19,10 @@ import { inputGuardPlugin } from './plugins/inputGuard';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { staticPlugin } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
-import { registerAuthRoutes } from './auth/routes';
-import { registerUserRoutes } from './user/routes';
+import { authRoutes } from './auth/routes';
+import { userRoutes } from './user/routes';
 import { registerPrivilegeRoutes } from './privilege/routes';
-import { registerMessageRoutes } from './message/routes';
+import { messageRoutes } from './message/routes';
 import { registerPaysRoutes } from './pays/routes';
 import { registerVilleRoutes } from './ville/routes';
 import { registerAgenceRoutes } from './agence/routes';
@@ -35,7 +35,6 @@ import { registerStatutRoutes } from './statut/routes';
 import { registerEnvoiRoutes } from './envoi/routes';
 import { registerColisRoutes } from './colis/routes';
 import { registerEncaissementRoutes } from './encaissement/routes';
-import { registerClientRoutes } from './clients/routes';
 
 z.config(z.locales.fr());
 
@@ -84,10 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(inputGuardPlugin);
   await app.register(accessPlugin, { db: deps.db, tokens });
 
-  registerAuthRoutes(app, { db: deps.db, tokens, config: deps.config });
-  registerUserRoutes(app, deps.db);
+  await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
+  await app.register(userRoutes, { db: deps.db });
   registerPrivilegeRoutes(app, deps.db);
-  registerMessageRoutes(app, deps.db);
+  await app.register(messageRoutes, { db: deps.db });
   registerPaysRoutes(app, deps.db);
   registerVilleRoutes(app, deps.db);
   registerAgenceRoutes(app, deps.db);
@@ -100,7 +99,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerEnvoiRoutes(app, deps.db);
   registerColisRoutes(app, deps.db);
   registerEncaissementRoutes(app, deps.db);
-  registerClientRoutes(app, deps.db);
 
   await app.register(staticPlugin, { uiDir: deps.uiDir ?? path.join(ROOT, 'dist') });
 

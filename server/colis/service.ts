@@ -34,7 +34,7 @@ import type { PhoneCountry } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
-import { clientPhone, upsertClient } from '../clients/service';
+import { clientPhone, upsertClient } from '../user/service';
 import type { Db, Tx } from '../db/client';
 import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, roles, typeUsers, users, villes } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors';

@@ -1,22 +1,22 @@
 /**
- * User calls of the session area (spec 000 §2 Profile settings, §7): user/getBy/{id} and user/update/{id}.
- * Own record: any signed-in user (getBy) or key profil (update of nom, prenoms, adresse).
- * Another user: keys user / userUpdate; a body `{isActive}` alone is the status toggle (userUpdateStatut) and
- * deactivation kills the user's tokens.
+ * Users (spec 000 §2 Profile settings, §7): a staff user's record and profile, and the clients (users of type
+ * CLIENT) the parcel wizard and the clients list look up. Own record: any signed-in user reads it, key profil edits
+ * it; another user: keys user / userUpdate, and a body `{isActive}` alone is the active toggle (userUpdateStatut).
+ * The phone look-up answers 200 with success false when the client is unknown (the wizard then offers a new
+ * recipient), 400 with the French message of common/phone.ts when the number is not a full number '+…'.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requiredText, optionalText } from '../crud/fields';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { forbidden } from '../http/errors';
-import { toApi } from '../http/serialize';
 import { currentUser } from '../auth/currentUser';
-import { findUser } from '../auth/query';
-import { findVisibleUser } from '../access/scopes';
+import { optionalText, requiredText } from '../crud/fields';
+import type { Db } from '../db/client';
 import { answers } from '../http/answer';
+import { runList } from '../http/list';
+import { listQuerySchema } from '../http/listQuery';
+import { toApi } from '../http/serialize';
+import { clientList, findClientByTelephone } from './query';
+import { clientPhone, clientTypeId, getUser, setUserActive, updateProfil } from './service';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -26,15 +26,15 @@ export const profilBody = z.object({
   prenoms: requiredText('Les prénoms sont obligatoires', 150),
   adresse: optionalText(255),
 });
+export type ProfilInput = z.infer<typeof profilBody>;
 
-/** Registers user/getBy and user/update. */
-export function registerUserRoutes(app: FastifyInstance, db: Db) {
+/** The user routes. */
+export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 
   r.get('/api/user/getBy/:id', { schema: { tags, params, response: answers } }, async (request) => {
-    const me = currentUser(request);
-    const data = await findVisibleUser(db, request.params.id, me);
+    const data = await getUser(db, request.params.id, currentUser(request));
     return { success: true, data: toApi(data) };
   });
 
@@ -43,25 +43,31 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
     { schema: { tags, params, body: z.union([z.strictObject({ isActive: z.boolean() }), profilBody]), response: answers } },
     async (request) => {
       const me = currentUser(request);
-      const target = await findVisibleUser(db, request.params.id, me);
       const body = request.body;
       if ('isActive' in body) {
-        if (target.id === me.id && !body.isActive) throw forbidden('Vous ne pouvez pas désactiver votre propre compte.');
-        await db
-          .update(users)
-          .set({ isActive: body.isActive, ...(body.isActive ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
-          .where(eq(users.id, target.id));
-        return { success: true, message: 'Statut mis à jour avec succès !', data: toApi(await findUser(db, target.id)) };
+        const data = await setUserActive(db, request.params.id, body.isActive, me);
+        return { success: true, message: 'Statut mis à jour avec succès !', data: toApi(data) };
       }
-      await db
-        .update(users)
-        .set({ nom: body.nom, prenoms: body.prenoms, adresse: body.adresse ?? '' })
-        .where(eq(users.id, target.id));
+      const { user, own } = await updateProfil(db, request.params.id, body, me);
       return {
         success: true,
-        message: target.id === me.id ? 'Mise à jour des informations réussie !' : "Mise à jour de l'utilisateur réussie !",
-        data: toApi(await findUser(db, target.id)),
+        message: own ? 'Mise à jour des informations réussie !' : "Mise à jour de l'utilisateur réussie !",
+        data: toApi(user),
       };
     },
   );
+
+  r.get(
+    '/api/user/getByTelephone/:telephone',
+    { schema: { tags, params: z.object({ telephone: z.string().min(4).max(25) }), response: answers } },
+    async (request) => {
+      const row = await findClientByTelephone(db, await clientTypeId(db), clientPhone(request.params.telephone, null, 'telephone'));
+      return row ? { success: true, data: toApi(row) } : { success: false, data: null, message: 'Aucun client trouvé pour ce numéro.' };
+    },
+  );
+
+  r.get('/api/user/listeClients', { schema: { tags, querystring: listQuerySchema, response: answers } }, async (request) => {
+    const { rows, total } = await runList(db, clientList(await clientTypeId(db)), request.query as Record<string, unknown>);
+    return { success: true, clients: toApi(rows), total };
+  });
 }

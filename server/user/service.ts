@@ -1,13 +1,52 @@
 /**
- * Clients (senders and recipients) are users of type CLIENT found by their full phone number (DESIGN.md §4).
- * Registering a parcel with a typed sender or a new recipient creates the client, or reuses the one with that phone.
+ * Rules of users (spec 000 §2 Profile settings, §3 User; DESIGN.md §4):
+ * - a user sees itself and the users of its agency (access/scopes.ts findVisibleUser); it edits its own profile
+ *   (nom, prenoms, adresse) or, with the key, another's; nobody deactivates itself, and deactivation ends the
+ *   user's sessions (its tokens carry an older version);
+ * - clients (senders and recipients) are users of type CLIENT found by their full phone number. Registering a parcel
+ *   with a typed sender or a new recipient creates the client, or reuses the one with that phone.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePhone, type PhoneCountry } from '../../common/phone';
+import { findVisibleUser } from '../access/scopes';
+import type { CurrentUser } from '../auth/currentUser';
+import { findUser } from '../auth/query';
 import type { Db, Tx } from '../db/client';
 import { typeUsers, users } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
+import type { ProfilInput } from './routes';
+
+/** A user the caller may see (itself, or one of its agency; any for ADMIN). @throws 404, 403 */
+export const getUser = (db: Db, id: string, me: CurrentUser) => findVisibleUser(db, id, me);
+
+/**
+ * Sets the active flag of a user the caller may see; deactivation ends its sessions.
+ * @returns the user as answered
+ * @throws 403 when the caller would deactivate itself
+ */
+export async function setUserActive(db: Db, id: string, isActive: boolean, me: CurrentUser) {
+  const target = await findVisibleUser(db, id, me);
+  if (target.id === me.id && !isActive) throw forbidden('Vous ne pouvez pas désactiver votre propre compte.');
+  await db
+    .update(users)
+    .set({ isActive, ...(isActive ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
+    .where(eq(users.id, target.id));
+  return (await findUser(db, target.id))!;
+}
+
+/**
+ * Updates the profile fields of a user the caller may see (its own, or another's with the key userUpdate).
+ * @returns the user as answered and whether it was the caller's own
+ */
+export async function updateProfil(db: Db, id: string, input: ProfilInput, me: CurrentUser) {
+  const target = await findVisibleUser(db, id, me);
+  await db
+    .update(users)
+    .set({ nom: input.nom, prenoms: input.prenoms, adresse: input.adresse ?? '' })
+    .where(eq(users.id, target.id));
+  return { user: (await findUser(db, target.id))!, own: target.id === me.id };
+}
 
 /**
  * The full phone number of a client (common/phone.ts, the UI's own rule): '+' and digits, e.g. '+221771234567'.

@@ -1,0 +1,41 @@
+/**
+ * Clients as the API answers them (DESIGN.md §4: users of type CLIENT, found by their full phone): their columns and
+ * the clients list (paged, searched by name, first names or phone). The staff user record is in auth/query.ts.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { users } from '../db/schema';
+import { UNPAGED_LIMIT, type ListDef } from '../http/list';
+
+/** The columns of a client. */
+export const clientColumns = {
+  id: users.id,
+  nom: users.nom,
+  prenoms: users.prenoms,
+  telephone: users.telephone,
+  telephoneComplet: users.telephoneComplet,
+  email: users.email,
+  adresse: users.adresse,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+};
+
+/** The client with this full phone, or undefined. @param typeId the CLIENT user type */
+export async function findClientByTelephone(db: Db | Tx, typeId: string, telephoneComplet: string) {
+  const [row] = await db
+    .select(clientColumns)
+    .from(users)
+    .where(and(eq(users.typeUserID, typeId), eq(users.telephoneComplet, telephoneComplet)));
+  return row;
+}
+
+/** The clients list. @param typeId the CLIENT user type */
+export const clientList = (typeId: string): ListDef => ({
+  unpagedLimit: UNPAGED_LIMIT,
+  table: users,
+  select: (d) => d.select(clientColumns).from(users).$dynamic(),
+  scope: eq(users.typeUserID, typeId),
+  searchColumns: [users.nom, users.prenoms, users.telephoneComplet],
+  sortColumns: { nom: users.nom, prenoms: users.prenoms, telephoneComplet: users.telephoneComplet, createdAt: users.createdAt },
+  filters: { isActive: { column: users.isActive, type: 'boolean' } },
+});
