@@ -19,22 +19,27 @@ import { inputGuardPlugin } from './plugins/inputGuard';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { staticPlugin } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
+import { agenceRoutes } from './agence/routes';
 import { authRoutes } from './auth/routes';
-import { userRoutes } from './user/routes';
-import { registerPrivilegeRoutes } from './privilege/routes';
+import { autorisationRoutes } from './autorisation/routes';
+import { colisRoutes } from './colis/routes';
+import { encaissementRoutes } from './encaissement/routes';
+import { envoiRoutes } from './envoi/routes';
+import { groupeNatureColisRoutes } from './groupeNatureColis/routes';
 import { messageRoutes } from './message/routes';
-import { registerPaysRoutes } from './pays/routes';
-import { registerVilleRoutes } from './ville/routes';
-import { registerAgenceRoutes } from './agence/routes';
-import { registerRoleRoutes } from './role/routes';
-import { registerModeRoutes } from './modeEnvoi/routes';
-import { registerNatureRoutes } from './natureColis/routes';
-import { registerParamNatureModeRoutes } from './paramNatureMode/routes';
-import { registerTypeOperationRoutes } from './typeoperation/routes';
-import { registerStatutRoutes } from './statut/routes';
-import { registerEnvoiRoutes } from './envoi/routes';
-import { registerColisRoutes } from './colis/routes';
-import { registerEncaissementRoutes } from './encaissement/routes';
+import { modeEnvoiRoutes } from './modeEnvoi/routes';
+import { modeLivraisonRoutes } from './modeLivraison/routes';
+import { modePaiementRoutes } from './modePaiement/routes';
+import { natureColisRoutes } from './natureColis/routes';
+import { notificationRoutes } from './notification/routes';
+import { paramNatureModeRoutes } from './paramNatureMode/routes';
+import { paysRoutes } from './pays/routes';
+import { permissionRoutes } from './privilege/routes';
+import { roleRoutes } from './role/routes';
+import { statutRoutes } from './statut/routes';
+import { typeOperationRoutes } from './typeoperation/routes';
+import { userRoutes } from './user/routes';
+import { villeRoutes } from './ville/routes';
 
 z.config(z.locales.fr());
 
@@ -83,22 +88,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(inputGuardPlugin);
   await app.register(accessPlugin, { db: deps.db, tokens });
 
+  // One route plugin per URL prefix: /api/<prefix>/… is served by server/<prefix>/routes.ts.
   await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
-  await app.register(userRoutes, { db: deps.db });
-  registerPrivilegeRoutes(app, deps.db);
-  await app.register(messageRoutes, { db: deps.db });
-  registerPaysRoutes(app, deps.db);
-  registerVilleRoutes(app, deps.db);
-  registerAgenceRoutes(app, deps.db);
-  registerRoleRoutes(app, deps.db);
-  registerModeRoutes(app, deps.db);
-  registerNatureRoutes(app, deps.db);
-  registerParamNatureModeRoutes(app, deps.db);
-  registerTypeOperationRoutes(app, deps.db);
-  registerStatutRoutes(app, deps.db);
-  registerEnvoiRoutes(app, deps.db);
-  registerColisRoutes(app, deps.db);
-  registerEncaissementRoutes(app, deps.db);
+  for (const routes of [
+    userRoutes,
+    permissionRoutes,
+    autorisationRoutes,
+    messageRoutes,
+    paysRoutes,
+    villeRoutes,
+    agenceRoutes,
+    roleRoutes,
+    modeEnvoiRoutes,
+    modeLivraisonRoutes,
+    modePaiementRoutes,
+    groupeNatureColisRoutes,
+    natureColisRoutes,
+    paramNatureModeRoutes,
+    typeOperationRoutes,
+    statutRoutes,
+    envoiRoutes,
+    colisRoutes,
+    encaissementRoutes,
+    notificationRoutes,
+  ]) {
+    await app.register(routes, { db: deps.db });
+  }
 
   await app.register(staticPlugin, { uiDir: deps.uiDir ?? path.join(ROOT, 'dist') });
 

@@ -11,7 +11,7 @@
  *   remaining amount possibly collected in the same step.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
+import { TYPE_USER_CODES } from '../../common/permissions';
 import {
   ADVANCE_PAYER,
   COLIS_EDITABLE,
@@ -24,9 +24,9 @@ import {
   isAgencyPickup,
   isColisEditable,
   type ColisFinishTarget,
-  type PaymentBy,
 } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
+import { linePrice } from '../../common/pricing';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
 import { uniteForMode } from '../../common/modes';
@@ -36,47 +36,32 @@ import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import { clientPhone, upsertClient } from '../user/service';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, roles, typeUsers, users, villes } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden } from '../http/errors';
+import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, typeUsers, users, villes } from '../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordPayment, type PayableColis } from '../encaissement/service';
-import { statutCodeFromValue, statutsByCode } from '../statut/service';
-import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
+import { statutCodeFromValue, statutsByCode } from '../statut/query';
+import { priceColis, priceNatures, selectDepartureRoute } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockColis } from '../access/locks';
-import { colisAgenceFor } from '../access/scopes';
+import { colisAgenceFor, envoiScope, maySeeClient } from '../access/scopes';
 import { moveColis } from './statusChange';
 import { notifyColis } from '../notification/service';
-
-/** What a client sends to register or edit a parcel (spec 000 §7 colis/create), amounts in euros, weights in kg. */
-export interface ColisInput {
-  envoiID: string;
-  agenceID?: string | null;
-  villeID: string;
-  modeLivraisonID: string;
-  naturesColis: LineInput[];
-  unite?: string;
-  detailsContenu: string;
-  contenu?: string;
-  observation?: string;
-  adresseLivraison?: string;
-  montantLivraison?: number;
-  montantExpedition?: number;
-  montantComplementaire?: number;
-  reglement?: number;
-  expediteurID?: string | null;
-  expediteurNom?: string;
-  expediteurPrenom?: string;
-  NumeroSaisi?: string;
-  destinataireID?: string | null;
-  nomDestinataire?: string;
-  prenomsDestinataire?: string;
-  emailDestinataire?: string;
-  adresseDestinataire?: string;
-  telephoneDestinataire?: string;
-  receptionneurID?: string | null;
-  encaissement?: { paymentby?: PaymentBy; modePaiementID?: string };
-}
+import {
+  adminEmails,
+  agenceVilleID,
+  colisHistorique,
+  colisLines,
+  colisNatureDetails,
+  colisOfClient,
+  findClient,
+  findColis,
+  findEnvoiCapacity,
+  findEnvoiRef,
+  findSignature,
+  sendersOfEnvoi,
+} from './query';
+import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
 
 /** Locks the departure row (not its joined references) and returns what registration needs. */
 async function lockDeparture(tx: Tx, envoiID: string) {
@@ -424,16 +409,6 @@ async function softDeleteParcel(tx: Tx, row: { id: string; envoiID: string; poid
     .where(eq(envois.id, row.envoiID));
 }
 
-/** E-mail addresses of the active administrators (role ADMIN or SUPERADMIN). */
-export async function adminEmails(tx: Db | Tx): Promise<string[]> {
-  const rows = await tx
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(roles, eq(users.roleID, roles.id))
-    .where(and(eq(users.isActive, true), sql`${roles.code} in (${ROLE_CODES.ADMIN}, ${ROLE_CODES.SUPERADMIN})`));
-  return rows.map((r) => r.email).filter((e): e is string => !!e);
-}
-
 /** Outcome of a deletion request: done, or a code is needed (a new one was mailed, or the live one still holds). */
 export type DeleteOutcome = { outcome: 'deleted' } | { outcome: 'otp'; newCode: boolean; expiresAt: Date };
 
@@ -515,7 +490,7 @@ export async function finishColis(
   db: Db,
   id: string,
   to: ColisFinishTarget,
-  payment: { modePaiementID?: string; paymentby?: PaymentBy } | undefined,
+  payment: FinishInput | undefined,
   user: CurrentUser,
 ): Promise<void> {
   const codes = await statutsByCode(db);
@@ -548,4 +523,88 @@ export async function finishColis(
       message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
     });
   });
+}
+
+// ---------------------------------------------------------------- reads
+
+/** A parcel the user may see, as answered. @throws 404 'Aucun colis trouvé' */
+export async function getColis(db: Db, where: { id: string } | { reference: string }, user: CurrentUser) {
+  const row = await findColis(db, 'id' in where ? eq(colis.id, where.id) : eq(colis.reference, where.reference), user);
+  if (!row) throw notFound('Aucun colis trouvé');
+  return row;
+}
+
+/** A parcel the user may see with its nature lines as stored (the edit form). @throws 404 */
+export async function getColisWithLines(db: Db, id: string, user: CurrentUser) {
+  const row = await getColis(db, { id }, user);
+  return { ...row, naturesColis: await colisLines(db, row.id) };
+}
+
+/** A parcel the user may see with its nature lines populated (the details screen). @throws 404 */
+export async function getColisDetails(db: Db, reference: string, user: CurrentUser) {
+  const row = await getColis(db, { reference }, user);
+  return { colis: row, natureColisDetails: await colisNatureDetails(db, row.id) };
+}
+
+/** The status history of a parcel the user may see, newest first. @throws 404 */
+export async function getColisHistorique(db: Db, reference: string, user: CurrentUser) {
+  const row = await getColis(db, { reference }, user);
+  return colisHistorique(db, row.id);
+}
+
+/** The senders of a departure the user may see, with their parcels there (spec 000 §2). @throws 404 */
+export async function listClientsOfEnvoi(db: Db, envoiId: string, user: CurrentUser) {
+  const envoi = await findEnvoiRef(db, envoiId, user);
+  if (!envoi) throw notFound('Départ introuvable.');
+  return { envoi, clients: await sendersOfEnvoi(db, envoi.id, user) };
+}
+
+/**
+ * The shipments of a client (spec 000 §2): the parcels it sent or receives that the user may see.
+ * @throws 404 unknown client; 403 a client none of whose parcels the user may see (it learns nothing of them)
+ */
+export async function listEnvoisOfClient(db: Db, clientId: string, user: CurrentUser) {
+  const client = await findClient(db, clientId);
+  if (!client) throw notFound('Client introuvable.');
+  const rows = await colisOfClient(db, client.id, user);
+  if (!maySeeClient(user, rows.length)) throw forbidden("Ce client n'a pas de colis dans votre agence.");
+  return { client, colis: rows };
+}
+
+/**
+ * The price of one nature line for the wizard's live preview (an extension of the spec), with the server's own
+ * lookup (colis/pricing.ts) on the departure's route, the destination city and the registering agency's city.
+ * @throws 404 a departure the user may not see; 400 / 409 as priceNatures
+ */
+export async function prixNature(db: Db, q: PrixNatureQuery, user: CurrentUser) {
+  const [e] = await selectDepartureRoute(db).where(and(eq(envois.id, q.envoiID), envoiScope(user)));
+  if (!e) throw notFound('Départ introuvable.');
+  const agenceID = colisAgenceFor(user, q.agenceID);
+  const villeOrigineID = agenceID ? await agenceVilleID(db, agenceID) : undefined;
+  const priced = (await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID }, [q.natureColisID])).get(q.natureColisID)!;
+  return {
+    ...priced,
+    prixLigne: linePrice(priced.prixExceptionnel, priced.prixUnitaire),
+    prixUnitaire: priced.prixUnitaire === null ? null : Number(priced.prixUnitaire),
+    prixExceptionnel: priced.prixExceptionnel === null ? null : Number(priced.prixExceptionnel),
+  };
+}
+
+/**
+ * Tells the administrators by e-mail that a departure the user may see has no weight left for its parcel
+ * (spec 000 §2 weight check: "contact the administrators").
+ * @throws 404
+ */
+export async function contactAdminForEnvoi(db: Db, envoiId: string, user: CurrentUser): Promise<void> {
+  const e = await findEnvoiCapacity(db, envoiId, user);
+  if (!e) throw notFound('Départ introuvable.');
+  const me = await findSignature(db, user.id);
+  await enqueueMail(
+    db,
+    (await adminEmails(db)).map((to) => ({
+      to,
+      subject: `Départ ${e.reference} : capacité atteinte`,
+      html: `<p>${escapeHtml(`${me.prenoms} ${me.nom}`)} (${escapeHtml(me.agence ?? 'administration')}) signale que le départ <strong>${escapeHtml(e.reference)}</strong> n'a plus assez de poids disponible (${e.poidsReel} kg enregistrés sur ${e.poids} kg).</p>`,
+    })),
+  );
 }

@@ -1,26 +1,20 @@
 /**
- * Departure calls (spec 000 §7): envoi/liste, ouvertActif, getBy/{id}, listeDepartParVille/{countryId}/{modeId},
- * checkEnvoiPoids/{id}, create, update/{id} (full body, {isActive} or {statutID}), delete/{id};
- * and the clients of a departure / shipments of a client: colis/ListClientsBy/{envoiId}, colis/ListEnvoisBy/{clientId}.
+ * Departures (spec 000 §2, §5, §7): the list, the open ones, one departure, the weight check of the parcel wizard,
+ * and the writes (a full edit, the active toggle `{isActive}`, or a status move `{statutID}`). The rules are in
+ * envoi/service.ts, the selects in envoi/query.ts.
  */
-import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENVOI_MESSAGES } from '../../common/envoiRules';
-import { runList, UNPAGED_LIMIT } from '../http/list';
+import { currentUser } from '../auth/currentUser';
 import { requiredId, weightKg } from '../crud/fields';
 import type { Db } from '../db/client';
-import { colis, envois, modesEnvoi, statuts, users } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
+import { answers } from '../http/answer';
+import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
-import { currentUser } from '../auth/currentUser';
-import { statutCodeFromValue, statutsByCode } from '../statut/service';
-import { colisScope, envoiRegistrationScope, envoiScope, maySeeClient } from '../access/scopes';
-import { openForRegistration, paysDest, paysOrig, selectEnvois } from './query';
-import { changeEnvoiStatus, createEnvoi, deleteEnvoi, setEnvoiActive, updateEnvoi } from './service';
-import { answers } from '../http/answer';
+import { envoiList, listOpenEnvois, listOpenEnvoisTo } from './query';
+import { changeEnvoiStatus, checkEnvoiPoids, createEnvoi, deleteEnvoi, getEnvoi, readEnvoi, setEnvoiActive, updateEnvoi } from './service';
 
 const calendarDate = (message: string) =>
   z
@@ -49,71 +43,28 @@ const envoiUpdateBody = z.union([
   }),
 ]);
 
+/** What a client sends to create or fully edit a departure (dates 'YYYY-MM-DD', poids in kg). */
+export type EnvoiInput = z.infer<typeof envoiBody>;
+
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
-/** Registers the departure calls. */
-export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
+/** The departure routes. */
+export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['envoi'];
 
-  async function findEnvoi(id: string, scope: ReturnType<typeof envoiScope>) {
-    const [row] = await selectEnvois(db)
-      .where(and(eq(envois.id, id), scope))
-      .limit(1);
-    if (!row) throw notFound('Départ introuvable.');
-    return row;
-  }
-
   r.get('/api/envoi/liste', { schema: { tags, querystring: listQuerySchema, response: answers } }, async (request) => {
-    const user = currentUser(request);
-    const { rows, total } = await runList(
-      db,
-      {
-        unpagedLimit: UNPAGED_LIMIT,
-        table: envois,
-        select: selectEnvois,
-        scope: envoiScope(user),
-        searchColumns: [envois.reference, envois.contenu, paysDest.libelle, paysOrig.libelle, modesEnvoi.libelle],
-        sortColumns: {
-          reference: envois.reference,
-          createdAt: envois.createdAt,
-          dateDebut: envois.dateDebut,
-          dateArrive: envois.dateArrive,
-          dateFin: envois.dateFin,
-          poids: envois.poids,
-          poidsReel: envois.poidsReel,
-          isActive: envois.isActive,
-          modeEnvoiID: modesEnvoi.libelle,
-          paysID: paysDest.libelle,
-          paysEmetteurID: paysOrig.libelle,
-          statutID: statuts.libelle,
-          contenu: envois.contenu,
-        },
-        filters: {
-          isActive: { column: envois.isActive, type: 'boolean' },
-          statutID: { column: envois.statutID, type: 'uuid' },
-          modeEnvoiID: { column: envois.modeEnvoiID, type: 'uuid' },
-          paysID: { column: envois.paysID, type: 'uuid' },
-          paysEmetteurID: { column: envois.paysEmetteurID, type: 'uuid' },
-          statut: { column: statuts.code, type: 'text' },
-        },
-      },
-      request.query as Record<string, unknown>,
-    );
+    const { rows, total } = await runList(db, envoiList(currentUser(request)), request.query as Record<string, unknown>);
     return { success: true, envois: toApi(rows), total };
   });
 
   r.get('/api/envoi/ouvertActif', { schema: { tags, response: answers } }, async (request) => {
-    const user = currentUser(request);
-    const ouvert = (await statutsByCode(db)).get('OUVERT')!;
-    const rows = await selectEnvois(db)
-      .where(and(openForRegistration(ouvert.id), envoiRegistrationScope(user)))
-      .orderBy(desc(envois.dateFin), asc(envois.reference));
+    const rows = await listOpenEnvois(db, currentUser(request));
     return { success: true, data: toApi(rows) };
   });
 
   r.get('/api/envoi/getBy/:id', { schema: { tags, params: idParams, response: answers } }, async (request) => {
-    const row = await findEnvoi(request.params.id, envoiScope(currentUser(request)));
+    const row = await getEnvoi(db, request.params.id, currentUser(request));
     return { success: true, data: toApi(row) };
   });
 
@@ -121,18 +72,7 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     '/api/envoi/listeDepartParVille/:countryId/:modeId',
     { schema: { tags, params: z.object({ countryId: z.uuid(), modeId: z.uuid() }), response: answers } },
     async (request) => {
-      const user = currentUser(request);
-      const ouvert = (await statutsByCode(db)).get('OUVERT')!;
-      const rows = await selectEnvois(db)
-        .where(
-          and(
-            eq(envois.paysID, request.params.countryId),
-            eq(envois.modeEnvoiID, request.params.modeId),
-            openForRegistration(ouvert.id),
-            envoiScope(user),
-          ),
-        )
-        .orderBy(desc(envois.dateFin));
+      const rows = await listOpenEnvoisTo(db, request.params.countryId, request.params.modeId, currentUser(request));
       return { success: true, datas: toApi(rows) };
     },
   );
@@ -141,22 +81,14 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
     '/api/envoi/checkEnvoiPoids/:id',
     { schema: { tags, params: idParams, querystring: z.object({ poids: z.coerce.number().min(0).optional() }), response: answers } },
     async (request) => {
-      const row = await findEnvoi(request.params.id, envoiScope(currentUser(request)));
-      const disponible = Number(row.poidsDisponible);
-      const poids = request.query.poids ?? 0;
-      const ok = poids <= disponible && disponible > 0;
-      return {
-        success: ok,
-        poidsDisponible: disponible,
-        message: ok ? 'opération terminée avec succès' : ENVOI_MESSAGES.poidsInsuffisant(row.reference, disponible, poids),
-      };
+      const check = await checkEnvoiPoids(db, request.params.id, request.query.poids ?? 0, currentUser(request));
+      return { success: check.ok, poidsDisponible: check.disponible, message: check.message };
     },
   );
 
   r.post('/api/envoi/create', { schema: { tags, body: envoiBody, response: answers } }, async (request) => {
-    const user = currentUser(request);
-    const id = await createEnvoi(db, request.body, user);
-    return { success: true, message: 'départ ajouté avec succès', data: toApi(await findEnvoi(id, undefined)) };
+    const id = await createEnvoi(db, request.body, currentUser(request));
+    return { success: true, message: 'départ ajouté avec succès', data: toApi(await readEnvoi(db, id)) };
   });
 
   r.put('/api/envoi/update/:id', { schema: { tags, params: idParams, body: envoiUpdateBody, response: answers } }, async (request) => {
@@ -168,89 +100,16 @@ export function registerEnvoiRoutes(app: FastifyInstance, db: Db) {
       await setEnvoiActive(db, request.params.id, body.isActive, user);
       message = 'Statut mis à jour avec succès !';
     } else if ('statutID' in body) {
-      colisMoved = await changeEnvoiStatus(db, request.params.id, (await statutCodeFromValue(db, body.statutID)) ?? body.statutID, user);
+      colisMoved = await changeEnvoiStatus(db, request.params.id, body.statutID, user);
       message = 'Statut de départ mis à jour avec succès !';
     } else {
       await updateEnvoi(db, request.params.id, body, user);
     }
-    return { success: true, message, colisMoved, data: toApi(await findEnvoi(request.params.id, undefined)) };
+    return { success: true, message, colisMoved, data: toApi(await readEnvoi(db, request.params.id)) };
   });
 
   r.delete('/api/envoi/delete/:id', { schema: { tags, params: idParams, response: answers } }, async (request) => {
     await deleteEnvoi(db, request.params.id, currentUser(request));
     return { success: true, message: 'suppression effectuée' };
   });
-
-  // Clients of a departure (spec 000 §2): its senders, each with its parcels' references and statuses.
-  r.get(
-    '/api/colis/ListClientsBy/:envoiId',
-    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
-    async (request) => {
-      const user = currentUser(request);
-      const envoi = await findEnvoi(request.params.envoiId, envoiScope(user));
-      const rows = await db
-        .select({
-          clientId: users.id,
-          nom: users.nom,
-          prenoms: users.prenoms,
-          telephone: users.telephone,
-          telephoneComplet: users.telephoneComplet,
-          email: users.email,
-          adresse: users.adresse,
-          colisId: colis.id,
-          reference: colis.reference,
-          statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
-        })
-        .from(colis)
-        .innerJoin(users, eq(colis.expediteurID, users.id))
-        .innerJoin(statuts, eq(colis.statutID, statuts.id))
-        // Only the parcels the user may see: an agent never receives another agency's senders.
-        .where(and(eq(colis.envoiID, envoi.id), colisScope(user)))
-        .orderBy(asc(users.nom), asc(users.prenoms), asc(colis.reference));
-      const clients = new Map<string, Record<string, unknown> & { colis: unknown[] }>();
-      for (const row of rows) {
-        const { colisId, reference, statutID, clientId, ...client } = row;
-        if (!clients.has(clientId)) clients.set(clientId, { id: clientId, ...client, colis: [] });
-        clients.get(clientId)!.colis.push({ id: colisId, reference, statutID });
-      }
-      return { success: true, datas: toApi([...clients.values()]), envoi: { id: envoi.id, reference: envoi.reference } };
-    },
-  );
-
-  // Shipments of a client (spec 000 §2): parcels it sent or receives, newest first.
-  r.get(
-    '/api/colis/ListEnvoisBy/:clientId',
-    { schema: { tags, params: z.object({ clientId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
-    async (request) => {
-      const user = currentUser(request);
-      const [client] = await db
-        .select({ id: users.id, nom: users.nom, prenoms: users.prenoms, telephoneComplet: users.telephoneComplet })
-        .from(users)
-        .where(eq(users.id, request.params.clientId));
-      if (!client) throw notFound('Client introuvable.');
-      const rows = await db
-        .select({
-          id: colis.id,
-          reference: colis.reference,
-          createdAt: colis.createdAt,
-          detailsContenu: colis.detailsContenu,
-          contenu: colis.contenu,
-          poids: colis.poids,
-          unite: colis.unite,
-          montantTotal: colis.montantTotal,
-          resteAPayer: colis.resteAPayer,
-          agenceID: colis.agenceID,
-          envoiID: { id: envois.id, reference: envois.reference, dateArrive: envois.dateArrive },
-          statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
-        })
-        .from(colis)
-        .innerJoin(envois, eq(colis.envoiID, envois.id))
-        .innerJoin(statuts, eq(colis.statutID, statuts.id))
-        .where(and(or(eq(colis.expediteurID, client.id), eq(colis.destinataireID, client.id)), colisScope(user)))
-        .orderBy(desc(colis.createdAt))
-        .limit(500);
-      if (!maySeeClient(user, rows.length)) throw forbidden("Ce client n'a pas de colis dans votre agence.");
-      return { success: true, datas: toApi(rows), client: toApi(client) };
-    },
-  );
 }

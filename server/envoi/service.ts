@@ -15,23 +15,14 @@ import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { colis, envois, pays } from '../db/schema';
-import { badRequest, conflict, forbidden } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
-import { statutByCode, statutCodeFromValue, statutsByCode } from '../statut/service';
-import { mayCreateEnvoi } from '../access/scopes';
+import { statutByCode, statutCodeFromValue, statutsByCode } from '../statut/query';
 import { nextEnvoiReference } from '../db/references';
 import { lockEnvoi } from '../access/locks';
-
-export interface EnvoiInput {
-  modeEnvoiID: string;
-  paysID: string;
-  paysEmetteurID: string;
-  dateDebut: string;
-  dateArrive: string;
-  dateFin: string;
-  contenu?: string;
-  poids: number;
-}
+import { envoiScope, mayCreateEnvoi } from '../access/scopes';
+import { findEnvoi } from './query';
+import type { EnvoiInput } from './routes';
 
 /** Column values of a departure's editable fields (poids in kg, 3 decimals). */
 const envoiValues = (input: EnvoiInput) => ({
@@ -51,6 +42,36 @@ function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; date
   const paysError = envoiPaysError(input.paysID, input.paysEmetteurID);
   if (paysError) errors.paysID = paysError;
   if (Object.keys(errors).length) throw badRequest(`Données invalides : ${Object.values(errors)[0]}`, errors);
+}
+
+/** A departure the user may see, as answered. @throws 404 */
+export async function getEnvoi(db: Db, id: string, user: CurrentUser) {
+  const row = await findEnvoi(db, id, envoiScope(user));
+  if (!row) throw notFound('Départ introuvable.');
+  return row;
+}
+
+/** A departure just written, as answered (its scope was checked by the write). */
+export async function readEnvoi(db: Db, id: string) {
+  const row = await findEnvoi(db, id, undefined);
+  if (!row) throw notFound('Départ introuvable.');
+  return row;
+}
+
+/**
+ * The weight check of parcel registration (spec 000 §4, §7 envoi/checkEnvoiPoids): whether `poids` kg still fit on
+ * a departure the user may see, and the message to show.
+ * @throws 404
+ */
+export async function checkEnvoiPoids(db: Db, id: string, poids: number, user: CurrentUser) {
+  const row = await getEnvoi(db, id, user);
+  const disponible = Number(row.poidsDisponible);
+  const ok = poids <= disponible && disponible > 0;
+  return {
+    ok,
+    disponible,
+    message: ok ? 'opération terminée avec succès' : ENVOI_MESSAGES.poidsInsuffisant(row.reference, disponible, poids),
+  };
 }
 
 /** Creates a departure (status OUVERT, reference from the sequence). @returns its id */
@@ -101,7 +122,7 @@ export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user
 }
 
 /**
- * Moves a departure to the status `toCode` (spec 000 §4):
+ * Moves a departure to a status, given by its id or its code (spec 000 §4):
  * - EN_COURS_ENVOI from OUVERT or CLOTURE: every parcel not yet shipped moves to EN_COURS_ENVOI;
  * - ARRIVE from EN_COURS_ENVOI: refused while a parcel is EN_ATTENTE; the others move to EXPEDIE and their
  *   sender and recipient are told 'votre colis est arrivé à destination';
@@ -110,7 +131,8 @@ export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user
  * @returns the number of parcels moved
  * @throws 409 when the transition is not allowed or parcels are still waiting
  */
-export async function changeEnvoiStatus(db: Db, id: string, toCode: string, user: CurrentUser): Promise<number> {
+export async function changeEnvoiStatus(db: Db, id: string, statutValue: string, user: CurrentUser): Promise<number> {
+  const toCode = (await statutCodeFromValue(db, statutValue)) ?? statutValue;
   const codes = await statutsByCode(db);
   const target = codes.get(toCode);
   if (!target || !ENVOI_TRANSITIONS[toCode as keyof typeof ENVOI_TRANSITIONS]) {

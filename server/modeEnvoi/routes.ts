@@ -1,18 +1,19 @@
 /**
- * Sending modes (modeEnvoi), pickup modes (modeLivraison) and payment modes (modePaiement): spec 001 §2, §5, §7;
- * modeEnvoi/listeByParamNature (modes having at least one active unit price, spec 000 §7).
+ * Sending modes (modeEnvoi: spec 001 §2, §5: code, libelle, description required; §7), and the modes having at
+ * least one active unit price (spec 000 §7).
  */
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource } from '../crud/referenceResource';
 import type { Db } from '../db/client';
-import { modesEnvoi, modesLivraison, modesPaiement, paramNatureModes } from '../db/schema';
-import { toApi } from '../http/serialize';
+import { modesEnvoi } from '../db/schema';
 import { answers } from '../http/answer';
+import { toApi } from '../http/serialize';
+import { listModesEnvoiByParamNature } from './query';
 
-/** Registers the three mode resources. */
-export function registerModeRoutes(app: FastifyInstance, db: Db) {
+/** The sending mode routes. */
+export async function modeEnvoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(
     app,
     db,
@@ -28,43 +29,11 @@ export function registerModeRoutes(app: FastifyInstance, db: Db) {
       },
     }),
   );
-  registerReferenceResource(
-    app,
-    db,
-    codeLibelleResource({
-      path: 'modeLivraison',
-      table: modesLivraison,
-      descriptionRequired: true,
-      messages: {
-        created: 'Mode de recuperation ajouté avec succès!',
-        updated: 'Mise à jour du Mode de recuperation réussie!',
-        notFound: 'Mode de livraison introuvable.',
-        inUse: "Une erreur s'est produite lors de la suppression du mode de livraison : il est utilisé par des colis.",
-      },
-    }),
-  );
 
-  app.get('/api/modePaiement/liste', { schema: { tags: ['modePaiement'], response: answers } }, async () => {
-    const rows = await db.select().from(modesPaiement).where(eq(modesPaiement.isActive, true)).orderBy(asc(modesPaiement.libelle));
-    return { success: true, datas: toApi(rows), total: rows.length };
-  });
-
-  app.get('/api/modeEnvoi/listeByParamNature', { schema: { tags: ['modeEnvoi'], response: answers } }, async () => {
-    const rows = await db
-      .select()
-      .from(modesEnvoi)
-      .where(
-        and(
-          eq(modesEnvoi.isActive, true),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(paramNatureModes)
-              .where(and(eq(paramNatureModes.modeEnvoiID, modesEnvoi.id), eq(paramNatureModes.isActive, true))),
-          ),
-        ),
-      )
-      .orderBy(asc(modesEnvoi.libelle));
-    return { success: true, datas: toApi(rows) };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/modeEnvoi/listeByParamNature', { schema: { tags: ['modeEnvoi'], response: answers } }, async () => {
+      const rows = await listModesEnvoiByParamNature(db);
+      return { success: true, datas: toApi(rows) };
+    });
 }

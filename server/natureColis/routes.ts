@@ -1,30 +1,17 @@
 /**
- * Nature groups and natures of parcels (spec 001 §2 Nature groups / Natures, §5, §7):
- * groupeNatureColis/… with listeByDepart/{departId}, natureColis/… with liste/{groupeId} and liste?envoieId={id}.
- * A group is offered for a departure when an active unit price exists for the departure's sending mode and a
- * destination city in the departure's destination country.
+ * Natures of parcels (spec 001 §2 Natures, §5, §7), filtered by departure with `envoieId` (natureColis/query.ts), and
+ * the natures of a group.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { optionalText, requiredId, requiredText } from '../crud/fields';
-import type { Db, Tx } from '../db/client';
-import { envois, groupesNatureColis, naturesColis, paramNatureModes, villes } from '../db/schema';
+import type { Db } from '../db/client';
+import { groupesNatureColis, naturesColis } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers } from '../http/answer';
-
-/** Ids of the nature groups priced for a departure (its mode, its destination country). */
-export function groupIdsForEnvoi(db: Db | Tx, envoiId: string) {
-  return db
-    .selectDistinct({ id: paramNatureModes.groupeNatureColisID })
-    .from(paramNatureModes)
-    .innerJoin(villes, eq(paramNatureModes.villeDestinationID, villes.id))
-    .innerJoin(envois, and(eq(envois.modeEnvoiID, paramNatureModes.modeEnvoiID), eq(envois.paysID, villes.paysID)))
-    .where(and(eq(envois.id, envoiId), eq(paramNatureModes.isActive, true)));
-}
+import { listNaturesOfGroupe, naturesForEnvoiFilter, selectNatures } from './query';
 
 /** prixExceptionnel: digits only, 0 or empty means none (spec 001 §5). */
 const prixExceptionnel = z
@@ -50,42 +37,8 @@ const natureCreate = z.object({
 });
 const natureUpdate = natureCreate.extend({ description: requiredText('La description est obligatoire', 500) });
 
-const selectNatures = (d: Db | Tx) =>
-  d
-    .select({
-      id: naturesColis.id,
-      code: naturesColis.code,
-      libelle: naturesColis.libelle,
-      description: naturesColis.description,
-      prixExceptionnel: naturesColis.prixExceptionnel,
-      unite: naturesColis.unite,
-      isActive: naturesColis.isActive,
-      createdAt: naturesColis.createdAt,
-      updatedAt: naturesColis.updatedAt,
-      groupeNatureColisID: { id: groupesNatureColis.id, code: groupesNatureColis.code, libelle: groupesNatureColis.libelle },
-    })
-    .from(naturesColis)
-    .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))
-    .$dynamic();
-
-/** Registers the group and nature calls. */
-export function registerNatureRoutes(app: FastifyInstance, db: Db) {
-  registerReferenceResource(
-    app,
-    db,
-    codeLibelleResource({
-      path: 'groupeNatureColis',
-      table: groupesNatureColis,
-      descriptionRequired: false,
-      messages: {
-        created: 'Groupe Nature de colis enregistré avec succès',
-        updated: 'Mise à jour du groupe nature de colis réussie !',
-        notFound: 'Aucun groupe nature colis trouvé',
-        inUse: 'Ce groupe contient des natures ou des prix : suppression impossible.',
-      },
-    }),
-  );
-
+/** The nature routes. */
+export async function natureColisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'natureColis',
     table: naturesColis,
@@ -102,12 +55,7 @@ export function registerNatureRoutes(app: FastifyInstance, db: Db) {
       createdAt: naturesColis.createdAt,
     },
     filters: { groupeNatureColisID: { column: naturesColis.groupeNatureColisID, type: 'uuid' } },
-    filterHook: (f, d) =>
-      f.envoieId && z.uuid().safeParse(f.envoieId).success
-        ? and(inArray(naturesColis.groupeNatureColisID, groupIdsForEnvoi(d, f.envoieId)), eq(naturesColis.isActive, true))
-        : f.envoieId
-          ? sql`false`
-          : undefined,
+    filterHook: naturesForEnvoiFilter,
     toValues: (b) => ({ ...b, code: String(b.code).toUpperCase(), description: b.description ?? '' }),
     messages: {
       created: 'nature de colis enregistrée avec succès',
@@ -122,24 +70,8 @@ export function registerNatureRoutes(app: FastifyInstance, db: Db) {
     '/api/natureColis/liste/:groupeId',
     { schema: { tags: ['natureColis'], params: z.object({ groupeId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
     async (request) => {
-      const rows = await selectNatures(db)
-        .where(eq(naturesColis.groupeNatureColisID, request.params.groupeId))
-        .orderBy(asc(naturesColis.libelle));
+      const rows = await listNaturesOfGroupe(db, request.params.groupeId);
       return { success: true, datas: toApi(rows), total: rows.length };
-    },
-  );
-  r.get(
-    '/api/groupeNatureColis/listeByDepart/:departId',
-    {
-      schema: { tags: ['groupeNatureColis'], params: z.object({ departId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers },
-    },
-    async (request) => {
-      const rows = await db
-        .select()
-        .from(groupesNatureColis)
-        .where(and(inArray(groupesNatureColis.id, groupIdsForEnvoi(db, request.params.departId)), eq(groupesNatureColis.isActive, true)))
-        .orderBy(asc(groupesNatureColis.libelle));
-      return { success: true, datas: toApi(rows) };
     },
   );
 }

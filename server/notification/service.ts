@@ -4,9 +4,13 @@
  * transaction: status moves (colis/statusChange.ts), payments (encaissement/service.ts) and notification/create.
  */
 import { inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import { lockColis } from '../access/locks';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db, Tx } from '../db/client';
 import { notifications, users } from '../db/schema';
+import { forbidden } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
+import type { NotificationInput } from './routes';
 
 /** A parcel as a notification reads it: its reference, its parties and the free-text recipient's e-mail. */
 export interface NotifiedColis {
@@ -47,4 +51,18 @@ export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: strin
     }));
   });
   for (let i = 0; i < mails.length; i += 1000) await enqueueMail(tx, mails.slice(i, i + 1000));
+}
+
+/**
+ * Sends a notice to the sender or the recipient of a parcel the user may see (spec 000 §7 notification/create).
+ * @throws 403 a receiver who is neither; 403/404 the parcel
+ */
+export async function createNotification(db: Db, input: NotificationInput, user: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockColis(tx, { id: input.colisID }, user);
+    if (input.receiverID !== row.expediteurID && input.receiverID !== row.destinataireID) {
+      throw forbidden("Le destinataire n'est ni l'expéditeur ni le destinataire de ce colis.");
+    }
+    await notifyColis(tx, [{ ...row, expediteurID: input.receiverID, destinataireID: null, emailDestinataire: null }], input.message);
+  });
 }

@@ -3,19 +3,13 @@
  * group on a route (origin city → destination city) by a sending mode. The spec's create call names the cities
  * villeDorigineID / villeID and its update call villeOrigineID / villeDestinationID: both are accepted.
  */
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { moneyEuros, requiredId, requiredText } from '../crud/fields';
-import type { Db, Tx } from '../db/client';
-import { groupesNatureColis, modesEnvoi, paramNatureModes, pays, villes } from '../db/schema';
-
-const vOrig = alias(villes, 'ville_origine');
-const vDest = alias(villes, 'ville_destination');
-const pOrig = alias(pays, 'pays_origine');
-const pDest = alias(pays, 'pays_destination');
+import type { Db } from '../db/client';
+import { groupesNatureColis, modesEnvoi, paramNatureModes } from '../db/schema';
+import { nestVillesPays, selectParamNatureModes, vDest, vOrig } from './query';
 
 const body = z.preprocess(
   (raw) => {
@@ -33,34 +27,8 @@ const body = z.preprocess(
   }),
 );
 
-/** Unit prices with group, cities (and their countries) and mode populated. */
-export const selectParamNatureModes = (d: Db | Tx) =>
-  d
-    .select({
-      id: paramNatureModes.id,
-      libelle: paramNatureModes.libelle,
-      prixUnitaire: paramNatureModes.prixUnitaire,
-      isActive: paramNatureModes.isActive,
-      createdAt: paramNatureModes.createdAt,
-      updatedAt: paramNatureModes.updatedAt,
-      groupeNatureColisID: { id: groupesNatureColis.id, code: groupesNatureColis.code, libelle: groupesNatureColis.libelle },
-      villeOrigineID: { id: vOrig.id, libelle: vOrig.libelle },
-      paysOrigine: { id: pOrig.id, libelle: pOrig.libelle, devise: pOrig.devise },
-      villeDestinationID: { id: vDest.id, libelle: vDest.libelle },
-      paysDestination: { id: pDest.id, libelle: pDest.libelle, devise: pDest.devise },
-      modeEnvoiID: { id: modesEnvoi.id, code: modesEnvoi.code, libelle: modesEnvoi.libelle },
-    })
-    .from(paramNatureModes)
-    .innerJoin(groupesNatureColis, eq(paramNatureModes.groupeNatureColisID, groupesNatureColis.id))
-    .innerJoin(vOrig, eq(paramNatureModes.villeOrigineID, vOrig.id))
-    .innerJoin(pOrig, eq(vOrig.paysID, pOrig.id))
-    .innerJoin(vDest, eq(paramNatureModes.villeDestinationID, vDest.id))
-    .innerJoin(pDest, eq(vDest.paysID, pDest.id))
-    .innerJoin(modesEnvoi, eq(paramNatureModes.modeEnvoiID, modesEnvoi.id))
-    .$dynamic();
-
-/** Registers paramNatureMode/liste, getBy, create, update, delete. */
-export function registerParamNatureModeRoutes(app: FastifyInstance, db: Db) {
+/** The unit price routes. */
+export async function paramNatureModeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'paramNatureMode',
     table: paramNatureModes,
@@ -84,11 +52,7 @@ export function registerParamNatureModeRoutes(app: FastifyInstance, db: Db) {
       villeOrigineID: { column: paramNatureModes.villeOrigineID, type: 'uuid' },
       villeDestinationID: { column: paramNatureModes.villeDestinationID, type: 'uuid' },
     },
-    mapRow: ({ paysOrigine, paysDestination, ...row }) => ({
-      ...row,
-      villeOrigineID: { ...(row.villeOrigineID as object), paysID: paysOrigine },
-      villeDestinationID: { ...(row.villeDestinationID as object), paysID: paysDestination },
-    }),
+    mapRow: nestVillesPays,
     toValues: (b) => ({ ...b, prixUnitaire: Number(b.prixUnitaire).toFixed(2) }),
     messages: {
       created: 'Prix unitaire enregistré avec succès',

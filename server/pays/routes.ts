@@ -1,16 +1,16 @@
 /**
- * Countries (pays): spec 001 §2 "Countries", §5 Country add / edit, §7 pays/… calls, plus pays/listeByParamNature
- * (countries that are the destination of at least one active unit price, spec 000 §7).
+ * Countries (pays): spec 001 §2 "Countries", §5 Country add / edit, §7; and the countries a unit price leads to
+ * (spec 000 §7), for the departure form.
  */
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
-import { paramNatureModes, pays, villes } from '../db/schema';
+import { pays } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers } from '../http/answer';
+import { listPaysByParamNature } from './query';
 
 const longueurNumero = strictNumber('La longueur du numéro').pipe(
   z
@@ -36,8 +36,8 @@ export const paysCreateSchema = z.object({
 /** Body of pays/update (spec 001 §5 Country edit: code, libelle, indicatif, longueurNumero required; devise optional). */
 export const paysUpdateSchema = paysCreateSchema.extend({ devise: requiredText('La devise est obligatoire', 10).optional() });
 
-/** Registers the countries' calls. */
-export function registerPaysRoutes(app: FastifyInstance, db: Db) {
+/** The countries' routes. */
+export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'pays',
     table: pays,
@@ -69,22 +69,7 @@ export function registerPaysRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.get('/api/pays/listeByParamNature', { schema: { tags: ['pays'], response: answers } }, async () => {
-    const rows = await db
-      .select()
-      .from(pays)
-      .where(
-        and(
-          eq(pays.isActive, true),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(paramNatureModes)
-              .innerJoin(villes, eq(paramNatureModes.villeDestinationID, villes.id))
-              .where(and(eq(villes.paysID, pays.id), eq(paramNatureModes.isActive, true))),
-          ),
-        ),
-      )
-      .orderBy(asc(pays.libelle));
+    const rows = await listPaysByParamNature(db);
     return { success: true, datas: toApi(rows) };
   });
 }

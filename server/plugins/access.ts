@@ -12,7 +12,7 @@ import { ROUTE_ACCESS, routeKey, type Access } from '../access/routeAccess';
 import { loadCurrentUser, type CurrentUser } from '../auth/currentUser';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/client';
-import { statutCodeFromValue } from '../statut/service';
+import { statutCodeFromValue } from '../statut/query';
 import { forbidden, unauthorized } from '../http/errors';
 
 /** Reads the bearer token of a request, if any. */

@@ -1,33 +1,29 @@
 /**
- * Permissions (privileges) and the role's authorisations used at sign-in (spec 000 §7, 001 §2 Permissions, §5, §7):
- * privilege/liste|getBy|create|update|delete and autorisation/listePermissionByRoleID/{roleId}.
+ * Permissions (the spec's privileges: spec 001 §2 Permissions, §5: libelle and description required; §7). A
+ * permission's libelle is its key (common/permissions.ts).
  */
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
-import { autorisations, privileges } from '../db/schema';
-import { toApi } from '../http/serialize';
-import { answers } from '../http/answer';
+import { privileges } from '../db/schema';
 
-/** Body of privilege/create and privilege/update (spec 001 §5: libelle and description required). */
-export const privilegeSchema = z.object({
+/** Body of create and update (spec 001 §5: libelle and description required). */
+export const permissionBody = z.object({
   libelle: requiredText('Le libellé est obligatoire', 100),
   description: requiredText('La description est obligatoire', 500),
   groupe: optionalText(50),
 });
 
-/** Registers the permission calls. */
-export function registerPrivilegeRoutes(app: FastifyInstance, db: Db) {
+/** The permission routes. */
+export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'privilege',
     table: privileges,
     select: (d) => d.select().from(privileges).$dynamic(),
-    createSchema: privilegeSchema,
-    updateSchema: privilegeSchema,
+    createSchema: permissionBody,
+    updateSchema: permissionBody,
     searchColumns: [privileges.libelle, privileges.description, privileges.groupe],
     sortColumns: {
       libelle: privileges.libelle,
@@ -43,25 +39,4 @@ export function registerPrivilegeRoutes(app: FastifyInstance, db: Db) {
       notFound: 'Permission introuvable.',
     },
   });
-
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/autorisation/listePermissionByRoleID/:roleId',
-      { schema: { tags: ['autorisation'], params: z.object({ roleId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
-      async (request) => {
-        const rows = await db
-          .select({
-            id: autorisations.id,
-            roleID: autorisations.roleID,
-            isActive: autorisations.isActive,
-            privilegeID: { id: privileges.id, libelle: privileges.libelle, groupe: privileges.groupe, isActive: privileges.isActive },
-          })
-          .from(autorisations)
-          .innerJoin(privileges, eq(autorisations.privilegeID, privileges.id))
-          .where(eq(autorisations.roleID, request.params.roleId))
-          .orderBy(asc(privileges.libelle));
-        return { success: true, datas: toApi(rows) };
-      },
-    );
 }

@@ -5,8 +5,8 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { roles } from '../db/schema';
 
-/** Registers role/liste, getBy, create, update, delete. */
-export function registerRoleRoutes(app: FastifyInstance, db: Db) {
+/** The role routes. */
+export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(
     app,
     db,

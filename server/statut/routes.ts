@@ -1,20 +1,18 @@
-/** statut/liste and statut/getByCode/{code} (spec 000 §7). */
-import { asc } from 'drizzle-orm';
+/** Statuses (spec 000 §7): the list, and one status by its code. Statuses are seeded and never change. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { statuts } from '../db/schema';
+import { answers } from '../http/answer';
 import { notFound } from '../http/errors';
 import { toApi } from '../http/serialize';
-import { statutsByCode } from './service';
-import { answers } from '../http/answer';
+import { listStatuts, statutsByCode } from './query';
 
-/** Registers the status calls. */
-export function registerStatutRoutes(app: FastifyInstance, db: Db) {
+/** The status routes. */
+export async function statutRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/statut/liste', { schema: { tags: ['statut'], response: answers } }, async () => {
-    const rows = await db.select().from(statuts).orderBy(asc(statuts.createdAt));
+    const rows = await listStatuts(db);
     return { success: true, datas: toApi(rows) };
   });
   r.get(

@@ -5,8 +5,8 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { typesOperation } from '../db/schema';
 
-/** Registers typeoperation/liste, getBy, create, update, delete. */
-export function registerTypeOperationRoutes(app: FastifyInstance, db: Db) {
+/** The operation type routes. */
+export async function typeOperationRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(
     app,
     db,

@@ -1,14 +1,14 @@
-/** Cities (spec 001 §2 Cities, §5: code, libelle and country required; §7 ville/…, ville/getVilleByPaysID). */
-import { and, asc, eq } from 'drizzle-orm';
+/** Cities (spec 001 §2 Cities, §5: code, libelle and country required; §7), and the cities of a country. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { requiredId, requiredText } from '../crud/fields';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers } from '../http/answer';
+import { listVillesOfPays, selectVilles } from './query';
 
 const villeSchema = z.object({
   code: requiredText('Le code est obligatoire', 10),
@@ -16,24 +16,8 @@ const villeSchema = z.object({
   paysID: requiredId('Le pays est obligatoire'),
 });
 
-/** Cities with their country populated. */
-export const selectVilles = (d: Db | Tx) =>
-  d
-    .select({
-      id: villes.id,
-      code: villes.code,
-      libelle: villes.libelle,
-      isActive: villes.isActive,
-      createdAt: villes.createdAt,
-      updatedAt: villes.updatedAt,
-      paysID: { id: pays.id, code: pays.code, libelle: pays.libelle, indicatif: pays.indicatif, devise: pays.devise },
-    })
-    .from(villes)
-    .innerJoin(pays, eq(villes.paysID, pays.id))
-    .$dynamic();
-
-/** Registers the city calls. */
-export function registerVilleRoutes(app: FastifyInstance, db: Db) {
+/** The city routes. */
+export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'ville',
     table: villes,
@@ -64,9 +48,7 @@ export function registerVilleRoutes(app: FastifyInstance, db: Db) {
       '/api/ville/getVilleByPaysID/:paysId',
       { schema: { tags: ['ville'], params: z.object({ paysId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
       async (request) => {
-        const rows = await selectVilles(db)
-          .where(and(eq(villes.paysID, request.params.paysId), eq(villes.isActive, true)))
-          .orderBy(asc(villes.libelle));
+        const rows = await listVillesOfPays(db, request.params.paysId);
         return { success: true, villes: toApi(rows) };
       },
     );

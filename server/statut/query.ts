@@ -2,6 +2,7 @@
  * Statuses by code (DESIGN.md §4: code, never a fixed id, selects a status). Statuses are seeded once and never
  * change, so their ids are kept per database handle after the first read.
  */
+import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { statuts } from '../db/schema';
 
@@ -36,3 +37,6 @@ export async function statutCodeFromValue(db: Db, value: string): Promise<string
   for (const s of codes.values()) if (s.id === value) return s.code;
   return undefined;
 }
+
+/** Every status, in seeding order. */
+export const listStatuts = (db: Db) => db.select().from(statuts).orderBy(asc(statuts.createdAt));
