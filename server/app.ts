@@ -54,8 +54,23 @@ export interface AppDeps {
 
 export interface App extends FastifyInstance {
   tokens: TokenService;
-  /** Every API route registered (method and URL pattern), for the access walk test and the docs. */
-  apiRoutes: { method: string; url: string; documented: boolean }[];
+  /** Every API route registered (method and URL pattern, declared answers), for the access walk test and the docs. */
+  apiRoutes: ApiRoute[];
+}
+
+/** An API route as registered: its method, URL pattern and answer schemas by status (http/answer.ts). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  /** The declared answers by HTTP status, when every one is a zod schema. */
+  response?: Record<string, z.ZodType>;
+}
+
+/** The answer schemas of a route, when it declares some and all are zod schemas. */
+function answerSchemas(response: unknown): Record<string, z.ZodType> | undefined {
+  if (!response || typeof response !== 'object') return undefined;
+  const entries = Object.entries(response);
+  return entries.length && entries.every(([, schema]) => schema instanceof z.ZodType) ? Object.fromEntries(entries) : undefined;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -74,11 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tokens = createTokenService(await resolveSecret(deps.db, deps.config.jwtSecret), deps.config.tokenTtlSeconds);
 
-  const apiRoutes: { method: string; url: string; documented: boolean }[] = [];
+  const apiRoutes: ApiRoute[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, documented: !!route.schema?.response });
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, response: answerSchemas(route.schema?.response) });
     }
   });
   await app.register(helmetPlugin);

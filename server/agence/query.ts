@@ -25,12 +25,14 @@ export const selectAgences = (d: Db | Tx) =>
     .innerJoin(pays, eq(agences.paysID, pays.id))
     .$dynamic();
 
+/** An agency as selectAgences reads it. */
+type AgenceRow = Awaited<ReturnType<typeof selectAgences>>[number];
+
 /** Nests the agency's country inside its city too (spec 001 §3: villeID.paysID.libelle). */
-export const nestVillePays = (row: Record<string, unknown>) => {
-  const ville = row.villeID as Record<string, unknown>;
-  const p = row.paysID as Record<string, unknown>;
-  return { ...row, villeID: { ...ville, paysID: { id: p.id, libelle: p.libelle } } };
-};
+export const nestVillePays = (row: AgenceRow) => ({
+  ...row,
+  villeID: { ...row.villeID, paysID: { id: row.paysID.id, libelle: row.paysID.libelle } },
+});
 
 /** The active agencies of a city or of a country, by name, with the country nested in the city. */
 export async function listAgencesBy(db: Db, column: 'villeID' | 'paysID', id: string) {

@@ -10,7 +10,7 @@ import { optionalText, requiredId, requiredText, strictNumber } from '../crud/fi
 import type { Db } from '../db/client';
 import { agences, pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers } from '../http/answer';
+import { answers, codeLibelleRef, instant, record, rowsAnswer } from '../http/answer';
 import { listAgencesBy, nestVillePays, selectAgences } from './query';
 import { agenceValues } from './service';
 
@@ -37,6 +37,21 @@ const agenceSchema = z.object({
   telephoneComplet: z.string().optional(),
 });
 
+/** An agency as the API answers it: its city (with the city's country) and its country populated. */
+export const agenceRecord = record({
+  code: z.string(),
+  libelle: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  villeID: codeLibelleRef.extend({ paysID: record({ libelle: z.string() }) }),
+  paysID: codeLibelleRef.extend({ indicatif: z.string() }),
+});
+
 /** The agency routes. */
 export async function agenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
@@ -55,8 +70,9 @@ export async function agenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
       createdAt: agences.createdAt,
     },
     filters: { villeID: { column: agences.villeID, type: 'uuid' }, paysID: { column: agences.paysID, type: 'uuid' } },
-    mapRow: nestVillePays,
+    mapRow: (row) => nestVillePays(row as Parameters<typeof nestVillePays>[0]),
     toValues: (b, { tx, existing }) => agenceValues(tx, b, existing),
+    record: agenceRecord,
     messages: {
       created: 'Agence ajouté avec succès !',
       updated: "Mise à jour de l'agence réussie !",
@@ -71,6 +87,7 @@ export async function agenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return { success: true, agences: toApi(rows) };
   };
   const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-  r.get('/api/agence/getAgenceByVilleID/:id', { schema: { tags: ['agence'], params, response: answers } }, byParam('villeID'));
-  r.get('/api/agence/getAgenceByPaysID/:id', { schema: { tags: ['agence'], params, response: answers } }, byParam('paysID'));
+  const byParamOk = answers({ 200: rowsAnswer('agences', agenceRecord) });
+  r.get('/api/agence/getAgenceByVilleID/:id', { schema: { tags: ['agence'], params, response: byParamOk } }, byParam('villeID'));
+  r.get('/api/agence/getAgenceByPaysID/:id', { schema: { tags: ['agence'], params, response: byParamOk } }, byParam('paysID'));
 }

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { answers } from '../http/answer';
+import { answers, codeLibelleRef, envelope, id, instant, messageAnswer, record } from '../http/answer';
 import { toApi } from '../http/serialize';
 import { currentUser } from './currentUser';
 import { changePassword, login, requestPasswordReset, resetPassword } from './service';
@@ -48,6 +48,29 @@ const changeBody = z.object({
   newPassword: newPasswordSchema,
 });
 
+/**
+ * A user as the API answers it (auth/query.ts selectUsers, spec 000 §3 User): references populated one level,
+ * never the password hash. Also the answer of user/getBy and user/update.
+ */
+export const userRecord = record({
+  nom: z.string(),
+  prenoms: z.string(),
+  email: z.string().nullable(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  adresse: z.string(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  paysID: record({ libelle: z.string(), indicatif: z.string() }).nullable(),
+  typeUserID: codeLibelleRef,
+  roleID: codeLibelleRef.nullable(),
+  agenceID: codeLibelleRef.nullable(),
+});
+
+const loginOk = answers({ 200: envelope({ message: z.string(), token: z.string().describe('bearer token'), data: userRecord }) });
+const changePasswordOk = answers({ 200: envelope({ message: z.string(), token: z.string().describe('a fresh bearer token') }) });
+
 export type LoginInput = z.infer<typeof loginBody>;
 export type ForgotPasswordInput = z.infer<typeof forgotBody>;
 export type ResetPasswordInput = z.infer<typeof validerBody>;
@@ -60,19 +83,23 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db; tokens: T
   const rateLimit = { max: deps.config.loginRateLimit, timeWindow: '1 minute' };
   const tags = ['auth'];
 
-  r.post('/api/auth/loginAD', { config: { rateLimit }, schema: { tags, body: loginBody, response: answers } }, async (request) => {
+  r.post('/api/auth/loginAD', { config: { rateLimit }, schema: { tags, body: loginBody, response: loginOk } }, async (request) => {
     const { token, user } = await login(db, tokens, request.body, request.ip);
     return { success: true, message: 'Connexion réussie', token, data: toApi(user) };
   });
 
-  r.post('/api/auth/forgotPassword', { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers } }, async (request) => {
-    await requestPasswordReset(db, request.body, request.ip);
-    return { success: true, message: 'Code OTP envoyé avec succès !' };
-  });
+  r.post(
+    '/api/auth/forgotPassword',
+    { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers({ 200: messageAnswer }) } },
+    async (request) => {
+      await requestPasswordReset(db, request.body, request.ip);
+      return { success: true, message: 'Code OTP envoyé avec succès !' };
+    },
+  );
 
   r.post(
     '/api/auth/validerPassword',
-    { config: { rateLimit }, schema: { tags, body: validerBody, response: answers } },
+    { config: { rateLimit }, schema: { tags, body: validerBody, response: answers({ 200: messageAnswer }) } },
     async (request) => {
       await resetPassword(db, request.body, request.ip);
       return { success: true, message: 'Mot de passe réinitialisé avec succès !' };
@@ -81,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db; tokens: T
 
   r.post(
     '/api/auth/changePassword/:id',
-    { schema: { tags, params: z.object({ id: z.uuid() }), body: changeBody, response: answers } },
+    { schema: { tags, params: z.object({ id: z.uuid() }), body: changeBody, response: changePasswordOk } },
     async (request) => {
       const token = await changePassword(db, tokens, request.params.id, request.body, currentUser(request));
       return { success: true, message: 'Mise à jour des informations réussie !', token };

@@ -126,7 +126,7 @@ export function colisSearch(pattern: string): SQL {
 export const countColis = (db: Db | Tx) => db.select({ id: colis.id }).from(colis).$dynamic();
 
 /** The parcels list of a user (its scope), searched through colisSearch, counted on the parcels alone. */
-export const colisList = (user: CurrentUser): ListDef => ({
+export const colisList = (user: CurrentUser): ListDef<typeof selectColis> => ({
   unpagedLimit: UNPAGED_LIMIT,
   table: colis,
   select: selectColis,
@@ -240,7 +240,12 @@ export async function sendersOfEnvoi(db: Db, envoiId: string, user: CurrentUser)
     .innerJoin(statuts, eq(colis.statutID, statuts.id))
     .where(and(eq(colis.envoiID, envoiId), colisScope(user)))
     .orderBy(asc(users.nom), asc(users.prenoms), asc(colis.reference));
-  const clients = new Map<string, Record<string, unknown> & { colis: unknown[] }>();
+  type Row = (typeof rows)[number];
+  type Sender = Omit<Row, 'clientId' | 'colisId' | 'reference' | 'statutID'> & {
+    id: string;
+    colis: { id: string; reference: string; statutID: Row['statutID'] }[];
+  };
+  const clients = new Map<string, Sender>();
   for (const row of rows) {
     const { colisId, reference, statutID, clientId, ...client } = row;
     if (!clients.has(clientId)) clients.set(clientId, { id: clientId, ...client, colis: [] });

@@ -16,7 +16,21 @@ import { UNITES } from '../../common/modes';
 import { currentUser } from '../auth/currentUser';
 import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, weightKg } from '../crud/fields';
 import type { Db } from '../db/client';
-import { answers } from '../http/answer';
+import {
+  answers,
+  calendarDate,
+  codeLibelleRef,
+  dataAnswer,
+  envelope,
+  euros,
+  id,
+  instant,
+  kg,
+  listAnswer,
+  messageAnswer,
+  record,
+  rowsAnswer,
+} from '../http/answer';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
@@ -117,6 +131,86 @@ const colisUpdateBody = z.union([
   colisBody,
 ]);
 
+/** A client as a parcel names it (sender or recipient). */
+const partyRef = record({
+  nom: z.string(),
+  prenoms: z.string(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  email: z.string().nullable(),
+  adresse: z.string(),
+});
+
+/**
+ * A parcel as the API answers it (spec 000 §3 Parcel, colis/query.ts selectColis): amounts in euros and weights in
+ * kg as numbers, departure, agency, status, city, modes, sender and recipient populated one level.
+ */
+export const colisRecord = record({
+  reference: z.string().describe('{agency code}-yymm-000123'),
+  createdAt: instant,
+  updatedAt: instant,
+  dateDepot: instant.nullable(),
+  dateEnvoi: instant.nullable(),
+  detailsContenu: z.string(),
+  contenu: z.string(),
+  poids: kg,
+  unite: z.string().describe('KG or M3'),
+  prixUnitaire: euros.describe('line price of the first nature'),
+  montant: euros.describe('Σ weight × line price'),
+  montantLivraison: euros,
+  montantExpedition: euros,
+  montantComplementaire: euros,
+  montantTotal: euros,
+  reglement: euros.describe('settled so far'),
+  resteAPayer: euros.describe('remaining'),
+  observation: z.string(),
+  adresseLivraison: z.string(),
+  NumeroSaisi: z.string().nullable().describe("the typed sender's full phone"),
+  isActive: z.boolean(),
+  nomDestinataire: z.string().nullable(),
+  prenomsDestinataire: z.string().nullable(),
+  emailDestinataire: z.string().nullable(),
+  adresseDestinataire: z.string().nullable(),
+  telephoneDestinataire: z.string().nullable(),
+  paramNatureModeID: id.nullable(),
+  receptionneurID: id.nullable(),
+  statutID: codeLibelleRef,
+  envoiID: record({
+    reference: z.string(),
+    dateDebut: calendarDate,
+    dateArrive: calendarDate,
+    dateFin: calendarDate,
+    paysID: id,
+    paysEmetteurID: id,
+    modeEnvoiID: id,
+  }),
+  agenceID: codeLibelleRef.extend({ telephoneComplet: z.string().nullable() }),
+  villeID: record({ libelle: z.string(), paysID: id }).nullable(),
+  modeEnvoiID: codeLibelleRef.nullable(),
+  modeLivraisonID: codeLibelleRef.nullable(),
+  expediteurID: partyRef.nullable(),
+  destinataireID: partyRef.nullable(),
+});
+
+/** A nature line of a parcel, the prices it was charged (euros). */
+const lineFields = {
+  poids: kg,
+  unitePoid: z.string(),
+  prixUnitaire: euros,
+  prixExceptionnel: euros,
+  prixTotal: euros,
+};
+
+/** A status history entry (spec 000 §3 History entry). */
+export const historiqueRecord = record({
+  dateAction: instant,
+  statutAvantID: codeLibelleRef.nullable().describe('null for the registration'),
+  statutApresID: codeLibelleRef,
+  auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
+});
+
+const colisWriteAnswer = envelope({ message: z.string(), data: colisRecord });
+
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const envoiParams = z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) });
 const refParams = z.object({ reference: z.string().min(1).max(60) });
@@ -136,6 +230,58 @@ const prixNatureQuery = z.object({
   agenceID: z.uuid().optional(),
 });
 export type PrixNatureQuery = z.infer<typeof prixNatureQuery>;
+
+/** Deletion: done (200), or a code was mailed to the administrators and is needed (202). */
+const deleteOk = answers({
+  200: messageAnswer,
+  202: envelope({ success: z.literal(false), otpRequired: z.literal(true), message: z.string() }).describe(
+    'a 4-digit code is needed: colis/deleteWithOtp',
+  ),
+});
+
+/** One line's price for the wizard (colis/service.ts prixNature). */
+const prixNatureOk = answers({
+  200: dataAnswer(
+    z.looseObject({
+      natureColisID: id,
+      libelle: z.string(),
+      prixUnitaire: euros.nullable().describe("the group's unit price on the route"),
+      prixExceptionnel: euros.nullable().describe("the nature's own price, which wins when above 0"),
+      paramNatureModeID: id.nullable(),
+      prixLigne: euros.describe('the price per kg the line is charged'),
+    }),
+  ),
+});
+
+/** The senders of a departure, each with its parcels there. */
+const clientsOfEnvoiOk = answers({
+  200: envelope({
+    datas: z.array(partyRef.extend({ colis: z.array(record({ reference: z.string(), statutID: codeLibelleRef })) })),
+    envoi: z.looseObject({ id, reference: z.string() }),
+  }),
+});
+
+/** The parcels a client sent or receives. */
+const envoisOfClientOk = answers({
+  200: envelope({
+    datas: z.array(
+      record({
+        reference: z.string(),
+        createdAt: instant,
+        detailsContenu: z.string(),
+        contenu: z.string(),
+        poids: kg,
+        unite: z.string(),
+        montantTotal: euros,
+        resteAPayer: euros,
+        agenceID: id,
+        envoiID: record({ reference: z.string(), dateArrive: calendarDate }),
+        statutID: codeLibelleRef,
+      }),
+    ),
+    client: record({ nom: z.string(), prenoms: z.string(), telephoneComplet: z.string().nullable() }),
+  }),
+});
 
 /** The answer of a deletion request: done (200), or a code is needed (202). */
 function deleteAnswer(result: DeleteOutcome, accepted: () => void) {
@@ -158,54 +304,103 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.get(
     '/api/colis/liste/:userId',
-    { schema: { tags, params: z.object({ userId: z.string().max(60) }), querystring: listQuerySchema, response: answers } },
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: z.string().max(60) }),
+        querystring: listQuerySchema,
+        response: answers({ 200: listAnswer('datas', colisRecord) }),
+      },
+    },
     async (request) => {
       const { rows, total } = await runList(db, colisList(currentUser(request)), request.query as Record<string, unknown>);
       return { success: true, datas: toApi(rows), total };
     },
   );
 
-  r.get('/api/colis/getBy/:id', { schema: { tags, params: idParams, response: answers } }, async (request) => {
-    const row = await getColisWithLines(db, request.params.id, currentUser(request));
-    return { success: true, colis: toApi(row) };
-  });
+  r.get(
+    '/api/colis/getBy/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: answers({
+          200: envelope({
+            colis: colisRecord.extend({ naturesColis: z.array(record({ colisID: id, natureColisID: id, ...lineFields })) }),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const row = await getColisWithLines(db, request.params.id, currentUser(request));
+      return { success: true, colis: toApi(row) };
+    },
+  );
 
-  r.get('/api/colis/getByReference/:reference', { schema: { tags, params: refParams, response: answers } }, async (request) => {
-    const { colis, natureColisDetails } = await getColisDetails(db, request.params.reference, currentUser(request));
-    return { success: true, data: toApi(colis), prixTotal: Number(colis.montantTotal), natureColisDetails: toApi(natureColisDetails) };
-  });
+  r.get(
+    '/api/colis/getByReference/:reference',
+    {
+      schema: {
+        tags,
+        params: refParams,
+        response: answers({
+          200: envelope({
+            data: colisRecord,
+            prixTotal: euros.describe('montantTotal'),
+            natureColisDetails: z.array(record({ ...lineFields, natureColisID: codeLibelleRef })),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const { colis, natureColisDetails } = await getColisDetails(db, request.params.reference, currentUser(request));
+      return { success: true, data: toApi(colis), prixTotal: Number(colis.montantTotal), natureColisDetails: toApi(natureColisDetails) };
+    },
+  );
 
-  r.get('/api/colis/getHistoriqueByReference/:reference', { schema: { tags, params: refParams, response: answers } }, async (request) => {
-    const entries = await getColisHistorique(db, request.params.reference, currentUser(request));
-    return { success: true, datas: toApi(entries) };
-  });
+  r.get(
+    '/api/colis/getHistoriqueByReference/:reference',
+    { schema: { tags, params: refParams, response: answers({ 200: rowsAnswer('datas', historiqueRecord) }) } },
+    async (request) => {
+      const entries = await getColisHistorique(db, request.params.reference, currentUser(request));
+      return { success: true, datas: toApi(entries) };
+    },
+  );
 
-  r.get('/api/colis/getColisByEnvoiId/:envoiId', { schema: { tags, params: envoiParams, response: answers } }, async (request) => {
-    const rows = await colisOfEnvoi(db, request.params.envoiId, currentUser(request));
-    return { success: true, data: toApi(rows) };
-  });
+  r.get(
+    '/api/colis/getColisByEnvoiId/:envoiId',
+    { schema: { tags, params: envoiParams, response: answers({ 200: rowsAnswer('data', colisRecord) }) } },
+    async (request) => {
+      const rows = await colisOfEnvoi(db, request.params.envoiId, currentUser(request));
+      return { success: true, data: toApi(rows) };
+    },
+  );
 
-  r.post('/api/colis/create', { schema: { tags, body: colisBody, response: answers } }, async (request) => {
+  r.post('/api/colis/create', { schema: { tags, body: colisBody, response: answers({ 200: colisWriteAnswer }) } }, async (request) => {
     const user = currentUser(request);
     const created = await createColis(db, request.body, user);
     return { success: true, message: 'colis ajouté avec succès', data: toApi(await getColis(db, { id: created.id }, user)) };
   });
 
-  r.put('/api/colis/update/:id', { schema: { tags, params: idParams, body: colisUpdateBody, response: answers } }, async (request) => {
-    const user = currentUser(request);
-    const body = request.body;
-    let message = 'colis modifié avec succès';
-    if ('isActive' in body) {
-      await setColisActive(db, request.params.id, body.isActive, user);
-      message = 'Statut mis à jour avec succès !';
-    } else if ('envoiID' in body) {
-      await updateColis(db, request.params.id, body, user);
-    } else {
-      // The spec's client echoes the amounts after a payment; encaissement/create already recorded them.
-      message = 'Montants à jour';
-    }
-    return { success: true, message, data: toApi(await getColis(db, { id: request.params.id }, user)) };
-  });
+  r.put(
+    '/api/colis/update/:id',
+    { schema: { tags, params: idParams, body: colisUpdateBody, response: answers({ 200: colisWriteAnswer }) } },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      let message = 'colis modifié avec succès';
+      if ('isActive' in body) {
+        await setColisActive(db, request.params.id, body.isActive, user);
+        message = 'Statut mis à jour avec succès !';
+      } else if ('envoiID' in body) {
+        await updateColis(db, request.params.id, body, user);
+      } else {
+        // The spec's client echoes the amounts after a payment; encaissement/create already recorded them.
+        message = 'Montants à jour';
+      }
+      return { success: true, message, data: toApi(await getColis(db, { id: request.params.id }, user)) };
+    },
+  );
 
   r.delete(
     '/api/colis/delete/:id/:roleCode',
@@ -213,12 +408,12 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }), roleCode: z.string().max(40) }),
-        response: answers,
+        response: deleteOk,
       },
     },
     async (request, reply) => deleteAnswer(await deleteColis(db, { id: request.params.id }, currentUser(request)), () => reply.code(202)),
   );
-  r.delete('/api/colis/delete/:reference', { schema: { tags, params: refParams, response: answers } }, async (request, reply) =>
+  r.delete('/api/colis/delete/:reference', { schema: { tags, params: refParams, response: deleteOk } }, async (request, reply) =>
     deleteAnswer(await deleteColis(db, { reference: request.params.reference }, currentUser(request)), () => reply.code(202)),
   );
   r.post(
@@ -233,7 +428,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
             .trim()
             .regex(/^\d{4}$/, 'Le code OTP doit contenir 4 chiffres'),
         }),
-        response: answers,
+        response: answers({ 200: messageAnswer }),
       },
     },
     async (request) => {
@@ -248,7 +443,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   ] as const) {
     r.post(
       `/api/colis/${path}/:id`,
-      { schema: { tags, params: idParams, body: finishFields.optional(), response: answers } },
+      { schema: { tags, params: idParams, body: finishFields.optional(), response: answers({ 200: colisWriteAnswer }) } },
       async (request) => {
         const user = currentUser(request);
         await finishColis(db, request.params.id, to, request.body ?? undefined, user);
@@ -261,17 +456,21 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
     );
   }
 
-  r.get('/api/colis/contactAdminForEnvoi/:envoiId', { schema: { tags, params: envoiParams, response: answers } }, async (request) => {
-    await contactAdminForEnvoi(db, request.params.envoiId, currentUser(request));
-    return { success: true, message: 'opération terminée avec succès' };
-  });
+  r.get(
+    '/api/colis/contactAdminForEnvoi/:envoiId',
+    { schema: { tags, params: envoiParams, response: answers({ 200: messageAnswer }) } },
+    async (request) => {
+      await contactAdminForEnvoi(db, request.params.envoiId, currentUser(request));
+      return { success: true, message: 'opération terminée avec succès' };
+    },
+  );
 
-  r.get('/api/colis/prixNature', { schema: { tags, querystring: prixNatureQuery, response: answers } }, async (request) => {
+  r.get('/api/colis/prixNature', { schema: { tags, querystring: prixNatureQuery, response: prixNatureOk } }, async (request) => {
     return { success: true, data: await prixNature(db, request.query, currentUser(request)) };
   });
 
   // Clients of a departure (spec 000 §2): its senders, each with its parcels' references and statuses.
-  r.get('/api/colis/ListClientsBy/:envoiId', { schema: { tags, params: envoiParams, response: answers } }, async (request) => {
+  r.get('/api/colis/ListClientsBy/:envoiId', { schema: { tags, params: envoiParams, response: clientsOfEnvoiOk } }, async (request) => {
     const { envoi, clients } = await listClientsOfEnvoi(db, request.params.envoiId, currentUser(request));
     return { success: true, datas: toApi(clients), envoi: { id: envoi.id, reference: envoi.reference } };
   });
@@ -279,7 +478,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Shipments of a client (spec 000 §2): parcels it sent or receives, newest first.
   r.get(
     '/api/colis/ListEnvoisBy/:clientId',
-    { schema: { tags, params: z.object({ clientId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
+    { schema: { tags, params: z.object({ clientId: z.uuid({ error: 'Identifiant invalide' }) }), response: envoisOfClientOk } },
     async (request) => {
       const { client, colis } = await listEnvoisOfClient(db, request.params.clientId, currentUser(request));
       return { success: true, datas: toApi(colis), client: toApi(client) };

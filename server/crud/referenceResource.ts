@@ -16,7 +16,7 @@ import { runList, type AnyRow, type FilterDef, type ListDef } from '../http/list
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { pgError } from '../plugins/errors';
-import { answers } from '../http/answer';
+import { answers, dataAnswer, envelope, listAnswer, messageAnswer } from '../http/answer';
 
 export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' | 'sortColumns' | 'filterHook' | 'mapRow'> {
   /** Path segment of the spec's calls, e.g. 'pays' → /api/pays/liste. */
@@ -35,6 +35,8 @@ export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' |
   messages: { created: string; updated: string; notFound: string; inUse?: string };
   /** Key of the list in the answer (spec: 'datas'). */
   listKey?: string;
+  /** The record as answered (http/answer.ts record): the answers' schema in /api/docs. */
+  record: z.ZodType;
 }
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
@@ -49,6 +51,11 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     ...def.filters,
   };
   const tags = [def.path];
+  // The list key is the declaration's (datas unless told): the rows' type is checked at run time only.
+  const listOk = answers({ 200: listAnswer(listKey, def.record) as z.ZodType });
+  const dataOk = answers({ 200: dataAnswer(def.record) });
+  const writeOk = answers({ 200: envelope({ message: z.string(), data: def.record }) });
+  const deleteOk = answers({ 200: messageAnswer });
 
   async function findOne(tx: Db | Tx, id: string): Promise<AnyRow> {
     const [row] = (await def.select(tx).where(eq(def.table.id, id)).limit(1)) as AnyRow[];
@@ -56,17 +63,17 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     return def.mapRow ? def.mapRow(row) : row;
   }
 
-  r.get(`${base}/liste`, { schema: { tags, querystring: listQuerySchema, response: answers } }, async (request) => {
+  r.get(`${base}/liste`, { schema: { tags, querystring: listQuerySchema, response: listOk } }, async (request) => {
     const { rows, total } = await runList(db, { ...def, filters, frenchSort: true }, request.query as Record<string, unknown>);
     return { success: true, [listKey]: toApi(rows), total };
   });
 
-  r.get(`${base}/getBy/:id`, { schema: { tags, params: idParams, response: answers } }, async (request) => {
+  r.get(`${base}/getBy/:id`, { schema: { tags, params: idParams, response: dataOk } }, async (request) => {
     const row = await findOne(db, request.params.id);
     return { success: true, data: toApi(row) };
   });
 
-  r.post(`${base}/create`, { schema: { tags, body: def.createSchema, response: answers } }, async (request) => {
+  r.post(`${base}/create`, { schema: { tags, body: def.createSchema, response: writeOk } }, async (request) => {
     const user = currentUser(request);
     const data = await db.transaction(async (tx) => {
       const values = def.toValues ? await def.toValues(request.body as AnyRow, { tx, user }) : (request.body as AnyRow);
@@ -80,7 +87,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
   });
 
   const updateBody = z.union([z.strictObject({ isActive: z.boolean() }), def.updateSchema]);
-  r.put(`${base}/update/:id`, { schema: { tags, params: idParams, body: updateBody, response: answers } }, async (request) => {
+  r.put(`${base}/update/:id`, { schema: { tags, params: idParams, body: updateBody, response: writeOk } }, async (request) => {
     const user = currentUser(request);
     const body = request.body as AnyRow;
     const statusOnly = Object.keys(body).length === 1 && 'isActive' in body;
@@ -100,7 +107,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     };
   });
 
-  r.delete(`${base}/delete/:id`, { schema: { tags, params: idParams, response: answers } }, async (request) => {
+  r.delete(`${base}/delete/:id`, { schema: { tags, params: idParams, response: deleteOk } }, async (request) => {
     await db.transaction(async (tx) => {
       await findOne(tx, request.params.id);
       try {

@@ -52,7 +52,7 @@ export const countEncaissements = (db: Db | Tx) =>
     .$dynamic();
 
 /** The collections list of a user (encaissementScope). */
-export const encaissementList = (user: CurrentUser): ListDef => ({
+export const encaissementList = (user: CurrentUser): ListDef<typeof selectEncaissements> => ({
   unpagedLimit: UNPAGED_LIMIT,
   table: encaissements,
   select: selectEncaissements,

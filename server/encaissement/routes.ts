@@ -10,7 +10,7 @@ import { COLLECTION_PAYER, PAYMENT_BY } from '../../common/colisRules';
 import { currentUser } from '../auth/currentUser';
 import { moneyEuros, requiredId } from '../crud/fields';
 import type { Db } from '../db/client';
-import { answers } from '../http/answer';
+import { answers, envelope, euros, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
@@ -27,23 +27,60 @@ const encaissementBody = z.object({
 });
 export type EncaissementInput = z.infer<typeof encaissementBody>;
 
+/** A parcel's amounts, as a payment shows them. */
+const colisAmounts = record({ reference: z.string(), montantTotal: euros, reglement: euros, resteAPayer: euros });
+
+/** A payment as the API answers it (encaissement/query.ts selectEncaissements): mode, author, agency and parcel populated. */
+export const encaissementRecord = record({
+  createdAt: instant,
+  paymentby: z.enum(PAYMENT_BY).describe('who paid'),
+  montantEncaisse: euros.describe('collected'),
+  montantRestant: euros.describe('remaining after this payment'),
+  isActive: z.boolean(),
+  modePaiementID: record({ libelle: z.string() }),
+  auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
+  agenceID: record({ libelle: z.string() }).nullable(),
+  colisID: colisAmounts.extend({ deletedAt: instant.nullable().describe('set when the parcel was deleted') }),
+});
+
 /** The payment routes. */
 export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['encaissement'];
 
-  r.post('/api/encaissement/create', { schema: { tags, body: encaissementBody, response: answers } }, async (request) => {
-    const result = await createEncaissement(db, request.body, currentUser(request));
-    return {
-      success: true,
-      message: 'encaissement effectué avec succès',
-      data: { id: result.id, reglement: Number(result.reglement), resteAPayer: Number(result.resteAPayer) },
-    };
-  });
+  r.post(
+    '/api/encaissement/create',
+    {
+      schema: {
+        tags,
+        body: encaissementBody,
+        response: answers({
+          200: envelope({
+            message: z.string(),
+            data: z.looseObject({ id, reglement: euros, resteAPayer: euros }).describe("the payment's id and the parcel's new amounts"),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const result = await createEncaissement(db, request.body, currentUser(request));
+      return {
+        success: true,
+        message: 'encaissement effectué avec succès',
+        data: { id: result.id, reglement: Number(result.reglement), resteAPayer: Number(result.resteAPayer) },
+      };
+    },
+  );
 
   r.get(
     '/api/encaissement/getByColisID/:id',
-    { schema: { tags, params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }),
+        response: answers({ 200: envelope({ encaissements: z.array(encaissementRecord), colis: colisAmounts }) }),
+      },
+    },
     async (request) => {
       const { colis, encaissements } = await getEncaissementsOfColis(db, request.params.id, currentUser(request));
       return { success: true, encaissements: toApi(encaissements), colis: toApi(colis) };
@@ -52,7 +89,14 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
 
   r.get(
     '/api/encaissement/liste/:userId',
-    { schema: { tags, params: z.object({ userId: z.string().max(60) }), querystring: listQuerySchema, response: answers } },
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: z.string().max(60) }),
+        querystring: listQuerySchema,
+        response: answers({ 200: listAnswer('datas', encaissementRecord) }),
+      },
+    },
     async (request) => {
       const { rows, total } = await runList(db, encaissementList(currentUser(request)), request.query as Record<string, unknown>);
       return { success: true, datas: toApi(rows), total };
@@ -61,15 +105,26 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
 
   r.put(
     '/api/encaissement/update/:id',
-    { schema: { tags, params: z.object({ id: z.uuid() }), body: z.strictObject({ isActive: z.boolean() }), response: answers } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid() }),
+        body: z.strictObject({ isActive: z.boolean() }),
+        response: answers({ 200: messageAnswer }),
+      },
+    },
     async (request) => {
       await setEncaissementActive(db, request.params.id, request.body.isActive, currentUser(request));
       return { success: true, message: 'Statut mis à jour avec succès !' };
     },
   );
 
-  r.delete('/api/encaissement/delete/:id', { schema: { tags, params: z.object({ id: z.uuid() }), response: answers } }, async (request) => {
-    await deleteEncaissement(db, request.params.id, currentUser(request));
-    return { success: true, message: 'suppression effectuée' };
-  });
+  r.delete(
+    '/api/encaissement/delete/:id',
+    { schema: { tags, params: z.object({ id: z.uuid() }), response: answers({ 200: messageAnswer }) } },
+    async (request) => {
+      await deleteEncaissement(db, request.params.id, currentUser(request));
+      return { success: true, message: 'suppression effectuée' };
+    },
+  );
 }

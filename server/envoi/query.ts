@@ -67,7 +67,7 @@ export async function findEnvoi(db: Db, id: string, scope: SQL | undefined) {
 }
 
 /** The departures list of a user (its scope), searched, sorted and filtered as the screen needs. */
-export const envoiList = (user: CurrentUser): ListDef => ({
+export const envoiList = (user: CurrentUser): ListDef<typeof selectEnvois> => ({
   unpagedLimit: UNPAGED_LIMIT,
   table: envois,
   select: selectEnvois,

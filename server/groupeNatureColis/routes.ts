@@ -9,7 +9,7 @@ import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { groupesNatureColis } from '../db/schema';
-import { answers } from '../http/answer';
+import { answers, codeLibelleRecord, rowsAnswer } from '../http/answer';
 import { toApi } from '../http/serialize';
 import { listGroupesForEnvoi } from './query';
 
@@ -34,7 +34,11 @@ export async function groupeNatureColisRoutes(app: FastifyInstance, { db }: { db
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/groupeNatureColis/listeByDepart/:departId',
     {
-      schema: { tags: ['groupeNatureColis'], params: z.object({ departId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers },
+      schema: {
+        tags: ['groupeNatureColis'],
+        params: z.object({ departId: z.uuid({ error: 'Identifiant invalide' }) }),
+        response: answers({ 200: rowsAnswer('datas', codeLibelleRecord) }),
+      },
     },
     async (request) => {
       const rows = await listGroupesForEnvoi(db, request.params.departId);

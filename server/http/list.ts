@@ -11,6 +11,12 @@ import { parseListQuery } from './listQuery';
 /** A row as a list select returns it. */
 export type AnyRow = Record<string, unknown>;
 
+/** The select of a list: a dynamic select (joins included), no where. */
+export type ListSelect = (db: Db | Tx) => PgSelect;
+
+/** A row of a list's select. */
+export type ListRow<S extends ListSelect> = Awaited<ReturnType<S>> extends (infer R)[] ? R : AnyRow;
+
 /** A filterable field: its column and how to read the query string value. */
 export interface FilterDef {
   column: PgColumn;
@@ -43,11 +49,11 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 export const UNPAGED_LIMIT = 1000;
 
 /** What a paged list needs: the select, its columns for search, sort and filters, and a scope condition. */
-export interface ListDef {
+export interface ListDef<S extends ListSelect = ListSelect> {
   /** Drizzle table; must have `id` and `createdAt` columns. */
   table: PgTable & { id: PgColumn; createdAt: PgColumn };
   /** Select with references populated one level: returns a dynamic select (joins included), no where. */
-  select: (db: Db | Tx) => PgSelect;
+  select: S;
   /** Sortable fields by API name. Default order: createdAt descending. */
   sortColumns: Record<string, PgColumn>;
   /** Extra list conditions from query parameters that are not plain column filters (e.g. envoieId). */
@@ -83,7 +89,11 @@ export interface ListDef {
  * _sort/_order sort (then id for a stable order), _page/_perPage page. Without _page every row comes back.
  * @returns the rows of the page and the total number of matching rows
  */
-export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unknown>): Promise<{ rows: AnyRow[]; total: number }> {
+export async function runList<S extends ListSelect>(
+  db: Db,
+  def: ListDef<S>,
+  rawQuery: Record<string, unknown>,
+): Promise<{ rows: ListRow<S>[]; total: number }> {
   const q = parseListQuery(rawQuery);
   const conds: (SQL | undefined)[] = [def.scope];
   if (q.q) conds.push(def.search ? def.search(likePattern(q.q)) : or(...(def.searchColumns ?? []).map((c) => ilike(c, likePattern(q.q!)))));
@@ -118,5 +128,5 @@ export async function runList(db: Db, def: ListDef, rawQuery: Record<string, unk
     const [c] = (await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('sub'))) as { n: number }[];
     total = c.n;
   }
-  return { rows, total };
+  return { rows: rows as ListRow<S>[], total };
 }

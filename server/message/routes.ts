@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import { requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
-import { answers } from '../http/answer';
+import { answers, messageAnswer } from '../http/answer';
 import { sendMessage } from './service';
 
 const messageBody = z.object({
@@ -22,8 +22,12 @@ export type MessageInput = z.infer<typeof messageBody>;
 export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/api/message/sendbyEmail', { schema: { tags: ['message'], body: messageBody, response: answers } }, async (request) => {
-      await sendMessage(db, request.body, currentUser(request));
-      return { success: true, message: 'Message envoyé avec succès' };
-    });
+    .post(
+      '/api/message/sendbyEmail',
+      { schema: { tags: ['message'], body: messageBody, response: answers({ 200: messageAnswer }) } },
+      async (request) => {
+        await sendMessage(db, request.body, currentUser(request));
+        return { success: true, message: 'Message envoyé avec succès' };
+      },
+    );
 }

@@ -8,7 +8,7 @@ import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { modesEnvoi } from '../db/schema';
-import { answers } from '../http/answer';
+import { answers, codeLibelleRecord, rowsAnswer } from '../http/answer';
 import { toApi } from '../http/serialize';
 import { listModesEnvoiByParamNature } from './query';
 
@@ -32,8 +32,12 @@ export async function modeEnvoiRoutes(app: FastifyInstance, { db }: { db: Db }) 
 
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/modeEnvoi/listeByParamNature', { schema: { tags: ['modeEnvoi'], response: answers } }, async () => {
-      const rows = await listModesEnvoiByParamNature(db);
-      return { success: true, datas: toApi(rows) };
-    });
+    .get(
+      '/api/modeEnvoi/listeByParamNature',
+      { schema: { tags: ['modeEnvoi'], response: answers({ 200: rowsAnswer('datas', codeLibelleRecord) }) } },
+      async () => {
+        const rows = await listModesEnvoiByParamNature(db);
+        return { success: true, datas: toApi(rows) };
+      },
+    );
 }

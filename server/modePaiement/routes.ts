@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
-import { answers } from '../http/answer';
+import { answers, codeLibelleRecord, listAnswer } from '../http/answer';
 import { toApi } from '../http/serialize';
 import { listModesPaiement } from './query';
 
@@ -10,8 +10,12 @@ import { listModesPaiement } from './query';
 export async function modePaiementRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/modePaiement/liste', { schema: { tags: ['modePaiement'], response: answers } }, async () => {
-      const rows = await listModesPaiement(db);
-      return { success: true, datas: toApi(rows), total: rows.length };
-    });
+    .get(
+      '/api/modePaiement/liste',
+      { schema: { tags: ['modePaiement'], response: answers({ 200: listAnswer('datas', codeLibelleRecord) }) } },
+      async () => {
+        const rows = await listModesPaiement(db);
+        return { success: true, datas: toApi(rows), total: rows.length };
+      },
+    );
 }

@@ -10,7 +10,7 @@ import { optionalText, requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { groupesNatureColis, naturesColis } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers } from '../http/answer';
+import { answers, codeLibelleRef, instant, listAnswer, record } from '../http/answer';
 import { listNaturesOfGroupe, naturesForEnvoiFilter, selectNatures } from './query';
 
 /** prixExceptionnel: digits only, 0 or empty means none (spec 001 §5). */
@@ -37,6 +37,19 @@ const natureCreate = z.object({
 });
 const natureUpdate = natureCreate.extend({ description: requiredText('La description est obligatoire', 500) });
 
+/** A nature as the API answers it: its group populated. */
+export const natureRecord = record({
+  code: z.string(),
+  libelle: z.string(),
+  description: z.string(),
+  prixExceptionnel: z.number().nullable().describe('euros; null: priced by its group'),
+  unite: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  groupeNatureColisID: codeLibelleRef,
+});
+
 /** The nature routes. */
 export async function natureColisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
@@ -57,6 +70,7 @@ export async function natureColisRoutes(app: FastifyInstance, { db }: { db: Db }
     filters: { groupeNatureColisID: { column: naturesColis.groupeNatureColisID, type: 'uuid' } },
     filterHook: naturesForEnvoiFilter,
     toValues: (b) => ({ ...b, code: String(b.code).toUpperCase(), description: b.description ?? '' }),
+    record: natureRecord,
     messages: {
       created: 'nature de colis enregistrée avec succès',
       updated: 'Mise à jour de la nature de colis réussie !',
@@ -68,7 +82,13 @@ export async function natureColisRoutes(app: FastifyInstance, { db }: { db: Db }
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/natureColis/liste/:groupeId',
-    { schema: { tags: ['natureColis'], params: z.object({ groupeId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
+    {
+      schema: {
+        tags: ['natureColis'],
+        params: z.object({ groupeId: z.uuid({ error: 'Identifiant invalide' }) }),
+        response: answers({ 200: listAnswer('datas', natureRecord) }),
+      },
+    },
     async (request) => {
       const rows = await listNaturesOfGroupe(db, request.params.groupeId);
       return { success: true, datas: toApi(rows), total: rows.length };

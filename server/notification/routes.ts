@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import { requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
-import { answers } from '../http/answer';
+import { answers, messageAnswer } from '../http/answer';
 import { createNotification } from './service';
 
 const notificationBody = z.object({
@@ -21,7 +21,7 @@ export async function notificationRoutes(app: FastifyInstance, { db }: { db: Db 
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/notification/create',
-      { schema: { tags: ['notification'], body: notificationBody, response: answers } },
+      { schema: { tags: ['notification'], body: notificationBody, response: answers({ 200: messageAnswer }) } },
       async (request) => {
         await createNotification(db, request.body, currentUser(request));
         return { success: true, message: 'Notification envoyée' };

@@ -9,6 +9,7 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import { moneyEuros, requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { groupesNatureColis, modesEnvoi, paramNatureModes } from '../db/schema';
+import { codeLibelleRef, euros, instant, record } from '../http/answer';
 import { nestVillesPays, selectParamNatureModes, vDest, vOrig } from './query';
 
 const body = z.preprocess(
@@ -26,6 +27,22 @@ const body = z.preprocess(
     modeEnvoiID: requiredId("Le mode d'envoi est obligatoire"),
   }),
 );
+
+/** A city of a unit price, with its country. */
+const prixVille = record({ libelle: z.string(), paysID: record({ libelle: z.string(), devise: z.string() }) });
+
+/** A unit price as the API answers it: group, cities (each with its country) and mode populated. */
+export const paramNatureModeRecord = record({
+  libelle: z.string(),
+  prixUnitaire: euros.describe('euros per kg (or m³)'),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  groupeNatureColisID: codeLibelleRef,
+  villeOrigineID: prixVille,
+  villeDestinationID: prixVille,
+  modeEnvoiID: codeLibelleRef,
+});
 
 /** The unit price routes. */
 export async function paramNatureModeRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -54,6 +71,7 @@ export async function paramNatureModeRoutes(app: FastifyInstance, { db }: { db: 
     },
     mapRow: nestVillesPays,
     toValues: (b) => ({ ...b, prixUnitaire: Number(b.prixUnitaire).toFixed(2) }),
+    record: paramNatureModeRecord,
     messages: {
       created: 'Prix unitaire enregistré avec succès',
       updated: 'Mise à jour des parametres réussie !',

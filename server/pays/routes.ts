@@ -9,7 +9,7 @@ import { requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
 import { pays } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers } from '../http/answer';
+import { answers, instant, listAnswer, record, rowsAnswer } from '../http/answer';
 import { listPaysByParamNature } from './query';
 
 const longueurNumero = strictNumber('La longueur du numéro').pipe(
@@ -36,6 +36,18 @@ export const paysCreateSchema = z.object({
 /** Body of pays/update (spec 001 §5 Country edit: code, libelle, indicatif, longueurNumero required; devise optional). */
 export const paysUpdateSchema = paysCreateSchema.extend({ devise: requiredText('La devise est obligatoire', 10).optional() });
 
+/** A country as the API answers it (spec 001 §3). */
+export const paysRecord = record({
+  code: z.string(),
+  libelle: z.string(),
+  devise: z.string(),
+  indicatif: z.string().describe('+33'),
+  longueurNumero: z.number().int().describe('digits of a national number'),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
 /** The countries' routes. */
 export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
@@ -60,6 +72,7 @@ export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {
       devise: b.devise === undefined ? undefined : String(b.devise).toUpperCase(),
       indicatif: String(b.indicatif).startsWith('+') ? b.indicatif : `+${b.indicatif}`,
     }),
+    record: paysRecord,
     messages: {
       created: 'Pays ajouté avec succès!',
       updated: 'Mise à jour du Pays réussie!',
@@ -68,8 +81,12 @@ export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   });
 
-  app.get('/api/pays/listeByParamNature', { schema: { tags: ['pays'], response: answers } }, async () => {
-    const rows = await listPaysByParamNature(db);
-    return { success: true, datas: toApi(rows) };
-  });
+  app.get(
+    '/api/pays/listeByParamNature',
+    { schema: { tags: ['pays'], response: answers({ 200: rowsAnswer('datas', paysRecord) }) } },
+    async () => {
+      const rows = await listPaysByParamNature(db);
+      return { success: true, datas: toApi(rows) };
+    },
+  );
 }

@@ -8,12 +8,23 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { privileges } from '../db/schema';
+import { instant, record } from '../http/answer';
 
 /** Body of create and update (spec 001 §5: libelle and description required). */
 export const permissionBody = z.object({
   libelle: requiredText('Le libellé est obligatoire', 100),
   description: requiredText('La description est obligatoire', 500),
   groupe: optionalText(50),
+});
+
+/** A permission as the API answers it (its libelle is the key). */
+export const permissionRecord = record({
+  libelle: z.string().describe('the permission key, e.g. addColis'),
+  description: z.string(),
+  groupe: z.string(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
 });
 
 /** The permission routes. */
@@ -33,6 +44,7 @@ export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db })
       createdAt: privileges.createdAt,
     },
     filters: { groupe: { column: privileges.groupe, type: 'text' } },
+    record: permissionRecord,
     messages: {
       created: 'Permission ajoutée avec succès !',
       updated: 'Mise à jour de la permission réussie !',

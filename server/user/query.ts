@@ -29,11 +29,14 @@ export async function findClientByTelephone(db: Db | Tx, typeId: string, telepho
   return row;
 }
 
+/** Clients with their columns: a dynamic select. */
+const selectClients = (d: Db | Tx) => d.select(clientColumns).from(users).$dynamic();
+
 /** The clients list. @param typeId the CLIENT user type */
-export const clientList = (typeId: string): ListDef => ({
+export const clientList = (typeId: string): ListDef<typeof selectClients> => ({
   unpagedLimit: UNPAGED_LIMIT,
   table: users,
-  select: (d) => d.select(clientColumns).from(users).$dynamic(),
+  select: selectClients,
   scope: eq(users.typeUserID, typeId),
   searchColumns: [users.nom, users.prenoms, users.telephoneComplet],
   sortColumns: { nom: users.nom, prenoms: users.prenoms, telephoneComplet: users.telephoneComplet, createdAt: users.createdAt },

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
-import { answers } from '../http/answer';
+import { userRecord } from '../auth/routes';
+import { answers, dataAnswer, envelope, instant, listAnswer, record } from '../http/answer';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
@@ -28,19 +29,38 @@ export const profilBody = z.object({
 });
 export type ProfilInput = z.infer<typeof profilBody>;
 
+/** A client (a user of type CLIENT) as the look-ups answer it (user/query.ts clientColumns). */
+export const clientRecord = record({
+  nom: z.string(),
+  prenoms: z.string(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  email: z.string().nullable(),
+  adresse: z.string(),
+  isActive: z.boolean(),
+  createdAt: instant,
+});
+
 /** The user routes. */
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 
-  r.get('/api/user/getBy/:id', { schema: { tags, params, response: answers } }, async (request) => {
+  r.get('/api/user/getBy/:id', { schema: { tags, params, response: answers({ 200: dataAnswer(userRecord) }) } }, async (request) => {
     const data = await getUser(db, request.params.id, currentUser(request));
     return { success: true, data: toApi(data) };
   });
 
   r.put(
     '/api/user/update/:id',
-    { schema: { tags, params, body: z.union([z.strictObject({ isActive: z.boolean() }), profilBody]), response: answers } },
+    {
+      schema: {
+        tags,
+        params,
+        body: z.union([z.strictObject({ isActive: z.boolean() }), profilBody]),
+        response: answers({ 200: envelope({ message: z.string(), data: userRecord }) }),
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const body = request.body;
@@ -59,15 +79,27 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.get(
     '/api/user/getByTelephone/:telephone',
-    { schema: { tags, params: z.object({ telephone: z.string().min(4).max(25) }), response: answers } },
+    {
+      schema: {
+        tags,
+        params: z.object({ telephone: z.string().min(4).max(25) }),
+        response: answers({
+          200: envelope({ data: clientRecord.nullable().describe('null (success false) when no client has this phone') }),
+        }),
+      },
+    },
     async (request) => {
       const row = await findClientByTelephone(db, await clientTypeId(db), clientPhone(request.params.telephone, null, 'telephone'));
       return row ? { success: true, data: toApi(row) } : { success: false, data: null, message: 'Aucun client trouvé pour ce numéro.' };
     },
   );
 
-  r.get('/api/user/listeClients', { schema: { tags, querystring: listQuerySchema, response: answers } }, async (request) => {
-    const { rows, total } = await runList(db, clientList(await clientTypeId(db)), request.query as Record<string, unknown>);
-    return { success: true, clients: toApi(rows), total };
-  });
+  r.get(
+    '/api/user/listeClients',
+    { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('clients', clientRecord) }) } },
+    async (request) => {
+      const { rows, total } = await runList(db, clientList(await clientTypeId(db)), request.query as Record<string, unknown>);
+      return { success: true, clients: toApi(rows), total };
+    },
+  );
 }

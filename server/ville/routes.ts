@@ -7,13 +7,23 @@ import { requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers } from '../http/answer';
+import { answers, instant, record, rowsAnswer } from '../http/answer';
 import { listVillesOfPays, selectVilles } from './query';
 
 const villeSchema = z.object({
   code: requiredText('Le code est obligatoire', 10),
   libelle: requiredText('Le nom de la ville est obligatoire', 100),
   paysID: requiredId('Le pays est obligatoire'),
+});
+
+/** A city as the API answers it: its country populated. */
+export const villeRecord = record({
+  code: z.string(),
+  libelle: z.string(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  paysID: record({ code: z.string(), libelle: z.string(), indicatif: z.string(), devise: z.string() }),
 });
 
 /** The city routes. */
@@ -34,6 +44,7 @@ export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     filters: { paysID: { column: villes.paysID, type: 'uuid' } },
     toValues: (b) => ({ ...b, code: String(b.code).toUpperCase() }),
+    record: villeRecord,
     messages: {
       created: 'ville enregistrée avec succès',
       updated: 'Mise à jour de la ville réussie !',
@@ -42,14 +53,18 @@ export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/ville/getVilleByPaysID/:paysId',
-      { schema: { tags: ['ville'], params: z.object({ paysId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
-      async (request) => {
-        const rows = await listVillesOfPays(db, request.params.paysId);
-        return { success: true, villes: toApi(rows) };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/ville/getVilleByPaysID/:paysId',
+    {
+      schema: {
+        tags: ['ville'],
+        params: z.object({ paysId: z.uuid({ error: 'Identifiant invalide' }) }),
+        response: answers({ 200: rowsAnswer('villes', villeRecord) }),
       },
-    );
+    },
+    async (request) => {
+      const rows = await listVillesOfPays(db, request.params.paysId);
+      return { success: true, villes: toApi(rows) };
+    },
+  );
 }
