@@ -1,5 +1,5 @@
 /**
- * Rules of departures (envois), shared by the server (which enforces them: server/envois/service.ts) and the UI (which
+ * Rules of departures (envois), shared by the server (which enforces them: server/envoi/service.ts) and the UI (which
  * checks the form and enables buttons: src/departs/departRules.ts). Spec 000 §4 "Departure statuses", §5 "Add
  * departure"; DESIGN.md §4.
  * - dates: none before today (Europe/Paris, common/dates.ts), except a date left unchanged on edit; and the shipper's

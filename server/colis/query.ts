@@ -221,7 +221,7 @@ export async function findEnvoiRef(db: Db, envoiId: string, user: CurrentUser) {
  * The senders of a departure's parcels, each with the references and statuses of its parcels there, by name. Only
  * the parcels the user may see: an agent never receives another agency's senders.
  */
-export async function sendersOfEnvoi(db: Db, envoiId: string, user: CurrentUser) {
+export async function expediteursOfEnvoi(db: Db, envoiId: string, user: CurrentUser) {
   const rows = await db
     .select({
       clientId: users.id,
@@ -241,11 +241,11 @@ export async function sendersOfEnvoi(db: Db, envoiId: string, user: CurrentUser)
     .where(and(eq(colis.envoiID, envoiId), colisScope(user)))
     .orderBy(asc(users.nom), asc(users.prenoms), asc(colis.reference));
   type Row = (typeof rows)[number];
-  type Sender = Omit<Row, 'clientId' | 'colisId' | 'reference' | 'statutID'> & {
+  type Expediteur = Omit<Row, 'clientId' | 'colisId' | 'reference' | 'statutID'> & {
     id: string;
     colis: { id: string; reference: string; statutID: Row['statutID'] }[];
   };
-  const clients = new Map<string, Sender>();
+  const clients = new Map<string, Expediteur>();
   for (const row of rows) {
     const { colisId, reference, statutID, clientId, ...client } = row;
     if (!clients.has(clientId)) clients.set(clientId, { id: clientId, ...client, colis: [] });

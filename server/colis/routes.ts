@@ -14,7 +14,7 @@ import { PAYMENT_BY } from '../../common/colisRules';
 import { BUSINESS_TIME_ZONE } from '../../common/dates';
 import { UNITES } from '../../common/modes';
 import { currentUser } from '../auth/currentUser';
-import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, weightKg } from '../crud/fields';
+import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, poidsKg } from '../crud/fields';
 import type { Db } from '../db/client';
 import {
   answers,
@@ -80,7 +80,7 @@ export const colisBody = z.object({
         },
         z.object({
           natureColisID: requiredId('La nature est obligatoire'),
-          poids: weightKg('Le poids', 100_000),
+          poids: poidsKg('Le poids', 100_000),
           unitePoid: z.string().optional(),
         }),
       ),

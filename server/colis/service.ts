@@ -39,9 +39,9 @@ import type { Db, Tx } from '../db/client';
 import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, typeUsers, users, villes } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { recordPayment, type PayableColis } from '../encaissement/service';
+import { recordEncaissement, type PayableColis } from '../encaissement/service';
 import { statutCodeFromValue, statutsByCode } from '../statut/query';
-import { priceColis, priceNatures, selectDepartureRoute } from './pricing';
+import { priceColis, priceNatures, selectEnvoiRoute } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockColis } from '../access/locks';
 import { colisAgenceFor, envoiScope, maySeeClient } from '../access/scopes';
@@ -59,21 +59,21 @@ import {
   findEnvoiCapacity,
   findEnvoiRef,
   findSignature,
-  sendersOfEnvoi,
+  expediteursOfEnvoi,
 } from './query';
 import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
 
 /** Locks the departure row (not its joined references) and returns what registration needs. */
-async function lockDeparture(tx: Tx, envoiID: string) {
-  const [e] = await selectDepartureRoute(tx).where(eq(envois.id, envoiID)).for('update', { of: envois });
+async function lockEnvoiRoute(tx: Tx, envoiID: string) {
+  const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID)).for('update', { of: envois });
   if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   return e;
 }
 
 /** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
-async function checkDeparture(
+async function checkEnvoi(
   codes: Map<string, { id: string }>,
-  e: Awaited<ReturnType<typeof lockDeparture>>,
+  e: Awaited<ReturnType<typeof lockEnvoiRoute>>,
   poids: number,
   alreadyOnIt = 0,
 ) {
@@ -119,8 +119,8 @@ type PartyCountries = Record<'expediteur' | 'destinataire', PhoneCountry | undef
  * write: an invalid phone ('abc', 'n/a', a wrong length) is a 400 on its field, and no client is created or merged.
  */
 function withPartyPhones(input: ColisInput, countries: PartyCountries): ColisInput {
-  const phone = (raw: string | undefined, country: PhoneCountry | undefined, field: string) =>
-    raw?.trim() ? clientPhone(raw, country, field) : raw;
+  const phone = (raw: string | undefined, paysOfPhone: PhoneCountry | undefined, field: string) =>
+    raw?.trim() ? clientPhone(raw, paysOfPhone, field) : raw;
   return {
     ...input,
     NumeroSaisi: phone(input.NumeroSaisi, countries.expediteur, 'NumeroSaisi'),
@@ -128,7 +128,7 @@ function withPartyPhones(input: ColisInput, countries: PartyCountries): ColisInp
   };
 }
 
-/** Sender and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
+/** Expediteur and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
 async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountries) {
   let expediteurID = input.expediteurID ?? null;
   if (!expediteurID) {
@@ -182,7 +182,7 @@ async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountri
 }
 
 /** Prices the parcel on its departure's route and validates its amounts. */
-async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof lockDeparture>>, agenceVilleID: string) {
+async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof lockEnvoiRoute>>, agenceVilleID: string) {
   const [ville] = await tx.select({ id: villes.id, paysID: villes.paysID }).from(villes).where(eq(villes.id, input.villeID));
   if (!ville || ville.paysID !== e.paysID) {
     throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
@@ -200,7 +200,7 @@ async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<ty
     tx,
     {
       modeEnvoiID: e.modeEnvoiID,
-      modeLibelle: e.modeLibelle,
+      modeEnvoiLibelle: e.modeEnvoiLibelle,
       paysID: e.paysID,
       paysLibelle: e.paysLibelle,
       paysEmetteurID: e.paysEmetteurID,
@@ -223,11 +223,11 @@ async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<ty
   if (isAdvance(input.reglement) && !input.encaissement?.modePaiementID) {
     throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
   }
-  return { ...priced, montantLivraison, unite: uniteForMode({ code: e.modeCode, libelle: e.modeLibelle }, input.unite) };
+  return { ...priced, montantLivraison, unite: uniteForMode({ code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle }, input.unite) };
 }
 
 /** Column values of a parcel computed from its input. */
-function parcelValues(input: ColisInput, c: Awaited<ReturnType<typeof computeParcel>>, e: { modeEnvoiID: string }) {
+function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColis>>, e: { modeEnvoiID: string }) {
   return {
     villeID: input.villeID,
     modeLivraisonID: input.modeLivraisonID,
@@ -258,7 +258,7 @@ function parcelValues(input: ColisInput, c: Awaited<ReturnType<typeof computePar
 }
 
 /** Inserts the nature lines of a parcel. */
-async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeParcel>>) {
+async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeColis>>) {
   await tx.insert(colisNatures).values(
     c.lines.map((l) => ({
       colisID,
@@ -276,18 +276,18 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
  * Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE (DESIGN.md §4); the payment's
  * own notification tells sender and recipient.
  */
-async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, user: CurrentUser, codes: Map<string, { id: string }>) {
+async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, user: CurrentUser, codes: Map<string, { id: string }>) {
   const reglement = input.reglement ?? 0;
   if (!isAdvance(reglement)) return;
-  await recordPayment(tx, parcel, {
+  await recordEncaissement(tx, payable, {
     montant: reglement,
     modePaiementID: input.encaissement!.modePaiementID!,
     paymentby: input.encaissement?.paymentby ?? ADVANCE_PAYER,
     authorId: user.id,
   });
   await moveColis(tx, {
-    colisIds: [parcel.id],
-    fromStatutIds: [parcel.statutID],
+    colisIds: [payable.id],
+    fromStatutIds: [payable.statutID],
     toStatutId: codes.get(COLIS_STATUT_ADVANCE)!.id,
     authorId: user.id,
   });
@@ -297,12 +297,12 @@ async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, us
 export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<{ id: string; reference: string }> {
   const codes = await statutsByCode(db);
   return db.transaction(async (tx) => {
-    const e = await lockDeparture(tx, input.envoiID);
+    const e = await lockEnvoiRoute(tx, input.envoiID);
     const countries = await partyCountries(tx, e);
     input = withPartyPhones(input, countries);
     const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
-    const computed = await computeParcel(tx, input, e, agence.villeID);
-    await checkDeparture(codes, e, computed.amounts.poids);
+    const computed = await computeColis(tx, input, e, agence.villeID);
+    await checkEnvoi(codes, e, computed.amounts.poids);
     const parties = await resolveParties(tx, input, countries);
     const reference = await nextColisReference(tx, agence.code);
     const now = new Date();
@@ -310,7 +310,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     const [created] = await tx
       .insert(colis)
       .values({
-        ...parcelValues(input, computed, e),
+        ...colisValues(input, computed, e),
         ...parties,
         reference,
         envoiID: e.id,
@@ -326,7 +326,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
       .where(eq(envois.id, e.id));
     await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
-    const parcel: PayableColis = {
+    const payable: PayableColis = {
       id: created.id,
       reference,
       agenceID: agence.id,
@@ -336,8 +336,8 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
     };
-    await notifyColis(tx, [parcel], 'votre colis a été enregistré');
-    await settleAdvance(tx, parcel, input, user, codes);
+    await notifyColis(tx, [payable], 'votre colis a été enregistré');
+    await recordAdvance(tx, payable, input, user, codes);
     return { id: created.id, reference };
   });
 }
@@ -350,20 +350,20 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
     // Lock both departures in a fixed order so two edits never wait on each other.
     const envoiIds = [...new Set([current.envoiID, input.envoiID])].sort();
-    const locked = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
-    for (const eid of envoiIds) locked.set(eid, await lockDeparture(tx, eid));
+    const locked = new Map<string, Awaited<ReturnType<typeof lockEnvoiRoute>>>();
+    for (const eid of envoiIds) locked.set(eid, await lockEnvoiRoute(tx, eid));
     const e = locked.get(input.envoiID)!;
     const countries = await partyCountries(tx, e);
     input = withPartyPhones(input, countries);
     // ADMIN may move the parcel to another agency (else it keeps its own); another role keeps its own (colisAgenceFor).
     const agence = await resolveAgence(tx, { ...input, agenceID: input.agenceID ?? current.agenceID }, user, e.paysEmetteurID);
-    const computed = await computeParcel(tx, input, e, agence.villeID);
-    const sameDeparture = current.envoiID === input.envoiID;
-    await checkDeparture(codes, e, computed.amounts.poids, sameDeparture ? Number(current.poids) : 0);
+    const computed = await computeColis(tx, input, e, agence.villeID);
+    const sameEnvoi = current.envoiID === input.envoiID;
+    await checkEnvoi(codes, e, computed.amounts.poids, sameEnvoi ? Number(current.poids) : 0);
     const parties = await resolveParties(tx, input, countries);
     await tx
       .update(colis)
-      .set({ ...parcelValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })
+      .set({ ...colisValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })
       .where(eq(colis.id, id));
     await tx.delete(colisNatures).where(eq(colisNatures.colisID, id));
     await insertLines(tx, id, computed);
@@ -375,7 +375,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       .update(envois)
       .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
       .where(eq(envois.id, e.id));
-    const parcel: PayableColis = {
+    const payable: PayableColis = {
       id,
       reference: current.reference,
       agenceID: agence.id,
@@ -385,7 +385,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
     };
-    await settleAdvance(tx, parcel, input, user, codes);
+    await recordAdvance(tx, payable, input, user, codes);
   });
 }
 
@@ -401,7 +401,7 @@ export async function setColisActive(db: Db, id: string, isActive: boolean, user
  * Deletes a locked parcel softly (docs/architecture.md §4): it leaves every list and count, its weight goes back to
  * its departure, and its payments, history and lines stay, with who deleted it and when.
  */
-async function softDeleteParcel(tx: Tx, row: { id: string; envoiID: string; poids: string }, user: CurrentUser) {
+async function softDeleteColis(tx: Tx, row: { id: string; envoiID: string; poids: string }, user: CurrentUser) {
   await tx.update(colis).set({ deletedAt: new Date(), deletedByID: user.id, isActive: false }).where(eq(colis.id, row.id));
   await tx
     .update(envois)
@@ -425,7 +425,7 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
   return db.transaction(async (tx): Promise<DeleteOutcome> => {
     const row = await lockColis(tx, target, user, { owner: true });
     if (COLIS_EDITABLE.some((c) => codes.get(c)!.id === row.statutID)) {
-      await softDeleteParcel(tx, row, user);
+      await softDeleteColis(tx, row, user);
       return { outcome: 'deleted' };
     }
     const issued = await issueOtp(tx, {
@@ -458,12 +458,12 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
  */
 export async function deleteColisWithOtp(db: Db, colisId: string, code: string, user: CurrentUser): Promise<void> {
   await db.transaction((tx) => lockColis(tx, { id: colisId }, user, { owner: true }));
-  const parcelKey = `otp:colis:${colisId}`;
+  const colisKey = `otp:colis:${colisId}`;
   const userKey = `otp:user:${user.id}`;
   await takeAttempt(
     db,
     [
-      { key: parcelKey, policy: CODE_POLICY },
+      { key: colisKey, policy: CODE_POLICY },
       { key: userKey, policy: CODE_POLICY },
     ],
     'codes erronés',
@@ -471,7 +471,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
   const check = await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id: colisId }, user, { owner: true });
     const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
-    if (result === 'ok') await softDeleteParcel(tx, row, user);
+    if (result === 'ok') await softDeleteColis(tx, row, user);
     return result;
   });
   if (check !== 'ok') {
@@ -479,7 +479,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
       codeOtp: check === 'expired' ? 'Code expiré' : 'Code invalide',
     });
   }
-  await settleAttempt(db, { reset: [parcelKey], refund: [userKey] });
+  await settleAttempt(db, { reset: [colisKey], refund: [userKey] });
 }
 
 /**
@@ -490,7 +490,7 @@ export async function finishColis(
   db: Db,
   id: string,
   to: ColisFinishTarget,
-  payment: FinishInput | undefined,
+  encaissement: FinishInput | undefined,
   user: CurrentUser,
 ): Promise<void> {
   const codes = await statutsByCode(db);
@@ -498,18 +498,18 @@ export async function finishColis(
     const row = await lockColis(tx, { id }, user);
     if (!canFinishColis(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
     if (toCents(row.resteAPayer) > 0n) {
-      if (!payment?.modePaiementID) {
+      if (!encaissement?.modePaiementID) {
         throw conflict('Le colis doit être entièrement payé : encaissez le reste à payer dans la même opération.', {
           modePaiementID: 'Le mode de paiement est obligatoire',
         });
       }
-      await recordPayment(
+      await recordEncaissement(
         tx,
         { ...row },
         {
           montant: row.resteAPayer,
-          modePaiementID: payment.modePaiementID,
-          paymentby: payment.paymentby ?? COLLECTION_PAYER,
+          modePaiementID: encaissement.modePaiementID,
+          paymentby: encaissement.paymentby ?? COLLECTION_PAYER,
           authorId: user.id,
           agenceID: user.agenceID,
         },
@@ -556,7 +556,7 @@ export async function getColisHistorique(db: Db, reference: string, user: Curren
 export async function listClientsOfEnvoi(db: Db, envoiId: string, user: CurrentUser) {
   const envoi = await findEnvoiRef(db, envoiId, user);
   if (!envoi) throw notFound('Départ introuvable.');
-  return { envoi, clients: await sendersOfEnvoi(db, envoi.id, user) };
+  return { envoi, clients: await expediteursOfEnvoi(db, envoi.id, user) };
 }
 
 /**
@@ -577,7 +577,7 @@ export async function listEnvoisOfClient(db: Db, clientId: string, user: Current
  * @throws 404 a departure the user may not see; 400 / 409 as priceNatures
  */
 export async function prixNature(db: Db, q: PrixNatureQuery, user: CurrentUser) {
-  const [e] = await selectDepartureRoute(db).where(and(eq(envois.id, q.envoiID), envoiScope(user)));
+  const [e] = await selectEnvoiRoute(db).where(and(eq(envois.id, q.envoiID), envoiScope(user)));
   if (!e) throw notFound('Départ introuvable.');
   const agenceID = colisAgenceFor(user, q.agenceID);
   const villeOrigineID = agenceID ? await agenceVilleID(db, agenceID) : undefined;

@@ -90,10 +90,10 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
   r.put(`${base}/update/:id`, { schema: { tags, params: idParams, body: updateBody, response: writeOk } }, async (request) => {
     const user = currentUser(request);
     const body = request.body as AnyRow;
-    const statusOnly = Object.keys(body).length === 1 && 'isActive' in body;
+    const activeOnly = Object.keys(body).length === 1 && 'isActive' in body;
     const data = await db.transaction(async (tx) => {
       const existing = await findOne(tx, request.params.id);
-      const values = statusOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
+      const values = activeOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
       await tx
         .update(def.table)
         .set(values as never)
@@ -102,7 +102,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     });
     return {
       success: true,
-      message: statusOnly ? 'Statut mis à jour avec succès !' : def.messages.updated,
+      message: activeOnly ? 'Statut mis à jour avec succès !' : def.messages.updated,
       data: toApi(data),
     };
   });

@@ -73,7 +73,7 @@ export const encaissementList = (user: CurrentUser): ListDef<typeof selectEncais
 });
 
 /** A parcel's amounts, if the user may see the parcel. */
-export async function findColisAmounts(db: Db, colisId: string, user: CurrentUser) {
+export async function findColisMontants(db: Db, colisId: string, user: CurrentUser) {
   const [row] = await db
     .select({
       id: colis.id,

@@ -28,7 +28,7 @@ const encaissementBody = z.object({
 export type EncaissementInput = z.infer<typeof encaissementBody>;
 
 /** A parcel's amounts, as a payment shows them. */
-const colisAmounts = record({ reference: z.string(), montantTotal: euros, reglement: euros, resteAPayer: euros });
+const colisMontants = record({ reference: z.string(), montantTotal: euros, reglement: euros, resteAPayer: euros });
 
 /** A payment as the API answers it (encaissement/query.ts selectEncaissements): mode, author, agency and parcel populated. */
 export const encaissementRecord = record({
@@ -40,7 +40,7 @@ export const encaissementRecord = record({
   modePaiementID: record({ libelle: z.string() }),
   auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
   agenceID: record({ libelle: z.string() }).nullable(),
-  colisID: colisAmounts.extend({ deletedAt: instant.nullable().describe('set when the parcel was deleted') }),
+  colisID: colisMontants.extend({ deletedAt: instant.nullable().describe('set when the parcel was deleted') }),
 });
 
 /** The payment routes. */
@@ -78,7 +78,7 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags,
         params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }),
-        response: answers({ 200: envelope({ encaissements: z.array(encaissementRecord), colis: colisAmounts }) }),
+        response: answers({ 200: envelope({ encaissements: z.array(encaissementRecord), colis: colisMontants }) }),
       },
     },
     async (request) => {

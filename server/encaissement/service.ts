@@ -1,7 +1,7 @@
 /**
  * Payments (encaissements) of parcels (spec 000 §4 Parcel payment, §7; DESIGN.md §4):
  * - recorded inside the caller's transaction on a parcel row it has locked; never more than the remaining amount;
- *   reglement and resteAPayer updated together; sender and recipient notified (recordPayment, also used by the
+ *   reglement and resteAPayer updated together; sender and recipient notified (recordEncaissement, also used by the
  *   parcel registration's advance and the end of the journey);
  * - a parcel EN_ATTENTE cannot be paid (common/colisRules.ts); the payment dialog collects the whole remaining amount
  *   unless an amount is given;
@@ -18,13 +18,13 @@ import type { Db, Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { statutCodeFromValue } from '../statut/query';
-import { encaissementInScope, encaissementsOfColis, findColisAmounts } from './query';
+import { encaissementInScope, encaissementsOfColis, findColisMontants } from './query';
 import type { EncaissementInput } from './routes';
 import { notifyColis } from '../notification/service';
 
 /** The notification of a payment (spec 000 §7, text as the spec writes it). */
-export const paymentMessage = (amount: number | string) =>
-  `un encaissement de ${formatEuro(amount)} vient d'être d'effectué conernant votre colis`;
+export const encaissementMessage = (montant: number | string) =>
+  `un encaissement de ${formatEuro(montant)} vient d'être d'effectué conernant votre colis`;
 
 /** The locked parcel fields a payment needs. */
 export interface PayableColis {
@@ -45,24 +45,24 @@ export interface PayableColis {
  * @returns the new reglement and resteAPayer (euros, numeric text) and the payment id
  * @throws 400 for an unknown payment mode or an amount ≤ 0; 409 above the remaining amount
  */
-export async function recordPayment(
+export async function recordEncaissement(
   tx: Tx,
-  parcel: PayableColis,
+  payable: PayableColis,
   opts: {
     montant: number | string;
     modePaiementID: string;
     paymentby: PaymentBy;
     authorId: string;
     agenceID?: string | null;
-    history?: boolean;
+    historique?: boolean;
   },
 ): Promise<{ id: string; reglement: string; resteAPayer: string }> {
-  const amount = toCents(opts.montant);
-  const reste = toCents(parcel.resteAPayer);
-  if (amount <= 0n) throw badRequest('Le montant encaissé doit être supérieur à 0.', { montantEncaisse: 'Montant invalide' });
-  if (amount > reste) {
+  const montant = toCents(opts.montant);
+  const reste = toCents(payable.resteAPayer);
+  if (montant <= 0n) throw badRequest('Le montant encaissé doit être supérieur à 0.', { montantEncaisse: 'Montant invalide' });
+  if (montant > reste) {
     throw conflict(
-      `Le montant encaissé (${formatEuro(centsToString(amount))}) dépasse le reste à payer (${formatEuro(parcel.resteAPayer)}).`,
+      `Le montant encaissé (${formatEuro(centsToString(montant))}) dépasse le reste à payer (${formatEuro(payable.resteAPayer)}).`,
       {
         montantEncaisse: 'Montant supérieur au reste à payer',
       },
@@ -70,30 +70,30 @@ export async function recordPayment(
   }
   const [mode] = await tx.select({ id: modesPaiement.id }).from(modesPaiement).where(eq(modesPaiement.id, opts.modePaiementID));
   if (!mode) throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
-  const reglement = centsToString(toCents(parcel.reglement) + amount);
-  const resteAPayer = centsToString(reste - amount);
-  const [payment] = await tx
+  const reglement = centsToString(toCents(payable.reglement) + montant);
+  const resteAPayer = centsToString(reste - montant);
+  const [created] = await tx
     .insert(encaissements)
     .values({
-      colisID: parcel.id,
-      agenceID: opts.agenceID ?? parcel.agenceID,
+      colisID: payable.id,
+      agenceID: opts.agenceID ?? payable.agenceID,
       paymentby: opts.paymentby,
-      montantEncaisse: centsToString(amount),
+      montantEncaisse: centsToString(montant),
       montantRestant: resteAPayer,
       modePaiementID: mode.id,
       auteurID: opts.authorId,
     })
     .returning({ id: encaissements.id });
-  await tx.update(colis).set({ reglement, resteAPayer }).where(eq(colis.id, parcel.id));
-  if (opts.history) {
+  await tx.update(colis).set({ reglement, resteAPayer }).where(eq(colis.id, payable.id));
+  if (opts.historique) {
     await tx
       .insert(historiques)
-      .values({ colisID: parcel.id, statutAvantID: parcel.statutID, statutApresID: parcel.statutID, auteurID: opts.authorId });
+      .values({ colisID: payable.id, statutAvantID: payable.statutID, statutApresID: payable.statutID, auteurID: opts.authorId });
   }
-  await notifyColis(tx, [parcel], paymentMessage(centsToString(amount)));
-  parcel.reglement = reglement;
-  parcel.resteAPayer = resteAPayer;
-  return { id: payment.id, reglement, resteAPayer };
+  await notifyColis(tx, [payable], encaissementMessage(centsToString(montant)));
+  payable.reglement = reglement;
+  payable.resteAPayer = resteAPayer;
+  return { id: created.id, reglement, resteAPayer };
 }
 
 /**
@@ -108,7 +108,7 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
     if (!isColisPayable(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.notPayable);
     // The spec's make-payment dialog collects the whole remaining amount.
     const montant = input.montantEncaisse ?? Number(row.resteAPayer);
-    return recordPayment(
+    return recordEncaissement(
       tx,
       { ...row },
       {
@@ -117,7 +117,7 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
         paymentby: input.paymentby,
         authorId: user.id,
         agenceID: user.agenceID ?? row.agenceID,
-        history: true,
+        historique: true,
       },
     );
   });
@@ -125,9 +125,9 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
 
 /** The payments of a parcel the user may see, and the parcel's amounts. @throws 404 'Colis non trouvé' */
 export async function getEncaissementsOfColis(db: Db, colisId: string, user: CurrentUser) {
-  const parcel = await findColisAmounts(db, colisId, user);
-  if (!parcel) throw notFound('Colis non trouvé');
-  return { colis: parcel, encaissements: await encaissementsOfColis(db, parcel.id) };
+  const payable = await findColisMontants(db, colisId, user);
+  if (!payable) throw notFound('Colis non trouvé');
+  return { colis: payable, encaissements: await encaissementsOfColis(db, payable.id) };
 }
 
 /** Sets the active flag of a payment within the user's scope. @throws 404 */

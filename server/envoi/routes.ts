@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
-import { requiredId, weightKg } from '../crud/fields';
+import { requiredId, poidsKg } from '../crud/fields';
 import type { Db } from '../db/client';
 import {
   answers,
@@ -27,7 +27,7 @@ import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { envoiList, listOpenEnvois, listOpenEnvoisTo } from './query';
-import { changeEnvoiStatus, checkEnvoiPoids, createEnvoi, deleteEnvoi, getEnvoi, readEnvoi, setEnvoiActive, updateEnvoi } from './service';
+import { changeEnvoiStatut, checkEnvoiPoids, createEnvoi, deleteEnvoi, getEnvoi, readEnvoi, setEnvoiActive, updateEnvoi } from './service';
 
 const calendarDate = (message: string) =>
   z
@@ -46,7 +46,7 @@ export const envoiBody = z.object({
   dateArrive: calendarDate("La date d'arrivée est obligatoire"),
   dateFin: calendarDate('La date de clôture est obligatoire'),
   contenu: z.string().trim().max(500, '500 caractères au maximum').optional(),
-  poids: weightKg('Le poids global', 9_999_999),
+  poids: poidsKg('Le poids global', 9_999_999),
 });
 const envoiUpdateBody = z.union([
   z.strictObject({ isActive: z.boolean() }),
@@ -174,7 +174,7 @@ export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
         await setEnvoiActive(db, request.params.id, body.isActive, user);
         message = 'Statut mis à jour avec succès !';
       } else if ('statutID' in body) {
-        colisMoved = await changeEnvoiStatus(db, request.params.id, body.statutID, user);
+        colisMoved = await changeEnvoiStatut(db, request.params.id, body.statutID, user);
         message = 'Statut de départ mis à jour avec succès !';
       } else {
         await updateEnvoi(db, request.params.id, body, user);

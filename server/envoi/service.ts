@@ -131,7 +131,7 @@ export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user
  * @returns the number of parcels moved
  * @throws 409 when the transition is not allowed or parcels are still waiting
  */
-export async function changeEnvoiStatus(db: Db, id: string, statutValue: string, user: CurrentUser): Promise<number> {
+export async function changeEnvoiStatut(db: Db, id: string, statutValue: string, user: CurrentUser): Promise<number> {
   const toCode = (await statutCodeFromValue(db, statutValue)) ?? statutValue;
   const codes = await statutsByCode(db);
   const target = codes.get(toCode);

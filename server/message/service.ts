@@ -24,13 +24,13 @@ const textToHtml = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 /** Sends a message by e-mail and keeps it. @throws 400 unknown recipient, 429 too many messages */
 export async function sendMessage(db: Db, input: MessageInput, me: CurrentUser): Promise<void> {
   const { email, subject, htmlContent } = input;
-  const [recipient] = await db
+  const [destinataire] = await db
     .select({ id: users.id, email: users.email, typeCode: typeUsers.code })
     .from(users)
     .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
     .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isActive, true)))
     .limit(1);
-  if (!recipient?.email) {
+  if (!destinataire?.email) {
     throw badRequest("Destinataire inconnu : un message ne part qu'à un client ou un membre du personnel enregistré.", {
       email: 'Destinataire inconnu',
     });
@@ -38,12 +38,12 @@ export async function sendMessage(db: Db, input: MessageInput, me: CurrentUser):
   await takeAttempt(db, [{ key: `message:user:${me.id}`, policy: MESSAGE_POLICY }], 'messages envoyés');
   await db.transaction(async (tx) => {
     await tx.insert(messages).values({
-      typeDestinataire: recipient.typeCode === TYPE_USER_CODES.CLIENT ? 'CLIENT' : 'PERSONNEL',
-      destinataires: recipient.email!,
+      typeDestinataire: destinataire.typeCode === TYPE_USER_CODES.CLIENT ? 'CLIENT' : 'PERSONNEL',
+      destinataires: destinataire.email!,
       sujet: subject,
       message: htmlContent,
       auteurID: me.id,
     });
-    await enqueueMail(tx, { to: recipient.email!, subject, html: `<p>${textToHtml(htmlContent)}</p>` });
+    await enqueueMail(tx, { to: destinataire.email!, subject, html: `<p>${textToHtml(htmlContent)}</p>` });
   });
 }

@@ -24,7 +24,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** Whether a body is the active toggle alone ({isActive}). */
-function isStatusOnly(body: unknown): boolean {
+function isActiveOnly(body: unknown): boolean {
   return !!body && typeof body === 'object' && Object.keys(body).length === 1 && 'isActive' in body;
 }
 
@@ -43,7 +43,7 @@ export async function requiredKey(
     const mine = access.self.of === 'user' ? user.id : user.roleID;
     if (value && value === mine) return access.self.selfKey ?? null;
   }
-  if (access.statusKey && isStatusOnly(request.body)) return access.statusKey;
+  if (access.statusKey && isActiveOnly(request.body)) return access.statusKey;
   const body = request.body as Record<string, unknown> | undefined;
   if (access.transitionKeys && body && typeof body.statutID === 'string' && Object.keys(body).length === 1) {
     const code = await statutCode(body.statutID);

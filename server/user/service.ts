@@ -50,12 +50,12 @@ export async function updateProfil(db: Db, id: string, input: ProfilInput, me: C
 
 /**
  * The full phone number of a client (common/phone.ts, the UI's own rule): '+' and digits, e.g. '+221771234567'.
- * @param country the country of the number (dial code and national length), when known
+ * @param pays the country of the number (dial code and national length), when known
  * @param field the request field reported with the error
  * @throws 400 with the French message on `field` for a number without digits, with letters, of the wrong length…
  */
-export function clientPhone(raw: string | null | undefined, country: PhoneCountry | null | undefined, field: string): string {
-  const result = normalizePhone(raw, country);
+export function clientPhone(raw: string | null | undefined, pays: PhoneCountry | null | undefined, field: string): string {
+  const result = normalizePhone(raw, pays);
   if (!result.ok) throw badRequest(result.error, { [field]: result.error });
   return result.phone;
 }
