@@ -3,13 +3,14 @@
  * (spec 000 §7), for the departure form.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
 import { pays } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, instant, listAnswer, record, rowsAnswer } from '../http/answer';
+import { answers, instant, record, rowsAnswer } from '../http/answer';
 import { listPaysByParamNature } from './query';
 
 const longueurNumero = strictNumber('La longueur du numéro').pipe(
@@ -81,12 +82,14 @@ export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   });
 
-  app.get(
-    '/api/pays/listeByParamNature',
-    { schema: { tags: ['pays'], response: answers({ 200: rowsAnswer('datas', paysRecord) }) } },
-    async () => {
-      const rows = await listPaysByParamNature(db);
-      return { success: true, datas: toApi(rows) };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/pays/listeByParamNature',
+      { schema: { tags: ['pays'], response: answers({ 200: rowsAnswer('datas', paysRecord) }) } },
+      async () => {
+        const rows = await listPaysByParamNature(db);
+        return { success: true, datas: toApi(rows) };
+      },
+    );
 }
