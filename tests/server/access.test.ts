@@ -214,6 +214,37 @@ describe('declared answers', () => {
       const res = await expectDeclared(method, pattern, url, { body });
       expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(200);
     }
+
+    // The calls no other test file answers with a 2xx.
+    const agence = (await t.call('GET', '/api/agence/liste', { token: t.adminToken })).body.datas[0];
+    const groupe = (await t.call('GET', '/api/groupeNatureColis/liste', { token: t.adminToken })).body.datas[0];
+    const payment = (await t.call('GET', `/api/encaissement/getByColisID/${colisId}`, { token: t.adminToken })).body.encaissements[0];
+    const more: [string, string, string, unknown?][] = [
+      ['GET', '/api/agence/getAgenceByVilleID/:id', `/api/agence/getAgenceByVilleID/${agence.villeID.id}`],
+      ['GET', '/api/groupeNatureColis/listeByDepart/:departId', `/api/groupeNatureColis/listeByDepart/${envoiId}`],
+      ['GET', '/api/natureColis/liste/:groupeId', `/api/natureColis/liste/${groupe.id}`],
+      ['GET', '/api/colis/getColisByEnvoiId/:envoiId', `/api/colis/getColisByEnvoiId/${envoiId}`],
+      [
+        'GET',
+        '/api/envoi/listeDepartParVille/:countryId/:modeId',
+        `/api/envoi/listeDepartParVille/${await idByCode(db, pays, 'SN')}/${await idByCode(db, modesEnvoi, 'AERIEN')}`,
+      ],
+      ['GET', '/api/envoi/ouvertActif', '/api/envoi/ouvertActif'],
+      ['GET', '/api/statut/getByCode/:code', '/api/statut/getByCode/OUVERT'],
+      ['GET', '/api/user/listeClients', '/api/user/listeClients?_page=1&_perPage=5'],
+      ['GET', '/api/user/getByTelephone/:telephone', '/api/user/getByTelephone/+33999999999'],
+      ['PUT', '/api/encaissement/update/:id', `/api/encaissement/update/${payment.id}`, { isActive: true }],
+      [
+        'POST',
+        '/api/notification/create',
+        '/api/notification/create',
+        { message: 'Bonjour', receiverID: colis.body.colis.expediteurID.id, colisID: colisId },
+      ],
+    ];
+    for (const [method, pattern, url, body] of more) {
+      const res = await expectDeclared(method, pattern, url, { body });
+      expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(200);
+    }
     // A parcel already received needs a code to be deleted: 202, its own declared answer.
     const deletion = await expectDeclared('DELETE', '/api/colis/delete/:reference', `/api/colis/delete/${reference}`);
     expect(deletion.status).toBe(202);
