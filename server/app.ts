@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors';
 import { helmetPlugin } from './plugins/helmet';
 import { inputGuardPlugin } from './plugins/inputGuard';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { routeCatalogPlugin } from './plugins/routeCatalog';
 import { staticPlugin } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
 import { agenceRoutes } from './agence/routes';
@@ -54,23 +55,6 @@ export interface AppDeps {
 
 export interface App extends FastifyInstance {
   tokens: TokenService;
-  /** Every API route registered (method and URL pattern, declared answers), for the access walk test and the docs. */
-  apiRoutes: ApiRoute[];
-}
-
-/** An API route as registered: its method, URL pattern and answer schemas by status (http/answer.ts). */
-export interface ApiRoute {
-  method: string;
-  url: string;
-  /** The declared answers by HTTP status, when every one is a zod schema. */
-  response?: Record<string, z.ZodType>;
-}
-
-/** The answer schemas of a route, when it declares some and all are zod schemas. */
-function answerSchemas(response: unknown): Record<string, z.ZodType> | undefined {
-  if (!response || typeof response !== 'object') return undefined;
-  const entries = Object.entries(response);
-  return entries.length && entries.every(([, schema]) => schema instanceof z.ZodType) ? Object.fromEntries(entries) : undefined;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -89,13 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tokens = createTokenService(await resolveSecret(deps.db, deps.config.jwtSecret), deps.config.tokenTtlSeconds);
 
-  const apiRoutes: ApiRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, response: answerSchemas(route.schema?.response) });
-    }
-  });
+  await app.register(routeCatalogPlugin);
   await app.register(helmetPlugin);
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
@@ -134,6 +112,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const out = app as unknown as App;
   out.tokens = tokens;
-  out.apiRoutes = apiRoutes;
   return out;
 }
