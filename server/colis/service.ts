@@ -40,7 +40,7 @@ import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
-import { statutCodeFromValue, statutsByCode } from '../statut/query';
+import { statutCodeFromValue, statutIds, type StatutIdOf } from '../statut/query';
 import { priceColis, priceNatures, selectEnvoiRoute } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockColis } from '../access/locks';
@@ -71,13 +71,8 @@ async function lockEnvoiRoute(tx: Tx, envoiID: string) {
 }
 
 /** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
-async function checkEnvoi(
-  codes: Map<string, { id: string }>,
-  e: Awaited<ReturnType<typeof lockEnvoiRoute>>,
-  poids: number,
-  alreadyOnIt = 0,
-) {
-  if (e.statutID !== codes.get('OUVERT')!.id || !e.isActive || e.dateFin < todayIso()) {
+async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof lockEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
+  if (e.statutID !== idOf('OUVERT') || !e.isActive || e.dateFin < todayIso()) {
     throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
   }
   const disponible = toMilli(e.poids) - toMilli(e.poidsReel) + toMilli(alreadyOnIt);
@@ -276,7 +271,7 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
  * Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE (DESIGN.md §4); the payment's
  * own notification tells sender and recipient.
  */
-async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, user: CurrentUser, codes: Map<string, { id: string }>) {
+async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, user: CurrentUser, idOf: StatutIdOf) {
   const reglement = input.reglement ?? 0;
   if (!isAdvance(reglement)) return;
   await recordEncaissement(tx, payable, {
@@ -288,25 +283,25 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
   await moveColis(tx, {
     colisIds: [payable.id],
     fromStatutIds: [payable.statutID],
-    toStatutId: codes.get(COLIS_STATUT_ADVANCE)!.id,
+    toStatutId: idOf(COLIS_STATUT_ADVANCE),
     authorId: user.id,
   });
 }
 
 /** Registers a parcel (spec 000 §7 colis/create). @returns its id and reference */
 export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<{ id: string; reference: string }> {
-  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   return db.transaction(async (tx) => {
     const e = await lockEnvoiRoute(tx, input.envoiID);
     const countries = await partyCountries(tx, e);
     input = withPartyPhones(input, countries);
     const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
     const computed = await computeColis(tx, input, e, agence.villeID);
-    await checkEnvoi(codes, e, computed.amounts.poids);
+    await checkEnvoi(idOf, e, computed.amounts.poids);
     const parties = await resolveParties(tx, input, countries);
     const reference = await nextColisReference(tx, agence.code);
     const now = new Date();
-    const enAttente = codes.get(COLIS_STATUT_REGISTERED)!.id;
+    const enAttente = idOf(COLIS_STATUT_REGISTERED);
     const [created] = await tx
       .insert(colis)
       .values({
@@ -337,14 +332,14 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       emailDestinataire: input.emailDestinataire || null,
     };
     await notifyColis(tx, [payable], 'votre colis a été enregistré');
-    await recordAdvance(tx, payable, input, user, codes);
+    await recordAdvance(tx, payable, input, user, idOf);
     return { id: created.id, reference };
   });
 }
 
 /** Edits a parcel still EN_ATTENTE (spec 000 §2 Edit parcel): same checks as registration, weights moved between departures. */
 export async function updateColis(db: Db, id: string, input: ColisInput, user: CurrentUser): Promise<void> {
-  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   await db.transaction(async (tx) => {
     const current = await lockColis(tx, { id }, user, { owner: true });
     if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
@@ -359,7 +354,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const agence = await resolveAgence(tx, { ...input, agenceID: input.agenceID ?? current.agenceID }, user, e.paysEmetteurID);
     const computed = await computeColis(tx, input, e, agence.villeID);
     const sameEnvoi = current.envoiID === input.envoiID;
-    await checkEnvoi(codes, e, computed.amounts.poids, sameEnvoi ? Number(current.poids) : 0);
+    await checkEnvoi(idOf, e, computed.amounts.poids, sameEnvoi ? Number(current.poids) : 0);
     const parties = await resolveParties(tx, input, countries);
     await tx
       .update(colis)
@@ -385,7 +380,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
     };
-    await recordAdvance(tx, payable, input, user, codes);
+    await recordAdvance(tx, payable, input, user, idOf);
   });
 }
 
@@ -421,10 +416,10 @@ const DELETE_CODES_PER_DAY = 3;
  * @throws 403/404 for a parcel the user's agency did not register; 429 beyond DELETE_CODES_PER_DAY codes
  */
 export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<DeleteOutcome> {
-  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   return db.transaction(async (tx): Promise<DeleteOutcome> => {
     const row = await lockColis(tx, target, user, { owner: true });
-    if (COLIS_EDITABLE.some((c) => codes.get(c)!.id === row.statutID)) {
+    if (COLIS_EDITABLE.some((c) => idOf(c) === row.statutID)) {
       await softDeleteColis(tx, row, user);
       return { outcome: 'deleted' };
     }
@@ -493,7 +488,7 @@ export async function finishColis(
   encaissement: FinishInput | undefined,
   user: CurrentUser,
 ): Promise<void> {
-  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id }, user);
     if (!canFinishColis(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
@@ -518,7 +513,7 @@ export async function finishColis(
     await moveColis(tx, {
       colisIds: [row.id],
       fromStatutIds: [row.statutID],
-      toStatutId: codes.get(to)!.id,
+      toStatutId: idOf(to),
       authorId: user.id,
       message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
     });

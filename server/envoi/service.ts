@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { moveColis } from '../colis/statusChange';
-import { statutByCode, statutCodeFromValue, statutsByCode } from '../statut/query';
+import { statutByCode, statutCodeFromValue, statutIds, statutsByCode } from '../statut/query';
 import { nextEnvoiReference } from '../db/references';
 import { lockEnvoi } from '../access/locks';
 import { envoiScope, mayCreateEnvoi } from '../access/scopes';
@@ -134,6 +134,7 @@ export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user
 export async function changeEnvoiStatut(db: Db, id: string, statutValue: string, user: CurrentUser): Promise<number> {
   const toCode = (await statutCodeFromValue(db, statutValue)) ?? statutValue;
   const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   const target = codes.get(toCode);
   if (!target || !ENVOI_TRANSITIONS[toCode as keyof typeof ENVOI_TRANSITIONS]) {
     throw badRequest('Statut de départ invalide.', { statutID: 'Statut de départ invalide.' });
@@ -148,8 +149,8 @@ export async function changeEnvoiStatut(db: Db, id: string, statutValue: string,
     if (toCode === 'EN_COURS_ENVOI') {
       const list = await moveColis(tx, {
         envoiID: id,
-        fromStatutIds: COLIS_BEFORE_SHIPPING.map((c) => codes.get(c)!.id),
-        toStatutId: codes.get('EN_COURS_ENVOI')!.id,
+        fromStatutIds: COLIS_BEFORE_SHIPPING.map((c) => idOf(c)),
+        toStatutId: idOf('EN_COURS_ENVOI'),
         authorId: user.id,
         message: ENVOI_MESSAGES.enCoursEnvoi,
         setDateEnvoi: true,
@@ -159,12 +160,12 @@ export async function changeEnvoiStatut(db: Db, id: string, statutValue: string,
       const [waiting] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(colis)
-        .where(and(eq(colis.envoiID, id), eq(colis.statutID, codes.get(COLIS_STATUT_REGISTERED)!.id), isNull(colis.deletedAt)));
+        .where(and(eq(colis.envoiID, id), eq(colis.statutID, idOf(COLIS_STATUT_REGISTERED)), isNull(colis.deletedAt)));
       if (waiting.n > 0) throw conflict(ENVOI_MESSAGES.colisEnAttente);
       const list = await moveColis(tx, {
         envoiID: id,
-        fromStatutIds: COLIS_ARRIVING.map((c) => codes.get(c)!.id),
-        toStatutId: codes.get(COLIS_STATUT_ARRIVED)!.id,
+        fromStatutIds: COLIS_ARRIVING.map((c) => idOf(c)),
+        toStatutId: idOf(COLIS_STATUT_ARRIVED),
         authorId: user.id,
         message: ENVOI_MESSAGES.arrived,
       });

@@ -3,6 +3,7 @@
  * change, so their ids are kept per database handle after the first read.
  */
 import { asc } from 'drizzle-orm';
+import type { StatutCode } from '../../common/statuts';
 import type { Db } from '../db/client';
 import { statuts } from '../db/schema';
 
@@ -24,10 +25,26 @@ export function statutsByCode(db: Db): Promise<Map<string, StatutRow>> {
 }
 
 /** The status of a code; throws when the code is unknown (a programming error). */
-export async function statutByCode(db: Db, code: string): Promise<StatutRow> {
+export async function statutByCode(db: Db, code: StatutCode): Promise<StatutRow> {
   const s = (await statutsByCode(db)).get(code);
   if (!s) throw new Error(`Statut inconnu : ${code}`);
   return s;
+}
+
+/** The id of a status by its code. */
+export type StatutIdOf = (code: StatutCode) => string;
+
+/**
+ * The ids of the statuses of a database, by typed code (common/statuts.ts): `idOf('OUVERT')`. A code that is not
+ * seeded throws (a programming error), instead of reading `undefined`.
+ */
+export async function statutIds(db: Db): Promise<StatutIdOf> {
+  const codes = await statutsByCode(db);
+  return (code) => {
+    const s = codes.get(code);
+    if (!s) throw new Error(`Statut inconnu : ${code}`);
+    return s.id;
+  };
 }
 
 /** The status code a request value names: a status id (the spec's client sends ids) or directly a code. */
