@@ -1,5 +1,5 @@
 /**
- * Rules of departures (envois), shared by the server (which enforces them: server/envois/service.ts) and the UI (which
+ * Rules of departures (envois), shared by the server (which enforces them: server/envoi/service.ts) and the UI (which
  * checks the form and enables buttons: src/departs/departRules.ts). Spec 000 §4 "Departure statuses", §5 "Add
  * departure"; DESIGN.md §4.
  * - dates: none before today (Europe/Paris, common/dates.ts), except a date left unchanged on edit; and the shipper's
@@ -7,6 +7,7 @@
  * - countries: the destination differs from the origin;
  * - statuses: the codes a departure may take and the moves between them.
  */
+import { formatKg } from './format';
 import type { PermissionKey } from './permissions';
 import type { StatutCode } from './statuts';
 
@@ -41,6 +42,9 @@ export const ENVOI_MESSAGES = {
   hasColis: 'Ce départ contient des colis : il ne peut pas être supprimé.',
   hasDeletedColis:
     'Ce départ a porté des colis, supprimés depuis mais conservés avec leurs encaissements et leur historique : désactivez-le plutôt que de le supprimer.',
+  /** The weight check of parcel registration (spec 000 §4, §7 envoi/checkEnvoiPoids): `poids` kg do not fit. */
+  poidsInsuffisant: (reference: string, disponible: number, poids: number) =>
+    `Le poids disponible sur le départ ${reference} est insuffisant : ${formatKg(disponible)} disponibles, ${formatKg(poids)} demandés. Contactez les administrateurs pour augmenter la capacité.`,
   arrived: 'votre colis est arrivé à destination',
   enCoursEnvoi: "votre colis est en cours d'envoi",
 } as const;

@@ -1,46 +1,50 @@
 /**
  * buildApp(deps): the Fastify instance of the API (DESIGN.md §2). Tests use app.inject on it; server/main.ts listens.
- * Cross-cutting concerns: security headers (helmet), rate limits on sign-in, structured request logs (pino),
- * OpenAPI description at /api/docs, JSON errors, authentication and permission checks of every route, the built UI at /.
+ * A list of registrations: the cross-cutting plugins of server/plugins/ (security headers, rate limits, OpenAPI at
+ * /api/docs, JSON errors, input guard, authentication and permissions), then the routes of each area, then the
+ * built UI at /. Request logs are Fastify's (pino).
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createTokenService, resolveSecret, type TokenService } from './auth/tokens';
-import { registerAccess } from './plugins/access';
-import { registerErrorHandling } from './plugins/errors';
-import { registerInputGuard } from './plugins/inputGuard';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { helmetPlugin } from './plugins/helmet';
+import { inputGuardPlugin } from './plugins/inputGuard';
+import { rateLimitPlugin } from './plugins/rateLimit';
+import { routeCatalogPlugin } from './plugins/routeCatalog';
+import { staticPlugin } from './plugins/static';
+import { swaggerPlugin } from './plugins/swagger';
+import { agenceRoutes } from './agence/routes';
+import { authRoutes } from './auth/routes';
+import { autorisationRoutes } from './autorisation/routes';
+import { colisRoutes } from './colis/routes';
+import { encaissementRoutes } from './encaissement/routes';
+import { envoiRoutes } from './envoi/routes';
+import { groupeNatureColisRoutes } from './groupeNatureColis/routes';
+import { messageRoutes } from './message/routes';
+import { modeEnvoiRoutes } from './modeEnvoi/routes';
+import { modeLivraisonRoutes } from './modeLivraison/routes';
+import { modePaiementRoutes } from './modePaiement/routes';
+import { natureColisRoutes } from './natureColis/routes';
+import { notificationRoutes } from './notification/routes';
+import { paramNatureModeRoutes } from './paramNatureMode/routes';
+import { paysRoutes } from './pays/routes';
+import { permissionRoutes } from './privilege/routes';
+import { roleRoutes } from './role/routes';
+import { statutRoutes } from './statut/routes';
+import { typeOperationRoutes } from './typeoperation/routes';
+import { userRoutes } from './user/routes';
+import { villeRoutes } from './ville/routes';
 import { registerLifecycle } from './plugins/lifecycle';
-import { registerHealthRoutes } from './health/routes';
-import { registerAuthRoutes } from './auth/routes';
-import { registerUserRoutes } from './users/routes';
-import { registerPrivilegeRoutes } from './privileges/routes';
-import { registerMessageRoutes } from './messages/routes';
-import { registerPaysRoutes } from './pays/routes';
-import { registerVilleRoutes } from './villes/routes';
-import { registerAgenceRoutes } from './agences/routes';
-import { registerRoleRoutes } from './roles/routes';
-import { registerModeRoutes } from './modes/routes';
-import { registerNatureRoutes } from './natures/routes';
-import { registerParamNatureModeRoutes } from './paramNatureMode/routes';
-import { registerTypeOperationRoutes } from './typeOperation/routes';
-import { registerStatutRoutes } from './statuts/routes';
-import { registerEnvoiRoutes } from './envois/routes';
-import { registerColisRoutes } from './colis/routes';
-import { registerEncaissementRoutes } from './encaissements/routes';
-import { registerClientRoutes } from './clients/routes';
-import { registerSecuriteRoutes } from './securite/routes';
-import { registerStatsRoutes } from './colis/statsRoutes';
+import { healthRoutes } from './health/routes';
+import { securiteRoutes } from './securite/routes';
+import { statsRoutes } from './colis/statsRoutes';
 
 z.config(z.locales.fr());
 
@@ -55,8 +59,6 @@ export interface AppDeps {
 
 export interface App extends FastifyInstance {
   tokens: TokenService;
-  /** Every API route registered (method and URL pattern), for the access walk test and the docs. */
-  apiRoutes: { method: string; url: string; documented: boolean }[];
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -78,84 +80,47 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tokens = createTokenService(await resolveSecret(deps.db, deps.config.jwtSecret), deps.config.tokenTtlSeconds);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
-  await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'API Colis — back-office', description: 'Spécification 000 §7 et 001 §7', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(routeCatalogPlugin);
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(accessPlugin, { db: deps.db, tokens });
 
-  const apiRoutes: { method: string; url: string; documented: boolean }[] = [];
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, documented: !!route.schema?.response });
-    }
-  });
-  registerErrorHandling(app);
-  registerInputGuard(app);
-  registerAccess(app, { db: deps.db, tokens });
-
-  registerHealthRoutes(app, deps.db);
-  registerAuthRoutes(app, { db: deps.db, tokens, config: deps.config });
-  registerUserRoutes(app, deps.db);
-  registerPrivilegeRoutes(app, deps.db);
-  registerMessageRoutes(app, deps.db);
-  registerPaysRoutes(app, deps.db);
-  registerVilleRoutes(app, deps.db);
-  registerAgenceRoutes(app, deps.db);
-  registerRoleRoutes(app, deps.db);
-  registerModeRoutes(app, deps.db);
-  registerNatureRoutes(app, deps.db);
-  registerParamNatureModeRoutes(app, deps.db);
-  registerTypeOperationRoutes(app, deps.db);
-  registerStatutRoutes(app, deps.db);
-  registerEnvoiRoutes(app, deps.db);
-  registerColisRoutes(app, deps.db);
-  registerEncaissementRoutes(app, deps.db);
-  registerClientRoutes(app, deps.db);
-  registerSecuriteRoutes(app, deps.db);
-  registerStatsRoutes(app, deps.db);
-
-  // Runtime configuration of the UI (spec 001 §7: base address from runtime configuration, else origin + /api/).
-  app.get('/app-config.js', async (_req, reply) => {
-    reply.type('application/javascript').header('cache-control', 'no-store');
-    return `window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: process.env.PUBLIC_API_URL || undefined })};\n`;
-  });
-
-  const uiDir = deps.uiDir ?? path.join(ROOT, 'dist');
-  const hasUi = existsSync(path.join(uiDir, 'index.html'));
-  if (hasUi) {
-    await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: false });
+  // One route plugin per URL prefix: /api/<prefix>/… is served by server/<prefix>/routes.ts.
+  await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
+  for (const routes of [
+    userRoutes,
+    permissionRoutes,
+    autorisationRoutes,
+    messageRoutes,
+    paysRoutes,
+    villeRoutes,
+    agenceRoutes,
+    roleRoutes,
+    modeEnvoiRoutes,
+    modeLivraisonRoutes,
+    modePaiementRoutes,
+    groupeNatureColisRoutes,
+    natureColisRoutes,
+    paramNatureModeRoutes,
+    typeOperationRoutes,
+    statutRoutes,
+    envoiRoutes,
+    colisRoutes,
+    encaissementRoutes,
+    notificationRoutes,
+    healthRoutes,
+    securiteRoutes,
+    statsRoutes,
+  ]) {
+    await app.register(routes, { db: deps.db });
   }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasUi) {
-      return reply.code(404).send({ success: false, message: 'Ressource introuvable.' });
-    }
-    // Client-side routes of the single-page app.
-    return reply.type('text/html').sendFile('index.html');
-  });
+
+  await app.register(staticPlugin, { uiDir: deps.uiDir ?? path.join(ROOT, 'dist') });
 
   const out = app as unknown as App;
   out.tokens = tokens;
-  out.apiRoutes = apiRoutes;
   return out;
 }

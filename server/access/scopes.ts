@@ -11,7 +11,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { colis, encaissements, envois, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { findUser } from '../users/userQuery';
+import { findUser } from '../auth/query';
 
 // ---------------------------------------------------------------- parcels
 

@@ -1,13 +1,23 @@
 /**
  * The signed-in user as every route sees it: role, agency and the set of permission keys it holds
  * (spec 000 §6: a key holds if present with isActive true; DESIGN.md §4: SUPERADMIN holds every key,
- * ADMIN sees every agency).
+ * ADMIN sees every agency). plugins/access.ts loads it on each request (`request.user`); handlers read it with
+ * currentUser(request).
  */
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { ALL_PERMISSION_KEYS, ROLE_CODES } from '../../common/permissions';
 import { seesAllAgencies } from '../../common/scopes';
 import type { Db } from '../db/client';
 import { agences, autorisations, privileges, roles, typeUsers, users } from '../db/schema';
+import { unauthorized } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by plugins/access.ts on every non-public route (null on public ones). */
+    user: CurrentUser | null;
+  }
+}
 
 export interface CurrentUser {
   id: string;
@@ -69,4 +79,10 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     permissions,
     allAgencies,
   };
+}
+
+/** The signed-in user of a request on a non-public route (throws 401 if somehow absent). */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
 }

@@ -1,7 +1,7 @@
 /**
  * One-time codes (DESIGN.md §4): random digits, stored hashed, single use, valid 10 minutes, at most 5 attempts.
  * Used by password recovery (6 digits) and parcel deletion (4 digits, spec 000 §5). Guesses are also throttled per
- * subject and per user across codes by the callers (server/access/throttle.ts).
+ * subject and per user across codes by the callers (server/auth/throttle.ts).
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';

@@ -1,25 +1,17 @@
 /**
- * Session and access calls (spec 000 §2 Login, Forgot password, Profile; §5; §7):
- * auth/loginAD, auth/forgotPassword, auth/validerPassword, auth/changePassword/{id}.
+ * Session routes (spec 000 §2 Login, Forgot password, Profile; §5; §7): sign-in, password recovery by a code sent by
+ * e-mail, and the change of one's own password. The rules are in auth/service.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TYPE_USER_CODES } from '../../common/permissions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { typeUsers, users } from '../db/schema';
-import { AppError, badRequest, forbidden, unauthorized } from '../http/errors';
+import { answers, codeLibelleRef, envelope, instant, messageAnswer, record } from '../http/answer';
 import { toApi } from '../http/serialize';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { currentUser } from '../plugins/access';
-import { findUser } from '../users/userQuery';
-import { checkOtp, issueOtp } from './otp';
-import { hashPassword, verifyPassword } from './passwords';
+import { currentUser } from './currentUser';
+import { changePassword, login, requestPasswordReset, resetPassword } from './service';
 import type { TokenService } from './tokens';
-import { answers } from '../http/answer';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, RECOVERY_POLICY, settleAttempt, takeAttempt } from '../access/throttle';
 
 /** A new password: at least 8 characters (spec 001 §9 generated passwords are 8 characters). */
 export const newPasswordSchema = z
@@ -56,149 +48,70 @@ const changeBody = z.object({
   newPassword: newPasswordSchema,
 });
 
-/** Minimum time of a recovery answer (ms), longer than issuing a code takes, so timing does not reveal a valid pair. */
-const RECOVERY_ANSWER_MS = 400;
+/**
+ * A user as the API answers it (auth/query.ts selectUsers, spec 000 §3 User): references populated one level,
+ * never the password hash. Also the answer of user/getBy and user/update.
+ */
+export const userRecord = record({
+  nom: z.string(),
+  prenoms: z.string(),
+  email: z.string().nullable(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  adresse: z.string(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  paysID: record({ libelle: z.string(), indicatif: z.string() }).nullable(),
+  typeUserID: codeLibelleRef,
+  roleID: codeLibelleRef.nullable(),
+  agenceID: codeLibelleRef.nullable(),
+});
 
-/** Waits until `ms` milliseconds have passed since `started`. */
-const padTo = (started: number, ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ms - Date.now())));
+const loginOk = answers({ 200: envelope({ message: z.string(), token: z.string().describe('bearer token'), data: userRecord }) });
+const changePasswordOk = answers({ 200: envelope({ message: z.string(), token: z.string().describe('a fresh bearer token') }) });
 
-/** A hash verified when the e-mail is unknown, so that timing does not tell whether an account exists. */
-let dummyHash: Promise<string> | null = null;
+export type LoginInput = z.infer<typeof loginBody>;
+export type ForgotPasswordInput = z.infer<typeof forgotBody>;
+export type ResetPasswordInput = z.infer<typeof validerBody>;
+export type ChangePasswordInput = z.infer<typeof changeBody>;
 
-/** Registers the session calls. Login and recovery are rate limited per address (config.loginRateLimit a minute). */
-export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; config: Config }) {
+/** The session routes. Sign-in and recovery are also rate limited per address (config.loginRateLimit a minute). */
+export async function authRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; config: Config }) {
   const { db, tokens } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.config.loginRateLimit, timeWindow: '1 minute' };
   const tags = ['auth'];
 
-  r.post('/api/auth/loginAD', { config: { rateLimit }, schema: { tags, body: loginBody, response: answers } }, async (request) => {
-    const { email, password } = request.body;
-    // Counted before the password is checked, per account and per address, in the database (docs/architecture.md §4).
-    const accountKey = `login:account:${email.toLowerCase()}`;
-    const addressKey = `login:ip:${request.ip}`;
-    await takeAttempt(
-      db,
-      [
-        { key: accountKey, policy: ACCOUNT_POLICY },
-        { key: addressKey, policy: ADDRESS_POLICY },
-      ],
-      'tentatives de connexion',
-    );
-    const [row] = await db
-      .select({
-        id: users.id,
-        passwordHash: users.passwordHash,
-        isActive: users.isActive,
-        tokenVersion: users.tokenVersion,
-        typeCode: typeUsers.code,
-      })
-      .from(users)
-      .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
-      .where(sql`lower(${users.email}) = lower(${email})`)
-      .limit(1);
-    dummyHash ??= hashPassword('dummy-password-for-timing');
-    const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
-    if (!row || !ok) throw unauthorized('Email ou mot de passe incorrect.');
-    await settleAttempt(db, { reset: [accountKey], refund: [addressKey] });
-    if (row.typeCode !== TYPE_USER_CODES.ADMIN) throw forbidden('Accès non autorisé');
-    if (!row.isActive) throw forbidden('Votre compte est désactivé. Contactez un administrateur.');
-    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
-    const data = await findUser(db, row.id);
-    return { success: true, message: 'Connexion réussie', token: tokens.sign(row.id, row.tokenVersion), data: toApi(data) };
-  });
-
-  r.post('/api/auth/forgotPassword', { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers } }, async (request) => {
-    const { telephoneComplet, email } = request.body;
-    const started = Date.now();
-    await takeAttempt(
-      db,
-      [
-        { key: `recovery:account:${email.toLowerCase()}`, policy: RECOVERY_POLICY },
-        { key: `recovery:ip:${request.ip}`, policy: ADDRESS_POLICY },
-      ],
-      'demandes de code',
-    );
-    await db.transaction(async (tx) => {
-      const [user] = await tx
-        .select({ id: users.id, email: users.email, nom: users.nom, prenoms: users.prenoms })
-        .from(users)
-        .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
-        .where(
-          and(
-            sql`lower(${users.email}) = lower(${email})`,
-            eq(users.telephoneComplet, telephoneComplet.replace(/\s+/g, '')),
-            eq(typeUsers.code, TYPE_USER_CODES.ADMIN),
-            eq(users.isActive, true),
-          ),
-        )
-        .limit(1);
-      if (!user?.email) return;
-      const { code } = await issueOtp(tx, { purpose: 'RESET_PASSWORD', userID: user.id, digits: 6 });
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: 'Code de réinitialisation de votre mot de passe',
-        html: `<p>Bonjour ${escapeHtml(`${user.prenoms} ${user.nom}`)},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,
-      });
-    });
-    // Same answer, and the same time, whether or not the account exists (docs/architecture.md §4).
-    await padTo(started, RECOVERY_ANSWER_MS);
-    return { success: true, message: 'Code OTP envoyé avec succès !' };
+  r.post('/api/auth/loginAD', { config: { rateLimit }, schema: { tags, body: loginBody, response: loginOk } }, async (request) => {
+    const { token, user } = await login(db, tokens, request.body, request.ip);
+    return { success: true, message: 'Connexion réussie', token, data: toApi(user) };
   });
 
   r.post(
-    '/api/auth/validerPassword',
-    { config: { rateLimit }, schema: { tags, body: validerBody, response: answers } },
+    '/api/auth/forgotPassword',
+    { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers({ 200: messageAnswer }) } },
     async (request) => {
-      const { telephoneComplet, otp, newPassword } = request.body;
-      const phoneKey = `reset:account:${telephoneComplet.replace(/\s+/g, '')}`;
-      const addressKey = `reset:ip:${request.ip}`;
-      await takeAttempt(
-        db,
-        [
-          { key: phoneKey, policy: ACCOUNT_POLICY },
-          { key: addressKey, policy: ADDRESS_POLICY },
-        ],
-        'tentatives',
-      );
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
-        .where(and(eq(users.telephoneComplet, telephoneComplet.replace(/\s+/g, '')), eq(typeUsers.code, TYPE_USER_CODES.ADMIN)))
-        .limit(1);
-      const refused = badRequest('Code invalide ou expiré.', { otp: 'Code invalide ou expiré.' });
-      if (!user) throw refused;
-      const check = await checkOtp(db, { purpose: 'RESET_PASSWORD', userID: user.id, code: otp });
-      if (check === 'locked') throw new AppError(400, 'Trop de tentatives : demandez un nouveau code.', { otp: 'Trop de tentatives.' });
-      if (check !== 'ok') throw refused;
-      await settleAttempt(db, { reset: [phoneKey], refund: [addressKey] });
-      const passwordHash = await hashPassword(newPassword);
-      await db
-        .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, user.id));
+      await requestPasswordReset(db, request.body, request.ip);
+      return { success: true, message: 'Code OTP envoyé avec succès !' };
+    },
+  );
+
+  r.post(
+    '/api/auth/validerPassword',
+    { config: { rateLimit }, schema: { tags, body: validerBody, response: answers({ 200: messageAnswer }) } },
+    async (request) => {
+      await resetPassword(db, request.body, request.ip);
       return { success: true, message: 'Mot de passe réinitialisé avec succès !' };
     },
   );
 
   r.post(
     '/api/auth/changePassword/:id',
-    { schema: { tags, params: z.object({ id: z.uuid() }), body: changeBody, response: answers } },
+    { schema: { tags, params: z.object({ id: z.uuid() }), body: changeBody, response: changePasswordOk } },
     async (request) => {
-      const me = currentUser(request);
-      if (request.params.id !== me.id) throw forbidden('Vous ne pouvez changer que votre propre mot de passe.');
-      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
-      if (!(await verifyPassword(row?.passwordHash, request.body.oldPassword))) {
-        throw unauthorized('Mise à jour échouée, ancien mot de passe incorrect !');
-      }
-      const passwordHash = await hashPassword(request.body.newPassword);
-      const [updated] = await db
-        .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, me.id))
-        .returning({ tokenVersion: users.tokenVersion });
-      return { success: true, message: 'Mise à jour des informations réussie !', token: tokens.sign(me.id, updated.tokenVersion) };
+      const token = await changePassword(db, tokens, request.params.id, request.body, currentUser(request));
+      return { success: true, message: 'Mise à jour des informations réussie !', token };
     },
   );
 }

@@ -18,7 +18,7 @@ const vOrig = alias(villes, 'pnm_orig');
 /** The route a parcel travels: the departure's mode and countries, the destination city, the agency's city. */
 export interface PricingRoute {
   modeEnvoiID: string;
-  modeLibelle: string;
+  modeEnvoiLibelle: string;
   paysID: string;
   paysLibelle: string;
   paysEmetteurID: string;
@@ -26,7 +26,7 @@ export interface PricingRoute {
   villeOrigineID?: string | null;
 }
 
-export interface PricedNature {
+export interface PrixNature {
   natureColisID: string;
   libelle: string;
   prixExceptionnel: string | null;
@@ -38,7 +38,7 @@ export interface PricedNature {
  * A departure as registration and pricing read it: its route (mode and countries, with the labels of the
  * missing-price message) and its capacity and state. A dynamic select: callers add where, and FOR UPDATE.
  */
-export function selectDepartureRoute(db: Db | Tx) {
+export function selectEnvoiRoute(db: Db | Tx) {
   return db
     .select({
       id: envois.id,
@@ -51,8 +51,8 @@ export function selectDepartureRoute(db: Db | Tx) {
       paysID: envois.paysID,
       paysEmetteurID: envois.paysEmetteurID,
       modeEnvoiID: envois.modeEnvoiID,
-      modeCode: modesEnvoi.code,
-      modeLibelle: modesEnvoi.libelle,
+      modeEnvoiCode: modesEnvoi.code,
+      modeEnvoiLibelle: modesEnvoi.libelle,
       paysLibelle: pays.libelle,
     })
     .from(envois)
@@ -62,15 +62,15 @@ export function selectDepartureRoute(db: Db | Tx) {
 }
 
 /** The message of a missing unit price (spec 000 §8 'No unit price'). */
-export const missingPriceMessage = (mode: string, country: string, nature: string) =>
-  `Aucun prix unitaire associé à : ${mode}, ${country}, ${nature}`;
+export const missingPrixMessage = (mode: string, pays: string, nature: string) =>
+  `Aucun prix unitaire associé à : ${mode}, ${pays}, ${nature}`;
 
 /**
  * Finds the prices of the given natures on a route.
  * @throws 400 for an unknown or inactive nature; 409 'Aucun prix unitaire associé à : …' when a nature without
  *   exceptional price has no unit price on the route
  */
-export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: string[]): Promise<Map<string, PricedNature>> {
+export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: string[]): Promise<Map<string, PrixNature>> {
   const ids = [...new Set(natureIds)];
   const natures = ids.length
     ? await db
@@ -93,7 +93,7 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
       throw badRequest('Nature de colis introuvable ou inactive.', { naturesColis: 'Nature de colis introuvable ou inactive.' });
   }
   const groups = [...new Set(natures.map((n) => n.groupe))];
-  const prices = groups.length
+  const prixUnitaires = groups.length
     ? await db
         .select({
           id: paramNatureModes.id,
@@ -115,19 +115,19 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
           ),
         )
     : [];
-  const score = (p: (typeof prices)[number]) =>
+  const score = (p: (typeof prixUnitaires)[number]) =>
     (p.villeDestinationID === route.villeDestinationID ? 2 : 0) + (p.villeOrigineID === route.villeOrigineID ? 1 : 0);
-  const best = new Map<string, (typeof prices)[number]>();
-  for (const p of prices) {
+  const best = new Map<string, (typeof prixUnitaires)[number]>();
+  for (const p of prixUnitaires) {
     const cur = best.get(p.groupe);
     if (!cur || score(p) > score(cur) || (score(p) === score(cur) && p.id < cur.id)) best.set(p.groupe, p);
   }
-  const out = new Map<string, PricedNature>();
+  const out = new Map<string, PrixNature>();
   for (const n of natures) {
     const p = best.get(n.groupe);
     const exceptional = n.prixExceptionnel && Number(n.prixExceptionnel) > 0 ? n.prixExceptionnel : null;
     if (!p && !exceptional) {
-      throw conflict(missingPriceMessage(route.modeLibelle, route.paysLibelle, n.libelle), { naturesColis: 'Paramètre non trouvé' });
+      throw conflict(missingPrixMessage(route.modeEnvoiLibelle, route.paysLibelle, n.libelle), { naturesColis: 'Paramètre non trouvé' });
     }
     out.set(n.id, {
       natureColisID: n.id,
@@ -141,7 +141,7 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
 }
 
 /** A nature line as the client sends it. */
-export interface LineInput {
+export interface ColisNatureInput {
   natureColisID: string;
   poids: number;
 }
@@ -153,14 +153,14 @@ export interface LineInput {
 export async function priceColis(
   db: Db | Tx,
   route: PricingRoute,
-  lines: LineInput[],
+  lines: ColisNatureInput[],
   extra: {
     montantComplementaire?: DecimalInput;
     montantLivraison?: DecimalInput;
     montantExpedition?: DecimalInput;
     reglement?: DecimalInput;
   },
-): Promise<{ lines: (LineInput & PricedNature & { prixLigne: number; prixTotal: number })[]; amounts: ColisAmounts }> {
+): Promise<{ lines: (ColisNatureInput & PrixNature & { prixLigne: number; prixTotal: number })[]; amounts: ColisAmounts }> {
   const priced = await priceNatures(
     db,
     route,

@@ -1,11 +1,29 @@
 /**
  * A parcel (colis) as the API answers it (spec 000 §3 Parcel): departure, agency, status, sender, recipient, city,
- * modes populated one level (the agency scopes are in access/scopes.ts).
+ * modes populated one level; and the other reads of the parcel calls: its nature lines, its history, the parcels of
+ * a departure or of a client, the senders of a departure, the lists. The agency scopes are in access/scopes.ts.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ROLE_CODES } from '../../common/permissions';
+import { colisScope, envoiScope } from '../access/scopes';
+import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, envois, modesEnvoi, modesLivraison, statuts, users, villes } from '../db/schema';
+import {
+  agences,
+  colis,
+  colisNatures,
+  envois,
+  historiques,
+  modesEnvoi,
+  modesLivraison,
+  naturesColis,
+  roles,
+  statuts,
+  users,
+  villes,
+} from '../db/schema';
+import { UNPAGED_LIMIT, type ListDef } from '../http/list';
 
 export const expediteur = alias(users, 'expediteur');
 export const destinataire = alias(users, 'destinataire');
@@ -106,3 +124,200 @@ export function colisSearch(pattern: string): SQL {
 
 /** The parcels alone, for counting a list's total without its joins. */
 export const countColis = (db: Db | Tx) => db.select({ id: colis.id }).from(colis).$dynamic();
+
+/** The parcels list of a user (its scope), searched through colisSearch, counted on the parcels alone. */
+export const colisList = (user: CurrentUser): ListDef<typeof selectColis> => ({
+  unpagedLimit: UNPAGED_LIMIT,
+  table: colis,
+  select: selectColis,
+  scope: colisScope(user),
+  search: colisSearch,
+  countFrom: countColis,
+  sortColumns: {
+    reference: colis.reference,
+    createdAt: colis.createdAt,
+    detailsContenu: colis.detailsContenu,
+    poids: colis.poids,
+    montantTotal: colis.montantTotal,
+    resteAPayer: colis.resteAPayer,
+    agenceID: agences.libelle,
+    statutID: statuts.libelle,
+    isActive: colis.isActive,
+  },
+  filters: {
+    isActive: { column: colis.isActive, type: 'boolean' },
+    agenceID: { column: colis.agenceID, type: 'uuid' },
+    envoiID: { column: colis.envoiID, type: 'uuid' },
+    statutID: { column: colis.statutID, type: 'uuid' },
+  },
+  filterHook: (f) => (f.statut ? sql`${colis.statutID} IN (SELECT id FROM statuts WHERE code = ${f.statut})` : undefined),
+});
+
+/** One parcel the user may see (colisScope), or undefined. */
+export async function findColis(db: Db, where: SQL, user: CurrentUser) {
+  const [row] = await selectColis(db)
+    .where(and(where, colisScope(user)))
+    .limit(1);
+  return row;
+}
+
+/** The nature lines of a parcel as stored. */
+export const colisLines = (db: Db, colisId: string) => db.select().from(colisNatures).where(eq(colisNatures.colisID, colisId));
+
+/** The nature lines of a parcel with their nature populated, by nature name (the details screen). */
+export const colisNatureDetails = (db: Db, colisId: string) =>
+  db
+    .select({
+      id: colisNatures.id,
+      poids: colisNatures.poids,
+      unitePoid: colisNatures.unitePoid,
+      prixUnitaire: colisNatures.prixUnitaire,
+      prixExceptionnel: colisNatures.prixExceptionnel,
+      prixTotal: colisNatures.prixTotal,
+      natureColisID: { id: naturesColis.id, code: naturesColis.code, libelle: naturesColis.libelle },
+    })
+    .from(colisNatures)
+    .innerJoin(naturesColis, eq(colisNatures.natureColisID, naturesColis.id))
+    .where(eq(colisNatures.colisID, colisId))
+    .orderBy(asc(naturesColis.libelle));
+
+const auteur = alias(users, 'auteur');
+const avant = alias(statuts, 'statut_avant');
+const apres = alias(statuts, 'statut_apres');
+
+/** The status history of a parcel, newest first: date, status before and after, author. */
+export const colisHistorique = (db: Db, colisId: string) =>
+  db
+    .select({
+      id: historiques.id,
+      dateAction: historiques.dateAction,
+      statutAvantID: { id: avant.id, code: avant.code, libelle: avant.libelle },
+      statutApresID: { id: apres.id, code: apres.code, libelle: apres.libelle },
+      auteurID: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
+    })
+    .from(historiques)
+    .leftJoin(avant, eq(historiques.statutAvantID, avant.id))
+    .innerJoin(apres, eq(historiques.statutApresID, apres.id))
+    .leftJoin(auteur, eq(historiques.auteurID, auteur.id))
+    .where(eq(historiques.colisID, colisId))
+    .orderBy(desc(historiques.dateAction), desc(historiques.id));
+
+/** The parcels of a departure that a user may see, by reference. */
+export const colisOfEnvoi = (db: Db, envoiId: string, user: CurrentUser) =>
+  selectColis(db)
+    .where(and(eq(colis.envoiID, envoiId), colisScope(user)))
+    .orderBy(asc(colis.reference));
+
+/** A departure the user may see (envoiScope): its id and reference, or undefined. */
+export async function findEnvoiRef(db: Db, envoiId: string, user: CurrentUser) {
+  const [row] = await db
+    .select({ id: envois.id, reference: envois.reference })
+    .from(envois)
+    .where(and(eq(envois.id, envoiId), envoiScope(user)));
+  return row;
+}
+
+/**
+ * The senders of a departure's parcels, each with the references and statuses of its parcels there, by name. Only
+ * the parcels the user may see: an agent never receives another agency's senders.
+ */
+export async function expediteursOfEnvoi(db: Db, envoiId: string, user: CurrentUser) {
+  const rows = await db
+    .select({
+      clientId: users.id,
+      nom: users.nom,
+      prenoms: users.prenoms,
+      telephone: users.telephone,
+      telephoneComplet: users.telephoneComplet,
+      email: users.email,
+      adresse: users.adresse,
+      colisId: colis.id,
+      reference: colis.reference,
+      statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+    })
+    .from(colis)
+    .innerJoin(users, eq(colis.expediteurID, users.id))
+    .innerJoin(statuts, eq(colis.statutID, statuts.id))
+    .where(and(eq(colis.envoiID, envoiId), colisScope(user)))
+    .orderBy(asc(users.nom), asc(users.prenoms), asc(colis.reference));
+  type Row = (typeof rows)[number];
+  type Expediteur = Omit<Row, 'clientId' | 'colisId' | 'reference' | 'statutID'> & {
+    id: string;
+    colis: { id: string; reference: string; statutID: Row['statutID'] }[];
+  };
+  const clients = new Map<string, Expediteur>();
+  for (const row of rows) {
+    const { colisId, reference, statutID, clientId, ...client } = row;
+    if (!clients.has(clientId)) clients.set(clientId, { id: clientId, ...client, colis: [] });
+    clients.get(clientId)!.colis.push({ id: colisId, reference, statutID });
+  }
+  return [...clients.values()];
+}
+
+/** A user by id, as the shipments of a client name it, or undefined. */
+export async function findClient(db: Db, id: string) {
+  const [client] = await db
+    .select({ id: users.id, nom: users.nom, prenoms: users.prenoms, telephoneComplet: users.telephoneComplet })
+    .from(users)
+    .where(eq(users.id, id));
+  return client;
+}
+
+/** The parcels a client sent or receives that a user may see, newest first (at most 500). */
+export const colisOfClient = (db: Db, clientId: string, user: CurrentUser) =>
+  db
+    .select({
+      id: colis.id,
+      reference: colis.reference,
+      createdAt: colis.createdAt,
+      detailsContenu: colis.detailsContenu,
+      contenu: colis.contenu,
+      poids: colis.poids,
+      unite: colis.unite,
+      montantTotal: colis.montantTotal,
+      resteAPayer: colis.resteAPayer,
+      agenceID: colis.agenceID,
+      envoiID: { id: envois.id, reference: envois.reference, dateArrive: envois.dateArrive },
+      statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+    })
+    .from(colis)
+    .innerJoin(envois, eq(colis.envoiID, envois.id))
+    .innerJoin(statuts, eq(colis.statutID, statuts.id))
+    .where(and(or(eq(colis.expediteurID, clientId), eq(colis.destinataireID, clientId)), colisScope(user)))
+    .orderBy(desc(colis.createdAt))
+    .limit(500);
+
+/** A departure's capacity as the capacity alert tells it, if the user may see the departure. */
+export async function findEnvoiCapacity(db: Db, envoiId: string, user: CurrentUser) {
+  const [row] = await db
+    .select({ reference: envois.reference, poids: envois.poids, poidsReel: envois.poidsReel })
+    .from(envois)
+    .where(and(eq(envois.id, envoiId), envoiScope(user)));
+  return row;
+}
+
+/** A user's name and its agency's name (null for none), as a mail signs it. */
+export async function findSignature(db: Db, userId: string) {
+  const [row] = await db
+    .select({ nom: users.nom, prenoms: users.prenoms, agence: agences.libelle })
+    .from(users)
+    .leftJoin(agences, eq(users.agenceID, agences.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The city of an agency, or undefined. */
+export async function agenceVilleID(db: Db | Tx, agenceId: string): Promise<string | undefined> {
+  const [row] = await db.select({ villeID: agences.villeID }).from(agences).where(eq(agences.id, agenceId));
+  return row?.villeID;
+}
+
+/** E-mail addresses of the active administrators (role ADMIN or SUPERADMIN). */
+export async function adminEmails(tx: Db | Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(roles, eq(users.roleID, roles.id))
+    .where(and(eq(users.isActive, true), sql`${roles.code} in (${ROLE_CODES.ADMIN}, ${ROLE_CODES.SUPERADMIN})`));
+  return rows.map((r) => r.email).filter((e): e is string => !!e);
+}

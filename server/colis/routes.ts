@@ -1,50 +1,65 @@
 /**
- * Parcel calls (spec 000 §7): colis/liste/{userId}, getBy/{id}, getByReference/{reference},
- * getHistoriqueByReference/{reference}, getColisByEnvoiId/{envoiId}, create, update/{id} (full edit, {isActive},
- * or the spec client's {resteAPayer, reglement} echo after a payment), delete/{id}/{roleCode}, delete/{reference},
- * deleteWithOtp, contactAdminForEnvoi/{envoiId}; the end of the journey colis/retirer/{id} and colis/livrer/{id}
- * (extension: spec 000 names RETIRE and LIVRE without their calls); colis/prixNature (extension: one line's price
- * for the wizard's live preview, with the server's own lookup).
+ * Parcels (spec 000 §2, §4, §5, §7): the lists and reads of a parcel (by id, by reference, its history), the parcels
+ * of a departure, the senders of a departure and the shipments of a client; registration, edit (a full body, the
+ * active toggle `{isActive}`, or the spec client's `{resteAPayer, reglement}` echo after a payment, accepted and
+ * ignored), deletion (direct, or 202 and a code mailed to the administrators), the end of the journey (picked up or
+ * delivered: an extension, spec 000 names RETIRE and LIVRE without their calls), the capacity alert, and one line's
+ * price for the wizard's live preview (an extension). The rules are in colis/service.ts, the selects in
+ * colis/query.ts, the unit-price lookup in colis/pricing.ts.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_BY } from '../../common/colisRules';
-import { UNITES } from '../../common/modes';
 import { BUSINESS_TIME_ZONE } from '../../common/dates';
-import { linePrice } from '../../common/pricing';
-import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, weightKg } from '../crud/fields';
-import { runList, UNPAGED_LIMIT } from '../crud/referenceResource';
+import { UNITES } from '../../common/modes';
+import { currentUser } from '../auth/currentUser';
+import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, poidsKg } from '../crud/fields';
 import type { Db } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, naturesColis, statuts, users } from '../db/schema';
-import { alias } from 'drizzle-orm/pg-core';
-import { notFound } from '../http/errors';
+import {
+  answers,
+  calendarDate,
+  codeLibelleRef,
+  dataAnswer,
+  envelope,
+  euros,
+  id,
+  instant,
+  kg,
+  listAnswer,
+  messageAnswer,
+  record,
+  rowsAnswer,
+} from '../http/answer';
+import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { currentUser } from '../plugins/access';
-import { colisAgenceFor, colisScope, envoiScope } from '../access/scopes';
-import { priceNatures, selectDepartureRoute } from './pricing';
-import { colisSearch, countColis, selectColis } from './query';
+import { colisList, colisOfEnvoi } from './query';
 import {
-  adminEmails,
+  contactAdminForEnvoi,
   createColis,
   deleteColis,
   type DeleteOutcome,
   deleteColisWithOtp,
   finishColis,
+  getColis,
+  getColisDetails,
+  getColisHistorique,
+  getColisWithLines,
+  listClientsOfEnvoi,
+  listEnvoisOfClient,
+  prixNature,
   setColisActive,
   updateColis,
 } from './service';
-import { answers } from '../http/answer';
 
 const money = (label: string) => moneyEuros(label);
 const optionalId = z
   .uuid()
   .nullish()
   .or(z.literal('').transform(() => null));
-const paymentBy = z.enum(PAYMENT_BY);
+/** Who pays (the spec's `paymentby` values). */
+const payer = z.enum(PAYMENT_BY);
 
 /** Body of colis/create and of the full colis/update (spec 000 §5 Parcel creation, §7 colis/create). */
 export const colisBody = z.object({
@@ -65,7 +80,7 @@ export const colisBody = z.object({
         },
         z.object({
           natureColisID: requiredId('La nature est obligatoire'),
-          poids: weightKg('Le poids', 100_000),
+          poids: poidsKg('Le poids', 100_000),
           unitePoid: z.string().optional(),
         }),
       ),
@@ -94,7 +109,7 @@ export const colisBody = z.object({
   telephoneDestinataire: optionalText(20),
   receptionneurID: optionalId,
   encaissement: z
-    .object({ paymentby: paymentBy.optional(), modePaiementID: z.uuid({ error: 'Le mode de paiement est obligatoire' }).optional() })
+    .object({ paymentby: payer.optional(), modePaiementID: z.uuid({ error: 'Le mode de paiement est obligatoire' }).optional() })
     .passthrough()
     .optional(),
   // Amounts the spec's client computes: accepted and ignored, the server recomputes them.
@@ -106,6 +121,9 @@ export const colisBody = z.object({
   expediteurTelephone: z.unknown().optional(),
 });
 
+/** What a client sends to register or fully edit a parcel (amounts in euros, weights in kg), as validated. */
+export type ColisInput = z.infer<typeof colisBody>;
+
 const colisUpdateBody = z.union([
   z.strictObject({ isActive: z.boolean() }),
   // The spec client's echo after a payment: accepted and ignored (amounts are never trusted).
@@ -113,166 +131,289 @@ const colisUpdateBody = z.union([
   colisBody,
 ]);
 
-const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-const refParams = z.object({ reference: z.string().min(1).max(60) });
-const auteur = alias(users, 'auteur');
-const avant = alias(statuts, 'statut_avant');
-const apres = alias(statuts, 'statut_apres');
+/** A client as a parcel names it (sender or recipient). */
+const partyRef = record({
+  nom: z.string(),
+  prenoms: z.string(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  email: z.string().nullable(),
+  adresse: z.string(),
+});
 
-/** Registers the parcel calls. */
-export function registerColisRoutes(app: FastifyInstance, db: Db) {
+/**
+ * A parcel as the API answers it (spec 000 §3 Parcel, colis/query.ts selectColis): amounts in euros and weights in
+ * kg as numbers, departure, agency, status, city, modes, sender and recipient populated one level.
+ */
+export const colisRecord = record({
+  reference: z.string().describe('{agency code}-yymm-000123'),
+  createdAt: instant,
+  updatedAt: instant,
+  dateDepot: instant.nullable(),
+  dateEnvoi: instant.nullable(),
+  detailsContenu: z.string(),
+  contenu: z.string(),
+  poids: kg,
+  unite: z.string().describe('KG or M3'),
+  prixUnitaire: euros.describe('line price of the first nature'),
+  montant: euros.describe('Σ weight × line price'),
+  montantLivraison: euros,
+  montantExpedition: euros,
+  montantComplementaire: euros,
+  montantTotal: euros,
+  reglement: euros.describe('settled so far'),
+  resteAPayer: euros.describe('remaining'),
+  observation: z.string(),
+  adresseLivraison: z.string(),
+  NumeroSaisi: z.string().nullable().describe("the typed sender's full phone"),
+  isActive: z.boolean(),
+  nomDestinataire: z.string().nullable(),
+  prenomsDestinataire: z.string().nullable(),
+  emailDestinataire: z.string().nullable(),
+  adresseDestinataire: z.string().nullable(),
+  telephoneDestinataire: z.string().nullable(),
+  paramNatureModeID: id.nullable(),
+  receptionneurID: id.nullable(),
+  statutID: codeLibelleRef,
+  envoiID: record({
+    reference: z.string(),
+    dateDebut: calendarDate,
+    dateArrive: calendarDate,
+    dateFin: calendarDate,
+    paysID: id,
+    paysEmetteurID: id,
+    modeEnvoiID: id,
+  }),
+  agenceID: codeLibelleRef.extend({ telephoneComplet: z.string().nullable() }),
+  villeID: record({ libelle: z.string(), paysID: id }).nullable(),
+  modeEnvoiID: codeLibelleRef.nullable(),
+  modeLivraisonID: codeLibelleRef.nullable(),
+  expediteurID: partyRef.nullable(),
+  destinataireID: partyRef.nullable(),
+});
+
+/** A nature line of a parcel, the prices it was charged (euros). */
+const lineFields = {
+  poids: kg,
+  unitePoid: z.string(),
+  prixUnitaire: euros,
+  prixExceptionnel: euros,
+  prixTotal: euros,
+};
+
+/** A status history entry (spec 000 §3 History entry). */
+export const historiqueRecord = record({
+  dateAction: instant,
+  statutAvantID: codeLibelleRef.nullable().describe('null for the registration'),
+  statutApresID: codeLibelleRef,
+  auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
+});
+
+const colisWriteAnswer = envelope({ message: z.string(), data: colisRecord });
+
+const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+const envoiParams = z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) });
+const refParams = z.object({ reference: z.string().min(1).max(60) });
+
+/** Body of colis/retirer and colis/livrer: how the remaining amount is collected in the same step, if any. */
+const finishFields = z.object({
+  modePaiementID: z.uuid({ error: 'Le mode de paiement est obligatoire' }).optional(),
+  paymentby: payer.optional(),
+});
+export type FinishInput = z.infer<typeof finishFields>;
+
+/** Query of colis/prixNature. */
+const prixNatureQuery = z.object({
+  envoiID: z.uuid(),
+  natureColisID: z.uuid(),
+  villeID: z.uuid().optional(),
+  agenceID: z.uuid().optional(),
+});
+export type PrixNatureQuery = z.infer<typeof prixNatureQuery>;
+
+/** Deletion: done (200), or a code was mailed to the administrators and is needed (202). */
+const deleteOk = answers({
+  200: messageAnswer,
+  202: envelope({ success: z.literal(false), otpRequired: z.literal(true), message: z.string() }).describe(
+    'a 4-digit code is needed: colis/deleteWithOtp',
+  ),
+});
+
+/** One line's price for the wizard (colis/service.ts prixNature). */
+const prixNatureOk = answers({
+  200: dataAnswer(
+    z.looseObject({
+      natureColisID: id,
+      libelle: z.string(),
+      prixUnitaire: euros.nullable().describe("the group's unit price on the route"),
+      prixExceptionnel: euros.nullable().describe("the nature's own price, which wins when above 0"),
+      paramNatureModeID: id.nullable(),
+      prixLigne: euros.describe('the price per kg the line is charged'),
+    }),
+  ),
+});
+
+/** The senders of a departure, each with its parcels there. */
+const clientsOfEnvoiOk = answers({
+  200: envelope({
+    datas: z.array(partyRef.extend({ colis: z.array(record({ reference: z.string(), statutID: codeLibelleRef })) })),
+    envoi: z.looseObject({ id, reference: z.string() }),
+  }),
+});
+
+/** The parcels a client sent or receives. */
+const envoisOfClientOk = answers({
+  200: envelope({
+    datas: z.array(
+      record({
+        reference: z.string(),
+        createdAt: instant,
+        detailsContenu: z.string(),
+        contenu: z.string(),
+        poids: kg,
+        unite: z.string(),
+        montantTotal: euros,
+        resteAPayer: euros,
+        agenceID: id,
+        envoiID: record({ reference: z.string(), dateArrive: calendarDate }),
+        statutID: codeLibelleRef,
+      }),
+    ),
+    client: record({ nom: z.string(), prenoms: z.string(), telephoneComplet: z.string().nullable() }),
+  }),
+});
+
+/** The answer of a deletion request: done (200), or a code is needed (202). */
+function deleteAnswer(result: DeleteOutcome, accepted: () => void) {
+  if (result.outcome === 'deleted') return { success: true, message: 'suppression effectuée' };
+  accepted();
+  const until = result.expiresAt.toLocaleTimeString('fr-FR', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+  return {
+    success: false,
+    otpRequired: true,
+    message: result.newCode
+      ? 'Ce colis a déjà été traité : un code de confirmation à 4 chiffres a été envoyé aux administrateurs. Saisissez-le pour supprimer le colis.'
+      : `Un code de confirmation a déjà été envoyé aux administrateurs pour ce colis ; il reste valable jusqu'à ${until}. Saisissez-le pour supprimer le colis.`,
+  };
+}
+
+/** The parcel routes. */
+export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['colis'];
 
-  async function findColis(where: ReturnType<typeof eq>, user: ReturnType<typeof currentUser>) {
-    const [row] = await selectColis(db)
-      .where(and(where, colisScope(user)))
-      .limit(1);
-    if (!row) throw notFound('Aucun colis trouvé');
-    return row;
-  }
-
   r.get(
     '/api/colis/liste/:userId',
-    { schema: { tags, params: z.object({ userId: z.string().max(60) }), querystring: listQuerySchema, response: answers } },
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: z.string().max(60) }),
+        querystring: listQuerySchema,
+        response: answers({ 200: listAnswer('datas', colisRecord) }),
+      },
+    },
     async (request) => {
-      const user = currentUser(request);
-      const { rows, total } = await runList(
-        db,
-        {
-          unpagedLimit: UNPAGED_LIMIT,
-          table: colis,
-          select: selectColis,
-          scope: colisScope(user),
-          search: colisSearch,
-          countFrom: countColis,
-          sortColumns: {
-            reference: colis.reference,
-            createdAt: colis.createdAt,
-            detailsContenu: colis.detailsContenu,
-            poids: colis.poids,
-            montantTotal: colis.montantTotal,
-            resteAPayer: colis.resteAPayer,
-            agenceID: agences.libelle,
-            statutID: statuts.libelle,
-            isActive: colis.isActive,
-          },
-          filters: {
-            isActive: { column: colis.isActive, type: 'boolean' },
-            agenceID: { column: colis.agenceID, type: 'uuid' },
-            envoiID: { column: colis.envoiID, type: 'uuid' },
-            statutID: { column: colis.statutID, type: 'uuid' },
-          },
-          filterHook: (f) => (f.statut ? sql`${colis.statutID} IN (SELECT id FROM statuts WHERE code = ${f.statut})` : undefined),
-        },
-        request.query as Record<string, unknown>,
-      );
+      const { rows, total } = await runList(db, colisList(currentUser(request)), request.query as Record<string, unknown>);
       return { success: true, datas: toApi(rows), total };
     },
   );
 
-  r.get('/api/colis/getBy/:id', { schema: { tags, params: idParams, response: answers } }, async (request) => {
-    const user = currentUser(request);
-    const row = await findColis(eq(colis.id, request.params.id), user);
-    const lines = await db.select().from(colisNatures).where(eq(colisNatures.colisID, row.id));
-    return { success: true, colis: toApi({ ...row, naturesColis: lines }) };
-  });
+  r.get(
+    '/api/colis/getBy/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: answers({
+          200: envelope({
+            colis: colisRecord.extend({ naturesColis: z.array(record({ colisID: id, natureColisID: id, ...lineFields })) }),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const row = await getColisWithLines(db, request.params.id, currentUser(request));
+      return { success: true, colis: toApi(row) };
+    },
+  );
 
-  r.get('/api/colis/getByReference/:reference', { schema: { tags, params: refParams, response: answers } }, async (request) => {
-    const row = await findColis(eq(colis.reference, request.params.reference), currentUser(request));
-    const natureColisDetails = await db
-      .select({
-        id: colisNatures.id,
-        poids: colisNatures.poids,
-        unitePoid: colisNatures.unitePoid,
-        prixUnitaire: colisNatures.prixUnitaire,
-        prixExceptionnel: colisNatures.prixExceptionnel,
-        prixTotal: colisNatures.prixTotal,
-        natureColisID: { id: naturesColis.id, code: naturesColis.code, libelle: naturesColis.libelle },
-      })
-      .from(colisNatures)
-      .innerJoin(naturesColis, eq(colisNatures.natureColisID, naturesColis.id))
-      .where(eq(colisNatures.colisID, row.id))
-      .orderBy(asc(naturesColis.libelle));
-    return { success: true, data: toApi(row), prixTotal: Number(row.montantTotal), natureColisDetails: toApi(natureColisDetails) };
-  });
+  r.get(
+    '/api/colis/getByReference/:reference',
+    {
+      schema: {
+        tags,
+        params: refParams,
+        response: answers({
+          200: envelope({
+            data: colisRecord,
+            prixTotal: euros.describe('montantTotal'),
+            natureColisDetails: z.array(record({ ...lineFields, natureColisID: codeLibelleRef })),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const { colis, natureColisDetails } = await getColisDetails(db, request.params.reference, currentUser(request));
+      return { success: true, data: toApi(colis), prixTotal: Number(colis.montantTotal), natureColisDetails: toApi(natureColisDetails) };
+    },
+  );
 
-  r.get('/api/colis/getHistoriqueByReference/:reference', { schema: { tags, params: refParams, response: answers } }, async (request) => {
-    const row = await findColis(eq(colis.reference, request.params.reference), currentUser(request));
-    const entries = await db
-      .select({
-        id: historiques.id,
-        dateAction: historiques.dateAction,
-        statutAvantID: { id: avant.id, code: avant.code, libelle: avant.libelle },
-        statutApresID: { id: apres.id, code: apres.code, libelle: apres.libelle },
-        auteurID: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
-      })
-      .from(historiques)
-      .leftJoin(avant, eq(historiques.statutAvantID, avant.id))
-      .innerJoin(apres, eq(historiques.statutApresID, apres.id))
-      .leftJoin(auteur, eq(historiques.auteurID, auteur.id))
-      .where(eq(historiques.colisID, row.id))
-      .orderBy(desc(historiques.dateAction), desc(historiques.id));
-    return { success: true, datas: toApi(entries) };
-  });
+  r.get(
+    '/api/colis/getHistoriqueByReference/:reference',
+    { schema: { tags, params: refParams, response: answers({ 200: rowsAnswer('datas', historiqueRecord) }) } },
+    async (request) => {
+      const entries = await getColisHistorique(db, request.params.reference, currentUser(request));
+      return { success: true, datas: toApi(entries) };
+    },
+  );
 
   r.get(
     '/api/colis/getColisByEnvoiId/:envoiId',
-    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
+    { schema: { tags, params: envoiParams, response: answers({ 200: rowsAnswer('data', colisRecord) }) } },
     async (request) => {
-      const rows = await selectColis(db)
-        .where(and(eq(colis.envoiID, request.params.envoiId), colisScope(currentUser(request))))
-        .orderBy(asc(colis.reference));
+      const rows = await colisOfEnvoi(db, request.params.envoiId, currentUser(request));
       return { success: true, data: toApi(rows) };
     },
   );
 
-  r.post('/api/colis/create', { schema: { tags, body: colisBody, response: answers } }, async (request) => {
+  r.post('/api/colis/create', { schema: { tags, body: colisBody, response: answers({ 200: colisWriteAnswer }) } }, async (request) => {
     const user = currentUser(request);
     const created = await createColis(db, request.body, user);
-    return { success: true, message: 'colis ajouté avec succès', data: toApi(await findColis(eq(colis.id, created.id), user)) };
+    return { success: true, message: 'colis ajouté avec succès', data: toApi(await getColis(db, { id: created.id }, user)) };
   });
 
-  r.put('/api/colis/update/:id', { schema: { tags, params: idParams, body: colisUpdateBody, response: answers } }, async (request) => {
-    const user = currentUser(request);
-    const body = request.body;
-    let message = 'colis modifié avec succès';
-    if ('isActive' in body) {
-      await setColisActive(db, request.params.id, body.isActive, user);
-      message = 'Statut mis à jour avec succès !';
-    } else if ('envoiID' in body) {
-      await updateColis(db, request.params.id, body, user);
-    } else {
-      // The spec's client echoes the amounts after a payment; encaissement/create already recorded them.
-      message = 'Montants à jour';
-    }
-    return { success: true, message, data: toApi(await findColis(eq(colis.id, request.params.id), user)) };
-  });
+  r.put(
+    '/api/colis/update/:id',
+    { schema: { tags, params: idParams, body: colisUpdateBody, response: answers({ 200: colisWriteAnswer }) } },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      let message = 'colis modifié avec succès';
+      if ('isActive' in body) {
+        await setColisActive(db, request.params.id, body.isActive, user);
+        message = 'Statut mis à jour avec succès !';
+      } else if ('envoiID' in body) {
+        await updateColis(db, request.params.id, body, user);
+      } else {
+        // The spec's client echoes the amounts after a payment; encaissement/create already recorded them.
+        message = 'Montants à jour';
+      }
+      return { success: true, message, data: toApi(await getColis(db, { id: request.params.id }, user)) };
+    },
+  );
 
-  const deleteAnswer = (result: DeleteOutcome, accepted: () => void) => {
-    if (result.outcome === 'deleted') return { success: true, message: 'suppression effectuée' };
-    accepted();
-    const until = result.expiresAt.toLocaleTimeString('fr-FR', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-    return {
-      success: false,
-      otpRequired: true,
-      message: result.newCode
-        ? 'Ce colis a déjà été traité : un code de confirmation à 4 chiffres a été envoyé aux administrateurs. Saisissez-le pour supprimer le colis.'
-        : `Un code de confirmation a déjà été envoyé aux administrateurs pour ce colis ; il reste valable jusqu'à ${until}. Saisissez-le pour supprimer le colis.`,
-    };
-  };
   r.delete(
     '/api/colis/delete/:id/:roleCode',
     {
       schema: {
         tags,
         params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }), roleCode: z.string().max(40) }),
-        response: answers,
+        response: deleteOk,
       },
     },
     async (request, reply) => deleteAnswer(await deleteColis(db, { id: request.params.id }, currentUser(request)), () => reply.code(202)),
   );
-  r.delete('/api/colis/delete/:reference', { schema: { tags, params: refParams, response: answers } }, async (request, reply) =>
+  r.delete('/api/colis/delete/:reference', { schema: { tags, params: refParams, response: deleteOk } }, async (request, reply) =>
     deleteAnswer(await deleteColis(db, { reference: request.params.reference }, currentUser(request)), () => reply.code(202)),
   );
   r.post(
@@ -287,7 +428,7 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
             .trim()
             .regex(/^\d{4}$/, 'Le code OTP doit contenir 4 chiffres'),
         }),
-        response: answers,
+        response: answers({ 200: messageAnswer }),
       },
     },
     async (request) => {
@@ -296,79 +437,51 @@ export function registerColisRoutes(app: FastifyInstance, db: Db) {
     },
   );
 
-  const finishBody = z
-    .object({ modePaiementID: z.uuid({ error: 'Le mode de paiement est obligatoire' }).optional(), paymentby: paymentBy.optional() })
-    .optional();
   for (const [path, to] of [
     ['retirer', 'RETIRE'],
     ['livrer', 'LIVRE'],
   ] as const) {
-    r.post(`/api/colis/${path}/:id`, { schema: { tags, params: idParams, body: finishBody, response: answers } }, async (request) => {
-      const user = currentUser(request);
-      await finishColis(db, request.params.id, to, request.body ?? undefined, user);
-      return {
-        success: true,
-        message: to === 'RETIRE' ? 'Colis marqué retiré' : 'Colis marqué livré',
-        data: toApi(await findColis(eq(colis.id, request.params.id), user)),
-      };
-    });
+    r.post(
+      `/api/colis/${path}/:id`,
+      { schema: { tags, params: idParams, body: finishFields.optional(), response: answers({ 200: colisWriteAnswer }) } },
+      async (request) => {
+        const user = currentUser(request);
+        await finishColis(db, request.params.id, to, request.body ?? undefined, user);
+        return {
+          success: true,
+          message: to === 'RETIRE' ? 'Colis marqué retiré' : 'Colis marqué livré',
+          data: toApi(await getColis(db, { id: request.params.id }, user)),
+        };
+      },
+    );
   }
 
   r.get(
     '/api/colis/contactAdminForEnvoi/:envoiId',
-    { schema: { tags, params: z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) }), response: answers } },
+    { schema: { tags, params: envoiParams, response: answers({ 200: messageAnswer }) } },
     async (request) => {
-      const user = currentUser(request);
-      const [e] = await db
-        .select({ reference: envois.reference, poids: envois.poids, poidsReel: envois.poidsReel })
-        .from(envois)
-        .where(and(eq(envois.id, request.params.envoiId), envoiScope(user)));
-      if (!e) throw notFound('Départ introuvable.');
-      const [me] = await db
-        .select({ nom: users.nom, prenoms: users.prenoms, agence: agences.libelle })
-        .from(users)
-        .leftJoin(agences, eq(users.agenceID, agences.id))
-        .where(eq(users.id, user.id));
-      await enqueueMail(
-        db,
-        (await adminEmails(db)).map((to) => ({
-          to,
-          subject: `Départ ${e.reference} : capacité atteinte`,
-          html: `<p>${escapeHtml(`${me.prenoms} ${me.nom}`)} (${escapeHtml(me.agence ?? 'administration')}) signale que le départ <strong>${escapeHtml(e.reference)}</strong> n'a plus assez de poids disponible (${e.poidsReel} kg enregistrés sur ${e.poids} kg).</p>`,
-        })),
-      );
+      await contactAdminForEnvoi(db, request.params.envoiId, currentUser(request));
       return { success: true, message: 'opération terminée avec succès' };
     },
   );
 
+  r.get('/api/colis/prixNature', { schema: { tags, querystring: prixNatureQuery, response: prixNatureOk } }, async (request) => {
+    return { success: true, data: await prixNature(db, request.query, currentUser(request)) };
+  });
+
+  // Clients of a departure (spec 000 §2): its senders, each with its parcels' references and statuses.
+  r.get('/api/colis/ListClientsBy/:envoiId', { schema: { tags, params: envoiParams, response: clientsOfEnvoiOk } }, async (request) => {
+    const { envoi, clients } = await listClientsOfEnvoi(db, request.params.envoiId, currentUser(request));
+    return { success: true, datas: toApi(clients), envoi: { id: envoi.id, reference: envoi.reference } };
+  });
+
+  // Shipments of a client (spec 000 §2): parcels it sent or receives, newest first.
   r.get(
-    '/api/colis/prixNature',
-    {
-      schema: {
-        tags,
-        querystring: z.object({ envoiID: z.uuid(), natureColisID: z.uuid(), villeID: z.uuid().optional(), agenceID: z.uuid().optional() }),
-        response: answers,
-      },
-    },
+    '/api/colis/ListEnvoisBy/:clientId',
+    { schema: { tags, params: z.object({ clientId: z.uuid({ error: 'Identifiant invalide' }) }), response: envoisOfClientOk } },
     async (request) => {
-      const user = currentUser(request);
-      const q = request.query;
-      const [e] = await selectDepartureRoute(db).where(and(eq(envois.id, q.envoiID), envoiScope(user)));
-      if (!e) throw notFound('Départ introuvable.');
-      const agenceID = colisAgenceFor(user, q.agenceID);
-      const [agence] = agenceID ? await db.select({ villeID: agences.villeID }).from(agences).where(eq(agences.id, agenceID)) : [];
-      const priced = (
-        await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID: agence?.villeID }, [q.natureColisID])
-      ).get(q.natureColisID)!;
-      return {
-        success: true,
-        data: {
-          ...priced,
-          prixLigne: linePrice(priced.prixExceptionnel, priced.prixUnitaire),
-          prixUnitaire: priced.prixUnitaire === null ? null : Number(priced.prixUnitaire),
-          prixExceptionnel: priced.prixExceptionnel === null ? null : Number(priced.prixExceptionnel),
-        },
-      };
+      const { client, colis } = await listEnvoisOfClient(db, request.params.clientId, currentUser(request));
+      return { success: true, datas: toApi(colis), client: toApi(client) };
     },
   );
 }

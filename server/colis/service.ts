@@ -11,7 +11,7 @@
  *   remaining amount possibly collected in the same step.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
+import { TYPE_USER_CODES } from '../../common/permissions';
 import {
   ADVANCE_PAYER,
   COLIS_EDITABLE,
@@ -24,79 +24,62 @@ import {
   isAgencyPickup,
   isColisEditable,
   type ColisFinishTarget,
-  type PaymentBy,
 } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
+import { linePrice } from '../../common/pricing';
+import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
 import { uniteForMode } from '../../common/modes';
 import type { PhoneCountry } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
-import { CODE_POLICY, settleAttempt, takeAttempt } from '../access/throttle';
+import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
-import { clientPhone, upsertClient } from '../clients/service';
+import { clientPhone, upsertClient } from '../user/service';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, roles, typeUsers, users, villes } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden } from '../http/errors';
+import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, typeUsers, users, villes } from '../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { recordPayment, type PayableColis } from '../encaissements/service';
-import { weightCheckMessage } from '../envois/service';
-import { statutCodeFromValue, statutsByCode } from '../statuts/service';
-import { priceColis, selectDepartureRoute, type LineInput } from './pricing';
+import { recordEncaissement, type PayableColis } from '../encaissement/service';
+import { statutCodeFromValue, statutIds, type StatutIdOf } from '../statut/query';
+import { priceColis, priceNatures, selectEnvoiRoute } from './pricing';
 import { nextColisReference } from '../db/references';
-import { lockScoped } from '../db/lockScoped';
-import { colisAgenceFor, colisNotDeleted, colisOwnerScope, colisScope } from '../access/scopes';
-import { moveColis, notifyColis } from './statusChange';
-
-/** What a client sends to register or edit a parcel (spec 000 §7 colis/create), amounts in euros, weights in kg. */
-export interface ColisInput {
-  envoiID: string;
-  agenceID?: string | null;
-  villeID: string;
-  modeLivraisonID: string;
-  naturesColis: LineInput[];
-  unite?: string;
-  detailsContenu: string;
-  contenu?: string;
-  observation?: string;
-  adresseLivraison?: string;
-  montantLivraison?: number;
-  montantExpedition?: number;
-  montantComplementaire?: number;
-  reglement?: number;
-  expediteurID?: string | null;
-  expediteurNom?: string;
-  expediteurPrenom?: string;
-  NumeroSaisi?: string;
-  destinataireID?: string | null;
-  nomDestinataire?: string;
-  prenomsDestinataire?: string;
-  emailDestinataire?: string;
-  adresseDestinataire?: string;
-  telephoneDestinataire?: string;
-  receptionneurID?: string | null;
-  encaissement?: { paymentby?: PaymentBy; modePaiementID?: string };
-}
+import { lockColis } from '../access/locks';
+import { colisAgenceFor, envoiScope, maySeeClient } from '../access/scopes';
+import { moveColis } from './statusChange';
+import { notifyColis } from '../notification/service';
+import {
+  adminEmails,
+  agenceVilleID,
+  colisHistorique,
+  colisLines,
+  colisNatureDetails,
+  colisOfClient,
+  findClient,
+  findColis,
+  findEnvoiCapacity,
+  findEnvoiRef,
+  findSignature,
+  expediteursOfEnvoi,
+} from './query';
+import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
 
 /** Locks the departure row (not its joined references) and returns what registration needs. */
-async function lockDeparture(tx: Tx, envoiID: string) {
-  const [e] = await selectDepartureRoute(tx).where(eq(envois.id, envoiID)).for('update', { of: envois });
+async function lockEnvoiRoute(tx: Tx, envoiID: string) {
+  const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID)).for('update', { of: envois });
   if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   return e;
 }
 
 /** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
-async function checkDeparture(
-  codes: Map<string, { id: string }>,
-  e: Awaited<ReturnType<typeof lockDeparture>>,
-  poids: number,
-  alreadyOnIt = 0,
-) {
-  if (e.statutID !== codes.get('OUVERT')!.id || !e.isActive || e.dateFin < todayIso()) {
+async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof lockEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
+  if (e.statutID !== idOf('OUVERT') || !e.isActive || e.dateFin < todayIso()) {
     throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
   }
   const disponible = toMilli(e.poids) - toMilli(e.poidsReel) + toMilli(alreadyOnIt);
   if (toMilli(poids) > disponible) {
-    throw new AppError(409, weightCheckMessage(e.reference, milliToNumber(disponible), poids), { poids: 'Poids disponible insuffisant' });
+    throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(e.reference, milliToNumber(disponible), poids), {
+      poids: 'Poids disponible insuffisant',
+    });
   }
 }
 
@@ -131,8 +114,8 @@ type PartyCountries = Record<'expediteur' | 'destinataire', PhoneCountry | undef
  * write: an invalid phone ('abc', 'n/a', a wrong length) is a 400 on its field, and no client is created or merged.
  */
 function withPartyPhones(input: ColisInput, countries: PartyCountries): ColisInput {
-  const phone = (raw: string | undefined, country: PhoneCountry | undefined, field: string) =>
-    raw?.trim() ? clientPhone(raw, country, field) : raw;
+  const phone = (raw: string | undefined, paysOfPhone: PhoneCountry | undefined, field: string) =>
+    raw?.trim() ? clientPhone(raw, paysOfPhone, field) : raw;
   return {
     ...input,
     NumeroSaisi: phone(input.NumeroSaisi, countries.expediteur, 'NumeroSaisi'),
@@ -140,7 +123,7 @@ function withPartyPhones(input: ColisInput, countries: PartyCountries): ColisInp
   };
 }
 
-/** Sender and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
+/** Expediteur and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
 async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountries) {
   let expediteurID = input.expediteurID ?? null;
   if (!expediteurID) {
@@ -194,7 +177,7 @@ async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountri
 }
 
 /** Prices the parcel on its departure's route and validates its amounts. */
-async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof lockDeparture>>, agenceVilleID: string) {
+async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof lockEnvoiRoute>>, agenceVilleID: string) {
   const [ville] = await tx.select({ id: villes.id, paysID: villes.paysID }).from(villes).where(eq(villes.id, input.villeID));
   if (!ville || ville.paysID !== e.paysID) {
     throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
@@ -212,7 +195,7 @@ async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<ty
     tx,
     {
       modeEnvoiID: e.modeEnvoiID,
-      modeLibelle: e.modeLibelle,
+      modeEnvoiLibelle: e.modeEnvoiLibelle,
       paysID: e.paysID,
       paysLibelle: e.paysLibelle,
       paysEmetteurID: e.paysEmetteurID,
@@ -235,11 +218,11 @@ async function computeParcel(tx: Tx, input: ColisInput, e: Awaited<ReturnType<ty
   if (isAdvance(input.reglement) && !input.encaissement?.modePaiementID) {
     throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
   }
-  return { ...priced, montantLivraison, unite: uniteForMode({ code: e.modeCode, libelle: e.modeLibelle }, input.unite) };
+  return { ...priced, montantLivraison, unite: uniteForMode({ code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle }, input.unite) };
 }
 
 /** Column values of a parcel computed from its input. */
-function parcelValues(input: ColisInput, c: Awaited<ReturnType<typeof computeParcel>>, e: { modeEnvoiID: string }) {
+function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColis>>, e: { modeEnvoiID: string }) {
   return {
     villeID: input.villeID,
     modeLivraisonID: input.modeLivraisonID,
@@ -270,7 +253,7 @@ function parcelValues(input: ColisInput, c: Awaited<ReturnType<typeof computePar
 }
 
 /** Inserts the nature lines of a parcel. */
-async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeParcel>>) {
+async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeColis>>) {
   await tx.insert(colisNatures).values(
     c.lines.map((l) => ({
       colisID,
@@ -288,41 +271,41 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
  * Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE (DESIGN.md §4); the payment's
  * own notification tells sender and recipient.
  */
-async function settleAdvance(tx: Tx, parcel: PayableColis, input: ColisInput, user: CurrentUser, codes: Map<string, { id: string }>) {
+async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, user: CurrentUser, idOf: StatutIdOf) {
   const reglement = input.reglement ?? 0;
   if (!isAdvance(reglement)) return;
-  await recordPayment(tx, parcel, {
+  await recordEncaissement(tx, payable, {
     montant: reglement,
     modePaiementID: input.encaissement!.modePaiementID!,
     paymentby: input.encaissement?.paymentby ?? ADVANCE_PAYER,
     authorId: user.id,
   });
   await moveColis(tx, {
-    colisIds: [parcel.id],
-    fromStatutIds: [parcel.statutID],
-    toStatutId: codes.get(COLIS_STATUT_ADVANCE)!.id,
+    colisIds: [payable.id],
+    fromStatutIds: [payable.statutID],
+    toStatutId: idOf(COLIS_STATUT_ADVANCE),
     authorId: user.id,
   });
 }
 
 /** Registers a parcel (spec 000 §7 colis/create). @returns its id and reference */
 export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<{ id: string; reference: string }> {
-  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   return db.transaction(async (tx) => {
-    const e = await lockDeparture(tx, input.envoiID);
+    const e = await lockEnvoiRoute(tx, input.envoiID);
     const countries = await partyCountries(tx, e);
     input = withPartyPhones(input, countries);
     const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
-    const computed = await computeParcel(tx, input, e, agence.villeID);
-    await checkDeparture(codes, e, computed.amounts.poids);
+    const computed = await computeColis(tx, input, e, agence.villeID);
+    await checkEnvoi(idOf, e, computed.amounts.poids);
     const parties = await resolveParties(tx, input, countries);
     const reference = await nextColisReference(tx, agence.code);
     const now = new Date();
-    const enAttente = codes.get(COLIS_STATUT_REGISTERED)!.id;
+    const enAttente = idOf(COLIS_STATUT_REGISTERED);
     const [created] = await tx
       .insert(colis)
       .values({
-        ...parcelValues(input, computed, e),
+        ...colisValues(input, computed, e),
         ...parties,
         reference,
         envoiID: e.id,
@@ -338,7 +321,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
       .where(eq(envois.id, e.id));
     await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
-    const parcel: PayableColis = {
+    const payable: PayableColis = {
       id: created.id,
       reference,
       agenceID: agence.id,
@@ -348,46 +331,34 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
     };
-    await notifyColis(tx, [parcel], 'votre colis a été enregistré');
-    await settleAdvance(tx, parcel, input, user, codes);
+    await notifyColis(tx, [payable], 'votre colis a été enregistré');
+    await recordAdvance(tx, payable, input, user, idOf);
     return { id: created.id, reference };
-  });
-}
-
-/**
- * Locks a parcel the user may act on: one it may see (payments, pick-up), or with `owner` one its agency registered
- * (edit, delete, active toggle).
- */
-export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser, opts: { owner?: boolean } = {}) {
-  const where = and(colisNotDeleted, idOrReference.id ? eq(colis.id, idOrReference.id) : eq(colis.reference, idOrReference.reference!))!;
-  return lockScoped(tx, colis, where, opts.owner ? colisOwnerScope(user) : colisScope(user), {
-    notFound: 'Aucun colis trouvé',
-    forbidden: opts.owner ? "Seule l'agence émettrice peut modifier ou supprimer ce colis." : 'Ce colis appartient à une autre agence.',
   });
 }
 
 /** Edits a parcel still EN_ATTENTE (spec 000 §2 Edit parcel): same checks as registration, weights moved between departures. */
 export async function updateColis(db: Db, id: string, input: ColisInput, user: CurrentUser): Promise<void> {
-  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   await db.transaction(async (tx) => {
     const current = await lockColis(tx, { id }, user, { owner: true });
     if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
     // Lock both departures in a fixed order so two edits never wait on each other.
     const envoiIds = [...new Set([current.envoiID, input.envoiID])].sort();
-    const locked = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
-    for (const eid of envoiIds) locked.set(eid, await lockDeparture(tx, eid));
+    const locked = new Map<string, Awaited<ReturnType<typeof lockEnvoiRoute>>>();
+    for (const eid of envoiIds) locked.set(eid, await lockEnvoiRoute(tx, eid));
     const e = locked.get(input.envoiID)!;
     const countries = await partyCountries(tx, e);
     input = withPartyPhones(input, countries);
     // ADMIN may move the parcel to another agency (else it keeps its own); another role keeps its own (colisAgenceFor).
     const agence = await resolveAgence(tx, { ...input, agenceID: input.agenceID ?? current.agenceID }, user, e.paysEmetteurID);
-    const computed = await computeParcel(tx, input, e, agence.villeID);
-    const sameDeparture = current.envoiID === input.envoiID;
-    await checkDeparture(codes, e, computed.amounts.poids, sameDeparture ? Number(current.poids) : 0);
+    const computed = await computeColis(tx, input, e, agence.villeID);
+    const sameEnvoi = current.envoiID === input.envoiID;
+    await checkEnvoi(idOf, e, computed.amounts.poids, sameEnvoi ? Number(current.poids) : 0);
     const parties = await resolveParties(tx, input, countries);
     await tx
       .update(colis)
-      .set({ ...parcelValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })
+      .set({ ...colisValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })
       .where(eq(colis.id, id));
     await tx.delete(colisNatures).where(eq(colisNatures.colisID, id));
     await insertLines(tx, id, computed);
@@ -399,7 +370,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       .update(envois)
       .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
       .where(eq(envois.id, e.id));
-    const parcel: PayableColis = {
+    const payable: PayableColis = {
       id,
       reference: current.reference,
       agenceID: agence.id,
@@ -409,7 +380,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
     };
-    await settleAdvance(tx, parcel, input, user, codes);
+    await recordAdvance(tx, payable, input, user, idOf);
   });
 }
 
@@ -425,22 +396,12 @@ export async function setColisActive(db: Db, id: string, isActive: boolean, user
  * Deletes a locked parcel softly (docs/architecture.md §4): it leaves every list and count, its weight goes back to
  * its departure, and its payments, history and lines stay, with who deleted it and when.
  */
-async function softDeleteParcel(tx: Tx, row: { id: string; envoiID: string; poids: string }, user: CurrentUser) {
+async function softDeleteColis(tx: Tx, row: { id: string; envoiID: string; poids: string }, user: CurrentUser) {
   await tx.update(colis).set({ deletedAt: new Date(), deletedByID: user.id, isActive: false }).where(eq(colis.id, row.id));
   await tx
     .update(envois)
     .set({ poidsReel: sql`greatest(${envois.poidsReel} - ${row.poids}::numeric, 0)` })
     .where(eq(envois.id, row.envoiID));
-}
-
-/** E-mail addresses of the active administrators (role ADMIN or SUPERADMIN). */
-export async function adminEmails(tx: Db | Tx): Promise<string[]> {
-  const rows = await tx
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(roles, eq(users.roleID, roles.id))
-    .where(and(eq(users.isActive, true), sql`${roles.code} in (${ROLE_CODES.ADMIN}, ${ROLE_CODES.SUPERADMIN})`));
-  return rows.map((r) => r.email).filter((e): e is string => !!e);
 }
 
 /** Outcome of a deletion request: done, or a code is needed (a new one was mailed, or the live one still holds). */
@@ -455,11 +416,11 @@ const DELETE_CODES_PER_DAY = 3;
  * @throws 403/404 for a parcel the user's agency did not register; 429 beyond DELETE_CODES_PER_DAY codes
  */
 export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<DeleteOutcome> {
-  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   return db.transaction(async (tx): Promise<DeleteOutcome> => {
     const row = await lockColis(tx, target, user, { owner: true });
-    if (COLIS_EDITABLE.some((c) => codes.get(c)!.id === row.statutID)) {
-      await softDeleteParcel(tx, row, user);
+    if (COLIS_EDITABLE.some((c) => idOf(c) === row.statutID)) {
+      await softDeleteColis(tx, row, user);
       return { outcome: 'deleted' };
     }
     const issued = await issueOtp(tx, {
@@ -487,17 +448,17 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
 /**
  * Deletes a parcel with the code e-mailed to the administrators. The agency is checked first (another agency's
  * agent cannot spend a parcel's tries), then the attempt is counted per parcel and per user across codes
- * (server/access/throttle.ts), then the code is checked and the parcel deleted in one transaction.
+ * (server/auth/throttle.ts), then the code is checked and the parcel deleted in one transaction.
  * @throws 403/404 (agency), 429 (too many wrong codes), 400 'suppression echouée' (wrong, expired or spent code)
  */
 export async function deleteColisWithOtp(db: Db, colisId: string, code: string, user: CurrentUser): Promise<void> {
   await db.transaction((tx) => lockColis(tx, { id: colisId }, user, { owner: true }));
-  const parcelKey = `otp:colis:${colisId}`;
+  const colisKey = `otp:colis:${colisId}`;
   const userKey = `otp:user:${user.id}`;
   await takeAttempt(
     db,
     [
-      { key: parcelKey, policy: CODE_POLICY },
+      { key: colisKey, policy: CODE_POLICY },
       { key: userKey, policy: CODE_POLICY },
     ],
     'codes erronés',
@@ -505,7 +466,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
   const check = await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id: colisId }, user, { owner: true });
     const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
-    if (result === 'ok') await softDeleteParcel(tx, row, user);
+    if (result === 'ok') await softDeleteColis(tx, row, user);
     return result;
   });
   if (check !== 'ok') {
@@ -513,7 +474,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
       codeOtp: check === 'expired' ? 'Code expiré' : 'Code invalide',
     });
   }
-  await settleAttempt(db, { reset: [parcelKey], refund: [userKey] });
+  await settleAttempt(db, { reset: [colisKey], refund: [userKey] });
 }
 
 /**
@@ -524,26 +485,26 @@ export async function finishColis(
   db: Db,
   id: string,
   to: ColisFinishTarget,
-  payment: { modePaiementID?: string; paymentby?: PaymentBy } | undefined,
+  encaissement: FinishInput | undefined,
   user: CurrentUser,
 ): Promise<void> {
-  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
   await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id }, user);
     if (!canFinishColis(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
     if (toCents(row.resteAPayer) > 0n) {
-      if (!payment?.modePaiementID) {
+      if (!encaissement?.modePaiementID) {
         throw conflict('Le colis doit être entièrement payé : encaissez le reste à payer dans la même opération.', {
           modePaiementID: 'Le mode de paiement est obligatoire',
         });
       }
-      await recordPayment(
+      await recordEncaissement(
         tx,
         { ...row },
         {
           montant: row.resteAPayer,
-          modePaiementID: payment.modePaiementID,
-          paymentby: payment.paymentby ?? COLLECTION_PAYER,
+          modePaiementID: encaissement.modePaiementID,
+          paymentby: encaissement.paymentby ?? COLLECTION_PAYER,
           authorId: user.id,
           agenceID: user.agenceID,
         },
@@ -552,9 +513,93 @@ export async function finishColis(
     await moveColis(tx, {
       colisIds: [row.id],
       fromStatutIds: [row.statutID],
-      toStatutId: codes.get(to)!.id,
+      toStatutId: idOf(to),
       authorId: user.id,
       message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
     });
   });
+}
+
+// ---------------------------------------------------------------- reads
+
+/** A parcel the user may see, as answered. @throws 404 'Aucun colis trouvé' */
+export async function getColis(db: Db, where: { id: string } | { reference: string }, user: CurrentUser) {
+  const row = await findColis(db, 'id' in where ? eq(colis.id, where.id) : eq(colis.reference, where.reference), user);
+  if (!row) throw notFound('Aucun colis trouvé');
+  return row;
+}
+
+/** A parcel the user may see with its nature lines as stored (the edit form). @throws 404 */
+export async function getColisWithLines(db: Db, id: string, user: CurrentUser) {
+  const row = await getColis(db, { id }, user);
+  return { ...row, naturesColis: await colisLines(db, row.id) };
+}
+
+/** A parcel the user may see with its nature lines populated (the details screen). @throws 404 */
+export async function getColisDetails(db: Db, reference: string, user: CurrentUser) {
+  const row = await getColis(db, { reference }, user);
+  return { colis: row, natureColisDetails: await colisNatureDetails(db, row.id) };
+}
+
+/** The status history of a parcel the user may see, newest first. @throws 404 */
+export async function getColisHistorique(db: Db, reference: string, user: CurrentUser) {
+  const row = await getColis(db, { reference }, user);
+  return colisHistorique(db, row.id);
+}
+
+/** The senders of a departure the user may see, with their parcels there (spec 000 §2). @throws 404 */
+export async function listClientsOfEnvoi(db: Db, envoiId: string, user: CurrentUser) {
+  const envoi = await findEnvoiRef(db, envoiId, user);
+  if (!envoi) throw notFound('Départ introuvable.');
+  return { envoi, clients: await expediteursOfEnvoi(db, envoi.id, user) };
+}
+
+/**
+ * The shipments of a client (spec 000 §2): the parcels it sent or receives that the user may see.
+ * @throws 404 unknown client; 403 a client none of whose parcels the user may see (it learns nothing of them)
+ */
+export async function listEnvoisOfClient(db: Db, clientId: string, user: CurrentUser) {
+  const client = await findClient(db, clientId);
+  if (!client) throw notFound('Client introuvable.');
+  const rows = await colisOfClient(db, client.id, user);
+  if (!maySeeClient(user, rows.length)) throw forbidden("Ce client n'a pas de colis dans votre agence.");
+  return { client, colis: rows };
+}
+
+/**
+ * The price of one nature line for the wizard's live preview (an extension of the spec), with the server's own
+ * lookup (colis/pricing.ts) on the departure's route, the destination city and the registering agency's city.
+ * @throws 404 a departure the user may not see; 400 / 409 as priceNatures
+ */
+export async function prixNature(db: Db, q: PrixNatureQuery, user: CurrentUser) {
+  const [e] = await selectEnvoiRoute(db).where(and(eq(envois.id, q.envoiID), envoiScope(user)));
+  if (!e) throw notFound('Départ introuvable.');
+  const agenceID = colisAgenceFor(user, q.agenceID);
+  const villeOrigineID = agenceID ? await agenceVilleID(db, agenceID) : undefined;
+  const priced = (await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID }, [q.natureColisID])).get(q.natureColisID)!;
+  return {
+    ...priced,
+    prixLigne: linePrice(priced.prixExceptionnel, priced.prixUnitaire),
+    prixUnitaire: priced.prixUnitaire === null ? null : Number(priced.prixUnitaire),
+    prixExceptionnel: priced.prixExceptionnel === null ? null : Number(priced.prixExceptionnel),
+  };
+}
+
+/**
+ * Tells the administrators by e-mail that a departure the user may see has no weight left for its parcel
+ * (spec 000 §2 weight check: "contact the administrators").
+ * @throws 404
+ */
+export async function contactAdminForEnvoi(db: Db, envoiId: string, user: CurrentUser): Promise<void> {
+  const e = await findEnvoiCapacity(db, envoiId, user);
+  if (!e) throw notFound('Départ introuvable.');
+  const me = await findSignature(db, user.id);
+  await enqueueMail(
+    db,
+    (await adminEmails(db)).map((to) => ({
+      to,
+      subject: `Départ ${e.reference} : capacité atteinte`,
+      html: `<p>${escapeHtml(`${me.prenoms} ${me.nom}`)} (${escapeHtml(me.agence ?? 'administration')}) signale que le départ <strong>${escapeHtml(e.reference)}</strong> n'a plus assez de poids disponible (${e.poidsReel} kg enregistrés sur ${e.poids} kg).</p>`,
+    })),
+  );
 }

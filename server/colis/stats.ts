@@ -33,10 +33,10 @@ import { centsToNumber, toCents } from '../../common/money';
 import type { StatutCode } from '../../common/statuts';
 import type { CurrentUser } from '../auth/currentUser';
 import { colisScope, envoiScope } from '../access/scopes';
-import { clientTypeId } from '../clients/service';
+import { clientTypeId } from '../user/service';
 import type { Db } from '../db/client';
 import { colis, envois, users } from '../db/schema';
-import { statutsByCode } from '../statuts/service';
+import { statutsByCode } from '../statut/query';
 
 /** Where the parcel figures come from: the counter tables (the API) or a recount over the parcels (tests, bench). */
 export type StatsSource = 'counters' | 'parcels';

@@ -9,7 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS } from '../../common/dashboard';
 import type { Db } from '../db/client';
-import { currentUser } from '../plugins/access';
+import { currentUser } from '../auth/currentUser';
+import { answers } from '../http/answer';
 import { circularStats, colisParMois, dashboardCounts } from './stats';
 
 const params = z.object({ userId: z.string().max(60) });
@@ -61,21 +62,29 @@ const circularAnswer = z.object({
 });
 
 /** Registers the three dashboard calls. */
-export function registerStatsRoutes(app: FastifyInstance, db: Db) {
+export async function statsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['colis'];
 
-  r.get('/api/colis/getAllData/:userId', { schema: { tags, params, response: { 200: allDataAnswer } } }, async (request) => {
+  r.get('/api/colis/getAllData/:userId', { schema: { tags, params, response: answers({ 200: allDataAnswer }) } }, async (request) => {
     const { data, byAgence } = await dashboardCounts(db, currentUser(request));
     return { success: true as const, data, byAgence };
   });
 
-  r.get('/api/colis/colisEnvoyesParMois/:userId', { schema: { tags, params, response: { 200: parMoisAnswer } } }, async (request) => {
-    const { data, byAgence } = await colisParMois(db, currentUser(request));
-    return { success: true as const, data, byAgence };
-  });
+  r.get(
+    '/api/colis/colisEnvoyesParMois/:userId',
+    { schema: { tags, params, response: answers({ 200: parMoisAnswer }) } },
+    async (request) => {
+      const { data, byAgence } = await colisParMois(db, currentUser(request));
+      return { success: true as const, data, byAgence };
+    },
+  );
 
-  r.get('/api/colis/circularStatistiques/:userId', { schema: { tags, params, response: { 200: circularAnswer } } }, async (request) => {
-    return { success: true as const, data: await circularStats(db, currentUser(request)) };
-  });
+  r.get(
+    '/api/colis/circularStatistiques/:userId',
+    { schema: { tags, params, response: answers({ 200: circularAnswer }) } },
+    async (request) => {
+      return { success: true as const, data: await circularStats(db, currentUser(request)) };
+    },
+  );
 }

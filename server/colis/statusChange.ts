@@ -3,18 +3,14 @@
  * after, author) and a notification to sender and recipient (notification rows, and e-mails through the outbox
  * for those with an address). Runs inside the caller's transaction; rows are locked while they move.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { historiques, notifications, users } from '../db/schema';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { historiques } from '../db/schema';
+import { notifyColis, type NotifiedColis } from '../notification/service';
 
-export interface MovedColis {
-  id: string;
-  reference: string;
+/** A parcel moved, with its status before and whom to notify. */
+export interface MovedColis extends NotifiedColis {
   before: string;
-  expediteurID: string | null;
-  destinataireID: string | null;
-  emailDestinataire: string | null;
 }
 
 /**
@@ -83,36 +79,4 @@ export async function moveColis(
   }
   if (opts.message) await notifyColis(tx, moved, opts.message);
   return moved;
-}
-
-/**
- * Notifies sender and recipient of each parcel: a notification row each, and an e-mail to each address known
- * (registered client's e-mail, or the free-text recipient e-mail).
- */
-export async function notifyColis(tx: Tx, colis: Omit<MovedColis, 'before'>[], message: string): Promise<void> {
-  const rows = colis.flatMap((c) =>
-    [c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ receiverID, colisID: c.id, message })),
-  );
-  for (let i = 0; i < rows.length; i += 1000) await tx.insert(notifications).values(rows.slice(i, i + 1000));
-
-  const ids = [...new Set(rows.map((r) => r.receiverID))];
-  const emails = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const found = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.id, ids.slice(i, i + 1000)));
-    for (const u of found) if (u.email) emails.set(u.id, u.email);
-  }
-  const mails = colis.flatMap((c) => {
-    const to = new Set<string>();
-    for (const id of [c.expediteurID, c.destinataireID]) if (id && emails.has(id)) to.add(emails.get(id)!);
-    if (c.emailDestinataire) to.add(c.emailDestinataire);
-    return [...to].map((address) => ({
-      to: address,
-      subject: `Colis ${c.reference}`,
-      html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(c.reference)}</strong>).</p>`,
-    }));
-  });
-  for (let i = 0; i < mails.length; i += 1000) await enqueueMail(tx, mails.slice(i, i + 1000));
 }

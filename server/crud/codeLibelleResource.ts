@@ -5,6 +5,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleRecord } from '../http/answer';
 import { optionalText, requiredText } from './fields';
 import type { ReferenceResourceDef } from './referenceResource';
 
@@ -43,5 +44,6 @@ export function codeLibelleResource(opts: {
     sortColumns: { code: t.code, libelle: t.libelle, description: t.description, isActive: t.isActive, createdAt: t.createdAt },
     toValues: (b) => ({ ...b, code: String(b.code).toUpperCase(), description: b.description ?? '' }),
     messages: opts.messages,
+    record: codeLibelleRecord,
   };
 }

@@ -29,7 +29,7 @@ const NUMERIC_TEXT = /^[-+]?\d+([.,]\d+)?$/;
 const roundTo = (digits: number) => (n: number) => Number(n.toFixed(digits));
 
 /** A weight in kg (or m³), rounded to the stored 3 decimals before it is checked: > 0 and ≤ `max`. */
-export const weightKg = (label: string, max: number) =>
+export const poidsKg = (label: string, max: number) =>
   strictNumber(label)
     .transform(roundTo(3))
     .pipe(z.number().positive(`${label} doit être supérieur à 0`).max(max, `${label} ne peut pas dépasser ${max}`));

@@ -1,30 +1,32 @@
 /**
- * Locks one row (SELECT … FOR UPDATE) and tells in the same query whether the caller's agency scope covers it:
- * 404 when the row does not exist, 403 when it belongs to another agency (DESIGN.md §3 agency scoping).
+ * Locks one row (SELECT … FOR UPDATE) and tells in the same query whether the caller's agency scope covers it
+ * (DESIGN.md §3 agency scoping). The data layer answers facts, not HTTP: the caller maps a missing row to 404 and a
+ * row outside the scope to 403 (server/access/locks.ts).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { forbidden, notFound } from '../http/errors';
 import type { Tx } from './client';
+
+/** A locked row and whether the scope covers it. */
+export interface ScopedLock<T> {
+  row: T;
+  visible: boolean;
+}
 
 /**
  * @param where selects the row; @param scope the caller's scope condition (undefined: every row)
- * @returns the locked row
- * @throws 404 `messages.notFound`, 403 `messages.forbidden`
+ * @returns the locked row and whether `scope` covers it, or null when no row matches `where`
  */
 export async function lockScoped<T extends PgTable>(
   tx: Tx,
   table: T,
   where: SQL,
   scope: SQL | undefined,
-  messages: { notFound: string; forbidden: string },
-): Promise<T['$inferSelect']> {
+): Promise<ScopedLock<T['$inferSelect']> | null> {
   const [found] = (await tx
     .select({ row: getTableColumns(table), visible: sql<boolean>`${scope ?? sql`true`}` })
     .from(table as PgTable)
     .where(where)
-    .for('update')) as { row: T['$inferSelect']; visible: boolean }[];
-  if (!found) throw notFound(messages.notFound);
-  if (!found.visible) throw forbidden(messages.forbidden);
-  return found.row;
+    .for('update')) as ScopedLock<T['$inferSelect']>[];
+  return found ?? null;
 }

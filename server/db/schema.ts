@@ -34,7 +34,7 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
-const weight = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'string' });
+const poidsColumn = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'string' });
 
 /** Sequences behind human-readable references (never counted from rows). */
 export const envoiReferenceSeq = pgSequence('envoi_reference_seq', { startWith: 1 });
@@ -272,8 +272,8 @@ export const envois = pgTable(
     dateArrive: date('date_arrive', { mode: 'string' }).notNull(),
     dateFin: date('date_fin', { mode: 'string' }).notNull(),
     contenu: text('contenu').notNull().default(''),
-    poids: weight('poids').notNull(),
-    poidsReel: weight('poids_reel').notNull().default('0'),
+    poids: poidsColumn('poids').notNull(),
+    poidsReel: poidsColumn('poids_reel').notNull().default('0'),
     devise: text('devise').notNull().default('EUR'),
     statutID: uuid('statut_id')
       .notNull()
@@ -316,7 +316,7 @@ export const colis = pgTable(
     telephoneDestinataire: text('telephone_destinataire'),
     detailsContenu: text('details_contenu').notNull().default(''),
     contenu: text('contenu').notNull().default(''),
-    poids: weight('poids').notNull().default('0'),
+    poids: poidsColumn('poids').notNull().default('0'),
     unite: text('unite').notNull().default('KG'),
     prixUnitaire: money('prix_unitaire').notNull().default('0'),
     montant: money('montant').notNull().default('0'),
@@ -363,7 +363,7 @@ export const colisNatures = pgTable(
     natureColisID: uuid('nature_colis_id')
       .notNull()
       .references(() => naturesColis.id),
-    poids: weight('poids').notNull(),
+    poids: poidsColumn('poids').notNull(),
     unitePoid: text('unite_poid').notNull().default('KG'),
     prixUnitaire: money('prix_unitaire').notNull().default('0'),
     prixExceptionnel: money('prix_exceptionnel').notNull().default('0'),
@@ -393,7 +393,7 @@ export const historiques = pgTable(
   (t) => [index('historiques_colis_idx').on(t.colisID, t.dateAction)],
 );
 
-export const paymentByEnum = pgEnum('payment_by', PAYMENT_BY);
+export const paymentbyEnum = pgEnum('payment_by', PAYMENT_BY);
 
 export const encaissements = pgTable(
   'encaissements',
@@ -403,7 +403,7 @@ export const encaissements = pgTable(
       .notNull()
       .references(() => colis.id, { onDelete: 'restrict' }),
     agenceID: uuid('agence_id').references(() => agences.id),
-    paymentby: paymentByEnum('paymentby').notNull().default(ADVANCE_PAYER),
+    paymentby: paymentbyEnum('paymentby').notNull().default(ADVANCE_PAYER),
     montantEncaisse: money('montant_encaisse').notNull(),
     montantRestant: money('montant_restant').notNull(),
     modePaiementID: uuid('mode_paiement_id')

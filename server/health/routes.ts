@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MIGRATIONS_FOLDER, type Db } from '../db/client';
+import { answers } from '../http/answer';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../plugins/errors';
 
 /** Longest a readiness check waits for the database (ms) before answering 503. */
@@ -65,18 +66,22 @@ export async function databaseReadiness(db: Db, timeoutMs = READY_TIMEOUT_MS): P
 }
 
 /** Registers GET /api/health and GET /api/ready (both public in access/routeAccess.ts). */
-export function registerHealthRoutes(app: FastifyInstance, db: Db) {
+export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['santé'];
 
-  r.get('/api/health', { schema: { tags, security: [], response: { 200: healthAnswer } } }, async () => ({
+  r.get('/api/health', { schema: { tags, security: [], response: answers({ 200: healthAnswer }) } }, async () => ({
     success: true as const,
     status: 'ok' as const,
   }));
 
-  r.get('/api/ready', { schema: { tags, security: [], response: { 200: readyAnswer, 503: readyAnswer } } }, async (_request, reply) => {
-    const reason = await databaseReadiness(db);
-    if (reason) return reply.code(503).header('retry-after', '5').send({ success: false, status: 'unavailable', message: reason });
-    return { success: true, status: 'ready' as const };
-  });
+  r.get(
+    '/api/ready',
+    { schema: { tags, security: [], response: { ...answers({ 200: readyAnswer }), 503: readyAnswer } } },
+    async (_request, reply) => {
+      const reason = await databaseReadiness(db);
+      if (reason) return reply.code(503).header('retry-after', '5').send({ success: false, status: 'unavailable', message: reason });
+      return { success: true, status: 'ready' as const };
+    },
+  );
 }

@@ -1,13 +1,98 @@
 /**
- * The answer envelope every API route declares (DESIGN.md §3): `success`, an optional French `message`, and the
- * call's own keys (`datas`, `data`, `envois`, `clients`, `total`…), kept as they are by the serializer.
+ * Answer schemas of the API (DESIGN.md §3): every route declares what it answers, so that /api/docs describes it
+ * and the serializer checks it (an answer that does not match its schema is a 500, never sent as it is).
+ * - Every answer has `success` and an optional French `message`, plus the call's own keys (`datas`, `data`,
+ *   `envois`, `clients`, `total`…).
+ * - A record carries `id` and `_id` (http/serialize.ts), its references populated one level.
+ * - Every object is loose: a field answered but not named here is kept, never dropped; the schemas name the fields
+ *   the spec names.
+ * - A refusal is `{success: false, message, errors?}` with its HTTP status, the same for every route.
+ * The records of each area are declared in its routes.ts with these pieces.
  */
 import { z } from 'zod';
 
-export const apiAnswer = z.looseObject({
+// ---------------------------------------------------------------- fields
+
+/** A record id (UUID v7). */
+export const id = z.string().describe('UUID');
+/** An instant: an ISO 8601 text in the answer. */
+export const instant = z.date().describe('ISO 8601');
+/** A calendar date 'YYYY-MM-DD'. */
+export const calendarDate = z.string().describe('YYYY-MM-DD');
+/** An amount in euros, 2 decimals. */
+export const euros = z.number().describe('euros');
+/** A weight in kg (or m³), 3 decimals. */
+export const kg = z.number().describe('kg');
+
+// ---------------------------------------------------------------- records
+
+const baseRecord = z.looseObject({ id, _id: id });
+
+/** A record: `id`, `_id` (same value) and its fields; other fields pass through. */
+export const record = <S extends z.ZodRawShape>(shape: S) => baseRecord.extend(shape);
+
+/** A populated reference `{id, _id, code, libelle}` (status, mode, group, country…). */
+export const codeLibelleRef = record({ code: z.string(), libelle: z.string() });
+
+/** A reference data record made of code, libelle, description and the active flag (modes, groups, roles…). */
+export const codeLibelleRecord = record({
+  code: z.string(),
+  libelle: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+// ---------------------------------------------------------------- envelopes
+
+const baseAnswer = z.looseObject({
   success: z.boolean().describe('true when the call did what was asked'),
   message: z.string().optional().describe('French message to show'),
 });
 
-/** Response schemas of a route answering 200 (and optionally 202). */
-export const answers = { 200: apiAnswer, 202: apiAnswer };
+/** An answer: `success`, an optional French `message`, and the call's own keys. */
+export const envelope = <S extends z.ZodRawShape>(shape: S) => baseAnswer.extend(shape);
+
+/** An answer with a French message only (deletions, sent mails…). */
+export const messageAnswer = envelope({ message: z.string() });
+
+/** An answer carrying one record under `data` (and a message for writes). */
+export const dataAnswer = <T extends z.ZodType>(data: T) => envelope({ data });
+
+/** A list answer: the rows under `key` (the spec's: `datas`, `envois`, `clients`…) and `total`. */
+export const listAnswer = <K extends string, T extends z.ZodType>(key: K, row: T) =>
+  envelope({ ...rowsShape(key, row), total: z.number().int().describe('rows matching, all pages') });
+
+/** An answer carrying rows under `key`, without a total (lists of a form's choices). */
+export const rowsAnswer = <K extends string, T extends z.ZodType>(key: K, row: T) => envelope(rowsShape(key, row));
+
+/** `{[key]: array of row}` as a shape. */
+const rowsShape = <K extends string, T extends z.ZodType>(key: K, row: T) => ({ [key]: z.array(row) }) as { [P in K]: z.ZodArray<T> };
+
+// ---------------------------------------------------------------- refusals
+
+/** A refusal, for every route: `{success: false, message, errors?}`. */
+export const errorAnswer = z.looseObject({
+  success: z.literal(false),
+  message: z.string().describe('French message to show'),
+  errors: z.record(z.string(), z.string()).optional().describe('a French message per field'),
+});
+
+/** The refusals every route may answer (docs/api-contract.md "Envelopes"). */
+const REFUSALS = {
+  400: errorAnswer.describe('Données invalides (un message par champ dans errors)'),
+  401: errorAnswer.describe('Non connecté, ou session expirée ou révoquée'),
+  403: errorAnswer.describe("Permission manquante, ou enregistrement d'une autre agence"),
+  404: errorAnswer.describe('Introuvable'),
+  409: errorAnswer.describe('Règle métier : doublon, enregistrement utilisé, poids dépassé, statut…'),
+  429: errorAnswer.describe('Trop de tentatives (Retry-After)'),
+  500: errorAnswer.describe('Erreur interne (détails dans le journal du serveur)'),
+  503: errorAnswer.describe('Base de données indisponible (Retry-After)'),
+} as const;
+
+/**
+ * The response schemas of a route: its own answers by status (200, and 202 where it applies) and the shared
+ * refusals.
+ */
+export const answers = <T extends Partial<Record<200 | 201 | 202, z.ZodType>>>(ok: T) => ({ ...ok, ...REFUSALS });

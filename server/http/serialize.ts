@@ -4,7 +4,7 @@
  */
 
 /** Columns returned by the database as exact decimal strings that the API answers as numbers. */
-const NUMERIC_FIELDS = new Set([
+const NUMERIC_FIELDS = new Set<string>([
   'poids',
   'poidsReel',
   'prixUnitaire',
@@ -22,12 +22,49 @@ const NUMERIC_FIELDS = new Set([
   'latitude',
   'longitude',
   'poidsDisponible',
-]);
+] satisfies NumericField[]);
+
+/** The names of NUMERIC_FIELDS, as a type. */
+type NumericField =
+  | 'poids'
+  | 'poidsReel'
+  | 'prixUnitaire'
+  | 'prixExceptionnel'
+  | 'prixTotal'
+  | 'montant'
+  | 'montantLivraison'
+  | 'montantExpedition'
+  | 'montantComplementaire'
+  | 'montantTotal'
+  | 'reglement'
+  | 'resteAPayer'
+  | 'montantEncaisse'
+  | 'montantRestant'
+  | 'latitude'
+  | 'longitude'
+  | 'poidsDisponible';
+
+/** Fields never answered. */
+type SecretField = 'passwordHash' | 'tokenVersion';
+
+/** A value as toApi answers it: decimal texts of NUMERIC_FIELDS as numbers, `_id` beside `id`, no secrets. */
+export type Api<T> = T extends Date
+  ? T
+  : T extends readonly (infer U)[]
+    ? Api<U>[]
+    : T extends object
+      ? { [K in Exclude<keyof T, SecretField>]: K extends NumericField ? NumericOf<T[K]> : Api<T[K]> } & (T extends { id: infer I }
+          ? { _id: I }
+          : unknown)
+      : T;
+
+/** The number a decimal text becomes (null and undefined stay). */
+type NumericOf<V> = V extends string ? number : V extends null | undefined ? V : V;
 
 /** Recursively adds `_id`, converts decimal strings to numbers and drops secrets. */
-export function toApi<T>(row: T): T {
-  if (row === null || row === undefined || typeof row !== 'object' || row instanceof Date) return row;
-  if (Array.isArray(row)) return row.map((r) => toApi(r)) as T;
+export function toApi<T>(row: T): Api<T> {
+  if (row === null || row === undefined || typeof row !== 'object' || row instanceof Date) return row as Api<T>;
+  if (Array.isArray(row)) return row.map((r) => toApi(r)) as Api<T>;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row as Record<string, unknown>)) {
     if (key === 'passwordHash' || key === 'tokenVersion') continue;
@@ -35,5 +72,5 @@ export function toApi<T>(row: T): T {
     else out[key] = toApi(value);
   }
   if ('id' in out) out._id = out.id;
-  return out as T;
+  return out as Api<T>;
 }

@@ -1,16 +1,17 @@
 /**
- * Countries (pays): spec 001 §2 "Countries", §5 Country add / edit, §7 pays/… calls, plus pays/listeByParamNature
- * (countries that are the destination of at least one active unit price, spec 000 §7).
+ * Countries (pays): spec 001 §2 "Countries", §5 Country add / edit, §7; and the countries a unit price leads to
+ * (spec 000 §7), for the departure form.
  */
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
-import { paramNatureModes, pays, villes } from '../db/schema';
+import { pays } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers } from '../http/answer';
+import { answers, instant, record, rowsAnswer } from '../http/answer';
+import { listPaysByParamNature } from './query';
 
 const longueurNumero = strictNumber('La longueur du numéro').pipe(
   z
@@ -36,8 +37,20 @@ export const paysCreateSchema = z.object({
 /** Body of pays/update (spec 001 §5 Country edit: code, libelle, indicatif, longueurNumero required; devise optional). */
 export const paysUpdateSchema = paysCreateSchema.extend({ devise: requiredText('La devise est obligatoire', 10).optional() });
 
-/** Registers the countries' calls. */
-export function registerPaysRoutes(app: FastifyInstance, db: Db) {
+/** A country as the API answers it (spec 001 §3). */
+export const paysRecord = record({
+  code: z.string(),
+  libelle: z.string(),
+  devise: z.string(),
+  indicatif: z.string().describe('+33'),
+  longueurNumero: z.number().int().describe('digits of a national number'),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** The countries' routes. */
+export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'pays',
     table: pays,
@@ -60,6 +73,7 @@ export function registerPaysRoutes(app: FastifyInstance, db: Db) {
       devise: b.devise === undefined ? undefined : String(b.devise).toUpperCase(),
       indicatif: String(b.indicatif).startsWith('+') ? b.indicatif : `+${b.indicatif}`,
     }),
+    record: paysRecord,
     messages: {
       created: 'Pays ajouté avec succès!',
       updated: 'Mise à jour du Pays réussie!',
@@ -68,23 +82,14 @@ export function registerPaysRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  app.get('/api/pays/listeByParamNature', { schema: { tags: ['pays'], response: answers } }, async () => {
-    const rows = await db
-      .select()
-      .from(pays)
-      .where(
-        and(
-          eq(pays.isActive, true),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(paramNatureModes)
-              .innerJoin(villes, eq(paramNatureModes.villeDestinationID, villes.id))
-              .where(and(eq(villes.paysID, pays.id), eq(paramNatureModes.isActive, true))),
-          ),
-        ),
-      )
-      .orderBy(asc(pays.libelle));
-    return { success: true, datas: toApi(rows) };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/pays/listeByParamNature',
+      { schema: { tags: ['pays'], response: answers({ 200: rowsAnswer('datas', paysRecord) }) } },
+      async () => {
+        const rows = await listPaysByParamNature(db);
+        return { success: true, datas: toApi(rows) };
+      },
+    );
 }

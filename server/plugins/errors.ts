@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../http/errors';
+import fp from 'fastify-plugin';
 
 /** PostgreSQL error fields, as pg and PGlite report them (possibly wrapped by Drizzle in `cause`). */
 interface PgLikeError {
@@ -157,3 +158,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.code(500).send({ success: false, message: 'Une erreur interne est survenue.' });
   });
 }
+
+/** The error handling as a Fastify plugin, at the root so that every route's refusals go through it. */
+export const errorsPlugin = fp(async (app) => registerErrorHandling(app), { name: 'errors' });

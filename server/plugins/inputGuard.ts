@@ -6,7 +6,8 @@
  * - a body-less call sent with `Content-Type: application/json` and an empty body (as the spec's client sends its
  *   DELETE calls) is read as having no body instead of being refused.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { badRequest } from '../http/errors';
 
 /** Control characters refused everywhere (C0 but tab, LF, CR; DEL; C1). */
@@ -47,15 +48,18 @@ function checkRequest(request: FastifyRequest) {
   }
 }
 
-/** Registers the guard (a preValidation hook: after parsing, before each route's schema) and the JSON parser. */
-export function registerInputGuard(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith('/api/')) checkRequest(request);
-  });
-}
+/** The guard (a preValidation hook: after parsing, before each route's schema) and the JSON parser. */
+export const inputGuardPlugin = fp(
+  async (app) => {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+      return parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    });
+    app.addHook('preValidation', async (request) => {
+      if (request.url.startsWith('/api/')) checkRequest(request);
+    });
+  },
+  { name: 'inputGuard' },
+);

@@ -7,9 +7,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activeLocks, settleAttempt } from '../access/throttle';
+import { activeLocks, settleAttempt } from '../auth/throttle';
 import type { Db } from '../db/client';
-import { answers } from '../http/answer';
+import { answers, envelope, instant, messageAnswer } from '../http/answer';
+
+/** The locks as answered: key, its French description, attempts counted, end of lock. */
+const locksAnswer = envelope({
+  datas: z.array(z.object({ key: z.string(), libelle: z.string(), failures: z.number(), lockedUntil: instant, lastAttemptAt: instant })),
+  total: z.number(),
+});
 
 /** What a lock key counts, in French, from its prefix (server/access/throttle.ts key names). */
 function describeKey(key: string): string {
@@ -27,16 +33,22 @@ function describeKey(key: string): string {
 }
 
 /** Registers the lock view and release. */
-export function registerSecuriteRoutes(app: FastifyInstance, db: Db) {
+export async function securiteRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['securite'];
-  r.get('/api/securite/verrous', { schema: { tags, response: answers } }, async () => {
+  r.get('/api/securite/verrous', { schema: { tags, response: answers({ 200: locksAnswer }) } }, async () => {
     const locks = await activeLocks(db);
     return { success: true, datas: locks.map((l) => ({ ...l, libelle: describeKey(l.key) })), total: locks.length };
   });
   r.post(
     '/api/securite/deverrouiller',
-    { schema: { tags, body: z.object({ key: z.string({ error: 'La clé est obligatoire' }).min(3).max(300) }), response: answers } },
+    {
+      schema: {
+        tags,
+        body: z.object({ key: z.string({ error: 'La clé est obligatoire' }).min(3).max(300) }),
+        response: answers({ 200: messageAnswer }),
+      },
+    },
     async (request) => {
       await settleAttempt(db, { reset: [request.body.key] });
       return { success: true, message: 'Déblocage effectué' };

@@ -1,12 +1,17 @@
 /**
  * Walks every registered API route (issue 2 §4): 401 without a token, 403 without the permission key,
- * and the table of access rules matches the registered routes exactly.
+ * and the table of access rules matches the registered routes exactly. Every route declares its answers
+ * (server/http/answer.ts), and representative calls answer what they declare: every field named, and no field
+ * answered that the schema does not name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { ROUTE_ACCESS, routeKey } from '../../server/access/routeAccess';
-import { roles } from '../../server/db/schema';
+import { modesEnvoi, modesPaiement, pays, roles } from '../../server/db/schema';
+import { idByCode, inDays, insertColis } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
+import { TEST_ADMIN } from './testConfig';
 
 let t: TestContext;
 let noKeyToken: string;
@@ -29,10 +34,18 @@ describe('route access table', () => {
   });
 
   it('declares the answer schema of every route (OpenAPI at /api/docs)', async () => {
-    expect(t.app.apiRoutes.filter((r) => !r.documented).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(t.app.apiRoutes.filter((r) => !r.response).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    // A success answer, and the shared refusals.
+    const incomplete = t.app.apiRoutes.filter((r) => !['200', '400', '401', '403', '404', '409', '429'].every((s) => r.response?.[s]));
+    expect(incomplete.map((r) => `${r.method} ${r.url}`)).toEqual([]);
     const doc = await t.call('GET', '/api/docs/json');
     expect(doc.status).toBe(200);
     expect(Object.keys(doc.body.paths)).toContain('/api/colis/create');
+    const created = doc.body.paths['/api/colis/create'].post.responses;
+    expect(Object.keys(created['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['success', 'message', 'data']),
+    );
+    expect(created['409'].content['application/json'].schema.properties).toHaveProperty('errors');
   });
 
   it('answers 401 without a token on every non-public route', async () => {
@@ -82,5 +95,165 @@ describe('route access table', () => {
     const id = list.body.datas[0].id;
     const res = await t.call('PUT', `/api/pays/update/${id}`, { token: noKeyToken, body: { isActive: false } });
     expect(res.status).toBe(403);
+  });
+});
+
+/**
+ * What a JSON answer does not match in a declared zod schema: a missing or mistyped field, or a field the schema does
+ * not name (a loose object lets it through; here it must be declared). An instant (z.date) is an ISO text in JSON.
+ * @returns the paths of the problems, empty when the answer is what the schema declares
+ */
+function mismatches(schema: z.ZodType, value: unknown, path = '$'): string[] {
+  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+  switch (def.type) {
+    case 'optional':
+      return value === undefined ? [] : mismatches(def.innerType, value, path);
+    case 'nullable':
+      return value === null ? [] : mismatches(def.innerType, value, path);
+    case 'date':
+      return typeof value === 'string' && Number.isFinite(Date.parse(value)) ? [] : [`${path}: not an ISO instant`];
+    case 'array':
+      if (!Array.isArray(value)) return [`${path}: not an array`];
+      return value.flatMap((v, i) => mismatches(def.element, v, `${path}[${i}]`));
+    case 'union': {
+      const results = (def.options as z.ZodType[]).map((o) => mismatches(o, value, path));
+      return results.find((r) => r.length === 0) ?? results[0];
+    }
+    case 'object': {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return [`${path}: not an object`];
+      const shape = def.shape as Record<string, z.ZodType>;
+      const record = value as Record<string, unknown>;
+      return [
+        ...Object.entries(shape).flatMap(([k, s]) => mismatches(s, record[k], `${path}.${k}`)),
+        ...Object.keys(record)
+          .filter((k) => !(k in shape))
+          .map((k) => `${path}.${k}: not declared`),
+      ];
+    }
+    case 'record':
+      if (!value || typeof value !== 'object') return [`${path}: not an object`];
+      return Object.entries(value).flatMap(([k, v]) => mismatches(def.valueType, v, `${path}.${k}`));
+    default:
+      return schema.safeParse(value).success ? [] : [`${path}: ${JSON.stringify(value)} is not a ${def.type}`];
+  }
+}
+
+describe('declared answers', () => {
+  /** Calls a route and checks its answer against the schema it declares for the status answered. */
+  async function expectDeclared(method: string, pattern: string, url: string, opts: { body?: unknown; token?: string | null } = {}) {
+    const route = t.app.apiRoutes.find((r) => r.method === method && r.url === pattern);
+    expect(route, `${method} ${pattern}`).toBeDefined();
+    const res = await t.call(method, url, { token: opts.token === undefined ? t.adminToken : opts.token, body: opts.body });
+    const schema = route!.response![String(res.status)];
+    expect(schema, `${method} ${url} answered ${res.status} ${JSON.stringify(res.body)}`).toBeDefined();
+    expect(mismatches(schema, res.body), `${method} ${url} → ${res.status}`).toEqual([]);
+    return res;
+  }
+
+  it('checks the check: a missing, mistyped or undeclared field is found', () => {
+    const route = t.app.apiRoutes.find((r) => r.method === 'GET' && r.url === '/api/statut/getByCode/:code')!;
+    const ok = { success: true, data: { id: 'a', _id: 'a', code: 'OUVERT', libelle: 'Ouvert' } };
+    expect(mismatches(route.response!['200'], ok)).toEqual([]);
+    expect(mismatches(route.response!['200'], { ...ok, extra: 1 })).toEqual(['$.extra: not declared']);
+    expect(mismatches(route.response!['200'], { success: true, data: { ...ok.data, code: 3, libelle: undefined } })).toEqual([
+      '$.data.code: 3 is not a string',
+      '$.data.libelle: undefined is not a string',
+    ]);
+  });
+
+  it('2xx answers of representative calls validate against their declared schema, every field named', async () => {
+    const db = t.database.db;
+    const login = await expectDeclared('POST', '/api/auth/loginAD', '/api/auth/loginAD', {
+      token: null,
+      body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword, type: 'ADMIN' },
+    });
+    const me = login.body.data;
+    expect(me.id).toBeDefined();
+
+    const envoi = await expectDeclared('POST', '/api/envoi/create', '/api/envoi/create', {
+      body: {
+        modeEnvoiID: await idByCode(db, modesEnvoi, 'AERIEN'),
+        paysID: await idByCode(db, pays, 'SN'),
+        paysEmetteurID: await idByCode(db, pays, 'FR'),
+        dateFin: inDays(1),
+        dateDebut: inDays(2),
+        dateArrive: inDays(3),
+        contenu: 'Fret',
+        poids: 100,
+      },
+    });
+    const envoiId = envoi.body.data.id;
+    const colisId = await insertColis(db, { envoiID: envoiId, statut: 'RECEPTIONNE' });
+    const colis = await expectDeclared('GET', '/api/colis/getBy/:id', `/api/colis/getBy/${colisId}`);
+    const reference = colis.body.colis.reference;
+    const [mode] = await db.select({ id: modesPaiement.id }).from(modesPaiement).limit(1);
+
+    const calls: [string, string, string, unknown?][] = [
+      ['GET', '/api/user/getBy/:id', `/api/user/getBy/${me.id}`],
+      ['GET', '/api/autorisation/listePermissionByRoleID/:roleId', `/api/autorisation/listePermissionByRoleID/${me.roleID.id}`],
+      ['GET', '/api/pays/liste', '/api/pays/liste?_page=1&_perPage=5'],
+      ['GET', '/api/ville/liste', '/api/ville/liste?_page=1&_perPage=5'],
+      ['GET', '/api/agence/liste', '/api/agence/liste'],
+      ['GET', '/api/natureColis/liste', '/api/natureColis/liste'],
+      ['GET', '/api/paramNatureMode/liste', '/api/paramNatureMode/liste?_page=1&_perPage=5'],
+      ['GET', '/api/modePaiement/liste', '/api/modePaiement/liste'],
+      ['GET', '/api/statut/liste', '/api/statut/liste'],
+      ['GET', '/api/envoi/liste', '/api/envoi/liste?_page=1&_perPage=5'],
+      ['GET', '/api/envoi/getBy/:id', `/api/envoi/getBy/${envoiId}`],
+      ['GET', '/api/envoi/checkEnvoiPoids/:id', `/api/envoi/checkEnvoiPoids/${envoiId}?poids=2`],
+      ['GET', '/api/colis/liste/:userId', `/api/colis/liste/${me.id}?_page=1&_perPage=5`],
+      ['GET', '/api/colis/getByReference/:reference', `/api/colis/getByReference/${reference}`],
+      ['GET', '/api/colis/ListClientsBy/:envoiId', `/api/colis/ListClientsBy/${envoiId}`],
+      ['POST', '/api/encaissement/create', '/api/encaissement/create', { colisID: colisId, modePaiementID: mode.id, montantEncaisse: 10 }],
+      ['GET', '/api/encaissement/getByColisID/:id', `/api/encaissement/getByColisID/${colisId}`],
+      ['GET', '/api/encaissement/liste/:userId', `/api/encaissement/liste/${me.id}`],
+      ['GET', '/api/colis/getHistoriqueByReference/:reference', `/api/colis/getHistoriqueByReference/${reference}`],
+      ['PUT', '/api/envoi/update/:id', `/api/envoi/update/${envoiId}`, { isActive: false }],
+    ];
+    for (const [method, pattern, url, body] of calls) {
+      const res = await expectDeclared(method, pattern, url, { body });
+      expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(200);
+    }
+
+    // The calls no other test file answers with a 2xx.
+    const agence = (await t.call('GET', '/api/agence/liste', { token: t.adminToken })).body.datas[0];
+    const groupe = (await t.call('GET', '/api/groupeNatureColis/liste', { token: t.adminToken })).body.datas[0];
+    const payment = (await t.call('GET', `/api/encaissement/getByColisID/${colisId}`, { token: t.adminToken })).body.encaissements[0];
+    const more: [string, string, string, unknown?][] = [
+      ['GET', '/api/agence/getAgenceByVilleID/:id', `/api/agence/getAgenceByVilleID/${agence.villeID.id}`],
+      ['GET', '/api/groupeNatureColis/listeByDepart/:departId', `/api/groupeNatureColis/listeByDepart/${envoiId}`],
+      ['GET', '/api/natureColis/liste/:groupeId', `/api/natureColis/liste/${groupe.id}`],
+      ['GET', '/api/colis/getColisByEnvoiId/:envoiId', `/api/colis/getColisByEnvoiId/${envoiId}`],
+      [
+        'GET',
+        '/api/envoi/listeDepartParVille/:countryId/:modeId',
+        `/api/envoi/listeDepartParVille/${await idByCode(db, pays, 'SN')}/${await idByCode(db, modesEnvoi, 'AERIEN')}`,
+      ],
+      ['GET', '/api/envoi/ouvertActif', '/api/envoi/ouvertActif'],
+      ['GET', '/api/statut/getByCode/:code', '/api/statut/getByCode/OUVERT'],
+      ['GET', '/api/user/listeClients', '/api/user/listeClients?_page=1&_perPage=5'],
+      ['GET', '/api/user/getByTelephone/:telephone', '/api/user/getByTelephone/+33999999999'],
+      ['PUT', '/api/encaissement/update/:id', `/api/encaissement/update/${payment.id}`, { isActive: true }],
+      [
+        'POST',
+        '/api/notification/create',
+        '/api/notification/create',
+        { message: 'Bonjour', receiverID: colis.body.colis.expediteurID.id, colisID: colisId },
+      ],
+    ];
+    for (const [method, pattern, url, body] of more) {
+      const res = await expectDeclared(method, pattern, url, { body });
+      expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    // A parcel already received needs a code to be deleted: 202, its own declared answer.
+    const deletion = await expectDeclared('DELETE', '/api/colis/delete/:reference', `/api/colis/delete/${reference}`);
+    expect(deletion.status).toBe(202);
+  });
+
+  it('refusals answer the shared error schema', async () => {
+    const unknown = randomUUID();
+    expect((await expectDeclared('GET', '/api/envoi/getBy/:id', `/api/envoi/getBy/${unknown}`)).status).toBe(404);
+    expect((await expectDeclared('POST', '/api/pays/create', '/api/pays/create', { body: { code: '' } })).status).toBe(400);
+    expect((await expectDeclared('GET', '/api/pays/liste', '/api/pays/liste', { token: null })).status).toBe(401);
   });
 });

@@ -523,7 +523,7 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
 
 describe('unpaged lists of large tables', () => {
   it('cap the rows of an unpaged call and still give the real total', async () => {
-    const { UNPAGED_LIMIT } = await import('../../server/crud/referenceResource');
+    const { UNPAGED_LIMIT } = await import('../../server/http/list');
     const res = await t.call('GET', '/api/colis/liste/x', { token: t.adminToken });
     const [{ n }] = (
       (await t.database.db.execute(sql`select count(*)::int as n from colis where deleted_at is null`)) as unknown as {
@@ -533,7 +533,7 @@ describe('unpaged lists of large tables', () => {
     expect(res.body.total).toBe(n);
     expect(res.body.datas.length).toBe(Math.min(n, UNPAGED_LIMIT));
     const capped = await (
-      await import('../../server/crud/referenceResource')
+      await import('../../server/http/list')
     ).runList(
       t.database.db,
       {

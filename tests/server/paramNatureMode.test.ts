@@ -5,7 +5,7 @@
  * city is a 400; an agency user is refused (403) and malformed bodies are 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARAM_NATURE_MODE_MESSAGES as M } from '../../server/paramNatureMode/routes';
+import { PARAM_NATURE_MODE_MESSAGES as M } from '../../server/paramNatureMode/service';
 import { setupTestApp, type TestContext } from './helpers';
 
 let t: TestContext;

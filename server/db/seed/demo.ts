@@ -112,7 +112,7 @@ const FRENCH_LAST = [
   'Mercier',
   'Blanc',
 ];
-const NAMES_BY_COUNTRY: Record<string, { first: string[]; last: string[] }> = {
+const NAMES_BY_PAYS: Record<string, { first: string[]; last: string[] }> = {
   SN: {
     first: [
       'Moussa',
@@ -233,8 +233,8 @@ const NAMES_BY_COUNTRY: Record<string, { first: string[]; last: string[] }> = {
   },
 };
 const AFRICAN_NAMES = {
-  first: [...NAMES_BY_COUNTRY.SN.first, ...NAMES_BY_COUNTRY.CI.first, ...NAMES_BY_COUNTRY.ML.first],
-  last: [...NAMES_BY_COUNTRY.SN.last, ...NAMES_BY_COUNTRY.CI.last, ...NAMES_BY_COUNTRY.ML.last],
+  first: [...NAMES_BY_PAYS.SN.first, ...NAMES_BY_PAYS.CI.first, ...NAMES_BY_PAYS.ML.first],
+  last: [...NAMES_BY_PAYS.SN.last, ...NAMES_BY_PAYS.CI.last, ...NAMES_BY_PAYS.ML.last],
 };
 
 const STREETS_EU = [
@@ -370,7 +370,7 @@ interface Route {
   destPaysID: string;
 }
 type Phase = 'OUVERT' | 'EN_COURS_ENVOI' | 'ARRIVE' | 'CLOTURE';
-interface Departure {
+interface EnvoiDraft {
   id: string;
   route: Route;
   phase: Phase;
@@ -383,7 +383,7 @@ interface Departure {
   share: number;
   poidsMilli: bigint;
 }
-interface HistoryEvent {
+interface HistoriqueEvent {
   t: number;
   statut: StatutCode;
   auteurID: string;
@@ -498,23 +498,23 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
   const routeParams = new Map(routes.map((r) => [r, paramsFor(r)]));
 
   // ------------------------------------------------------------ departures
-  const departureCount = colisCount === 0 ? 0 : Math.max(agences.length + 2, Math.round(colisCount / 8));
-  const openCount = Math.min(departureCount, Math.max(agences.length, Math.round(departureCount * 0.08)));
-  const transitCount = Math.min(departureCount - openCount, Math.max(2, Math.round(departureCount * 0.07)));
-  const arrivedCount = Math.min(departureCount - openCount - transitCount, Math.max(3, Math.round(departureCount * 0.1)));
-  const pastCount = departureCount - openCount - transitCount - arrivedCount;
-  const agencyWeight = (a: Agence) => (paysById.get(a.paysID)?.devise === 'EUR' ? 2 : 1);
+  const envoiCount = colisCount === 0 ? 0 : Math.max(agences.length + 2, Math.round(colisCount / 8));
+  const openCount = Math.min(envoiCount, Math.max(agences.length, Math.round(envoiCount * 0.08)));
+  const transitCount = Math.min(envoiCount - openCount, Math.max(2, Math.round(envoiCount * 0.07)));
+  const arrivedCount = Math.min(envoiCount - openCount - transitCount, Math.max(3, Math.round(envoiCount * 0.1)));
+  const pastCount = envoiCount - openCount - transitCount - arrivedCount;
+  const agenceWeight = (a: Agence) => (paysById.get(a.paysID)?.devise === 'EUR' ? 2 : 1);
   const routesOf = (agence: Agence) => routes.filter((r) => r.agence === agence);
   const agencesWithRoutes = agences.filter((a) => routesOf(a).length > 0);
   const pickRoute = (agence?: Agence): Route => {
-    const a = agence ?? rnd.weighted(agencesWithRoutes.map((x) => [x, agencyWeight(x)] as const));
+    const a = agence ?? rnd.weighted(agencesWithRoutes.map((x) => [x, agenceWeight(x)] as const));
     const own = routesOf(a);
     const air = own.some((r) => r.air) && (own.every((r) => r.air) || rnd.chance(0.6));
     return rnd.pick(own.filter((r) => r.air === air));
   };
 
-  const departures: Departure[] = [];
-  for (let i = 0; i < departureCount; i++) {
+  const envoiDrafts: EnvoiDraft[] = [];
+  for (let i = 0; i < envoiCount; i++) {
     const kind =
       i < openCount ? 'open' : i < openCount + transitCount ? 'transit' : i < openCount + transitCount + arrivedCount ? 'arrived' : 'past';
     const route = kind === 'open' && i < agencesWithRoutes.length ? pickRoute(agencesWithRoutes[i]) : pickRoute();
@@ -543,7 +543,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     }
     const dateArrive = dateDebut + transit * DAY;
     const phase: Phase = kind === 'open' ? 'OUVERT' : kind === 'transit' ? 'EN_COURS_ENVOI' : kind === 'arrived' ? 'ARRIVE' : 'CLOTURE';
-    departures.push({
+    envoiDrafts.push({
       id: idAt(createdAt),
       route,
       phase,
@@ -558,23 +558,23 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
   }
 
   // ------------------------------------------------------------ parcels per departure
-  const perDeparture = departures.map(() => 0);
+  const perEnvoi = envoiDrafts.map(() => 0);
   for (let i = 0; i < colisCount; i++) {
-    const d = i < departures.length ? i : departures.indexOf(rnd.weighted(departures.map((x) => [x, x.share] as const)));
-    perDeparture[d]++;
+    const d = i < envoiDrafts.length ? i : envoiDrafts.indexOf(rnd.weighted(envoiDrafts.map((x) => [x, x.share] as const)));
+    perEnvoi[d]++;
   }
 
   // ------------------------------------------------------------ clients
   const demand = new Map<string, number>(); // paysID → parcels touching it
-  departures.forEach((d, i) => {
-    demand.set(d.route.agence.paysID, (demand.get(d.route.agence.paysID) ?? 0) + perDeparture[i]);
-    demand.set(d.route.destPaysID, (demand.get(d.route.destPaysID) ?? 0) + perDeparture[i]);
+  envoiDrafts.forEach((d, i) => {
+    demand.set(d.route.agence.paysID, (demand.get(d.route.agence.paysID) ?? 0) + perEnvoi[i]);
+    demand.set(d.route.destPaysID, (demand.get(d.route.destPaysID) ?? 0) + perEnvoi[i]);
   });
   const clientTarget = colisCount === 0 ? 0 : Math.max(20, Math.round(colisCount / 4));
   const totalDemand = [...demand.values()].reduce((s, n) => s + n, 0) || 1;
   const clientsByPays = new Map<string, Client[]>();
-  const citiesOfPays = (paysID: string) => villeRows.filter((v) => v.paysID === paysID && v.isActive);
-  const pricedCities = new Set(paramRows.flatMap((p) => [p.villeOrigineID, p.villeDestinationID]));
+  const villesOfPays = (paysID: string) => villeRows.filter((v) => v.paysID === paysID && v.isActive);
+  const pricedVilles = new Set(paramRows.flatMap((p) => [p.villeOrigineID, p.villeDestinationID]));
 
   const makePhone = (paysID: string): { telephone: string; telephoneComplet: string } => {
     const p = paysById.get(paysID)!;
@@ -591,7 +591,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
   };
   const makeName = (paysCode: string) => {
     // Diaspora in Europe: about a third French names, the rest West African ones.
-    const names = NAMES_BY_COUNTRY[paysCode] ?? (rnd.chance(0.35) ? { first: FRENCH_FIRST, last: FRENCH_LAST } : AFRICAN_NAMES);
+    const names = NAMES_BY_PAYS[paysCode] ?? (rnd.chance(0.35) ? { first: FRENCH_FIRST, last: FRENCH_LAST } : AFRICAN_NAMES);
     return { nom: rnd.pick(names.last), prenoms: rnd.pick(names.first) };
   };
   const makeAddress = (place: Place) => {
@@ -612,9 +612,9 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     }
   };
   const newPerson = (paysID: string) => {
-    const cities = citiesOfPays(paysID);
-    const priced = cities.filter((c) => pricedCities.has(c.id));
-    const ville = priced.length && (rnd.chance(0.75) || priced.length === cities.length) ? rnd.pick(priced) : rnd.pick(cities);
+    const paysVilles = villesOfPays(paysID);
+    const priced = paysVilles.filter((c) => pricedVilles.has(c.id));
+    const ville = priced.length && (rnd.chance(0.75) || priced.length === paysVilles.length) ? rnd.pick(priced) : rnd.pick(paysVilles);
     const place = placeOf(ville.id);
     const { nom, prenoms } = makeName(place.paysCode);
     return { nom, prenoms, place, adresse: makeAddress(place), ...makePhone(paysID) };
@@ -646,8 +646,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     createdAt: number;
     agence: Agence;
     lines: (typeof schema.colisNatures.$inferInsert)[];
-    history: HistoryEvent[];
-    payments: (Omit<typeof schema.encaissements.$inferInsert, 'colisID'> & { t: number })[];
+    historique: HistoriqueEvent[];
+    encaissements: (Omit<typeof schema.encaissements.$inferInsert, 'colisID'> & { t: number })[];
     destAgence: Agence | undefined;
     sender: Client;
     recipient: Client | null;
@@ -663,21 +663,21 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     return ids.length ? ids : modePaiementRows.map((m) => m.id);
   };
 
-  departures.forEach((dep, di) => {
+  envoiDrafts.forEach((dep, di) => {
     const route = dep.route;
     const params = routeParams.get(route)!;
-    const coveredCities = [...new Set(params.map((p) => p.villeDestinationID))];
+    const coveredVilles = [...new Set(params.map((p) => p.villeDestinationID))];
     const groupsHere = [...new Set(params.map((p) => p.groupeNatureColisID))];
     const depTime = dep.dateDebut + 7 * HOUR + rnd.int(0, 120) * MINUTE;
     const arrTime = dep.dateArrive + 10 * HOUR + rnd.int(0, 180) * MINUTE;
-    for (let k = 0; k < perDeparture[di]; k++) {
+    for (let k = 0; k < perEnvoi[di]; k++) {
       const createdAt = dep.createdAt + rnd.next() * Math.max(HOUR, dep.registrationEnd - dep.createdAt);
       const sender = pickClient(route.agence.paysID);
       const registered = rnd.chance(0.9);
       const recipient = registered ? pickClient(route.destPaysID) : null;
-      const freeRecipient = registered ? null : newPerson(route.destPaysID);
-      const place = recipient ? recipient.place : freeRecipient!.place;
-      const priceCity = coveredCities.includes(place.villeID) ? place.villeID : coveredCities[0];
+      const freeDestinataire = registered ? null : newPerson(route.destPaysID);
+      const place = recipient ? recipient.place : freeDestinataire!.place;
+      const prixVille = coveredVilles.includes(place.villeID) ? place.villeID : coveredVilles[0];
       const destAgence = agenceInPays(route.destPaysID, place.villeID);
       for (const [c, home] of [
         [sender, route.agence],
@@ -704,7 +704,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         const nature = rnd.pick(candidates);
         chosen.add(nature.id);
         const param =
-          params.find((p) => p.groupeNatureColisID === groupeID && p.villeDestinationID === priceCity) ??
+          params.find((p) => p.groupeNatureColisID === groupeID && p.villeDestinationID === prixVille) ??
           params.find((p) => p.groupeNatureColisID === groupeID)!;
         const docs = groupeById.get(groupeID)?.code === 'DOCUMENTS';
         const r = rnd.next() * rnd.next();
@@ -733,14 +733,14 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       // timeline: statuses and payments
       const origin = route.agence;
       const destAuthor = destAgence?.agentID ?? adminID;
-      const history: HistoryEvent[] = [{ t: createdAt, statut: 'EN_ATTENTE', auteurID: origin.agentID }];
-      const payments: ColisDraft['payments'] = [];
+      const historique: HistoriqueEvent[] = [{ t: createdAt, statut: 'EN_ATTENTE', auteurID: origin.agentID }];
+      const encaissements: ColisDraft['encaissements'] = [];
       let paid = 0n;
       const pay = (t: number, cents: bigint, by: 'expediteur' | 'destinateur', atDestination: boolean) => {
         if (cents <= 0n) return;
         paid += cents;
         const collector = atDestination ? (destAgence ?? origin) : origin;
-        payments.push({
+        encaissements.push({
           t,
           id: idAt(t),
           agenceID: collector.id,
@@ -775,24 +775,24 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       const depositTime = createdAt + rnd.int(1, 4) * MINUTE;
       if (scenario === 'full') pay(depositTime, totalCents, 'expediteur', false);
       if (scenario === 'advance') pay(depositTime, advanceCents(), 'expediteur', false);
-      if (paid > 0n) history.push({ t: depositTime, statut: 'RECEPTIONNE', auteurID: origin.agentID });
+      if (paid > 0n) historique.push({ t: depositTime, statut: 'RECEPTIONNE', auteurID: origin.agentID });
       if (dep.phase !== 'OUVERT') {
-        history.push({ t: depTime, statut: 'EN_COURS_ENVOI', auteurID: origin.agentID });
+        historique.push({ t: depTime, statut: 'EN_COURS_ENVOI', auteurID: origin.agentID });
       }
       if (dep.phase === 'ARRIVE' || dep.phase === 'CLOTURE') {
-        history.push({ t: arrTime, statut: 'EXPEDIE', auteurID: destAuthor });
+        historique.push({ t: arrTime, statut: 'EXPEDIE', auteurID: destAuthor });
         // Picked up or delivered 2 h to 30 days after arrival (all of them for a CLOTURE departure).
         const pickTime = arrTime + 2 * HOUR + rnd.next() * 30 * DAY;
         if (pickTime < now - HOUR) {
           const payTime = pickTime - rnd.int(2, 10) * MINUTE;
           if (scenario === 'credit') pay(payTime, (totalCents - paid) / 2n, 'destinateur', true);
           else pay(payTime, totalCents - paid, 'destinateur', true);
-          history.push({ t: pickTime, statut: domicile ? 'LIVRE' : 'RETIRE', auteurID: destAuthor });
+          historique.push({ t: pickTime, statut: domicile ? 'LIVRE' : 'RETIRE', auteurID: destAuthor });
         }
       }
-      const last = history[history.length - 1];
-      const lastPayment = payments.length ? payments[payments.length - 1].t : 0;
-      const updatedAt = Math.max(last.t, lastPayment);
+      const last = historique[historique.length - 1];
+      const lastEncaissement = encaissements.length ? encaissements[encaissements.length - 1].t : 0;
+      const updatedAt = Math.max(last.t, lastEncaissement);
       const contenu = [...new Set(lineInputs.map((l) => groupeById.get(l.nature.groupeNatureColisID)?.libelle ?? ''))].join(', ');
       const cartons = rnd.int(1, 3);
       const colisID = idAt(createdAt);
@@ -803,8 +803,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         destAgence,
         sender,
         recipient,
-        history,
-        payments,
+        historique,
+        encaissements,
         lines: lineInputs.map((l, i) => ({
           id: idAt(createdAt),
           colisID,
@@ -826,10 +826,10 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           expediteurID: null, // set once client ids exist, below
           destinataireID: null,
           paramNatureModeID: firstParam?.id ?? null,
-          nomDestinataire: freeRecipient?.nom ?? null,
-          prenomsDestinataire: freeRecipient?.prenoms ?? null,
-          adresseDestinataire: freeRecipient?.adresse ?? null,
-          telephoneDestinataire: freeRecipient?.telephoneComplet ?? null,
+          nomDestinataire: freeDestinataire?.nom ?? null,
+          prenomsDestinataire: freeDestinataire?.prenoms ?? null,
+          adresseDestinataire: freeDestinataire?.adresse ?? null,
+          telephoneDestinataire: freeDestinataire?.telephoneComplet ?? null,
           detailsContenu: `${cartons} ${cartons > 1 ? 'cartons' : 'carton'} : ${lineInputs.map((l) => l.nature.libelle.toLowerCase()).join(', ')}`,
           contenu,
           poids: milliToString(poidsMilli),
@@ -843,7 +843,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           reglement: centsToString(paid),
           resteAPayer: centsToString(totalCents - paid),
           observation: rnd.pick(OBSERVATIONS),
-          adresseLivraison: domicile ? (recipient?.adresse ?? freeRecipient!.adresse) : '',
+          adresseLivraison: domicile ? (recipient?.adresse ?? freeDestinataire!.adresse) : '',
           dateDepot: new Date(createdAt),
           dateEnvoi: dep.phase === 'OUVERT' ? null : new Date(depTime),
           statutID: st(last.statut),
@@ -888,9 +888,9 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
   }
 
   // ------------------------------------------------------------ references from the sequences
-  departures.sort((a, b) => a.createdAt - b.createdAt);
-  const envoiNumbers = await nextValues(tx, 'envoi_reference_seq', departures.length);
-  const envoiRows: (typeof schema.envois.$inferInsert)[] = departures.map((d, i) => {
+  envoiDrafts.sort((a, b) => a.createdAt - b.createdAt);
+  const envoiNumbers = await nextValues(tx, 'envoi_reference_seq', envoiDrafts.length);
+  const envoiRows: (typeof schema.envois.$inferInsert)[] = envoiDrafts.map((d, i) => {
     const poidsReel = d.poidsMilli;
     const factor = d.phase === 'OUVERT' ? 2 + rnd.next() : 1.02 + 0.38 * rnd.next();
     const minimum = toMilli(d.route.air ? 300 : 2000);
@@ -936,18 +936,18 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     d.row.reference = `${d.agence.code}-${yymm(d.createdAt)}-${String(colisNumbers[i]).padStart(6, '0')}`;
   });
 
-  const historyRows: (typeof schema.historiques.$inferInsert)[] = drafts.flatMap((d) =>
-    d.history.map((h, i) => ({
+  const historiqueRows: (typeof schema.historiques.$inferInsert)[] = drafts.flatMap((d) =>
+    d.historique.map((h, i) => ({
       id: idAt(h.t),
       colisID: d.row.id!,
       dateAction: new Date(h.t),
-      statutAvantID: i === 0 ? null : st(d.history[i - 1].statut),
+      statutAvantID: i === 0 ? null : st(d.historique[i - 1].statut),
       statutApresID: st(h.statut),
       auteurID: h.auteurID,
     })),
   );
-  const paymentRows: (typeof schema.encaissements.$inferInsert)[] = drafts.flatMap((d) =>
-    d.payments.map(({ t: _t, ...p }) => ({ ...p, colisID: d.row.id! })),
+  const encaissementRows: (typeof schema.encaissements.$inferInsert)[] = drafts.flatMap((d) =>
+    d.encaissements.map(({ t: _t, ...p }) => ({ ...p, colisID: d.row.id! })),
   );
 
   // ------------------------------------------------------------ cash operations per agency and month
@@ -1019,9 +1019,9 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
   }
 
   // ------------------------------------------------------------ monthly stock inventories per agency
-  const statusAt = (d: ColisDraft, t: number): StatutCode | null => {
+  const statutAt = (d: ColisDraft, t: number): StatutCode | null => {
     let s: StatutCode | null = null;
-    for (const h of d.history) if (h.t <= t) s = h.statut;
+    for (const h of d.historique) if (h.t <= t) s = h.statut;
     return s;
   };
   const inventaireRows: (typeof schema.inventaires.$inferInsert)[] = [];
@@ -1030,7 +1030,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     for (let m = 3; m >= 0; m--) {
       const t = dayStart(now) - (m * 30 + 2) * DAY + 17 * HOUR;
       const expected = drafts.filter((d) => {
-        const s = statusAt(d, t);
+        const s = statutAt(d, t);
         return (
           (d.agence === agence && (s === 'EN_ATTENTE' || s === 'RECEPTIONNE')) ||
           (d.destAgence === agence && d.row.villeID === agence.villeID && s === 'EXPEDIE')
@@ -1065,8 +1065,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     schema.colisNatures,
     drafts.flatMap((d) => d.lines),
   );
-  counts.historiques = await insertChunks(tx, schema.historiques, historyRows);
-  counts.encaissements = await insertChunks(tx, schema.encaissements, paymentRows);
+  counts.historiques = await insertChunks(tx, schema.historiques, historiqueRows);
+  counts.encaissements = await insertChunks(tx, schema.encaissements, encaissementRows);
   counts.operations = await insertChunks(tx, schema.operations, operationRows);
   counts.inventaires = await insertChunks(tx, schema.inventaires, inventaireRows);
   counts.inventaireColis = await insertChunks(tx, schema.inventaireColis, inventaireColisRows);

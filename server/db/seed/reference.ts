@@ -162,7 +162,7 @@ export const MODES_PAIEMENT = [
 /**
  * Nature groups (spec 001 §3 Groupe nature colis) with their unit prices per kg on the main routes:
  * `air` and `mer` are the base prices in euros per kg from Paris to Dakar; other routes add a
- * surcharge (see UNIT_PRICE_ROUTES).
+ * surcharge (see PRIX_UNITAIRE_ROUTES).
  */
 export const GROUPES_NATURE = [
   { code: 'VETEMENTS', libelle: 'Vêtements', description: 'Vêtements, chaussures, linge de maison et textile.', air: '9.00', mer: '3.00' },
@@ -301,7 +301,7 @@ export const NATURES = [
  * kg added to the group's base price for AERIEN and MARITIME: every European agency city to every
  * African agency city, and the way back to Paris from each African agency city.
  */
-export const UNIT_PRICE_ROUTES = [
+export const PRIX_UNITAIRE_ROUTES = [
   { from: 'PAR', to: 'DKR', air: '0.00', mer: '0.00' },
   { from: 'PAR', to: 'ABJ', air: '1.00', mer: '0.50' },
   { from: 'PAR', to: 'BKO', air: '1.50', mer: '1.00' },
@@ -561,7 +561,7 @@ export async function seedReference(tx: Db, opts: { adminEmail: string; adminPas
   ).length;
 
   const villeLibelle = new Map(VILLES.map((v) => [v.code, v.libelle as string]));
-  const prix = UNIT_PRICE_ROUTES.flatMap((route) =>
+  const prix = PRIX_UNITAIRE_ROUTES.flatMap((route) =>
     GROUPES_NATURE.flatMap((g) =>
       MODES_ENVOI.map((m) => {
         const air = m.code === 'AERIEN';

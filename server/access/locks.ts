@@ -1,0 +1,51 @@
+/**
+ * Row locks of the writes, checked against the agency scopes beside them (access/scopes.ts) in the same query
+ * (db/lockScoped.ts): 404 when the row does not exist, 403 when it belongs to another agency. Every area that
+ * writes a parcel or a departure locks it through here, so no area imports another for its locks.
+ */
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Tx } from '../db/client';
+import { lockScoped } from '../db/lockScoped';
+import { colis, envois } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
+import { colisNotDeleted, colisOwnerScope, colisScope, envoiScope } from './scopes';
+
+/**
+ * Locks a row and checks the caller's scope covers it.
+ * @returns the locked row
+ * @throws 404 `messages.notFound`, 403 `messages.forbidden`
+ */
+async function lockInScope<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  where: SQL,
+  scope: SQL | undefined,
+  messages: { notFound: string; forbidden: string },
+): Promise<T['$inferSelect']> {
+  const found = await lockScoped(tx, table, where, scope);
+  if (!found) throw notFound(messages.notFound);
+  if (!found.visible) throw forbidden(messages.forbidden);
+  return found.row;
+}
+
+/**
+ * Locks a parcel the user may act on: one it may see (payments, pick-up, notifications), or with `owner` one its
+ * agency registered (edit, delete, active toggle). Deleted parcels are not found.
+ */
+export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: string }, user: CurrentUser, opts: { owner?: boolean } = {}) {
+  const where = and(colisNotDeleted, idOrReference.id ? eq(colis.id, idOrReference.id) : eq(colis.reference, idOrReference.reference!))!;
+  return lockInScope(tx, colis, where, opts.owner ? colisOwnerScope(user) : colisScope(user), {
+    notFound: 'Aucun colis trouvé',
+    forbidden: opts.owner ? "Seule l'agence émettrice peut modifier ou supprimer ce colis." : 'Ce colis appartient à une autre agence.',
+  });
+}
+
+/** Locks a departure row the user may act on (envoiScope). */
+export function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
+  return lockInScope(tx, envois, eq(envois.id, id), envoiScope(user), {
+    notFound: 'Départ introuvable.',
+    forbidden: 'Ce départ ne concerne pas le pays de votre agence.',
+  });
+}

@@ -1,0 +1,53 @@
+/** Agencies as the API answers them: city and country populated, the country also inside the city (spec 001 §3). */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { agences, pays, villes } from '../db/schema';
+
+/** Agencies with city and country populated. */
+export const selectAgences = (d: Db | Tx) =>
+  d
+    .select({
+      id: agences.id,
+      code: agences.code,
+      libelle: agences.libelle,
+      latitude: agences.latitude,
+      longitude: agences.longitude,
+      telephone: agences.telephone,
+      telephoneComplet: agences.telephoneComplet,
+      isActive: agences.isActive,
+      createdAt: agences.createdAt,
+      updatedAt: agences.updatedAt,
+      villeID: { id: villes.id, code: villes.code, libelle: villes.libelle },
+      paysID: { id: pays.id, code: pays.code, libelle: pays.libelle, indicatif: pays.indicatif },
+    })
+    .from(agences)
+    .innerJoin(villes, eq(agences.villeID, villes.id))
+    .innerJoin(pays, eq(agences.paysID, pays.id))
+    .$dynamic();
+
+/** An agency as selectAgences reads it. */
+type AgenceRow = Awaited<ReturnType<typeof selectAgences>>[number];
+
+/** Nests the agency's country inside its city too (spec 001 §3: villeID.paysID.libelle). */
+export const nestVillePays = (row: AgenceRow) => ({
+  ...row,
+  villeID: { ...row.villeID, paysID: { id: row.paysID.id, libelle: row.paysID.libelle } },
+});
+
+/** The active agencies of a city or of a country, by name, with the country nested in the city. */
+export async function listAgencesBy(db: Db, column: 'villeID' | 'paysID', id: string) {
+  const rows = await selectAgences(db)
+    .where(and(eq(agences[column], id), eq(agences.isActive, true)))
+    .orderBy(asc(agences.libelle));
+  return rows.map(nestVillePays);
+}
+
+/** A city with its code and its country's dial code, or undefined. */
+export async function findVilleWithIndicatif(tx: Db | Tx, villeID: string) {
+  const [ville] = await tx
+    .select({ id: villes.id, code: villes.code, paysID: villes.paysID, indicatif: pays.indicatif, longueurNumero: pays.longueurNumero })
+    .from(villes)
+    .innerJoin(pays, eq(villes.paysID, pays.id))
+    .where(eq(villes.id, villeID));
+  return ville;
+}

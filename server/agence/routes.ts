@@ -1,0 +1,89 @@
+/**
+ * Agencies (spec 001 §2 Agencies, §5 Agency add: country, city, name, latitude, longitude required; §7), and the
+ * agencies of a city or a country. The values' rules are in agence/service.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerReferenceResource } from '../crud/referenceResource';
+import { optionalText, requiredId, requiredText, strictNumber } from '../crud/fields';
+import type { Db } from '../db/client';
+import { agences, pays, villes } from '../db/schema';
+import { toApi } from '../http/serialize';
+import { answers, codeLibelleRef, instant, record, rowsAnswer } from '../http/answer';
+import { listAgencesBy, nestVillePays, selectAgences } from './query';
+import { agenceValues } from './service';
+
+const coordinate = (name: string, max: number) =>
+  strictNumber(`La ${name}`).pipe(
+    z
+      .number()
+      .min(-max, `La ${name} doit être comprise entre -${max} et ${max}`)
+      .max(max, `La ${name} doit être comprise entre -${max} et ${max}`),
+  );
+
+const agenceSchema = z.object({
+  code: optionalText(20),
+  libelle: requiredText("Le nom de l'agence est obligatoire", 100),
+  latitude: coordinate('latitude', 90),
+  longitude: coordinate('longitude', 180),
+  villeID: requiredId('La ville est obligatoire'),
+  paysID: z.uuid().optional(),
+  telephone: z.string().trim().max(30, '30 caractères au maximum').nullable().optional(),
+  telephoneComplet: z.string().max(30).nullable().optional(),
+});
+
+/** An agency as the API answers it: its city (with the city's country) and its country populated. */
+export const agenceRecord = record({
+  code: z.string(),
+  libelle: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  villeID: codeLibelleRef.extend({ paysID: record({ libelle: z.string() }) }),
+  paysID: codeLibelleRef.extend({ indicatif: z.string() }),
+});
+
+/** The agency routes. */
+export async function agenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  registerReferenceResource(app, db, {
+    path: 'agence',
+    table: agences,
+    select: selectAgences,
+    createSchema: agenceSchema,
+    updateSchema: agenceSchema,
+    searchColumns: [agences.code, agences.libelle, villes.libelle, pays.libelle, agences.telephoneComplet],
+    sortColumns: {
+      code: agences.code,
+      libelle: agences.libelle,
+      villeID: villes.libelle,
+      paysID: pays.libelle,
+      isActive: agences.isActive,
+      createdAt: agences.createdAt,
+    },
+    filters: { villeID: { column: agences.villeID, type: 'uuid' }, paysID: { column: agences.paysID, type: 'uuid' } },
+    mapRow: (row) => nestVillePays(row as Parameters<typeof nestVillePays>[0]),
+    toValues: (b, { tx, existing }) => agenceValues(tx, b, existing),
+    record: agenceRecord,
+    messages: {
+      created: 'Agence ajouté avec succès !',
+      updated: "Mise à jour de l'agence réussie !",
+      notFound: 'Agence introuvable.',
+      inUse: 'Cette agence a des utilisateurs ou des colis : suppression impossible.',
+    },
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const byParam = (column: 'villeID' | 'paysID') => async (request: { params: { id: string } }) => {
+    const rows = await listAgencesBy(db, column, request.params.id);
+    return { success: true, agences: toApi(rows) };
+  };
+  const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+  const byParamOk = answers({ 200: rowsAnswer('agences', agenceRecord) });
+  r.get('/api/agence/getAgenceByVilleID/:id', { schema: { tags: ['agence'], params, response: byParamOk } }, byParam('villeID'));
+  r.get('/api/agence/getAgenceByPaysID/:id', { schema: { tags: ['agence'], params, response: byParamOk } }, byParam('paysID'));
+}

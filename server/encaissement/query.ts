@@ -1,0 +1,100 @@
+/**
+ * Payments (encaissements) as the API answers them: mode, author, agency and parcel populated; the collections list,
+ * and the reads of the payment calls. The agency scopes are in access/scopes.ts.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { colisScope, encaissementScope } from '../access/scopes';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db, Tx } from '../db/client';
+import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
+import { UNPAGED_LIMIT, type ListDef } from '../http/list';
+
+const auteur = alias(users, 'encaisseur');
+
+/** Payments with mode, author and parcel populated. */
+export const selectEncaissements = (db: Db | Tx) =>
+  db
+    .select({
+      id: encaissements.id,
+      createdAt: encaissements.createdAt,
+      paymentby: encaissements.paymentby,
+      montantEncaisse: encaissements.montantEncaisse,
+      montantRestant: encaissements.montantRestant,
+      isActive: encaissements.isActive,
+      modePaiementID: { id: modesPaiement.id, libelle: modesPaiement.libelle },
+      auteurID: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
+      agenceID: { id: agences.id, libelle: agences.libelle },
+      colisID: {
+        id: colis.id,
+        reference: colis.reference,
+        montantTotal: colis.montantTotal,
+        reglement: colis.reglement,
+        resteAPayer: colis.resteAPayer,
+        deletedAt: colis.deletedAt,
+      },
+    })
+    .from(encaissements)
+    .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
+    .innerJoin(colis, eq(encaissements.colisID, colis.id))
+    .leftJoin(auteur, eq(encaissements.auteurID, auteur.id))
+    .leftJoin(agences, eq(encaissements.agenceID, agences.id))
+    .$dynamic();
+
+/** Payments joined to what the list counts, scopes (the parcel's) and searches (mode, author) need. */
+export const countEncaissements = (db: Db | Tx) =>
+  db
+    .select({ id: encaissements.id })
+    .from(encaissements)
+    .innerJoin(colis, eq(encaissements.colisID, colis.id))
+    .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
+    .leftJoin(auteur, eq(encaissements.auteurID, auteur.id))
+    .$dynamic();
+
+/** The collections list of a user (encaissementScope). */
+export const encaissementList = (user: CurrentUser): ListDef<typeof selectEncaissements> => ({
+  unpagedLimit: UNPAGED_LIMIT,
+  table: encaissements,
+  select: selectEncaissements,
+  scope: encaissementScope(user),
+  countFrom: countEncaissements,
+  searchColumns: [colis.reference, modesPaiement.libelle, auteur.nom],
+  sortColumns: {
+    createdAt: encaissements.createdAt,
+    montantEncaisse: encaissements.montantEncaisse,
+    montantRestant: encaissements.montantRestant,
+    modePaiementID: modesPaiement.libelle,
+  },
+  filters: {
+    isActive: { column: encaissements.isActive, type: 'boolean' },
+    agenceID: { column: encaissements.agenceID, type: 'uuid' },
+    colisID: { column: encaissements.colisID, type: 'uuid' },
+  },
+});
+
+/** A parcel's amounts, if the user may see the parcel. */
+export async function findColisMontants(db: Db, colisId: string, user: CurrentUser) {
+  const [row] = await db
+    .select({
+      id: colis.id,
+      reference: colis.reference,
+      montantTotal: colis.montantTotal,
+      reglement: colis.reglement,
+      resteAPayer: colis.resteAPayer,
+    })
+    .from(colis)
+    .where(and(eq(colis.id, colisId), colisScope(user)));
+  return row;
+}
+
+/** The payments of a parcel not cancelled, oldest first. */
+export const encaissementsOfColis = (db: Db, colisId: string) =>
+  selectEncaissements(db)
+    .where(and(eq(encaissements.colisID, colisId), isNull(encaissements.deletedAt)))
+    .orderBy(asc(encaissements.createdAt));
+
+/** Whether a payment exists within the user's scope. */
+export async function encaissementInScope(db: Db, id: string, user: CurrentUser): Promise<boolean> {
+  const [row] = await countEncaissements(db).where(and(eq(encaissements.id, id), encaissementScope(user)));
+  return !!row;
+}

@@ -1,0 +1,130 @@
+/**
+ * Payments (spec 000 §7, 001 §7): collect a payment on a parcel, the payments of a parcel, the collections list
+ * (agency-scoped), the active toggle and the cancellation. The rules are in encaissement/service.ts, the selects in
+ * encaissement/query.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COLLECTION_PAYER, PAYMENT_BY } from '../../common/colisRules';
+import { currentUser } from '../auth/currentUser';
+import { moneyEuros, requiredId } from '../crud/fields';
+import type { Db } from '../db/client';
+import { answers, envelope, euros, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
+import { runList } from '../http/list';
+import { listQuerySchema } from '../http/listQuery';
+import { toApi } from '../http/serialize';
+import { encaissementList } from './query';
+import { createEncaissement, deleteEncaissement, getEncaissementsOfColis, setEncaissementActive } from './service';
+
+/** Body of encaissement/create (montantRestant, sent by the spec's client, is recomputed and ignored). */
+const encaissementBody = z.object({
+  colisID: requiredId('Le colis est obligatoire'),
+  modePaiementID: requiredId('Veuillez remplir tous les champs obligatoire.'),
+  paymentby: z.enum(PAYMENT_BY).default(COLLECTION_PAYER),
+  montantEncaisse: moneyEuros('Le montant encaissé', { positive: true }).optional(),
+  montantRestant: z.unknown().optional(),
+});
+export type EncaissementInput = z.infer<typeof encaissementBody>;
+
+/** A parcel's amounts, as a payment shows them. */
+const colisMontants = record({ reference: z.string(), montantTotal: euros, reglement: euros, resteAPayer: euros });
+
+/** A payment as the API answers it (encaissement/query.ts selectEncaissements): mode, author, agency and parcel populated. */
+export const encaissementRecord = record({
+  createdAt: instant,
+  paymentby: z.enum(PAYMENT_BY).describe('who paid'),
+  montantEncaisse: euros.describe('collected'),
+  montantRestant: euros.describe('remaining after this payment'),
+  isActive: z.boolean(),
+  modePaiementID: record({ libelle: z.string() }),
+  auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
+  agenceID: record({ libelle: z.string() }).nullable(),
+  colisID: colisMontants.extend({ deletedAt: instant.nullable().describe('set when the parcel was deleted') }),
+});
+
+/** The payment routes. */
+export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['encaissement'];
+
+  r.post(
+    '/api/encaissement/create',
+    {
+      schema: {
+        tags,
+        body: encaissementBody,
+        response: answers({
+          200: envelope({
+            message: z.string(),
+            data: z.looseObject({ id, reglement: euros, resteAPayer: euros }).describe("the payment's id and the parcel's new amounts"),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const result = await createEncaissement(db, request.body, currentUser(request));
+      return {
+        success: true,
+        message: 'encaissement effectué avec succès',
+        data: { id: result.id, reglement: Number(result.reglement), resteAPayer: Number(result.resteAPayer) },
+      };
+    },
+  );
+
+  r.get(
+    '/api/encaissement/getByColisID/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }),
+        response: answers({ 200: envelope({ encaissements: z.array(encaissementRecord), colis: colisMontants }) }),
+      },
+    },
+    async (request) => {
+      const { colis, encaissements } = await getEncaissementsOfColis(db, request.params.id, currentUser(request));
+      return { success: true, encaissements: toApi(encaissements), colis: toApi(colis) };
+    },
+  );
+
+  r.get(
+    '/api/encaissement/liste/:userId',
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: z.string().max(60) }),
+        querystring: listQuerySchema,
+        response: answers({ 200: listAnswer('datas', encaissementRecord) }),
+      },
+    },
+    async (request) => {
+      const { rows, total } = await runList(db, encaissementList(currentUser(request)), request.query as Record<string, unknown>);
+      return { success: true, datas: toApi(rows), total };
+    },
+  );
+
+  r.put(
+    '/api/encaissement/update/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid() }),
+        body: z.strictObject({ isActive: z.boolean() }),
+        response: answers({ 200: messageAnswer }),
+      },
+    },
+    async (request) => {
+      await setEncaissementActive(db, request.params.id, request.body.isActive, currentUser(request));
+      return { success: true, message: 'Statut mis à jour avec succès !' };
+    },
+  );
+
+  r.delete(
+    '/api/encaissement/delete/:id',
+    { schema: { tags, params: z.object({ id: z.uuid() }), response: answers({ 200: messageAnswer }) } },
+    async (request) => {
+      await deleteEncaissement(db, request.params.id, currentUser(request));
+      return { success: true, message: 'suppression effectuée' };
+    },
+  );
+}

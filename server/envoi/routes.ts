@@ -1,0 +1,190 @@
+/**
+ * Departures (spec 000 §2, §5, §7): the list, the open ones, one departure, the weight check of the parcel wizard,
+ * and the writes (a full edit, the active toggle `{isActive}`, or a status move `{statutID}`). The rules are in
+ * envoi/service.ts, the selects in envoi/query.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/currentUser';
+import { requiredId, poidsKg } from '../crud/fields';
+import type { Db } from '../db/client';
+import {
+  answers,
+  calendarDate as day,
+  codeLibelleRef,
+  dataAnswer,
+  envelope,
+  id,
+  instant,
+  kg,
+  listAnswer,
+  messageAnswer,
+  record,
+  rowsAnswer,
+} from '../http/answer';
+import { runList } from '../http/list';
+import { listQuerySchema } from '../http/listQuery';
+import { toApi } from '../http/serialize';
+import { envoiList, listOpenEnvois, listOpenEnvoisTo } from './query';
+import { changeEnvoiStatut, checkEnvoiPoids, createEnvoi, deleteEnvoi, getEnvoi, readEnvoi, setEnvoiActive, updateEnvoi } from './service';
+
+const calendarDate = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .transform((v) => v.slice(0, 10))
+    .pipe(z.iso.date({ error: 'Date invalide (AAAA-MM-JJ)' }));
+
+/** Body of envoi/create and the full envoi/update (spec 000 §5 Add departure; edit also needs contenu and poids). */
+export const envoiBody = z.object({
+  modeEnvoiID: requiredId("Le mode d'envoi est obligatoire"),
+  paysID: requiredId('Le pays de destination est obligatoire'),
+  paysEmetteurID: requiredId("Le pays d'origine est obligatoire"),
+  dateDebut: calendarDate('La date de départ est obligatoire'),
+  dateArrive: calendarDate("La date d'arrivée est obligatoire"),
+  dateFin: calendarDate('La date de clôture est obligatoire'),
+  contenu: z.string().trim().max(500, '500 caractères au maximum').optional(),
+  poids: poidsKg('Le poids global', 9_999_999),
+});
+const envoiUpdateBody = z.union([
+  z.strictObject({ isActive: z.boolean() }),
+  z.strictObject({ statutID: z.string().min(1, 'Statut obligatoire') }),
+  envoiBody.extend({
+    contenu: z.string({ error: 'Le contenu est obligatoire' }).trim().min(1, 'Le contenu est obligatoire').max(500),
+  }),
+]);
+
+/** What a client sends to create or fully edit a departure (dates 'YYYY-MM-DD', poids in kg). */
+export type EnvoiInput = z.infer<typeof envoiBody>;
+
+const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+
+/** A departure as the API answers it (spec 000 §3 Departure): mode, countries and status populated. */
+export const envoiRecord = record({
+  reference: z.string().describe('DEP-yymm-0042'),
+  createdAt: instant,
+  updatedAt: instant,
+  dateDebut: day.describe('departure, YYYY-MM-DD'),
+  dateArrive: day.describe('arrival, YYYY-MM-DD'),
+  dateFin: day.describe('closing of registrations, YYYY-MM-DD'),
+  contenu: z.string(),
+  poids: kg.describe('global weight, kg'),
+  poidsReel: kg.describe('weight of its parcels, kg'),
+  poidsDisponible: kg.describe('poids − poidsReel, kg'),
+  devise: z.string(),
+  isActive: z.boolean(),
+  agenceID: id.nullable(),
+  modeEnvoiID: codeLibelleRef,
+  paysID: codeLibelleRef.describe('destination'),
+  paysEmetteurID: codeLibelleRef.describe('origin'),
+  statutID: codeLibelleRef,
+});
+const envoiWriteAnswer = envelope({ message: z.string(), data: envoiRecord });
+
+/** The departure routes. */
+export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['envoi'];
+
+  r.get(
+    '/api/envoi/liste',
+    { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('envois', envoiRecord) }) } },
+    async (request) => {
+      const { rows, total } = await runList(db, envoiList(currentUser(request)), request.query as Record<string, unknown>);
+      return { success: true, envois: toApi(rows), total };
+    },
+  );
+
+  r.get('/api/envoi/ouvertActif', { schema: { tags, response: answers({ 200: rowsAnswer('data', envoiRecord) }) } }, async (request) => {
+    const rows = await listOpenEnvois(db, currentUser(request));
+    return { success: true, data: toApi(rows) };
+  });
+
+  r.get(
+    '/api/envoi/getBy/:id',
+    { schema: { tags, params: idParams, response: answers({ 200: dataAnswer(envoiRecord) }) } },
+    async (request) => {
+      const row = await getEnvoi(db, request.params.id, currentUser(request));
+      return { success: true, data: toApi(row) };
+    },
+  );
+
+  r.get(
+    '/api/envoi/listeDepartParVille/:countryId/:modeId',
+    {
+      schema: {
+        tags,
+        params: z.object({ countryId: z.uuid(), modeId: z.uuid() }),
+        response: answers({ 200: rowsAnswer('datas', envoiRecord) }),
+      },
+    },
+    async (request) => {
+      const rows = await listOpenEnvoisTo(db, request.params.countryId, request.params.modeId, currentUser(request));
+      return { success: true, datas: toApi(rows) };
+    },
+  );
+
+  r.get(
+    '/api/envoi/checkEnvoiPoids/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ poids: z.coerce.number().min(0).optional() }),
+        response: answers({
+          200: envelope({
+            success: z.boolean().describe('whether `poids` kg still fit'),
+            message: z.string(),
+            poidsDisponible: kg.describe('kg left on the departure'),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const check = await checkEnvoiPoids(db, request.params.id, request.query.poids ?? 0, currentUser(request));
+      return { success: check.ok, poidsDisponible: check.disponible, message: check.message };
+    },
+  );
+
+  r.post('/api/envoi/create', { schema: { tags, body: envoiBody, response: answers({ 200: envoiWriteAnswer }) } }, async (request) => {
+    const id = await createEnvoi(db, request.body, currentUser(request));
+    return { success: true, message: 'départ ajouté avec succès', data: toApi(await readEnvoi(db, id)) };
+  });
+
+  r.put(
+    '/api/envoi/update/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: envoiUpdateBody,
+        response: answers({
+          200: envoiWriteAnswer.extend({ colisMoved: z.number().int().optional().describe('parcels moved by a status change') }),
+        }),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      let message = 'Mise à jour du départ réussie !';
+      let colisMoved: number | undefined;
+      if ('isActive' in body) {
+        await setEnvoiActive(db, request.params.id, body.isActive, user);
+        message = 'Statut mis à jour avec succès !';
+      } else if ('statutID' in body) {
+        colisMoved = await changeEnvoiStatut(db, request.params.id, body.statutID, user);
+        message = 'Statut de départ mis à jour avec succès !';
+      } else {
+        await updateEnvoi(db, request.params.id, body, user);
+      }
+      return { success: true, message, colisMoved, data: toApi(await readEnvoi(db, request.params.id)) };
+    },
+  );
+
+  r.delete('/api/envoi/delete/:id', { schema: { tags, params: idParams, response: answers({ 200: messageAnswer }) } }, async (request) => {
+    await deleteEnvoi(db, request.params.id, currentUser(request));
+    return { success: true, message: 'suppression effectuée' };
+  });
+}

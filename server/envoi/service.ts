@@ -1,0 +1,192 @@
+/**
+ * Departure rules (spec 000 §4 Departure statuses, §5 Add departure; DESIGN.md §4), each write in one transaction:
+ * - a new departure gets a reference DEP-{yymm}-{sequence} from the database sequence and the status OUVERT;
+ * - dates are not before today in Europe/Paris (a date left unchanged on edit may be), and closing ≤ departure ≤
+ *   arrival (the shipper's order: registrations close, the departure leaves, then arrives): common/envoiRules.ts;
+ * - poids (kg) is positive and never below the weight already registered (poidsReel, the sum of its parcels);
+ * - status transitions follow common/envoiRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
+ * - a departure with parcels cannot be deleted.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { COLIS_ARRIVING, COLIS_BEFORE_SHIPPING, COLIS_STATUT_ARRIVED, COLIS_STATUT_REGISTERED } from '../../common/colisRules';
+import { todayIso } from '../../common/dates';
+import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError } from '../../common/envoiRules';
+import { formatKg } from '../../common/format';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db } from '../db/client';
+import { colis, envois, pays } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { moveColis } from '../colis/statusChange';
+import { statutByCode, statutCodeFromValue, statutIds, statutsByCode } from '../statut/query';
+import { nextEnvoiReference } from '../db/references';
+import { lockEnvoi } from '../access/locks';
+import { envoiScope, mayCreateEnvoi } from '../access/scopes';
+import { findEnvoi } from './query';
+import type { EnvoiInput } from './routes';
+
+/** Column values of a departure's editable fields (poids in kg, 3 decimals). */
+const envoiValues = (input: EnvoiInput) => ({
+  modeEnvoiID: input.modeEnvoiID,
+  paysID: input.paysID,
+  paysEmetteurID: input.paysEmetteurID,
+  dateDebut: input.dateDebut,
+  dateArrive: input.dateArrive,
+  dateFin: input.dateFin,
+  contenu: input.contenu ?? '',
+  poids: input.poids.toFixed(3),
+});
+
+/** Checks the dates and countries of a departure (common/envoiRules.ts); unchanged dates (edit) may lie in the past. */
+function checkEnvoiInput(input: EnvoiInput, previous?: { dateDebut: string; dateArrive: string; dateFin: string }) {
+  const errors: Record<string, string> = { ...envoiDateErrors(input, todayIso(), previous) };
+  const paysError = envoiPaysError(input.paysID, input.paysEmetteurID);
+  if (paysError) errors.paysID = paysError;
+  if (Object.keys(errors).length) throw badRequest(`Données invalides : ${Object.values(errors)[0]}`, errors);
+}
+
+/** A departure the user may see, as answered. @throws 404 */
+export async function getEnvoi(db: Db, id: string, user: CurrentUser) {
+  const row = await findEnvoi(db, id, envoiScope(user));
+  if (!row) throw notFound('Départ introuvable.');
+  return row;
+}
+
+/** A departure just written, as answered (its scope was checked by the write). */
+export async function readEnvoi(db: Db, id: string) {
+  const row = await findEnvoi(db, id, undefined);
+  if (!row) throw notFound('Départ introuvable.');
+  return row;
+}
+
+/**
+ * The weight check of parcel registration (spec 000 §4, §7 envoi/checkEnvoiPoids): whether `poids` kg still fit on
+ * a departure the user may see, and the message to show.
+ * @throws 404
+ */
+export async function checkEnvoiPoids(db: Db, id: string, poids: number, user: CurrentUser) {
+  const row = await getEnvoi(db, id, user);
+  const disponible = Number(row.poidsDisponible);
+  const ok = poids <= disponible && disponible > 0;
+  return {
+    ok,
+    disponible,
+    message: ok ? 'opération terminée avec succès' : ENVOI_MESSAGES.poidsInsuffisant(row.reference, disponible, poids),
+  };
+}
+
+/** Creates a departure (status OUVERT, reference from the sequence). @returns its id */
+export async function createEnvoi(db: Db, input: EnvoiInput, user: CurrentUser): Promise<string> {
+  checkEnvoiInput(input);
+  if (!mayCreateEnvoi(user, input)) {
+    throw forbidden('Vous ne pouvez créer que des départs concernant le pays de votre agence.');
+  }
+  const ouvert = await statutByCode(db, 'OUVERT');
+  return db.transaction(async (tx) => {
+    const [origin] = await tx.select({ devise: pays.devise }).from(pays).where(eq(pays.id, input.paysEmetteurID));
+    if (!origin) throw badRequest("Pays d'origine introuvable.", { paysEmetteurID: "Pays d'origine introuvable." });
+    const [created] = await tx
+      .insert(envois)
+      .values({
+        ...envoiValues(input),
+        reference: await nextEnvoiReference(tx),
+        devise: 'EUR',
+        statutID: ouvert.id,
+        agenceID: user.agenceID,
+        auteurID: user.id,
+      })
+      .returning({ id: envois.id });
+    return created.id;
+  });
+}
+
+/** Updates the fields of a departure; poids may not fall below the weight already registered. */
+export async function updateEnvoi(db: Db, id: string, input: EnvoiInput, user: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockEnvoi(tx, id, user);
+    checkEnvoiInput(input, row);
+    if (input.poids < Number(row.poidsReel)) {
+      throw conflict(`Le poids global ne peut pas être inférieur au poids déjà enregistré (${formatKg(row.poidsReel)}).`, {
+        poids: `Minimum ${formatKg(row.poidsReel)}`,
+      });
+    }
+    await tx.update(envois).set(envoiValues(input)).where(eq(envois.id, id));
+  });
+}
+
+/** Toggles the active flag (spec 000 §4 Active flag). */
+export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockEnvoi(tx, id, user);
+    await tx.update(envois).set({ isActive }).where(eq(envois.id, id));
+  });
+}
+
+/**
+ * Moves a departure to a status, given by its id or its code (spec 000 §4):
+ * - EN_COURS_ENVOI from OUVERT or CLOTURE: every parcel not yet shipped moves to EN_COURS_ENVOI;
+ * - ARRIVE from EN_COURS_ENVOI: refused while a parcel is EN_ATTENTE; the others move to EXPEDIE and their
+ *   sender and recipient are told 'votre colis est arrivé à destination';
+ * - CLOTURE from any other status.
+ * All in one transaction: the departure and every parcel move together or not at all.
+ * @returns the number of parcels moved
+ * @throws 409 when the transition is not allowed or parcels are still waiting
+ */
+export async function changeEnvoiStatut(db: Db, id: string, statutValue: string, user: CurrentUser): Promise<number> {
+  const toCode = (await statutCodeFromValue(db, statutValue)) ?? statutValue;
+  const codes = await statutsByCode(db);
+  const idOf = await statutIds(db);
+  const target = codes.get(toCode);
+  if (!target || !ENVOI_TRANSITIONS[toCode as keyof typeof ENVOI_TRANSITIONS]) {
+    throw badRequest('Statut de départ invalide.', { statutID: 'Statut de départ invalide.' });
+  }
+  return db.transaction(async (tx) => {
+    const row = await lockEnvoi(tx, id, user);
+    const fromCode = (await statutCodeFromValue(db, row.statutID)) ?? '';
+    if (!canMoveEnvoi(fromCode, toCode)) {
+      throw conflict(ENVOI_MESSAGES.transitionRefused(codes.get(fromCode)?.libelle ?? fromCode, target.libelle));
+    }
+    let moved = 0;
+    if (toCode === 'EN_COURS_ENVOI') {
+      const list = await moveColis(tx, {
+        envoiID: id,
+        fromStatutIds: COLIS_BEFORE_SHIPPING.map((c) => idOf(c)),
+        toStatutId: idOf('EN_COURS_ENVOI'),
+        authorId: user.id,
+        message: ENVOI_MESSAGES.enCoursEnvoi,
+        setDateEnvoi: true,
+      });
+      moved = list.length;
+    } else if (toCode === 'ARRIVE') {
+      const [waiting] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(colis)
+        .where(and(eq(colis.envoiID, id), eq(colis.statutID, idOf(COLIS_STATUT_REGISTERED)), isNull(colis.deletedAt)));
+      if (waiting.n > 0) throw conflict(ENVOI_MESSAGES.colisEnAttente);
+      const list = await moveColis(tx, {
+        envoiID: id,
+        fromStatutIds: COLIS_ARRIVING.map((c) => idOf(c)),
+        toStatutId: idOf(COLIS_STATUT_ARRIVED),
+        authorId: user.id,
+        message: ENVOI_MESSAGES.arrived,
+      });
+      moved = list.length;
+    }
+    await tx.update(envois).set({ statutID: target.id }).where(eq(envois.id, id));
+    return moved;
+  });
+}
+
+/** Deletes a departure without parcels. @throws 409 when it holds parcels */
+export async function deleteEnvoi(db: Db, id: string, user: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockEnvoi(tx, id, user);
+    // Deleted parcels count too: they stay, with their payments and history, on their departure.
+    const [{ n, deleted }] = await tx
+      .select({ n: sql<number>`count(*)::int`, deleted: sql<number>`count(${colis.deletedAt})::int` })
+      .from(colis)
+      .where(eq(colis.envoiID, id));
+    if (n > 0 && n === deleted) throw conflict(ENVOI_MESSAGES.hasDeletedColis);
+    if (n > 0) throw conflict(ENVOI_MESSAGES.hasColis);
+    await tx.delete(envois).where(eq(envois.id, id));
+  });
+}

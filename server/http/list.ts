@@ -1,0 +1,132 @@
+/**
+ * List calls (DESIGN.md §3 extension): paging, sorting, searching and filtering of every list, business or reference,
+ * from a declaration of its select and columns. The query string is parsed by http/listQuery.ts.
+ */
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import { parseListQuery } from './listQuery';
+
+/** A row as a list select returns it. */
+export type AnyRow = Record<string, unknown>;
+
+/** The select of a list: a dynamic select (joins included), no where. */
+export type ListSelect = (db: Db | Tx) => PgSelect;
+
+/** A row of a list's select. */
+export type ListRow<S extends ListSelect> = Awaited<ReturnType<S>> extends (infer R)[] ? R : AnyRow;
+
+/** A filterable field: its column and how to read the query string value. */
+export interface FilterDef {
+  column: PgColumn;
+  type: 'boolean' | 'uuid' | 'text';
+}
+
+/** Reads a filter value from the query string (returns undefined when unusable). */
+function filterCondition(f: FilterDef, raw: string): SQL | undefined {
+  if (f.type === 'boolean') {
+    if (raw !== 'true' && raw !== 'false') return undefined;
+    return eq(f.column, raw === 'true');
+  }
+  if (f.type === 'uuid') {
+    const ids = raw.split(',').filter((v) => z.uuid().safeParse(v).success);
+    return ids.length ? inArray(f.column, ids) : sql`false`;
+  }
+  return eq(f.column, raw);
+}
+
+const ACCENTED = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸŒÆ';
+const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyoaAAAAAACEEEEIIIINOOOOOUUUUYYOA';
+
+/** A French sort key of a text column: lower case without accents. */
+export const frenchKey = (column: PgColumn) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+
+/** Escapes LIKE wildcards of user input. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Row cap of an unpaged list of a large table (parcels, payments, clients, departures). */
+export const UNPAGED_LIMIT = 1000;
+
+/** What a paged list needs: the select, its columns for search, sort and filters, and a scope condition. */
+export interface ListDef<S extends ListSelect = ListSelect> {
+  /** Drizzle table; must have `id` and `createdAt` columns. */
+  table: PgTable & { id: PgColumn; createdAt: PgColumn };
+  /** Select with references populated one level: returns a dynamic select (joins included), no where. */
+  select: S;
+  /** Sortable fields by API name. Default order: createdAt descending. */
+  sortColumns: Record<string, PgColumn>;
+  /** Extra list conditions from query parameters that are not plain column filters (e.g. envoieId). */
+  filterHook?: (filters: Record<string, string>, db: Db) => SQL | undefined;
+  /** Reshapes a selected row (e.g. nests a populated reference two levels deep). */
+  mapRow?: (row: AnyRow) => AnyRow;
+  /** Columns searched by `q` when no `search` condition is given. */
+  searchColumns?: PgColumn[];
+  filters: Record<string, FilterDef>;
+  /** Condition every row must meet (agency scope); undefined for none. */
+  scope?: SQL;
+  /**
+   * Sort text columns the French way (case and accents ignored: 'Bénin' before 'Burkina Faso') with an expression
+   * both PostgreSQL and PGlite (no ICU) understand. For the small reference tables; big lists keep index order.
+   */
+  frenchSort?: boolean;
+  /**
+   * At most this many rows when the call does not page (the spec's clients read whole lists): keeps a
+   * million-row table from being sent at once; `total` still tells the real count.
+   */
+  unpagedLimit?: number;
+  /** Search condition for `q` (its LIKE pattern) replacing the OR over searchColumns (e.g. index-friendly subqueries). */
+  search?: (pattern: string) => SQL;
+  /**
+   * The rows counted for `total`: a select of the main table alone, when the where clause only needs its columns
+   * (large tables: counting through every join of the page query costs seconds at a million rows).
+   */
+  countFrom?: (db: Db) => PgSelect;
+}
+
+/**
+ * Runs a list call (DESIGN.md §3): q searches the search columns (case-insensitive), field filters and ids narrow,
+ * _sort/_order sort (then id for a stable order), _page/_perPage page. Without _page every row comes back.
+ * @returns the rows of the page and the total number of matching rows
+ */
+export async function runList<S extends ListSelect>(
+  db: Db,
+  def: ListDef<S>,
+  rawQuery: Record<string, unknown>,
+): Promise<{ rows: ListRow<S>[]; total: number }> {
+  const q = parseListQuery(rawQuery);
+  const conds: (SQL | undefined)[] = [def.scope];
+  if (q.q) conds.push(def.search ? def.search(likePattern(q.q)) : or(...(def.searchColumns ?? []).map((c) => ilike(c, likePattern(q.q!)))));
+  if (q.ids)
+    conds.push(
+      inArray(
+        def.table.id,
+        q.ids.filter((v) => z.uuid().safeParse(v).success),
+      ),
+    );
+  for (const [name, raw] of Object.entries(q.filters)) {
+    const f = def.filters[name];
+    if (f) conds.push(filterCondition(f, raw));
+  }
+  if (def.filterHook) conds.push(def.filterHook(q.filters, db));
+  const where = and(...conds.filter(Boolean));
+  const sortCol = q.sort ? def.sortColumns[q.sort] : undefined;
+  const [column, order] = sortCol ? [sortCol, q.order] : [def.table.createdAt, 'desc'];
+  const key = def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText' ? frenchKey(column) : column;
+  let query = def
+    .select(db)
+    .where(where)
+    .orderBy(order === 'asc' ? asc(key) : desc(key), asc(def.table.id));
+  if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
+  else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
+  const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
+  // A short, non-empty page is the last one: its total is known without counting.
+  let total = rows.length + (q.page && q.perPage ? (q.page - 1) * q.perPage : 0);
+  const truncated = !q.page && def.unpagedLimit !== undefined && rows.length === def.unpagedLimit;
+  if (truncated || (q.page && q.perPage && (rows.length === q.perPage || (rows.length === 0 && q.page > 1)))) {
+    const counted = (def.countFrom ?? def.select)(db).where(where);
+    const [c] = (await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('sub'))) as { n: number }[];
+    total = c.n;
+  }
+  return { rows: rows as ListRow<S>[], total };
+}

@@ -1,0 +1,43 @@
+/**
+ * Sending modes (modeEnvoi: spec 001 §2, §5: code, libelle, description required; §7), and the modes having at
+ * least one active unit price (spec 000 §7).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { codeLibelleResource } from '../crud/codeLibelleResource';
+import { registerReferenceResource } from '../crud/referenceResource';
+import type { Db } from '../db/client';
+import { modesEnvoi } from '../db/schema';
+import { answers, codeLibelleRecord, rowsAnswer } from '../http/answer';
+import { toApi } from '../http/serialize';
+import { listModesEnvoiByParamNature } from './query';
+
+/** The sending mode routes. */
+export async function modeEnvoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  registerReferenceResource(
+    app,
+    db,
+    codeLibelleResource({
+      path: 'modeEnvoi',
+      table: modesEnvoi,
+      descriptionRequired: true,
+      messages: {
+        created: "Mode d'envoi ajouté avec succès !",
+        updated: "Mise à jour du mode d'envoi réussie !",
+        notFound: "Mode d'envoi introuvable.",
+        inUse: "Ce mode d'envoi est utilisé par des départs ou des prix : suppression impossible.",
+      },
+    }),
+  );
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/modeEnvoi/listeByParamNature',
+      { schema: { tags: ['modeEnvoi'], response: answers({ 200: rowsAnswer('datas', codeLibelleRecord) }) } },
+      async () => {
+        const rows = await listModesEnvoiByParamNature(db);
+        return { success: true, datas: toApi(rows) };
+      },
+    );
+}

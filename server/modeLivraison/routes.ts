@@ -1,0 +1,25 @@
+/** Pick-up modes (modeLivraison: spec 001 §2, §5: code, libelle, description required; §7). */
+import type { FastifyInstance } from 'fastify';
+import { codeLibelleResource } from '../crud/codeLibelleResource';
+import { registerReferenceResource } from '../crud/referenceResource';
+import type { Db } from '../db/client';
+import { modesLivraison } from '../db/schema';
+
+/** The pick-up mode routes. */
+export async function modeLivraisonRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  registerReferenceResource(
+    app,
+    db,
+    codeLibelleResource({
+      path: 'modeLivraison',
+      table: modesLivraison,
+      descriptionRequired: true,
+      messages: {
+        created: 'Mode de recuperation ajouté avec succès!',
+        updated: 'Mise à jour du Mode de recuperation réussie!',
+        notFound: 'Mode de livraison introuvable.',
+        inUse: "Une erreur s'est produite lors de la suppression du mode de livraison : il est utilisé par des colis.",
+      },
+    }),
+  );
+}

@@ -1,0 +1,39 @@
+/** Natures of parcels (natureColis) as the API answers them: their group populated one level. */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import { groupesNatureColis, naturesColis } from '../db/schema';
+import { groupIdsForEnvoi } from '../groupeNatureColis/query';
+
+/** Natures with their group populated. */
+export const selectNatures = (d: Db | Tx) =>
+  d
+    .select({
+      id: naturesColis.id,
+      code: naturesColis.code,
+      libelle: naturesColis.libelle,
+      description: naturesColis.description,
+      prixExceptionnel: naturesColis.prixExceptionnel,
+      unite: naturesColis.unite,
+      isActive: naturesColis.isActive,
+      createdAt: naturesColis.createdAt,
+      updatedAt: naturesColis.updatedAt,
+      groupeNatureColisID: { id: groupesNatureColis.id, code: groupesNatureColis.code, libelle: groupesNatureColis.libelle },
+    })
+    .from(naturesColis)
+    .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))
+    .$dynamic();
+
+/**
+ * The list filter `envoieId` (the spec's spelling, natureColis/liste?envoieId=): the active natures of the groups
+ * priced for that departure; none for an id that is not a UUID.
+ */
+export function naturesForEnvoiFilter(filters: Record<string, string>, db: Db): SQL | undefined {
+  if (!filters.envoieId) return undefined;
+  if (!z.uuid().safeParse(filters.envoieId).success) return sql`false`;
+  return and(inArray(naturesColis.groupeNatureColisID, groupIdsForEnvoi(db, filters.envoieId)), eq(naturesColis.isActive, true));
+}
+
+/** The natures of a group, by name. */
+export const listNaturesOfGroupe = (db: Db, groupeId: string) =>
+  selectNatures(db).where(eq(naturesColis.groupeNatureColisID, groupeId)).orderBy(asc(naturesColis.libelle));

@@ -1,0 +1,37 @@
+/**
+ * The built UI at / (DESIGN.md §1): its files from `uiDir` when it holds an index.html, index.html for any other
+ * non-API GET (the single-page app's own paths), and /app-config.js, the UI's runtime configuration (spec 001 §7:
+ * the API's base address from PUBLIC_API_URL, else the page's origin + /api/). Anything else not found is the JSON
+ * 404 of the API.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+export interface StaticOptions {
+  /** Folder of the built UI (vite build); served when it holds an index.html. */
+  uiDir: string;
+}
+
+export const staticPlugin = fp<StaticOptions>(
+  async (app, { uiDir }) => {
+    app.get('/app-config.js', async (_req, reply) => {
+      reply.type('application/javascript').header('cache-control', 'no-store');
+      return `window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: process.env.PUBLIC_API_URL || undefined })};\n`;
+    });
+
+    const hasUi = existsSync(path.join(uiDir, 'index.html'));
+    if (hasUi) {
+      await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: false });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasUi) {
+        return reply.code(404).send({ success: false, message: 'Ressource introuvable.' });
+      }
+      // Client-side routes of the single-page app.
+      return reply.type('text/html').sendFile('index.html');
+    });
+  },
+  { name: 'static' },
+);

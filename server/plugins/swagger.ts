@@ -1,0 +1,23 @@
+/**
+ * OpenAPI description of the API at /api/docs (@fastify/swagger and its UI), generated from each route's zod schemas:
+ * parameters, bodies and answers (http/answer.ts). Registered before the routes, which it collects as they are added.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const swaggerPlugin = fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'API Colis — back-office', description: 'Spécification 000 §7 et 001 §7', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  },
+  { name: 'swagger' },
+);

@@ -1,0 +1,54 @@
+/**
+ * Permissions (the spec's privileges: spec 001 §2 Permissions, §5: libelle and description required; §7). A
+ * permission's libelle is its key (common/permissions.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { registerReferenceResource } from '../crud/referenceResource';
+import { optionalText, requiredText } from '../crud/fields';
+import type { Db } from '../db/client';
+import { privileges } from '../db/schema';
+import { instant, record } from '../http/answer';
+
+/** Body of create and update (spec 001 §5: libelle and description required). */
+export const permissionBody = z.object({
+  libelle: requiredText('Le libellé est obligatoire', 100),
+  description: requiredText('La description est obligatoire', 500),
+  groupe: optionalText(50),
+});
+
+/** A permission as the API answers it (its libelle is the key). */
+export const permissionRecord = record({
+  libelle: z.string().describe('the permission key, e.g. addColis'),
+  description: z.string(),
+  groupe: z.string(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** The permission routes. */
+export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  registerReferenceResource(app, db, {
+    path: 'privilege',
+    table: privileges,
+    select: (d) => d.select().from(privileges).$dynamic(),
+    createSchema: permissionBody,
+    updateSchema: permissionBody,
+    searchColumns: [privileges.libelle, privileges.description, privileges.groupe],
+    sortColumns: {
+      libelle: privileges.libelle,
+      description: privileges.description,
+      groupe: privileges.groupe,
+      isActive: privileges.isActive,
+      createdAt: privileges.createdAt,
+    },
+    filters: { groupe: { column: privileges.groupe, type: 'text' } },
+    record: permissionRecord,
+    messages: {
+      created: 'Permission ajoutée avec succès !',
+      updated: 'Mise à jour de la permission réussie !',
+      notFound: 'Permission introuvable.',
+    },
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Statuses by code (DESIGN.md §4: code, never a fixed id, selects a status). Statuses are seeded once and never
+ * change, so their ids are kept per database handle after the first read.
+ */
+import { asc } from 'drizzle-orm';
+import type { StatutCode } from '../../common/statuts';
+import type { Db } from '../db/client';
+import { statuts } from '../db/schema';
+
+type StatutRow = { id: string; code: string; libelle: string };
+const cache = new WeakMap<object, Promise<Map<string, StatutRow>>>();
+
+/** All statuses of a database, by code. */
+export function statutsByCode(db: Db): Promise<Map<string, StatutRow>> {
+  let hit = cache.get(db);
+  if (!hit) {
+    hit = db
+      .select({ id: statuts.id, code: statuts.code, libelle: statuts.libelle })
+      .from(statuts)
+      .then((rows) => new Map(rows.map((r) => [r.code, r])));
+    hit.catch(() => cache.delete(db));
+    cache.set(db, hit);
+  }
+  return hit;
+}
+
+/** The status of a code; throws when the code is unknown (a programming error). */
+export async function statutByCode(db: Db, code: StatutCode): Promise<StatutRow> {
+  const s = (await statutsByCode(db)).get(code);
+  if (!s) throw new Error(`Statut inconnu : ${code}`);
+  return s;
+}
+
+/** The id of a status by its code. */
+export type StatutIdOf = (code: StatutCode) => string;
+
+/**
+ * The ids of the statuses of a database, by typed code (common/statuts.ts): `idOf('OUVERT')`. A code that is not
+ * seeded throws (a programming error), instead of reading `undefined`.
+ */
+export async function statutIds(db: Db): Promise<StatutIdOf> {
+  const codes = await statutsByCode(db);
+  return (code) => {
+    const s = codes.get(code);
+    if (!s) throw new Error(`Statut inconnu : ${code}`);
+    return s.id;
+  };
+}
+
+/** The status code a request value names: a status id (the spec's client sends ids) or directly a code. */
+export async function statutCodeFromValue(db: Db, value: string): Promise<string | undefined> {
+  const codes = await statutsByCode(db);
+  if (codes.has(value.toUpperCase())) return value.toUpperCase();
+  for (const s of codes.values()) if (s.id === value) return s.code;
+  return undefined;
+}
+
+/** Every status, in seeding order. */
+export const listStatuts = (db: Db) => db.select().from(statuts).orderBy(asc(statuts.createdAt));

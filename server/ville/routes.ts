@@ -1,0 +1,70 @@
+/** Cities (spec 001 §2 Cities, §5: code, libelle and country required; §7), and the cities of a country. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerReferenceResource } from '../crud/referenceResource';
+import { requiredId, requiredText } from '../crud/fields';
+import type { Db } from '../db/client';
+import { pays, villes } from '../db/schema';
+import { toApi } from '../http/serialize';
+import { answers, instant, record, rowsAnswer } from '../http/answer';
+import { listVillesOfPays, selectVilles } from './query';
+
+const villeSchema = z.object({
+  code: requiredText('Le code est obligatoire', 10),
+  libelle: requiredText('Le nom de la ville est obligatoire', 100),
+  paysID: requiredId('Le pays est obligatoire'),
+});
+
+/** A city as the API answers it: its country populated. */
+export const villeRecord = record({
+  code: z.string(),
+  libelle: z.string(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  paysID: record({ code: z.string(), libelle: z.string(), indicatif: z.string(), devise: z.string() }),
+});
+
+/** The city routes. */
+export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  registerReferenceResource(app, db, {
+    path: 'ville',
+    table: villes,
+    select: selectVilles,
+    createSchema: villeSchema,
+    updateSchema: villeSchema,
+    searchColumns: [villes.code, villes.libelle, pays.libelle],
+    sortColumns: {
+      code: villes.code,
+      libelle: villes.libelle,
+      paysID: pays.libelle,
+      isActive: villes.isActive,
+      createdAt: villes.createdAt,
+    },
+    filters: { paysID: { column: villes.paysID, type: 'uuid' } },
+    toValues: (b) => ({ ...b, code: String(b.code).toUpperCase() }),
+    record: villeRecord,
+    messages: {
+      created: 'ville enregistrée avec succès',
+      updated: 'Mise à jour de la ville réussie !',
+      notFound: 'Ville introuvable.',
+      inUse: 'Cette ville est utilisée par des agences, des prix ou des colis : suppression impossible.',
+    },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/ville/getVilleByPaysID/:paysId',
+    {
+      schema: {
+        tags: ['ville'],
+        params: z.object({ paysId: z.uuid({ error: 'Identifiant invalide' }) }),
+        response: answers({ 200: rowsAnswer('villes', villeRecord) }),
+      },
+    },
+    async (request) => {
+      const rows = await listVillesOfPays(db, request.params.paysId);
+      return { success: true, villes: toApi(rows) };
+    },
+  );
+}
