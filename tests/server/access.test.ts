@@ -257,3 +257,22 @@ describe('declared answers', () => {
     expect((await expectDeclared('GET', '/api/pays/liste', '/api/pays/liste', { token: null })).status).toBe(401);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('marks the public routes public and every other route as needing the bearer token', async () => {
+    const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, { security?: unknown[] }>> } }).swagger();
+    const security = (path: string, method: string) => doc.paths[path]?.[method]?.security;
+    for (const [path, method] of [
+      ['/api/auth/loginAD', 'post'],
+      ['/api/auth/forgotPassword', 'post'],
+      ['/api/auth/validerPassword', 'post'],
+      ['/api/health', 'get'],
+      ['/api/ready', 'get'],
+    ]) {
+      expect(security(path, method), path).toEqual([]);
+    }
+    // Signed-in routes inherit the document's bearer requirement (no `security: []` of their own).
+    expect(security('/api/colis/liste/{userId}', 'get')).toBeUndefined();
+    expect(security('/api/envoi/ouvertActif', 'get')).toBeUndefined();
+  });
+});
