@@ -3,9 +3,6 @@
  * §5 unit price lookup): as ADMIN, in the browser, a new country, a city in it, an agency in France (Paris), a nature
  * group with a nature, a unit price Paris → the new city, a departure France → the new country, then a parcel to the
  * new city in the wizard: the live total uses the new unit price and the saved parcel carries that amount.
- *
- * The city is created through the API (POST ville/create, what the Villes screen sends): the Villes screen is built on
- * another branch of issue 8; once merged, this step should go through /addVille.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, inDays, signIn, searchOne } from './helpers';
@@ -40,17 +37,18 @@ test('an administrator opens a new route and prices a parcel on it', async ({ pa
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Pays ajouté avec succès!')).toBeVisible();
   await searchOne(page, country);
-  const paysId = await (async () => {
-    const token = (await (await page.request.post('/api/auth/loginAD', { data: { ...ADMIN, type: 'ADMIN' } })).json()).token as string;
-    const headers = { Authorization: `Bearer ${token}` };
-    const found = await (await page.request.get(`/api/pays/liste?q=${encodeURIComponent(country)}`, { headers })).json();
-    const id = found.datas[0].id as string;
-    // 2. The city in it (POST ville/create, see the file comment).
-    const created = await page.request.post('/api/ville/create', { headers, data: { code: `LBV${RUN}`, libelle: city, paysID: id } });
-    expect(created.ok(), await created.text()).toBeTruthy();
-    return id;
-  })();
-  expect(paysId).toMatch(/^[0-9a-f-]{36}$/);
+
+  // 2. The city in it (Cities screen, the spec's path /addVille): the new country is offered at once.
+  await page.goto('/addVille');
+  await expect(page.getByRole('heading', { name: 'AJOUTER VILLE' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Pays' }).click();
+  await page.getByRole('option', { name: country, exact: true }).click();
+  await page.locator('input[name="code"]').fill(`LBV${RUN}`);
+  await page.locator('input[name="libelle"]').fill(city);
+  await page.getByRole('button', { name: /enregistrer/i }).click();
+  await expect(page.getByText('ville enregistrée avec succès')).toBeVisible();
+  await searchOne(page, city);
+  await expect(page.getByRole('row').filter({ hasText: city })).toContainText(country);
 
   // 3. An agency in France, in Paris (Agencies screen, country → city cascade).
   await page.goto('/agence/create');
