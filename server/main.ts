@@ -8,6 +8,7 @@ import { createDatabase } from './db/client';
 import { pgTimeoutsFromEnv } from './db/pgPool';
 import { seedIfEmpty, syncPermissions } from './db/seed';
 import { startOutboxWorker } from './mail/outbox';
+import { pruneThrottles } from './auth/throttle';
 
 const config = loadConfig();
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: pgTimeoutsFromEnv() });
@@ -16,6 +17,9 @@ const seeded = await seedIfEmpty(database.db, config, { demo: config.demoData &&
 const newKeys = await syncPermissions(database.db);
 const app = await buildApp({ db: database.db, config });
 const stopWorker = startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+// Throttle counters idle for two days are dropped every hour: a flood of invented e-mails must not grow the table forever.
+const pruneTimer = setInterval(() => void pruneThrottles(database.db).catch((err) => app.log.warn({ err }, 'throttles')), 3_600_000);
+pruneTimer.unref();
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -51,6 +55,7 @@ async function shutdown(signal: string) {
   let code = 0;
   try {
     stopWorker();
+    clearInterval(pruneTimer);
     await app.close();
   } catch (err) {
     console.error(`Arrêt du serveur HTTP : ${(err as Error).message}`);

@@ -113,7 +113,7 @@ export async function activeLocks(db: Db): Promise<{ key: string; failures: numb
   return rows.map((r) => ({ key: r.key, failures: r.failures, lockedUntil: r.lockedUntil!, lastAttemptAt: r.lastAttemptAt }));
 }
 
-/** Deletes counters idle for more than a day and not locked (housekeeping, called by the outbox worker's tick). */
+/** Deletes counters idle for two days and not locked (housekeeping, every hour from server/main.ts). */
 export async function pruneThrottles(db: Db): Promise<void> {
   await db
     .delete(throttles)

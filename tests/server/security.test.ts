@@ -405,3 +405,19 @@ describe('finding 6 — recovery does not tell a valid e-mail + phone pair by it
     await t.database.db.delete(throttles);
   });
 });
+
+describe('throttle housekeeping', () => {
+  it('drops counters idle for two days, keeps recent and locked ones', async () => {
+    const { pruneThrottles } = await import('../../server/auth/throttle');
+    const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+    await t.database.db.insert(throttles).values([
+      { key: 'test:old', failures: 3, lastAttemptAt: old },
+      { key: 'test:recent', failures: 3, lastAttemptAt: new Date() },
+      { key: 'test:old-locked', failures: 9, lastAttemptAt: old, lockedUntil: new Date(Date.now() + 3600_000) },
+    ]);
+    await pruneThrottles(t.database.db);
+    const keys = (await t.database.db.select({ key: throttles.key }).from(throttles)).map((r) => r.key).sort();
+    expect(keys.filter((k) => k.startsWith('test:'))).toEqual(['test:old-locked', 'test:recent']);
+    await t.database.db.delete(throttles);
+  });
+});
