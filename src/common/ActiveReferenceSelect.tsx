@@ -46,6 +46,7 @@ const FrenchSortedSelect = ({ label, validate, disabled, emptyText, size }: Sele
       disabled={disabled}
       emptyText={emptyText}
       size={size}
+      sx={size === 'small' ? { minWidth: 220 } : undefined}
     />
   );
 };

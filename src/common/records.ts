@@ -33,3 +33,9 @@ export function withId<T extends Record<string, unknown>>(record: T): T & { id: 
   const id = (record.id ?? record._id) as Identifier;
   return { ...record, id };
 }
+
+/** A list column rendering the `libelle` of a populated reference field of the row ('--' when absent). */
+export const libelleOf =
+  (field: string) =>
+  (record: Record<string, unknown>): string =>
+    (record[field] as { libelle?: string } | undefined)?.libelle ?? '--';

@@ -4,9 +4,10 @@
  * gauge, active toggle, status, clients link, actions (status changes, edit, delete). Default sort date added
  * descending, search 'Rechercher :', filter by status, button 'Ajouter un départ'.
  */
-import { DataTable, SelectInput, type RaRecord } from 'react-admin';
+import { DataTable, SelectInput } from 'react-admin';
 import { formatKg } from '../../common/format';
 import { ReferenceListPage } from '../common/ReferenceListPage';
+import { libelleOf } from '../common/records';
 import { ActiveToggleField } from '../common/ActiveToggleField';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
@@ -16,9 +17,6 @@ import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 import { PoidsGaugeField } from './PoidsGaugeField';
 import { ClientsLinkButton } from './ClientsLinkButton';
 import { EnvoiStatusButtons } from './EnvoiStatusButtons';
-
-/** Label of a populated reference ({libelle}) of the row. */
-const libelleOf = (field: string) => (record: RaRecord) => (record[field] as { libelle?: string } | undefined)?.libelle ?? '--';
 
 /** Status filter: the departure status codes, sent as `statut` (the server filters on the status code). */
 const statutFilter = (

@@ -2,29 +2,22 @@
  * Natures list 'NATURE DES COLIS' (spec 001 §2 Natures): Groupe, Code, Libelle, Prix exceptionnel (value/unit or '-'),
  * Description, Statut, Actions; filter by group.
  */
-import { DataTable, ReferenceInput, SelectInput, type RaRecord } from 'react-admin';
+import { DataTable, type RaRecord } from 'react-admin';
+import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { prixExceptionnelLabel } from './natureColisRules';
 
 /** Group filter: active groups, sent as `groupeNatureColisID`. */
 const groupeFilter = (
-  <ReferenceInput
+  <ActiveReferenceSelect
     key="groupeNatureColisID"
     source="groupeNatureColisID"
     reference="groupeNatureColis"
+    label="resources.natureColis.fields.groupeNatureColisID"
+    emptyText="resources.natureColis.filters.all_groupes"
+    size="small"
     alwaysOn
-    filter={{ isActive: true }}
-    sort={{ field: 'libelle', order: 'ASC' }}
-    perPage={500}
-  >
-    <SelectInput
-      label="resources.natureColis.fields.groupeNatureColisID"
-      optionText="libelle"
-      size="small"
-      sx={{ minWidth: 220 }}
-      emptyText="resources.natureColis.filters.all_groupes"
-    />
-  </ReferenceInput>
+  />
 );
 
 /** The natures list page (no props). */

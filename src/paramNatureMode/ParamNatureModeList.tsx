@@ -3,32 +3,23 @@
  * currency), Groupe Nature Colis, Ville de départ, Ville destination, Mode d'Envoi, Status, Actions (only with
  * paramNatureModeUpdate or paramNatureDelete); filters by group and mode.
  */
-import { DataTable, ReferenceInput, SelectInput, type RaRecord } from 'react-admin';
+import { DataTable, type RaRecord } from 'react-admin';
+import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
+import { libelleOf } from '../common/records';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { deviseOrigine, formatPrix } from './paramNatureModeRules';
 
-/** Label of a populated reference ({libelle}) of the row. */
-const libelleOf = (field: string) => (record: RaRecord) => (record[field] as { libelle?: string } | undefined)?.libelle ?? '--';
-
 /** A select filter on a reference (active records), e.g. the group. */
 const referenceFilter = (source: string, reference: string, emptyText: string) => (
-  <ReferenceInput
+  <ActiveReferenceSelect
     key={source}
     source={source}
     reference={reference}
+    label={`resources.paramNatureMode.fields.${source}`}
+    emptyText={emptyText}
+    size="small"
     alwaysOn
-    filter={{ isActive: true }}
-    sort={{ field: 'libelle', order: 'ASC' }}
-    perPage={500}
-  >
-    <SelectInput
-      label={`resources.paramNatureMode.fields.${source}`}
-      optionText="libelle"
-      size="small"
-      sx={{ minWidth: 220 }}
-      emptyText={emptyText}
-    />
-  </ReferenceInput>
+  />
 );
 
 const filters = [
