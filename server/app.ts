@@ -27,6 +27,7 @@ import { colisRoutes } from './colis/routes';
 import { encaissementRoutes } from './encaissement/routes';
 import { envoiRoutes } from './envoi/routes';
 import { groupeNatureColisRoutes } from './groupeNatureColis/routes';
+import { inventaireRoutes } from './inventaire/routes';
 import { messageRoutes } from './message/routes';
 import { modeEnvoiRoutes } from './modeEnvoi/routes';
 import { modeLivraisonRoutes } from './modeLivraison/routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     envoiRoutes,
     colisRoutes,
     encaissementRoutes,
+    inventaireRoutes,
     notificationRoutes,
     healthRoutes,
     securiteRoutes,

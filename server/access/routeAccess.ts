@@ -119,6 +119,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/encaissement/liste/:userId': key('encaissements'),
   'PUT /api/encaissement/update/:id': key('encaissementUpdateStatut'),
   'DELETE /api/encaissement/delete/:id': key('encaissementDelete'),
+  // stock inventories (spec 001 §2 'Etats de stocks', §7; taking one: docs/api-contract.md "Inventories")
+  'GET /api/inventaire/liste': key('inventaire'),
+  'GET /api/inventaire/attendus': key('addInventaire'),
+  'GET /api/inventaire/verifier': key('addInventaire'),
+  'POST /api/inventaire/create': key('addInventaire'),
   'POST /api/notification/create': key('colisDetail', { anyOf: ['encaissementMake', 'addColis'] }),
   'GET /api/user/getByTelephone/:telephone': key('addColis', { anyOf: ['colisUpdate', 'clients'] }),
   'GET /api/user/listeClients': key('clients', { anyOf: ['addColis', 'colisUpdate', 'addMessage'] }),

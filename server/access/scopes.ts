@@ -9,7 +9,7 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { colis, encaissements, envois, users } from '../db/schema';
+import { colis, encaissements, envois, inventaires, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { findUser } from '../auth/query';
 
@@ -96,6 +96,25 @@ export function mayCreateEnvoi(user: CurrentUser, envoi: { paysEmetteurID: strin
 export function envoiRegistrationScope(user: CurrentUser): SQL | undefined {
   if (user.allAgencies) return undefined;
   return user.agencePaysID ? eq(envois.paysEmetteurID, user.agencePaysID) : sql`false`;
+}
+
+// ---------------------------------------------------------------- inventories
+
+/**
+ * Stock statements a user may read (spec 001 §1 "agency filter on … stock lists; other roles see only their own
+ * agency"): ADMIN every one; another role those taken for its agency.
+ */
+export function inventaireScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  return user.agenceID ? eq(inventaires.agenceID, user.agenceID) : sql`false`;
+}
+
+/**
+ * The agency an inventory is taken for: a non-ADMIN role always its own (whatever it sends); ADMIN the one it chooses
+ * (possibly absent: the caller refuses).
+ */
+export function inventaireAgenceFor(user: CurrentUser, requested: string | null | undefined): string | null | undefined {
+  return user.allAgencies ? requested : user.agenceID;
 }
 
 // ---------------------------------------------------------------- users

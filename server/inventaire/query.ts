@@ -1,0 +1,207 @@
+/**
+ * Stock inventories as the API answers them (spec 001 §2 'Etats de stocks', §3 Inventory, §7 inventaire/liste;
+ * docs/api-contract.md "Inventories"): the statements list (author and agency populated, found and expected parcel
+ * ids aggregated), one statement's parcels, the parcels an agency should hold now (the expected list) and the look-up
+ * of scanned references. The agency scope is access/scopes.ts inventaireScope.
+ */
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { INVENTAIRE_ATTENDU_DESTINATION, INVENTAIRE_ATTENDU_ORIGINE, normalizeReference } from '../../common/inventaireRules';
+import { inventaireScope } from '../access/scopes';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db, Tx } from '../db/client';
+import { agences, colis, inventaireColis, inventaires, statuts, users } from '../db/schema';
+import type { ListDef } from '../http/list';
+import type { StatutIdOf } from '../statut/query';
+
+const auteur = alias(users, 'inventaire_auteur');
+const destinataire = alias(users, 'inventaire_destinataire');
+
+/** An agency as an inventory needs it: its city and country decide which arrived parcels it holds. */
+export interface AgenceInventoriee {
+  id: string;
+  code: string;
+  libelle: string;
+  villeID: string;
+  paysID: string;
+}
+
+/** An agency by id, or undefined. */
+export async function findAgence(db: Db | Tx, agenceId: string): Promise<AgenceInventoriee | undefined> {
+  const [row] = await db
+    .select({ id: agences.id, code: agences.code, libelle: agences.libelle, villeID: agences.villeID, paysID: agences.paysID })
+    .from(agences)
+    .where(eq(agences.id, agenceId));
+  return row;
+}
+
+/**
+ * The parcels an agency should hold on its shelves now (docs/api-contract.md "Inventories", common/inventaireRules.ts):
+ * not deleted, and either registered by the agency and not yet shipped (EN_ATTENTE, RECEPTIONNE), or arrived in the
+ * agency's city (destination city = the agency's city, status EXPEDIE) and not yet handed over.
+ */
+export function attendusCondition(agence: AgenceInventoriee, idOf: StatutIdOf): SQL {
+  return and(
+    isNull(colis.deletedAt),
+    or(
+      and(
+        eq(colis.agenceID, agence.id),
+        inArray(
+          colis.statutID,
+          INVENTAIRE_ATTENDU_ORIGINE.map((c) => idOf(c)),
+        ),
+      ),
+      and(eq(colis.villeID, agence.villeID), eq(colis.statutID, idOf(INVENTAIRE_ATTENDU_DESTINATION))),
+    ),
+  )!;
+}
+
+/** The fields of a parcel shown by the inventory screens (spec 001 §2 Inventory detail: reference, date added, content, weight, amount, recipient name, phone). */
+const colisFields = {
+  id: colis.id,
+  reference: colis.reference,
+  createdAt: colis.createdAt,
+  detailsContenu: colis.detailsContenu,
+  contenu: colis.contenu,
+  poids: colis.poids,
+  unite: colis.unite,
+  montantTotal: colis.montantTotal,
+  nomDestinataire: colis.nomDestinataire,
+  prenomsDestinataire: colis.prenomsDestinataire,
+  telephoneDestinataire: colis.telephoneDestinataire,
+  destinataireID: {
+    id: destinataire.id,
+    nom: destinataire.nom,
+    prenoms: destinataire.prenoms,
+    telephoneComplet: destinataire.telephoneComplet,
+  },
+  statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+};
+
+/** Parcels with their status and recipient populated. */
+const selectColis = (db: Db | Tx) =>
+  db
+    .select(colisFields)
+    .from(colis)
+    .innerJoin(statuts, eq(colis.statutID, statuts.id))
+    .leftJoin(destinataire, eq(colis.destinataireID, destinataire.id))
+    .$dynamic();
+
+/** The parcels an agency should hold now (attendusCondition), by reference. */
+export const selectAttendus = (db: Db | Tx, agence: AgenceInventoriee, idOf: StatutIdOf) =>
+  selectColis(db).where(attendusCondition(agence, idOf)).orderBy(colis.reference);
+
+/**
+ * Parcels (not deleted) whose reference matches one of `references` once normalised (normalizeReference): the exact
+ * texts and their upper-case forms are looked up through the unique index of the reference.
+ * @returns a map from normalised reference to the parcel's id, reference and status code
+ */
+export async function findColisByReferences(
+  db: Db | Tx,
+  references: readonly string[],
+): Promise<Map<string, { id: string; reference: string; statut: string }>> {
+  const wanted = [...new Set(references.flatMap((r) => [r.trim(), normalizeReference(r)]).filter(Boolean))];
+  const found = new Map<string, { id: string; reference: string; statut: string }>();
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await db
+      .select({ id: colis.id, reference: colis.reference, statut: statuts.code })
+      .from(colis)
+      .innerJoin(statuts, eq(colis.statutID, statuts.id))
+      .where(and(inArray(colis.reference, wanted.slice(i, i + 1000)), isNull(colis.deletedAt)));
+    for (const row of rows) found.set(normalizeReference(row.reference), row);
+  }
+  return found;
+}
+
+/** Which of these parcel ids an agency should hold now (attendusCondition). */
+export async function attendusAmong(
+  db: Db | Tx,
+  ids: readonly string[],
+  agence: AgenceInventoriee,
+  idOf: StatutIdOf,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: colis.id })
+    .from(colis)
+    .where(and(inArray(colis.id, [...ids]), attendusCondition(agence, idOf)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** `inventaire_colis` rows of the statement in the outer query, narrowed to parcels of one status when given. */
+const rowsOf = (what: SQL, statutId: string | undefined) =>
+  sql`coalesce((SELECT array_agg(ic.colis_id ORDER BY ic.colis_id) FROM ${inventaireColis} ic
+      ${statutId ? sql`JOIN ${colis} c ON c.id = ic.colis_id AND c.statut_id = ${statutId}` : sql``}
+      WHERE ic.inventaire_id = ${inventaires.id} AND ${what}), '{}')`;
+
+/**
+ * The statements list (GET inventaire/liste): date, author `{nom, prenom, prenoms}`, agency, and the ids of the parcels
+ * found (`colisId`), expected (`colisAttendus`) and expected but not found (`colisNonTrouve`). With `statutId` (the
+ * list's status filter) the three lists keep the parcels currently in that status, and only the statements holding one
+ * are listed.
+ */
+export const selectInventaires = (statutId: string | undefined) => (db: Db | Tx) =>
+  db
+    .select({
+      id: inventaires.id,
+      dateInventaire: inventaires.dateInventaire,
+      createdAt: inventaires.createdAt,
+      auteur: { id: auteur.id, nom: auteur.nom, prenom: auteur.prenoms, prenoms: auteur.prenoms },
+      agenceID: { id: agences.id, code: agences.code, libelle: agences.libelle },
+      colisId: sql<string[]>`${rowsOf(sql`ic.trouve`, statutId)}`,
+      colisAttendus: sql<string[]>`${rowsOf(sql`ic.attendu`, statutId)}`,
+      colisNonTrouve: sql<string[]>`${rowsOf(sql`ic.attendu AND NOT ic.trouve`, statutId)}`,
+    })
+    .from(inventaires)
+    .innerJoin(auteur, eq(inventaires.auteurID, auteur.id))
+    .leftJoin(agences, eq(inventaires.agenceID, agences.id))
+    .$dynamic();
+
+/** Statements holding a parcel currently in this status (the list's status filter). */
+const holdsStatut = (statutId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${inventaireColis} ic JOIN ${colis} c ON c.id = ic.colis_id
+      WHERE ic.inventaire_id = ${inventaires.id} AND c.statut_id = ${statutId})`;
+
+/** The statements list of a user (inventaireScope), narrowed to the parcels of a status when `statutId` is given. */
+export const inventaireList = (user: CurrentUser, statutId: string | undefined): ListDef<ReturnType<typeof selectInventaires>> => ({
+  table: inventaires,
+  select: selectInventaires(statutId),
+  scope: and(inventaireScope(user), statutId ? holdsStatut(statutId) : undefined),
+  searchColumns: [auteur.nom, auteur.prenoms, agences.libelle],
+  sortColumns: {
+    dateInventaire: inventaires.dateInventaire,
+    createdAt: inventaires.createdAt,
+    auteur: auteur.nom,
+    agenceID: agences.libelle,
+  },
+  filters: {
+    agenceID: { column: inventaires.agenceID, type: 'uuid' },
+    auteurID: { column: inventaires.auteurID, type: 'uuid' },
+  },
+});
+
+/** One statement's header (list row shape), whatever the scope; undefined when it does not exist. */
+export async function findInventaire(db: Db | Tx, id: string) {
+  const [row] = await selectInventaires(undefined)(db).where(eq(inventaires.id, id));
+  return row;
+}
+
+/** Whether a statement is within the user's scope. */
+export async function inventaireInScope(db: Db, id: string, user: CurrentUser): Promise<boolean> {
+  const [row] = await db
+    .select({ id: inventaires.id })
+    .from(inventaires)
+    .where(and(eq(inventaires.id, id), inventaireScope(user)));
+  return !!row;
+}
+
+/** The parcels of a statement with their flags `attendu` and `trouve`, by reference. */
+export const colisOfInventaire = (db: Db | Tx, id: string) =>
+  db
+    .select({ ...colisFields, attendu: inventaireColis.attendu, trouve: inventaireColis.trouve })
+    .from(inventaireColis)
+    .innerJoin(colis, eq(inventaireColis.colisID, colis.id))
+    .innerJoin(statuts, eq(colis.statutID, statuts.id))
+    .leftJoin(destinataire, eq(colis.destinataireID, destinataire.id))
+    .where(eq(inventaireColis.inventaireID, id))
+    .orderBy(colis.reference);
