@@ -34,9 +34,9 @@ export const INVENTAIRE_REFERENCE_MAX = 64;
  * @returns '' when nothing is left
  */
 export function normalizeReference(raw: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  return String(raw ?? '')
-    .replace(/[\s\u0000-\u001f\u007f]+/g, '')
+  return Array.from(String(raw ?? ''))
+    .filter((ch) => ch.charCodeAt(0) > 0x20 && ch.charCodeAt(0) !== 0x7f && !/\s/.test(ch))
+    .join('')
     .toUpperCase();
 }
 

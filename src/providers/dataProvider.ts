@@ -10,6 +10,7 @@ import { colisMethods, type ColisMethods } from '../colis/colisMethods';
 import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardMethods';
 import { departMethods, type DepartMethods } from '../departs/departMethods';
 import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
+import { inventaireMethods, type InventaireMethods } from '../inventaire/inventaireMethods';
 import { httpRequest, type ApiAnswer, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
@@ -17,10 +18,11 @@ import { readSession } from './session';
 /**
  * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
  * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
- * (src/encaissements/encaissementMethods.ts) and the dashboard's (src/dashboard/dashboardMethods.ts). Going through
+ * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts) and the scanning
+ * screen's (src/inventaire/inventaireMethods.ts). Going through
  * useDataProvider, a 401 signs the user out.
  */
-export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods & DashboardMethods;
+export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods & DashboardMethods & InventaireMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -67,6 +69,11 @@ function recordOf(json: ApiAnswer, oneKey: string): Record<string, unknown> | un
   return record && typeof record === 'object' && !Array.isArray(record) ? (record as Record<string, unknown>) : undefined;
 }
 
+/** The `{userQuery}: userId` parameter of a resource whose list call names the signed-in user (else none). */
+function userQueryOf(api: { userQuery?: string }): Record<string, QueryValue> {
+  return api.userQuery ? { [api.userQuery]: readSession()?.user?.id ?? '' } : {};
+}
+
 /** The CRUD calls (spec 001 §7), one implementation for every resource of RESOURCE_API. */
 const crud: DataProvider = {
   async getList(resource, params) {
@@ -78,6 +85,7 @@ const crud: DataProvider = {
       _perPage: perPage,
       ...(params.sort?.field ? { _sort: params.sort.field, _order: params.sort.order === 'ASC' ? 'ASC' : 'DESC' } : {}),
       ...filtersToQuery(params.filter),
+      ...userQueryOf(api),
     };
     const json = await httpRequest(listPathOf(api, readSession()?.user?.id), { query, signal: params.signal });
     const rows = rowsOf(json, listKey).map(withId);
@@ -86,8 +94,14 @@ const crud: DataProvider = {
   },
 
   async getOne(resource, params) {
-    const { path, oneKey = 'data' } = resourceApi(resource);
-    const json = await httpRequest(`${path}/getBy/${encodeURIComponent(String(params.id))}`, { signal: params.signal });
+    const api = resourceApi(resource);
+    const { path, oneKey = 'data', oneQuery } = api;
+    const json = oneQuery
+      ? await httpRequest(listPathOf(api, readSession()?.user?.id), {
+          query: { ...userQueryOf(api), [oneQuery]: String(params.id) },
+          signal: params.signal,
+        })
+      : await httpRequest(`${path}/getBy/${encodeURIComponent(String(params.id))}`, { signal: params.signal });
     const record = recordOf(json, oneKey);
     if (!record) throw new Error(`Enregistrement introuvable : ${resource} ${params.id}`);
     return { data: withId(record) } as never;
@@ -161,7 +175,14 @@ const crud: DataProvider = {
 };
 
 /** The dataProvider of the back-office: the CRUD calls and the named methods. */
-export const dataProvider: AppDataProvider = { ...crud, ...colisMethods, ...departMethods, ...encaissementMethods, ...dashboardMethods };
+export const dataProvider: AppDataProvider = {
+  ...crud,
+  ...colisMethods,
+  ...departMethods,
+  ...encaissementMethods,
+  ...dashboardMethods,
+  ...inventaireMethods,
+};
 
 /**
  * Changes the active flag of a record (spec 001 §4): an update whose body is only `{isActive}`, which

@@ -16,6 +16,13 @@ export interface ResourceApi {
   listPath?: string;
   /** Key of the record in a getBy answer (default 'data'; 'data' is always tried as well). */
   oneKey?: string;
+  /** Query parameter of the list call carrying the signed-in user's id (spec 001 §7 inventaire/liste?auteur={userId}). */
+  userQuery?: string;
+  /**
+   * Query parameter naming the record when getOne is the list call rather than `{path}/getBy/{id}`
+   * (spec 001 §7 inventaire/liste?auteur={userId}&id={inventoryId}).
+   */
+  oneQuery?: string;
 }
 
 /** The table of resources (react-admin resource name → API), spec 001 §2 and §7. */
@@ -37,6 +44,7 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   colis: { path: 'colis', listPath: 'colis/liste/{userId}', listKey: 'datas', oneKey: 'colis' },
   clients: { path: 'user', listPath: 'user/listeClients', listKey: 'clients' },
   encaissements: { path: 'encaissement', listPath: 'encaissement/liste/{userId}', listKey: 'datas' },
+  inventaire: { path: 'inventaire', listKey: 'data', userQuery: 'auteur', oneQuery: 'id' },
 };
 
 /** Path of a resource's list call: its `listPath` with `{userId}` filled in, else `{path}/liste`. */

@@ -19,7 +19,6 @@ const NOT_YET_BUILT: readonly string[] = [
   '/user', // Utilisateurs
   '/autorisation', // role-permission assignment
   '/operation', // Entrées & Sorties (admin dashboard)
-  '/inventaire', // Inventaire Colis
   '/messagerie', // Messagerie
 ];
 

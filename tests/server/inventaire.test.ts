@@ -62,10 +62,12 @@ afterAll(() => t.close());
 
 /** An independent recount of the parcels an agency should hold (status codes joined by name, not by id). */
 async function recountAttendus(agenceId: string): Promise<string[]> {
-  const rows = await t.database.db.execute(sql`
+  const rows = (await t.database.db.execute(sql`
     SELECT c.id FROM colis c JOIN statuts s ON s.id = c.statut_id JOIN agences a ON a.id = ${agenceId}
     WHERE c.deleted_at IS NULL AND (
-      (c.agence_id = a.id AND s.code IN ('EN_ATTENTE', 'RECEPTIONNE')) OR (c.ville_id = a.ville_id AND s.code = 'EXPEDIE'))`);
+      (c.agence_id = a.id AND s.code IN ('EN_ATTENTE', 'RECEPTIONNE')) OR (c.ville_id = a.ville_id AND s.code = 'EXPEDIE'))`)) as unknown as {
+    rows: unknown[];
+  };
   return (rows.rows as { id: string }[]).map((r) => r.id).sort();
 }
 
@@ -121,9 +123,9 @@ describe('GET inventaire/liste on the demo statements', () => {
     expect(res.status).toBe(200);
     const ids = res.body.data.flatMap((r: any) => [...r.colisId, ...r.colisAttendus]);
     expect(ids.length).toBeGreaterThan(0);
-    const statuses = await t.database.db.execute(
+    const statuses = (await t.database.db.execute(
       sql`SELECT DISTINCT s.code FROM colis c JOIN statuts s ON s.id = c.statut_id WHERE c.id IN ${sql.raw(`('${[...new Set(ids)].join("','")}')`)}`,
-    );
+    )) as unknown as { rows: unknown[] };
     expect((statuses.rows as { code: string }[]).map((r) => r.code)).toEqual(['EXPEDIE']);
     expect((await t.call('GET', '/api/inventaire/liste?statut=NIMPORTE', { token: t.adminToken })).status).toBe(400);
   });

@@ -1,0 +1,49 @@
+/**
+ * How a scan is signalled on the scanning screen: a colour per verdict (MUI palette) and a short beep through the
+ * Web Audio API when the browser has it (no file to load; silent when it has not, or before the first user gesture).
+ */
+import type { ScanEtat } from '../../common/inventaireRules';
+
+/** MUI Alert severity / Chip colour of each verdict: found green, repeat blue, not expected orange, unknown red. */
+export const SCAN_COLOR: Record<ScanEtat, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
+  TROUVE: 'success',
+  DEJA_SCANNE: 'info',
+  NON_ATTENDU: 'warning',
+  INCONNU: 'error',
+  A_VERIFIER: 'default',
+};
+
+/** Beep of each verdict: [frequency in Hz, duration in ms]; high and short for good news, low and long for bad. */
+const TONES: Record<ScanEtat, [number, number]> = {
+  TROUVE: [1320, 90],
+  DEJA_SCANNE: [880, 70],
+  NON_ATTENDU: [520, 180],
+  INCONNU: [260, 280],
+  A_VERIFIER: [660, 120],
+};
+
+let context: AudioContext | null = null;
+
+/** Plays the verdict's beep; does nothing where Web Audio is missing or refused. */
+export function beep(etat: ScanEtat): void {
+  try {
+    const Ctor =
+      (window as unknown as { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext }).AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctor) return;
+    context ??= new Ctor();
+    if (context.state === 'suspended') void context.resume();
+    const [frequency, ms] = TONES[etat];
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.type = 'square';
+    oscillator.frequency.value = frequency;
+    gain.gain.value = 0.06;
+    oscillator.connect(gain).connect(context.destination);
+    const now = context.currentTime;
+    oscillator.start(now);
+    oscillator.stop(now + ms / 1000);
+  } catch {
+    // no sound: the colour still tells
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Inventory records as the API answers them (docs/api-contract.md "Inventories"; spec 001 §3 Inventory: _id,
+ * dateInventaire, auteur (nom, prenom), colisId (found), colisAttendus (expected), colisNonTrouve (not found)).
+ */
+import type { Ref } from '../common/records';
+
+/** A parcel of a statement or of the expected list. */
+export interface InventaireColis {
+  id: string;
+  reference: string;
+  createdAt: string;
+  detailsContenu?: string;
+  contenu?: string;
+  poids: number;
+  unite?: string;
+  montantTotal: number;
+  nomDestinataire?: string | null;
+  prenomsDestinataire?: string | null;
+  telephoneDestinataire?: string | null;
+  destinataireID?: { id: string; nom: string; prenoms: string; telephoneComplet?: string | null } | null;
+  statutID: Ref;
+  /** In a statement: expected at the agency when it was taken / scanned. */
+  attendu?: boolean;
+  trouve?: boolean;
+}
+
+/** A statement in the list: ids of the parcels; in the detail (`&id=`): the parcels themselves. */
+export interface InventaireRecord<C = string> {
+  id: string;
+  _id?: string;
+  dateInventaire: string;
+  auteur: { id: string; nom: string; prenom: string; prenoms: string };
+  agenceID: { id: string; code: string; libelle: string } | null;
+  colisId: C[];
+  colisAttendus: C[];
+  colisNonTrouve: C[];
+}
+
+/** What the server tells of one scanned reference (GET inventaire/verifier). */
+export interface VerifiedReference {
+  reference: string;
+  etat: 'TROUVE' | 'NON_ATTENDU' | 'INCONNU';
+  colis: { id: string; reference: string; statut: string } | null;
+}
+
+/** What POST inventaire/create answers under `data`. */
+export interface InventaireCreated {
+  id: string;
+  dejaEnregistre: boolean;
+  nbColisTrouves: number;
+  nbColisAttendus: number;
+  nbColisNonTrouves: number;
+  nbColisNonAttendus: number;
+  inconnues: string[];
+}

@@ -1,0 +1,188 @@
+/**
+ * Browser journey of the stock inventories (spec 001 §2 'Etats de stocks' and Inventory detail; the scanning screen
+ * 'Nouvel inventaire', docs/api-contract.md "Inventories"). The e2e server holds reference data only, so the test first
+ * opens a departure France → Sénégal and registers three parcels through the API: two at Paris by the Paris agent
+ * (expected at Paris) and one at Marseille by ADMIN (not expected at Paris). The Paris agent then takes an inventory by
+ * typing three references — one expected, the Marseille one, and an unknown one — sees each verdict at once, reloads
+ * the page mid-way (the scans come back from the browser's storage), loses the connection for the unknown one (it
+ * waits as 'À vérifier', then is checked when the connection returns), saves, and reads the statement: one parcel
+ * expected and found, one found but not expected, one expected and not found; the list shows it with the red icon.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, AGENT, inDays, signIn } from './helpers';
+
+type Row = { id: string; code: string };
+
+/** Signs in through the API; returns the bearer header. */
+async function apiLogin(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/auth/loginAD', { data: { ...who, type: 'ADMIN' } });
+  expect(res.ok()).toBeTruthy();
+  return { Authorization: `Bearer ${(await res.json()).token}` };
+}
+
+/** Opens a departure France → Sénégal; registers two parcels at Paris (agent) and one at Marseille (ADMIN); returns their references. */
+async function seedParcels(request: APIRequestContext): Promise<{ trouve: string; manquant: string; ailleurs: string }> {
+  const admin = await apiLogin(request, ADMIN);
+  const agent = await apiLogin(request, AGENT);
+  const list = async (path: string, key = 'datas') =>
+    ((await (await request.get(`/api/${path}`, { headers: admin })).json())[key] ?? []) as Row[];
+  const id = (rows: Row[], code: string) => rows.find((r) => r.code === code)!.id;
+  const pays = await list('pays/liste?_page=1&_perPage=100');
+  const envoi = await request.post('/api/envoi/create', {
+    headers: admin,
+    data: {
+      modeEnvoiID: id(await list('modeEnvoi/liste'), 'AERIEN'),
+      paysEmetteurID: id(pays, 'FR'),
+      paysID: id(pays, 'SN'),
+      dateFin: inDays(2),
+      dateDebut: inDays(3),
+      dateArrive: inDays(5),
+      contenu: 'Fret e2e inventaire',
+      poids: 500,
+    },
+  });
+  expect(envoi.ok(), await envoi.text()).toBeTruthy();
+  const envoiID = (await envoi.json()).data.id as string;
+  const villes = await list(`ville/getVilleByPaysID/${id(pays, 'SN')}`, 'villes');
+  const natures = await list(`natureColis/liste?envoieId=${envoiID}`);
+  const modesLivraison = await list('modeLivraison/liste');
+  const agences = await list('agence/liste');
+  const register = async (headers: Record<string, string>, i: number, agenceID?: string) => {
+    const res = await request.post('/api/colis/create', {
+      headers,
+      data: {
+        envoiID,
+        ...(agenceID ? { agenceID } : {}),
+        villeID: id(villes, 'DKR'),
+        modeLivraisonID: id(modesLivraison, 'AGENCE'),
+        naturesColis: [{ natureColisID: id(natures, 'VET_ADULTE'), poids: 2 + i }],
+        detailsContenu: `Colis inventaire ${i}`,
+        expediteurNom: 'Martin',
+        expediteurPrenom: 'Paul',
+        NumeroSaisi: `+336123460${i}${i}`,
+        nomDestinataire: 'Sow',
+        prenomsDestinataire: 'Aminata',
+        adresseDestinataire: 'Plateau, Dakar',
+        telephoneDestinataire: `+22177123460${i}`,
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()).data.reference as string;
+  };
+  return {
+    trouve: await register(agent, 0),
+    manquant: await register(agent, 1),
+    ailleurs: await register(admin, 2, id(agences, 'MRS1')),
+  };
+}
+
+test('an agent takes an inventory by typing three references and reads the statement', async ({ page }) => {
+  const refs = await seedParcels(page.request);
+  await signIn(page, AGENT);
+  await page.goto('/inventaire');
+  await expect(page.getByRole('heading', { name: 'ETATS DE STOCKS' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nouvel inventaire' }).click();
+  await expect(page.getByRole('heading', { name: 'NOUVEL INVENTAIRE' })).toBeVisible();
+  await expect(page.getByTestId('count-attendus')).toHaveText('Attendus : 2');
+  await expect(page.getByTestId('attendus-list')).toContainText(refs.trouve);
+  await expect(page.getByTestId('attendus-list')).toContainText(refs.manquant);
+
+  const input = page.getByTestId('scan-input');
+  const last = page.getByTestId('last-scan');
+
+  // An expected parcel, typed in lower case as a scanner with caps lock would: found.
+  await input.fill(refs.trouve.toLowerCase());
+  await input.press('Enter');
+  await expect(last).toHaveAttribute('data-etat', 'TROUVE');
+  await expect(last).toContainText(`${refs.trouve} — Colis trouvé`);
+  // The same again: already scanned.
+  await input.fill(refs.trouve);
+  await input.press('Enter');
+  await expect(last).toHaveAttribute('data-etat', 'DEJA_SCANNE');
+  // A parcel of Marseille: not expected here.
+  await input.fill(refs.ailleurs);
+  await input.press('Enter');
+  await expect(last).toHaveAttribute('data-etat', 'NON_ATTENDU');
+  await expect(last).toContainText('Colis non attendu ici');
+
+  // A reload keeps the scans (browser storage).
+  await page.reload();
+  await expect(page.getByText('Inventaire en cours restauré : 3 scan(s) conservé(s).')).toBeVisible();
+  await expect(page.getByTestId('scan-row')).toHaveCount(3);
+  await expect(page.getByTestId('count-trouves')).toHaveText('Trouvés : 1');
+
+  // The connection drops: the unknown reference waits, then is checked when it returns.
+  await page.context().setOffline(true);
+  await input.fill('INCONNU-E2E-1');
+  await input.press('Enter');
+  await expect(last).toHaveAttribute('data-etat', 'A_VERIFIER');
+  await expect(page.getByTestId('offline')).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(last).toHaveAttribute('data-etat', 'INCONNU', { timeout: 20_000 });
+  await expect(last).toContainText('Référence inconnue');
+  await expect(page.getByTestId('count-restants')).toHaveText('Restants : 1');
+  await expect(page.getByTestId('count-nonAttendus')).toHaveText('Non attendus : 1');
+  await expect(page.getByTestId('count-inconnus')).toHaveText('Inconnus : 1');
+
+  await page.getByRole('button', { name: "Enregistrer l'inventaire" }).click();
+  await expect(page.getByText('1 colis trouvés sur 2 attendus ; 1 colis attendus ne sont pas scannés. Enregistrer ?')).toBeVisible();
+  await page.getByRole('button', { name: 'Oui' }).click();
+
+  // The statement.
+  await expect(page).toHaveURL(/\/inventaire\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: "DETAILS DE L'INVENTAIRE" })).toBeVisible();
+  await expect(page.getByText('Inventaire enregistré avec succès')).toBeVisible();
+  await expect(page.getByTestId('inventaire-attendus')).toHaveText('2');
+  await expect(page.getByTestId('inventaire-recus')).toHaveText('2');
+  await expect(page.getByTestId('inventaire-perdus')).toHaveText('1');
+  const trouves = page.getByTestId('colis-trouves');
+  await expect(trouves).toContainText('Colis trouvés (2)');
+  await expect(trouves).toContainText(refs.trouve);
+  await expect(trouves.getByRole('row', { name: new RegExp(refs.ailleurs) })).toContainText('non attendu');
+  await expect(trouves).not.toContainText('INCONNU-E2E-1');
+  const nonTrouves = page.getByTestId('colis-non-trouves');
+  await expect(nonTrouves).toContainText('Colis non trouvés (1)');
+  await expect(nonTrouves).toContainText(refs.manquant);
+  await expect(nonTrouves).toContainText('Sow Aminata');
+  // The reference opens the parcel.
+  await nonTrouves.getByRole('link', { name: refs.manquant }).click();
+  await expect(page).toHaveURL(/\/colis\/[0-9a-f-]{36}\/show$/);
+  await expect(page.getByText(refs.manquant).first()).toBeVisible();
+
+  // The list: one statement, 2 received, 2 expected with the red icon (a parcel is missing).
+  await page.goto('/inventaire');
+  const row = page.locator('.RaDataTable-table tbody tr').first();
+  await expect(row.getByTestId('attendus-count')).toHaveText('2');
+  await expect(row.getByTestId('attendus-alert')).toBeVisible();
+  await row.getByRole('link', { name: "Voir l'inventaire" }).click();
+  await expect(page.getByTestId('inventaire-perdus')).toHaveText('1');
+
+  // The scanning screen starts afresh.
+  await page.goto('/inventaire/create');
+  await expect(page.getByTestId('scan-row')).toHaveCount(0);
+  await expect(page.getByText(/Inventaire en cours restauré/)).toHaveCount(0);
+});
+
+test('ADMIN chooses the agency before scanning and filters the statements by agency', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/inventaire/create');
+  await expect(page.getByTestId('scan-input')).toBeDisabled();
+  await page.getByLabel('Agence inventoriée').click();
+  await page.getByRole('option', { name: 'Agence Dakar Plateau' }).click();
+  await expect(page.getByTestId('scan-input')).toBeEnabled();
+  await expect(page.getByText("Aucun colis n'est attendu dans cette agence.")).toBeVisible();
+  await page.getByRole('button', { name: "Enregistrer l'inventaire" }).click();
+  await page.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByTestId('inventaire-attendus')).toHaveText('0');
+  await expect(page.getByTestId('colis-trouves')).toContainText('Aucun colis trouvé');
+  await expect(page.getByTestId('colis-non-trouves')).toContainText('aucun colis non trouvés');
+
+  await page.goto('/inventaire');
+  await expect(page.getByText(/sur un total de \d+ entrées?$/)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Agence' }).click();
+  await page.getByRole('option', { name: 'Agence Dakar Plateau' }).click();
+  await expect(page.getByText(/sur un total de 1 entrées?$/)).toBeVisible();
+  const row = page.locator('.RaDataTable-table tbody tr').first();
+  await expect(row).toContainText('Agence Dakar Plateau');
+  await expect(row.getByTestId('attendus-ok')).toBeVisible();
+});
