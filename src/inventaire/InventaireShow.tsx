@@ -82,7 +82,11 @@ const ColisTable = ({
             <TableHead>
               <TableRow>
                 {['reference', 'createdAt', 'contenu', 'poids', 'montantTotal', 'destinataire', 'telephone', 'statut'].map((k) => (
-                  <TableCell key={k} align={k === 'poids' || k === 'montantTotal' ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
+                  <TableCell
+                    key={k}
+                    align={k === 'poids' || k === 'montantTotal' ? 'right' : 'left'}
+                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                  >
                     {translate(`${f}.fields.${k}`)}
                   </TableCell>
                 ))}

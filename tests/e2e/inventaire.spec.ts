@@ -8,7 +8,7 @@
  * waits as 'À vérifier', then is checked when the connection returns), saves, and reads the statement: one parcel
  * expected and found, one found but not expected, one expected and not found; the list shows it with the red icon.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, AGENT, inDays, signIn } from './helpers';
 
 type Row = { id: string; code: string };
@@ -185,4 +185,60 @@ test('ADMIN chooses the agency before scanning and filters the statements by age
   const row = page.locator('.RaDataTable-table tbody tr').first();
   await expect(row).toContainText('Agence Dakar Plateau');
   await expect(row.getByTestId('attendus-ok')).toBeVisible();
+});
+
+/**
+ * Stands in for the camera and the browser's QR reader, which headless Chromium lacks: getUserMedia answers a canvas
+ * stream, and BarcodeDetector reads `window.__qr` (what the test puts in front of the camera) on every frame.
+ */
+async function fakeCamera(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __qr?: string; BarcodeDetector?: unknown };
+    w.BarcodeDetector = class {
+      static async getSupportedFormats() {
+        return ['qr_code'];
+      }
+      async detect() {
+        return w.__qr ? [{ rawValue: w.__qr }] : [];
+      }
+    };
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        getUserMedia: async () => {
+          const canvas = document.createElement('canvas');
+          canvas.width = 320;
+          canvas.height = 240;
+          const g = canvas.getContext('2d')!;
+          setInterval(() => {
+            g.fillStyle = '#333';
+            g.fillRect(0, 0, 320, 240);
+            g.fillStyle = '#fff';
+            g.fillRect(110, 70, 100, 100);
+          }, 100);
+          return canvas.captureStream(10);
+        },
+      },
+    });
+  });
+}
+
+test("the camera reads a receipt's QR code once, however many frames show it", async ({ page }) => {
+  await fakeCamera(page);
+  await signIn(page, AGENT);
+  await page.goto('/inventaire/create');
+  const first = page.getByTestId('attendus-list').locator('li').first();
+  await expect(first).toBeVisible();
+  const reference = (await first.innerText()).split('\n')[0].trim();
+  await page.getByRole('button', { name: 'Scanner avec la caméra' }).click();
+  await expect(page.getByTestId('camera-view')).toBeVisible();
+  await page.evaluate((ref) => ((window as unknown as { __qr?: string }).__qr = ref), reference);
+  await expect(page.getByTestId('last-scan')).toHaveAttribute('data-etat', 'TROUVE');
+  await expect(page.getByTestId('last-scan')).toContainText(reference);
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('scan-row')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Arrêter la caméra' }).click();
+  await page.getByRole('button', { name: 'Abandonner' }).click();
+  await page.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByTestId('scan-row')).toHaveCount(0);
 });

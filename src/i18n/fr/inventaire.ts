@@ -21,7 +21,7 @@ export default {
     montantTotal: 'Montant',
     destinataire: 'Destinataire',
     telephone: 'Téléphone',
-    statut: 'Statut',
+    statut: 'Statut actuel',
   },
   page: {
     list: 'ETATS DE STOCKS',
