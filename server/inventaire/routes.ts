@@ -48,6 +48,7 @@ const agenceRef = record({ code: z.string(), libelle: z.string() }).nullable();
 /** A statement in the list: parcel ids found, expected and expected-not-found. */
 export const inventaireRow = record({
   dateInventaire: instant,
+  createdAt: instant,
   auteur: auteurRecord,
   agenceID: agenceRef,
   colisId: z.array(id).describe('parcels found'),
@@ -60,9 +61,12 @@ export const inventaireColisRecord = record({
   reference: z.string(),
   createdAt: instant,
   detailsContenu: z.string(),
+  contenu: z.string(),
   poids: kg,
+  unite: z.string().describe('KG or M3'),
   montantTotal: euros,
   nomDestinataire: z.string().nullable(),
+  prenomsDestinataire: z.string().nullable(),
   telephoneDestinataire: z.string().nullable(),
   destinataireID: record({ nom: z.string(), prenoms: z.string(), telephoneComplet: z.string().nullable() }).nullable(),
   statutID: codeLibelleRef,
@@ -122,7 +126,7 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
         querystring: z.object({ agenceID: agenceQuery }),
         response: answers({
           200: envelope({
-            agence: record({ code: z.string(), libelle: z.string() }),
+            agence: record({ code: z.string(), libelle: z.string(), villeID: id, paysID: id }),
             datas: z.array(inventaireColisRecord).describe('parcels the agency should hold now, by reference'),
             total: z.number().int(),
           }),

@@ -245,6 +245,19 @@ describe('declared answers', () => {
       const res = await expectDeclared(method, pattern, url, { body });
       expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(200);
     }
+    // Inventories: the expected parcels, a scan, a statement, the list and the statement read back.
+    for (const [method, pattern, url, body] of [
+      ['GET', '/api/inventaire/attendus', `/api/inventaire/attendus?agenceID=${agence.id}`],
+      ['GET', '/api/inventaire/verifier', `/api/inventaire/verifier?agenceID=${agence.id}&reference=${reference}`],
+      ['POST', '/api/inventaire/create', '/api/inventaire/create', { agenceID: agence.id, references: [reference, 'INCONNU-1'] }],
+      ['GET', '/api/inventaire/liste', '/api/inventaire/liste?_page=1&_perPage=5'],
+    ] as [string, string, string, unknown?][]) {
+      const res = await expectDeclared(method, pattern, url, { body });
+      expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    const statement = (await t.call('GET', '/api/inventaire/liste?_page=1&_perPage=1', { token: t.adminToken })).body.data[0];
+    const one = await expectDeclared('GET', '/api/inventaire/liste', `/api/inventaire/liste?id=${statement.id}`);
+    expect(one.body.data.colisId.length).toBe(1);
     // A parcel already received needs a code to be deleted: 202, its own declared answer.
     const deletion = await expectDeclared('DELETE', '/api/colis/delete/:reference', `/api/colis/delete/${reference}`);
     expect(deletion.status).toBe(202);
