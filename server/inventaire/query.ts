@@ -166,6 +166,14 @@ const holdsStatut = (statutId: string) =>
 export const inventaireList = (user: CurrentUser, statutId: string | undefined): ListDef<ReturnType<typeof selectInventaires>> => ({
   table: inventaires,
   select: selectInventaires(statutId),
+  // Counting needs the joins the search reads, not the aggregated parcel lists.
+  countFrom: (db) =>
+    db
+      .select({ id: inventaires.id })
+      .from(inventaires)
+      .innerJoin(auteur, eq(inventaires.auteurID, auteur.id))
+      .leftJoin(agences, eq(inventaires.agenceID, agences.id))
+      .$dynamic(),
   scope: and(inventaireScope(user), statutId ? holdsStatut(statutId) : undefined),
   searchColumns: [auteur.nom, auteur.prenoms, agences.libelle],
   sortColumns: {
