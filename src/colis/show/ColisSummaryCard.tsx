@@ -4,7 +4,7 @@
  * the delete button for the registering agency (or ADMIN).
  */
 import { Box, Card, CardContent, CardHeader } from '@mui/material';
-import { useRedirect, useTranslate } from 'react-admin';
+import { useCanAccess, useRedirect, useTranslate } from 'react-admin';
 import { formatEuro, formatKg } from '../../../common/format';
 import { StatutChip } from '../../common/StatutChip';
 import { formatDateFr } from '../../common/formatDate';
@@ -15,11 +15,15 @@ import type { ColisRecord } from '../types';
 import { DetailItem } from './DetailItem';
 import { useAppIdentity } from '../../common/useAppIdentity';
 
-/** Takes the parcel; after a deletion the page goes to the list (the spec's /inventaire is not built yet). */
+/**
+ * Takes the parcel; after a deletion the page goes to the stock statements /inventaire (spec 000 §2), or to the parcels
+ * list for a user without the key inventaire.
+ */
 export const ColisSummaryCard = ({ colis }: { colis: ColisRecord }) => {
   const translate = useTranslate();
   const redirect = useRedirect();
   const identity = useAppIdentity();
+  const { canAccess: seesInventaire } = useCanAccess({ resource: 'inventaire', action: 'list' });
   const t = (key: string) => translate(`resources.colis.details.${key}`);
   const sender = senderOf(colis);
   const recipient = recipientOf(colis);
@@ -52,7 +56,10 @@ export const ColisSummaryCard = ({ colis }: { colis: ColisRecord }) => {
         <DetailItem label={t('depart')}>{colis.envoiID?.reference ?? '--'}</DetailItem>
         {isOwnColis(colis, identity) && (
           <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
-            <ColisDeleteButton variant="button" onDeleted={() => redirect('list', 'colis')} />
+            <ColisDeleteButton
+              variant="button"
+              onDeleted={() => (seesInventaire ? redirect('list', 'inventaire') : redirect('list', 'colis'))}
+            />
           </Box>
         )}
       </CardContent>
