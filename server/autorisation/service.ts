@@ -9,25 +9,19 @@
  * - only a SUPERADMIN edits the ADMIN role, and only a SUPERADMIN grants a key whose name contains 'superadmin'
  *   (case-insensitive): an ADMIN, or any other role holding `autorisation`, cannot raise itself above ADMIN;
  * - nobody removes from their own role the keys this screen needs (OWN_ROLE_PROTECTED_KEYS).
+ * The rules themselves are in common/autorisationRules.ts (the screen applies them too).
  *
  * Effect at once: the server reads the role's active keys on every request (auth/currentUser.ts loadCurrentUser,
  * called by plugins/access.ts); nothing caches them, so the next call of a user of the role sees the change.
  */
 import { eq } from 'drizzle-orm';
-import { ROLE_CODES, type PermissionKey } from '../../common/permissions';
+import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
 import { recordAudit, type AuditEntry } from '../audit/service';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { autorisations } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { findAutorisation, findPrivileges, findRole, lockAutorisationById, lockAutorisations } from './query';
-
-/**
- * Keys a user may not remove from their own role: those the assignment screen needs (its route and its calls need
- * `autorisation`; the roles and permissions it lists are read with role/liste and privilege/liste, open to any
- * signed-in user).
- */
-export const OWN_ROLE_PROTECTED_KEYS: readonly PermissionKey[] = ['autorisation'];
 
 /** French refusals of the assignment rules. */
 export const AUTORISATION_MESSAGES = {
@@ -40,9 +34,6 @@ export const AUTORISATION_MESSAGES = {
   ownRole: (libelle: string) =>
     `Vous ne pouvez pas retirer la permission « ${libelle} » de votre propre rôle : vous perdriez l'accès à l'écran des autorisations.`,
 } as const;
-
-/** Whether a key is reserved to SUPERADMIN (its name contains 'superadmin', any case). */
-export const isSuperadminKey = (libelle: string) => libelle.toLowerCase().includes('superadmin');
 
 /** The authorisation as the write calls answer it. */
 export interface AutorisationRow {
@@ -65,8 +56,8 @@ export interface GrantsResult {
  * @throws 403 for the SUPERADMIN role, and for the ADMIN role unless the user is a SUPERADMIN
  */
 export function assertRoleEditable(user: CurrentUser, role: { code: string }): void {
-  if (role.code === ROLE_CODES.SUPERADMIN) throw forbidden(AUTORISATION_MESSAGES.superadminRole);
-  if (role.code === ROLE_CODES.ADMIN && user.roleCode !== ROLE_CODES.SUPERADMIN) throw forbidden(AUTORISATION_MESSAGES.adminRole);
+  const refusal = roleEditRefusal(user.roleCode, role.code);
+  if (refusal) throw forbidden(AUTORISATION_MESSAGES[refusal]);
 }
 
 /**
@@ -97,10 +88,10 @@ async function applyGrants(tx: Tx, roleId: string, ids: string[], isActive: bool
   if (privs.length !== ids.length) throw notFound(AUTORISATION_MESSAGES.privilegeNotFound);
   const libelleOf = new Map(privs.map((p) => [p.id, p.libelle]));
   for (const p of privs) {
-    if (isActive && isSuperadminKey(p.libelle) && user.roleCode !== ROLE_CODES.SUPERADMIN) {
+    if (isActive && !mayGrantKey(user.roleCode, p.libelle)) {
       throw forbidden(AUTORISATION_MESSAGES.superadminKey(p.libelle));
     }
-    if (!isActive && role.id === user.roleID && (OWN_ROLE_PROTECTED_KEYS as readonly string[]).includes(p.libelle)) {
+    if (!isActive && !mayRevokeKey(role.id === user.roleID, p.libelle)) {
       throw forbidden(AUTORISATION_MESSAGES.ownRole(p.libelle));
     }
   }
@@ -143,10 +134,7 @@ async function applyGrants(tx: Tx, roleId: string, ids: string[], isActive: bool
         rows.push(pick(row));
         continue;
       }
-      await tx
-        .update(autorisations)
-        .set({ isActive })
-        .where(eq(autorisations.id, row.id));
+      await tx.update(autorisations).set({ isActive }).where(eq(autorisations.id, row.id));
       const after = { ...pick(row), isActive };
       rows.push(after);
       audit.push(entry(after, row.isActive));

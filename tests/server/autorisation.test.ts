@@ -192,7 +192,10 @@ describe('who may change what', () => {
     });
     expect(off.status).toBe(200);
     expect(await grantState(roleIds.ADMIN, 'mailOutbox')).toBe(false);
-    const on = await t.call('POST', '/api/autorisation/create', { token: superadmin.token, body: { roleID: roleIds.ADMIN, privilegeID: privId } });
+    const on = await t.call('POST', '/api/autorisation/create', {
+      token: superadmin.token,
+      body: { roleID: roleIds.ADMIN, privilegeID: privId },
+    });
     expect(on.status).toBe(200);
     expect(await grantState(roleIds.ADMIN, 'mailOutbox')).toBe(true);
     const own = await t.call('PUT', `/api/autorisation/updateMany/${roleIds.SUPERADMIN}`, {
@@ -202,14 +205,17 @@ describe('who may change what', () => {
     expect(own.status).toBe(403);
   });
 
-  it("nobody removes from their own role the keys of this screen; other keys of their role they may", async () => {
+  it('nobody removes from their own role the keys of this screen; other keys of their role they may', async () => {
     await insertRoleWithKeys(t.database.db, 'GESTACCES', ['autorisation', 'pays']);
     const gest = await t.createStaff('GESTACCES');
     const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'GESTACCES'));
     const autoId = await privilegeId('autorisation');
     const found = await t.call('GET', `/api/autorisation/getAutorisationByPermissionAndRoleID/${role.id}/${autoId}`, { token: gest.token });
     expect(found.status).toBe(200);
-    const single = await t.call('PUT', `/api/autorisation/update/${found.body.autorisation.id}`, { token: gest.token, body: { isActive: false } });
+    const single = await t.call('PUT', `/api/autorisation/update/${found.body.autorisation.id}`, {
+      token: gest.token,
+      body: { isActive: false },
+    });
     expect(single.status).toBe(403);
     expect(single.body.message).toMatch(/votre propre rôle/);
     const batch = await t.call('PUT', `/api/autorisation/updateMany/${role.id}`, {
