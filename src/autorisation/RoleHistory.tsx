@@ -41,7 +41,7 @@ export const RoleHistory = ({ roleId }: { roleId: string }) => {
                         label={translate(`${T}.${row.action}`)}
                       />
                     ) : (
-                      <Chip size="small" variant="outlined" label={row.action} />
+                      <Chip size="small" variant="outlined" label={translate(`${T}.${row.action}`, { _: row.action })} />
                     )}
                     <Typography
                       component="span"

@@ -38,6 +38,10 @@ export default {
     line: 'le %{date} à %{heure} par %{auteur}',
     grant: 'Accordée',
     revoke: 'Retirée',
+    create: 'Rôle créé',
+    update: 'Rôle modifié',
+    statut: 'Statut du rôle',
+    delete: 'Rôle supprimé',
     system: 'Système',
   },
 };
