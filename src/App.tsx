@@ -32,6 +32,7 @@ import { paramNatureModeResource } from './paramNatureMode';
 import { clientsResource } from './clients';
 import { encaissementsResource } from './encaissements';
 import { inventaireResource } from './inventaire';
+import { autorisationResource } from './autorisation';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -84,6 +85,7 @@ export const App = () => (
       <Resource {...clientsResource} />
       <Resource {...encaissementsResource} />
       <Resource {...inventaireResource} />
+      <Resource {...autorisationResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

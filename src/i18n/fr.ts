@@ -19,6 +19,7 @@ import paramNatureMode from './fr/paramNatureMode';
 import clientsFr from './fr/clients';
 import encaissementsFr from './fr/encaissements';
 import inventaireFr from './fr/inventaire';
+import autorisationFr from './fr/autorisation';
 import { dashboardFr } from './fr/dashboard';
 
 export const fr = {
@@ -189,6 +190,7 @@ export const fr = {
     clients: clientsFr,
     encaissements: encaissementsFr,
     inventaire: inventaireFr,
+    autorisation: autorisationFr,
     depart: {
       name: 'Départ |||| Départs',
       fields: {
