@@ -21,7 +21,7 @@ import {
   COLLECTION_PAYER,
   canFinishColis,
   isAdvance,
-  isAgencyPickup,
+  isModeLivraisonAgence,
   isColisEditable,
   type ColisFinishTarget,
 } from '../../common/colisRules';
@@ -189,8 +189,8 @@ async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typ
     .from(modesLivraison)
     .where(eq(modesLivraison.id, input.modeLivraisonID));
   if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
-  // The agency pick-up has no delivery amount (common/colisRules.ts isAgencyPickup, the UI's own rule).
-  const montantLivraison = isAgencyPickup(modeLiv) ? 0 : (input.montantLivraison ?? 0);
+  // The agency pick-up has no delivery amount (common/colisRules.ts isModeLivraisonAgence, the UI's own rule).
+  const montantLivraison = isModeLivraisonAgence(modeLiv) ? 0 : (input.montantLivraison ?? 0);
   const priced = await priceColis(
     tx,
     {

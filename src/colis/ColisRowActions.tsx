@@ -14,8 +14,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { LinkBase, useCreatePath, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useHasPermission } from '../common/useHasPermission';
-import { MakePaymentDialog } from '../encaissements/MakePaymentDialog';
-import { PaymentDetailsDialog } from '../encaissements/PaymentDetailsDialog';
+import { MakeEncaissementDialog } from '../encaissements/MakeEncaissementDialog';
+import { EncaissementDetailsDialog } from '../encaissements/EncaissementDetailsDialog';
 import { ColisDeleteButton } from './ColisDeleteButton';
 import { FinishColisButton } from './FinishColisButton';
 import { ReceiptButton } from './ReceiptButton';
@@ -121,7 +121,7 @@ export const ColisRowActions = () => {
       {canFinishColis(record) && can('retraitColis') && <FinishColisButton colis={record} to="retirer" />}
       {canFinishColis(record) && can('livraisonColis') && <FinishColisButton colis={record} to="livrer" />}
       {paying && (
-        <MakePaymentDialog
+        <MakeEncaissementDialog
           colis={record}
           open={paying}
           onClose={() => setPaying(false)}
@@ -132,7 +132,7 @@ export const ColisRowActions = () => {
         />
       )}
       {listing && (
-        <PaymentDetailsDialog colisId={record.id} reference={record.reference} open={listing} onClose={() => setListing(false)} />
+        <EncaissementDetailsDialog colisId={record.id} reference={record.reference} open={listing} onClose={() => setListing(false)} />
       )}
     </Box>
   );

@@ -9,7 +9,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
-import { usePaymentModes } from '../encaissements/usePaymentModes';
+import { useModesPaiement } from '../encaissements/useModesPaiement';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { isPositiveAmount } from './colisRules';
 import type { ColisRecord } from './types';
@@ -20,7 +20,7 @@ export const FinishColisButton = ({ colis, to }: { colis: ColisRecord; to: 'reti
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { modes } = usePaymentModes();
+  const { modes } = useModesPaiement();
   const [open, setOpen] = useState(false);
   const [modePaiementID, setModePaiementID] = useState('');
   const [touched, setTouched] = useState(false);

@@ -49,7 +49,7 @@ export function canFinishColis(colis: Pick<ColisRecord, 'statutID'>): boolean {
  * has one (destinataireID), else from the free-text fields (nomDestinataire, prenomsDestinataire, telephoneDestinataire).
  * @returns name and phone ('' when absent)
  */
-export function recipientOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
+export function destinataireOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
   const d = colis.destinataireID;
   if (d && d.id) {
     return { nom: fullName(d), telephone: d.telephoneComplet || d.telephone || '' };
@@ -61,7 +61,7 @@ export function recipientOf(colis: Partial<ColisRecord>): { nom: string; telepho
 }
 
 /** Sender of a parcel: the client record, else the typed phone (NumeroSaisi). */
-export function senderOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
+export function expediteurOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
   const e = colis.expediteurID;
   return { nom: fullName(e), telephone: e?.telephoneComplet || e?.telephone || colis.NumeroSaisi || '' };
 }

@@ -9,7 +9,7 @@ import type { DecimalInput } from '../../common/money';
 import { formatEuro, formatKg } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { fr } from '../i18n/fr';
-import { recipientOf, senderOf } from './colisRules';
+import { destinataireOf, expediteurOf } from './colisRules';
 import type { ColisRecord, NatureDetail } from './types';
 
 /** One nature line of the receipt: weight in kg (or m³), amount in euros. */
@@ -47,8 +47,8 @@ export function receiptDataFrom(colis: ColisRecord, details: NatureDetail[]): Re
   return {
     reference: colis.reference,
     date: colis.dateDepot || colis.updatedAt || null,
-    expediteur: senderOf(colis),
-    destinataire: recipientOf(colis),
+    expediteur: expediteurOf(colis),
+    destinataire: destinataireOf(colis),
     lines: details.map((d) => ({
       libelle: d.natureColisID?.libelle ?? '',
       poids: d.poids,

@@ -20,27 +20,27 @@ import {
 import { useWatch } from 'react-hook-form';
 import { computeColisAmounts, linePrice } from '../../../common/pricing';
 import { formatEuro } from '../../../common/format';
-import { isValidWeight, type NaturePrice } from '../wizardRules';
+import { isValidPoids, type PrixNature } from '../wizardRules';
 
 /** The price and amount of one line, read from the form and the prices found. */
-const LinePrice = ({
-  prices,
+const PrixLigne = ({
+  prixNatures,
   loading,
   unitLabel,
 }: {
-  prices: Record<string, NaturePrice | undefined>;
+  prixNatures: Record<string, PrixNature | undefined>;
   loading: boolean;
   unitLabel: string;
 }) => {
   const translate = useTranslate();
   const { index } = useSimpleFormIteratorItem();
   const line = useWatch({ name: `naturesColis.${index}` }) as { natureColisID?: string; poids?: number } | undefined;
-  const price = line?.natureColisID ? prices[line.natureColisID] : undefined;
+  const prix = line?.natureColisID ? prixNatures[line.natureColisID] : undefined;
   let text = '';
-  if (line?.natureColisID && !price) text = translate(loading ? 'resources.colis.info.prix_loading' : 'resources.colis.info.prix_missing');
-  if (price) {
-    const unit = linePrice(price.prixExceptionnel, price.prixUnitaire);
-    const total = isValidWeight(line?.poids) ? computeColisAmounts({ lines: [{ poids: line?.poids, ...price }] }).montant : 0;
+  if (line?.natureColisID && !prix) text = translate(loading ? 'resources.colis.info.prix_loading' : 'resources.colis.info.prix_missing');
+  if (prix) {
+    const unit = linePrice(prix.prixExceptionnel, prix.prixUnitaire);
+    const total = isValidPoids(line?.poids) ? computeColisAmounts({ lines: [{ poids: line?.poids, ...prix }] }).montant : 0;
     text = `${formatEuro(unit)} / ${unitLabel} → ${formatEuro(total)}`;
   }
   return (
@@ -70,14 +70,14 @@ const AddNatureButton = () => {
 export interface NatureLinesInputProps {
   natures: { id: string; libelle?: string | null }[];
   naturesPending: boolean;
-  prices: Record<string, NaturePrice | undefined>;
-  pricesLoading: boolean;
+  prixNatures: Record<string, PrixNature | undefined>;
+  prixLoading: boolean;
   /** 'kg' or 'm³', shown after the weights. */
   unitLabel: string;
 }
 
 /** Takes NatureLinesInputProps; edits the form's naturesColis array. */
-export const NatureLinesInput = ({ natures, naturesPending, prices, pricesLoading, unitLabel }: NatureLinesInputProps) => (
+export const NatureLinesInput = ({ natures, naturesPending, prixNatures, prixLoading, unitLabel }: NatureLinesInputProps) => (
   <ArrayInput source="naturesColis" label="resources.colis.info.natures">
     <SimpleFormIterator inline disableReordering disableClear addButton={<AddNatureButton />}>
       <SelectInput
@@ -101,7 +101,7 @@ export const NatureLinesInput = ({ natures, naturesPending, prices, pricesLoadin
         slotProps={{ input: { endAdornment: <InputAdornment position="end">{unitLabel}</InputAdornment> } }}
         helperText={false}
       />
-      <LinePrice prices={prices} loading={pricesLoading} unitLabel={unitLabel} />
+      <PrixLigne prixNatures={prixNatures} loading={prixLoading} unitLabel={unitLabel} />
     </SimpleFormIterator>
   </ArrayInput>
 );

@@ -9,17 +9,17 @@ import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { isAirMode } from '../../../common/modes';
 import { QueryStatus } from '../../common/QueryStatus';
-import { CHOSEN_DEPARTURE_KEY } from '../wizardRules';
-import type { Departure } from '../types';
-import { DepartureCards } from './DepartureCards';
+import { CHOSEN_ENVOI_KEY } from '../wizardRules';
+import type { Envoi } from '../types';
+import { EnvoiCards } from './EnvoiCards';
 
-/** Props of StepDepart. */
+/** Props of StepEnvoi. */
 export interface StepDepartProps {
-  departures: Departure[];
+  envois: Envoi[];
   isPending: boolean;
   error: unknown;
   /** The departure currently chosen (from the form's envoiID). */
-  departure?: Departure;
+  envoi?: Envoi;
   isAdmin: boolean;
 }
 
@@ -47,16 +47,16 @@ const AgenceChoice = ({ paysEmetteurID }: { paysEmetteurID: string }) => {
 };
 
 /** Takes StepDepartProps; writes envoiID (and agenceID for ADMIN) in the wizard form. */
-export const StepDepart = ({ departures, isPending, error, departure, isAdmin }: StepDepartProps) => {
+export const StepEnvoi = ({ envois, isPending, error, envoi, isAdmin }: StepDepartProps) => {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext();
   const t = (key: string) => translate(`resources.colis.depart.${key}`);
 
-  const choose = (d: Departure) => {
-    const previous = departures.find((x) => x.id === getValues('envoiID'));
+  const choose = (d: Envoi) => {
+    const previous = envois.find((x) => x.id === getValues('envoiID'));
     setValue('envoiID', d.id, { shouldDirty: true });
     try {
-      globalThis.localStorage?.setItem(CHOSEN_DEPARTURE_KEY, d.id);
+      globalThis.localStorage?.setItem(CHOSEN_ENVOI_KEY, d.id);
     } catch {
       // storage unavailable: the choice is simply not remembered
     }
@@ -66,7 +66,7 @@ export const StepDepart = ({ departures, isPending, error, departure, isAdmin }:
   };
 
   if (isPending || error) return <QueryStatus isPending={isPending} error={error} />;
-  if (departures.length === 0) {
+  if (envois.length === 0) {
     return (
       <Alert severity="info">
         <AlertTitle>{t('none_title')}</AlertTitle>
@@ -79,10 +79,10 @@ export const StepDepart = ({ departures, isPending, error, departure, isAdmin }:
       <Typography variant="subtitle1" sx={{ mb: 1.5 }}>
         {t('title')}
       </Typography>
-      <DepartureCards departures={departures} selectedId={departure?.id} onSelect={choose} />
-      {isAdmin && departure?.paysEmetteurID?.id && (
+      <EnvoiCards envois={envois} selectedId={envoi?.id} onSelect={choose} />
+      {isAdmin && envoi?.paysEmetteurID?.id && (
         <Box sx={{ mt: 3 }}>
-          <AgenceChoice paysEmetteurID={departure.paysEmetteurID.id} />
+          <AgenceChoice paysEmetteurID={envoi.paysEmetteurID.id} />
         </Box>
       )}
     </Box>
