@@ -4,7 +4,7 @@
  * src/colis/wizardRules.ts). Spec 000 §4 "Parcel statuses", "Parcel payment", §5, §9; DESIGN.md §4.
  * Functions take a status code ('' or undefined when unknown), never a status id.
  */
-import { isPositiveAmount, type DecimalInput } from './money';
+import { isPositiveMontant, type DecimalInput } from './money';
 import { normalizeLabel } from './modes';
 import type { StatutCode } from './statuts';
 
@@ -33,7 +33,7 @@ export const COLIS_STATUT_ADVANCE: StatutCode = 'RECEPTIONNE';
 
 /** Whether a settled amount (reglement, euros) is an advance: above 0, exactly on cents; an unreadable amount is none. */
 export function isAdvance(reglement: DecimalInput): boolean {
-  return isPositiveAmount(reglement);
+  return isPositiveMontant(reglement);
 }
 
 /** Parcel statuses in which no payment may be collected: EN_ATTENTE (no advance was received at registration). */

@@ -26,9 +26,9 @@ import {
   type ColisFinishTarget,
 } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
-import { linePrice } from '../../common/pricing';
+import { prixLigneOf } from '../../common/pricing';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
-import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
+import { milliToNumber, toCents, toMilli, toMoneyString, toPoidsString } from '../../common/money';
 import { uniteForMode } from '../../common/modes';
 import type { PhoneCountry } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
@@ -231,7 +231,7 @@ function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColi
     contenu: input.contenu ?? input.detailsContenu,
     observation: input.observation ?? '',
     adresseLivraison: input.adresseLivraison ?? input.adresseDestinataire ?? '',
-    poids: toWeightString(c.amounts.poids),
+    poids: toPoidsString(c.amounts.poids),
     unite: c.unite,
     prixUnitaire: toMoneyString(c.lines[0]?.prixLigne ?? 0),
     paramNatureModeID: c.lines.find((l) => l.paramNatureModeID)?.paramNatureModeID ?? null,
@@ -258,7 +258,7 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
     c.lines.map((l) => ({
       colisID,
       natureColisID: l.natureColisID,
-      poids: toWeightString(l.poids),
+      poids: toPoidsString(l.poids),
       unitePoid: c.unite,
       prixUnitaire: toMoneyString(l.prixUnitaire ?? 0),
       prixExceptionnel: toMoneyString(l.prixExceptionnel ?? 0),
@@ -318,7 +318,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     await insertLines(tx, created.id, computed);
     await tx
       .update(envois)
-      .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
+      .set({ poidsReel: sql`${envois.poidsReel} + ${toPoidsString(computed.amounts.poids)}::numeric` })
       .where(eq(envois.id, e.id));
     await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
     const payable: PayableColis = {
@@ -368,7 +368,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       .where(eq(envois.id, current.envoiID));
     await tx
       .update(envois)
-      .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
+      .set({ poidsReel: sql`${envois.poidsReel} + ${toPoidsString(computed.amounts.poids)}::numeric` })
       .where(eq(envois.id, e.id));
     const payable: PayableColis = {
       id,
@@ -579,7 +579,7 @@ export async function prixNature(db: Db, q: PrixNatureQuery, user: CurrentUser) 
   const priced = (await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID }, [q.natureColisID])).get(q.natureColisID)!;
   return {
     ...priced,
-    prixLigne: linePrice(priced.prixExceptionnel, priced.prixUnitaire),
+    prixLigne: prixLigneOf(priced.prixExceptionnel, priced.prixUnitaire),
     prixUnitaire: priced.prixUnitaire === null ? null : Number(priced.prixUnitaire),
     prixExceptionnel: priced.prixExceptionnel === null ? null : Number(priced.prixExceptionnel),
   };

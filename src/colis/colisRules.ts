@@ -4,7 +4,7 @@
  * No React here: tests/web reads it.
  */
 import { canFinishColis as canFinishStatut, isColisEditable, isColisPayable } from '../../common/colisRules';
-import { isPositiveAmount } from '../../common/money';
+import { isPositiveMontant } from '../../common/money';
 import { fullName } from '../common/records';
 import type { ColisRecord } from './types';
 
@@ -12,7 +12,7 @@ import type { ColisRecord } from './types';
 export { COLIS_STATUT_CODES } from '../../common/colisRules';
 
 /** Whether an amount in euros is above 0 (exact, on cents): common/money.ts. */
-export { isPositiveAmount } from '../../common/money';
+export { isPositiveMontant } from '../../common/money';
 
 /** The status code of a parcel ('' when unknown). */
 export function statutCodeOf(colis: Pick<ColisRecord, 'statutID'> | null | undefined): string {
@@ -26,12 +26,12 @@ export function canEditColis(colis: Pick<ColisRecord, 'statutID'>): boolean {
 
 /** Cash collection: only when the status allows a payment (not EN_ATTENTE, common/colisRules.ts) and money remains. */
 export function canCollectColis(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
-  return isColisPayable(statutCodeOf(colis)) && isPositiveAmount(colis.resteAPayer);
+  return isColisPayable(statutCodeOf(colis)) && isPositiveMontant(colis.resteAPayer);
 }
 
 /** The green check replacing the collection button: the status allows a payment and nothing remains (spec 000 §4). */
 export function isColisPaid(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
-  return isColisPayable(statutCodeOf(colis)) && !isPositiveAmount(colis.resteAPayer);
+  return isColisPayable(statutCodeOf(colis)) && !isPositiveMontant(colis.resteAPayer);
 }
 
 /** Receipt PDF: only when not EN_ATTENTE (spec 000 §4). */

@@ -5,7 +5,7 @@
  */
 import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../common/colisRules';
 import { toCents, toMilli, type DecimalInput } from '../../common/money';
-import { computeColisAmounts, type ColisAmounts } from '../../common/pricing';
+import { computeColisMontants, type ColisMontants } from '../../common/pricing';
 import { uniteForMode, type Unite } from '../../common/modes';
 import { normalizePhone, type PhoneCountry } from '../../common/phone';
 import { refId } from '../common/records';
@@ -137,7 +137,7 @@ export function isValidMontant(value: DecimalInput): boolean {
 }
 
 /**
- * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisAmounts, the server's own function.
+ * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisMontants, the server's own function.
  * Lines without a nature, a valid weight or a known price count as 0. The delivery amount counts only when shown.
  * @param prices price of each nature id (colis/prixNature)
  * @param withLivraison false for the agency pick-up mode
@@ -146,9 +146,9 @@ export function computeFormMontants(
   values: Pick<ColisFormValues, 'naturesColis' | 'montantComplementaire' | 'montantExpedition' | 'montantLivraison' | 'reglement'>,
   prixNatures: Record<string, PrixNature | undefined>,
   withLivraison: boolean,
-): ColisAmounts {
+): ColisMontants {
   const clean = (v: DecimalInput) => (isValidMontant(v) && v !== '' ? v : 0);
-  return computeColisAmounts({
+  return computeColisMontants({
     lines: (values.naturesColis ?? []).map((line) => {
       const prix = line.natureColisID ? prixNatures[line.natureColisID] : undefined;
       return {

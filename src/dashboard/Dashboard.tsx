@@ -77,7 +77,7 @@ const Dashboard = () => {
         : state === 'PARTIEL'
           ? fin?.quantify.colisPartiellementPayes
           : fin?.quantify.colisEnAttente;
-    const amount =
+    const montant =
       state === 'SOLDE'
         ? fin?.money.totalMontantPaye
         : state === 'PARTIEL'
@@ -85,11 +85,11 @@ const Dashboard = () => {
           : fin?.money.totalMontantNonPaye;
     const detail =
       state === 'PARTIEL'
-        ? `${formatEuro(amount)} (${translate('dashboard.payments.partial_detail', {
+        ? `${formatEuro(montant)} (${translate('dashboard.payments.partial_detail', {
             paid: formatEuro(fin?.money.partielEncaisse),
             due: formatEuro(fin?.money.partielReste),
           })})`
-        : formatEuro(amount);
+        : formatEuro(montant);
     return { key: state, label: `dashboard.payments.${state}`, count: count ?? 0, color: PAIEMENT_COLORS[state], detail };
   });
   const statutSegments: DonutSegment[] = (view.circular?.nbreColisByStatut ?? []).map((s) => ({

@@ -22,13 +22,13 @@ describe('parcel methods of AppDataProvider', () => {
 
   it('getColisByReference reads the parcel, its nature lines and total; getColisHistorique the history', async () => {
     const natures = [{ id: 'l1', poids: '3.000', prixTotal: 27, natureColisID: { id: 'n1', libelle: 'Vêtements adulte' } }];
-    const history = [{ id: 'h1', dateAction: '2026-11-20T10:00:00Z', statutApresID: { code: 'EN_ATTENTE' } }];
+    const historique = [{ id: 'h1', dateAction: '2026-11-20T10:00:00Z', statutApresID: { code: 'EN_ATTENTE' } }];
     const calls = installFetch({
       'GET colis/getByReference/PAR1-2026-000001': { body: { success: true, data: COLIS, prixTotal: 45.75, natureColisDetails: natures } },
-      'GET colis/getHistoriqueByReference/PAR1-2026-000001': { body: { success: true, datas: history } },
+      'GET colis/getHistoriqueByReference/PAR1-2026-000001': { body: { success: true, datas: historique } },
     });
     expect(await dataProvider.getColisByReference('PAR1-2026-000001')).toEqual({ colis: COLIS, natures, prixTotal: 45.75 });
-    expect(await dataProvider.getColisHistorique('PAR1-2026-000001')).toEqual(history);
+    expect(await dataProvider.getColisHistorique('PAR1-2026-000001')).toEqual(historique);
     expect(calls.every((c) => c.headers.Authorization === 'Bearer tok-1')).toBe(true);
   });
 

@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../../common/permissions';
 import { centsToString, milliToString, toCents, toMilli } from '../../../common/money';
-import { computeColisAmounts } from '../../../common/pricing';
+import { computeColisMontants } from '../../../common/pricing';
 import { isAirMode } from '../../../common/modes';
 import type { StatutCode } from '../../../common/statuts';
 import type { Db, Tx } from '../client';
@@ -716,7 +716,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       const montantLivraison = domicile ? rnd.pick(['5.00', '8.00', '10.00', '12.00', '15.00']) : '0.00';
       const montantComplementaire = rnd.chance(0.2) ? rnd.pick(['2.00', '3.50', '5.00', '8.00', '10.00']) : '0.00';
       const montantExpedition = rnd.chance(0.1) ? rnd.pick(['3.00', '5.00']) : '0.00';
-      const amounts = computeColisAmounts({
+      const amounts = computeColisMontants({
         lines: lineInputs.map((l) => ({
           poids: milliToString(l.milli),
           prixExceptionnel: l.nature.prixExceptionnel,

@@ -1,11 +1,11 @@
 /**
  * Live summary of INFO COLIS (spec 000 §2 step 2, §9): total weight, amount of the natures, total and remaining to pay,
- * from common/pricing.ts computeColisAmounts (the server's own arithmetic). A negative remaining flags the error
+ * from common/pricing.ts computeColisMontants (the server's own arithmetic). A negative remaining flags the error
  * 'paid amount higher than total' (§5 Edit parcel).
  */
 import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { type ColisAmounts } from '../../../common/pricing';
+import { type ColisMontants } from '../../../common/pricing';
 import { formatEuro, formatKg } from '../../../common/format';
 
 /** One summary line. */
@@ -21,7 +21,7 @@ const Row = ({ label, value, strong, testId }: { label: string; value: string; s
 );
 
 /** Takes the computed amounts and the unit; renders the summary card. */
-export const MontantSummary = ({ montants, unite }: { montants: ColisAmounts; unite: string }) => {
+export const MontantSummary = ({ montants, unite }: { montants: ColisMontants; unite: string }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.colis.info.${key}`);
   return (

@@ -1,7 +1,7 @@
 /**
  * The nature lines of INFO COLIS (spec 000 §2, §5 "Each nature weight: number, minimum 0, step 0.1, required"): for
  * each line a nature among those of the departure (natureColis/liste?envoieId=…), its weight, and the price the server
- * found for it on the route (prixExceptionnel if above 0, else the unit price — common/pricing.ts linePrice) with the
+ * found for it on the route (prixExceptionnel if above 0, else the unit price — common/pricing.ts prixLigneOf) with the
  * line amount.
  */
 import { Box, Button, InputAdornment, Typography } from '@mui/material';
@@ -18,7 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { computeColisAmounts, linePrice } from '../../../common/pricing';
+import { computeColisMontants, prixLigneOf } from '../../../common/pricing';
 import { formatEuro } from '../../../common/format';
 import { isValidPoids, type PrixNature } from '../wizardRules';
 
@@ -39,8 +39,8 @@ const PrixLigne = ({
   let text = '';
   if (line?.natureColisID && !prix) text = translate(loading ? 'resources.colis.info.prix_loading' : 'resources.colis.info.prix_missing');
   if (prix) {
-    const unit = linePrice(prix.prixExceptionnel, prix.prixUnitaire);
-    const total = isValidPoids(line?.poids) ? computeColisAmounts({ lines: [{ poids: line?.poids, ...prix }] }).montant : 0;
+    const unit = prixLigneOf(prix.prixExceptionnel, prix.prixUnitaire);
+    const total = isValidPoids(line?.poids) ? computeColisMontants({ lines: [{ poids: line?.poids, ...prix }] }).montant : 0;
     text = `${formatEuro(unit)} / ${unitLabel} → ${formatEuro(total)}`;
   }
   return (

@@ -9,7 +9,7 @@ import { Box, Divider, Typography } from '@mui/material';
 import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, minValue, required, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
-import { type ColisAmounts } from '../../../common/pricing';
+import { type ColisMontants } from '../../../common/pricing';
 import { isAirMode } from '../../../common/modes';
 import { useModesPaiement } from '../../encaissements/useModesPaiement';
 import { hasAdvance, type PrixNature } from '../wizardRules';
@@ -24,7 +24,7 @@ export interface StepColisInfoProps {
   envoi?: Envoi;
   prixNatures: Record<string, PrixNature | undefined>;
   prixLoading: boolean;
-  montants: ColisAmounts;
+  montants: ColisMontants;
   /** Active delivery modes, by label. */
   modesLivraison: Ref[];
   /** false when the chosen delivery mode is the agency pick-up. */
