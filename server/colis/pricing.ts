@@ -160,13 +160,13 @@ export async function priceColis(
     montantExpedition?: DecimalInput;
     reglement?: DecimalInput;
   },
-): Promise<{ lines: (ColisNatureInput & PrixNature & { prixLigne: number; prixTotal: number })[]; amounts: ColisMontants }> {
+): Promise<{ lines: (ColisNatureInput & PrixNature & { prixLigne: number; prixTotal: number })[]; montants: ColisMontants }> {
   const priced = await priceNatures(
     db,
     route,
     lines.map((l) => l.natureColisID),
   );
-  const amounts = computeColisMontants({
+  const montants = computeColisMontants({
     ...extra,
     lines: lines.map((l) => ({
       poids: l.poids,
@@ -175,7 +175,7 @@ export async function priceColis(
     })),
   });
   return {
-    lines: lines.map((l, i) => ({ ...l, ...priced.get(l.natureColisID)!, ...amounts.lines[i] })),
-    amounts,
+    lines: lines.map((l, i) => ({ ...l, ...priced.get(l.natureColisID)!, ...montants.lines[i] })),
+    montants,
   };
 }

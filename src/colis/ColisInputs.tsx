@@ -53,7 +53,7 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
   const { handleSubmit, setError } = useFormContext<ColisFormValues>();
   const values = useWatch() as ColisFormValues;
   const identity = useAppIdentity();
-  const isAdmin = userSeesAllAgencies(identity);
+  const seesAllAgences = userSeesAllAgencies(identity);
   const [step, setStep] = useState(0);
   const [poidsMessage, setPoidsMessage] = useState<string | null>(null);
   const [dismissedPrixErrors, setDismissedPrixErrors] = useState<string[]>([]);
@@ -77,7 +77,7 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
   } = usePrixNatures({
     envoiID: values.envoiID,
     villeID: values.villeID,
-    agenceID: isAdmin ? values.agenceID : null,
+    agenceID: seesAllAgences ? values.agenceID : null,
     natureIds,
   });
   const prixError = prixErrors.find((e) => !dismissedPrixErrors.includes(e.key));
@@ -86,7 +86,7 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
   const orig = usePaysPhone(envoi?.paysEmetteurID?.id);
 
   const missing = [
-    envoiStepMissing(values, { isAdmin }),
+    envoiStepMissing(values, { seesAllAgences }),
     infoStepMissing(values, { prixNatures, loading: prixLoading, withLivraison }),
     destinataireStepMissing(values),
   ];
@@ -123,7 +123,7 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
           expediteurIndicatif: data.expediteurIndicatif || orig.indicatif,
         },
         {
-          isAdmin,
+          seesAllAgences,
           modeEnvoi: envoi?.modeEnvoiID,
           withLivraison,
           destinatairePays: dest,
@@ -151,7 +151,13 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
       </Stepper>
       <Box sx={{ minHeight: 240 }}>
         {step === 0 && (
-          <StepEnvoi envois={envois} isPending={envoisQuery.isPending} error={envoisQuery.error} envoi={envoi} isAdmin={isAdmin} />
+          <StepEnvoi
+            envois={envois}
+            isPending={envoisQuery.isPending}
+            error={envoisQuery.error}
+            envoi={envoi}
+            seesAllAgences={seesAllAgences}
+          />
         )}
         {step === 1 && (
           <StepColisInfo

@@ -20,7 +20,7 @@ import { ColisDeleteButton } from './ColisDeleteButton';
 import { FinishColisButton } from './FinishColisButton';
 import { ReceiptButton } from './ReceiptButton';
 import { isOwnColis } from '../../common/scopes';
-import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisPaid } from './colisRules';
+import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisRegle } from './colisRules';
 import type { ColisRecord } from './types';
 import { useAppIdentity } from '../common/useAppIdentity';
 
@@ -97,7 +97,7 @@ export const ColisRowActions = () => {
           </IconButton>
         </Tooltip>
       )}
-      {can('encaissementMake') && isColisPaid(record) && (
+      {can('encaissementMake') && isColisRegle(record) && (
         <Tooltip title={a('paid')}>
           <CheckCircleIcon fontSize="small" color="success" aria-label={a('paid')} sx={{ mx: 0.625 }} />
         </Tooltip>

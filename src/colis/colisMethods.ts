@@ -7,13 +7,13 @@
  */
 import { COLLECTION_PAYER } from '../../common/colisRules';
 import { httpRequest, type CallOptions } from '../providers/http';
-import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, NatureDetail, Ref } from './types';
+import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail, Ref } from './types';
 import type { PrixNature } from './wizardRules';
 
 /** A parcel with its nature lines, as colis/getByReference answers it. */
 export interface ColisDetails {
   colis: ColisRecord;
-  natures: NatureDetail[];
+  natures: ColisNatureDetail[];
   prixTotal?: number;
 }
 
@@ -61,7 +61,7 @@ export const colisMethods: ColisMethods = {
     const json = await httpRequest(`colis/getByReference/${enc(reference)}`, { signal });
     return {
       colis: json.data as ColisRecord,
-      natures: Array.isArray(json.natureColisDetails) ? (json.natureColisDetails as NatureDetail[]) : [],
+      natures: Array.isArray(json.natureColisDetails) ? (json.natureColisDetails as ColisNatureDetail[]) : [],
       prixTotal: typeof json.prixTotal === 'number' ? json.prixTotal : undefined,
     };
   },

@@ -30,7 +30,7 @@ export function canCollectColis(colis: Pick<ColisRecord, 'statutID' | 'resteAPay
 }
 
 /** The green check replacing the collection button: the status allows a payment and nothing remains (spec 000 §4). */
-export function isColisPaid(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
+export function isColisRegle(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
   return isColisPayable(statutCodeOf(colis)) && !isPositiveMontant(colis.resteAPayer);
 }
 

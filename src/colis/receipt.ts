@@ -10,7 +10,7 @@ import { formatEuro, formatKg } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { fr } from '../i18n/fr';
 import { destinataireOf, expediteurOf } from './colisRules';
-import type { ColisRecord, NatureDetail } from './types';
+import type { ColisRecord, ColisNatureDetail } from './types';
 
 /** One nature line of the receipt: weight in kg (or m³), amount in euros. */
 export interface ReceiptLine {
@@ -43,7 +43,7 @@ export function receiptFileName(reference: string): string {
  * Receipt data from colis/getByReference: the parcel (data) and its nature lines (natureColisDetails).
  * The date is the deposit date, else the last update (spec 000 §2).
  */
-export function receiptDataFrom(colis: ColisRecord, details: NatureDetail[]): ReceiptData {
+export function receiptDataFrom(colis: ColisRecord, details: ColisNatureDetail[]): ReceiptData {
   return {
     reference: colis.reference,
     date: colis.dateDepot || colis.updatedAt || null,

@@ -65,7 +65,7 @@ export interface ColisRecord {
 }
 
 /** A nature line of colis/getByReference (natureColisDetails). */
-export interface NatureDetail {
+export interface ColisNatureDetail {
   id?: string;
   poids: number | string;
   unitePoid?: string | null;

@@ -6,7 +6,7 @@
 import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../common/colisRules';
 import { toCents, toMilli, type DecimalInput } from '../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../common/pricing';
-import { uniteForMode, type Unite } from '../../common/modes';
+import { uniteForModeEnvoi, type Unite } from '../../common/modes';
 import { normalizePhone, type PhoneCountry } from '../../common/phone';
 import { refId } from '../common/records';
 import type { ColisRecord, Ref } from './types';
@@ -183,10 +183,10 @@ export function hasAdvance(values: Pick<ColisFormValues, 'reglement'>): boolean 
 }
 
 /** What step 1 still misses (translation keys under resources.colis.missing): a departure, and the agency for ADMIN. */
-export function envoiStepMissing(values: Pick<ColisFormValues, 'envoiID' | 'agenceID'>, opts: { isAdmin: boolean }): string[] {
+export function envoiStepMissing(values: Pick<ColisFormValues, 'envoiID' | 'agenceID'>, opts: { seesAllAgences: boolean }): string[] {
   const missing: string[] = [];
   if (!values.envoiID) missing.push('depart');
-  if (opts.isAdmin && !values.agenceID) missing.push('agence');
+  if (opts.seesAllAgences && !values.agenceID) missing.push('agence');
   return missing;
 }
 
@@ -321,7 +321,7 @@ function bodyPhone(indicatif: string | null | undefined, numero: string | null |
 /** Options of the body builder. */
 export interface BodyOptions {
   /** ADMIN sends the chosen agency; other roles use their own (spec 000 §5, the server decides). */
-  isAdmin: boolean;
+  seesAllAgences: boolean;
   /** Sending mode of the departure: air mode forces KG (spec 000 §5). */
   modeEnvoi?: Pick<Ref, 'code' | 'libelle'> | null;
   /** false for the agency pick-up mode: no delivery amount. */
@@ -342,7 +342,7 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     villeID: values.villeID,
     modeLivraisonID: values.modeLivraisonID,
     naturesColis: (values.naturesColis ?? []).map((l) => ({ natureColisID: l.natureColisID, poids: Number(toNumber(l.poids).toFixed(3)) })),
-    unite: uniteForMode(opts.modeEnvoi, values.unite),
+    unite: uniteForModeEnvoi(opts.modeEnvoi, values.unite),
     detailsContenu: (values.detailsContenu ?? '').trim(),
     observation: (values.observation ?? '').trim(),
     adresseLivraison: opts.withLivraison ? (values.adresseLivraison ?? '').trim() : '',
@@ -351,7 +351,7 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     montantComplementaire: money(values.montantComplementaire),
     reglement: money(values.reglement),
   };
-  if (opts.isAdmin && values.agenceID) body.agenceID = values.agenceID;
+  if (opts.seesAllAgences && values.agenceID) body.agenceID = values.agenceID;
   if (values.expediteurMode === 'select') {
     body.expediteurID = values.expediteurID;
   } else {

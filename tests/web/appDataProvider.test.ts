@@ -100,7 +100,7 @@ describe('parcel methods of AppDataProvider', () => {
       reglement: 20,
       modePaiementID: 'esp',
     };
-    const body = buildColisBody(values, { isAdmin: false, withLivraison: false });
+    const body = buildColisBody(values, { seesAllAgences: false, withLivraison: false });
     const calls = installFetch({
       'POST colis/create': { body: { success: true, message: 'colis ajouté avec succès', data: { ...COLIS, id: 'new' } } },
       'PUT colis/update/c1': { body: { success: true, message: 'colis modifié avec succès', data: COLIS } },

@@ -9,7 +9,7 @@ import {
   canEditColis,
   canFinishColis,
   canPrintReceipt,
-  isColisPaid,
+  isColisRegle,
   destinataireOf,
   expediteurOf,
 } from '../../src/colis/colisRules';
@@ -47,9 +47,9 @@ describe('row actions follow the parcel status (spec 000 §4)', () => {
     expect(canCollectColis({ statutID: st('EN_ATTENTE'), resteAPayer: 10 })).toBe(false);
     expect(canCollectColis({ statutID: st('RECEPTIONNE'), resteAPayer: '10.50' })).toBe(true);
     expect(canCollectColis({ statutID: st('RECEPTIONNE'), resteAPayer: '0.00' })).toBe(false);
-    expect(isColisPaid({ statutID: st('RECEPTIONNE'), resteAPayer: 0 })).toBe(true);
-    expect(isColisPaid({ statutID: st('EN_ATTENTE'), resteAPayer: 0 })).toBe(false);
-    expect(isColisPaid({ statutID: st('EXPEDIE'), resteAPayer: 0.01 })).toBe(false);
+    expect(isColisRegle({ statutID: st('RECEPTIONNE'), resteAPayer: 0 })).toBe(true);
+    expect(isColisRegle({ statutID: st('EN_ATTENTE'), resteAPayer: 0 })).toBe(false);
+    expect(isColisRegle({ statutID: st('EXPEDIE'), resteAPayer: 0.01 })).toBe(false);
   });
 
   it('receipt when not EN_ATTENTE; Retiré / Livré only when EXPEDIE', () => {
@@ -116,9 +116,9 @@ function filled(extra: Partial<ColisFormValues> = {}): ColisFormValues {
 
 describe('wizard step 1 (spec 000 §2 CHOIX DU DEPART)', () => {
   it('needs a departure, and an agency for ADMIN', () => {
-    expect(envoiStepMissing({ envoiID: null, agenceID: null }, { isAdmin: false })).toEqual(['depart']);
-    expect(envoiStepMissing({ envoiID: 'e', agenceID: null }, { isAdmin: false })).toEqual([]);
-    expect(envoiStepMissing({ envoiID: 'e', agenceID: null }, { isAdmin: true })).toEqual(['agence']);
+    expect(envoiStepMissing({ envoiID: null, agenceID: null }, { seesAllAgences: false })).toEqual(['depart']);
+    expect(envoiStepMissing({ envoiID: 'e', agenceID: null }, { seesAllAgences: false })).toEqual([]);
+    expect(envoiStepMissing({ envoiID: 'e', agenceID: null }, { seesAllAgences: true })).toEqual(['agence']);
   });
 });
 
@@ -257,7 +257,7 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
         destinataireNumero: '770000001',
       }),
       {
-        isAdmin: false,
+        seesAllAgences: false,
         modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
         withLivraison: false,
         destinatairePays: { indicatif: '+221', longueur: 9 },
@@ -298,7 +298,7 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
         destinataireIndicatif: '+221',
         destinataireNumero: ' abc ',
       }),
-      { isAdmin: false, withLivraison: false, destinatairePays: { indicatif: '+221', longueur: 9 } },
+      { seesAllAgences: false, withLivraison: false, destinatairePays: { indicatif: '+221', longueur: 9 } },
     );
     expect(body.telephoneDestinataire).toBe('abc');
   });
@@ -307,7 +307,7 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
     const body = buildColisBody(
       filled({ unite: 'M3', agenceID: 'a1', destinataireID: 'c1', expediteurID: 'c2', reglement: 20, modePaiementID: 'esp' }),
       {
-        isAdmin: true,
+        seesAllAgences: true,
         modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
         withLivraison: true,
       },
@@ -323,7 +323,7 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
     expect(body).not.toHaveProperty('nomDestinataire');
     expect(
       buildColisBody(filled({ unite: 'M3' }), {
-        isAdmin: false,
+        seesAllAgences: false,
         modeEnvoi: { code: 'MARITIME', libelle: 'Maritime' },
         withLivraison: false,
       }).unite,

@@ -15,7 +15,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../../common/permissions';
 import { centsToString, milliToString, toCents, toMilli } from '../../../common/money';
 import { computeColisMontants } from '../../../common/pricing';
-import { isAirMode } from '../../../common/modes';
+import { isModeEnvoiAerien } from '../../../common/modes';
 import type { StatutCode } from '../../../common/statuts';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';
@@ -481,7 +481,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     for (const key of keys) {
       const [modeID, destPaysID] = key.split('|');
       if (destPaysID === agence.paysID) continue;
-      routes.push({ agence, modeID, air: isAirMode(modeEnvoiById.get(modeID)), destPaysID });
+      routes.push({ agence, modeID, air: isModeEnvoiAerien(modeEnvoiById.get(modeID)), destPaysID });
     }
   }
   if (routes.length === 0 || natureRows.length === 0) {
@@ -716,7 +716,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       const montantLivraison = domicile ? rnd.pick(['5.00', '8.00', '10.00', '12.00', '15.00']) : '0.00';
       const montantComplementaire = rnd.chance(0.2) ? rnd.pick(['2.00', '3.50', '5.00', '8.00', '10.00']) : '0.00';
       const montantExpedition = rnd.chance(0.1) ? rnd.pick(['3.00', '5.00']) : '0.00';
-      const amounts = computeColisMontants({
+      const montants = computeColisMontants({
         lines: lineInputs.map((l) => ({
           poids: milliToString(l.milli),
           prixExceptionnel: l.nature.prixExceptionnel,
@@ -726,7 +726,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         montantLivraison,
         montantExpedition,
       });
-      const totalCents = toCents(amounts.montantTotal);
+      const totalCents = toCents(montants.montantTotal);
       const poidsMilli = lineInputs.reduce((s, l) => s + l.milli, 0n);
       dep.poidsMilli += poidsMilli;
 
@@ -813,7 +813,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           unitePoid: 'KG',
           prixUnitaire: centsToString(toCents(l.param.prixUnitaire)),
           prixExceptionnel: centsToString(toCents(l.nature.prixExceptionnel)),
-          prixTotal: centsToString(toCents(amounts.lines[i].prixTotal)),
+          prixTotal: centsToString(toCents(montants.lines[i].prixTotal)),
         })),
         row: {
           id: colisID,
@@ -834,8 +834,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           contenu,
           poids: milliToString(poidsMilli),
           unite: 'KG',
-          prixUnitaire: firstParam ? centsToString(toCents(amounts.lines[0].prixLigne)) : '0.00',
-          montant: centsToString(toCents(amounts.montant)),
+          prixUnitaire: firstParam ? centsToString(toCents(montants.lines[0].prixLigne)) : '0.00',
+          montant: centsToString(toCents(montants.montant)),
           montantLivraison,
           montantExpedition,
           montantComplementaire,

@@ -12,7 +12,7 @@ import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import { useTranslate } from 'react-admin';
 import { toMilli } from '../../../common/money';
 import { formatKg } from '../../../common/format';
-import { isAirMode } from '../../../common/modes';
+import { isModeEnvoiAerien } from '../../../common/modes';
 import { formatDateFr } from '../../common/formatDate';
 import { poidsGauge } from '../../departs/departRules';
 import type { Envoi } from '../types';
@@ -99,7 +99,7 @@ export const EnvoiCards = ({
       {envois.map((d) => {
         const room = hasRoom(d);
         const selected = d.id === selectedId;
-        const air = isAirMode(d.modeEnvoiID);
+        const air = isModeEnvoiAerien(d.modeEnvoiID);
         return (
           <Card
             key={d.id}

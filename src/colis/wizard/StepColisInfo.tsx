@@ -10,12 +10,12 @@ import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, minValue, r
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
 import { type ColisMontants } from '../../../common/pricing';
-import { isAirMode } from '../../../common/modes';
+import { isModeEnvoiAerien } from '../../../common/modes';
 import { useModesPaiement } from '../../encaissements/useModesPaiement';
 import { hasAdvance, type PrixNature } from '../wizardRules';
 import type { Envoi, Ref } from '../types';
 import { MontantSummary } from './MontantSummary';
-import { NatureLinesInput } from './NatureLinesInput';
+import { ColisNaturesInput } from './ColisNaturesInput';
 import { ReglementInput } from './ReglementInput';
 import { useVilles } from './useWizardData';
 
@@ -54,7 +54,7 @@ const grid = (columns: number) =>
 export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modesLivraison, withLivraison }: StepColisInfoProps) => {
   const translate = useTranslate();
   const t = (key: string) => `resources.colis.info.${key}`;
-  const air = isAirMode(envoi?.modeEnvoiID);
+  const air = isModeEnvoiAerien(envoi?.modeEnvoiID);
   const unite = (useWatch({ name: 'unite' }) as string) || 'KG';
   const reglement = useWatch({ name: 'reglement' });
   const advance = hasAdvance({ reglement });
@@ -88,7 +88,7 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
           </Box>
         </Section>
         <Section title={translate('resources.colis.info.natures')}>
-          <NatureLinesInput
+          <ColisNaturesInput
             natures={(natures.data ?? []) as { id: string; libelle?: string }[]}
             naturesPending={natures.isPending}
             prixNatures={prixNatures}

@@ -7,7 +7,7 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { isAirMode } from '../../../common/modes';
+import { isModeEnvoiAerien } from '../../../common/modes';
 import { QueryStatus } from '../../common/QueryStatus';
 import { CHOSEN_ENVOI_KEY } from '../wizardRules';
 import type { Envoi } from '../types';
@@ -20,7 +20,7 @@ export interface StepDepartProps {
   error: unknown;
   /** The departure currently chosen (from the form's envoiID). */
   envoi?: Envoi;
-  isAdmin: boolean;
+  seesAllAgences: boolean;
 }
 
 /** ADMIN's agency choice: active agencies of the departure's origin country, by name. */
@@ -47,7 +47,7 @@ const AgenceChoice = ({ paysEmetteurID }: { paysEmetteurID: string }) => {
 };
 
 /** Takes StepDepartProps; writes envoiID (and agenceID for ADMIN) in the wizard form. */
-export const StepEnvoi = ({ envois, isPending, error, envoi, isAdmin }: StepDepartProps) => {
+export const StepEnvoi = ({ envois, isPending, error, envoi, seesAllAgences }: StepDepartProps) => {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext();
   const t = (key: string) => translate(`resources.colis.depart.${key}`);
@@ -60,7 +60,7 @@ export const StepEnvoi = ({ envois, isPending, error, envoi, isAdmin }: StepDepa
     } catch {
       // storage unavailable: the choice is simply not remembered
     }
-    if (isAirMode(d.modeEnvoiID)) setValue('unite', 'KG');
+    if (isModeEnvoiAerien(d.modeEnvoiID)) setValue('unite', 'KG');
     if (previous && previous.paysID?.id !== d.paysID?.id) setValue('villeID', null);
     if (previous && previous.paysEmetteurID?.id !== d.paysEmetteurID?.id) setValue('agenceID', null);
   };
@@ -80,7 +80,7 @@ export const StepEnvoi = ({ envois, isPending, error, envoi, isAdmin }: StepDepa
         {t('title')}
       </Typography>
       <EnvoiCards envois={envois} selectedId={envoi?.id} onSelect={choose} />
-      {isAdmin && envoi?.paysEmetteurID?.id && (
+      {seesAllAgences && envoi?.paysEmetteurID?.id && (
         <Box sx={{ mt: 3 }}>
           <AgenceChoice paysEmetteurID={envoi.paysEmetteurID.id} />
         </Box>

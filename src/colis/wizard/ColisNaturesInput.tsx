@@ -66,8 +66,8 @@ const AddNatureButton = () => {
   );
 };
 
-/** Props of NatureLinesInput. */
-export interface NatureLinesInputProps {
+/** Props of ColisNaturesInput. */
+export interface ColisNaturesInputProps {
   natures: { id: string; libelle?: string | null }[];
   naturesPending: boolean;
   prixNatures: Record<string, PrixNature | undefined>;
@@ -77,7 +77,7 @@ export interface NatureLinesInputProps {
 }
 
 /** Takes NatureLinesInputProps; edits the form's naturesColis array. */
-export const NatureLinesInput = ({ natures, naturesPending, prixNatures, prixLoading, unitLabel }: NatureLinesInputProps) => (
+export const ColisNaturesInput = ({ natures, naturesPending, prixNatures, prixLoading, unitLabel }: ColisNaturesInputProps) => (
   <ArrayInput source="naturesColis" label="resources.colis.info.natures">
     <SimpleFormIterator inline disableReordering disableClear addButton={<AddNatureButton />}>
       <SelectInput
