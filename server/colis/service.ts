@@ -45,7 +45,7 @@ import { priceColis, priceNatures, selectEnvoiRoute } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockColis } from '../access/locks';
 import { colisAgenceFor, envoiScope, maySeeClient } from '../access/scopes';
-import { moveColis } from './statusChange';
+import { moveColis } from './statutChange';
 import { notifyColis } from '../notification/service';
 import {
   adminEmails,

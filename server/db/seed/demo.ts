@@ -649,8 +649,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     historique: HistoriqueEvent[];
     encaissements: (Omit<typeof schema.encaissements.$inferInsert, 'colisID'> & { t: number })[];
     destAgence: Agence | undefined;
-    sender: Client;
-    recipient: Client | null;
+    expediteur: Client;
+    destinataire: Client | null;
   }
   const drafts: ColisDraft[] = [];
   const groupWeight: Record<string, number> = { VETEMENTS: 35, ALIMENTAIRE: 25, ELECTRONIQUE: 15, DOCUMENTS: 10, COSMETIQUES: 15 };
@@ -672,16 +672,16 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     const arrTime = dep.dateArrive + 10 * HOUR + rnd.int(0, 180) * MINUTE;
     for (let k = 0; k < perEnvoi[di]; k++) {
       const createdAt = dep.createdAt + rnd.next() * Math.max(HOUR, dep.registrationEnd - dep.createdAt);
-      const sender = pickClient(route.agence.paysID);
+      const expediteur = pickClient(route.agence.paysID);
       const registered = rnd.chance(0.9);
-      const recipient = registered ? pickClient(route.destPaysID) : null;
+      const destinataire = registered ? pickClient(route.destPaysID) : null;
       const freeDestinataire = registered ? null : newPerson(route.destPaysID);
-      const place = recipient ? recipient.place : freeDestinataire!.place;
+      const place = destinataire ? destinataire.place : freeDestinataire!.place;
       const prixVille = coveredVilles.includes(place.villeID) ? place.villeID : coveredVilles[0];
       const destAgence = agenceInPays(route.destPaysID, place.villeID);
       for (const [c, home] of [
-        [sender, route.agence],
-        [recipient, destAgence ?? route.agence],
+        [expediteur, route.agence],
+        [destinataire, destAgence ?? route.agence],
       ] as const) {
         if (!c) continue;
         c.used = true;
@@ -801,8 +801,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         createdAt,
         agence: origin,
         destAgence,
-        sender,
-        recipient,
+        expediteur,
+        destinataire,
         historique,
         encaissements,
         lines: lineInputs.map((l, i) => ({
@@ -843,7 +843,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           reglement: centsToString(paid),
           resteAPayer: centsToString(totalCents - paid),
           observation: rnd.pick(OBSERVATIONS),
-          adresseLivraison: domicile ? (recipient?.adresse ?? freeDestinataire!.adresse) : '',
+          adresseLivraison: domicile ? (destinataire?.adresse ?? freeDestinataire!.adresse) : '',
           dateDepot: new Date(createdAt),
           dateEnvoi: dep.phase === 'OUVERT' ? null : new Date(depTime),
           statutID: st(last.statut),
@@ -883,8 +883,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     }
   }
   for (const d of drafts) {
-    d.row.expediteurID = d.sender.id;
-    d.row.destinataireID = d.recipient?.id ?? null;
+    d.row.expediteurID = d.expediteur.id;
+    d.row.destinataireID = d.destinataire?.id ?? null;
   }
 
   // ------------------------------------------------------------ references from the sequences
