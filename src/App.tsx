@@ -31,6 +31,7 @@ import { natureColisResource } from './natureColis';
 import { paramNatureModeResource } from './paramNatureMode';
 import { clientsResource } from './clients';
 import { encaissementsResource } from './encaissements';
+import { autorisationResource } from './autorisation';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -82,6 +83,7 @@ export const App = () => (
       <Resource {...paramNatureModeResource} />
       <Resource {...clientsResource} />
       <Resource {...encaissementsResource} />
+      <Resource {...autorisationResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

@@ -18,6 +18,7 @@ import natureColis from './fr/natureColis';
 import paramNatureMode from './fr/paramNatureMode';
 import clientsFr from './fr/clients';
 import encaissementsFr from './fr/encaissements';
+import autorisationFr from './fr/autorisation';
 import { dashboardFr } from './fr/dashboard';
 
 export const fr = {
@@ -187,6 +188,7 @@ export const fr = {
     permission,
     clients: clientsFr,
     encaissements: encaissementsFr,
+    autorisation: autorisationFr,
     depart: {
       name: 'Départ |||| Départs',
       fields: {
