@@ -76,18 +76,6 @@ export default defineConfig(
     },
   },
 
-  // TEMPORARY: server/ and tests/server/ are being rewritten on other branches; these rules' findings there are warnings
-  // until they are fixed after that merge (then delete this block). Everywhere else they are errors.
-  {
-    files: ['server/**', 'tests/server/**'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'warn',
-      '@typescript-eslint/no-unused-vars': 'warn',
-      'no-control-regex': 'warn',
-      'no-useless-assignment': 'warn',
-    },
-  },
-
   {
     files: ['src/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -4,7 +4,7 @@
  * src/colis/wizardRules.ts). Spec 000 §4 "Parcel statuses", "Parcel payment", §5, §9; DESIGN.md §4.
  * Functions take a status code ('' or undefined when unknown), never a status id.
  */
-import { isPositiveAmount, type DecimalInput } from './money';
+import { isPositiveMontant, type DecimalInput } from './money';
 import { normalizeLabel } from './modes';
 import type { StatutCode } from './statuts';
 
@@ -33,7 +33,7 @@ export const COLIS_STATUT_ADVANCE: StatutCode = 'RECEPTIONNE';
 
 /** Whether a settled amount (reglement, euros) is an advance: above 0, exactly on cents; an unreadable amount is none. */
 export function isAdvance(reglement: DecimalInput): boolean {
-  return isPositiveAmount(reglement);
+  return isPositiveMontant(reglement);
 }
 
 /** Parcel statuses in which no payment may be collected: EN_ATTENTE (no advance was received at registration). */
@@ -57,10 +57,10 @@ export function canFinishColis(statutCode: string | null | undefined): boolean {
 }
 
 /** Code of the agency pick-up delivery mode (seed: 'AGENCE'). */
-export const AGENCY_PICKUP_CODE = 'AGENCE';
+export const MODE_LIVRAISON_AGENCE_CODE = 'AGENCE';
 
 /** Label of the agency pick-up mode as the spec writes it (spec 000 §9: 'Récupération en Agence ', trailing space). */
-export const AGENCY_PICKUP_LIBELLE = 'Récupération en Agence ';
+export const MODE_LIVRAISON_AGENCE_LIBELLE = 'Récupération en Agence ';
 
 /**
  * Whether a delivery mode is the agency pick-up, which has no delivery amount nor delivery address (spec 000 §5, §9).
@@ -68,11 +68,11 @@ export const AGENCY_PICKUP_LIBELLE = 'Récupération en Agence ';
  * (what the spec's client compared, and the UI with it), label compared without case, accents or outer spaces.
  * Codes are the stable identity (DESIGN.md §4); the label keeps a mode created with another code recognised.
  */
-export function isAgencyPickup(mode: { code?: string | null; libelle?: string | null } | null | undefined): boolean {
+export function isModeLivraisonAgence(mode: { code?: string | null; libelle?: string | null } | null | undefined): boolean {
   if (!mode) return false;
   return (
-    normalizeLabel(mode.code).trim() === normalizeLabel(AGENCY_PICKUP_CODE) ||
-    normalizeLabel(mode.libelle).trim() === normalizeLabel(AGENCY_PICKUP_LIBELLE).trim()
+    normalizeLabel(mode.code).trim() === normalizeLabel(MODE_LIVRAISON_AGENCE_CODE) ||
+    normalizeLabel(mode.libelle).trim() === normalizeLabel(MODE_LIVRAISON_AGENCE_LIBELLE).trim()
   );
 }
 

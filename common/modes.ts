@@ -19,7 +19,7 @@ export function normalizeLabel(text: string | null | undefined): string {
  * Whether a sending mode is the air mode (spec 000 §5 "Air mode"): its label contains 'aerien'
  * ('Aérien' too, case and accents ignored) or its code is 'AERIEN'. Air mode forces the unit KG.
  */
-export function isAirMode(modeEnvoi: { code?: string | null; libelle?: string | null } | null | undefined): boolean {
+export function isModeEnvoiAerien(modeEnvoi: { code?: string | null; libelle?: string | null } | null | undefined): boolean {
   if (!modeEnvoi) return false;
   return normalizeLabel(modeEnvoi.code) === 'aerien' || normalizeLabel(modeEnvoi.libelle).includes('aerien');
 }
@@ -28,10 +28,10 @@ export function isAirMode(modeEnvoi: { code?: string | null; libelle?: string | 
  * The weight unit a parcel must use on a sending mode (spec 000 §9): 'KG' in air mode, else the
  * requested unit (KG by default).
  */
-export function uniteForMode(
+export function uniteForModeEnvoi(
   modeEnvoi: { code?: string | null; libelle?: string | null } | null | undefined,
   unite?: string | null,
 ): Unite {
-  if (isAirMode(modeEnvoi)) return 'KG';
+  if (isModeEnvoiAerien(modeEnvoi)) return 'KG';
   return unite && unite.toUpperCase() === 'M3' ? 'M3' : 'KG';
 }

@@ -14,7 +14,7 @@ export type DecimalInput = number | string | null | undefined;
 
 /** Scale of money (cents) and of weights (thousandths of kg / m³). */
 export const MONEY_SCALE = 2;
-export const WEIGHT_SCALE = 3;
+export const POIDS_SCALE = 3;
 
 const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
@@ -91,7 +91,7 @@ export function toCents(value: DecimalInput): bigint {
 
 /** kg (or m³) → exact integer thousandths (half-up). `toMilli('0.1')` → 100n. */
 export function toMilli(value: DecimalInput): bigint {
-  return toScaled(value, WEIGHT_SCALE);
+  return toScaled(value, POIDS_SCALE);
 }
 
 /** Integer cents → euros as a number with 2 decimals (12345n → 123.45). */
@@ -106,12 +106,12 @@ export function centsToString(cents: bigint): string {
 
 /** Integer thousandths → kg as a number with 3 decimals (1500n → 1.5). */
 export function milliToNumber(milli: bigint): number {
-  return Number(fromScaled(milli, WEIGHT_SCALE));
+  return Number(fromScaled(milli, POIDS_SCALE));
 }
 
 /** Integer thousandths → the numeric(10,3) text the database stores (1500n → '1.500'). */
 export function milliToString(milli: bigint): string {
-  return fromScaled(milli, WEIGHT_SCALE);
+  return fromScaled(milli, POIDS_SCALE);
 }
 
 /** An amount in euros rounded half-up to the cent, as a number (`roundMoney(0.1 + 0.2)` → 0.3). */
@@ -124,8 +124,8 @@ export function toMoneyString(value: DecimalInput): string {
   return centsToString(toCents(value));
 }
 
-/** A weight in kg (or m³) as the numeric(10,3) text the database stores (`toWeightString(2.5)` → '2.500'). */
-export function toWeightString(value: DecimalInput): string {
+/** A weight in kg (or m³) as the numeric(10,3) text the database stores (`toPoidsString(2.5)` → '2.500'). */
+export function toPoidsString(value: DecimalInput): string {
   return milliToString(toMilli(value));
 }
 
@@ -138,12 +138,12 @@ export function sumMoney(values: readonly DecimalInput[]): number {
  * Exact sum of weights in kg (or m³), as a number with 3 decimals: e.g. a departure's used weight
  * (poidsReel) is the sum of its parcels' weights (DESIGN.md §4).
  */
-export function sumWeights(values: readonly DecimalInput[]): number {
+export function sumPoids(values: readonly DecimalInput[]): number {
   return milliToNumber(values.reduce<bigint>((acc, v) => acc + toMilli(v), 0n));
 }
 
 /** Whether an amount in euros is above 0, exactly on cents (0.004 is not); an empty or unreadable amount is not. */
-export function isPositiveAmount(value: DecimalInput): boolean {
+export function isPositiveMontant(value: DecimalInput): boolean {
   try {
     return toCents(value) > 0n;
   } catch {

@@ -3,10 +3,10 @@
  * the server (which recomputes every amount) and the UI (which shows them while the user types). The arithmetic is
  * common/money.ts (exact, on cents and thousandths).
  */
-import { WEIGHT_SCALE, centsToNumber, milliToNumber, roundDiv, toCents, toMilli, type DecimalInput } from './money';
+import { POIDS_SCALE, centsToNumber, milliToNumber, roundDiv, toCents, toMilli, type DecimalInput } from './money';
 
 /** Price of a nature line in cents: the exceptional price when above 0, else the unit price. */
-function linePriceCents(prixExceptionnel: DecimalInput, prixUnitaire: DecimalInput): bigint {
+function prixLigneCents(prixExceptionnel: DecimalInput, prixUnitaire: DecimalInput): bigint {
   const exceptionnel = toCents(prixExceptionnel);
   return exceptionnel > 0n ? exceptionnel : toCents(prixUnitaire);
 }
@@ -19,8 +19,8 @@ function linePriceCents(prixExceptionnel: DecimalInput, prixUnitaire: DecimalInp
  * @param prixUnitaire euros per unit from the unit-price table
  * @returns euros per unit, 2 decimals
  */
-export function linePrice(prixExceptionnel: DecimalInput, prixUnitaire: DecimalInput): number {
-  return centsToNumber(linePriceCents(prixExceptionnel, prixUnitaire));
+export function prixLigneOf(prixExceptionnel: DecimalInput, prixUnitaire: DecimalInput): number {
+  return centsToNumber(prixLigneCents(prixExceptionnel, prixUnitaire));
 }
 
 /** One nature line of a parcel as entered: weight and the two candidate prices. */
@@ -34,7 +34,7 @@ export interface ColisLineInput {
 }
 
 /** The amounts of a parcel that are not derived from its lines, all in euros. */
-export interface ColisAmountsInput {
+export interface ColisMontantsInput {
   lines: readonly ColisLineInput[];
   montantComplementaire?: DecimalInput;
   montantLivraison?: DecimalInput;
@@ -44,7 +44,7 @@ export interface ColisAmountsInput {
 }
 
 /** Every computed amount of a parcel, euros with 2 decimals (weights kg with 3). */
-export interface ColisAmounts {
+export interface ColisMontants {
   /** Per line: the price applied (prixLigne, €/unit) and the line total (prixTotal, €). */
   lines: { prixLigne: number; prixTotal: number }[];
   /** Total weight of the lines, kg (or m³). */
@@ -65,14 +65,14 @@ export interface ColisAmounts {
  * Missing amounts count as 0. Inputs may be numbers or decimal strings (the database's numeric text).
  * @returns amounts as numbers with 2 decimals (weights 3), no floating-point drift
  */
-export function computeColisAmounts(input: ColisAmountsInput): ColisAmounts {
+export function computeColisMontants(input: ColisMontantsInput): ColisMontants {
   let montant = 0n;
   let poids = 0n;
   const lines = input.lines.map((line) => {
-    const price = linePriceCents(line.prixExceptionnel, line.prixUnitaire);
+    const price = prixLigneCents(line.prixExceptionnel, line.prixUnitaire);
     const milli = toMilli(line.poids);
     // milli (10^-3 kg) × cents (10^-2 €) = 10^-5 €; back to cents with 3 digits dropped.
-    const total = roundDiv(milli * price, WEIGHT_SCALE);
+    const total = roundDiv(milli * price, POIDS_SCALE);
     montant += total;
     poids += milli;
     return { prixLigne: centsToNumber(price), prixTotal: centsToNumber(total) };

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DecimalInput } from '../../common/money';
-import { computeColisAmounts, type ColisAmounts } from '../../common/pricing';
+import { computeColisMontants, type ColisMontants } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
 import { envois, groupesNatureColis, modesEnvoi, naturesColis, paramNatureModes, pays, villes } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
@@ -160,13 +160,13 @@ export async function priceColis(
     montantExpedition?: DecimalInput;
     reglement?: DecimalInput;
   },
-): Promise<{ lines: (ColisNatureInput & PrixNature & { prixLigne: number; prixTotal: number })[]; amounts: ColisAmounts }> {
+): Promise<{ lines: (ColisNatureInput & PrixNature & { prixLigne: number; prixTotal: number })[]; montants: ColisMontants }> {
   const priced = await priceNatures(
     db,
     route,
     lines.map((l) => l.natureColisID),
   );
-  const amounts = computeColisAmounts({
+  const montants = computeColisMontants({
     ...extra,
     lines: lines.map((l) => ({
       poids: l.poids,
@@ -175,7 +175,7 @@ export async function priceColis(
     })),
   });
   return {
-    lines: lines.map((l, i) => ({ ...l, ...priced.get(l.natureColisID)!, ...amounts.lines[i] })),
-    amounts,
+    lines: lines.map((l, i) => ({ ...l, ...priced.get(l.natureColisID)!, ...montants.lines[i] })),
+    montants,
   };
 }

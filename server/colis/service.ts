@@ -21,15 +21,15 @@ import {
   COLLECTION_PAYER,
   canFinishColis,
   isAdvance,
-  isAgencyPickup,
+  isModeLivraisonAgence,
   isColisEditable,
   type ColisFinishTarget,
 } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
-import { linePrice } from '../../common/pricing';
+import { prixLigneOf } from '../../common/pricing';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
-import { milliToNumber, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
-import { uniteForMode } from '../../common/modes';
+import { milliToNumber, toCents, toMilli, toMoneyString, toPoidsString } from '../../common/money';
+import { uniteForModeEnvoi } from '../../common/modes';
 import type { PhoneCountry } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
@@ -45,7 +45,7 @@ import { priceColis, priceNatures, selectEnvoiRoute } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockColis } from '../access/locks';
 import { colisAgenceFor, envoiScope, maySeeClient } from '../access/scopes';
-import { moveColis } from './statusChange';
+import { moveColis } from './statutChange';
 import { notifyColis } from '../notification/service';
 import {
   adminEmails,
@@ -99,32 +99,32 @@ async function resolveAgence(tx: Tx, input: ColisInput, user: CurrentUser, envoi
 }
 
 /** Countries of the parties of a departure, for their phones: the origin (sender) and the destination (recipient). */
-async function partyCountries(tx: Tx, e: { paysID: string; paysEmetteurID: string }) {
+async function partyPaysOf(tx: Tx, e: { paysID: string; paysEmetteurID: string }) {
   const rows = await tx
     .select({ id: pays.id, indicatif: pays.indicatif, longueurNumero: pays.longueurNumero })
     .from(pays)
     .where(inArray(pays.id, [e.paysID, e.paysEmetteurID]));
   return { expediteur: rows.find((r) => r.id === e.paysEmetteurID), destinataire: rows.find((r) => r.id === e.paysID) };
 }
-type PartyCountries = Record<'expediteur' | 'destinataire', PhoneCountry | undefined>;
+type PartyPays = Record<'expediteur' | 'destinataire', PhoneCountry | undefined>;
 
 /**
  * The input with its typed phones as full numbers (common/phone.ts, the wizard's own rule): the sender's (NumeroSaisi)
  * with the origin country, the recipient's (telephoneDestinataire) with the destination country. Called before any
  * write: an invalid phone ('abc', 'n/a', a wrong length) is a 400 on its field, and no client is created or merged.
  */
-function withPartyPhones(input: ColisInput, countries: PartyCountries): ColisInput {
+function withPartyPhones(input: ColisInput, partyPays: PartyPays): ColisInput {
   const phone = (raw: string | undefined, paysOfPhone: PhoneCountry | undefined, field: string) =>
     raw?.trim() ? clientPhone(raw, paysOfPhone, field) : raw;
   return {
     ...input,
-    NumeroSaisi: phone(input.NumeroSaisi, countries.expediteur, 'NumeroSaisi'),
-    telephoneDestinataire: phone(input.telephoneDestinataire, countries.destinataire, 'telephoneDestinataire'),
+    NumeroSaisi: phone(input.NumeroSaisi, partyPays.expediteur, 'NumeroSaisi'),
+    telephoneDestinataire: phone(input.telephoneDestinataire, partyPays.destinataire, 'telephoneDestinataire'),
   };
 }
 
 /** Expediteur and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
-async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountries) {
+async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
   let expediteurID = input.expediteurID ?? null;
   if (!expediteurID) {
     if (!input.expediteurNom?.trim() || !input.NumeroSaisi?.trim()) {
@@ -136,7 +136,7 @@ async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountri
       nom: input.expediteurNom.trim(),
       prenoms: input.expediteurPrenom?.trim(),
       telephoneComplet: input.NumeroSaisi,
-      pays: countries.expediteur,
+      pays: partyPays.expediteur,
       field: 'NumeroSaisi',
     });
   }
@@ -152,7 +152,7 @@ async function resolveParties(tx: Tx, input: ColisInput, countries: PartyCountri
         nom: input.nomDestinataire!.trim(),
         prenoms: input.prenomsDestinataire!.trim(),
         telephoneComplet: input.telephoneDestinataire,
-        pays: countries.destinataire,
+        pays: partyPays.destinataire,
         field: 'telephoneDestinataire',
         email: input.emailDestinataire,
         adresse: input.adresseDestinataire,
@@ -189,8 +189,8 @@ async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typ
     .from(modesLivraison)
     .where(eq(modesLivraison.id, input.modeLivraisonID));
   if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
-  // The agency pick-up has no delivery amount (common/colisRules.ts isAgencyPickup, the UI's own rule).
-  const montantLivraison = isAgencyPickup(modeLiv) ? 0 : (input.montantLivraison ?? 0);
+  // The agency pick-up has no delivery amount (common/colisRules.ts isModeLivraisonAgence, the UI's own rule).
+  const montantLivraison = isModeLivraisonAgence(modeLiv) ? 0 : (input.montantLivraison ?? 0);
   const priced = await priceColis(
     tx,
     {
@@ -210,7 +210,7 @@ async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typ
       reglement: input.reglement,
     },
   );
-  if (priced.amounts.resteAPayer < 0) {
+  if (priced.montants.resteAPayer < 0) {
     throw badRequest('montant réglé ne doit pas etre superieur au montant total', {
       reglement: 'montant réglé ne doit pas etre superieur au montant total',
     });
@@ -218,7 +218,7 @@ async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typ
   if (isAdvance(input.reglement) && !input.encaissement?.modePaiementID) {
     throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
   }
-  return { ...priced, montantLivraison, unite: uniteForMode({ code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle }, input.unite) };
+  return { ...priced, montantLivraison, unite: uniteForModeEnvoi({ code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle }, input.unite) };
 }
 
 /** Column values of a parcel computed from its input. */
@@ -231,17 +231,17 @@ function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColi
     contenu: input.contenu ?? input.detailsContenu,
     observation: input.observation ?? '',
     adresseLivraison: input.adresseLivraison ?? input.adresseDestinataire ?? '',
-    poids: toWeightString(c.amounts.poids),
+    poids: toPoidsString(c.montants.poids),
     unite: c.unite,
     prixUnitaire: toMoneyString(c.lines[0]?.prixLigne ?? 0),
     paramNatureModeID: c.lines.find((l) => l.paramNatureModeID)?.paramNatureModeID ?? null,
-    montant: toMoneyString(c.amounts.montant),
+    montant: toMoneyString(c.montants.montant),
     montantLivraison: toMoneyString(c.montantLivraison),
     montantExpedition: toMoneyString(input.montantExpedition ?? 0),
     montantComplementaire: toMoneyString(input.montantComplementaire ?? 0),
-    montantTotal: toMoneyString(c.amounts.montantTotal),
+    montantTotal: toMoneyString(c.montants.montantTotal),
     reglement: '0.00',
-    resteAPayer: toMoneyString(c.amounts.montantTotal),
+    resteAPayer: toMoneyString(c.montants.montantTotal),
     nomDestinataire: input.nomDestinataire ?? null,
     prenomsDestinataire: input.prenomsDestinataire ?? null,
     emailDestinataire: input.emailDestinataire || null,
@@ -258,7 +258,7 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
     c.lines.map((l) => ({
       colisID,
       natureColisID: l.natureColisID,
-      poids: toWeightString(l.poids),
+      poids: toPoidsString(l.poids),
       unitePoid: c.unite,
       prixUnitaire: toMoneyString(l.prixUnitaire ?? 0),
       prixExceptionnel: toMoneyString(l.prixExceptionnel ?? 0),
@@ -293,12 +293,12 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   const idOf = await statutIds(db);
   return db.transaction(async (tx) => {
     const e = await lockEnvoiRoute(tx, input.envoiID);
-    const countries = await partyCountries(tx, e);
-    input = withPartyPhones(input, countries);
+    const partyPays = await partyPaysOf(tx, e);
+    input = withPartyPhones(input, partyPays);
     const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
     const computed = await computeColis(tx, input, e, agence.villeID);
-    await checkEnvoi(idOf, e, computed.amounts.poids);
-    const parties = await resolveParties(tx, input, countries);
+    await checkEnvoi(idOf, e, computed.montants.poids);
+    const parties = await resolveParties(tx, input, partyPays);
     const reference = await nextColisReference(tx, agence.code);
     const now = new Date();
     const enAttente = idOf(COLIS_STATUT_REGISTERED);
@@ -318,7 +318,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     await insertLines(tx, created.id, computed);
     await tx
       .update(envois)
-      .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
+      .set({ poidsReel: sql`${envois.poidsReel} + ${toPoidsString(computed.montants.poids)}::numeric` })
       .where(eq(envois.id, e.id));
     await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
     const payable: PayableColis = {
@@ -327,7 +327,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       agenceID: agence.id,
       statutID: enAttente,
       reglement: '0.00',
-      resteAPayer: toMoneyString(computed.amounts.montantTotal),
+      resteAPayer: toMoneyString(computed.montants.montantTotal),
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
     };
@@ -348,14 +348,14 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const locked = new Map<string, Awaited<ReturnType<typeof lockEnvoiRoute>>>();
     for (const eid of envoiIds) locked.set(eid, await lockEnvoiRoute(tx, eid));
     const e = locked.get(input.envoiID)!;
-    const countries = await partyCountries(tx, e);
-    input = withPartyPhones(input, countries);
+    const partyPays = await partyPaysOf(tx, e);
+    input = withPartyPhones(input, partyPays);
     // ADMIN may move the parcel to another agency (else it keeps its own); another role keeps its own (colisAgenceFor).
     const agence = await resolveAgence(tx, { ...input, agenceID: input.agenceID ?? current.agenceID }, user, e.paysEmetteurID);
     const computed = await computeColis(tx, input, e, agence.villeID);
     const sameEnvoi = current.envoiID === input.envoiID;
-    await checkEnvoi(idOf, e, computed.amounts.poids, sameEnvoi ? Number(current.poids) : 0);
-    const parties = await resolveParties(tx, input, countries);
+    await checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
+    const parties = await resolveParties(tx, input, partyPays);
     await tx
       .update(colis)
       .set({ ...colisValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })
@@ -368,7 +368,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       .where(eq(envois.id, current.envoiID));
     await tx
       .update(envois)
-      .set({ poidsReel: sql`${envois.poidsReel} + ${toWeightString(computed.amounts.poids)}::numeric` })
+      .set({ poidsReel: sql`${envois.poidsReel} + ${toPoidsString(computed.montants.poids)}::numeric` })
       .where(eq(envois.id, e.id));
     const payable: PayableColis = {
       id,
@@ -376,7 +376,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       agenceID: agence.id,
       statutID: current.statutID,
       reglement: '0.00',
-      resteAPayer: toMoneyString(computed.amounts.montantTotal),
+      resteAPayer: toMoneyString(computed.montants.montantTotal),
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
     };
@@ -579,7 +579,7 @@ export async function prixNature(db: Db, q: PrixNatureQuery, user: CurrentUser) 
   const priced = (await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID }, [q.natureColisID])).get(q.natureColisID)!;
   return {
     ...priced,
-    prixLigne: linePrice(priced.prixExceptionnel, priced.prixUnitaire),
+    prixLigne: prixLigneOf(priced.prixExceptionnel, priced.prixUnitaire),
     prixUnitaire: priced.prixUnitaire === null ? null : Number(priced.prixUnitaire),
     prixExceptionnel: priced.prixExceptionnel === null ? null : Number(priced.prixExceptionnel),
   };

@@ -167,7 +167,7 @@ async function loadEnvoiCounts(db: Db, user: CurrentUser): Promise<{ paysEmetteu
 }
 
 /** A stand-in user of one agency: what that agency's agents see. */
-const agencyUser = (user: CurrentUser, a: { id: string; paysID: string }): CurrentUser => ({
+const agenceUser = (user: CurrentUser, a: { id: string; paysID: string }): CurrentUser => ({
   ...user,
   allAgencies: false,
   agenceID: a.id,
@@ -200,7 +200,7 @@ async function loadClients(
          }`);
     return Number(rowsOf<{ n: number }>(result)[0].n);
   };
-  const perAgency = async (ids: string[]) => {
+  const perAgence = async (ids: string[]) => {
     const result = await db.execute(sql`SELECT agence_id, nb FROM colis_stats_agence_clients`);
     const all = new Map(rowsOf<{ agence_id: string; nb: number }>(result).map((r) => [r.agence_id, Number(r.nb)]));
     return new Map(ids.map((id) => [id, all.get(id) ?? 0]));
@@ -209,18 +209,18 @@ async function loadClients(
     if (source === 'counters') {
       const [counted, byAgence] = await Promise.all([
         db.execute(sql`SELECT coalesce(sum(nb), 0)::int AS n FROM colis_stats_type_users WHERE type_user_id = ${typeId}`),
-        perAgency(agences.map((a) => a.id)),
+        perAgence(agences.map((a) => a.id)),
       ]);
       return { total: Number(rowsOf<{ n: number }>(counted)[0].n), byAgence };
     }
     const total = await countClients(undefined);
     const byAgence = new Map<string, number>();
-    for (const a of agences) byAgence.set(a.id, await countClients(agencyUser(user, a)));
+    for (const a of agences) byAgence.set(a.id, await countClients(agenceUser(user, a)));
     return { total, byAgence };
   }
   if (!user.agenceID) return { total: 0, byAgence: new Map() };
   if (source === 'parcels') return { total: await countClients(user), byAgence: new Map() };
-  return { total: (await perAgency([user.agenceID])).get(user.agenceID) ?? 0, byAgence: new Map() };
+  return { total: (await perAgence([user.agenceID])).get(user.agenceID) ?? 0, byAgence: new Map() };
 }
 
 /** Counts with every key at 0. */

@@ -16,7 +16,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { moveColis } from '../colis/statusChange';
+import { moveColis } from '../colis/statutChange';
 import { statutByCode, statutCodeFromValue, statutIds, statutsByCode } from '../statut/query';
 import { nextEnvoiReference } from '../db/references';
 import { lockEnvoi } from '../access/locks';

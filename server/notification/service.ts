@@ -1,7 +1,7 @@
 /**
  * Notifications of parcels (spec 000 §4, §7 notification/create): a notice to a parcel's sender and recipient, kept
  * as a notification row each and e-mailed through the outbox to the addresses known. Runs inside the caller's
- * transaction: status moves (colis/statusChange.ts), payments (encaissement/service.ts) and notification/create.
+ * transaction: status moves (colis/statutChange.ts), payments (encaissement/service.ts) and notification/create.
  */
 import { inArray } from 'drizzle-orm';
 import { lockColis } from '../access/locks';

@@ -23,11 +23,11 @@ export const PARAM_NATURE_MODE_MESSAGES = {
 export async function paramValues(tx: Tx, b: Record<string, unknown>, existing?: Record<string, unknown>) {
   const origine = String(b.villeOrigineID);
   const destination = String(b.villeDestinationID);
-  const cities = await tx
+  const routeVilles = await tx
     .select({ id: villes.id, paysID: villes.paysID })
     .from(villes)
     .where(inArray(villes.id, [origine, destination]));
-  const paysOf = new Map(cities.map((c) => [c.id, c.paysID]));
+  const paysOf = new Map(routeVilles.map((c) => [c.id, c.paysID]));
   const { villeIntrouvable, memePays, doublon, doublonInactif } = PARAM_NATURE_MODE_MESSAGES;
   if (!paysOf.has(origine)) throw badRequest(villeIntrouvable, { villeOrigineID: villeIntrouvable });
   if (!paysOf.has(destination)) throw badRequest(villeIntrouvable, { villeDestinationID: villeIntrouvable });

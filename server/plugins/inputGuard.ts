@@ -11,8 +11,10 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../http/errors';
 
 /** Control characters refused everywhere (C0 but tab, LF, CR; DEL; C1). */
+// eslint-disable-next-line no-control-regex -- matching control characters is this guard's purpose
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Control characters refused in paths and query strings (tab and line breaks included). */
+// eslint-disable-next-line no-control-regex -- matching control characters is this guard's purpose
 const CONTROL_IN_URL = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** The path of the first string (or key) of `value` holding a character of `pattern`, or null. */

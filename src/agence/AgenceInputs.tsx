@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, TextInput, maxValue, minValue, number, required, useGetOne, useTranslate, type Validator } from 'react-admin';
-import { ReferenceSelect } from '../common/ReferenceSelect';
+import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../common/records';
 import { agencePhoneError, agenceTelephoneComplet } from './agenceRules';
 
@@ -35,8 +35,8 @@ export const AgenceInputs = () => {
   const phoneValidator: Validator = (value) => agencePhoneError(value, pays);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
-      <ReferenceSelect source="paysID" reference="pays" label="resources.agence.fields.paysID" validate={required(`${v}.paysID`)} />
-      <ReferenceSelect
+      <ActiveReferenceSelect source="paysID" reference="pays" label="resources.agence.fields.paysID" validate={required(`${v}.paysID`)} />
+      <ActiveReferenceSelect
         source="villeID"
         reference="villes"
         label="resources.agence.fields.villeID"

@@ -16,18 +16,18 @@ export function agencePhoneLabel(record: { telephoneComplet?: unknown } | null |
  * The error of the typed phone for the chosen country, or undefined: empty is allowed (the phone is optional), a
  * number is checked only once the country is known (the server checks it anyway).
  */
-export function agencePhoneError(telephone: unknown, country: PhoneCountry | null | undefined): string | undefined {
+export function agencePhoneError(telephone: unknown, pays: PhoneCountry | null | undefined): string | undefined {
   const typed = typeof telephone === 'string' ? telephone.trim() : '';
-  if (!typed || !country) return undefined;
-  const result = normalizeCountryPhone(typed, country);
+  if (!typed || !pays) return undefined;
+  const result = normalizeCountryPhone(typed, pays);
   return result.ok ? undefined : result.error;
 }
 
 /** The full number of the typed phone for the chosen country (dial code + national number), or null when not valid yet. */
-export function agenceTelephoneComplet(telephone: unknown, country: PhoneCountry | null | undefined): string | null {
+export function agenceTelephoneComplet(telephone: unknown, pays: PhoneCountry | null | undefined): string | null {
   const typed = typeof telephone === 'string' ? telephone.trim() : '';
-  if (!typed || !country) return null;
-  const result = normalizeCountryPhone(typed, country);
+  if (!typed || !pays) return null;
+  const result = normalizeCountryPhone(typed, pays);
   return result.ok ? result.phone : null;
 }
 

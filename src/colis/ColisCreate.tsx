@@ -8,12 +8,12 @@ import { useMemo } from 'react';
 import { Create, useTranslate } from 'react-admin';
 import { PageHeader } from '../common/PageHeader';
 import { ColisInputs } from './ColisInputs';
-import { CHOSEN_DEPARTURE_KEY, emptyColisValues } from './wizardRules';
+import { CHOSEN_ENVOI_KEY, emptyColisValues } from './wizardRules';
 
 /** The departure chosen last, if any. */
-function rememberedDeparture(): string | null {
+function rememberedEnvoi(): string | null {
   try {
-    return globalThis.localStorage?.getItem(CHOSEN_DEPARTURE_KEY) ?? null;
+    return globalThis.localStorage?.getItem(CHOSEN_ENVOI_KEY) ?? null;
   } catch {
     return null;
   }
@@ -22,7 +22,7 @@ function rememberedDeparture(): string | null {
 /** The add page (no props). */
 const ColisCreate = () => {
   const translate = useTranslate();
-  const values = useMemo(() => emptyColisValues(rememberedDeparture()), []);
+  const values = useMemo(() => emptyColisValues(rememberedEnvoi()), []);
   return (
     <>
       <PageHeader

@@ -18,19 +18,19 @@ import type { Ref } from '../common/records';
 import { userSeesAllAgencies } from '../../common/scopes';
 import {
   buildColisBody,
-  computeFormAmounts,
-  departStepMissing,
+  computeFormMontants,
+  envoiStepMissing,
   destinataireStepMissing,
   infoStepMissing,
-  isAgencyPickup,
+  isModeLivraisonAgence,
   type ColisFormValues,
 } from './wizardRules';
 import { wizardFieldErrors } from './wizard/serverErrors';
 import { StepColisInfo } from './wizard/StepColisInfo';
-import { StepDepart } from './wizard/StepDepart';
-import { StepDestinataire, useCountryPhone } from './wizard/StepDestinataire';
-import { useNaturePrices, useOpenDepartures } from './wizard/useWizardData';
-import { PriceNotFoundDialog, WeightCheckDialog } from './wizard/WeightCheckDialog';
+import { StepEnvoi } from './wizard/StepEnvoi';
+import { StepDestinataire, usePaysPhone } from './wizard/StepDestinataire';
+import { usePrixNatures, useOpenEnvois } from './wizard/useWizardData';
+import { PrixNotFoundDialog, PoidsCheckDialog } from './wizard/PoidsCheckDialog';
 import { useAppIdentity } from '../common/useAppIdentity';
 
 /** Props of ColisInputs. */
@@ -53,44 +53,44 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
   const { handleSubmit, setError } = useFormContext<ColisFormValues>();
   const values = useWatch() as ColisFormValues;
   const identity = useAppIdentity();
-  const isAdmin = userSeesAllAgencies(identity);
+  const seesAllAgences = userSeesAllAgencies(identity);
   const [step, setStep] = useState(0);
-  const [weightMessage, setWeightMessage] = useState<string | null>(null);
-  const [dismissedPriceErrors, setDismissedPriceErrors] = useState<string[]>([]);
+  const [poidsMessage, setPoidsMessage] = useState<string | null>(null);
+  const [dismissedPrixErrors, setDismissedPrixErrors] = useState<string[]>([]);
 
-  const departuresQuery = useOpenDepartures(mode === 'edit' ? currentEnvoiId : null);
-  const departures = useMemo(() => departuresQuery.data ?? [], [departuresQuery.data]);
-  const departure = departures.find((d) => d.id === values.envoiID);
+  const envoisQuery = useOpenEnvois(mode === 'edit' ? currentEnvoiId : null);
+  const envois = useMemo(() => envoisQuery.data ?? [], [envoisQuery.data]);
+  const envoi = envois.find((d) => d.id === values.envoiID);
   const { data: modesLivraison = [] } = useGetList('modeLivraison', {
     filter: { isActive: true },
     sort: { field: 'libelle', order: 'ASC' },
     pagination: { page: 1, perPage: 100 },
   });
   const modeLivraison = (modesLivraison as Ref[]).find((m) => m.id === values.modeLivraisonID);
-  const withDelivery = !!values.modeLivraisonID && !isAgencyPickup(modeLivraison);
+  const withLivraison = !!values.modeLivraisonID && !isModeLivraisonAgence(modeLivraison);
 
   const natureIds = useMemo(() => (values.naturesColis ?? []).map((l) => l.natureColisID ?? '').filter(Boolean), [values.naturesColis]);
   const {
-    prices,
-    loading: pricesLoading,
-    errors: priceErrors,
-  } = useNaturePrices({
+    prixNatures,
+    loading: prixLoading,
+    errors: prixErrors,
+  } = usePrixNatures({
     envoiID: values.envoiID,
     villeID: values.villeID,
-    agenceID: isAdmin ? values.agenceID : null,
+    agenceID: seesAllAgences ? values.agenceID : null,
     natureIds,
   });
-  const priceError = priceErrors.find((e) => !dismissedPriceErrors.includes(e.key));
-  const amounts = computeFormAmounts(values, prices, withDelivery);
-  const dest = useCountryPhone(departure?.paysID?.id);
-  const orig = useCountryPhone(departure?.paysEmetteurID?.id);
+  const prixError = prixErrors.find((e) => !dismissedPrixErrors.includes(e.key));
+  const montants = computeFormMontants(values, prixNatures, withLivraison);
+  const dest = usePaysPhone(envoi?.paysID?.id);
+  const orig = usePaysPhone(envoi?.paysEmetteurID?.id);
 
   const missing = [
-    departStepMissing(values, { isAdmin }),
-    infoStepMissing(values, { prices, loading: pricesLoading, withDelivery }),
+    envoiStepMissing(values, { seesAllAgences }),
+    infoStepMissing(values, { prixNatures, loading: prixLoading, withLivraison }),
     destinataireStepMissing(values),
   ];
-  if (step === 0 && values.envoiID && !departure && !departuresQuery.isPending) missing[0] = ['depart'];
+  if (step === 0 && values.envoiID && !envoi && !envoisQuery.isPending) missing[0] = ['depart'];
   const labels = mode === 'create' ? 'steps_create' : 'steps_edit';
   const stepTitles = ['depart', 'colis', 'destinataire'].map((k) => translate(`resources.colis.wizard.${labels}.${k}`));
   const button = (k: 'previous' | 'next' | 'save') => translate(`resources.colis.wizard.${mode === 'edit' ? `${k}_edit` : k}`);
@@ -104,7 +104,7 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
     const errors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors;
     const message = serverMessage(error);
     if (status === 409 && errors?.poids && message) {
-      setWeightMessage(message);
+      setPoidsMessage(message);
     } else if ((status === 400 || status === 403 || status === 409) && message) {
       notify(message, { type: 'error' });
     } else {
@@ -123,11 +123,11 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
           expediteurIndicatif: data.expediteurIndicatif || orig.indicatif,
         },
         {
-          isAdmin,
-          modeEnvoi: departure?.modeEnvoiID,
-          withDelivery,
-          destinataireCountry: dest,
-          expediteurCountry: orig,
+          seesAllAgences,
+          modeEnvoi: envoi?.modeEnvoiID,
+          withLivraison,
+          destinatairePays: dest,
+          expediteurPays: orig,
         },
       );
     const errors = await save(current, { transform, onError: onSaveError });
@@ -151,25 +151,25 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
       </Stepper>
       <Box sx={{ minHeight: 240 }}>
         {step === 0 && (
-          <StepDepart
-            departures={departures}
-            isPending={departuresQuery.isPending}
-            error={departuresQuery.error}
-            departure={departure}
-            isAdmin={isAdmin}
+          <StepEnvoi
+            envois={envois}
+            isPending={envoisQuery.isPending}
+            error={envoisQuery.error}
+            envoi={envoi}
+            seesAllAgences={seesAllAgences}
           />
         )}
         {step === 1 && (
           <StepColisInfo
-            departure={departure}
-            prices={prices}
-            pricesLoading={pricesLoading}
-            amounts={amounts}
+            envoi={envoi}
+            prixNatures={prixNatures}
+            prixLoading={prixLoading}
+            montants={montants}
             modesLivraison={modesLivraison as Ref[]}
-            withDelivery={withDelivery}
+            withLivraison={withLivraison}
           />
         )}
-        {step === 2 && <StepDestinataire departure={departure} />}
+        {step === 2 && <StepDestinataire envoi={envoi} />}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
         <Button variant="outlined" disabled={step === 0 || saving} onClick={() => setStep((s) => s - 1)}>
@@ -188,10 +188,10 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
           </Button>
         )}
       </Box>
-      <WeightCheckDialog message={weightMessage} envoiId={values.envoiID} onClose={() => setWeightMessage(null)} />
-      <PriceNotFoundDialog
-        message={priceError?.message ?? null}
-        onClose={() => priceError && setDismissedPriceErrors((d) => [...d, priceError.key])}
+      <PoidsCheckDialog message={poidsMessage} envoiId={values.envoiID} onClose={() => setPoidsMessage(null)} />
+      <PrixNotFoundDialog
+        message={prixError?.message ?? null}
+        onClose={() => prixError && setDismissedPrixErrors((d) => [...d, prixError.key])}
       />
     </Box>
   );

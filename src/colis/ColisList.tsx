@@ -11,7 +11,7 @@ import { ReferenceListPage } from '../common/ReferenceListPage';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
 import { ColisRowActions } from './ColisRowActions';
-import { COLIS_STATUT_CODES, recipientOf } from './colisRules';
+import { COLIS_STATUT_CODES, destinataireOf } from './colisRules';
 import type { ColisRecord } from './types';
 import { useAdminAgenceFilter } from '../common/AgenceFilter';
 
@@ -36,11 +36,11 @@ const MontantField = () => {
 };
 
 /** Recipient name or phone of the row (spec 000 §2: the recipient record when present, else the free-text fields). */
-const RecipientField = ({ part }: { part: 'nom' | 'telephone'; label?: string }) => {
+const DestinataireField = ({ part }: { part: 'nom' | 'telephone'; label?: string }) => {
   const r = useRecordContext<ColisRecord>();
   return (
     <Typography variant="body2" component="span">
-      {r ? recipientOf(r)[part] || '--' : ''}
+      {r ? destinataireOf(r)[part] || '--' : ''}
     </Typography>
   );
 };
@@ -87,10 +87,10 @@ const ColisList = () => {
       </DataTable.Col>
       <DataTable.Col source="agenceID" render={(r: ColisRecord) => r.agenceID?.libelle ?? '--'} />
       <DataTable.Col source="nomDestinataire" disableSort>
-        <RecipientField part="nom" />
+        <DestinataireField part="nom" />
       </DataTable.Col>
       <DataTable.Col source="telephoneDestinataire" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
-        <RecipientField part="telephone" />
+        <DestinataireField part="telephone" />
       </DataTable.Col>
       <DataTable.Col source="statutID">
         <StatutChipField source="statutID" />

@@ -14,13 +14,13 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { LinkBase, useCreatePath, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useHasPermission } from '../common/useHasPermission';
-import { MakePaymentDialog } from '../encaissements/MakePaymentDialog';
-import { PaymentDetailsDialog } from '../encaissements/PaymentDetailsDialog';
+import { MakeEncaissementDialog } from '../encaissements/MakeEncaissementDialog';
+import { EncaissementDetailsDialog } from '../encaissements/EncaissementDetailsDialog';
 import { ColisDeleteButton } from './ColisDeleteButton';
 import { FinishColisButton } from './FinishColisButton';
 import { ReceiptButton } from './ReceiptButton';
 import { isOwnColis } from '../../common/scopes';
-import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisPaid } from './colisRules';
+import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisRegle } from './colisRules';
 import type { ColisRecord } from './types';
 import { useAppIdentity } from '../common/useAppIdentity';
 
@@ -97,7 +97,7 @@ export const ColisRowActions = () => {
           </IconButton>
         </Tooltip>
       )}
-      {can('encaissementMake') && isColisPaid(record) && (
+      {can('encaissementMake') && isColisRegle(record) && (
         <Tooltip title={a('paid')}>
           <CheckCircleIcon fontSize="small" color="success" aria-label={a('paid')} sx={{ mx: 0.625 }} />
         </Tooltip>
@@ -121,7 +121,7 @@ export const ColisRowActions = () => {
       {canFinishColis(record) && can('retraitColis') && <FinishColisButton colis={record} to="retirer" />}
       {canFinishColis(record) && can('livraisonColis') && <FinishColisButton colis={record} to="livrer" />}
       {paying && (
-        <MakePaymentDialog
+        <MakeEncaissementDialog
           colis={record}
           open={paying}
           onClose={() => setPaying(false)}
@@ -132,7 +132,7 @@ export const ColisRowActions = () => {
         />
       )}
       {listing && (
-        <PaymentDetailsDialog colisId={record.id} reference={record.reference} open={listing} onClose={() => setListing(false)} />
+        <EncaissementDetailsDialog colisId={record.id} reference={record.reference} open={listing} onClose={() => setListing(false)} />
       )}
     </Box>
   );

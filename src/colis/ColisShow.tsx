@@ -2,14 +2,14 @@
  * Parcel details at /colis/{id}/show (spec 000 §2 "Parcel details", route colisDetails; key colisDetail; the spec's
  * /colis/{reference} redirects here): react-admin's ShowBase loads the parcel (dataProvider.getOne → GET
  * colis/getBy/{id}) and the page shows three cards — the parcel (./show/ColisSummaryCard, with the delete button), its
- * natures and amounts (./show/ColisNaturesCard) and its status history (./show/ColisHistoryCard). While loading a
+ * natures and amounts (./show/ColisNaturesCard) and its status history (./show/ColisHistoriqueCard). While loading a
  * spinner; an unknown parcel 'Aucun colis trouvé'; any other failure the server message.
  */
 import { Alert, Box, CircularProgress } from '@mui/material';
 import { ShowBase, useShowContext, useTranslate } from 'react-admin';
 import { PageHeader } from '../common/PageHeader';
 import { serverMessage } from '../common/recordLabel';
-import { ColisHistoryCard } from './show/ColisHistoryCard';
+import { ColisHistoriqueCard } from './show/ColisHistoriqueCard';
 import { ColisNaturesCard } from './show/ColisNaturesCard';
 import { ColisSummaryCard } from './show/ColisSummaryCard';
 import type { ColisRecord } from './types';
@@ -45,7 +45,7 @@ const ColisShowView = () => {
         >
           <ColisSummaryCard colis={colis} />
           <ColisNaturesCard colis={colis} />
-          <ColisHistoryCard reference={colis.reference} />
+          <ColisHistoriqueCard reference={colis.reference} />
         </Box>
       )}
     </>

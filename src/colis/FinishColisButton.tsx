@@ -9,9 +9,9 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
-import { usePaymentModes } from '../encaissements/usePaymentModes';
+import { useModesPaiement } from '../encaissements/useModesPaiement';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { isPositiveAmount } from './colisRules';
+import { isPositiveMontant } from './colisRules';
 import type { ColisRecord } from './types';
 
 /** Takes the parcel and the end of its journey ('retirer' → RETIRE, 'livrer' → LIVRE); renders a small text button. */
@@ -20,13 +20,13 @@ export const FinishColisButton = ({ colis, to }: { colis: ColisRecord; to: 'reti
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { modes } = usePaymentModes();
+  const { modes } = useModesPaiement();
   const [open, setOpen] = useState(false);
   const [modePaiementID, setModePaiementID] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
   const kind = to === 'retirer' ? 'retire' : 'livre';
-  const owes = isPositiveAmount(colis.resteAPayer);
+  const owes = isPositiveMontant(colis.resteAPayer);
   const t = (key: string, options?: object) => translate(`resources.colis.notifications.${key}`, options);
 
   const close = () => {
@@ -74,7 +74,7 @@ export const FinishColisButton = ({ colis, to }: { colis: ColisRecord; to: 'reti
           {owes && (
             <>
               <Alert severity="warning" sx={{ my: 2 }}>
-                {t('finish_remaining', { amount: formatEuro(colis.resteAPayer) })}
+                {t('finish_remaining', { montant: formatEuro(colis.resteAPayer) })}
               </Alert>
               <TextField
                 select

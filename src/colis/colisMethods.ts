@@ -7,13 +7,13 @@
  */
 import { COLLECTION_PAYER } from '../../common/colisRules';
 import { httpRequest, type CallOptions } from '../providers/http';
-import type { ClientRef, ColisRecord, Departure, HistoryEntry, NatureDetail, Ref } from './types';
-import type { NaturePrice } from './wizardRules';
+import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail, Ref } from './types';
+import type { PrixNature } from './wizardRules';
 
 /** A parcel with its nature lines, as colis/getByReference answers it. */
 export interface ColisDetails {
   colis: ColisRecord;
-  natures: NatureDetail[];
+  natures: ColisNatureDetail[];
   prixTotal?: number;
 }
 
@@ -28,7 +28,7 @@ export interface ColisMethods {
   /** GET colis/getByReference/{ref}: the parcel and its nature lines (details page, receipt, legacy details path). */
   getColisByReference(reference: string, options?: CallOptions): Promise<ColisDetails>;
   /** GET colis/getHistoriqueByReference/{ref}: status history, newest first. */
-  getColisHistory(reference: string, options?: CallOptions): Promise<HistoryEntry[]>;
+  getColisHistorique(reference: string, options?: CallOptions): Promise<HistoriqueEntry[]>;
   /** DELETE colis/delete/{id}/{roleCode} (spec 000 §4 Parcel deletion). */
   deleteColis(id: string, roleCode: string): Promise<ColisDeletion>;
   /** POST colis/deleteWithOtp {colisId, codeOtp}. */
@@ -41,12 +41,12 @@ export interface ColisMethods {
   /** GET colis/contactAdminForEnvoi/{envoiId}: warns the administrators of a full departure. @returns the server message */
   contactAdminsForEnvoi(envoiId: string): Promise<string | undefined>;
   /** GET colis/prixNature: the price of one nature on the departure's route (409 'Aucun prix unitaire associé à : …'). */
-  getNaturePrice(
+  getPrixNature(
     params: { envoiID: string; natureColisID: string; villeID?: string | null; agenceID?: string | null },
     options?: CallOptions,
-  ): Promise<NaturePrice>;
+  ): Promise<PrixNature>;
   /** GET envoi/ouvertActif: open active departures, latest closing first (step 1 of the wizard). */
-  getOpenEnvois(options?: CallOptions): Promise<Departure[]>;
+  getOpenEnvois(options?: CallOptions): Promise<Envoi[]>;
   /** GET ville/getVilleByPaysID/{paysId}: active cities of a country, by name. */
   getVillesByPays(paysId: string, options?: CallOptions): Promise<Ref[]>;
   /** GET user/getByTelephone/{full phone}: the client, or null when the phone is unknown (success false). */
@@ -61,14 +61,14 @@ export const colisMethods: ColisMethods = {
     const json = await httpRequest(`colis/getByReference/${enc(reference)}`, { signal });
     return {
       colis: json.data as ColisRecord,
-      natures: Array.isArray(json.natureColisDetails) ? (json.natureColisDetails as NatureDetail[]) : [],
+      natures: Array.isArray(json.natureColisDetails) ? (json.natureColisDetails as ColisNatureDetail[]) : [],
       prixTotal: typeof json.prixTotal === 'number' ? json.prixTotal : undefined,
     };
   },
 
-  async getColisHistory(reference, { signal } = {}) {
+  async getColisHistorique(reference, { signal } = {}) {
     const json = await httpRequest(`colis/getHistoriqueByReference/${enc(reference)}`, { signal });
-    return Array.isArray(json.datas) ? (json.datas as HistoryEntry[]) : [];
+    return Array.isArray(json.datas) ? (json.datas as HistoriqueEntry[]) : [];
   },
 
   async deleteColis(id, roleCode) {
@@ -91,7 +91,7 @@ export const colisMethods: ColisMethods = {
     return json.message;
   },
 
-  async getNaturePrice({ envoiID, natureColisID, villeID, agenceID }, { signal } = {}) {
+  async getPrixNature({ envoiID, natureColisID, villeID, agenceID }, { signal } = {}) {
     const json = await httpRequest('colis/prixNature', { query: { envoiID, natureColisID, villeID, agenceID }, signal });
     const d = (json.data ?? {}) as { prixUnitaire?: number | null; prixExceptionnel?: number | null; libelle?: string };
     return { prixUnitaire: d.prixUnitaire ?? null, prixExceptionnel: d.prixExceptionnel ?? null, libelle: d.libelle };
@@ -99,7 +99,7 @@ export const colisMethods: ColisMethods = {
 
   async getOpenEnvois({ signal } = {}) {
     const json = await httpRequest('envoi/ouvertActif', { signal });
-    return Array.isArray(json.data) ? (json.data as Departure[]) : [];
+    return Array.isArray(json.data) ? (json.data as Envoi[]) : [];
   },
 
   async getVillesByPays(paysId, { signal } = {}) {

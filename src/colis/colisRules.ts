@@ -4,7 +4,7 @@
  * No React here: tests/web reads it.
  */
 import { canFinishColis as canFinishStatut, isColisEditable, isColisPayable } from '../../common/colisRules';
-import { isPositiveAmount } from '../../common/money';
+import { isPositiveMontant } from '../../common/money';
 import { fullName } from '../common/records';
 import type { ColisRecord } from './types';
 
@@ -12,7 +12,7 @@ import type { ColisRecord } from './types';
 export { COLIS_STATUT_CODES } from '../../common/colisRules';
 
 /** Whether an amount in euros is above 0 (exact, on cents): common/money.ts. */
-export { isPositiveAmount } from '../../common/money';
+export { isPositiveMontant } from '../../common/money';
 
 /** The status code of a parcel ('' when unknown). */
 export function statutCodeOf(colis: Pick<ColisRecord, 'statutID'> | null | undefined): string {
@@ -26,12 +26,12 @@ export function canEditColis(colis: Pick<ColisRecord, 'statutID'>): boolean {
 
 /** Cash collection: only when the status allows a payment (not EN_ATTENTE, common/colisRules.ts) and money remains. */
 export function canCollectColis(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
-  return isColisPayable(statutCodeOf(colis)) && isPositiveAmount(colis.resteAPayer);
+  return isColisPayable(statutCodeOf(colis)) && isPositiveMontant(colis.resteAPayer);
 }
 
 /** The green check replacing the collection button: the status allows a payment and nothing remains (spec 000 §4). */
-export function isColisPaid(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
-  return isColisPayable(statutCodeOf(colis)) && !isPositiveAmount(colis.resteAPayer);
+export function isColisRegle(colis: Pick<ColisRecord, 'statutID' | 'resteAPayer'>): boolean {
+  return isColisPayable(statutCodeOf(colis)) && !isPositiveMontant(colis.resteAPayer);
 }
 
 /** Receipt PDF: only when not EN_ATTENTE (spec 000 §4). */
@@ -49,7 +49,7 @@ export function canFinishColis(colis: Pick<ColisRecord, 'statutID'>): boolean {
  * has one (destinataireID), else from the free-text fields (nomDestinataire, prenomsDestinataire, telephoneDestinataire).
  * @returns name and phone ('' when absent)
  */
-export function recipientOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
+export function destinataireOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
   const d = colis.destinataireID;
   if (d && d.id) {
     return { nom: fullName(d), telephone: d.telephoneComplet || d.telephone || '' };
@@ -61,7 +61,7 @@ export function recipientOf(colis: Partial<ColisRecord>): { nom: string; telepho
 }
 
 /** Sender of a parcel: the client record, else the typed phone (NumeroSaisi). */
-export function senderOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
+export function expediteurOf(colis: Partial<ColisRecord>): { nom: string; telephone: string } {
   const e = colis.expediteurID;
   return { nom: fullName(e), telephone: e?.telephoneComplet || e?.telephone || colis.NumeroSaisi || '' };
 }

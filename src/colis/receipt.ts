@@ -9,8 +9,8 @@ import type { DecimalInput } from '../../common/money';
 import { formatEuro, formatKg } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { fr } from '../i18n/fr';
-import { recipientOf, senderOf } from './colisRules';
-import type { ColisRecord, NatureDetail } from './types';
+import { destinataireOf, expediteurOf } from './colisRules';
+import type { ColisRecord, ColisNatureDetail } from './types';
 
 /** One nature line of the receipt: weight in kg (or m³), amount in euros. */
 export interface ReceiptLine {
@@ -43,12 +43,12 @@ export function receiptFileName(reference: string): string {
  * Receipt data from colis/getByReference: the parcel (data) and its nature lines (natureColisDetails).
  * The date is the deposit date, else the last update (spec 000 §2).
  */
-export function receiptDataFrom(colis: ColisRecord, details: NatureDetail[]): ReceiptData {
+export function receiptDataFrom(colis: ColisRecord, details: ColisNatureDetail[]): ReceiptData {
   return {
     reference: colis.reference,
     date: colis.dateDepot || colis.updatedAt || null,
-    expediteur: senderOf(colis),
-    destinataire: recipientOf(colis),
+    expediteur: expediteurOf(colis),
+    destinataire: destinataireOf(colis),
     lines: details.map((d) => ({
       libelle: d.natureColisID?.libelle ?? '',
       poids: d.poids,

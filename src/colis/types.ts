@@ -65,7 +65,7 @@ export interface ColisRecord {
 }
 
 /** A nature line of colis/getByReference (natureColisDetails). */
-export interface NatureDetail {
+export interface ColisNatureDetail {
   id?: string;
   poids: number | string;
   unitePoid?: string | null;
@@ -76,7 +76,7 @@ export interface NatureDetail {
 }
 
 /** An open departure of envoi/ouvertActif (weights in kg, dates YYYY-MM-DD). */
-export interface Departure {
+export interface Envoi {
   id: string;
   reference: string;
   dateDebut?: string | null;
@@ -93,7 +93,7 @@ export interface Departure {
 }
 
 /** One status history entry (colis/getHistoriqueByReference), newest first. */
-export interface HistoryEntry {
+export interface HistoriqueEntry {
   id?: string;
   dateAction: string;
   statutAvantID?: Ref | null;

@@ -5,14 +5,14 @@
  */
 import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../common/colisRules';
 import { toCents, toMilli, type DecimalInput } from '../../common/money';
-import { computeColisAmounts, type ColisAmounts } from '../../common/pricing';
-import { uniteForMode, type Unite } from '../../common/modes';
+import { computeColisMontants, type ColisMontants } from '../../common/pricing';
+import { uniteForModeEnvoi, type Unite } from '../../common/modes';
 import { normalizePhone, type PhoneCountry } from '../../common/phone';
 import { refId } from '../common/records';
 import type { ColisRecord, Ref } from './types';
 
 /** Whether a delivery mode is the agency pick-up (no delivery amount): common/colisRules.ts, the server's own rule. */
-export { isAgencyPickup } from '../../common/colisRules';
+export { isModeLivraisonAgence } from '../../common/colisRules';
 
 /** One nature line of the form: the nature, its weight, and the prices found by colis/prixNature. */
 export interface NatureLineValues {
@@ -21,7 +21,7 @@ export interface NatureLineValues {
 }
 
 /** The price of a nature on the chosen route (colis/prixNature), euros per unit. */
-export interface NaturePrice {
+export interface PrixNature {
   prixUnitaire: number | null;
   prixExceptionnel: number | null;
   libelle?: string;
@@ -119,7 +119,7 @@ function safeCents(value: DecimalInput): bigint {
 }
 
 /** Whether a nature weight is valid (spec 000 §5: a number, min 0, required; the server wants it above 0). */
-export function isValidWeight(value: DecimalInput): boolean {
+export function isValidPoids(value: DecimalInput): boolean {
   const n = toNumber(value);
   if (Number.isNaN(n) || n <= 0) return false;
   try {
@@ -130,36 +130,36 @@ export function isValidWeight(value: DecimalInput): boolean {
 }
 
 /** Whether an optional amount is valid: empty or a number ≥ 0 (spec 000 §5 "Complementary and delivery amounts: minimum 0"). */
-export function isValidAmount(value: DecimalInput): boolean {
+export function isValidMontant(value: DecimalInput): boolean {
   if (value === null || value === undefined || value === '') return true;
   const n = toNumber(value);
   return !Number.isNaN(n) && n >= 0;
 }
 
 /**
- * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisAmounts, the server's own function.
+ * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisMontants, the server's own function.
  * Lines without a nature, a valid weight or a known price count as 0. The delivery amount counts only when shown.
  * @param prices price of each nature id (colis/prixNature)
- * @param withDelivery false for the agency pick-up mode
+ * @param withLivraison false for the agency pick-up mode
  */
-export function computeFormAmounts(
+export function computeFormMontants(
   values: Pick<ColisFormValues, 'naturesColis' | 'montantComplementaire' | 'montantExpedition' | 'montantLivraison' | 'reglement'>,
-  prices: Record<string, NaturePrice | undefined>,
-  withDelivery: boolean,
-): ColisAmounts {
-  const clean = (v: DecimalInput) => (isValidAmount(v) && v !== '' ? v : 0);
-  return computeColisAmounts({
+  prixNatures: Record<string, PrixNature | undefined>,
+  withLivraison: boolean,
+): ColisMontants {
+  const clean = (v: DecimalInput) => (isValidMontant(v) && v !== '' ? v : 0);
+  return computeColisMontants({
     lines: (values.naturesColis ?? []).map((line) => {
-      const price = line.natureColisID ? prices[line.natureColisID] : undefined;
+      const prix = line.natureColisID ? prixNatures[line.natureColisID] : undefined;
       return {
-        poids: isValidWeight(line.poids) ? line.poids : 0,
-        prixExceptionnel: price?.prixExceptionnel ?? 0,
-        prixUnitaire: price?.prixUnitaire ?? 0,
+        poids: isValidPoids(line.poids) ? line.poids : 0,
+        prixExceptionnel: prix?.prixExceptionnel ?? 0,
+        prixUnitaire: prix?.prixUnitaire ?? 0,
       };
     }),
     montantComplementaire: clean(values.montantComplementaire),
     montantExpedition: clean(values.montantExpedition),
-    montantLivraison: withDelivery ? clean(values.montantLivraison) : 0,
+    montantLivraison: withLivraison ? clean(values.montantLivraison) : 0,
     reglement: clean(values.reglement),
   });
 }
@@ -183,18 +183,18 @@ export function hasAdvance(values: Pick<ColisFormValues, 'reglement'>): boolean 
 }
 
 /** What step 1 still misses (translation keys under resources.colis.missing): a departure, and the agency for ADMIN. */
-export function departStepMissing(values: Pick<ColisFormValues, 'envoiID' | 'agenceID'>, opts: { isAdmin: boolean }): string[] {
+export function envoiStepMissing(values: Pick<ColisFormValues, 'envoiID' | 'agenceID'>, opts: { seesAllAgences: boolean }): string[] {
   const missing: string[] = [];
   if (!values.envoiID) missing.push('depart');
-  if (opts.isAdmin && !values.agenceID) missing.push('agence');
+  if (opts.seesAllAgences && !values.agenceID) missing.push('agence');
   return missing;
 }
 
 /** Context of the step 2 rule: the prices found and whether anything is still loading. */
 export interface InfoStepContext {
-  prices: Record<string, NaturePrice | undefined>;
+  prixNatures: Record<string, PrixNature | undefined>;
   loading: boolean;
-  withDelivery: boolean;
+  withLivraison: boolean;
 }
 
 /**
@@ -209,16 +209,16 @@ export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): 
   if (!values.detailsContenu || !values.detailsContenu.trim()) missing.push('contenu');
   const lines = values.naturesColis ?? [];
   if (lines.length === 0 || lines.some((l) => !l.natureColisID)) missing.push('natures');
-  if (lines.some((l) => !isValidWeight(l.poids))) missing.push('poids');
-  if (lines.some((l) => l.natureColisID && !ctx.prices[l.natureColisID])) missing.push('prix');
+  if (lines.some((l) => !isValidPoids(l.poids))) missing.push('poids');
+  if (lines.some((l) => l.natureColisID && !ctx.prixNatures[l.natureColisID])) missing.push('prix');
   if (values.unite !== 'KG' && values.unite !== 'M3') missing.push('unite');
   if (!values.villeID) missing.push('ville');
   if (!values.modeLivraisonID) missing.push('modeLivraison');
-  const amounts = computeFormAmounts(values, ctx.prices, ctx.withDelivery);
-  const amountsValid = [values.montantComplementaire, values.montantExpedition, ctx.withDelivery ? values.montantLivraison : 0].every(
-    isValidAmount,
+  const montants = computeFormMontants(values, ctx.prixNatures, ctx.withLivraison);
+  const montantsValid = [values.montantComplementaire, values.montantExpedition, ctx.withLivraison ? values.montantLivraison : 0].every(
+    isValidMontant,
   );
-  if (!isValidAmount(values.reglement) || amounts.resteAPayer < 0 || !amountsValid) missing.push('reglement');
+  if (!isValidMontant(values.reglement) || montants.resteAPayer < 0 || !montantsValid) missing.push('reglement');
   if (hasAdvance(values)) {
     if (!values.modePaiementID) missing.push('modePaiement');
     if (!values.paymentby) missing.push('paymentby');
@@ -228,7 +228,7 @@ export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): 
 }
 
 /** A country's dial code and national number length as the wizard loads them (pays/getBy). */
-export interface CountryPhone {
+export interface PaysPhone {
   indicatif?: string | null;
   longueur?: number | null;
 }
@@ -240,11 +240,11 @@ export interface CountryPhone {
  * @param typedIndicatif the dial code field of the form
  * @param country the country of the party (destination for the recipient, origin for the sender)
  */
-export function phoneCountry(typedIndicatif: string | null | undefined, country?: CountryPhone | null): PhoneCountry {
+export function phonePays(typedIndicatif: string | null | undefined, pays?: PaysPhone | null): PhoneCountry {
   const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
-  const indicatif = digits(typedIndicatif) ? (typedIndicatif ?? '') : (country?.indicatif ?? '');
-  const own = !!digits(indicatif) && digits(indicatif) === digits(country?.indicatif);
-  return { indicatif, longueurNumero: own ? (country?.longueur ?? null) : null };
+  const indicatif = digits(typedIndicatif) ? (typedIndicatif ?? '') : (pays?.indicatif ?? '');
+  const own = !!digits(indicatif) && digits(indicatif) === digits(pays?.indicatif);
+  return { indicatif, longueurNumero: own ? (pays?.longueur ?? null) : null };
 }
 
 /**
@@ -254,8 +254,8 @@ export function phoneCountry(typedIndicatif: string | null | undefined, country?
  * @param numero the number as typed (national, or full with '+' / '00')
  * @param country the party's country (its dial code and length)
  */
-export function partyPhone(indicatif: string | null | undefined, numero: string | null | undefined, country?: CountryPhone | null) {
-  return normalizePhone(numero, phoneCountry(indicatif, country));
+export function partyPhone(indicatif: string | null | undefined, numero: string | null | undefined, pays?: PaysPhone | null) {
+  return normalizePhone(numero, phonePays(indicatif, pays));
 }
 
 /**
@@ -268,15 +268,15 @@ export function phoneInputError(
   value: unknown,
   values: Record<string, unknown> | undefined,
   indicatifField: 'destinataireIndicatif' | 'expediteurIndicatif',
-  country?: CountryPhone | null,
+  pays?: PaysPhone | null,
 ): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const result = partyPhone(values?.[indicatifField] as string | undefined, value, country);
+  const result = partyPhone(values?.[indicatifField] as string | undefined, value, pays);
   return result.ok ? undefined : result.error;
 }
 
 /** Whether the recipient part of step 3 is complete (spec 000 §5 "Step 3 save"): a found client, or nom, prénoms and adresse. */
-export function recipientComplete(
+export function destinataireComplete(
   values: Pick<ColisFormValues, 'destinataireID' | 'nomDestinataire' | 'prenomsDestinataire' | 'adresseDestinataire'>,
 ): boolean {
   if (values.destinataireID) return true;
@@ -287,7 +287,7 @@ export function recipientComplete(
  * Whether the sender part of step 3 is complete (spec 000 §5): a selected client, or a typed sender with nom and
  * prénoms — and a phone, which the server needs to create or find the client (NumeroSaisi).
  */
-export function senderComplete(
+export function expediteurComplete(
   values: Pick<ColisFormValues, 'expediteurMode' | 'expediteurID' | 'expediteurNom' | 'expediteurPrenom' | 'expediteurNumero'>,
 ): boolean {
   if (values.expediteurMode === 'select') return !!values.expediteurID;
@@ -297,38 +297,38 @@ export function senderComplete(
 /** What the final save still misses (keys under resources.colis.missing). */
 export function destinataireStepMissing(values: ColisFormValues): string[] {
   const missing: string[] = [];
-  if (!recipientComplete(values)) missing.push('destinataire');
-  if (!senderComplete(values)) missing.push(values.expediteurMode === 'select' ? 'expediteur' : 'expediteur_saisi');
+  if (!destinataireComplete(values)) missing.push('destinataire');
+  if (!expediteurComplete(values)) missing.push(values.expediteurMode === 'select' ? 'expediteur' : 'expediteur_saisi');
   return missing;
 }
 
 /** An amount for the request body: a number with 2 decimals, 0 when empty. */
 function money(value: DecimalInput): number {
-  return Number(safeCents(isValidAmount(value) ? value : 0)) / 100;
+  return Number(safeCents(isValidMontant(value) ? value : 0)) / 100;
 }
 
 /**
  * A phone for the request body: the full number, or when it is not valid the number as typed, so that the server
  * refuses it with its French message on the field; '' when nothing was typed.
  */
-function bodyPhone(indicatif: string | null | undefined, numero: string | null | undefined, country?: CountryPhone | null): string {
+function bodyPhone(indicatif: string | null | undefined, numero: string | null | undefined, pays?: PaysPhone | null): string {
   const typed = (numero ?? '').trim();
   if (!typed) return '';
-  const result = partyPhone(indicatif, typed, country);
+  const result = partyPhone(indicatif, typed, pays);
   return result.ok ? result.phone : typed;
 }
 
 /** Options of the body builder. */
 export interface BodyOptions {
   /** ADMIN sends the chosen agency; other roles use their own (spec 000 §5, the server decides). */
-  isAdmin: boolean;
+  seesAllAgences: boolean;
   /** Sending mode of the departure: air mode forces KG (spec 000 §5). */
   modeEnvoi?: Pick<Ref, 'code' | 'libelle'> | null;
   /** false for the agency pick-up mode: no delivery amount. */
-  withDelivery: boolean;
+  withLivraison: boolean;
   /** Countries of the parties for their phone numbers: destination (recipient) and origin (sender). */
-  destinataireCountry?: CountryPhone | null;
-  expediteurCountry?: CountryPhone | null;
+  destinatairePays?: PaysPhone | null;
+  expediteurPays?: PaysPhone | null;
 }
 
 /**
@@ -342,22 +342,22 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     villeID: values.villeID,
     modeLivraisonID: values.modeLivraisonID,
     naturesColis: (values.naturesColis ?? []).map((l) => ({ natureColisID: l.natureColisID, poids: Number(toNumber(l.poids).toFixed(3)) })),
-    unite: uniteForMode(opts.modeEnvoi, values.unite),
+    unite: uniteForModeEnvoi(opts.modeEnvoi, values.unite),
     detailsContenu: (values.detailsContenu ?? '').trim(),
     observation: (values.observation ?? '').trim(),
-    adresseLivraison: opts.withDelivery ? (values.adresseLivraison ?? '').trim() : '',
-    montantLivraison: opts.withDelivery ? money(values.montantLivraison) : 0,
+    adresseLivraison: opts.withLivraison ? (values.adresseLivraison ?? '').trim() : '',
+    montantLivraison: opts.withLivraison ? money(values.montantLivraison) : 0,
     montantExpedition: money(values.montantExpedition),
     montantComplementaire: money(values.montantComplementaire),
     reglement: money(values.reglement),
   };
-  if (opts.isAdmin && values.agenceID) body.agenceID = values.agenceID;
+  if (opts.seesAllAgences && values.agenceID) body.agenceID = values.agenceID;
   if (values.expediteurMode === 'select') {
     body.expediteurID = values.expediteurID;
   } else {
     body.expediteurNom = (values.expediteurNom ?? '').trim();
     body.expediteurPrenom = (values.expediteurPrenom ?? '').trim();
-    body.NumeroSaisi = bodyPhone(values.expediteurIndicatif, values.expediteurNumero, opts.expediteurCountry);
+    body.NumeroSaisi = bodyPhone(values.expediteurIndicatif, values.expediteurNumero, opts.expediteurPays);
   }
   if (values.destinataireID) {
     body.destinataireID = values.destinataireID;
@@ -366,7 +366,7 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     body.prenomsDestinataire = (values.prenomsDestinataire ?? '').trim();
     body.adresseDestinataire = (values.adresseDestinataire ?? '').trim();
     body.emailDestinataire = (values.emailDestinataire ?? '').trim();
-    const phone = bodyPhone(values.destinataireIndicatif, values.destinataireNumero, opts.destinataireCountry);
+    const phone = bodyPhone(values.destinataireIndicatif, values.destinataireNumero, opts.destinatairePays);
     if (phone) body.telephoneDestinataire = phone;
   }
   if (hasAdvance(values)) body.encaissement = { paymentby: values.paymentby || ADVANCE_PAYER, modePaiementID: values.modePaiementID };
@@ -411,4 +411,4 @@ export function valuesFromColis(colis: ColisRecord): ColisFormValues {
 }
 
 /** localStorage key of the departure chosen last in the wizard (spec 000 §2 "The chosen departure is remembered locally"). */
-export const CHOSEN_DEPARTURE_KEY = 'colis.wizard.envoiID';
+export const CHOSEN_ENVOI_KEY = 'colis.wizard.envoiID';

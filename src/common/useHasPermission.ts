@@ -5,10 +5,10 @@
 import { useCallback } from 'react';
 import { usePermissions } from 'react-admin';
 import { hasPermission, type PermissionKey } from '../../common/permissions';
-import type { Privilege } from '../providers/session';
+import type { Permission } from '../providers/session';
 
 /** Returns a function telling whether the signed-in user holds a permission key (false while loading). */
 export function useHasPermission(): (key: PermissionKey) => boolean {
-  const { permissions } = usePermissions<Privilege[]>();
+  const { permissions } = usePermissions<Permission[]>();
   return useCallback((key: PermissionKey) => Array.isArray(permissions) && hasPermission(permissions, key), [permissions]);
 }

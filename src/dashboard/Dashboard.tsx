@@ -21,10 +21,10 @@ import { DashboardCard } from './DashboardCard';
 import { agenceHasNoColis, colisListPath, departListPath, selectView, type DashboardScope } from './dashboardView';
 import { DonutChart, type DonutSegment } from './DonutChart';
 import { MonthlyChart } from './MonthlyChart';
-import { OpenDepartures } from './OpenDepartures';
+import { OpenEnvois } from './OpenEnvois';
 import { ScopeSwitch } from './ScopeSwitch';
 import { StatTiles } from './StatTiles';
-import { StatusLines, type StatusRow } from './StatusCard';
+import { StatutLines, type StatutRow } from './StatutCard';
 import { useDashboardData } from './useDashboardData';
 
 /** Toast duration (spec 000 §9 'Dashboard toast: 3 seconds'). */
@@ -40,7 +40,7 @@ const Dashboard = () => {
   const has = useHasPermission();
   const identity = useAppIdentity();
   const seesAll = userSeesAllAgencies(identity);
-  const { counts, monthly, circular, departures } = useDashboardData(identity?.id ? String(identity.id) : undefined);
+  const { counts, monthly, circular, envois } = useDashboardData(identity?.id ? String(identity.id) : undefined);
   const [scope, setScope] = useState<DashboardScope>({ kind: 'global' });
   const view = selectView(seesAll ? scope : { kind: 'global' }, { counts: counts.data, monthly: monthly.data, circular: circular.data });
   const agence = view.agence;
@@ -54,14 +54,14 @@ const Dashboard = () => {
   const title = agenceName ? translate('dashboard.title_agence', { agence: agenceName }) : translate('dashboard.title');
   const c: DashboardCounts | undefined = view.counts;
 
-  const colisRows: StatusRow[] = Object.entries(COLIS_STAT_KEYS).map(([code, key]) => ({
+  const colisRows: StatutRow[] = Object.entries(COLIS_STAT_KEYS).map(([code, key]) => ({
     code,
     label: `dashboard.colis_status.${code}`,
     value: c?.[key] ?? 0,
     color: COLIS_STATUT_COLORS[code],
     to: has('colis') ? colisListPath(code, agence) : undefined,
   }));
-  const envoiRows: StatusRow[] = ENVOI_CARD_CODES.map((code) => ({
+  const envoiRows: StatutRow[] = ENVOI_CARD_CODES.map((code) => ({
     code,
     label: `dashboard.envoi_status.${code}`,
     value: c?.[ENVOI_STAT_KEYS[code]] ?? 0,
@@ -70,14 +70,14 @@ const Dashboard = () => {
   }));
 
   const fin = view.circular?.financialStats;
-  const paymentSegments: DonutSegment[] = PAIEMENT_STATES.map((state) => {
+  const encaissementSegments: DonutSegment[] = PAIEMENT_STATES.map((state) => {
     const count =
       state === 'SOLDE'
         ? fin?.quantify.colisSoldes
         : state === 'PARTIEL'
           ? fin?.quantify.colisPartiellementPayes
           : fin?.quantify.colisEnAttente;
-    const amount =
+    const montant =
       state === 'SOLDE'
         ? fin?.money.totalMontantPaye
         : state === 'PARTIEL'
@@ -85,14 +85,14 @@ const Dashboard = () => {
           : fin?.money.totalMontantNonPaye;
     const detail =
       state === 'PARTIEL'
-        ? `${formatEuro(amount)} (${translate('dashboard.payments.partial_detail', {
+        ? `${formatEuro(montant)} (${translate('dashboard.payments.partial_detail', {
             paid: formatEuro(fin?.money.partielEncaisse),
             due: formatEuro(fin?.money.partielReste),
           })})`
-        : formatEuro(amount);
+        : formatEuro(montant);
     return { key: state, label: `dashboard.payments.${state}`, count: count ?? 0, color: PAIEMENT_COLORS[state], detail };
   });
-  const statusSegments: DonutSegment[] = (view.circular?.nbreColisByStatut ?? []).map((s) => ({
+  const statutSegments: DonutSegment[] = (view.circular?.nbreColisByStatut ?? []).map((s) => ({
     key: s.statut,
     label: `dashboard.colis_status.${s.statut}`,
     count: s.count,
@@ -121,17 +121,17 @@ const Dashboard = () => {
           )}
         </Box>
         <DashboardCard title="dashboard.colis_status.title" testId="colis-status-card" {...countsState}>
-          <StatusLines rows={colisRows} testId="colis-status" />
+          <StatutLines rows={colisRows} testId="colis-status" />
         </DashboardCard>
         <DashboardCard title="dashboard.envoi_status.title" testId="envoi-status-card" {...countsState}>
-          <StatusLines rows={envoiRows} testId="envoi-status" />
+          <StatutLines rows={envoiRows} testId="envoi-status" />
         </DashboardCard>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <OpenDepartures
-            departures={departures.data}
-            isPending={departures.isPending}
-            error={departures.error}
-            onRetry={() => void departures.refetch()}
+          <OpenEnvois
+            envois={envois.data}
+            isPending={envois.isPending}
+            error={envois.error}
+            onRetry={() => void envois.refetch()}
             agence={agence}
           />
         </Box>
@@ -153,7 +153,7 @@ const Dashboard = () => {
           onRetry={() => void circular.refetch()}
           skeletonHeight={200}
         >
-          <DonutChart segments={paymentSegments} testId="payments-donut" />
+          <DonutChart segments={encaissementSegments} testId="payments-donut" />
         </DashboardCard>
         <DashboardCard
           title="dashboard.statuses.title"
@@ -162,7 +162,7 @@ const Dashboard = () => {
           onRetry={() => void circular.refetch()}
           skeletonHeight={200}
         >
-          <DonutChart segments={statusSegments} testId="statuses-donut" />
+          <DonutChart segments={statutSegments} testId="statuses-donut" />
         </DashboardCard>
       </Box>
     </Box>

@@ -29,11 +29,11 @@ export function useDashboardData(userId: string | undefined) {
     enabled,
     retry: false,
   });
-  const departures = useQuery({
+  const envois = useQuery({
     queryKey: ['depart', 'getOpenEnvois'],
     queryFn: ({ signal }) => dataProvider.getOpenEnvois({ signal }),
     enabled,
     retry: false,
   });
-  return { counts, monthly, circular, departures };
+  return { counts, monthly, circular, envois };
 }

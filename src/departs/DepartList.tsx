@@ -16,7 +16,7 @@ import { ENVOI_ACTION_TARGETS, ENVOI_STATUT_CODES } from './departRules';
 import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 import { PoidsGaugeField } from './PoidsGaugeField';
 import { ClientsLinkButton } from './ClientsLinkButton';
-import { EnvoiStatusButtons } from './EnvoiStatusButtons';
+import { EnvoiStatutButtons } from './EnvoiStatutButtons';
 
 /** Status filter: the departure status codes, sent as `statut` (the server filters on the status code). */
 const statutFilter = (
@@ -36,7 +36,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** The departures list page (no props). */
 const DepartList = () => {
   const has = useHasPermission();
-  const withStatusActions = ENVOI_ACTION_TARGETS.some((to) => has(ENVOI_TRANSITIONS[to]!.key));
+  const withStatutActions = ENVOI_ACTION_TARGETS.some((to) => has(ENVOI_TRANSITIONS[to]!.key));
   return (
     <ReferenceListPage
       title="resources.depart.page.list"
@@ -45,7 +45,7 @@ const DepartList = () => {
       withStatus={false}
       wide
       filters={[statutFilter]}
-      extraRowActions={withStatusActions ? <EnvoiStatusButtons /> : undefined}
+      extraRowActions={withStatutActions ? <EnvoiStatutButtons /> : undefined}
     >
       <DataTable.Col source="reference" cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
       <DataTable.Col source="createdAt" cellSx={() => nowrap}>

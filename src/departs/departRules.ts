@@ -52,7 +52,7 @@ export function poidsGauge(poids: unknown, poidsDisponible: unknown): PoidsGauge
 }
 
 /** One status action of a row: its target, permission key, French label and whether it may be clicked now. */
-export interface EnvoiStatusAction {
+export interface EnvoiStatutAction {
   to: EnvoiActionTarget;
   key: PermissionKey;
   libelle: string;
@@ -65,7 +65,7 @@ export interface EnvoiStatusAction {
  * @param statutCode the departure's current status code
  * @param has whether the user holds a permission key
  */
-export function envoiStatusActions(statutCode: string | undefined, has: (key: PermissionKey) => boolean): EnvoiStatusAction[] {
+export function envoiStatutActions(statutCode: string | undefined, has: (key: PermissionKey) => boolean): EnvoiStatutAction[] {
   return ENVOI_ACTION_TARGETS.flatMap((to) => {
     const rule = ENVOI_TRANSITIONS[to]!;
     if (!has(rule.key)) return [];

@@ -23,9 +23,9 @@ export const EncaissementColisButton = (_props: { label?: string }) => {
   const has = useHasPermission();
   const [open, setOpen] = useState(false);
   if (!record) return null;
-  const parcel = colisOfEncaissement(record);
+  const colis = colisOfEncaissement(record);
   const deleted = isColisDeleted(record);
-  const reference = parcel?.reference ?? '--';
+  const reference = colis?.reference ?? '--';
 
   const info = (label: string, value: string, testId?: string) => (
     <Box>
@@ -61,21 +61,21 @@ export const EncaissementColisButton = (_props: { label?: string }) => {
         maxWidth={false}
         slotProps={{ paper: { sx: { width: 520, maxWidth: 'calc(100% - 32px)' } } }}
       >
-        {parcel ? (
+        {colis ? (
           <>
             <DialogTitle>{translate(`${t}.title`)}</DialogTitle>
             <DialogContent>
               {deleted && (
                 <Alert severity="warning" sx={{ mb: 2 }}>
                   <AlertTitle>{translate(`${t}.deleted`)}</AlertTitle>
-                  {translate(`${t}.deleted_on`, { date: formatDateFr(parcel.deletedAt) })}
+                  {translate(`${t}.deleted_on`, { date: formatDateFr(colis.deletedAt) })}
                 </Alert>
               )}
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 1.5 }}>
                 {info('reference', reference)}
-                {info('montantTotal', formatEuro(parcel.montantTotal), 'colis-montant-total')}
-                {info('reglement', formatEuro(parcel.reglement), 'colis-reglement')}
-                {info('resteAPayer', formatEuro(parcel.resteAPayer), 'colis-reste')}
+                {info('montantTotal', formatEuro(colis.montantTotal), 'colis-montant-total')}
+                {info('reglement', formatEuro(colis.reglement), 'colis-reglement')}
+                {info('resteAPayer', formatEuro(colis.resteAPayer), 'colis-reste')}
               </Box>
             </DialogContent>
           </>
@@ -88,8 +88,8 @@ export const EncaissementColisButton = (_props: { label?: string }) => {
           </DialogContent>
         )}
         <DialogActions>
-          {parcel && !deleted && has('colisDetail') && (
-            <Button component={LinkBase} to={colisShowPath(parcel.id)}>
+          {colis && !deleted && has('colisDetail') && (
+            <Button component={LinkBase} to={colisShowPath(colis.id)}>
               {translate(`${t}.show`)}
             </Button>
           )}

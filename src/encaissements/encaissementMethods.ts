@@ -10,7 +10,7 @@ import type { ColisEncaissements, Encaissement } from './types';
 /** The payment methods of AppDataProvider. */
 export interface EncaissementMethods {
   /** GET modePaiement/liste?isActive=true: active payment modes, by label (the list also holds inactive ones). */
-  getPaymentModes(options?: CallOptions): Promise<Ref[]>;
+  getModesPaiement(options?: CallOptions): Promise<Ref[]>;
   /** GET encaissement/getByColisID/{colisId}: the payments of a parcel and its amounts. */
   getEncaissementsOfColis(colisId: string, options?: CallOptions): Promise<ColisEncaissements>;
   /**
@@ -22,7 +22,7 @@ export interface EncaissementMethods {
 
 /** The implementation of EncaissementMethods. */
 export const encaissementMethods: EncaissementMethods = {
-  async getPaymentModes({ signal } = {}) {
+  async getModesPaiement({ signal } = {}) {
     const json = await httpRequest('modePaiement/liste', { query: { isActive: true, _sort: 'libelle', _order: 'ASC' }, signal });
     return Array.isArray(json.datas) ? (json.datas as Ref[]) : [];
   },

@@ -33,8 +33,8 @@ export interface EncaissementRow {
 
 /** The payment's parcel, or undefined when the answer carries none (the popup then says 'Colis non trouvé'). */
 export function colisOfEncaissement(row: Partial<EncaissementRow> | null | undefined): EncaissementColis | undefined {
-  const parcel = row?.colisID;
-  return parcel && typeof parcel === 'object' && parcel.id ? parcel : undefined;
+  const colis = row?.colisID;
+  return colis && typeof colis === 'object' && colis.id ? colis : undefined;
 }
 
 /** Whether the payment's parcel was deleted (its colisID.deletedAt is set): the row carries the mark 'colis supprimé'. */

@@ -11,7 +11,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Logout, Menu, useLocation, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { hasPermission } from '../../common/permissions';
-import type { Privilege } from '../providers/session';
+import type { Permission } from '../providers/session';
 import { MENU_GROUPS, groupOfPath, visibleGroups, type MenuGroup } from './menuGroups';
 
 /** A collapsible group: header row and its entries; takes the group, whether it is open and the toggle. */
@@ -53,7 +53,7 @@ const MenuGroupItem = ({ group, open, onToggle }: { group: MenuGroup; open: bool
 export const AppMenu = () => {
   const translate = useTranslate();
   const location = useLocation();
-  const { permissions } = usePermissions<Privilege[]>();
+  const { permissions } = usePermissions<Permission[]>();
   const groups = useMemo(
     () => visibleGroups(MENU_GROUPS, (key) => hasPermission(Array.isArray(permissions) ? permissions : [], key)),
     [permissions],

@@ -6,7 +6,7 @@
  */
 import { Alert, Box } from '@mui/material';
 import { TextInput, required, useGetOne, useTranslate } from 'react-admin';
-import { ReferenceSelect } from '../common/ReferenceSelect';
+import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { upperCase } from '../common/textParsers';
 import { typedPrixExceptionnel } from './natureColisRules';
 
@@ -32,7 +32,7 @@ const GroupeField = ({ mode, groupeId }: NatureColisInputsProps) => {
   }
   const locked = mode === 'edit' || !!groupeId;
   return (
-    <ReferenceSelect
+    <ActiveReferenceSelect
       source="groupeNatureColisID"
       reference="groupeNatureColis"
       label="resources.natureColis.fields.groupeNatureColisID"

@@ -27,8 +27,8 @@ export function prixExceptionnelLabel(record: { prixExceptionnel?: unknown; unit
   const prix = record?.prixExceptionnel;
   if (prix === null || prix === undefined || prix === '' || Number(prix) === 0 || !Number.isFinite(Number(prix))) return '-';
   const unite = typeof record?.unite === 'string' ? record.unite.trim() : '';
-  const amount = formatEuro(prix as number | string);
-  return unite ? `${amount}/${unite}` : amount;
+  const montant = formatEuro(prix as number | string);
+  return unite ? `${montant}/${unite}` : montant;
 }
 
 /**

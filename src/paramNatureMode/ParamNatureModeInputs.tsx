@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, TextInput, minValue, number, required, useGetOne, useTranslate } from 'react-admin';
-import { ReferenceSelect } from '../common/ReferenceSelect';
+import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../common/records';
 import { nextLibelle, proposeLibelle } from './paramNatureModeRules';
 
@@ -52,13 +52,13 @@ export const ParamNatureModeInputs = () => {
   const devise = useChosen('pays', 'paysOrigineID')?.devise as string | undefined;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 900 }}>
-      <ReferenceSelect
+      <ActiveReferenceSelect
         source="paysOrigineID"
         reference="pays"
         label={`${fields}.paysOrigineID`}
         validate={required(`${v}.paysOrigineID`)}
       />
-      <ReferenceSelect
+      <ActiveReferenceSelect
         source="villeOrigineID"
         reference="villes"
         label={`${fields}.villeOrigineID`}
@@ -67,14 +67,14 @@ export const ParamNatureModeInputs = () => {
         parentFilter="paysID"
         parentHint={`${f}.pays_origine_first`}
       />
-      <ReferenceSelect
+      <ActiveReferenceSelect
         source="paysDestinationID"
         reference="pays"
         label={`${fields}.paysDestinationID`}
         validate={required(`${v}.paysDestinationID`)}
         excludeSource="paysOrigineID"
       />
-      <ReferenceSelect
+      <ActiveReferenceSelect
         source="villeDestinationID"
         reference="villes"
         label={`${fields}.villeDestinationID`}
@@ -83,13 +83,18 @@ export const ParamNatureModeInputs = () => {
         parentFilter="paysID"
         parentHint={`${f}.pays_destination_first`}
       />
-      <ReferenceSelect
+      <ActiveReferenceSelect
         source="groupeNatureColisID"
         reference="groupeNatureColis"
         label={`${fields}.groupeNatureColisID`}
         validate={required(`${v}.groupeNatureColisID`)}
       />
-      <ReferenceSelect source="modeEnvoiID" reference="modeEnvoi" label={`${fields}.modeEnvoiID`} validate={required(`${v}.modeEnvoiID`)} />
+      <ActiveReferenceSelect
+        source="modeEnvoiID"
+        reference="modeEnvoi"
+        label={`${fields}.modeEnvoiID`}
+        validate={required(`${v}.modeEnvoiID`)}
+      />
       <TextInput source="libelle" validate={required(`${v}.libelle`)} helperText={`${f}.libelle_help`} />
       <NumberInput
         source="prixUnitaire"

@@ -39,11 +39,11 @@ export function nextLibelle(current: unknown, previousProposal: string | undefin
 /** A unit price with the origin country's currency: '9,00 EUR' (French digits, the country's devise, '€' when none). */
 export function formatPrix(value: unknown, devise: unknown): string {
   const n = Number(value);
-  const amount = Number.isFinite(n)
+  const montant = Number.isFinite(n)
     ? new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
     : '--';
   const currency = typeof devise === 'string' && devise.trim() ? devise.trim() : '€';
-  return `${amount} ${currency}`;
+  return `${montant} ${currency}`;
 }
 
 /** The origin country's currency of a listed unit price (villeOrigineID.paysID.devise). */

@@ -18,12 +18,12 @@ import { httpRequest, type ApiAnswer } from './http';
 import { fullName, refId } from '../common/records';
 import {
   clearSession,
-  effectivePrivileges,
+  effectivePermissions,
   patchSession,
   readSession,
   sessionHasPermission,
   writeSession,
-  type Privilege,
+  type Permission,
   type RefObject,
   type Session,
   type SessionUser,
@@ -35,7 +35,7 @@ export const ACCESS_DENIED_MESSAGE = 'Accès non autorisé';
 export const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
 
 /** One authorisation as answered by autorisation/listePermissionByRoleID (docs/api-contract.md). */
-interface AuthorisationRow {
+interface AutorisationRow {
   isActive?: boolean;
   privilegeID?: { id?: string; libelle?: string; isActive?: boolean } | string | null;
 }
@@ -44,10 +44,10 @@ interface AuthorisationRow {
  * Turns the role's authorisations into privileges {libelle, isActive}: a privilege holds only when both
  * the authorisation and the privilege itself are active (spec 000 §6). Rows without a populated privilege are skipped.
  */
-export function privilegesFromAuthorisations(rows: unknown): Privilege[] {
+export function permissionsFromAutorisations(rows: unknown): Permission[] {
   if (!Array.isArray(rows)) return [];
-  const out: Privilege[] = [];
-  for (const row of rows as AuthorisationRow[]) {
+  const out: Permission[] = [];
+  for (const row of rows as AutorisationRow[]) {
     const p = row?.privilegeID;
     if (!p || typeof p !== 'object' || typeof p.libelle !== 'string') continue;
     out.push({ libelle: p.libelle, isActive: row.isActive === true && p.isActive === true });
@@ -56,9 +56,9 @@ export function privilegesFromAuthorisations(rows: unknown): Privilege[] {
 }
 
 /** Loads the privileges of a role (GET autorisation/listePermissionByRoleID/{roleId}, spec 000 §7). */
-async function fetchPrivileges(roleId: string, token?: string): Promise<Privilege[]> {
+async function fetchPermissions(roleId: string, token?: string): Promise<Permission[]> {
   const json = await httpRequest(`autorisation/listePermissionByRoleID/${encodeURIComponent(roleId)}`, token ? { token } : {});
-  return privilegesFromAuthorisations(json.datas);
+  return permissionsFromAutorisations(json.datas);
 }
 
 /** Reads the `exp` claim of a JWT (seconds), or undefined when the token is not a readable JWT. */
@@ -115,11 +115,11 @@ export function canAccessWith(session: Session | null, resource: AccessResource,
  * Reloads the signed-in user's privileges from the server and stores them (after a profile change or a
  * change of the user's own role on the authorisation screen, spec 001 §4). Returns the new privileges.
  */
-export async function reloadPermissions(): Promise<Privilege[]> {
+export async function reloadPermissions(): Promise<Permission[]> {
   const session = readSession();
   const roleId = refId(session?.user?.roleID);
   if (!session || !roleId) return [];
-  const privileges = await fetchPrivileges(roleId);
+  const privileges = await fetchPermissions(roleId);
   patchSession({ privileges });
   return privileges;
 }
@@ -186,10 +186,10 @@ export const authProvider: AppAuthProvider = {
     if (user.typeUserID?.code !== TYPE_USER_CODES.ADMIN) throw new Error(ACCESS_DENIED_MESSAGE);
 
     const roleId = refId(user.roleID);
-    let privileges: Privilege[] = [];
+    let privileges: Permission[] = [];
     if (roleId) {
       try {
-        privileges = await fetchPrivileges(roleId, token);
+        privileges = await fetchPermissions(roleId, token);
       } catch (error) {
         throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE, { cause: error });
       }
@@ -230,7 +230,7 @@ export const authProvider: AppAuthProvider = {
 
   /** The privileges [{libelle, isActive}] of the session (every key for SUPERADMIN). */
   async getPermissions() {
-    return effectivePrivileges(readSession());
+    return effectivePermissions(readSession());
   },
 
   /** react-admin access control through canAccessWith (RESOURCE_KEYS). */

@@ -15,10 +15,10 @@ import { useLocation } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { reloadPermissions } from './authProvider';
 import { FORBIDDEN_EVENT } from './forbiddenEvent';
-import { effectivePrivileges, readSession, type Privilege } from './session';
+import { effectivePermissions, readSession, type Permission } from './session';
 
 /** The held keys of a privilege list, sorted, as one comparable text. */
-const heldKeys = (privileges: readonly Privilege[]) =>
+const heldKeys = (privileges: readonly Permission[]) =>
   privileges
     .filter((p) => p.isActive)
     .map((p) => p.libelle)
@@ -45,14 +45,14 @@ export async function syncPermissions(queryClient: QueryClient, force = false): 
     let changed = false;
     do {
       again = false;
-      const before = heldKeys(effectivePrivileges(readSession()));
+      const before = heldKeys(effectivePermissions(readSession()));
       if (!readSession()) return changed;
       try {
         await reloadPermissions();
       } catch {
         return changed; // unreachable server or session over (http.ts handles a 401)
       }
-      if (heldKeys(effectivePrivileges(readSession())) !== before) changed = true;
+      if (heldKeys(effectivePermissions(readSession())) !== before) changed = true;
     } while (again);
     return changed;
   })();

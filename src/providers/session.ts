@@ -5,7 +5,7 @@
 import { ALL_PERMISSION_KEYS, hasPermission, isPermissionKey, ROLE_CODES, type PermissionKey } from '../../common/permissions';
 
 /** A privilege as kept in the session: the permission key and whether it holds (spec 000 §6). */
-export interface Privilege {
+export interface Permission {
   libelle: string;
   isActive: boolean;
 }
@@ -41,7 +41,7 @@ export interface SessionUser {
 export interface Session {
   token: string;
   user: SessionUser;
-  privileges: Privilege[];
+  privileges: Permission[];
 }
 
 /** The one localStorage key of the session. */
@@ -92,7 +92,7 @@ export function isSuperAdmin(session: Session | null): boolean {
  * Returns the privileges that apply to a session: the stored list, or, for SUPERADMIN, every known key
  * active (plus any stored one). Returns [] without a session.
  */
-export function effectivePrivileges(session: Session | null): Privilege[] {
+export function effectivePermissions(session: Session | null): Permission[] {
   if (!session) return [];
   if (!isSuperAdmin(session)) return session.privileges;
   const all = ALL_PERMISSION_KEYS.map((libelle) => ({ libelle, isActive: true }));

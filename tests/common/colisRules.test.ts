@@ -14,7 +14,7 @@ import {
   PAYMENT_BY_CHOICES,
   canFinishColis,
   isAdvance,
-  isAgencyPickup,
+  isModeLivraisonAgence,
   isColisEditable,
   isColisPayable,
 } from '../../common/colisRules';
@@ -76,15 +76,15 @@ describe('advance (reglement at registration)', () => {
 
 describe('agency pick-up (no delivery amount)', () => {
   it('is recognised by its code or by the spec label, case, accents and outer spaces ignored', () => {
-    expect(isAgencyPickup({ code: 'AGENCE', libelle: 'Récupération en Agence ' })).toBe(true);
-    expect(isAgencyPickup({ code: 'AGENCE', libelle: 'Retrait au comptoir' })).toBe(true); // label renamed: the code decides
-    expect(isAgencyPickup({ code: 'agence' })).toBe(true);
-    expect(isAgencyPickup({ code: 'RETRAIT', libelle: 'Récupération en Agence ' })).toBe(true); // another code, the spec label
-    expect(isAgencyPickup({ code: 'X', libelle: '  recuperation en agence' })).toBe(true);
-    expect(isAgencyPickup({ code: 'DOMICILE', libelle: 'Livraison à domicile' })).toBe(false);
-    expect(isAgencyPickup({ code: 'AGENCE_DOMICILE', libelle: 'Récupération en agence puis livraison' })).toBe(false);
-    expect(isAgencyPickup({})).toBe(false);
-    expect(isAgencyPickup(null)).toBe(false);
+    expect(isModeLivraisonAgence({ code: 'AGENCE', libelle: 'Récupération en Agence ' })).toBe(true);
+    expect(isModeLivraisonAgence({ code: 'AGENCE', libelle: 'Retrait au comptoir' })).toBe(true); // label renamed: the code decides
+    expect(isModeLivraisonAgence({ code: 'agence' })).toBe(true);
+    expect(isModeLivraisonAgence({ code: 'RETRAIT', libelle: 'Récupération en Agence ' })).toBe(true); // another code, the spec label
+    expect(isModeLivraisonAgence({ code: 'X', libelle: '  recuperation en agence' })).toBe(true);
+    expect(isModeLivraisonAgence({ code: 'DOMICILE', libelle: 'Livraison à domicile' })).toBe(false);
+    expect(isModeLivraisonAgence({ code: 'AGENCE_DOMICILE', libelle: 'Récupération en agence puis livraison' })).toBe(false);
+    expect(isModeLivraisonAgence({})).toBe(false);
+    expect(isModeLivraisonAgence(null)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /** common/money.ts: exact decimal arithmetic of euros and weights (DESIGN.md §4 "Money"). */
 import { describe, expect, it } from 'vitest';
-import { isPositiveAmount, roundMoney, sumMoney, sumWeights, toCents, toMilli, toMoneyString, toWeightString } from '../../common/money';
+import { isPositiveMontant, roundMoney, sumMoney, sumPoids, toCents, toMilli, toMoneyString, toPoidsString } from '../../common/money';
 
 describe('exact decimal parsing', () => {
   it('reads numbers, strings, French commas', () => {
@@ -26,25 +26,25 @@ describe('exact decimal parsing', () => {
   it('writes database numeric text', () => {
     expect(toMoneyString(7)).toBe('7.00');
     expect(toMoneyString('-0.5')).toBe('-0.50');
-    expect(toWeightString(2.5)).toBe('2.500');
-    expect(toWeightString('0.0004')).toBe('0.000');
+    expect(toPoidsString(2.5)).toBe('2.500');
+    expect(toPoidsString('0.0004')).toBe('0.000');
   });
   it('sums without drift', () => {
     expect(sumMoney([0.1, 0.2])).toBe(0.3);
-    expect(sumWeights([0.1, 0.2, '0.3'])).toBe(0.6);
-    expect(sumWeights(Array(10).fill(0.1))).toBe(1);
+    expect(sumPoids([0.1, 0.2, '0.3'])).toBe(0.6);
+    expect(sumPoids(Array(10).fill(0.1))).toBe(1);
   });
 });
 
-describe('isPositiveAmount', () => {
+describe('isPositiveMontant', () => {
   it('is true above 0 on cents, false for 0, negatives, what rounds to 0 and what is not a number', () => {
-    expect(isPositiveAmount('10.50')).toBe(true);
-    expect(isPositiveAmount(0.005)).toBe(true); // rounds half-up to 0.01
-    expect(isPositiveAmount(0.004)).toBe(false);
-    expect(isPositiveAmount('0.00')).toBe(false);
-    expect(isPositiveAmount(-1)).toBe(false);
-    expect(isPositiveAmount('')).toBe(false);
-    expect(isPositiveAmount(undefined)).toBe(false);
-    expect(isPositiveAmount('abc')).toBe(false);
+    expect(isPositiveMontant('10.50')).toBe(true);
+    expect(isPositiveMontant(0.005)).toBe(true); // rounds half-up to 0.01
+    expect(isPositiveMontant(0.004)).toBe(false);
+    expect(isPositiveMontant('0.00')).toBe(false);
+    expect(isPositiveMontant(-1)).toBe(false);
+    expect(isPositiveMontant('')).toBe(false);
+    expect(isPositiveMontant(undefined)).toBe(false);
+    expect(isPositiveMontant('abc')).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ async function pick(page: Page, label: string, option: string, nth = 0) {
 }
 
 /** Opens a departure France → Sénégal by air of `poids` kg through the API; returns its reference. */
-async function openDeparture(request: APIRequestContext, token: string, poids: number, contenu: string): Promise<string> {
+async function openEnvoi(request: APIRequestContext, token: string, poids: number, contenu: string): Promise<string> {
   const headers = { Authorization: `Bearer ${token}` };
   const list = async (path: string) =>
     ((await (await request.get(`/api/${path}`, { headers })).json()).datas ?? []) as { id: string; code: string }[];
@@ -44,7 +44,7 @@ async function openDeparture(request: APIRequestContext, token: string, poids: n
 }
 
 /** Step 1: chooses the departure card of `reference`, then Suivant. */
-async function chooseDeparture(page: Page, reference: string) {
+async function chooseEnvoi(page: Page, reference: string) {
   await expect(page.getByText('CHOIX DU DEPART')).toBeVisible();
   await page.getByTestId('depart-card').filter({ hasText: reference }).getByRole('button').click();
   await expect(page.getByTestId('depart-card').filter({ hasText: reference })).toHaveAttribute('data-selected', 'true');
@@ -52,7 +52,7 @@ async function chooseDeparture(page: Page, reference: string) {
 }
 
 /** Step 3: a new recipient found by nobody, and a typed sender; then Enregistrer. */
-async function fillRecipientAndSave(page: Page, phone: string, nom: string) {
+async function fillDestinataireAndSave(page: Page, phone: string, nom: string) {
   await expect(page.getByText('INFO DESTINATAIRE').first()).toBeVisible();
   await page.locator('input[name="destinataireNumero"]').fill(phone);
   await page.getByRole('button', { name: 'Rechercher' }).click();
@@ -73,8 +73,8 @@ async function fillRecipientAndSave(page: Page, phone: string, nom: string) {
 test('an agent adds a parcel, pays, collects the rest, prints the receipt; an overweight parcel is refused', async ({ page }) => {
   const login = await page.request.post('/api/auth/loginAD', { data: { ...ADMIN, type: 'ADMIN' } });
   const token = (await login.json()).token as string;
-  const roomy = await openDeparture(page.request, token, 500, 'Fret e2e colis');
-  const small = await openDeparture(page.request, token, 2, 'Petit fret e2e');
+  const roomy = await openEnvoi(page.request, token, 500, 'Fret e2e colis');
+  const small = await openEnvoi(page.request, token, 2, 'Petit fret e2e');
 
   await signIn(page, AGENT);
   await page.getByRole('menu').getByText('Gestion des Colis', { exact: true }).click();
@@ -84,7 +84,7 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
   await expect(page).toHaveURL(/\/colis\/create$/);
 
   // Step 1 and 2: two natures priced by the server, the total computed live.
-  await chooseDeparture(page, roomy);
+  await chooseEnvoi(page, roomy);
   await page.locator('input[name="detailsContenu"]').fill('Habits et tissus');
   await pick(page, 'Ville de destination', 'Dakar');
   await pick(page, 'Nature', 'Vêtements adulte');
@@ -109,7 +109,7 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
 
   // Step 3 and save.
   const phone = `77${String(Date.now()).slice(-7)}`;
-  await fillRecipientAndSave(page, phone, 'Diop');
+  await fillDestinataireAndSave(page, phone, 'Diop');
   await expect(page.getByText('colis ajouté avec succès')).toBeVisible();
   // Back on the list (react-admin keeps the list's last search in the URL).
   await expect(page).toHaveURL(/\/colis(\?.*)?$/);
@@ -171,7 +171,7 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
 
   // Weight check: 5 kg on a 2 kg departure.
   await page.getByRole('link', { name: /ajouter un colis/i }).click();
-  await chooseDeparture(page, small);
+  await chooseEnvoi(page, small);
   await page.locator('input[name="detailsContenu"]').fill('Trop lourd');
   await pick(page, 'Ville de destination', 'Dakar');
   await pick(page, 'Nature', 'Vêtements adulte');
@@ -179,7 +179,7 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
   await pick(page, 'Mode de récupération', 'Récupération en Agence');
   await expect(page.getByTestId('summary-total')).toHaveText(/45,00\s€/);
   await page.getByRole('button', { name: 'Suivant' }).click();
-  await fillRecipientAndSave(page, `78${String(Date.now()).slice(-7)}`, 'Sow');
+  await fillDestinataireAndSave(page, `78${String(Date.now()).slice(-7)}`, 'Sow');
   const info = page.getByRole('dialog');
   await expect(info.getByText(/poids disponible/i)).toBeVisible();
   await expect(info.getByRole('button', { name: 'Fermer' })).toBeVisible();
@@ -196,13 +196,13 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
 test('an agent edits a waiting parcel: the wizard comes prefilled and saves the change', async ({ page }) => {
   const login = await page.request.post('/api/auth/loginAD', { data: { ...ADMIN, type: 'ADMIN' } });
   const token = (await login.json()).token as string;
-  const departure = await openDeparture(page.request, token, 300, 'Fret e2e modification');
+  const envoi = await openEnvoi(page.request, token, 300, 'Fret e2e modification');
 
   // A parcel without advance stays EN_ATTENTE, so it can be edited; the spec's /addColis opens the wizard.
   await signIn(page, AGENT);
   await page.goto('/addColis');
   await expect(page).toHaveURL(/\/colis\/create$/);
-  await chooseDeparture(page, departure);
+  await chooseEnvoi(page, envoi);
   await page.locator('input[name="detailsContenu"]').fill('Chaussures');
   await pick(page, 'Ville de destination', 'Dakar');
   await pick(page, 'Nature', 'Vêtements adulte');
@@ -211,7 +211,7 @@ test('an agent edits a waiting parcel: the wizard comes prefilled and saves the 
   await expect(page.getByTestId('summary-total')).toHaveText(/18,00\s€/);
   await page.getByRole('button', { name: 'Suivant' }).click();
   const phone = `76${String(Date.now()).slice(-7)}`;
-  await fillRecipientAndSave(page, phone, 'Ndiaye');
+  await fillDestinataireAndSave(page, phone, 'Ndiaye');
   await expect(page.getByText('colis ajouté avec succès')).toBeVisible();
   // Back on the list (react-admin keeps the list's last search in the URL).
   await expect(page).toHaveURL(/\/colis(\?.*)?$/);
@@ -226,7 +226,7 @@ test('an agent edits a waiting parcel: the wizard comes prefilled and saves the 
   // Prefilled: the departure chosen, then the content, the line and its live amount.
   await expect(page.getByRole('heading', { name: 'MODIFIER COLIS' })).toBeVisible();
   await expect(page.getByText('INFO DEPART')).toBeVisible();
-  await expect(page.getByTestId('depart-card').filter({ hasText: departure })).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('depart-card').filter({ hasText: envoi })).toHaveAttribute('data-selected', 'true');
   await page.getByRole('button', { name: 'SUIVANT' }).click();
   await expect(page.locator('input[name="detailsContenu"]')).toHaveValue('Chaussures');
   await expect(page.locator('input[name="naturesColis.0.poids"]')).toHaveValue('2');

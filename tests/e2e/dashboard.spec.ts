@@ -19,7 +19,7 @@ async function apiLogin(request: APIRequestContext, who: { email: string; passwo
 }
 
 /** Opens a departure France → Sénégal and registers `n` parcels at Paris (the first `advances` with an advance). */
-async function seedParcels(request: APIRequestContext, n: number, advances: number) {
+async function seedColis(request: APIRequestContext, n: number, advances: number) {
   const admin = await apiLogin(request, ADMIN);
   const agent = await apiLogin(request, AGENT);
   const list = async (path: string, key = 'datas') =>
@@ -92,7 +92,7 @@ async function followsTo(page: Page, testId: string, path: string, expected: num
 
 test('the dashboard figures equal the lists they open, for ADMIN (global and per agency) and for an agency user', async ({ page }) => {
   test.setTimeout(120_000);
-  await seedParcels(page.request, 3, 1);
+  await seedColis(page.request, 3, 1);
 
   // ADMIN, global figures.
   await signIn(page, ADMIN);

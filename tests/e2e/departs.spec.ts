@@ -42,7 +42,7 @@ function byCode(list: Record<string, unknown>[], code: string): string {
  * Registers one parcel (sender Diop Awa, 2.5 kg + 1.2 kg) on the departure through POST /api/colis/create with the
  * admin's token, as the parcel screens would. Returns its reference.
  */
-async function registerParcel(request: APIRequestContext, envoiReference: string): Promise<string> {
+async function registerColis(request: APIRequestContext, envoiReference: string): Promise<string> {
   const token = await adminToken(request);
   const [envoi] = await rows(request, token, `envoi/liste?q=${encodeURIComponent(envoiReference)}`);
   const sn = byCode(await rows(request, token, 'pays/liste'), 'SN');
@@ -124,7 +124,7 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   await expect(row.getByText('Ouvert')).toBeVisible();
   await expect(row.getByText('100 kg').first()).toBeVisible();
 
-  const parcel = await registerParcel(page.request, reference);
+  const colis = await registerColis(page.request, reference);
 
   // Edit: the server refuses a global weight below what is registered, under the field; then saves.
   await row.getByRole('link', { name: /modifier/i }).click();
@@ -193,14 +193,14 @@ test('an administrator creates, edits, toggles, ships and receives a departure, 
   await client.getByRole('button', { name: 'Colis (1)' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Colis de Diop Awa — départ ${reference}`);
-  await expect(dialog.getByRole('row').filter({ hasText: parcel })).toContainText('Expédié');
+  await expect(dialog.getByRole('row').filter({ hasText: colis })).toContainText('Expédié');
   await page.screenshot({ path: test.info().outputPath('departs-clients-dialog.png') });
   await dialog.getByRole('button', { name: 'Fermer' }).click();
   await expect(dialog).toHaveCount(0);
 
   await client.getByRole('link', { name: 'Diop' }).click();
   await expect(page.getByRole('heading', { name: 'ENVOIS DU CLIENT Diop Awa' })).toBeVisible();
-  const shipment = page.getByRole('row').filter({ hasText: parcel });
+  const shipment = page.getByRole('row').filter({ hasText: colis });
   await expect(shipment).toContainText('Vêtements et pagnes');
   await expect(shipment).toContainText('3,7 kg');
   await expect(shipment).toContainText('€');

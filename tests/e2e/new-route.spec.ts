@@ -19,8 +19,8 @@ async function pick(page: Page, label: string, option: string) {
 test('an administrator opens a new route and prices a parcel on it', async ({ page }) => {
   test.setTimeout(240_000);
   const RUN = uniqueTag();
-  const country = `Gabon ${RUN}`;
-  const city = `Libreville ${RUN}`;
+  const pays = `Gabon ${RUN}`;
+  const ville = `Libreville ${RUN}`;
   const agence = `Agence Paris Nord ${RUN}`;
   const groupe = `Mobilier ${RUN}`;
   const nature = `Chaises ${RUN}`;
@@ -30,25 +30,25 @@ test('an administrator opens a new route and prices a parcel on it', async ({ pa
   // 1. The country (Countries screen).
   await page.goto('/addPays');
   await page.locator('input[name="code"]').fill(`G${RUN}`);
-  await page.locator('input[name="libelle"]').fill(country);
+  await page.locator('input[name="libelle"]').fill(pays);
   await page.locator('input[name="indicatif"]').fill('+241');
   await page.locator('input[name="longueurNumero"]').fill('8');
   await page.locator('input[name="devise"]').fill('XAF');
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Pays ajouté avec succès!')).toBeVisible();
-  await searchOne(page, country);
+  await searchOne(page, pays);
 
   // 2. The city in it (Cities screen, the spec's path /addVille): the new country is offered at once.
   await page.goto('/addVille');
   await expect(page.getByRole('heading', { name: 'AJOUTER VILLE' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Pays' }).click();
-  await page.getByRole('option', { name: country, exact: true }).click();
+  await page.getByRole('option', { name: pays, exact: true }).click();
   await page.locator('input[name="code"]').fill(`LBV${RUN}`);
-  await page.locator('input[name="libelle"]').fill(city);
+  await page.locator('input[name="libelle"]').fill(ville);
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('ville enregistrée avec succès')).toBeVisible();
-  await searchOne(page, city);
-  await expect(page.getByRole('row').filter({ hasText: city })).toContainText(country);
+  await searchOne(page, ville);
+  await expect(page.getByRole('row').filter({ hasText: ville })).toContainText(pays);
 
   // 3. An agency in France, in Paris (Agencies screen, country → city cascade).
   await page.goto('/agence/create');
@@ -84,23 +84,23 @@ test('an administrator opens a new route and prices a parcel on it', async ({ pa
   await pick(page, 'Ville de départ', 'Paris');
   await page.getByRole('combobox', { name: 'Pays de destination' }).click();
   await expect(page.getByRole('option', { name: 'France', exact: true })).toHaveCount(0);
-  await page.getByRole('option', { name: country, exact: true }).click();
-  await pick(page, 'Ville destination', city);
+  await page.getByRole('option', { name: pays, exact: true }).click();
+  await pick(page, 'Ville destination', ville);
   await pick(page, 'Groupe Nature Colis', groupe);
   await pick(page, "Mode d'Envoi", 'Aérien');
-  await expect(page.locator('input[name="libelle"]')).toHaveValue(`${groupe} Paris → ${city} Aérien`);
+  await expect(page.locator('input[name="libelle"]')).toHaveValue(`${groupe} Paris → ${ville} Aérien`);
   await expect(page.getByText('Devise du pays d’origine : EUR')).toBeVisible();
   await page.locator('input[name="prixUnitaire"]').fill('11.25');
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Prix unitaire enregistré avec succès')).toBeVisible();
   await searchOne(page, `${groupe} Paris`);
-  await expect(page.getByRole('row').filter({ hasText: city })).toContainText(/11,25\sEUR/);
+  await expect(page.getByRole('row').filter({ hasText: ville })).toContainText(/11,25\sEUR/);
 
   // 6. A departure France → the new country by air (Departures screen).
   await page.goto('/addDepart');
   await pick(page, "Mode d'envoi", 'Aérien');
   await pick(page, "Pays d'origine", 'France');
-  await pick(page, 'Pays de destination', country);
+  await pick(page, 'Pays de destination', pays);
   await page.locator('input[name="dateFin"]').fill(inDays(2));
   await page.locator('input[name="dateDebut"]').fill(inDays(3));
   await page.locator('input[name="dateArrive"]').fill(inDays(5));
@@ -109,19 +109,19 @@ test('an administrator opens a new route and prices a parcel on it', async ({ pa
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('départ ajouté avec succès')).toBeVisible();
   await searchOne(page, contenu);
-  const departure = (await page.getByRole('row').filter({ hasText: contenu }).getByRole('cell').first().innerText()).trim();
-  expect(departure).toMatch(/^DEP-\d{4}-\d{4}$/);
+  const envoi = (await page.getByRole('row').filter({ hasText: contenu }).getByRole('cell').first().innerText()).trim();
+  expect(envoi).toMatch(/^DEP-\d{4}-\d{4}$/);
 
   // 7. The parcel wizard: the departure, the new agency, the new city and nature, priced live with the new price.
   await page.goto('/colis/create');
   await expect(page.getByText('CHOIX DU DEPART')).toBeVisible();
-  const card = page.getByTestId('depart-card').filter({ hasText: departure });
+  const card = page.getByTestId('depart-card').filter({ hasText: envoi });
   await card.getByRole('button').click();
   await expect(card).toHaveAttribute('data-selected', 'true');
   await pick(page, 'Agence émettrice', agence);
   await page.getByRole('button', { name: 'Suivant' }).click();
   await page.locator('input[name="detailsContenu"]').fill('Quatre chaises');
-  await pick(page, 'Ville de destination', city);
+  await pick(page, 'Ville de destination', ville);
   await pick(page, 'Nature', nature);
   await page.locator('input[name="naturesColis.0.poids"]').fill('4');
   await pick(page, 'Mode de récupération', 'Récupération en Agence');
@@ -166,9 +166,9 @@ test('an administrator opens a new route and prices a parcel on it', async ({ pa
     montantTotal: 45,
     resteAPayer: 45,
     paramNatureModeID: prix[0].id,
-    villeID: { libelle: city },
+    villeID: { libelle: ville },
     agenceID: { libelle: agence },
-    envoiID: { reference: departure },
+    envoiID: { reference: envoi },
   });
   expect(saved.naturesColis).toEqual([expect.objectContaining({ poids: 4, prixUnitaire: 11.25, prixTotal: 45 })]);
 });

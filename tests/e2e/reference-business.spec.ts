@@ -42,10 +42,10 @@ function byCode(list: Record<string, any>[], code: string): string {
   return row!.id as string;
 }
 
-/** What registerPaidParcel made: the parcel's reference and its recipient's name and phone. */
-interface PaidParcel {
+/** What registerPaidColis made: the parcel's reference and its recipient's name and phone. */
+interface PaidColis {
   reference: string;
-  recipient: string;
+  destinataire: string;
   phone: string;
 }
 
@@ -54,7 +54,7 @@ interface PaidParcel {
  * (22,50 €) with an advance of 20 € in cash paid by the sender (POST /api/colis/create with its `encaissement`), as the
  * wizard would. The recipient is a new client named `recipient`.
  */
-async function registerPaidParcel(request: APIRequestContext, recipient: string): Promise<PaidParcel> {
+async function registerPaidColis(request: APIRequestContext, destinataire: string): Promise<PaidColis> {
   const token = await adminToken(request);
   const headers = { Authorization: `Bearer ${token}` };
   const pays = await rows(request, token, 'pays/liste?_page=1&_perPage=100');
@@ -67,7 +67,7 @@ async function registerPaidParcel(request: APIRequestContext, recipient: string)
       dateFin: inDays(2),
       dateDebut: inDays(3),
       dateArrive: inDays(5),
-      contenu: `Fret ${recipient}`,
+      contenu: `Fret ${destinataire}`,
       poids: 100,
     },
   });
@@ -84,7 +84,7 @@ async function registerPaidParcel(request: APIRequestContext, recipient: string)
     expediteurNom: 'Martin',
     expediteurPrenom: 'Paul',
     NumeroSaisi: `+33${phoneDigits('6')}`,
-    nomDestinataire: recipient,
+    nomDestinataire: destinataire,
     prenomsDestinataire: 'Awa',
     adresseDestinataire: 'Médina, Dakar',
     telephoneDestinataire: `+221${phone}`,
@@ -94,7 +94,7 @@ async function registerPaidParcel(request: APIRequestContext, recipient: string)
   const res = await request.post('/api/colis/create', { headers, data: body });
   const json = await res.json();
   expect(res.status(), JSON.stringify(json)).toBe(200);
-  return { reference: json.data.reference as string, recipient, phone: `+221${phone}` };
+  return { reference: json.data.reference as string, destinataire, phone: `+221${phone}` };
 }
 
 /**
@@ -112,7 +112,7 @@ async function openMenu(page: Page, group: string, entry: string, path: string) 
 }
 
 test('an administrator finds a client, edits it, toggles it and opens its shipments', async ({ page }) => {
-  const parcel = await registerPaidParcel(page.request, `Cli${uniqueTag()}`);
+  const colis = await registerPaidColis(page.request, `Cli${uniqueTag()}`);
   await signIn(page, ADMIN);
   await openMenu(page, 'Utilisateur', 'Clients', '/clients');
   await expect(page.getByRole('heading', { name: 'LISTE DES CLIENTS' })).toBeVisible();
@@ -122,19 +122,19 @@ test('an administrator finds a client, edits it, toggles it and opens its shipme
   await expect(page.getByRole('link', { name: /ajouter/i })).toHaveCount(0);
 
   // Found by search (name), then by phone.
-  await searchOne(page, parcel.recipient);
-  const row = page.getByRole('row').filter({ hasText: parcel.recipient });
-  await expect(row).toContainText(parcel.phone);
+  await searchOne(page, colis.destinataire);
+  const row = page.getByRole('row').filter({ hasText: colis.destinataire });
+  await expect(row).toContainText(colis.phone);
   await expect(row).toContainText('Médina, Dakar');
   await page.getByLabel('Rechercher :').fill('');
-  await searchOne(page, parcel.phone);
+  await searchOne(page, colis.phone);
   await expect(row).toHaveCount(1);
 
   // Edit: the phone and e-mail are read-only; the first names are required.
   await row.getByRole('link', { name: 'Modifier' }).click();
   await expect(page.getByRole('heading', { name: 'MODIFIER CLIENT' })).toBeVisible();
   const editUrl = page.url();
-  await expect(page.locator('input[name="telephoneComplet"]')).toHaveValue(parcel.phone);
+  await expect(page.locator('input[name="telephoneComplet"]')).toHaveValue(colis.phone);
   await expect(page.locator('input[name="telephoneComplet"]')).toHaveAttribute('readonly', '');
   await expect(page.locator('input[name="email"]')).toHaveAttribute('readonly', '');
   await page.locator('input[name="prenoms"]').fill('');
@@ -148,13 +148,13 @@ test('an administrator finds a client, edits it, toggles it and opens its shipme
   await expect(page).toHaveURL(/\/clients(\?.*)?$/);
 
   // Toggle after 'Changer Statut' Oui.
-  await searchOne(page, parcel.recipient);
+  await searchOne(page, colis.destinataire);
   await expect(row).toContainText('Fatou');
   await expect(row).toContainText('Rue 12, Dakar');
   await row.getByRole('button', { name: 'Actif' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm.getByText('Changer Statut')).toBeVisible();
-  await expect(confirm).toContainText(`Voulez-vous désactiver « ${parcel.recipient} Fatou » ?`);
+  await expect(confirm).toContainText(`Voulez-vous désactiver « ${colis.destinataire} Fatou » ?`);
   await confirm.getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByText('Statut mis à jour avec succès !')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Inactif' })).toBeVisible();
@@ -162,7 +162,7 @@ test('an administrator finds a client, edits it, toggles it and opens its shipme
   // Shipments of the client.
   await row.getByRole('link', { name: 'Envois du client' }).click();
   await expect(page).toHaveURL(/\/listeEnvoiParClient\?id=[0-9a-f-]{36}$/);
-  await expect(page.getByRole('cell', { name: parcel.reference })).toBeVisible();
+  await expect(page.getByRole('cell', { name: colis.reference })).toBeVisible();
 
   // The spec's edit path.
   await page.goto(`/clientUpdate?id=${editUrl.split('/').pop()}`);
@@ -171,7 +171,7 @@ test('an administrator finds a client, edits it, toggles it and opens its shipme
 });
 
 test('an administrator finds a payment, opens its parcel, toggles and deletes it', async ({ page }) => {
-  const parcel = await registerPaidParcel(page.request, `Enc${uniqueTag()}`);
+  const colis = await registerPaidColis(page.request, `Enc${uniqueTag()}`);
   await signIn(page, ADMIN);
   await openMenu(page, 'Gestion des Colis', 'Encaissements', '/encaissements');
   await expect(page.getByRole('heading', { name: 'LISTE DES ENCAISSEMENTS' })).toBeVisible();
@@ -189,8 +189,8 @@ test('an administrator finds a payment, opens its parcel, toggles and deletes it
   }
 
   // The payment made above, found by the parcel's reference.
-  await searchOne(page, parcel.reference);
-  const row = page.getByRole('row').filter({ hasText: parcel.reference });
+  await searchOne(page, colis.reference);
+  const row = page.getByRole('row').filter({ hasText: colis.reference });
   await expect(row).toContainText('Espèces');
   await expect(row).toContainText('Expéditeur');
   await expect(row).toContainText(/20,00\s€/);
@@ -207,10 +207,10 @@ test('an administrator finds a payment, opens its parcel, toggles and deletes it
   await expect(row).toHaveCount(1);
 
   // The parcel in a popup.
-  await row.getByRole('button', { name: `Voir les détails du colis ${parcel.reference}` }).click();
+  await row.getByRole('button', { name: `Voir les détails du colis ${colis.reference}` }).click();
   const popup = page.getByRole('dialog');
   await expect(popup.getByText('Détails du colis')).toBeVisible();
-  await expect(popup).toContainText(parcel.reference);
+  await expect(popup).toContainText(colis.reference);
   await expect(popup.getByTestId('colis-montant-total')).toHaveText(/22,50\s€/);
   await expect(popup.getByTestId('colis-reglement')).toHaveText(/20,00\s€/);
   await expect(popup.getByTestId('colis-reste')).toHaveText(/2,50\s€/);
@@ -239,13 +239,13 @@ test('an administrator finds a payment, opens its parcel, toggles and deletes it
 });
 
 test('an agency user sees its payments and clients without the agency filter, delete, edit nor status rights', async ({ page }) => {
-  const parcel = await registerPaidParcel(page.request, `Agt${uniqueTag()}`);
+  const colis = await registerPaidColis(page.request, `Agt${uniqueTag()}`);
   await signIn(page, AGENT);
   await openMenu(page, 'Gestion des Colis', 'Encaissements', '/encaissements');
   await expect(page.getByRole('heading', { name: 'LISTE DES ENCAISSEMENTS' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Agence' })).toHaveCount(0);
-  await searchOne(page, parcel.reference);
-  const row = page.getByRole('row').filter({ hasText: parcel.reference });
+  await searchOne(page, colis.reference);
+  const row = page.getByRole('row').filter({ hasText: colis.reference });
   await expect(row).toContainText(/20,00\s€/);
   await expect(row.getByRole('button', { name: 'Supprimer' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
@@ -254,15 +254,15 @@ test('an agency user sees its payments and clients without the agency filter, de
   await row.getByRole('button', { name: 'Actif' }).click({ force: true });
   await expect(page.getByRole('alert').filter({ hasText: "Vous n'avez pas la permission de modifier le statut." })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await row.getByRole('button', { name: `Voir les détails du colis ${parcel.reference}` }).click();
+  await row.getByRole('button', { name: `Voir les détails du colis ${colis.reference}` }).click();
   await expect(page.getByRole('dialog').getByTestId('colis-reglement')).toHaveText(/20,00\s€/);
   await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
 
   // Clients: the recipient of its agency's parcel, read-only.
   await openMenu(page, 'Utilisateur', 'Clients', '/clients');
   await expect(page.getByRole('heading', { name: 'LISTE DES CLIENTS' })).toBeVisible();
-  await searchOne(page, parcel.recipient);
-  const client = page.getByRole('row').filter({ hasText: parcel.recipient });
+  await searchOne(page, colis.destinataire);
+  const client = page.getByRole('row').filter({ hasText: colis.destinataire });
   await expect(client.getByRole('link', { name: 'Modifier' })).toHaveCount(0);
   await expect(client.getByRole('link', { name: 'Envois du client' })).toBeVisible();
   await client.getByRole('button', { name: 'Actif' }).click({ force: true });

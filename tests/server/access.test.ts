@@ -1,5 +1,5 @@
 /**
- * Walks every registered API route (issue 2 §4): 401 without a token, 403 without the permission key,
+ * Walks every registered API route (DESIGN.md §6; spec 000 §6, 001 §6): 401 without a token, 403 without the permission key,
  * and the table of access rules matches the registered routes exactly. Every route declares its answers
  * (server/http/answer.ts), and representative calls answer what they declare: every field named, and no field
  * answered that the schema does not name.
@@ -103,8 +103,18 @@ describe('route access table', () => {
  * not name (a loose object lets it through; here it must be declared). An instant (z.date) is an ISO text in JSON.
  * @returns the paths of the problems, empty when the answer is what the schema declares
  */
+/** The parts of a zod 4 schema's definition (`_zod.def`) that `mismatches` reads; which are set depends on `type`. */
+interface ZodDef {
+  type: string;
+  innerType: z.ZodType;
+  element: z.ZodType;
+  options: z.ZodType[];
+  shape: Record<string, z.ZodType>;
+  valueType: z.ZodType;
+}
+
 function mismatches(schema: z.ZodType, value: unknown, path = '$'): string[] {
-  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+  const def = (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
   switch (def.type) {
     case 'optional':
       return value === undefined ? [] : mismatches(def.innerType, value, path);
@@ -116,12 +126,12 @@ function mismatches(schema: z.ZodType, value: unknown, path = '$'): string[] {
       if (!Array.isArray(value)) return [`${path}: not an array`];
       return value.flatMap((v, i) => mismatches(def.element, v, `${path}[${i}]`));
     case 'union': {
-      const results = (def.options as z.ZodType[]).map((o) => mismatches(o, value, path));
+      const results = def.options.map((o) => mismatches(o, value, path));
       return results.find((r) => r.length === 0) ?? results[0];
     }
     case 'object': {
       if (!value || typeof value !== 'object' || Array.isArray(value)) return [`${path}: not an object`];
-      const shape = def.shape as Record<string, z.ZodType>;
+      const shape = def.shape;
       const record = value as Record<string, unknown>;
       return [
         ...Object.entries(shape).flatMap(([k, s]) => mismatches(s, record[k], `${path}.${k}`)),

@@ -224,7 +224,7 @@ describe('profile and permissions of the session', () => {
     const me = await t.call('GET', `/api/user/getBy/${staff.id}`, { token: staff.token });
     const own = await t.call('GET', `/api/autorisation/listePermissionByRoleID/${me.body.data.roleID.id}`, { token: staff.token });
     expect(own.status).toBe(200);
-    const keys = own.body.datas.map((a: any) => a.privilegeID.libelle);
+    const keys = own.body.datas.map((a: { privilegeID: { libelle: string } }) => a.privilegeID.libelle);
     expect(keys).toContain('colis');
     expect(keys).not.toContain('pays');
     const adminMe = await t.call('POST', '/api/auth/loginAD', {

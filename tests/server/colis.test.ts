@@ -129,7 +129,11 @@ describe('pricing and registration', () => {
     expect(c.agenceID.code).toBe('PAR1');
     const detail = await t.call('GET', `/api/colis/getByReference/${c.reference}`, { token: agent.token });
     const lines = detail.body.natureColisDetails;
-    expect(lines.map((l: any) => [l.natureColisID.code, l.poids, l.prixTotal]).sort()).toEqual([
+    expect(
+      lines
+        .map((l: { natureColisID: { code: string }; poids: string; prixTotal: string }) => [l.natureColisID.code, l.poids, l.prixTotal])
+        .sort(),
+    ).toEqual([
       ['PAGNES', 1.2, 9],
       ['VET_ADULTE', 2.5, 22.5],
     ]);
@@ -221,7 +225,7 @@ describe('pricing and registration', () => {
     expect(pays).toHaveLength(1);
     expect(pays[0]).toMatchObject({ montantEncaisse: '20.00', montantRestant: '15.00', paymentby: 'expediteur' });
     const hist = await t.call('GET', `/api/colis/getHistoriqueByReference/${c.reference}`, { token: agent.token });
-    expect(hist.body.datas.map((h: any) => h.statutApresID.code)).toEqual(['RECEPTIONNE', 'EN_ATTENTE']);
+    expect(hist.body.datas.map((h: { statutApresID: { code: string } }) => h.statutApresID.code)).toEqual(['RECEPTIONNE', 'EN_ATTENTE']);
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.colisID, c.id));
     expect(notes.some((n) => n.message.startsWith('un encaissement de 20,00'))).toBe(true);
   });
@@ -320,7 +324,7 @@ describe('edit, payments, end of journey', () => {
     });
     expect(again.status).toBe(400);
     const list = await t.call('GET', `/api/encaissement/getByColisID/${c.id}`, { token: agent.token });
-    expect(list.body.encaissements.map((p: any) => p.montantEncaisse)).toEqual([10, 25]);
+    expect(list.body.encaissements.map((p: { montantEncaisse: number }) => p.montantEncaisse)).toEqual([10, 25]);
     expect(list.body.colis).toMatchObject({ reference: c.reference, montantTotal: 35, reglement: 35, resteAPayer: 0 });
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.colisID, c.id));
     expect(
@@ -457,9 +461,9 @@ describe('lists, details and scoping', () => {
     expect(page.body.datas).toHaveLength(2);
     expect(page.body.total).toBeGreaterThan(2);
     const search = await t.call('GET', `/api/colis/liste/${agent.id}?q=Zongo-Unique`, { token: agent.token });
-    expect(search.body.datas.map((x: any) => x.id)).toEqual([c.id]);
+    expect(search.body.datas.map((x: { id: string }) => x.id)).toEqual([c.id]);
     const byAgency = await t.call('GET', `/api/colis/liste/x?agenceID=${id.DKR1}`, { token: t.adminToken });
-    expect(byAgency.body.datas.every((x: any) => x.agenceID.id === id.DKR1)).toBe(true);
+    expect(byAgency.body.datas.every((x: { agenceID: { id: string } }) => x.agenceID.id === id.DKR1)).toBe(true);
     const toggled = await t.call('PUT', `/api/colis/update/${c.id}`, { token: agent.token, body: { isActive: false } });
     expect(toggled.body.data.isActive).toBe(false);
   });

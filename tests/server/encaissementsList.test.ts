@@ -34,11 +34,17 @@ async function paidParcel(envoiID: string, agence: string, token: string) {
   return { colisID, payment: res.body.data.id as string, reference: row.reference };
 }
 
+/** A row of encaissement/liste as these tests read it (its parcel populated one level). */
+interface EncaissementRow {
+  colisID: { reference: string };
+  [field: string]: unknown;
+}
+
 /** The payment rows a token lists with `query`. */
 async function listed(token: string, query: string) {
   const res = await t.call('GET', `/api/encaissement/liste/x?${query}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { datas: Record<string, any>[]; total: number };
+  return res.body as { datas: EncaissementRow[]; total: number };
 }
 
 beforeAll(async () => {
@@ -71,7 +77,7 @@ afterAll(() => t.close());
 
 describe('encaissement/liste — scope, filter, search, sort', () => {
   it('an agent lists the payments of its scope only; ADMIN every one, narrowed by the agency filter', async () => {
-    const refs = (rows: Record<string, any>[]) => rows.map((r) => r.colisID.reference);
+    const refs = (rows: EncaissementRow[]) => rows.map((r) => r.colisID.reference);
     const mine = await listed(agentParis.token, '_page=1&_perPage=100');
     expect(refs(mine.datas)).toContain(p.paris.reference);
     expect(refs(mine.datas)).not.toContain(p.dakar.reference);

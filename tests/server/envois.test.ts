@@ -104,9 +104,9 @@ describe('envoi/liste, getBy, ouvertActif', () => {
     expect(res.body.envois[0].id).toBe(e.id);
     expect(res.body.total).toBeGreaterThanOrEqual(1);
     const search = await t.call('GET', `/api/envoi/liste?q=${e.reference}`, { token: t.adminToken });
-    expect(search.body.envois.map((x: any) => x.id)).toEqual([e.id]);
+    expect(search.body.envois.map((x: { id: string }) => x.id)).toEqual([e.id]);
     const open = await t.call('GET', '/api/envoi/liste?statut=OUVERT', { token: t.adminToken });
-    expect(open.body.envois.every((x: any) => x.statutID.code === 'OUVERT')).toBe(true);
+    expect(open.body.envois.every((x: { statutID: { code: string } }) => x.statutID.code === 'OUVERT')).toBe(true);
   });
 
   it('offers only open, active departures whose closing date has not passed', async () => {
@@ -119,11 +119,11 @@ describe('envoi/liste, getBy, ouvertActif', () => {
       .set({ dateFin: inDays(-1) })
       .where(eq(envois.id, closed.id));
     const res = await t.call('GET', '/api/envoi/ouvertActif', { token: t.adminToken });
-    const got = res.body.data.map((x: any) => x.id);
+    const got = res.body.data.map((x: { id: string }) => x.id);
     expect(got).toContain(open.id);
     expect(got).not.toContain(inactive.id);
     expect(got).not.toContain(closed.id);
-    const dates = res.body.data.map((x: any) => x.dateFin);
+    const dates = res.body.data.map((x: { dateFin: string }) => x.dateFin);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 });
@@ -278,28 +278,28 @@ describe('deletion, clients and scoping', () => {
     expect(res.status).toBe(200);
     expect(res.body.envoi.reference).toBe(e.reference);
     expect(res.body.datas).toHaveLength(2);
-    const sow = res.body.datas.find((c: any) => c.nom === 'Sow');
+    const sow = res.body.datas.find((c: { nom: string }) => c.nom === 'Sow');
     expect(sow.colis).toHaveLength(2);
-    expect(sow.colis.map((c: any) => c.statutID.code).sort()).toEqual(['EN_ATTENTE', 'RECEPTIONNE']);
+    expect(sow.colis.map((c: { statutID: { code: string } }) => c.statutID.code).sort()).toEqual(['EN_ATTENTE', 'RECEPTIONNE']);
     const shipments = await t.call('GET', `/api/colis/ListEnvoisBy/${sender}`, { token: agentParis });
-    expect(shipments.body.datas.map((c: any) => c.id)).toContain(a);
+    expect(shipments.body.datas.map((c: { id: string }) => c.id)).toContain(a);
     expect(shipments.body.client.nom).toBe('Sow');
   });
 
   it("scopes a non-ADMIN role to departures of its agency's country", async () => {
     const franceSenegal = await createEnvoi();
     const franceMali = await createEnvoi({ paysID: ids.ML });
-    const dakar = (await t.call('GET', '/api/envoi/liste', { token: agentDakar })).body.envois.map((x: any) => x.id);
+    const dakar = (await t.call('GET', '/api/envoi/liste', { token: agentDakar })).body.envois.map((x: { id: string }) => x.id);
     expect(dakar).toContain(franceSenegal.id);
     expect(dakar).not.toContain(franceMali.id);
     expect((await t.call('GET', `/api/envoi/getBy/${franceMali.id}`, { token: agentDakar })).status).toBe(404);
     const bamakoOpen = (await t.call('GET', '/api/envoi/ouvertActif', { token: agentBamako })).body.data;
-    expect(bamakoOpen.every((x: any) => x.paysEmetteurID.id === ids.ML)).toBe(true);
+    expect(bamakoOpen.every((x: { paysEmetteurID: { id: string } }) => x.paysEmetteurID.id === ids.ML)).toBe(true);
   });
 
   it('lists statuses and finds one by code', async () => {
     const list = await t.call('GET', '/api/statut/liste', { token: agentParis });
-    expect(list.body.datas.map((s: any) => s.code)).toContain('RECEPTIONNE');
+    expect(list.body.datas.map((s: { code: string }) => s.code)).toContain('RECEPTIONNE');
     const one = await t.call('GET', '/api/statut/getByCode/OUVERT', { token: agentParis });
     expect(one.body.data._id).toBe(await idByCode(t.database.db, statuts, 'OUVERT'));
   });

@@ -7,6 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { PermissionKey } from '../../common/permissions';
 import { addDays, todayIso } from '../../common/dates';
 import type { Db } from '../../server/db/client';
+import type { TestContext } from './helpers';
 import {
   agences,
   autorisations,
@@ -88,11 +89,7 @@ export async function insertColis(
  * @returns the departure as the API answers it
  */
 export async function createEnvoiByApi(
-  t: {
-    database: { db: Db };
-    adminToken: string;
-    call(method: string, url: string, opts?: { token?: string | null; body?: unknown }): Promise<{ status: number; body: any }>;
-  },
+  t: Pick<TestContext, 'database' | 'adminToken' | 'call'>,
   over: Record<string, unknown> = {},
 ): Promise<{ id: string; reference: string }> {
   const db = t.database.db;

@@ -60,20 +60,37 @@ export interface FuzzRequest {
   kind: 'valid' | 'malformed';
 }
 
+/** A JSON content of the OpenAPI document: a request body or an answer. */
+interface OpenApiContent {
+  content?: { 'application/json'?: { schema?: Schema } };
+}
+
+/** The parts of an OpenAPI operation (one method of one path) that the fuzzer reads. */
+interface OpenApiOperation {
+  parameters?: (Param | { in: 'header' | 'cookie'; name: string })[];
+  requestBody?: OpenApiContent;
+  responses?: Record<string, OpenApiContent | undefined>;
+}
+
+/** The OpenAPI document as @fastify/swagger answers it (the paths only). */
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
 /** The operations of the API, from the OpenAPI document. */
-export function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
+export function operationsOf(doc: OpenApiDocument): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
     for (const [method, op] of Object.entries(methods)) {
       const responses: Record<string, Schema | undefined> = {};
-      for (const [status, r] of Object.entries((op.responses ?? {}) as Record<string, any>)) {
+      for (const [status, r] of Object.entries(op.responses ?? {})) {
         responses[status] = r?.content?.['application/json']?.schema;
       }
       ops.push({
         method: method.toUpperCase(),
         path,
-        params: (op.parameters ?? []).filter((p: Param) => p.in === 'path' || p.in === 'query'),
+        params: (op.parameters ?? []).filter((p): p is Param => p.in === 'path' || p.in === 'query'),
         body: op.requestBody?.content?.['application/json']?.schema,
         responses,
       });
@@ -257,7 +274,7 @@ export async function runFuzz(
   app: FastifyInstance,
   opts: { runsPerRoute: number; seed: number; ids: string[]; tokens: string[]; skip?: (op: Operation) => boolean },
 ): Promise<FuzzReport> {
-  const doc = (app as unknown as { swagger(): { paths: Record<string, Record<string, any>> } }).swagger();
+  const doc = (app as unknown as { swagger(): OpenApiDocument }).swagger();
   const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: false });
   const validators = new Map<Schema, ValidateFunction>();
   const check = (schema: Schema, value: unknown) => {

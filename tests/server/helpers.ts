@@ -20,7 +20,11 @@ export interface TestContext {
   database: Database;
   /** Bearer token of the seeded administrator. */
   adminToken: string;
-  /** Sends a request and returns status and parsed JSON body. */
+  /**
+   * Sends a request and returns status and parsed JSON body (the raw text when it is not JSON). The body is `any` on
+   * purpose: a test reads the fields whose values it asserts (eslint.config.js allows `any` in tests/), and
+   * access.test.ts checks every answer against its declared schema.
+   */
   call(method: string, url: string, opts?: { token?: string | null; body?: unknown }): Promise<{ status: number; body: any }>;
   /** Signs in and returns the token (throws if refused). */
   login(email: string, password: string): Promise<string>;
@@ -60,7 +64,7 @@ export async function setupTestApp(): Promise<TestContext> {
       headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
       payload: opts.body as never,
     });
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = res.json();
     } catch {

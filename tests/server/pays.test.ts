@@ -31,11 +31,11 @@ describe('pays', () => {
     const page1 = await t.call('GET', '/api/pays/liste?_page=1&_perPage=3&_sort=libelle&_order=ASC', { token: t.adminToken });
     const page2 = await t.call('GET', '/api/pays/liste?_page=2&_perPage=3&_sort=libelle&_order=ASC', { token: t.adminToken });
     const all = (await t.database.db.select().from(pays)).map((p) => p.libelle).sort((a, b) => a.localeCompare(b, 'fr'));
-    expect(page1.body.datas.map((p: any) => p.libelle)).toEqual(all.slice(0, 3));
-    expect(page2.body.datas.map((p: any) => p.libelle)).toEqual(all.slice(3, 6));
+    expect(page1.body.datas.map((p: { libelle: string }) => p.libelle)).toEqual(all.slice(0, 3));
+    expect(page2.body.datas.map((p: { libelle: string }) => p.libelle)).toEqual(all.slice(3, 6));
     expect(page1.body.total).toBe(all.length);
     const search = await t.call('GET', `/api/pays/liste?q=${encodeURIComponent('sénég')}`, { token: t.adminToken });
-    expect(search.body.datas.map((p: any) => p.libelle)).toEqual(['Sénégal']);
+    expect(search.body.datas.map((p: { libelle: string }) => p.libelle)).toEqual(['Sénégal']);
   });
 
   it('creates a country (code and currency upper-cased, dial code prefixed)', async () => {
@@ -84,9 +84,9 @@ describe('pays', () => {
     expect(upd.body.data.devise).toBe('GHS');
     const off = await t.call('PUT', `/api/pays/update/${row.id}`, { token: t.adminToken, body: { isActive: false } });
     expect(off.body).toMatchObject({ success: true, message: 'Statut mis à jour avec succès !' });
-    expect((await t.call('GET', '/api/pays/liste?isActive=false', { token: t.adminToken })).body.datas.map((p: any) => p.code)).toContain(
-      'GH',
-    );
+    expect(
+      (await t.call('GET', '/api/pays/liste?isActive=false', { token: t.adminToken })).body.datas.map((p: { code: string }) => p.code),
+    ).toContain('GH');
     const del = await t.call('DELETE', `/api/pays/delete/${row.id}`, { token: t.adminToken });
     expect(del.body).toEqual({ success: true, message: 'suppression effectuée' });
     expect(await t.database.db.select().from(pays).where(eq(pays.id, row.id))).toHaveLength(0);
@@ -116,7 +116,7 @@ describe('pays', () => {
 describe('French sort order', () => {
   it("sorts labels ignoring accents and case: 'Bénin' before 'Burkina Faso', 'Côte d'Ivoire' after 'Cameroun'", async () => {
     const res = await t.call('GET', '/api/pays/liste?_sort=libelle&_order=ASC', { token: t.adminToken });
-    const labels: string[] = res.body.datas.map((p: any) => p.libelle);
+    const labels: string[] = res.body.datas.map((p: { libelle: string }) => p.libelle);
     expect(labels.indexOf('Bénin')).toBeLessThan(labels.indexOf('Burkina Faso'));
     expect(labels.indexOf('Belgique')).toBeLessThan(labels.indexOf('Bénin'));
     expect(labels.indexOf('Cameroun')).toBeLessThan(labels.indexOf("Côte d'Ivoire"));

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
-const ref: Record<string, any> = {};
+/** A listed reference record as these tests read it (a city's country populated one level). */
+interface RefRecord {
+  id: string;
+  code?: string;
+  paysID?: { id: string };
+}
+const ref: Record<string, RefRecord[]> = {};
 beforeAll(async () => {
   t = await setupTestApp();
   for (const path of ['pays', 'ville', 'groupeNatureColis', 'modeEnvoi']) {
@@ -80,7 +86,7 @@ const cases: { path: string; body: () => Record<string, unknown>; expect: Record
       groupeNatureColisID: ref.groupeNatureColis[0].id,
       villeDorigineID: ref.ville[0].id,
       // A route joins two countries (server/paramNatureMode/routes.ts).
-      villeID: ref.ville.find((v: any) => v.paysID.id !== ref.ville[0].paysID.id).id,
+      villeID: ref.ville.find((v) => v.paysID?.id !== ref.ville[0].paysID?.id)!.id,
       modeEnvoiID: ref.modeEnvoi[0].id,
     }),
     expect: { prixUnitaire: 7.5 },
@@ -145,12 +151,12 @@ describe('populated references and special lists', () => {
   });
 
   it('lists the cities of a country and the agencies of a city', async () => {
-    const pays = ref.pays.find((p: any) => p.code === 'SN');
+    const pays = ref.pays.find((p) => p.code === 'SN')!;
     const villes = await t.call('GET', `/api/ville/getVilleByPaysID/${pays.id}`, { token: t.adminToken });
     expect(villes.body.villes.length).toBeGreaterThan(0);
-    expect(villes.body.villes.every((v: any) => v.paysID.id === pays.id)).toBe(true);
+    expect(villes.body.villes.every((v: RefRecord) => v.paysID?.id === pays.id)).toBe(true);
     const agences = await t.call('GET', `/api/agence/getAgenceByPaysID/${pays.id}`, { token: t.adminToken });
-    expect(agences.body.agences.every((a: any) => a.paysID.id === pays.id)).toBe(true);
+    expect(agences.body.agences.every((a: RefRecord) => a.paysID?.id === pays.id)).toBe(true);
   });
 
   it('refuses a second unit price for the same group, route and mode', async () => {
@@ -189,6 +195,8 @@ describe('permission keys of a new release', () => {
     expect(await syncPermissions(db)).toEqual([]);
     const me = await t.call('POST', '/api/auth/loginAD', { body: { email: 'admin@test.local', password: 'Admin-Test-123' } });
     const perms = await t.call('GET', `/api/autorisation/listePermissionByRoleID/${me.body.data.roleID.id}`, { token: me.body.token });
-    expect(perms.body.datas.find((a: any) => a.privilegeID.libelle === 'addGroupeNatureColis')?.isActive).toBe(true);
+    expect(
+      perms.body.datas.find((a: { privilegeID: { libelle: string } }) => a.privilegeID.libelle === 'addGroupeNatureColis')?.isActive,
+    ).toBe(true);
   });
 });

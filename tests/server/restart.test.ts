@@ -1,5 +1,5 @@
 /**
- * The product as `npm start` runs it (DESIGN.md §1, issue 2 §1): server/main.ts migrates and seeds a new embedded
+ * The product as `npm start` runs it (DESIGN.md §1): server/main.ts migrates and seeds a new embedded
  * database, serves the API, stops cleanly on SIGTERM, and keeps every record across a restart.
  * Runs once, in the PGlite pass (the PostgreSQL pass shares a server whose data outlives any process anyway).
  */

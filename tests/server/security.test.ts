@@ -232,9 +232,9 @@ describe('finding 3 — the clients of a departure never show another agency’s
     await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE', agence: 'MRS1', expediteurID: theirs });
     const res = await t.call('GET', `/api/colis/ListClientsBy/${e.id}`, { token: agent.token });
     expect(res.status).toBe(200);
-    expect(res.body.datas.map((c: any) => c.nom)).toEqual(['Expéditeur-Paris']);
+    expect(res.body.datas.map((c: { nom: string }) => c.nom)).toEqual(['Expéditeur-Paris']);
     const admin = await t.call('GET', `/api/colis/ListClientsBy/${e.id}`, { token: t.adminToken });
-    expect(admin.body.datas.map((c: any) => c.nom).sort()).toEqual(['Expéditeur-Marseille', 'Expéditeur-Paris']);
+    expect(admin.body.datas.map((c: { nom: string }) => c.nom).sort()).toEqual(['Expéditeur-Marseille', 'Expéditeur-Paris']);
     // A departure's total weight is untouched by the listing (sanity of the fixture).
     const [row] = await db.select().from(envois).where(eq(envois.id, e.id));
     expect(Number(row.poidsReel)).toBe(10);
@@ -375,7 +375,7 @@ describe('lockouts are visible to administrators', () => {
     for (let i = 0; i < 5; i++) await t.call('POST', '/api/auth/loginAD', { body: { email: staff.email, password: 'faux' } });
     const list = await t.call('GET', '/api/securite/verrous', { token: t.adminToken });
     expect(list.status).toBe(200);
-    const lock = list.body.datas.find((l: any) => l.key === `login:account:${staff.email}`);
+    const lock = list.body.datas.find((l: { key: string }) => l.key === `login:account:${staff.email}`);
     expect(lock.libelle).toBe(`Connexion — compte ${staff.email}`);
     expect(new Date(lock.lockedUntil).getTime()).toBeGreaterThan(Date.now());
     expect((await t.call('GET', '/api/securite/verrous', { token: staff.token })).status).toBe(403);

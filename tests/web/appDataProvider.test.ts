@@ -20,15 +20,15 @@ describe('parcel methods of AppDataProvider', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('getColisByReference reads the parcel, its nature lines and total; getColisHistory the history', async () => {
+  it('getColisByReference reads the parcel, its nature lines and total; getColisHistorique the history', async () => {
     const natures = [{ id: 'l1', poids: '3.000', prixTotal: 27, natureColisID: { id: 'n1', libelle: 'Vêtements adulte' } }];
-    const history = [{ id: 'h1', dateAction: '2026-11-20T10:00:00Z', statutApresID: { code: 'EN_ATTENTE' } }];
+    const historique = [{ id: 'h1', dateAction: '2026-11-20T10:00:00Z', statutApresID: { code: 'EN_ATTENTE' } }];
     const calls = installFetch({
       'GET colis/getByReference/PAR1-2026-000001': { body: { success: true, data: COLIS, prixTotal: 45.75, natureColisDetails: natures } },
-      'GET colis/getHistoriqueByReference/PAR1-2026-000001': { body: { success: true, datas: history } },
+      'GET colis/getHistoriqueByReference/PAR1-2026-000001': { body: { success: true, datas: historique } },
     });
     expect(await dataProvider.getColisByReference('PAR1-2026-000001')).toEqual({ colis: COLIS, natures, prixTotal: 45.75 });
-    expect(await dataProvider.getColisHistory('PAR1-2026-000001')).toEqual(history);
+    expect(await dataProvider.getColisHistorique('PAR1-2026-000001')).toEqual(historique);
     expect(calls.every((c) => c.headers.Authorization === 'Bearer tok-1')).toBe(true);
   });
 
@@ -73,13 +73,13 @@ describe('parcel methods of AppDataProvider', () => {
     });
     expect(await dataProvider.getOpenEnvois()).toEqual([{ id: 'e1', reference: 'DEP-1' }]);
     expect(await dataProvider.getVillesByPays('sn')).toEqual([{ id: 'v1', libelle: 'Dakar' }]);
-    expect(await dataProvider.getNaturePrice({ envoiID: 'e1', natureColisID: 'n1', villeID: 'v1', agenceID: null })).toEqual({
+    expect(await dataProvider.getPrixNature({ envoiID: 'e1', natureColisID: 'n1', villeID: 'v1', agenceID: null })).toEqual({
       prixUnitaire: 9,
       prixExceptionnel: 0,
       libelle: 'Vêtements adulte',
     });
     expect(Object.fromEntries(calls[2].url.searchParams)).toEqual({ envoiID: 'e1', natureColisID: 'n1', villeID: 'v1' });
-    await expect(dataProvider.getNaturePrice({ envoiID: 'e1', natureColisID: 'n2' })).rejects.toMatchObject({
+    await expect(dataProvider.getPrixNature({ envoiID: 'e1', natureColisID: 'n2' })).rejects.toMatchObject({
       status: 409,
       message: 'Aucun prix unitaire associé à : Aérien, Sénégal, Vaisselle',
     });
@@ -100,7 +100,7 @@ describe('parcel methods of AppDataProvider', () => {
       reglement: 20,
       modePaiementID: 'esp',
     };
-    const body = buildColisBody(values, { isAdmin: false, withDelivery: false });
+    const body = buildColisBody(values, { seesAllAgences: false, withLivraison: false });
     const calls = installFetch({
       'POST colis/create': { body: { success: true, message: 'colis ajouté avec succès', data: { ...COLIS, id: 'new' } } },
       'PUT colis/update/c1': { body: { success: true, message: 'colis modifié avec succès', data: COLIS } },
@@ -151,7 +151,7 @@ describe('payment methods of AppDataProvider', () => {
         body: { success: true, message: 'encaissement effectué avec succès', data: { reglement: 45.75, resteAPayer: 0 } },
       },
     });
-    expect(await dataProvider.getPaymentModes()).toEqual([{ id: 'esp', libelle: 'Espèces' }]);
+    expect(await dataProvider.getModesPaiement()).toEqual([{ id: 'esp', libelle: 'Espèces' }]);
     // The list holds inactive modes too: the dialogs ask for the active ones only.
     expect(calls[0].url.searchParams.get('isActive')).toBe('true');
     expect(await dataProvider.getEncaissementsOfColis('c1')).toEqual({
@@ -171,7 +171,7 @@ describe('payment methods of AppDataProvider', () => {
       'GET modePaiement/liste': { body: { success: true } },
       'GET encaissement/getByColisID/c2': { body: { success: true } },
     });
-    expect(await dataProvider.getPaymentModes()).toEqual([]);
+    expect(await dataProvider.getModesPaiement()).toEqual([]);
     expect((await dataProvider.getEncaissementsOfColis('c2')).encaissements).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_PERMISSION_KEYS } from '../../common/permissions';
 import { fakeJwt, installBrowserStubs, installFetch } from './helpers';
-import { authProvider, canAccessWith, privilegesFromAuthorisations, reloadPermissions } from '../../src/providers/authProvider';
+import { authProvider, canAccessWith, permissionsFromAutorisations, reloadPermissions } from '../../src/providers/authProvider';
 import { readSession, SESSION_KEY, type Session } from '../../src/providers/session';
 
 const ADMIN_USER = {
@@ -20,11 +20,11 @@ const ADMIN_USER = {
 };
 
 /** An authorisation row as the server answers it. */
-const auth = (libelle: string, isActive: boolean, privilegeActive = true) => ({
+const auth = (libelle: string, isActive: boolean, permissionActive = true) => ({
   id: `a-${libelle}`,
   roleID: 'r1',
   isActive,
-  privilegeID: { id: `p-${libelle}`, libelle, isActive: privilegeActive },
+  privilegeID: { id: `p-${libelle}`, libelle, isActive: permissionActive },
 });
 
 /** A session with the given privileges and role code. */
@@ -272,11 +272,11 @@ describe('canAccess (RESOURCE_KEYS)', () => {
   });
 });
 
-describe('privilegesFromAuthorisations', () => {
+describe('permissionsFromAutorisations', () => {
   it('needs both flags true and ignores malformed rows', () => {
-    expect(privilegesFromAuthorisations(undefined)).toEqual([]);
+    expect(permissionsFromAutorisations(undefined)).toEqual([]);
     expect(
-      privilegesFromAuthorisations([
+      permissionsFromAutorisations([
         { isActive: true, privilegeID: { libelle: 'a', isActive: true } },
         { isActive: true, privilegeID: { libelle: 'b' } },
         { privilegeID: { libelle: 'c', isActive: true } },

@@ -9,26 +9,26 @@ import {
   canEditColis,
   canFinishColis,
   canPrintReceipt,
-  isColisPaid,
-  recipientOf,
-  senderOf,
+  isColisRegle,
+  destinataireOf,
+  expediteurOf,
 } from '../../src/colis/colisRules';
 import { isOwnColis, userSeesAllAgencies } from '../../common/scopes';
 import {
   buildColisBody,
   clampReglement,
-  computeFormAmounts,
-  departStepMissing,
+  computeFormMontants,
+  envoiStepMissing,
   destinataireStepMissing,
   emptyColisValues,
   infoStepMissing,
-  isAgencyPickup,
+  isModeLivraisonAgence,
   partyPhone,
-  phoneCountry,
+  phonePays,
   phoneInputError,
   valuesFromColis,
   type ColisFormValues,
-  type NaturePrice,
+  type PrixNature,
 } from '../../src/colis/wizardRules';
 import { buildReceiptPdf, receiptDataFrom, receiptFileName } from '../../src/colis/receipt';
 import { isValidOtp } from '../../src/colis/ColisDeleteButton';
@@ -47,9 +47,9 @@ describe('row actions follow the parcel status (spec 000 §4)', () => {
     expect(canCollectColis({ statutID: st('EN_ATTENTE'), resteAPayer: 10 })).toBe(false);
     expect(canCollectColis({ statutID: st('RECEPTIONNE'), resteAPayer: '10.50' })).toBe(true);
     expect(canCollectColis({ statutID: st('RECEPTIONNE'), resteAPayer: '0.00' })).toBe(false);
-    expect(isColisPaid({ statutID: st('RECEPTIONNE'), resteAPayer: 0 })).toBe(true);
-    expect(isColisPaid({ statutID: st('EN_ATTENTE'), resteAPayer: 0 })).toBe(false);
-    expect(isColisPaid({ statutID: st('EXPEDIE'), resteAPayer: 0.01 })).toBe(false);
+    expect(isColisRegle({ statutID: st('RECEPTIONNE'), resteAPayer: 0 })).toBe(true);
+    expect(isColisRegle({ statutID: st('EN_ATTENTE'), resteAPayer: 0 })).toBe(false);
+    expect(isColisRegle({ statutID: st('EXPEDIE'), resteAPayer: 0.01 })).toBe(false);
   });
 
   it('receipt when not EN_ATTENTE; Retiré / Livré only when EXPEDIE', () => {
@@ -70,13 +70,13 @@ describe('row actions follow the parcel status (spec 000 §4)', () => {
 describe('recipient and sender of a parcel (spec 000 §2 Parcel list)', () => {
   it('takes the recipient record when present, else the free-text fields', () => {
     expect(
-      recipientOf({ destinataireID: { id: 'd', nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+221770000001' }, nomDestinataire: 'X' }),
+      destinataireOf({ destinataireID: { id: 'd', nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+221770000001' }, nomDestinataire: 'X' }),
     ).toEqual({
       nom: 'Diop Awa',
       telephone: '+221770000001',
     });
     expect(
-      recipientOf({
+      destinataireOf({
         destinataireID: null,
         nomDestinataire: 'Ndiaye',
         prenomsDestinataire: 'Fatou',
@@ -86,15 +86,15 @@ describe('recipient and sender of a parcel (spec 000 §2 Parcel list)', () => {
       nom: 'Ndiaye Fatou',
       telephone: '+221771112233',
     });
-    expect(recipientOf({})).toEqual({ nom: '', telephone: '' });
+    expect(destinataireOf({})).toEqual({ nom: '', telephone: '' });
   });
 
   it('the sender falls back on the typed phone', () => {
-    expect(senderOf({ expediteurID: null, NumeroSaisi: '+33611223344' })).toEqual({ nom: '', telephone: '+33611223344' });
+    expect(expediteurOf({ expediteurID: null, NumeroSaisi: '+33611223344' })).toEqual({ nom: '', telephone: '+33611223344' });
   });
 });
 
-const prices: Record<string, NaturePrice> = {
+const prixNatures: Record<string, PrixNature> = {
   vet: { prixUnitaire: 9, prixExceptionnel: null },
   pagnes: { prixUnitaire: 9, prixExceptionnel: 7.5 },
 };
@@ -116,17 +116,17 @@ function filled(extra: Partial<ColisFormValues> = {}): ColisFormValues {
 
 describe('wizard step 1 (spec 000 §2 CHOIX DU DEPART)', () => {
   it('needs a departure, and an agency for ADMIN', () => {
-    expect(departStepMissing({ envoiID: null, agenceID: null }, { isAdmin: false })).toEqual(['depart']);
-    expect(departStepMissing({ envoiID: 'e', agenceID: null }, { isAdmin: false })).toEqual([]);
-    expect(departStepMissing({ envoiID: 'e', agenceID: null }, { isAdmin: true })).toEqual(['agence']);
+    expect(envoiStepMissing({ envoiID: null, agenceID: null }, { seesAllAgences: false })).toEqual(['depart']);
+    expect(envoiStepMissing({ envoiID: 'e', agenceID: null }, { seesAllAgences: false })).toEqual([]);
+    expect(envoiStepMissing({ envoiID: 'e', agenceID: null }, { seesAllAgences: true })).toEqual(['agence']);
   });
 });
 
 describe('wizard step 2 (spec 000 §5 Parcel creation, step 2 Next)', () => {
-  const ctx = { prices, loading: false, withDelivery: false };
+  const ctx = { prixNatures, loading: false, withLivraison: false };
 
   it('computes the live amounts with common/pricing (exceptional price wins)', () => {
-    const a = computeFormAmounts(filled({ montantComplementaire: 2, montantExpedition: '1.5', reglement: 10 }), prices, false);
+    const a = computeFormMontants(filled({ montantComplementaire: 2, montantExpedition: '1.5', reglement: 10 }), prixNatures, false);
     expect(a.lines.map((l) => l.prixTotal)).toEqual([27, 18.75]);
     expect(a.montant).toBe(45.75);
     expect(a.montantTotal).toBe(49.25);
@@ -135,11 +135,11 @@ describe('wizard step 2 (spec 000 §5 Parcel creation, step 2 Next)', () => {
   });
 
   it('counts the delivery amount only when the mode is not the agency pick-up', () => {
-    expect(computeFormAmounts(filled({ montantLivraison: 10 }), prices, false).montantTotal).toBe(45.75);
-    expect(computeFormAmounts(filled({ montantLivraison: 10 }), prices, true).montantTotal).toBe(55.75);
-    expect(isAgencyPickup({ code: 'AGENCE', libelle: 'Récupération en Agence ' })).toBe(true);
-    expect(isAgencyPickup({ code: 'X', libelle: 'Récupération en Agence ' })).toBe(true);
-    expect(isAgencyPickup({ code: 'DOMICILE', libelle: 'Livraison à domicile' })).toBe(false);
+    expect(computeFormMontants(filled({ montantLivraison: 10 }), prixNatures, false).montantTotal).toBe(45.75);
+    expect(computeFormMontants(filled({ montantLivraison: 10 }), prixNatures, true).montantTotal).toBe(55.75);
+    expect(isModeLivraisonAgence({ code: 'AGENCE', libelle: 'Récupération en Agence ' })).toBe(true);
+    expect(isModeLivraisonAgence({ code: 'X', libelle: 'Récupération en Agence ' })).toBe(true);
+    expect(isModeLivraisonAgence({ code: 'DOMICILE', libelle: 'Livraison à domicile' })).toBe(false);
   });
 
   it('lets a complete step through', () => {
@@ -226,9 +226,9 @@ describe('step 3 rules (spec 000 §5 Step 3 save)', () => {
       error: "Numéro de téléphone invalide : 9 chiffres attendus après l'indicatif +221",
     });
     // Another dial code typed beside the number: the country's length no longer applies (Italy has 10 digits).
-    expect(phoneCountry('+39', sn)).toEqual({ indicatif: '+39', longueurNumero: null });
+    expect(phonePays('+39', sn)).toEqual({ indicatif: '+39', longueurNumero: null });
     expect(partyPhone('+39', '312 345 6789', sn)).toEqual({ ok: true, phone: '+393123456789' });
-    expect(phoneCountry('', sn)).toEqual({ indicatif: '+221', longueurNumero: 9 });
+    expect(phonePays('', sn)).toEqual({ indicatif: '+221', longueurNumero: 9 });
   });
 
   it('validates the phone inputs, an empty optional number passing', () => {
@@ -257,11 +257,11 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
         destinataireNumero: '770000001',
       }),
       {
-        isAdmin: false,
+        seesAllAgences: false,
         modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
-        withDelivery: false,
-        destinataireCountry: { indicatif: '+221', longueur: 9 },
-        expediteurCountry: { indicatif: '+33', longueur: 9 },
+        withLivraison: false,
+        destinatairePays: { indicatif: '+221', longueur: 9 },
+        expediteurPays: { indicatif: '+33', longueur: 9 },
       },
     );
     expect(body).toMatchObject({
@@ -298,7 +298,7 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
         destinataireIndicatif: '+221',
         destinataireNumero: ' abc ',
       }),
-      { isAdmin: false, withDelivery: false, destinataireCountry: { indicatif: '+221', longueur: 9 } },
+      { seesAllAgences: false, withLivraison: false, destinatairePays: { indicatif: '+221', longueur: 9 } },
     );
     expect(body.telephoneDestinataire).toBe('abc');
   });
@@ -307,9 +307,9 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
     const body = buildColisBody(
       filled({ unite: 'M3', agenceID: 'a1', destinataireID: 'c1', expediteurID: 'c2', reglement: 20, modePaiementID: 'esp' }),
       {
-        isAdmin: true,
+        seesAllAgences: true,
         modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
-        withDelivery: true,
+        withLivraison: true,
       },
     );
     expect(body).toMatchObject({
@@ -322,8 +322,11 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
     });
     expect(body).not.toHaveProperty('nomDestinataire');
     expect(
-      buildColisBody(filled({ unite: 'M3' }), { isAdmin: false, modeEnvoi: { code: 'MARITIME', libelle: 'Maritime' }, withDelivery: false })
-        .unite,
+      buildColisBody(filled({ unite: 'M3' }), {
+        seesAllAgences: false,
+        modeEnvoi: { code: 'MARITIME', libelle: 'Maritime' },
+        withLivraison: false,
+      }).unite,
     ).toBe('M3');
   });
 });
@@ -428,10 +431,10 @@ describe('receipt PDF (spec 000 §2 Receipt PDF)', () => {
 
 describe('who may change a parcel', () => {
   it('its own agency or an ADMIN, not the destination agency', () => {
-    const parcel = { agenceID: { id: 'par1', libelle: 'Paris' } };
-    expect(isOwnColis(parcel, { roleID: { code: 'AGENT' }, agenceID: { id: 'par1' } })).toBe(true);
-    expect(isOwnColis(parcel, { roleID: { code: 'AGENT' }, agenceID: { id: 'dkr1' } })).toBe(false);
-    expect(isOwnColis(parcel, { roleID: { code: 'ADMIN' }, agenceID: null })).toBe(true);
+    const colis = { agenceID: { id: 'par1', libelle: 'Paris' } };
+    expect(isOwnColis(colis, { roleID: { code: 'AGENT' }, agenceID: { id: 'par1' } })).toBe(true);
+    expect(isOwnColis(colis, { roleID: { code: 'AGENT' }, agenceID: { id: 'dkr1' } })).toBe(false);
+    expect(isOwnColis(colis, { roleID: { code: 'ADMIN' }, agenceID: null })).toBe(true);
     expect(isOwnColis({ agenceID: null }, { roleID: { code: 'AGENT' }, agenceID: null })).toBe(false);
   });
 });

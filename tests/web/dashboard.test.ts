@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lastTwelveMonths, monthAbbrFr, monthLongFr } from '../../common/dashboard';
 import { agenceHasNoColis, colisListPath, departListPath, formatCount, selectView } from '../../src/dashboard/dashboardView';
 import type { CircularStatsAnswer, ColisParMoisAnswer, DashboardCountsAnswer } from '../../src/dashboard/dashboardMethods';
-import { byClosingDateDesc } from '../../src/dashboard/OpenDepartures';
+import { byClosingDateDesc } from '../../src/dashboard/OpenEnvois';
 import { frenchAppMessages } from '../../src/i18n/i18nProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { installBrowserStubs, installFetch } from './helpers';

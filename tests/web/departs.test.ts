@@ -9,7 +9,7 @@ import {
   departBody,
   departDateError,
   departFormRecord,
-  envoiStatusActions,
+  envoiStatutActions,
   excludeChoice,
   poidsGauge,
   sortByLibelle,
@@ -46,7 +46,7 @@ describe('weight gauge', () => {
 describe('status actions of a row', () => {
   const all = () => true;
   const enabled = (code: string | undefined, has: (k: string) => boolean = all) =>
-    Object.fromEntries(envoiStatusActions(code, has).map((a) => [a.to, a.enabled]));
+    Object.fromEntries(envoiStatutActions(code, has).map((a) => [a.to, a.enabled]));
 
   it('follow common/envoiRules.ts per status', () => {
     expect(enabled('OUVERT')).toEqual({ EN_COURS_ENVOI: true, ARRIVE: false, CLOTURE: true });
@@ -58,12 +58,12 @@ describe('status actions of a row', () => {
   });
 
   it('show only the actions whose key the user holds, with the French labels', () => {
-    const actions = envoiStatusActions('OUVERT', (k) => k === 'enCoursEnvoiDepart' || k === 'arriveDepart');
+    const actions = envoiStatutActions('OUVERT', (k) => k === 'enCoursEnvoiDepart' || k === 'arriveDepart');
     expect(actions.map((a) => [a.key, a.libelle])).toEqual([
       ['enCoursEnvoiDepart', "Marquer en cours d'envoi"],
       ['arriveDepart', 'Départ arrivé'],
     ]);
-    expect(envoiStatusActions('OUVERT', () => false)).toEqual([]);
+    expect(envoiStatutActions('OUVERT', () => false)).toEqual([]);
   });
 });
 

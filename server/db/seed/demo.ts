@@ -14,8 +14,8 @@ import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../../common/permissions';
 import { centsToString, milliToString, toCents, toMilli } from '../../../common/money';
-import { computeColisAmounts } from '../../../common/pricing';
-import { isAirMode } from '../../../common/modes';
+import { computeColisMontants } from '../../../common/pricing';
+import { isModeEnvoiAerien } from '../../../common/modes';
 import type { StatutCode } from '../../../common/statuts';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';
@@ -481,7 +481,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     for (const key of keys) {
       const [modeID, destPaysID] = key.split('|');
       if (destPaysID === agence.paysID) continue;
-      routes.push({ agence, modeID, air: isAirMode(modeEnvoiById.get(modeID)), destPaysID });
+      routes.push({ agence, modeID, air: isModeEnvoiAerien(modeEnvoiById.get(modeID)), destPaysID });
     }
   }
   if (routes.length === 0 || natureRows.length === 0) {
@@ -649,8 +649,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     historique: HistoriqueEvent[];
     encaissements: (Omit<typeof schema.encaissements.$inferInsert, 'colisID'> & { t: number })[];
     destAgence: Agence | undefined;
-    sender: Client;
-    recipient: Client | null;
+    expediteur: Client;
+    destinataire: Client | null;
   }
   const drafts: ColisDraft[] = [];
   const groupWeight: Record<string, number> = { VETEMENTS: 35, ALIMENTAIRE: 25, ELECTRONIQUE: 15, DOCUMENTS: 10, COSMETIQUES: 15 };
@@ -672,16 +672,16 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     const arrTime = dep.dateArrive + 10 * HOUR + rnd.int(0, 180) * MINUTE;
     for (let k = 0; k < perEnvoi[di]; k++) {
       const createdAt = dep.createdAt + rnd.next() * Math.max(HOUR, dep.registrationEnd - dep.createdAt);
-      const sender = pickClient(route.agence.paysID);
+      const expediteur = pickClient(route.agence.paysID);
       const registered = rnd.chance(0.9);
-      const recipient = registered ? pickClient(route.destPaysID) : null;
+      const destinataire = registered ? pickClient(route.destPaysID) : null;
       const freeDestinataire = registered ? null : newPerson(route.destPaysID);
-      const place = recipient ? recipient.place : freeDestinataire!.place;
+      const place = destinataire ? destinataire.place : freeDestinataire!.place;
       const prixVille = coveredVilles.includes(place.villeID) ? place.villeID : coveredVilles[0];
       const destAgence = agenceInPays(route.destPaysID, place.villeID);
       for (const [c, home] of [
-        [sender, route.agence],
-        [recipient, destAgence ?? route.agence],
+        [expediteur, route.agence],
+        [destinataire, destAgence ?? route.agence],
       ] as const) {
         if (!c) continue;
         c.used = true;
@@ -716,7 +716,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       const montantLivraison = domicile ? rnd.pick(['5.00', '8.00', '10.00', '12.00', '15.00']) : '0.00';
       const montantComplementaire = rnd.chance(0.2) ? rnd.pick(['2.00', '3.50', '5.00', '8.00', '10.00']) : '0.00';
       const montantExpedition = rnd.chance(0.1) ? rnd.pick(['3.00', '5.00']) : '0.00';
-      const amounts = computeColisAmounts({
+      const montants = computeColisMontants({
         lines: lineInputs.map((l) => ({
           poids: milliToString(l.milli),
           prixExceptionnel: l.nature.prixExceptionnel,
@@ -726,7 +726,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         montantLivraison,
         montantExpedition,
       });
-      const totalCents = toCents(amounts.montantTotal);
+      const totalCents = toCents(montants.montantTotal);
       const poidsMilli = lineInputs.reduce((s, l) => s + l.milli, 0n);
       dep.poidsMilli += poidsMilli;
 
@@ -801,8 +801,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         createdAt,
         agence: origin,
         destAgence,
-        sender,
-        recipient,
+        expediteur,
+        destinataire,
         historique,
         encaissements,
         lines: lineInputs.map((l, i) => ({
@@ -813,7 +813,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           unitePoid: 'KG',
           prixUnitaire: centsToString(toCents(l.param.prixUnitaire)),
           prixExceptionnel: centsToString(toCents(l.nature.prixExceptionnel)),
-          prixTotal: centsToString(toCents(amounts.lines[i].prixTotal)),
+          prixTotal: centsToString(toCents(montants.lines[i].prixTotal)),
         })),
         row: {
           id: colisID,
@@ -834,8 +834,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           contenu,
           poids: milliToString(poidsMilli),
           unite: 'KG',
-          prixUnitaire: firstParam ? centsToString(toCents(amounts.lines[0].prixLigne)) : '0.00',
-          montant: centsToString(toCents(amounts.montant)),
+          prixUnitaire: firstParam ? centsToString(toCents(montants.lines[0].prixLigne)) : '0.00',
+          montant: centsToString(toCents(montants.montant)),
           montantLivraison,
           montantExpedition,
           montantComplementaire,
@@ -843,7 +843,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           reglement: centsToString(paid),
           resteAPayer: centsToString(totalCents - paid),
           observation: rnd.pick(OBSERVATIONS),
-          adresseLivraison: domicile ? (recipient?.adresse ?? freeDestinataire!.adresse) : '',
+          adresseLivraison: domicile ? (destinataire?.adresse ?? freeDestinataire!.adresse) : '',
           dateDepot: new Date(createdAt),
           dateEnvoi: dep.phase === 'OUVERT' ? null : new Date(depTime),
           statutID: st(last.statut),
@@ -883,8 +883,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
     }
   }
   for (const d of drafts) {
-    d.row.expediteurID = d.sender.id;
-    d.row.destinataireID = d.recipient?.id ?? null;
+    d.row.expediteurID = d.expediteur.id;
+    d.row.destinataireID = d.destinataire?.id ?? null;
   }
 
   // ------------------------------------------------------------ references from the sequences

@@ -134,7 +134,7 @@ export const AGENCES = [
 
 // ---------------------------------------------------------------- modes and natures
 
-/** Sending modes (spec 001 §3 Mode envoi). AERIEN forces the unit KG (common/modes.ts isAirMode). */
+/** Sending modes (spec 001 §3 Mode envoi). AERIEN forces the unit KG (common/modes.ts isModeEnvoiAerien). */
 export const MODES_ENVOI = [
   { code: 'AERIEN', libelle: 'Aérien', description: 'Fret aérien : 3 à 7 jours, tarif au kilo.' },
   { code: 'MARITIME', libelle: 'Maritime', description: 'Conteneur maritime : 3 à 5 semaines, tarif au kilo ou au m³.' },

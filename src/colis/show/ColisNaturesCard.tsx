@@ -7,7 +7,7 @@ import { Box, Card, CardContent, CardHeader, Divider, Table, TableBody, TableCel
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { formatEuro, formatKg } from '../../../common/format';
-import { linePrice } from '../../../common/pricing';
+import { prixLigneOf } from '../../../common/pricing';
 import { QueryStatus } from '../../common/QueryStatus';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { ColisRecord } from '../types';
@@ -46,7 +46,7 @@ export const ColisNaturesCard = ({ colis }: { colis: ColisRecord }) => {
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatKg(n.poids, n.unitePoid ?? unite)}
                     </TableCell>
-                    <TableCell align="right">{formatEuro(linePrice(n.prixExceptionnel, n.prixUnitaire))}</TableCell>
+                    <TableCell align="right">{formatEuro(prixLigneOf(n.prixExceptionnel, n.prixUnitaire))}</TableCell>
                     <TableCell align="right">{formatEuro(n.prixTotal)}</TableCell>
                   </TableRow>
                 ))}

@@ -10,7 +10,7 @@ import { StatutChip } from '../../common/StatutChip';
 import { formatDateFr } from '../../common/formatDate';
 import { ColisDeleteButton } from '../ColisDeleteButton';
 import { isOwnColis } from '../../../common/scopes';
-import { recipientOf, senderOf } from '../colisRules';
+import { destinataireOf, expediteurOf } from '../colisRules';
 import type { ColisRecord } from '../types';
 import { DetailItem } from './DetailItem';
 import { useAppIdentity } from '../../common/useAppIdentity';
@@ -25,8 +25,8 @@ export const ColisSummaryCard = ({ colis }: { colis: ColisRecord }) => {
   const identity = useAppIdentity();
   const { canAccess: seesInventaire } = useCanAccess({ resource: 'inventaire', action: 'list' });
   const t = (key: string) => translate(`resources.colis.details.${key}`);
-  const sender = senderOf(colis);
-  const recipient = recipientOf(colis);
+  const expediteur = expediteurOf(colis);
+  const destinataire = destinataireOf(colis);
   return (
     <Card>
       <CardHeader title={colis.reference} subheader={colis.agenceID?.libelle} slotProps={{ title: { variant: 'h6' } }} />
@@ -36,14 +36,14 @@ export const ColisSummaryCard = ({ colis }: { colis: ColisRecord }) => {
           <StatutChip statut={colis.statutID} />
         </DetailItem>
         <DetailItem label={t('expediteur')}>
-          {sender.nom || '--'}
+          {expediteur.nom || '--'}
           <br />
-          {sender.telephone}
+          {expediteur.telephone}
         </DetailItem>
         <DetailItem label={t('destinataire')}>
-          {recipient.nom || '--'}
+          {destinataire.nom || '--'}
           <br />
-          {recipient.telephone}
+          {destinataire.telephone}
         </DetailItem>
         <DetailItem label={t('poids_total')}>{formatKg(colis.poids, colis.unite ?? 'kg')}</DetailItem>
         <DetailItem label={t('modeLivraison')}>{colis.modeLivraisonID?.libelle ?? '--'}</DetailItem>

@@ -9,26 +9,26 @@ import { Box, Divider, Typography } from '@mui/material';
 import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, minValue, required, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
-import { type ColisAmounts } from '../../../common/pricing';
-import { isAirMode } from '../../../common/modes';
-import { usePaymentModes } from '../../encaissements/usePaymentModes';
-import { hasAdvance, type NaturePrice } from '../wizardRules';
-import type { Departure, Ref } from '../types';
-import { AmountSummary } from './AmountSummary';
-import { NatureLinesInput } from './NatureLinesInput';
+import { type ColisMontants } from '../../../common/pricing';
+import { isModeEnvoiAerien } from '../../../common/modes';
+import { useModesPaiement } from '../../encaissements/useModesPaiement';
+import { hasAdvance, type PrixNature } from '../wizardRules';
+import type { Envoi, Ref } from '../types';
+import { MontantSummary } from './MontantSummary';
+import { ColisNaturesInput } from './ColisNaturesInput';
 import { ReglementInput } from './ReglementInput';
 import { useVilles } from './useWizardData';
 
 /** Props of StepColisInfo. */
 export interface StepColisInfoProps {
-  departure?: Departure;
-  prices: Record<string, NaturePrice | undefined>;
-  pricesLoading: boolean;
-  amounts: ColisAmounts;
+  envoi?: Envoi;
+  prixNatures: Record<string, PrixNature | undefined>;
+  prixLoading: boolean;
+  montants: ColisMontants;
   /** Active delivery modes, by label. */
   modesLivraison: Ref[];
   /** false when the chosen delivery mode is the agency pick-up. */
-  withDelivery: boolean;
+  withLivraison: boolean;
 }
 
 /** A titled block of the step. */
@@ -51,24 +51,24 @@ const grid = (columns: number) =>
   }) as const;
 
 /** Takes StepColisInfoProps; edits the form's step-2 values. */
-export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modesLivraison, withDelivery }: StepColisInfoProps) => {
+export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modesLivraison, withLivraison }: StepColisInfoProps) => {
   const translate = useTranslate();
   const t = (key: string) => `resources.colis.info.${key}`;
-  const air = isAirMode(departure?.modeEnvoiID);
+  const air = isModeEnvoiAerien(envoi?.modeEnvoiID);
   const unite = (useWatch({ name: 'unite' }) as string) || 'KG';
   const reglement = useWatch({ name: 'reglement' });
   const advance = hasAdvance({ reglement });
-  const villes = useVilles(departure?.paysID?.id);
+  const villes = useVilles(envoi?.paysID?.id);
   const natures = useGetList(
     'natureColis',
     {
-      filter: { envoieId: departure?.id },
+      filter: { envoieId: envoi?.id },
       sort: { field: 'libelle', order: 'ASC' },
       pagination: { page: 1, perPage: 500 },
     },
-    { enabled: !!departure?.id },
+    { enabled: !!envoi?.id },
   );
-  const { modes: modesPaiement } = usePaymentModes();
+  const { modes: modesPaiement } = useModesPaiement();
   const unitLabel = unite === 'M3' ? 'm³' : 'kg';
 
   return (
@@ -82,17 +82,17 @@ export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modes
               label={t('villeID')}
               choices={villes.data ?? []}
               optionText="libelle"
-              isPending={villes.isPending && !!departure?.paysID?.id}
+              isPending={villes.isPending && !!envoi?.paysID?.id}
               validate={required()}
             />
           </Box>
         </Section>
         <Section title={translate('resources.colis.info.natures')}>
-          <NatureLinesInput
+          <ColisNaturesInput
             natures={(natures.data ?? []) as { id: string; libelle?: string }[]}
             naturesPending={natures.isPending}
-            prices={prices}
-            pricesLoading={pricesLoading}
+            prixNatures={prixNatures}
+            prixLoading={prixLoading}
             unitLabel={unitLabel}
           />
           <SelectInput
@@ -122,7 +122,7 @@ export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modes
             <NumberInput source="montantComplementaire" label={t('montantComplementaire')} min={0} step={0.01} validate={minValue(0)} />
             <NumberInput source="montantExpedition" label={t('montantExpedition')} min={0} step={0.01} validate={minValue(0)} />
           </Box>
-          {withDelivery && (
+          {withLivraison && (
             <Box sx={grid(3)}>
               <NumberInput source="montantLivraison" label={t('montantLivraison')} min={0} step={0.01} validate={minValue(0)} />
               <Box sx={{ gridColumn: { md: 'span 2' } }}>
@@ -135,7 +135,7 @@ export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modes
         <Divider sx={{ mb: 2 }} />
         <Section title={translate('resources.colis.info.reglement')}>
           <Box sx={grid(3)}>
-            <ReglementInput total={amounts.montantTotal} />
+            <ReglementInput total={montants.montantTotal} />
             <SelectInput
               source="modePaiementID"
               label={t('modePaiementID')}
@@ -154,7 +154,7 @@ export const StepColisInfo = ({ departure, prices, pricesLoading, amounts, modes
         </Section>
       </Box>
       <Box sx={{ position: { lg: 'sticky' }, top: { lg: 72 }, alignSelf: 'start' }}>
-        <AmountSummary amounts={amounts} unite={unite} />
+        <MontantSummary montants={montants} unite={unite} />
       </Box>
     </Box>
   );

@@ -23,10 +23,10 @@ import { serverMessage } from '../../common/recordLabel';
 import { fullName } from '../../common/records';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { partyPhone, phoneInputError } from '../wizardRules';
-import type { Departure } from '../types';
+import type { Envoi } from '../types';
 
 /** A country's dial code and national length (pays/getBy), for the phone numbers. */
-export function useCountryPhone(paysId: string | null | undefined): { indicatif: string; longueur: number | null } {
+export function usePaysPhone(paysId: string | null | undefined): { indicatif: string; longueur: number | null } {
   const { data } = useGetOne('pays', { id: paysId ?? '' }, { enabled: !!paysId, staleTime: 5 * 60_000 });
   return { indicatif: (data?.indicatif as string) ?? '', longueur: (data?.longueurNumero as number) ?? null };
 }
@@ -40,14 +40,14 @@ const grid = (template: string) =>
   ({ display: 'grid', gridTemplateColumns: { xs: '1fr', md: template }, columnGap: 2, alignItems: 'start' }) as const;
 
 /** Takes the chosen departure (its destination country gives the recipient's dial code, its origin the sender's). */
-export const StepDestinataire = ({ departure }: { departure?: Departure }) => {
+export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { setValue, getValues } = useFormContext();
   const t = (key: string) => `resources.colis.destinataire.${key}`;
-  const dest = useCountryPhone(departure?.paysID?.id);
-  const orig = useCountryPhone(departure?.paysEmetteurID?.id);
+  const dest = usePaysPhone(envoi?.paysID?.id);
+  const orig = usePaysPhone(envoi?.paysEmetteurID?.id);
   const lookup = useWatch({ name: 'destinataireLookup' }) as 'found' | 'new' | undefined;
   const label = useWatch({ name: 'destinataireLabel' }) as string | undefined;
   const expediteurMode = useWatch({ name: 'expediteurMode' }) as 'select' | 'saisie';

@@ -1,7 +1,7 @@
 /**
  * Data of the parcel wizard (spec 000 §2 Add parcel, §7 calls) through the dataProvider's named methods, cached by
  * react-query: open departures (getOpenEnvois → envoi/ouvertActif), cities of the destination country (getVillesByPays
- * → ville/getVilleByPaysID), and the price of each chosen nature on the route (getNaturePrice → colis/prixNature; a 409
+ * → ville/getVilleByPaysID), and the price of each chosen nature on the route (getPrixNature → colis/prixNature; a 409
  * carries 'Aucun prix unitaire associé à : {mode}, {country}, {nature}').
  */
 import { useMemo } from 'react';
@@ -9,15 +9,15 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useGetOne } from 'react-admin';
 import { serverMessage } from '../../common/recordLabel';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { Departure } from '../types';
-import type { NaturePrice } from '../wizardRules';
+import type { Envoi } from '../types';
+import type { PrixNature } from '../wizardRules';
 
 /**
  * Open active departures, latest closing first; in edit mode the parcel's current departure is added when it is not
  * among them (so the edit shows where the parcel is; the server decides whether it still takes parcels).
  * @param currentId the departure of the parcel being edited
  */
-export function useOpenDepartures(currentId?: string | null) {
+export function useOpenEnvois(currentId?: string | null) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const open = useQuery({
     queryKey: ['depart', 'getOpenEnvois'],
@@ -27,8 +27,8 @@ export function useOpenDepartures(currentId?: string | null) {
   });
   const missing = !!currentId && !!open.data && !open.data.some((d) => d.id === currentId);
   // The parcel's own departure (envoi/getBy/{id}) is a record of the 'depart' resource.
-  const current = useGetOne<Departure>('depart', { id: currentId ?? '' }, { enabled: missing, retry: false });
-  const data = useMemo<Departure[] | undefined>(
+  const current = useGetOne<Envoi>('depart', { id: currentId ?? '' }, { enabled: missing, retry: false });
+  const data = useMemo<Envoi[] | undefined>(
     () => (open.data && missing && current.data ? [current.data, ...open.data] : open.data),
     [open.data, missing, current.data],
   );
@@ -47,7 +47,7 @@ export function useVilles(paysId: string | null | undefined) {
 }
 
 /** A nature whose price could not be found: its id and the server message. */
-export interface PriceError {
+export interface PrixError {
   key: string;
   natureColisID: string;
   message: string;
@@ -57,7 +57,7 @@ export interface PriceError {
  * Prices of the chosen natures on the departure's route, one call per distinct nature.
  * @returns prices by nature id, whether any call is still loading, and the refusals (409 'Paramètre non trouvé')
  */
-export function useNaturePrices(params: {
+export function usePrixNatures(params: {
   envoiID?: string | null;
   villeID?: string | null;
   agenceID?: string | null;
@@ -67,9 +67,9 @@ export function useNaturePrices(params: {
   const ids = useMemo(() => [...new Set(params.natureIds.filter(Boolean))].sort(), [params.natureIds]);
   const results = useQueries({
     queries: ids.map((natureColisID) => ({
-      queryKey: ['colis', 'getNaturePrice', params.envoiID, natureColisID, params.villeID ?? null, params.agenceID ?? null],
+      queryKey: ['colis', 'getPrixNature', params.envoiID, natureColisID, params.villeID ?? null, params.agenceID ?? null],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        dataProvider.getNaturePrice(
+        dataProvider.getPrixNature(
           { envoiID: params.envoiID!, natureColisID, villeID: params.villeID, agenceID: params.agenceID },
           { signal },
         ),
@@ -78,12 +78,12 @@ export function useNaturePrices(params: {
       staleTime: 60_000,
     })),
   });
-  const prices: Record<string, NaturePrice | undefined> = {};
-  const errors: PriceError[] = [];
+  const prixNatures: Record<string, PrixNature | undefined> = {};
+  const errors: PrixError[] = [];
   let loading = false;
   results.forEach((r, i) => {
     const id = ids[i];
-    if (r.data) prices[id] = r.data;
+    if (r.data) prixNatures[id] = r.data;
     if (r.isFetching || (r.isPending && !!params.envoiID)) loading = true;
     if (r.isError) {
       errors.push({
@@ -93,5 +93,5 @@ export function useNaturePrices(params: {
       });
     }
   });
-  return { prices, loading, errors };
+  return { prixNatures, loading, errors };
 }

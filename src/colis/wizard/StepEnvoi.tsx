@@ -7,20 +7,20 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { isAirMode } from '../../../common/modes';
+import { isModeEnvoiAerien } from '../../../common/modes';
 import { QueryStatus } from '../../common/QueryStatus';
-import { CHOSEN_DEPARTURE_KEY } from '../wizardRules';
-import type { Departure } from '../types';
-import { DepartureCards } from './DepartureCards';
+import { CHOSEN_ENVOI_KEY } from '../wizardRules';
+import type { Envoi } from '../types';
+import { EnvoiCards } from './EnvoiCards';
 
-/** Props of StepDepart. */
+/** Props of StepEnvoi. */
 export interface StepDepartProps {
-  departures: Departure[];
+  envois: Envoi[];
   isPending: boolean;
   error: unknown;
   /** The departure currently chosen (from the form's envoiID). */
-  departure?: Departure;
-  isAdmin: boolean;
+  envoi?: Envoi;
+  seesAllAgences: boolean;
 }
 
 /** ADMIN's agency choice: active agencies of the departure's origin country, by name. */
@@ -47,26 +47,26 @@ const AgenceChoice = ({ paysEmetteurID }: { paysEmetteurID: string }) => {
 };
 
 /** Takes StepDepartProps; writes envoiID (and agenceID for ADMIN) in the wizard form. */
-export const StepDepart = ({ departures, isPending, error, departure, isAdmin }: StepDepartProps) => {
+export const StepEnvoi = ({ envois, isPending, error, envoi, seesAllAgences }: StepDepartProps) => {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext();
   const t = (key: string) => translate(`resources.colis.depart.${key}`);
 
-  const choose = (d: Departure) => {
-    const previous = departures.find((x) => x.id === getValues('envoiID'));
+  const choose = (d: Envoi) => {
+    const previous = envois.find((x) => x.id === getValues('envoiID'));
     setValue('envoiID', d.id, { shouldDirty: true });
     try {
-      globalThis.localStorage?.setItem(CHOSEN_DEPARTURE_KEY, d.id);
+      globalThis.localStorage?.setItem(CHOSEN_ENVOI_KEY, d.id);
     } catch {
       // storage unavailable: the choice is simply not remembered
     }
-    if (isAirMode(d.modeEnvoiID)) setValue('unite', 'KG');
+    if (isModeEnvoiAerien(d.modeEnvoiID)) setValue('unite', 'KG');
     if (previous && previous.paysID?.id !== d.paysID?.id) setValue('villeID', null);
     if (previous && previous.paysEmetteurID?.id !== d.paysEmetteurID?.id) setValue('agenceID', null);
   };
 
   if (isPending || error) return <QueryStatus isPending={isPending} error={error} />;
-  if (departures.length === 0) {
+  if (envois.length === 0) {
     return (
       <Alert severity="info">
         <AlertTitle>{t('none_title')}</AlertTitle>
@@ -79,10 +79,10 @@ export const StepDepart = ({ departures, isPending, error, departure, isAdmin }:
       <Typography variant="subtitle1" sx={{ mb: 1.5 }}>
         {t('title')}
       </Typography>
-      <DepartureCards departures={departures} selectedId={departure?.id} onSelect={choose} />
-      {isAdmin && departure?.paysEmetteurID?.id && (
+      <EnvoiCards envois={envois} selectedId={envoi?.id} onSelect={choose} />
+      {seesAllAgences && envoi?.paysEmetteurID?.id && (
         <Box sx={{ mt: 3 }}>
-          <AgenceChoice paysEmetteurID={departure.paysEmetteurID.id} />
+          <AgenceChoice paysEmetteurID={envoi.paysEmetteurID.id} />
         </Box>
       )}
     </Box>

@@ -27,7 +27,7 @@ import { QueryStatus } from '../common/QueryStatus';
 import type { AppDataProvider } from '../providers/dataProvider';
 
 /** Takes the parcel id and reference, whether the dialog is open, and onClose. */
-export const PaymentDetailsDialog = ({
+export const EncaissementDetailsDialog = ({
   colisId,
   reference,
   open,
@@ -48,7 +48,7 @@ export const PaymentDetailsDialog = ({
     staleTime: 0,
   });
   const rows = query.data?.encaissements ?? [];
-  const parcel = query.data?.colis;
+  const colis = query.data?.colis;
 
   const info = (label: string, value: string) => (
     <Box>
@@ -74,15 +74,15 @@ export const PaymentDetailsDialog = ({
         {query.isPending || query.isError ? (
           <QueryStatus isPending={query.isPending} error={query.error} />
         ) : rows.length === 0 ? (
-          <Alert severity="info">{t('empty', { reference: parcel?.reference ?? reference })}</Alert>
+          <Alert severity="info">{t('empty', { reference: colis?.reference ?? reference })}</Alert>
         ) : (
           <>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: 1.5, mb: 2 }}>
-              {info(t('reference'), parcel?.reference ?? reference)}
+              {info(t('reference'), colis?.reference ?? reference)}
               {info(t('count'), String(rows.length))}
-              {info(t('montantTotal'), formatEuro(parcel?.montantTotal))}
-              {info(t('encaisse'), formatEuro(parcel?.reglement))}
-              {info(t('reste'), formatEuro(parcel?.resteAPayer))}
+              {info(t('montantTotal'), formatEuro(colis?.montantTotal))}
+              {info(t('encaisse'), formatEuro(colis?.reglement))}
+              {info(t('reste'), formatEuro(colis?.resteAPayer))}
             </Box>
             <Table size="small" aria-label={t('title')}>
               <TableHead>

@@ -6,8 +6,8 @@
  */
 import { Button, Typography } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
-import { DepartureCards } from '../colis/wizard/DepartureCards';
-import type { Departure } from '../colis/types';
+import { EnvoiCards } from '../colis/wizard/EnvoiCards';
+import type { Envoi } from '../colis/types';
 import { useHasPermission } from '../common/useHasPermission';
 import { DashboardCard } from './DashboardCard';
 import type { DashboardAgence } from './dashboardMethods';
@@ -16,19 +16,19 @@ import { departListPath } from './dashboardView';
 const MAX_CARDS = 8;
 
 /** Sorts departures by closing date, latest first (spec 000 §9), then by reference. */
-export function byClosingDateDesc(a: Departure, b: Departure): number {
+export function byClosingDateDesc(a: Envoi, b: Envoi): number {
   return String(b.dateFin ?? '').localeCompare(String(a.dateFin ?? '')) || a.reference.localeCompare(b.reference);
 }
 
 /** Takes the open departures (undefined while loading), the call's state and the agency of a 'Par Agence' view. */
-export const OpenDepartures = ({
-  departures,
+export const OpenEnvois = ({
+  envois,
   isPending,
   error,
   onRetry,
   agence,
 }: {
-  departures?: Departure[];
+  envois?: Envoi[];
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
@@ -36,7 +36,7 @@ export const OpenDepartures = ({
 }) => {
   const translate = useTranslate();
   const has = useHasPermission();
-  const shown = (departures ?? []).filter((d) => !agence || d.paysEmetteurID?.id === agence.paysID).sort(byClosingDateDesc);
+  const shown = (envois ?? []).filter((d) => !agence || d.paysEmetteurID?.id === agence.paysID).sort(byClosingDateDesc);
   return (
     <DashboardCard
       title="dashboard.open_departures.title"
@@ -55,7 +55,7 @@ export const OpenDepartures = ({
       {shown.length === 0 ? (
         <Typography color="text.secondary">{translate('dashboard.open_departures.none')}</Typography>
       ) : (
-        <DepartureCards departures={shown.slice(0, MAX_CARDS)} gauge />
+        <EnvoiCards envois={shown.slice(0, MAX_CARDS)} gauge />
       )}
     </DashboardCard>
   );

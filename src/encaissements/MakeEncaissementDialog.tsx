@@ -12,10 +12,10 @@ import type { DecimalInput } from '../../common/money';
 import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { usePaymentModes } from './usePaymentModes';
+import { useModesPaiement } from './useModesPaiement';
 
 /** The parcel as the dialog needs it: id, reference, amounts in euros. */
-export interface PayableParcel {
+export interface PayableColis {
   id: string;
   reference: string;
   montantTotal?: DecimalInput;
@@ -26,13 +26,13 @@ export interface PayableParcel {
 /**
  * Takes the parcel, whether the dialog is open, onClose, and onPaid (called after a successful collection).
  */
-export const MakePaymentDialog = ({
+export const MakeEncaissementDialog = ({
   colis,
   open,
   onClose,
   onPaid,
 }: {
-  colis: PayableParcel;
+  colis: PayableColis;
   open: boolean;
   onClose: () => void;
   onPaid: () => void;
@@ -40,7 +40,7 @@ export const MakePaymentDialog = ({
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { modes } = usePaymentModes();
+  const { modes } = useModesPaiement();
   const [modePaiementID, setModePaiementID] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);

@@ -14,7 +14,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Confirm, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { serverMessage } from '../common/recordLabel';
 import { useHasPermission } from '../common/useHasPermission';
-import { envoiStatusActions, type EnvoiActionTarget, type EnvoiStatusAction } from './departRules';
+import { envoiStatutActions, type EnvoiActionTarget, type EnvoiStatutAction } from './departRules';
 
 /** Icon of each target status. */
 const ICONS: Record<EnvoiActionTarget, ReactElement> = {
@@ -24,7 +24,7 @@ const ICONS: Record<EnvoiActionTarget, ReactElement> = {
 };
 
 /** One action button with its confirmation; takes the action and the departure. */
-const EnvoiStatusButton = ({ action, record }: { action: EnvoiStatusAction; record: RaRecord }) => {
+const EnvoiStatutButton = ({ action, record }: { action: EnvoiStatutAction; record: RaRecord }) => {
   const resource = useResourceContext() ?? 'depart';
   const translate = useTranslate();
   const notify = useNotify();
@@ -99,15 +99,15 @@ const EnvoiStatusButton = ({ action, record }: { action: EnvoiStatusAction; reco
 };
 
 /** Takes no props; renders the status actions the user holds for the departure in the record context. */
-export const EnvoiStatusButtons = () => {
+export const EnvoiStatutButtons = () => {
   const record = useRecordContext();
   const has = useHasPermission();
   if (!record) return null;
   const code = (record.statutID as { code?: string } | undefined)?.code;
   return (
     <>
-      {envoiStatusActions(code, has).map((action) => (
-        <EnvoiStatusButton key={action.to} action={action} record={record} />
+      {envoiStatutActions(code, has).map((action) => (
+        <EnvoiStatutButton key={action.to} action={action} record={record} />
       ))}
     </>
   );

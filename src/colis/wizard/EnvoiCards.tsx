@@ -12,13 +12,13 @@ import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import { useTranslate } from 'react-admin';
 import { toMilli } from '../../../common/money';
 import { formatKg } from '../../../common/format';
-import { isAirMode } from '../../../common/modes';
+import { isModeEnvoiAerien } from '../../../common/modes';
 import { formatDateFr } from '../../common/formatDate';
 import { poidsGauge } from '../../departs/departRules';
-import type { Departure } from '../types';
+import type { Envoi } from '../types';
 
 /** Whether a departure still has room (available weight above 0). */
-export function hasRoom(d: Pick<Departure, 'poidsDisponible'>): boolean {
+export function hasRoom(d: Pick<Envoi, 'poidsDisponible'>): boolean {
   try {
     return toMilli(d.poidsDisponible) > 0n;
   } catch {
@@ -33,9 +33,9 @@ const Clickable = ({
   onSelect,
   children,
 }: {
-  d: Departure;
+  d: Envoi;
   selected: boolean;
-  onSelect?: (d: Departure) => void;
+  onSelect?: (d: Envoi) => void;
   children: ReactNode;
 }) =>
   onSelect ? (
@@ -63,7 +63,7 @@ const Line = ({ label, value }: { label: string; value: string }) => (
 );
 
 /** The fill gauge of a card: weight used out of the global weight, green while room is left, red when full. */
-const FillGauge = ({ d, label }: { d: Departure; label: string }) => {
+const FillGauge = ({ d, label }: { d: Envoi; label: string }) => {
   const gauge = poidsGauge(d.poids, d.poidsDisponible);
   return (
     <LinearProgress
@@ -81,25 +81,25 @@ const FillGauge = ({ d, label }: { d: Departure; label: string }) => {
  * Takes the departures, the chosen id and onSelect(departure) (absent: read-only cards), and `gauge` to show the fill
  * gauge; renders a responsive grid of cards.
  */
-export const DepartureCards = ({
-  departures,
+export const EnvoiCards = ({
+  envois,
   selectedId,
   onSelect,
   gauge = false,
 }: {
-  departures: Departure[];
+  envois: Envoi[];
   selectedId?: string | null;
-  onSelect?: (d: Departure) => void;
+  onSelect?: (d: Envoi) => void;
   gauge?: boolean;
 }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.colis.depart.${key}`);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }} role="list">
-      {departures.map((d) => {
+      {envois.map((d) => {
         const room = hasRoom(d);
         const selected = d.id === selectedId;
-        const air = isAirMode(d.modeEnvoiID);
+        const air = isModeEnvoiAerien(d.modeEnvoiID);
         return (
           <Card
             key={d.id}

@@ -1,6 +1,6 @@
 /**
  * Right card of the parcel details (spec 000 §2 Parcel details): the status history (date, before, after, author) from
- * dataProvider.getColisHistory (GET colis/getHistoriqueByReference/{ref}), or 'Ce colis n'a pas encore d'historique'.
+ * dataProvider.getColisHistorique (GET colis/getHistoriqueByReference/{ref}), or 'Ce colis n'a pas encore d'historique'.
  */
 import { Alert, Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -11,23 +11,23 @@ import { fullName } from '../../common/records';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Takes the parcel reference. */
-export const ColisHistoryCard = ({ reference }: { reference: string }) => {
+export const ColisHistoriqueCard = ({ reference }: { reference: string }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const t = (key: string) => translate(`resources.colis.details.${key}`);
-  const history = useQuery({
-    queryKey: ['colis', 'getColisHistory', reference],
-    queryFn: ({ signal }) => dataProvider.getColisHistory(reference, { signal }),
+  const historique = useQuery({
+    queryKey: ['colis', 'getColisHistorique', reference],
+    queryFn: ({ signal }) => dataProvider.getColisHistorique(reference, { signal }),
     retry: false,
   });
-  const rows = history.data ?? [];
+  const rows = historique.data ?? [];
   return (
     <Card>
       <CardHeader title={t('historique')} slotProps={{ title: { variant: 'h6' } }} />
       <CardContent sx={{ pt: 0 }}>
         <QueryStatus
-          isPending={history.isPending}
-          error={history.error}
+          isPending={historique.isPending}
+          error={historique.error}
           errorTitle={false}
           errorMessage="resources.colis.details.history_error"
         >

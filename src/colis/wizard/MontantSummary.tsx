@@ -1,11 +1,11 @@
 /**
  * Live summary of INFO COLIS (spec 000 §2 step 2, §9): total weight, amount of the natures, total and remaining to pay,
- * from common/pricing.ts computeColisAmounts (the server's own arithmetic). A negative remaining flags the error
+ * from common/pricing.ts computeColisMontants (the server's own arithmetic). A negative remaining flags the error
  * 'paid amount higher than total' (§5 Edit parcel).
  */
 import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { type ColisAmounts } from '../../../common/pricing';
+import { type ColisMontants } from '../../../common/pricing';
 import { formatEuro, formatKg } from '../../../common/format';
 
 /** One summary line. */
@@ -21,7 +21,7 @@ const Row = ({ label, value, strong, testId }: { label: string; value: string; s
 );
 
 /** Takes the computed amounts and the unit; renders the summary card. */
-export const AmountSummary = ({ amounts, unite }: { amounts: ColisAmounts; unite: string }) => {
+export const MontantSummary = ({ montants, unite }: { montants: ColisMontants; unite: string }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.colis.info.${key}`);
   return (
@@ -30,12 +30,12 @@ export const AmountSummary = ({ amounts, unite }: { amounts: ColisAmounts; unite
         <Typography variant="subtitle2" color="primary" sx={{ mb: 1, textTransform: 'uppercase' }}>
           {t('summary')}
         </Typography>
-        <Row label={t('poids_total')} value={formatKg(amounts.poids, unite)} testId="summary-poids" />
-        <Row label={t('montant')} value={formatEuro(amounts.montant)} testId="summary-montant" />
+        <Row label={t('poids_total')} value={formatKg(montants.poids, unite)} testId="summary-poids" />
+        <Row label={t('montant')} value={formatEuro(montants.montant)} testId="summary-montant" />
         <Divider sx={{ my: 1 }} />
-        <Row label={t('total')} value={formatEuro(amounts.montantTotal)} strong testId="summary-total" />
-        <Row label={t('reste')} value={formatEuro(amounts.resteAPayer)} strong testId="summary-reste" />
-        {amounts.resteAPayer < 0 && (
+        <Row label={t('total')} value={formatEuro(montants.montantTotal)} strong testId="summary-total" />
+        <Row label={t('reste')} value={formatEuro(montants.resteAPayer)} strong testId="summary-reste" />
+        {montants.resteAPayer < 0 && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {t('negative_reste')}
           </Alert>

@@ -10,7 +10,7 @@ import { serverMessage } from '../../common/recordLabel';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Takes the server message, the departure id and onClose; open while `message` is set. */
-export const WeightCheckDialog = ({
+export const PoidsCheckDialog = ({
   message,
   envoiId,
   onClose,
@@ -56,7 +56,7 @@ export const WeightCheckDialog = ({
 };
 
 /** The 'Paramètre non trouvé' dialog of a nature without unit price (spec 000 §5, §8), with the server message. */
-export const PriceNotFoundDialog = ({ message, onClose }: { message: string | null; onClose: () => void }) => {
+export const PrixNotFoundDialog = ({ message, onClose }: { message: string | null; onClose: () => void }) => {
   const translate = useTranslate();
   return (
     <Dialog open={!!message} onClose={onClose} maxWidth="sm" fullWidth>

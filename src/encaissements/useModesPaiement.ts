@@ -1,5 +1,5 @@
 /**
- * Active payment modes (dataProvider.getPaymentModes → GET modePaiement/liste, spec 000 §7) for the payment dialogs and
+ * Active payment modes (dataProvider.getModesPaiement → GET modePaiement/liste, spec 000 §7) for the payment dialogs and
  * the wizard, cached by react-query.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -7,11 +7,11 @@ import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 
 /** Returns {modes, isPending}: the active payment modes sorted by label (spec 000 §9 "selects sorted by label"). */
-export function usePaymentModes() {
+export function useModesPaiement() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const query = useQuery({
-    queryKey: ['modePaiement', 'getPaymentModes'],
-    queryFn: ({ signal }) => dataProvider.getPaymentModes({ signal }),
+    queryKey: ['modePaiement', 'getModesPaiement'],
+    queryFn: ({ signal }) => dataProvider.getModesPaiement({ signal }),
     staleTime: 5 * 60_000,
   });
   return { modes: query.data ?? [], isPending: query.isPending };

@@ -1,7 +1,7 @@
 /**
  * The nature lines of INFO COLIS (spec 000 §2, §5 "Each nature weight: number, minimum 0, step 0.1, required"): for
  * each line a nature among those of the departure (natureColis/liste?envoieId=…), its weight, and the price the server
- * found for it on the route (prixExceptionnel if above 0, else the unit price — common/pricing.ts linePrice) with the
+ * found for it on the route (prixExceptionnel if above 0, else the unit price — common/pricing.ts prixLigneOf) with the
  * line amount.
  */
 import { Box, Button, InputAdornment, Typography } from '@mui/material';
@@ -18,29 +18,29 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { computeColisAmounts, linePrice } from '../../../common/pricing';
+import { computeColisMontants, prixLigneOf } from '../../../common/pricing';
 import { formatEuro } from '../../../common/format';
-import { isValidWeight, type NaturePrice } from '../wizardRules';
+import { isValidPoids, type PrixNature } from '../wizardRules';
 
 /** The price and amount of one line, read from the form and the prices found. */
-const LinePrice = ({
-  prices,
+const PrixLigne = ({
+  prixNatures,
   loading,
   unitLabel,
 }: {
-  prices: Record<string, NaturePrice | undefined>;
+  prixNatures: Record<string, PrixNature | undefined>;
   loading: boolean;
   unitLabel: string;
 }) => {
   const translate = useTranslate();
   const { index } = useSimpleFormIteratorItem();
   const line = useWatch({ name: `naturesColis.${index}` }) as { natureColisID?: string; poids?: number } | undefined;
-  const price = line?.natureColisID ? prices[line.natureColisID] : undefined;
+  const prix = line?.natureColisID ? prixNatures[line.natureColisID] : undefined;
   let text = '';
-  if (line?.natureColisID && !price) text = translate(loading ? 'resources.colis.info.prix_loading' : 'resources.colis.info.prix_missing');
-  if (price) {
-    const unit = linePrice(price.prixExceptionnel, price.prixUnitaire);
-    const total = isValidWeight(line?.poids) ? computeColisAmounts({ lines: [{ poids: line?.poids, ...price }] }).montant : 0;
+  if (line?.natureColisID && !prix) text = translate(loading ? 'resources.colis.info.prix_loading' : 'resources.colis.info.prix_missing');
+  if (prix) {
+    const unit = prixLigneOf(prix.prixExceptionnel, prix.prixUnitaire);
+    const total = isValidPoids(line?.poids) ? computeColisMontants({ lines: [{ poids: line?.poids, ...prix }] }).montant : 0;
     text = `${formatEuro(unit)} / ${unitLabel} → ${formatEuro(total)}`;
   }
   return (
@@ -66,18 +66,18 @@ const AddNatureButton = () => {
   );
 };
 
-/** Props of NatureLinesInput. */
-export interface NatureLinesInputProps {
+/** Props of ColisNaturesInput. */
+export interface ColisNaturesInputProps {
   natures: { id: string; libelle?: string | null }[];
   naturesPending: boolean;
-  prices: Record<string, NaturePrice | undefined>;
-  pricesLoading: boolean;
+  prixNatures: Record<string, PrixNature | undefined>;
+  prixLoading: boolean;
   /** 'kg' or 'm³', shown after the weights. */
   unitLabel: string;
 }
 
 /** Takes NatureLinesInputProps; edits the form's naturesColis array. */
-export const NatureLinesInput = ({ natures, naturesPending, prices, pricesLoading, unitLabel }: NatureLinesInputProps) => (
+export const ColisNaturesInput = ({ natures, naturesPending, prixNatures, prixLoading, unitLabel }: ColisNaturesInputProps) => (
   <ArrayInput source="naturesColis" label="resources.colis.info.natures">
     <SimpleFormIterator inline disableReordering disableClear addButton={<AddNatureButton />}>
       <SelectInput
@@ -101,7 +101,7 @@ export const NatureLinesInput = ({ natures, naturesPending, prices, pricesLoadin
         slotProps={{ input: { endAdornment: <InputAdornment position="end">{unitLabel}</InputAdornment> } }}
         helperText={false}
       />
-      <LinePrice prices={prices} loading={pricesLoading} unitLabel={unitLabel} />
+      <PrixLigne prixNatures={prixNatures} loading={prixLoading} unitLabel={unitLabel} />
     </SimpleFormIterator>
   </ArrayInput>
 );

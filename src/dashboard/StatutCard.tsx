@@ -7,7 +7,7 @@ import { LinkBase, useTranslate } from 'react-admin';
 import { formatCount } from './dashboardView';
 
 /** One status line. */
-export interface StatusRow {
+export interface StatutRow {
   code: string;
   /** Translation key of the label. */
   label: string;
@@ -18,7 +18,7 @@ export interface StatusRow {
 }
 
 /** Takes the lines and a test id prefix (`{testId}-{code}`); renders the list of statuses. */
-export const StatusLines = ({ rows, testId }: { rows: StatusRow[]; testId: string }) => {
+export const StatutLines = ({ rows, testId }: { rows: StatutRow[]; testId: string }) => {
   const translate = useTranslate();
   return (
     <List dense disablePadding>
