@@ -7,7 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayIso } from '../../common/dates';
-import { OPERATION_MESSAGES as M, OPERATION_MONTANT_MIN, OPERATION_TYPES, operationCreatedMessage, parseOperationType } from '../../common/operationRules';
+import {
+  OPERATION_MESSAGES as M,
+  OPERATION_MONTANT_MIN,
+  OPERATION_TYPES,
+  operationCreatedMessage,
+  parseOperationType,
+} from '../../common/operationRules';
 import { currentUser } from '../auth/currentUser';
 import { requiredId, requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
@@ -52,7 +58,7 @@ export const operationRecord = record({
   type: z.enum(OPERATION_TYPES).describe("'entrée' or 'sortie' (shown ENTREE / SORTIE)"),
   description: z.string(),
   isActive: z.boolean(),
-  motif: codeLibelleRef.describe("the operation type (typeoperation)"),
+  motif: codeLibelleRef.describe('the operation type (typeoperation)'),
   userID: record({ nom: z.string(), prenoms: z.string() }),
   agenceID: record({ libelle: z.string() }).nullable(),
   createdAt: instant,

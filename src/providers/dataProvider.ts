@@ -11,6 +11,7 @@ import { colisMethods, type ColisMethods } from '../colis/colisMethods';
 import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardMethods';
 import { departMethods, type DepartMethods } from '../departs/departMethods';
 import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
+import { operationMethods, type OperationMethods } from '../operation/operationMethods';
 import { httpRequest, type ApiAnswer, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
@@ -18,11 +19,17 @@ import { readSession } from './session';
 /**
  * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
  * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
- * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts) and the
- * role–permission assignment's (src/autorisation/autorisationMethods.ts). Going through
- * useDataProvider, a 401 signs the user out.
+ * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts), the
+ * role–permission assignment's (src/autorisation/autorisationMethods.ts) and the operation form's staff list
+ * (src/operation/operationMethods.ts). Going through useDataProvider, a 401 signs the user out.
  */
-export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods & DashboardMethods & AutorisationMethods;
+export type AppDataProvider = DataProvider &
+  ColisMethods &
+  DepartMethods &
+  EncaissementMethods &
+  DashboardMethods &
+  AutorisationMethods &
+  OperationMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -84,7 +91,9 @@ const crud: DataProvider = {
     const json = await httpRequest(listPathOf(api, readSession()?.user?.id), { query, signal: params.signal });
     const rows = rowsOf(json, listKey).map(withId);
     const total = typeof json.total === 'number' ? json.total : rows.length;
-    return { data: rows as RaRecord[], total } as never;
+    if (!api.metaKeys) return { data: rows as RaRecord[], total } as never;
+    const meta = Object.fromEntries(api.metaKeys.map((key) => [key, json[key]]));
+    return { data: rows as RaRecord[], total, meta } as never;
   },
 
   async getOne(resource, params) {
@@ -170,6 +179,7 @@ export const dataProvider: AppDataProvider = {
   ...encaissementMethods,
   ...dashboardMethods,
   ...autorisationMethods,
+  ...operationMethods,
 };
 
 /**

@@ -16,6 +16,11 @@ export interface ResourceApi {
   listPath?: string;
   /** Key of the record in a getBy answer (default 'data'; 'data' is always tried as well). */
   oneKey?: string;
+  /**
+   * Keys of a list answer besides the rows that the screen reads (react-admin's list `meta`, e.g. the sums of the
+   * operations dashboard computed over the same filter).
+   */
+  metaKeys?: readonly string[];
 }
 
 /** The table of resources (react-admin resource name → API), spec 001 §2 and §7. */
@@ -37,6 +42,12 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   colis: { path: 'colis', listPath: 'colis/liste/{userId}', listKey: 'datas', oneKey: 'colis' },
   clients: { path: 'user', listPath: 'user/listeClients', listKey: 'clients' },
   encaissements: { path: 'encaissement', listPath: 'encaissement/liste/{userId}', listKey: 'datas' },
+  operation: {
+    path: 'operation',
+    listPath: 'operation/liste/{userId}',
+    listKey: 'datas',
+    metaKeys: ['totalRevenue', 'totalExpenses', 'topRevenueSources', 'topExpenseCategories', 'byAgence'],
+  },
 };
 
 /** Path of a resource's list call: its `listPath` with `{userId}` filled in, else `{path}/liste`. */

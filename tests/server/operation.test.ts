@@ -82,21 +82,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Σ montant of the active rows of a type, as the browser would add them (exactly, in cents). */
-const sumOf = (rows: Record<string, any>[], type: string) => sumMoney(rows.filter((r) => r.isActive && r.type === type).map((r) => r.montant));
+const sumOf = (rows: Record<string, any>[], type: string) =>
+  sumMoney(rows.filter((r) => r.isActive && r.type === type).map((r) => r.montant));
 
 describe('operation/liste — the cards and the top 5 are the sums of the rows of the same filter', () => {
   it('for each period, totals = Σ of the listed active rows, and the rows are those dated from the period start', async () => {
     for (const periode of OPERATION_PERIODS) {
       const all = await liste(t.adminToken, `periode=${periode}`);
       const start = operationPeriodStart(periode);
-      expect(all.datas.every((r) => !start || r.date >= start), periode).toBe(true);
+      expect(
+        all.datas.every((r) => !start || r.date >= start),
+        periode,
+      ).toBe(true);
       expect(all.total).toBe(all.datas.length);
       expect(all.totalRevenue, periode).toBe(sumOf(all.datas, 'entrée'));
       expect(all.totalExpenses, periode).toBe(sumOf(all.datas, 'sortie'));
       // The top 5 lines are the sums per motif over the same rows, largest first.
       const perMotif = (type: string) => {
         const sums = new Map<string, number>();
-        for (const r of all.datas.filter((r) => r.isActive && r.type === type)) sums.set(r.motif.code, sumMoney([sums.get(r.motif.code) ?? 0, r.montant]));
+        for (const r of all.datas.filter((r) => r.isActive && r.type === type))
+          sums.set(r.motif.code, sumMoney([sums.get(r.motif.code) ?? 0, r.montant]));
         return [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
       };
       expect(all.topRevenueSources.map((l) => [l.motif.code, l.montant])).toEqual(perMotif('entrée'));
@@ -144,7 +149,9 @@ describe('operation/liste — the cards and the top 5 are the sums of the rows o
     expect(res.body.total).toBe(9);
     expect([res.body.totalRevenue, res.body.totalExpenses]).toEqual([all.totalRevenue, all.totalExpenses]);
     for (const sort of ['date', 'montant', 'type', 'motif', 'userID', 'isActive', 'createdAt']) {
-      expect((await t.call('GET', `/api/operation/liste/x?_sort=${sort}&_order=ASC&_page=1&_perPage=3`, { token: t.adminToken })).status).toBe(200);
+      expect(
+        (await t.call('GET', `/api/operation/liste/x?_sort=${sort}&_order=ASC&_page=1&_perPage=3`, { token: t.adminToken })).status,
+      ).toBe(200);
     }
   });
 
@@ -172,7 +179,7 @@ describe('agency scope — another agency can neither read nor change', () => {
     expect((await liste(caissierDakar.token, `agenceID=${agence.PAR1}`)).total).toBe(0);
   });
 
-  it("refuses 403 to read, change, toggle or cancel an operation of another agency, and leaves it unchanged", async () => {
+  it('refuses 403 to read, change, toggle or cancel an operation of another agency, and leaves it unchanged', async () => {
     const [paris] = (await liste(caissierParis.token, 'q=CARBURANT')).datas;
     const token = caissierDakar.token;
     const body = { date: today, montant: 5, description: 'x', userID: caissierDakar.id, motif: motif.LOYER, type: 'sortie' };
@@ -188,7 +195,10 @@ describe('agency scope — another agency can neither read nor change', () => {
 
   it('an agent records only for a staff member of its agency; ADMIN records for anyone, in that person’s agency', async () => {
     const body = { date: today, montant: 10, description: 'x', motif: motif.CARBURANT, type: 'sortie' };
-    const foreign = await t.call('POST', '/api/operation/create', { token: caissierParis.token, body: { ...body, userID: caissierDakar.id } });
+    const foreign = await t.call('POST', '/api/operation/create', {
+      token: caissierParis.token,
+      body: { ...body, userID: caissierDakar.id },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.message).toBe(M.userOtherAgence);
     const byAdmin = await t.call('POST', '/api/operation/create', { token: t.adminToken, body: { ...body, userID: caissierDakar.id } });
@@ -210,7 +220,14 @@ function agent(code: 'PAR1' | 'DKR1') {
 }
 
 describe('operation/create and update — validation messages (spec 001 §5)', () => {
-  const valid = () => ({ date: today, montant: 25, description: 'Achat', userID: caissierParis.id, motif: motif.FOURNITURES, type: 'sortie' });
+  const valid = () => ({
+    date: today,
+    montant: 25,
+    description: 'Achat',
+    userID: caissierParis.id,
+    motif: motif.FOURNITURES,
+    type: 'sortie',
+  });
 
   it('an empty form says what each field needs', async () => {
     const res = await t.call('POST', '/api/operation/create', { token: caissierParis.token, body: {} });
@@ -270,11 +287,18 @@ describe('operation/create and update — validation messages (spec 001 §5)', (
     const sortie = await t.call('POST', '/api/operation/create', { token: caissierParis.token, body: valid() });
     expect(sortie.body.message).toBe('Sortie ajouté avec succès !');
 
-    const edited = { date: addDays(today, -1), montant: 40, description: 'Corrigé', userID: caissierParis.id, motif: motif.CARBURANT, type: 'sortie' };
+    const edited = {
+      date: addDays(today, -1),
+      montant: 40,
+      description: 'Corrigé',
+      userID: caissierParis.id,
+      motif: motif.CARBURANT,
+      type: 'sortie',
+    };
     const upd = await t.call('PUT', `/api/operation/update/${id}`, { token: caissierParis.token, body: edited });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     const got = await t.call('GET', `/api/operation/getBy/${id}`, { token: caissierParis.token });
-    expect(got.body.data).toMatchObject({ ...edited, motif: { id: motif.CARBURANT } , userID: { id: caissierParis.id } });
+    expect(got.body.data).toMatchObject({ ...edited, motif: { id: motif.CARBURANT }, userID: { id: caissierParis.id } });
     const bad = await t.call('PUT', `/api/operation/update/${id}`, { token: caissierParis.token, body: { ...edited, montant: 0 } });
     expect([bad.status, bad.body.errors?.montant]).toEqual([400, M.montantMin]);
     for (const op of [id, sortie.body.data.id]) {
@@ -312,13 +336,17 @@ describe('keys (spec 001 §6)', () => {
     expect((await t.call('GET', `/api/operation/getBy/${target.id}`, { token: reader.token })).status).toBe(200);
     expect((await t.call('POST', '/api/operation/create', { token: reader.token, body })).status).toBe(403);
     expect((await t.call('PUT', `/api/operation/update/${target.id}`, { token: reader.token, body })).status).toBe(403);
-    expect((await t.call('PUT', `/api/operation/update/${target.id}`, { token: reader.token, body: { isActive: false } })).status).toBe(403);
+    expect((await t.call('PUT', `/api/operation/update/${target.id}`, { token: reader.token, body: { isActive: false } })).status).toBe(
+      403,
+    );
     expect((await t.call('DELETE', `/api/operation/delete/${target.id}`, { token: reader.token })).status).toBe(403);
     // operationUpdate without the status key: the full form passes, the toggle alone does not.
     await insertRoleWithKeys(db, 'EDITEUR_OP', ['operationUpdate']);
     const editor = await t.createStaff('EDITEUR_OP', { agenceCode: 'PAR1' });
     expect((await t.call('PUT', `/api/operation/update/${target.id}`, { token: editor.token, body })).status).toBe(200);
-    expect((await t.call('PUT', `/api/operation/update/${target.id}`, { token: editor.token, body: { isActive: false } })).status).toBe(403);
+    expect((await t.call('PUT', `/api/operation/update/${target.id}`, { token: editor.token, body: { isActive: false } })).status).toBe(
+      403,
+    );
     expect((await t.call('GET', `/api/operation/getBy/${target.id}`, { token: editor.token })).status).toBe(200);
   });
 });
