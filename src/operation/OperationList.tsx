@@ -111,6 +111,19 @@ const MotifCell = ({ record }: { record: OperationRow }) =>
     <>--</>
   );
 
+/**
+ * The table without rows: 'Aucune donnée disponible', as every list says (the period is always a filter, so
+ * react-admin's own text would offer to clear filters that cannot be cleared).
+ */
+const NoRows = () => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+      {translate('ra.navigation.no_results')}
+    </Typography>
+  );
+};
+
 /** A titled card of the dashboard, with optional content right of the title. */
 const Section = ({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) => {
   const translate = useTranslate();
@@ -160,7 +173,7 @@ const OperationDashboard = () => {
           </Box>
         }
       >
-        <DataTable rowClick={false} bulkActionButtons={false} size="small">
+        <DataTable rowClick={false} bulkActionButtons={false} size="small" empty={<NoRows />}>
           <DataTable.Col source="date" cellSx={() => ({ whiteSpace: 'nowrap' })}>
             <DateFrField source="date" />
           </DataTable.Col>
