@@ -129,7 +129,14 @@ const Section = ({ title, action, children }: { title: string; action?: React.Re
   const translate = useTranslate();
   return (
     // On a narrow screen the table scrolls sideways inside its card instead of widening the page.
-    <Card sx={{ height: '100%', minWidth: 0, contain: 'inline-size', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+    <Card
+      sx={{
+        height: '100%',
+        minWidth: 0,
+        contain: 'inline-size',
+        '& .RaDataTable-tableWrapper, & .MuiTablePagination-root': { overflowX: 'auto' },
+      }}
+    >
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
