@@ -22,9 +22,11 @@ import {
 } from 'react-admin';
 import { OPERATION_MESSAGES as M, OPERATION_MONTANT_MIN, isFutureDate } from '../../common/operationRules';
 import { ReferenceSelect } from '../common/ReferenceSelect';
+import { refId } from '../common/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { staffChoices } from './operationView';
+import { userSeesAllAgencies } from '../../common/scopes';
+import { staffChoices, staffOfAgence } from './operationView';
 
 const f = 'resources.operation';
 
@@ -44,7 +46,11 @@ export const OperationInputs = () => {
     staleTime: 60_000,
   });
   const current = record?.userIDRef as { id: string; nom?: string; prenoms?: string } | undefined;
-  const choices = staffChoices(staff.data, [identity ? { id: String(identity.id), fullName: identity.fullName } : null, current]);
+  const agenceID = userSeesAllAgencies(identity) ? undefined : (refId(identity?.agenceID) ?? '');
+  const choices = staffChoices(staffOfAgence(staff.data, agenceID), [
+    identity ? { id: String(identity.id), fullName: identity.fullName } : null,
+    current,
+  ]);
   const req = required(translate(`${f}.form.required`));
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }}>

@@ -3,7 +3,7 @@
  * the list's filter values, the agency shown in the title, the staff choices of the form.
  */
 import { DEFAULT_OPERATION_PERIOD, isOperationPeriod, type OperationPeriod } from '../../common/operationRules';
-import { fullName } from '../common/records';
+import { fullName, refId } from '../common/records';
 import type { StaffUser } from './operationMethods';
 
 /** The sums the list call answers beside its rows (docs/api-contract.md "Cash operations"). */
@@ -53,4 +53,17 @@ export function staffChoices(
   for (const e of extra) if (e?.id && !byId.has(String(e.id))) byId.set(String(e.id), e.fullName ?? fullName(e));
   const collator = new Intl.Collator('fr', { sensitivity: 'base' });
   return [...byId.entries()].map(([id, name]) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/**
+ * The staff members a user may record an operation for (the server's rule): every one for a role that sees every
+ * agency (`agenceID` undefined), else those of its agency — a member whose agency the list does not say is kept, the
+ * server decides.
+ */
+export function staffOfAgence(list: StaffUser[] | undefined, agenceID: string | undefined): StaffUser[] | undefined {
+  if (!list || agenceID === undefined) return list;
+  return list.filter((u) => {
+    const own = refId(u.agenceID);
+    return own === undefined || own === agenceID;
+  });
 }

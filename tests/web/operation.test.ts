@@ -13,7 +13,7 @@ import {
 } from '../../common/operationRules';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { SESSION_KEY } from '../../src/providers/session';
-import { periodOf, staffChoices, withAgence, withPeriod } from '../../src/operation/operationView';
+import { periodOf, staffChoices, staffOfAgence, withAgence, withPeriod } from '../../src/operation/operationView';
 import { installBrowserStubs, installFetch } from './helpers';
 
 describe('common/operationRules', () => {
@@ -62,6 +62,18 @@ describe('operation screen rules', () => {
       { id: 'u2', name: 'Ndiaye Moussa' },
     ]);
     expect(staffChoices(undefined, [{ id: 'me', fullName: 'Moi Même' }])).toEqual([{ id: 'me', name: 'Moi Même' }]);
+  });
+});
+
+describe('staff of an agency', () => {
+  it('keeps every member for a role that sees every agency, else those of its agency (unknown agency kept)', () => {
+    const list = [
+      { id: 'a', nom: 'A', prenoms: 'a', agenceID: { id: 'PAR' } },
+      { id: 'b', nom: 'B', prenoms: 'b', agenceID: { id: 'DKR' } },
+      { id: 'c', nom: 'C', prenoms: 'c' },
+    ];
+    expect(staffOfAgence(list, undefined)?.map((u) => u.id)).toEqual(['a', 'b', 'c']);
+    expect(staffOfAgence(list, 'PAR')?.map((u) => u.id)).toEqual(['a', 'c']);
   });
 });
 
