@@ -40,6 +40,7 @@ import { permissionRoutes } from './privilege/routes';
 import { roleRoutes } from './role/routes';
 import { statutRoutes } from './statut/routes';
 import { typeOperationRoutes } from './typeoperation/routes';
+import { operationRoutes } from './operation/routes';
 import { userRoutes } from './user/routes';
 import { villeRoutes } from './ville/routes';
 import { registerLifecycle } from './plugins/lifecycle';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     natureColisRoutes,
     paramNatureModeRoutes,
     typeOperationRoutes,
+    operationRoutes,
     statutRoutes,
     envoiRoutes,
     colisRoutes,

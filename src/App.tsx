@@ -23,6 +23,7 @@ import { modeEnvoiResource } from './modeEnvoi';
 import { modeLivraisonResource } from './modeLivraison';
 import { modePaiementResource } from './modePaiement';
 import { typeOperationResource } from './typeOperation';
+import { operationResource } from './operation';
 import { roleResource } from './role';
 import { permissionResource } from './permission';
 import { agenceResource } from './agence';
@@ -76,6 +77,7 @@ export const App = () => (
       <Resource {...modeLivraisonResource} />
       <Resource {...modePaiementResource} />
       <Resource {...typeOperationResource} />
+      <Resource {...operationResource} />
       <Resource {...roleResource} />
       <Resource {...permissionResource} />
       <Resource {...agenceResource} />

@@ -1,16 +1,16 @@
 /**
  * Row locks of the writes, checked against the agency scopes beside them (access/scopes.ts) in the same query
  * (db/lockScoped.ts): 404 when the row does not exist, 403 when it belongs to another agency. Every area that
- * writes a parcel or a departure locks it through here, so no area imports another for its locks.
+ * writes a parcel, a departure or a cash operation locks it through here, so no area imports another for its locks.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Tx } from '../db/client';
 import { lockScoped } from '../db/lockScoped';
-import { colis, envois } from '../db/schema';
+import { colis, envois, operations } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { colisNotDeleted, colisOwnerScope, colisScope, envoiScope } from './scopes';
+import { colisNotDeleted, colisOwnerScope, colisScope, envoiScope, operationAgencyScope } from './scopes';
 
 /**
  * Locks a row and checks the caller's scope covers it.
@@ -48,4 +48,9 @@ export function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
     notFound: 'Départ introuvable.',
     forbidden: 'Ce départ ne concerne pas le pays de votre agence.',
   });
+}
+
+/** Locks a cash operation the user may change (operationScope): a cancelled one is not found. */
+export function lockOperation(tx: Tx, id: string, user: CurrentUser, messages: { notFound: string; forbidden: string }) {
+  return lockInScope(tx, operations, and(eq(operations.id, id), isNull(operations.deletedAt))!, operationAgencyScope(user), messages);
 }

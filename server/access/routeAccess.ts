@@ -152,6 +152,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/natureColis/liste/:groupeId': SIGNED_IN,
   ...crud('paramNatureMode', 'paramNatureMode'),
   ...crud('typeoperation', 'typeOperation'),
+  // cash operations, the 'Tableau de bord administratif' (spec 001 §2, §6, §7). The spec's add button checks addColis;
+  // the server and the UI check addOperation, the operations' own key (docs/api-contract.md "Cash operations").
+  'GET /api/operation/liste/:userId': key('operation'),
+  'GET /api/operation/getBy/:id': key('operation', { anyOf: ['operationUpdate'] }),
+  'POST /api/operation/create': key('addOperation'),
+  'PUT /api/operation/update/:id': key('operationUpdate', { statusKey: 'operationUpdateStatut' }),
+  'DELETE /api/operation/delete/:id': key('operationDelete'),
 };
 
 /** The table key of a route: method and URL pattern, e.g. 'GET /api/pays/getBy/:id'. */

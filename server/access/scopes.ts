@@ -9,7 +9,7 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { colis, encaissements, envois, inventaires, users } from '../db/schema';
+import { colis, encaissements, envois, inventaires, operations, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { findUser } from '../auth/query';
 
@@ -70,6 +70,31 @@ export function encaissementScope(user: CurrentUser): SQL | undefined {
  */
 export function mayDeleteEncaissement(user: CurrentUser): boolean {
   return user.allAgencies;
+}
+
+// ---------------------------------------------------------------- cash operations
+
+/**
+ * Cash operations a user may see and change (spec 001 §1 "other roles see only their own agency"; route operation):
+ * not cancelled (operation/delete is soft); ADMIN every agency's (and those recorded without an agency); another role
+ * only those of its agency. UI twin of the reach: common/scopes.ts seesAllAgencies.
+ */
+export function operationScope(user: CurrentUser): SQL | undefined {
+  return and(isNull(operations.deletedAt), operationAgencyScope(user));
+}
+
+/** The agency part of operationScope (cancelled operations included): undefined for every agency. */
+export function operationAgencyScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  return user.agenceID ? eq(operations.agenceID, user.agenceID) : sql`false`;
+}
+
+/**
+ * The agency an operation is recorded for: a role that sees every agency records it for the agency of the staff
+ * member it names (none for a staff member without agency); another role always for its own agency.
+ */
+export function operationAgenceFor(user: CurrentUser, staffAgenceID: string | null): string | null {
+  return user.allAgencies ? staffAgenceID : user.agenceID;
 }
 
 // ---------------------------------------------------------------- departures

@@ -7,10 +7,11 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  jsonb,
+  check,
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgSequence,
@@ -455,10 +456,17 @@ export const operations = pgTable(
       .references(() => users.id),
     agenceID: uuid('agence_id').references(() => agences.id),
     isActive: isActive(),
+    /** Cancellation (soft, migration 0005): the operation leaves the lists and the totals; the row and who cancelled it stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedByID: uuid('deleted_by_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('operations_agence_date_idx').on(t.agenceID, t.date)],
+  (t) => [
+    index('operations_agence_date_idx').on(t.agenceID, t.date),
+    index('operations_date_idx').on(t.date),
+    check('operations_montant_min', sql`${t.montant} >= 1`),
+  ],
 );
 
 // ---------------------------------------------------------------- inventory

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { parseListQuery } from './listQuery';
+import { parseListQuery, type ListQuery } from './listQuery';
 
 /** A row as a list select returns it. */
 export type AnyRow = Record<string, unknown>;
@@ -95,21 +95,7 @@ export async function runList<S extends ListSelect>(
   rawQuery: Record<string, unknown>,
 ): Promise<{ rows: ListRow<S>[]; total: number }> {
   const q = parseListQuery(rawQuery);
-  const conds: (SQL | undefined)[] = [def.scope];
-  if (q.q) conds.push(def.search ? def.search(likePattern(q.q)) : or(...(def.searchColumns ?? []).map((c) => ilike(c, likePattern(q.q!)))));
-  if (q.ids)
-    conds.push(
-      inArray(
-        def.table.id,
-        q.ids.filter((v) => z.uuid().safeParse(v).success),
-      ),
-    );
-  for (const [name, raw] of Object.entries(q.filters)) {
-    const f = def.filters[name];
-    if (f) conds.push(filterCondition(f, raw));
-  }
-  if (def.filterHook) conds.push(def.filterHook(q.filters, db));
-  const where = and(...conds.filter(Boolean));
+  const where = listWhere(db, def, q);
   const sortCol = q.sort ? def.sortColumns[q.sort] : undefined;
   const [column, order] = sortCol ? [sortCol, q.order] : [def.table.createdAt, 'desc'];
   const key = def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText' ? frenchKey(column) : column;
@@ -129,4 +115,26 @@ export async function runList<S extends ListSelect>(
     total = c.n;
   }
   return { rows: rows as ListRow<S>[], total };
+}
+
+/**
+ * The where clause of a list call: scope, `q` search, ids, field filters and the filter hook — what runList pages
+ * through, and what a call computing totals over the same rows reuses (e.g. operation/liste's sums).
+ */
+export function listWhere(db: Db, def: ListDef, q: ListQuery): SQL | undefined {
+  const conds: (SQL | undefined)[] = [def.scope];
+  if (q.q) conds.push(def.search ? def.search(likePattern(q.q)) : or(...(def.searchColumns ?? []).map((c) => ilike(c, likePattern(q.q!)))));
+  if (q.ids)
+    conds.push(
+      inArray(
+        def.table.id,
+        q.ids.filter((v) => z.uuid().safeParse(v).success),
+      ),
+    );
+  for (const [name, raw] of Object.entries(q.filters)) {
+    const f = def.filters[name];
+    if (f) conds.push(filterCondition(f, raw));
+  }
+  if (def.filterHook) conds.push(def.filterHook(q.filters, db));
+  return and(...conds.filter(Boolean));
 }

@@ -14,6 +14,7 @@ import {
   Toolbar,
   useNavigate,
   useNotify,
+  useRedirect,
   useResourceContext,
   useTranslate,
   type RaRecord,
@@ -45,6 +46,11 @@ export interface ReferenceFormPageProps {
 export interface ReferenceCreatePageProps extends ReferenceFormPageProps {
   /** Initial values of the add form (e.g. the group of a nature added from its group, spec 001 §2 /addNatureColis?groupeId=). */
   record?: Partial<RaRecord>;
+  /**
+   * A success text depending on the saved record (e.g. '{Entrée|Sortie} ajouté avec succès !', spec 001 §8) instead of
+   * `resources.<name>.notifications.created`; the page still goes to `redirect` after it.
+   */
+  successMessage?: (record: RaRecord) => string;
 }
 
 /** Props of ReferenceEditPage: those of the add page, plus a change of the loaded record before the form sees it. */
@@ -112,14 +118,30 @@ export const ReferenceCreatePage = ({
   toolbar,
   redirect = 'list',
   record,
+  successMessage,
 }: ReferenceCreatePageProps) => {
   const onError = useSaveErrorHandler(errorMessage);
   const steps = useFormSteps(title);
   const translate = useTranslate();
+  const notify = useNotify();
+  const redirectTo = useRedirect();
+  const resource = useResourceContext();
+  const onSuccess = successMessage
+    ? (saved: RaRecord) => {
+        notify(successMessage(saved), { type: 'info' });
+        redirectTo(redirect, resource, saved.id, saved);
+      }
+    : undefined;
   return (
     <>
       <PageHeader title={title} steps={steps} />
-      <Create title={translate(title)} redirect={redirect} record={record} mutationOptions={{ onError }} transform={transform}>
+      <Create
+        title={translate(title)}
+        redirect={redirect}
+        record={record}
+        mutationOptions={onSuccess ? { onError, onSuccess } : { onError }}
+        transform={transform}
+      >
         <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />}>{children}</SimpleForm>
       </Create>
     </>

@@ -70,7 +70,7 @@ export const WIDE_TABLE_SX = {
 } as const;
 
 /** Search box of the lists: label 'Rechercher :' (spec 001 §2), always shown, sent as `q`. */
-const SearchBox = (props: { source: string; alwaysOn?: boolean }) => (
+export const SearchBox = (props: { source: string; alwaysOn?: boolean }) => (
   <TextInput
     {...props}
     label="app.list.search"

@@ -10,6 +10,7 @@ import modeEnvoi from './fr/modeEnvoi';
 import modeLivraison from './fr/modeLivraison';
 import modePaiement from './fr/modePaiement';
 import typeOperation from './fr/typeOperation';
+import operation from './fr/operation';
 import role from './fr/role';
 import permission from './fr/permission';
 import agence from './fr/agence';
@@ -185,6 +186,7 @@ export const fr = {
     modeLivraison,
     modePaiement,
     typeOperation,
+    operation,
     role,
     permission,
     clients: clientsFr,

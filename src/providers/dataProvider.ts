@@ -12,6 +12,7 @@ import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardM
 import { departMethods, type DepartMethods } from '../departs/departMethods';
 import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
 import { inventaireMethods, type InventaireMethods } from '../inventaire/inventaireMethods';
+import { operationMethods, type OperationMethods } from '../operation/operationMethods';
 import { httpRequest, type ApiAnswer, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
@@ -20,8 +21,9 @@ import { readSession } from './session';
  * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
  * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
  * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts), the
- * role–permission assignment's (src/autorisation/autorisationMethods.ts) and the scanning screen's
- * (src/inventaire/inventaireMethods.ts). Going through useDataProvider, a 401 signs the user out.
+ * role–permission assignment's (src/autorisation/autorisationMethods.ts), the scanning screen's
+ * (src/inventaire/inventaireMethods.ts) and the operation form's staff list (src/operation/operationMethods.ts).
+ * Going through useDataProvider, a 401 signs the user out.
  */
 export type AppDataProvider = DataProvider &
   ColisMethods &
@@ -29,7 +31,8 @@ export type AppDataProvider = DataProvider &
   EncaissementMethods &
   DashboardMethods &
   AutorisationMethods &
-  InventaireMethods;
+  InventaireMethods &
+  OperationMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -97,7 +100,9 @@ const crud: DataProvider = {
     const json = await httpRequest(listPathOf(api, readSession()?.user?.id), { query, signal: params.signal });
     const rows = rowsOf(json, listKey).map(withId);
     const total = typeof json.total === 'number' ? json.total : rows.length;
-    return { data: rows as RaRecord[], total } as never;
+    if (!api.metaKeys) return { data: rows as RaRecord[], total } as never;
+    const meta = Object.fromEntries(api.metaKeys.map((key) => [key, json[key]]));
+    return { data: rows as RaRecord[], total, meta } as never;
   },
 
   async getOne(resource, params) {
@@ -190,6 +195,7 @@ export const dataProvider: AppDataProvider = {
   ...dashboardMethods,
   ...inventaireMethods,
   ...autorisationMethods,
+  ...operationMethods,
 };
 
 /**

@@ -23,6 +23,11 @@ export interface ResourceApi {
    * (spec 001 §7 inventaire/liste?auteur={userId}&id={inventoryId}).
    */
   oneQuery?: string;
+  /**
+   * Keys of a list answer besides the rows that the screen reads (react-admin's list `meta`, e.g. the sums of the
+   * operations dashboard computed over the same filter).
+   */
+  metaKeys?: readonly string[];
 }
 
 /** The table of resources (react-admin resource name → API), spec 001 §2 and §7. */
@@ -45,6 +50,12 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   clients: { path: 'user', listPath: 'user/listeClients', listKey: 'clients' },
   encaissements: { path: 'encaissement', listPath: 'encaissement/liste/{userId}', listKey: 'datas' },
   inventaire: { path: 'inventaire', listKey: 'data', userQuery: 'auteur', oneQuery: 'id' },
+  operation: {
+    path: 'operation',
+    listPath: 'operation/liste/{userId}',
+    listKey: 'datas',
+    metaKeys: ['totalRevenue', 'totalExpenses', 'topRevenueSources', 'topExpenseCategories', 'byAgence'],
+  },
 };
 
 /** Path of a resource's list call: its `listPath` with `{userId}` filled in, else `{path}/liste`. */

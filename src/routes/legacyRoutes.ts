@@ -44,6 +44,8 @@ export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/ModelivraisonUpdate', to: editOf('modeLivraison') },
   { path: '/addTypeOperation', to: () => '/typeOperation/create' },
   { path: '/typeOperationUpdate', to: editOf('typeOperation') },
+  { path: '/addOperation', to: () => '/operation/create' },
+  { path: '/operationUpdate', to: editOf('operation') },
   { path: '/addRole', to: () => '/role/create' },
   { path: '/roleUpdate', to: editOf('role') },
   { path: '/addPermission', to: () => '/permission/create' },

@@ -17,7 +17,6 @@ import { ADMIN, AGENT, signIn } from './helpers';
  */
 const NOT_YET_BUILT: readonly string[] = [
   '/user', // Utilisateurs
-  '/operation', // Entrées & Sorties (admin dashboard)
   '/messagerie', // Messagerie
 ];
 

@@ -1,0 +1,176 @@
+/**
+ * Cash operations, the 'Tableau de bord administratif' (spec 001 §2, §3 Operation, §5, §7 operation/…, §8): the
+ * dashboard list with its sums, one operation, add, change or toggle, cancel. The rules are in operation/service.ts,
+ * the selects and sums in operation/query.ts, the keys in access/routeAccess.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { todayIso } from '../../common/dates';
+import {
+  OPERATION_MESSAGES as M,
+  OPERATION_MONTANT_MIN,
+  OPERATION_TYPES,
+  operationCreatedMessage,
+  parseOperationType,
+} from '../../common/operationRules';
+import { currentUser } from '../auth/currentUser';
+import { requiredId, requiredText, strictNumber } from '../crud/fields';
+import type { Db } from '../db/client';
+import { answers, calendarDate, codeLibelleRef, dataAnswer, envelope, euros, id, instant, messageAnswer, record } from '../http/answer';
+import { runList } from '../http/list';
+import { listQuerySchema } from '../http/listQuery';
+import { toApi } from '../http/serialize';
+import { operationList, operationSummary, type OperationSummary } from './query';
+import { cancelOperation, createOperation, getOperation, setOperationActive, updateOperation } from './service';
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day 'yyyy-MM-dd' (or an ISO instant, read as its day in the business time zone). */
+const operationDate = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string' || v.trim() === '') return v;
+    const text = v.trim();
+    if (DAY_RE.test(text)) return Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? null : text;
+    const instant = Date.parse(text);
+    return Number.isNaN(instant) ? null : todayIso(new Date(instant));
+  },
+  z.string({ error: (issue) => (issue.input === undefined ? M.dateRequired : M.dateInvalid) }).regex(DAY_RE, M.dateInvalid),
+);
+
+/** The form of an operation (spec 001 §5 Operation add: user, date, montant, motif, type and description all required). */
+const operationBody = z.object({
+  date: operationDate,
+  montant: strictNumber('Le montant')
+    .transform((n) => Number(n.toFixed(2)))
+    .pipe(z.number().min(OPERATION_MONTANT_MIN, M.montantMin).max(1_000_000_000, 'Le montant ne peut pas dépasser 1 000 000 000 €')),
+  description: requiredText(M.descriptionRequired, 1000),
+  userID: requiredId(M.userRequired),
+  motif: requiredId(M.motifRequired),
+  type: z.preprocess((v) => parseOperationType(v) ?? v, z.enum(OPERATION_TYPES, { error: M.typeInvalid })),
+});
+export type OperationInput = z.infer<typeof operationBody>;
+
+/** An operation as the API answers it (operation/query.ts selectOperations). */
+export const operationRecord = record({
+  date: calendarDate.describe('day of the operation, Europe/Paris'),
+  montant: euros,
+  type: z.enum(OPERATION_TYPES).describe("'entrée' or 'sortie' (shown ENTREE / SORTIE)"),
+  description: z.string(),
+  isActive: z.boolean(),
+  motif: codeLibelleRef.describe('the operation type (typeoperation)'),
+  userID: record({ nom: z.string(), prenoms: z.string() }),
+  agenceID: record({ libelle: z.string() }).nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** A line of a top 5. */
+const topLine = z.looseObject({ motif: codeLibelleRef, montant: euros });
+
+/** The list answer: the page of rows, the total, and the sums over every row of the filter. */
+const listeAnswer = envelope({
+  datas: z.array(operationRecord),
+  total: z.number().int().describe('rows matching, all pages'),
+  totalRevenue: euros.describe("Σ montant of the active 'entrée' rows of the filter (all pages)"),
+  totalExpenses: euros.describe("Σ montant of the active 'sortie' rows of the filter (all pages)"),
+  topRevenueSources: z.array(topLine).describe('the 5 operation types of most revenue'),
+  topExpenseCategories: z.array(topLine).describe('the 5 operation types of most expenses'),
+  byAgence: z
+    .array(
+      z.looseObject({
+        id: id.nullable(),
+        agenceLibelle: z.string(),
+        datas: z.looseObject({ totalRevenue: euros, totalExpenses: euros }),
+      }),
+    )
+    .describe('ADMIN: totals per agency over the same rows; empty for a role bound to an agency'),
+});
+
+/** The sums of a summary as numbers (euros). */
+const summaryToApi = (s: OperationSummary) => ({
+  totalRevenue: Number(s.totalRevenue),
+  totalExpenses: Number(s.totalExpenses),
+  topRevenueSources: s.topRevenueSources.map((l) => ({ motif: toApi(l.motif), montant: Number(l.montant) })),
+  topExpenseCategories: s.topExpenseCategories.map((l) => ({ motif: toApi(l.motif), montant: Number(l.montant) })),
+  byAgence: s.byAgence.map((a) => ({
+    id: a.id,
+    agenceLibelle: a.agenceLibelle,
+    datas: { totalRevenue: Number(a.datas.totalRevenue), totalExpenses: Number(a.datas.totalExpenses) },
+  })),
+});
+
+/** The operation routes. */
+export async function operationRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['operation'];
+  const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+
+  r.get(
+    '/api/operation/liste/:userId',
+    {
+      schema: {
+        tags,
+        description:
+          "Tableau de bord administratif. `{userId}` (the spec's) is not read: the rows are the signed-in user's scope. " +
+          'Query: `periode` (semaine | mois | annee), `agenceID`, `type`, `motif`, `userID`, `isActive`, `q`, `_page`, `_perPage`, `_sort`, `_order`.',
+        params: z.object({ userId: z.string().max(60) }),
+        querystring: listQuerySchema,
+        response: answers({ 200: listeAnswer }),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const query = request.query as Record<string, unknown>;
+      const { rows, total } = await runList(db, operationList(user), query);
+      const summary = await operationSummary(db, user, query);
+      return { success: true, datas: toApi(rows), total, ...summaryToApi(summary) };
+    },
+  );
+
+  r.get(
+    '/api/operation/getBy/:id',
+    { schema: { tags, params: idParams, response: answers({ 200: dataAnswer(operationRecord) }) } },
+    async (request) => ({ success: true, data: toApi(await getOperation(db, request.params.id, currentUser(request))) }),
+  );
+
+  r.post(
+    '/api/operation/create',
+    { schema: { tags, body: operationBody, response: answers({ 200: envelope({ message: z.string(), data: operationRecord }) }) } },
+    async (request) => {
+      const data = await createOperation(db, request.body, currentUser(request));
+      return { success: true, message: operationCreatedMessage(request.body.type), data: toApi(data) };
+    },
+  );
+
+  r.put(
+    '/api/operation/update/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.union([z.strictObject({ isActive: z.boolean() }), operationBody]),
+        response: answers({ 200: envelope({ message: z.string(), data: operationRecord }) }),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      if ('isActive' in body && Object.keys(body).length === 1) {
+        const data = await setOperationActive(db, request.params.id, body.isActive, user);
+        return { success: true, message: 'Statut mis à jour avec succès !', data: toApi(data) };
+      }
+      const data = await updateOperation(db, request.params.id, body as OperationInput, user);
+      return { success: true, message: "Mise à jour de l'opération réussie !", data: toApi(data) };
+    },
+  );
+
+  r.delete(
+    '/api/operation/delete/:id',
+    { schema: { tags, params: idParams, response: answers({ 200: messageAnswer }) } },
+    async (request) => {
+      await cancelOperation(db, request.params.id, currentUser(request));
+      return { success: true, message: 'suppression effectuée' };
+    },
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * 'Ajouter entrée/sortie' (spec 001 §2 addOperation, §5, §8 '{Entrée|Sortie} ajouté avec succès !', generic failure
+ * "Erreur lors de l'enregistrement de l'ajout"): today and the signed-in user preset; back to the dashboard after save.
+ */
+import { todayIso } from '../../common/dates';
+import { operationCreatedMessage, type OperationType } from '../../common/operationRules';
+import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { useAppIdentity } from '../common/useAppIdentity';
+import { OperationInputs, operationBody } from './OperationInputs';
+
+/** The add page (no props); waits for the identity, which presets the user. */
+const OperationCreate = () => {
+  const identity = useAppIdentity();
+  if (!identity) return null;
+  return (
+    <ReferenceCreatePage
+      title="resources.operation.page.create"
+      errorMessage="resources.operation.notifications.create_error"
+      record={{ userID: String(identity.id), date: todayIso() }}
+      transform={operationBody}
+      successMessage={(saved) => operationCreatedMessage(saved.type as OperationType)}
+    >
+      <OperationInputs />
+    </ReferenceCreatePage>
+  );
+};
+
+export default OperationCreate;

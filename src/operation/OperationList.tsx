@@ -1,0 +1,251 @@
+/**
+ * The 'Tableau de bord administratif', route operation (spec 001 §2: period selector Semaine / Mois / Année, refresh,
+ * agency filter for ADMIN — other roles see their agency in brackets —, cards 'Revenus hors colis' and 'Dépenses hors
+ * colis' in euros, table 'Détails des Transactions' (Date, Utilisateur, Motif, Type, Montant (Euro), Statut,
+ * Actions), 'Top 5 des sources de revenus', 'Top 5 des catégories de dépenses'; §4 active toggle and deletion; §6
+ * keys operationUpdate, operationDelete, operationUpdateStatut, addOperation). One list call (operation/liste/{userId})
+ * pages, sorts and filters the rows on the server and answers, beside them, the sums of the cards and the top 5 over
+ * every row of the same filter (react-admin's list `meta`): nothing is summed in the browser. Deleting cancels the
+ * operation (the server keeps it).
+ */
+import { Box, Card, CardContent, Chip, Grid, Stack, Tooltip, Typography, useTheme } from '@mui/material';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import {
+  DataTable,
+  FilterForm,
+  List,
+  useCanAccess,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+  type TranslateFunction,
+} from 'react-admin';
+import { formatEuro } from '../../common/format';
+import { operationPeriodStart, operationTypeLabel } from '../../common/operationRules';
+import { userSeesAllAgencies } from '../../common/scopes';
+import { ActiveToggleField } from '../common/ActiveToggleField';
+import { DateFrField } from '../common/DateFrField';
+import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
+import { EditIconButton } from '../common/EditIconButton';
+import { ListPagination } from '../common/ListPagination';
+import { PageHeader } from '../common/PageHeader';
+import { SearchBox } from '../common/ReferenceListPage';
+import { formatDateFr } from '../common/formatDate';
+import { fullName } from '../common/records';
+import { useAppIdentity } from '../common/useAppIdentity';
+import { TopChart } from './OperationCharts';
+import { OperationToolbar } from './OperationToolbar';
+import { periodOf, type OperationSummaryMeta } from './operationView';
+
+const f = 'resources.operation';
+
+/** A row of the table as the list call answers it. */
+interface OperationRow extends RaRecord {
+  date: string;
+  montant: number;
+  type: string;
+  motif?: { code: string; libelle: string };
+  userID?: { nom: string; prenoms: string };
+}
+
+/** How the Statut and delete confirmations name an operation: "l'opération LOYER de 1 800,00 € du 01/11/2026". */
+const operationName = (record: RaRecord, translate: TranslateFunction) =>
+  translate(`${f}.record_name`, {
+    motif: (record as OperationRow).motif?.code ?? '',
+    montant: formatEuro((record as OperationRow).montant),
+    date: formatDateFr((record as OperationRow).date),
+  });
+
+/** One card of a sum in euros, with its icon and the period it covers. */
+const SumCard = ({
+  label,
+  value,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  tone: 'success' | 'error';
+  testId: string;
+}) => {
+  const theme = useTheme();
+  const translate = useTranslate();
+  const { filterValues, isPending } = useListContext();
+  const start = operationPeriodStart(periodOf(filterValues));
+  const Icon = tone === 'success' ? TrendingUpIcon : TrendingDownIcon;
+  return (
+    <Card sx={{ height: '100%', borderLeft: `4px solid ${theme.palette[tone].main}` }}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+              {translate(label)}
+            </Typography>
+            <Typography variant="h5" component="p" data-testid={testId} sx={{ fontWeight: 700, color: `${tone}.main`, mt: 0.5 }}>
+              {isPending || value === undefined ? '…' : formatEuro(value)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {start ? translate(`${f}.periods.since`, { date: formatDateFr(start) }) : translate(`${f}.periods.all`)}
+            </Typography>
+          </Box>
+          <Icon sx={{ fontSize: 44, color: `${tone}.light` }} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** ENTREE / SORTIE as a coloured chip. */
+const TypeChip = ({ type }: { type: string }) => (
+  <Chip size="small" label={operationTypeLabel(type)} color={type === 'entrée' ? 'success' : 'error'} variant="outlined" />
+);
+
+/** The motif's code, its label in a tooltip. */
+const MotifCell = ({ record }: { record: OperationRow }) =>
+  record.motif ? (
+    <Tooltip title={record.motif.libelle}>
+      <span>{record.motif.code}</span>
+    </Tooltip>
+  ) : (
+    <>--</>
+  );
+
+/**
+ * The table without rows: 'Aucune donnée disponible', as every list says (the period is always a filter, so
+ * react-admin's own text would offer to clear filters that cannot be cleared).
+ */
+const NoRows = () => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+      {translate('ra.navigation.no_results')}
+    </Typography>
+  );
+};
+
+/** A titled card of the dashboard, with optional content right of the title. */
+const Section = ({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    // On a narrow screen the table scrolls sideways inside its card instead of widening the page.
+    <Card
+      sx={{
+        height: '100%',
+        minWidth: 0,
+        contain: 'inline-size',
+        '& .RaDataTable-tableWrapper, & .MuiTablePagination-root': { overflowX: 'auto' },
+      }}
+    >
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+            {translate(title)}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The search box of the table ('Rechercher :'), a filter of the same list call. */
+const SEARCH = [<SearchBox key="q" source="q" alwaysOn />];
+
+/** The page under its title: the toolbar, the cards, the table and the two top 5. */
+const OperationDashboard = () => {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const { meta } = useListContext();
+  const summary = (meta ?? {}) as OperationSummaryMeta;
+  const { canAccess: canEdit } = useCanAccess({ resource: 'operation', action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: 'operation', action: 'delete' });
+  return (
+    <Stack spacing={2} sx={{ mt: 1 }}>
+      <OperationToolbar />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SumCard label={`${f}.cards.revenue`} value={summary.totalRevenue} tone="success" testId="operation-revenue" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SumCard label={`${f}.cards.expenses`} value={summary.totalExpenses} tone="error" testId="operation-expenses" />
+        </Grid>
+      </Grid>
+      <Section
+        title={`${f}.table.title`}
+        action={
+          <Box sx={{ '& form': { p: 0, minHeight: 0 }, '& .RaFilterFormInput-spacer': { display: 'none' } }}>
+            <FilterForm filters={SEARCH} />
+          </Box>
+        }
+      >
+        <DataTable rowClick={false} bulkActionButtons={false} size="small" empty={<NoRows />}>
+          <DataTable.Col source="date" cellSx={() => ({ whiteSpace: 'nowrap' })}>
+            <DateFrField source="date" />
+          </DataTable.Col>
+          <DataTable.Col source="userID" render={(r: OperationRow) => fullName(r.userID) || '--'} />
+          <DataTable.Col source="motif" render={(r: OperationRow) => <MotifCell record={r} />} />
+          <DataTable.Col source="type" render={(r: OperationRow) => <TypeChip type={r.type} />} />
+          <DataTable.Col
+            source="montant"
+            align="right"
+            render={(r: OperationRow) => formatEuro(r.montant)}
+            cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })}
+          />
+          <DataTable.Col source="isActive">
+            <ActiveToggleField recordName={operationName} />
+          </DataTable.Col>
+          {(canEdit || canDelete) && (
+            <DataTable.Col label={translate('app.common.actions')} disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
+              <EditIconButton />
+              <DeleteWithConfirm errorMessage={`${f}.notifications.delete_error`} recordName={operationName} />
+            </DataTable.Col>
+          )}
+        </DataTable>
+        <ListPagination />
+      </Section>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section title={`${f}.charts.revenue`}>
+            <TopChart lines={summary.topRevenueSources ?? []} color={theme.palette.success.main} testId="operation-top-revenue" />
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section title={`${f}.charts.expenses`}>
+            <TopChart lines={summary.topExpenseCategories ?? []} color={theme.palette.error.main} testId="operation-top-expenses" />
+          </Section>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+};
+
+/** The dashboard page (no props). */
+const OperationList = () => {
+  const translate = useTranslate();
+  const identity = useAppIdentity();
+  const own = !userSeesAllAgencies(identity) && identity?.agenceID?.libelle;
+  const title = translate(`${f}.page.list`) + (own ? ` (${own})` : '');
+  return (
+    <>
+      <PageHeader title={title} steps={[{ label: `${f}.page.list` }]} />
+      <List
+        resource="operation"
+        title={title}
+        sort={{ field: 'date', order: 'DESC' }}
+        perPage={10}
+        filterDefaultValues={{ periode: 'annee' }}
+        actions={false}
+        pagination={false}
+        exporter={false}
+        empty={false}
+        component={Box}
+      >
+        <OperationDashboard />
+      </List>
+    </>
+  );
+};
+
+export default OperationList;

@@ -1,0 +1,85 @@
+/**
+ * The bar above the operations dashboard (spec 001 §2 'Tableau de bord administratif': period selector Semaine / Mois
+ * / Année, refresh button, agency filter for ADMIN, add button; §4 "choosing an agency resets the period to year"):
+ * every choice is a filter of the list, so the table, the cards and the top 5 follow it (one call).
+ */
+import { Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip, IconButton } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import AddIcon from '@mui/icons-material/Add';
+import { LinkBase, useCanAccess, useGetList, useListContext, useTranslate } from 'react-admin';
+import { OPERATION_PERIODS, type OperationPeriod } from '../../common/operationRules';
+import { userSeesAllAgencies } from '../../common/scopes';
+import { useAppIdentity } from '../common/useAppIdentity';
+import { periodOf, withAgence, withPeriod } from './operationView';
+
+const f = 'resources.operation';
+
+/** The agency select of a role that sees every agency: every agency by label, empty = all. */
+const AgenceSelect = () => {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const { data = [] } = useGetList('agence', { pagination: { page: 1, perPage: 500 }, sort: { field: 'libelle', order: 'ASC' } });
+  const value = typeof filterValues.agenceID === 'string' ? filterValues.agenceID : '';
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate(`${f}.filters.agence`)}
+      value={data.some((a) => a.id === value) ? value : ''}
+      onChange={(event) => setFilters(withAgence(filterValues, event.target.value || null))}
+      fullWidth={false}
+      sx={{ width: 260, flex: '0 0 auto' }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      data-testid="operation-agence"
+    >
+      <MenuItem value="">{translate(`${f}.filters.all_agencies`)}</MenuItem>
+      {data.map((a) => (
+        <MenuItem key={a.id} value={String(a.id)}>
+          {a.libelle}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+/** Renders the period toggle, the agency select (ADMIN), the refresh button and the add button (key addOperation). */
+export const OperationToolbar = () => {
+  const translate = useTranslate();
+  const { filterValues, setFilters, refetch, isFetching } = useListContext();
+  const identity = useAppIdentity();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'operation', action: 'create' });
+  const period = periodOf(filterValues);
+  return (
+    <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 1 }}>
+      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap', '& .MuiFormControl-root': { m: 0 } }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={period}
+          aria-label={translate(`${f}.periods.label`)}
+          onChange={(_event, next: OperationPeriod | null) => next && setFilters(withPeriod(filterValues, next))}
+        >
+          {OPERATION_PERIODS.map((p) => (
+            <ToggleButton key={p} value={p} sx={{ px: 2, textTransform: 'none', fontWeight: 600 }}>
+              {translate(`${f}.periods.${p}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {userSeesAllAgencies(identity) && <AgenceSelect />}
+        <Tooltip title={translate(`${f}.action.refresh`)}>
+          <span>
+            <IconButton aria-label={translate(`${f}.action.refresh`)} onClick={() => refetch()} disabled={isFetching} color="primary">
+              <RefreshIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Stack>
+      {canCreate && (
+        <Button component={LinkBase} to="/operation/create" variant="contained" startIcon={<AddIcon />}>
+          {translate(`${f}.action.add`)}
+        </Button>
+      )}
+    </Stack>
+  );
+};
