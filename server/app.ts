@@ -27,6 +27,7 @@ import { colisRoutes } from './colis/routes';
 import { encaissementRoutes } from './encaissement/routes';
 import { envoiRoutes } from './envoi/routes';
 import { groupeNatureColisRoutes } from './groupeNatureColis/routes';
+import { mailRoutes } from './mail/routes';
 import { messageRoutes } from './message/routes';
 import { modeEnvoiRoutes } from './modeEnvoi/routes';
 import { modeLivraisonRoutes } from './modeLivraison/routes';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     permissionRoutes,
     autorisationRoutes,
     messageRoutes,
+    mailRoutes,
     paysRoutes,
     villeRoutes,
     agenceRoutes,

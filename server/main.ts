@@ -54,7 +54,7 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_TIMEOUT_MS).unref();
   let code = 0;
   try {
-    stopWorker();
+    await stopWorker();
     clearInterval(pruneTimer);
     await app.close();
   } catch (err) {
