@@ -31,6 +31,7 @@ import { natureColisResource } from './natureColis';
 import { paramNatureModeResource } from './paramNatureMode';
 import { clientsResource } from './clients';
 import { encaissementsResource } from './encaissements';
+import { mailOutboxResource, messagerieResource } from './messagerie';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -82,6 +83,8 @@ export const App = () => (
       <Resource {...paramNatureModeResource} />
       <Resource {...clientsResource} />
       <Resource {...encaissementsResource} />
+      <Resource {...messagerieResource} />
+      <Resource {...mailOutboxResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

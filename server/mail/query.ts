@@ -50,10 +50,7 @@ export const mailList = (): ListDef<typeof selectMails> => ({
 
 /** A mail of the outbox by id: its status and whether a worker holds it now, or undefined. */
 export async function findMail(db: Db | Tx, id: string) {
-  const [row] = await db
-    .select({ id: mailOutbox.id, status: mailOutbox.status })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, id));
+  const [row] = await db.select({ id: mailOutbox.id, status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id));
   return row;
 }
 
@@ -66,4 +63,3 @@ export async function requeueFailed(db: Db | Tx, id: string): Promise<boolean> {
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
 }
-

@@ -13,7 +13,7 @@ import { findMail, requeueFailed } from './query';
  * @throws 403 a role that does not see every agency; 404 unknown mail; 409 a mail that is not FAILED
  */
 export async function retryMail(db: Db, id: string, me: CurrentUser): Promise<void> {
-  if (!me.allAgencies) throw forbidden("Seul un administrateur peut renvoyer un e-mail.");
+  if (!me.allAgencies) throw forbidden('Seul un administrateur peut renvoyer un e-mail.');
   const mail = await findMail(db, id);
   if (!mail) throw notFound('E-mail introuvable.');
   if (!(await requeueFailed(db, id))) {

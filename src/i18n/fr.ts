@@ -18,6 +18,7 @@ import natureColis from './fr/natureColis';
 import paramNatureMode from './fr/paramNatureMode';
 import clientsFr from './fr/clients';
 import encaissementsFr from './fr/encaissements';
+import { mailOutboxFr, messagerieFr } from './fr/messagerie';
 import { dashboardFr } from './fr/dashboard';
 
 export const fr = {
@@ -105,6 +106,7 @@ export const fr = {
         operation: 'Entrées & Sorties',
         typeOperation: "Types d'opération",
         messagerie: 'Messagerie',
+        mailOutbox: "Boîte d'envoi",
         profil: 'Mon Profil',
       },
     },
@@ -187,6 +189,8 @@ export const fr = {
     permission,
     clients: clientsFr,
     encaissements: encaissementsFr,
+    messagerie: messagerieFr,
+    mailOutbox: mailOutboxFr,
     depart: {
       name: 'Départ |||| Départs',
       fields: {

@@ -82,8 +82,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     id: 'messagerie',
     label: 'app.menu.groups.messagerie',
     icon: MailIcon,
-    direct: true,
-    entries: [item('addMessage', '/messagerie', 'app.menu.items.messagerie')],
+    entries: [item('messagerie', '/messagerie', 'app.menu.items.messagerie'), item('mailOutbox', '/mailOutbox')],
   },
   { id: 'profil', label: 'app.menu.groups.profil', icon: AccountCircleIcon, direct: true, entries: [item('profil', '/profil')] },
 ];

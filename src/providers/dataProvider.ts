@@ -10,6 +10,7 @@ import { colisMethods, type ColisMethods } from '../colis/colisMethods';
 import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardMethods';
 import { departMethods, type DepartMethods } from '../departs/departMethods';
 import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
+import { messagerieMethods, type MessagerieMethods } from '../messagerie/messagerieMethods';
 import { httpRequest, type ApiAnswer, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
@@ -17,10 +18,11 @@ import { readSession } from './session';
 /**
  * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
  * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
- * (src/encaissements/encaissementMethods.ts) and the dashboard's (src/dashboard/dashboardMethods.ts). Going through
+ * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts) and the messaging ones
+ * (src/messagerie/messagerieMethods.ts). Going through
  * useDataProvider, a 401 signs the user out.
  */
-export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods & DashboardMethods;
+export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods & DashboardMethods & MessagerieMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -161,7 +163,14 @@ const crud: DataProvider = {
 };
 
 /** The dataProvider of the back-office: the CRUD calls and the named methods. */
-export const dataProvider: AppDataProvider = { ...crud, ...colisMethods, ...departMethods, ...encaissementMethods, ...dashboardMethods };
+export const dataProvider: AppDataProvider = {
+  ...crud,
+  ...colisMethods,
+  ...departMethods,
+  ...encaissementMethods,
+  ...dashboardMethods,
+  ...messagerieMethods,
+};
 
 /**
  * Changes the active flag of a record (spec 001 §4): an update whose body is only `{isActive}`, which

@@ -37,6 +37,8 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   colis: { path: 'colis', listPath: 'colis/liste/{userId}', listKey: 'datas', oneKey: 'colis' },
   clients: { path: 'user', listPath: 'user/listeClients', listKey: 'clients' },
   encaissements: { path: 'encaissement', listPath: 'encaissement/liste/{userId}', listKey: 'datas' },
+  messagerie: { path: 'message', listKey: 'datas' },
+  mailOutbox: { path: 'mail', listKey: 'datas' },
 };
 
 /** Path of a resource's list call: its `listPath` with `{userId}` filled in, else `{path}/liste`. */

@@ -20,7 +20,6 @@ const NOT_YET_BUILT: readonly string[] = [
   '/autorisation', // role-permission assignment
   '/operation', // Entrées & Sorties (admin dashboard)
   '/inventaire', // Inventaire Colis
-  '/messagerie', // Messagerie
 ];
 
 /** Lists the reference seed fills (DEMO_DATA=0): they must show rows, not only the empty table. */

@@ -5,7 +5,7 @@
  * on PostgreSQL, two server processes delivering each mail exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createDatabase } from '../../server/db/client';
 import { mailOutbox, messages, users } from '../../server/db/schema';
 import { claimMail, deliverOutbox, enqueueMail, startOutboxWorker } from '../../server/mail/outbox';
@@ -48,7 +48,12 @@ const mailsOf = (messageId: string) => t.database.db.select().from(mailOutbox).w
 describe('notification/contactClients', () => {
   it('a message to the clients of a departure arrives once per client with an e-mail', async () => {
     const { envoi, emails } = await departureWithClients();
-    const res = await contact(t.adminToken, { typeDestinataire: 'depart', destinataires: envoi.id, sujet: 'Départ confirmé', message: 'Bonjour,\nvotre départ part demain.' });
+    const res = await contact(t.adminToken, {
+      typeDestinataire: 'depart',
+      destinataires: envoi.id,
+      sujet: 'Départ confirmé',
+      message: 'Bonjour,\nvotre départ part demain.',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ clients: 5, emailsEnFile: 4, clientsSansEmail: 1 });
     expect(res.body.message).toBe("Message envoyé : 4 e-mails en file d'envoi. 1 client sans adresse e-mail non contacté.");
@@ -56,7 +61,13 @@ describe('notification/contactClients', () => {
     expect(kept).toMatchObject({ typeDestinataire: 'depart', destinataires: envoi.id, sujet: 'Départ confirmé', nbSansEmail: 1 });
 
     const smtp = await startSmtp();
-    const stop = startOutboxWorker({ db: t.database.db, smtpUrl: smtp.url, from: 'Colis <no-reply@colis.test>', intervalMs: 20, log: silent });
+    const stop = startOutboxWorker({
+      db: t.database.db,
+      smtpUrl: smtp.url,
+      from: 'Colis <no-reply@colis.test>',
+      intervalMs: 20,
+      log: silent,
+    });
     try {
       await waitFor(async () => (await mailsOf(kept.id)).every((m) => m.status === 'SENT'), 'tous les e-mails envoyés');
     } finally {
@@ -101,10 +112,20 @@ describe('notification/contactClients', () => {
 
   it('one client, or every client: one mail per address, nothing for the clients without one', async () => {
     const { clients, emails } = await departureWithClients();
-    const one = await contact(t.adminToken, { typeDestinataire: 'individuel', destinataires: clients.b, sujet: 'Bonjour', message: 'Texte' });
+    const one = await contact(t.adminToken, {
+      typeDestinataire: 'individuel',
+      destinataires: clients.b,
+      sujet: 'Bonjour',
+      message: 'Texte',
+    });
     expect(one.status).toBe(200);
     expect((await mailsOf(one.body.data.messageId)).map((m) => m.to)).toEqual([emails.b]);
-    const none = await contact(t.adminToken, { typeDestinataire: 'individuel', destinataires: clients.c, sujet: 'Bonjour', message: 'Texte' });
+    const none = await contact(t.adminToken, {
+      typeDestinataire: 'individuel',
+      destinataires: clients.c,
+      sujet: 'Bonjour',
+      message: 'Texte',
+    });
     expect(none.status).toBe(409);
     expect(none.body.message).toBe("Aucun des 1 client(s) n'a d'adresse e-mail : aucun message envoyé.");
     const all = await contact(t.adminToken, { typeDestinataire: 'tous', destinataires: 'tous', sujet: 'Promo', message: 'Texte' });
@@ -176,7 +197,9 @@ describe('mail delivery', () => {
       await stop();
       await smtp?.close();
     }
-    expect(Object.fromEntries(smtp!.countsByRecipient())).toEqual(Object.fromEntries(Object.values(emails).map((e) => [e.toLowerCase(), 1])));
+    expect(Object.fromEntries(smtp!.countsByRecipient())).toEqual(
+      Object.fromEntries(Object.values(emails).map((e) => [e.toLowerCase(), 1])),
+    );
     expect((await mailsOf(messageId)).every((m) => m.lastError === null && m.sentAt instanceof Date)).toBe(true);
   });
 
@@ -234,7 +257,7 @@ describe('mail delivery', () => {
     expect(smtp.countsByRecipient().get('echec@colis.test')).toBe(1);
   });
 
-  it("a worker that dies mid-send holds the mail until its lease expires; then another delivers it", async () => {
+  it('a worker that dies mid-send holds the mail until its lease expires; then another delivers it', async () => {
     const db = t.database.db;
     // Other tests' mails are out of the way: only this one is due.
     await db.update(mailOutbox).set({ status: 'SENT' }).where(eq(mailOutbox.status, 'PENDING'));
@@ -257,7 +280,8 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
   it('deliver each mail exactly once, without a transaction open during the SMTP send', async () => {
     const db = t.database.db;
     await db.update(mailOutbox).set({ status: 'SENT' }).where(eq(mailOutbox.status, 'PENDING'));
-    const [{ name }] = (await db.execute<{ name: string }>(`SELECT current_database() AS name`)).rows as { name: string }[];
+    const result = (await db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: { name: string }[] };
+    const { name } = result.rows[0];
     // A second process: its own connection pool to the same database.
     const second = await createDatabase({ databaseUrl: withDatabase(process.env.DATABASE_URL!, name) });
     const smtp = await startSmtp({ delayMs: 15 });
