@@ -106,7 +106,6 @@ export const fr = {
         operation: 'Entrées & Sorties',
         typeOperation: "Types d'opération",
         messagerie: 'Messagerie',
-        mailOutbox: "Boîte d'envoi",
         profil: 'Mon Profil',
       },
     },

@@ -82,7 +82,9 @@ export const MENU_GROUPS: MenuGroup[] = [
     id: 'messagerie',
     label: 'app.menu.groups.messagerie',
     icon: MailIcon,
-    entries: [item('messagerie', '/messagerie', 'app.menu.items.messagerie'), item('mailOutbox', '/mailOutbox')],
+    direct: true,
+    // The route name's key (001 §6); the 'Boîte d'envoi' (key mailOutbox) is reached from the messaging page.
+    entries: [item('messagerie', '/messagerie', 'app.menu.items.messagerie')],
   },
   { id: 'profil', label: 'app.menu.groups.profil', icon: AccountCircleIcon, direct: true, entries: [item('profil', '/profil')] },
 ];

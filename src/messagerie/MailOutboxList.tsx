@@ -99,7 +99,14 @@ const MailOutboxList = () => {
     />,
   ];
   return (
-    <ReferenceListPage title={`${f}.page.list`} withStatus={false} wide filters={filters} rowActions={<RetryButton />}>
+    <ReferenceListPage
+      title={`${f}.page.list`}
+      steps={[{ label: 'resources.messagerie.page.list', to: '/messagerie' }, { label: `${f}.page.list` }]}
+      withStatus={false}
+      wide
+      filters={filters}
+      rowActions={<RetryButton />}
+    >
       <DataTable.Col
         source="createdAt"
         render={(r: OutboxMail) => formatDateFr(r.createdAt, 'dd/MM/yyyy HH:mm')}

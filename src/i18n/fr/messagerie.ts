@@ -68,6 +68,7 @@ export const mailOutboxFr = {
   },
   page: {
     list: "BOÎTE D'ENVOI",
+    title: "Boîte d'envoi",
   },
   status: {
     PENDING: 'En attente',
