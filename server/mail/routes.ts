@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { answers, instant, listAnswer, messageAnswer, record } from '../http/answer';
 import { runList } from '../http/list';
@@ -52,7 +51,9 @@ export async function mailRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      await retryMail(db, request.params.id, currentUser(request));
+      // request.user is set by plugins/access.ts on this key-guarded route (auth/currentUser.ts is not imported here:
+      // auth queues its mails through this folder).
+      await retryMail(db, request.params.id, { allAgencies: request.user?.allAgencies ?? false });
       return { success: true, message: "E-mail remis en file d'envoi." };
     },
   );
