@@ -7,7 +7,17 @@
 import { useState } from 'react';
 import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { DataTable, SelectInput, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import {
+  DataTable,
+  SelectInput,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { HttpError } from 'ra-core';
 import { userSeesAllAgencies } from '../../common/scopes';
 import { formatDateFr } from '../common/formatDate';
@@ -84,6 +94,26 @@ const RetryButton = () => {
   );
 };
 
+/**
+ * The filter on one message's mails (set by the sent list's delivery counts): a chip that removes it; nothing when
+ * the whole outbox is shown. `source` and `alwaysOn` are read by react-admin's filter form.
+ */
+const MessageFilterChip = (_props: { source: string; alwaysOn?: boolean }) => {
+  const { filterValues, setFilters } = useListContext();
+  const translate = useTranslate();
+  if (!filterValues?.messageID) return null;
+  const { messageID: _dropped, ...rest } = filterValues as Record<string, unknown>;
+  return (
+    <Chip
+      sx={{ alignSelf: 'center', mb: 1 }}
+      color="primary"
+      variant="outlined"
+      label={translate(`${f}.filters.message`)}
+      onDelete={() => setFilters(rest, {})}
+    />
+  );
+};
+
 /** The outbox page (no props). */
 const MailOutboxList = () => {
   const translate = useTranslate();
@@ -97,6 +127,7 @@ const MailOutboxList = () => {
       alwaysOn
       size="small"
     />,
+    <MessageFilterChip key="messageID" source="messageID" alwaysOn />,
   ];
   return (
     <ReferenceListPage

@@ -4,8 +4,8 @@
  * sent, pending, failed — with the clients that have no e-mail. Newest first; search by subject or text; agency-scoped
  * on the server (message/liste).
  */
-import { Chip, Stack, Typography } from '@mui/material';
-import { DataTable, List, TextInput, useTranslate, type RaRecord } from 'react-admin';
+import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { DataTable, LinkBase, List, TextInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { formatDateFr } from '../common/formatDate';
 import { ListPagination } from '../common/ListPagination';
 
@@ -25,10 +25,17 @@ export interface SentMessage extends RaRecord {
   auteurID: { nom?: string; prenoms?: string } | null;
 }
 
-/** The delivery counts as small chips (only those above zero, and the sent count always). */
+/** The outbox filtered on one message's mails. */
+export const outboxOfMessage = (id: RaRecord['id']) => `/mailOutbox?filter=${encodeURIComponent(JSON.stringify({ messageID: id }))}`;
+
+/**
+ * The delivery counts as small chips (only those above zero, and the sent count always); with key mailOutbox they
+ * open the 'Boîte d'envoi' on the message's mails.
+ */
 const DeliveryField = ({ record }: { record: SentMessage }) => {
   const translate = useTranslate();
-  return (
+  const { canAccess: canSeeOutbox } = useCanAccess({ resource: 'mailOutbox', action: 'list' });
+  const chips = (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <Chip size="small" color="success" variant="outlined" label={translate(`${f}.counts.sent`, { n: record.nbEnvoyes })} />
       {record.nbEnAttente > 0 && (
@@ -39,6 +46,12 @@ const DeliveryField = ({ record }: { record: SentMessage }) => {
         <Chip size="small" variant="outlined" label={translate(`${f}.counts.no_email`, { n: record.nbSansEmail })} />
       )}
     </Stack>
+  );
+  if (!canSeeOutbox) return chips;
+  return (
+    <MuiLink component={LinkBase} to={outboxOfMessage(record.id)} underline="none" aria-label={translate(`${f}.action.outbox`)}>
+      {chips}
+    </MuiLink>
   );
 };
 

@@ -107,16 +107,20 @@ test('ADMIN sends a message to the clients of a departure and sees it in the sen
   await expect(row).toContainText('1 sans e-mail');
   await page.screenshot({ path: '/work/wt/messagerie-shots/02-sent-list.png', fullPage: true }).catch(() => undefined);
 
-  // The outbox: the two mails wait (no SMTP server in this run).
-  await page.getByRole('link', { name: "Boîte d'envoi" }).click();
+  // The outbox from the message's counts: its two mails, waiting (no SMTP server in this run).
+  await row.getByRole('link', { name: "Voir ces e-mails dans la boîte d'envoi" }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("BOÎTE D'ENVOI");
+  await expect(page.getByText('sur un total de 2 entrées')).toBeVisible();
   for (const email of emails) {
-    // The registration notice of the parcel went to the same address: the message's mail is the one with its subject.
-    const mail = page.locator('.RaDataTable-table tbody tr', { hasText: email }).filter({ hasText: `Départ ${tag}` });
-    await expect(mail).toHaveCount(1);
+    const mail = page.locator('.RaDataTable-table tbody tr', { hasText: email });
+    await expect(mail).toContainText(`Départ ${tag}`);
     await expect(mail).toContainText('En attente');
   }
-  await page.screenshot({ path: '/work/wt/messagerie-shots/03-outbox.png', fullPage: true }).catch(() => undefined);
+  await page.screenshot({ path: '/work/wt/messagerie-shots/03-outbox-of-message.png', fullPage: true }).catch(() => undefined);
+  // The whole outbox also holds the parcels' registration notices: removing the message's filter shows them.
+  await page.getByRole('button', { name: "Les e-mails d'un message" }).locator('.MuiChip-deleteIcon').click();
+  await expect(page.getByText('sur un total de 4 entrées')).toBeVisible();
+  await page.screenshot({ path: '/work/wt/messagerie-shots/04-outbox.png', fullPage: true }).catch(() => undefined);
 });
 
 test('the Paris agent writes to one of its clients; the outbox is not offered to it', async ({ page }) => {

@@ -33,6 +33,7 @@ export const messagerieFr = {
   },
   action: {
     send: 'Envoyer',
+    outbox: "Voir ces e-mails dans la boîte d'envoi",
   },
   counts: {
     sent: '%{n} envoyé(s)',
@@ -79,6 +80,7 @@ export const mailOutboxFr = {
   filters: {
     status: 'Statut',
     all: 'Tous',
+    message: "Les e-mails d'un message",
   },
   action: {
     retry: 'Renvoyer',
