@@ -37,15 +37,15 @@ step "format" npx prettier --check . --log-level warn
 step "lint" npx eslint .
 step "typecheck" npx tsc --noEmit -p tsconfig.json
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
-step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/server-pglite.json
+step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/server-pglite.json
 step "fault tests (PGlite)" env -u DATABASE_URL npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-pglite.json
 if [ -n "${DATABASE_URL:-}" ]; then
-  step "server tests (PostgreSQL)" npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/server-postgres.json
+  step "server tests (PostgreSQL)" npx vitest run --project server --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/server-postgres.json
   step "fault tests (PostgreSQL)" npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-postgres.json
 else
   echo; echo "== server and fault tests (PostgreSQL): DATABASE_URL absent, passes ignorées (.ci/run la définit)"
 fi
 step "build" npx vite build --logLevel warn
-step "browser tests" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/e2e.json npx playwright test --reporter=list,json
+step "browser tests" bash scripts/e2e-shards.sh
 
 node scripts/test-summary.mjs "${failed_steps[@]+"${failed_steps[@]}"}"

@@ -31,6 +31,7 @@ import { natureColisResource } from './natureColis';
 import { paramNatureModeResource } from './paramNatureMode';
 import { clientsResource } from './clients';
 import { encaissementsResource } from './encaissements';
+import { autorisationResource } from './autorisation';
 import { mailOutboxResource, messagerieResource } from './messagerie';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -83,6 +84,7 @@ export const App = () => (
       <Resource {...paramNatureModeResource} />
       <Resource {...clientsResource} />
       <Resource {...encaissementsResource} />
+      <Resource {...autorisationResource} />
       <Resource {...messagerieResource} />
       <Resource {...mailOutboxResource} />
       <CustomRoutes noLayout>

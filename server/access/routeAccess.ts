@@ -71,6 +71,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/autorisation/listePermissionByRoleID/:roleId': key('autorisation', {
     self: { param: 'roleId', of: 'role' },
   }),
+  'GET /api/autorisation/getAutorisationByPermissionAndRoleID/:roleId/:privilegeId': key('autorisation'),
+  'POST /api/autorisation/create': key('autorisation'),
+  'PUT /api/autorisation/update/:id': key('autorisation'),
+  'PUT /api/autorisation/updateMany/:roleId': key('autorisation'),
+  'GET /api/autorisation/historique/:roleId': key('autorisation'),
   'GET /api/user/getBy/:id': key('user', { self: { param: 'id', of: 'user' }, client: { param: 'id', key: 'clients' } }),
   'PUT /api/user/update/:id': key('userUpdate', {
     statusKey: 'userUpdateStatut',

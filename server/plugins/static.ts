@@ -3,11 +3,19 @@
  * non-API GET (the single-page app's own paths), and /app-config.js, the UI's runtime configuration (spec 001 §7:
  * the API's base address from PUBLIC_API_URL, else the page's origin + /api/). Anything else not found is the JSON
  * 404 of the API.
+ * Caching (issue 12 §5): the hashed files under /assets/ are immutable for a year; index.html and the other files are
+ * revalidated on every load (`no-cache`), so a new release is picked up at once. The build writes .br and .gz copies
+ * of every text file (vite.config.ts) and they are sent to browsers that accept them (`preCompressed`).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+
+/** Hashed build files: their name changes with their content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files whose name stays the same across releases (index.html, favicon…). */
+const REVALIDATE = 'no-cache';
 
 export interface StaticOptions {
   /** Folder of the built UI (vite build); served when it holds an index.html. */
@@ -23,14 +31,24 @@ export const staticPlugin = fp<StaticOptions>(
 
     const hasUi = existsSync(path.join(uiDir, 'index.html'));
     if (hasUi) {
-      await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: false });
+      await app.register(fastifyStatic, {
+        root: uiDir,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          const hashed = path.relative(uiDir, filePath).split(path.sep)[0] === 'assets';
+          reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        },
+      });
     }
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasUi) {
         return reply.code(404).send({ success: false, message: 'Ressource introuvable.' });
       }
       // Client-side routes of the single-page app.
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', REVALIDATE).sendFile('index.html');
     });
   },
   { name: 'static' },

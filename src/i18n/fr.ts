@@ -18,6 +18,7 @@ import natureColis from './fr/natureColis';
 import paramNatureMode from './fr/paramNatureMode';
 import clientsFr from './fr/clients';
 import encaissementsFr from './fr/encaissements';
+import autorisationFr from './fr/autorisation';
 import { mailOutboxFr, messagerieFr } from './fr/messagerie';
 import { dashboardFr } from './fr/dashboard';
 
@@ -188,6 +189,7 @@ export const fr = {
     permission,
     clients: clientsFr,
     encaissements: encaissementsFr,
+    autorisation: autorisationFr,
     messagerie: messagerieFr,
     mailOutbox: mailOutboxFr,
     depart: {

@@ -6,6 +6,7 @@
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { withId } from '../common/records';
+import { autorisationMethods, type AutorisationMethods } from '../autorisation/autorisationMethods';
 import { colisMethods, type ColisMethods } from '../colis/colisMethods';
 import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardMethods';
 import { departMethods, type DepartMethods } from '../departs/departMethods';
@@ -18,11 +19,17 @@ import { readSession } from './session';
 /**
  * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
  * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
- * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts) and the messaging ones
- * (src/messagerie/messagerieMethods.ts). Going through
- * useDataProvider, a 401 signs the user out.
+ * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts), the
+ * role–permission assignment's (src/autorisation/autorisationMethods.ts) and the messaging ones
+ * (src/messagerie/messagerieMethods.ts). Going through useDataProvider, a 401 signs the user out.
  */
-export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods & DashboardMethods & MessagerieMethods;
+export type AppDataProvider = DataProvider &
+  ColisMethods &
+  DepartMethods &
+  EncaissementMethods &
+  DashboardMethods &
+  AutorisationMethods &
+  MessagerieMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -169,6 +176,7 @@ export const dataProvider: AppDataProvider = {
   ...departMethods,
   ...encaissementMethods,
   ...dashboardMethods,
+  ...autorisationMethods,
   ...messagerieMethods,
 };
 

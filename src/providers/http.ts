@@ -6,6 +6,7 @@
 import { HttpError } from 'ra-core';
 import { getApiBaseUrl } from '../config';
 import { clearSession, readSession } from './session';
+import { notifyForbidden } from './forbiddenEvent';
 
 /** A query-string value; arrays are joined with commas, null/undefined/'' are left out. */
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
@@ -121,6 +122,8 @@ export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string,
       delete errorBody.errors;
     }
     if (response.status === 401 && !keepSessionOn401 && !token && bearer) endSession();
+    // The UI believed the key held: the role may have lost it; the layout reloads the privileges (permissionsSync.ts).
+    if (response.status === 403 && !token && bearer) notifyForbidden();
     throw new HttpError(message, response.status, errorBody);
   }
   return json as T;

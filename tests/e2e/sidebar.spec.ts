@@ -17,7 +17,6 @@ import { ADMIN, AGENT, signIn } from './helpers';
  */
 const NOT_YET_BUILT: readonly string[] = [
   '/user', // Utilisateurs
-  '/autorisation', // role-permission assignment
   '/operation', // Entrées & Sorties (admin dashboard)
   '/inventaire', // Inventaire Colis
 ];
@@ -37,8 +36,8 @@ const SEEDED_LISTS = new Set([
   '/typeOperation',
 ]);
 
-/** Pages of the menu that are not lists (a form). */
-const NOT_LISTS = new Set(['/profil']);
+/** Pages of the menu that are not lists (a form, the role–permission assignment). */
+const NOT_LISTS = new Set(['/profil', '/autorisation']);
 
 /** The French text of a translation key of our messages (the key itself when unknown). */
 function fr(key: string): string {

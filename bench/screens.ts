@@ -1,0 +1,146 @@
+/**
+ * Screens (issue 12 §5, §6): for each screen of the back-office, the JavaScript a browser downloads to show it
+ * (compressed bytes on the wire, as the server sends them: brotli when accepted), counted from a fresh browser cache;
+ * the time from navigation to the parcel list showing its rows; and the embedded start, from launching the server on
+ * an existing PGlite database with the demo data to its first answer. A measurement, not a test: nothing fails on a
+ * number.
+ *
+ * Usage (after `npx vite build`): npx tsx bench/screens.ts [--port=3299] [--runs=5]
+ * It starts the server itself on a temporary PGlite folder (demo data), twice: the first start creates and seeds the
+ * database, the second one is the measured start on an existing database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
+const port = arg('port', 3299);
+const runs = arg('runs', 5);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'colis-bench-screens-')), 'db');
+
+/** Starts the server and resolves with the process and the ms until /api/health answered. */
+async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
+    stdio: 'inherit',
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, ms: performance.now() - t0 };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const first = await startServer();
+await stopServer(first.child);
+const starts: number[] = [];
+let server!: ChildProcess;
+for (let i = 0; i < 3; i++) {
+  const s = await startServer();
+  starts.push(s.ms);
+  if (i < 2) await stopServer(s.child);
+  else server = s.child;
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+
+/** Compressed JavaScript bytes downloaded by `page` while `action` runs (fresh context: nothing cached). */
+async function jsBytes(page: Page, action: () => Promise<void>): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const js = new Set<string>();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') js.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (js.has(e.requestId)) bytes += e.encodedDataLength;
+  });
+  await action();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  return bytes;
+}
+
+async function signedInContext() {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.locator('input[name="email"]').fill('admin@colis.local');
+  await page.locator('input[name="password"]').fill('Admin123!');
+  await page.getByRole('button', { name: /je me connecte/i }).click();
+  await page.getByText('Tableau de bord').first().waitFor();
+  return { context, page };
+}
+
+const SCREENS = [
+  '/',
+  '/colis',
+  '/colis/create',
+  '/depart',
+  '/encaissements',
+  '/clients',
+  '/pays',
+  '/agence',
+  '/user',
+  '/autorisation',
+  '/operation',
+  '/inventaire',
+  '/messagerie',
+];
+const rows: string[] = [];
+{
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  const kb = (await jsBytes(page, async () => void (await page.goto(`${base}/login`)))) / 1024;
+  rows.push(`| sign-in page (/login) | ${kb.toFixed(0)} |`);
+  await context.close();
+}
+for (const screen of SCREENS) {
+  const { context, page } = await signedInContext();
+  // A fresh context for the measure: the screen opened directly by its address, signed in (stored token), no cache.
+  const state = await context.storageState();
+  await context.close();
+  const fresh = await browser.newContext({ locale: 'fr-FR', storageState: state });
+  const p = await fresh.newPage();
+  const kb = (await jsBytes(p, async () => void (await p.goto(`${base}${screen}`)))) / 1024;
+  rows.push(`| ${screen} | ${kb.toFixed(0)} |`);
+  await fresh.close();
+  void page;
+}
+
+const listTimes: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const { context, page } = await signedInContext();
+  const t0 = performance.now();
+  await page.goto(`${base}/colis`);
+  await page.locator('table tbody tr').first().waitFor();
+  listTimes.push(performance.now() - t0);
+  await context.close();
+}
+
+await browser.close();
+await stopServer(server);
+rmSync(path.dirname(dataDir), { recursive: true, force: true });
+
+console.log(
+  `Embedded start on an existing database (3 starts), ms: ${starts.map((s) => s.toFixed(0)).join(', ')}; first start (create + seed): ${first.ms.toFixed(0)}`,
+);
+console.log(`\n| screen (opened by its address, empty cache) | JavaScript KB (compressed) |\n|---|---|\n${rows.join('\n')}`);
+console.log(
+  `\nParcel list: navigation → first row shown, median of ${runs}: ${median(listTimes).toFixed(0)} ms (${listTimes.map((t) => t.toFixed(0)).join(', ')})`,
+);

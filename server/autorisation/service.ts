@@ -1,0 +1,184 @@
+/**
+ * Role–permission assignment (spec 001 §2 Role-permission assignment, §5 "Role-assignment visibility", §7; issue 9
+ * §2–§3). Every grant and revoke goes through setGrants: one transaction that checks who may change what, writes the
+ * authorisations and records each change in the audit trail (audit/service.ts), so a change and its record land or
+ * fail together.
+ *
+ * Who may change what (403 with a French message):
+ * - the SUPERADMIN role is never edited (it holds every key anyway, auth/currentUser.ts);
+ * - only a SUPERADMIN edits the ADMIN role, and only a SUPERADMIN grants a key whose name contains 'superadmin'
+ *   (case-insensitive): an ADMIN, or any other role holding `autorisation`, cannot raise itself above ADMIN;
+ * - nobody removes from their own role the keys this screen needs (OWN_ROLE_PROTECTED_KEYS).
+ * The rules themselves are in common/autorisationRules.ts (the screen applies them too).
+ *
+ * Effect at once: the server reads the role's active keys on every request (auth/currentUser.ts loadCurrentUser,
+ * called by plugins/access.ts); nothing caches them, so the next call of a user of the role sees the change.
+ */
+import { eq } from 'drizzle-orm';
+import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
+import { recordAudit, type AuditEntry } from '../audit/service';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db, Tx } from '../db/client';
+import { autorisations } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
+import { findAutorisation, findPrivileges, findRole, lockAutorisationById, lockAutorisations } from './query';
+
+/** French refusals of the assignment rules. */
+export const AUTORISATION_MESSAGES = {
+  roleNotFound: 'Rôle introuvable.',
+  privilegeNotFound: 'Permission introuvable.',
+  autorisationNotFound: 'Autorisation introuvable.',
+  superadminRole: 'Les autorisations du rôle SUPERADMIN ne sont pas modifiables : il détient toutes les permissions.',
+  adminRole: 'Seul un SUPERADMIN peut modifier les autorisations du rôle ADMIN.',
+  superadminKey: (libelle: string) => `Seul un SUPERADMIN peut accorder la permission « ${libelle} ».`,
+  ownRole: (libelle: string) =>
+    `Vous ne pouvez pas retirer la permission « ${libelle} » de votre propre rôle : vous perdriez l'accès à l'écran des autorisations.`,
+} as const;
+
+/** The authorisation as the write calls answer it. */
+export interface AutorisationRow {
+  id: string;
+  roleID: string;
+  privilegeID: string;
+  isActive: boolean;
+}
+
+/** What setGrants did. */
+export interface GrantsResult {
+  /** The authorisations now in the asked state (changed or already so), one per permission asked. */
+  rows: AutorisationRow[];
+  /** How many of them changed (and were audited). */
+  changed: number;
+}
+
+/**
+ * Checks that `user` may edit the grants of `role` at all.
+ * @throws 403 for the SUPERADMIN role, and for the ADMIN role unless the user is a SUPERADMIN
+ */
+export function assertRoleEditable(user: CurrentUser, role: { code: string }): void {
+  const refusal = roleEditRefusal(user.roleCode, role.code);
+  if (refusal) throw forbidden(AUTORISATION_MESSAGES[refusal]);
+}
+
+/**
+ * Grants (`isActive` true) or revokes (false) permissions of a role in one transaction: creates the missing
+ * authorisations on a grant, reactivates or deactivates the existing ones (never deletes), and records one audit row
+ * ('grant' or 'revoke', before → after) per authorisation that changed. A revoke of a permission the role never had
+ * changes nothing. All or nothing: one refused permission refuses the whole call.
+ * @param privilegeIds the permissions (ids), at least one; duplicates are ignored
+ * @throws 404 unknown role or permission; 403 the rules of the module comment
+ */
+export async function setGrants(
+  db: Db,
+  roleId: string,
+  privilegeIds: readonly string[],
+  isActive: boolean,
+  user: CurrentUser,
+): Promise<GrantsResult> {
+  const ids = [...new Set(privilegeIds)];
+  return db.transaction(async (tx) => applyGrants(tx, roleId, ids, isActive, user));
+}
+
+/** setGrants inside the caller's transaction. */
+async function applyGrants(tx: Tx, roleId: string, ids: string[], isActive: boolean, user: CurrentUser): Promise<GrantsResult> {
+  const role = await findRole(tx, roleId);
+  if (!role) throw notFound(AUTORISATION_MESSAGES.roleNotFound);
+  assertRoleEditable(user, role);
+  const privs = await findPrivileges(tx, ids);
+  if (privs.length !== ids.length) throw notFound(AUTORISATION_MESSAGES.privilegeNotFound);
+  const libelleOf = new Map(privs.map((p) => [p.id, p.libelle]));
+  for (const p of privs) {
+    if (isActive && !mayGrantKey(user.roleCode, p.libelle)) {
+      throw forbidden(AUTORISATION_MESSAGES.superadminKey(p.libelle));
+    }
+    if (!isActive && !mayRevokeKey(role.id === user.roleID, p.libelle)) {
+      throw forbidden(AUTORISATION_MESSAGES.ownRole(p.libelle));
+    }
+  }
+
+  const audit: AuditEntry[] = [];
+  const entry = (row: AutorisationRow, avant: boolean | null): AuditEntry => ({
+    entite: 'autorisation',
+    entiteID: row.id,
+    roleID: role.id,
+    action: isActive ? 'grant' : 'revoke',
+    auteurID: user.id,
+    avant: avant === null ? null : { privilege: libelleOf.get(row.privilegeID), isActive: avant },
+    apres: { privilege: libelleOf.get(row.privilegeID), isActive: row.isActive },
+  });
+
+  const created: AutorisationRow[] = [];
+  if (isActive) {
+    // New links first; a concurrent grant of the same link is absorbed by the unique index.
+    const inserted = await tx
+      .insert(autorisations)
+      .values(ids.map((privilegeID) => ({ roleID: role.id, privilegeID, isActive: true })))
+      .onConflictDoNothing()
+      .returning({
+        id: autorisations.id,
+        roleID: autorisations.roleID,
+        privilegeID: autorisations.privilegeID,
+        isActive: autorisations.isActive,
+      });
+    for (const row of inserted) {
+      created.push(row);
+      audit.push(entry(row, null));
+    }
+  }
+  const createdIds = new Set(created.map((r) => r.privilegeID));
+  const existing = ids.filter((id) => !createdIds.has(id));
+  const rows: AutorisationRow[] = [...created];
+  if (existing.length > 0) {
+    for (const row of await lockAutorisations(tx, role.id, existing)) {
+      if (row.isActive === isActive) {
+        rows.push(pick(row));
+        continue;
+      }
+      await tx.update(autorisations).set({ isActive }).where(eq(autorisations.id, row.id));
+      const after = { ...pick(row), isActive };
+      rows.push(after);
+      audit.push(entry(after, row.isActive));
+    }
+  }
+  await recordAudit(tx, audit);
+  return { rows, changed: audit.length };
+}
+
+const pick = (row: AutorisationRow): AutorisationRow => ({
+  id: row.id,
+  roleID: row.roleID,
+  privilegeID: row.privilegeID,
+  isActive: row.isActive,
+});
+
+/**
+ * PUT autorisation/update/{id} {isActive}: grants or revokes through an authorisation's id (setGrants rules).
+ * @throws 404 unknown authorisation; what setGrants throws
+ */
+export async function setAutorisationActive(db: Db, id: string, isActive: boolean, user: CurrentUser): Promise<GrantsResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockAutorisationById(tx, id);
+    if (!row) throw notFound(AUTORISATION_MESSAGES.autorisationNotFound);
+    return applyGrants(tx, row.roleID, [row.privilegeID], isActive, user);
+  });
+}
+
+/**
+ * GET autorisation/getAutorisationByPermissionAndRoleID/{roleId}/{privilegeId}: the link of a role and a permission.
+ * @returns the authorisation, or null when the role does not hold (and never held) the permission
+ * @throws 404 unknown role or permission
+ */
+export async function getAutorisation(db: Db, roleId: string, privilegeId: string): Promise<AutorisationRow | null> {
+  if (!(await findRole(db, roleId))) throw notFound(AUTORISATION_MESSAGES.roleNotFound);
+  if ((await findPrivileges(db, [privilegeId])).length === 0) throw notFound(AUTORISATION_MESSAGES.privilegeNotFound);
+  const row = await findAutorisation(db, roleId, privilegeId);
+  return row ? pick(row) : null;
+}
+
+/**
+ * The role whose history is asked exists (GET autorisation/historique/{roleId}).
+ * @throws 404 unknown role
+ */
+export async function assertRoleExists(db: Db, roleId: string): Promise<void> {
+  if (!(await findRole(db, roleId))) throw notFound(AUTORISATION_MESSAGES.roleNotFound);
+}

@@ -1,0 +1,96 @@
+/**
+ * What the role–permission assignment screen shows (spec 001 §2 Role-permission assignment, §5 "Role-assignment
+ * visibility"; issue 9 §2): the role tabs a user sees, the permissions grouped in the groups of 001 §2 (the catalogue
+ * order of common/permissions.ts), the search over keys and descriptions, and what each toggle may do. Pure functions,
+ * so the screen and its tests share them; the server (server/autorisation/service.ts) stays the authority.
+ */
+import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
+import { PERMISSION_GROUPS, ROLE_CODES, type PermissionGroupCode } from '../../common/permissions';
+import type { AssignmentPrivilege, AssignmentRole } from './autorisationMethods';
+
+/** A role tab: the role and whether its grants are shown read-only. */
+export interface RoleTab {
+  role: AssignmentRole;
+  readOnly: boolean;
+}
+
+/**
+ * The tabs of a user (their role code): every active role, except that a user who is not SUPERADMIN sees neither the
+ * ADMIN nor the SUPERADMIN tab (001 §5); a SUPERADMIN sees the SUPERADMIN tab read-only (it holds every key).
+ */
+export function roleTabs(roles: readonly AssignmentRole[], userRoleCode: string | null | undefined): RoleTab[] {
+  const superadmin = userRoleCode === ROLE_CODES.SUPERADMIN;
+  return roles
+    .filter((role) => role.isActive)
+    .filter((role) => superadmin || roleEditRefusal(userRoleCode, role.code) === null)
+    .map((role) => ({ role, readOnly: roleEditRefusal(userRoleCode, role.code) !== null }));
+}
+
+/** A group of the screen: its code, French title and permissions (by key). */
+export interface PrivilegeGroup {
+  code: PermissionGroupCode;
+  libelle: string;
+  privileges: AssignmentPrivilege[];
+}
+
+const GROUP_CODES = new Set<string>(PERMISSION_GROUPS.map((g) => g.code));
+
+/** The permissions in the 24 groups of 001 §2, in the screen's order; a permission of an unknown group goes to 'autres'. */
+export function groupPrivileges(privileges: readonly AssignmentPrivilege[]): PrivilegeGroup[] {
+  const byGroup = new Map<string, AssignmentPrivilege[]>();
+  for (const p of privileges) {
+    const code = GROUP_CODES.has(p.groupe) ? p.groupe : 'autres';
+    byGroup.set(code, [...(byGroup.get(code) ?? []), p]);
+  }
+  return PERMISSION_GROUPS.map((g) => ({
+    code: g.code,
+    libelle: g.libelle,
+    privileges: (byGroup.get(g.code) ?? []).sort((a, b) => a.libelle.localeCompare(b.libelle, 'fr')),
+  }));
+}
+
+/** Lower case without accents, for the search. */
+export const normalise = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** Whether a permission matches the search text (its key or its description, any case, accents ignored). */
+export function matchesSearch(p: AssignmentPrivilege, search: string): boolean {
+  const q = normalise(search.trim());
+  return q === '' || normalise(p.libelle).includes(q) || normalise(p.description ?? '').includes(q);
+}
+
+/** What a toggle may do for the signed-in user. */
+export interface ToggleRule {
+  /** The user may switch it (grant when off, revoke when on). */
+  enabled: boolean;
+  /** The key is needed by this screen and the role is the user's own: it cannot be removed. */
+  ownLocked: boolean;
+}
+
+/**
+ * Whether the user may flip a permission of the shown role.
+ * @param held whether the role holds it now; ownRole whether the role is the user's own; readOnly the tab's flag
+ */
+export function toggleRule(
+  p: AssignmentPrivilege,
+  opts: { held: boolean; ownRole: boolean; readOnly: boolean; userRoleCode: string | null | undefined },
+): ToggleRule {
+  const ownLocked = opts.held && !mayRevokeKey(opts.ownRole, p.libelle);
+  if (opts.readOnly) return { enabled: false, ownLocked };
+  return { enabled: opts.held ? !ownLocked : mayGrantKey(opts.userRoleCode, p.libelle), ownLocked };
+}
+
+/**
+ * The permissions a user sees in a role: every one, except a 'superadmin' key the user may not grant and the role
+ * does not hold (001 §5: hidden for an ADMIN; shown when held, so that it can be removed).
+ */
+export function visiblePrivileges(
+  privileges: readonly AssignmentPrivilege[],
+  held: (p: AssignmentPrivilege) => boolean,
+  userRoleCode: string | null | undefined,
+): AssignmentPrivilege[] {
+  return privileges.filter((p) => mayGrantKey(userRoleCode, p.libelle) || held(p));
+}

@@ -1,0 +1,64 @@
+/**
+ * The built UI as the server sends it (issue 12 §5, server/plugins/static.ts): hashed assets immutable for a year and
+ * precompressed (brotli, gzip) for browsers that accept it; index.html and the single-page app's paths revalidated.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../server/app';
+import { setupTestApp, type TestContext } from './helpers';
+import { testConfig } from './testConfig';
+
+describe('static UI files', () => {
+  let t: TestContext;
+  let app: App;
+  let uiDir: string;
+  const js = 'console.log("colis");\n'.repeat(200);
+
+  beforeAll(async () => {
+    t = await setupTestApp();
+    uiDir = mkdtempSync(path.join(os.tmpdir(), 'colis-ui-'));
+    mkdirSync(path.join(uiDir, 'assets'));
+    writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html><title>Colis</title>');
+    writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js'), js);
+    writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js.br'), brotliCompressSync(js));
+    writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js.gz'), gzipSync(js));
+    app = await buildApp({ db: t.database.db, config: testConfig(), logger: false, uiDir });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+    rmSync(uiDir, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset brotli-compressed to a browser that accepts it, immutable for a year', async () => {
+    const res = await app.inject({ url: '/assets/index-Ab12.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(js);
+  });
+
+  it('sends gzip, or the plain file, to browsers that do not accept brotli', async () => {
+    const gz = await app.inject({ url: '/assets/index-Ab12.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/assets/index-Ab12.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+  });
+
+  it('revalidates index.html on every load, for / and for the app paths', async () => {
+    for (const url of ['/', '/colis', '/depart?id=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const api = await app.inject({ url: '/api/nulle-part' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false });
+  });
+});
