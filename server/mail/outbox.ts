@@ -11,7 +11,7 @@
  * expire (leaseMs, longer than the SMTP time-outs), then the mail is sent again: delivery resumes after a restart.
  * Delivery is at least once: a crash after the SMTP server accepted a mail but before SENT was written sends it again.
  */
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -79,24 +79,28 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
  */
 export async function claimMail(db: Db, leaseMs: number): Promise<{ row: OutboxRow; lease: Date } | undefined> {
   return db.transaction(async (tx) => {
-    const now = new Date();
+    // The database's clock decides what is due and how long a lease runs (one clock for every process).
     const [row] = await tx
       .select()
       .from(mailOutbox)
       .where(
         and(
           eq(mailOutbox.status, 'PENDING'),
-          lte(mailOutbox.nextAttemptAt, now),
-          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
+          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, sql`now()`)),
         ),
       )
       .orderBy(asc(mailOutbox.nextAttemptAt))
       .limit(1)
       .for('update', { skipLocked: true });
     if (!row) return undefined;
-    const lease = new Date(now.getTime() + leaseMs);
-    await tx.update(mailOutbox).set({ lockedUntil: lease }).where(eq(mailOutbox.id, row.id));
-    return { row, lease };
+    // Milliseconds, so that the lease read back (a JavaScript Date) equals the stored one exactly.
+    const [leased] = await tx
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`date_trunc('milliseconds', now() + ${Math.round(leaseMs)}::int * interval '1 millisecond')` })
+      .where(eq(mailOutbox.id, row.id))
+      .returning({ lockedUntil: mailOutbox.lockedUntil });
+    return { row, lease: leased.lockedUntil! };
   });
 }
 
