@@ -323,9 +323,9 @@ export const PERMISSIONS = {
   roleDelete: { group: 'role', description: 'Supprimer un rôle', resource: 'role', action: 'delete' },
   roleUpdateStatut: { group: 'role', description: 'Activer ou désactiver un rôle', resource: 'role', action: 'status' },
 
-  addMessage: { group: 'autres', description: 'Envoyer un message aux clients', agent: true },
-  messagerie: { group: 'autres', description: 'Voir la messagerie', agent: true },
-  mailOutbox: { group: 'autres', description: "Voir la file d'envoi des e-mails" },
+  addMessage: { group: 'autres', description: 'Envoyer un message aux clients', resource: 'messagerie', action: 'create', agent: true },
+  messagerie: { group: 'autres', description: 'Voir la messagerie', resource: 'messagerie', action: 'list', agent: true },
+  mailOutbox: { group: 'autres', description: "Voir la file d'envoi des e-mails", resource: 'mailOutbox', action: 'list' },
   securiteVerrous: { group: 'autres', description: 'Voir les comptes et adresses bloqués après trop de tentatives' },
   securiteDeverrouiller: { group: 'autres', description: 'Débloquer un compte ou une adresse bloqué' },
 } as const satisfies Record<string, PermissionSpec>;

@@ -28,6 +28,7 @@ import { encaissementRoutes } from './encaissement/routes';
 import { envoiRoutes } from './envoi/routes';
 import { groupeNatureColisRoutes } from './groupeNatureColis/routes';
 import { inventaireRoutes } from './inventaire/routes';
+import { mailRoutes } from './mail/routes';
 import { messageRoutes } from './message/routes';
 import { modeEnvoiRoutes } from './modeEnvoi/routes';
 import { modeLivraisonRoutes } from './modeLivraison/routes';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     permissionRoutes,
     autorisationRoutes,
     messageRoutes,
+    mailRoutes,
     paysRoutes,
     villeRoutes,
     agenceRoutes,

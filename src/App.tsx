@@ -34,6 +34,7 @@ import { clientsResource } from './clients';
 import { encaissementsResource } from './encaissements';
 import { inventaireResource } from './inventaire';
 import { autorisationResource } from './autorisation';
+import { mailOutboxResource, messagerieResource } from './messagerie';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
@@ -88,6 +89,8 @@ export const App = () => (
       <Resource {...encaissementsResource} />
       <Resource {...inventaireResource} />
       <Resource {...autorisationResource} />
+      <Resource {...messagerieResource} />
+      <Resource {...mailOutboxResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

@@ -83,12 +83,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
     client: { param: 'id', key: 'clientUpdate', statusKey: 'clientUpdateStatut' },
   }),
   'POST /api/message/sendbyEmail': key('addMessage'),
+  // messaging and the outbox (spec 001 §2 /messagerie, §7 notification/contactClients; docs/api-contract.md "Messaging")
+  'GET /api/message/liste': key('messagerie', { anyOf: ['addMessage'] }),
+  'POST /api/notification/contactClients': key('addMessage'),
+  'GET /api/mail/liste': key('mailOutbox'),
+  'POST /api/mail/retry/:id': key('mailOutbox'),
   // reference data (spec 001 §7)
   ...crud('pays', 'pays'),
   ...crud('privilege', 'permission'),
   'GET /api/pays/listeByParamNature': SIGNED_IN,
   // departures (spec 000 §7)
-  'GET /api/envoi/liste': key('depart'),
+  'GET /api/envoi/liste': key('depart', { anyOf: ['addMessage'] }),
   'GET /api/envoi/ouvertActif': SIGNED_IN,
   'GET /api/envoi/getBy/:id': SIGNED_IN,
   'GET /api/envoi/listeDepartParVille/:countryId/:modeId': SIGNED_IN,

@@ -502,15 +502,28 @@ export const inventaireColis = pgTable(
 );
 
 // ---------------------------------------------------------------- messaging and mail
-export const messages = pgTable('messages', {
-  id: id(),
-  typeDestinataire: text('type_destinataire').notNull(),
-  destinataires: text('destinataires').notNull(),
-  sujet: text('sujet').notNull(),
-  message: text('message').notNull(),
-  auteurID: uuid('auteur_id').references(() => users.id),
-  createdAt: createdAt(),
-});
+/**
+ * Messages sent by staff (spec 001 §3 Message): `typeDestinataire` 'tous' | 'individuel' | 'depart' (messaging,
+ * notification/contactClients) or CLIENT | PERSONNEL (message/sendbyEmail); `destinataires` 'tous', the client's or
+ * the departure's id, or the e-mail address. Each mail it caused is a mail_outbox row pointing back to it.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    typeDestinataire: text('type_destinataire').notNull(),
+    destinataires: text('destinataires').notNull(),
+    sujet: text('sujet').notNull(),
+    message: text('message').notNull(),
+    auteurID: uuid('auteur_id').references(() => users.id),
+    /** The author's agency when it was sent (the list's agency scope); null for a role that sees every agency. */
+    agenceID: uuid('agence_id').references(() => agences.id),
+    /** Recipient clients without an e-mail address (no mail queued for them). */
+    nbSansEmail: integer('nb_sans_email').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_created_idx').on(t.createdAt)],
+);
 
 export const otpPurposeEnum = pgEnum('otp_purpose', ['RESET_PASSWORD', 'DELETE_COLIS']);
 
@@ -547,8 +560,15 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** The message that caused the mail (messaging), or null (codes, notifications…). */
+    messageID: uuid('message_id').references(() => messages.id),
+    /**
+     * Lease of a worker sending it (server/mail/outbox.ts): while in the future no other worker takes the mail; a
+     * worker that died mid-send leaves it to expire, and the mail is sent again after it.
+     */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_message_idx').on(t.messageID)],
 );
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Messaging (spec 000 §7, 001 §7): a text message from a member of staff, sent by e-mail (key addMessage). The
- * rules are in message/service.ts.
+ * Messaging (spec 000 §7, 001 §7): a text message from a member of staff, sent by e-mail (key addMessage), and the
+ * list of sent messages with their delivery counts (message/liste, key messagerie). The rules are in
+ * message/service.ts, the list's select in message/query.ts. Messages to clients: notification/contactClients.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +9,11 @@ import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import { requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
-import { answers, messageAnswer } from '../http/answer';
+import { answers, instant, listAnswer, messageAnswer, record } from '../http/answer';
+import { runList } from '../http/list';
+import { listQuerySchema } from '../http/listQuery';
+import { toApi } from '../http/serialize';
+import { messageList } from './query';
 import { sendMessage } from './service';
 
 const messageBody = z.object({
@@ -18,7 +23,23 @@ const messageBody = z.object({
 });
 export type MessageInput = z.infer<typeof messageBody>;
 
-/** The messaging route. */
+/** A sent message as message/liste answers it (message/query.ts). */
+const messageRecord = record({
+  createdAt: instant,
+  typeDestinataire: z.string().describe("'tous' | 'individuel' | 'depart' | 'CLIENT' | 'PERSONNEL'"),
+  destinataires: z.string().describe("'tous', the client's or the departure's id, or the e-mail address"),
+  destinataireLibelle: z.string().nullable().describe("the departure's reference, the client's name, or the address"),
+  sujet: z.string(),
+  message: z.string(),
+  nbEnvoyes: z.number().int().describe('mails sent'),
+  nbEnAttente: z.number().int().describe('mails waiting to be sent (or retried)'),
+  nbEchecs: z.number().int().describe('mails that failed for good'),
+  nbSansEmail: z.number().int().describe('clients without an e-mail address'),
+  auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
+  agenceID: record({ libelle: z.string() }).nullable(),
+});
+
+/** The messaging routes. */
 export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -28,6 +49,14 @@ export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {
       async (request) => {
         await sendMessage(db, request.body, currentUser(request));
         return { success: true, message: 'Message envoyé avec succès' };
+      },
+    )
+    .get(
+      '/api/message/liste',
+      { schema: { tags: ['message'], querystring: listQuerySchema, response: answers({ 200: listAnswer('datas', messageRecord) }) } },
+      async (request) => {
+        const { rows, total } = await runList(db, messageList(currentUser(request)), request.query as Record<string, unknown>);
+        return { success: true, datas: toApi(rows), total };
       },
     );
 }

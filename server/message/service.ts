@@ -12,14 +12,11 @@ import { takeAttempt, type ThrottlePolicy } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { messages, typeUsers, users } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { enqueueMail, textToHtml } from '../mail/outbox';
 import type { MessageInput } from './routes';
 
 /** Messages one member of staff may send: 30 an hour, then one a minute, doubling up to an hour. */
 export const MESSAGE_POLICY: ThrottlePolicy = { free: 30, baseMs: 60_000, maxMs: 3_600_000, windowMs: 3_600_000 };
-
-/** Text → safe HTML: escaped, line breaks kept. */
-const textToHtml = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
 /** Sends a message by e-mail and keeps it. @throws 400 unknown recipient, 429 too many messages */
 export async function sendMessage(db: Db, input: MessageInput, me: CurrentUser): Promise<void> {
@@ -37,13 +34,17 @@ export async function sendMessage(db: Db, input: MessageInput, me: CurrentUser):
   }
   await takeAttempt(db, [{ key: `message:user:${me.id}`, policy: MESSAGE_POLICY }], 'messages envoyés');
   await db.transaction(async (tx) => {
-    await tx.insert(messages).values({
-      typeDestinataire: destinataire.typeCode === TYPE_USER_CODES.CLIENT ? 'CLIENT' : 'PERSONNEL',
-      destinataires: destinataire.email!,
-      sujet: subject,
-      message: htmlContent,
-      auteurID: me.id,
-    });
-    await enqueueMail(tx, { to: destinataire.email!, subject, html: `<p>${textToHtml(htmlContent)}</p>` });
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        typeDestinataire: destinataire.typeCode === TYPE_USER_CODES.CLIENT ? 'CLIENT' : 'PERSONNEL',
+        destinataires: destinataire.email!,
+        sujet: subject,
+        message: htmlContent,
+        auteurID: me.id,
+        agenceID: me.agenceID,
+      })
+      .returning({ id: messages.id });
+    await enqueueMail(tx, { to: destinataire.email!, subject, html: `<p>${textToHtml(htmlContent)}</p>`, messageID: row.id });
   });
 }

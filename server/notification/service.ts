@@ -6,11 +6,14 @@
 import { inArray } from 'drizzle-orm';
 import { lockColis } from '../access/locks';
 import type { CurrentUser } from '../auth/currentUser';
+import { takeAttempt } from '../auth/throttle';
 import type { Db, Tx } from '../db/client';
-import { notifications, users } from '../db/schema';
-import { forbidden } from '../http/errors';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
-import type { NotificationInput } from './routes';
+import { messages, notifications, users } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { enqueueMail, escapeHtml, textToHtml } from '../mail/outbox';
+import { MESSAGE_POLICY } from '../message/service';
+import { allClients, clientsOfEnvoi, oneClient, visibleEnvoi, type Recipient } from './query';
+import type { ContactClientsInput, NotificationInput } from './routes';
 
 /** A parcel as a notification reads it: its reference, its parties and the free-text recipient's e-mail. */
 export interface NotifiedColis {
@@ -65,4 +68,73 @@ export async function createNotification(db: Db, input: NotificationInput, user:
     }
     await notifyColis(tx, [{ ...row, expediteurID: input.receiverID, destinataireID: null, emailDestinataire: null }], input.message);
   });
+}
+
+/** What notification/contactClients did: the message kept, the mails queued, the clients reached without an e-mail. */
+export interface ContactClientsResult {
+  messageId: string;
+  /** Clients the message is for (active, within the sender's scope). */
+  clients: number;
+  /** Mails queued in the outbox: one per distinct e-mail address. */
+  emailsEnFile: number;
+  /** Clients without an e-mail address: nobody told them. */
+  clientsSansEmail: number;
+}
+
+/**
+ * Sends a message to clients by e-mail (spec 001 §3 Message, §4, §5, §7 notification/contactClients): 'tous' every
+ * active client the sender may see, 'individuel' one client, 'depart' the senders and registered recipients of a
+ * departure's parcels; an agent reaches only its agency's clients and departures (notification/query.ts). Stores the
+ * message and queues one outbox mail per distinct address, linked to the message, in one transaction; throttled per
+ * sender like message/sendbyEmail (MESSAGE_POLICY).
+ * @throws 404 a client or departure unknown or out of scope; 409 nobody to write to, or nobody with an e-mail; 429
+ */
+export async function contactClients(db: Db, input: ContactClientsInput, me: CurrentUser): Promise<ContactClientsResult> {
+  let recipients: Recipient[];
+  let destinataires = 'tous';
+  if (input.typeDestinataire === 'tous') {
+    recipients = await allClients(db, me);
+  } else if (input.typeDestinataire === 'individuel') {
+    destinataires = input.destinataires!;
+    recipients = await oneClient(db, me, destinataires);
+    if (recipients.length === 0) throw notFound('Client introuvable.');
+  } else {
+    const envoi = await visibleEnvoi(db, me, input.destinataires!);
+    if (!envoi) throw notFound('Départ introuvable.');
+    destinataires = envoi.id;
+    recipients = await clientsOfEnvoi(db, me, envoi.id);
+    if (recipients.length === 0) throw conflict(`Le départ ${envoi.reference} n'a aucun client à contacter.`);
+  }
+  if (recipients.length === 0) throw conflict('Aucun client à contacter.');
+  const addresses = new Map<string, string>();
+  for (const r of recipients) {
+    const email = r.email?.trim();
+    if (email) addresses.set(email.toLowerCase(), email);
+  }
+  const clientsSansEmail = recipients.filter((r) => !r.email?.trim()).length;
+  if (addresses.size === 0) {
+    throw conflict(`Aucun des ${recipients.length} client(s) n'a d'adresse e-mail : aucun message envoyé.`);
+  }
+  await takeAttempt(db, [{ key: `message:user:${me.id}`, policy: MESSAGE_POLICY }], 'messages envoyés');
+  const html = `<p>${textToHtml(input.message)}</p>`;
+  const messageId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        typeDestinataire: input.typeDestinataire,
+        destinataires,
+        sujet: input.sujet,
+        message: input.message,
+        auteurID: me.id,
+        agenceID: me.agenceID,
+        nbSansEmail: clientsSansEmail,
+      })
+      .returning({ id: messages.id });
+    await enqueueMail(
+      tx,
+      [...addresses.values()].map((to) => ({ to, subject: input.sujet, html, messageID: row.id })),
+    );
+    return row.id;
+  });
+  return { messageId, clients: recipients.length, emailsEnFile: addresses.size, clientsSansEmail };
 }

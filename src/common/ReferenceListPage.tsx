@@ -10,7 +10,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { CreateButton, DataTable, List, TextInput, TopToolbar, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
-import { PageHeader } from './PageHeader';
+import { PageHeader, type BreadcrumbStep } from './PageHeader';
 import { ActiveToggleField } from './ActiveToggleField';
 import { DeleteWithConfirm } from './DeleteWithConfirm';
 import { EditIconButton } from './EditIconButton';
@@ -46,6 +46,8 @@ export interface ReferenceListPageProps {
   deleteAllowed?: boolean;
   /** How the Statut and delete confirmations name a row (default recordLabel: libelle, nom prenoms, code, reference). */
   recordName?: RecordNamer;
+  /** Breadcrumb steps after home (default: the title alone). */
+  steps?: BreadcrumbStep[];
 }
 
 /**
@@ -107,6 +109,7 @@ export const ReferenceListPage = ({
   statusNoPermissionMessage,
   deleteAllowed = true,
   recordName,
+  steps,
 }: ReferenceListPageProps) => {
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -118,7 +121,7 @@ export const ReferenceListPage = ({
 
   return (
     <>
-      <PageHeader title={title} steps={[{ label: title }]} />
+      <PageHeader title={title} steps={steps ?? [{ label: title }]} />
       <List
         title={label}
         sort={{ field: 'createdAt', order: 'DESC' }}

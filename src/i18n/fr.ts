@@ -21,6 +21,7 @@ import clientsFr from './fr/clients';
 import encaissementsFr from './fr/encaissements';
 import inventaireFr from './fr/inventaire';
 import autorisationFr from './fr/autorisation';
+import { mailOutboxFr, messagerieFr } from './fr/messagerie';
 import { dashboardFr } from './fr/dashboard';
 
 export const fr = {
@@ -193,6 +194,8 @@ export const fr = {
     encaissements: encaissementsFr,
     inventaire: inventaireFr,
     autorisation: autorisationFr,
+    messagerie: messagerieFr,
+    mailOutbox: mailOutboxFr,
     depart: {
       name: 'Départ |||| Départs',
       fields: {

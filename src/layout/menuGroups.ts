@@ -83,7 +83,8 @@ export const MENU_GROUPS: MenuGroup[] = [
     label: 'app.menu.groups.messagerie',
     icon: MailIcon,
     direct: true,
-    entries: [item('addMessage', '/messagerie', 'app.menu.items.messagerie')],
+    // The route name's key (001 §6); the 'Boîte d'envoi' (key mailOutbox) is reached from the messaging page.
+    entries: [item('messagerie', '/messagerie', 'app.menu.items.messagerie')],
   },
   { id: 'profil', label: 'app.menu.groups.profil', icon: AccountCircleIcon, direct: true, entries: [item('profil', '/profil')] },
 ];

@@ -12,6 +12,7 @@ import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardM
 import { departMethods, type DepartMethods } from '../departs/departMethods';
 import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
 import { inventaireMethods, type InventaireMethods } from '../inventaire/inventaireMethods';
+import { messagerieMethods, type MessagerieMethods } from '../messagerie/messagerieMethods';
 import { operationMethods, type OperationMethods } from '../operation/operationMethods';
 import { httpRequest, type ApiAnswer, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
@@ -22,8 +23,8 @@ import { readSession } from './session';
  * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
  * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts), the
  * role–permission assignment's (src/autorisation/autorisationMethods.ts), the scanning screen's
- * (src/inventaire/inventaireMethods.ts) and the operation form's staff list (src/operation/operationMethods.ts).
- * Going through useDataProvider, a 401 signs the user out.
+ * (src/inventaire/inventaireMethods.ts), the operation form's staff list (src/operation/operationMethods.ts) and the
+ * messaging ones (src/messagerie/messagerieMethods.ts). Going through useDataProvider, a 401 signs the user out.
  */
 export type AppDataProvider = DataProvider &
   ColisMethods &
@@ -32,7 +33,8 @@ export type AppDataProvider = DataProvider &
   DashboardMethods &
   AutorisationMethods &
   InventaireMethods &
-  OperationMethods;
+  OperationMethods &
+  MessagerieMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -196,6 +198,7 @@ export const dataProvider: AppDataProvider = {
   ...inventaireMethods,
   ...autorisationMethods,
   ...operationMethods,
+  ...messagerieMethods,
 };
 
 /**

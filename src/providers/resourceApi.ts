@@ -56,6 +56,8 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
     listKey: 'datas',
     metaKeys: ['totalRevenue', 'totalExpenses', 'topRevenueSources', 'topExpenseCategories', 'byAgence'],
   },
+  messagerie: { path: 'message', listKey: 'datas' },
+  mailOutbox: { path: 'mail', listKey: 'datas' },
 };
 
 /** Path of a resource's list call: its `listPath` with `{userId}` filled in, else `{path}/liste`. */

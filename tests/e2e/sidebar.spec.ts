@@ -17,7 +17,6 @@ import { ADMIN, AGENT, signIn } from './helpers';
  */
 const NOT_YET_BUILT: readonly string[] = [
   '/user', // Utilisateurs
-  '/messagerie', // Messagerie
 ];
 
 /** Lists the reference seed fills (DEMO_DATA=0): they must show rows, not only the empty table. */

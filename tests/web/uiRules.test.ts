@@ -34,7 +34,7 @@ describe('sidebar', () => {
     const privileges = [
       { libelle: 'pays', isActive: true },
       { libelle: 'villes', isActive: false },
-      { libelle: 'addMessage', isActive: true },
+      { libelle: 'messagerie', isActive: true },
       { libelle: 'profil', isActive: true },
     ];
     const groups = visibleGroups(MENU_GROUPS, (key) => hasPermission(privileges, key));

@@ -1,0 +1,91 @@
+/**
+ * Texts of the messaging screen (spec 001 §2 'Nouveau message', §5, §8 messaging failure and loading dialog) and of
+ * the outbox screen 'Boîte d'envoi' (key mailOutbox, issue 11 §4).
+ */
+export const messagerieFr = {
+  name: 'Message |||| Messages',
+  fields: {
+    createdAt: "Date d'envoi",
+    auteurID: 'Auteur',
+    typeDestinataire: 'Type de destinataire',
+    destinataires: 'Destinataire',
+    sujet: 'Objet',
+    message: 'Message',
+    livraison: 'Livraison des e-mails',
+  },
+  page: {
+    list: 'MESSAGERIE',
+    create: 'Nouveau message',
+    sent: 'Messages envoyés',
+  },
+  type: {
+    tous: 'Tous les clients',
+    individuel: 'Un client',
+    depart: "Les clients d'un départ",
+    CLIENT: 'Client',
+    PERSONNEL: 'Personnel',
+  },
+  select: {
+    client: 'Client',
+    client_help: 'Rechercher par nom, prénoms ou téléphone',
+    depart: 'Départ',
+    depart_help: 'Rechercher par référence',
+  },
+  action: {
+    send: 'Envoyer',
+    outbox: "Voir ces e-mails dans la boîte d'envoi",
+  },
+  counts: {
+    sent: '%{n} envoyé(s)',
+    pending: '%{n} en attente',
+    failed: '%{n} en échec',
+    no_email: '%{n} sans e-mail',
+  },
+  notifications: {
+    loading: 'Chargement... Veuillez patienter',
+    error: "Erreur lors de l'envoi du message. Veuillez réessayer.",
+  },
+  validation: {
+    sujet: "L'objet est obligatoire",
+    sujet_max: "L'objet ne doit pas dépasser 30 caractères",
+    message: 'Le message est obligatoire',
+    client: 'Veuillez sélectionner un client',
+    depart: 'Veuillez sélectionner un départ',
+  },
+};
+
+export const mailOutboxFr = {
+  name: 'E-mail |||| E-mails',
+  fields: {
+    createdAt: 'Créé le',
+    to: 'Destinataire',
+    subject: 'Objet',
+    status: 'Statut',
+    attempts: 'Tentatives',
+    lastError: 'Dernière erreur',
+    sentAt: 'Envoyé le',
+    nextAttemptAt: 'Prochaine tentative',
+    messageID: 'Message',
+  },
+  page: {
+    list: "BOÎTE D'ENVOI",
+    title: "Boîte d'envoi",
+  },
+  status: {
+    PENDING: 'En attente',
+    SENDING: "En cours d'envoi",
+    SENT: 'Envoyé',
+    FAILED: 'Échec',
+  },
+  filters: {
+    status: 'Statut',
+    all: 'Tous',
+    message: "Les e-mails d'un message",
+  },
+  action: {
+    retry: 'Renvoyer',
+  },
+  notifications: {
+    retry_error: "Erreur lors de la remise en file d'envoi.",
+  },
+};

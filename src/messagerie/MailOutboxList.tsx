@@ -1,0 +1,160 @@
+/**
+ * 'Boîte d'envoi', /mailOutbox (key mailOutbox; issue 11 §4): every mail of the outbox with its recipient, subject,
+ * status (En attente, En cours d'envoi, Envoyé, Échec), attempts, last error and dates, newest first; a status
+ * filter and search by address or subject. A role that sees every agency (ADMIN) sends a failed mail again
+ * (mail/retry/{id}). The body is never shown: some mails carry one-time codes.
+ */
+import { useState } from 'react';
+import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import ReplayIcon from '@mui/icons-material/Replay';
+import {
+  DataTable,
+  SelectInput,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { HttpError } from 'ra-core';
+import { userSeesAllAgencies } from '../../common/scopes';
+import { formatDateFr } from '../common/formatDate';
+import { ReferenceListPage } from '../common/ReferenceListPage';
+import { useAppIdentity } from '../common/useAppIdentity';
+import type { AppDataProvider } from '../providers/dataProvider';
+
+const f = 'resources.mailOutbox';
+
+/** A mail as mail/liste answers it. */
+interface OutboxMail extends RaRecord {
+  createdAt: string;
+  to: string;
+  subject: string;
+  status: 'PENDING' | 'SENT' | 'FAILED';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  enCours: boolean;
+}
+
+const STATUS_COLOR = { PENDING: 'warning', SENDING: 'info', SENT: 'success', FAILED: 'error' } as const;
+
+/** The status chip; a PENDING mail a worker holds reads "En cours d'envoi". */
+const StatusField = ({ record }: { record: OutboxMail }) => {
+  const translate = useTranslate();
+  const status = record.status === 'PENDING' && record.enCours ? 'SENDING' : record.status;
+  return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`${f}.status.${status}`)} />;
+};
+
+/** The last error, cut to one line (whole text on hover). */
+const ErrorField = ({ record }: { record: OutboxMail }) =>
+  record.lastError ? (
+    <Tooltip title={record.lastError}>
+      <Typography variant="body2" color="error" noWrap sx={{ maxWidth: 260 }}>
+        {record.lastError}
+      </Typography>
+    </Tooltip>
+  ) : (
+    <>--</>
+  );
+
+/** 'Renvoyer' on a failed mail, for a role that sees every agency. */
+const RetryButton = () => {
+  const record = useRecordContext<OutboxMail>();
+  const identity = useAppIdentity();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  if (!record || record.status !== 'FAILED' || !userSeesAllAgencies(identity)) return null;
+  const retry = async () => {
+    setBusy(true);
+    try {
+      notify((await dataProvider.retryMail(String(record.id))) ?? translate(`${f}.action.retry`), { type: 'success' });
+      refresh();
+    } catch (error) {
+      const message = error instanceof HttpError ? (error.body as { message?: string } | undefined)?.message : undefined;
+      notify(message || translate(`${f}.notifications.retry_error`), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={translate(`${f}.action.retry`)}>
+      <span>
+        <IconButton size="small" color="primary" aria-label={translate(`${f}.action.retry`)} disabled={busy} onClick={retry}>
+          <ReplayIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+};
+
+/**
+ * The filter on one message's mails (set by the sent list's delivery counts): a chip that removes it; nothing when
+ * the whole outbox is shown. `source` and `alwaysOn` are read by react-admin's filter form.
+ */
+const MessageFilterChip = (_props: { source: string; alwaysOn?: boolean }) => {
+  const { filterValues, setFilters } = useListContext();
+  const translate = useTranslate();
+  if (!filterValues?.messageID) return null;
+  const { messageID: _dropped, ...rest } = filterValues as Record<string, unknown>;
+  return (
+    <Chip
+      sx={{ alignSelf: 'center', mb: 1 }}
+      color="primary"
+      variant="outlined"
+      label={translate(`${f}.filters.message`)}
+      onDelete={() => setFilters(rest, {})}
+    />
+  );
+};
+
+/** The outbox page (no props). */
+const MailOutboxList = () => {
+  const translate = useTranslate();
+  const filters = [
+    <SelectInput
+      key="status"
+      source="status"
+      label={`${f}.filters.status`}
+      emptyText={`${f}.filters.all`}
+      choices={(['PENDING', 'SENT', 'FAILED'] as const).map((id) => ({ id, name: translate(`${f}.status.${id}`) }))}
+      alwaysOn
+      size="small"
+    />,
+    <MessageFilterChip key="messageID" source="messageID" alwaysOn />,
+  ];
+  return (
+    <ReferenceListPage
+      title={`${f}.page.list`}
+      steps={[{ label: 'resources.messagerie.page.list', to: '/messagerie' }, { label: `${f}.page.list` }]}
+      withStatus={false}
+      wide
+      filters={filters}
+      rowActions={<RetryButton />}
+    >
+      <DataTable.Col
+        source="createdAt"
+        render={(r: OutboxMail) => formatDateFr(r.createdAt, 'dd/MM/yyyy HH:mm')}
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+      />
+      <DataTable.Col source="to" />
+      <DataTable.Col source="subject" />
+      <DataTable.Col source="status" render={(r: OutboxMail) => <StatusField record={r} />} />
+      <DataTable.Col source="attempts" align="right" />
+      <DataTable.Col source="lastError" disableSort render={(r: OutboxMail) => <ErrorField record={r} />} />
+      <DataTable.Col
+        source="sentAt"
+        render={(r: OutboxMail) => (r.sentAt ? formatDateFr(r.sentAt, 'dd/MM/yyyy HH:mm') : '--')}
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+      />
+    </ReferenceListPage>
+  );
+};
+
+export default MailOutboxList;

@@ -1,0 +1,168 @@
+/**
+ * The 'Nouveau message' form (spec 001 §2 Messaging, §4 recipient type, §5 rules, §8 messages; §7
+ * notification/contactClients): recipient type Tous les clients (default) / Un client / Les clients d'un départ —
+ * changing it clears the selection —, a searchable client (name, first names, phone) or departure (reference)
+ * selection, subject (required, ≤ 30) and message (required). While sending, the dialog 'Chargement... Veuillez
+ * patienter'; then the server's message (how many e-mails are queued, how many clients have no e-mail), or the
+ * server's refusal, else 'Erreur lors de l'envoi du message. Veuillez réessayer.'. Shown only with key addMessage.
+ */
+import { useState } from 'react';
+import { Card, CardContent, CircularProgress, Dialog, DialogContent, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  AutocompleteInput,
+  RadioButtonGroupInput,
+  ReferenceInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxLength,
+  required,
+  useDataProvider,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { HttpError } from 'ra-core';
+import { formatDateFr } from '../common/formatDate';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { TYPES_DESTINATAIRE, type TypeDestinataire } from './messagerieMethods';
+
+const f = 'resources.messagerie';
+
+/** How a client reads in the selection: name, first names and phone. */
+export const clientLabel = (r: RaRecord | undefined) =>
+  r ? [`${r.nom ?? ''} ${r.prenoms ?? ''}`.trim(), r.telephoneComplet ?? r.telephone].filter(Boolean).join(' — ') : '';
+
+/** How a departure reads in the selection (spec 001 §3): reference, departure date, sending mode code, destination. */
+export const departLabel = (r: RaRecord | undefined) =>
+  r
+    ? [r.reference, r.dateDebut ? formatDateFr(r.dateDebut) : null, r.modeEnvoiID?.code, r.paysID?.libelle].filter(Boolean).join(' — ')
+    : '';
+
+/** The recipient type, clearing the selection when it changes (spec 001 §4). */
+const TypeInput = () => {
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  return (
+    <RadioButtonGroupInput
+      source="typeDestinataire"
+      label={`${f}.fields.typeDestinataire`}
+      choices={TYPES_DESTINATAIRE.map((id) => ({ id, name: translate(`${f}.type.${id}`) }))}
+      onChange={() => setValue('destinataires', null)}
+      validate={required()}
+    />
+  );
+};
+
+/** The searchable client or departure selection, by recipient type ('tous': none). */
+const RecipientInput = () => {
+  const type = useWatch({ name: 'typeDestinataire' }) as TypeDestinataire;
+  if (type === 'individuel') {
+    return (
+      <ReferenceInput key="clients" source="destinataires" reference="clients" sort={{ field: 'nom', order: 'ASC' }} perPage={25}>
+        <AutocompleteInput
+          label={`${f}.select.client`}
+          helperText={`${f}.select.client_help`}
+          optionText={clientLabel}
+          filterToQuery={(q: string) => ({ q })}
+          validate={required(`${f}.validation.client`)}
+          sx={{ minWidth: 420 }}
+        />
+      </ReferenceInput>
+    );
+  }
+  if (type === 'depart') {
+    return (
+      <ReferenceInput key="depart" source="destinataires" reference="depart" sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+        <AutocompleteInput
+          label={`${f}.select.depart`}
+          helperText={`${f}.select.depart_help`}
+          optionText={departLabel}
+          filterToQuery={(q: string) => ({ q })}
+          validate={required(`${f}.validation.depart`)}
+          sx={{ minWidth: 420 }}
+        />
+      </ReferenceInput>
+    );
+  }
+  return null;
+};
+
+/** The form card (no props). */
+export const MessageCreate = () => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [sending, setSending] = useState(false);
+  // A new key empties the form after a message is sent.
+  const [formKey, setFormKey] = useState(0);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    const type = values.typeDestinataire as TypeDestinataire;
+    setSending(true);
+    try {
+      const result = await dataProvider.contactClients({
+        typeDestinataire: type,
+        destinataires: type === 'tous' ? 'tous' : String(values.destinataires ?? ''),
+        sujet: String(values.sujet ?? ''),
+        message: String(values.message ?? ''),
+      });
+      notify(result.message ?? translate(`${f}.page.create`), { type: 'success', autoHideDuration: 8000 });
+      setFormKey((k) => k + 1);
+      refresh();
+    } catch (error) {
+      const serverMessage = error instanceof HttpError ? (error.body as { message?: string } | undefined)?.message : undefined;
+      notify(serverMessage || translate(`${f}.notifications.error`), { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Card sx={{ mb: 3 }}>
+      <CardContent sx={{ pb: 0 }}>
+        <Typography variant="h6" component="h2">
+          {translate(`${f}.page.create`)}
+        </Typography>
+      </CardContent>
+      <SimpleForm
+        key={formKey}
+        onSubmit={onSubmit}
+        defaultValues={{ typeDestinataire: 'tous', destinataires: null, sujet: '', message: '' }}
+        toolbar={
+          <Toolbar>
+            <SaveButton label={`${f}.action.send`} icon={<SendIcon />} alwaysEnable />
+          </Toolbar>
+        }
+      >
+        <TypeInput />
+        <RecipientInput />
+        <TextInput
+          source="sujet"
+          label={`${f}.fields.sujet`}
+          validate={[required(`${f}.validation.sujet`), maxLength(30, `${f}.validation.sujet_max`)]}
+          sx={{ minWidth: 420 }}
+        />
+        <TextInput
+          source="message"
+          label={`${f}.fields.message`}
+          multiline
+          minRows={5}
+          validate={required(`${f}.validation.message`)}
+          fullWidth
+        />
+      </SimpleForm>
+      <Dialog open={sending} aria-labelledby="messagerie-loading">
+        <DialogContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <CircularProgress size={28} />
+          <Typography id="messagerie-loading">{translate(`${f}.notifications.loading`)}</Typography>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+};

@@ -1,0 +1,141 @@
+/**
+ * Browser journey of the messaging (spec 001 §2 /messagerie, §4, §5, §8; issue 11 §3–§4). The e2e server holds
+ * reference data only and no SMTP server: the test opens a departure France → Sénégal through the API and registers
+ * two parcels at Paris for one sender (no e-mail) and two recipients with an e-mail. ADMIN writes to the clients of
+ * that departure from the 'Nouveau message' form (searchable departure, subject ≤ 30), reads the server's answer
+ * (2 e-mails queued, 1 client without e-mail), sees the message in the sent list with its delivery counts, then
+ * the two mails waiting in the 'Boîte d'envoi'.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, AGENT, inDays, signIn } from './helpers';
+
+type Row = { id: string; code: string };
+
+/** Signs in through the API; returns the bearer header. */
+async function apiLogin(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/auth/loginAD', { data: { ...who, type: 'ADMIN' } });
+  expect(res.ok()).toBeTruthy();
+  return { Authorization: `Bearer ${(await res.json()).token}` };
+}
+
+/** Opens a departure and registers two parcels at Paris; returns the departure's reference and the recipients' e-mails. */
+async function seedDeparture(request: APIRequestContext, tag: string) {
+  const admin = await apiLogin(request, ADMIN);
+  const agent = await apiLogin(request, AGENT);
+  const list = async (path: string, key = 'datas') =>
+    ((await (await request.get(`/api/${path}`, { headers: admin })).json())[key] ?? []) as Row[];
+  const id = (rows: Row[], code: string) => rows.find((r) => r.code === code)!.id;
+  const pays = await list('pays/liste?_page=1&_perPage=100');
+  const envoi = await request.post('/api/envoi/create', {
+    headers: admin,
+    data: {
+      modeEnvoiID: id(await list('modeEnvoi/liste'), 'AERIEN'),
+      paysEmetteurID: id(pays, 'FR'),
+      paysID: id(pays, 'SN'),
+      dateFin: inDays(2),
+      dateDebut: inDays(3),
+      dateArrive: inDays(5),
+      contenu: 'Fret e2e messagerie',
+      poids: 500,
+    },
+  });
+  expect(envoi.ok(), await envoi.text()).toBeTruthy();
+  const { id: envoiID, reference } = (await envoi.json()).data as { id: string; reference: string };
+  const villes = await list(`ville/getVilleByPaysID/${id(pays, 'SN')}`, 'villes');
+  const natures = await list(`natureColis/liste?envoieId=${envoiID}`);
+  const modesLivraison = await list('modeLivraison/liste');
+  const emails = [`fatou.${tag}@exemple.sn`, `moussa.${tag}@exemple.sn`];
+  for (const [i, email] of emails.entries()) {
+    const res = await request.post('/api/colis/create', {
+      headers: agent,
+      data: {
+        envoiID,
+        villeID: id(villes, 'DKR'),
+        modeLivraisonID: id(modesLivraison, 'AGENCE'),
+        naturesColis: [{ natureColisID: id(natures, 'VET_ADULTE'), poids: 2 }],
+        detailsContenu: `Colis messagerie ${i}`,
+        expediteurNom: 'Martin',
+        expediteurPrenom: 'Paul',
+        NumeroSaisi: `+336${tag}12`,
+        nomDestinataire: i === 0 ? 'Ndiaye' : 'Sow',
+        prenomsDestinataire: i === 0 ? 'Fatou' : 'Moussa',
+        adresseDestinataire: 'Plateau, Dakar',
+        telephoneDestinataire: `+2217${tag}${i}1`,
+        emailDestinataire: email,
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  return { reference, emails };
+}
+
+test('ADMIN sends a message to the clients of a departure and sees it in the sent list and the outbox', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = String(Date.now()).slice(-6);
+  const { reference, emails } = await seedDeparture(page.request, tag);
+  await signIn(page, ADMIN);
+
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Messagerie', exact: true }).click();
+  await expect(page).toHaveURL(/\/messagerie/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGERIE');
+  await expect(page.getByRole('heading', { name: 'Nouveau message' })).toBeVisible();
+
+  // Recipient type: the departure selection appears; searching by reference.
+  await page.getByLabel("Les clients d'un départ").check();
+  const depart = page.getByRole('combobox', { name: 'Départ' });
+  await depart.fill(reference);
+  await page.getByRole('option', { name: new RegExp(reference) }).click();
+
+  // Subject at most 30 characters (spec 001 §5).
+  await page.locator('input[name="sujet"]').fill('Votre départ est confirmé pour demain');
+  await page.locator('textarea[name="message"]').fill('Bonjour,\nvotre colis part demain de Paris.');
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText("L'objet ne doit pas dépasser 30 caractères")).toBeVisible();
+  await page.locator('input[name="sujet"]').fill(`Départ ${tag}`);
+  await page.screenshot({ path: '/work/wt/messagerie-shots/01-form.png', fullPage: true }).catch(() => undefined);
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText("Message envoyé : 2 e-mails en file d'envoi. 1 client sans adresse e-mail non contacté.")).toBeVisible();
+
+  // The form is empty again; the sent list shows the message with its counts.
+  await expect(page.locator('input[name="sujet"]')).toHaveValue('');
+  const row = page.locator('.RaDataTable-table tbody tr', { hasText: `Départ ${tag}` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(reference);
+  await expect(row).toContainText("Les clients d'un départ");
+  await expect(row).toContainText('0 envoyé(s)');
+  await expect(row).toContainText('2 en attente');
+  await expect(row).toContainText('1 sans e-mail');
+  await page.screenshot({ path: '/work/wt/messagerie-shots/02-sent-list.png', fullPage: true }).catch(() => undefined);
+
+  // The outbox from the message's counts: its two mails, waiting (no SMTP server in this run).
+  await row.getByRole('link', { name: "Voir ces e-mails dans la boîte d'envoi" }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("BOÎTE D'ENVOI");
+  await expect(page.getByText('sur un total de 2 entrées')).toBeVisible();
+  for (const email of emails) {
+    const mail = page.locator('.RaDataTable-table tbody tr', { hasText: email });
+    await expect(mail).toContainText(`Départ ${tag}`);
+    await expect(mail).toContainText('En attente');
+  }
+  await page.screenshot({ path: '/work/wt/messagerie-shots/03-outbox-of-message.png', fullPage: true }).catch(() => undefined);
+  // The whole outbox also holds the parcels' registration notices: removing the message's filter shows them.
+  await page.getByRole('button', { name: "Les e-mails d'un message" }).locator('.MuiChip-deleteIcon').click();
+  await expect(page.getByText('sur un total de 4 entrées')).toBeVisible();
+  await page.screenshot({ path: '/work/wt/messagerie-shots/04-outbox.png', fullPage: true }).catch(() => undefined);
+});
+
+test('the Paris agent writes to one of its clients; the outbox is not offered to it', async ({ page }) => {
+  await signIn(page, AGENT);
+  await page.goto('/messagerie');
+  await expect(page.getByRole('heading', { name: 'Nouveau message' })).toBeVisible();
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText("L'objet est obligatoire")).toBeVisible();
+  await expect(page.getByText('Le message est obligatoire')).toBeVisible();
+  await page.getByLabel('Un client').check();
+  await page.locator('input[name="sujet"]').fill('Bonjour');
+  await page.locator('textarea[name="message"]').fill('Texte');
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText('Veuillez sélectionner un client')).toBeVisible();
+  await expect(page.getByRole('link', { name: "Boîte d'envoi" })).toHaveCount(0);
+  await page.goto('/mailOutbox');
+  await expect(page).toHaveURL(/\/notauthenticate$/);
+});
