@@ -2,7 +2,8 @@
  * Runtime configuration read from the environment (DESIGN.md §1).
  * PORT (default 3000), DATA_DIR (default ./data, embedded PGlite), DATABASE_URL (PostgreSQL server, wins over DATA_DIR),
  * ADMIN_EMAIL / ADMIN_PASSWORD (first administrator), JWT_SECRET (token signing; else kept in the database),
- * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM (outbox worker), DEMO_DATA ('0' to skip the demo set),
+ * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM / OUTBOX_INTERVAL_MS (outbox worker, polling period in ms,
+ * default 5000), DEMO_DATA ('0' to skip the demo set),
  * TRUST_PROXY (the proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges, or
  * 'loopback'; unset: the socket's address is the client's, and a forged header changes nothing).
  */
@@ -17,6 +18,8 @@ export interface Config {
   tokenTtlSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
+  /** Polling period of the outbox worker in ms. */
+  outboxIntervalMs: number;
   demoData: boolean;
   logLevel: string;
   /** Login attempts allowed per minute and per address. */
@@ -42,6 +45,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Colis Express <no-reply@colis.local>',
+    outboxIntervalMs: Math.max(100, Number(env.OUTBOX_INTERVAL_MS) || 5000),
     demoData: env.DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),

@@ -16,7 +16,13 @@ await database.migrate();
 const seeded = await seedIfEmpty(database.db, config, { demo: config.demoData && database.kind === 'pglite' });
 const newKeys = await syncPermissions(database.db);
 const app = await buildApp({ db: database.db, config });
-const stopWorker = startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+const stopWorker = startOutboxWorker({
+  db: database.db,
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  intervalMs: config.outboxIntervalMs,
+  log: app.log,
+});
 // Throttle counters idle for two days are dropped every hour: a flood of invented e-mails must not grow the table forever.
 const pruneTimer = setInterval(() => void pruneThrottles(database.db).catch((err) => app.log.warn({ err }, 'throttles')), 3_600_000);
 pruneTimer.unref();

@@ -26,6 +26,7 @@ import { typeOperationResource } from './typeOperation';
 import { roleResource } from './role';
 import { permissionResource } from './permission';
 import { agenceResource } from './agence';
+import { userResource } from './user';
 import { groupeNatureColisResource } from './groupeNatureColis';
 import { natureColisResource } from './natureColis';
 import { paramNatureModeResource } from './paramNatureMode';
@@ -35,6 +36,7 @@ import { autorisationResource } from './autorisation';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
+const ChangePasswordPage = lazy(() => import('./auth/ChangePasswordPage'));
 const ProfilPage = lazy(() => import('./profil/ProfilPage'));
 
 /** Theme: react-admin's default with the back-office's blues. */
@@ -78,6 +80,7 @@ export const App = () => (
       <Resource {...roleResource} />
       <Resource {...permissionResource} />
       <Resource {...agenceResource} />
+      <Resource {...userResource} />
       <Resource {...groupeNatureColisResource} />
       <Resource {...natureColisResource} />
       <Resource {...paramNatureModeResource} />
@@ -90,6 +93,14 @@ export const App = () => (
           element={
             <Guarded>
               <ForgotPasswordPage />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/changer-mot-de-passe"
+          element={
+            <Guarded>
+              <ChangePasswordPage />
             </Guarded>
           }
         />

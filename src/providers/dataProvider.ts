@@ -11,6 +11,7 @@ import { colisMethods, type ColisMethods } from '../colis/colisMethods';
 import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardMethods';
 import { departMethods, type DepartMethods } from '../departs/departMethods';
 import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
+import { userMethods, type UserMethods } from '../user/userMethods';
 import { httpRequest, type ApiAnswer, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
@@ -18,11 +19,17 @@ import { readSession } from './session';
 /**
  * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
  * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
- * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts) and the
- * role–permission assignment's (src/autorisation/autorisationMethods.ts). Going through
- * useDataProvider, a 401 signs the user out.
+ * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts), the
+ * role–permission assignment's (src/autorisation/autorisationMethods.ts) and the users' (src/user/userMethods.ts).
+ * Going through useDataProvider, a 401 signs the user out.
  */
-export type AppDataProvider = DataProvider & ColisMethods & DepartMethods & EncaissementMethods & DashboardMethods & AutorisationMethods;
+export type AppDataProvider = DataProvider &
+  ColisMethods &
+  DepartMethods &
+  EncaissementMethods &
+  DashboardMethods &
+  AutorisationMethods &
+  UserMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -170,6 +177,7 @@ export const dataProvider: AppDataProvider = {
   ...encaissementMethods,
   ...dashboardMethods,
   ...autorisationMethods,
+  ...userMethods,
 };
 
 /**

@@ -16,7 +16,6 @@ import { ADMIN, AGENT, signIn } from './helpers';
  * as its screen lands, until the array is empty.
  */
 const NOT_YET_BUILT: readonly string[] = [
-  '/user', // Utilisateurs
   '/operation', // Entrées & Sorties (admin dashboard)
   '/inventaire', // Inventaire Colis
   '/messagerie', // Messagerie
