@@ -16,6 +16,7 @@ import {
   useLogout,
   useNavigate,
   useNotify,
+  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { mustChangePassword, type AppAuthProvider } from '../providers/authProvider';
@@ -32,6 +33,7 @@ const ChangePasswordPage = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const logout = useLogout();
+  const refresh = useRefresh();
   const authProvider = useAuthProvider<AppAuthProvider>();
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
@@ -51,6 +53,8 @@ const ChangePasswordPage = () => {
         oldPassword: String(values.oldPassword ?? ''),
         newPassword: String(values.newPassword ?? ''),
       });
+      // The access checks cached while the privileges were refused are read again (menu, buttons, guards).
+      refresh();
       notify(`${t}.success`, { type: 'success' });
       navigate('/', { replace: true });
     } catch (e) {

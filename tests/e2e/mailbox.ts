@@ -1,6 +1,6 @@
 /**
  * The test mailbox of the browser journeys: a real SMTP server (npm `smtp-server`) started by the Playwright global
- * setup on E2E_PORT + 1, to which the app's outbox worker delivers (SMTP_URL in playwright.config.ts). Each mail it
+ * setup on E2E_PORT + 1 (or E2E_SMTP_PORT), to which the app's outbox worker delivers (SMTP_URL in playwright.config.ts). Each mail it
  * receives is written as one JSON file {to, from, subject, html, raw, receivedAt} in E2E_MAIL_DIR; readMails() reads
  * them back. No mail library: a small MIME reader for what nodemailer sends (one part or multipart, quoted-printable
  * or base64 bodies, encoded-word subjects).
@@ -23,8 +23,8 @@ export interface ReceivedMail {
   receivedAt: string;
 }
 
-/** Port of the test SMTP server: the app's port + 1. */
-export const smtpPort = () => Number(process.env.E2E_PORT ?? 3210) + 1;
+/** Port of the test SMTP server: E2E_SMTP_PORT, else the app's port + 1. */
+export const smtpPort = () => Number(process.env.E2E_SMTP_PORT || Number(process.env.E2E_PORT ?? 3210) + 1);
 
 /** Folder of the received mails (set by playwright.config.ts). */
 export const mailDir = () => {
