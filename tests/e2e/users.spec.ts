@@ -140,6 +140,7 @@ test('an administrator creates an agent who receives its password by mail and mu
   const history = page.getByTestId('user-history');
   await expect(history.getByText('Création')).toBeVisible();
   await expect(history.getByText('Mot de passe changé')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('user-edit.png'), fullPage: true });
   await page.locator('input[name="adresse"]').fill('10 rue Poulet, 75018 Paris');
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText("Mise à jour de l'utilisateur réussie !")).toBeVisible();
