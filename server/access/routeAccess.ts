@@ -88,6 +88,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/user/create': key('addUser'),
   'DELETE /api/user/delete/:id': key('userDelete'),
   'GET /api/user/historique/:id': key('user'),
+  'POST /api/user/resetPassword/:id': key('userUpdate'),
   'GET /api/typeUser/getAll': SIGNED_IN,
   'POST /api/message/sendbyEmail': key('addMessage'),
   // reference data (spec 001 §7)

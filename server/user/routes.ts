@@ -20,7 +20,17 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { latestAudits } from '../audit/query';
 import { clientList, findClientByTelephone, listActiveStaff, staffList } from './query';
-import { clientPhone, clientTypeId, createStaff, deleteStaff, getUser, setUserActive, updateProfil, updateStaff } from './service';
+import {
+  clientPhone,
+  clientTypeId,
+  createStaff,
+  deleteStaff,
+  getUser,
+  resetStaffPassword,
+  setUserActive,
+  updateProfil,
+  updateStaff,
+} from './service';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -163,6 +173,11 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.delete('/api/user/delete/:id', { schema: { tags, params, response: answers({ 200: messageAnswer }) } }, async (request) => {
     await deleteStaff(db, request.params.id, currentUser(request));
     return { success: true, message: 'suppression effectuée' };
+  });
+
+  r.post('/api/user/resetPassword/:id', { schema: { tags, params, response: answers({ 200: messageAnswer }) } }, async (request) => {
+    await resetStaffPassword(db, request.params.id, currentUser(request));
+    return { success: true, message: 'Un nouveau mot de passe a été envoyé par email à cet utilisateur.' };
   });
 
   r.get(

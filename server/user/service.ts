@@ -47,6 +47,8 @@ export const USER_MESSAGES = {
   privilegedRole: 'Seul un super administrateur peut attribuer le rôle ADMIN ou SUPERADMIN.',
   selfDeactivate: 'Vous ne pouvez pas désactiver votre propre compte.',
   selfDelete: 'Vous ne pouvez pas supprimer votre propre compte.',
+  selfReset: 'Changez votre propre mot de passe depuis votre profil.',
+  clientReset: 'Ce compte ne se connecte pas au back-office : pas de mot de passe à réinitialiser.',
   selfRole: 'Vous ne pouvez pas modifier votre propre rôle ni votre agence.',
   selfPays: 'Vous ne pouvez pas modifier votre propre pays.',
   emailReadOnly: "L'email ne peut pas être modifié.",
@@ -173,6 +175,19 @@ function welcomeMail(u: { email: string; nom: string; prenoms: string }, passwor
       `<p>Identifiant : <strong>${escapeHtml(u.email)}</strong><br>` +
       `Mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
       `<p>À votre première connexion, vous devrez choisir un nouveau mot de passe.</p>`,
+  };
+}
+
+/** The e-mail that gives a member of staff the new password an administrator asked for. */
+function resetMail(u: { email: string; nom: string; prenoms: string }, password: string) {
+  return {
+    to: u.email,
+    subject: 'Réinitialisation de votre mot de passe Back-office Colis',
+    html:
+      `<p>Bonjour ${escapeHtml(`${u.prenoms} ${u.nom}`.trim())},</p>` +
+      `<p>Un administrateur a réinitialisé votre mot de passe.</p>` +
+      `<p>Nouveau mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
+      `<p>À votre prochaine connexion, vous devrez choisir un nouveau mot de passe.</p>`,
   };
 }
 
@@ -303,6 +318,34 @@ export async function setUserActive(db: Db, id: string, isActive: boolean, me: C
       });
     }
     return (await findUser(tx, target.id))!;
+  });
+}
+
+/**
+ * Gives a member of staff a new generated password (POST user/resetPassword/{id}, issue 9 §1 "resetting their password
+ * kills their tokens at once"): mailed through the outbox in the same transaction, to be changed at the next sign-in;
+ * every session of the user ends (tokenVersion bumped); audit 'password' (never the password).
+ * @throws 403 itself (it uses the password change), scope, privileged; 404 unknown; 409 a client (no sign-in)
+ */
+export async function resetStaffPassword(db: Db, id: string, me: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await findVisibleUser(tx, id, me);
+    if (target.id === me.id) throw forbidden(USER_MESSAGES.selfReset);
+    if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN || !target.email) throw conflict(USER_MESSAGES.clientReset);
+    assertMayManage(me, target);
+    const password = generatePassword();
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), mustChangePassword: true, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, target.id));
+    await enqueueMail(tx, resetMail({ email: target.email, nom: target.nom, prenoms: target.prenoms }, password));
+    await recordAudit(tx, {
+      entite: 'user',
+      entiteID: target.id,
+      action: 'password',
+      auteurID: me.id,
+      apres: { motif: 'réinitialisé par un administrateur' },
+    });
   });
 }
 

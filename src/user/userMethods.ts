@@ -1,6 +1,6 @@
 /**
  * The dataProvider methods of the user screens (spec 001 §2 Users, §7 `GET typeUser/getAll`; issue 9 §3
- * `GET user/historique/{id}`; docs/api-contract.md "Staff"), reached with useDataProvider<AppDataProvider>().
+ * `GET user/historique/{id}`, `POST user/resetPassword/{id}`; docs/api-contract.md "Staff"), reached with useDataProvider<AppDataProvider>().
  */
 import { httpRequest, type CallOptions } from '../providers/http';
 
@@ -31,6 +31,8 @@ export interface UserMethods {
   getTypeUsers(options?: CallOptions): Promise<TypeUser[]>;
   /** GET user/historique/{id}: the latest changes of a user (key user), newest first. */
   getUserHistory(id: string, options?: CallOptions): Promise<UserAudit[]>;
+  /** POST user/resetPassword/{id} (key userUpdate): a new generated password is mailed to the user. @returns the message */
+  resetUserPassword(id: string): Promise<string | undefined>;
 }
 
 /** The implementation of UserMethods. */
@@ -43,5 +45,10 @@ export const userMethods: UserMethods = {
   async getUserHistory(id, { signal } = {}) {
     const json = await httpRequest(`user/historique/${encodeURIComponent(id)}`, { signal });
     return Array.isArray(json.datas) ? (json.datas as UserAudit[]) : [];
+  },
+
+  async resetUserPassword(id) {
+    const json = await httpRequest(`user/resetPassword/${encodeURIComponent(id)}`, { method: 'POST' });
+    return json.message;
   },
 };

@@ -4,7 +4,8 @@
  * the password the server generated reaches a real SMTP server (tests/e2e/mailbox.ts); the agent signs in with it in a
  * second browser context, must go through 'Changer votre mot de passe', then sees its agency's menu. The administrator
  * then finds the agent in 'LISTE DES UTILISATEURS', edits it (email and phone read-only, latest changes shown),
- * deactivates it — the agent's next call signs it out — and deletes it.
+ * deactivates it — the agent's next call signs it out —, resets its password (a second mail) and tries to delete it
+ * (refused: it authored an audit entry).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signIn, searchOne } from './helpers';
@@ -155,6 +156,16 @@ test('an administrator creates an agent who receives its password by mail and mu
   await agent.getByRole('menu').getByText('Départs', { exact: true }).click();
   await expect(agent).toHaveURL(/\/login/);
   await agentContext.close();
+
+  // A password reset by the administrator: Oui/Non, then a second mail with a new password.
+  await row.getByRole('link', { name: /modifier/i }).click();
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(page.getByRole('dialog').getByText(/Envoyer un nouveau mot de passe/)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('Un nouveau mot de passe a été envoyé par email à cet utilisateur.')).toBeVisible();
+  await expect.poll(() => readMails(email).filter((m) => m.subject.startsWith('Réinitialisation')).length, { timeout: 20_000 }).toBe(1);
+  await page.goto('/user');
+  await searchOne(page, nom);
 
   // The agent authored an audit entry (its password change): deletion is refused; the admin is told to deactivate.
   await row.getByRole('button', { name: /supprimer/i }).click();

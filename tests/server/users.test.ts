@@ -420,6 +420,33 @@ describe('user/update, status, delete', () => {
     ]);
   });
 
+  it('an administrator resets a password: the old sessions die, the new password is mailed and must be changed', async () => {
+    const { user, body, password } = await createAgent();
+    const { token } = await firstSignIn(body.email, password);
+    const res = await t.call('POST', `/api/user/resetPassword/${user.id}`, { token: t.adminToken });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toMatch(/data-password/);
+    expect((await t.call('GET', '/api/envoi/liste', { token })).status).toBe(401);
+    const [mail] = await mailsTo(body.email);
+    expect(mail.subject).toMatch(/Réinitialisation/);
+    const fresh = passwordIn(mail.html);
+    expect(fresh).not.toBe(password);
+    const login = await t.call('POST', '/api/auth/loginAD', { body: { email: body.email, password: fresh } });
+    expect(login.body.mustChangePassword).toBe(true);
+    expect((await t.call('GET', '/api/envoi/liste', { token: login.body.token })).status).toBe(403);
+    const history = await t.call('GET', `/api/user/historique/${user.id}`, { token: t.adminToken });
+    expect(history.body.datas[0]).toMatchObject({ action: 'password', apres: { motif: 'réinitialisé par un administrateur' } });
+    // Not one's own (the profile does it), not an ADMIN by an ADMIN, not a guessed id, not without the key.
+    const me = (await t.call('POST', '/api/auth/loginAD', { body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword } }))
+      .body.data;
+    expect((await t.call('POST', `/api/user/resetPassword/${me.id}`, { token: t.adminToken })).status).toBe(403);
+    const other = await t.createStaff('ADMIN');
+    expect((await t.call('POST', `/api/user/resetPassword/${other.id}`, { token: t.adminToken })).status).toBe(403);
+    expect((await t.call('POST', `/api/user/resetPassword/${randomUUID()}`, { token: t.adminToken })).status).toBe(404);
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    expect((await t.call('POST', `/api/user/resetPassword/${user.id}`, { token: agent.token })).status).toBe(403);
+  });
+
   it('deletes a user who authored nothing, and answers 409 in French for one who did', async () => {
     const fresh = await createAgent();
     const del = await t.call('DELETE', `/api/user/delete/${fresh.user.id}`, { token: t.adminToken });

@@ -31,6 +31,14 @@ export default {
     password_info:
       'Le mot de passe est généré automatiquement et envoyé par email au nouvel utilisateur, qui devra le changer à sa première connexion.',
   },
+  reset: {
+    button: 'Réinitialiser le mot de passe',
+    title: 'Réinitialiser le mot de passe',
+    confirm:
+      'Envoyer un nouveau mot de passe par email à « %{name} » ? Ses sessions en cours seront fermées et il devra le changer à sa prochaine connexion.',
+    done: 'Un nouveau mot de passe a été envoyé par email à cet utilisateur.',
+    failure: 'Erreur lors de la réinitialisation du mot de passe',
+  },
   history: {
     title: 'Dernières modifications',
     empty: 'Aucune modification enregistrée.',
