@@ -57,8 +57,9 @@ export const UserInputs = ({ edit = false }: { edit?: boolean }) => {
   const currentRoleId = edit ? refId(record?.roleID) : undefined;
   const pays = useChosen('paysID', 'pays');
   const role = useChosen('roleID', 'role');
-  const needsAgence = agenceRequired(role?.code);
-  const phoneValidator: Validator = (value) => (edit ? undefined : userPhoneError(value, pays));
+  // Required until a role that sees every agency (ADMIN) is chosen.
+  const needsAgence = !role || agenceRequired(role.code);
+  const phoneValidator: Validator = (value) => (value ? userPhoneError(value, pays) : undefined);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
       <ReferenceSelect source="paysID" reference="pays" label="resources.user.fields.paysID" validate={required(`${v}.paysID`)} />
@@ -91,7 +92,7 @@ export const UserInputs = ({ edit = false }: { edit?: boolean }) => {
         <TextInput
           source="telephone"
           label="resources.user.fields.telephone"
-          validate={phoneValidator}
+          validate={[required(`${v}.telephone`), phoneValidator]}
           helperText={`${f}.telephone_help`}
           slotProps={{
             input: {

@@ -60,5 +60,6 @@ export default {
     email: "L'email est obligatoire",
     email_invalid: 'Email invalide !',
     adresse: "L'adresse est obligatoire",
+    telephone: 'Le téléphone est obligatoire',
   },
 };
