@@ -77,8 +77,8 @@ export const staffUpdateBody = z.object({
 });
 export type StaffUpdateInput = z.infer<typeof staffUpdateBody>;
 
-/** A profile body: nom, prenoms, adresse, and none of the staff fields (those need the full staff body). */
-const profilOnlyBody = profilBody.loose().refine((b) => !STAFF_KEYS.some((k) => k in b), {
+/** A profile body: nom, prenoms, adresse, and none of the staff fields (those need the full staff body) nor isActive (alone). */
+const profilOnlyBody = profilBody.loose().refine((b) => ![...STAFF_KEYS, 'isActive'].some((k) => k in b), {
   message: 'Un changement de pays, de rôle ou d’agence demande le formulaire complet (nom, prénoms, adresse, pays, rôle).',
 });
 

@@ -388,7 +388,12 @@ describe('user/update, status, delete', () => {
     });
     expect(same.status).toBe(200);
     // A role, agency or country with bad values is refused, not dropped.
-    for (const bad of [{ roleID: 'x' }, { paysID: 'x' }, { nom: 'N', prenoms: 'P', adresse: 'A', roleID: ids.agent }]) {
+    for (const bad of [
+      { roleID: 'x' },
+      { paysID: 'x' },
+      { nom: 'N', prenoms: 'P', adresse: 'A', roleID: ids.agent },
+      { nom: 'N', prenoms: 'P', adresse: 'A', isActive: false },
+    ]) {
       const res = await t.call('PUT', `/api/user/update/${user.id}`, {
         token: t.adminToken,
         body: 'nom' in bad ? bad : { ...full, ...bad },
