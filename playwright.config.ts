@@ -5,13 +5,18 @@ import path from 'node:path';
 
 /**
  * Browser journeys (tests/e2e) in Debian's Chromium (DESIGN.md §6). The server runs from the built UI on a fresh
- * embedded database (reference seed only) on E2E_PORT (default 3210).
+ * embedded database (reference seed only) on E2E_PORT (default 3210). Its mail goes to a real SMTP server the global
+ * setup starts on E2E_PORT + 1 (E2E_SMTP_PORT overrides it; tests/e2e/mailbox.ts), which writes each mail as JSON into E2E_MAIL_DIR (a temp folder
+ * chosen here once: workers inherit it through the environment); the outbox worker polls every second.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(mkdtempSync(path.join(os.tmpdir(), 'colis-e2e-')), 'db');
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'colis-e2e-mail-'));
+const smtpPort = Number(process.env.E2E_SMTP_PORT || port + 1);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -42,6 +47,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/docs/json`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', LOGIN_RATE_LIMIT: '200' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      LOGIN_RATE_LIMIT: '200',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      OUTBOX_INTERVAL_MS: '1000',
+    },
   },
 });

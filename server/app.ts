@@ -43,6 +43,7 @@ import { statutRoutes } from './statut/routes';
 import { typeOperationRoutes } from './typeoperation/routes';
 import { operationRoutes } from './operation/routes';
 import { userRoutes } from './user/routes';
+import { typeUserRoutes } from './typeUser/routes';
 import { villeRoutes } from './ville/routes';
 import { registerLifecycle } from './plugins/lifecycle';
 import { healthRoutes } from './health/routes';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
   for (const routes of [
     userRoutes,
+    typeUserRoutes,
     permissionRoutes,
     autorisationRoutes,
     messageRoutes,

@@ -2,8 +2,9 @@
  * Runtime configuration read from the environment (DESIGN.md §1).
  * PORT (default 3000), DATA_DIR (default ./data, embedded PGlite), DATABASE_URL (PostgreSQL server, wins over DATA_DIR),
  * ADMIN_EMAIL / ADMIN_PASSWORD (first administrator), JWT_SECRET (token signing; else kept in the database),
- * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM (outbox worker), MAIL_MAX_ATTEMPTS (default 8) /
- * MAIL_RETRY_BASE_MS (first retry delay, doubled each time, default 60 000), DEMO_DATA ('0' to skip the demo set),
+ * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM / OUTBOX_INTERVAL_MS (outbox worker, polling period in ms,
+ * default 5000), MAIL_MAX_ATTEMPTS (default 8) / MAIL_RETRY_BASE_MS (first retry delay, doubled each time, default
+ * 60 000), DEMO_DATA ('0' to skip the demo set),
  * TRUST_PROXY (the proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges, or
  * 'loopback'; unset: the socket's address is the client's, and a forged header changes nothing).
  */
@@ -22,6 +23,8 @@ export interface Config {
   mailMaxAttempts: number;
   /** Delay in ms before the first retry of a mail, doubled after each further failure (up to 6 h). */
   mailRetryBaseMs: number;
+  /** Polling period of the outbox worker in ms. */
+  outboxIntervalMs: number;
   demoData: boolean;
   logLevel: string;
   /** Login attempts allowed per minute and per address. */
@@ -49,6 +52,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: env.MAIL_FROM ?? 'Colis Express <no-reply@colis.local>',
     mailMaxAttempts: Math.max(1, Number(env.MAIL_MAX_ATTEMPTS ?? 8) || 8),
     mailRetryBaseMs: Math.max(10, Number(env.MAIL_RETRY_BASE_MS ?? 60_000) || 60_000),
+    outboxIntervalMs: Math.max(100, Number(env.OUTBOX_INTERVAL_MS) || 5000),
     demoData: env.DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),

@@ -21,6 +21,7 @@ const stopWorker = startOutboxWorker({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
   policy: { maxAttempts: config.mailMaxAttempts, retryBaseMs: config.mailRetryBaseMs },
+  intervalMs: config.outboxIntervalMs,
   log: app.log,
 });
 // Throttle counters idle for two days are dropped every hour: a flood of invented e-mails must not grow the table forever.

@@ -27,6 +27,7 @@ import { operationResource } from './operation';
 import { roleResource } from './role';
 import { permissionResource } from './permission';
 import { agenceResource } from './agence';
+import { userResource } from './user';
 import { groupeNatureColisResource } from './groupeNatureColis';
 import { natureColisResource } from './natureColis';
 import { paramNatureModeResource } from './paramNatureMode';
@@ -38,6 +39,7 @@ import { mailOutboxResource, messagerieResource } from './messagerie';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
+const ChangePasswordPage = lazy(() => import('./auth/ChangePasswordPage'));
 const ProfilPage = lazy(() => import('./profil/ProfilPage'));
 
 /** Theme: react-admin's default with the back-office's blues. */
@@ -82,6 +84,7 @@ export const App = () => (
       <Resource {...roleResource} />
       <Resource {...permissionResource} />
       <Resource {...agenceResource} />
+      <Resource {...userResource} />
       <Resource {...groupeNatureColisResource} />
       <Resource {...natureColisResource} />
       <Resource {...paramNatureModeResource} />
@@ -97,6 +100,14 @@ export const App = () => (
           element={
             <Guarded>
               <ForgotPasswordPage />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/changer-mot-de-passe"
+          element={
+            <Guarded>
+              <ChangePasswordPage />
             </Guarded>
           }
         />

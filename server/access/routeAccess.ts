@@ -82,6 +82,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
     self: { param: 'id', of: 'user', selfKey: 'profil' },
     client: { param: 'id', key: 'clientUpdate', statusKey: 'clientUpdateStatut' },
   }),
+  // staff (spec 001 §2 Users, §7; issue 9 §1): the list, the choice of the operation form, the form's calls, history
+  'GET /api/user/liste': key('user'),
+  'GET /api/user/listeAdmin': key('user', { anyOf: ['operation', 'addOperation', 'operationUpdate'] }),
+  'POST /api/user/create': key('addUser'),
+  'DELETE /api/user/delete/:id': key('userDelete'),
+  'GET /api/user/historique/:id': key('user'),
+  'POST /api/user/resetPassword/:id': key('userUpdate'),
+  'GET /api/typeUser/getAll': SIGNED_IN,
   'POST /api/message/sendbyEmail': key('addMessage'),
   // messaging and the outbox (spec 001 §2 /messagerie, §7 notification/contactClients; docs/api-contract.md "Messaging")
   'GET /api/message/liste': key('messagerie', { anyOf: ['addMessage'] }),

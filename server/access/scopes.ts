@@ -8,7 +8,7 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { colis, encaissements, envois, inventaires, operations, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { findUser } from '../auth/query';
@@ -165,10 +165,19 @@ export function clientScope(user: CurrentUser): SQL | undefined {
 }
 
 /**
+ * Staff (users of type ADMIN) a user may list (spec 001 §1, issue 9 §1 user/liste and user/listeAdmin): ADMIN and
+ * SUPERADMIN every one; another role the staff of its own agency only. A condition on the `users` table.
+ */
+export function staffScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgencies) return undefined;
+  return user.agenceID ? eq(users.agenceID, user.agenceID) : sql`false`;
+}
+
+/**
  * A user the caller may see: itself, one of its agency, or a client of its scope (clientScope); any for ADMIN.
  * @throws 404, 403
  */
-export async function findVisibleUser(db: Db, id: string, me: CurrentUser) {
+export async function findVisibleUser(db: Db | Tx, id: string, me: CurrentUser) {
   const user = await findUser(db, id);
   if (!user) throw notFound('Utilisateur introuvable.');
   if (me.allAgencies || user.id === me.id) return user;

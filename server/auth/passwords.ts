@@ -1,4 +1,5 @@
 /** Password hashing with argon2id (DESIGN.md §4). */
+import { randomInt } from 'node:crypto';
 import argon2 from 'argon2';
 
 /** Hashes a password (argon2id). */
@@ -14,4 +15,30 @@ export async function verifyPassword(hash: string | null | undefined, password: 
   } catch {
     return false;
   }
+}
+
+/** Letters, digits and symbols of generated passwords (no look-alikes 0/O, 1/l/I, so it can be typed from a mail). */
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+const SYMBOLS = '#@&!%*?-+';
+
+/**
+ * A new random password for a user created by an administrator (issue 9 §1; spec 001 §9 asks for letters, digits and
+ * # @ &, generated here on the server with a cryptographic generator instead of in the browser).
+ * @param length number of characters, at least 12 (default 16)
+ * @returns a password holding at least one lower-case letter, one upper-case letter, one digit and one symbol
+ */
+export function generatePassword(length = 16): string {
+  const n = Math.max(12, length);
+  const all = LOWER + UPPER + DIGITS + SYMBOLS;
+  const pick = (set: string) => set[randomInt(set.length)];
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SYMBOLS)];
+  while (chars.length < n) chars.push(pick(all));
+  // Fisher–Yates with the same generator, so the forced classes are not always in front.
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
 }

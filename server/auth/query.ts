@@ -10,7 +10,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { agences, pays, roles, typeUsers, users } from '../db/schema';
 
-const userPays = alias(pays, 'user_pays');
+/** The user's own country (an alias: an agency's country may be joined beside it). */
+export const userPays = alias(pays, 'user_pays');
 
 /** A dynamic select of users with populated references. */
 export function selectUsers(db: Db | Tx) {
@@ -24,6 +25,7 @@ export function selectUsers(db: Db | Tx) {
       telephoneComplet: users.telephoneComplet,
       adresse: users.adresse,
       isActive: users.isActive,
+      mustChangePassword: users.mustChangePassword,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
       paysID: { id: userPays.id, libelle: userPays.libelle, indicatif: userPays.indicatif },

@@ -60,6 +60,7 @@ export const userRecord = record({
   telephoneComplet: z.string().nullable(),
   adresse: z.string(),
   isActive: z.boolean(),
+  mustChangePassword: z.boolean().describe('true until the user changes the password the server generated for it'),
   createdAt: instant,
   updatedAt: instant,
   paysID: record({ libelle: z.string(), indicatif: z.string() }).nullable(),
@@ -68,7 +69,16 @@ export const userRecord = record({
   agenceID: codeLibelleRef.nullable(),
 });
 
-const loginOk = answers({ 200: envelope({ message: z.string(), token: z.string().describe('bearer token'), data: userRecord }) });
+const loginOk = answers({
+  200: envelope({
+    message: z.string(),
+    token: z.string().describe('bearer token'),
+    mustChangePassword: z
+      .boolean()
+      .describe('true: the token only opens auth/changePassword (every other call answers 403) until the password is changed'),
+    data: userRecord,
+  }),
+});
 const changePasswordOk = answers({ 200: envelope({ message: z.string(), token: z.string().describe('a fresh bearer token') }) });
 
 export type LoginInput = z.infer<typeof loginBody>;
@@ -85,7 +95,13 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db; tokens: T
 
   r.post('/api/auth/loginAD', { config: { rateLimit }, schema: { tags, body: loginBody, response: loginOk } }, async (request) => {
     const { token, user } = await login(db, tokens, request.body, request.ip);
-    return { success: true, message: 'Connexion réussie', token, data: toApi(user) };
+    return {
+      success: true,
+      message: user.mustChangePassword ? 'Connexion réussie : changez votre mot de passe pour continuer.' : 'Connexion réussie',
+      token,
+      mustChangePassword: user.mustChangePassword,
+      data: toApi(user),
+    };
   });
 
   r.post(

@@ -1,13 +1,31 @@
 /**
- * Clients as the API answers them (DESIGN.md §4: users of type CLIENT, found by their full phone): their columns and
- * the clients list (paged, searched by name, first names or phone). The staff user record is in auth/query.ts.
+ * Reads of users: clients as the API answers them (DESIGN.md §4: users of type CLIENT, found by their full phone), their
+ * columns and the clients list (paged, searched by name, first names or phone); the staff list and choice (issue 9 §1,
+ * spec 001 §2 Users), the uniqueness look-ups of e-mail and phone, and the records that keep a user from being
+ * deleted. The user record itself (populated references) is auth/query.ts selectUsers.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { TYPE_USER_CODES } from '../../common/permissions';
 import type { Db, Tx } from '../db/client';
-import { users } from '../db/schema';
+import {
+  agences,
+  audits,
+  colis,
+  encaissements,
+  envois,
+  historiques,
+  inventaires,
+  messages,
+  notifications,
+  operations,
+  roles,
+  typeUsers,
+  users,
+} from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef } from '../http/list';
-import { clientScope } from '../access/scopes';
+import { clientScope, staffScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
+import { selectUsers, userPays } from '../auth/query';
 
 /** The columns of a client. */
 export const clientColumns = {
@@ -52,3 +70,99 @@ export const clientList = (typeId: string, user: CurrentUser): ListDef<typeof se
   },
   filters: { isActive: { column: users.isActive, type: 'boolean' } },
 });
+
+// ---------------------------------------------------------------- staff (issue 9 §1, spec 001 §2 Users)
+
+/** Staff: users of type ADMIN (the only type that signs in to the back-office, spec 000 §5). */
+const isStaff = eq(typeUsers.code, TYPE_USER_CODES.ADMIN);
+
+/**
+ * The staff list (GET user/liste, 'LISTE DES UTILISATEURS'): users of type ADMIN with their country, agency and role
+ * populated, searched by `q` on name, first names, e-mail and phone, filtered by isActive, paysID, agenceID, roleID.
+ * A non-ADMIN role lists its own agency's staff only (access/scopes.ts staffScope).
+ */
+export const staffList = (user: CurrentUser): ListDef<typeof selectUsers> => ({
+  table: users,
+  select: selectUsers,
+  scope: and(isStaff, staffScope(user)),
+  searchColumns: [users.nom, users.prenoms, users.email, users.telephoneComplet, users.telephone],
+  sortColumns: {
+    nom: users.nom,
+    prenoms: users.prenoms,
+    email: users.email,
+    adresse: users.adresse,
+    telephone: users.telephoneComplet,
+    telephoneComplet: users.telephoneComplet,
+    paysID: userPays.libelle,
+    agenceID: agences.libelle,
+    roleID: roles.libelle,
+    isActive: users.isActive,
+    createdAt: users.createdAt,
+  },
+  filters: {
+    isActive: { column: users.isActive, type: 'boolean' },
+    paysID: { column: users.paysID, type: 'uuid' },
+    agenceID: { column: users.agenceID, type: 'uuid' },
+    roleID: { column: users.roleID, type: 'uuid' },
+  },
+});
+
+/**
+ * Active staff for a choice (GET user/listeAdmin, spec 001 §5 "Only … active admin users are offered in operation
+ * forms"), sorted by name then first names; a non-ADMIN role gets its own agency's only.
+ */
+export async function listActiveStaff(db: Db, user: CurrentUser) {
+  return selectUsers(db)
+    .where(and(isStaff, eq(users.isActive, true), staffScope(user)))
+    .orderBy(asc(users.nom), asc(users.prenoms), asc(users.id))
+    .limit(UNPAGED_LIMIT);
+}
+
+/** Whether another staff user already has this e-mail (case-insensitive; e-mails are unique among all users). */
+export async function emailTaken(db: Db | Tx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return !!row;
+}
+
+/** Whether another staff user already has this full phone number (unique per country: the number holds the dial code). */
+export async function staffPhoneTaken(db: Db | Tx, telephoneComplet: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
+    .where(and(isStaff, eq(users.telephoneComplet, telephoneComplet), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * Records a user authored or received that keep it from being deleted (issue 9 §1 "409 when the user authored
+ * records"): parcels (registered, sent, received, handed over, deleted), payments, departures, histories, operations,
+ * inventories, messages, notifications and audit entries. @returns the French names of the kinds found (empty: none)
+ */
+export async function authoredRecords(db: Db | Tx, id: string): Promise<string[]> {
+  const checks: [string, SQL][] = [
+    [
+      'colis',
+      sql`SELECT 1 FROM ${colis} WHERE ${colis.auteurID} = ${id} OR ${colis.expediteurID} = ${id} OR ${colis.destinataireID} = ${id} OR ${colis.receptionneurID} = ${id} OR ${colis.deletedByID} = ${id}`,
+    ],
+    ['encaissements', sql`SELECT 1 FROM ${encaissements} WHERE ${encaissements.auteurID} = ${id} OR ${encaissements.deletedByID} = ${id}`],
+    ['départs', sql`SELECT 1 FROM ${envois} WHERE ${envois.auteurID} = ${id}`],
+    ['historiques', sql`SELECT 1 FROM ${historiques} WHERE ${historiques.auteurID} = ${id}`],
+    ['opérations', sql`SELECT 1 FROM ${operations} WHERE ${operations.userID} = ${id}`],
+    ['inventaires', sql`SELECT 1 FROM ${inventaires} WHERE ${inventaires.auteurID} = ${id}`],
+    ['messages', sql`SELECT 1 FROM ${messages} WHERE ${messages.auteurID} = ${id}`],
+    ['notifications', sql`SELECT 1 FROM ${notifications} WHERE ${notifications.receiverID} = ${id}`],
+    ["journal d'audit", sql`SELECT 1 FROM ${audits} WHERE ${audits.auteurID} = ${id}`],
+  ];
+  const found: string[] = [];
+  for (const [name, query] of checks) {
+    const { rows } = (await db.execute(sql`SELECT EXISTS (${query}) AS found`)) as unknown as { rows: { found: boolean }[] };
+    if (rows[0]?.found) found.push(name);
+  }
+  return found;
+}

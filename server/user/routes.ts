@@ -1,9 +1,10 @@
 /**
- * Users (spec 000 §2 Profile settings, §7): a staff user's record and profile, and the clients (users of type
- * CLIENT) the parcel wizard and the clients list look up. Own record: any signed-in user reads it, key profil edits
- * it; another user: keys user / userUpdate, and a body `{isActive}` alone is the active toggle (userUpdateStatut).
- * The phone look-up answers 200 with success false when the client is unknown (the wizard then offers a new
- * recipient), 400 with the French message of common/phone.ts when the number is not a full number '+…'.
+ * Users (spec 000 §2 Profile settings, §7; 001 §2 Users, §5, §7; issue 9 §1, §3): the staff list, choice, creation,
+ * edit, status, deletion and history; a user's record and profile; and the clients (users of type CLIENT) the parcel
+ * wizard and the clients list look up. Own record: any signed-in user reads it, key profil edits it; another user:
+ * keys user / userUpdate, and a body `{isActive}` alone is the active toggle (userUpdateStatut). The staff rules are in
+ * user/service.ts. The phone look-up answers 200 with success false when the client is unknown (the wizard then offers
+ * a new recipient), 400 with the French message of common/phone.ts when the number is not a full number '+…'.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,12 +14,23 @@ import { currentUser } from '../auth/currentUser';
 import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { userRecord } from '../auth/routes';
-import { answers, dataAnswer, envelope, instant, listAnswer, record } from '../http/answer';
+import { answers, dataAnswer, envelope, instant, listAnswer, messageAnswer, record, rowsAnswer } from '../http/answer';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
-import { clientList, findClientByTelephone } from './query';
-import { clientPhone, clientTypeId, getUser, setUserActive, updateProfil } from './service';
+import { latestAudits } from '../audit/query';
+import { clientList, findClientByTelephone, listActiveStaff, staffList } from './query';
+import {
+  clientPhone,
+  clientTypeId,
+  createStaff,
+  deleteStaff,
+  getUser,
+  resetStaffPassword,
+  setUserActive,
+  updateProfil,
+  updateStaff,
+} from './service';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -29,6 +41,57 @@ export const profilBody = z.object({
   adresse: optionalText(255),
 });
 export type ProfilInput = z.infer<typeof profilBody>;
+
+/** The fields of a staff form that only the full staff body carries (a profile body holding one is refused). */
+const STAFF_KEYS = ['paysID', 'roleID', 'typeUserID', 'agenceID'] as const;
+
+/** The staff fields shared by create and update (spec 001 §5 User add: all required; §7). */
+const staffFields = {
+  nom: requiredText('Le nom est obligatoire', 100),
+  prenoms: requiredText('Les prénoms sont obligatoires', 150),
+  adresse: requiredText("L'adresse est obligatoire", 255),
+  paysID: z.uuid({ error: 'Le pays est requis !' }),
+  roleID: z.uuid({ error: 'Le rôle est obligatoire' }),
+  typeUserID: z.uuid({ error: "Type d'utilisateur invalide" }).nullish(),
+  agenceID: z.uuid({ error: "L'agence est invalide" }).nullish(),
+};
+
+/** Body of POST user/create (spec 001 §7 without `password`: the server generates it, issue 9 §1). */
+export const staffCreateBody = z.object({
+  ...staffFields,
+  email: z
+    .string({ error: "L'email est obligatoire" })
+    .trim()
+    .min(1, "L'email est obligatoire")
+    .max(254, '254 caractères au maximum')
+    .pipe(z.email('Email invalide !')),
+  telephone: requiredText('Le téléphone est obligatoire', 30),
+});
+export type StaffCreateInput = z.infer<typeof staffCreateBody>;
+
+/** Full body of PUT user/update/{id} for staff (spec 001 §7); email and telephone are read-only (refused when changed). */
+export const staffUpdateBody = z.object({
+  ...staffFields,
+  email: z.string().max(254).nullish(),
+  telephone: z.string().max(30).nullish(),
+});
+export type StaffUpdateInput = z.infer<typeof staffUpdateBody>;
+
+/** A profile body: nom, prenoms, adresse, and none of the staff fields (those need the full staff body) nor isActive (alone). */
+const profilOnlyBody = profilBody.loose().refine((b) => ![...STAFF_KEYS, 'isActive'].some((k) => k in b), {
+  message: 'Un changement de pays, de rôle ou d’agence demande le formulaire complet (nom, prénoms, adresse, pays, rôle).',
+});
+
+/** One audit row as user/historique answers it (audit/query.ts AuditRow). */
+const auditRecord = z.looseObject({
+  id: z.string(),
+  action: z.string().describe("'create', 'update', 'statut', 'delete', 'password'"),
+  auteurID: z.string().nullable(),
+  auteur: z.string().describe("'Prénoms Nom' of the author, '' when unknown"),
+  avant: z.unknown(),
+  apres: z.unknown(),
+  createdAt: z.string().describe('ISO 8601'),
+});
 
 /** A client (a user of type CLIENT) as the look-ups answer it (user/query.ts clientColumns). */
 export const clientRecord = record({
@@ -52,24 +115,49 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return { success: true, data: toApi(data) };
   });
 
+  r.get(
+    '/api/user/liste',
+    { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('datas', userRecord) }) } },
+    async (request) => {
+      const { rows, total } = await runList(db, staffList(currentUser(request)), request.query as Record<string, unknown>);
+      return { success: true, datas: toApi(rows), total };
+    },
+  );
+
+  r.get('/api/user/listeAdmin', { schema: { tags, response: answers({ 200: rowsAnswer('datas', userRecord) }) } }, async (request) => {
+    return { success: true, datas: toApi(await listActiveStaff(db, currentUser(request))) };
+  });
+
+  r.post(
+    '/api/user/create',
+    { schema: { tags, body: staffCreateBody, response: answers({ 200: envelope({ message: z.string(), data: userRecord }) }) } },
+    async (request) => {
+      const data = await createStaff(db, request.body, currentUser(request));
+      return { success: true, message: 'Utilisateur créé  avec succès', data: toApi(data) };
+    },
+  );
+
   r.put(
     '/api/user/update/:id',
     {
       schema: {
         tags,
         params,
-        body: z.union([z.strictObject({ isActive: z.boolean() }), profilBody]),
+        body: z.union([z.strictObject({ isActive: z.boolean() }), profilOnlyBody, staffUpdateBody]),
         response: answers({ 200: envelope({ message: z.string(), data: userRecord }) }),
       },
     },
     async (request) => {
       const me = currentUser(request);
       const body = request.body;
-      if ('isActive' in body) {
-        const data = await setUserActive(db, request.params.id, body.isActive, me);
+      if ('isActive' in body && Object.keys(body).length === 1) {
+        const data = await setUserActive(db, request.params.id, body.isActive as boolean, me);
         return { success: true, message: 'Statut mis à jour avec succès !', data: toApi(data) };
       }
-      const { user, own } = await updateProfil(db, request.params.id, body, me);
+      const { user, own } =
+        'roleID' in body
+          ? await updateStaff(db, request.params.id, body as StaffUpdateInput, me)
+          : await updateProfil(db, request.params.id, body as ProfilInput, me);
       return {
         success: true,
         message: own
@@ -79,6 +167,25 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
             : "Mise à jour de l'utilisateur réussie !",
         data: toApi(user),
       };
+    },
+  );
+
+  r.delete('/api/user/delete/:id', { schema: { tags, params, response: answers({ 200: messageAnswer }) } }, async (request) => {
+    await deleteStaff(db, request.params.id, currentUser(request));
+    return { success: true, message: 'suppression effectuée' };
+  });
+
+  r.post('/api/user/resetPassword/:id', { schema: { tags, params, response: answers({ 200: messageAnswer }) } }, async (request) => {
+    await resetStaffPassword(db, request.params.id, currentUser(request));
+    return { success: true, message: 'Un nouveau mot de passe a été envoyé par email à cet utilisateur.' };
+  });
+
+  r.get(
+    '/api/user/historique/:id',
+    { schema: { tags, params, response: answers({ 200: rowsAnswer('datas', auditRecord) }) } },
+    async (request) => {
+      const target = await getUser(db, request.params.id, currentUser(request));
+      return { success: true, datas: (await latestAudits(db, { userID: target.id })).map((row) => ({ ...row })) };
     },
   );
 

@@ -1,51 +1,393 @@
 /**
- * Rules of users (spec 000 §2 Profile settings, §3 User; DESIGN.md §4):
+ * Rules of users (spec 000 §2 Profile settings, §3 User; 001 §2 Users, §4, §5; issue 9 §1, §3; DESIGN.md §4):
  * - a user sees itself and the users of its agency (access/scopes.ts findVisibleUser); it edits its own profile
- *   (nom, prenoms, adresse) or, with the key, another's; nobody deactivates itself, and deactivation ends the
- *   user's sessions (its tokens carry an older version);
+ *   (nom, prenoms, adresse) or, with the key, another's;
+ * - staff (users of type ADMIN) are created by an administrator: the server generates the password, mails it through
+ *   the outbox in the same transaction and never answers nor logs it; the new user must change it first
+ *   (users.mustChangePassword, enforced by plugins/access.ts);
+ * - e-mail unique (case-insensitive), phone unique per country (common/phone.ts normalizeCountryPhone), only active
+ *   countries, agencies, roles and the staff user type; an agency role needs an agency of the chosen country; a role
+ *   that does not see every agency creates and edits its own agency's staff only;
+ * - only a SUPERADMIN creates, changes, deactivates or deletes an ADMIN or SUPERADMIN, or gives those roles; the role
+ *   CLIENT is never given to staff; nobody deactivates, deletes, demotes or moves itself;
+ * - deactivation, a role or agency change end the user's sessions at once (tokenVersion bumped: next call 401);
+ * - every change is recorded in the audit trail (audit/service.ts) in the same transaction, never a password;
  * - clients (senders and recipients) are users of type CLIENT found by their full phone number. Registering a parcel
  *   with a typed sender or a new recipient creates the client, or reuses the one with that phone.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { TYPE_USER_CODES } from '../../common/permissions';
-import { normalizePhone, type PhoneCountry } from '../../common/phone';
+import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
+import { normalizeCountryPhone, normalizePhone, type PhoneCountry } from '../../common/phone';
+import { seesAllAgencies } from '../../common/scopes';
 import { findVisibleUser } from '../access/scopes';
+import { recordAudit } from '../audit/service';
 import type { CurrentUser } from '../auth/currentUser';
+import { generatePassword, hashPassword } from '../auth/passwords';
 import { findUser } from '../auth/query';
 import type { Db, Tx } from '../db/client';
-import { typeUsers, users } from '../db/schema';
-import { badRequest, forbidden } from '../http/errors';
-import type { ProfilInput } from './routes';
+import { agences, pays, roles, typeUsers, users } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { authoredRecords, emailTaken, staffPhoneTaken } from './query';
+import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './routes';
+
+/** French messages of the staff rules (issue 9 §1), shared by the routes and the tests. */
+export const USER_MESSAGES = {
+  emailTaken: 'Cet email est déjà utilisé par un autre utilisateur.',
+  phoneTaken: 'Ce numéro de téléphone est déjà utilisé par un autre utilisateur de ce pays.',
+  paysInvalid: 'Le pays choisi est introuvable ou inactif.',
+  roleInvalid: 'Le rôle choisi est introuvable ou inactif.',
+  roleClient: 'Le rôle CLIENT ne peut pas être attribué à un membre du personnel.',
+  typeInvalid: "Le type d'utilisateur doit être le type actif ADMIN (personnel).",
+  agenceRequired: "L'agence est obligatoire pour ce rôle.",
+  agenceInvalid: "L'agence choisie est introuvable ou inactive.",
+  agenceOtherPays: "L'agence choisie n'est pas dans le pays choisi.",
+  agenceOther: 'Vous ne pouvez gérer que les utilisateurs de votre agence.',
+  privileged: 'Seul un super administrateur peut créer, modifier, désactiver ou supprimer un administrateur.',
+  privilegedRole: 'Seul un super administrateur peut attribuer le rôle ADMIN ou SUPERADMIN.',
+  selfDeactivate: 'Vous ne pouvez pas désactiver votre propre compte.',
+  selfDelete: 'Vous ne pouvez pas supprimer votre propre compte.',
+  selfReset: 'Changez votre propre mot de passe depuis votre profil.',
+  clientReset: 'Ce compte ne se connecte pas au back-office : pas de mot de passe à réinitialiser.',
+  selfRole: 'Vous ne pouvez pas modifier votre propre rôle ni votre agence.',
+  selfPays: 'Vous ne pouvez pas modifier votre propre pays.',
+  emailReadOnly: "L'email ne peut pas être modifié.",
+  phoneReadOnly: 'Le numéro de téléphone ne peut pas être modifié.',
+  clientBody: "Ce compte est un client : seuls le nom, les prénoms et l'adresse se modifient (écran des clients).",
+  clientDelete: 'Un client ne peut pas être supprimé : désactivez-le.',
+  inUse: (kinds: string[]) =>
+    `Cet utilisateur a enregistré des données (${kinds.join(', ')}) : il ne peut pas être supprimé. Désactivez-le plutôt.`,
+} as const;
+
+/** A user record as selectUsers answers it. */
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+/** Roles only a SUPERADMIN may give, or whose holders only a SUPERADMIN may change. */
+const PRIVILEGED: ReadonlySet<string | null | undefined> = new Set([ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]);
+
+/** What the audit trail keeps of a user: its visible fields, references by id and label, never a password or hash. */
+export function auditView(u: UserRow): Record<string, unknown> {
+  return {
+    nom: u.nom,
+    prenoms: u.prenoms,
+    email: u.email,
+    telephoneComplet: u.telephoneComplet,
+    adresse: u.adresse,
+    isActive: u.isActive,
+    pays: u.paysID?.libelle ?? null,
+    paysID: u.paysID?.id ?? null,
+    role: u.roleID?.code ?? null,
+    roleID: u.roleID?.id ?? null,
+    agence: u.agenceID?.libelle ?? null,
+    agenceID: u.agenceID?.id ?? null,
+  };
+}
+
+/** The fields of `after` whose value differs from `before`, both sides (what an 'update' audit row keeps). */
+function changed(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const avant: Record<string, unknown> = {};
+  const apres: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      avant[key] = before[key];
+      apres[key] = after[key];
+    }
+  }
+  return { avant, apres };
+}
+
+/** Refuses a change of a staff user with a privileged role (ADMIN, SUPERADMIN) by a caller that is not SUPERADMIN. @throws 403 */
+function assertMayManage(me: CurrentUser, target: UserRow) {
+  if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN || target.id === me.id) return;
+  if (PRIVILEGED.has(target.roleID?.code) && me.roleCode !== ROLE_CODES.SUPERADMIN) throw forbidden(USER_MESSAGES.privileged);
+}
+
+/** The references of a staff form, checked: active country, role, agency (of the country), staff type. */
+interface StaffRefs {
+  pays: { id: string } & PhoneCountry;
+  role: { id: string; code: string };
+  typeUserID: string;
+  agenceID: string | null;
+}
+
+/**
+ * Checks the references of a staff create or update (spec 001 §4 "Only active countries, roles, type users and
+ * agencies are offered"): 400 per field for an unknown or inactive one, an agency role without an agency, an agency
+ * of another country; 403 for the role CLIENT, a privileged role given by a non-SUPERADMIN, an agency other than the
+ * caller's own for a role that does not see every agency.
+ * @param unchanged ids the record already holds, accepted even if inactive since (an edit keeps what it had)
+ */
+async function checkStaffRefs(
+  tx: Tx,
+  me: CurrentUser,
+  input: { paysID: string; roleID: string; typeUserID?: string | null; agenceID?: string | null },
+  unchanged: { paysID?: string | null; roleID?: string | null; agenceID?: string | null } = {},
+): Promise<StaffRefs> {
+  const [p] = await tx
+    .select({ id: pays.id, indicatif: pays.indicatif, longueurNumero: pays.longueurNumero, isActive: pays.isActive })
+    .from(pays)
+    .where(eq(pays.id, input.paysID));
+  if (!p || (!p.isActive && unchanged.paysID !== p.id)) throw badRequest(USER_MESSAGES.paysInvalid, { paysID: USER_MESSAGES.paysInvalid });
+  const [role] = await tx
+    .select({ id: roles.id, code: roles.code, isActive: roles.isActive })
+    .from(roles)
+    .where(eq(roles.id, input.roleID));
+  if (!role || (!role.isActive && unchanged.roleID !== role.id))
+    throw badRequest(USER_MESSAGES.roleInvalid, { roleID: USER_MESSAGES.roleInvalid });
+  if (role.code === ROLE_CODES.CLIENT) throw badRequest(USER_MESSAGES.roleClient, { roleID: USER_MESSAGES.roleClient });
+  if (PRIVILEGED.has(role.code) && role.id !== unchanged.roleID && me.roleCode !== ROLE_CODES.SUPERADMIN) {
+    throw forbidden(USER_MESSAGES.privilegedRole);
+  }
+  const [type] = await tx
+    .select({ id: typeUsers.id })
+    .from(typeUsers)
+    .where(
+      and(
+        input.typeUserID ? eq(typeUsers.id, input.typeUserID) : undefined,
+        eq(typeUsers.code, TYPE_USER_CODES.ADMIN),
+        eq(typeUsers.isActive, true),
+      ),
+    );
+  if (!type) throw badRequest(USER_MESSAGES.typeInvalid, { typeUserID: USER_MESSAGES.typeInvalid });
+  const agenceID = input.agenceID || null;
+  if (!agenceID && !seesAllAgencies(role.code)) throw badRequest(USER_MESSAGES.agenceRequired, { agenceID: USER_MESSAGES.agenceRequired });
+  if (agenceID) {
+    const [a] = await tx
+      .select({ id: agences.id, paysID: agences.paysID, isActive: agences.isActive })
+      .from(agences)
+      .where(eq(agences.id, agenceID));
+    if (!a || (!a.isActive && unchanged.agenceID !== a.id))
+      throw badRequest(USER_MESSAGES.agenceInvalid, { agenceID: USER_MESSAGES.agenceInvalid });
+    if (a.paysID !== p.id) throw badRequest(USER_MESSAGES.agenceOtherPays, { agenceID: USER_MESSAGES.agenceOtherPays });
+  }
+  if (!me.allAgencies && agenceID !== me.agenceID) throw forbidden(USER_MESSAGES.agenceOther);
+  return { pays: p, role, typeUserID: type.id, agenceID };
+}
+
+/** The e-mail that gives a new member of staff its password (queued in the outbox, never logged). */
+function welcomeMail(u: { email: string; nom: string; prenoms: string }, password: string) {
+  return {
+    to: u.email,
+    subject: 'Votre compte Back-office Colis',
+    html:
+      `<p>Bonjour ${escapeHtml(`${u.prenoms} ${u.nom}`.trim())},</p>` +
+      `<p>Un compte vient d'être créé pour vous sur le back-office Colis.</p>` +
+      `<p>Identifiant : <strong>${escapeHtml(u.email)}</strong><br>` +
+      `Mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
+      `<p>À votre première connexion, vous devrez choisir un nouveau mot de passe.</p>`,
+  };
+}
+
+/** The e-mail that gives a member of staff the new password an administrator asked for. */
+function resetMail(u: { email: string; nom: string; prenoms: string }, password: string) {
+  return {
+    to: u.email,
+    subject: 'Réinitialisation de votre mot de passe Back-office Colis',
+    html:
+      `<p>Bonjour ${escapeHtml(`${u.prenoms} ${u.nom}`.trim())},</p>` +
+      `<p>Un administrateur a réinitialisé votre mot de passe.</p>` +
+      `<p>Nouveau mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
+      `<p>À votre prochaine connexion, vous devrez choisir un nouveau mot de passe.</p>`,
+  };
+}
+
+/**
+ * Creates a member of staff (POST user/create, issue 9 §1): checks, a generated password (≥ 12 characters, letters,
+ * digits, symbols) hashed, mailed through the outbox in the same transaction, mustChangePassword set, audit 'create'.
+ * @returns the user as answered (no password)
+ * @throws 400 invalid references or phone; 403 privileged role, another agency; 409 e-mail or phone taken
+ */
+export async function createStaff(db: Db, input: StaffCreateInput, me: CurrentUser) {
+  return db.transaction(async (tx) => {
+    const refs = await checkStaffRefs(tx, me, input);
+    const phone = normalizeCountryPhone(input.telephone, refs.pays);
+    if (!phone.ok) throw badRequest(phone.error, { telephone: phone.error });
+    const email = input.email.trim().toLowerCase();
+    if (await emailTaken(tx, email)) throw conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
+    if (await staffPhoneTaken(tx, phone.phone)) throw conflict(USER_MESSAGES.phoneTaken, { telephone: USER_MESSAGES.phoneTaken });
+    const password = generatePassword();
+    const [row] = await tx
+      .insert(users)
+      .values({
+        nom: input.nom,
+        prenoms: input.prenoms,
+        email,
+        adresse: input.adresse,
+        telephone: phone.national,
+        telephoneComplet: phone.phone,
+        passwordHash: await hashPassword(password),
+        mustChangePassword: true,
+        paysID: refs.pays.id,
+        roleID: refs.role.id,
+        typeUserID: refs.typeUserID,
+        agenceID: refs.agenceID,
+      })
+      .returning({ id: users.id });
+    await enqueueMail(tx, welcomeMail({ email, nom: input.nom, prenoms: input.prenoms }, password));
+    const created = (await findUser(tx, row.id))!;
+    await recordAudit(tx, { entite: 'user', entiteID: row.id, action: 'create', auteurID: me.id, apres: auditView(created) });
+    return created;
+  });
+}
+
+/**
+ * Updates a member of staff with the full body (PUT user/update/{id}, spec 001 §7: nom, prenoms, adresse, paysID,
+ * roleID, typeUserID, agenceID; email and telephone read-only). A role or agency change ends the user's sessions.
+ * @returns the user as answered and whether it was the caller's own
+ * @throws 400 invalid references, a changed e-mail or phone, a client; 403 scope, privileged, self role/agency; 404
+ */
+export async function updateStaff(db: Db, id: string, input: StaffUpdateInput, me: CurrentUser) {
+  return db.transaction(async (tx) => {
+    const target = await findVisibleUser(tx, id, me);
+    if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN) throw badRequest(USER_MESSAGES.clientBody);
+    assertMayManage(me, target);
+    const own = target.id === me.id;
+    if (input.email != null && input.email.trim().toLowerCase() !== (target.email ?? '').toLowerCase()) {
+      throw badRequest(USER_MESSAGES.emailReadOnly, { email: USER_MESSAGES.emailReadOnly });
+    }
+    if (input.telephone != null) {
+      const typed = input.telephone.replace(/[\s.\-/()]/g, '');
+      if (typed !== (target.telephone ?? '') && typed !== (target.telephoneComplet ?? '')) {
+        throw badRequest(USER_MESSAGES.phoneReadOnly, { telephone: USER_MESSAGES.phoneReadOnly });
+      }
+    }
+    const agenceID = input.agenceID || null;
+    const roleChanged = input.roleID !== target.roleID?.id;
+    const agenceChanged = agenceID !== (target.agenceID?.id ?? null);
+    if (own && (roleChanged || agenceChanged)) throw forbidden(USER_MESSAGES.selfRole);
+    if (own && input.paysID !== target.paysID?.id && !me.permissions.has('userUpdate')) throw forbidden(USER_MESSAGES.selfPays);
+    // A caller bound to one agency edits the staff of its agency, which it may not move elsewhere (checkStaffRefs).
+    const refs = await checkStaffRefs(
+      tx,
+      me,
+      { ...input, agenceID },
+      {
+        paysID: target.paysID?.id,
+        roleID: target.roleID?.id,
+        agenceID: target.agenceID?.id,
+      },
+    );
+    await tx
+      .update(users)
+      .set({
+        nom: input.nom,
+        prenoms: input.prenoms,
+        adresse: input.adresse,
+        paysID: refs.pays.id,
+        roleID: refs.role.id,
+        typeUserID: refs.typeUserID,
+        agenceID: refs.agenceID,
+        ...(roleChanged || agenceChanged ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      })
+      .where(eq(users.id, target.id));
+    const after = (await findUser(tx, target.id))!;
+    const diff = changed(auditView(target), auditView(after));
+    if (Object.keys(diff.apres).length) {
+      await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'update', auteurID: me.id, ...diff });
+    }
+    return { user: after, own };
+  });
+}
 
 /** A user the caller may see (itself, or one of its agency; any for ADMIN). @throws 404, 403 */
 export const getUser = (db: Db, id: string, me: CurrentUser) => findVisibleUser(db, id, me);
 
 /**
- * Sets the active flag of a user the caller may see; deactivation ends its sessions.
+ * Sets the active flag of a user the caller may see (PUT user/update/{id} {isActive}); deactivation ends its sessions
+ * at once. Audit 'statut'.
  * @returns the user as answered
- * @throws 403 when the caller would deactivate itself
+ * @throws 403 when the caller would deactivate itself, or change an ADMIN or SUPERADMIN without being SUPERADMIN
  */
 export async function setUserActive(db: Db, id: string, isActive: boolean, me: CurrentUser) {
-  const target = await findVisibleUser(db, id, me);
-  if (target.id === me.id && !isActive) throw forbidden('Vous ne pouvez pas désactiver votre propre compte.');
-  await db
-    .update(users)
-    .set({ isActive, ...(isActive ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
-    .where(eq(users.id, target.id));
-  return (await findUser(db, target.id))!;
+  return db.transaction(async (tx) => {
+    const target = await findVisibleUser(tx, id, me);
+    if (target.id === me.id && !isActive) throw forbidden(USER_MESSAGES.selfDeactivate);
+    assertMayManage(me, target);
+    await tx
+      .update(users)
+      .set({ isActive, ...(isActive ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
+      .where(eq(users.id, target.id));
+    if (target.isActive !== isActive) {
+      await recordAudit(tx, {
+        entite: 'user',
+        entiteID: target.id,
+        action: 'statut',
+        auteurID: me.id,
+        avant: { isActive: target.isActive },
+        apres: { isActive },
+      });
+    }
+    return (await findUser(tx, target.id))!;
+  });
 }
 
 /**
- * Updates the profile fields of a user the caller may see (its own, or another's with the key userUpdate).
+ * Gives a member of staff a new generated password (POST user/resetPassword/{id}, issue 9 §1 "resetting their password
+ * kills their tokens at once"): mailed through the outbox in the same transaction, to be changed at the next sign-in;
+ * every session of the user ends (tokenVersion bumped); audit 'password' (never the password).
+ * @throws 403 itself (it uses the password change), scope, privileged; 404 unknown; 409 a client (no sign-in)
+ */
+export async function resetStaffPassword(db: Db, id: string, me: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await findVisibleUser(tx, id, me);
+    if (target.id === me.id) throw forbidden(USER_MESSAGES.selfReset);
+    if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN || !target.email) throw conflict(USER_MESSAGES.clientReset);
+    assertMayManage(me, target);
+    const password = generatePassword();
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), mustChangePassword: true, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, target.id));
+    await enqueueMail(tx, resetMail({ email: target.email, nom: target.nom, prenoms: target.prenoms }, password));
+    await recordAudit(tx, {
+      entite: 'user',
+      entiteID: target.id,
+      action: 'password',
+      auteurID: me.id,
+      apres: { motif: 'réinitialisé par un administrateur' },
+    });
+  });
+}
+
+/**
+ * Deletes a member of staff who never authored anything (DELETE user/delete/{id}); audit 'delete' with its last values.
+ * @throws 403 itself, scope, privileged; 404 unknown; 409 a client, or a user who authored records (deactivate instead)
+ */
+export async function deleteStaff(db: Db, id: string, me: CurrentUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await findVisibleUser(tx, id, me);
+    if (target.id === me.id) throw forbidden(USER_MESSAGES.selfDelete);
+    if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN) throw conflict(USER_MESSAGES.clientDelete);
+    assertMayManage(me, target);
+    const kinds = await authoredRecords(tx, target.id);
+    if (kinds.length) throw conflict(USER_MESSAGES.inUse(kinds));
+    const deleted = await tx.delete(users).where(eq(users.id, target.id)).returning({ id: users.id });
+    if (!deleted.length) throw notFound('Utilisateur introuvable.');
+    await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'delete', auteurID: me.id, avant: auditView(target) });
+  });
+}
+
+/**
+ * Updates the profile fields of a user the caller may see (its own, or another's with the key userUpdate, or a client's
+ * with clientUpdate); audit 'update' of the changed fields.
  * @returns the user as answered and whether it was the caller's own
+ * @throws 403 another agency's user, or an ADMIN or SUPERADMIN changed by a caller that is not SUPERADMIN
  */
 export async function updateProfil(db: Db, id: string, input: ProfilInput, me: CurrentUser) {
-  const target = await findVisibleUser(db, id, me);
-  await db
-    .update(users)
-    .set({ nom: input.nom, prenoms: input.prenoms, adresse: input.adresse ?? '' })
-    .where(eq(users.id, target.id));
-  return { user: (await findUser(db, target.id))!, own: target.id === me.id };
+  return db.transaction(async (tx) => {
+    const target = await findVisibleUser(tx, id, me);
+    assertMayManage(me, target);
+    await tx
+      .update(users)
+      .set({ nom: input.nom, prenoms: input.prenoms, adresse: input.adresse ?? '' })
+      .where(eq(users.id, target.id));
+    const after = (await findUser(tx, target.id))!;
+    const diff = changed(auditView(target), auditView(after));
+    if (Object.keys(diff.apres).length) {
+      await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'update', auteurID: me.id, ...diff });
+    }
+    return { user: after, own: target.id === me.id };
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import operation from './fr/operation';
 import role from './fr/role';
 import permission from './fr/permission';
 import agence from './fr/agence';
+import user from './fr/user';
 import groupeNatureColis from './fr/groupeNatureColis';
 import natureColis from './fr/natureColis';
 import paramNatureMode from './fr/paramNatureMode';
@@ -58,6 +59,20 @@ export const fr = {
       email_invalid: 'Email invalide !',
       password_required: 'Votre mot de passe est obligatoire !',
       access_denied: 'Accès non autorisé',
+    },
+    first_password: {
+      title: 'Changer votre mot de passe',
+      subtitle: 'Votre mot de passe vous a été envoyé par email : choisissez-en un nouveau pour continuer.',
+      current: 'Mot de passe reçu par email',
+      new: 'Nouveau mot de passe',
+      confirm: 'Confirmer le mot de passe',
+      rule: 'Au moins 8 caractères, différent du mot de passe reçu',
+      submit: 'Changer mon mot de passe',
+      required: 'Ce champ est obligatoire !',
+      success: 'Mot de passe changé avec succès !',
+      wrong_current: 'Le mot de passe reçu par email est incorrect.',
+      failure: 'Une erreur est survenue. Veuillez réessayer.',
+      logout: 'Se déconnecter',
     },
     forgot: {
       title: 'Mot de passe oublié',
@@ -591,6 +606,7 @@ export const fr = {
       },
     },
     agence,
+    user,
     groupeNatureColis,
     natureColis,
     paramNatureMode,

@@ -29,6 +29,14 @@ import {
   type SessionUser,
 } from './session';
 
+/** Path of the 'Changer votre mot de passe' step (issue 9 §1): a new user changes its generated password first. */
+export const CHANGE_PASSWORD_PATH = '/changer-mot-de-passe';
+
+/** Whether the session's user must change the password the server generated for it before using the app. */
+export function mustChangePassword(session: Session | null): boolean {
+  return session?.user?.mustChangePassword === true;
+}
+
 /** Text shown when a user whose type is not ADMIN tries to sign in (spec 000 §5). */
 export const ACCESS_DENIED_MESSAGE = 'Accès non autorisé';
 /** Translation key of the notification shown when the server refuses the token (401). */
@@ -145,6 +153,20 @@ async function changePassword(userId: string, passwords: { oldPassword: string; 
   return json.message;
 }
 
+/**
+ * The 'Changer votre mot de passe' step after the first sign-in (issue 9 §1): changes the generated password (fresh
+ * token stored), then loads the role's privileges, which the server refused until now, and clears the obligation.
+ * @returns the server message; rejects with the HttpError of the change (401 wrong current password, 400 rules)
+ */
+async function completePasswordChange(passwords: { oldPassword: string; newPassword: string }): Promise<string | undefined> {
+  const session = readSession();
+  if (!session) throw new Error('ra.auth.auth_check_error');
+  const message = await changePassword(session.user.id, passwords);
+  patchSession({ user: { mustChangePassword: false } });
+  await reloadPermissions();
+  return message;
+}
+
 /** POST auth/forgotPassword {telephoneComplet, email}, signed out: the server e-mails a one-time code (DESIGN.md §4). */
 async function requestPasswordReset(identity: { telephoneComplet: string; email: string }): Promise<void> {
   await httpRequest('auth/forgotPassword', { method: 'POST', auth: false, body: identity });
@@ -160,13 +182,18 @@ export type AppAuthProvider = AuthProvider & {
   getIdentity: () => Promise<AppIdentity>;
   reloadPermissions: typeof reloadPermissions;
   changePassword: typeof changePassword;
+  completePasswordChange: typeof completePasswordChange;
   requestPasswordReset: typeof requestPasswordReset;
   resetPassword: typeof resetPassword;
 };
 
 /** The authProvider given to <Admin> (spec 000 §2, §4, §6). */
 export const authProvider: AppAuthProvider = {
-  /** POST auth/loginAD {email, password, type:'ADMIN'}, then the role's privileges; stores {token, user, privileges}. */
+  /**
+   * POST auth/loginAD {email, password, type:'ADMIN'}, then the role's privileges; stores {token, user, privileges}.
+   * A user whose password the server generated (answer `mustChangePassword: true`) goes to the 'Changer votre mot de
+   * passe' step first: the server refuses every other call until then, privileges included.
+   */
   async login(params: { email?: string; password?: string; username?: string }) {
     const email = String(params.email ?? params.username ?? '').trim();
     const password = String(params.password ?? '');
@@ -185,6 +212,10 @@ export const authProvider: AppAuthProvider = {
     if (!user || !token) throw new Error((json.message as string) || ACCESS_DENIED_MESSAGE);
     if (user.typeUserID?.code !== TYPE_USER_CODES.ADMIN) throw new Error(ACCESS_DENIED_MESSAGE);
 
+    if (json.mustChangePassword === true || user.mustChangePassword === true) {
+      writeSession({ token, user: { ...user, id: String(user.id ?? user._id), mustChangePassword: true }, privileges: [] });
+      return { redirectTo: CHANGE_PASSWORD_PATH };
+    }
     const roleId = refId(user.roleID);
     let privileges: Permission[] = [];
     if (roleId) {
@@ -240,6 +271,7 @@ export const authProvider: AppAuthProvider = {
 
   reloadPermissions,
   changePassword,
+  completePasswordChange,
   requestPasswordReset,
   resetPassword,
 };

@@ -14,6 +14,7 @@ import { encaissementMethods, type EncaissementMethods } from '../encaissements/
 import { inventaireMethods, type InventaireMethods } from '../inventaire/inventaireMethods';
 import { messagerieMethods, type MessagerieMethods } from '../messagerie/messagerieMethods';
 import { operationMethods, type OperationMethods } from '../operation/operationMethods';
+import { userMethods, type UserMethods } from '../user/userMethods';
 import { httpRequest, type ApiAnswer, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
@@ -24,7 +25,8 @@ import { readSession } from './session';
  * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts), the
  * role–permission assignment's (src/autorisation/autorisationMethods.ts), the scanning screen's
  * (src/inventaire/inventaireMethods.ts), the operation form's staff list (src/operation/operationMethods.ts) and the
- * messaging ones (src/messagerie/messagerieMethods.ts). Going through useDataProvider, a 401 signs the user out.
+ * messaging ones (src/messagerie/messagerieMethods.ts) and the users' (src/user/userMethods.ts). Going through
+ * useDataProvider, a 401 signs the user out.
  */
 export type AppDataProvider = DataProvider &
   ColisMethods &
@@ -34,7 +36,8 @@ export type AppDataProvider = DataProvider &
   AutorisationMethods &
   InventaireMethods &
   OperationMethods &
-  MessagerieMethods;
+  MessagerieMethods &
+  UserMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -199,6 +202,7 @@ export const dataProvider: AppDataProvider = {
   ...autorisationMethods,
   ...operationMethods,
   ...messagerieMethods,
+  ...userMethods,
 };
 
 /**

@@ -60,6 +60,8 @@ export const LEGACY_ROUTES: LegacyRoute[] = [
   { path: '/addParamNatureMode', to: () => '/paramNatureMode/create' },
   { path: '/paramNatureModeUpdate', to: editOf('paramNatureMode') },
   { path: '/clientUpdate', to: editOf('clients') },
+  { path: '/addUser', to: () => '/user/create' },
+  { path: '/userUpdate', to: editOf('user') },
 ];
 
 /** A pathname with each segment decoded, as react-router decodes it before giving the route its parameters. */

@@ -1,0 +1,128 @@
+/**
+ * The 'Changer votre mot de passe' step at /changer-mot-de-passe, outside the layout (issue 9 §1): a member of staff
+ * created by an administrator signs in with the password mailed to it, then must choose its own before anything else
+ * (the server answers 403 to every other call until then). The current password (the one received by e-mail), the
+ * new one and its confirmation; on success the role's privileges load and the app opens on the dashboard. Reached
+ * from authProvider.login's redirect, and from the layout while the obligation holds. Without a session: /login.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
+import {
+  Form,
+  FormDataConsumer,
+  PasswordInput,
+  required,
+  useAuthProvider,
+  useLogout,
+  useNavigate,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { mustChangePassword, type AppAuthProvider } from '../providers/authProvider';
+import { readSession } from '../providers/session';
+import { serverMessage } from '../common/recordLabel';
+import { canChangePassword } from '../profil/profilRules';
+import { AuthCard } from './AuthCard';
+
+const t = 'app.first_password';
+
+/** The password change step (no props). */
+const ChangePasswordPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const refresh = useRefresh();
+  const authProvider = useAuthProvider<AppAuthProvider>();
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    const session = readSession();
+    if (!session) navigate('/login', { replace: true });
+    else if (!mustChangePassword(session)) navigate('/', { replace: true });
+  }, [navigate]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    if (!canChangePassword(values)) return;
+    setError(undefined);
+    setLoading(true);
+    try {
+      await authProvider!.completePasswordChange({
+        oldPassword: String(values.oldPassword ?? ''),
+        newPassword: String(values.newPassword ?? ''),
+      });
+      // The access checks cached while the privileges were refused are read again (menu, buttons, guards).
+      refresh();
+      notify(`${t}.success`, { type: 'success' });
+      navigate('/', { replace: true });
+    } catch (e) {
+      const status = (e as { status?: number })?.status;
+      setError(status === 401 ? translate(`${t}.wrong_current`) : (serverMessage(e) ?? translate(`${t}.failure`)));
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard title={`${t}.title`} subtitle={`${t}.subtitle`}>
+      <Form onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="change-password-error">
+            {error}
+          </Alert>
+        )}
+        <PasswordInput
+          source="oldPassword"
+          label={`${t}.current`}
+          autoComplete="current-password"
+          validate={required(`${t}.required`)}
+          fullWidth
+          autoFocus
+        />
+        <PasswordInput
+          source="newPassword"
+          label={`${t}.new`}
+          autoComplete="new-password"
+          validate={required(`${t}.required`)}
+          fullWidth
+          helperText={`${t}.rule`}
+        />
+        <PasswordInput
+          source="confirmPassword"
+          label={`${t}.confirm`}
+          autoComplete="new-password"
+          validate={required(`${t}.required`)}
+          fullWidth
+        />
+        <FormDataConsumer>
+          {({ formData }) => {
+            const differ = !!formData.newPassword && !!formData.confirmPassword && formData.newPassword !== formData.confirmPassword;
+            return (
+              <>
+                {differ && <Box sx={{ color: 'error.main', fontSize: '0.875rem', mb: 1 }}>{translate('app.profil.passwords_differ')}</Box>}
+                <Button
+                  type="submit"
+                  variant="contained"
+                  fullWidth
+                  size="large"
+                  disabled={loading || !canChangePassword(formData)}
+                  sx={{ mt: 1 }}
+                >
+                  {loading ? <CircularProgress size={24} color="inherit" /> : translate(`${t}.submit`)}
+                </Button>
+              </>
+            );
+          }}
+        </FormDataConsumer>
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <MuiLink component="button" type="button" underline="hover" onClick={() => logout()}>
+            {translate(`${t}.logout`)}
+          </MuiLink>
+        </Box>
+      </Form>
+    </AuthCard>
+  );
+};
+
+export default ChangePasswordPage;

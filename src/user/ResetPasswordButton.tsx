@@ -1,0 +1,62 @@
+/**
+ * 'Réinitialiser le mot de passe' on the user edit page (issue 9 §1): after an Oui/Non confirmation, POST
+ * user/resetPassword/{id} — the server mails a new generated password, ends the user's sessions and asks for a change
+ * at the next sign-in. Shown with the key userUpdate, never on one's own record (the profile changes it).
+ */
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { serverMessage } from '../common/recordLabel';
+import { useAppIdentity } from '../common/useAppIdentity';
+import { useHasPermission } from '../common/useHasPermission';
+import type { AppDataProvider } from '../providers/dataProvider';
+
+/** Renders the button and its confirmation for the user in the record context (no props). */
+export const ResetPasswordButton = () => {
+  const record = useRecordContext();
+  const identity = useAppIdentity();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const allowed = useHasPermission()('userUpdate');
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  if (!record || !allowed || String(record.id) === String(identity?.id ?? '')) return null;
+
+  const confirm = async () => {
+    setSending(true);
+    try {
+      const message = await dataProvider.resetUserPassword(String(record.id));
+      notify(message ?? 'resources.user.reset.done', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['user', 'historique', String(record.id)] });
+      refresh();
+    } catch (error) {
+      notify(serverMessage(error) ?? 'resources.user.reset.failure', { type: 'error' });
+    } finally {
+      setSending(false);
+      setOpen(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setOpen(true)} disabled={sending} sx={{ ml: 2 }}>
+        {translate('resources.user.reset.button')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={sending}
+        title="resources.user.reset.title"
+        content={translate('resources.user.reset.confirm', { name: [record.nom, record.prenoms].filter(Boolean).join(' ') })}
+        confirm="app.common.yes"
+        cancel="app.common.no"
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};

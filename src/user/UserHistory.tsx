@@ -1,0 +1,57 @@
+/**
+ * The latest changes of a user (issue 9 §3, GET user/historique/{id}): who, when, what, before → after, newest first,
+ * under the edit form. Shown to a user holding the key `user`.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { formatDateFr } from '../common/formatDate';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { auditLines } from './userRules';
+
+/** Renders the history card of the user in the record context (no props). */
+export const UserHistory = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const id = record?.id ? String(record.id) : '';
+  const {
+    data = [],
+    isPending,
+    error,
+  } = useQuery({
+    queryKey: ['user', 'historique', id],
+    queryFn: ({ signal }) => dataProvider.getUserHistory(id, { signal }),
+    enabled: !!id,
+  });
+  return (
+    <Card variant="outlined" sx={{ mt: 2, maxWidth: 800 }} data-testid="user-history">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('resources.user.history.title')}
+        </Typography>
+        {isPending && <Typography color="text.secondary">{translate('app.common.loading')}</Typography>}
+        {error && <Typography color="error">{translate('app.common.load_error')}</Typography>}
+        {!isPending && !error && data.length === 0 && (
+          <Typography color="text.secondary">{translate('resources.user.history.empty')}</Typography>
+        )}
+        {data.map((row) => {
+          const { title, changes } = auditLines(row);
+          return (
+            <Box key={row.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+              <Typography variant="body2">
+                <strong>{title}</strong> — {formatDateFr(row.createdAt, 'dd/MM/yyyy HH:mm')}
+                {row.auteur ? ` — ${translate('resources.user.history.by', { name: row.auteur })}` : ''}
+              </Typography>
+              {changes.map((line) => (
+                <Typography key={line} variant="body2" color="text.secondary" sx={{ pl: 2 }}>
+                  {line}
+                </Typography>
+              ))}
+            </Box>
+          );
+        })}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,54 @@
+/**
+ * The dataProvider methods of the user screens (spec 001 §2 Users, §7 `GET typeUser/getAll`; issue 9 §3
+ * `GET user/historique/{id}`, `POST user/resetPassword/{id}`; docs/api-contract.md "Staff"), reached with useDataProvider<AppDataProvider>().
+ */
+import { httpRequest, type CallOptions } from '../providers/http';
+
+/** A user type (spec 001 §3 Type user). */
+export interface TypeUser {
+  id: string;
+  code: string;
+  libelle: string;
+  isActive: boolean;
+}
+
+/** One change of a user as the audit trail keeps it (newest first). */
+export interface UserAudit {
+  id: string;
+  /** 'create', 'update', 'statut', 'delete' or 'password'. */
+  action: string;
+  /** 'Prénoms Nom' of the author, '' when unknown. */
+  auteur: string;
+  avant: Record<string, unknown> | null;
+  apres: Record<string, unknown> | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** The user methods of AppDataProvider. */
+export interface UserMethods {
+  /** GET typeUser/getAll: every user type. */
+  getTypeUsers(options?: CallOptions): Promise<TypeUser[]>;
+  /** GET user/historique/{id}: the latest changes of a user (key user), newest first. */
+  getUserHistory(id: string, options?: CallOptions): Promise<UserAudit[]>;
+  /** POST user/resetPassword/{id} (key userUpdate): a new generated password is mailed to the user. @returns the message */
+  resetUserPassword(id: string): Promise<string | undefined>;
+}
+
+/** The implementation of UserMethods. */
+export const userMethods: UserMethods = {
+  async getTypeUsers({ signal } = {}) {
+    const json = await httpRequest('typeUser/getAll', { signal });
+    return Array.isArray(json.datas) ? (json.datas as TypeUser[]) : [];
+  },
+
+  async getUserHistory(id, { signal } = {}) {
+    const json = await httpRequest(`user/historique/${encodeURIComponent(id)}`, { signal });
+    return Array.isArray(json.datas) ? (json.datas as UserAudit[]) : [];
+  },
+
+  async resetUserPassword(id) {
+    const json = await httpRequest(`user/resetPassword/${encodeURIComponent(id)}`, { method: 'POST' });
+    return json.message;
+  },
+};

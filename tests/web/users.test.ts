@@ -1,0 +1,142 @@
+/**
+ * The user screens' rules and the first sign-in of a user whose password the server generated (issue 9 §1; spec 001
+ * §2 Users, §4, §5): role choices (SUPERADMIN not offered, CLIENT disabled, ADMIN only for a SUPERADMIN), agency rule,
+ * request bodies, history lines; authProvider.login → the 'Changer votre mot de passe' step → privileges.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authProvider, CHANGE_PASSWORD_PATH, mustChangePassword } from '../../src/providers/authProvider';
+import { readSession, SESSION_KEY } from '../../src/providers/session';
+import {
+  agenceRequired,
+  auditLines,
+  canSaveUser,
+  roleChoices,
+  staffTypeId,
+  userCreateBody,
+  userFormRecord,
+  userPhoneError,
+  userUpdateBody,
+} from '../../src/user/userRules';
+import { fakeJwt, installBrowserStubs, installFetch } from './helpers';
+
+const ROLES = [
+  { id: 'r-a', code: 'ADMIN', libelle: 'Administrateur' },
+  { id: 'r-s', code: 'SUPERADMIN', libelle: 'Super administrateur' },
+  { id: 'r-c', code: 'CLIENT', libelle: 'Client' },
+  { id: 'r-g', code: 'AGENT', libelle: "Agent d'agence" },
+];
+
+describe('user rules', () => {
+  it('offers the roles of 001 §5: no SUPERADMIN, CLIENT disabled, ADMIN only for a SUPERADMIN, sorted', () => {
+    const byAdmin = roleChoices(ROLES, 'ADMIN');
+    expect(byAdmin.map((r) => [r.code, r.disabled])).toEqual([
+      ['ADMIN', true],
+      ['AGENT', false],
+      ['CLIENT', true],
+    ]);
+    expect(roleChoices(ROLES, 'SUPERADMIN').find((r) => r.code === 'ADMIN')?.disabled).toBe(false);
+    // An edit keeps the role the user already holds.
+    expect(roleChoices(ROLES, 'ADMIN', 'r-a').find((r) => r.code === 'ADMIN')?.disabled).toBe(false);
+  });
+
+  it('needs an agency for an agency role only, finds the staff type, checks the phone with the country', () => {
+    expect(agenceRequired('AGENT')).toBe(true);
+    expect(agenceRequired('ADMIN')).toBe(false);
+    expect(agenceRequired(undefined)).toBe(false);
+    expect(
+      staffTypeId([
+        { id: 'c', code: 'CLIENT', libelle: 'Client', isActive: true },
+        { id: 'a', code: 'ADMIN', libelle: 'Admin', isActive: true },
+      ]),
+    ).toBe('a');
+    expect(staffTypeId([{ id: 'a', code: 'ADMIN', libelle: 'Admin', isActive: false }])).toBeUndefined();
+    const fr = { indicatif: '+33', longueurNumero: 9 };
+    expect(userPhoneError('06 12 34 56 78', fr)).toBeUndefined();
+    expect(userPhoneError('06 12', fr)).toMatch(/9 chiffres/);
+    expect(userPhoneError('', fr)).toBe('Le téléphone est obligatoire');
+  });
+
+  it('sends ids and never the read-only e-mail and phone on update', () => {
+    const form = {
+      nom: ' Diallo ',
+      prenoms: 'Awa',
+      email: 'a@b.c',
+      adresse: 'Rue',
+      telephone: '612345678',
+      paysID: { id: 'p' },
+      roleID: 'r',
+      agenceID: '',
+      typeUserID: 't',
+    };
+    expect(userCreateBody(form)).toEqual({
+      nom: 'Diallo',
+      prenoms: 'Awa',
+      email: 'a@b.c',
+      adresse: 'Rue',
+      telephone: '612345678',
+      paysID: 'p',
+      roleID: 'r',
+      typeUserID: 't',
+      agenceID: null,
+    });
+    const update = userUpdateBody(form);
+    expect(update).not.toHaveProperty('email');
+    expect(update).not.toHaveProperty('telephone');
+    expect(
+      userFormRecord({ id: 'u', paysID: { id: 'p', libelle: 'France' }, roleID: { id: 'r' }, agenceID: null, typeUserID: { id: 't' } }),
+    ).toMatchObject({ paysID: 'p', roleID: 'r', agenceID: null, typeUserID: 't' });
+    expect(canSaveUser({ nom: 'a', prenoms: 'b', email: 'c', adresse: 'd', telephoneComplet: '+33' })).toBe(true);
+    expect(canSaveUser({ nom: 'a', prenoms: ' ', email: 'c', adresse: 'd', telephoneComplet: '+33' })).toBe(false);
+  });
+
+  it('writes the history in French', () => {
+    expect(auditLines({ action: 'update', avant: { role: 'AGENT', roleID: 'x' }, apres: { role: 'ADMIN', roleID: 'y' } })).toEqual({
+      title: 'Modification',
+      changes: ['Rôle : AGENT → ADMIN'],
+    });
+    expect(auditLines({ action: 'statut', avant: { isActive: true }, apres: { isActive: false } }).changes).toEqual([
+      'Statut : Actif → Inactif',
+    ]);
+    expect(auditLines({ action: 'password', avant: null, apres: { motif: 'x' } })).toEqual({ title: 'Mot de passe changé', changes: [] });
+  });
+});
+
+describe('first sign-in with a generated password', () => {
+  beforeEach(() => {
+    installBrowserStubs();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const user = {
+    id: 'u9',
+    nom: 'Nouveau',
+    prenoms: 'Agent',
+    mustChangePassword: true,
+    typeUserID: { id: 't1', code: 'ADMIN', libelle: 'Personnel' },
+    roleID: { id: 'r9', code: 'AGENT', libelle: "Agent d'agence" },
+    agenceID: { id: 'a1', code: 'PAR1', libelle: 'Paris' },
+  };
+
+  it('goes to the password step without asking the privileges, then loads them once the password is changed', async () => {
+    const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
+    const calls = installFetch({
+      'POST auth/loginAD': { body: { success: true, token, mustChangePassword: true, data: user } },
+      'POST auth/changePassword/u9': { body: { success: true, message: 'ok', token: 'fresh' } },
+      'GET autorisation/listePermissionByRoleID/r9': {
+        body: { success: true, datas: [{ id: 'x', isActive: true, privilegeID: { id: 'p', libelle: 'depart', isActive: true } }] },
+      },
+    });
+    expect(await authProvider.login({ email: 'n@a.b', password: 'Genere#123456' })).toEqual({ redirectTo: CHANGE_PASSWORD_PATH });
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/auth/loginAD']);
+    expect(mustChangePassword(readSession())).toBe(true);
+    expect(readSession()!.privileges).toEqual([]);
+
+    await authProvider.completePasswordChange({ oldPassword: 'Genere#123456', newPassword: 'Choisi-42-ok' });
+    expect(calls[2].headers.Authorization).toBe('Bearer fresh');
+    const session = readSession()!;
+    expect(session.token).toBe('fresh');
+    expect(mustChangePassword(session)).toBe(false);
+    expect(session.privileges).toEqual([{ libelle: 'depart', isActive: true }]);
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!).user.mustChangePassword).toBe(false);
+  });
+});
