@@ -76,6 +76,16 @@ async function seedParcels(request: APIRequestContext): Promise<{ trouve: string
   };
 }
 
+/**
+ * The number of parcels the scanning screen expects, once its list has loaded. Other journeys of the same run register
+ * parcels in the same agencies, so the journeys below count from what the server expects rather than from a constant.
+ */
+async function expectedCount(page: Page): Promise<number> {
+  await expect(page.getByText('Chargement des colis attendus…')).toHaveCount(0);
+  await expect(page.getByTestId('count-attendus')).toHaveText(/^Attendus : \d+$/);
+  return Number((await page.getByTestId('count-attendus').textContent())!.replace(/\D/g, ''));
+}
+
 test('an agent takes an inventory by typing three references and reads the statement', async ({ page }) => {
   const refs = await seedParcels(page.request);
   await signIn(page, AGENT);
@@ -83,7 +93,8 @@ test('an agent takes an inventory by typing three references and reads the state
   await expect(page.getByRole('heading', { name: 'ETATS DE STOCKS' })).toBeVisible();
   await page.getByRole('link', { name: 'Nouvel inventaire' }).click();
   await expect(page.getByRole('heading', { name: 'NOUVEL INVENTAIRE' })).toBeVisible();
-  await expect(page.getByTestId('count-attendus')).toHaveText('Attendus : 2');
+  const n = await expectedCount(page); // the two parcels registered above, and those of other journeys
+  expect(n).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('attendus-list')).toContainText(refs.trouve);
   await expect(page.getByTestId('attendus-list')).toContainText(refs.manquant);
 
@@ -120,28 +131,30 @@ test('an agent takes an inventory by typing three references and reads the state
   await page.context().setOffline(false);
   await expect(last).toHaveAttribute('data-etat', 'INCONNU', { timeout: 20_000 });
   await expect(last).toContainText('Référence inconnue');
-  await expect(page.getByTestId('count-restants')).toHaveText('Restants : 1');
+  await expect(page.getByTestId('count-restants')).toHaveText(`Restants : ${n - 1}`);
   await expect(page.getByTestId('count-nonAttendus')).toHaveText('Non attendus : 1');
   await expect(page.getByTestId('count-inconnus')).toHaveText('Inconnus : 1');
 
   await page.getByRole('button', { name: "Enregistrer l'inventaire" }).click();
-  await expect(page.getByText('1 colis trouvés sur 2 attendus ; 1 colis attendus ne sont pas scannés. Enregistrer ?')).toBeVisible();
+  await expect(
+    page.getByText(`1 colis trouvés sur ${n} attendus ; ${n - 1} colis attendus ne sont pas scannés. Enregistrer ?`),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Oui' }).click();
 
   // The statement.
   await expect(page).toHaveURL(/\/inventaire\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: "DETAILS DE L'INVENTAIRE" })).toBeVisible();
   await expect(page.getByText('Inventaire enregistré avec succès')).toBeVisible();
-  await expect(page.getByTestId('inventaire-attendus')).toHaveText('2');
+  await expect(page.getByTestId('inventaire-attendus')).toHaveText(String(n));
   await expect(page.getByTestId('inventaire-recus')).toHaveText('2');
-  await expect(page.getByTestId('inventaire-perdus')).toHaveText('1');
+  await expect(page.getByTestId('inventaire-perdus')).toHaveText(String(n - 1));
   const trouves = page.getByTestId('colis-trouves');
   await expect(trouves).toContainText('Colis trouvés (2)');
   await expect(trouves).toContainText(refs.trouve);
   await expect(trouves.getByRole('row', { name: new RegExp(refs.ailleurs) })).toContainText('non attendu');
   await expect(trouves).not.toContainText('INCONNU-E2E-1');
   const nonTrouves = page.getByTestId('colis-non-trouves');
-  await expect(nonTrouves).toContainText('Colis non trouvés (1)');
+  await expect(nonTrouves).toContainText(`Colis non trouvés (${n - 1})`);
   await expect(nonTrouves).toContainText(refs.manquant);
   await expect(nonTrouves).toContainText('Sow Aminata');
   // The reference opens the parcel.
@@ -149,13 +162,13 @@ test('an agent takes an inventory by typing three references and reads the state
   await expect(page).toHaveURL(/\/colis\/[0-9a-f-]{36}\/show$/);
   await expect(page.getByText(refs.manquant).first()).toBeVisible();
 
-  // The list: one statement, 2 received, 2 expected with the red icon (a parcel is missing).
+  // The list: the statement, 2 received, n expected with the red icon (parcels are missing).
   await page.goto('/inventaire');
   const row = page.locator('.RaDataTable-table tbody tr').first();
-  await expect(row.getByTestId('attendus-count')).toHaveText('2');
+  await expect(row.getByTestId('attendus-count')).toHaveText(String(n));
   await expect(row.getByTestId('attendus-alert')).toBeVisible();
   await row.getByRole('link', { name: "Voir l'inventaire" }).click();
-  await expect(page.getByTestId('inventaire-perdus')).toHaveText('1');
+  await expect(page.getByTestId('inventaire-perdus')).toHaveText(String(n - 1));
 
   // The scanning screen starts afresh.
   await page.goto('/inventaire/create');
@@ -170,12 +183,13 @@ test('ADMIN chooses the agency before scanning and filters the statements by age
   await page.getByLabel('Agence inventoriée').click();
   await page.getByRole('option', { name: 'Agence Dakar Plateau' }).click();
   await expect(page.getByTestId('scan-input')).toBeEnabled();
-  await expect(page.getByText("Aucun colis n'est attendu dans cette agence.")).toBeVisible();
+  const n = await expectedCount(page); // none on a fresh database; other journeys of the run may have added some
+  if (n === 0) await expect(page.getByText("Aucun colis n'est attendu dans cette agence.")).toBeVisible();
   await page.getByRole('button', { name: "Enregistrer l'inventaire" }).click();
   await page.getByRole('button', { name: 'Oui' }).click();
-  await expect(page.getByTestId('inventaire-attendus')).toHaveText('0');
+  await expect(page.getByTestId('inventaire-attendus')).toHaveText(String(n));
   await expect(page.getByTestId('colis-trouves')).toContainText('Aucun colis trouvé');
-  await expect(page.getByTestId('colis-non-trouves')).toContainText('aucun colis non trouvés');
+  await expect(page.getByTestId('colis-non-trouves')).toContainText(n === 0 ? 'aucun colis non trouvés' : `Colis non trouvés (${n})`);
 
   await page.goto('/inventaire');
   await expect(page.getByText(/sur un total de \d+ entrées?$/)).toBeVisible();
@@ -184,7 +198,7 @@ test('ADMIN chooses the agency before scanning and filters the statements by age
   await expect(page.getByText(/sur un total de 1 entrées?$/)).toBeVisible();
   const row = page.locator('.RaDataTable-table tbody tr').first();
   await expect(row).toContainText('Agence Dakar Plateau');
-  await expect(row.getByTestId('attendus-ok')).toBeVisible();
+  await expect(row.getByTestId(n === 0 ? 'attendus-ok' : 'attendus-alert')).toBeVisible();
 });
 
 /**
