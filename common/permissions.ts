@@ -37,8 +37,8 @@ const GROUPS = {
 } as const;
 export type PermissionGroupCode = keyof typeof GROUPS;
 
-/** The actions a react-admin resource offers, each guarded by its own key (spec 001 §6: add / edit / delete / status). */
-export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'status';
+/** The actions a react-admin resource offers, each guarded by its own key (spec 001 §6: add / edit / delete / active flag). */
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'active';
 
 /** What the catalogue says of one key. */
 interface PermissionSpec {
@@ -75,7 +75,7 @@ export const PERMISSIONS = {
     group: 'typeOperation',
     description: "Activer ou désactiver un type d'opération",
     resource: 'typeOperation',
-    action: 'status',
+    action: 'active',
   },
 
   operation: {
@@ -91,21 +91,21 @@ export const PERMISSIONS = {
     group: 'operation',
     description: 'Activer ou désactiver une opération',
     resource: 'operation',
-    action: 'status',
+    action: 'active',
   },
 
   profil: { group: 'profil', description: 'Consulter et modifier son profil', agent: true },
 
   clients: { group: 'clients', description: 'Voir la liste des clients', resource: 'clients', action: 'list', agent: true },
   clientUpdate: { group: 'clients', description: 'Modifier un client', resource: 'clients', action: 'edit' },
-  clientUpdateStatut: { group: 'clients', description: 'Activer ou désactiver un client', resource: 'clients', action: 'status' },
+  clientUpdateStatut: { group: 'clients', description: 'Activer ou désactiver un client', resource: 'clients', action: 'active' },
   listeEnvoiParClient: { group: 'clients', description: "Voir les envois d'un client", agent: true },
 
   user: { group: 'user', description: 'Voir la liste des utilisateurs', resource: 'user', action: 'list' },
   addUser: { group: 'user', description: 'Ajouter un utilisateur', resource: 'user', action: 'create' },
   userUpdate: { group: 'user', description: 'Modifier un utilisateur', resource: 'user', action: 'edit' },
   userDelete: { group: 'user', description: 'Supprimer un utilisateur', resource: 'user', action: 'delete' },
-  userUpdateStatut: { group: 'user', description: 'Activer ou désactiver un utilisateur', resource: 'user', action: 'status' },
+  userUpdateStatut: { group: 'user', description: 'Activer ou désactiver un utilisateur', resource: 'user', action: 'active' },
 
   autorisation: { group: 'autorisation', description: 'Attribuer les permissions aux rôles' },
 
@@ -113,13 +113,13 @@ export const PERMISSIONS = {
   addPays: { group: 'pays', description: 'Ajouter un pays', resource: 'pays', action: 'create' },
   paysUpdate: { group: 'pays', description: 'Modifier un pays', resource: 'pays', action: 'edit' },
   paysDelete: { group: 'pays', description: 'Supprimer un pays', resource: 'pays', action: 'delete' },
-  paysUpdateStatut: { group: 'pays', description: 'Activer ou désactiver un pays', resource: 'pays', action: 'status' },
+  paysUpdateStatut: { group: 'pays', description: 'Activer ou désactiver un pays', resource: 'pays', action: 'active' },
 
   villes: { group: 'villes', description: 'Voir la liste des villes', resource: 'villes', action: 'list' },
   addVille: { group: 'villes', description: 'Ajouter une ville', resource: 'villes', action: 'create' },
   villeUpdate: { group: 'villes', description: 'Modifier une ville', resource: 'villes', action: 'edit' },
   villeDelete: { group: 'villes', description: 'Supprimer une ville', resource: 'villes', action: 'delete' },
-  villeUpdateStatut: { group: 'villes', description: 'Activer ou désactiver une ville', resource: 'villes', action: 'status' },
+  villeUpdateStatut: { group: 'villes', description: 'Activer ou désactiver une ville', resource: 'villes', action: 'active' },
 
   paramNatureMode: {
     group: 'paramNatureMode',
@@ -139,7 +139,7 @@ export const PERMISSIONS = {
     group: 'paramNatureMode',
     description: 'Activer ou désactiver un prix unitaire',
     resource: 'paramNatureMode',
-    action: 'status',
+    action: 'active',
   },
 
   permission: { group: 'permission', description: 'Voir la liste des permissions', resource: 'permission', action: 'list' },
@@ -150,7 +150,7 @@ export const PERMISSIONS = {
     group: 'permission',
     description: 'Activer ou désactiver une permission',
     resource: 'permission',
-    action: 'status',
+    action: 'active',
   },
 
   modeEnvoi: { group: 'modeEnvoi', description: "Voir la liste des modes d'envoi", resource: 'modeEnvoi', action: 'list' },
@@ -161,7 +161,7 @@ export const PERMISSIONS = {
     group: 'modeEnvoi',
     description: "Activer ou désactiver un mode d'envoi",
     resource: 'modeEnvoi',
-    action: 'status',
+    action: 'active',
   },
 
   natureColis: { group: 'natureColis', description: 'Voir la liste des natures de colis', resource: 'natureColis', action: 'list' },
@@ -172,7 +172,7 @@ export const PERMISSIONS = {
     group: 'natureColis',
     description: 'Activer ou désactiver une nature de colis',
     resource: 'natureColis',
-    action: 'status',
+    action: 'active',
   },
 
   groupeColis: {
@@ -209,7 +209,7 @@ export const PERMISSIONS = {
     group: 'groupeColis',
     description: 'Activer ou désactiver un groupe de nature de colis',
     resource: 'groupeNatureColis',
-    action: 'status',
+    action: 'active',
   },
   groupeNatureColis: { group: 'groupeColis', description: 'Voir la page des groupes de nature de colis' },
   addGroupeNatureColis: { group: 'groupeColis', description: "Voir la page d'ajout d'un groupe de nature de colis" },
@@ -238,14 +238,14 @@ export const PERMISSIONS = {
     group: 'modeLivraison',
     description: 'Activer ou désactiver un mode de récupération',
     resource: 'modeLivraison',
-    action: 'status',
+    action: 'active',
   },
 
   depart: { group: 'depart', description: 'Voir la liste des départs', resource: 'depart', action: 'list', agent: true },
   addDepart: { group: 'depart', description: 'Ajouter un départ', resource: 'depart', action: 'create' },
   departUpdate: { group: 'depart', description: 'Modifier un départ', resource: 'depart', action: 'edit' },
   departDelete: { group: 'depart', description: 'Supprimer un départ', resource: 'depart', action: 'delete' },
-  departUpdateStaut: { group: 'depart', description: 'Activer ou désactiver un départ', resource: 'depart', action: 'status' },
+  departUpdateStaut: { group: 'depart', description: 'Activer ou désactiver un départ', resource: 'depart', action: 'active' },
   departListClientby: { group: 'depart', description: "Voir les clients d'un départ", agent: true },
   listeClientParEnvoi: { group: 'depart', description: "Voir la page des clients d'un départ", agent: true },
   enCoursEnvoiDepart: { group: 'depart', description: "Passer un départ en cours d'envoi" },
@@ -256,7 +256,7 @@ export const PERMISSIONS = {
   addColis: { group: 'colis', description: 'Enregistrer un colis', resource: 'colis', action: 'create', agent: true },
   colisUpdate: { group: 'colis', description: 'Modifier un colis', resource: 'colis', action: 'edit', agent: true },
   colisDelete: { group: 'colis', description: 'Supprimer un colis', resource: 'colis', action: 'delete', agent: true },
-  colisUpdateEtat: { group: 'colis', description: 'Activer ou désactiver un colis', resource: 'colis', action: 'status', agent: true },
+  colisUpdateEtat: { group: 'colis', description: 'Activer ou désactiver un colis', resource: 'colis', action: 'active', agent: true },
   colisDetail: { group: 'colis', description: "Voir le détail d'un colis", resource: 'colis', action: 'show', agent: true },
   colisDetails: { group: 'colis', description: "Voir la page de détail d'un colis", agent: true },
   retraitColis: { group: 'colis', description: "Enregistrer le retrait d'un colis en agence", agent: true },
@@ -297,7 +297,7 @@ export const PERMISSIONS = {
     group: 'encaissements',
     description: 'Activer ou désactiver un encaissement',
     resource: 'encaissements',
-    action: 'status',
+    action: 'active',
   },
   // Payment modes (spec 000 §3): the spec has no screen for them; their keys sit with the collections.
   modePaiement: { group: 'encaissements', description: 'Voir la liste des modes de paiement', resource: 'modePaiement', action: 'list' },
@@ -308,20 +308,20 @@ export const PERMISSIONS = {
     group: 'encaissements',
     description: 'Activer ou désactiver un mode de paiement',
     resource: 'modePaiement',
-    action: 'status',
+    action: 'active',
   },
 
   agence: { group: 'agence', description: 'Voir la liste des agences', resource: 'agence', action: 'list' },
   addAgence: { group: 'agence', description: 'Ajouter une agence', resource: 'agence', action: 'create' },
   agenceUpdate: { group: 'agence', description: 'Modifier une agence', resource: 'agence', action: 'edit' },
   agenceDelete: { group: 'agence', description: 'Supprimer une agence', resource: 'agence', action: 'delete' },
-  agenceUpdateStatut: { group: 'agence', description: 'Activer ou désactiver une agence', resource: 'agence', action: 'status' },
+  agenceUpdateStatut: { group: 'agence', description: 'Activer ou désactiver une agence', resource: 'agence', action: 'active' },
 
   role: { group: 'role', description: 'Voir la liste des rôles', resource: 'role', action: 'list' },
   addRole: { group: 'role', description: 'Ajouter un rôle', resource: 'role', action: 'create' },
   roleUpdate: { group: 'role', description: 'Modifier un rôle', resource: 'role', action: 'edit' },
   roleDelete: { group: 'role', description: 'Supprimer un rôle', resource: 'role', action: 'delete' },
-  roleUpdateStatut: { group: 'role', description: 'Activer ou désactiver un rôle', resource: 'role', action: 'status' },
+  roleUpdateStatut: { group: 'role', description: 'Activer ou désactiver un rôle', resource: 'role', action: 'active' },
 
   addMessage: { group: 'autres', description: 'Envoyer un message aux clients', resource: 'messagerie', action: 'create', agent: true },
   messagerie: { group: 'autres', description: 'Voir la messagerie', resource: 'messagerie', action: 'list', agent: true },

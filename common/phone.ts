@@ -11,7 +11,7 @@
  */
 
 /** A country as the phone rules read it (pays table): its dial code, and the length of its national numbers when known. */
-export interface PhoneCountry {
+export interface PaysTelephone {
   /** Dial code, e.g. '+33' (a '+' is optional). */
   indicatif?: string | null;
   /** Digits of a national number without its trunk '0' (pays.longueurNumero, e.g. 9 in France); null or 0 when unknown. */
@@ -41,7 +41,7 @@ const TYPED_RE = /^\+?[\d\s.\-/()]+$/;
 const SEPARATORS_RE = /[\s.\-/()]/g;
 
 /** The length of a country's national numbers, or null when it has none (missing, 0, not a whole number). */
-function countryLength(country: PhoneCountry | null | undefined): number | null {
+function paysLength(country: PaysTelephone | null | undefined): number | null {
   const n = country?.longueurNumero;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
 }
@@ -73,13 +73,13 @@ function national(digits: string, code: string, length: number | null): PhoneRes
  * @param country the country of the number: its dial code and national length (pays table)
  * @returns `{ok: true, phone: '+33612345678'}`, or `{ok: false, error}` with a French message
  */
-export function normalizePhone(raw: string | null | undefined, country?: PhoneCountry | null): PhoneResult {
+export function normalizePhone(raw: string | null | undefined, country?: PaysTelephone | null): PhoneResult {
   const text = (raw ?? '').trim();
   if (!text) return { ok: false, error: PHONE_MESSAGES.required };
   if (!TYPED_RE.test(text) || !/\d/.test(text)) return { ok: false, error: PHONE_MESSAGES.invalid };
   const compact = text.replace(SEPARATORS_RE, '');
   const code = (country?.indicatif ?? '').replace(/\D/g, '').replace(/^00/, '');
-  const length = countryLength(country);
+  const length = paysLength(country);
   const international = compact.startsWith('+') ? compact.slice(1) : compact.startsWith('00') ? compact.slice(2) : null;
   if (international !== null) {
     if (code && international.startsWith(code)) return national(international.slice(code.length), code, length);
@@ -92,7 +92,7 @@ export function normalizePhone(raw: string | null | undefined, country?: PhoneCo
 }
 
 /** The full number of a phone of one country, with its national part (what an agency stores: telephone, telephoneComplet). */
-export type CountryPhoneResult = { ok: true; phone: string; national: string } | { ok: false; error: string };
+export type PaysPhoneResult = { ok: true; phone: string; national: string } | { ok: false; error: string };
 
 /** Message of a number given with the dial code of another country than the one chosen. */
 export const otherDialCodeMessage = (indicatif: string) =>
@@ -106,7 +106,7 @@ export const otherDialCodeMessage = (indicatif: string) =>
  * @param country the chosen country: its dial code and national length
  * @returns `{ok: true, phone: '+33612345678', national: '612345678'}`, or `{ok: false, error}` with a French message
  */
-export function normalizeCountryPhone(raw: string | null | undefined, country: PhoneCountry | null | undefined): CountryPhoneResult {
+export function normalizePaysPhone(raw: string | null | undefined, country: PaysTelephone | null | undefined): PaysPhoneResult {
   const result = normalizePhone(raw, country);
   if (!result.ok) return result;
   const code = (country?.indicatif ?? '').replace(/\D/g, '').replace(/^00/, '');

@@ -13,7 +13,7 @@ export interface ScopedUser {
 }
 
 /** Whether a role sees every agency (ADMIN and SUPERADMIN, spec 001 §1); other roles see only their own agency. */
-export function seesAllAgencies(roleCode: string | null | undefined): boolean {
+export function seesAllAgences(roleCode: string | null | undefined): boolean {
   return roleCode === ROLE_CODES.ADMIN || roleCode === ROLE_CODES.SUPERADMIN;
 }
 
@@ -21,8 +21,8 @@ export function seesAllAgencies(roleCode: string | null | undefined): boolean {
  * Whether the signed-in user sees every agency (spec 000 §6: role ADMIN; SUPERADMIN holds every right too, as on
  * the server): agency filter on the list, agency choice in the wizard.
  */
-export function userSeesAllAgencies(user: Pick<ScopedUser, 'roleID'> | null | undefined): boolean {
-  return seesAllAgencies(user?.roleID?.code);
+export function userSeesAllAgences(user: Pick<ScopedUser, 'roleID'> | null | undefined): boolean {
+  return seesAllAgences(user?.roleID?.code);
 }
 
 /**
@@ -30,7 +30,7 @@ export function userSeesAllAgencies(user: Pick<ScopedUser, 'roleID'> | null | un
  * its agency registered — the twin of the server's colisOwnerScope.
  */
 export function isOwnColis(colis: { agenceID?: { id?: string | null } | null }, user: ScopedUser | null | undefined): boolean {
-  return userSeesAllAgencies(user) || (!!colis.agenceID?.id && colis.agenceID.id === user?.agenceID?.id);
+  return userSeesAllAgences(user) || (!!colis.agenceID?.id && colis.agenceID.id === user?.agenceID?.id);
 }
 
 /**
@@ -38,5 +38,5 @@ export function isOwnColis(colis: { agenceID?: { id?: string | null } | null }, 
  * sees every agency, whatever its keys — the twin of the server's mayDeleteEncaissement (server/access/scopes.ts).
  */
 export function userMayDeleteEncaissement(user: Pick<ScopedUser, 'roleID'> | null | undefined): boolean {
-  return userSeesAllAgencies(user);
+  return userSeesAllAgences(user);
 }

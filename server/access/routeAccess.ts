@@ -14,22 +14,22 @@ export type Access =
   /** Any signed-in back-office user. */
   | { kind: 'signedIn' }
   /**
-   * A permission key. `statusKey`: a body holding only `isActive` (the active toggle) needs this key instead.
+   * A permission key. `activeKey`: a body holding only `isActive` (the active toggle) needs this key instead.
    * `self`: when the path parameter `param` names the caller itself (its user id, or its role id), `selfKey`
    * is needed instead (undefined: signed in is enough).
    */
   | {
       kind: 'key';
       key: PermissionKey;
-      statusKey?: PermissionKey;
+      activeKey?: PermissionKey;
       /** A body holding only `statutID` (a status change) needs the key of the target status (id or code). */
       transitionKeys?: Readonly<Record<string, PermissionKey>>;
       self?: { param: string; of: 'user' | 'role'; selfKey?: PermissionKey };
       /**
-       * When the path parameter `param` names a client (a user of type CLIENT), `key` is needed instead (`statusKey`
+       * When the path parameter `param` names a client (a user of type CLIENT), `key` is needed instead (`activeKey`
        * for a body holding only `isActive`): clients are kept with the clients screen's keys (spec 000 §6).
        */
-      client?: { param: string; key: PermissionKey; statusKey?: PermissionKey };
+      client?: { param: string; key: PermissionKey; activeKey?: PermissionKey };
       /** Other keys that also open the endpoint (a call shared by two screens). */
       anyOf?: readonly PermissionKey[];
     };
@@ -49,12 +49,12 @@ const key = (k: PermissionKey, extra: Omit<Extract<Access, { kind: 'key' }>, 'ki
  */
 function crud(path: string, resource: ResourceName): Record<string, Access> {
   const k: ResourceKeys = RESOURCE_KEYS[resource];
-  if (!k?.create || !k.edit || !k.delete || !k.status) throw new Error(`RESOURCE_KEYS incomplet pour ${resource}`);
+  if (!k?.create || !k.edit || !k.delete || !k.active) throw new Error(`RESOURCE_KEYS incomplet pour ${resource}`);
   return {
     [`GET /api/${path}/liste`]: SIGNED_IN,
     [`GET /api/${path}/getBy/:id`]: SIGNED_IN,
     [`POST /api/${path}/create`]: key(k.create),
-    [`PUT /api/${path}/update/:id`]: key(k.edit, { statusKey: k.status }),
+    [`PUT /api/${path}/update/:id`]: key(k.edit, { activeKey: k.active }),
     [`DELETE /api/${path}/delete/:id`]: key(k.delete),
   };
 }
@@ -78,9 +78,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/autorisation/historique/:roleId': key('autorisation'),
   'GET /api/user/getBy/:id': key('user', { self: { param: 'id', of: 'user' }, client: { param: 'id', key: 'clients' } }),
   'PUT /api/user/update/:id': key('userUpdate', {
-    statusKey: 'userUpdateStatut',
+    activeKey: 'userUpdateStatut',
     self: { param: 'id', of: 'user', selfKey: 'profil' },
-    client: { param: 'id', key: 'clientUpdate', statusKey: 'clientUpdateStatut' },
+    client: { param: 'id', key: 'clientUpdate', activeKey: 'clientUpdateStatut' },
   }),
   // staff (spec 001 §2 Users, §7; issue 9 §1): the list, the choice of the operation form, the form's calls, history
   'GET /api/user/liste': key('user'),
@@ -108,7 +108,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/envoi/checkEnvoiPoids/:id': SIGNED_IN,
   'POST /api/envoi/create': key('addDepart'),
   'PUT /api/envoi/update/:id': key('departUpdate', {
-    statusKey: 'departUpdateStaut',
+    activeKey: 'departUpdateStaut',
     transitionKeys: Object.fromEntries(Object.entries(ENVOI_TRANSITIONS).map(([code, rule]) => [code, rule!.key])),
   }),
   'DELETE /api/envoi/delete/:id': key('departDelete'),
@@ -121,7 +121,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/colis/getHistoriqueByReference/:reference': key('colisDetail', { anyOf: ['colisDetails'] }),
   'GET /api/colis/getColisByEnvoiId/:envoiId': key('depart', { anyOf: ['colis'] }),
   'POST /api/colis/create': key('addColis'),
-  'PUT /api/colis/update/:id': key('colisUpdate', { statusKey: 'colisUpdateEtat', anyOf: ['encaissementMake'] }),
+  'PUT /api/colis/update/:id': key('colisUpdate', { activeKey: 'colisUpdateEtat', anyOf: ['encaissementMake'] }),
   'DELETE /api/colis/delete/:id/:roleCode': key('colisDelete'),
   'DELETE /api/colis/delete/:reference': key('colisDelete'),
   'POST /api/colis/deleteWithOtp': key('colisDelete'),
@@ -170,7 +170,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/operation/liste/:userId': key('operation'),
   'GET /api/operation/getBy/:id': key('operation', { anyOf: ['operationUpdate'] }),
   'POST /api/operation/create': key('addOperation'),
-  'PUT /api/operation/update/:id': key('operationUpdate', { statusKey: 'operationUpdateStatut' }),
+  'PUT /api/operation/update/:id': key('operationUpdate', { activeKey: 'operationUpdateStatut' }),
   'DELETE /api/operation/delete/:id': key('operationDelete'),
 };
 

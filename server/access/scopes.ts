@@ -1,8 +1,8 @@
 /**
  * Agency scopes of the server, beside the route table (spec 000 §6 "Role ADMIN … Other roles: own agency only",
  * 001 §6; DESIGN.md §3 "scopes every read and write of a non-ADMIN role to its own agency"): every rule of who sees,
- * and who may change, which record of which agency. ADMIN and SUPERADMIN (CurrentUser.allAgencies, from
- * common/scopes.ts seesAllAgencies) see and change every record. The UI's twins are in common/scopes.ts.
+ * and who may change, which record of which agency. ADMIN and SUPERADMIN (CurrentUser.allAgences, from
+ * common/scopes.ts seesAllAgences) see and change every record. The UI's twins are in common/scopes.ts.
  * A SQL scope is undefined when it lets every row through, `false` for a user without an agency.
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -23,17 +23,17 @@ export const colisNotDeleted = isNull(colis.deletedAt);
  * registered by its agency, and those travelling to its agency's country (handed over and paid for at destination).
  * Deleted parcels included: the payments list shows the payments of deleted parcels.
  */
-export function colisAgencyScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
+export function colisAgenceScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgences) return undefined;
   if (!user.agenceID) return sql`false`;
   return user.agencePaysID
     ? or(eq(colis.agenceID, user.agenceID), sql`${colis.envoiID} IN (SELECT id FROM envois WHERE pays_id = ${user.agencePaysID})`)
     : eq(colis.agenceID, user.agenceID);
 }
 
-/** Parcels a user may see and act on: not deleted, within its agency scope (colisAgencyScope). */
+/** Parcels a user may see and act on: not deleted, within its agency scope (colisAgenceScope). */
 export function colisScope(user: CurrentUser): SQL | undefined {
-  return and(colisNotDeleted, colisAgencyScope(user));
+  return and(colisNotDeleted, colisAgenceScope(user));
 }
 
 /**
@@ -42,7 +42,7 @@ export function colisScope(user: CurrentUser): SQL | undefined {
  * UI twin: common/scopes.ts isOwnColis.
  */
 export function colisOwnerScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
+  if (user.allAgences) return undefined;
   return user.agenceID ? eq(colis.agenceID, user.agenceID) : sql`false`;
 }
 
@@ -51,7 +51,7 @@ export function colisOwnerScope(user: CurrentUser): SQL | undefined {
  * (`requested`, possibly absent: the caller then refuses or prices without an origin agency).
  */
 export function colisAgenceFor(user: CurrentUser, requested: string | null | undefined): string | null | undefined {
-  return user.allAgencies ? requested : user.agenceID;
+  return user.allAgences ? requested : user.agenceID;
 }
 
 // ---------------------------------------------------------------- payments
@@ -61,7 +61,7 @@ export function colisAgenceFor(user: CurrentUser, requested: string | null | und
  * included (their money stays visible). The query joins the parcel.
  */
 export function encaissementScope(user: CurrentUser): SQL | undefined {
-  return and(isNull(encaissements.deletedAt), colisAgencyScope(user));
+  return and(isNull(encaissements.deletedAt), colisAgenceScope(user));
 }
 
 /**
@@ -69,7 +69,7 @@ export function encaissementScope(user: CurrentUser): SQL | undefined {
  * UI twin: common/scopes.ts userMayDeleteEncaissement.
  */
 export function mayDeleteEncaissement(user: CurrentUser): boolean {
-  return user.allAgencies;
+  return user.allAgences;
 }
 
 // ---------------------------------------------------------------- cash operations
@@ -77,7 +77,7 @@ export function mayDeleteEncaissement(user: CurrentUser): boolean {
 /**
  * Cash operations a user may see and change (spec 001 §1 "other roles see only their own agency"; route operation):
  * not cancelled (operation/delete is soft); ADMIN every agency's (and those recorded without an agency); another role
- * only those of its agency. UI twin of the reach: common/scopes.ts seesAllAgencies.
+ * only those of its agency. UI twin of the reach: common/scopes.ts seesAllAgences.
  */
 export function operationScope(user: CurrentUser): SQL | undefined {
   return and(isNull(operations.deletedAt), operationAgencyScope(user));
@@ -85,7 +85,7 @@ export function operationScope(user: CurrentUser): SQL | undefined {
 
 /** The agency part of operationScope (cancelled operations included): undefined for every agency. */
 export function operationAgencyScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
+  if (user.allAgences) return undefined;
   return user.agenceID ? eq(operations.agenceID, user.agenceID) : sql`false`;
 }
 
@@ -94,7 +94,7 @@ export function operationAgencyScope(user: CurrentUser): SQL | undefined {
  * member it names (none for a staff member without agency); another role always for its own agency.
  */
 export function operationAgenceFor(user: CurrentUser, staffAgenceID: string | null): string | null {
-  return user.allAgencies ? staffAgenceID : user.agenceID;
+  return user.allAgences ? staffAgenceID : user.agenceID;
 }
 
 // ---------------------------------------------------------------- departures
@@ -104,14 +104,14 @@ export function operationAgenceFor(user: CurrentUser, staffAgenceID: string | nu
  * from or arriving in its agency's country (a departure serves every agency of its countries).
  */
 export function envoiScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
+  if (user.allAgences) return undefined;
   if (!user.agencePaysID) return sql`false`;
   return or(eq(envois.paysEmetteurID, user.agencePaysID), eq(envois.paysID, user.agencePaysID));
 }
 
 /** Whether a user may create a departure between these countries: the row-level twin of envoiScope. */
 export function mayCreateEnvoi(user: CurrentUser, envoi: { paysEmetteurID: string; paysID: string }): boolean {
-  return user.allAgencies || user.agencePaysID === envoi.paysEmetteurID || user.agencePaysID === envoi.paysID;
+  return user.allAgences || user.agencePaysID === envoi.paysEmetteurID || user.agencePaysID === envoi.paysID;
 }
 
 /**
@@ -119,7 +119,7 @@ export function mayCreateEnvoi(user: CurrentUser, envoi: { paysEmetteurID: strin
  * leaving from its agency's country.
  */
 export function envoiRegistrationScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
+  if (user.allAgences) return undefined;
   return user.agencePaysID ? eq(envois.paysEmetteurID, user.agencePaysID) : sql`false`;
 }
 
@@ -130,7 +130,7 @@ export function envoiRegistrationScope(user: CurrentUser): SQL | undefined {
  * agency"): ADMIN every one; another role those taken for its agency.
  */
 export function inventaireScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
+  if (user.allAgences) return undefined;
   return user.agenceID ? eq(inventaires.agenceID, user.agenceID) : sql`false`;
 }
 
@@ -139,7 +139,7 @@ export function inventaireScope(user: CurrentUser): SQL | undefined {
  * (possibly absent: the caller refuses).
  */
 export function inventaireAgenceFor(user: CurrentUser, requested: string | null | undefined): string | null | undefined {
-  return user.allAgencies ? requested : user.agenceID;
+  return user.allAgences ? requested : user.agenceID;
 }
 
 // ---------------------------------------------------------------- users
@@ -148,8 +148,8 @@ export function inventaireAgenceFor(user: CurrentUser, requested: string | null 
  * Whether a user may see a client's shipments (colis/ListEnvoisBy): ADMIN any client; another role only a client
  * that at least one of the parcels it may see (colisScope) concerns: it learns nothing of the others.
  */
-export function maySeeClient(user: CurrentUser, visibleParcels: number): boolean {
-  return user.allAgencies || visibleParcels > 0;
+export function maySeeClient(user: CurrentUser, visibleColis: number): boolean {
+  return user.allAgences || visibleColis > 0;
 }
 
 /**
@@ -160,7 +160,7 @@ export function maySeeClient(user: CurrentUser, visibleParcels: number): boolean
  * the full number.
  */
 export function clientScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
+  if (user.allAgences) return undefined;
   return sql`EXISTS (SELECT 1 FROM ${colis} WHERE (${colis.expediteurID} = ${users.id} OR ${colis.destinataireID} = ${users.id}) AND ${colisScope(user)})`;
 }
 
@@ -169,7 +169,7 @@ export function clientScope(user: CurrentUser): SQL | undefined {
  * SUPERADMIN every one; another role the staff of its own agency only. A condition on the `users` table.
  */
 export function staffScope(user: CurrentUser): SQL | undefined {
-  if (user.allAgencies) return undefined;
+  if (user.allAgences) return undefined;
   return user.agenceID ? eq(users.agenceID, user.agenceID) : sql`false`;
 }
 
@@ -180,7 +180,7 @@ export function staffScope(user: CurrentUser): SQL | undefined {
 export async function findVisibleUser(db: Db | Tx, id: string, me: CurrentUser) {
   const user = await findUser(db, id);
   if (!user) throw notFound('Utilisateur introuvable.');
-  if (me.allAgencies || user.id === me.id) return user;
+  if (me.allAgences || user.id === me.id) return user;
   if (user.typeUserID.code === TYPE_USER_CODES.CLIENT) {
     const [visible] = await db
       .select({ id: users.id })

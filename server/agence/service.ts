@@ -4,7 +4,7 @@
  * not given (the first free one of CODE1, CODE2…).
  */
 import { like } from 'drizzle-orm';
-import { normalizeCountryPhone } from '../../common/phone';
+import { normalizePaysPhone } from '../../common/phone';
 import type { Tx } from '../db/client';
 import { agences } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -14,9 +14,9 @@ import { findVilleWithIndicatif } from './query';
 export async function agenceValues(tx: Tx, b: Record<string, unknown>, existing?: Record<string, unknown>) {
   const ville = await findVilleWithIndicatif(tx, String(b.villeID));
   if (!ville) throw badRequest('Ville introuvable.', { villeID: 'Ville introuvable.' });
-  // The phone follows common/phone.ts normalizeCountryPhone (the agency form's rule too): a French 400 otherwise.
+  // The phone follows common/phone.ts normalizePaysPhone (the agency form's rule too): a French 400 otherwise.
   const typed = String(b.telephone ?? '').trim();
-  const phone = typed ? normalizeCountryPhone(typed, ville) : null;
+  const phone = typed ? normalizePaysPhone(typed, ville) : null;
   if (phone && !phone.ok) throw badRequest(phone.error, { telephone: phone.error });
   let code = b.code ? String(b.code).toUpperCase() : (existing?.code as string | undefined);
   if (!code) {

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ALL_PERMISSION_KEYS, ROLE_CODES } from '../../common/permissions';
-import { seesAllAgencies } from '../../common/scopes';
+import { seesAllAgences } from '../../common/scopes';
 import type { Db } from '../db/client';
 import { agences, autorisations, privileges, roles, typeUsers, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
@@ -33,7 +33,7 @@ export interface CurrentUser {
   agencePaysID: string | null;
   permissions: ReadonlySet<string>;
   /** True for roles ADMIN and SUPERADMIN: not scoped to one agency. */
-  allAgencies: boolean;
+  allAgences: boolean;
 }
 
 /** Loads a user with role, type and active permission keys; null when the user does not exist. */
@@ -69,7 +69,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
   } else {
     permissions = new Set();
   }
-  const allAgencies = seesAllAgencies(row.roleCode);
+  const allAgences = seesAllAgences(row.roleCode);
   return {
     id: row.id,
     tokenVersion: row.tokenVersion,
@@ -81,7 +81,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     agenceID: row.agenceID,
     agencePaysID: row.agencePaysID,
     permissions,
-    allAgencies,
+    allAgences,
   };
 }
 

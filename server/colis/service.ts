@@ -30,7 +30,7 @@ import { prixLigneOf } from '../../common/pricing';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { milliToNumber, toCents, toMilli, toMoneyString, toPoidsString } from '../../common/money';
 import { uniteForModeEnvoi } from '../../common/modes';
-import type { PhoneCountry } from '../../common/phone';
+import type { PaysTelephone } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
@@ -106,7 +106,7 @@ async function partyPaysOf(tx: Tx, e: { paysID: string; paysEmetteurID: string }
     .where(inArray(pays.id, [e.paysID, e.paysEmetteurID]));
   return { expediteur: rows.find((r) => r.id === e.paysEmetteurID), destinataire: rows.find((r) => r.id === e.paysID) };
 }
-type PartyPays = Record<'expediteur' | 'destinataire', PhoneCountry | undefined>;
+type PartyPays = Record<'expediteur' | 'destinataire', PaysTelephone | undefined>;
 
 /**
  * The input with its typed phones as full numbers (common/phone.ts, the wizard's own rule): the sender's (NumeroSaisi)
@@ -114,7 +114,7 @@ type PartyPays = Record<'expediteur' | 'destinataire', PhoneCountry | undefined>
  * write: an invalid phone ('abc', 'n/a', a wrong length) is a 400 on its field, and no client is created or merged.
  */
 function withPartyPhones(input: ColisInput, partyPays: PartyPays): ColisInput {
-  const phone = (raw: string | undefined, paysOfPhone: PhoneCountry | undefined, field: string) =>
+  const phone = (raw: string | undefined, paysOfPhone: PaysTelephone | undefined, field: string) =>
     raw?.trim() ? clientPhone(raw, paysOfPhone, field) : raw;
   return {
     ...input,

@@ -67,11 +67,11 @@ type Dim = 'statut' | 'mois' | 'paiement';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The counters' twin of colisAgencyScope (access/scopes.ts): registered by the user's agency, or travelling to its
+ * The counters' twin of colisAgenceScope (access/scopes.ts): registered by the user's agency, or travelling to its
  * agency's country; everything for a role that sees every agency; nothing for a user without an agency.
  */
 function countersScope(user: CurrentUser): SQL {
-  if (user.allAgencies) return sql`true`;
+  if (user.allAgences) return sql`true`;
   if (!user.agenceID) return sql`false`;
   return user.agencePaysID
     ? sql`(cs.agence_id = ${user.agenceID} OR cs.pays_destination_id = ${user.agencePaysID})`
@@ -169,7 +169,7 @@ async function loadEnvoiCounts(db: Db, user: CurrentUser): Promise<{ paysEmetteu
 /** A stand-in user of one agency: what that agency's agents see. */
 const agenceUser = (user: CurrentUser, a: { id: string; paysID: string }): CurrentUser => ({
   ...user,
-  allAgencies: false,
+  allAgences: false,
   agenceID: a.id,
   agencePaysID: a.paysID,
 });
@@ -205,7 +205,7 @@ async function loadClients(
     const all = new Map(rowsOf<{ agence_id: string; nb: number }>(result).map((r) => [r.agence_id, Number(r.nb)]));
     return new Map(ids.map((id) => [id, all.get(id) ?? 0]));
   };
-  if (user.allAgencies) {
+  if (user.allAgences) {
     if (source === 'counters') {
       const [counted, byAgence] = await Promise.all([
         db.execute(sql`SELECT coalesce(sum(nb), 0)::int AS n FROM colis_stats_type_users WHERE type_user_id = ${typeId}`),
@@ -249,7 +249,7 @@ export async function dashboardCounts(
   user: CurrentUser,
   source: StatsSource = 'counters',
 ): Promise<{ data: DashboardCounts; byAgence: { agence: AgenceRef; stats: DashboardCounts }[] }> {
-  const agences = user.allAgencies ? await loadAgences(db) : [];
+  const agences = user.allAgences ? await loadAgences(db) : [];
   const [cells, envoiRows, clients] = await Promise.all([
     loadCells(db, user, source, ['statut']),
     loadEnvoiCounts(db, user),
@@ -278,7 +278,7 @@ export async function colisParMois(
 ): Promise<{ data: MonthCount[]; byAgence: (AgenceRef & { monthlyData: MonthCount[] })[] }> {
   const months = lastTwelveMonths(today);
   const [agences, cells] = await Promise.all([
-    user.allAgencies ? loadAgences(db) : Promise.resolve([]),
+    user.allAgences ? loadAgences(db) : Promise.resolve([]),
     loadCells(db, user, source, ['mois'], { fromMonth: months[0] }),
   ]);
   const series = (keep: (c: Cell) => boolean): MonthCount[] =>
@@ -339,7 +339,7 @@ export async function circularStats(
   statsByAgence: { agence: AgenceRef; financialStats: FinancialStats; nbreColisByStatut: StatutCount[] }[];
 }> {
   const [agences, cells, statuts] = await Promise.all([
-    user.allAgencies ? loadAgences(db) : Promise.resolve([]),
+    user.allAgences ? loadAgences(db) : Promise.resolve([]),
     loadCells(db, user, source, ['statut', 'paiement'], { money: true }),
     statutsByCode(db),
   ]);

@@ -33,7 +33,7 @@ type VerdictServeur = Extract<ScanEtat, 'TROUVE' | 'NON_ATTENDU' | 'INCONNU'>;
 export async function agenceOfInventaire(db: Db, user: CurrentUser, requested: string | undefined): Promise<AgenceInventoriee> {
   const agenceId = inventaireAgenceFor(user, requested);
   if (!agenceId) {
-    if (user.allAgencies) throw badRequest(INVENTAIRE_MESSAGES.agenceRequise, { agenceID: INVENTAIRE_MESSAGES.agenceRequise });
+    if (user.allAgences) throw badRequest(INVENTAIRE_MESSAGES.agenceRequise, { agenceID: INVENTAIRE_MESSAGES.agenceRequise });
     throw forbidden(INVENTAIRE_MESSAGES.sansAgence);
   }
   const agence = await findAgence(db, agenceId);

@@ -53,7 +53,7 @@ export async function mailRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request) => {
       // request.user is set by plugins/access.ts on this key-guarded route (auth/currentUser.ts is not imported here:
       // auth queues its mails through this folder).
-      await retryMail(db, request.params.id, { allAgencies: request.user?.allAgencies ?? false });
+      await retryMail(db, request.params.id, { allAgences: request.user?.allAgences ?? false });
       return { success: true, message: "E-mail remis en file d'envoi." };
     },
   );

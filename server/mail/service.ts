@@ -12,8 +12,8 @@ import { findMail, requeueFailed } from './query';
  * `me`: the caller's scope (auth/currentUser.ts CurrentUser; not imported: auth sends its mails through this folder).
  * @throws 403 a role that does not see every agency; 404 unknown mail; 409 a mail that is not FAILED
  */
-export async function retryMail(db: Db, id: string, me: { allAgencies: boolean }): Promise<void> {
-  if (!me.allAgencies) throw forbidden('Seul un administrateur peut renvoyer un e-mail.');
+export async function retryMail(db: Db, id: string, me: { allAgences: boolean }): Promise<void> {
+  if (!me.allAgences) throw forbidden('Seul un administrateur peut renvoyer un e-mail.');
   const mail = await findMail(db, id);
   if (!mail) throw notFound('E-mail introuvable.');
   if (!(await requeueFailed(db, id))) {

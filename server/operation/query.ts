@@ -146,7 +146,7 @@ export async function operationSummary(db: Db, user: CurrentUser, rawQuery: Reco
       .limit(5);
     return rows.map(({ montant, ...motif }) => ({ motif, montant }));
   };
-  const byAgence = user.allAgencies
+  const byAgence = user.allAgences
     ? (
         await db
           .select({ id: agences.id, libelle: agences.libelle, totalRevenue: revenue, totalExpenses: expenses })

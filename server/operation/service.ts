@@ -52,7 +52,7 @@ async function checkMotif(tx: Tx, id: string) {
 async function checkStaff(tx: Tx, id: string, user: CurrentUser): Promise<string | null> {
   const staff = await findStaff(tx, id);
   if (!staff || !staff.isActive || staff.typeCode !== TYPE_USER_CODES.ADMIN) throw badRequest(M.userInvalid, { userID: M.userInvalid });
-  if (!user.allAgencies && staff.agenceID !== user.agenceID) throw forbidden(M.userOtherAgence);
+  if (!user.allAgences && staff.agenceID !== user.agenceID) throw forbidden(M.userOtherAgence);
   return staff.agenceID;
 }
 

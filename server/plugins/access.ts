@@ -58,10 +58,10 @@ export async function requiredKey(
   if (access.client) {
     const value = (request.params as Record<string, string>)[access.client.param];
     if (value && (await isClient(value))) {
-      return isActiveOnly(request.body) ? (access.client.statusKey ?? access.client.key) : access.client.key;
+      return isActiveOnly(request.body) ? (access.client.activeKey ?? access.client.key) : access.client.key;
     }
   }
-  if (access.statusKey && isActiveOnly(request.body)) return access.statusKey;
+  if (access.activeKey && isActiveOnly(request.body)) return access.activeKey;
   const body = request.body as Record<string, unknown> | undefined;
   if (access.transitionKeys && body && typeof body.statutID === 'string' && Object.keys(body).length === 1) {
     const code = await statutCode(body.statutID);

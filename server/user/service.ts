@@ -5,7 +5,7 @@
  * - staff (users of type ADMIN) are created by an administrator: the server generates the password, mails it through
  *   the outbox in the same transaction and never answers nor logs it; the new user must change it first
  *   (users.mustChangePassword, enforced by plugins/access.ts);
- * - e-mail unique (case-insensitive), phone unique per country (common/phone.ts normalizeCountryPhone), only active
+ * - e-mail unique (case-insensitive), phone unique per country (common/phone.ts normalizePaysPhone), only active
  *   countries, agencies, roles and the staff user type; an agency role needs an agency of the chosen country; a role
  *   that does not see every agency creates and edits its own agency's staff only;
  * - only a SUPERADMIN creates, changes, deactivates or deletes an ADMIN or SUPERADMIN, or gives those roles; the role
@@ -17,8 +17,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
-import { normalizeCountryPhone, normalizePhone, type PhoneCountry } from '../../common/phone';
-import { seesAllAgencies } from '../../common/scopes';
+import { normalizePaysPhone, normalizePhone, type PaysTelephone } from '../../common/phone';
+import { seesAllAgences } from '../../common/scopes';
 import { findVisibleUser } from '../access/scopes';
 import { recordAudit } from '../audit/service';
 import type { CurrentUser } from '../auth/currentUser';
@@ -104,7 +104,7 @@ function assertMayManage(me: CurrentUser, target: UserRow) {
 
 /** The references of a staff form, checked: active country, role, agency (of the country), staff type. */
 interface StaffRefs {
-  pays: { id: string } & PhoneCountry;
+  pays: { id: string } & PaysTelephone;
   role: { id: string; code: string };
   typeUserID: string;
   agenceID: string | null;
@@ -150,7 +150,7 @@ async function checkStaffRefs(
     );
   if (!type) throw badRequest(USER_MESSAGES.typeInvalid, { typeUserID: USER_MESSAGES.typeInvalid });
   const agenceID = input.agenceID || null;
-  if (!agenceID && !seesAllAgencies(role.code)) throw badRequest(USER_MESSAGES.agenceRequired, { agenceID: USER_MESSAGES.agenceRequired });
+  if (!agenceID && !seesAllAgences(role.code)) throw badRequest(USER_MESSAGES.agenceRequired, { agenceID: USER_MESSAGES.agenceRequired });
   if (agenceID) {
     const [a] = await tx
       .select({ id: agences.id, paysID: agences.paysID, isActive: agences.isActive })
@@ -160,7 +160,7 @@ async function checkStaffRefs(
       throw badRequest(USER_MESSAGES.agenceInvalid, { agenceID: USER_MESSAGES.agenceInvalid });
     if (a.paysID !== p.id) throw badRequest(USER_MESSAGES.agenceOtherPays, { agenceID: USER_MESSAGES.agenceOtherPays });
   }
-  if (!me.allAgencies && agenceID !== me.agenceID) throw forbidden(USER_MESSAGES.agenceOther);
+  if (!me.allAgences && agenceID !== me.agenceID) throw forbidden(USER_MESSAGES.agenceOther);
   return { pays: p, role, typeUserID: type.id, agenceID };
 }
 
@@ -200,7 +200,7 @@ function resetMail(u: { email: string; nom: string; prenoms: string }, password:
 export async function createStaff(db: Db, input: StaffCreateInput, me: CurrentUser) {
   return db.transaction(async (tx) => {
     const refs = await checkStaffRefs(tx, me, input);
-    const phone = normalizeCountryPhone(input.telephone, refs.pays);
+    const phone = normalizePaysPhone(input.telephone, refs.pays);
     if (!phone.ok) throw badRequest(phone.error, { telephone: phone.error });
     const email = input.email.trim().toLowerCase();
     if (await emailTaken(tx, email)) throw conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
@@ -396,7 +396,7 @@ export async function updateProfil(db: Db, id: string, input: ProfilInput, me: C
  * @param field the request field reported with the error
  * @throws 400 with the French message on `field` for a number without digits, with letters, of the wrong length…
  */
-export function clientPhone(raw: string | null | undefined, pays: PhoneCountry | null | undefined, field: string): string {
+export function clientPhone(raw: string | null | undefined, pays: PaysTelephone | null | undefined, field: string): string {
   const result = normalizePhone(raw, pays);
   if (!result.ok) throw badRequest(result.error, { [field]: result.error });
   return result.phone;
@@ -423,7 +423,7 @@ export async function upsertClient(
     nom: string;
     prenoms?: string;
     telephoneComplet: string;
-    pays?: PhoneCountry | null;
+    pays?: PaysTelephone | null;
     field?: string;
     telephone?: string;
     email?: string | null;

@@ -1,9 +1,9 @@
 /**
  * Pure rules of the agency screens (spec 001 §2 Agencies "Téléphone (complete phone or '--')", §3 Agence, §5 Agency
  * add: country, city, name, latitude, longitude required; phone typed without dial code, full phone = dial code +
- * phone). The phone rule itself is common/phone.ts normalizeCountryPhone, the one the server applies too.
+ * phone). The phone rule itself is common/phone.ts normalizePaysPhone, the one the server applies too.
  */
-import { normalizeCountryPhone, type PhoneCountry } from '../../common/phone';
+import { normalizePaysPhone, type PaysTelephone } from '../../common/phone';
 import { refId } from '../common/records';
 
 /** The phone column of the list: the full number, else '--'. */
@@ -16,18 +16,18 @@ export function agencePhoneLabel(record: { telephoneComplet?: unknown } | null |
  * The error of the typed phone for the chosen country, or undefined: empty is allowed (the phone is optional), a
  * number is checked only once the country is known (the server checks it anyway).
  */
-export function agencePhoneError(telephone: unknown, pays: PhoneCountry | null | undefined): string | undefined {
+export function agencePhoneError(telephone: unknown, pays: PaysTelephone | null | undefined): string | undefined {
   const typed = typeof telephone === 'string' ? telephone.trim() : '';
   if (!typed || !pays) return undefined;
-  const result = normalizeCountryPhone(typed, pays);
+  const result = normalizePaysPhone(typed, pays);
   return result.ok ? undefined : result.error;
 }
 
 /** The full number of the typed phone for the chosen country (dial code + national number), or null when not valid yet. */
-export function agenceTelephoneComplet(telephone: unknown, pays: PhoneCountry | null | undefined): string | null {
+export function agenceTelephoneComplet(telephone: unknown, pays: PaysTelephone | null | undefined): string | null {
   const typed = typeof telephone === 'string' ? telephone.trim() : '';
   if (!typed || !pays) return null;
-  const result = normalizeCountryPhone(typed, pays);
+  const result = normalizePaysPhone(typed, pays);
   return result.ok ? result.phone : null;
 }
 

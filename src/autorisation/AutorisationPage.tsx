@@ -38,15 +38,23 @@ import { serverMessage } from '../common/recordLabel';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { AppIdentity } from '../providers/authProvider';
 import { syncPermissions } from '../providers/permissionsSync';
-import type { AssignmentPrivilege, AutorisationLink } from './autorisationMethods';
-import { groupPrivileges, matchesSearch, roleTabs, toggleRule, visiblePrivileges, type PrivilegeGroup, type RoleTab } from './assignment';
+import type { AssignmentPermission, AutorisationLink } from './autorisationMethods';
+import {
+  groupPermissions,
+  matchesSearch,
+  roleTabs,
+  toggleRule,
+  visiblePermissions,
+  type AssignmentPermissionGroup,
+  type RoleTab,
+} from './assignment';
 import { RoleHistory } from './RoleHistory';
 
 const T = 'resources.autorisation';
 
 /** A pending 'Tout accorder' / 'Tout retirer': the group, the direction and the permissions it changes. */
 interface GroupAction {
-  group: PrivilegeGroup;
+  group: AssignmentPermissionGroup;
   isActive: boolean;
   privilegeIDs: string[];
 }
@@ -62,7 +70,7 @@ const AutorisationPage = () => {
   const roles = useQuery({ queryKey: ['autorisation', 'roles'], queryFn: ({ signal }) => dataProvider.getAssignmentRoles({ signal }) });
   const privileges = useQuery({
     queryKey: ['autorisation', 'privileges'],
-    queryFn: ({ signal }) => dataProvider.getAssignmentPrivileges({ signal }),
+    queryFn: ({ signal }) => dataProvider.getAssignmentPermissions({ signal }),
   });
   const tabs = useMemo(() => roleTabs(roles.data ?? [], userRoleCode), [roles.data, userRoleCode]);
   const [chosen, setChosen] = useState<string | undefined>();
@@ -120,7 +128,7 @@ const RoleGrants = ({
   userRoleCode,
 }: {
   tab: RoleTab;
-  privileges: readonly AssignmentPrivilege[];
+  privileges: readonly AssignmentPermission[];
   ownRole: boolean;
   userRoleCode: string | undefined;
 }) => {
@@ -139,12 +147,12 @@ const RoleGrants = ({
     queryFn: ({ signal }) => dataProvider.getRoleAutorisations(roleId, { signal }),
   });
   const linkOf = useMemo(() => new Map<string, AutorisationLink>((links.data ?? []).map((l) => [l.privilegeID, l])), [links.data]);
-  const held = (p: AssignmentPrivilege) => linkOf.get(p.id)?.isActive === true;
+  const held = (p: AssignmentPermission) => linkOf.get(p.id)?.isActive === true;
   const groups = useMemo(
-    () => groupPrivileges(visiblePrivileges(privileges, (p) => linkOf.get(p.id)?.isActive === true, userRoleCode)),
+    () => groupPermissions(visiblePermissions(privileges, (p) => linkOf.get(p.id)?.isActive === true, userRoleCode)),
     [privileges, linkOf, userRoleCode],
   );
-  const rule = (p: AssignmentPrivilege) => toggleRule(p, { held: held(p), ownRole, readOnly: tab.readOnly, userRoleCode });
+  const rule = (p: AssignmentPermission) => toggleRule(p, { held: held(p), ownRole, readOnly: tab.readOnly, userRoleCode });
 
   /** After a change (done or refused): read the role's grants and history again; reload my privileges if it is my role. */
   const afterChange = async () => {
@@ -157,7 +165,7 @@ const RoleGrants = ({
   const onError = (error: unknown) => notify(serverMessage(error) ?? translate(`${T}.update_error`), { type: 'error' });
 
   const toggle = useMutation({
-    mutationFn: async ({ p, next }: { p: AssignmentPrivilege; next: boolean }) => {
+    mutationFn: async ({ p, next }: { p: AssignmentPermission; next: boolean }) => {
       const link = linkOf.get(p.id);
       return link ? dataProvider.setAutorisationActive(link.id, next) : dataProvider.grantPermission(roleId, p.id);
     },
@@ -176,7 +184,7 @@ const RoleGrants = ({
   });
 
   /** Asks Oui/Non before changing every permission of a group that the user may change. */
-  const askGroup = (group: PrivilegeGroup, isActive: boolean) => {
+  const askGroup = (group: AssignmentPermissionGroup, isActive: boolean) => {
     const targets = group.privileges.filter((p) => held(p) !== isActive && rule(p).enabled);
     if (targets.length === 0) {
       notify(`${T}.nothing_to_do`, { type: 'info' });
@@ -329,7 +337,7 @@ const PermissionRow = ({
   busy,
   onToggle,
 }: {
-  privilege: AssignmentPrivilege;
+  privilege: AssignmentPermission;
   held: boolean;
   rule: { enabled: boolean; ownLocked: boolean };
   busy: boolean;

@@ -6,7 +6,7 @@
  */
 import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
 import { PERMISSION_GROUPS, ROLE_CODES, type PermissionGroupCode } from '../../common/permissions';
-import type { AssignmentPrivilege, AssignmentRole } from './autorisationMethods';
+import type { AssignmentPermission, AssignmentRole } from './autorisationMethods';
 
 /** A role tab: the role and whether its grants are shown read-only. */
 export interface RoleTab {
@@ -27,17 +27,17 @@ export function roleTabs(roles: readonly AssignmentRole[], userRoleCode: string 
 }
 
 /** A group of the screen: its code, French title and permissions (by key). */
-export interface PrivilegeGroup {
+export interface AssignmentPermissionGroup {
   code: PermissionGroupCode;
   libelle: string;
-  privileges: AssignmentPrivilege[];
+  privileges: AssignmentPermission[];
 }
 
 const GROUP_CODES = new Set<string>(PERMISSION_GROUPS.map((g) => g.code));
 
 /** The permissions in the 24 groups of 001 §2, in the screen's order; a permission of an unknown group goes to 'autres'. */
-export function groupPrivileges(privileges: readonly AssignmentPrivilege[]): PrivilegeGroup[] {
-  const byGroup = new Map<string, AssignmentPrivilege[]>();
+export function groupPermissions(privileges: readonly AssignmentPermission[]): AssignmentPermissionGroup[] {
+  const byGroup = new Map<string, AssignmentPermission[]>();
   for (const p of privileges) {
     const code = GROUP_CODES.has(p.groupe) ? p.groupe : 'autres';
     byGroup.set(code, [...(byGroup.get(code) ?? []), p]);
@@ -57,7 +57,7 @@ export const normalise = (text: string) =>
     .toLowerCase();
 
 /** Whether a permission matches the search text (its key or its description, any case, accents ignored). */
-export function matchesSearch(p: AssignmentPrivilege, search: string): boolean {
+export function matchesSearch(p: AssignmentPermission, search: string): boolean {
   const q = normalise(search.trim());
   return q === '' || normalise(p.libelle).includes(q) || normalise(p.description ?? '').includes(q);
 }
@@ -75,7 +75,7 @@ export interface ToggleRule {
  * @param held whether the role holds it now; ownRole whether the role is the user's own; readOnly the tab's flag
  */
 export function toggleRule(
-  p: AssignmentPrivilege,
+  p: AssignmentPermission,
   opts: { held: boolean; ownRole: boolean; readOnly: boolean; userRoleCode: string | null | undefined },
 ): ToggleRule {
   const ownLocked = opts.held && !mayRevokeKey(opts.ownRole, p.libelle);
@@ -87,10 +87,10 @@ export function toggleRule(
  * The permissions a user sees in a role: every one, except a 'superadmin' key the user may not grant and the role
  * does not hold (001 §5: hidden for an ADMIN; shown when held, so that it can be removed).
  */
-export function visiblePrivileges(
-  privileges: readonly AssignmentPrivilege[],
-  held: (p: AssignmentPrivilege) => boolean,
+export function visiblePermissions(
+  privileges: readonly AssignmentPermission[],
+  held: (p: AssignmentPermission) => boolean,
   userRoleCode: string | null | undefined,
-): AssignmentPrivilege[] {
+): AssignmentPermission[] {
   return privileges.filter((p) => mayGrantKey(userRoleCode, p.libelle) || held(p));
 }

@@ -14,7 +14,7 @@ export interface AssignmentRole {
 }
 
 /** A permission (privilege) as the groups show it: its key, description and group. */
-export interface AssignmentPrivilege {
+export interface AssignmentPermission {
   id: string;
   libelle: string;
   description: string;
@@ -45,7 +45,7 @@ export interface AutorisationMethods {
   /** GET role/liste?isActive=true: the active roles, by label. */
   getAssignmentRoles(options?: CallOptions): Promise<AssignmentRole[]>;
   /** GET privilege/liste (every permission, at most 500), by key. */
-  getAssignmentPrivileges(options?: CallOptions): Promise<AssignmentPrivilege[]>;
+  getAssignmentPermissions(options?: CallOptions): Promise<AssignmentPermission[]>;
   /** GET autorisation/listePermissionByRoleID/{roleId}: the role's links (active or not). */
   getRoleAutorisations(roleId: string, options?: CallOptions): Promise<AutorisationLink[]>;
   /** POST autorisation/create {roleID, privilegeID}: grants (creates or reactivates the link). Returns the server message. */
@@ -70,9 +70,9 @@ export const autorisationMethods: AutorisationMethods = {
     return rows<AssignmentRole>(json.datas);
   },
 
-  async getAssignmentPrivileges({ signal } = {}) {
+  async getAssignmentPermissions({ signal } = {}) {
     const json = await httpRequest('privilege/liste', { query: { _perPage: 500, _sort: 'libelle', _order: 'ASC' }, signal });
-    return rows<AssignmentPrivilege>(json.datas);
+    return rows<AssignmentPermission>(json.datas);
   },
 
   async getRoleAutorisations(roleId, { signal } = {}) {

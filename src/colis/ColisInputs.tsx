@@ -15,7 +15,7 @@ import { Form, useGetList, useNotify, useSaveContext, useTranslate } from 'react
 import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../common/recordLabel';
 import type { Ref } from '../common/records';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import {
   buildColisBody,
   computeFormMontants,
@@ -53,7 +53,7 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
   const { handleSubmit, setError } = useFormContext<ColisFormValues>();
   const values = useWatch() as ColisFormValues;
   const identity = useAppIdentity();
-  const seesAllAgences = userSeesAllAgencies(identity);
+  const seesAllAgences = userSeesAllAgences(identity);
   const [step, setStep] = useState(0);
   const [poidsMessage, setPoidsMessage] = useState<string | null>(null);
   const [dismissedPrixErrors, setDismissedPrixErrors] = useState<string[]>([]);

@@ -7,7 +7,7 @@ import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../common/colisRule
 import { toCents, toMilli, type DecimalInput } from '../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../common/pricing';
 import { uniteForModeEnvoi, type Unite } from '../../common/modes';
-import { normalizePhone, type PhoneCountry } from '../../common/phone';
+import { normalizePhone, type PaysTelephone } from '../../common/phone';
 import { refId } from '../common/records';
 import type { ColisRecord, Ref } from './types';
 
@@ -240,7 +240,7 @@ export interface PaysPhone {
  * @param typedIndicatif the dial code field of the form
  * @param country the country of the party (destination for the recipient, origin for the sender)
  */
-export function phonePays(typedIndicatif: string | null | undefined, pays?: PaysPhone | null): PhoneCountry {
+export function phonePays(typedIndicatif: string | null | undefined, pays?: PaysPhone | null): PaysTelephone {
   const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
   const indicatif = digits(typedIndicatif) ? (typedIndicatif ?? '') : (pays?.indicatif ?? '');
   const own = !!digits(indicatif) && digits(indicatif) === digits(pays?.indicatif);

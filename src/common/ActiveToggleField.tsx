@@ -27,7 +27,7 @@ export const ActiveToggleField = ({
   recordName?: RecordNamer;
 }) => {
   const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
-    'status',
+    'active',
     'app.status.cancelled',
     recordName,
   );

@@ -7,7 +7,7 @@
  */
 import type { ReactElement } from 'react';
 import { ReferenceInput, SelectInput } from 'react-admin';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import { useAppIdentity } from './useAppIdentity';
 
 /** Props of AgenceFilter: the filter field and its texts (translation keys of the list's resource). */
@@ -34,6 +34,6 @@ export const AgenceFilter = ({ source = 'agenceID', label, emptyText, alwaysOn }
  */
 export function useAdminAgenceFilter(props: Omit<AgenceFilterProps, 'alwaysOn'>): ReactElement[] {
   const identity = useAppIdentity();
-  if (!userSeesAllAgencies(identity)) return [];
+  if (!userSeesAllAgences(identity)) return [];
   return [<AgenceFilter key={props.source ?? 'agenceID'} {...props} alwaysOn />];
 }

@@ -26,7 +26,7 @@ export interface ReferenceListPageProps {
   /** The data columns (DataTable.Col …) before Statut and Actions. */
   children: ReactNode;
   /** Whether to add the Statut column (default true). */
-  withStatus?: boolean;
+  withActive?: boolean;
   /** Translation key of the delete failure text when the server gives none. */
   deleteErrorMessage?: string;
   /** Extra row actions placed before edit and delete (each checks its own permission). */
@@ -38,7 +38,7 @@ export interface ReferenceListPageProps {
   /** A wide table: compact cells, sideways scroll inside the card, the Actions column pinned right (WIDE_TABLE_SX). */
   wide?: boolean;
   /** Translation key of the text a status click shows without the status key (default 'app.status.no_permission'). */
-  statusNoPermissionMessage?: string;
+  activeNoPermissionMessage?: string;
   /**
    * A rule beside the delete key (e.g. payments: only a role that sees every agency may delete, 001 §6 and
    * server/access/scopes.ts): false hides the delete button and, with no other action, the Actions column.
@@ -100,13 +100,13 @@ export const ReferenceListPage = ({
   title,
   createLabel,
   children,
-  withStatus = true,
+  withActive = true,
   deleteErrorMessage,
   extraRowActions,
   filters = [],
   rowActions,
   wide = false,
-  statusNoPermissionMessage,
+  activeNoPermissionMessage,
   deleteAllowed = true,
   recordName,
   steps,
@@ -135,9 +135,9 @@ export const ReferenceListPage = ({
       >
         <DataTable rowClick={false} bulkActionButtons={false} size="small">
           {children}
-          {withStatus && (
+          {withActive && (
             <DataTable.Col source="isActive" label={translate(`resources.${resource}.fields.isActive`, { _: 'Statut' })}>
-              <ActiveToggleField noPermissionMessage={statusNoPermissionMessage} recordName={recordName} />
+              <ActiveToggleField noPermissionMessage={activeNoPermissionMessage} recordName={recordName} />
             </DataTable.Col>
           )}
           {showActions && (

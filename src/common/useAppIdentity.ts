@@ -1,6 +1,6 @@
 /**
  * The signed-in user as the screens read it: react-admin's useGetIdentity, typed with the identity our authProvider
- * gives (AppIdentity: id, full name, role and agency — what the parcel rules userSeesAllAgencies and isOwnColis read).
+ * gives (AppIdentity: id, full name, role and agency — what the parcel rules userSeesAllAgences and isOwnColis read).
  */
 import { useGetIdentity } from 'react-admin';
 import type { AppIdentity } from '../providers/authProvider';

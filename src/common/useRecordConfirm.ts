@@ -20,7 +20,7 @@ import { recordLabel } from './recordLabel';
 export type RecordNamer = (record: RaRecord, translate: TranslateFunction) => string | undefined;
 
 /**
- * Takes the react-admin action checked for the resource ('status', 'delete'), the translation key of the cancel
+ * Takes the react-admin action checked for the resource ('active', 'delete'), the translation key of the cancel
  * notification and, optionally, how to name the record (default recordLabel); returns what the button and its
  * <Confirm> need.
  */

@@ -12,7 +12,7 @@ import { Box } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS, PAIEMENT_STATES, type DashboardCounts } from '../../common/dashboard';
 import { formatEuro } from '../../common/format';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import { PageHeader } from '../common/PageHeader';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { useHasPermission } from '../common/useHasPermission';
@@ -39,7 +39,7 @@ const Dashboard = () => {
   const notify = useNotify();
   const has = useHasPermission();
   const identity = useAppIdentity();
-  const seesAll = userSeesAllAgencies(identity);
+  const seesAll = userSeesAllAgences(identity);
   const { counts, monthly, circular, envois } = useDashboardData(identity?.id ? String(identity.id) : undefined);
   const [scope, setScope] = useState<DashboardScope>({ kind: 'global' });
   const view = selectView(seesAll ? scope : { kind: 'global' }, { counts: counts.data, monthly: monthly.data, circular: circular.data });

@@ -42,7 +42,7 @@ const DepartList = () => {
       title="resources.depart.page.list"
       createLabel="resources.depart.action.add"
       deleteErrorMessage="resources.depart.notifications.delete_error"
-      withStatus={false}
+      withActive={false}
       wide
       filters={[statutFilter]}
       extraRowActions={withStatutActions ? <EnvoiStatutButtons /> : undefined}

@@ -38,7 +38,7 @@ import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Confirm, useDataProvider, useGetList, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeReference, type ScanEtat } from '../../common/inventaireRules';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import { formatDateFr } from '../common/formatDate';
 import { PageHeader } from '../common/PageHeader';
 import { serverMessage } from '../common/recordLabel';
@@ -90,7 +90,7 @@ const InventaireCreate = () => {
   const identity = useAppIdentity();
   const userId = readSession()?.user?.id ?? 'anonyme';
   const store = useMemo(browserStore, []);
-  const allAgencies = userSeesAllAgencies(identity ?? readSession()?.user);
+  const allAgences = userSeesAllAgences(identity ?? readSession()?.user);
 
   const [session, setSession] = useState<ScanSession>(() => loadSession(store, userId) ?? newSession(uuidv7()));
   // The latest session, read by scans that follow each other faster than React renders (keyboard scanner, camera).
@@ -106,7 +106,7 @@ const InventaireCreate = () => {
   const [confirm, setConfirm] = useState<'save' | 'abandon' | null>(null);
   const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const agenceID = allAgencies ? session.agenceID : undefined;
+  const agenceID = allAgences ? session.agenceID : undefined;
 
   // Every change is stored at once: nothing scanned is lost until the server confirms.
   useEffect(() => {
@@ -116,13 +116,13 @@ const InventaireCreate = () => {
   const { data: agences } = useGetList(
     'agence',
     { pagination: { page: 1, perPage: 500 }, sort: { field: 'libelle', order: 'ASC' }, filter: { isActive: true } },
-    { enabled: allAgencies },
+    { enabled: allAgences },
   );
 
   const attendusQuery = useQuery({
     queryKey: ['inventaire', 'attendus', agenceID ?? 'own'],
     queryFn: ({ signal }) => dataProvider.getInventaireAttendus(agenceID, { signal }),
-    enabled: !allAgencies || !!agenceID,
+    enabled: !allAgences || !!agenceID,
     retry: false,
     refetchOnWindowFocus: false,
   });
@@ -166,7 +166,7 @@ const InventaireCreate = () => {
     async (raw: string) => {
       const reference = normalizeReference(raw);
       if (!reference) return;
-      if (allAgencies && !latest.current.agenceID) {
+      if (allAgences && !latest.current.agenceID) {
         notify(`${f}.agence_required`, { type: 'warning' });
         return;
       }
@@ -181,7 +181,7 @@ const InventaireCreate = () => {
       if (etat) update((s) => settleScan(s, reference, etat));
       beep(etat ?? 'A_VERIFIER');
     },
-    [allAgencies, update, notify, verify],
+    [allAgences, update, notify, verify],
   );
 
   // Back online: the references scanned meanwhile are checked.
@@ -240,7 +240,7 @@ const InventaireCreate = () => {
 
   const counts = countScans(session);
   const last = session.scans[0];
-  const canScan = !allAgencies || !!session.agenceID;
+  const canScan = !allAgences || !!session.agenceID;
 
   return (
     <>
@@ -263,7 +263,7 @@ const InventaireCreate = () => {
           <Card variant="outlined">
             <CardContent>
               <Stack spacing={2}>
-                {allAgencies ? (
+                {allAgences ? (
                   <TextField
                     select
                     label={translate(`${f}.agence`)}

@@ -12,7 +12,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { DataTable, LinkBase, SelectInput, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { INVENTAIRE_STATUT_FILTER } from '../../common/inventaireRules';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import { useAdminAgenceFilter } from '../common/AgenceFilter';
 import { DateFrField } from '../common/DateFrField';
 import { ReferenceListPage } from '../common/ReferenceListPage';
@@ -86,13 +86,13 @@ const InventaireList = () => {
   const identity = useAppIdentity();
   const { canAccess: canCreate } = useCanAccess({ resource: 'inventaire', action: 'create' });
   const agenceFilter = useAdminAgenceFilter({ label: `${f}.filters.agence`, emptyText: `${f}.filters.all_agencies` });
-  const allAgencies = userSeesAllAgencies(identity);
+  const allAgences = userSeesAllAgences(identity);
   return (
     <ReferenceListPage
       title={`${f}.page.list`}
       createLabel={canCreate ? `${f}.action.add` : undefined}
       filters={[...agenceFilter, <StatutFilter key="statut" source="statut" alwaysOn />]}
-      withStatus={false}
+      withActive={false}
       rowActions={<ViewButton />}
     >
       <DataTable.Col source="dateInventaire" cellSx={() => ({ whiteSpace: 'nowrap' })}>
@@ -105,7 +105,7 @@ const InventaireList = () => {
         source="auteur"
         render={(r: InventaireRecord) => fullName({ nom: r.auteur?.nom, prenoms: r.auteur?.prenom }) || '--'}
       />
-      {allAgencies && <DataTable.Col source="agenceID" render={(r: InventaireRecord) => r.agenceID?.libelle ?? '--'} />}
+      {allAgences && <DataTable.Col source="agenceID" render={(r: InventaireRecord) => r.agenceID?.libelle ?? '--'} />}
       <DataTable.Col source="colisId" disableSort align="right" render={(r: InventaireRecord) => r.colisId.length} />
       <DataTable.Col source="colisAttendus" disableSort>
         <AttendusField />

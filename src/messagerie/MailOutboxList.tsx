@@ -19,7 +19,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { HttpError } from 'ra-core';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import { formatDateFr } from '../common/formatDate';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { useAppIdentity } from '../common/useAppIdentity';
@@ -70,7 +70,7 @@ const RetryButton = () => {
   const refresh = useRefresh();
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
-  if (!record || record.status !== 'FAILED' || !userSeesAllAgencies(identity)) return null;
+  if (!record || record.status !== 'FAILED' || !userSeesAllAgences(identity)) return null;
   const retry = async () => {
     setBusy(true);
     try {
@@ -133,7 +133,7 @@ const MailOutboxList = () => {
     <ReferenceListPage
       title={`${f}.page.list`}
       steps={[{ label: 'resources.messagerie.page.list', to: '/messagerie' }, { label: `${f}.page.list` }]}
-      withStatus={false}
+      withActive={false}
       wide
       filters={filters}
       rowActions={<RetryButton />}

@@ -25,7 +25,7 @@ import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../common/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import { staffChoices, staffOfAgence } from './operationView';
 
 const f = 'resources.operation';
@@ -46,7 +46,7 @@ export const OperationInputs = () => {
     staleTime: 60_000,
   });
   const current = record?.userIDRef as { id: string; nom?: string; prenoms?: string } | undefined;
-  const agenceID = userSeesAllAgencies(identity) ? undefined : (refId(identity?.agenceID) ?? '');
+  const agenceID = userSeesAllAgences(identity) ? undefined : (refId(identity?.agenceID) ?? '');
   const choices = staffChoices(staffOfAgence(staff.data, agenceID), [
     identity ? { id: String(identity.id), fullName: identity.fullName } : null,
     current,

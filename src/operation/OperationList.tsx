@@ -23,7 +23,7 @@ import {
 } from 'react-admin';
 import { formatEuro } from '../../common/format';
 import { operationPeriodStart, operationTypeLabel } from '../../common/operationRules';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import { ActiveToggleField } from '../common/ActiveToggleField';
 import { DateFrField } from '../common/DateFrField';
 import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
@@ -225,7 +225,7 @@ const OperationDashboard = () => {
 const OperationList = () => {
   const translate = useTranslate();
   const identity = useAppIdentity();
-  const own = !userSeesAllAgencies(identity) && identity?.agenceID?.libelle;
+  const own = !userSeesAllAgences(identity) && identity?.agenceID?.libelle;
   const title = translate(`${f}.page.list`) + (own ? ` (${own})` : '');
   return (
     <>

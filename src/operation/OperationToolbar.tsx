@@ -8,7 +8,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
 import { LinkBase, useCanAccess, useGetList, useListContext, useTranslate } from 'react-admin';
 import { OPERATION_PERIODS, type OperationPeriod } from '../../common/operationRules';
-import { userSeesAllAgencies } from '../../common/scopes';
+import { userSeesAllAgences } from '../../common/scopes';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { periodOf, withAgence, withPeriod } from './operationView';
 
@@ -66,7 +66,7 @@ export const OperationToolbar = () => {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        {userSeesAllAgencies(identity) && <AgenceSelect />}
+        {userSeesAllAgences(identity) && <AgenceSelect />}
         <Tooltip title={translate(`${f}.action.refresh`)}>
           <span>
             <IconButton aria-label={translate(`${f}.action.refresh`)} onClick={() => refetch()} disabled={isFetching} color="primary">

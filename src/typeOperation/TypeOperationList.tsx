@@ -7,7 +7,7 @@ const TypeOperationList = () => (
   <ReferenceListPage
     title="resources.typeOperation.page.list"
     createLabel="resources.typeOperation.action.add"
-    statusNoPermissionMessage="resources.typeOperation.notifications.status_no_permission"
+    activeNoPermissionMessage="resources.typeOperation.notifications.status_no_permission"
   >
     <DataTable.Col source="code" />
     <DataTable.Col source="libelle" />

@@ -5,8 +5,8 @@
  * French lines of the change history. The server applies the same rules (server/user/service.ts).
  */
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
-import { normalizeCountryPhone, type PhoneCountry } from '../../common/phone';
-import { seesAllAgencies } from '../../common/scopes';
+import { normalizePaysPhone, type PaysTelephone } from '../../common/phone';
+import { seesAllAgences } from '../../common/scopes';
 import { sortByLibelle } from '../common/choices';
 import { refId } from '../common/records';
 import type { TypeUser, UserAudit } from './userMethods';
@@ -38,7 +38,7 @@ export function roleChoices(roles: readonly RoleChoice[], callerRoleCode: string
 
 /** Whether a role needs an agency (every role but ADMIN and SUPERADMIN, which see all agencies, spec 001 §1). */
 export function agenceRequired(roleCode: string | null | undefined): boolean {
-  return !!roleCode && !seesAllAgencies(roleCode);
+  return !!roleCode && !seesAllAgences(roleCode);
 }
 
 /** The id of the active user type ADMIN (staff), the add form's hidden user type; undefined while unknown. */
@@ -47,11 +47,11 @@ export function staffTypeId(types: readonly TypeUser[]): string | undefined {
 }
 
 /** The error of the typed phone for the chosen country (common/phone.ts, the server's rule), or undefined. */
-export function userPhoneError(telephone: unknown, country: PhoneCountry | null | undefined): string | undefined {
+export function userPhoneError(telephone: unknown, country: PaysTelephone | null | undefined): string | undefined {
   const typed = typeof telephone === 'string' ? telephone.trim() : '';
   if (!typed) return 'Le téléphone est obligatoire';
   if (!country) return undefined;
-  const result = normalizeCountryPhone(typed, country);
+  const result = normalizePaysPhone(typed, country);
   return result.ok ? undefined : result.error;
 }
 

@@ -1,6 +1,6 @@
 /** common/phone.ts: one normalisation of client phone numbers with the country's dial code and length (spec 001 §3, §5). */
 import { describe, expect, it } from 'vitest';
-import { PHONE_MESSAGES, normalizeCountryPhone, normalizePhone, otherDialCodeMessage } from '../../common/phone';
+import { PHONE_MESSAGES, normalizePaysPhone, normalizePhone, otherDialCodeMessage } from '../../common/phone';
 
 const FR = { indicatif: '+33', longueurNumero: 9 };
 const SN = { indicatif: '+221', longueurNumero: 9 };
@@ -95,24 +95,24 @@ describe('normalizePhone: what is not a phone number is refused', () => {
   });
 });
 
-describe('normalizeCountryPhone: a phone typed without dial code for a chosen country (spec 001 §5 Agency add)', () => {
+describe('normalizePaysPhone: a phone typed without dial code for a chosen country (spec 001 §5 Agency add)', () => {
   it('builds the full number with the country dial code and keeps the national part', () => {
-    expect(normalizeCountryPhone('01 42 58 76 30', FR)).toEqual({ ok: true, phone: '+33142587630', national: '142587630' });
-    expect(normalizeCountryPhone('338214567', SN)).toEqual({ ok: true, phone: '+221338214567', national: '338214567' });
-    expect(normalizeCountryPhone('+33 1 42 58 76 30', FR)).toEqual({ ok: true, phone: '+33142587630', national: '142587630' });
+    expect(normalizePaysPhone('01 42 58 76 30', FR)).toEqual({ ok: true, phone: '+33142587630', national: '142587630' });
+    expect(normalizePaysPhone('338214567', SN)).toEqual({ ok: true, phone: '+221338214567', national: '338214567' });
+    expect(normalizePaysPhone('+33 1 42 58 76 30', FR)).toEqual({ ok: true, phone: '+33142587630', national: '142587630' });
   });
 
   it('checks the length of the country', () => {
-    expect(normalizeCountryPhone('12345', FR)).toEqual(refused(PHONE_MESSAGES.length(9, '33')));
+    expect(normalizePaysPhone('12345', FR)).toEqual(refused(PHONE_MESSAGES.length(9, '33')));
   });
 
   it('refuses a number with the dial code of another country', () => {
-    expect(normalizeCountryPhone('+221 77 000 00 01', FR)).toEqual(refused(otherDialCodeMessage('33')));
-    expect(normalizeCountryPhone('00221770000001', FR)).toEqual(refused(otherDialCodeMessage('33')));
+    expect(normalizePaysPhone('+221 77 000 00 01', FR)).toEqual(refused(otherDialCodeMessage('33')));
+    expect(normalizePaysPhone('00221770000001', FR)).toEqual(refused(otherDialCodeMessage('33')));
   });
 
   it('refuses letters and an empty number with the shared messages', () => {
-    expect(normalizeCountryPhone('06 12 AB', FR)).toEqual(refused(PHONE_MESSAGES.invalid));
-    expect(normalizeCountryPhone('', FR)).toEqual(refused(PHONE_MESSAGES.required));
+    expect(normalizePaysPhone('06 12 AB', FR)).toEqual(refused(PHONE_MESSAGES.invalid));
+    expect(normalizePaysPhone('', FR)).toEqual(refused(PHONE_MESSAGES.required));
   });
 });

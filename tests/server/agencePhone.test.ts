@@ -1,6 +1,6 @@
 /**
  * Agencies' phone on the server (spec 001 §5 Agency add: "phone typed without dial code, full phone = dial code +
- * phone"): create and update run common/phone.ts normalizeCountryPhone with the country of the agency's city, store the
+ * phone"): create and update run common/phone.ts normalizePaysPhone with the country of the agency's city, store the
  * national part and the full number, and refuse an invalid number with a French 400 on the telephone field. The
  * telephoneComplet a client sends is recomputed; agencies are administration, so an agency user is refused.
  */

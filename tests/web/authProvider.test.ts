@@ -227,7 +227,7 @@ describe('canAccess (RESOURCE_KEYS)', () => {
     expect(canAccessWith(s, 'pays', 'create')).toBe(true);
     expect(canAccessWith(s, 'pays', 'edit')).toBe(false); // present but inactive
     expect(canAccessWith(s, 'pays', 'delete')).toBe(false); // absent
-    expect(canAccessWith(s, 'pays', 'status')).toBe(true);
+    expect(canAccessWith(s, 'pays', 'active')).toBe(true);
     expect(canAccessWith(s, 'villes', 'list')).toBe(false);
   });
 
@@ -255,7 +255,7 @@ describe('canAccess (RESOURCE_KEYS)', () => {
   it('SUPERADMIN holds every key, even without authorisations', async () => {
     const s = session({}, 'SUPERADMIN');
     expect(canAccessWith(s, 'pays', 'delete')).toBe(true);
-    expect(canAccessWith(s, 'typeOperation', 'status')).toBe(true);
+    expect(canAccessWith(s, 'typeOperation', 'active')).toBe(true);
     expect(canAccessWith(s, 'autorisation', 'list')).toBe(true);
     store.set(SESSION_KEY, JSON.stringify(s));
     const permissions = (await authProvider.getPermissions!({})) as { libelle: string; isActive: boolean }[];

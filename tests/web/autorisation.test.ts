@@ -11,13 +11,13 @@ import { httpRequest } from '../../src/providers/http';
 import { FORBIDDEN_EVENT } from '../../src/providers/forbiddenEvent';
 import { syncPermissions } from '../../src/providers/permissionsSync';
 import { readSession, SESSION_KEY } from '../../src/providers/session';
-import { groupPrivileges, matchesSearch, roleTabs, toggleRule, visiblePrivileges } from '../../src/autorisation/assignment';
-import type { AssignmentPrivilege, AssignmentRole } from '../../src/autorisation/autorisationMethods';
+import { groupPermissions, matchesSearch, roleTabs, toggleRule, visiblePermissions } from '../../src/autorisation/assignment';
+import type { AssignmentPermission, AssignmentRole } from '../../src/autorisation/autorisationMethods';
 import { PERMISSION_GROUPS } from '../../common/permissions';
 
 const role = (code: string, isActive = true): AssignmentRole => ({ id: code.toLowerCase(), code, libelle: code, isActive });
 const ROLES = [role('ADMIN'), role('SUPERADMIN'), role('AGENT'), role('CLIENT'), role('ANCIEN', false)];
-const priv = (libelle: string, groupe: string, description = ''): AssignmentPrivilege => ({
+const priv = (libelle: string, groupe: string, description = ''): AssignmentPermission => ({
   id: libelle,
   libelle,
   groupe,
@@ -44,7 +44,7 @@ describe('role tabs', () => {
 
 describe('groups and search', () => {
   it('puts every permission in its group of 001 §2, in the spec order, unknown groups in Autres', () => {
-    const groups = groupPrivileges([priv('colis', 'colis'), priv('addColis', 'colis'), priv('special', 'inconnu')]);
+    const groups = groupPermissions([priv('colis', 'colis'), priv('addColis', 'colis'), priv('special', 'inconnu')]);
     expect(groups.map((g) => g.code)).toEqual(PERMISSION_GROUPS.map((g) => g.code));
     expect(groups.find((g) => g.code === 'colis')!.privileges.map((p) => p.libelle)).toEqual(['addColis', 'colis']);
     expect(groups.find((g) => g.code === 'autres')!.privileges.map((p) => p.libelle)).toEqual(['special']);
@@ -63,9 +63,9 @@ describe('toggles', () => {
   const special = priv('gererSuperAdmin', 'autres');
   const auto = priv('autorisation', 'autorisation');
   it("hides a 'superadmin' key from an ADMIN unless the role holds it", () => {
-    expect(visiblePrivileges([special, auto], () => false, 'ADMIN')).toEqual([auto]);
-    expect(visiblePrivileges([special, auto], (p) => p === special, 'ADMIN')).toEqual([special, auto]);
-    expect(visiblePrivileges([special, auto], () => false, 'SUPERADMIN')).toEqual([special, auto]);
+    expect(visiblePermissions([special, auto], () => false, 'ADMIN')).toEqual([auto]);
+    expect(visiblePermissions([special, auto], (p) => p === special, 'ADMIN')).toEqual([special, auto]);
+    expect(visiblePermissions([special, auto], () => false, 'SUPERADMIN')).toEqual([special, auto]);
   });
   it("locks 'autorisation' on one's own role only, and everything on a read-only tab", () => {
     const base = { readOnly: false, userRoleCode: 'GEST' };

@@ -13,7 +13,7 @@ import {
   destinataireOf,
   expediteurOf,
 } from '../../src/colis/colisRules';
-import { isOwnColis, userSeesAllAgencies } from '../../common/scopes';
+import { isOwnColis, userSeesAllAgences } from '../../common/scopes';
 import {
   buildColisBody,
   clampReglement,
@@ -60,10 +60,10 @@ describe('row actions follow the parcel status (spec 000 §4)', () => {
   });
 
   it('ADMIN (and SUPERADMIN) see every agency', () => {
-    expect(userSeesAllAgencies({ roleID: { code: 'ADMIN' } })).toBe(true);
-    expect(userSeesAllAgencies({ roleID: { code: 'SUPERADMIN' } })).toBe(true);
-    expect(userSeesAllAgencies({ roleID: { code: 'AGENT' } })).toBe(false);
-    expect(userSeesAllAgencies(null)).toBe(false);
+    expect(userSeesAllAgences({ roleID: { code: 'ADMIN' } })).toBe(true);
+    expect(userSeesAllAgences({ roleID: { code: 'SUPERADMIN' } })).toBe(true);
+    expect(userSeesAllAgences({ roleID: { code: 'AGENT' } })).toBe(false);
+    expect(userSeesAllAgences(null)).toBe(false);
   });
 });
 

@@ -68,10 +68,10 @@ describe('permission catalogue', () => {
 
   it('derives RESOURCE_KEYS: each reference resource has its five keys, show only where it has its own', () => {
     for (const resource of ['pays', 'villes', 'agence', 'user', 'role', 'permission', 'natureColis', 'modeEnvoi'] as const) {
-      expect(Object.keys(RESOURCE_KEYS[resource]).sort()).toEqual(['create', 'delete', 'edit', 'list', 'status']);
+      expect(Object.keys(RESOURCE_KEYS[resource]).sort()).toEqual(['active', 'create', 'delete', 'edit', 'list']);
     }
     expect(RESOURCE_KEYS.groupeNatureColis).toMatchObject({ list: 'groupeColis', show: 'groupeNatureColisDetails' });
-    expect(RESOURCE_KEYS.colis).toMatchObject({ list: 'colis', show: 'colisDetail', status: 'colisUpdateEtat' });
+    expect(RESOURCE_KEYS.colis).toMatchObject({ list: 'colis', show: 'colisDetail', active: 'colisUpdateEtat' });
     expect(RESOURCE_KEYS.inventaire).toEqual({ list: 'inventaire', create: 'addInventaire' });
     for (const [resource, keys] of Object.entries(RESOURCE_KEYS)) {
       for (const [action, key] of Object.entries(keys)) expect(PERMISSIONS[key]).toMatchObject({ resource, action });

@@ -85,7 +85,7 @@ describe('access keys of the two resources', () => {
     const s = session({ clients: true, clientUpdate: true, clientUpdateStatut: false, userUpdate: true });
     expect(canAccessWith(s, 'clients', 'list')).toBe(true);
     expect(canAccessWith(s, 'clients', 'edit')).toBe(true);
-    expect(canAccessWith(s, 'clients', 'status')).toBe(false);
+    expect(canAccessWith(s, 'clients', 'active')).toBe(false);
     expect(canAccessWith(s, 'clients', 'create')).toBe(false);
     expect(canAccessWith(s, 'clients', 'delete')).toBe(false);
     expect(canAccessWith(session({ clients: true, userUpdate: true, userUpdateStatut: true }), 'clients', 'edit')).toBe(false);
@@ -94,7 +94,7 @@ describe('access keys of the two resources', () => {
   it('encaissements: list encaissements, status encaissementUpdateStatut, delete encaissementDelete; no edit', () => {
     const s = session({ encaissements: true, encaissementUpdateStatut: true, encaissementDelete: true });
     expect(canAccessWith(s, 'encaissements', 'list')).toBe(true);
-    expect(canAccessWith(s, 'encaissements', 'status')).toBe(true);
+    expect(canAccessWith(s, 'encaissements', 'active')).toBe(true);
     expect(canAccessWith(s, 'encaissements', 'delete')).toBe(true);
     expect(canAccessWith(s, 'encaissements', 'edit')).toBe(false);
     expect(canAccessWith(session({ colis: true }, 'AGENT'), 'encaissements', 'list')).toBe(false);

@@ -82,7 +82,7 @@ describe('payment modes (a reference resource of its own)', () => {
       create: 'addModePaiement',
       edit: 'modePaiementUpdate',
       delete: 'modePaiementDelete',
-      status: 'modePaiementUpdateStatut',
+      active: 'modePaiementUpdateStatut',
     });
     for (const key of Object.values(RESOURCE_KEYS.modePaiement)) expect(AGENT_PERMISSION_KEYS).not.toContain(key);
     expect(RESOURCE_API.modePaiement).toEqual({ path: 'modePaiement', listKey: 'datas' });
