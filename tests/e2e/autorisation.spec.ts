@@ -93,8 +93,11 @@ test('a list the server refuses mid-session (403) sends the agent to the 403 pag
   try {
     await signIn(admin, ADMIN);
     await signIn(agent, AGENT);
-    await (await encaissementsEntry(agent)).click();
-    await expect(agent.getByRole('heading', { level: 1 })).toHaveText('LISTE DES ENCAISSEMENTS');
+    // A click on the menu while the dashboard is still loading its figures can be lost: click until the list shows.
+    await expect(async () => {
+      await (await encaissementsEntry(agent)).click();
+      await expect(agent.getByRole('heading', { level: 1 })).toHaveText('LISTE DES ENCAISSEMENTS', { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
 
     await admin.goto('/autorisation');
     await admin.getByLabel('Rechercher une permission').fill('encaissements');
