@@ -5,30 +5,8 @@
  * entry's URL lands on the 403 page; the ADMIN grants it back and the entry returns. The grant is restored in a
  * finally (through the API) so that the other journeys find the seeded role unchanged.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, AGENT, signIn } from './helpers';
-
-/** Opens the 'Gestion des Colis' group of the sidebar when closed and returns the 'Encaissements' entry. */
-async function encaissementsEntry(page: Page) {
-  const nav = page.getByRole('menu');
-  const colis = nav.getByRole('menuitem', { name: 'Colis', exact: true });
-  if (!(await colis.isVisible())) await nav.getByRole('menuitem', { name: 'Gestion des Colis', exact: true }).click();
-  await expect(colis).toBeVisible();
-  return nav.getByRole('menuitem', { name: 'Encaissements', exact: true });
-}
-
-/** Grants `encaissements` back to the agent's role through the API with the ADMIN's session (idempotent). */
-async function restoreGrant(page: Page) {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('colis.session') ?? '{}').token as string | undefined);
-  if (!token) return;
-  const headers = { authorization: `Bearer ${token}` };
-  const roles = await (await page.request.get('/api/role/liste?q=AGENT', { headers })).json();
-  const role = roles.datas.find((r: { code: string }) => r.code === 'AGENT');
-  const privs = await (await page.request.get('/api/privilege/liste?q=encaissements', { headers })).json();
-  const priv = privs.datas.find((p: { libelle: string }) => p.libelle === 'encaissements');
-  const res = await page.request.post('/api/autorisation/create', { headers, data: { roleID: role.id, privilegeID: priv.id } });
-  expect(res.status()).toBe(200);
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, AGENT, encaissementsEntry, restoreAgentGrant, signIn } from './helpers';
 
 test('an ADMIN removes a key from the agent role: the agent loses the menu entry at once, then gets it back', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -78,7 +56,7 @@ test('an ADMIN removes a key from the agent role: the agent loses the menu entry
     await expect(agent).toHaveURL(/\/encaissements$/);
     await expect(agent.getByRole('heading', { level: 1 })).toHaveText('LISTE DES ENCAISSEMENTS');
   } finally {
-    await restoreGrant(admin);
+    await restoreAgentGrant(admin, 'encaissements');
     await adminContext.close();
     await agentContext.close();
   }
@@ -112,7 +90,7 @@ test('a list the server refuses mid-session (403) sends the agent to the 403 pag
     await agent.goto('/colis');
     await expect(await encaissementsEntry(agent)).toHaveCount(0);
   } finally {
-    await restoreGrant(admin);
+    await restoreAgentGrant(admin, 'encaissements');
     await adminContext.close();
     await agentContext.close();
   }

@@ -29,3 +29,28 @@ export async function searchOne(page: Page, text: string) {
   await expect(page).toHaveURL((url) => (url.searchParams.get('filter') ?? '').includes(text));
   await expect(page.getByText(/sur un total de 1 entrées?$/)).toBeVisible();
 }
+
+/** Opens the 'Gestion des Colis' group of the sidebar when closed and returns the 'Encaissements' entry. */
+export async function encaissementsEntry(page: Page) {
+  const nav = page.getByRole('menu');
+  const colis = nav.getByRole('menuitem', { name: 'Colis', exact: true });
+  if (!(await colis.isVisible())) await nav.getByRole('menuitem', { name: 'Gestion des Colis', exact: true }).click();
+  await expect(colis).toBeVisible();
+  return nav.getByRole('menuitem', { name: 'Encaissements', exact: true });
+}
+
+/**
+ * Grants the permission `key` back to the seeded AGENT role through the API with the session of `page` (an ADMIN
+ * signed in; idempotent), so that journeys which revoke it leave the role as the other journeys expect it.
+ */
+export async function restoreAgentGrant(page: Page, key: string) {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('colis.session') ?? '{}').token as string | undefined);
+  if (!token) return;
+  const headers = { authorization: `Bearer ${token}` };
+  const roles = await (await page.request.get('/api/role/liste?q=AGENT', { headers })).json();
+  const role = roles.datas.find((r: { code: string }) => r.code === 'AGENT');
+  const privs = await (await page.request.get(`/api/privilege/liste?q=${encodeURIComponent(key)}`, { headers })).json();
+  const priv = privs.datas.find((p: { libelle: string }) => p.libelle === key);
+  const res = await page.request.post('/api/autorisation/create', { headers, data: { roleID: role.id, privilegeID: priv.id } });
+  expect(res.status()).toBe(200);
+}

@@ -2,13 +2,14 @@
  * Browser journey of staff administration (issue 9 §1; spec 001 §2 Users, §4, §5, §8): an administrator adds an agent
  * for an agency through 'AJOUTER UN UTILISATEUR' (country → agency cascade, SUPERADMIN not offered, CLIENT disabled);
  * the password the server generated reaches a real SMTP server (tests/e2e/mailbox.ts); the agent signs in with it in a
- * second browser context, must go through 'Changer votre mot de passe', then sees its agency's menu. The administrator
+ * second browser context, must go through 'Changer votre mot de passe', then sees its agency's menu; the administrator
+ * removes a key from the agent's role on /autorisation and the agent's next navigation loses the entry (403 page). The administrator
  * then finds the agent in 'LISTE DES UTILISATEURS', edits it (email and phone read-only, latest changes shown),
  * deactivates it — the agent's next call signs it out —, resets its password (a second mail) and tries to delete it
  * (refused: it authored an audit entry).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn, searchOne } from './helpers';
+import { ADMIN, encaissementsEntry, restoreAgentGrant, signIn, searchOne } from './helpers';
 import { readMails } from './mailbox';
 
 /** A short unique tag, so the journey can run again on the same server. */
@@ -122,6 +123,28 @@ test('an administrator creates an agent who receives its password by mail and mu
   await expect(menu.getByText('Clients', { exact: true })).toBeVisible();
   await expect(menu.getByText('Utilisateurs', { exact: true })).toHaveCount(0);
   await expect(agent.getByText(`${nom} Léa`)).toBeVisible();
+
+  // The administrator removes a key from the agent's role on the assignment screen: the new agent's next navigation
+  // drops the menu entry and its URL lands on the 403 page, without signing out. The key is given back at once.
+  await expect(await encaissementsEntry(agent)).toBeVisible();
+  try {
+    await page.goto('/autorisation');
+    await expect(page.getByRole('tab', { name: "Agent d'agence" })).toHaveAttribute('aria-selected', 'true');
+    await page.getByLabel('Rechercher une permission').fill('liste des encaissements');
+    const toggle = page.getByRole('switch', { name: 'encaissements', exact: true });
+    await toggle.click();
+    await expect(page.getByText('Permission retirée avec succès !')).toBeVisible();
+    await agent.getByRole('menu').getByRole('menuitem', { name: 'Colis', exact: true }).click();
+    await expect(agent).toHaveURL(/\/colis$/);
+    await expect(await encaissementsEntry(agent)).toHaveCount(0);
+    await agent.goto('/encaissements');
+    await expect(agent).toHaveURL(/\/notauthenticate$/);
+    await expect(agent.getByText('Erreur 403')).toBeVisible();
+  } finally {
+    await restoreAgentGrant(page, 'encaissements');
+  }
+  await agent.goto('/colis');
+  await expect(await encaissementsEntry(agent)).toBeVisible();
 
   // The administrator finds the agent, edits it (email and phone read-only) and sees its latest changes.
   await page.goto('/user');
