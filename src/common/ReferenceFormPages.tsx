@@ -76,7 +76,6 @@ function useSaveErrorHandler(fallback: string) {
   };
 }
 
-
 /**
  * Returns the onError handler of the record load of an edit page: a 404 (or 400 malformed id) goes to the not-found page (spec 000 §8
  * "HTTP 404 from server goes to the not-found page"); other failures notify and go back to the list.
