@@ -3,13 +3,12 @@
  * French i18nProvider, authProvider, dataProvider, our layout, login page, dashboard, error pages and
  * access-denied redirect; resources and custom routes. Resource screens are loaded lazily.
  */
-import { lazy } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { Admin, CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
-import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage, ForbiddenPage, ServerErrorPage } from './layout/ErrorPage';
 import { AccessDeniedRedirect } from './layout/AccessGuards';
 import { Guarded } from './common/Guarded';
@@ -37,10 +36,21 @@ import { inventaireResource } from './inventaire';
 import { autorisationResource } from './autorisation';
 import { mailOutboxResource, messagerieResource } from './messagerie';
 
+const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
 const ChangePasswordPage = lazy(() => import('./auth/ChangePasswordPage'));
 const ProfilPage = lazy(() => import('./profil/ProfilPage'));
+
+/**
+ * The layout (app bar, menu and its icons, footer), loaded after sign-in so the sign-in page does not download it
+ * (issue 12 §5); react-admin's Loading shows meanwhile. Takes the page as children.
+ */
+const LazyLayout = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Loading />}>
+    <AppLayout>{children}</AppLayout>
+  </Suspense>
+);
 
 /** Theme: react-admin's default with the back-office's blues. */
 const theme: RaThemeOptions = {
@@ -66,7 +76,7 @@ export const App = () => (
       i18nProvider={i18nProvider}
       authProvider={authProvider}
       dataProvider={dataProvider}
-      layout={AppLayout}
+      layout={LazyLayout}
       loginPage={LoginPage}
       dashboard={Dashboard}
       catchAll={NotFoundPage}

@@ -1,6 +1,7 @@
 /**
  * Receipt action (spec 000 §2 "Receipt PDF", §4 "receipt only when not EN_ATTENTE"): loads the parcel with its nature
- * lines (dataProvider.getColisByReference → GET colis/getByReference/{ref}) and downloads recu-{reference}.pdf built by ./receipt.ts.
+ * lines (dataProvider.getColisByReference → GET colis/getByReference/{ref}) and downloads recu-{reference}.pdf built by ./receipt.ts,
+ * which (with jspdf and qrcode) is imported only on click.
  */
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
@@ -8,7 +9,6 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { serverMessage } from '../common/recordLabel';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { downloadReceipt, receiptDataFrom } from './receipt';
 
 /** Takes the parcel reference; renders a PDF icon button. */
 export const ReceiptButton = ({ reference }: { reference: string }) => {
@@ -22,7 +22,11 @@ export const ReceiptButton = ({ reference }: { reference: string }) => {
     event.stopPropagation();
     setPending(true);
     try {
-      const { colis, natures } = await dataProvider.getColisByReference(reference);
+      // jspdf and qrcode (~120 KB compressed) load only on click (issue 12 §5).
+      const [{ colis, natures }, { downloadReceipt, receiptDataFrom }] = await Promise.all([
+        dataProvider.getColisByReference(reference),
+        import('./receipt'),
+      ]);
       downloadReceipt(receiptDataFrom(colis, natures));
     } catch (error) {
       notify(serverMessage(error) ?? 'resources.colis.notifications.receipt_error', { type: 'error' });

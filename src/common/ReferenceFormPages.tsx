@@ -22,6 +22,9 @@ import {
 } from 'react-admin';
 import { PageHeader } from './PageHeader';
 import { hasFieldErrors, serverMessage } from './recordLabel';
+import { NOT_FOUND_PATH } from '../routes/legacyRoutes';
+
+export { NOT_FOUND_PATH };
 
 /** Props shared by ReferenceCreatePage and ReferenceEditPage. */
 export interface ReferenceFormPageProps {
@@ -72,9 +75,6 @@ function useSaveErrorHandler(fallback: string) {
     notify(server && server !== base ? joined : base, { type: 'error' });
   };
 }
-
-/** Path of the not-found page (spec 000 §2 route 'not-found'; any unknown path shows the catch-all 404 page). */
-export const NOT_FOUND_PATH = '/not-found';
 
 /**
  * Returns the onError handler of the record load of an edit page: a 404 (or 400 malformed id) goes to the not-found page (spec 000 §8

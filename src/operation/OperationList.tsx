@@ -8,6 +8,7 @@
  * every row of the same filter (react-admin's list `meta`): nothing is summed in the browser. Deleting cancels the
  * operation (the server keeps it).
  */
+import { Suspense, lazy } from 'react';
 import { Box, Card, CardContent, Chip, Grid, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
@@ -34,8 +35,10 @@ import { SearchBox } from '../common/ReferenceListPage';
 import { formatDateFr } from '../common/formatDate';
 import { fullName } from '../common/records';
 import { useAppIdentity } from '../common/useAppIdentity';
-import { TopChart } from './OperationCharts';
 import { OperationToolbar } from './OperationToolbar';
+
+/** The charts (recharts, ~90 KB compressed) load with the charts section, not with the list (issue 12 §5). */
+const TopChart = lazy(() => import('./OperationCharts').then((m) => ({ default: m.TopChart })));
 import { periodOf, type OperationSummaryMeta } from './operationView';
 
 const f = 'resources.operation';
@@ -208,12 +211,16 @@ const OperationDashboard = () => {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Section title={`${f}.charts.revenue`}>
-            <TopChart lines={summary.topRevenueSources ?? []} color={theme.palette.success.main} testId="operation-top-revenue" />
+            <Suspense fallback={null}>
+              <TopChart lines={summary.topRevenueSources ?? []} color={theme.palette.success.main} testId="operation-top-revenue" />
+            </Suspense>
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Section title={`${f}.charts.expenses`}>
-            <TopChart lines={summary.topExpenseCategories ?? []} color={theme.palette.error.main} testId="operation-top-expenses" />
+            <Suspense fallback={null}>
+              <TopChart lines={summary.topExpenseCategories ?? []} color={theme.palette.error.main} testId="operation-top-expenses" />
+            </Suspense>
           </Section>
         </Grid>
       </Grid>

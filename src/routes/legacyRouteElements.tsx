@@ -5,9 +5,8 @@
 import { Route, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Navigate, useDataProvider, useLocation } from 'react-admin';
-import { NOT_FOUND_PATH } from '../common/ReferenceFormPages';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { LEGACY_ROUTES, colisShowPath, type LegacyRoute } from './legacyRoutes';
+import { LEGACY_ROUTES, NOT_FOUND_PATH, colisShowPath, type LegacyRoute } from './legacyRoutes';
 
 /** Redirect element of one legacy path; gives the query string and the path's parameters to the target computation. */
 const LegacyRedirect = ({ route }: { route: LegacyRoute }) => {

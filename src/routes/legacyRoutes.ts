@@ -104,3 +104,6 @@ export function isColisReference(segment: string | undefined): segment is string
 export function colisShowPath(id: string): string {
   return `/colis/${encodeURIComponent(id)}/show`;
 }
+
+/** Path of the not-found page (spec 000 §2 route 'not-found'; any unknown path shows the catch-all 404 page). */
+export const NOT_FOUND_PATH = '/not-found';
