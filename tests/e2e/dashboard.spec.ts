@@ -7,64 +7,24 @@
  * its agency in the title and its own figures, equal to its lists.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AGENT, inDays, signIn } from './helpers';
-
-type Row = { id: string; code: string };
-
-/** Signs in through the API; returns the bearer header. */
-async function apiLogin(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/auth/loginAD', { data: { ...who, type: 'ADMIN' } });
-  expect(res.ok()).toBeTruthy();
-  return { Authorization: `Bearer ${(await res.json()).token}` };
-}
+import { ADMIN, AGENT, signIn } from './helpers';
+import { apiLogin, openEnvoiFranceSenegal } from './apiSeed';
 
 /** Opens a departure France → Sénégal and registers `n` parcels at Paris (the first `advances` with an advance). */
 async function seedColis(request: APIRequestContext, n: number, advances: number) {
-  const admin = await apiLogin(request, ADMIN);
-  const agent = await apiLogin(request, AGENT);
-  const list = async (path: string, key = 'datas') =>
-    ((await (await request.get(`/api/${path}`, { headers: admin })).json())[key] ?? []) as Row[];
-  const id = (rows: Row[], code: string) => rows.find((r) => r.code === code)!.id;
-  const pays = await list('pays/liste?_page=1&_perPage=100');
-  const envoi = await request.post('/api/envoi/create', {
-    headers: admin,
-    data: {
-      modeEnvoiID: id(await list('modeEnvoi/liste'), 'AERIEN'),
-      paysEmetteurID: id(pays, 'FR'),
-      paysID: id(pays, 'SN'),
-      dateFin: inDays(2),
-      dateDebut: inDays(3),
-      dateArrive: inDays(5),
-      contenu: 'Fret e2e tableau de bord',
-      poids: 500,
-    },
-  });
-  expect(envoi.ok(), await envoi.text()).toBeTruthy();
-  const envoiID = (await envoi.json()).data.id as string;
-  const villes = await list(`ville/getVilleByPaysID/${id(pays, 'SN')}`, 'villes');
-  const natures = await list(`natureColis/liste?envoieId=${envoiID}`);
-  const modesLivraison = await list('modeLivraison/liste');
+  const { agent, list, id, registerColis } = await openEnvoiFranceSenegal(request, 'Fret e2e tableau de bord');
   const modesPaiement = await list('modePaiement/liste');
   for (let i = 0; i < n; i++) {
-    const res = await request.post('/api/colis/create', {
-      headers: agent,
-      data: {
-        envoiID,
-        villeID: id(villes, 'DKR'),
-        modeLivraisonID: id(modesLivraison, 'AGENCE'),
-        naturesColis: [{ natureColisID: id(natures, 'VET_ADULTE'), poids: 2 + i }],
-        detailsContenu: `Colis tableau de bord ${i}`,
-        expediteurNom: 'Durand',
-        expediteurPrenom: 'Léa',
-        NumeroSaisi: `+336123450${i}${i}`,
-        nomDestinataire: 'Ndiaye',
-        prenomsDestinataire: 'Fatou',
-        adresseDestinataire: 'Plateau, Dakar',
-        telephoneDestinataire: `+22177123450${i}`,
-        ...(i < advances ? { reglement: 5, encaissement: { modePaiementID: id(modesPaiement, 'ESPECES'), paymentby: 'expediteur' } } : {}),
-      },
+    await registerColis(agent, 2 + i, {
+      detailsContenu: `Colis tableau de bord ${i}`,
+      expediteurNom: 'Durand',
+      expediteurPrenom: 'Léa',
+      NumeroSaisi: `+336123450${i}${i}`,
+      nomDestinataire: 'Ndiaye',
+      prenomsDestinataire: 'Fatou',
+      telephoneDestinataire: `+22177123450${i}`,
+      ...(i < advances ? { reglement: 5, encaissement: { modePaiementID: id(modesPaiement, 'ESPECES'), paymentby: 'expediteur' } } : {}),
     });
-    expect(res.ok(), await res.text()).toBeTruthy();
   }
 }
 

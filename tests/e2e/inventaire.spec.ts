@@ -9,66 +9,24 @@
  * expected and found, one found but not expected, one expected and not found; the list shows it with the red icon.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AGENT, inDays, signIn } from './helpers';
-
-type Row = { id: string; code: string };
-
-/** Signs in through the API; returns the bearer header. */
-async function apiLogin(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/auth/loginAD', { data: { ...who, type: 'ADMIN' } });
-  expect(res.ok()).toBeTruthy();
-  return { Authorization: `Bearer ${(await res.json()).token}` };
-}
+import { ADMIN, AGENT, signIn } from './helpers';
+import { openEnvoiFranceSenegal } from './apiSeed';
 
 /** Opens a departure France → Sénégal; registers two parcels at Paris (agent) and one at Marseille (ADMIN); returns their references. */
 async function seedParcels(request: APIRequestContext): Promise<{ trouve: string; manquant: string; ailleurs: string }> {
-  const admin = await apiLogin(request, ADMIN);
-  const agent = await apiLogin(request, AGENT);
-  const list = async (path: string, key = 'datas') =>
-    ((await (await request.get(`/api/${path}`, { headers: admin })).json())[key] ?? []) as Row[];
-  const id = (rows: Row[], code: string) => rows.find((r) => r.code === code)!.id;
-  const pays = await list('pays/liste?_page=1&_perPage=100');
-  const envoi = await request.post('/api/envoi/create', {
-    headers: admin,
-    data: {
-      modeEnvoiID: id(await list('modeEnvoi/liste'), 'AERIEN'),
-      paysEmetteurID: id(pays, 'FR'),
-      paysID: id(pays, 'SN'),
-      dateFin: inDays(2),
-      dateDebut: inDays(3),
-      dateArrive: inDays(5),
-      contenu: 'Fret e2e inventaire',
-      poids: 500,
-    },
-  });
-  expect(envoi.ok(), await envoi.text()).toBeTruthy();
-  const envoiID = (await envoi.json()).data.id as string;
-  const villes = await list(`ville/getVilleByPaysID/${id(pays, 'SN')}`, 'villes');
-  const natures = await list(`natureColis/liste?envoieId=${envoiID}`);
-  const modesLivraison = await list('modeLivraison/liste');
+  const { admin, agent, list, id, registerColis } = await openEnvoiFranceSenegal(request, 'Fret e2e inventaire');
   const agences = await list('agence/liste');
-  const register = async (headers: Record<string, string>, i: number, agenceID?: string) => {
-    const res = await request.post('/api/colis/create', {
-      headers,
-      data: {
-        envoiID,
-        ...(agenceID ? { agenceID } : {}),
-        villeID: id(villes, 'DKR'),
-        modeLivraisonID: id(modesLivraison, 'AGENCE'),
-        naturesColis: [{ natureColisID: id(natures, 'VET_ADULTE'), poids: 2 + i }],
-        detailsContenu: `Colis inventaire ${i}`,
-        expediteurNom: 'Martin',
-        expediteurPrenom: 'Paul',
-        NumeroSaisi: `+336123460${i}${i}`,
-        nomDestinataire: 'Sow',
-        prenomsDestinataire: 'Aminata',
-        adresseDestinataire: 'Plateau, Dakar',
-        telephoneDestinataire: `+22177123460${i}`,
-      },
+  const register = (headers: Record<string, string>, i: number, agenceID?: string) =>
+    registerColis(headers, 2 + i, {
+      ...(agenceID ? { agenceID } : {}),
+      detailsContenu: `Colis inventaire ${i}`,
+      expediteurNom: 'Martin',
+      expediteurPrenom: 'Paul',
+      NumeroSaisi: `+336123460${i}${i}`,
+      nomDestinataire: 'Sow',
+      prenomsDestinataire: 'Aminata',
+      telephoneDestinataire: `+22177123460${i}`,
     });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    return (await res.json()).data.reference as string;
-  };
   return {
     trouve: await register(agent, 0),
     manquant: await register(agent, 1),

@@ -1,73 +1,33 @@
 /**
  * Browser journey of the messaging (spec 001 §2 /messagerie, §4, §5, §8; issue 11 §3–§4). The e2e server holds
- * reference data only and no SMTP server: the test opens a departure France → Sénégal through the API and registers
- * two parcels at Paris for one sender (no e-mail) and two recipients with an e-mail. ADMIN writes to the clients of
- * that departure from the 'Nouveau message' form (searchable departure, subject ≤ 30), reads the server's answer
- * (2 e-mails queued, 1 client without e-mail), sees the message in the sent list with its delivery counts, then
- * the two mails waiting in the 'Boîte d'envoi'.
+ * reference data only and delivers its mail to the journeys' real SMTP server (tests/e2e/mailbox.ts): the test opens a
+ * departure France → Sénégal through the API and registers two parcels at Paris for one sender (no e-mail) and two
+ * recipients with an e-mail. ADMIN writes to the clients of that departure from the 'Nouveau message' form (searchable
+ * departure, subject ≤ 30), reads the server's answer (2 e-mails queued, 1 client without e-mail), each recipient
+ * receives the mail once, and the sent list and the 'Boîte d'envoi' show them sent.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, AGENT, inDays, signIn } from './helpers';
+import { ADMIN, AGENT, signIn } from './helpers';
+import { openEnvoiFranceSenegal } from './apiSeed';
 import { readMails } from './mailbox';
-
-type Row = { id: string; code: string };
-
-/** Signs in through the API; returns the bearer header. */
-async function apiLogin(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/auth/loginAD', { data: { ...who, type: 'ADMIN' } });
-  expect(res.ok()).toBeTruthy();
-  return { Authorization: `Bearer ${(await res.json()).token}` };
-}
 
 /** Opens a departure and registers two parcels at Paris; returns the departure's reference and the recipients' e-mails. */
 async function seedDeparture(request: APIRequestContext, tag: string) {
-  const admin = await apiLogin(request, ADMIN);
-  const agent = await apiLogin(request, AGENT);
-  const list = async (path: string, key = 'datas') =>
-    ((await (await request.get(`/api/${path}`, { headers: admin })).json())[key] ?? []) as Row[];
-  const id = (rows: Row[], code: string) => rows.find((r) => r.code === code)!.id;
-  const pays = await list('pays/liste?_page=1&_perPage=100');
-  const envoi = await request.post('/api/envoi/create', {
-    headers: admin,
-    data: {
-      modeEnvoiID: id(await list('modeEnvoi/liste'), 'AERIEN'),
-      paysEmetteurID: id(pays, 'FR'),
-      paysID: id(pays, 'SN'),
-      dateFin: inDays(2),
-      dateDebut: inDays(3),
-      dateArrive: inDays(5),
-      contenu: 'Fret e2e messagerie',
-      poids: 500,
-    },
-  });
-  expect(envoi.ok(), await envoi.text()).toBeTruthy();
-  const { id: envoiID, reference } = (await envoi.json()).data as { id: string; reference: string };
-  const villes = await list(`ville/getVilleByPaysID/${id(pays, 'SN')}`, 'villes');
-  const natures = await list(`natureColis/liste?envoieId=${envoiID}`);
-  const modesLivraison = await list('modeLivraison/liste');
+  const { agent, envoi, registerColis } = await openEnvoiFranceSenegal(request, 'Fret e2e messagerie');
   const emails = [`fatou.${tag}@exemple.sn`, `moussa.${tag}@exemple.sn`];
   for (const [i, email] of emails.entries()) {
-    const res = await request.post('/api/colis/create', {
-      headers: agent,
-      data: {
-        envoiID,
-        villeID: id(villes, 'DKR'),
-        modeLivraisonID: id(modesLivraison, 'AGENCE'),
-        naturesColis: [{ natureColisID: id(natures, 'VET_ADULTE'), poids: 2 }],
-        detailsContenu: `Colis messagerie ${i}`,
-        expediteurNom: 'Martin',
-        expediteurPrenom: 'Paul',
-        NumeroSaisi: `+336${tag}12`,
-        nomDestinataire: i === 0 ? 'Ndiaye' : 'Sow',
-        prenomsDestinataire: i === 0 ? 'Fatou' : 'Moussa',
-        adresseDestinataire: 'Plateau, Dakar',
-        telephoneDestinataire: `+2217${tag}${i}1`,
-        emailDestinataire: email,
-      },
+    await registerColis(agent, 2, {
+      detailsContenu: `Colis messagerie ${i}`,
+      expediteurNom: 'Martin',
+      expediteurPrenom: 'Paul',
+      NumeroSaisi: `+336${tag}12`,
+      nomDestinataire: i === 0 ? 'Ndiaye' : 'Sow',
+      prenomsDestinataire: i === 0 ? 'Fatou' : 'Moussa',
+      telephoneDestinataire: `+2217${tag}${i}1`,
+      emailDestinataire: email,
     });
-    expect(res.ok(), await res.text()).toBeTruthy();
   }
-  return { reference, emails };
+  return { reference: envoi.reference, emails };
 }
 
 test('ADMIN sends a message to the clients of a departure and sees it in the sent list and the outbox', async ({ page }) => {

@@ -1,0 +1,67 @@
+/**
+ * Data the browser journeys set up through the API before they drive the screens: the e2e server holds reference
+ * data only (DEMO_DATA=0), so a journey that needs parcels opens its own departure France → Sénégal and registers
+ * them with the seeded accounts' tokens.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import { ADMIN, AGENT, inDays } from './helpers';
+
+/** A reference row as the list calls answer it. */
+export type Row = { id: string; code: string };
+
+/** Signs in through the API; returns the bearer header. */
+export async function apiLogin(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/auth/loginAD', { data: { ...who, type: 'ADMIN' } });
+  expect(res.ok()).toBeTruthy();
+  return { Authorization: `Bearer ${(await res.json()).token}` };
+}
+
+/**
+ * Opens an air departure France → Sénégal (500 kg, closing in 2 days) named `contenu`, and returns the ADMIN's and the
+ * Paris agent's headers, a list reader and code → id lookup, the departure, and `registerColis`, which registers one
+ * parcel on it for Dakar with pick-up at the agency (fields given override the defaults) and returns its reference.
+ */
+export async function openEnvoiFranceSenegal(request: APIRequestContext, contenu: string) {
+  const admin = await apiLogin(request, ADMIN);
+  const agent = await apiLogin(request, AGENT);
+  const list = async (path: string, key = 'datas') =>
+    ((await (await request.get(`/api/${path}`, { headers: admin })).json())[key] ?? []) as Row[];
+  const id = (rows: Row[], code: string) => rows.find((r) => r.code === code)!.id;
+  const pays = await list('pays/liste?_page=1&_perPage=100');
+  const res = await request.post('/api/envoi/create', {
+    headers: admin,
+    data: {
+      modeEnvoiID: id(await list('modeEnvoi/liste'), 'AERIEN'),
+      paysEmetteurID: id(pays, 'FR'),
+      paysID: id(pays, 'SN'),
+      dateFin: inDays(2),
+      dateDebut: inDays(3),
+      dateArrive: inDays(5),
+      contenu,
+      poids: 500,
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const envoi = (await res.json()).data as { id: string; reference: string };
+  const villes = await list(`ville/getVilleByPaysID/${id(pays, 'SN')}`, 'villes');
+  const natures = await list(`natureColis/liste?envoieId=${envoi.id}`);
+  const modesLivraison = await list('modeLivraison/liste');
+
+  /** Registers a parcel with `headers` (poids in kg of its one nature line); @returns its reference */
+  const registerColis = async (headers: Record<string, string>, poids: number, fields: Record<string, unknown>) => {
+    const created = await request.post('/api/colis/create', {
+      headers,
+      data: {
+        envoiID: envoi.id,
+        villeID: id(villes, 'DKR'),
+        modeLivraisonID: id(modesLivraison, 'AGENCE'),
+        naturesColis: [{ natureColisID: id(natures, 'VET_ADULTE'), poids }],
+        adresseDestinataire: 'Plateau, Dakar',
+        ...fields,
+      },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    return (await created.json()).data.reference as string;
+  };
+  return { admin, agent, list, id, envoi, registerColis };
+}
