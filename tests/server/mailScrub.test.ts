@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { agences, mailOutbox, pays, roles, typeUsers, users } from '../../server/db/schema';
+import { agences, colis, mailOutbox, pays, roles, typeUsers, users } from '../../server/db/schema';
 import { deliverOutbox, enqueueMail, SECRET_PLACEHOLDER_HTML, startOutboxWorker } from '../../server/mail/outbox';
-import { idByCode } from './fixtures';
+import { createEnvoiByApi, idByCode, insertColis } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 import { startSmtp, waitFor, type TestSmtp } from './smtpServer';
 
@@ -118,6 +118,30 @@ describe('secret mails are scrubbed once sent', () => {
       body: { telephoneComplet: u.telephoneComplet, otp: code, newPassword: 'Reset-Pass-123' },
     });
     expect(ok.status).toBe(200);
+  });
+
+  it('colis deletion: the 4-digit code mailed to every administrator is scrubbed from each row', async () => {
+    const db = t.database.db;
+    const envoi = await createEnvoiByApi(t);
+    const colisId = await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE' });
+    const [{ reference }] = await db.select({ reference: colis.reference }).from(colis).where(eq(colis.id, colisId));
+    const res = await t.call('DELETE', `/api/colis/delete/${colisId}/ADMIN`, { token: t.adminToken });
+    expect(res.status).toBe(202);
+    const queued = await db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like ${`%${reference}%`}`);
+    expect(queued.length).toBeGreaterThan(0);
+    expect(queued.every((m) => m.secret)).toBe(true);
+    const code = /<strong>(\d{4})<\/strong>/.exec(queued[0].html)![1];
+
+    const smtp = await deliverAllTo([...new Set(queued.map((m) => m.to))]);
+    expect(receivedBy(smtp, queued[0].to)).toContain(`<strong>${code}</strong>`);
+    const after = await db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like ${`%${reference}%`}`);
+    expect(after.map((m) => [m.status, m.html])).toEqual(queued.map(() => ['SENT', SECRET_PLACEHOLDER_HTML]));
   });
 
   it('a message to clients keeps its body once sent', async () => {
