@@ -110,6 +110,7 @@ export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, i
       to: user.email,
       subject: 'Code de réinitialisation de votre mot de passe',
       html: `<p>Bonjour ${escapeHtml(`${user.prenoms} ${user.nom}`)},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,
+      secret: true,
     });
   });
   // Same answer, and the same time, whether or not the account exists (docs/architecture.md §4).

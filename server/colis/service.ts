@@ -438,6 +438,7 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
           to: address,
           subject: `Suppression du colis ${row.reference} : code de confirmation`,
           html: `<p>Une demande de suppression du colis <strong>${escapeHtml(row.reference)}</strong> a été faite.</p><p>Code de confirmation : <strong>${issued.code}</strong> (valable 10 minutes).</p>`,
+          secret: true,
         })),
       );
     }

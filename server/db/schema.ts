@@ -567,6 +567,11 @@ export const mailOutbox = pgTable(
      * worker that died mid-send leaves it to expire, and the mail is sent again after it.
      */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * The body carries a secret (a generated password, a one-time code): once SENT it is replaced by a placeholder
+     * (server/mail/outbox.ts), so that the database and its backups keep no secret.
+     */
+    secret: boolean('secret').notNull().default(false),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_message_idx').on(t.messageID)],
 );

@@ -10,6 +10,10 @@
  * only while the lease is still this worker's (same `locked_until`). A process that dies mid-send leaves its lease to
  * expire (leaseMs, longer than the SMTP time-outs), then the mail is sent again: delivery resumes after a restart.
  * Delivery is at least once: a crash after the SMTP server accepted a mail but before SENT was written sends it again.
+ *
+ * A mail queued with `secret: true` (a generated password, a one-time code) loses its body when it is marked SENT:
+ * the same UPDATE replaces its html by SECRET_PLACEHOLDER_HTML, so no secret stays in the database or its backups.
+ * A FAILED secret mail keeps its body until an administrator sends it again (the list never shows bodies).
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -22,15 +26,29 @@ export interface OutgoingMail {
   html: string;
   /** The message (messages table) the mail belongs to, for the sent list's delivery counts. */
   messageID?: string | null;
+  /** The body carries a secret (password, code): it is replaced by SECRET_PLACEHOLDER_HTML once sent. */
+  secret?: boolean;
 }
 
-/** Queues one or more e-mails in the outbox, inside the caller's transaction (or directly on the database). */
+/** What a sent secret mail's body becomes in the outbox (DESIGN.md §4). */
+export const SECRET_PLACEHOLDER_HTML = '<p>Contenu effacé après envoi (il contenait un secret).</p>';
+
+/**
+ * Queues one or more e-mails in the outbox, inside the caller's transaction (or directly on the database).
+ * A mail with `secret: true` has its body scrubbed once sent (deliverOutbox).
+ */
 export async function enqueueMail(tx: Db | Tx, mails: OutgoingMail | OutgoingMail[]): Promise<void> {
   const list = (Array.isArray(mails) ? mails : [mails]).filter((m) => m.to);
   for (let i = 0; i < list.length; i += 1000) {
-    await tx
-      .insert(mailOutbox)
-      .values(list.slice(i, i + 1000).map((m) => ({ to: m.to, subject: m.subject, html: m.html, messageID: m.messageID ?? null })));
+    await tx.insert(mailOutbox).values(
+      list.slice(i, i + 1000).map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        messageID: m.messageID ?? null,
+        secret: m.secret ?? false,
+      })),
+    );
   }
 }
 
@@ -106,7 +124,8 @@ export async function claimMail(db: Db, leaseMs: number): Promise<{ row: OutboxR
 
 /**
  * Sends up to `batch` due mails, one claim at a time (claimMail), and records each outcome: SENT, or the error with
- * the next attempt after retryDelayMs (FAILED after policy.maxAttempts).
+ * the next attempt after retryDelayMs (FAILED after policy.maxAttempts). A secret mail's body is replaced by
+ * SECRET_PLACEHOLDER_HTML in the UPDATE that marks it SENT.
  * @returns how many mails were claimed and how many were sent
  */
 export async function deliverOutbox(
@@ -128,7 +147,14 @@ export async function deliverOutbox(
       await send({ to: m.to, subject: m.subject, html: m.html });
       await db
         .update(mailOutbox)
-        .set({ status: 'SENT', sentAt: new Date(), attempts: m.attempts + 1, lastError: null, lockedUntil: null })
+        .set({
+          status: 'SENT',
+          sentAt: new Date(),
+          attempts: m.attempts + 1,
+          lastError: null,
+          lockedUntil: null,
+          ...(m.secret ? { html: SECRET_PLACEHOLDER_HTML } : {}),
+        })
         .where(mine);
       sent++;
     } catch (err) {

@@ -175,6 +175,7 @@ function welcomeMail(u: { email: string; nom: string; prenoms: string }, passwor
       `<p>Identifiant : <strong>${escapeHtml(u.email)}</strong><br>` +
       `Mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
       `<p>À votre première connexion, vous devrez choisir un nouveau mot de passe.</p>`,
+    secret: true,
   };
 }
 
@@ -188,6 +189,7 @@ function resetMail(u: { email: string; nom: string; prenoms: string }, password:
       `<p>Un administrateur a réinitialisé votre mot de passe.</p>` +
       `<p>Nouveau mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
       `<p>À votre prochaine connexion, vous devrez choisir un nouveau mot de passe.</p>`,
+    secret: true,
   };
 }
 
