@@ -53,7 +53,7 @@ export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: strin
       html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(c.reference)}</strong>).</p>`,
     }));
   });
-  for (let i = 0; i < mails.length; i += 1000) await enqueueMail(tx, mails.slice(i, i + 1000));
+  await enqueueMail(tx, mails); // enqueueMail writes in batches of 1000 itself
 }
 
 /**

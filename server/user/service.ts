@@ -28,7 +28,7 @@ import type { Db, Tx } from '../db/client';
 import { agences, pays, roles, typeUsers, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { authoredRecords, emailTaken, staffPhoneTaken } from './query';
+import { authoredRecords, emailTaken, findClientByTelephone, staffPhoneTaken } from './query';
 import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './routes';
 
 /** French messages of the staff rules (issue 9 §1), shared by the routes and the tests. */
@@ -434,23 +434,11 @@ export async function upsertClient(
 ): Promise<string> {
   const telephoneComplet = clientPhone(c.telephoneComplet, c.pays, c.field ?? 'telephoneComplet');
   const typeUserID = await clientTypeId(tx);
-  const find = async () =>
-    (
-      await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.typeUserID, typeUserID), eq(users.telephoneComplet, telephoneComplet)))
-    )[0];
+  const find = () => findClientByTelephone(tx, typeUserID, telephoneComplet);
   const existing = await find();
   if (existing) return existing.id;
   let email = c.email?.trim() || null;
-  if (email) {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`);
-    if (taken) email = null;
-  }
+  if (email && (await emailTaken(tx, email))) email = null;
   await tx
     .insert(users)
     .values({
