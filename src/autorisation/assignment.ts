@@ -4,6 +4,7 @@
  * order of common/permissions.ts), the search over keys and descriptions, and what each toggle may do. Pure functions,
  * so the screen and its tests share them; the server (server/autorisation/service.ts) stays the authority.
  */
+import { normalizeLabel } from '../../common/modes';
 import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
 import { PERMISSION_GROUPS, ROLE_CODES, type PermissionGroupCode } from '../../common/permissions';
 import type { AssignmentPermission, AssignmentRole } from './autorisationMethods';
@@ -49,17 +50,10 @@ export function groupPermissions(privileges: readonly AssignmentPermission[]): A
   }));
 }
 
-/** Lower case without accents, for the search. */
-export const normalise = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
 /** Whether a permission matches the search text (its key or its description, any case, accents ignored). */
 export function matchesSearch(p: AssignmentPermission, search: string): boolean {
-  const q = normalise(search.trim());
-  return q === '' || normalise(p.libelle).includes(q) || normalise(p.description ?? '').includes(q);
+  const q = normalizeLabel(search.trim());
+  return q === '' || normalizeLabel(p.libelle).includes(q) || normalizeLabel(p.description ?? '').includes(q);
 }
 
 /** What a toggle may do for the signed-in user. */

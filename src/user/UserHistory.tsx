@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { QueryStatus } from '../common/QueryStatus';
 import { formatDateFr } from '../common/formatDate';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { auditLines } from './userRules';
@@ -30,27 +31,25 @@ export const UserHistory = () => {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('resources.user.history.title')}
         </Typography>
-        {isPending && <Typography color="text.secondary">{translate('app.common.loading')}</Typography>}
-        {error && <Typography color="error">{translate('app.common.load_error')}</Typography>}
-        {!isPending && !error && data.length === 0 && (
-          <Typography color="text.secondary">{translate('resources.user.history.empty')}</Typography>
-        )}
-        {data.map((row) => {
-          const { title, changes } = auditLines(row);
-          return (
-            <Box key={row.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
-              <Typography variant="body2">
-                <strong>{title}</strong> — {formatDateFr(row.createdAt, 'dd/MM/yyyy HH:mm')}
-                {row.auteur ? ` — ${translate('resources.user.history.by', { name: row.auteur })}` : ''}
-              </Typography>
-              {changes.map((line) => (
-                <Typography key={line} variant="body2" color="text.secondary" sx={{ pl: 2 }}>
-                  {line}
+        <QueryStatus isPending={isPending} error={error}>
+          {data.length === 0 && <Typography color="text.secondary">{translate('resources.user.history.empty')}</Typography>}
+          {data.map((row) => {
+            const { title, changes } = auditLines(row);
+            return (
+              <Box key={row.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+                <Typography variant="body2">
+                  <strong>{title}</strong> — {formatDateFr(row.createdAt, 'dd/MM/yyyy HH:mm')}
+                  {row.auteur ? ` — ${translate('resources.user.history.by', { name: row.auteur })}` : ''}
                 </Typography>
-              ))}
-            </Box>
-          );
-        })}
+                {changes.map((line) => (
+                  <Typography key={line} variant="body2" color="text.secondary" sx={{ pl: 2 }}>
+                    {line}
+                  </Typography>
+                ))}
+              </Box>
+            );
+          })}
+        </QueryStatus>
       </CardContent>
     </Card>
   );
