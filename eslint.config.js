@@ -18,7 +18,7 @@ import tseslint from 'typescript-eslint';
 const code = '**/*.{js,mjs,cjs,ts,tsx}';
 
 /** Code that ships (the UI, the API and what they share) may import only `dependencies`; the rest may use dev ones. */
-const devOnly = ['tests/**', 'bench/**', 'scripts/**', '*.config.{js,ts}'];
+const devOnly = ['tests/**', 'bench/**', 'scripts/**', 'mock-api/**', '*.config.{js,ts}'];
 
 export default defineConfig(
   globalIgnores([
@@ -45,7 +45,12 @@ export default defineConfig(
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 
   { files: ['src/**'], languageOptions: { globals: globals.browser } },
-  { files: ['server/**', 'scripts/**', 'tests/**', 'bench/**', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/**', 'scripts/**', 'tests/**', 'bench/**', 'mock-api/**', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+  // CommonJS files (the mock API's json-server middleware, mock-api/*.cjs) load their modules with require().
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 
   {
     files: [code],

@@ -3,13 +3,14 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
 /**
- * Vite build of the React-Admin back-office (src/). In development, /api is proxied to the API server on port 3000.
+ * Vite build of the React-Admin back-office (src/). In development, /api is proxied to the API server on port 3000, or to
+ * API_PROXY_TARGET when set (`npm run dev:mock` points it at the mock API of mock-api/, issue 14 §5).
  * Every text asset is also written precompressed (.br and .gz) so the server sends them without compressing per
  * request (server/plugins/static.ts, issue 12 §5).
  */
 export default defineConfig({
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { proxy: { '/api': process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
