@@ -9,6 +9,7 @@
  * - `_login`: the auth/loginAD answer of the administrator (without its token), keyed by e-mail;
  * - `_snapshots`: the answers of the named GET calls outside CRUD (dashboard, permissions of each role, open
  *   departures, cities of a country, parcels by reference…), keyed by their path;
+ * - `_details`: the fields a getBy answer adds to the list row (a parcel's nature lines), keyed 'colis/<id>';
  * - `_meta`: for lists with extra keys (operation: totals), those keys of the unfiltered list answer;
  * - `_resources`: the envelope keys of each collection (mock-api/routeMap.ts mockResources).
  * It also writes mock-api/routes.json (mockRoutes), which is committed.
@@ -21,7 +22,7 @@ import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, loadConfig } from '../serv
 import { createDatabase, type Database } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 import { seedReference } from '../server/db/seed/reference';
-import { RESOURCE_API, listPathOf } from '../src/providers/resourceApi';
+import { RESOURCE_API, listPathOf, type ResourceApi } from '../src/providers/resourceApi';
 import { mockResources, mockRoutes } from './routeMap';
 
 /** Where `npm run mock:generate` writes. */
@@ -121,10 +122,56 @@ const idOf = (value: unknown): string | undefined =>
   value && typeof value === 'object' ? String((value as Row).id) : typeof value === 'string' ? value : undefined;
 
 /**
+ * The fields a getBy answer adds to the list row (a parcel's nature lines…), for the collections whose getBy answer
+ * differs from their list row (found on their first row): `[{id: 'colis/<id>', extra: {naturesColis: […]}}]`.
+ */
+async function dumpDetails(api: SeededApi, db: Record<string, unknown>): Promise<Row[]> {
+  const details: Row[] = [];
+  const extraOf = (record: Row | undefined, row: Row): Row =>
+    Object.fromEntries(Object.entries(record ?? {}).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(row[key])));
+  const recordOf = async (desc: ResourceApi, id: unknown): Promise<Row | undefined> => {
+    const json = await tryGet(api, `${desc.path}/getBy/${id}`);
+    return (json?.[desc.oneKey ?? 'data'] ?? json?.data) as Row | undefined;
+  };
+  for (const [resource, desc] of Object.entries(RESOURCE_API)) {
+    const rows = db[resource] as Row[];
+    if (desc.oneQuery || rows.length === 0) continue;
+    if (Object.keys(extraOf(await recordOf(desc, rows[0].id), rows[0])).length === 0) continue;
+    for (const row of rows) {
+      const extra = extraOf(await recordOf(desc, row.id), row);
+      if (Object.keys(extra).length > 0) details.push({ id: `${resource}/${row.id}`, extra });
+    }
+  }
+  return details;
+}
+
+/** The per-record GET calls of the screens that open one record (histories, parcel detail, a client's parcels…). */
+function detailPaths(db: Record<string, unknown>): string[] {
+  const rows = (name: string) => db[name] as Row[];
+  return [
+    ...rows('role').map((r) => `autorisation/historique/${r.id}`),
+    ...rows('user').map((u) => `user/historique/${u.id}`),
+    ...rows('depart').map((e) => `colis/ListClientsBy/${e.id}`),
+    ...rows('clients').map((c) => `colis/ListEnvoisBy/${c.id}`),
+    ...rows('clients').map((c) => `user/getBy/${c.id}`),
+    ...rows('agence').map((a) => `inventaire/attendus?agenceID=${a.id}`),
+    ...rows('colis')
+      .slice(0, DETAILED_COLIS)
+      .flatMap((c) => [
+        `colis/getByReference/${encodeURIComponent(String(c.reference))}`,
+        `colis/getHistoriqueByReference/${encodeURIComponent(String(c.reference))}`,
+        `encaissement/getByColisID/${c.id}`,
+      ]),
+  ];
+}
+
+/**
  * Dumps every collection the UI reads from a seeded API, as the API answers it (see the file header for the layout).
+ * @param opts.details also snapshot the per-record calls (histories, parcels by reference, a client's departures…;
+ *   default true); the contract tests leave them out to stay quick
  * @returns the content of db.json
  */
-export async function dumpMockDb(api: SeededApi): Promise<Record<string, unknown>> {
+export async function dumpMockDb(api: SeededApi, opts: { details?: boolean } = {}): Promise<Record<string, unknown>> {
   const user = api.login.data as Row;
   const userId = String(user.id);
   const db: Record<string, unknown> = {};
@@ -139,6 +186,8 @@ export async function dumpMockDb(api: SeededApi): Promise<Record<string, unknown
     }
   }
 
+  db._details = await dumpDetails(api, db);
+
   const snapshotPaths = [
     'typeUser/getAll',
     'user/listeAdmin',
@@ -147,20 +196,8 @@ export async function dumpMockDb(api: SeededApi): Promise<Record<string, unknown
     `colis/colisEnvoyesParMois/${userId}`,
     `colis/circularStatistiques/${userId}`,
     ...(db.role as Row[]).map((r) => `autorisation/listePermissionByRoleID/${r.id}`),
-    ...(db.role as Row[]).map((r) => `autorisation/historique/${r.id}`),
     ...(db.pays as Row[]).map((p) => `ville/getVilleByPaysID/${p.id}`),
-    ...(db.user as Row[]).map((u) => `user/historique/${u.id}`),
-    ...(db.depart as Row[]).map((e) => `colis/ListClientsBy/${e.id}`),
-    ...(db.clients as Row[]).map((c) => `colis/ListEnvoisBy/${c.id}`),
-    ...(db.clients as Row[]).map((c) => `user/getBy/${c.id}`),
-    ...(db.agence as Row[]).map((a) => `inventaire/attendus?agenceID=${a.id}`),
-    ...(db.colis as Row[])
-      .slice(0, DETAILED_COLIS)
-      .flatMap((c) => [
-        `colis/getByReference/${encodeURIComponent(String(c.reference))}`,
-        `colis/getHistoriqueByReference/${encodeURIComponent(String(c.reference))}`,
-        `encaissement/getByColisID/${c.id}`,
-      ]),
+    ...(opts.details === false ? [] : detailPaths(db)),
   ];
   const snapshots: Row[] = [];
   for (const p of snapshotPaths) {

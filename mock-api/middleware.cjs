@@ -65,6 +65,31 @@ function collectionOf(url) {
   return { collection, id: id === undefined ? undefined : decodeURIComponent(id) };
 }
 
+/** A French sort key: text lower-cased without accents (server/http/list.ts frenchKey), other values as they are. */
+const sortKey = (value) =>
+  typeof value === 'string'
+    ? value
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+    : value;
+
+/** Sorts rows in place by a field path ('libelle', 'paysID.libelle') as PostgreSQL would, then by id. */
+function sortRows(rows, field, order) {
+  const path = field.split('.');
+  const read = (row) => sortKey(path.reduce((v, k) => (v === null || v === undefined ? v : v[k]), row));
+  const sign = order === 'asc' ? 1 : -1;
+  rows.sort((a, b) => {
+    const x = read(a);
+    const y = read(b);
+    const xEmpty = x === null || x === undefined;
+    const yEmpty = y === null || y === undefined;
+    if (xEmpty !== yEmpty) return (xEmpty ? 1 : -1) * sign;
+    if (!xEmpty && x !== y) return (x < y ? -1 : 1) * sign;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+}
+
 /** Whether a value is a populated reference ({id, …}). */
 const isRef = (value) => value !== null && typeof value === 'object' && !Array.isArray(value) && 'id' in value;
 
@@ -75,12 +100,18 @@ const isRef = (value) => value !== null && typeof value === 'object' && !Array.i
 function createMockMiddleware(router) {
   const state = () => router.db.getState();
 
-  /** The record of any collection holding this id, reduced to its own fields (a reference populated one level). */
-  function populate(id) {
+  /**
+   * The record of any collection holding this id, populated as the collection's other rows show that reference (same
+   * fields, one level); the id itself when no record holds it.
+   */
+  function populate(id, key, siblings) {
+    const shape = siblings.map((row) => row[key]).find(isRef);
     for (const [name, rows] of Object.entries(state())) {
       if (name.startsWith('_') || !Array.isArray(rows)) continue;
       const found = rows.find((row) => row.id === id);
-      if (found) return Object.fromEntries(Object.entries(found).filter(([, v]) => v === null || typeof v !== 'object'));
+      if (!found) continue;
+      const fields = shape ? Object.keys(shape) : Object.keys(found).filter((k) => found[k] === null || typeof found[k] !== 'object');
+      return Object.fromEntries(fields.map((k) => [k, found[k]]));
     }
     return id;
   }
@@ -112,7 +143,10 @@ function createMockMiddleware(router) {
     if (req.method === 'PATCH' || req.method === 'PUT') {
       return { success: true, message: 'Mise à jour réussie (API fictive).', [keys.oneKey]: data };
     }
-    if (id !== undefined) return { success: true, [keys.oneKey]: data };
+    if (id !== undefined) {
+      const detail = (state()._details || []).find((d) => d.id === `${collection}/${id}`);
+      return { success: true, [keys.oneKey]: detail ? { ...data, ...detail.extra } : data };
+    }
     const total = Number(res.getHeader('X-Total-Count') ?? (Array.isArray(data) ? data.length : 0));
     const meta = (state()._meta || {})[collection] || {};
     return { success: true, [keys.listKey]: data, total, ...meta };
@@ -139,29 +173,38 @@ function createMockMiddleware(router) {
     next();
   }
 
-  /** The API's list parameters in json-server's words, given the collection's rows. */
+  /**
+   * The API's list parameters in json-server's words, given the collection's rows. The order is the API's (server/http/
+   * list.ts): the `_sort` field, else createdAt descending, then id; text compared without case nor accents, a
+   * reference by its label, empty values last (first when descending). json-server sorts with case and accents, so
+   * the rows are put in that order here (in place) and json-server is given no `_sort`.
+   */
   function translateQuery(query, rows) {
     const sample = rows.find(Boolean) || {};
     const out = {};
+    let sort = 'createdAt';
+    let order = 'desc';
     for (const [key, raw] of Object.entries(query)) {
       const value = Array.isArray(raw) ? raw.join(',') : String(raw);
       if (key === '_perPage') out._limit = value;
-      else if (key === '_order') out._order = value.toLowerCase();
-      else if (key === '_sort') out._sort = isRef(sample[value]) ? `${value}.libelle` : value;
+      else if (key === '_order') order = value.toLowerCase() === 'asc' ? 'asc' : 'desc';
+      else if (key === '_sort') sort = value;
       else if (key === 'ids') out.id = value.split(',');
       else if (key.startsWith('_') || key === 'q') out[key] = value;
       else if (isRef(sample[key])) out[`${key}.id`] = value.split(',');
       else out[key] = value.includes(',') ? value.split(',') : value;
     }
+    if (!query._order && query._sort) order = 'asc';
+    sortRows(rows, isRef(sample[sort]) ? `${sort}.libelle` : sort, order);
     return out;
   }
 
   /** A create or update body as the API would store it: references populated, dates and ids set. */
-  function prepareBody(req, isCreate) {
+  function prepareBody(req, rows, isCreate) {
     const now = new Date().toISOString();
     const body = { ...(req.body || {}) };
     for (const [key, value] of Object.entries(body)) {
-      if (key.endsWith('ID') && typeof value === 'string' && value) body[key] = populate(value);
+      if (key.endsWith('ID') && typeof value === 'string' && value) body[key] = populate(value, key, rows);
     }
     delete body.id;
     delete body._id;
@@ -180,10 +223,10 @@ function createMockMiddleware(router) {
     const rows = state()[collection];
     if (req.url.startsWith('/api/') || !Array.isArray(rows)) return fail(res, 404, notSimulated(req, req.mockApiPath));
     if (req.method === 'GET') req.query = translateQuery(req.query, rows);
-    else if (req.method === 'POST') prepareBody(req, true);
+    else if (req.method === 'POST') prepareBody(req, rows, true);
     else if (req.method === 'PUT' || req.method === 'PATCH') {
       req.method = 'PATCH';
-      prepareBody(req, false);
+      prepareBody(req, rows, false);
     }
     next();
   }
