@@ -49,7 +49,8 @@ const lookupQuery = z.object({
     .regex(/^[0-9]{4}$/, 'Saisissez les 4 derniers chiffres du téléphone du destinataire'),
 });
 
-const tokenParams = z.object({ token: z.string().max(200) });
+// At most 100 characters: Fastify's own limit of a path parameter (maxParamLength).
+const tokenParams = z.object({ token: z.string().max(100) });
 
 /** The public tracking routes. */
 export async function suiviRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
