@@ -63,10 +63,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: env.DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
-    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     suiviRateLimit: Math.max(1, Number(env.SUIVI_RATE_LIMIT ?? 30) || 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** PUBLIC_URL → its origin and path without trailing slash; unset or empty → undefined. Refuses anything but http(s). */
+function parsePublicUrl(value: string | undefined): string | undefined {
+  const v = value?.trim().replace(/\/+$/, '');
+  if (!v) return undefined;
+  if (!/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(v))
+    throw new Error(`PUBLIC_URL doit être une adresse http(s), par exemple https://colis.example.fr (reçu : « ${v} »).`);
+  return v;
 }
 
 /** TRUST_PROXY → list of proxies; unset, empty, 'false' or '0' → false. 'true' is refused: trusting every hop lets anyone forge an address. */

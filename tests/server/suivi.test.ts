@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SUIVI_NOT_FOUND } from '../../common/suivi';
 import { colis, mailOutbox, modesLivraison, modesPaiement, naturesColis, villes } from '../../server/db/schema';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { setupTestApp, type TestContext } from './helpers';
+import { testConfig } from './testConfig';
 import { createEnvoiByApi, insertColis } from './fixtures';
 
 let t: TestContext;
@@ -221,5 +224,33 @@ describe('rate limit per address', () => {
     });
     // Another address is not held back.
     expect((await pub(`/api/public/suivi/${'B'.repeat(43)}`, '127.0.9.10')).status).toBe(404);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is an http(s) address; when set, the receipt and the mails link to it', async () => {
+    expect(loadConfig({ PUBLIC_URL: ' https://colis.example.fr/ ' }).publicUrl).toBe('https://colis.example.fr');
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(() => loadConfig({ PUBLIC_URL: 'colis.example.fr' })).toThrow(/PUBLIC_URL/);
+    const app = await buildApp({
+      db: t.database.db,
+      config: { ...testConfig(), publicUrl: 'https://colis.example.fr' },
+      logger: false,
+      uiDir: '/none',
+    });
+    try {
+      await app.ready();
+      const e = await createEnvoiByApi(t);
+      const c = await register(e.id);
+      const res = await app.inject({
+        url: `/api/colis/getByReference/${c.reference}`,
+        headers: { authorization: `Bearer ${agent.token}` },
+      });
+      expect(res.json().suiviUrl).toBe(`https://colis.example.fr/suivi/${c.token}`);
+      const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'moussa.fall@example.test'));
+      expect(mails.some((m) => m.html.includes(`href="https://colis.example.fr/suivi/${c.token}"`))).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });
