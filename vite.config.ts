@@ -3,8 +3,10 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
 /**
- * Vite build of the React-Admin back-office (src/). In development, /api is proxied to the API server on port 3000, or to
- * API_PROXY_TARGET when set (`npm run dev:mock` points it at the mock API of mock-api/, issue 14 §5).
+ * Vite build of the React-Admin back-office (src/, entry index.html) and of the public tracking page (issue 14 §1,
+ * entry suivi.html → src/suivi/, a small bundle of its own served at /suivi by server/plugins/static.ts). In
+ * development, /api is proxied to the API server on port 3000, or to API_PROXY_TARGET when set (`npm run dev:mock`
+ * points it at the mock API of mock-api/, issue 14 §5).
  * Every text asset is also written precompressed (.br and .gz) so the server sends them without compressing per
  * request (server/plugins/static.ts, issue 12 §5).
  */
@@ -14,5 +16,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    rollupOptions: { input: { main: 'index.html', suivi: 'suivi.html' } },
   },
 });

@@ -49,6 +49,8 @@ import { registerLifecycle } from './plugins/lifecycle';
 import { healthRoutes } from './health/routes';
 import { securiteRoutes } from './securite/routes';
 import { statsRoutes } from './colis/statsRoutes';
+import { configureSuiviLinks } from './suivi/link';
+import { suiviRoutes } from './suivi/routes';
 
 z.config(z.locales.fr());
 
@@ -94,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // One route plugin per URL prefix: /api/<prefix>/… is served by server/<prefix>/routes.ts.
   await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
+  configureSuiviLinks(deps.config);
+  await app.register(suiviRoutes, { db: deps.db, config: deps.config });
   for (const routes of [
     userRoutes,
     typeUserRoutes,

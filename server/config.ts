@@ -5,6 +5,9 @@
  * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM / OUTBOX_INTERVAL_MS (outbox worker, polling period in ms,
  * default 5000), MAIL_MAX_ATTEMPTS (default 8) / MAIL_RETRY_BASE_MS (first retry delay, doubled each time, default
  * 60 000), DEMO_DATA ('0' to skip the demo set),
+ * PUBLIC_URL (public address of the server, e.g. https://colis.example.fr: the tracking links of the receipt's QR code and
+ * of the clients' mails; unset: the receipt uses the address the back-office was opened at, mails http://localhost:PORT),
+ * SUIVI_RATE_LIMIT (public tracking lookups allowed per minute and per address, default 30),
  * TRUST_PROXY (the proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges, or
  * 'loopback'; unset: the socket's address is the client's, and a forged header changes nothing).
  */
@@ -29,6 +32,10 @@ export interface Config {
   logLevel: string;
   /** Login attempts allowed per minute and per address. */
   loginRateLimit: number;
+  /** Public address of the server without trailing slash (issue 14 §1), or undefined: see server/suivi/link.ts. */
+  publicUrl?: string;
+  /** Public tracking lookups allowed per minute and per address (issue 14 §1). */
+  suiviRateLimit: number;
   /** Proxies trusted for X-Forwarded-For (Fastify `trustProxy`); false when TRUST_PROXY is unset. */
   trustProxy: false | string[];
 }
@@ -56,8 +63,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: env.DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    suiviRateLimit: Math.max(1, Number(env.SUIVI_RATE_LIMIT ?? 30) || 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** PUBLIC_URL → its origin and path without trailing slash; unset or empty → undefined. Refuses anything but http(s). */
+function parsePublicUrl(value: string | undefined): string | undefined {
+  const v = value?.trim().replace(/\/+$/, '');
+  if (!v) return undefined;
+  if (!/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(v))
+    throw new Error(`PUBLIC_URL doit être une adresse http(s), par exemple https://colis.example.fr (reçu : « ${v} »).`);
+  return v;
 }
 
 /** TRUST_PROXY → list of proxies; unset, empty, 'false' or '0' → false. 'true' is refused: trusting every hop lets anyone forge an address. */

@@ -9,7 +9,7 @@ import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 
 /** What an endpoint requires. */
 export type Access =
-  /** Open to anyone (sign-in, password recovery, health and readiness probes). */
+  /** Open to anyone (sign-in, password recovery, health and readiness probes, public parcel tracking). */
   | { kind: 'public' }
   /** Any signed-in back-office user. */
   | { kind: 'signedIn' }
@@ -63,6 +63,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // probes of a load balancer or supervisor (server/health/routes.ts)
   'GET /api/health': PUBLIC,
   'GET /api/ready': PUBLIC,
+  // public parcel tracking, no sign-in (issue 14 §1; server/suivi/routes.ts, rate limited per address)
+  'GET /api/public/suivi': PUBLIC,
+  'GET /api/public/suivi/:token': PUBLIC,
   // session and access (spec 000 §7)
   'POST /api/auth/loginAD': PUBLIC,
   'POST /api/auth/forgotPassword': PUBLIC,

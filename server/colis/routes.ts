@@ -33,6 +33,7 @@ import {
 } from '../http/answer';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
+import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
 import { colisList, colisOfEnvoi } from './query';
 import {
@@ -348,13 +349,20 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
             data: colisRecord,
             prixTotal: euros.describe('montantTotal'),
             natureColisDetails: z.array(record({ ...lineFields, natureColisID: codeLibelleRef })),
+            suiviUrl: z.string().describe("public tracking page of the parcel, the receipt's QR code (issue 14 §1)"),
           }),
         }),
       },
     },
     async (request) => {
-      const { colis, natureColisDetails } = await getColisDetails(db, request.params.reference, currentUser(request));
-      return { success: true, data: toApi(colis), prixTotal: Number(colis.montantTotal), natureColisDetails: toApi(natureColisDetails) };
+      const { colis, natureColisDetails, suiviToken } = await getColisDetails(db, request.params.reference, currentUser(request));
+      return {
+        success: true,
+        data: toApi(colis),
+        prixTotal: Number(colis.montantTotal),
+        natureColisDetails: toApi(natureColisDetails),
+        suiviUrl: suiviUrl(suiviToken, requestOrigin(request)),
+      };
     },
   );
 

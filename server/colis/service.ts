@@ -314,7 +314,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
         dateDepot: now,
         auteurID: user.id,
       })
-      .returning({ id: colis.id });
+      .returning({ id: colis.id, suiviToken: colis.suiviToken });
     await insertLines(tx, created.id, computed);
     await tx
       .update(envois)
@@ -330,6 +330,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       resteAPayer: toMoneyString(computed.montants.montantTotal),
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
+      suiviToken: created.suiviToken,
     };
     await notifyColis(tx, [payable], 'votre colis a été enregistré');
     await recordAdvance(tx, payable, input, user, idOf);
@@ -379,6 +380,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       resteAPayer: toMoneyString(computed.montants.montantTotal),
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
+      suiviToken: current.suiviToken,
     };
     await recordAdvance(tx, payable, input, user, idOf);
   });
@@ -539,7 +541,11 @@ export async function getColisWithLines(db: Db, id: string, user: CurrentUser) {
 /** A parcel the user may see with its nature lines populated (the details screen). @throws 404 */
 export async function getColisDetails(db: Db, reference: string, user: CurrentUser) {
   const row = await getColis(db, { reference }, user);
-  return { colis: row, natureColisDetails: await colisNatureDetails(db, row.id) };
+  const [natureColisDetails, [{ suiviToken }]] = await Promise.all([
+    colisNatureDetails(db, row.id),
+    db.select({ suiviToken: colis.suiviToken }).from(colis).where(eq(colis.id, row.id)),
+  ]);
+  return { colis: row, natureColisDetails, suiviToken };
 }
 
 /** The status history of a parcel the user may see, newest first. @throws 404 */

@@ -60,7 +60,7 @@ export async function moveColis(
            ${opts.setDateEnvoi ? sql`, date_envoi = now()` : sql``}
       FROM target
      WHERE c.id = target.id
-    RETURNING c.id, c.reference, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire`);
+    RETURNING c.id, c.reference, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire, c.suivi_token`);
   const moved: MovedColis[] = (result as unknown as { rows: Record<string, string | null>[] }).rows.map((r) => ({
     id: r.id!,
     reference: r.reference!,
@@ -68,6 +68,7 @@ export async function moveColis(
     expediteurID: r.expediteur_id,
     destinataireID: r.destinataire_id,
     emailDestinataire: r.email_destinataire,
+    suiviToken: r.suivi_token!,
   }));
   if (moved.length === 0) return moved;
 

@@ -295,6 +295,9 @@ export const envois = pgTable(
   ],
 );
 
+/** 32 random bytes (two gen_random_uuid(), PostgreSQL's strong random source) as base64url without padding. */
+const SUIVI_TOKEN_DEFAULT = sql`translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_')`;
+
 export const colis = pgTable(
   'colis',
   {
@@ -343,10 +346,16 @@ export const colis = pgTable(
     /** Soft deletion (docs/architecture.md §4): a deleted parcel leaves every list and count; its payments and history stay. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     deletedByID: uuid('deleted_by_id').references(() => users.id),
+    /**
+     * Public tracking token (issue 14 §1, migration 0009): 32 random bytes, base64url (43 characters), given by the
+     * database on insert; /suivi/{token} and the receipt's QR code. Never the id, never derived from it.
+     */
+    suiviToken: text('suivi_token').notNull().default(SUIVI_TOKEN_DEFAULT),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('colis_suivi_token_uq').on(t.suiviToken),
     index('colis_agence_created_idx').on(t.agenceID, t.createdAt),
     index('colis_created_at_idx').on(t.createdAt),
     index('colis_envoi_idx').on(t.envoiID),

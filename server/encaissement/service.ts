@@ -37,6 +37,7 @@ export interface PayableColis {
   expediteurID: string | null;
   destinataireID: string | null;
   emailDestinataire: string | null;
+  suiviToken: string;
 }
 
 /**

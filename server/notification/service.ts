@@ -12,6 +12,7 @@ import { messages, notifications, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml, textToHtml } from '../mail/outbox';
 import { MESSAGE_POLICY } from '../message/service';
+import { suiviUrl } from '../suivi/link';
 import { allClients, clientsOfEnvoi, oneClient, visibleEnvoi, type Recipient } from './query';
 import type { ContactClientsInput, NotificationInput } from './routes';
 
@@ -22,11 +23,14 @@ export interface NotifiedColis {
   expediteurID: string | null;
   destinataireID: string | null;
   emailDestinataire: string | null;
+  /** Public tracking token (issue 14 §1): the mail links to the parcel's tracking page. */
+  suiviToken: string;
 }
 
 /**
  * Notifies sender and recipient of each parcel: a notification row each, and an e-mail to each address known
- * (registered client's e-mail, or the free-text recipient e-mail).
+ * (registered client's e-mail, or the free-text recipient e-mail) with the link to the parcel's public tracking page
+ * (issue 14 §1, server/suivi/link.ts). The link is in the mail only, not in the notification row.
  */
 export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: string): Promise<void> {
   const rows = colis.flatMap((c) =>
@@ -50,10 +54,16 @@ export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: strin
     return [...to].map((address) => ({
       to: address,
       subject: `Colis ${c.reference}`,
-      html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(c.reference)}</strong>).</p>`,
+      html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(c.reference)}</strong>).</p>${suiviParagraph(c.suiviToken)}`,
     }));
   });
   await enqueueMail(tx, mails); // enqueueMail writes in batches of 1000 itself
+}
+
+/** The mail paragraph linking to a parcel's tracking page. */
+function suiviParagraph(token: string): string {
+  const url = escapeHtml(suiviUrl(token));
+  return `<p>Suivez votre colis en ligne : <a href="${url}">${url}</a></p>`;
 }
 
 /**

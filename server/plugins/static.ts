@@ -1,8 +1,9 @@
 /**
  * The built UI at / (DESIGN.md §1): its files from `uiDir` when it holds an index.html, index.html for any other
  * non-API GET (the single-page app's own paths), and /app-config.js, the UI's runtime configuration (spec 001 §7:
- * the API's base address from PUBLIC_API_URL, else the page's origin + /api/). Anything else not found is the JSON
- * 404 of the API.
+ * the API's base address from PUBLIC_API_URL, else the page's origin + /api/). The public tracking page (issue 14 §1)
+ * is a second entry of the build: suivi.html answers /suivi and /suivi/{token}, without sign-in. Anything else not
+ * found is the JSON 404 of the API.
  * Caching (issue 12 §5): the hashed files under /assets/ are immutable for a year; index.html and the other files are
  * revalidated on every load (`no-cache`), so a new release is picked up at once. The build writes .br and .gz copies
  * of every text file (vite.config.ts) and they are sent to browsers that accept them (`preCompressed`).
@@ -11,6 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import type { FastifyReply } from 'fastify';
 
 /** Hashed build files: their name changes with their content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,6 +44,13 @@ export const staticPlugin = fp<StaticOptions>(
           reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
         },
       });
+    }
+    // The public tracking page, its own small bundle (src/suivi/), never the back-office.
+    if (hasUi && existsSync(path.join(uiDir, 'suivi.html'))) {
+      const suiviPage = async (_request: unknown, reply: FastifyReply) =>
+        reply.type('text/html').header('cache-control', REVALIDATE).sendFile('suivi.html');
+      app.get('/suivi', suiviPage);
+      app.get('/suivi/:token', suiviPage);
     }
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasUi) {

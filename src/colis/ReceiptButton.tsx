@@ -23,11 +23,11 @@ export const ReceiptButton = ({ reference }: { reference: string }) => {
     setPending(true);
     try {
       // jspdf and qrcode (~120 KB compressed) load only on click (issue 12 §5).
-      const [{ colis, natures }, { downloadReceipt, receiptDataFrom }] = await Promise.all([
+      const [{ colis, natures, suiviUrl }, { downloadReceipt, receiptDataFrom }] = await Promise.all([
         dataProvider.getColisByReference(reference),
         import('./receipt'),
       ]);
-      downloadReceipt(receiptDataFrom(colis, natures));
+      downloadReceipt(receiptDataFrom(colis, natures, suiviUrl));
     } catch (error) {
       notify(serverMessage(error) ?? 'resources.colis.notifications.receipt_error', { type: 'error' });
     } finally {

@@ -15,6 +15,8 @@ export interface ColisDetails {
   colis: ColisRecord;
   natures: ColisNatureDetail[];
   prixTotal?: number;
+  /** Public tracking address of the parcel (issue 14 §1), for the receipt's QR code. */
+  suiviUrl?: string;
 }
 
 /** What a parcel deletion did: deleted (200), or a code was e-mailed to the administrators (202) and must be typed. */
@@ -63,6 +65,7 @@ export const colisMethods: ColisMethods = {
       colis: json.data as ColisRecord,
       natures: Array.isArray(json.natureColisDetails) ? (json.natureColisDetails as ColisNatureDetail[]) : [],
       prixTotal: typeof json.prixTotal === 'number' ? json.prixTotal : undefined,
+      suiviUrl: typeof json.suiviUrl === 'string' ? json.suiviUrl : undefined,
     };
   },
 

@@ -1,6 +1,7 @@
 /**
- * The deposit receipt of a parcel (spec 000 §2 "Receipt PDF", §9 "A6 portrait with QR code of the reference"),
- * built in the browser with jspdf; the QR code of the reference is drawn from the modules of `qrcode` as vector
+ * The deposit receipt of a parcel (spec 000 §2 "Receipt PDF", §9 "A6 portrait with QR code"), built in the browser
+ * with jspdf. Its QR code holds the parcel's public tracking address (issue 14 §1, `{PUBLIC_URL}/suivi/{token}` as
+ * colis/getByReference answers it), or the reference when no address is known; it is drawn from the modules of `qrcode` as vector
  * squares (no canvas, so the same code runs in the web tests). Takes plain data: see ReceiptData.
  */
 import { jsPDF } from 'jspdf';
@@ -32,6 +33,13 @@ export interface ReceiptData {
   reglement: DecimalInput;
   resteAPayer: DecimalInput;
   agence: { libelle: string; telephone?: string | null };
+  /** Public tracking address of the parcel (issue 14 §1), encoded in the QR code. */
+  suiviUrl?: string | null;
+}
+
+/** What the receipt's QR code encodes: the tracking address, else the reference. */
+export function receiptQrText(data: Pick<ReceiptData, 'reference' | 'suiviUrl'>): string {
+  return data.suiviUrl || data.reference;
 }
 
 /** File name of a receipt: recu-{reference}.pdf. */
@@ -41,10 +49,11 @@ export function receiptFileName(reference: string): string {
 
 /**
  * Receipt data from colis/getByReference: the parcel (data) and its nature lines (natureColisDetails).
- * The date is the deposit date, else the last update (spec 000 §2).
+ * The date is the deposit date, else the last update (spec 000 §2). `suiviUrl`: the answer's tracking address.
  */
-export function receiptDataFrom(colis: ColisRecord, details: ColisNatureDetail[]): ReceiptData {
+export function receiptDataFrom(colis: ColisRecord, details: ColisNatureDetail[], suiviUrl?: string | null): ReceiptData {
   return {
+    suiviUrl: suiviUrl ?? null,
     reference: colis.reference,
     date: colis.dateDepot || colis.updatedAt || null,
     expediteur: expediteurOf(colis),
@@ -90,8 +99,8 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
   const agence = [data.agence.libelle, data.agence.telephone].filter(Boolean).join(' - ');
   doc.text(pdfText(`${t.agence} : ${agence}`), width / 2, margin + 8, { align: 'center', maxWidth: inner });
 
-  // QR code of the reference, drawn module by module.
-  const qr = QRCode.create(data.reference, { errorCorrectionLevel: 'M' });
+  // QR code of the tracking address, drawn module by module.
+  const qr = QRCode.create(receiptQrText(data), { errorCorrectionLevel: 'M' });
   const size = qr.modules.size;
   const qrSide = 26;
   const cell = qrSide / size;

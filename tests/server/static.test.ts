@@ -22,6 +22,7 @@ describe('static UI files', () => {
     uiDir = mkdtempSync(path.join(os.tmpdir(), 'colis-ui-'));
     mkdirSync(path.join(uiDir, 'assets'));
     writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html><title>Colis</title>');
+    writeFileSync(path.join(uiDir, 'suivi.html'), '<!doctype html><title>Suivi de colis</title>');
     writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js'), js);
     writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js.br'), brotliCompressSync(js));
     writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js.gz'), gzipSync(js));
@@ -60,5 +61,16 @@ describe('static UI files', () => {
     const api = await app.inject({ url: '/api/nulle-part' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false });
+  });
+
+  it('sends the public tracking page, not the back-office, at /suivi and /suivi/{token}, under the same CSP (issue 14 §1)', async () => {
+    for (const url of ['/suivi', '/suivi/', '/suivi/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Suivi de colis</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    expect((await app.inject({ url: '/colis' })).body).toContain('<title>Colis</title>');
   });
 });

@@ -30,7 +30,7 @@ import {
   type ColisFormValues,
   type PrixNature,
 } from '../../src/colis/wizardRules';
-import { buildReceiptPdf, receiptDataFrom, receiptFileName } from '../../src/colis/receipt';
+import { buildReceiptPdf, receiptDataFrom, receiptFileName, receiptQrText } from '../../src/colis/receipt';
 import { isValidOtp } from '../../src/colis/ColisDeleteButton';
 import { fr } from '../../src/i18n/fr';
 import type { ColisRecord } from '../../src/colis/types';
@@ -426,6 +426,12 @@ describe('receipt PDF (spec 000 §2 Receipt PDF)', () => {
       expect(text).toContain(part);
     }
     expect(receiptFileName('PAR1-2611-000123')).toBe('recu-PAR1-2611-000123.pdf');
+  });
+
+  it('encodes the tracking address in its QR code (issue 14 §1), the reference when none is known', () => {
+    const url = 'https://colis.example.fr/suivi/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
+    expect(receiptQrText(receiptDataFrom(colis, natures, url))).toBe(url);
+    expect(receiptQrText(receiptDataFrom(colis, natures))).toBe('PAR1-2611-000123');
   });
 });
 

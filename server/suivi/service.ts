@@ -1,0 +1,80 @@
+/**
+ * Public parcel tracking (issue 14 §1): a parcel found by its reference and the last 4 digits of its recipient's phone,
+ * or by its tracking token (receipt QR code, mails). Every failure answers the same 404 (SUIVI_NOT_FOUND), so nothing
+ * tells a wrong digit from an unknown or deleted parcel. Guessing the digits is bounded per address (route rate limit)
+ * and per reference (SUIVI_POLICY, counted in the database whether the reference exists or not).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { initials, phoneDigits, SUIVI_NOT_FOUND, type SuiviColis } from '../../common/suivi';
+import { isModeLivraisonAgence } from '../../common/colisRules';
+import { settleAttempt, takeAttempt, type ThrottlePolicy } from '../auth/throttle';
+import type { Db } from '../db/client';
+import { colis } from '../db/schema';
+import { notFound } from '../http/errors';
+import { agenceOfVille, findSuiviColis, suiviEtapes } from './query';
+
+/** Lookups of one reference: 10 free an hour, then 1 min doubling up to an hour; a successful lookup starts again. */
+export const SUIVI_POLICY: ThrottlePolicy = { free: 10, baseMs: 60_000, maxMs: 3_600_000, windowMs: 3_600_000 };
+
+/** A tracking token: 43 characters of base64url (migration 0009). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+type Found = NonNullable<Awaited<ReturnType<typeof findSuiviColis>>>;
+
+/** Whether one of the recipient's phones ends with `digits` (4 digits), compared in constant time. */
+function phoneMatches(row: Found, digits: string): boolean {
+  const wanted = Buffer.from(digits);
+  let ok = false;
+  for (const phone of [row.phones.complet, row.phones.local, row.phones.libre]) {
+    const last = phoneDigits(phone).slice(-4);
+    if (last.length === 4 && timingSafeEqual(Buffer.from(last), wanted)) ok = true;
+  }
+  return ok;
+}
+
+/** What the public sees of a found parcel: no phone, name, e-mail or address, initials only. */
+async function toSuivi(db: Db, row: Found): Promise<SuiviColis> {
+  const [etapes, agence] = await Promise.all([
+    suiviEtapes(db, row.id),
+    row.villeID && isModeLivraisonAgence(row.modeLivraison) ? agenceOfVille(db, row.villeID) : undefined,
+  ]);
+  const dest = row.destinataire ?? { nom: row.nomDestinataire, prenoms: row.prenomsDestinataire };
+  return {
+    reference: row.reference,
+    statut: row.statut,
+    etapes: etapes.map((e) => ({ date: e.date.toISOString(), statut: e.statut })),
+    dateDepart: row.dateDepart,
+    dateArriveePrevue: row.dateArriveePrevue,
+    modeEnvoi: row.modeEnvoi,
+    origine: { ville: row.villeOrigine, pays: row.paysOrigine },
+    destination: { ville: row.villeDestination, pays: row.paysDestination },
+    modeLivraison: row.modeLivraison?.libelle ?? null,
+    agenceRetrait: agence ?? null,
+    resteAPayer: Number(row.resteAPayer),
+    expediteur: initials(row.expediteur?.nom, row.expediteur?.prenoms),
+    destinataire: initials(dest.nom, dest.prenoms),
+  };
+}
+
+/**
+ * Finds a parcel by reference (as printed, or typed in lower case) and the last 4 digits of its recipient's phone.
+ * @throws 404 SUIVI_NOT_FOUND for an unknown or deleted parcel or wrong digits; 429 after SUIVI_POLICY's free lookups
+ *   of that reference in an hour
+ */
+export async function suiviByReference(db: Db, q: { reference: string; telephone: string }): Promise<SuiviColis> {
+  const reference = q.reference.trim();
+  const key = `suivi:ref:${reference.toUpperCase()}`;
+  await takeAttempt(db, [{ key, policy: SUIVI_POLICY }], 'recherches pour ce colis');
+  const row = await findSuiviColis(db, inArray(colis.reference, [...new Set([reference, reference.toUpperCase()])]));
+  if (!row || !phoneMatches(row, q.telephone)) throw notFound(SUIVI_NOT_FOUND);
+  await settleAttempt(db, { reset: [key] });
+  return toSuivi(db, row);
+}
+
+/** Finds a parcel by its tracking token. @throws 404 SUIVI_NOT_FOUND (malformed, unknown, or deleted parcel) */
+export async function suiviByToken(db: Db, token: string): Promise<SuiviColis> {
+  const row = TOKEN_PATTERN.test(token) ? await findSuiviColis(db, eq(colis.suiviToken, token)) : undefined;
+  if (!row) throw notFound(SUIVI_NOT_FOUND);
+  return toSuivi(db, row);
+}

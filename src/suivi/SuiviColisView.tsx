@@ -1,0 +1,87 @@
+/**
+ * A parcel's journey on the public tracking page (issue 14 §1): status and reference, the status timeline with dates
+ * (oldest first), departure and expected arrival, origin and destination, where to collect it, the amount still due
+ * in euros, and the parties' initials only. Dates dd/MM/yyyy (Europe/Paris), amounts '12,50 €'.
+ */
+import type { SuiviColis, SuiviLieu } from '../../common/suivi';
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Paris',
+});
+const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** 'YYYY-MM-DD' → 'dd/MM/yyyy'. */
+const calendarFr = (iso: string) => iso.split('-').reverse().join('/');
+/** City, country ('Dakar, Sénégal'), or '—'. */
+const place = (l: SuiviLieu) => [l.ville, l.pays].filter(Boolean).join(', ') || '—';
+
+/** One labelled value of the details list. */
+function Item({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="item">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** The journey of one parcel. */
+export function SuiviColisView({ colis }: { colis: SuiviColis }) {
+  const last = colis.etapes.length - 1;
+  return (
+    <>
+      <section className="card" aria-labelledby="colis-ref">
+        <p className="muted">Colis</p>
+        <h2 id="colis-ref">{colis.reference}</h2>
+        <p className="status" data-testid="suivi-statut">
+          {colis.statut.libelle}
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="etapes-title">
+        <h3 id="etapes-title">Étapes</h3>
+        <ol className="timeline" aria-label="Étapes du colis">
+          {colis.etapes.map((e, i) => (
+            <li key={`${e.date}-${i}`} className={i === last ? 'current' : undefined}>
+              <span className="label">{e.statut.libelle}</span>
+              <time dateTime={e.date}>{dateTime.format(new Date(e.date)).replace(' ', ' à ')}</time>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="card" aria-labelledby="trajet-title">
+        <h3 id="trajet-title">Trajet</h3>
+        <dl>
+          <Item label="Origine" value={place(colis.origine)} />
+          <Item label="Destination" value={place(colis.destination)} />
+          <Item label="Départ" value={calendarFr(colis.dateDepart)} />
+          <Item label="Arrivée prévue" value={calendarFr(colis.dateArriveePrevue)} />
+          {colis.modeEnvoi ? <Item label="Mode d'envoi" value={colis.modeEnvoi} /> : null}
+          {colis.modeLivraison ? <Item label="Récupération" value={colis.modeLivraison.trim()} /> : null}
+          {colis.agenceRetrait ? (
+            <Item
+              label="Agence de retrait"
+              value={[colis.agenceRetrait.libelle, colis.agenceRetrait.ville].filter(Boolean).join(', ')}
+              testId="suivi-agence"
+            />
+          ) : null}
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="paiement-title">
+        <h3 id="paiement-title">Paiement et personnes</h3>
+        <dl>
+          <Item label="Reste à payer" value={euro.format(colis.resteAPayer)} testId="suivi-reste" />
+          <Item label="Expéditeur" value={colis.expediteur || '—'} />
+          <Item label="Destinataire" value={colis.destinataire || '—'} />
+        </dl>
+      </section>
+    </>
+  );
+}
