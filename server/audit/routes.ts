@@ -1,7 +1,8 @@
 /**
  * The audit journal (issue 14 §4): GET /api/audit/liste?entity=&entityId=&userId=&debut=&fin=&page=&limit= pages
  * the changes newest first, with their total (key auditListe; agency-scoped for a role that does not see every
- * agency: audit/query.ts auditPage). Dates are calendar days 'yyyy-MM-dd' in Europe/Paris, both included.
+ * agency: audit/query.ts auditPage). Dates are calendar days 'yyyy-MM-dd' in Europe/Paris, both included; page from
+ * 1 (default 1), limit 1–100 (default 25); react-admin's _page and _perPage are read too.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,8 +32,11 @@ const auditQuery = z.object({
   userId: z.uuid({ error: "Identifiant d'utilisateur invalide" }).optional(),
   debut: day('Du'),
   fin: day('Au'),
-  page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').max(100_000).default(1),
-  limit: z.coerce.number({ error: 'Limite invalide' }).int('Limite invalide').min(1).max(100, '100 lignes au plus par page').default(25),
+  page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').max(100_000).optional(),
+  limit: z.coerce.number({ error: 'Limite invalide' }).int('Limite invalide').min(1).max(100, '100 lignes au plus par page').optional(),
+  // react-admin's paging names (src/providers/dataProvider.ts getList): page and limit win when both are given.
+  _page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').max(100_000).optional(),
+  _perPage: z.coerce.number({ error: 'Limite invalide' }).int('Limite invalide').min(1).max(100, '100 lignes au plus par page').optional(),
 });
 
 /** One row of the journal as answered. */
@@ -60,7 +64,9 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const q = request.query;
       if (q.debut && q.fin && q.debut > q.fin)
         throw badRequest('La date de début doit précéder la date de fin.', { debut: 'Période invalide' });
-      const { rows, total } = await auditPage(db, q, currentUser(request));
+      const page = q.page ?? q._page ?? 1;
+      const limit = q.limit ?? q._perPage ?? 25;
+      const { rows, total } = await auditPage(db, { ...q, page, limit }, currentUser(request));
       return { success: true, datas: rows, total };
     },
   );
