@@ -102,6 +102,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   devise: 'Devise',
 };
 
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
 /** Ids are not for people to read: left out of the lines. */
 const isIdField = (key: string) => key === 'id' || /ID$/.test(key) || key.endsWith('Id');
 
@@ -142,5 +144,7 @@ export function auditChanges(row: Pick<AuditJournalRow, 'avant' | 'apres'>): Aud
     if (inAvant && inApres && JSON.stringify(avant[key]) === JSON.stringify(apres[key])) continue;
     lines.push({ key, label: fieldLabel(key), ...(inAvant ? { avant: avant[key] } : {}), ...(inApres ? { apres: apres[key] } : {}) });
   }
-  return lines;
+  // In the order of FIELD_LABELS (a parcel reads reference, status, departure… as on its page); unknown fields last.
+  const rank = (key: string) => (key in FIELD_LABELS ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length);
+  return lines.sort((a, b) => rank(a.key) - rank(b.key));
 }

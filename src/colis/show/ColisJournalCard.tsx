@@ -33,7 +33,7 @@ const JournalCard = ({ colisId }: { colisId: string }) => {
   const total = journal.data?.total ?? 0;
   const filter = encodeURIComponent(JSON.stringify({ entity: 'colis', entityId: colisId }));
   return (
-    <Card data-testid="colis-journal">
+    <Card data-testid="colis-journal" sx={{ gridColumn: '1 / -1' }}>
       <CardHeader title={t('title')} slotProps={{ title: { variant: 'h6' } }} />
       <CardContent sx={{ pt: 0 }}>
         <QueryStatus isPending={journal.isPending} error={journal.error} errorTitle={false}>
