@@ -621,7 +621,9 @@ export const audits = pgTable(
     avant: jsonb('avant'),
     apres: jsonb('apres'),
     /** The clock at the insert (migration 0010), so that the rows of one transaction keep their order. */
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('audits_entite_idx').on(t.entite, t.entiteID, t.createdAt),
