@@ -20,7 +20,7 @@ export const auditFr = {
     fin: 'Au',
     record: 'Un seul enregistrement',
   },
-  empty: 'Aucune modification enregistrée pour ces critères.',
+  empty: 'Aucune donnée disponible : aucune modification enregistrée pour ces critères.',
   system: 'Système',
   card: {
     title: 'Historique des modifications',
