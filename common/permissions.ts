@@ -328,6 +328,12 @@ export const PERMISSIONS = {
   mailOutbox: { group: 'autres', description: "Voir la file d'envoi des e-mails", resource: 'mailOutbox', action: 'list' },
   securiteVerrous: { group: 'autres', description: 'Voir les comptes et adresses bloqués après trop de tentatives' },
   securiteDeverrouiller: { group: 'autres', description: 'Débloquer un compte ou une adresse bloqué' },
+  auditListe: {
+    group: 'autres',
+    description: "Consulter le journal d'audit (qui a modifié quoi, quand, depuis quelle adresse)",
+    resource: 'audit',
+    action: 'list',
+  },
 } as const satisfies Record<string, PermissionSpec>;
 
 /** A permission key of the product: a misspelt key does not compile. */

@@ -21,6 +21,7 @@ import { routeCatalogPlugin } from './plugins/routeCatalog';
 import { staticPlugin } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
 import { agenceRoutes } from './agence/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { autorisationRoutes } from './autorisation/routes';
 import { colisRoutes } from './colis/routes';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(suiviRoutes, { db: deps.db, config: deps.config });
   for (const routes of [
     userRoutes,
+    auditRoutes,
     typeUserRoutes,
     permissionRoutes,
     autorisationRoutes,

@@ -35,6 +35,7 @@ import { encaissementsResource } from './encaissements';
 import { inventaireResource } from './inventaire';
 import { autorisationResource } from './autorisation';
 import { mailOutboxResource, messagerieResource } from './messagerie';
+import { auditResource } from './audit';
 
 const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -104,6 +105,7 @@ export const App = () => (
       <Resource {...autorisationResource} />
       <Resource {...messagerieResource} />
       <Resource {...mailOutboxResource} />
+      <Resource {...auditResource} />
       <CustomRoutes noLayout>
         <Route
           path="/forgotpassword"

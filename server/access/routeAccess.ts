@@ -118,6 +118,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/colis/ListClientsBy/:envoiId': key('departListClientby'),
   'GET /api/colis/ListEnvoisBy/:clientId': key('listeEnvoiParClient'),
   // parcels, payments, clients (spec 000 §7)
+  'GET /api/audit/liste': key('auditListe'),
   'GET /api/colis/liste/:userId': key('colis'),
   'GET /api/colis/getBy/:id': key('colis'),
   'GET /api/colis/getByReference/:reference': key('colisDetail', { anyOf: ['colisDetails'] }),

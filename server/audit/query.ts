@@ -1,11 +1,15 @@
 /**
- * Reads of the audit trail (issue 9 §3): the latest changes of one user, or of one role and its authorisations,
- * newest first, with the author's name. Used by the user edit page and the assignment screen.
+ * Reads of the audit trail (issue 9 §3, issue 14 §4): the latest changes of one user, or of one role and its
+ * authorisations, newest first, with the author's name (the user edit page and the assignment screen); and the
+ * journal's page (GET audit/liste) filtered by entity, record, author and period.
  */
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { addDays } from '../../common/dates';
+import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { audits, users } from '../db/schema';
+import { dayStart } from '../operation/query';
 
 /** One audit row as the UI shows it. */
 export interface AuditRow {
@@ -57,4 +61,75 @@ export async function latestAudits(db: Db, about: { userID?: string; roleID?: st
     auteur: [auteurPrenoms, auteurNom].filter(Boolean).join(' '),
     createdAt: createdAt.toISOString(),
   }));
+}
+
+/** The filters of the journal's page (GET audit/liste), as validated by audit/routes.ts. */
+export interface AuditFilters {
+  entity?: string;
+  entityId?: string;
+  userId?: string;
+  /** First and last calendar days 'yyyy-MM-dd' (Europe/Paris), both included. */
+  debut?: string;
+  fin?: string;
+  /** Page number from 1, and rows per page. */
+  page: number;
+  limit: number;
+}
+
+/** One row of the journal's page: an AuditRow with the address it came from. */
+export interface AuditJournalRow extends AuditRow {
+  adresseIP: string | null;
+}
+
+/**
+ * A page of the journal, newest first, with the number of rows matching. A role that does not see every agency
+ * reads only the changes made by the staff of its own agency (issue 14 §4; the key is given to ADMIN and SUPERADMIN
+ * only by default).
+ */
+export async function auditPage(db: Db, f: AuditFilters, user: CurrentUser): Promise<{ rows: AuditJournalRow[]; total: number }> {
+  const auteur = alias(users, 'auteur');
+  const conds: SQL[] = [];
+  if (f.entity) conds.push(eq(audits.entite, f.entity));
+  if (f.entityId) conds.push(eq(audits.entiteID, f.entityId));
+  if (f.userId) conds.push(eq(audits.auteurID, f.userId));
+  if (f.debut) conds.push(gte(audits.createdAt, dayStart(f.debut)));
+  if (f.fin) conds.push(lt(audits.createdAt, dayStart(addDays(f.fin, 1))));
+  if (!user.allAgences) conds.push(user.agenceID ? eq(auteur.agenceID, user.agenceID) : sql`false`);
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: audits.id,
+        entite: audits.entite,
+        entiteID: audits.entiteID,
+        roleID: audits.roleID,
+        action: audits.action,
+        auteurID: audits.auteurID,
+        auteurNom: auteur.nom,
+        auteurPrenoms: auteur.prenoms,
+        adresseIP: audits.adresseIP,
+        avant: audits.avant,
+        apres: audits.apres,
+        createdAt: audits.createdAt,
+      })
+      .from(audits)
+      .leftJoin(auteur, eq(auteur.id, audits.auteurID))
+      .where(where)
+      .orderBy(desc(audits.createdAt), desc(audits.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(audits)
+      .leftJoin(auteur, eq(auteur.id, audits.auteurID))
+      .where(where),
+  ]);
+  return {
+    total,
+    rows: rows.map(({ auteurNom, auteurPrenoms, createdAt, ...r }) => ({
+      ...r,
+      auteur: [auteurPrenoms, auteurNom].filter(Boolean).join(' '),
+      createdAt: createdAt.toISOString(),
+    })),
+  };
 }

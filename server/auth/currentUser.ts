@@ -34,6 +34,11 @@ export interface CurrentUser {
   permissions: ReadonlySet<string>;
   /** True for roles ADMIN and SUPERADMIN: not scoped to one agency. */
   allAgences: boolean;
+  /**
+   * The address of the request (Fastify request.ip, behind the configured trustProxy), set by plugins/access.ts;
+   * the audit journal records it (issue 14 §4). Null outside a request (scripts, seeds).
+   */
+  adresseIP: string | null;
 }
 
 /** Loads a user with role, type and active permission keys; null when the user does not exist. */
@@ -82,6 +87,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     agencePaysID: row.agencePaysID,
     permissions,
     allAgences,
+    adresseIP: null,
   };
 }
 

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { typeUsers, users } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { recordAudit } from '../audit/service';
+import { auteurOf, recordAudit } from '../audit/service';
 import type { CurrentUser } from './currentUser';
 import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
@@ -157,6 +157,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, ip: strin
       entiteID: user.id,
       action: 'password',
       auteurID: user.id,
+      adresseIP: ip,
       apres: { motif: 'réinitialisation par code' },
     });
   });
@@ -188,7 +189,7 @@ export async function changePassword(db: Db, tokens: TokenService, id: string, i
       entite: 'user',
       entiteID: me.id,
       action: 'password',
-      auteurID: me.id,
+      ...auteurOf(me),
       apres: { motif: me.mustChangePassword ? 'premier changement du mot de passe généré' : 'changement par l’utilisateur' },
     });
     return row;

@@ -16,7 +16,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
-import { recordAudit, type AuditEntry } from '../audit/service';
+import { auteurOf, recordAudit, type AuditEntry } from '../audit/service';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { autorisations } from '../db/schema';
@@ -102,7 +102,7 @@ async function applyGrants(tx: Tx, roleId: string, ids: string[], isActive: bool
     entiteID: row.id,
     roleID: role.id,
     action: isActive ? 'grant' : 'revoke',
-    auteurID: user.id,
+    ...auteurOf(user),
     avant: avant === null ? null : { privilege: libelleOf.get(row.privilegeID), isActive: avant },
     apres: { privilege: libelleOf.get(row.privilegeID), isActive: row.isActive },
   });

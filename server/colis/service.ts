@@ -46,6 +46,14 @@ import { nextColisReference } from '../db/references';
 import { lockColis } from '../access/locks';
 import { colisAgenceFor, envoiScope, maySeeClient } from '../access/scopes';
 import { moveColis } from './statutChange';
+import {
+  colisSnapshot,
+  recordColisActive,
+  recordColisCreated,
+  recordColisDeleted,
+  recordColisUpdated,
+  type ColisDeletionWay,
+} from './journal';
 import { notifyColis } from '../notification/service';
 import {
   adminEmails,
@@ -269,7 +277,8 @@ async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof
 
 /**
  * Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE (DESIGN.md §4); the payment's
- * own notification tells sender and recipient.
+ * own notification tells sender and recipient. The caller's audit row of the parcel (registration or edit) holds the
+ * advance (reglement, statut): no row of its own.
  */
 async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, user: CurrentUser, idOf: StatutIdOf) {
   const reglement = input.reglement ?? 0;
@@ -278,13 +287,15 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
     montant: reglement,
     modePaiementID: input.encaissement!.modePaiementID!,
     paymentby: input.encaissement?.paymentby ?? ADVANCE_PAYER,
-    authorId: user.id,
+    author: user,
+    journal: false,
   });
   await moveColis(tx, {
     colisIds: [payable.id],
     fromStatutIds: [payable.statutID],
     toStatutId: idOf(COLIS_STATUT_ADVANCE),
-    authorId: user.id,
+    author: user,
+    journal: false,
   });
 }
 
@@ -334,6 +345,8 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     };
     await notifyColis(tx, [payable], 'votre colis a été enregistré');
     await recordAdvance(tx, payable, input, user, idOf);
+    // Audit journal (issue 14 §4): one INSERT … SELECT, last, once the departure's critical statements are done.
+    await recordColisCreated(tx, created.id, user);
     return { id: created.id, reference };
   });
 }
@@ -344,6 +357,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
   await db.transaction(async (tx) => {
     const current = await lockColis(tx, { id }, user, { owner: true });
     if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
+    const before = await colisSnapshot(tx, id);
     // Lock both departures in a fixed order so two edits never wait on each other.
     const envoiIds = [...new Set([current.envoiID, input.envoiID])].sort();
     const locked = new Map<string, Awaited<ReturnType<typeof lockEnvoiRoute>>>();
@@ -383,23 +397,33 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       suiviToken: current.suiviToken,
     };
     await recordAdvance(tx, payable, input, user, idOf);
+    await recordColisUpdated(tx, id, before, user);
   });
 }
 
 /** Toggles the active flag of a parcel (spec 000 §4 Active flag). */
 export async function setColisActive(db: Db, id: string, isActive: boolean, user: CurrentUser): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockColis(tx, { id }, user, { owner: true });
+    const row = await lockColis(tx, { id }, user, { owner: true });
     await tx.update(colis).set({ isActive }).where(eq(colis.id, id));
+    await recordColisActive(tx, id, row.isActive, isActive, user);
   });
 }
 
 /**
  * Deletes a locked parcel softly (docs/architecture.md §4): it leaves every list and count, its weight goes back to
- * its departure, and its payments, history and lines stay, with who deleted it and when.
+ * its departure, and its payments, history and lines stay, with who deleted it and when; the audit journal says who,
+ * when and how the deletion was authorised (`way`).
  */
-async function softDeleteColis(tx: Tx, row: { id: string; envoiID: string; poids: string }, user: CurrentUser) {
-  await tx.update(colis).set({ deletedAt: new Date(), deletedByID: user.id, isActive: false }).where(eq(colis.id, row.id));
+async function softDeleteColis(
+  tx: Tx,
+  row: { id: string; reference: string; envoiID: string; poids: string; isActive: boolean },
+  user: CurrentUser,
+  way: ColisDeletionWay,
+) {
+  const deletedAt = new Date();
+  await tx.update(colis).set({ deletedAt, deletedByID: user.id, isActive: false }).where(eq(colis.id, row.id));
+  await recordColisDeleted(tx, row, deletedAt, way, user);
   await tx
     .update(envois)
     .set({ poidsReel: sql`greatest(${envois.poidsReel} - ${row.poids}::numeric, 0)` })
@@ -422,7 +446,7 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
   return db.transaction(async (tx): Promise<DeleteOutcome> => {
     const row = await lockColis(tx, target, user, { owner: true });
     if (COLIS_EDITABLE.some((c) => idOf(c) === row.statutID)) {
-      await softDeleteColis(tx, row, user);
+      await softDeleteColis(tx, row, user, 'direct');
       return { outcome: 'deleted' };
     }
     const issued = await issueOtp(tx, {
@@ -469,7 +493,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
   const check = await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id: colisId }, user, { owner: true });
     const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
-    if (result === 'ok') await softDeleteColis(tx, row, user);
+    if (result === 'ok') await softDeleteColis(tx, row, user, 'otp');
     return result;
   });
   if (check !== 'ok') {
@@ -508,7 +532,7 @@ export async function finishColis(
           montant: row.resteAPayer,
           modePaiementID: encaissement.modePaiementID,
           paymentby: encaissement.paymentby ?? COLLECTION_PAYER,
-          authorId: user.id,
+          author: user,
           agenceID: user.agenceID,
         },
       );
@@ -517,7 +541,7 @@ export async function finishColis(
       colisIds: [row.id],
       fromStatutIds: [row.statutID],
       toStatutId: idOf(to),
-      authorId: user.id,
+      author: user,
       message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
     });
   });

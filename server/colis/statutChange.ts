@@ -1,11 +1,14 @@
 /**
  * Moves parcels to a new status in bulk (DESIGN.md §4): one UPDATE, a history entry per parcel (date, before,
  * after, author) and a notification to sender and recipient (notification rows, and e-mails through the outbox
- * for those with an address). Runs inside the caller's transaction; rows are locked while they move.
+ * for those with an address). Runs inside the caller's transaction; rows are locked while they move. The audit
+ * journal (issue 14 §4) gets one 'statut' row per parcel moved, written by the UPDATE statement itself (a
+ * data-modifying CTE: set-based, no extra round trip, whatever the number of parcels of a departure).
  */
 import { sql } from 'drizzle-orm';
+import type { AuditAuthor } from '../audit/service';
 import type { Tx } from '../db/client';
-import { historiques } from '../db/schema';
+import { audits, historiques, statuts } from '../db/schema';
 import { notifyColis, type NotifiedColis } from '../notification/service';
 
 /** A parcel moved, with its status before and whom to notify. */
@@ -18,6 +21,9 @@ export interface MovedColis extends NotifiedColis {
  * @param opts.message the notification text (spec 000 §4, e.g. 'votre colis est arrivé à destination'); omitted only
  *   when the caller has just notified the same people of the act behind the change (a payment's notification)
  * @param opts.setDateEnvoi also stamp dateEnvoi (parcel leaves with its departure)
+ * @param opts.author who moves them (user id and request address), for the history and the audit journal
+ * @param opts.motif why, kept in the audit rows (e.g. the departure's status change)
+ * @param opts.journal false when the caller records the parcel's audit row itself (registration, edit)
  * @returns the parcels moved
  */
 export async function moveColis(
@@ -27,9 +33,11 @@ export async function moveColis(
     colisIds?: string[];
     fromStatutIds: string[];
     toStatutId: string;
-    authorId: string;
+    author: AuditAuthor;
     message?: string;
     setDateEnvoi?: boolean;
+    motif?: string;
+    journal?: boolean;
   },
 ): Promise<MovedColis[]> {
   if (opts.fromStatutIds.length === 0) return [];
@@ -51,16 +59,31 @@ export async function moveColis(
       )})`,
     );
   }
+  const author = opts.author;
+  const journal =
+    opts.journal === false
+      ? sql``
+      : sql`, journal AS (
+      INSERT INTO ${audits} (id, entite, entite_id, action, auteur_id, adresse_ip, avant, apres)
+      SELECT gen_random_uuid(), 'colis', m.id, 'statut', ${author.id}::uuid, ${author.adresseIP},
+             jsonb_build_object('statut', sb.libelle),
+             jsonb_build_object('statut', sa.libelle) || ${opts.motif ? sql`jsonb_build_object('motif', ${opts.motif}::text)` : sql`'{}'::jsonb`}
+        FROM moved m
+        JOIN ${statuts} sb ON sb.id = m.before
+        JOIN ${statuts} sa ON sa.id = ${opts.toStatutId}::uuid
+    )`;
   const result = await tx.execute(sql`
     WITH target AS (
       SELECT id, statut_id FROM colis WHERE ${sql.join(conds, sql` AND `)} FOR UPDATE
-    )
-    UPDATE colis AS c
-       SET statut_id = ${opts.toStatutId}::uuid, updated_at = now()
-           ${opts.setDateEnvoi ? sql`, date_envoi = now()` : sql``}
-      FROM target
-     WHERE c.id = target.id
-    RETURNING c.id, c.reference, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire, c.suivi_token`);
+    ), moved AS (
+      UPDATE colis AS c
+         SET statut_id = ${opts.toStatutId}::uuid, updated_at = now()
+             ${opts.setDateEnvoi ? sql`, date_envoi = now()` : sql``}
+        FROM target
+       WHERE c.id = target.id
+      RETURNING c.id, c.reference, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire, c.suivi_token
+    )${journal}
+    SELECT * FROM moved`);
   const moved: MovedColis[] = (result as unknown as { rows: Record<string, string | null>[] }).rows.map((r) => ({
     id: r.id!,
     reference: r.reference!,
@@ -76,7 +99,7 @@ export async function moveColis(
     const chunk = moved.slice(i, i + 1000);
     await tx
       .insert(historiques)
-      .values(chunk.map((m) => ({ colisID: m.id, statutAvantID: m.before, statutApresID: opts.toStatutId, auteurID: opts.authorId })));
+      .values(chunk.map((m) => ({ colisID: m.id, statutAvantID: m.before, statutApresID: opts.toStatutId, auteurID: author.id })));
   }
   if (opts.message) await notifyColis(tx, moved, opts.message);
   return moved;

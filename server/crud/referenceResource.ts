@@ -2,7 +2,8 @@
  * The five calls of a reference resource (spec 001 §7: {path}/liste, getBy/{id}, create, update/{id}, delete/{id}),
  * built from a declaration so that each of the thirteen reference areas is mostly data (spec 001 §1; DESIGN.md §2 "Target shape").
  * Lists page, sort, search and filter on the server (DESIGN.md §3). Writes run in a transaction; an update whose
- * body is `{isActive}` alone is the active toggle (its permission key is checked by plugins/access.ts).
+ * body is `{isActive}` alone is the active toggle (its permission key is checked by plugins/access.ts). Every write
+ * records its audit row (issue 14 §4: entity = the path, author and address, before → after) in its transaction.
  */
 import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -17,6 +18,7 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { pgError } from '../plugins/errors';
 import { answers, dataAnswer, envelope, listAnswer, messageAnswer } from '../http/answer';
+import { recordChange } from '../audit/service';
 
 export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' | 'sortColumns' | 'filterHook' | 'mapRow'> {
   /** Path segment of the spec's calls, e.g. 'pays' → /api/pays/liste. */
@@ -81,7 +83,9 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
         .insert(def.table)
         .values(values as never)
         .returning({ id: def.table.id })) as { id: string }[];
-      return findOne(tx, created.id);
+      const row = await findOne(tx, created.id);
+      await recordChange(tx, { entite: def.path, entiteID: created.id, action: 'create', author: user }, null, row);
+      return row;
     });
     return { success: true, message: def.messages.created, data: toApi(data) };
   });
@@ -98,7 +102,14 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
         .update(def.table)
         .set(values as never)
         .where(eq(def.table.id, request.params.id));
-      return findOne(tx, request.params.id);
+      const row = await findOne(tx, request.params.id);
+      await recordChange(
+        tx,
+        { entite: def.path, entiteID: request.params.id, action: activeOnly ? 'active' : 'update', author: user },
+        existing,
+        row,
+      );
+      return row;
     });
     return {
       success: true,
@@ -108,8 +119,9 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
   });
 
   r.delete(`${base}/delete/:id`, { schema: { tags, params: idParams, response: deleteOk } }, async (request) => {
+    const user = currentUser(request);
     await db.transaction(async (tx) => {
-      await findOne(tx, request.params.id);
+      const existing = await findOne(tx, request.params.id);
       try {
         await tx.delete(def.table).where(eq(def.table.id, request.params.id));
       } catch (err) {
@@ -118,6 +130,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
         }
         throw err;
       }
+      await recordChange(tx, { entite: def.path, entiteID: request.params.id, action: 'delete', author: user }, existing, null);
     });
     return { success: true, message: 'suppression effectuée' };
   });

@@ -617,7 +617,7 @@ export const audits = pgTable(
   'audits',
   {
     id: id(),
-    /** What was changed: 'user', 'role' or 'autorisation'. */
+    /** What was changed: 'colis', 'encaissement', 'envoi', 'user', 'role', 'autorisation' or a reference list's path. */
     entite: text('entite').notNull(),
     entiteID: uuid('entite_id').notNull(),
     /** The role a change of authorisation belongs to (so the assignment screen lists a role's changes). */
@@ -625,9 +625,19 @@ export const audits = pgTable(
     /** 'create', 'update', 'statut', 'delete', 'grant', 'revoke', 'password'. */
     action: text('action').notNull(),
     auteurID: uuid('auteur_id').references(() => users.id),
+    /** The address the change came from (Fastify request.ip, behind the configured trustProxy); null for the system. */
+    adresseIP: text('adresse_ip'),
     avant: jsonb('avant'),
     apres: jsonb('apres'),
-    createdAt: createdAt(),
+    /** The clock at the insert (migration 0010), so that the rows of one transaction keep their order. */
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
-  (t) => [index('audits_entite_idx').on(t.entite, t.entiteID, t.createdAt), index('audits_role_idx').on(t.roleID, t.createdAt)],
+  (t) => [
+    index('audits_entite_idx').on(t.entite, t.entiteID, t.createdAt),
+    index('audits_role_idx').on(t.roleID, t.createdAt),
+    index('audits_created_idx').on(t.createdAt),
+    index('audits_auteur_idx').on(t.auteurID, t.createdAt),
+  ],
 );

@@ -14,6 +14,7 @@ import { formatEuro } from '../../common/format';
 import { lockColis } from '../access/locks';
 import { mayDeleteEncaissement } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
+import { auteurOf, recordAudit, type AuditAuthor } from '../audit/service';
 import type { Db, Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -43,6 +44,7 @@ export interface PayableColis {
 /**
  * Records a payment of `montant` euros on a locked parcel and updates its settled and remaining amounts.
  * @param opts.history also write a history entry (status unchanged) for the payment
+ * Records the payment in the audit journal ('create' of an 'encaissement', issue 14 §4) unless `journal` is false.
  * @returns the new reglement and resteAPayer (euros, numeric text) and the payment id
  * @throws 400 for an unknown payment mode or an amount ≤ 0; 409 above the remaining amount
  */
@@ -53,9 +55,12 @@ export async function recordEncaissement(
     montant: number | string;
     modePaiementID: string;
     paymentby: PaymentBy;
-    authorId: string;
+    /** Who collects (user id and request address). */
+    author: AuditAuthor;
     agenceID?: string | null;
     historique?: boolean;
+    /** False when the caller's own audit row holds the payment (a registration's or an edit's advance). */
+    journal?: boolean;
   },
 ): Promise<{ id: string; reglement: string; resteAPayer: string }> {
   const montant = toCents(opts.montant);
@@ -82,14 +87,29 @@ export async function recordEncaissement(
       montantEncaisse: centsToString(montant),
       montantRestant: resteAPayer,
       modePaiementID: mode.id,
-      auteurID: opts.authorId,
+      auteurID: opts.author.id,
     })
     .returning({ id: encaissements.id });
+  if (opts.journal !== false) {
+    await recordAudit(tx, {
+      entite: 'encaissement',
+      entiteID: created.id,
+      action: 'create',
+      ...auteurOf(opts.author),
+      apres: {
+        colis: payable.reference,
+        colisID: payable.id,
+        montantEncaisse: centsToString(montant),
+        paymentby: opts.paymentby,
+        resteAPayer,
+      },
+    });
+  }
   await tx.update(colis).set({ reglement, resteAPayer }).where(eq(colis.id, payable.id));
   if (opts.historique) {
     await tx
       .insert(historiques)
-      .values({ colisID: payable.id, statutAvantID: payable.statutID, statutApresID: payable.statutID, auteurID: opts.authorId });
+      .values({ colisID: payable.id, statutAvantID: payable.statutID, statutApresID: payable.statutID, auteurID: opts.author.id });
   }
   await notifyColis(tx, [payable], encaissementMessage(centsToString(montant)));
   payable.reglement = reglement;
@@ -116,7 +136,7 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
         montant,
         modePaiementID: input.modePaiementID,
         paymentby: input.paymentby,
-        authorId: user.id,
+        author: user,
         agenceID: user.agenceID ?? row.agenceID,
         historique: true,
       },
@@ -134,7 +154,24 @@ export async function getEncaissementsOfColis(db: Db, colisId: string, user: Cur
 /** Sets the active flag of a payment within the user's scope. @throws 404 */
 export async function setEncaissementActive(db: Db, id: string, isActive: boolean, user: CurrentUser): Promise<void> {
   if (!(await encaissementInScope(db, id, user))) throw notFound('Encaissement introuvable.');
-  await db.update(encaissements).set({ isActive }).where(eq(encaissements.id, id));
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isActive: encaissements.isActive })
+      .from(encaissements)
+      .where(eq(encaissements.id, id))
+      .for('update');
+    await tx.update(encaissements).set({ isActive }).where(eq(encaissements.id, id));
+    if (before && before.isActive !== isActive) {
+      await recordAudit(tx, {
+        entite: 'encaissement',
+        entiteID: id,
+        action: 'active',
+        ...auteurOf(user),
+        avant: { isActive: before.isActive },
+        apres: { isActive },
+      });
+    }
+  });
 }
 
 /**
@@ -158,6 +195,21 @@ export async function deleteEncaissement(db: Db, id: string, user: CurrentUser):
         resteAPayer: sql`${colis.resteAPayer} + ${p.montantEncaisse}::numeric`,
       })
       .where(eq(colis.id, p.colisID));
-    await tx.update(encaissements).set({ deletedAt: new Date(), deletedByID: user.id, isActive: false }).where(eq(encaissements.id, p.id));
+    const deletedAt = new Date();
+    await tx.update(encaissements).set({ deletedAt, deletedByID: user.id, isActive: false }).where(eq(encaissements.id, p.id));
+    await recordAudit(tx, {
+      entite: 'encaissement',
+      entiteID: p.id,
+      action: 'delete',
+      ...auteurOf(user),
+      avant: { colisID: p.colisID, montantEncaisse: p.montantEncaisse, isActive: p.isActive, deletedAt: null },
+      apres: {
+        colisID: p.colisID,
+        montantEncaisse: p.montantEncaisse,
+        isActive: false,
+        deletedAt: deletedAt.toISOString(),
+        motif: 'annulation : le montant revient au colis',
+      },
+    });
   });
 }

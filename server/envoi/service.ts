@@ -5,7 +5,9 @@
  *   arrival (the shipper's order: registrations close, the departure leaves, then arrives): common/envoiRules.ts;
  * - poids (kg) is positive and never below the weight already registered (poidsReel, the sum of its parcels);
  * - status transitions follow common/envoiRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
- * - a departure with parcels cannot be deleted.
+ * - a departure with parcels cannot be deleted;
+ * - every write records its audit row (issue 14 §4) in its transaction; a status cascade records one row per parcel
+ *   moved (colis/statutChange.ts) besides the departure's own.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COLIS_ARRIVING, COLIS_BEFORE_SHIPPING, COLIS_STATUT_ARRIVED, COLIS_STATUT_REGISTERED } from '../../common/colisRules';
@@ -14,6 +16,7 @@ import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoi
 import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
+import { auteurOf, recordAudit, recordChange } from '../audit/service';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { moveColis } from '../colis/statutChange';
@@ -94,7 +97,8 @@ export async function createEnvoi(db: Db, input: EnvoiInput, user: CurrentUser):
         agenceID: user.agenceID,
         auteurID: user.id,
       })
-      .returning({ id: envois.id });
+      .returning();
+    await recordChange(tx, { entite: 'envoi', entiteID: created.id, action: 'create', author: user }, null, created);
     return created.id;
   });
 }
@@ -109,15 +113,17 @@ export async function updateEnvoi(db: Db, id: string, input: EnvoiInput, user: C
         poids: `Minimum ${formatKg(row.poidsReel)}`,
       });
     }
-    await tx.update(envois).set(envoiValues(input)).where(eq(envois.id, id));
+    const [after] = await tx.update(envois).set(envoiValues(input)).where(eq(envois.id, id)).returning();
+    await recordChange(tx, { entite: 'envoi', entiteID: id, action: 'update', author: user }, row, after);
   });
 }
 
 /** Toggles the active flag (spec 000 §4 Active flag). */
 export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user: CurrentUser): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockEnvoi(tx, id, user);
-    await tx.update(envois).set({ isActive }).where(eq(envois.id, id));
+    const row = await lockEnvoi(tx, id, user);
+    const [after] = await tx.update(envois).set({ isActive }).where(eq(envois.id, id)).returning();
+    await recordChange(tx, { entite: 'envoi', entiteID: id, action: 'active', author: user }, row, after);
   });
 }
 
@@ -151,7 +157,8 @@ export async function changeEnvoiStatut(db: Db, id: string, statutValue: string,
         envoiID: id,
         fromStatutIds: COLIS_BEFORE_SHIPPING.map((c) => idOf(c)),
         toStatutId: idOf('EN_COURS_ENVOI'),
-        authorId: user.id,
+        author: user,
+        motif: `départ ${row.reference} en cours d'envoi`,
         message: ENVOI_MESSAGES.enCoursEnvoi,
         setDateEnvoi: true,
       });
@@ -166,12 +173,21 @@ export async function changeEnvoiStatut(db: Db, id: string, statutValue: string,
         envoiID: id,
         fromStatutIds: COLIS_ARRIVING.map((c) => idOf(c)),
         toStatutId: idOf(COLIS_STATUT_ARRIVED),
-        authorId: user.id,
+        author: user,
+        motif: `départ ${row.reference} arrivé`,
         message: ENVOI_MESSAGES.arrived,
       });
       moved = list.length;
     }
     await tx.update(envois).set({ statutID: target.id }).where(eq(envois.id, id));
+    await recordAudit(tx, {
+      entite: 'envoi',
+      entiteID: id,
+      action: 'statut',
+      ...auteurOf(user),
+      avant: { statut: fromCode },
+      apres: { statut: toCode, colisDeplaces: moved },
+    });
     return moved;
   });
 }
@@ -179,7 +195,7 @@ export async function changeEnvoiStatut(db: Db, id: string, statutValue: string,
 /** Deletes a departure without parcels. @throws 409 when it holds parcels */
 export async function deleteEnvoi(db: Db, id: string, user: CurrentUser): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockEnvoi(tx, id, user);
+    const row = await lockEnvoi(tx, id, user);
     // Deleted parcels count too: they stay, with their payments and history, on their departure.
     const [{ n, deleted }] = await tx
       .select({ n: sql<number>`count(*)::int`, deleted: sql<number>`count(${colis.deletedAt})::int` })
@@ -188,5 +204,6 @@ export async function deleteEnvoi(db: Db, id: string, user: CurrentUser): Promis
     if (n > 0 && n === deleted) throw conflict(ENVOI_MESSAGES.hasDeletedColis);
     if (n > 0) throw conflict(ENVOI_MESSAGES.hasColis);
     await tx.delete(envois).where(eq(envois.id, id));
+    await recordChange(tx, { entite: 'envoi', entiteID: id, action: 'delete', author: user }, row, null);
   });
 }

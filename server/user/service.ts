@@ -20,7 +20,7 @@ import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePaysPhone, normalizePhone, type PaysTelephone } from '../../common/phone';
 import { seesAllAgences } from '../../common/scopes';
 import { findVisibleUser } from '../access/scopes';
-import { recordAudit } from '../audit/service';
+import { auditDiff, auteurOf, recordAudit } from '../audit/service';
 import type { CurrentUser } from '../auth/currentUser';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { findUser } from '../auth/query';
@@ -81,19 +81,6 @@ export function auditView(u: UserRow): Record<string, unknown> {
     agence: u.agenceID?.libelle ?? null,
     agenceID: u.agenceID?.id ?? null,
   };
-}
-
-/** The fields of `after` whose value differs from `before`, both sides (what an 'update' audit row keeps). */
-function changed(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const avant: Record<string, unknown> = {};
-  const apres: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      avant[key] = before[key];
-      apres[key] = after[key];
-    }
-  }
-  return { avant, apres };
 }
 
 /** Refuses a change of a staff user with a privileged role (ADMIN, SUPERADMIN) by a caller that is not SUPERADMIN. @throws 403 */
@@ -227,7 +214,7 @@ export async function createStaff(db: Db, input: StaffCreateInput, me: CurrentUs
       .returning({ id: users.id });
     await enqueueMail(tx, welcomeMail({ email, nom: input.nom, prenoms: input.prenoms }, password));
     const created = (await findUser(tx, row.id))!;
-    await recordAudit(tx, { entite: 'user', entiteID: row.id, action: 'create', auteurID: me.id, apres: auditView(created) });
+    await recordAudit(tx, { entite: 'user', entiteID: row.id, action: 'create', ...auteurOf(me), apres: auditView(created) });
     return created;
   });
 }
@@ -283,10 +270,8 @@ export async function updateStaff(db: Db, id: string, input: StaffUpdateInput, m
       })
       .where(eq(users.id, target.id));
     const after = (await findUser(tx, target.id))!;
-    const diff = changed(auditView(target), auditView(after));
-    if (Object.keys(diff.apres).length) {
-      await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'update', auteurID: me.id, ...diff });
-    }
+    const diff = auditDiff(auditView(target), auditView(after));
+    if (diff) await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'update', ...auteurOf(me), ...diff });
     return { user: after, own };
   });
 }
@@ -314,7 +299,7 @@ export async function setUserActive(db: Db, id: string, isActive: boolean, me: C
         entite: 'user',
         entiteID: target.id,
         action: 'statut',
-        auteurID: me.id,
+        ...auteurOf(me),
         avant: { isActive: target.isActive },
         apres: { isActive },
       });
@@ -345,7 +330,7 @@ export async function resetStaffPassword(db: Db, id: string, me: CurrentUser): P
       entite: 'user',
       entiteID: target.id,
       action: 'password',
-      auteurID: me.id,
+      ...auteurOf(me),
       apres: { motif: 'réinitialisé par un administrateur' },
     });
   });
@@ -365,7 +350,7 @@ export async function deleteStaff(db: Db, id: string, me: CurrentUser): Promise<
     if (kinds.length) throw conflict(USER_MESSAGES.inUse(kinds));
     const deleted = await tx.delete(users).where(eq(users.id, target.id)).returning({ id: users.id });
     if (!deleted.length) throw notFound('Utilisateur introuvable.');
-    await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'delete', auteurID: me.id, avant: auditView(target) });
+    await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'delete', ...auteurOf(me), avant: auditView(target) });
   });
 }
 
@@ -384,10 +369,8 @@ export async function updateProfil(db: Db, id: string, input: ProfilInput, me: C
       .set({ nom: input.nom, prenoms: input.prenoms, adresse: input.adresse ?? '' })
       .where(eq(users.id, target.id));
     const after = (await findUser(tx, target.id))!;
-    const diff = changed(auditView(target), auditView(after));
-    if (Object.keys(diff.apres).length) {
-      await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'update', auteurID: me.id, ...diff });
-    }
+    const diff = auditDiff(auditView(target), auditView(after));
+    if (diff) await recordAudit(tx, { entite: 'user', entiteID: target.id, action: 'update', ...auteurOf(me), ...diff });
     return { user: after, own: target.id === me.id };
   });
 }

@@ -2,7 +2,8 @@
  * Parcel details at /colis/{id}/show (spec 000 §2 "Parcel details", route colisDetails; key colisDetail; the spec's
  * /colis/{reference} redirects here): react-admin's ShowBase loads the parcel (dataProvider.getOne → GET
  * colis/getBy/{id}) and the page shows three cards — the parcel (./show/ColisSummaryCard, with the delete button), its
- * natures and amounts (./show/ColisNaturesCard) and its status history (./show/ColisHistoriqueCard). While loading a
+ * natures and amounts (./show/ColisNaturesCard), its status history (./show/ColisHistoriqueCard) and, for a holder of
+ * auditListe, its audit journal (./show/ColisJournalCard, issue 14 §4). While loading a
  * spinner; an unknown parcel 'Aucun colis trouvé'; any other failure the server message.
  */
 import { Alert, Box, CircularProgress } from '@mui/material';
@@ -10,6 +11,7 @@ import { ShowBase, useShowContext, useTranslate } from 'react-admin';
 import { PageHeader } from '../common/PageHeader';
 import { serverMessage } from '../common/recordLabel';
 import { ColisHistoriqueCard } from './show/ColisHistoriqueCard';
+import { ColisJournalCard } from './show/ColisJournalCard';
 import { ColisNaturesCard } from './show/ColisNaturesCard';
 import { ColisSummaryCard } from './show/ColisSummaryCard';
 import type { ColisRecord } from './types';
@@ -46,6 +48,7 @@ const ColisShowView = () => {
           <ColisSummaryCard colis={colis} />
           <ColisNaturesCard colis={colis} />
           <ColisHistoriqueCard reference={colis.reference} />
+          <ColisJournalCard colisId={String(colis.id)} />
         </Box>
       )}
     </>

@@ -23,6 +23,7 @@ import encaissementsFr from './fr/encaissements';
 import inventaireFr from './fr/inventaire';
 import autorisationFr from './fr/autorisation';
 import { mailOutboxFr, messagerieFr } from './fr/messagerie';
+import { auditFr } from './fr/audit';
 import { dashboardFr } from './fr/dashboard';
 
 export const fr = {
@@ -108,6 +109,7 @@ export const fr = {
         role: 'Rôles',
         autorisation: 'Autorisations',
         permission: 'Permissions',
+        auditListe: "Journal d'audit",
         pays: 'Pays',
         villes: 'Villes',
         agence: 'Agences',
@@ -211,6 +213,7 @@ export const fr = {
     autorisation: autorisationFr,
     messagerie: messagerieFr,
     mailOutbox: mailOutboxFr,
+    audit: auditFr,
     depart: {
       name: 'Départ |||| Départs',
       fields: {

@@ -39,7 +39,12 @@ export const MENU_GROUPS: MenuGroup[] = [
     id: 'roles',
     label: 'app.menu.groups.roles',
     icon: AdminPanelSettingsIcon,
-    entries: [item('role', '/role'), item('autorisation', '/autorisation'), item('permission', '/permission')],
+    entries: [
+      item('role', '/role'),
+      item('autorisation', '/autorisation'),
+      item('permission', '/permission'),
+      item('auditListe', '/audit'),
+    ],
   },
   {
     id: 'localisation',

@@ -6,6 +6,7 @@
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { withId } from '../common/records';
+import { auditMethods, type AuditMethods } from '../audit/auditMethods';
 import { autorisationMethods, type AutorisationMethods } from '../autorisation/autorisationMethods';
 import { colisMethods, type ColisMethods } from '../colis/colisMethods';
 import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardMethods';
@@ -37,7 +38,8 @@ export type AppDataProvider = DataProvider &
   InventaireMethods &
   OperationMethods &
   MessagerieMethods &
-  UserMethods;
+  UserMethods &
+  AuditMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -203,6 +205,7 @@ export const dataProvider: AppDataProvider = {
   ...operationMethods,
   ...messagerieMethods,
   ...userMethods,
+  ...auditMethods,
 };
 
 /**

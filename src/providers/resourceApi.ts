@@ -58,6 +58,7 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   },
   messagerie: { path: 'message', listKey: 'datas' },
   mailOutbox: { path: 'mail', listKey: 'datas' },
+  audit: { path: 'audit', listKey: 'datas' },
 };
 
 /** Path of a resource's list call: its `listPath` with `{userId}` filled in, else `{path}/liste`. */

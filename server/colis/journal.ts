@@ -1,0 +1,109 @@
+/**
+ * The audit journal of parcels (issue 14 §4): what a parcel looks like in the journal (a readable snapshot: labels
+ * of its departure, agency, city, mode and status, amounts in euros as numeric texts, weights in kg), and the rows
+ * its writes record, each in the caller's transaction. The registration's row is one INSERT … SELECT (the
+ * registration is the throughput path: no extra round trip to read the parcel back).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { PermissionKey } from '../../common/permissions';
+import { auditDiff, auteurOf, recordAudit, type AuditAuthor } from '../audit/service';
+import type { Tx } from '../db/client';
+import { agences, audits, envois, modesLivraison, statuts, users, villes } from '../db/schema';
+
+/** The snapshot of the parcel row aliased `c` as a jsonb expression (only what a person reads; never an id). */
+const snapshotOf = (c: SQL) => sql`jsonb_build_object(
+  'reference', ${c}.reference,
+  'statut', (SELECT s.libelle FROM ${statuts} s WHERE s.id = ${c}.statut_id),
+  'envoi', (SELECT e.reference FROM ${envois} e WHERE e.id = ${c}.envoi_id),
+  'agence', (SELECT a.libelle FROM ${agences} a WHERE a.id = ${c}.agence_id),
+  'ville', (SELECT v.libelle FROM ${villes} v WHERE v.id = ${c}.ville_id),
+  'modeLivraison', (SELECT m.libelle FROM ${modesLivraison} m WHERE m.id = ${c}.mode_livraison_id),
+  'expediteur', (SELECT trim(u.prenoms || ' ' || u.nom) FROM ${users} u WHERE u.id = ${c}.expediteur_id),
+  'nomDestinataire', ${c}.nom_destinataire,
+  'prenomsDestinataire', ${c}.prenoms_destinataire,
+  'telephoneDestinataire', ${c}.telephone_destinataire,
+  'emailDestinataire', ${c}.email_destinataire,
+  'adresseDestinataire', ${c}.adresse_destinataire,
+  'detailsContenu', ${c}.details_contenu,
+  'observation', ${c}.observation,
+  'poids', ${c}.poids,
+  'montantLivraison', ${c}.montant_livraison,
+  'montantExpedition', ${c}.montant_expedition,
+  'montantComplementaire', ${c}.montant_complementaire,
+  'montantTotal', ${c}.montant_total,
+  'reglement', ${c}.reglement,
+  'resteAPayer', ${c}.reste_a_payer,
+  'isActive', ${c}.is_active)`;
+
+/** The journal snapshot of a parcel (before an edit). */
+export async function colisSnapshot(tx: Tx, id: string): Promise<Record<string, unknown>> {
+  const result = await tx.execute(sql`SELECT ${snapshotOf(sql`c`)} AS snap FROM colis c WHERE c.id = ${id}::uuid`);
+  return (result as unknown as { rows: { snap: Record<string, unknown> }[] }).rows[0]?.snap ?? {};
+}
+
+/** Records a registration: one INSERT … SELECT of the new parcel's snapshot ('create', nothing before). */
+export async function recordColisCreated(tx: Tx, id: string, author: AuditAuthor): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${audits} (id, entite, entite_id, action, auteur_id, adresse_ip, avant, apres)
+    SELECT gen_random_uuid(), 'colis', c.id, 'create', ${author.id}::uuid, ${author.adresseIP}, NULL, ${snapshotOf(sql`c`)}
+      FROM colis c WHERE c.id = ${id}::uuid`);
+}
+
+/** Records an edit: the fields whose snapshot changed since `before` (nothing when nothing changed). */
+export async function recordColisUpdated(tx: Tx, id: string, before: Record<string, unknown>, author: AuditAuthor): Promise<void> {
+  const diff = auditDiff(before, await colisSnapshot(tx, id));
+  if (diff) await recordAudit(tx, { entite: 'colis', entiteID: id, action: 'update', ...auteurOf(author), ...diff });
+}
+
+/** Records the active toggle of a parcel. */
+export async function recordColisActive(tx: Tx, id: string, before: boolean, after: boolean, author: AuditAuthor): Promise<void> {
+  if (before === after) return;
+  await recordAudit(tx, {
+    entite: 'colis',
+    entiteID: id,
+    action: 'active',
+    ...auteurOf(author),
+    avant: { isActive: before },
+    apres: { isActive: after },
+  });
+}
+
+/** How a deletion was authorised (spec 000 §4 Parcel deletion): the key checked and the path taken. */
+export type ColisDeletionWay = 'direct' | 'otp';
+
+/** The French words of each way, as the journal keeps them. */
+const DELETION_MOTIF: Record<ColisDeletionWay, string> = {
+  direct: 'suppression directe (colis en attente)',
+  otp: 'suppression confirmée par le code envoyé aux administrateurs',
+};
+
+/** The permission key every deletion path checks (server/access/routeAccess.ts). */
+const DELETION_KEY: PermissionKey = 'colisDelete';
+
+/**
+ * Records a soft deletion: who (the author), when (`deletedAt`) and how it was authorised (the permission key and
+ * the path: direct while EN_ATTENTE, or with the code e-mailed to the administrators).
+ */
+export async function recordColisDeleted(
+  tx: Tx,
+  row: { id: string; reference: string; isActive: boolean },
+  deletedAt: Date,
+  way: ColisDeletionWay,
+  author: AuditAuthor,
+): Promise<void> {
+  await recordAudit(tx, {
+    entite: 'colis',
+    entiteID: row.id,
+    action: 'delete',
+    ...auteurOf(author),
+    avant: { reference: row.reference, deletedAt: null, isActive: row.isActive },
+    apres: {
+      reference: row.reference,
+      deletedAt: deletedAt.toISOString(),
+      isActive: false,
+      permission: DELETION_KEY,
+      autorisation: way === 'otp' ? 'code de confirmation' : 'directe',
+      motif: DELETION_MOTIF[way],
+    },
+  });
+}
