@@ -260,6 +260,24 @@ function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColi
   };
 }
 
+/**
+ * The recipient's details as typed at registration (name, first names, address, phone, e-mail) stay on the parcel when
+ * an edit keeps the same known recipient and sends only its id (the wizard does): without this they were cleared
+ * (found by the audit journal, issue 14 §4). A new recipient or new free-text details replace them as before.
+ */
+function keptRecipientCopy(current: typeof colis.$inferSelect, input: ColisInput) {
+  const sameKnownRecipient = !!input.destinataireID && input.destinataireID === current.destinataireID;
+  if (!sameKnownRecipient || input.nomDestinataire !== undefined) return {};
+  return {
+    nomDestinataire: current.nomDestinataire,
+    prenomsDestinataire: current.prenomsDestinataire,
+    adresseDestinataire: current.adresseDestinataire,
+    telephoneDestinataire: current.telephoneDestinataire,
+    emailDestinataire: current.emailDestinataire,
+    adresseLivraison: input.adresseLivraison ?? current.adresseLivraison,
+  };
+}
+
 /** Inserts the nature lines of a parcel. */
 async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeColis>>) {
   await tx.insert(colisNatures).values(
@@ -373,7 +391,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const parties = await resolveParties(tx, input, partyPays);
     await tx
       .update(colis)
-      .set({ ...colisValues(input, computed, e), ...parties, envoiID: e.id, agenceID: agence.id })
+      .set({ ...colisValues(input, computed, e), ...keptRecipientCopy(current, input), ...parties, envoiID: e.id, agenceID: agence.id })
       .where(eq(colis.id, id));
     await tx.delete(colisNatures).where(eq(colisNatures.colisID, id));
     await insertLines(tx, id, computed);

@@ -298,6 +298,30 @@ describe('edit, payments, end of journey', () => {
     expect(refused.body.message).toBe('Colis non modifiable !!');
   });
 
+  it("keeps the recipient's details typed at registration when an edit sends only the same known recipient's id", async () => {
+    const a = await newEnvoi();
+    const c = (await register(a.id)).body.data;
+    const [before] = await t.database.db.select().from(colis).where(eq(colis.id, c.id));
+    expect(before.destinataireID).toBeTruthy();
+    // What the edit wizard sends for a known recipient: its id, none of the free-text fields.
+    const body: Record<string, unknown> = colisBody(a.id, {
+      destinataireID: before.destinataireID,
+      naturesColis: [{ natureColisID: id.VET, poids: 3 }],
+    });
+    for (const field of ['nomDestinataire', 'prenomsDestinataire', 'adresseDestinataire', 'telephoneDestinataire']) delete body[field];
+    const res = await t.call('PUT', `/api/colis/update/${c.id}`, { token: agent.token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [after] = await t.database.db.select().from(colis).where(eq(colis.id, c.id));
+    expect(Number(after.poids)).toBe(3);
+    expect(after).toMatchObject({
+      nomDestinataire: before.nomDestinataire,
+      prenomsDestinataire: before.prenomsDestinataire,
+      adresseDestinataire: before.adresseDestinataire,
+      telephoneDestinataire: before.telephoneDestinataire,
+    });
+    expect(after.nomDestinataire).toBe('Fall');
+  });
+
   it('collects the remaining amount once, refuses more and any payment on a waiting parcel', async () => {
     const e = await newEnvoi();
     const waiting = (await register(e.id)).body.data;
