@@ -10,6 +10,7 @@ import { compression } from 'vite-plugin-compression2';
 export default defineConfig({
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,

@@ -24,6 +24,7 @@ import inventaireFr from './fr/inventaire';
 import autorisationFr from './fr/autorisation';
 import { mailOutboxFr, messagerieFr } from './fr/messagerie';
 import { dashboardFr } from './fr/dashboard';
+import { manifestFr } from './fr/manifest';
 
 export const fr = {
   app: {
@@ -266,6 +267,7 @@ export const fr = {
         failure: 'Echec lors du changement !',
         cancelled: 'Vous avez annulez la modification !',
       },
+      manifest: manifestFr,
       gauge: {
         label: '%{disponible} disponibles sur %{poids}',
         full: 'Complet',
