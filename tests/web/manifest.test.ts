@@ -48,7 +48,7 @@ const envoi = {
   dateArrive: '2026-11-27',
 };
 
-/** The text a jsPDF document draws (uncompressed content streams), with PDF string escapes undone. */
+/** The text a jsPDF document built with compress: false draws, with PDF string escapes undone. */
 const textOf = (doc: jsPDF) => doc.output().replace(/\\([()\\])/g, '$1');
 
 describe('manifest data', () => {
@@ -161,7 +161,7 @@ describe('manifest and labels PDFs', () => {
 
   it('manifest: header, every reference, totals and Page N / M, progress by chunks', () => {
     const progress: number[] = [];
-    const doc = buildManifestPdf(data, (done) => progress.push(done), new Date('2026-11-22T10:00:00Z'));
+    const doc = buildManifestPdf(data, (done) => progress.push(done), { compress: false, today: new Date('2026-11-22T10:00:00Z') });
     const pages = doc.getNumberOfPages();
     const expected = manifestPages(120, MANIFEST_ROWS.first, MANIFEST_ROWS.next, MANIFEST_ROWS.totals).length;
     expect(pages).toBe(expected);
@@ -178,7 +178,7 @@ describe('manifest and labels PDFs', () => {
 
   it('labels: one 100 × 150 mm page per parcel, each reference, destination and count', () => {
     const few: ManifestData = { envoi, colis: data.colis.slice(0, 30) };
-    const doc = buildLabelsPdf(few);
+    const doc = buildLabelsPdf(few, undefined, { compress: false });
     expect(doc.getNumberOfPages()).toBe(30);
     const { width, height } = doc.internal.pageSize;
     expect(Math.round(width)).toBe(100);

@@ -212,13 +212,24 @@ function drawFooter(doc: jsPDF, envoi: ManifestEnvoi, printed: string, page: num
   doc.text(fill(t.page, { page, pages }), width - margin, height - 7, { align: 'right' });
 }
 
+/** Options of both builders: `compress` the page streams (default true; the web tests read them uncompressed). */
+export interface BuildOptions {
+  compress?: boolean;
+  /** The print date of the manifest (default now). */
+  today?: Date;
+}
+
 /**
- * Builds the manifest (A4 portrait; uncompressed so that its text stays searchable).
+ * Builds the manifest (A4 portrait).
  * @param onProgress called with the parcels drawn, every CHUNK and at the end
  * @returns the document; the caller reads doc.output('arraybuffer')
  */
-export function buildManifestPdf(data: ManifestData, onProgress?: OnProgress, today: Date = new Date()): jsPDF {
-  const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4', compress: false });
+export function buildManifestPdf(
+  data: ManifestData,
+  onProgress?: OnProgress,
+  { compress = true, today = new Date() }: BuildOptions = {},
+): jsPDF {
+  const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4', compress });
   doc.setProperties({ title: pdfText(`${t.title} ${data.envoi.reference}`), subject: data.envoi.reference });
   const printed = formatDateFr(today);
   const pages = manifestPages(data.colis.length, MANIFEST_ROWS.first, MANIFEST_ROWS.next, MANIFEST_ROWS.totals);
@@ -322,12 +333,12 @@ function drawLabel(doc: jsPDF, envoi: ManifestEnvoi, c: ManifestColis, index: nu
 }
 
 /**
- * Builds the labels, one 100 × 150 mm portrait page per parcel, in the parcels' order (uncompressed).
+ * Builds the labels, one 100 × 150 mm portrait page per parcel, in the parcels' order.
  * @param onProgress called with the labels drawn, every CHUNK and at the end
  */
-export function buildLabelsPdf(data: ManifestData, onProgress?: OnProgress): jsPDF {
+export function buildLabelsPdf(data: ManifestData, onProgress?: OnProgress, { compress = true }: BuildOptions = {}): jsPDF {
   const format = [LABEL.width, LABEL.height];
-  const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format, compress: false });
+  const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format, compress });
   doc.setProperties({ title: pdfText(`${t.label_depart} ${data.envoi.reference}`), subject: data.envoi.reference });
   const count = data.colis.length;
   data.colis.forEach((c, i) => {
