@@ -110,6 +110,19 @@ test('manifest and labels of a departure of 200 parcels, read back from the PDFs
   ].map(flat);
   expect(flat(m.text)).toContain(totals.join(' '));
 
+  // 'Annuler' stops the job: no file, a notice, the buttons usable again.
+  const row = page.getByRole('row').filter({ hasText: envoi.reference });
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await row.getByRole('button', { name: 'Étiquettes (PDF)', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(`Étiquettes du départ ${envoi.reference}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(page.getByText('Génération annulée.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(1000);
+  expect(downloads).toEqual([]);
+
   const labels = await download(page, envoi.reference, 'Étiquettes (PDF)', 'labels.pdf');
   expect(labels.suggested).toBe(`etiquettes-${envoi.reference}.pdf`);
   const l = readPdf(labels.path);
