@@ -13,6 +13,7 @@ import { compression } from 'vite-plugin-compression2';
 export default defineConfig({
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   server: { proxy: { '/api': process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000' } },
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,

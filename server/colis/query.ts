@@ -321,3 +321,84 @@ export async function adminEmails(tx: Db | Tx): Promise<string[]> {
     .where(and(eq(users.isActive, true), sql`${roles.code} in (${ROLE_CODES.ADMIN}, ${ROLE_CODES.SUPERADMIN})`));
   return rows.map((r) => r.email).filter((e): e is string => !!e);
 }
+
+/** Largest page of the manifest call (colis/manifestByEnvoi): the list calls' own maximum (http/listQuery.ts). */
+export const MANIFEST_PAGE_MAX = 500;
+
+/**
+ * The natures of a parcel as one text, by name, each once ('Cartons, Valises'): what the manifest prints.
+ * A correlated subquery on colis_natures (indexed by colis).
+ */
+const naturesOfColis = sql<string>`coalesce((SELECT string_agg(DISTINCT ${naturesColis.libelle}, ', ')
+  FROM ${colisNatures} JOIN ${naturesColis} ON ${naturesColis.id} = ${colisNatures.natureColisID}
+  WHERE ${colisNatures.colisID} = ${colis.id}), '')`;
+
+const villeDest = alias(villes, 'ville_destination');
+
+/**
+ * The agency where the recipient collects the parcel, when known: pick-up at the agency (mode code AGENCE) and an
+ * active agency in the destination city (the first by name when the city has several). Null otherwise.
+ */
+const agenceRetrait = sql<string | null>`CASE WHEN ${modesLivraison.code} = 'AGENCE' THEN (SELECT a.libelle FROM ${agences} a
+  WHERE a.ville_id = ${colis.villeID} AND a.is_active ORDER BY a.libelle LIMIT 1) END`;
+
+/**
+ * One page of the parcels of a departure for its manifest and labels (issue 14 §2), by reference: what the two PDFs
+ * print and nothing more (sender and recipient, natures, weight kg, amounts €, destination city and country, pick-up
+ * mode and agency). Only the parcels the user may see (colisScope), as the parcels list.
+ * @param page 1-based; perPage at most MANIFEST_PAGE_MAX
+ * @returns the rows and the count of all the departure's parcels the user may see
+ */
+export async function manifestPage(db: Db, envoiId: string, user: CurrentUser, page: number, perPage: number) {
+  const where = and(eq(colis.envoiID, envoiId), colisScope(user));
+  const rowsQuery = db
+    .select({
+      id: colis.id,
+      reference: colis.reference,
+      poids: colis.poids,
+      unite: colis.unite,
+      montantTotal: colis.montantTotal,
+      reglement: colis.reglement,
+      resteAPayer: colis.resteAPayer,
+      natures: naturesOfColis,
+      NumeroSaisi: colis.NumeroSaisi,
+      nomDestinataire: colis.nomDestinataire,
+      prenomsDestinataire: colis.prenomsDestinataire,
+      telephoneDestinataire: colis.telephoneDestinataire,
+      adresseLivraison: colis.adresseLivraison,
+      expediteurID: {
+        id: expediteur.id,
+        nom: expediteur.nom,
+        prenoms: expediteur.prenoms,
+        telephone: expediteur.telephone,
+        telephoneComplet: expediteur.telephoneComplet,
+      },
+      destinataireID: {
+        id: destinataire.id,
+        nom: destinataire.nom,
+        prenoms: destinataire.prenoms,
+        telephone: destinataire.telephone,
+        telephoneComplet: destinataire.telephoneComplet,
+      },
+      villeID: { id: villeDest.id, libelle: villeDest.libelle },
+      modeLivraisonID: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
+      agenceRetrait,
+    })
+    .from(colis)
+    .leftJoin(villeDest, eq(colis.villeID, villeDest.id))
+    .leftJoin(modesLivraison, eq(colis.modeLivraisonID, modesLivraison.id))
+    .leftJoin(expediteur, eq(colis.expediteurID, expediteur.id))
+    .leftJoin(destinataire, eq(colis.destinataireID, destinataire.id))
+    .where(where)
+    .orderBy(asc(colis.reference), asc(colis.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [rows, [count]] = await Promise.all([
+    rowsQuery,
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(colis)
+      .where(where),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}

@@ -5,10 +5,10 @@
  * squares (no canvas, so the same code runs in the web tests). Takes plain data: see ReceiptData.
  */
 import { jsPDF } from 'jspdf';
-import QRCode from 'qrcode';
 import type { DecimalInput } from '../../common/money';
 import { formatEuro, formatKg } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
+import { drawQr, pdfText } from '../common/pdfKit';
 import { fr } from '../i18n/fr';
 import { destinataireOf, expediteurOf } from './colisRules';
 import type { ColisRecord, ColisNatureDetail } from './types';
@@ -71,11 +71,6 @@ export function receiptDataFrom(colis: ColisRecord, details: ColisNatureDetail[]
   };
 }
 
-/** Text for the standard PDF fonts: the narrow and plain no-break spaces of Intl become plain spaces. */
-export function pdfText(text: string): string {
-  return text.replace(/[\u202f\u00a0]/g, ' ');
-}
-
 /** A6 portrait in millimetres. */
 const PAGE = { width: 105, height: 148, margin: 7 };
 
@@ -99,19 +94,11 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
   const agence = [data.agence.libelle, data.agence.telephone].filter(Boolean).join(' - ');
   doc.text(pdfText(`${t.agence} : ${agence}`), width / 2, margin + 8, { align: 'center', maxWidth: inner });
 
-  // QR code of the tracking address, drawn module by module.
-  const qr = QRCode.create(receiptQrText(data), { errorCorrectionLevel: 'M' });
-  const size = qr.modules.size;
+  // QR code of the tracking address (issue 14 §1), drawn as vector squares.
   const qrSide = 26;
-  const cell = qrSide / size;
   const qrX = margin;
   const qrY = margin + 11;
-  doc.setFillColor(0, 0, 0);
-  for (let row = 0; row < size; row += 1) {
-    for (let col = 0; col < size; col += 1) {
-      if (qr.modules.get(row, col)) doc.rect(qrX + col * cell, qrY + row * cell, cell, cell, 'F');
-    }
-  }
+  drawQr(doc, receiptQrText(data), qrX, qrY, qrSide);
 
   // Reference and date beside the QR code.
   const textX = qrX + qrSide + 4;

@@ -1,8 +1,8 @@
 /**
  * Departures list 'LISTE DES DÉPARTS' (spec 000 §2 Departures list, §4, §9): reference, date added, mode, departure,
  * arrival and closing dates, origin and destination countries, content, global weight, available weight with its
- * gauge, active toggle, status, clients link, actions (status changes, edit, delete). Default sort date added
- * descending, search 'Rechercher :', filter by status, button 'Ajouter un départ'.
+ * gauge, active toggle, status, clients link, actions (manifest and labels PDFs, issue 14 §2; status changes, edit,
+ * delete). Default sort date added descending, search 'Rechercher :', filter by status, button 'Ajouter un départ'.
  */
 import { DataTable, SelectInput } from 'react-admin';
 import { formatKg } from '../../common/format';
@@ -17,6 +17,7 @@ import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 import { PoidsGaugeField } from './PoidsGaugeField';
 import { ClientsLinkButton } from './ClientsLinkButton';
 import { EnvoiStatutButtons } from './EnvoiStatutButtons';
+import { ManifestButtons } from './manifest/ManifestButtons';
 
 /** Status filter: the departure status codes, sent as `statut` (the server filters on the status code). */
 const statutFilter = (
@@ -45,7 +46,12 @@ const DepartList = () => {
       withActive={false}
       wide
       filters={[statutFilter]}
-      extraRowActions={withStatutActions ? <EnvoiStatutButtons /> : undefined}
+      extraRowActions={
+        <>
+          <ManifestButtons />
+          {withStatutActions && <EnvoiStatutButtons />}
+        </>
+      }
     >
       <DataTable.Col source="reference" cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
       <DataTable.Col source="createdAt" cellSx={() => nowrap}>

@@ -6,6 +6,7 @@
 import type { RaRecord } from 'ra-core';
 import { withId } from '../common/records';
 import { httpRequest, type CallOptions } from '../providers/http';
+import type { ManifestPage } from './manifest/manifestData';
 
 /** The clients of a departure (colis/ListClientsBy): the departure's reference and its senders, each with its parcels. */
 export interface ClientsOfEnvoi {
@@ -25,6 +26,8 @@ export interface DepartMethods {
   listClientsOfEnvoi(envoiId: string, options?: CallOptions): Promise<ClientsOfEnvoi>;
   /** GET colis/ListEnvoisBy/{clientId} (key listeEnvoiParClient). */
   listEnvoisOfClient(clientId: string, options?: CallOptions): Promise<EnvoisOfClient>;
+  /** GET colis/manifestByEnvoi/{envoiId}?_page&_perPage (key depart; issue 14 §2): one page of the manifest's parcels. */
+  manifestPage(envoiId: string, page: number, perPage: number, options?: CallOptions): Promise<ManifestPage>;
 }
 
 /** The `datas` rows of an answer as records. */
@@ -42,5 +45,17 @@ export const departMethods: DepartMethods = {
   async listEnvoisOfClient(clientId, { signal } = {}) {
     const json = await httpRequest(`colis/ListEnvoisBy/${encodeURIComponent(clientId)}`, { signal });
     return { client: json.client as EnvoisOfClient['client'], colis: recordsOf(json.datas) };
+  },
+
+  async manifestPage(envoiId, page, perPage, { signal } = {}) {
+    const json = await httpRequest(`colis/manifestByEnvoi/${encodeURIComponent(envoiId)}`, {
+      query: { _page: page, _perPage: perPage },
+      signal,
+    });
+    return {
+      envoi: json.envoi as ManifestPage['envoi'],
+      datas: (Array.isArray(json.datas) ? json.datas : []) as ManifestPage['datas'],
+      total: Number(json.total ?? 0),
+    };
   },
 };

@@ -25,6 +25,7 @@ import autorisationFr from './fr/autorisation';
 import { mailOutboxFr, messagerieFr } from './fr/messagerie';
 import { auditFr } from './fr/audit';
 import { dashboardFr } from './fr/dashboard';
+import { manifestFr } from './fr/manifest';
 
 export const fr = {
   app: {
@@ -269,6 +270,7 @@ export const fr = {
         failure: 'Echec lors du changement !',
         cancelled: 'Vous avez annulez la modification !',
       },
+      manifest: manifestFr,
       gauge: {
         label: '%{disponible} disponibles sur %{poids}',
         full: 'Complet',

@@ -17,11 +17,11 @@ export async function apiLogin(request: APIRequestContext, who: { email: string;
 }
 
 /**
- * Opens an air departure France → Sénégal (500 kg, closing in 2 days) named `contenu`, and returns the ADMIN's and the
+ * Opens an air departure France → Sénégal (`poids` kg, 500 by default, closing in 2 days) named `contenu`, and returns the ADMIN's and the
  * Paris agent's headers, a list reader and code → id lookup, the departure, and `registerColis`, which registers one
  * parcel on it for Dakar with pick-up at the agency (fields given override the defaults) and returns its reference.
  */
-export async function openEnvoiFranceSenegal(request: APIRequestContext, contenu: string) {
+export async function openEnvoiFranceSenegal(request: APIRequestContext, contenu: string, poids = 500) {
   const admin = await apiLogin(request, ADMIN);
   const agent = await apiLogin(request, AGENT);
   const list = async (path: string, key = 'datas') =>
@@ -38,7 +38,7 @@ export async function openEnvoiFranceSenegal(request: APIRequestContext, contenu
       dateDebut: inDays(3),
       dateArrive: inDays(5),
       contenu,
-      poids: 500,
+      poids,
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();

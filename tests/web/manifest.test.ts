@@ -1,0 +1,191 @@
+/**
+ * Pure parts of a departure's manifest and labels (issue 14 §2): printed data of a parcel, totals (exact sums), the
+ * manifest's page layout, the paged load with progress and cancel, the QR runs, text fitting, and the two builders
+ * (page counts, 'Page N / M', references, totals in the French format).
+ */
+import { describe, expect, it } from 'vitest';
+import { jsPDF } from 'jspdf';
+import QRCode from 'qrcode';
+import { fitText, qrRuns } from '../../src/common/pdfKit';
+import {
+  fill,
+  isPaid,
+  labelsFileName,
+  loadManifest,
+  manifestColisFrom,
+  manifestFileName,
+  manifestPages,
+  manifestTotals,
+  type ManifestColis,
+  type ManifestData,
+  type ManifestPage,
+} from '../../src/departs/manifest/manifestData';
+import { buildLabelsPdf, buildManifestPdf, CHUNK, MANIFEST_ROWS } from '../../src/departs/manifest/manifestPdf';
+
+const parcel = (i: number, over: Partial<ManifestColis> = {}): ManifestColis => ({
+  reference: `PAR1-2611-${String(i).padStart(6, '0')}`,
+  expediteur: 'Durand Léa',
+  destinataire: 'Ndiaye Fatou',
+  destinataireTelephone: '+221770000001',
+  natures: 'Vêtements adultes',
+  poids: 0.1,
+  unite: 'KG',
+  montantTotal: 0.1,
+  reglement: i % 2 ? 0.1 : 0,
+  resteAPayer: i % 2 ? 0 : 0.1,
+  ville: 'Dakar',
+  retraitAgence: true,
+  agenceRetrait: 'Dakar Plateau',
+  ...over,
+});
+
+const envoi = {
+  reference: 'DEP-2611-0042',
+  mode: 'Aérien',
+  origine: 'France',
+  destination: 'Sénégal',
+  dateDebut: '2026-11-25',
+  dateArrive: '2026-11-27',
+};
+
+/** The text a jsPDF document built with compress: false draws, with PDF string escapes undone. */
+const textOf = (doc: jsPDF) => doc.output().replace(/\\([()\\])/g, '$1');
+
+describe('manifest data', () => {
+  it('prints the registered recipient, else the typed one, and the pick-up agency only for AGENCE', () => {
+    const row = manifestColisFrom({
+      reference: 'R1',
+      expediteurID: { id: 'e', nom: 'Durand', prenoms: 'Léa' },
+      nomDestinataire: 'Ndiaye',
+      prenomsDestinataire: 'Fatou',
+      telephoneDestinataire: '+221770000001',
+      natures: 'Cartons',
+      poids: 2,
+      unite: 'KG',
+      modeLivraisonID: { id: 'm', code: 'AGENCE', libelle: 'Récupération en Agence ' },
+      agenceRetrait: 'Dakar Plateau',
+      villeID: { id: 'v', libelle: 'Dakar' },
+    });
+    expect(row).toMatchObject({
+      expediteur: 'Durand Léa',
+      destinataire: 'Ndiaye Fatou',
+      ville: 'Dakar',
+      retraitAgence: true,
+      agenceRetrait: 'Dakar Plateau',
+    });
+    expect(manifestColisFrom({ reference: 'R2', modeLivraisonID: { id: 'm', code: 'DOMICILE', libelle: 'Domicile' } }).retraitAgence).toBe(
+      false,
+    );
+  });
+
+  it('sums exactly: 0.1 × 3 is 0.3, kg and m³ apart, paid when nothing remains', () => {
+    const totals = manifestTotals([parcel(1), parcel(2), parcel(3), parcel(4, { unite: 'M3', poids: 1.25 })]);
+    expect(totals).toEqual({ count: 4, poids: 0.3, volume: 1.25, montantTotal: 0.4, reglement: 0.2, resteAPayer: 0.2 });
+    expect(isPaid({ resteAPayer: 0 })).toBe(true);
+    expect(isPaid({ resteAPayer: '0.01' })).toBe(false);
+  });
+
+  it('lays the rows out on pages and keeps room for the totals', () => {
+    expect(manifestPages(0, 10, 20, 3)).toEqual([[0, 0]]);
+    expect(manifestPages(5, 10, 20, 3)).toEqual([[0, 5]]);
+    expect(manifestPages(8, 10, 20, 3)).toEqual([
+      [0, 8],
+      [8, 8],
+    ]);
+    expect(manifestPages(35, 10, 20, 3)).toEqual([
+      [0, 10],
+      [10, 30],
+      [30, 35],
+    ]);
+    const pages = manifestPages(2000, MANIFEST_ROWS.first, MANIFEST_ROWS.next, MANIFEST_ROWS.totals);
+    expect(pages.at(-1)![1]).toBe(2000);
+    expect(pages.every(([start], i) => i === 0 || start === pages[i - 1]![1])).toBe(true);
+  });
+
+  it('fills templates and names the files', () => {
+    expect(fill('Page %{page} / %{pages}', { page: 1, pages: 3 })).toBe('Page 1 / 3');
+    expect(fill('%{x} %{missing}', { x: 'a' })).toBe('a %{missing}');
+    expect(manifestFileName('DEP-1')).toBe('manifeste-DEP-1.pdf');
+    expect(labelsFileName('DEP-1')).toBe('etiquettes-DEP-1.pdf');
+  });
+
+  it('loads page after page until the total, reporting progress; stops when aborted', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ reference: `R${i}`, poids: 1 }));
+    const calls: number[] = [];
+    const loadPage = async (page: number, perPage: number): Promise<ManifestPage> => {
+      calls.push(page);
+      return {
+        envoi: { reference: 'DEP-1', paysID: { libelle: 'Sénégal' } },
+        datas: rows.slice((page - 1) * perPage, page * perPage),
+        total: 7,
+      };
+    };
+    const seen: string[] = [];
+    const data = await loadManifest(loadPage, 3, (done, total) => seen.push(`${done}/${total}`));
+    expect(calls).toEqual([1, 2, 3]);
+    expect(seen).toEqual(['3/7', '6/7', '7/7']);
+    expect(data.colis.map((c) => c.reference)).toEqual(rows.map((r) => r.reference));
+    expect(data.envoi.destination).toBe('Sénégal');
+    const controller = new AbortController();
+    controller.abort(new Error('annulé'));
+    await expect(loadManifest(loadPage, 3, undefined, controller.signal)).rejects.toThrow('annulé');
+  });
+});
+
+describe('pdf kit', () => {
+  it('draws the same dark modules as the QR code, merged into runs', () => {
+    const text = 'PAR1-2611-000123';
+    const { size, runs } = qrRuns(text);
+    const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+    expect(size).toBe(qr.modules.size);
+    const dark = new Set<string>();
+    for (const [row, col, length] of runs) for (let c = col; c < col + length; c += 1) dark.add(`${row},${c}`);
+    for (let row = 0; row < size; row += 1)
+      for (let col = 0; col < size; col += 1) expect(dark.has(`${row},${col}`), `${row},${col}`).toBe(!!qr.modules.get(row, col));
+    expect(runs.length).toBeLessThan(dark.size);
+  });
+
+  it('cuts text to a width with an ellipsis', () => {
+    const doc = new jsPDF({ unit: 'mm' });
+    doc.setFontSize(8);
+    expect(fitText(doc, 'Court', 50)).toBe('Court');
+    const cut = fitText(doc, 'Konaté Abdoulaye Mamadou Ibrahim Junior', 20);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(doc.getTextWidth(cut)).toBeLessThanOrEqual(20);
+    expect(fitText(doc, 'a\u202fb', 50)).toBe('a b');
+  });
+});
+
+describe('manifest and labels PDFs', () => {
+  const data: ManifestData = { envoi, colis: Array.from({ length: 120 }, (_, i) => parcel(i)) };
+
+  it('manifest: header, every reference, totals and Page N / M, progress by chunks', () => {
+    const progress: number[] = [];
+    const doc = buildManifestPdf(data, (done) => progress.push(done), { compress: false, today: new Date('2026-11-22T10:00:00Z') });
+    const pages = doc.getNumberOfPages();
+    const expected = manifestPages(120, MANIFEST_ROWS.first, MANIFEST_ROWS.next, MANIFEST_ROWS.totals).length;
+    expect(pages).toBe(expected);
+    const text = textOf(doc);
+    for (const c of data.colis) expect(text).toContain(c.reference);
+    for (let p = 1; p <= pages; p += 1) expect(text).toContain(`Page ${p} / ${pages}`);
+    expect(text).toContain('MANIFESTE DE D');
+    expect(text).toContain('DEP-2611-0042');
+    expect(text).toContain('25/11/2026');
+    expect(text).toContain('27/11/2026');
+    expect(text).toContain('12 kg'); // 120 × 0.1 kg, exact
+    expect(progress).toEqual([CHUNK, 2 * CHUNK, 120]);
+  }, 60_000);
+
+  it('labels: one 100 × 150 mm page per parcel, each reference, destination and count', () => {
+    const few: ManifestData = { envoi, colis: data.colis.slice(0, 30) };
+    const doc = buildLabelsPdf(few, undefined, { compress: false });
+    expect(doc.getNumberOfPages()).toBe(30);
+    const { width, height } = doc.internal.pageSize;
+    expect(Math.round(width)).toBe(100);
+    expect(Math.round(height)).toBe(150);
+    const text = textOf(doc);
+    for (const c of few.colis) expect(text).toContain(`(${c.reference})`);
+    expect(text).toContain('Colis 30 / 30');
+    expect(text).toContain('DAKAR');
+  }, 60_000);
+});
