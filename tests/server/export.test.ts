@@ -180,7 +180,7 @@ describe('export access', () => {
     expect(JSON.stringify(bad.body)).toContain("Format d'export inconnu");
   });
 
-  it('exports the other lists through the same module (departures, payments, a reference list)', async () => {
+  it('exports the other lists through the same module (departures, payments, clients, staff, operations, inventories, mails, reference lists)', async () => {
     for (const [url, header] of [
       ['/api/envoi/liste?format=csv', 'Référence;'],
       ['/api/encaissement/liste/x?format=csv', 'Mode de Paiement;'],
@@ -189,6 +189,9 @@ describe('export access', () => {
       ['/api/operation/liste/x?format=csv', 'Date;Utilisateur;'],
       ['/api/pays/liste?format=csv&_sort=libelle&_order=ASC', 'Code;Nom du Pays;'],
       ['/api/ville/liste?format=csv&_sort=paysID&_order=ASC', 'Code;Ville;Pays;'],
+      ['/api/inventaire/liste?format=csv&_sort=auteur&_order=ASC', 'Date;Heure;Auteur;'],
+      ['/api/mail/liste?format=csv', 'Créé le;Destinataire;'],
+      ['/api/paramNatureMode/liste?format=csv', 'Libelle;Prix Unitaire;'],
       ['/api/role/liste?format=xlsx', ''],
     ] as const) {
       const res = await get(url, t.adminToken);
