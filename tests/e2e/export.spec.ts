@@ -39,7 +39,7 @@ test('the parcels list filtered by agency exports every row to CSV', async ({ pa
   await signIn(page, ADMIN);
   await page.goto(`/colis?filter=${encodeURIComponent(JSON.stringify({ agenceID: par1 }))}`);
   const pagination = page.getByText(/sur un total de \d+ entrées?$/);
-  await expect(pagination).toBeVisible();
+  await expect(pagination).toBeVisible({ timeout: 30_000 });
   const total = Number(/total de (\d+)/.exec((await pagination.textContent()) ?? '')![1]);
   expect(total).toBeGreaterThan(10);
 
