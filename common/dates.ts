@@ -33,3 +33,19 @@ export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/**
+ * The calendar date in Europe/Paris of an instant (a Date or an ISO instant string), or a calendar date
+ * 'yyyy-MM-dd' kept as it is, as 'yyyy-MM-dd'; undefined when unreadable. Used by the list exports (issue 14 §3).
+ */
+export function parisIsoDate(value: Date | string): string | undefined {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? undefined : todayIso(date);
+}
+
+/** A calendar date 'yyyy-MM-dd' shown the French way, e.g. '2026-11-22' → '22/11/2026'. */
+export function isoToFr(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}

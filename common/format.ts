@@ -25,3 +25,12 @@ export function formatKg(value: DecimalInput, unite: string = 'kg'): string {
   const label = unite.toUpperCase() === 'M3' ? 'm³' : unite.toUpperCase() === 'KG' ? 'kg' : unite;
   return `${kgFormat.format(milliToNumber(toMilli(value)))} ${label}`;
 }
+
+/**
+ * A decimal as French spreadsheets read it: decimal comma, no group separator, no unit, the digits as stored
+ * (e.g. '1234.50' → '1234,50', -3.5 → '-3,5'). For the CSV exports (issue 14 §3); '' for null.
+ */
+export function formatDecimalFr(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return String(value).replace('.', ',');
+}

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { optionalText, requiredId, requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
@@ -52,6 +53,19 @@ export const agenceRecord = record({
 export async function agenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'agence',
+    export: {
+      name: 'agences',
+      sheet: 'Agences',
+      columns: exportColumns(
+        ['Code', 'code'],
+        ['Libellé', 'libelle'],
+        ['Ville', 'villeID.libelle'],
+        ['Pays', 'paysID.libelle'],
+        ['Téléphone', 'telephoneComplet'],
+        ['Statut', (r) => (r.isActive ? 'Actif' : 'Inactif')],
+        ["Date d'ajout", 'createdAt', 'date'],
+      ),
+    },
     table: agences,
     select: selectAgences,
     createSchema: agenceSchema,

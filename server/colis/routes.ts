@@ -31,10 +31,12 @@ import {
   record,
   rowsAnswer,
 } from '../http/answer';
+import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
+import { colisExport } from './exportColumns';
 import { colisList, colisOfEnvoi, MANIFEST_PAGE_MAX } from './query';
 import {
   contactAdminForEnvoi,
@@ -371,8 +373,10 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: answers({ 200: listAnswer('datas', colisRecord) }),
       },
     },
-    async (request) => {
-      const { rows, total } = await runList(db, colisList(currentUser(request)), request.query as Record<string, unknown>);
+    async (request, reply) => {
+      const list = colisList(currentUser(request));
+      if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, colisExport);
+      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
       return { success: true, datas: toApi(rows), total };
     },
   );

@@ -6,6 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { codeLibelleRecord } from '../http/answer';
+import { exportColumns } from '../http/export';
 import { optionalText, requiredText } from './fields';
 import type { ReferenceResourceDef } from './referenceResource';
 
@@ -26,6 +27,9 @@ export function codeLibelleResource(opts: {
   path: string;
   table: CodeLibelleTable;
   descriptionRequired: boolean;
+  /** Base name of the list's export file (e.g. 'roles' → roles-2026-11-22.csv) and its worksheet. */
+  exportName: string;
+  sheet: string;
   messages: ReferenceResourceDef['messages'];
 }): ReferenceResourceDef {
   const schema = z.object({
@@ -45,5 +49,16 @@ export function codeLibelleResource(opts: {
     toValues: (b) => ({ ...b, code: String(b.code).toUpperCase(), description: b.description ?? '' }),
     messages: opts.messages,
     record: codeLibelleRecord,
+    export: {
+      name: opts.exportName,
+      sheet: opts.sheet,
+      columns: exportColumns(
+        ['Code', 'code'],
+        ['Libellé', 'libelle'],
+        ['Description', 'description'],
+        ['Statut', (r) => (r.isActive ? 'Actif' : 'Inactif')],
+        ["Date d'ajout", 'createdAt', 'date'],
+      ),
+    },
   };
 }

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { currentUser, type CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { conflict, notFound } from '../http/errors';
+import { sendListExport, wantsExport, type ExportDef } from '../http/export';
 import { runList, type AnyRow, type FilterDef, type ListDef } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
@@ -37,6 +38,8 @@ export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' |
   messages: { created: string; updated: string; notFound: string; inUse?: string };
   /** Key of the list in the answer (spec: 'datas'). */
   listKey?: string;
+  /** The export of the list (issue 14 §3, `format=csv|xlsx` on {path}/liste): file name and French columns. */
+  export: ExportDef;
   /** The record as answered (http/answer.ts record): the answers' schema in /api/docs. */
   record: z.ZodType;
 }
@@ -65,8 +68,10 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     return def.mapRow ? def.mapRow(row) : row;
   }
 
-  r.get(`${base}/liste`, { schema: { tags, querystring: listQuerySchema, response: listOk } }, async (request) => {
-    const { rows, total } = await runList(db, { ...def, filters, frenchSort: true }, request.query as Record<string, unknown>);
+  r.get(`${base}/liste`, { schema: { tags, querystring: listQuerySchema, response: listOk } }, async (request, reply) => {
+    const list: ListDef = { ...def, filters, frenchSort: true };
+    if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, def.export);
+    const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
     return { success: true, [listKey]: toApi(rows), total };
   });
 

@@ -11,9 +11,11 @@ import { currentUser } from '../auth/currentUser';
 import { moneyEuros, requiredId } from '../crud/fields';
 import type { Db } from '../db/client';
 import { answers, envelope, euros, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
+import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
+import { encaissementExport } from './exportColumns';
 import { encaissementList } from './query';
 import { createEncaissement, deleteEncaissement, getEncaissementsOfColis, setEncaissementActive } from './service';
 
@@ -97,8 +99,10 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
         response: answers({ 200: listAnswer('datas', encaissementRecord) }),
       },
     },
-    async (request) => {
-      const { rows, total } = await runList(db, encaissementList(currentUser(request)), request.query as Record<string, unknown>);
+    async (request, reply) => {
+      const list = encaissementList(currentUser(request));
+      if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, encaissementExport);
+      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
       return { success: true, datas: toApi(rows), total };
     },
   );

@@ -23,9 +23,11 @@ import {
   record,
   rowsAnswer,
 } from '../http/answer';
+import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
+import { envoiExport } from './exportColumns';
 import { envoiList, listOpenEnvois, listOpenEnvoisTo } from './query';
 import { changeEnvoiStatut, checkEnvoiPoids, createEnvoi, deleteEnvoi, getEnvoi, readEnvoi, setEnvoiActive, updateEnvoi } from './service';
 
@@ -91,8 +93,10 @@ export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get(
     '/api/envoi/liste',
     { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('envois', envoiRecord) }) } },
-    async (request) => {
-      const { rows, total } = await runList(db, envoiList(currentUser(request)), request.query as Record<string, unknown>);
+    async (request, reply) => {
+      const list = envoiList(currentUser(request));
+      if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, envoiExport);
+      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
       return { success: true, envois: toApi(rows), total };
     },
   );

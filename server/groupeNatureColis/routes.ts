@@ -20,6 +20,8 @@ export async function groupeNatureColisRoutes(app: FastifyInstance, { db }: { db
     db,
     codeLibelleResource({
       path: 'groupeNatureColis',
+      exportName: 'groupes-nature-colis',
+      sheet: 'Groupes de natures',
       table: groupesNatureColis,
       descriptionRequired: false,
       messages: {

@@ -40,7 +40,7 @@ const ACCENTED = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæÀÂ
 const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyoaAAAAAACEEEEIIIINOOOOOUUUUYYOA';
 
 /** A French sort key of a text column: lower case without accents. */
-export const frenchKey = (column: PgColumn) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+export const frenchKey = (column: PgColumn | SQL) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
 
 /** Escapes LIKE wildcards of user input. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -96,9 +96,7 @@ export async function runList<S extends ListSelect>(
 ): Promise<{ rows: ListRow<S>[]; total: number }> {
   const q = parseListQuery(rawQuery);
   const where = listWhere(db, def, q);
-  const sortCol = q.sort ? def.sortColumns[q.sort] : undefined;
-  const [column, order] = sortCol ? [sortCol, q.order] : [def.table.createdAt, 'desc'];
-  const key = def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText' ? frenchKey(column) : column;
+  const { key, order } = listOrder(def, q);
   let query = def
     .select(db)
     .where(where)
@@ -115,6 +113,28 @@ export async function runList<S extends ListSelect>(
     total = c.n;
   }
   return { rows: rows as ListRow<S>[], total };
+}
+
+/** The sort of a list call: what rows are ordered by (then by id, ascending). */
+export interface ListOrder {
+  /** The sorted column (of the main table or of a joined one). */
+  column: PgColumn;
+  /** Whether the key is the French key of the column (frenchKey) rather than the column itself. */
+  french: boolean;
+  /** The ORDER BY expression: the column or its French key. */
+  key: PgColumn | SQL;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * The order of a list call: `_sort` when it names a sortable field (with `_order`), else createdAt descending; text
+ * columns of a frenchSort list by their French key. runList pages in this order (then id); exports walk it (http/export.ts).
+ */
+export function listOrder(def: ListDef, q: ListQuery): ListOrder {
+  const sortCol = q.sort ? def.sortColumns[q.sort] : undefined;
+  const [column, order] = sortCol ? [sortCol, q.order] : [def.table.createdAt, 'desc' as const];
+  const french = !!def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText';
+  return { column, french, key: french ? frenchKey(column) : column, order };
 }
 
 /**

@@ -3,6 +3,12 @@
  */
 import { z } from 'zod';
 
+/** Every file format a list can be exported to (issue 14 §3): `format=csv` or `format=xlsx` on the list call. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+/** A list export's file format. */
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The query string of a list call; a malformed `format` is refused with a French 400. */
 export const listQuerySchema = z.looseObject({
   _page: z.coerce.number().int().min(1).optional(),
   _perPage: z.coerce.number().int().min(1).max(500).optional(),
@@ -10,6 +16,7 @@ export const listQuerySchema = z.looseObject({
   _order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
   q: z.string().max(200).optional(),
   ids: z.string().max(20000).optional(),
+  format: z.enum(EXPORT_FORMATS, { error: "Format d'export inconnu : utilisez format=csv ou format=xlsx" }).optional(),
 });
 
 export interface ListQuery {
@@ -19,13 +26,15 @@ export interface ListQuery {
   order: 'asc' | 'desc';
   q?: string;
   ids?: string[];
+  /** The export's file format, when the call asks for a file rather than a JSON page (http/export.ts). */
+  format?: ExportFormat;
   /** Remaining query parameters: field filters, as strings. */
   filters: Record<string, string>;
 }
 
 /** Splits the raw query string object into paging, sorting, search and field filters. */
 export function parseListQuery(raw: Record<string, unknown>): ListQuery {
-  const { _page, _perPage, _sort, _order, q, ids, ...rest } = listQuerySchema.parse(raw);
+  const { _page, _perPage, _sort, _order, q, ids, format, ...rest } = listQuerySchema.parse(raw);
   const filters: Record<string, string> = {};
   for (const [k, v] of Object.entries(rest)) if (typeof v === 'string' && v !== '') filters[k] = v;
   return {
@@ -35,6 +44,7 @@ export function parseListQuery(raw: Record<string, unknown>): ListQuery {
     order: _order?.toLowerCase() === 'asc' ? 'asc' : 'desc',
     q: q?.trim() || undefined,
     ids: ids ? ids.split(',').filter(Boolean) : undefined,
+    format,
     filters,
   };
 }

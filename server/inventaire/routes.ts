@@ -13,10 +13,12 @@ import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { answers, codeLibelleRef, envelope, euros, id, instant, kg, record } from '../http/answer';
 import { badRequest } from '../http/errors';
+import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { statutsByCode } from '../statut/query';
+import { inventaireExport } from './exportColumns';
 import { inventaireList } from './query';
 import { createInventaire, getInventaire, listAttendus, verifierReference } from './service';
 
@@ -104,7 +106,7 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const query = request.query;
       if (isOne(query)) {
@@ -113,7 +115,9 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
       }
       const statutId = query.statut ? (await statutsByCode(db)).get(query.statut)?.id : undefined;
       if (query.statut && !statutId) throw badRequest('Statut inconnu', { statut: 'Statut inconnu' });
-      const { rows, total } = await runList(db, inventaireList(user, statutId), query as Record<string, unknown>);
+      const list = inventaireList(user, statutId);
+      if (wantsExport(query)) return sendListExport(reply, db, list, query, inventaireExport);
+      const { rows, total } = await runList(db, list, query as Record<string, unknown>);
       return { success: true, data: toApi(rows), total };
     },
   );

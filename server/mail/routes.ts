@@ -7,7 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { answers, instant, listAnswer, messageAnswer, record } from '../http/answer';
+import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
+import { mailExport } from './exportColumns';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { mailList } from './query';
@@ -35,7 +37,8 @@ export async function mailRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get(
     '/api/mail/liste',
     { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('datas', mailRecord) }) } },
-    async (request) => {
+    async (request, reply) => {
+      if (wantsExport(request.query)) return sendListExport(reply, db, mailList(), request.query, mailExport);
       const { rows, total } = await runList(db, mailList(), request.query as Record<string, unknown>);
       return { success: true, datas: toApi(rows), total };
     },

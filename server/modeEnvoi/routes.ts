@@ -19,6 +19,8 @@ export async function modeEnvoiRoutes(app: FastifyInstance, { db }: { db: Db }) 
     db,
     codeLibelleResource({
       path: 'modeEnvoi',
+      exportName: 'modes-envoi',
+      sheet: "Modes d'envoi",
       table: modesEnvoi,
       descriptionRequired: true,
       messages: {

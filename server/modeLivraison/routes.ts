@@ -12,6 +12,8 @@ export async function modeLivraisonRoutes(app: FastifyInstance, { db }: { db: Db
     db,
     codeLibelleResource({
       path: 'modeLivraison',
+      exportName: 'modes-livraison',
+      sheet: 'Modes de récupération',
       table: modesLivraison,
       descriptionRequired: true,
       messages: {

@@ -16,6 +16,8 @@ export async function modePaiementRoutes(app: FastifyInstance, { db }: { db: Db 
     db,
     codeLibelleResource({
       path: 'modePaiement',
+      exportName: 'modes-paiement',
+      sheet: 'Modes de paiement',
       table: modesPaiement,
       descriptionRequired: true,
       messages: {

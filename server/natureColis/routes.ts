@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { optionalText, requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
@@ -54,6 +55,20 @@ export const natureRecord = record({
 export async function natureColisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'natureColis',
+    export: {
+      name: 'natures-colis',
+      sheet: 'Natures',
+      columns: exportColumns(
+        ['Code', 'code'],
+        ['Libellé', 'libelle'],
+        ['Groupe', 'groupeNatureColisID.libelle'],
+        ['Prix exceptionnel', 'prixExceptionnel', 'number'],
+        ['Unité', 'unite'],
+        ['Description', 'description'],
+        ['Statut', (r) => (r.isActive ? 'Actif' : 'Inactif')],
+        ["Date d'ajout", 'createdAt', 'date'],
+      ),
+    },
     table: naturesColis,
     select: selectNatures,
     createSchema: natureCreate,

@@ -18,9 +18,11 @@ import { currentUser } from '../auth/currentUser';
 import { requiredId, requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
 import { answers, calendarDate, codeLibelleRef, dataAnswer, envelope, euros, id, instant, messageAnswer, record } from '../http/answer';
+import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
+import { operationExport } from './exportColumns';
 import { operationList, operationSummary, type OperationSummary } from './query';
 import { cancelOperation, createOperation, getOperation, setOperationActive, updateOperation } from './service';
 
@@ -119,9 +121,10 @@ export async function operationRoutes(app: FastifyInstance, { db }: { db: Db }) 
         response: answers({ 200: listeAnswer }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const query = request.query as Record<string, unknown>;
+      if (wantsExport(query)) return sendListExport(reply, db, operationList(user), query, operationExport);
       const { rows, total } = await runList(db, operationList(user), query);
       const summary = await operationSummary(db, user, query);
       return { success: true, datas: toApi(rows), total, ...summaryToApi(summary) };

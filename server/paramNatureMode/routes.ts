@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { moneyEuros, requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
@@ -52,6 +53,22 @@ export const paramNatureModeRecord = record({
 export async function paramNatureModeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'paramNatureMode',
+    export: {
+      name: 'prix-unitaires',
+      sheet: 'Prix unitaires',
+      columns: exportColumns(
+        ['Libelle', 'libelle'],
+        ['Prix Unitaire', 'prixUnitaire', 'number'],
+        ['Groupe Nature Colis', 'groupeNatureColisID.libelle'],
+        ['Ville de départ', 'villeOrigineID.libelle'],
+        ["Pays d'origine", 'paysOrigine.libelle'],
+        ['Ville destination', 'villeDestinationID.libelle'],
+        ['Pays de destination', 'paysDestination.libelle'],
+        ["Mode d'Envoi", 'modeEnvoiID.libelle'],
+        ['Statut', (r) => (r.isActive ? 'Actif' : 'Inactif')],
+        ["Date d'ajout", 'createdAt', 'date'],
+      ),
+    },
     table: paramNatureModes,
     select: selectParamNatureModes,
     createSchema: body,

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
@@ -53,6 +54,19 @@ export const paysRecord = record({
 export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'pays',
+    export: {
+      name: 'pays',
+      sheet: 'Pays',
+      columns: exportColumns(
+        ['Code', 'code'],
+        ['Nom du Pays', 'libelle'],
+        ['Devise', 'devise'],
+        ['Indicatif', 'indicatif'],
+        ['Longueur du Numero', 'longueurNumero', 'number'],
+        ['Statut', (r) => (r.isActive ? 'Actif' : 'Inactif')],
+        ["Date d'ajout", 'createdAt', 'date'],
+      ),
+    },
     table: pays,
     select: (d) => d.select().from(pays).$dynamic(),
     createSchema: paysCreateSchema,

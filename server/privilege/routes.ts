@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
@@ -31,6 +32,17 @@ export const permissionRecord = record({
 export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'privilege',
+    export: {
+      name: 'permissions',
+      sheet: 'Permissions',
+      columns: exportColumns(
+        ['Libellé (clé)', 'libelle'],
+        ['Description', 'description'],
+        ['Groupe', 'groupe'],
+        ['Statut', (r) => (r.isActive ? 'Actif' : 'Inactif')],
+        ["Date d'ajout", 'createdAt', 'date'],
+      ),
+    },
     table: privileges,
     select: (d) => d.select().from(privileges).$dynamic(),
     createSchema: permissionBody,

@@ -12,6 +12,8 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
     db,
     codeLibelleResource({
       path: 'role',
+      exportName: 'roles',
+      sheet: 'Rôles',
       table: roles,
       descriptionRequired: true,
       messages: {

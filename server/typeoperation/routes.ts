@@ -12,6 +12,8 @@ export async function typeOperationRoutes(app: FastifyInstance, { db }: { db: Db
     db,
     codeLibelleResource({
       path: 'typeoperation',
+      exportName: 'types-operation',
+      sheet: "Types d'opération",
       table: typesOperation,
       descriptionRequired: false,
       messages: {

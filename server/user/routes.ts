@@ -15,10 +15,12 @@ import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { userRecord } from '../auth/routes';
 import { answers, dataAnswer, envelope, instant, listAnswer, messageAnswer, record, rowsAnswer } from '../http/answer';
+import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { latestAudits } from '../audit/query';
+import { clientExport, staffExport } from './exportColumns';
 import { clientList, findClientByTelephone, listActiveStaff, staffList } from './query';
 import {
   clientPhone,
@@ -118,8 +120,10 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get(
     '/api/user/liste',
     { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('datas', userRecord) }) } },
-    async (request) => {
-      const { rows, total } = await runList(db, staffList(currentUser(request)), request.query as Record<string, unknown>);
+    async (request, reply) => {
+      const list = staffList(currentUser(request));
+      if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, staffExport);
+      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
       return { success: true, datas: toApi(rows), total };
     },
   );
@@ -209,12 +213,10 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get(
     '/api/user/listeClients',
     { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('clients', clientRecord) }) } },
-    async (request) => {
-      const { rows, total } = await runList(
-        db,
-        clientList(await clientTypeId(db), currentUser(request)),
-        request.query as Record<string, unknown>,
-      );
+    async (request, reply) => {
+      const list = clientList(await clientTypeId(db), currentUser(request));
+      if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, clientExport);
+      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
       return { success: true, clients: toApi(rows), total };
     },
   );

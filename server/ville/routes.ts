@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
@@ -30,6 +31,17 @@ export const villeRecord = record({
 export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'ville',
+    export: {
+      name: 'villes',
+      sheet: 'Villes',
+      columns: exportColumns(
+        ['Code', 'code'],
+        ['Ville', 'libelle'],
+        ['Pays', 'paysID.libelle'],
+        ['Statut', (r) => (r.isActive ? 'Actif' : 'Inactif')],
+        ["Date d'ajout", 'createdAt', 'date'],
+      ),
+    },
     table: villes,
     select: selectVilles,
     createSchema: villeSchema,

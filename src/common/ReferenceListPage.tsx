@@ -14,6 +14,7 @@ import { PageHeader, type BreadcrumbStep } from './PageHeader';
 import { ActiveToggleField } from './ActiveToggleField';
 import { DeleteWithConfirm } from './DeleteWithConfirm';
 import { EditIconButton } from './EditIconButton';
+import { ExportListButton } from './ExportListButton';
 import { ListPagination } from './ListPagination';
 import type { RecordNamer } from './useRecordConfirm';
 
@@ -90,9 +91,15 @@ export const SearchBox = (props: { source: string; alwaysOn?: boolean }) => (
   />
 );
 
-/** Top actions: the add button (react-admin's CreateButton hides itself without the create key). */
+/**
+ * Top actions: 'Exporter' (the whole filtered list from the server, ExportListButton) and the add button
+ * (react-admin's CreateButton hides itself without the create key).
+ */
 const ListActions = ({ createLabel }: { createLabel?: string }) => (
-  <TopToolbar>{createLabel && <CreateButton label={createLabel} variant="contained" />}</TopToolbar>
+  <TopToolbar>
+    <ExportListButton />
+    {createLabel && <CreateButton label={createLabel} variant="contained" />}
+  </TopToolbar>
 );
 
 /** Renders the whole list page of the resource in context (takes ReferenceListPageProps). */

@@ -154,6 +154,10 @@ export const fr = {
       next: 'Suivant',
       previous: 'Précédent',
       rows_option: '%{count} entrées',
+      export: 'Exporter',
+      export_csv: 'CSV (Excel)',
+      export_xlsx: 'Excel (.xlsx)',
+      export_failed: "L'export a échoué. Veuillez réessayer.",
     },
     status: {
       title: 'Changer Statut',

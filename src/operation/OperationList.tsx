@@ -26,6 +26,7 @@ import { formatEuro } from '../../common/format';
 import { operationPeriodStart, operationTypeLabel } from '../../common/operationRules';
 import { userSeesAllAgences } from '../../common/scopes';
 import { ActiveToggleField } from '../common/ActiveToggleField';
+import { ExportListButton } from '../common/ExportListButton';
 import { DateFrField } from '../common/DateFrField';
 import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
 import { EditIconButton } from '../common/EditIconButton';
@@ -178,9 +179,12 @@ const OperationDashboard = () => {
       <Section
         title={`${f}.table.title`}
         action={
-          <Box sx={{ '& form': { p: 0, minHeight: 0 }, '& .RaFilterFormInput-spacer': { display: 'none' } }}>
-            <FilterForm filters={SEARCH} />
-          </Box>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+            <Box sx={{ '& form': { p: 0, minHeight: 0 }, '& .RaFilterFormInput-spacer': { display: 'none' } }}>
+              <FilterForm filters={SEARCH} />
+            </Box>
+            <ExportListButton />
+          </Stack>
         }
       >
         <DataTable rowClick={false} bulkActionButtons={false} size="small" empty={<NoRows />}>

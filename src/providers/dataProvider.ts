@@ -16,7 +16,7 @@ import { inventaireMethods, type InventaireMethods } from '../inventaire/inventa
 import { messagerieMethods, type MessagerieMethods } from '../messagerie/messagerieMethods';
 import { operationMethods, type OperationMethods } from '../operation/operationMethods';
 import { userMethods, type UserMethods } from '../user/userMethods';
-import { httpRequest, type ApiAnswer, type QueryValue } from './http';
+import { downloadFile, httpRequest, type ApiAnswer, type DownloadedFile, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
 
@@ -192,6 +192,24 @@ const crud: DataProvider = {
     return { data: done };
   },
 };
+
+/**
+ * The export file of a resource's list (issue 14 §3): its list call with the given filters and sort, every row (no
+ * paging), and `format` csv or xlsx; downloaded with the session's token (http.ts downloadFile).
+ */
+export async function exportList(
+  resource: string,
+  params: { filter?: Record<string, unknown>; sort?: { field?: string; order?: string }; format: 'csv' | 'xlsx' },
+): Promise<DownloadedFile> {
+  const api = resourceApi(resource);
+  const query: Record<string, QueryValue> = {
+    ...(params.sort?.field ? { _sort: params.sort.field, _order: params.sort.order === 'ASC' ? 'ASC' : 'DESC' } : {}),
+    ...filtersToQuery(params.filter),
+    ...userQueryOf(api),
+    format: params.format,
+  };
+  return downloadFile(listPathOf(api, readSession()?.user?.id), query, `${resource}.${params.format}`);
+}
 
 /** The dataProvider of the back-office: the CRUD calls and the named methods. */
 export const dataProvider: AppDataProvider = {

@@ -128,3 +128,52 @@ export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string,
   }
   return json as T;
 }
+
+/** A file answered by the API: its content and the name given by Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * Downloads a file from the API with the session's bearer token (issue 14 §3 list exports): fetch → Blob, so the
+ * token travels in the Authorization header, never in a URL (history, server logs, Referer).
+ * @param fallbackName the file name when the answer has no Content-Disposition
+ * @throws HttpError with the server's French message on a refusal (400, 403…), as httpRequest does
+ */
+export async function downloadFile(path: string, query: Record<string, QueryValue>, fallbackName: string): Promise<DownloadedFile> {
+  const bearer = readSession()?.token;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
+  } catch {
+    throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
+  }
+  if (!response.ok) {
+    let message = DEFAULT_HTTP_ERROR;
+    try {
+      const json = (await response.json()) as ApiAnswer;
+      if (typeof json.message === 'string' && json.message) message = json.message;
+    } catch {
+      // not JSON: the default message
+    }
+    if (response.status === 401 && bearer) endSession();
+    if (response.status === 403 && bearer) notifyForbidden();
+    throw new HttpError(message, response.status, { message });
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename };
+}
+
+/** Hands a downloaded file to the browser as a download (a temporary object URL clicked through a link). */
+export function saveFile({ blob, filename }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

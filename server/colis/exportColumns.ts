@@ -1,0 +1,35 @@
+/** The columns of the parcels export (issue 14 §3), as the parcels list shows them (src/colis/ColisList.tsx). */
+import { exportColumns, type ExportDef } from '../http/export';
+
+/** colis-{date}.csv / .xlsx: the list's columns, then the amounts and parties a back office reconciles with. */
+export const colisExport: ExportDef = {
+  name: 'colis',
+  sheet: 'Colis',
+  columns: exportColumns(
+    ['Référence', 'reference'],
+    ["Date d'ajout", 'createdAt', 'date'],
+    ['Contenu', 'detailsContenu'],
+    ['Poids', 'poids', 'number'],
+    ['Unité', 'unite'],
+    ['Montant', 'montantTotal', 'number'],
+    ['Réglé', 'reglement', 'number'],
+    ['Reste à payer', 'resteAPayer', 'number'],
+    ['Agence émettrice', 'agenceID.libelle'],
+    ['Départ', 'envoiID.reference'],
+    ['Expéditeur', (r) => party(r.expediteurID)],
+    ['Nom du destinataire', (r) => party(r.destinataireID) || [r.nomDestinataire, r.prenomsDestinataire].filter(Boolean).join(' ')],
+    [
+      'Téléphone du destinataire',
+      (r) => (r.destinataireID as { telephoneComplet?: string } | null)?.telephoneComplet ?? r.telephoneDestinataire,
+    ],
+    ['Ville de destination', 'villeID.libelle'],
+    ['Statut', 'statutID.libelle'],
+    ['Etat', (r) => (r.isActive ? 'Actif' : 'Inactif')],
+  ),
+};
+
+/** 'Nom Prénoms' of a populated client, '' when none. */
+function party(p: unknown): string {
+  const c = p as { nom?: string | null; prenoms?: string | null } | null;
+  return c ? [c.nom, c.prenoms].filter(Boolean).join(' ') : '';
+}

@@ -1,0 +1,26 @@
+/** The columns of the payments export (issue 14 §3), as the payments list shows them (src/encaissements/EncaissementsList.tsx). */
+import { exportColumns, type ExportDef } from '../http/export';
+
+/** encaissements-{date}.csv / .xlsx */
+export const encaissementExport: ExportDef = {
+  name: 'encaissements',
+  sheet: 'Encaissements',
+  columns: exportColumns(
+    ['Mode de Paiement', 'modePaiementID.libelle'],
+    ["Date d'ajout", 'createdAt', 'date'],
+    ['Effectué par', 'paymentby'],
+    ['Montant encaissé', 'montantEncaisse', 'number'],
+    ['Montant restant', 'montantRestant', 'number'],
+    ['Colis', 'colisID.reference'],
+    ['Montant du colis', 'colisID.montantTotal', 'number'],
+    ['Agence', 'agenceID.libelle'],
+    [
+      'Encaissé par',
+      (r) => {
+        const a = r.auteurID as { nom?: string | null; prenoms?: string | null } | null;
+        return a ? [a.nom, a.prenoms].filter(Boolean).join(' ') : '';
+      },
+    ],
+    ['Statut', (r) => (r.isActive ? 'Actif' : 'Annulé')],
+  ),
+};

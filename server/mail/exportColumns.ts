@@ -1,0 +1,17 @@
+/** The columns of the mail outbox export (issue 14 §3), as its list shows them (src/messagerie/MailOutboxList.tsx). */
+import { exportColumns, type ExportDef } from '../http/export';
+
+/** emails-{date}.csv / .xlsx */
+export const mailExport: ExportDef = {
+  name: 'emails',
+  sheet: 'E-mails',
+  columns: exportColumns(
+    ['Créé le', 'createdAt', 'date'],
+    ['Destinataire', 'to'],
+    ['Objet', 'subject'],
+    ['Statut', 'status'],
+    ['Tentatives', 'attempts', 'number'],
+    ['Dernière erreur', 'lastError'],
+    ['Envoyé le', 'sentAt', 'date'],
+  ),
+};

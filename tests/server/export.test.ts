@@ -1,0 +1,202 @@
+/**
+ * List exports (issue 14 §3): the list call with `format=csv|xlsx` answers every row of the filtered list (not the
+ * page), in its sort and agency scope, under the list's permission key; CSV for French Excel, XLSX read back with
+ * exceljs; keyset batches crossed with a small EXPORT_BATCH_SIZE; formula injection guarded.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { isoToFr, todayIso } from '../../common/dates';
+import { agences, colis } from '../../server/db/schema';
+import { setupTestApp, type TestContext } from './helpers';
+import { createEnvoiByApi, idByCode, insertColis, insertRoleWithKeys } from './fixtures';
+
+let t: TestContext;
+let par1: string;
+let bko1: string;
+const bkoRefs: string[] = [];
+const TRICKY = 'Tissus; "wax"\nlot 2';
+const FORMULA = '=HYPERLINK("http://evil.example","clic")';
+
+/** Parses CSV text (`;`, quoted fields with doubled quotes and line breaks) into rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** GET with a token, the raw answer. */
+async function get(url: string, token: string) {
+  return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+}
+
+/** The references of a JSON list call, every page (perPage 500), in the list's order. */
+async function listRefs(query: string, token: string): Promise<{ refs: string[]; total: number }> {
+  const res = await t.call('GET', `/api/colis/liste/x?${query}&_page=1&_perPage=500`, { token });
+  expect(res.status).toBe(200);
+  return { refs: res.body.datas.map((r: { reference: string }) => r.reference), total: res.body.total };
+}
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  const db = t.database.db;
+  par1 = await idByCode(db, agences, 'PAR1');
+  bko1 = await idByCode(db, agences, 'BKO1');
+  const envoi = await createEnvoiByApi(t);
+  for (let i = 0; i < 7; i++) await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE', agence: 'PAR1', poids: 1.25 + i });
+  for (let i = 0; i < 3; i++) {
+    const id = await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE', agence: 'BKO1' });
+    bkoRefs.push((await db.select({ r: colis.reference }).from(colis).where(eq(colis.id, id)))[0].r);
+  }
+  const [first, second] = await db.select({ id: colis.id }).from(colis).where(eq(colis.agenceID, par1)).limit(2);
+  await db.update(colis).set({ detailsContenu: TRICKY }).where(eq(colis.id, first.id));
+  await db.update(colis).set({ detailsContenu: FORMULA }).where(eq(colis.id, second.id));
+});
+afterAll(() => t?.close());
+afterEach(() => {
+  delete process.env.EXPORT_BATCH_SIZE;
+});
+
+describe('colis export, CSV', () => {
+  it("has the list's total rows of the agency, BOM, ';', decimal comma, dd/MM/yyyy, quoting and the formula guard", async () => {
+    const { refs, total } = await listRefs(`agenceID=${par1}`, t.adminToken);
+    expect(total).toBeGreaterThanOrEqual(7);
+    const res = await get(`/api/colis/liste/x?agenceID=${par1}&_page=1&_perPage=2&format=csv`, t.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="colis-${todayIso()}.csv"`);
+    const text = res.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header.slice(0, 6)).toEqual(['Référence', "Date d'ajout", 'Contenu', 'Poids', 'Unité', 'Montant']);
+    // every row of the filter, not the page of 2, in the list's order
+    expect(rows).toHaveLength(total);
+    expect(rows.map((r) => r[0])).toEqual(refs);
+    const ref = header.indexOf('Agence émettrice');
+    expect(new Set(rows.map((r) => r[ref]))).toEqual(new Set([rows[0][ref]]));
+    expect(rows[0][1]).toBe(isoToFr(todayIso()));
+    expect(rows.map((r) => r[3])).toContain('1,250');
+    expect(rows[0][header.indexOf('Montant')]).toBe('50,00');
+    const contents = rows.map((r) => r[2]);
+    expect(contents).toContain(TRICKY);
+    expect(contents).toContain(`'${FORMULA}`);
+    expect(contents).not.toContain(FORMULA);
+  });
+
+  it('crosses batch boundaries: every row once, in the order of the list, whatever the sort', async () => {
+    process.env.EXPORT_BATCH_SIZE = '2';
+    for (const sort of [
+      '',
+      '&_sort=poids&_order=ASC',
+      '&_sort=agenceID&_order=DESC',
+      '&_sort=statutID&_order=ASC',
+      '&_sort=reference&_order=DESC',
+    ]) {
+      const { refs } = await listRefs(`x=1${sort}`, t.adminToken);
+      expect(refs.length).toBeGreaterThan(4);
+      const res = await get(`/api/colis/liste/x?format=csv${sort}`, t.adminToken);
+      const rows = parseCsv(res.rawPayload.toString('utf8').slice(1)).slice(1);
+      expect(
+        rows.map((r) => r[0]),
+        sort,
+      ).toEqual(refs);
+    }
+  });
+});
+
+describe('colis export, XLSX', () => {
+  it('has the same rows, numbers as numbers, dates as dates, a bold frozen header', async () => {
+    process.env.EXPORT_BATCH_SIZE = '3';
+    const { refs } = await listRefs(`agenceID=${par1}`, t.adminToken);
+    const res = await get(`/api/colis/liste/x?agenceID=${par1}&format=xlsx`, t.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="colis-${todayIso()}.xlsx"`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.name).toBe('Colis');
+    expect(ws.rowCount).toBe(refs.length + 1);
+    const header = ws.getRow(1);
+    expect(header.getCell(1).value).toBe('Référence');
+    expect(header.getCell(1).font?.bold).toBe(true);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const refsBack: string[] = [];
+    ws.eachRow((row, n) => {
+      if (n === 1) return;
+      refsBack.push(String(row.getCell(1).value));
+      expect(typeof row.getCell(4).value).toBe('number');
+      expect(row.getCell(2).value).toBeInstanceOf(Date);
+      expect(row.getCell(2).numFmt).toBe('dd/mm/yyyy');
+    });
+    expect(refsBack).toEqual(refs);
+    expect((ws.getRow(2).getCell(2).value as Date).toISOString().slice(0, 10)).toBe(todayIso());
+    const contents = refsBack.map((_, i) => String(ws.getRow(i + 2).getCell(3).value));
+    expect(contents).toContain(`'${FORMULA}`);
+  });
+});
+
+describe('export access', () => {
+  it("gives an agent its agency's rows only, as many as its list", async () => {
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const { refs, total } = await listRefs('x=1', agent.token);
+    const res = await get(`/api/colis/liste/x?format=csv&agenceID=${bko1},${par1}`, agent.token);
+    expect(res.statusCode).toBe(200);
+    const rows = parseCsv(res.rawPayload.toString('utf8').slice(1)).slice(1);
+    expect(rows).toHaveLength(total);
+    expect(rows.map((r) => r[0]).sort()).toEqual([...refs].sort());
+    for (const ref of bkoRefs) expect(res.rawPayload.toString('utf8')).not.toContain(ref);
+  });
+
+  it("refuses without the list's key (403), without a token (401), and a malformed format (400, French)", async () => {
+    await insertRoleWithKeys(t.database.db, 'SANS_COLIS', ['depart']);
+    const other = await t.createStaff('SANS_COLIS', { agenceCode: 'PAR1' });
+    expect((await get('/api/colis/liste/x?format=csv', other.token)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/colis/liste/x?format=csv')).status).toBe(401);
+    const bad = await t.call('GET', '/api/colis/liste/x?format=pdf', { token: t.adminToken });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("Format d'export inconnu");
+  });
+
+  it('exports the other lists through the same module (departures, payments, clients, staff, operations, inventories, mails, reference lists)', async () => {
+    for (const [url, header] of [
+      ['/api/envoi/liste?format=csv', 'Référence;'],
+      ['/api/encaissement/liste/x?format=csv', 'Mode de Paiement;'],
+      ['/api/user/listeClients?format=csv', 'Nom;Prénoms;'],
+      ['/api/user/liste?format=csv', 'Nom;Prénoms;'],
+      ['/api/operation/liste/x?format=csv', 'Date;Utilisateur;'],
+      ['/api/pays/liste?format=csv&_sort=libelle&_order=ASC', 'Code;Nom du Pays;'],
+      ['/api/ville/liste?format=csv&_sort=paysID&_order=ASC', 'Code;Ville;Pays;'],
+      ['/api/inventaire/liste?format=csv&_sort=auteur&_order=ASC', 'Date;Heure;Auteur;'],
+      ['/api/mail/liste?format=csv', 'Créé le;Destinataire;'],
+      ['/api/paramNatureMode/liste?format=csv', 'Libelle;Prix Unitaire;'],
+      ['/api/role/liste?format=xlsx', ''],
+    ] as const) {
+      const res = await get(url, t.adminToken);
+      expect(res.statusCode, url).toBe(200);
+      if (header) expect(res.rawPayload.toString('utf8').slice(1).startsWith(header), url).toBe(true);
+    }
+  });
+});
