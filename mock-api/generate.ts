@@ -34,7 +34,8 @@ export const MOCK_COLIS = 120;
 /** Fixed seed of the demo generator: the same data set on every generation (ids and dates aside). */
 export const MOCK_SEED = 2611;
 /** Largest page the API serves (server/http/listQuery.ts); the dump pages through lists with it. */
-const PAGE = 500;
+// 100: the smallest page maximum among the lists (the audit journal, issue 14 §4; the others accept 500).
+const PAGE = 100;
 /** How many parcels of the list get their by-reference answers snapshotted (detail, history, payments). */
 const DETAILED_COLIS = 30;
 
