@@ -38,7 +38,7 @@ let recorded: { text: string; values?: unknown[] }[] | undefined;
 const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
 (pool as unknown as { query: unknown }).query = (...a: unknown[]) => {
   const [first, second] = a as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-  recorded?.push(typeof first === 'string' ? { text: first, values: second } : { text: first.text, values: first.values });
+  recorded?.push(typeof first === 'string' ? { text: first, values: second } : { text: first.text, values: first.values ?? second });
   return query(...a);
 };
 
