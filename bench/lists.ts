@@ -1,21 +1,29 @@
 /**
- * List and detail latency at scale (bench/): runs each scenario many times against the API (app.inject, so the
- * server's own work without network) on the database made by bench/generate.ts, --concurrency requests in flight
- * (default 4), and prints
- * p50 / p95 / p99 in ms. A measurement, not a test: nothing here fails on a number.
+ * List and detail latency at scale (bench/, issue 12 §1): runs each scenario many times against the API (app.inject,
+ * so the server's own work without network) on the database made by bench/generate.ts, --concurrency requests in
+ * flight (default 4), and prints p50 / p95 / p99 in ms with the list's `total`. With --explain, prints instead the
+ * time PostgreSQL itself spends on the statements of one request (sum of their EXPLAIN ANALYZE execution times,
+ * median of --runs), the request path (token, current user, serialisation) left out.
+ * A measurement, not a test: nothing here fails on a number. A statement running over 30 s is stopped (the
+ * scenario then reads "timeout").
  *
- * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/lists.ts [--runs=40] [--concurrency=4]
+ * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/lists.ts [--runs=40]
+ *   [--concurrency=4] [--only=<regexp on the scenario name>] [--explain]
  */
+import type { Pool } from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDatabase } from '../server/db/client';
 
-const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 40);
-const concurrency = Number(process.argv.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 4);
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const runs = Number(arg('runs') ?? 40);
+const concurrency = Number(arg('concurrency') ?? 4);
+const only = arg('only') ? new RegExp(arg('only')!) : undefined;
+const explain = process.argv.includes('--explain');
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
-const database = await createDatabase({ databaseUrl: url });
+const database = await createDatabase({ databaseUrl: url, timeouts: { statementMs: 30_000 } });
 const app = await buildApp({
   db: database.db,
   config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
@@ -24,6 +32,19 @@ const app = await buildApp({
 });
 await app.ready();
 
+// The statements of the request being explained (--explain): pool.query wrapped to record them.
+const pool = (database.db as unknown as { $client: Pool }).$client;
+let recorded: { text: string; values?: unknown[] }[] | undefined;
+const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
+(pool as unknown as { query: unknown }).query = (...a: unknown[]) => {
+  const [first, second] = a as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+  recorded?.push(typeof first === 'string' ? { text: first, values: second } : { text: first.text, values: first.values ?? second });
+  return query(...a);
+};
+
+async function get(path: string, token: string) {
+  return app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+}
 async function login(email: string, password: string): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/loginAD', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
@@ -31,50 +52,101 @@ async function login(email: string, password: string): Promise<string> {
 }
 const admin = await login('admin@colis.local', 'Admin123!');
 const agent = await login('agent.dakar@colis.local', 'Agent123!');
-const sample = (
-  await app.inject({ method: 'GET', url: '/api/colis/liste/x?_page=1&_perPage=1', headers: { authorization: `Bearer ${admin}` } })
-).json();
-const ref: string = sample.datas[0].reference;
-const agence = (await app.inject({ method: 'GET', url: '/api/agence/liste', headers: { authorization: `Bearer ${admin}` } })).json()
-  .datas[0].id;
+const ref: string = (await get('/api/colis/liste/x?_page=1&_perPage=1', admin)).json().datas[0].reference;
+const agence: string = (await get('/api/agence/liste', admin)).json().datas[0].id;
+const envoiRef: string = (await get('/api/envoi/liste?_page=1&_perPage=1', admin)).json().envois[0].reference;
 
+const colis = '/api/colis/liste/x?_perPage=25';
+const envoi = '/api/envoi/liste?_perPage=25';
+const clients = '/api/user/listeClients?_perPage=25';
+const enc = '/api/encaissement/liste/x?_perPage=25';
 const scenarios: { name: string; url: string; token: string }[] = [
-  { name: 'colis: page 1 (25), newest first', url: '/api/colis/liste/x?_page=1&_perPage=25&_sort=createdAt&_order=DESC', token: admin },
-  { name: 'colis: page 1, one agency', url: `/api/colis/liste/x?_page=1&_perPage=25&agenceID=${agence}`, token: admin },
-  { name: 'colis: page 1, agency user scope', url: '/api/colis/liste/x?_page=1&_perPage=25', token: agent },
-  { name: 'colis: page 1, status filter', url: '/api/colis/liste/x?_page=1&_perPage=25&statut=EXPEDIE', token: admin },
-  {
-    name: 'colis: search reference fragment',
-    url: `/api/colis/liste/x?_page=1&_perPage=25&q=${encodeURIComponent(ref.slice(-7))}`,
-    token: admin,
-  },
-  { name: 'colis: search recipient name', url: '/api/colis/liste/x?_page=1&_perPage=25&q=Destinataire4242', token: admin },
-  { name: 'colis: page 400 (offset 10 000)', url: '/api/colis/liste/x?_page=400&_perPage=25', token: admin },
+  { name: 'colis: page 1 (25), newest first', url: `${colis}&_page=1&_sort=createdAt&_order=DESC`, token: admin },
+  { name: 'colis: page 1, one agency', url: `${colis}&_page=1&agenceID=${agence}`, token: admin },
+  { name: 'colis: page 1, agency user scope', url: `${colis}&_page=1`, token: agent },
+  { name: 'colis: page 1, status filter', url: `${colis}&_page=1&statut=EXPEDIE`, token: admin },
+  { name: 'colis: search reference fragment', url: `${colis}&_page=1&q=${encodeURIComponent(ref.slice(-7))}`, token: admin },
+  { name: 'colis: search recipient name', url: `${colis}&_page=1&q=Destinataire4242`, token: admin },
+  { name: 'colis: search phone', url: `${colis}&_page=1&q=00004242`, token: admin },
+  { name: 'colis: page 400 (offset 10 000)', url: `${colis}&_page=400`, token: admin },
+  { name: 'colis: page 20 000 (offset 499 975)', url: `${colis}&_page=20000`, token: admin },
+  { name: 'colis: page 400, agency user scope', url: `${colis}&_page=400`, token: agent },
   { name: 'colis: details by reference', url: `/api/colis/getByReference/${encodeURIComponent(ref)}`, token: admin },
-  { name: 'envois: page 1', url: '/api/envoi/liste?_page=1&_perPage=25', token: admin },
-  { name: 'clients: search phone', url: '/api/user/listeClients?_page=1&_perPage=25&q=00004242', token: admin },
-];
+  { name: 'envois: page 1', url: `${envoi}&_page=1`, token: admin },
+  { name: 'envois: page 80 (last)', url: `${envoi}&_page=80`, token: admin },
+  { name: 'envois: page 1, agency user scope', url: `${envoi}&_page=1`, token: agent },
+  { name: 'envois: page 1, status filter', url: `${envoi}&_page=1&statut=OUVERT`, token: admin },
+  { name: 'envois: search reference', url: `${envoi}&_page=1&q=${encodeURIComponent(envoiRef.slice(-4))}`, token: admin },
+  { name: 'clients: page 1', url: `${clients}&_page=1`, token: admin },
+  { name: 'clients: page 400', url: `${clients}&_page=400`, token: admin },
+  { name: 'clients: page 1, agency user scope', url: `${clients}&_page=1`, token: agent },
+  { name: 'clients: page 400, agency user scope', url: `${clients}&_page=400`, token: agent },
+  { name: 'clients: search name', url: `${clients}&_page=1&q=Client4242`, token: admin },
+  { name: 'clients: search phone', url: `${clients}&_page=1&q=00004242`, token: admin },
+  { name: 'encaissements: page 1', url: `${enc}&_page=1`, token: admin },
+  { name: 'encaissements: page 400', url: `${enc}&_page=400`, token: admin },
+  { name: 'encaissements: page 20 000', url: `${enc}&_page=20000`, token: admin },
+  { name: 'encaissements: page 1, one agency', url: `${enc}&_page=1&agenceID=${agence}`, token: admin },
+  { name: 'encaissements: page 1, agency user scope', url: `${enc}&_page=1`, token: agent },
+  { name: 'encaissements: search reference', url: `${enc}&_page=1&q=${encodeURIComponent(ref.slice(-7))}`, token: admin },
+].filter((s) => !only || only.test(s.name));
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-console.log(`| scenario | p50 ms | p95 ms | p99 ms | total rows |`);
-console.log(`|---|---|---|---|---|`);
-for (const s of scenarios) {
-  const times: number[] = [];
-  let total = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < runs) {
-      next++;
-      const t = performance.now();
-      const res = await app.inject({ method: 'GET', url: s.url, headers: { authorization: `Bearer ${s.token}` } });
-      times.push(performance.now() - t);
-      if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      total = res.json().total ?? 1;
+
+/** The SQL time of one request: the sum of the EXPLAIN ANALYZE execution times of its statements (ms). */
+async function sqlTime(path: string, token: string): Promise<number> {
+  recorded = [];
+  await get(path, token);
+  const statements = recorded;
+  recorded = undefined;
+  let ms = 0;
+  for (const s of statements) {
+    if (!/^\s*(select|with)/i.test(s.text)) continue;
+    const res = (await query(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values)) as {
+      rows: { 'QUERY PLAN': { 'Execution Time': number }[] }[];
+    };
+    ms += res.rows[0]['QUERY PLAN'][0]['Execution Time'];
+  }
+  return ms;
+}
+
+if (explain) {
+  console.log(`| scenario | SQL p50 ms | SQL max ms |`);
+  console.log(`|---|---|---|`);
+  for (const s of scenarios) {
+    const times: number[] = [];
+    try {
+      for (let i = 0; i < runs; i++) times.push(await sqlTime(s.url, s.token));
+      times.sort((a, b) => a - b);
+      console.log(`| ${s.name} | ${pct(times, 50).toFixed(1)} | ${times[times.length - 1].toFixed(1)} |`);
+    } catch (err) {
+      console.log(`| ${s.name} | ${(err as Error).message.slice(0, 60)} | |`);
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  times.sort((a, b) => a - b);
-  console.log(`| ${s.name} | ${pct(times, 50).toFixed(0)} | ${pct(times, 95).toFixed(0)} | ${pct(times, 99).toFixed(0)} | ${total} |`);
+  }
+} else {
+  console.log(`| scenario | p50 ms | p95 ms | p99 ms | total rows |`);
+  console.log(`|---|---|---|---|---|`);
+  for (const s of scenarios) {
+    const times: number[] = [];
+    let total = 0;
+    let next = 0;
+    let failed = '';
+    const worker = async () => {
+      while (next < runs && !failed) {
+        next++;
+        const t = performance.now();
+        const res = await get(s.url, s.token);
+        times.push(performance.now() - t);
+        if (res.statusCode !== 200) failed = `${res.statusCode} after ${(performance.now() - t).toFixed(0)} ms`;
+        else total = res.json().total ?? 1;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    times.sort((a, b) => a - b);
+    if (failed) console.log(`| ${s.name} | timeout (${failed}) | | | |`);
+    else
+      console.log(`| ${s.name} | ${pct(times, 50).toFixed(0)} | ${pct(times, 95).toFixed(0)} | ${pct(times, 99).toFixed(0)} | ${total} |`);
+  }
 }
 await app.close();
 await database.close();

@@ -16,7 +16,7 @@
  * lists show (parcels registered by its agency or travelling to its country, departures leaving or reaching its
  * country, the clients of those parcels) and no `byAgence`.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   COLIS_STAT_KEYS,
   ENVOI_STAT_KEYS,
@@ -32,7 +32,7 @@ import { COLIS_STATUT_CODES } from '../../common/colisRules';
 import { centsToNumber, toCents } from '../../common/money';
 import type { StatutCode } from '../../common/statuts';
 import type { CurrentUser } from '../auth/currentUser';
-import { colisScope, envoiScope } from '../access/scopes';
+import { colisScope, countersScope, envoiScope } from '../access/scopes';
 import { clientTypeId } from '../user/service';
 import type { Db } from '../db/client';
 import { colis, envois, users } from '../db/schema';
@@ -65,18 +65,6 @@ interface Cell {
 type Dim = 'statut' | 'mois' | 'paiement';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/**
- * The counters' twin of colisAgenceScope (access/scopes.ts): registered by the user's agency, or travelling to its
- * agency's country; everything for a role that sees every agency; nothing for a user without an agency.
- */
-function countersScope(user: CurrentUser): SQL {
-  if (user.allAgences) return sql`true`;
-  if (!user.agenceID) return sql`false`;
-  return user.agencePaysID
-    ? sql`(cs.agence_id = ${user.agenceID} OR cs.pays_destination_id = ${user.agencePaysID})`
-    : sql`cs.agence_id = ${user.agenceID}`;
-}
 
 /**
  * Parcels grouped by registering agency and the given dimensions, within the user's scope.

@@ -180,6 +180,8 @@ export const users = pgTable(
     index('users_role_idx').on(t.roleID),
     index('users_nom_idx').on(t.nom, t.prenoms),
     index('users_created_at_idx').on(t.createdAt),
+    // The clients list's pages, newest first (migration 0011).
+    index('users_type_created_idx').on(t.typeUserID, t.createdAt.desc(), t.id),
   ],
 );
 
@@ -362,6 +364,16 @@ export const colis = pgTable(
     index('colis_statut_idx').on(t.statutID),
     index('colis_expediteur_idx').on(t.expediteurID),
     index('colis_destinataire_idx').on(t.destinataireID),
+    // The lists' pages (migration 0011; the first also INCLUDEs agence_id, envoi_id, statut_id, which drizzle cannot say).
+    index('colis_list_created_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`"deleted_at" IS NULL`),
+    index('colis_list_agence_created_idx')
+      .on(t.agenceID, t.createdAt.desc(), t.id)
+      .where(sql`"deleted_at" IS NULL`),
+    index('colis_list_statut_created_idx')
+      .on(t.statutID, t.createdAt.desc(), t.id)
+      .where(sql`"deleted_at" IS NULL`),
   ],
 );
 
@@ -430,7 +442,14 @@ export const encaissements = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('encaissements_colis_idx').on(t.colisID), index('encaissements_agence_created_idx').on(t.agenceID, t.createdAt)],
+  (t) => [
+    index('encaissements_colis_idx').on(t.colisID),
+    index('encaissements_agence_created_idx').on(t.agenceID, t.createdAt),
+    // The list's pages (migration 0011; it also INCLUDEs agence_id, colis_id, which drizzle cannot say).
+    index('encaissements_list_created_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`"deleted_at" IS NULL`),
+  ],
 );
 
 export const notifications = pgTable(

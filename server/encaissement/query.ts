@@ -41,13 +41,17 @@ export const selectEncaissements = (db: Db | Tx) =>
     .leftJoin(agences, eq(encaissements.agenceID, agences.id))
     .$dynamic();
 
-/** Payments joined to what the list counts, scopes (the parcel's) and searches (mode, author) need. */
+/**
+ * Payments joined to what the list counts, scopes (the parcel's) and searches (mode, author) need. Left joins (a
+ * payment always has its parcel and mode: not null foreign keys, so the same rows): PostgreSQL drops a left join to a
+ * primary key the where clause does not read, so an ADMIN's list counts and pages the payments alone.
+ */
 export const countEncaissements = (db: Db | Tx) =>
   db
     .select({ id: encaissements.id })
     .from(encaissements)
-    .innerJoin(colis, eq(encaissements.colisID, colis.id))
-    .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
+    .leftJoin(colis, eq(encaissements.colisID, colis.id))
+    .leftJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
     .leftJoin(auteur, eq(encaissements.auteurID, auteur.id))
     .$dynamic();
 

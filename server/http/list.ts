@@ -78,10 +78,17 @@ export interface ListDef<S extends ListSelect = ListSelect> {
   /** Search condition for `q` (its LIKE pattern) replacing the OR over searchColumns (e.g. index-friendly subqueries). */
   search?: (pattern: string) => SQL;
   /**
-   * The rows counted for `total`: a select of the main table alone, when the where clause only needs its columns
-   * (large tables: counting through every join of the page query costs seconds at a million rows).
+   * The rows counted for `total`, and paged by id: a select of the main table's `id` (joined only to what the where
+   * clause needs). Large tables: counting through every join of the page query costs seconds at a million rows, and a
+   * page sorted on a column of the main table first takes its ids from this select (an index-only scan when an index
+   * covers the sort and the filters, migration 0011), then joins only those rows (deferred join).
    */
   countFrom?: (db: Db) => PgSelect;
+  /**
+   * The list's total without counting rows (e.g. from the dashboard's counters, migration 0003) for the calls it can
+   * answer exactly; undefined: count. Never an estimate: react-admin's pagination shows it as the real count.
+   */
+  fastTotal?: (db: Db, q: ListQuery) => Promise<number | undefined>;
 }
 
 /**
@@ -96,21 +103,31 @@ export async function runList<S extends ListSelect>(
 ): Promise<{ rows: ListRow<S>[]; total: number }> {
   const q = parseListQuery(rawQuery);
   const where = listWhere(db, def, q);
-  const { key, order } = listOrder(def, q);
-  let query = def
-    .select(db)
-    .where(where)
-    .orderBy(order === 'asc' ? asc(key) : desc(key), asc(def.table.id));
-  if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
-  else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
+  const { column, french, key, order } = listOrder(def, q);
+  const orderBy = [order === 'asc' ? asc(key) : desc(key), asc(def.table.id)];
+  let query = def.select(db);
+  if (q.page && q.perPage && def.countFrom && !french && column.table === def.table) {
+    // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only.
+    const ids = (
+      (await def
+        .countFrom(db)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(q.perPage)
+        .offset((q.page - 1) * q.perPage)) as { id: string }[]
+    ).map((r) => r.id);
+    query = query.where(ids.length ? inArray(def.table.id, ids) : sql`false`).orderBy(...orderBy);
+  } else {
+    query = query.where(where).orderBy(...orderBy);
+    if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
+    else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
+  }
   const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
   // A short, non-empty page is the last one: its total is known without counting.
   let total = rows.length + (q.page && q.perPage ? (q.page - 1) * q.perPage : 0);
   const truncated = !q.page && def.unpagedLimit !== undefined && rows.length === def.unpagedLimit;
   if (truncated || (q.page && q.perPage && (rows.length === q.perPage || (rows.length === 0 && q.page > 1)))) {
-    const counted = (def.countFrom ?? def.select)(db).where(where);
-    const [c] = (await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('sub'))) as { n: number }[];
-    total = c.n;
+    total = (await def.fastTotal?.(db, q)) ?? (await countRows(db, def, where));
   }
   return { rows: rows as ListRow<S>[], total };
 }
@@ -135,6 +152,13 @@ export function listOrder(def: ListDef, q: ListQuery): ListOrder {
   const [column, order] = sortCol ? [sortCol, q.order] : [def.table.createdAt, 'desc' as const];
   const french = !!def.frenchSort && column.dataType === 'string' && column.columnType === 'PgText';
   return { column, french, key: french ? frenchKey(column) : column, order };
+}
+
+/** The number of rows of a list's where clause, counted on countFrom (or the page select). */
+async function countRows(db: Db, def: ListDef, where: SQL | undefined): Promise<number> {
+  const counted = (def.countFrom ?? def.select)(db).where(where);
+  const [c] = (await db.select({ n: sql<number>`count(*)::int` }).from(counted.as('sub'))) as { n: number }[];
+  return c.n;
 }
 
 /**
