@@ -58,20 +58,34 @@ for (let i = 0; i < 3; i++) {
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 
-/** Compressed JavaScript bytes downloaded by `page` while `action` runs (fresh context: nothing cached). */
+/**
+ * Compressed JavaScript bytes downloaded by `page` while `action` runs (fresh context: nothing cached), response
+ * headers included. The screen has settled when the network is idle, the main thread is idle (the code that arrived
+ * has run and asked for its lazy chunks) and no byte came in since the previous check: on a loaded machine, running
+ * the entry takes longer than networkidle's 500 ms, which alone would stop the count before the lazy chunks.
+ */
 async function jsBytes(page: Page, action: () => Promise<void>): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const js = new Set<string>();
   let bytes = 0;
+  let pending = 0;
+  cdp.on('Network.requestWillBeSent', () => pending++);
+  cdp.on('Network.loadingFailed', () => pending--);
   cdp.on('Network.responseReceived', (e) => {
     if (e.type === 'Script') js.add(e.requestId);
   });
   cdp.on('Network.loadingFinished', (e) => {
+    pending--;
     if (js.has(e.requestId)) bytes += e.encodedDataLength;
   });
   await action();
-  await page.waitForLoadState('networkidle');
+  for (let seen = -1; seen !== bytes || pending > 0;) {
+    seen = bytes;
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+    await page.waitForTimeout(300);
+  }
   await cdp.detach();
   return bytes;
 }
@@ -137,6 +151,12 @@ await browser.close();
 await stopServer(server);
 rmSync(path.dirname(dataDir), { recursive: true, force: true });
 
+console.log(
+  `Load average (1, 5, 15 min): ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 console.log(
   `Embedded start on an existing database (3 starts), ms: ${starts.map((s) => s.toFixed(0)).join(', ')}; first start (create + seed): ${first.ms.toFixed(0)}`,
 );

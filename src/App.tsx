@@ -1,14 +1,16 @@
 /**
- * The back-office application (DESIGN.md §5; spec 000 §2 routes, 001 §2 route table): <Admin> with the
+ * The back-office application (DESIGN.md §5; spec 000 §2 routes, 001 §2 route table): <AppShell> (react-admin's
+ * <Admin> without its default pages, issue 12 §5) with the
  * French i18nProvider, authProvider, dataProvider, our layout, login page, dashboard, error pages and
  * access-denied redirect; resources and custom routes. Resource screens are loaded lazily.
  */
 import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { AppShell } from './AppShell';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-import { i18nProvider } from './i18n/i18nProvider';
+import { i18nProvider, loadResourceMessages } from './i18n/i18nProvider';
 import { NotFoundPage, ForbiddenPage, ServerErrorPage } from './layout/ErrorPage';
 import { AccessDeniedRedirect } from './layout/AccessGuards';
 import { Guarded } from './common/Guarded';
@@ -37,15 +39,15 @@ import { autorisationResource } from './autorisation';
 import { mailOutboxResource, messagerieResource } from './messagerie';
 import { auditResource } from './audit';
 
-const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(() => Promise.all([import('./layout/AppLayout'), loadResourceMessages()]).then(([m]) => ({ default: m.AppLayout })));
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
 const ChangePasswordPage = lazy(() => import('./auth/ChangePasswordPage'));
 const ProfilPage = lazy(() => import('./profil/ProfilPage'));
 
 /**
- * The layout (app bar, menu and its icons, footer), loaded after sign-in so the sign-in page does not download it
- * (issue 12 §5); react-admin's Loading shows meanwhile. Takes the page as children.
+ * The layout (app bar, menu and its icons, footer), loaded after sign-in with the resources' French texts so the
+ * sign-in page downloads neither (issue 12 §5); react-admin's Loading shows meanwhile. Takes the page as children.
  */
 const LazyLayout = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Loading />}>
@@ -69,7 +71,7 @@ const theme: RaThemeOptions = {
  */
 export const App = () => (
   <BrowserRouter>
-    <Admin
+    <AppShell
       title="Back-office Colis"
       disableTelemetry
       requireAuth
@@ -138,6 +140,6 @@ export const App = () => (
           }
         />
       </CustomRoutes>
-    </Admin>
+    </AppShell>
   </BrowserRouter>
 );

@@ -1,30 +1,42 @@
 /**
- * French i18nProvider of the back-office (DESIGN.md §5): ra-language-french with our messages
- * (src/i18n/fr.ts) merged over it. French is the only locale.
+ * French i18nProvider of the back-office (DESIGN.md §5): ra-language-french with our messages merged over it.
+ * French is the only locale. To keep the sign-in page light (issue 12 §5), it starts with the texts needed before
+ * sign-in (frBase.ts); loadResourceMessages() adds the resources' texts (frResources.ts) after sign-in, before the
+ * layout shows any screen.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
-import { fr } from './fr';
+import { deepMerge, type Messages } from './deepMerge';
+import { frBase } from './frBase';
 
-type Messages = Record<string, unknown>;
+const baseMessages = deepMerge(frenchMessages as unknown as Messages, frBase as unknown as Messages);
+let messages = baseMessages;
 
-/** Deep-merges `override` into `base` (objects merged key by key, other values replaced); returns a new object. */
-export function deepMerge(base: Messages, override: Messages): Messages {
-  const out: Messages = { ...base };
-  for (const [key, value] of Object.entries(override)) {
-    const current = out[key];
-    out[key] =
-      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object' && !Array.isArray(current)
-        ? deepMerge(current as Messages, value as Messages)
-        : value;
-  }
-  return out;
-}
-
-/** All French messages: react-admin's, then ours. */
-export const frenchAppMessages = deepMerge(frenchMessages as unknown as Messages, fr as unknown as Messages);
-
-/** The i18nProvider given to <Admin>; missing keys show the key's fallback text rather than failing. */
-export const i18nProvider = polyglotI18nProvider(() => frenchAppMessages as never, 'fr', [{ locale: 'fr', name: 'Français' }], {
+/**
+ * The i18nProvider given to <Admin>; missing keys show the key's fallback text rather than failing. Its messages
+ * are read again by changeLocale (ra-i18n-polyglot), which is how loadResourceMessages extends them.
+ */
+export const i18nProvider = polyglotI18nProvider(() => messages as never, 'fr', [{ locale: 'fr', name: 'Français' }], {
   allowMissing: true,
 });
+
+let loading: Promise<void> | undefined;
+
+/**
+ * Downloads the resources' and dashboard's French texts and adds them to i18nProvider's messages (once; later calls
+ * share the first). Resolves when translate() knows them; rejects if the chunk cannot be loaded (the next call
+ * retries). The locale stays 'fr', so react-admin does not remount the app: call it before rendering the screens
+ * that use these texts (the layout's lazy loader in App.tsx does).
+ */
+export function loadResourceMessages(): Promise<void> {
+  loading ??= import('./frResources')
+    .then(({ frResources }) => {
+      messages = deepMerge(baseMessages, frResources as unknown as Messages);
+      return i18nProvider.changeLocale('fr');
+    })
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+  return loading;
+}

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT_PERMISSION_KEYS } from '../../common/permissions';
 import { MENU_GROUPS, type MenuEntry, type MenuGroup } from '../../src/layout/menuGroups';
-import { frenchAppMessages } from '../../src/i18n/i18nProvider';
+import { frenchAppMessages } from '../../src/i18n/fr';
 import { ADMIN, AGENT, signIn } from './helpers';
 
 /** Lists the reference seed fills (DEMO_DATA=0): they must show rows, not only the empty table. */

@@ -8,7 +8,7 @@ import { lastTwelveMonths, monthAbbrFr, monthLongFr } from '../../common/dashboa
 import { agenceHasNoColis, colisListPath, departListPath, formatCount, selectView } from '../../src/dashboard/dashboardView';
 import type { CircularStatsAnswer, ColisParMoisAnswer, DashboardCountsAnswer } from '../../src/dashboard/dashboardMethods';
 import { byClosingDateDesc } from '../../src/dashboard/OpenEnvois';
-import { frenchAppMessages } from '../../src/i18n/i18nProvider';
+import { frenchAppMessages } from '../../src/i18n/fr';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { installBrowserStubs, installFetch } from './helpers';
 

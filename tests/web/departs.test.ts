@@ -17,7 +17,7 @@ import {
 } from '../../src/departs/departRules';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
-import { frenchAppMessages } from '../../src/i18n/i18nProvider';
+import { frenchAppMessages } from '../../src/i18n/fr';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { clientsOfDepartPath, envoisOfClientPath } from '../../src/departs/departPaths';
 import { installBrowserStubs, installFetch, type MessageTree } from './helpers';

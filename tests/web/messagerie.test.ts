@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCE_KEYS } from '../../common/permissions';
 import { clientLabel, departLabel } from '../../src/messagerie/MessageCreate';
 import { outboxOfMessage } from '../../src/messagerie/MessageList';
-import { frenchAppMessages } from '../../src/i18n/i18nProvider';
+import { frenchAppMessages } from '../../src/i18n/fr';
 import type { MessageTree } from './helpers';
 
 describe('messaging selection labels', () => {

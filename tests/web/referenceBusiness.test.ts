@@ -11,7 +11,7 @@ import { userMayDeleteEncaissement } from '../../common/scopes';
 import { canAccessWith } from '../../src/providers/authProvider';
 import { SESSION_KEY, type Session } from '../../src/providers/session';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
-import { frenchAppMessages } from '../../src/i18n/i18nProvider';
+import { frenchAppMessages } from '../../src/i18n/fr';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { installBrowserStubs, installFetch } from './helpers';
 

@@ -11,7 +11,7 @@ import { PERMISSION_GROUP_CHOICES, permissionBody, permissionGroupLabel } from '
 import { MENU_GROUPS } from '../../src/layout/menuGroups';
 import { RESOURCE_API } from '../../src/providers/resourceApi';
 import { canAccessWith } from '../../src/providers/authProvider';
-import { frenchAppMessages } from '../../src/i18n/i18nProvider';
+import { frenchAppMessages } from '../../src/i18n/fr';
 
 const messages = frenchAppMessages as any;
 const RESOURCES = ['villes', 'modeEnvoi', 'modeLivraison', 'modePaiement', 'typeOperation', 'role', 'permission'] as const;

@@ -9,7 +9,7 @@ import { colisShowPath, isColisReference, legacyTarget } from '../../src/routes/
 import { remainingIdleTime } from '../../src/layout/inactivity';
 import { DEFAULT_INACTIVITY_MS, getApiBaseUrl, getInactivityMs } from '../../src/config';
 import { canChangePassword, canSaveProfile } from '../../src/profil/profilRules';
-import { frenchAppMessages } from '../../src/i18n/i18nProvider';
+import { frenchAppMessages } from '../../src/i18n/fr';
 import { installBrowserStubs, type MessageTree } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
