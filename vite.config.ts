@@ -22,9 +22,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       input: { main: 'index.html', suivi: 'suivi.html' },
-      // Everything the entry imports statically is loaded at once anyway: one chunk rather than a dozen shared pieces
-      // (each response costs ~1 KB of headers, and one file compresses better), issue 12 §5.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // Everything the back-office entry imports statically is loaded at once anyway: one chunk rather than a dozen
+      // shared pieces (each response costs ~1 KB of headers, and one file compresses better), issue 12 §5. React, which
+      // the tracking page shares, is a chunk of its own and the tracking page's modules stay out, so /suivi never loads react-admin.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite\/modulepreload-polyfill/, priority: 2 },
+            { name: 'app', tags: ['$initial'], test: (id: string) => !/suivi/.test(id), priority: 1 },
+          ],
+        },
+      },
     },
   },
 });
