@@ -63,15 +63,55 @@ import {
 } from './query';
 import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
 
-/** Locks the departure row (not its joined references) and returns what registration needs. */
+/**
+ * Locks the departure row (not its joined references) and returns what an edit needs. FOR NO KEY UPDATE, the lock
+ * every departure writer takes (db/lockScoped.ts): it does not conflict with the key-share lock a registration's
+ * parcel insert holds on its departure until commit, so a writer never waits for a registration that waits for it.
+ */
 async function lockEnvoiRoute(tx: Tx, envoiID: string) {
-  const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID)).for('update', { of: envois });
+  const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID)).for('no key update', { of: envois });
   if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   return e;
 }
 
+/** The departure as it is now, without a lock: what a registration reads before it writes. */
+async function readEnvoiRoute(tx: Tx, envoiID: string) {
+  const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID));
+  if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
+  return e;
+}
+
+/**
+ * Puts `poids` kg on a departure, atomically, if it is still open (OUVERT, active, not past its closing date) and the
+ * weight fits: one conditional UPDATE, the registration's last statement, so the departure's row lock is held only
+ * from it to the commit (issue 12 §3). A concurrent registration waits here for the other's commit and re-checks the
+ * condition on the committed weight: never overbooked.
+ * @throws 409 with checkEnvoi's message (closed, or the weight left) when the condition no longer holds
+ */
+async function claimEnvoiWeight(tx: Tx, idOf: StatutIdOf, envoiID: string, poids: number) {
+  const kg = toPoidsString(poids);
+  const claimed = await tx
+    .update(envois)
+    .set({ poidsReel: sql`${envois.poidsReel} + ${kg}::numeric` })
+    .where(
+      and(
+        eq(envois.id, envoiID),
+        eq(envois.statutID, idOf('OUVERT')),
+        eq(envois.isActive, true),
+        sql`${envois.dateFin} >= ${todayIso()}::date`,
+        sql`${envois.poidsReel} + ${kg}::numeric <= ${envois.poids}`,
+      ),
+    )
+    .returning({ id: envois.id });
+  if (claimed.length) return;
+  const now = await readEnvoiRoute(tx, envoiID);
+  await checkEnvoi(idOf, now, poids);
+  // Not reachable in READ COMMITTED (the re-read sees what refused the update); kept as the weight refusal.
+  throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(now.reference, 0, poids), { poids: 'Poids disponible insuffisant' });
+}
+
 /** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
-async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof lockEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
+async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof readEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
   if (e.statutID !== idOf('OUVERT') || !e.isActive || e.dateFin < todayIso()) {
     throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
   }
@@ -177,7 +217,7 @@ async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
 }
 
 /** Prices the parcel on its departure's route and validates its amounts. */
-async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof lockEnvoiRoute>>, agenceVilleID: string) {
+async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof readEnvoiRoute>>, agenceVilleID: string) {
   const [ville] = await tx.select({ id: villes.id, paysID: villes.paysID }).from(villes).where(eq(villes.id, input.villeID));
   if (!ville || ville.paysID !== e.paysID) {
     throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
@@ -288,11 +328,20 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
   });
 }
 
-/** Registers a parcel (spec 000 §7 colis/create). @returns its id and reference */
+/**
+ * Registers a parcel (spec 000 §7 colis/create). Everything is read and written before the departure is touched
+ * (its state checked on a plain read, so a closed or full departure is refused early; clients upserted; parcel,
+ * lines, history, notification and advance written); the weight is put on the departure last, by claimEnvoiWeight's
+ * conditional UPDATE, which alone decides (issue 12 §3: the departure's lock is held from it to the commit).
+ * Lock order: a registration's rows (its new parcel, its clients' counter rows), then the departure; a departure's
+ * status cascade locks the departure (FOR NO KEY UPDATE, compatible with the parcel insert's key-share lock), then
+ * its committed parcels, which never include a registration still in flight: no cycle.
+ * @returns its id and reference
+ */
 export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<{ id: string; reference: string }> {
   const idOf = await statutIds(db);
   return db.transaction(async (tx) => {
-    const e = await lockEnvoiRoute(tx, input.envoiID);
+    const e = await readEnvoiRoute(tx, input.envoiID);
     const partyPays = await partyPaysOf(tx, e);
     input = withPartyPhones(input, partyPays);
     const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
@@ -316,10 +365,6 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       })
       .returning({ id: colis.id });
     await insertLines(tx, created.id, computed);
-    await tx
-      .update(envois)
-      .set({ poidsReel: sql`${envois.poidsReel} + ${toPoidsString(computed.montants.poids)}::numeric` })
-      .where(eq(envois.id, e.id));
     await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
     const payable: PayableColis = {
       id: created.id,
@@ -333,6 +378,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     };
     await notifyColis(tx, [payable], 'votre colis a été enregistré');
     await recordAdvance(tx, payable, input, user, idOf);
+    await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
     return { id: created.id, reference };
   });
 }
