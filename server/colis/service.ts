@@ -59,6 +59,7 @@ import {
   findEnvoiCapacity,
   findEnvoiRef,
   findSignature,
+  selectColis,
   expediteursOfEnvoi,
 } from './query';
 import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
@@ -336,9 +337,10 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
  * Lock order: a registration's rows (its new parcel, its clients' counter rows), then the departure; a departure's
  * status cascade locks the departure (FOR NO KEY UPDATE, compatible with the parcel insert's key-share lock), then
  * its committed parcels, which never include a registration still in flight: no cycle.
- * @returns its id and reference
+ * @returns the parcel as colis/get answers it (selectColis), read in the same transaction before the weight is
+ *   claimed: no second connection after commit, no lock held while reading
  */
-export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<{ id: string; reference: string }> {
+export async function createColis(db: Db, input: ColisInput, user: CurrentUser) {
   const idOf = await statutIds(db);
   return db.transaction(async (tx) => {
     const e = await readEnvoiRoute(tx, input.envoiID);
@@ -378,8 +380,9 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     };
     await notifyColis(tx, [payable], 'votre colis a été enregistré');
     await recordAdvance(tx, payable, input, user, idOf);
+    const [answer] = await selectColis(tx).where(eq(colis.id, created.id));
     await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
-    return { id: created.id, reference };
+    return answer;
   });
 }
 
