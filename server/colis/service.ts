@@ -330,15 +330,16 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
 }
 
 /**
- * Registers a parcel (spec 000 §7 colis/create). Everything is read and written before the departure is touched
- * (its state checked on a plain read, so a closed or full departure is refused early; clients upserted; parcel,
- * lines, history, notification and advance written); the weight is put on the departure last, by claimEnvoiWeight's
- * conditional UPDATE, which alone decides (issue 12 §3: the departure's lock is held from it to the commit).
- * Lock order: a registration's rows (its new parcel, its clients' counter rows), then the departure; a departure's
- * status cascade locks the departure (FOR NO KEY UPDATE, compatible with the parcel insert's key-share lock), then
- * its committed parcels, which never include a registration still in flight: no cycle.
- * @returns the parcel as colis/get answers it (selectColis), read in the same transaction before the weight is
- *   claimed: no second connection after commit, no lock held while reading
+ * Registers a parcel (spec 000 §7 colis/create). Every read and the clients' upserts come first, without any lock
+ * (the departure's state checked on a plain read, so a closed or full departure is refused early); then
+ * claimEnvoiWeight's conditional UPDATE puts the weight on the departure and alone decides (409 if it no longer
+ * fits); then the parcel, its lines, history, notification and advance are written and the answer read (issue 12 §3:
+ * the departure's lock is held for those few statements and the commit, no longer for the reads and the upserts).
+ * The claim comes before the parcel's insert, not after: a refusal then costs one statement, and a same-sender
+ * registration does not first wait on the sender's counter row (colis_stats_clients) for nothing. Lock order: the
+ * departure, then the parcel's rows, as in a departure's status cascade (FOR NO KEY UPDATE, then its parcels).
+ * @returns the parcel as colis/get answers it (selectColis), read in the same transaction: no second connection
+ *   after commit
  */
 export async function createColis(db: Db, input: ColisInput, user: CurrentUser) {
   const idOf = await statutIds(db);
@@ -351,6 +352,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser) 
     await checkEnvoi(idOf, e, computed.montants.poids);
     const parties = await resolveParties(tx, input, partyPays);
     const reference = await nextColisReference(tx, agence.code);
+    await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
     const now = new Date();
     const enAttente = idOf(COLIS_STATUT_REGISTERED);
     const [created] = await tx
@@ -381,7 +383,6 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser) 
     await notifyColis(tx, [payable], 'votre colis a été enregistré');
     await recordAdvance(tx, payable, input, user, idOf);
     const [answer] = await selectColis(tx).where(eq(colis.id, created.id));
-    await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
     return answer;
   });
 }
