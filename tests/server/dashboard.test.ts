@@ -12,7 +12,7 @@ import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS, lastTwelveMonths } from '../../common
 import { COLIS_STATUT_CODES } from '../../common/colisRules';
 import { toCents } from '../../common/money';
 import { loadCurrentUser } from '../../server/auth/currentUser';
-import { circularStats, colisParMois, dashboardCounts } from '../../server/colis/stats';
+import { circularStats, colisParMois, compactStats, dashboardCounts } from '../../server/colis/stats';
 import { seedDemo } from '../../server/db/seed/demo';
 import { agences, encaissements, modesEnvoi, modesLivraison, modesPaiement, naturesColis, pays, villes } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
@@ -378,4 +378,45 @@ describe('dashboard through a parcel journey', () => {
     await expectAllConsistent({ byAgence: true });
     expect(a.reglement).toBe(0);
   }, 900_000);
+});
+
+describe('counters under concurrent writes (issue 12 §3)', () => {
+  it('registrations, a departure status cascade and a compaction at once: no deadlock, nothing overbooked, counters = recount', async () => {
+    const db = t.database.db;
+    const envoi = await newEnvoi(id.SN);
+    const before = (await dashboard(t.adminToken)).all.data;
+    // 24 registrations of 3 kg; the departure is shipped (status cascade over its parcels) and the counters are
+    // folded while they run. On PostgreSQL they truly interleave; on PGlite they run one after the other.
+    const registrations = Array.from({ length: 24 }, () =>
+      t.call('POST', '/api/colis/create', { token: staff.paris.token, body: colisBody(envoi.id, 'DKR') }),
+    );
+    const cascade = (async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      return t.call('PUT', `/api/envoi/update/${envoi.id}`, { token: t.adminToken, body: { statutID: 'EN_COURS_ENVOI' } });
+    })();
+    const [answers, shipped] = await Promise.all([Promise.all(registrations), cascade, compactStats(db)]).then(([a, s]) => [a, s] as const);
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    for (const r of answers) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+    const accepted = answers.filter((r) => r.status === 200);
+    for (const r of answers.filter((x) => x.status === 409)) expect(r.body.message).toMatch(/n'est plus ouvert/);
+
+    // The departure holds exactly the accepted parcels, all moved by the cascade (none left EN_ATTENTE behind it).
+    const rows = (await db.execute(sql`
+      SELECT e.poids_reel::text AS used, s.code, count(c.id)::int AS n
+        FROM envois e LEFT JOIN colis c ON c.envoi_id = e.id AND c.deleted_at IS NULL LEFT JOIN statuts s ON s.id = c.statut_id
+       WHERE e.id = ${envoi.id} GROUP BY 1, 2`)) as unknown as { rows: { used: string; code: string | null; n: number }[] };
+    const n = rows.rows.reduce((sum, r) => sum + r.n, 0);
+    expect(n).toBe(accepted.length);
+    expect(Number(rows.rows[0].used)).toBe(3 * accepted.length);
+    if (n) expect(rows.rows.map((r) => r.code)).toEqual(['EN_COURS_ENVOI']);
+
+    const after = (await dashboard(t.adminToken)).all.data;
+    expect(after.colis).toBe(before.colis + accepted.length);
+    expect(after.clients).toBe(before.clients + 2 * accepted.length);
+    await expectNoDrift();
+    // Folding the delta rows changes no figure.
+    await compactStats(db);
+    expect((await dashboard(t.adminToken)).all.data).toEqual(after);
+    await expectNoDrift();
+  }, 600_000);
 });
