@@ -1,9 +1,15 @@
-/** The part of autocannon's programmatic API that bench/vs-json-server.ts uses (the package ships no types). */
+/** The part of autocannon's programmatic API the benches use (the package ships no types; @types/autocannon is not installed). */
 declare module 'autocannon' {
   interface Histogram {
     average: number;
     p50: number;
     p99: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
   }
   interface Result {
     requests: Histogram;
@@ -12,6 +18,6 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
-  function autocannon(opts: { url: string; connections?: number; duration?: number; headers?: Record<string, string> }): Promise<Result>;
+  function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
 }

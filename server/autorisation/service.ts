@@ -11,8 +11,9 @@
  * - nobody removes from their own role the keys this screen needs (OWN_ROLE_PROTECTED_KEYS).
  * The rules themselves are in common/autorisationRules.ts (the screen applies them too).
  *
- * Effect at once: the server reads the role's active keys on every request (auth/currentUser.ts loadCurrentUser,
- * called by plugins/access.ts); nothing caches them, so the next call of a user of the role sees the change.
+ * Effect at once: the signed-in user and its keys are cached per process (auth/userCache.ts), forgotten by this
+ * process before it answers and by every other process on the NOTIFY of migration 0012's triggers at commit, so the
+ * next call of a user of the role sees the change.
  */
 import { eq } from 'drizzle-orm';
 import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';

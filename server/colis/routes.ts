@@ -449,7 +449,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.post('/api/colis/create', { schema: { tags, body: colisBody, response: answers({ 200: colisWriteAnswer }) } }, async (request) => {
     const user = currentUser(request);
     const created = await createColis(db, request.body, user);
-    return { success: true, message: 'colis ajouté avec succès', data: toApi(await getColis(db, { id: created.id }, user)) };
+    return { success: true, message: 'colis ajouté avec succès', data: toApi(created) };
   });
 
   r.put(

@@ -67,21 +67,62 @@ import {
   findEnvoiCapacity,
   findEnvoiRef,
   findSignature,
+  selectColis,
   expediteursOfEnvoi,
   manifestPage,
 } from './query';
 import { findEnvoi } from '../envoi/query';
 import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
 
-/** Locks the departure row (not its joined references) and returns what registration needs. */
+/**
+ * Locks the departure row (not its joined references) and returns what an edit needs. FOR NO KEY UPDATE, the lock
+ * every departure writer takes (db/lockScoped.ts): it does not conflict with the key-share lock a registration's
+ * parcel insert holds on its departure until commit, so a writer never waits for a registration that waits for it.
+ */
 async function lockEnvoiRoute(tx: Tx, envoiID: string) {
-  const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID)).for('update', { of: envois });
+  const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID)).for('no key update', { of: envois });
   if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   return e;
 }
 
+/** The departure as it is now, without a lock: what a registration reads before it writes. */
+async function readEnvoiRoute(tx: Tx, envoiID: string) {
+  const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID));
+  if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
+  return e;
+}
+
+/**
+ * Puts `poids` kg on a departure, atomically, if it is still open (OUVERT, active, not past its closing date) and the
+ * weight fits: one conditional UPDATE, the registration's last statement, so the departure's row lock is held only
+ * from it to the commit (issue 12 §3). A concurrent registration waits here for the other's commit and re-checks the
+ * condition on the committed weight: never overbooked.
+ * @throws 409 with checkEnvoi's message (closed, or the weight left) when the condition no longer holds
+ */
+async function claimEnvoiWeight(tx: Tx, idOf: StatutIdOf, envoiID: string, poids: number) {
+  const kg = toPoidsString(poids);
+  const claimed = await tx
+    .update(envois)
+    .set({ poidsReel: sql`${envois.poidsReel} + ${kg}::numeric` })
+    .where(
+      and(
+        eq(envois.id, envoiID),
+        eq(envois.statutID, idOf('OUVERT')),
+        eq(envois.isActive, true),
+        sql`${envois.dateFin} >= ${todayIso()}::date`,
+        sql`${envois.poidsReel} + ${kg}::numeric <= ${envois.poids}`,
+      ),
+    )
+    .returning({ id: envois.id });
+  if (claimed.length) return;
+  const now = await readEnvoiRoute(tx, envoiID);
+  await checkEnvoi(idOf, now, poids);
+  // Not reachable in READ COMMITTED (the re-read sees what refused the update); kept as the weight refusal.
+  throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(now.reference, 0, poids), { poids: 'Poids disponible insuffisant' });
+}
+
 /** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
-async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof lockEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
+async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof readEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
   if (e.statutID !== idOf('OUVERT') || !e.isActive || e.dateFin < todayIso()) {
     throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
   }
@@ -187,7 +228,7 @@ async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
 }
 
 /** Prices the parcel on its departure's route and validates its amounts. */
-async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof lockEnvoiRoute>>, agenceVilleID: string) {
+async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof readEnvoiRoute>>, agenceVilleID: string) {
   const [ville] = await tx.select({ id: villes.id, paysID: villes.paysID }).from(villes).where(eq(villes.id, input.villeID));
   if (!ville || ville.paysID !== e.paysID) {
     throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
@@ -319,11 +360,22 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
   });
 }
 
-/** Registers a parcel (spec 000 §7 colis/create). @returns its id and reference */
-export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<{ id: string; reference: string }> {
+/**
+ * Registers a parcel (spec 000 §7 colis/create). Every read and the clients' upserts come first, without any lock
+ * (the departure's state checked on a plain read, so a closed or full departure is refused early); then
+ * claimEnvoiWeight's conditional UPDATE puts the weight on the departure and alone decides (409 if it no longer
+ * fits); then the parcel, its lines, history, notification and advance are written and the answer read (issue 12 §3:
+ * the departure's lock is held for those few statements and the commit, no longer for the reads and the upserts).
+ * The claim comes before the parcel's insert, not after: a refusal then costs one statement, and a same-sender
+ * registration does not first wait on the sender's counter row (colis_stats_clients) for nothing. Lock order: the
+ * departure, then the parcel's rows, as in a departure's status cascade (FOR NO KEY UPDATE, then its parcels).
+ * @returns the parcel as colis/get answers it (selectColis), read in the same transaction: no second connection
+ *   after commit
+ */
+export async function createColis(db: Db, input: ColisInput, user: CurrentUser) {
   const idOf = await statutIds(db);
   return db.transaction(async (tx) => {
-    const e = await lockEnvoiRoute(tx, input.envoiID);
+    const e = await readEnvoiRoute(tx, input.envoiID);
     const partyPays = await partyPaysOf(tx, e);
     input = withPartyPhones(input, partyPays);
     const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
@@ -331,6 +383,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     await checkEnvoi(idOf, e, computed.montants.poids);
     const parties = await resolveParties(tx, input, partyPays);
     const reference = await nextColisReference(tx, agence.code);
+    await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
     const now = new Date();
     const enAttente = idOf(COLIS_STATUT_REGISTERED);
     const [created] = await tx
@@ -347,10 +400,6 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       })
       .returning({ id: colis.id, suiviToken: colis.suiviToken });
     await insertLines(tx, created.id, computed);
-    await tx
-      .update(envois)
-      .set({ poidsReel: sql`${envois.poidsReel} + ${toPoidsString(computed.montants.poids)}::numeric` })
-      .where(eq(envois.id, e.id));
     await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
     const payable: PayableColis = {
       id: created.id,
@@ -365,9 +414,10 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     };
     await notifyColis(tx, [payable], 'votre colis a été enregistré');
     await recordAdvance(tx, payable, input, user, idOf);
-    // Audit journal (issue 14 §4): one INSERT … SELECT, last, once the departure's critical statements are done.
+    // Audit journal (issue 14 §4): one INSERT … SELECT, once the departure's weight is claimed.
     await recordColisCreated(tx, created.id, user);
-    return { id: created.id, reference };
+    const [answer] = await selectColis(tx).where(eq(colis.id, created.id));
+    return answer;
   });
 }
 

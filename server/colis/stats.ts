@@ -5,7 +5,8 @@
  *
  * Parcel figures come from one of two sources that answer the same:
  * - 'counters' (the routes): the counter tables of migration 0003 (colis_stats, colis_stats_agence_clients,
- *   colis_stats_type_users), kept by triggers in the transaction of every change of a parcel (or a user); a read sums
+ *   colis_stats_type_users), kept by triggers in the transaction of every change of a parcel (or a user); since
+ *   migration 0012 they are insert-only (delta rows, no hot row: issue 12 §3) and folded by compactStats; a read sums
  *   a few hundred rows, whatever the number of parcels (bench/README.md "Dashboard");
  * - 'parcels' (the no-drift test and the bench's baseline): aggregates over the parcel table itself, with the parcel
  *   list's own scope (access/scopes.ts colisScope) and the clients list's (clientScope).
@@ -189,7 +190,7 @@ async function loadClients(
     return Number(rowsOf<{ n: number }>(result)[0].n);
   };
   const perAgence = async (ids: string[]) => {
-    const result = await db.execute(sql`SELECT agence_id, nb FROM colis_stats_agence_clients`);
+    const result = await db.execute(sql`SELECT agence_id, sum(nb)::int AS nb FROM colis_stats_agence_clients GROUP BY agence_id`);
     const all = new Map(rowsOf<{ agence_id: string; nb: number }>(result).map((r) => [r.agence_id, Number(r.nb)]));
     return new Map(ids.map((id) => [id, all.get(id) ?? 0]));
   };
@@ -344,4 +345,16 @@ export async function circularStats(
       };
     }),
   };
+}
+
+/** How often the server folds the counters' delta rows (ms). */
+export const STATS_COMPACT_EVERY_MS = 60_000;
+
+/**
+ * Folds the delta rows of the counter tables into one row per key (migration 0012 colis_stats_compact): the sums,
+ * hence every figure, are unchanged; reads stay a sum over a few hundred rows. Safe to run at any time, concurrently
+ * with writes and with itself.
+ */
+export async function compactStats(db: Db): Promise<void> {
+  await db.execute(sql`SELECT colis_stats_compact()`);
 }

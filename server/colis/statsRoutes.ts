@@ -11,7 +11,7 @@ import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS } from '../../common/dashboard';
 import type { Db } from '../db/client';
 import { currentUser } from '../auth/currentUser';
 import { answers } from '../http/answer';
-import { circularStats, colisParMois, dashboardCounts } from './stats';
+import { circularStats, colisParMois, compactStats, dashboardCounts, STATS_COMPACT_EVERY_MS } from './stats';
 
 const params = z.object({ userId: z.string().max(60) });
 
@@ -65,6 +65,12 @@ const circularAnswer = z.object({
 export async function statsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['colis'];
+  // The counters are insert-only (migration 0012): fold their delta rows now and then (a failure waits for the next turn).
+  const compaction = setInterval(() => {
+    compactStats(db).catch((err) => app.log.warn({ err }, 'compaction des compteurs du tableau de bord'));
+  }, STATS_COMPACT_EVERY_MS);
+  compaction.unref();
+  app.addHook('onClose', async () => clearInterval(compaction));
 
   r.get('/api/colis/getAllData/:userId', { schema: { tags, params, response: answers({ 200: allDataAnswer }) } }, async (request) => {
     const { data, byAgence } = await dashboardCounts(db, currentUser(request));

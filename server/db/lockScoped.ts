@@ -1,7 +1,10 @@
 /**
- * Locks one row (SELECT … FOR UPDATE) and tells in the same query whether the caller's agency scope covers it
+ * Locks one row (SELECT … FOR NO KEY UPDATE) and tells in the same query whether the caller's agency scope covers it
  * (DESIGN.md §3 agency scoping). The data layer answers facts, not HTTP: the caller maps a missing row to 404 and a
  * row outside the scope to 403 (server/access/locks.ts).
+ * FOR NO KEY UPDATE excludes every other writer of the row, but not the key-share lock a child row's insert takes
+ * on it (a registration's parcel on its departure, held until the registration commits: colis/service.ts
+ * createColis), so a departure's writer never waits for a registration that then waits for it.
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -27,6 +30,6 @@ export async function lockScoped<T extends PgTable>(
     .select({ row: getTableColumns(table), visible: sql<boolean>`${scope ?? sql`true`}` })
     .from(table as PgTable)
     .where(where)
-    .for('update')) as ScopedLock<T['$inferSelect']>[];
+    .for('no key update')) as ScopedLock<T['$inferSelect']>[];
   return found ?? null;
 }

@@ -55,5 +55,24 @@ export async function statutCodeFromValue(db: Db, value: string): Promise<string
   return undefined;
 }
 
-/** Every status, in seeding order. */
-export const listStatuts = (db: Db) => db.select().from(statuts).orderBy(asc(statuts.createdAt));
+type StatutFull = typeof statuts.$inferSelect;
+const listCache = new WeakMap<object, Promise<StatutFull[]>>();
+
+/**
+ * Every status, oldest first (statut/liste). Seeded once and never changed by any route: kept per database handle
+ * after the first read, like statutsByCode (issue 12 §4: the small GET answers without a query).
+ */
+export function listStatuts(db: Db): Promise<StatutFull[]> {
+  let hit = listCache.get(db);
+  if (!hit) {
+    // then(): a real promise (awaiting Drizzle's query builder again would run the query again).
+    hit = db
+      .select()
+      .from(statuts)
+      .orderBy(asc(statuts.createdAt))
+      .then((rows) => rows);
+    hit.catch(() => listCache.delete(db));
+    listCache.set(db, hit);
+  }
+  return hit;
+}

@@ -422,7 +422,7 @@ export async function upsertClient(
   if (existing) return existing.id;
   let email = c.email?.trim() || null;
   if (email && (await emailTaken(tx, email))) email = null;
-  await tx
+  const [inserted] = await tx
     .insert(users)
     .values({
       nom: c.nom,
@@ -433,7 +433,10 @@ export async function upsertClient(
       adresse: c.adresse ?? '',
       typeUserID,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted) return inserted.id;
+  // Created meanwhile by a concurrent registration with the same phone: reuse it.
   const row = await find();
   if (!row) throw new Error(`client ${telephoneComplet} introuvable après insertion`);
   return row.id;

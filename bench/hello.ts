@@ -1,0 +1,78 @@
+/**
+ * The cost of the request path (bench/, issue 12 §4): a bare Fastify hello-world against the product's authenticated
+ * small GET (`GET /api/statut/liste` signed in as the Paris agent: token check, signed-in user and permissions,
+ * permission key, the list, serialisation), both measured with autocannon in the same process and run, same
+ * connections and duration, one after the other. Target: the authenticated GET ≥ 50 % of the hello-world's requests/s.
+ * A measurement, not a test: nothing here fails on a number (a non-2xx answer exits with code 1).
+ *
+ * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/regbench npx tsx bench/hello.ts [--seconds=10] [--connections=32]
+ *        (without BENCH_DATABASE_URL: an in-memory PGlite database, seeded here)
+ */
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createDatabase } from '../server/db/client';
+import { seedReference } from '../server/db/seed/reference';
+
+const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
+const seconds = arg('seconds', 10);
+const connections = arg('connections', 32);
+const url = process.env.BENCH_DATABASE_URL;
+
+const database = await createDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
+await database.migrate();
+const [{ n: seeded }] = ((await database.db.execute(sql`SELECT count(*)::int AS n FROM agences`)) as unknown as { rows: { n: number }[] })
+  .rows;
+if (seeded === 0) await database.db.transaction((tx) => seedReference(tx, { adminEmail: 'admin@colis.local', adminPassword: 'Admin123!' }));
+
+const app = await buildApp({
+  db: database.db,
+  config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
+  logger: false,
+  uiDir: '/none',
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const login = await fetch(`${base}/api/auth/loginAD`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'agent.paris@colis.local', password: 'Agent123!' }),
+});
+const { token } = (await login.json()) as { token: string };
+if (!token) throw new Error(`connexion: ${login.status}`);
+
+const hello = Fastify({ logger: false });
+hello.get('/', async () => ({ hello: 'world' }));
+await hello.listen({ port: 0, host: '127.0.0.1' });
+const helloUrl = `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/`;
+
+/** One autocannon run: requests/s (mean), latency p50 / p99 ms, non-2xx answers. */
+async function run(name: string, target: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url: target, connections, duration: seconds, headers });
+  const row = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  console.log(`| ${name} | ${row.rps.toFixed(0)} | ${row.p50} / ${row.p99} | ${row.non2xx} |`);
+  return row;
+}
+
+console.log(
+  `${new Date().toISOString()}; ${os.cpus().length} cores; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}; ${database.kind}; ${connections} connections, ${seconds} s each\n`,
+);
+// Warm-up (JIT, pool connections, the user cache).
+await autocannon({ url: `${base}/api/statut/liste`, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
+await autocannon({ url: helloUrl, connections, duration: 2 });
+console.log('| server | requests/s | latency p50 / p99 ms | non-2xx or errors |');
+console.log('|---|---|---|---|');
+const bare = await run('bare Fastify hello-world', helloUrl);
+const authed = await run('GET /api/statut/liste (signed in)', `${base}/api/statut/liste`, { authorization: `Bearer ${token}` });
+console.log(`\nratio: ${((100 * authed.rps) / bare.rps).toFixed(0)} % (target ≥ 50 %)`);
+await hello.close();
+await app.close();
+await database.close();
+if (bare.non2xx || authed.non2xx) process.exit(1);
