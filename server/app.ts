@@ -27,6 +27,7 @@ import { autorisationRoutes } from './autorisation/routes';
 import { colisRoutes } from './colis/routes';
 import { encaissementRoutes } from './encaissement/routes';
 import { envoiRoutes } from './envoi/routes';
+import { envoiManifestRoutes } from './envoi/manifestRoutes';
 import { groupeNatureColisRoutes } from './groupeNatureColis/routes';
 import { inventaireRoutes } from './inventaire/routes';
 import { mailRoutes } from './mail/routes';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     operationRoutes,
     statutRoutes,
     envoiRoutes,
+    envoiManifestRoutes,
     colisRoutes,
     encaissementRoutes,
     inventaireRoutes,

@@ -124,7 +124,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/colis/getByReference/:reference': key('colisDetail', { anyOf: ['colisDetails'] }),
   'GET /api/colis/getHistoriqueByReference/:reference': key('colisDetail', { anyOf: ['colisDetails'] }),
   'GET /api/colis/getColisByEnvoiId/:envoiId': key('depart', { anyOf: ['colis'] }),
-  'GET /api/colis/manifestByEnvoi/:envoiId': key('depart'),
+  'GET /api/envoi/manifest/:envoiId': key('depart'),
   'POST /api/colis/create': key('addColis'),
   'PUT /api/colis/update/:id': key('colisUpdate', { activeKey: 'colisUpdateEtat', anyOf: ['encaissementMake'] }),
   'DELETE /api/colis/delete/:id/:roleCode': key('colisDelete'),

@@ -34,7 +34,7 @@ export function colisAgenceScope(user: CurrentUser): SQL | undefined {
 /**
  * The twin of colisAgenceScope on the dashboard's counter rows (colis_stats aliased `cs`, migration 0003): registered
  * by the user's agency, or travelling to its agency's country; everything for a role that sees every agency; nothing
- * for a user without an agency. Used by the dashboard (colis/stats.ts) and the list totals (colis/listTotal.ts).
+ * for a user without an agency. Used by the dashboard (colis/stats.ts) and the list totals (access/listTotals.ts).
  */
 export function countersScope(user: CurrentUser): SQL {
   if (user.allAgences) return sql`true`;

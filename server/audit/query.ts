@@ -9,7 +9,7 @@ import { addDays } from '../../common/dates';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { audits, users } from '../db/schema';
-import { dayStart } from '../operation/query';
+import { dayStart } from '../db/sqlDates';
 
 /** One audit row as the UI shows it. */
 export interface AuditRow {

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { typeUsers, users } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { auteurOf, recordAudit } from '../audit/service';
+import { auteurOf, recordAudit } from '../db/audit';
 import type { CurrentUser } from './currentUser';
 import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';

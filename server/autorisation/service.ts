@@ -1,7 +1,7 @@
 /**
  * Role–permission assignment (spec 001 §2 Role-permission assignment, §5 "Role-assignment visibility", §7; issue 9
  * §2–§3). Every grant and revoke goes through setGrants: one transaction that checks who may change what, writes the
- * authorisations and records each change in the audit trail (audit/service.ts), so a change and its record land or
+ * authorisations and records each change in the audit trail (db/audit.ts), so a change and its record land or
  * fail together.
  *
  * Who may change what (403 with a French message):
@@ -17,7 +17,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
-import { auteurOf, recordAudit, type AuditEntry } from '../audit/service';
+import { auteurOf, recordAudit, type AuditEntry } from '../db/audit';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { autorisations } from '../db/schema';

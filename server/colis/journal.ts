@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PermissionKey } from '../../common/permissions';
-import { auditDiff, auteurOf, recordAudit, type AuditAuthor } from '../audit/service';
+import { auditDiff, auteurOf, recordAudit, type AuditAuthor } from '../db/audit';
 import type { Tx } from '../db/client';
 import { agences, audits, envois, modesLivraison, statuts, users, villes } from '../db/schema';
 

@@ -24,7 +24,7 @@ import {
   villes,
 } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef } from '../http/list';
-import { colisListTotal } from './listTotal';
+import { colisListTotal } from '../access/listTotals';
 
 export const expediteur = alias(users, 'expediteur');
 export const destinataire = alias(users, 'destinataire');
@@ -128,7 +128,7 @@ export const countColis = (db: Db | Tx) => db.select({ id: colis.id }).from(coli
 
 /**
  * The parcels list of a user (its scope), searched through colisSearch; a page's ids are taken on the parcels alone
- * (covering index of migration 0011), its total from the counters when they answer it (listTotal.ts), else counted on
+ * (covering index of migration 0011), its total from the counters when they answer it (access/listTotals.ts), else counted on
  * the parcels alone.
  */
 export const colisList = (user: CurrentUser): ListDef<typeof selectColis> => ({
@@ -328,7 +328,7 @@ export async function adminEmails(tx: Db | Tx): Promise<string[]> {
   return rows.map((r) => r.email).filter((e): e is string => !!e);
 }
 
-/** Largest page of the manifest call (colis/manifestByEnvoi): the list calls' own maximum (http/listQuery.ts). */
+/** Largest page of the manifest call (envoi/manifest): the list calls' own maximum (http/listQuery.ts). */
 export const MANIFEST_PAGE_MAX = 500;
 
 /**

@@ -37,7 +37,7 @@ import { listQuerySchema } from '../http/listQuery';
 import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
 import { colisExport } from './exportColumns';
-import { colisList, colisOfEnvoi, MANIFEST_PAGE_MAX } from './query';
+import { colisList, colisOfEnvoi } from './query';
 import {
   contactAdminForEnvoi,
   createColis,
@@ -50,7 +50,6 @@ import {
   getColisHistorique,
   getColisWithLines,
   listClientsOfEnvoi,
-  manifestOfEnvoi,
   listEnvoisOfClient,
   prixNature,
   setColisActive,
@@ -262,63 +261,6 @@ const clientsOfEnvoiOk = answers({
   200: envelope({
     datas: z.array(partyRef.extend({ colis: z.array(record({ reference: z.string(), statutID: codeLibelleRef })) })),
     envoi: z.looseObject({ id, reference: z.string() }),
-  }),
-});
-
-/** Query of colis/manifestByEnvoi: a page (1-based) of at most MANIFEST_PAGE_MAX parcels. */
-const manifestQuery = z.object({
-  _page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').default(1),
-  _perPage: z.coerce
-    .number({ error: 'Taille de page invalide' })
-    .int('Taille de page invalide')
-    .min(1, 'Taille de page invalide')
-    .max(MANIFEST_PAGE_MAX, `Au plus ${MANIFEST_PAGE_MAX} colis par page`)
-    .default(MANIFEST_PAGE_MAX),
-});
-
-/** A person on the manifest: sender or registered recipient. */
-const manifestParty = record({
-  nom: z.string(),
-  prenoms: z.string(),
-  telephone: z.string().nullable(),
-  telephoneComplet: z.string().nullable(),
-});
-
-/** A page of a departure's manifest (issue 14 §2): the departure, its parcels by reference, their total count. */
-const manifestOk = answers({
-  200: envelope({
-    envoi: record({
-      reference: z.string(),
-      dateDebut: calendarDate,
-      dateArrive: calendarDate,
-      dateFin: calendarDate,
-      modeEnvoiID: codeLibelleRef,
-      paysID: codeLibelleRef,
-      paysEmetteurID: codeLibelleRef,
-      statutID: codeLibelleRef,
-    }),
-    datas: z.array(
-      record({
-        reference: z.string(),
-        poids: kg,
-        unite: z.string().describe('KG or M3'),
-        montantTotal: euros,
-        reglement: euros,
-        resteAPayer: euros,
-        natures: z.string().describe("the parcel's nature names, ', '-separated"),
-        NumeroSaisi: z.string().nullable(),
-        nomDestinataire: z.string().nullable(),
-        prenomsDestinataire: z.string().nullable(),
-        telephoneDestinataire: z.string().nullable(),
-        adresseLivraison: z.string(),
-        expediteurID: manifestParty.nullable(),
-        destinataireID: manifestParty.nullable(),
-        villeID: record({ libelle: z.string() }).nullable(),
-        modeLivraisonID: codeLibelleRef.nullable(),
-        agenceRetrait: z.string().nullable().describe('pick-up agency in the destination city, when the mode is AGENCE'),
-      }),
-    ),
-    total: z.number().int().describe("count of the departure's parcels the user may see"),
   }),
 });
 
@@ -538,17 +480,6 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get('/api/colis/prixNature', { schema: { tags, querystring: prixNatureQuery, response: prixNatureOk } }, async (request) => {
     return { success: true, data: await prixNature(db, request.query, currentUser(request)) };
   });
-
-  // Manifest and labels of a departure (issue 14 §2): its parcels page by page, with what the PDFs print.
-  r.get(
-    '/api/colis/manifestByEnvoi/:envoiId',
-    { schema: { tags, params: envoiParams, querystring: manifestQuery, response: manifestOk } },
-    async (request) => {
-      const { _page, _perPage } = request.query;
-      const { envoi, rows, total } = await manifestOfEnvoi(db, request.params.envoiId, currentUser(request), _page, _perPage);
-      return { success: true, envoi: toApi(envoi), datas: toApi(rows), total };
-    },
-  );
 
   // Clients of a departure (spec 000 §2): its senders, each with its parcels' references and statuses.
   r.get('/api/colis/ListClientsBy/:envoiId', { schema: { tags, params: envoiParams, response: clientsOfEnvoiOk } }, async (request) => {

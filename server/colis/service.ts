@@ -69,9 +69,7 @@ import {
   findSignature,
   selectColis,
   expediteursOfEnvoi,
-  manifestPage,
 } from './query';
-import { findEnvoi } from '../envoi/query';
 import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
 
 /**
@@ -646,18 +644,6 @@ export async function getColisDetails(db: Db, reference: string, user: CurrentUs
 export async function getColisHistorique(db: Db, reference: string, user: CurrentUser) {
   const row = await getColis(db, { reference }, user);
   return colisHistorique(db, row.id);
-}
-
-/**
- * One page of a departure's manifest (issue 14 §2 "Departure manifest and labels"): the departure with its mode and
- * countries, and the page of its parcels the user may see (colisScope), by reference, with their total count.
- * @param page 1-based; perPage 1..MANIFEST_PAGE_MAX (checked by the route)
- * @throws 404 a departure unknown or outside the user's scope (envoiScope)
- */
-export async function manifestOfEnvoi(db: Db, envoiId: string, user: CurrentUser, page: number, perPage: number) {
-  const envoi = await findEnvoi(db, envoiId, envoiScope(user));
-  if (!envoi) throw notFound('Départ introuvable.');
-  return { envoi, ...(await manifestPage(db, envoi.id, user, page, perPage)) };
 }
 
 /** The senders of a departure the user may see, with their parcels there (spec 000 §2). @throws 404 */

@@ -6,7 +6,7 @@
  * data-modifying CTE: set-based, no extra round trip, whatever the number of parcels of a departure).
  */
 import { sql } from 'drizzle-orm';
-import type { AuditAuthor } from '../audit/service';
+import type { AuditAuthor } from '../db/audit';
 import type { Tx } from '../db/client';
 import { audits, historiques, statuts } from '../db/schema';
 import { notifyColis, type NotifiedColis } from '../notification/service';

@@ -19,7 +19,7 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { pgError } from '../plugins/errors';
 import { answers, dataAnswer, envelope, listAnswer, messageAnswer } from '../http/answer';
-import { recordChange } from '../audit/service';
+import { recordChange } from '../db/audit';
 
 export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' | 'sortColumns' | 'filterHook' | 'mapRow'> {
   /** Path segment of the spec's calls, e.g. 'pays' → /api/pays/liste. */

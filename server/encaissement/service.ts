@@ -14,7 +14,7 @@ import { formatEuro } from '../../common/format';
 import { lockColis } from '../access/locks';
 import { mayDeleteEncaissement } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
-import { auteurOf, recordAudit, type AuditAuthor } from '../audit/service';
+import { auteurOf, recordAudit, type AuditAuthor } from '../db/audit';
 import type { Db, Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';

@@ -16,7 +16,7 @@ import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoi
 import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { auteurOf, recordAudit, recordChange } from '../audit/service';
+import { auteurOf, recordAudit, recordChange } from '../db/audit';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { moveColis } from '../colis/statutChange';

@@ -10,15 +10,13 @@ import { DEFAULT_OPERATION_PERIOD, isOperationPeriod, operationPeriodStart, pars
 import { operationScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { dayStart } from '../db/sqlDates';
 import { agences, operations, typesOperation, typeUsers, users } from '../db/schema';
 import { frenchKey, listWhere, type ListDef } from '../http/list';
 import { parseListQuery } from '../http/listQuery';
 
 /** The calendar day of an operation in the business time zone, 'yyyy-MM-dd'. */
 export const operationDay = sql<string>`to_char(${operations.date} AT TIME ZONE ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
-
-/** The instant a calendar day 'yyyy-MM-dd' starts in the business time zone (an operation dated that day). */
-export const dayStart = (isoDate: string) => sql`(${isoDate}::date::timestamp AT TIME ZONE ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})`;
 
 /** Operations with motif, user and agency populated. */
 export const selectOperations = (db: Db | Tx) =>

@@ -20,7 +20,8 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { operations } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { dayStart, findOperation, findStaff, findTypeOperation, operationDay } from './query';
+import { findOperation, findStaff, findTypeOperation, operationDay } from './query';
+import { dayStart } from '../db/sqlDates';
 
 /** The fields of an operation form (the route has checked their shape). */
 export interface OperationFields {

@@ -26,7 +26,7 @@ import { UNPAGED_LIMIT, type ListDef } from '../http/list';
 import { clientScope, staffScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import { selectUsers, userPays } from '../auth/query';
-import { clientListTotal } from '../colis/listTotal';
+import { clientListTotal } from '../access/listTotals';
 
 /** The columns of a client. */
 export const clientColumns = {
@@ -60,7 +60,7 @@ export const clientList = (typeId: string, user: CurrentUser): ListDef<typeof se
   select: selectClients,
   // A non-ADMIN role lists the clients of the parcels it may see (access/scopes.ts clientScope).
   scope: and(eq(users.typeUserID, typeId), clientScope(user)),
-  // The total from the counters when they answer it (colis/listTotal.ts), else counted.
+  // The total from the counters when they answer it (access/listTotals.ts), else counted.
   fastTotal: (db, q) => clientListTotal(db, user, typeId, q),
   searchColumns: [users.nom, users.prenoms, users.telephoneComplet, users.email],
   sortColumns: {

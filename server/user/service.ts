@@ -11,7 +11,7 @@
  * - only a SUPERADMIN creates, changes, deactivates or deletes an ADMIN or SUPERADMIN, or gives those roles; the role
  *   CLIENT is never given to staff; nobody deactivates, deletes, demotes or moves itself;
  * - deactivation, a role or agency change end the user's sessions at once (tokenVersion bumped: next call 401);
- * - every change is recorded in the audit trail (audit/service.ts) in the same transaction, never a password;
+ * - every change is recorded in the audit trail (db/audit.ts) in the same transaction, never a password;
  * - clients (senders and recipients) are users of type CLIENT found by their full phone number. Registering a parcel
  *   with a typed sender or a new recipient creates the client, or reuses the one with that phone.
  */
@@ -20,7 +20,7 @@ import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePaysPhone, normalizePhone, type PaysTelephone } from '../../common/phone';
 import { seesAllAgences } from '../../common/scopes';
 import { findVisibleUser } from '../access/scopes';
-import { auditDiff, auteurOf, recordAudit } from '../audit/service';
+import { auditDiff, auteurOf, recordAudit } from '../db/audit';
 import type { CurrentUser } from '../auth/currentUser';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { findUser } from '../auth/query';

@@ -26,7 +26,7 @@ export interface DepartMethods {
   listClientsOfEnvoi(envoiId: string, options?: CallOptions): Promise<ClientsOfEnvoi>;
   /** GET colis/ListEnvoisBy/{clientId} (key listeEnvoiParClient). */
   listEnvoisOfClient(clientId: string, options?: CallOptions): Promise<EnvoisOfClient>;
-  /** GET colis/manifestByEnvoi/{envoiId}?_page&_perPage (key depart; issue 14 §2): one page of the manifest's parcels. */
+  /** GET envoi/manifest/{envoiId}?_page&_perPage (key depart; issue 14 §2): one page of the manifest's parcels. */
   manifestPage(envoiId: string, page: number, perPage: number, options?: CallOptions): Promise<ManifestPage>;
 }
 
@@ -48,7 +48,7 @@ export const departMethods: DepartMethods = {
   },
 
   async manifestPage(envoiId, page, perPage, { signal } = {}) {
-    const json = await httpRequest(`colis/manifestByEnvoi/${encodeURIComponent(envoiId)}`, {
+    const json = await httpRequest(`envoi/manifest/${encodeURIComponent(envoiId)}`, {
       query: { _page: page, _perPage: perPage },
       signal,
     });

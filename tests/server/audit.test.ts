@@ -1,7 +1,7 @@
 /** The audit trail of access administration (issue 9 §3): recorded in the caller's transaction, append-only, read newest first. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../../server/audit/service';
+import { recordAudit } from '../../server/db/audit';
 import { latestAudits } from '../../server/audit/query';
 import { audits, roles, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';

@@ -393,7 +393,7 @@ describe('dashboard through a parcel journey', () => {
 });
 
 describe('list totals from the counters (issue 12 §1)', () => {
-  /** Every list total the counters answer equals a recount of the list's rows (listTotal.ts against runList's count). */
+  /** Every list total the counters answer equals a recount of the list's rows (access/listTotals.ts against runList's count). */
   async function expectListTotalsEqualRecount() {
     const db = t.database.db;
     const statuts = (await db.execute(sql`SELECT code FROM statuts`)) as unknown as { rows: { code: string }[] };

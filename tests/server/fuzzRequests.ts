@@ -300,12 +300,14 @@ export async function runFuzz(
       report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
       let problem: string | null = null;
       let body: unknown;
+      const file = exportedFile(request.url, status, String(res.headers['content-type'] ?? ''), res.rawPayload);
       try {
-        body = res.json();
+        if (file === undefined) body = res.json();
       } catch {
         problem = 'answer is not JSON';
       }
       if (status >= 500) problem = `status ${status}`;
+      else if (file !== undefined) problem = file;
       else if (!problem) {
         const declared = op.responses[String(status)] ?? (status >= 400 ? ERROR_SHAPE : undefined);
         if (!declared) problem = `status ${status} not declared`;
@@ -315,4 +317,20 @@ export async function runFuzz(
     }
   }
   return report;
+}
+
+/**
+ * A list exported as a file (`format=csv|xlsx`, issue 14 §3) answers a file, not JSON: undefined when the answer is
+ * not such a file, else null when it is a well-formed one (a CSV starting with its UTF-8 BOM, an XLSX zip starting
+ * with 'PK') or the problem found.
+ */
+function exportedFile(url: string, status: number, contentType: string, payload: Buffer): string | null | undefined {
+  const format = /[?&]format=(csv|xlsx)(&|$)/.exec(url)?.[1];
+  // A list without export (message/liste) ignores `format` and answers its JSON, checked as such.
+  if (!format || status !== 200 || contentType.startsWith('application/json')) return undefined;
+  if (format === 'csv')
+    return contentType.startsWith('text/csv') && payload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))
+      ? null
+      : 'CSV export malformed';
+  return contentType.includes('spreadsheetml') && payload.subarray(0, 2).toString('latin1') === 'PK' ? null : 'XLSX export malformed';
 }

@@ -1,7 +1,7 @@
 /**
  * 'Manifeste (PDF)' and 'Étiquettes (PDF)' of a departure row (issue 14 §2 "Departure manifest and labels"), shown
  * with the departures list's key (depart). A click loads every parcel of the departure page by page
- * (colis/manifestByEnvoi, 500 a page), then builds the PDF in a Web Worker (./manifest.worker.ts, with jspdf and
+ * (envoi/manifest, 500 a page), then builds the PDF in a Web Worker (./manifest.worker.ts, with jspdf and
  * qrcode, loaded only then) and downloads manifeste-{reference}.pdf or etiquettes-{reference}.pdf. A dialog shows the
  * progress ('Génération du manifeste… 340 / 2 000') with 'Annuler', which stops the load or ends the worker.
  */
@@ -27,7 +27,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { formatCount, labelsFileName, loadManifest, manifestFileName } from './manifestData';
 import { buildPdfInWorker, saveBlob, type PdfJob } from './pdfWorkerClient';
 
-/** Parcels per call of colis/manifestByEnvoi: the server's maximum (MANIFEST_PAGE_MAX). */
+/** Parcels per call of envoi/manifest: the server's maximum (MANIFEST_PAGE_MAX). */
 const PAGE_SIZE = 500;
 
 /** Where a job is: loading the parcels, drawing them, or writing the file. */

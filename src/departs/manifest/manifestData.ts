@@ -1,7 +1,7 @@
 /**
  * The data of a departure's manifest and labels (issue 14 §2 "Departure manifest and labels"), without jspdf: what
  * each parcel prints, the totals, the page layout of the manifest table, and the paged load of the parcels through
- * colis/manifestByEnvoi. Pure functions (tests/web/manifest.test.ts); the PDFs are drawn by ./manifestPdf.ts.
+ * envoi/manifest. Pure functions (tests/web/manifest.test.ts); the PDFs are drawn by ./manifestPdf.ts.
  */
 import { isModeLivraisonAgence } from '../../../common/colisRules';
 import { sumMoney, sumPoids, toCents, type DecimalInput } from '../../../common/money';
@@ -42,7 +42,7 @@ export interface ManifestData {
   colis: ManifestColis[];
 }
 
-/** The departure of a colis/manifestByEnvoi answer (`envoi`). */
+/** The departure of a envoi/manifest answer (`envoi`). */
 export interface ApiManifestEnvoi {
   reference: string;
   dateDebut?: string | null;
@@ -52,10 +52,10 @@ export interface ApiManifestEnvoi {
   paysEmetteurID?: { libelle?: string } | null;
 }
 
-/** A parcel of a colis/manifestByEnvoi answer (`datas`): the parcel fields the helpers of colisRules read, and more. */
+/** A parcel of a envoi/manifest answer (`datas`): the parcel fields the helpers of colisRules read, and more. */
 export type ApiManifestColis = Partial<ColisRecord> & { reference: string; natures?: string; agenceRetrait?: string | null };
 
-/** One page of colis/manifestByEnvoi. */
+/** One page of envoi/manifest. */
 export interface ManifestPage {
   envoi: ApiManifestEnvoi;
   datas: ApiManifestColis[];
@@ -160,7 +160,7 @@ export const manifestFileName = (reference: string) => `manifeste-${reference}.p
 export const labelsFileName = (reference: string) => `etiquettes-${reference}.pdf`;
 
 /**
- * Loads every parcel of a departure page after page (colis/manifestByEnvoi, `perPage` at most the server's 500).
+ * Loads every parcel of a departure page after page (envoi/manifest, `perPage` at most the server's 500).
  * @param loadPage one page (1-based) of `perPage` parcels
  * @param onProgress parcels loaded so far and the total, after each page
  * @param signal stops between pages (throws the signal's reason)

@@ -4,8 +4,8 @@
  * before → after), in the caller's transaction so that a change and its record land or fail together. Rows are
  * append-only (migration 0004 trigger). Values never hold a password, a hash nor a token.
  */
-import type { Db, Tx } from '../db/client';
-import { audits } from '../db/schema';
+import type { Db, Tx } from './client';
+import { audits } from './schema';
 
 /** What an audit row is about: the entities below, or a reference list by its API path (e.g. 'pays', 'villes'). */
 export type AuditEntite = 'colis' | 'encaissement' | 'envoi' | 'user' | 'role' | 'autorisation' | (string & {});

@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { countersScope } from '../access/scopes';
+import { countersScope } from './scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import type { ListQuery } from '../http/listQuery';
