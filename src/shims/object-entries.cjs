@@ -3,5 +3,4 @@
  * node-polyglot (react-admin's translations) requires it, and the polyfill brings ~10 packages (get-intrinsic,
  * define-properties, ...) into the sign-in page for a function every supported browser has.
  */
-/* global module */
 module.exports = Object.entries;

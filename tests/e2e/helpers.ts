@@ -30,11 +30,24 @@ export async function searchOne(page: Page, text: string) {
   await expect(page.getByText(/sur un total de 1 entrées?$/)).toBeVisible();
 }
 
+/**
+ * Opens a collapsible group of the sidebar unless it is open, and returns the menu. It waits for the group to be drawn
+ * (the layout loads after the page) and reads its aria-expanded state, rather than an entry's visibility at one
+ * instant: a click on a group still being drawn open would close it.
+ */
+export async function openMenuGroup(page: Page, label: string) {
+  const nav = page.getByRole('menu');
+  const group = nav.getByRole('menuitem', { name: label, exact: true });
+  await expect(group).toBeVisible();
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  return nav;
+}
+
 /** Opens the 'Gestion des Colis' group of the sidebar when closed and returns the 'Encaissements' entry. */
 export async function encaissementsEntry(page: Page) {
-  const nav = page.getByRole('menu');
+  const nav = await openMenuGroup(page, 'Gestion des Colis');
   const colis = nav.getByRole('menuitem', { name: 'Colis', exact: true });
-  if (!(await colis.isVisible())) await nav.getByRole('menuitem', { name: 'Gestion des Colis', exact: true }).click();
   await expect(colis).toBeVisible();
   return nav.getByRole('menuitem', { name: 'Encaissements', exact: true });
 }

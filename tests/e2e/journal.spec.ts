@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { openEnvoiFranceSenegal } from './apiSeed';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, openMenuGroup, signIn } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/journal';
 
@@ -60,10 +60,8 @@ test('an admin edits then deletes a parcel; the parcel card and the journal scre
 
   // The journal from the menu: the entry sits in the administration group, the screen starts with every change.
   await page.goto('/');
-  const nav = page.getByRole('menu');
-  const entry = nav.getByRole('menuitem', { name: "Journal d'audit", exact: true });
-  if (!(await entry.isVisible())) await nav.getByRole('menuitem', { name: 'Rôle et Autorisation', exact: true }).click();
-  await entry.click();
+  const nav = await openMenuGroup(page, 'Rôle et Autorisation');
+  await nav.getByRole('menuitem', { name: "Journal d'audit", exact: true }).click();
   await expect(page.getByRole('heading', { name: "JOURNAL D'AUDIT" })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Adresse IP' })).toBeVisible();
 

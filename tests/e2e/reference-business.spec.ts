@@ -12,7 +12,7 @@
  *   only says it lacks the permission; its clients list has no edit button and the edit URL leads to the 403 page.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AGENT, inDays, searchOne, signIn } from './helpers';
+import { ADMIN, AGENT, inDays, openMenuGroup, searchOne, signIn } from './helpers';
 
 /** A short unique tag for the texts of one journey, so the journeys can run again on the same server. */
 const uniqueTag = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -102,10 +102,9 @@ async function registerPaidColis(request: APIRequestContext, destinataire: strin
  * that lands while they move is tried again.
  */
 async function openMenu(page: Page, group: string, entry: string, path: string) {
-  const menu = page.getByRole('menu');
+  const menu = await openMenuGroup(page, group);
   const link = menu.getByText(entry, { exact: true });
   await expect(async () => {
-    if (!(await link.isVisible())) await menu.getByText(group, { exact: true }).click();
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${path}(\\?.*)?$`), { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });

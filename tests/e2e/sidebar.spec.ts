@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AGENT_PERMISSION_KEYS } from '../../common/permissions';
 import { MENU_GROUPS, type MenuEntry, type MenuGroup } from '../../src/layout/menuGroups';
 import { frenchAppMessages } from '../../src/i18n/fr';
-import { ADMIN, AGENT, signIn } from './helpers';
+import { ADMIN, AGENT, openMenuGroup, signIn } from './helpers';
 
 /** Lists the reference seed fills (DEMO_DATA=0): they must show rows, not only the empty table. */
 const SEEDED_LISTS = new Set([
@@ -49,9 +49,8 @@ async function openEntry(page: Page, group: MenuGroup, entry: MenuEntry) {
     await nav.getByRole('menuitem', { name: fr(group.label), exact: true }).click();
     return;
   }
-  const link = nav.getByRole('menuitem', { name: fr(entry.label), exact: true });
-  if (!(await link.isVisible())) await nav.getByRole('menuitem', { name: fr(group.label), exact: true }).click();
-  await link.click();
+  await openMenuGroup(page, fr(group.label));
+  await nav.getByRole('menuitem', { name: fr(entry.label), exact: true }).click();
 }
 
 test('as ADMIN every sidebar entry opens its screen, not the 404 page', async ({ page }) => {
@@ -96,7 +95,7 @@ test('as an agency user the entries without their key are hidden and lead to the
     }
     await expect(groupItem).toBeVisible();
     if (group.direct) continue;
-    if (!(await nav.getByRole('menuitem', { name: fr(shown[0].label), exact: true }).isVisible())) await groupItem.click();
+    await openMenuGroup(page, fr(group.label));
     for (const entry of group.entries) {
       await expect(nav.getByRole('menuitem', { name: fr(entry.label), exact: true })).toHaveCount(held(entry) ? 1 : 0);
     }
