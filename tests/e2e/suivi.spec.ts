@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import QRCode from 'qrcode';
+import { qrRuns } from '../../src/common/pdfKit';
 import { openEnvoiFranceSenegal } from './apiSeed';
 import { AGENT, searchOne, signIn } from './helpers';
 
@@ -22,24 +22,37 @@ async function shot(page: Page, name: string) {
 }
 
 /**
- * The dark modules of the receipt's QR code, read back from the uncompressed PDF (src/colis/receipt.ts draws one
- * filled square per module: `x y w -h re f`), as 'row,col' texts.
+ * The dark modules of the receipt's QR code, read back from the uncompressed PDF (src/common/pdfKit.ts drawQr fills
+ * each horizontal run of dark modules of a row with one rectangle: `x y w -h re f`, h one module, w a whole number of
+ * modules), as 'row,col' texts.
  */
 function qrModulesOfPdf(pdf: string): Set<string> {
-  const cells = [...pdf.matchAll(/(-?[\d.]+) (-?[\d.]+) ([\d.]+) (-?[\d.]+) re\s+f/g)]
+  const rects = [...pdf.matchAll(/(-?[\d.]+) (-?[\d.]+) ([\d.]+) (-?[\d.]+) re\s+f/g)]
     .map((m) => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Math.abs(Number(m[4])) }))
-    .filter((c) => c.w < 5 && Math.abs(c.w - c.h) < 0.01);
-  const minX = Math.min(...cells.map((c) => c.x));
-  const maxY = Math.max(...cells.map((c) => c.y));
-  const size = cells[0].w;
-  return new Set(cells.map((c) => `${Math.round((maxY - c.y) / size)},${Math.round((c.x - minX) / size)}`));
+    .filter((c) => c.h < 5);
+  // The module's side: the height the QR code's rectangles share (the most frequent small height).
+  const counts = new Map<number, number>();
+  for (const c of rects) counts.set(c.h, (counts.get(c.h) ?? 0) + 1);
+  const size = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  const runs = rects.filter((c) => Math.abs(c.h - size) < 0.01 && Math.abs(c.w / size - Math.round(c.w / size)) < 0.01);
+  const minX = Math.min(...runs.map((c) => c.x));
+  const maxY = Math.max(...runs.map((c) => c.y));
+  const out = new Set<string>();
+  for (const c of runs) {
+    const row = Math.round((maxY - c.y) / size);
+    const col = Math.round((c.x - minX) / size);
+    for (let i = 0; i < Math.round(c.w / size); i++) out.add(`${row},${col + i}`);
+  }
+  return out;
 }
 
-/** The dark modules of the QR code of `text`, as the receipt makes it. */
+/**
+ * The dark modules of the QR code of `text` as the receipt encodes it (src/common/pdfKit.ts qrRuns: one segment of a
+ * fixed mode, level M; the library's own segment optimiser would choose another, equally valid, pattern).
+ */
 function qrModulesOf(text: string): Set<string> {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const out = new Set<string>();
-  for (let r = 0; r < qr.modules.size; r++) for (let c = 0; c < qr.modules.size; c++) if (qr.modules.get(r, c)) out.add(`${r},${c}`);
+  for (const [row, col, length] of qrRuns(text).runs) for (let i = 0; i < length; i++) out.add(`${row},${col + i}`);
   return out;
 }
 
