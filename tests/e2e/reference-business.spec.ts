@@ -136,7 +136,11 @@ test('an administrator finds a client, edits it, toggles it and opens its shipme
   await expect(page.locator('input[name="telephoneComplet"]')).toHaveValue(colis.phone);
   await expect(page.locator('input[name="telephoneComplet"]')).toHaveAttribute('readonly', '');
   await expect(page.locator('input[name="email"]')).toHaveAttribute('readonly', '');
-  await page.locator('input[name="prenoms"]').fill('');
+  // The form may be reset once more by the record's refetch: empty the field until the change holds (save enabled).
+  await expect(async () => {
+    await page.locator('input[name="prenoms"]').fill('');
+    await expect(page.getByRole('button', { name: /enregistrer/i })).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Les prénoms sont obligatoires !').first()).toBeVisible();
   await page.locator('input[name="prenoms"]').fill('Fatou');
