@@ -27,6 +27,22 @@ export interface AuditRow {
   createdAt: string;
 }
 
+/** The columns of an audit row with its author's names (`auteur`: the users table aliased), read by both lists. */
+const auditColumns = (auteur: AuditAuthorTable) => ({
+  id: audits.id,
+  entite: audits.entite,
+  entiteID: audits.entiteID,
+  roleID: audits.roleID,
+  action: audits.action,
+  auteurID: audits.auteurID,
+  auteurNom: auteur.nom,
+  auteurPrenoms: auteur.prenoms,
+  avant: audits.avant,
+  apres: audits.apres,
+  createdAt: audits.createdAt,
+});
+type AuditAuthorTable = ReturnType<typeof alias<typeof users, 'auteur'>>;
+
 /**
  * The latest changes about a user (`{userID}`) or a role and its authorisations (`{roleID}`).
  * @param limit at most this many rows (default 20, at most 100)
@@ -38,19 +54,7 @@ export async function latestAudits(db: Db, about: { userID?: string; roleID?: st
   if (about.roleID) conditions.push(eq(audits.roleID, about.roleID));
   if (conditions.length === 0) return [];
   const rows = await db
-    .select({
-      id: audits.id,
-      entite: audits.entite,
-      entiteID: audits.entiteID,
-      roleID: audits.roleID,
-      action: audits.action,
-      auteurID: audits.auteurID,
-      auteurNom: auteur.nom,
-      auteurPrenoms: auteur.prenoms,
-      avant: audits.avant,
-      apres: audits.apres,
-      createdAt: audits.createdAt,
-    })
+    .select(auditColumns(auteur))
     .from(audits)
     .leftJoin(auteur, eq(auteur.id, audits.auteurID))
     .where(or(...conditions))
@@ -98,20 +102,7 @@ export async function auditPage(db: Db, f: AuditFilters, user: CurrentUser): Pro
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({
-        id: audits.id,
-        entite: audits.entite,
-        entiteID: audits.entiteID,
-        roleID: audits.roleID,
-        action: audits.action,
-        auteurID: audits.auteurID,
-        auteurNom: auteur.nom,
-        auteurPrenoms: auteur.prenoms,
-        adresseIP: audits.adresseIP,
-        avant: audits.avant,
-        apres: audits.apres,
-        createdAt: audits.createdAt,
-      })
+      .select({ ...auditColumns(auteur), adresseIP: audits.adresseIP })
       .from(audits)
       .leftJoin(auteur, eq(auteur.id, audits.auteurID))
       .where(where)
