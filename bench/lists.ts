@@ -8,7 +8,7 @@
  * scenario then reads "timeout").
  *
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/lists.ts [--runs=40]
- *   [--concurrency=4] [--only=<regexp on the scenario name>] [--explain]
+ *   [--concurrency=4] [--only=<regexp on the scenario name>] [--explain] [--warmup=5]
  */
 import type { Pool } from 'pg';
 import { buildApp } from '../server/app';
@@ -20,6 +20,9 @@ const runs = Number(arg('runs') ?? 40);
 const concurrency = Number(arg('concurrency') ?? 4);
 const only = arg('only') ? new RegExp(arg('only')!) : undefined;
 const explain = process.argv.includes('--explain');
+// Untimed requests per connection in flight before each scenario is timed: a steady server has parsed its statements
+// and PostgreSQL keeps a generic plan of a prepared statement after its fifth execution (server/db/namedStatements.ts).
+const warmup = Number(arg('warmup') ?? 5);
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
@@ -131,12 +134,13 @@ if (explain) {
     let total = 0;
     let next = 0;
     let failed = '';
+    const warm = warmup * concurrency;
     const worker = async () => {
-      while (next < runs && !failed) {
-        next++;
+      while (next < runs + warm && !failed) {
+        const timed = next++ >= warm;
         const t = performance.now();
         const res = await get(s.url, s.token);
-        times.push(performance.now() - t);
+        if (timed) times.push(performance.now() - t);
         if (res.statusCode !== 200) failed = `${res.statusCode} after ${(performance.now() - t).toFixed(0)} ms`;
         else total = res.json().total ?? 1;
       }

@@ -42,7 +42,12 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export async function createDatabase(opts: { databaseUrl?: string; dataDir?: string; timeouts?: Partial<PgTimeouts> }): Promise<Database> {
   if (opts.databaseUrl) {
     const databaseUrl = opts.databaseUrl;
-    const pool = createPgPool(databaseUrl, { max: Number(process.env.PG_POOL_SIZE ?? 10), timeouts: opts.timeouts });
+    const pool = createPgPool(databaseUrl, {
+      max: Number(process.env.PG_POOL_SIZE ?? 10),
+      timeouts: opts.timeouts,
+      // Prepared statements (db/namedStatements.ts) unless PG_NAMED_STATEMENTS=0 (a pooler in transaction mode).
+      namedStatements: process.env.PG_NAMED_STATEMENTS !== '0',
+    });
     // numeric and date come back as strings (exact decimals, calendar dates).
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
