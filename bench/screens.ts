@@ -1,13 +1,14 @@
 /**
  * Screens (issue 12 §5, §6): for each screen of the back-office, the JavaScript a browser downloads to show it
  * (compressed bytes on the wire, as the server sends them: brotli when accepted), counted from a fresh browser cache;
- * the time from navigation to the parcel list showing its rows; and the embedded start, from launching the server on
- * an existing PGlite database with the demo data to its first answer. A measurement, not a test: nothing fails on a
+ * the time from navigation to the parcel list showing its rows; and the embedded start, from `npm start` on an
+ * existing PGlite database with the demo data to its first answer. A measurement, not a test: nothing fails on a
  * number.
  *
  * Usage (after `npx vite build`): npx tsx bench/screens.ts [--port=3299] [--runs=5]
- * It starts the server itself on a temporary PGlite folder (demo data), twice: the first start creates and seeds the
- * database, the second one is the measured start on an existing database.
+ * It runs `npm start` itself on a temporary PGlite folder (demo data): the first start creates and seeds the
+ * database (and builds the server bundle if server/ changed), the next ones are the measured starts on an existing
+ * database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,10 +22,10 @@ const runs = arg('runs', 5);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'colis-bench-screens-')), 'db');
 
-/** Starts the server and resolves with the process and the ms until /api/health answered. */
+/** Runs `npm start` and resolves with the process and the ms until /api/health answered. */
 async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn('npm', ['start', '--silent'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
     stdio: 'inherit',
   });

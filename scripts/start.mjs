@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm start` (DESIGN.md §1): installs dependencies if missing, builds the UI when src/ changed since the last
- * build, then runs the server (migrations, seed, listen) in this same process group.
+ * build and the server bundle when server/ or common/ changed (scripts/serverBundle.mjs), then runs the server
+ * (migrations, seed, listen) in this same process group.
  */
 import { execSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -15,23 +16,17 @@ if (!existsSync('node_modules/.bin/vite') || !existsSync('node_modules/tsx')) {
   execSync('npm ci', { stdio: 'inherit' });
 }
 
-/** Newest modification time under a folder (ms). */
-function newest(dir) {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
+// Imported once the dependencies are there (esbuild comes with them).
+const { buildServerIfStale, newestUnder, SERVER_BUNDLE } = await import('./serverBundle.mjs');
 
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-const sources = Math.max(newest('src'), newest('common'), statSync('index.html').mtimeMs);
+const sources = Math.max(newestUnder('src'), newestUnder('common'), statSync('index.html').mtimeMs);
 if (built < sources) {
   console.log("Construction de l'interface (vite build)…");
   execSync('npx vite build', { stdio: 'inherit' });
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+await buildServerIfStale();
+const child = spawn(process.execPath, [SERVER_BUNDLE], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -4,8 +4,8 @@
  * /api/docs, JSON errors, input guard, authentication and permissions), then the routes of each area, then the
  * built UI at /. Request logs are Fastify's (pino).
  */
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { PROJECT_ROOT } from './paths';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,8 +68,6 @@ export interface AppDeps {
 export interface App extends FastifyInstance {
   tokens: TokenService;
 }
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Builds the API server. @returns a ready-to-listen Fastify instance with `tokens` attached */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -134,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(routes, { db: deps.db });
   }
 
-  await app.register(staticPlugin, { uiDir: deps.uiDir ?? path.join(ROOT, 'dist') });
+  await app.register(staticPlugin, { uiDir: deps.uiDir ?? path.join(PROJECT_ROOT, 'dist') });
 
   const out = app as unknown as App;
   out.tokens = tokens;

@@ -16,7 +16,7 @@
  * A FAILED secret mail keeps its body until an administrator sends it again (the list never shows bodies).
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -202,9 +202,12 @@ export function startOutboxWorker(opts: {
   log: { error: (o: object, msg: string) => void };
 }): () => Promise<void> {
   if (!opts.smtpUrl) return async () => {};
-  const transport = nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS } as never);
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer loads with the first mail to send, not at every start (issue 12 §6).
+  let transport: Transporter | undefined;
   const send = async (m: OutgoingMail) => {
-    await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html });
+    const t = (transport ??= (await import('nodemailer')).default.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as never));
+    await t.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html });
   };
   let round: Promise<void> | undefined;
   let stopped = false;
@@ -228,6 +231,6 @@ export function startOutboxWorker(opts: {
     stopped = true;
     clearInterval(timer);
     await round;
-    transport.close();
+    transport?.close();
   };
 }

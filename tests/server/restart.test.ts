@@ -1,22 +1,24 @@
 /**
- * The product as `npm start` runs it (DESIGN.md §1): server/main.ts migrates and seeds a new embedded
- * database, serves the API, stops cleanly on SIGTERM, and keeps every record across a restart.
+ * The product as `npm start` runs it (DESIGN.md §1): the server bundle it builds from server/main.ts
+ * (scripts/serverBundle.mjs, dist-server/main.mjs) migrates and seeds a new embedded database, serves the API, stops
+ * cleanly on SIGTERM, and keeps every record across a restart.
  * Runs once, in the PGlite pass (the PostgreSQL pass shares a server whose data outlives any process anyway).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerIfStale, SERVER_BUNDLE } from '../../scripts/serverBundle.mjs';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'colis-restart-'));
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess | null = null;
 
-/** Starts server/main.ts on a fresh embedded database (no demo data) and waits until it answers. */
+/** Starts the server bundle on a fresh embedded database (no demo data) and waits until it answers. */
 async function start(): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: { ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', DEMO_DATA: '0', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
@@ -49,6 +51,10 @@ async function login(): Promise<string> {
   expect(res.status).toBe(200);
   return (await res.json()).token;
 }
+
+beforeAll(async () => {
+  await buildServerIfStale();
+}, 60_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) await stop();
