@@ -445,8 +445,6 @@ export const encaissements = pgTable(
   (t) => [
     index('encaissements_colis_idx').on(t.colisID),
     index('encaissements_agence_created_idx').on(t.agenceID, t.createdAt),
-    // The payment search by the author's name (migration 0013).
-    index('encaissements_auteur_idx').on(t.auteurID),
     // The list's pages (migration 0011; it also INCLUDEs agence_id, colis_id, which drizzle cannot say).
     index('encaissements_list_created_idx')
       .on(t.createdAt.desc(), t.id)

@@ -107,18 +107,14 @@ SELECT e.agence_id, c.agence_id, c.envoi_id, count(*)::integer
  WHERE e.deleted_at IS NULL
  GROUP BY 1, 2, 3;
 --> statement-breakpoint
--- 2. The payment search (server/encaissement/query.ts encaissementSearch) finds the payments of the staff whose name
--- matches through this index (without it, a hash join over every payment, planned in parallel).
-CREATE INDEX "encaissements_auteur_idx" ON "encaissements" USING btree ("auteur_id");
---> statement-breakpoint
--- 3. The clients search (user/listeClients `q`: name, first names, phone, e-mail) is an OR over four columns: with a
+-- 2. The clients search (user/listeClients `q`: name, first names, phone, e-mail) is an OR over four columns: with a
 -- trigram index on each (migration 0001 has the name and the phone), PostgreSQL combines them (BitmapOr) instead of
 -- reading every user (~130 ms at 100 000 clients).
 CREATE INDEX IF NOT EXISTS "users_prenoms_trgm" ON "users" USING gin ("prenoms" gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_email_trgm" ON "users" USING gin ("email" gin_trgm_ops);
 --> statement-breakpoint
--- 4. An agent's clients (server/access/scopes.ts clientScope: the clients of colis_stats_clients of its agency with
+-- 3. An agent's clients (server/access/scopes.ts clientScope: the clients of colis_stats_clients of its agency with
 -- nb > 0) are checked per client of the page from this index alone, without reading the counter row for nb (page 400
 -- of an agent's clients: 13 000 such checks). nb is in its predicate, so an update of a counter row is no longer HOT:
 -- one more index entry per registration and agency that sees it.
