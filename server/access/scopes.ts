@@ -6,6 +6,7 @@
  * A SQL scope is undefined when it lets every row through, `false` for a user without an agency.
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
@@ -19,16 +20,26 @@ import { findUser } from '../auth/query';
 export const colisNotDeleted = isNull(colis.deletedAt);
 
 /**
- * Agencies whose parcels a user may see and act on (DESIGN.md §3): ADMIN every one; another role the parcels
- * registered by its agency, and those travelling to its agency's country (handed over and paid for at destination).
- * Deleted parcels included: the payments list shows the payments of deleted parcels.
+ * The agency rule of the parcels (DESIGN.md §3) on a parcel's registering agency and departure, wherever they are
+ * read: registered by the user's agency, or on a departure to its agency's country (handed over and paid for at
+ * destination); undefined (every row) for a role that sees every agency, `false` for a user without an agency.
+ * colisAgenceScope applies it to the parcels, encaissementCountersScope to the payment counters.
  */
-export function colisAgenceScope(user: CurrentUser): SQL | undefined {
+function agenceOrDestination(user: CurrentUser, agence: SQL | PgColumn, envoi: SQL | PgColumn): SQL | undefined {
   if (user.allAgences) return undefined;
   if (!user.agenceID) return sql`false`;
   return user.agencePaysID
-    ? or(eq(colis.agenceID, user.agenceID), sql`${colis.envoiID} IN (SELECT id FROM envois WHERE pays_id = ${user.agencePaysID})`)
-    : eq(colis.agenceID, user.agenceID);
+    ? sql`(${agence} = ${user.agenceID} OR ${envoi} IN (SELECT id FROM envois WHERE pays_id = ${user.agencePaysID}))`
+    : sql`${agence} = ${user.agenceID}`;
+}
+
+/**
+ * Agencies whose parcels a user may see and act on (DESIGN.md §3): ADMIN every one; another role the parcels
+ * registered by its agency, and those travelling to its agency's country (agenceOrDestination).
+ * Deleted parcels included: the payments list shows the payments of deleted parcels.
+ */
+export function colisAgenceScope(user: CurrentUser): SQL | undefined {
+  return agenceOrDestination(user, colis.agenceID, colis.envoiID);
 }
 
 /**
@@ -75,6 +86,16 @@ export function colisAgenceFor(user: CurrentUser, requested: string | null | und
  */
 export function encaissementScope(user: CurrentUser): SQL | undefined {
   return and(isNull(encaissements.deletedAt), colisAgenceScope(user));
+}
+
+/**
+ * encaissementScope on the payment counters (encaissements_stats aliased `es`, migration 0013: payments not cancelled,
+ * counted by the payment's agency and the parcel's registering agency and departure): the parcels of the user's agency
+ * scope (agenceOrDestination); `true` for a role that sees every agency, `false` for a user without an agency. Used by
+ * the payments list's total (access/listTotals.ts encaissementListTotal).
+ */
+export function encaissementCountersScope(user: CurrentUser): SQL {
+  return agenceOrDestination(user, sql`es.colis_agence_id`, sql`es.envoi_id`) ?? sql`true`;
 }
 
 /**
@@ -168,14 +189,29 @@ export function maySeeClient(user: CurrentUser, visibleColis: number): boolean {
 /**
  * Clients (users of type CLIENT) a user may see in the clients list and open (spec 000 §2 route clients, clientUpdate):
  * ADMIN every one; another role those a parcel it may see (colisScope: its agency's registrations and the parcels
- * travelling to its agency's country, not deleted) concerns as sender or recipient. A condition on the `users` table.
+ * travelling to its agency's country, not deleted) concerns as sender or recipient — clientRecountScope's set, read from
+ * the counters that hold it (colis_stats_clients: per agency, each client of the parcels its scope sees with its
+ * number of links, kept by migration 0003's triggers in the transaction of every change of a parcel, of a departure's
+ * destination or of an agency's country). Reading the counters is an index range of one agency's rows; recounting from
+ * the parcels hashed some 900 000 sender and recipient ids for every page at a million parcels (bench/README.md
+ * "Issue 12 §1"). `false` for a user without an agency. A condition on the `users` table.
  * The exact phone look-up of the parcel wizard (user/getByTelephone) is the one way to reach another client: it needs
  * the full number.
  */
 export function clientScope(user: CurrentUser): SQL | undefined {
   if (user.allAgences) return undefined;
-  // One semi-join over a UNION ALL (bench/README.md "Found on the way"): PostgreSQL hashes it for a whole list, or
-  // probes the sender and recipient indexes per client for a page or one id; an OR of two conditions it cannot.
+  if (!user.agenceID) return sql`false`;
+  return sql`${users.id} IN (SELECT client_id FROM colis_stats_clients WHERE agence_id = ${user.agenceID} AND nb > 0)`;
+}
+
+/**
+ * The definition clientScope's counters hold, recounted from the parcels: the senders and recipients of the parcels
+ * colisScope lets through; undefined for a role that sees every agency. For recounts only (the dashboard's 'parcels'
+ * source, the tests comparing the counters with it): at a million parcels it takes seconds.
+ */
+export function clientRecountScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgences) return undefined;
+  // One semi-join over a UNION ALL: an OR of two IN conditions is planned as a subplan run per client.
   const visible = colisScope(user);
   return sql`${users.id} IN (SELECT ${colis.expediteurID} FROM ${colis} WHERE ${visible} UNION ALL SELECT ${colis.destinataireID} FROM ${colis} WHERE ${visible})`;
 }

@@ -17,7 +17,7 @@
  * lists show (parcels registered by its agency or travelling to its country, departures leaving or reaching its
  * country, the clients of those parcels) and no `byAgence`.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   COLIS_STAT_KEYS,
   ENVOI_STAT_KEYS,
@@ -33,7 +33,7 @@ import { COLIS_STATUT_CODES } from '../../common/colisRules';
 import { centsToNumber, toCents } from '../../common/money';
 import type { StatutCode } from '../../common/statuts';
 import type { CurrentUser } from '../auth/currentUser';
-import { colisScope, countersScope, envoiScope } from '../access/scopes';
+import { clientRecountScope, colisScope, countersScope, envoiScope } from '../access/scopes';
 import { clientTypeId } from '../user/service';
 import type { Db } from '../db/client';
 import { colis, envois, users } from '../db/schema';
@@ -165,9 +165,8 @@ const agenceUser = (user: CurrentUser, a: { id: string; paysID: string }): Curre
 
 /**
  * Clients the user's clients list counts (user/listeClients' total) and, for a role seeing every agency, per agency.
- * The recount is clientScope's set (access/scopes.ts: senders and recipients of the parcels colisScope lets through),
- * written as one semi-join: clientScope's `id IN (…) OR id IN (…)` is planned as a subplan run per client, which
- * never ends at a million parcels.
+ * The recount is access/scopes.ts clientRecountScope (the senders and recipients of the parcels colisScope lets
+ * through), the set the counters hold.
  */
 async function loadClients(
   db: Db,
@@ -177,16 +176,9 @@ async function loadClients(
 ): Promise<{ total: number; byAgence: Map<string, number> }> {
   const typeId = await clientTypeId(db);
   const countClients = async (u: CurrentUser | undefined) => {
-    const visible = u ? (colisScope(u) ?? sql`true`) : undefined;
-    const result = await db.execute(sql`
-      SELECT count(*)::int AS n FROM ${users}
-       WHERE ${users.typeUserID} = ${typeId}
-         ${
-           visible
-             ? sql`AND ${users.id} IN (SELECT ${colis.expediteurID} FROM ${colis} WHERE ${visible}
-                                       UNION ALL SELECT ${colis.destinataireID} FROM ${colis} WHERE ${visible})`
-             : sql``
-         }`);
+    const result = await db.execute(
+      sql`SELECT count(*)::int AS n FROM ${users} WHERE ${and(eq(users.typeUserID, typeId), u ? clientRecountScope(u) : undefined)}`,
+    );
     return Number(rowsOf<{ n: number }>(result)[0].n);
   };
   const perAgence = async (ids: string[]) => {
@@ -351,10 +343,12 @@ export async function circularStats(
 export const STATS_COMPACT_EVERY_MS = 60_000;
 
 /**
- * Folds the delta rows of the counter tables into one row per key (migration 0012 colis_stats_compact): the sums,
- * hence every figure, are unchanged; reads stay a sum over a few hundred rows. Safe to run at any time, concurrently
- * with writes and with itself.
+ * Folds the delta rows of the counter tables into one row per key (migration 0012 colis_stats_compact, and the payment
+ * counters of the payments list's total, migration 0013 encaissements_stats_compact): the sums, hence every figure
+ * and total, are unchanged; reads stay a sum over a few hundred (payments: a few thousand) rows. Safe to run at any
+ * time, concurrently with writes and with itself.
  */
 export async function compactStats(db: Db): Promise<void> {
   await db.execute(sql`SELECT colis_stats_compact()`);
+  await db.execute(sql`SELECT encaissements_stats_compact()`);
 }

@@ -25,7 +25,7 @@ import {
   villes,
 } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, idByCode } from './fixtures';
+import { createEnvoiByApi, deletionCode, idByCode } from './fixtures';
 
 let t: TestContext;
 let agent: { id: string; token: string };
@@ -402,15 +402,7 @@ describe('deletion (spec 000 §4 Parcel deletion)', () => {
     await expect(t.database.db.delete(colis).where(eq(colis.id, c.id))).rejects.toThrow();
   });
 
-  async function lastCode(reference: string) {
-    const [m] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(sql`${mailOutbox.subject} like ${`%${reference}%`}`)
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    return /<strong>(\d{4})<\/strong>/.exec(m.html)![1];
-  }
+  const lastCode = (reference: string) => deletionCode(t.database.db, reference);
   const mailsAbout = async (reference: string) =>
     (
       await t.database.db

@@ -11,7 +11,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS, lastTwelveMonths } from '../../common/dashboard';
 import { COLIS_STATUT_CODES } from '../../common/colisRules';
 import { toCents } from '../../common/money';
-import { loadCurrentUser } from '../../server/auth/currentUser';
+import { loadCurrentUser, type CurrentUser } from '../../server/auth/currentUser';
 import { circularStats, colisParMois, compactStats, dashboardCounts } from '../../server/colis/stats';
 import { seedDemo } from '../../server/db/seed/demo';
 import {
@@ -26,7 +26,7 @@ import {
   users,
   villes,
 } from '../../server/db/schema';
-import { clientScope, colisScope } from '../../server/access/scopes';
+import { clientRecountScope, clientScope, colisScope } from '../../server/access/scopes';
 import { setupTestApp, type TestContext } from './helpers';
 import { idByCode, inDays } from './fixtures';
 
@@ -187,20 +187,20 @@ async function expectAllConsistent({ byAgence = false } = {}) {
 
 // ---------------------------------------------------------------- journey helpers
 
+/** The body of a departure France → `paysID` (envoi/create, envoi/update). */
+const envoiBody = (paysID: string) => ({
+  modeEnvoiID: id.AERIEN,
+  paysID,
+  paysEmetteurID: id.FR,
+  dateFin: inDays(1),
+  dateDebut: inDays(2),
+  dateArrive: inDays(3),
+  contenu: 'Fret',
+  poids: 500,
+});
+
 async function newEnvoi(paysID: string) {
-  const res = await t.call('POST', '/api/envoi/create', {
-    token: t.adminToken,
-    body: {
-      modeEnvoiID: id.AERIEN,
-      paysID,
-      paysEmetteurID: id.FR,
-      dateFin: inDays(1),
-      dateDebut: inDays(2),
-      dateArrive: inDays(3),
-      contenu: 'Fret',
-      poids: 500,
-    },
-  });
+  const res = await t.call('POST', '/api/envoi/create', { token: t.adminToken, body: envoiBody(paysID) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { id: string };
 }
@@ -227,7 +227,14 @@ const colisBody = (envoiID: string, ville: 'DKR' | 'BKO', over: Record<string, u
 async function register(envoiID: string, ville: 'DKR' | 'BKO', over: Record<string, unknown> = {}) {
   const res = await t.call('POST', '/api/colis/create', { token: staff.paris.token, body: colisBody(envoiID, ville, over) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { id: string; montantTotal: number; reglement: number; resteAPayer: number };
+  return res.body.data as {
+    id: string;
+    montantTotal: number;
+    reglement: number;
+    resteAPayer: number;
+    expediteurID: { id: string };
+    destinataireID: { id: string };
+  };
 }
 
 async function setEnvoiStatus(envoiID: string, code: string) {
@@ -416,7 +423,7 @@ describe('list totals from the counters (issue 12 §1)', () => {
       expect(await total('colis/liste/x', token, { agenceID: id.ABJ1 })).toBe(await recount(eq(colis.agenceID, id.ABJ1)));
       const clientType = (await db.execute(sql`SELECT id FROM type_users WHERE code = 'CLIENT'`)) as unknown as { rows: { id: string }[] };
       const clients = (await db.execute(
-        sql`SELECT count(*)::int AS n FROM ${users} WHERE ${and(eq(users.typeUserID, clientType.rows[0].id), clientScope(user))}`,
+        sql`SELECT count(*)::int AS n FROM ${users} WHERE ${and(eq(users.typeUserID, clientType.rows[0].id), clientRecountScope(user))}`,
       )) as unknown as { rows: { n: number }[] };
       expect(await total('user/listeClients', token)).toBe(Number(clients.rows[0].n));
     }
@@ -498,4 +505,89 @@ describe('counters under concurrent writes (issue 12 §3)', () => {
     expect((await dashboard(t.adminToken)).all.data).toEqual(after);
     await expectNoDrift();
   }, 600_000);
+});
+
+describe('clients an agent sees (issue 12 §1: clientScope reads colis_stats_clients)', () => {
+  const agents = ['paris', 'dakar', 'bamako', 'abidjan'] as const;
+
+  /** The ids of the clients a user's clients list answers (unpaged: every one, below the list's cap). */
+  async function listedClients(token: string) {
+    const res = await t.call('GET', '/api/user/listeClients', { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ids = (res.body.clients as { id: string }[]).map((c) => c.id).sort();
+    expect(ids.length).toBeLessThan(1000);
+    return ids;
+  }
+
+  /** The ids of the clients recounted from the parcels (clientRecountScope) for this user, or for a stand-in of it. */
+  async function recountedClients(user: CurrentUser) {
+    const res = (await t.database.db.execute(sql`
+      SELECT ${users.id} AS id FROM ${users} JOIN type_users tu ON tu.id = ${users.typeUserID}
+       WHERE tu.code = 'CLIENT' AND ${clientRecountScope(user) ?? sql`true`} ORDER BY 1`)) as unknown as { rows: { id: string }[] };
+    return res.rows.map((r) => r.id).sort();
+  }
+
+  /** Every agent's clients list is exactly the recount from the parcels; @returns the lists by agent */
+  async function expectClientsEqualRecount() {
+    const lists = {} as Record<(typeof agents)[number], string[]>;
+    for (const who of agents) {
+      lists[who] = await listedClients(staff[who].token);
+      expect(lists[who], who).toEqual(await recountedClients((await loadCurrentUser(t.database.db, staff[who].id))!));
+    }
+    return lists;
+  }
+
+  it('equal a recount from the parcels after registrations, a soft deletion, a departure destination and an agency country change', async () => {
+    let lists = await expectClientsEqualRecount();
+    expect(lists.paris.length).toBeGreaterThan(0);
+
+    // Two registrations at Paris for Dakar: their senders and recipients join Paris's and Dakar's lists, not Bamako's.
+    const versDakar = await newEnvoi(id.SN);
+    const a = await register(versDakar.id, 'DKR');
+    const b = await register(versDakar.id, 'DKR');
+    lists = await expectClientsEqualRecount();
+    for (const c of [a.expediteurID.id, a.destinataireID.id, b.expediteurID.id, b.destinataireID.id]) {
+      expect(lists.paris).toContain(c);
+      expect(lists.dakar).toContain(c);
+      expect(lists.bamako).not.toContain(c);
+    }
+
+    // A soft deletion: a's clients (who have no other parcel) leave every list.
+    const del = await t.call('DELETE', `/api/colis/delete/${a.id}/AGENT`, { token: staff.paris.token });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    lists = await expectClientsEqualRecount();
+    expect(lists.paris).not.toContain(a.expediteurID.id);
+    expect(lists.dakar).not.toContain(a.destinataireID.id);
+
+    // The departure now goes to Bamako (envoi/update): b's clients move from Dakar's list to Bamako's.
+    const moved = await t.call('PUT', `/api/envoi/update/${versDakar.id}`, { token: t.adminToken, body: envoiBody(id.ML) });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    lists = await expectClientsEqualRecount();
+    expect(lists.dakar).not.toContain(b.destinataireID.id);
+    expect(lists.bamako).toContain(b.destinataireID.id);
+    expect(lists.paris).toContain(b.destinataireID.id);
+    // The same set wherever clientScope is read: a client opened by id (access/scopes.ts findVisibleUser).
+    const open = async (who: Staff, clientId: string) => (await t.call('GET', `/api/user/getBy/${clientId}`, { token: who.token })).status;
+    expect(await open(staff.dakar, b.destinataireID.id)).toBe(403);
+    expect(await open(staff.bamako, b.destinataireID.id)).toBe(200);
+
+    // Abidjan's agency moved to Mali (and back): it sees the parcels travelling to Mali, then no longer.
+    await t.database.db.execute(sql`UPDATE agences SET pays_id = ${id.ML} WHERE id = ${id.ABJ1}`);
+    const abidjan = (await loadCurrentUser(t.database.db, staff.abidjan.id))!;
+    expect(abidjan.agencePaysID).toBe(id.ML);
+    expect(await listedClients(staff.abidjan.token)).toEqual(await recountedClients(abidjan));
+    expect(await listedClients(staff.abidjan.token)).toContain(b.destinataireID.id);
+    await t.database.db.execute(sql`UPDATE agences SET pays_id = (SELECT id FROM pays WHERE code = 'CI') WHERE id = ${id.ABJ1}`);
+    lists = await expectClientsEqualRecount();
+    expect(lists.abidjan).not.toContain(b.destinataireID.id);
+
+    // A user without an agency sees no client.
+    const paris = (await loadCurrentUser(t.database.db, staff.paris.id))!;
+    const noAgency = { ...paris, agenceID: null, agencePaysID: null };
+    const counted = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM ${users} WHERE ${clientScope(noAgency) ?? sql`true`}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(Number(counted.rows[0].n)).toBe(0);
+    expect(await recountedClients(noAgency)).toEqual([]);
+  }, 300_000);
 });

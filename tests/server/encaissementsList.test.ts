@@ -3,13 +3,18 @@
  * encaissement/liste/{userId}, encaissement/update/{id}, encaissement/delete/{id}; 000 §4 Parcel payment): the agency
  * scope of the list and ADMIN's agency filter, the active toggle with its key (and only within the scope), the
  * deletion for ADMIN alone, which cancels the payment softly and gives its amount back to the parcel; malformed ids
- * and bodies answer 400.
+ * and bodies answer 400; the list's totals read from the payment counters (migration 0013) equal a recount.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { agences, colis, encaissements, modesEnvoi, modesPaiement, pays } from '../../server/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { encaissementScope } from '../../server/access/scopes';
+import { loadCurrentUser } from '../../server/auth/currentUser';
+import { compactStats } from '../../server/colis/stats';
+import { agences, colis, encaissements, envois, modesEnvoi, modesPaiement, pays, users } from '../../server/db/schema';
+import { countEncaissements } from '../../server/encaissement/query';
 import { setupTestApp, type TestContext } from './helpers';
-import { idByCode, inDays, insertColis, insertRoleWithKeys } from './fixtures';
+import { createEnvoiByApi, deletionCode, idByCode, inDays, insertColis, insertRoleWithKeys } from './fixtures';
+import { TEST_ADMIN } from './testConfig';
 
 let t: TestContext;
 let agentParis: { id: string; token: string };
@@ -164,4 +169,113 @@ describe('encaissement/delete — ADMIN only, a soft cancellation that gives the
     expect((await t.call('DELETE', `/api/encaissement/delete/${p.dakar.payment}`, { token: t.adminToken })).status).toBe(404);
     expect((await t.call('DELETE', '/api/encaissement/delete/abc', { token: t.adminToken })).status).toBe(400);
   });
+});
+
+describe('encaissement/liste — totals from the payment counters (issue 12 §1, migration 0013)', () => {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+  /**
+   * The counters, folded by key, equal the payments not cancelled recounted by key (payment's agency, parcel's agency,
+   * parcel's departure); and every total the list answers from them (a full page: ADMIN and each agent, unfiltered and
+   * per agency) equals a count of the list's own rows (countEncaissements within encaissementScope).
+   */
+  async function expectTotalsEqualRecount(staff: { id: string; token: string }[]) {
+    const db = t.database.db;
+    const counters = await db.execute(sql`
+      SELECT agence_id AS a, colis_agence_id AS ca, envoi_id AS e, sum(nb)::int AS n
+        FROM encaissements_stats GROUP BY 1, 2, 3 HAVING sum(nb) <> 0 ORDER BY 1, 2, 3`);
+    const recount = await db.execute(sql`
+      SELECT e.agence_id AS a, c.agence_id AS ca, c.envoi_id AS e, count(*)::int AS n
+        FROM encaissements e JOIN colis c ON c.id = e.colis_id WHERE e.deleted_at IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    expect(rowsOf(counters)).toEqual(rowsOf(recount));
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.adminEmail));
+    const totals: number[] = [];
+    for (const who of [{ id: admin.id, token: t.adminToken }, ...staff]) {
+      const user = (await loadCurrentUser(db, who.id))!;
+      for (const agence of [undefined, id.PAR1, id.DKR1]) {
+        const { total } = await listed(who.token, `_page=1&_perPage=1${agence ? `&agenceID=${agence}` : ''}`);
+        const rows = countEncaissements(db).where(and(encaissementScope(user), agence ? eq(encaissements.agenceID, agence) : undefined));
+        const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(rows.as('rows'));
+        expect(total, `${user.roleCode} ${agence ?? ''}`).toBe(n);
+        totals.push(total);
+      }
+    }
+    return totals;
+  }
+
+  /** Collects `montant` euros (all that remains without it) on a parcel as `token`. */
+  const pay = (token: string, colisID: string, montant?: number) =>
+    t.call('POST', '/api/encaissement/create', {
+      token,
+      body: { colisID, modePaiementID: id.ESPECES, paymentby: 'expediteur', ...(montant ? { montantEncaisse: montant } : {}) },
+    });
+
+  it('equal a recount after concurrent payments, a cancellation, a parcel deletion, a status cascade and parcel and departure moves', async () => {
+    const db = t.database.db;
+    const agentBamako = await t.createStaff('AGENT', { agenceCode: 'BKO1' });
+    const staff = [agentParis, agentDakar, agentBamako];
+    await expectTotalsEqualRecount(staff);
+
+    const ML = await idByCode(db, pays, 'ML');
+    const versDakar = await createEnvoiByApi(t, { poids: 500 });
+    const versBamako = await createEnvoiByApi(t, { paysID: ML, poids: 500 });
+    const parcel = async (envoiID: string, agence: string) => insertColis(db, { envoiID, statut: 'RECEPTIONNE', agence });
+    const [c0, c1, c2, c3, c4] = [
+      await parcel(versDakar.id, 'PAR1'),
+      await parcel(versDakar.id, 'PAR1'),
+      await parcel(versBamako.id, 'PAR1'),
+      await parcel(versDakar.id, 'DKR1'),
+      await parcel(versDakar.id, 'PAR1'),
+    ];
+    // Paid before: c0 (its payment is cancelled below) and c4 (the parcel is deleted below; its payment stays listed).
+    const toCancel = await pay(agentParis.token, c0, 15);
+    expect(toCancel.status, JSON.stringify(toCancel.body)).toBe(200);
+    expect((await pay(agentParis.token, c4, 10)).status).toBe(200);
+    const [before] = await expectTotalsEqualRecount(staff);
+    const [{ reference: ref4 }] = await db.select({ reference: colis.reference }).from(colis).where(eq(colis.id, c4));
+    const asked = await t.call('DELETE', `/api/colis/delete/${c4}/AGENT`, { token: agentParis.token });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    const code = await deletionCode(db, ref4);
+
+    // All at once (truly concurrent on PostgreSQL): two payments on one parcel, two on others, a cancellation, the
+    // deletion of a paid parcel and the status cascade of a departure holding a parcel being paid. (Not the deletion
+    // of a parcel of the cascading departure: both lock that departure and its parcels, in opposite orders.)
+    const answers = await Promise.all([
+      pay(agentParis.token, c1, 10),
+      pay(agentDakar.token, c1, 10),
+      pay(t.adminToken, c2),
+      pay(agentDakar.token, c3),
+      t.call('DELETE', `/api/encaissement/delete/${toCancel.body.data.id}`, { token: t.adminToken }),
+      t.call('POST', '/api/colis/deleteWithOtp', { token: agentParis.token, body: { colisId: c4, codeOtp: code } }),
+      t.call('PUT', `/api/envoi/update/${versBamako.id}`, { token: t.adminToken, body: { statutID: 'EN_COURS_ENVOI' } }),
+    ]);
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const [deleted] = await db.select({ deletedAt: colis.deletedAt }).from(colis).where(eq(colis.id, c4));
+    expect(deleted.deletedAt).toBeInstanceOf(Date);
+    // Four payments more, one cancelled; the deleted parcel's payment still counts.
+    const [after] = await expectTotalsEqualRecount(staff);
+    expect(after).toBe(before + 3);
+
+    // A paid parcel moved to another agency and departure (c2 to DKR1): the counters follow the parcel.
+    await db.update(colis).set({ agenceID: id.DKR1, envoiID: versDakar.id }).where(eq(colis.id, c2));
+    await expectTotalsEqualRecount(staff);
+    // The departure for Dakar now goes to Bamako: Dakar's agent loses the payments of Paris's parcels on it (c1's
+    // two, the deleted c4's one) and keeps those of its own agency's (c3, c2); Bamako's gains all five.
+    const scopeTotal = async (who: { token: string }) => (await listed(who.token, '_page=1&_perPage=1')).total;
+    const [dakarBefore, bamakoBefore] = [await scopeTotal(agentDakar), await scopeTotal(agentBamako)];
+    await db.update(envois).set({ paysID: ML }).where(eq(envois.id, versDakar.id));
+    expect(await scopeTotal(agentDakar)).toBe(dakarBefore - 3);
+    expect(await scopeTotal(agentBamako)).toBe(bamakoBefore + 3 + 2);
+    await expectTotalsEqualRecount(staff);
+    await db
+      .update(envois)
+      .set({ paysID: await idByCode(db, pays, 'SN') })
+      .where(eq(envois.id, versDakar.id));
+    expect(await scopeTotal(agentDakar)).toBe(dakarBefore);
+
+    // Folding the delta rows changes no total.
+    const unfolded = await expectTotalsEqualRecount(staff);
+    await compactStats(db);
+    expect(await expectTotalsEqualRecount(staff)).toEqual(unfolded);
+  }, 240_000);
 });

@@ -1,9 +1,10 @@
 /**
  * Test data helpers: ids of seeded reference rows by code, clients, and parcels inserted directly in the database
- * (with the departure's poidsReel kept equal to the sum of its parcels' weights).
+ * (with the departure's poidsReel kept equal to the sum of its parcels' weights); the deletion code a parcel's
+ * deletion mailed.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PermissionKey } from '../../common/permissions';
 import { addDays, todayIso } from '../../common/dates';
 import type { Db } from '../../server/db/client';
@@ -13,6 +14,7 @@ import {
   autorisations,
   colis,
   envois,
+  mailOutbox,
   modesEnvoi,
   pays,
   privileges,
@@ -120,4 +122,15 @@ export async function insertRoleWithKeys(db: Db, code: string, keys: readonly Pe
     .where(inArray(privileges.libelle, [...keys]));
   if (privs.length !== keys.length) throw new Error(`permissions inconnues parmi ${keys.join(', ')}`);
   await db.insert(autorisations).values(privs.map((p) => ({ roleID: role.id, privilegeID: p.id })));
+}
+
+/** The last parcel deletion code mailed to the administrators about this parcel reference (colis/delete's 202). */
+export async function deletionCode(db: Db, reference: string): Promise<string> {
+  const [m] = await db
+    .select()
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.subject} like ${`%${reference}%`}`)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return /<strong>(\d{4})<\/strong>/.exec(m.html)![1];
 }
