@@ -44,7 +44,7 @@ import { statutCodeFromValue, statutIds, type StatutIdOf } from '../statut/query
 import { priceColis, priceNatures, selectEnvoiRoute } from './pricing';
 import { nextColisReference } from '../db/references';
 import { lockColis } from '../access/locks';
-import { colisAgenceFor, envoiScope, maySeeClient } from '../access/scopes';
+import { colisAgenceFor, colisNotDeleted, envoiScope, maySeeClient } from '../access/scopes';
 import { moveColis } from './statutChange';
 import {
   colisSnapshot,
@@ -81,6 +81,33 @@ async function lockEnvoiRoute(tx: Tx, envoiID: string) {
   const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID)).for('no key update', { of: envois });
   if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   return e;
+}
+
+/**
+ * Locks a parcel its agency registered (lockColis with `owner`, scope checked) the way every writer of a parcel's
+ * departure must: the departures first (FOR NO KEY UPDATE, in id order), then the parcel, the order in which a
+ * departure's status cascade (server/envoi/service.ts) takes them; the opposite order deadlocked against it.
+ * `alsoEnvoiID` is a second departure to lock (an edit moving the parcel). Should the parcel move to another departure
+ * between its unlocked read and its lock (an edit committed meanwhile), the departures are taken again.
+ * @returns the locked parcel and the locked departures by id
+ * @throws 404/403 as lockColis, 400 'Départ introuvable.', 409 when the parcel keeps moving
+ */
+async function lockColisAfterEnvois(tx: Tx, target: { id?: string; reference?: string }, user: CurrentUser, alsoEnvoiID?: string) {
+  const where = and(colisNotDeleted, target.id ? eq(colis.id, target.id) : eq(colis.reference, target.reference!));
+  for (let attempt = 1; ; attempt++) {
+    const [place] = (await tx.select({ envoiID: colis.envoiID }).from(colis).where(where)) as ({ envoiID: string } | undefined)[];
+    // No such parcel: lockColis answers 404 (or 403) before any departure is looked at.
+    if (!place) {
+      await lockColis(tx, target, user, { owner: true });
+      continue;
+    }
+    const envoiIds = [...new Set([place.envoiID, ...(alsoEnvoiID ? [alsoEnvoiID] : [])])].sort();
+    const locked = new Map<string, Awaited<ReturnType<typeof lockEnvoiRoute>>>();
+    for (const eid of envoiIds) locked.set(eid, await lockEnvoiRoute(tx, eid));
+    const row = await lockColis(tx, target, user, { owner: true });
+    if (row.envoiID === place.envoiID) return { row, envois: locked };
+    if (attempt === 3) throw conflict('Ce colis vient d’être modifié : réessayez.');
+  }
 }
 
 /** The departure as it is now, without a lock: what a registration reads before it writes. */
@@ -423,13 +450,10 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser) 
 export async function updateColis(db: Db, id: string, input: ColisInput, user: CurrentUser): Promise<void> {
   const idOf = await statutIds(db);
   await db.transaction(async (tx) => {
-    const current = await lockColis(tx, { id }, user, { owner: true });
+    // Both departures in a fixed order, then the parcel: two edits never wait on each other, nor on a cascade.
+    const { row: current, envois: locked } = await lockColisAfterEnvois(tx, { id }, user, input.envoiID);
     if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
     const before = await colisSnapshot(tx, id);
-    // Lock both departures in a fixed order so two edits never wait on each other.
-    const envoiIds = [...new Set([current.envoiID, input.envoiID])].sort();
-    const locked = new Map<string, Awaited<ReturnType<typeof lockEnvoiRoute>>>();
-    for (const eid of envoiIds) locked.set(eid, await lockEnvoiRoute(tx, eid));
     const e = locked.get(input.envoiID)!;
     const partyPays = await partyPaysOf(tx, e);
     input = withPartyPhones(input, partyPays);
@@ -512,7 +536,7 @@ const DELETE_CODES_PER_DAY = 3;
 export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<DeleteOutcome> {
   const idOf = await statutIds(db);
   return db.transaction(async (tx): Promise<DeleteOutcome> => {
-    const row = await lockColis(tx, target, user, { owner: true });
+    const { row } = await lockColisAfterEnvois(tx, target, user);
     if (COLIS_EDITABLE.some((c) => idOf(c) === row.statutID)) {
       await softDeleteColis(tx, row, user, 'direct');
       return { outcome: 'deleted' };
@@ -559,7 +583,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
     'codes erronés',
   );
   const check = await db.transaction(async (tx) => {
-    const row = await lockColis(tx, { id: colisId }, user, { owner: true });
+    const { row } = await lockColisAfterEnvois(tx, { id: colisId }, user);
     const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
     if (result === 'ok') await softDeleteColis(tx, row, user, 'otp');
     return result;

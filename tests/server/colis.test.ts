@@ -522,6 +522,31 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
     expect(envoi.poidsReel).toBe('10.000');
   });
 
+  it("deletions, edits and the departure's status cascade at once: no deadlock, the weight follows the parcels left", async () => {
+    // Each deletion or edit locks the parcel's departure before the parcel, as the cascade does (departure → parcels):
+    // the other order deadlocked, and PostgreSQL answered one of them with an error.
+    for (let round = 0; round < 3; round++) {
+      const e = await newEnvoi();
+      const parcels = [];
+      for (let i = 0; i < 8; i++) parcels.push((await register(e.id)).body.data);
+      const answers = await Promise.all([
+        ...parcels.slice(0, 4).map((c) => t.call('DELETE', `/api/colis/delete/${c.id}/AGENT`, { token: agent.token })),
+        ...parcels.slice(4, 6).map((c) => t.call('PUT', `/api/colis/update/${c.id}`, { token: agent.token, body: colisBody(e.id) })),
+        t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'EN_COURS_ENVOI' } }),
+      ]);
+      // A deletion after the cascade needs a code (202); an edit after it is refused (409): never a 5xx.
+      for (const a of answers) expect([200, 202, 409], JSON.stringify(a.body)).toContain(a.status);
+      expect(answers.at(-1)!.status).toBe(200);
+      const [row] = (
+        (await t.database.db.execute(sql`
+          SELECT e.poids_reel::text AS used, coalesce(sum(c.poids), 0)::numeric(10,3)::text AS parcels
+            FROM envois e LEFT JOIN colis c ON c.envoi_id = e.id AND c.deleted_at IS NULL
+           WHERE e.id = ${e.id} GROUP BY e.poids_reel`)) as unknown as { rows: { used: string; parcels: string }[] }
+      ).rows;
+      expect(row.used).toBe(row.parcels);
+    }
+  });
+
   it('20 simultaneous collections of the remaining amount collect it exactly once', async () => {
     const e = await newEnvoi();
     const c = (await register(e.id, { reglement: 5, encaissement: { modePaiementID: id.ESPECES } })).body.data;
