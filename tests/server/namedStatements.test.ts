@@ -1,7 +1,8 @@
 /**
  * Prepared statements of the PostgreSQL pool (server/db/namedStatements.ts): a parameterised query runs as a named
  * statement prepared once per connection, the same text always under the same name; a text without parameters (which
- * may hold several statements) runs as before. PostgreSQL only: PGlite has no pool.
+ * may hold several statements) runs as before; and the pool's sessions do not JIT-compile (server/db/pgPool.ts).
+ * PostgreSQL only: PGlite has no pool.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -46,6 +47,10 @@ describe.runIf(process.env.DATABASE_URL)('named statements on PostgreSQL', () =>
     expect((await prepared(named)).map((s) => s.name)).toContain('mine');
     await plain.query('SELECT $1::int AS n', [1]);
     expect(await prepared(plain)).toEqual([]);
+  });
+
+  it('runs its sessions without JIT compilation', async () => {
+    expect((await named.query('SHOW jit')).rows[0].jit).toBe('off');
   });
 
   it('gives one text one name, and different texts different names', () => {
