@@ -8,7 +8,7 @@
  * A measurement, not a test.
  *
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/exports.ts
- *   [--only=<regexp on the scenario name>] [--explain [--plans]]
+ *   [--only=<regexp on the scenario name>] [--explain [--plans] [--rows=N: only the statements of the first N lines]]
  *   (NODE_OPTIONS=--expose-gc to collect garbage before each export; EXPORT_BATCH_SIZE and EXPORT_ID_WINDOW change
  *   the rows read per query, server/http/export.ts)
  */
@@ -19,6 +19,7 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const only = arg('only') ? new RegExp(arg('only')!) : undefined;
 const explain = process.argv.includes('--explain');
 const plans = process.argv.includes('--plans');
+const maxLines = Number(arg('rows') ?? Infinity);
 
 const { base, headers, login, database, close } = await startBenchApp();
 const recorder = explain ? statementRecorder(database) : undefined;
@@ -31,8 +32,8 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-/** Downloads one export, counting bytes and newlines. */
-async function download(path: string, auth: Record<string, string>) {
+/** Downloads one export, counting bytes and newlines (going away after maxLines lines, when given). */
+async function download(path: string, auth: Record<string, string>, maxLines = Infinity) {
   const res = await fetch(`${base}${path}`, { headers: auth });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   let bytes = 0;
@@ -40,6 +41,7 @@ async function download(path: string, auth: Record<string, string>) {
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
     for (const b of chunk) if (b === 10) lines++;
+    if (lines >= maxLines) break;
   }
   return { bytes, lines };
 }
@@ -69,7 +71,7 @@ async function run(name: string, path: string, auth: Record<string, string>) {
 
 /** One export's statements: how many, and the EXPLAIN ANALYZE time (and plan) of a few of them. */
 async function explainRun(name: string, path: string, auth: Record<string, string>) {
-  const statements = (await recorder!.record(() => download(path, auth))).filter((s) => /^\s*(select|with)/i.test(s.text));
+  const statements = (await recorder!.record(() => download(path, auth, maxLines))).filter((s) => /^\s*(select|with)/i.test(s.text));
   const n = statements.length;
   // The first statements, the next one that is not a batch of rows by ids (a later window of ids), a middle one, the last.
   const nextWindow = statements.findIndex((s, i) => i > 2 && !/ in \(\$/i.test(s.text));

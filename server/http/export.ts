@@ -4,8 +4,9 @@
  * whatever the page. The rows are read in batches of EXPORT_BATCH_SIZE rows (one query each, so that PGlite and
  * PostgreSQL alike serve other calls between two batches) and written to the reply as a stream that waits for the
  * client (backpressure): a million rows never sit in memory. A large list's batches are cheap whatever their
- * position (bench/README.md "Exports"): its ids are walked on the main table alone by keyset, EXPORT_ID_WINDOW at a
- * time (the where clause evaluated once per window, not per batch), and each batch joins only its own ids.
+ * position and sort (bench/README.md "Exports"): in its default order, an index walk per batch; in another order or
+ * under a search, its ids are walked on the main table alone by keyset, EXPORT_ID_WINDOW at a time (the where clause
+ * evaluated once per window, not per batch), and each batch joins only its own ids.
  * - CSV for French Excel: UTF-8 with BOM, `;` separator, decimal comma, dates dd/MM/yyyy (Europe/Paris), quoted
  *   when needed, cells starting with = + - @ prefixed with a quote (formula injection).
  * - XLSX with exceljs' streaming WorkbookWriter: numbers as numbers, dates as dates (dd/mm/yyyy), bold frozen header.
@@ -138,11 +139,24 @@ const ids = (rows: unknown) => (rows as { id: string }[]).map((r) => r.id);
  * - sorted on a joined label that the export declares (ExportDef.joinedSorts): one walk per label, in the label's
  *   order (NULL last ascending, first descending, as PostgreSQL sorts), over the rows whose foreign key points to a
  *   referenced row with that label, by id (the list's tie-break).
- * @returns undefined when the list cannot be walked so (no countFrom, a French sort key, an undeclared joined key)
+ * Not for the list's default order (createdAt) without a search: its keyset batches on the list's select walk the
+ * covering index of migration 0011 and join each row by primary key (nested loops), measured cheaper than joining
+ * 1 000 ids at once, which PostgreSQL does by hashing whole referenced tables (bench/README.md "Exports").
+ * @param searched whether the call has a search (`q`): evaluated once per window rather than once per batch
+ * @returns undefined when the list is read by keyset batches on its select instead (no countFrom, a French sort key,
+ *   an undeclared joined key, the default order without a search)
  */
-function idWindows(db: Db, def: ListDef, where: SQL | undefined, order: ListOrder, joined: ExportDef['joinedSorts'], window: number) {
+function idWindows(
+  db: Db,
+  def: ListDef,
+  where: SQL | undefined,
+  order: ListOrder,
+  joined: ExportDef['joinedSorts'],
+  window: number,
+  searched: boolean,
+) {
   const countFrom = def.countFrom;
-  if (!countFrom || order.french) return undefined;
+  if (!countFrom || order.french || (order.column === def.table.createdAt && !searched)) return undefined;
   const dir = order.order === 'asc' ? asc : desc;
   if (order.column.table === (def.table as unknown)) {
     const after = keysetOf(db, def, order);
@@ -212,8 +226,9 @@ function idWindows(db: Db, def: ListDef, where: SQL | undefined, order: ListOrde
 /**
  * Every row of a list call (its where, its order), batch by batch, whatever `_page`/`_perPage` say: the rows a JSON
  * call counts in its `total`. When the list can be walked on its main table (idWindows), a batch is its ids' rows,
- * joined for those ids only (the deferred join of runList's pages); else (small lists: no countFrom, French sort keys)
- * a batch is the list's select with a keyset condition after the previous batch's last row. The first batch is read
+ * joined for those ids only (the deferred join of runList's pages); else (small lists without countFrom, French sort
+ * keys, the default order without a search) a batch is the list's select with a keyset condition after the previous
+ * batch's last row. The first batch is read
  * before returning, so that a refusal or a database error is an ordinary error answer, not a cut file.
  * @param rawQuery the list call's query string
  * @param joined the joined sort keys the export declares (ExportDef.joinedSorts)
@@ -232,7 +247,7 @@ export async function listBatches(
   const order = listOrder(def, q);
   const orderBy = [order.order === 'asc' ? asc(order.key) : desc(order.key), asc(def.table.id)];
   const mapRows = (rows: unknown) => (def.mapRow ? (rows as AnyRow[]).map(def.mapRow) : (rows as AnyRow[]));
-  const windows = idWindows(db, def, where, order, joined, window);
+  const windows = idWindows(db, def, where, order, joined, window, !!q.q);
   const batches = windows
     ? (async function* () {
         for await (const page of windows) {
