@@ -10,10 +10,10 @@
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/lists.ts [--runs=40]
  *   [--concurrency=4] [--only=<regexp on the scenario name>] [--explain] [--warmup=5]
  */
-import type { Pool } from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDatabase } from '../server/db/client';
+import { statementRecorder } from './benchApp';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const runs = Number(arg('runs') ?? 40);
@@ -35,15 +35,8 @@ const app = await buildApp({
 });
 await app.ready();
 
-// The statements of the request being explained (--explain): pool.query wrapped to record them.
-const pool = (database.db as unknown as { $client: Pool }).$client;
-let recorded: { text: string; values?: unknown[] }[] | undefined;
-const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
-(pool as unknown as { query: unknown }).query = (...a: unknown[]) => {
-  const [first, second] = a as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-  recorded?.push(typeof first === 'string' ? { text: first, values: second } : { text: first.text, values: first.values ?? second });
-  return query(...a);
-};
+// The statements of the request being explained (--explain).
+const recorder = statementRecorder(database);
 
 async function get(path: string, token: string) {
   return app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
@@ -98,14 +91,11 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 /** The SQL time of one request: the sum of the EXPLAIN ANALYZE execution times of its statements (ms). */
 async function sqlTime(path: string, token: string): Promise<number> {
-  recorded = [];
-  await get(path, token);
-  const statements = recorded;
-  recorded = undefined;
+  const statements = await recorder.record(() => get(path, token));
   let ms = 0;
   for (const s of statements) {
     if (!/^\s*(select|with)/i.test(s.text)) continue;
-    const res = (await query(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values)) as {
+    const res = (await recorder.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values)) as {
       rows: { 'QUERY PLAN': { 'Execution Time': number }[] }[];
     };
     ms += res.rows[0]['QUERY PLAN'][0]['Execution Time'];

@@ -12,9 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDatabase } from '../server/db/client';
+import { startBenchApp } from './benchApp';
 
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def;
 const seconds = Number(arg('seconds', '10'));
@@ -22,26 +20,8 @@ const connections = Number(arg('connections', '10'));
 const port = Number(arg('port', '3360'));
 const jsonPort = Number(arg('json-port', '3361'));
 const dbJson = arg('db-json', '/tmp/vs-json-server/db.json');
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
-const database = await createDatabase({ databaseUrl: url });
-const app = await buildApp({
-  db: database.db,
-  config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
-  logger: false,
-  uiDir: '/none',
-});
-await app.listen({ port, host: '127.0.0.1' });
-const api = `http://127.0.0.1:${port}`;
-
-const login = await fetch(`${api}/api/auth/loginAD`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'admin@colis.local', password: 'Admin123!' }),
-});
-const token: string = (await login.json()).token;
-const headers = { authorization: `Bearer ${token}` };
+const { base: api, headers, close } = await startBenchApp(port);
 
 // db.json: every parcel exactly as colis/liste answers it (newest first), read page by page.
 const parcels: Record<string, unknown>[] = [];
@@ -116,5 +96,4 @@ for (const q of queries) {
 }
 console.log(`\n${lines.join('\n')}`);
 jsonServer.kill();
-await app.close();
-await database.close();
+await close();

@@ -1,10 +1,16 @@
 /** The columns of the parcels export (issue 14 §3), as the parcels list shows them (src/colis/ColisList.tsx). */
+import { agences, colis, statuts } from '../db/schema';
 import { exportColumns, type ExportDef } from '../http/export';
 
 /** colis-{date}.csv / .xlsx: the list's columns, then the amounts and parties a back office reconciles with. */
 export const colisExport: ExportDef = {
   name: 'colis',
   sheet: 'Colis',
+  // The list's joined sort keys (colis/query.ts colisList sortColumns), walked on the parcels alone.
+  joinedSorts: [
+    [agences.libelle, colis.agenceID],
+    [statuts.libelle, colis.statutID],
+  ],
   columns: exportColumns(
     ['Référence', 'reference'],
     ["Date d'ajout", 'createdAt', 'date'],

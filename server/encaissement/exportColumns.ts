@@ -1,10 +1,13 @@
 /** The columns of the payments export (issue 14 §3), as the payments list shows them (src/encaissements/EncaissementsList.tsx). */
+import { encaissements, modesPaiement } from '../db/schema';
 import { exportColumns, type ExportDef } from '../http/export';
 
 /** encaissements-{date}.csv / .xlsx */
 export const encaissementExport: ExportDef = {
   name: 'encaissements',
   sheet: 'Encaissements',
+  // The list's joined sort key (encaissement/query.ts encaissementList sortColumns), walked on the payments alone.
+  joinedSorts: [[modesPaiement.libelle, encaissements.modePaiementID]],
   columns: exportColumns(
     ['Mode de Paiement', 'modePaiementID.libelle'],
     ["Date d'ajout", 'createdAt', 'date'],

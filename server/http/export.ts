@@ -1,9 +1,12 @@
 /**
  * List exports (issue 14 §3 "Exports"): the list call itself with `format=csv` or `format=xlsx` answers a file of
  * every row matching its filters, in its sort, within its agency scope (the list's where and order, http/list.ts),
- * whatever the page. The rows are read in keyset batches (sort key then id, EXPORT_BATCH_SIZE rows a query, so that
- * PGlite and PostgreSQL alike serve other calls between two batches) and written to the reply as a stream that
- * waits for the client (backpressure): a million rows never sit in memory.
+ * whatever the page. The rows are read in batches of EXPORT_BATCH_SIZE rows (one query each, so that PGlite and
+ * PostgreSQL alike serve other calls between two batches) and written to the reply as a stream that waits for the
+ * client (backpressure): a million rows never sit in memory. A large list's batches are cheap whatever their
+ * position and sort (bench/README.md "Exports"): in its default order, an index walk per batch; in another order or
+ * under a search, its ids are walked on the main table alone by keyset, EXPORT_ID_WINDOW at a time (the where clause
+ * evaluated once per window, not per batch), and each batch joins only its own ids.
  * - CSV for French Excel: UTF-8 with BOM, `;` separator, decimal comma, dates dd/MM/yyyy (Europe/Paris), quoted
  *   when needed, cells starting with = + - @ prefixed with a quote (formula injection).
  * - XLSX with exceljs' streaming WorkbookWriter: numbers as numbers, dates as dates (dd/mm/yyyy), bold frozen header.
@@ -12,8 +15,8 @@
  */
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import { and, asc, desc, is, sql, type SQL } from 'drizzle-orm';
-import { PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, is, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias, PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { isoToFr, parisIsoDate, todayIso } from '../../common/dates';
@@ -39,6 +42,12 @@ export interface ExportDef {
   /** Worksheet name of the XLSX file (default: the name). */
   sheet?: string;
   columns: ExportColumn[];
+  /**
+   * Sort keys of the list that are a text label of a joined table, each with the main table's foreign key the list
+   * joins it through (e.g. [agences.libelle, colis.agenceID]): the export then walks the rows label by label on the
+   * main table alone (listBatches). A joined sort key not declared here is walked on the list's whole select.
+   */
+  joinedSorts?: [label: PgColumn, foreignKey: PgColumn][];
 }
 
 /** Short declaration of columns: [header, path or function, kind?]. */
@@ -114,31 +123,163 @@ function keysetOf(db: Db, def: ListDef, order: ListOrder) {
   };
 }
 
+/** Ids of a list taken by one query before their rows are read batch by batch (EXPORT_ID_WINDOW overrides it). */
+export function exportIdWindow(): number {
+  const n = Number(process.env.EXPORT_ID_WINDOW);
+  return Number.isInteger(n) && n > 0 ? n : 50_000;
+}
+
+const ids = (rows: unknown) => (rows as { id: string }[]).map((r) => r.id);
+
 /**
- * Every row of a list call (its where, its order), batch by batch, whatever `_page`/`_perPage` say. The first batch
- * is read before returning, so that a refusal or a database error is an ordinary error answer, not a cut file.
- * @param rawQuery the list call's query string
- * @returns the batches (arrays of rows as the list's select and mapRow give them)
+ * The ids of a list in its order, window by window, each window one query on the main table alone (def.countFrom,
+ * the select of the list's total: same rows; covering indexes of migration 0011), evaluating the where clause (scope,
+ * search, filters) once for `window` ids instead of once per batch:
+ * - sorted on a column of the main table: keyset after the window's last id (keysetOf);
+ * - sorted on a joined label that the export declares (ExportDef.joinedSorts): one walk per label, in the label's
+ *   order (NULL last ascending, first descending, as PostgreSQL sorts), over the rows whose foreign key points to a
+ *   referenced row with that label, by id (the list's tie-break).
+ * Not for the list's default order (createdAt) without a search: its keyset batches on the list's select walk the
+ * covering index of migration 0011 and join each row by primary key (nested loops), measured cheaper than joining
+ * 1 000 ids at once, which PostgreSQL does by hashing whole referenced tables (bench/README.md "Exports").
+ * @param searched whether the call has a search (`q`): evaluated once per window rather than once per batch
+ * @returns undefined when the list is read by keyset batches on its select instead (no countFrom, a French sort key,
+ *   an undeclared joined key, the default order without a search)
  */
-export async function listBatches(db: Db, def: ListDef, rawQuery: Record<string, unknown>, batchSize = exportBatchSize()) {
+function idWindows(
+  db: Db,
+  def: ListDef,
+  where: SQL | undefined,
+  order: ListOrder,
+  joined: ExportDef['joinedSorts'],
+  window: number,
+  searched: boolean,
+) {
+  const countFrom = def.countFrom;
+  if (!countFrom || order.french || (order.column === def.table.createdAt && !searched)) return undefined;
+  const dir = order.order === 'asc' ? asc : desc;
+  if (order.column.table === (def.table as unknown)) {
+    const after = keysetOf(db, def, order);
+    return (async function* () {
+      let last: string | undefined;
+      for (;;) {
+        const page = ids(
+          await countFrom(db)
+            .where(and(where, last ? after({ id: last }) : undefined))
+            .orderBy(dir(order.key), asc(def.table.id))
+            .limit(window),
+        );
+        if (page.length) yield page;
+        if (page.length < window) return;
+        last = page[page.length - 1];
+      }
+    })();
+  }
+  const foreignKey = joined?.find(([label]) => label === order.column)?.[1];
+  if (!foreignKey) return undefined;
+  const ref = order.column.table;
+  const labelName = Object.entries(getTableColumns(ref)).find(([, c]) => c === order.column)?.[0];
+  if (!getTableColumns(ref).id || !labelName) return undefined;
+  return (async function* () {
+    // The referenced rows that matching rows point to, in the list's order (an alias, so that the condition on the
+    // matching rows names this referenced row even where countFrom joins the same table); NULL labels apart.
+    const r = alias(ref, 'export_label') as unknown as Record<string, PgColumn>;
+    const refs = await db
+      .select({ id: r.id, label: r[labelName] })
+      .from(r as unknown as PgTable)
+      .where(exists(countFrom(db).where(and(where, eq(foreignKey, r.id)))))
+      .orderBy(dir(r[labelName]), asc(r.id));
+    // One group of foreign keys per label (equal labels of two referenced rows make one group: the list orders their
+    // rows by id together).
+    const groups: string[][] = [];
+    const nullLabel: string[] = [];
+    refs.forEach(({ id, label }, i) => {
+      if (label === null) nullLabel.push(id as string);
+      else if (refs[i - 1]?.label === label) groups[groups.length - 1].push(id as string);
+      else groups.push([id as string]);
+    });
+    const conds = groups.map((g) => inArray(foreignKey, g));
+    // Rows without a referenced row (a NULL foreign key) or with a NULL label: PostgreSQL sorts NULL last ascending,
+    // first descending.
+    if (!foreignKey.notNull || nullLabel.length) {
+      const nulls = or(isNull(foreignKey), nullLabel.length ? inArray(foreignKey, nullLabel) : undefined)!;
+      if (order.order === 'asc') conds.push(nulls);
+      else conds.unshift(nulls);
+    }
+    for (const group of conds) {
+      let last: string | undefined;
+      for (;;) {
+        const page = ids(
+          await countFrom(db)
+            .where(and(where, group, last ? gt(def.table.id, last) : undefined))
+            .orderBy(asc(def.table.id))
+            .limit(window),
+        );
+        if (page.length) yield page;
+        if (page.length < window) break;
+        last = page[page.length - 1];
+      }
+    }
+  })();
+}
+
+/**
+ * Every row of a list call (its where, its order), batch by batch, whatever `_page`/`_perPage` say: the rows a JSON
+ * call counts in its `total`. When the list can be walked on its main table (idWindows), a batch is its ids' rows,
+ * joined for those ids only (the deferred join of runList's pages); else (small lists without countFrom, French sort
+ * keys, the default order without a search) a batch is the list's select with a keyset condition after the previous
+ * batch's last row. The first batch is read
+ * before returning, so that a refusal or a database error is an ordinary error answer, not a cut file.
+ * @param rawQuery the list call's query string
+ * @param joined the joined sort keys the export declares (ExportDef.joinedSorts)
+ * @returns the batches (arrays of rows as the list's select and mapRow give them, at most batchSize rows each)
+ */
+export async function listBatches(
+  db: Db,
+  def: ListDef,
+  rawQuery: Record<string, unknown>,
+  batchSize = exportBatchSize(),
+  joined?: ExportDef['joinedSorts'],
+  window = exportIdWindow(),
+) {
   const q = parseListQuery(rawQuery);
   const where = listWhere(db, def, q);
   const order = listOrder(def, q);
-  const after = keysetOf(db, def, order);
-  const batch = async (last: AnyRow | undefined) =>
-    (await def
-      .select(db)
-      .where(and(where, last ? after(last) : undefined))
-      .orderBy(order.order === 'asc' ? asc(order.key) : desc(order.key), asc(def.table.id))
-      .limit(batchSize)) as AnyRow[];
-  const first = await batch(undefined);
+  const orderBy = [order.order === 'asc' ? asc(order.key) : desc(order.key), asc(def.table.id)];
+  const mapRows = (rows: unknown) => (def.mapRow ? (rows as AnyRow[]).map(def.mapRow) : (rows as AnyRow[]));
+  const windows = idWindows(db, def, where, order, joined, window, !!q.q);
+  const batches = windows
+    ? (async function* () {
+        for await (const page of windows) {
+          for (let i = 0; i < page.length; i += batchSize) {
+            yield mapRows(
+              await def
+                .select(db)
+                .where(inArray(def.table.id, page.slice(i, i + batchSize)))
+                .orderBy(...orderBy),
+            );
+          }
+        }
+      })()
+    : (async function* () {
+        const after = keysetOf(db, def, order);
+        let last: AnyRow | undefined;
+        for (;;) {
+          const rows = (await def
+            .select(db)
+            .where(and(where, last ? after(last) : undefined))
+            .orderBy(...orderBy)
+            .limit(batchSize)) as AnyRow[];
+          if (rows.length) yield mapRows(rows);
+          if (rows.length < batchSize) return;
+          last = rows[rows.length - 1];
+        }
+      })();
+  const first = await batches.next();
   return (async function* () {
-    let rows = first;
-    while (rows.length > 0) {
-      yield def.mapRow ? rows.map(def.mapRow) : rows;
-      if (rows.length < batchSize) return;
-      rows = await batch(rows[rows.length - 1]);
-    }
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
   })();
 }
 
@@ -239,7 +380,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  */
 export async function sendListExport(reply: FastifyReply, db: Db, def: ListDef, rawQuery: Record<string, unknown>, exp: ExportDef) {
   const format = rawQuery.format as ExportFormat;
-  const batches = await listBatches(db, def, rawQuery);
+  const batches = await listBatches(db, def, rawQuery, exportBatchSize(), exp.joinedSorts);
   const out = new PassThrough();
   const filename = `${exp.name}-${todayIso()}.${format}`;
   (format === 'csv' ? writeCsv(out, exp, batches) : writeXlsx(out, exp, batches)).catch((err: unknown) => {

@@ -1,13 +1,18 @@
 /**
  * List exports (issue 14 §3): the list call with `format=csv|xlsx` answers every row of the filtered list (not the
  * page), in its sort and agency scope, under the list's permission key; CSV for French Excel, XLSX read back with
- * exceljs; keyset batches crossed with a small EXPORT_BATCH_SIZE; formula injection guarded.
+ * exceljs; batches and windows of ids crossed with a small EXPORT_BATCH_SIZE and EXPORT_ID_WINDOW, rows with equal
+ * sort keys on both sides of a boundary under each sort; formula injection guarded.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { isoToFr, todayIso } from '../../common/dates';
-import { agences, colis } from '../../server/db/schema';
+import type { CurrentUser } from '../../server/auth/currentUser';
+import { agences, colis, encaissements, modesPaiement } from '../../server/db/schema';
+import { encaissementList } from '../../server/encaissement/query';
+import { listBatches } from '../../server/http/export';
+import { runList, type ListDef } from '../../server/http/list';
 import { setupTestApp, type TestContext } from './helpers';
 import { createEnvoiByApi, idByCode, insertColis, insertRoleWithKeys } from './fixtures';
 
@@ -71,14 +76,46 @@ beforeAll(async () => {
     const id = await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE', agence: 'BKO1' });
     bkoRefs.push((await db.select({ r: colis.reference }).from(colis).where(eq(colis.id, id)))[0].r);
   }
-  const [first, second] = await db.select({ id: colis.id }).from(colis).where(eq(colis.agenceID, par1)).limit(2);
+  for (const statut of ['EN_ATTENTE', 'EN_ATTENTE', 'EXPEDIE']) await insertColis(db, { envoiID: envoi.id, statut, agence: 'PAR1' });
+  const [first, second, ...others] = await db.select({ id: colis.id }).from(colis).where(eq(colis.agenceID, par1)).limit(6);
   await db.update(colis).set({ detailsContenu: TRICKY }).where(eq(colis.id, first.id));
   await db.update(colis).set({ detailsContenu: FORMULA }).where(eq(colis.id, second.id));
+  // Equal sort keys: four parcels registered at the same instant (microseconds kept), with the same contents.
+  await db.execute(
+    sql`UPDATE ${colis} SET created_at = '2026-01-15 10:00:00.123456+00', details_contenu = 'Lot identique' WHERE ${inArray(
+      colis.id,
+      others.map((o) => o.id),
+    )}`,
+  );
 });
 afterAll(() => t?.close());
 afterEach(() => {
   delete process.env.EXPORT_BATCH_SIZE;
+  delete process.env.EXPORT_ID_WINDOW;
 });
+
+/** The references of a CSV export (first column), header left out. */
+async function exportRefs(query: string, token: string): Promise<string[]> {
+  const res = await get(`/api/colis/liste/x?format=csv&${query}`, token);
+  expect(res.statusCode, query).toBe(200);
+  return parseCsv(res.rawPayload.toString('utf8').slice(1))
+    .slice(1)
+    .map((r) => r[0]);
+}
+
+/** The sorts of the parcels list, each way: own columns (indexed or not, nullable or not) and joined labels. */
+const COLIS_SORTS = [
+  '',
+  'createdAt',
+  'reference',
+  'detailsContenu',
+  'poids',
+  'montantTotal',
+  'resteAPayer',
+  'isActive',
+  'agenceID',
+  'statutID',
+].flatMap((f) => (f ? [`_sort=${f}&_order=ASC`, `_sort=${f}&_order=DESC`] : ['x=1']));
 
 describe('colis export, CSV', () => {
   it("has the list's total rows of the agency, BOM, ';', decimal comma, dd/MM/yyyy, quoting and the formula guard", async () => {
@@ -106,23 +143,95 @@ describe('colis export, CSV', () => {
     expect(contents).not.toContain(FORMULA);
   });
 
-  it('crosses batch boundaries: every row once, in the order of the list, whatever the sort', async () => {
+  it('crosses batch and id-window boundaries with equal sort keys: every row once, in the order of the list, whatever the sort', async () => {
     process.env.EXPORT_BATCH_SIZE = '2';
-    for (const sort of [
-      '',
-      '&_sort=poids&_order=ASC',
-      '&_sort=agenceID&_order=DESC',
-      '&_sort=statutID&_order=ASC',
-      '&_sort=reference&_order=DESC',
-    ]) {
-      const { refs } = await listRefs(`x=1${sort}`, t.adminToken);
-      expect(refs.length).toBeGreaterThan(4);
-      const res = await get(`/api/colis/liste/x?format=csv${sort}`, t.adminToken);
-      const rows = parseCsv(res.rawPayload.toString('utf8').slice(1)).slice(1);
-      expect(
-        rows.map((r) => r[0]),
-        sort,
-      ).toEqual(refs);
+    process.env.EXPORT_ID_WINDOW = '3';
+    for (const sort of COLIS_SORTS) {
+      const { refs, total } = await listRefs(sort, t.adminToken);
+      expect(refs.length).toBeGreaterThan(8);
+      expect(await exportRefs(sort, t.adminToken), sort).toEqual(refs);
+      expect(refs).toHaveLength(total);
+    }
+  });
+
+  it('keeps the order of the list under a search and an agent scope, and across equal labels of two agencies', async () => {
+    process.env.EXPORT_BATCH_SIZE = '2';
+    process.env.EXPORT_ID_WINDOW = '3';
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    for (const sort of ['x=1', '_sort=statutID&_order=DESC', '_sort=poids&_order=ASC']) {
+      const { refs } = await listRefs(sort, agent.token);
+      expect(await exportRefs(sort, agent.token), sort).toEqual(refs);
+      const searched = await listRefs(`${sort}&q=T-`, t.adminToken);
+      expect(searched.refs.length).toBeGreaterThan(8);
+      expect(await exportRefs(`${sort}&q=T-`, t.adminToken), sort).toEqual(searched.refs);
+    }
+    // Two agencies of the same label: one group, their parcels by id as the list has them.
+    const db = t.database.db;
+    const [par] = await db.select({ libelle: agences.libelle }).from(agences).where(eq(agences.id, par1));
+    const [bko] = await db.select({ libelle: agences.libelle }).from(agences).where(eq(agences.id, bko1));
+    await db.update(agences).set({ libelle: par.libelle }).where(eq(agences.id, bko1));
+    try {
+      for (const sort of ['_sort=agenceID&_order=ASC', '_sort=agenceID&_order=DESC']) {
+        const { refs } = await listRefs(sort, t.adminToken);
+        expect(await exportRefs(sort, t.adminToken), sort).toEqual(refs);
+      }
+    } finally {
+      await db.update(agences).set({ libelle: bko.libelle }).where(eq(agences.id, bko1));
+    }
+  });
+});
+
+describe('export of payments', () => {
+  const admin = { allAgences: true } as CurrentUser;
+
+  beforeAll(async () => {
+    // Nine payments over two modes, a third of them without an agency.
+    const db = t.database.db;
+    const modes = await db.select({ id: modesPaiement.id }).from(modesPaiement);
+    const parcels = await db.select({ id: colis.id }).from(colis).limit(9);
+    for (const [i, p] of parcels.entries())
+      await db.insert(encaissements).values({
+        colisID: p.id,
+        agenceID: i % 3 === 0 ? null : par1,
+        modePaiementID: modes[i % 2].id,
+        montantEncaisse: '10.00',
+        montantRestant: '40.00',
+      });
+  });
+
+  it('walks the payments by payment mode (a joined sort key) as the list orders them', async () => {
+    process.env.EXPORT_BATCH_SIZE = '2';
+    process.env.EXPORT_ID_WINDOW = '3';
+    for (const order of ['ASC', 'DESC']) {
+      const res = await t.call('GET', `/api/encaissement/liste/x?_sort=modePaiementID&_order=${order}&_page=1&_perPage=500`, {
+        token: t.adminToken,
+      });
+      const csv = await get(`/api/encaissement/liste/x?_sort=modePaiementID&_order=${order}&format=csv`, t.adminToken);
+      const rows = parseCsv(csv.rawPayload.toString('utf8').slice(1)).slice(1);
+      expect(rows).toHaveLength(res.body.total);
+      expect(rows.map((r) => `${r[0]} ${r[5]}`)).toEqual(
+        res.body.datas.map(
+          (d: { modePaiementID: { libelle: string }; colisID: { reference: string } }) =>
+            `${d.modePaiementID.libelle} ${d.colisID.reference}`,
+        ),
+      );
+    }
+  });
+
+  it('puts the rows without a referenced row where PostgreSQL sorts NULL: last ascending, first descending', async () => {
+    // The payments' agency (a nullable foreign key) declared as a joined sort key, read back through listBatches.
+    const base = encaissementList(admin);
+    const def: ListDef = { ...base, sortColumns: { ...base.sortColumns, agenceID: agences.libelle } } as ListDef;
+    const joined: [typeof agences.libelle, typeof encaissements.agenceID][] = [[agences.libelle, encaissements.agenceID]];
+    for (const order of ['ASC', 'DESC']) {
+      const query = { _sort: 'agenceID', _order: order };
+      const expected = (await runList(t.database.db, def, query)).rows.map((r) => r.id);
+      const got: unknown[] = [];
+      for await (const rows of await listBatches(t.database.db, def, query, 2, joined, 3)) got.push(...rows.map((r) => r.id));
+      expect(got, order).toEqual(expected);
+      const agency = (await runList(t.database.db, def, query)).rows.map((r) => (r.agenceID as { id: string } | null)?.id ?? null);
+      expect(agency.filter((a) => a === null).length).toBeGreaterThan(0);
+      expect(agency[order === 'ASC' ? agency.length - 1 : 0], order).toBeNull();
     }
   });
 });
