@@ -10,11 +10,14 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../server/db/client';
 import { seedReference } from '../../server/db/seed/reference';
-import { TEST_ADMIN } from './testConfig';
+import { hashPassword } from '../../server/auth/passwords';
+import { TEST_ADMIN, TEST_STAFF_PASSWORD } from './testConfig';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dbTemplate: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; template: string };
+    /** argon2 hash of TEST_STAFF_PASSWORD, computed once per run (tests/server/helpers.ts createStaff). */
+    staffPasswordHash: string;
   }
 }
 
@@ -26,6 +29,7 @@ export function withDatabase(url: string, name: string): string {
 }
 
 export default async function setup(project: TestProject) {
+  project.provide('staffPasswordHash', await hashPassword(TEST_STAFF_PASSWORD));
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `colis_tpl_${process.pid}`;

@@ -1,5 +1,9 @@
 /**
  * Test harness: a fresh copy of the seeded database and the app on it, driven through app.inject.
+ * Set-up spends no argon2 work (about 0.6 s of CPU per hash or check on this machine, the bulk of the server pass
+ * when every file and every staff member paid it): the administrator's and the created staff's tokens are signed by
+ * the app's own token service, as a sign-in would sign them, and a staff password is hashed once per process.
+ * Signing in itself is what auth.test.ts, security.test.ts and users.test.ts drive, through the API.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,13 +16,13 @@ import { buildApp, type App } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/client';
 import { roles, typeUsers, users, agences } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
-import { testConfig, TEST_ADMIN } from './testConfig';
+import { testConfig, TEST_ADMIN, TEST_STAFF_PASSWORD } from './testConfig';
 import { withDatabase } from './globalSetup';
 
 export interface TestContext {
   app: App;
   database: Database;
-  /** Bearer token of the seeded administrator. */
+  /** Bearer token of the seeded administrator (signed as its sign-in would be). */
   adminToken: string;
   /**
    * Sends a request and returns status and parsed JSON body (the raw text when it is not JSON). The body is `any` on
@@ -28,9 +32,23 @@ export interface TestContext {
   call(method: string, url: string, opts?: { token?: string | null; body?: unknown }): Promise<{ status: number; body: any }>;
   /** Signs in and returns the token (throws if refused). */
   login(email: string, password: string): Promise<string>;
-  /** Creates a back-office user with the given role code (and agency, default the first one) and returns its id and token. */
+  /**
+   * Creates a back-office user with the given role code (and agency, default the first one) and password (default
+   * TEST_STAFF_PASSWORD) and returns its id, e-mail and a token signed for it.
+   */
   createStaff(roleCode: string, opts?: { agenceCode?: string; password?: string }): Promise<{ id: string; email: string; token: string }>;
   close(): Promise<void>;
+}
+
+/** argon2 hashes of the staff passwords tests chose, by password. */
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** The argon2 hash of a staff password: TEST_STAFF_PASSWORD's comes from globalSetup, any other is hashed once per process. */
+function staffPasswordHash(password: string): Promise<string> {
+  if (password === TEST_STAFF_PASSWORD) return Promise.resolve(inject('staffPasswordHash'));
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
 }
 
 /** Opens a private copy of the seeded test database and builds the app on it. */
@@ -77,7 +95,11 @@ export async function setupTestApp(): Promise<TestContext> {
     if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.token as string;
   };
-  const adminToken = await login(TEST_ADMIN.adminEmail, TEST_ADMIN.adminPassword);
+  const [admin] = await database.db
+    .select({ id: users.id, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.email, TEST_ADMIN.adminEmail));
+  const adminToken = app.tokens.sign(admin.id, admin.tokenVersion);
 
   const createStaff: TestContext['createStaff'] = async (roleCode, opts = {}) => {
     const db = database.db;
@@ -87,22 +109,21 @@ export async function setupTestApp(): Promise<TestContext> {
       ? (await db.select().from(agences).where(eq(agences.code, opts.agenceCode)))[0]
       : (await db.select().from(agences).limit(1))[0];
     const email = `staff-${randomUUID().slice(0, 8)}@test.local`;
-    const password = opts.password ?? 'Staff-Pass-123';
     const [u] = await db
       .insert(users)
       .values({
         nom: 'Testeur',
         prenoms: roleCode,
         email,
-        passwordHash: await hashPassword(password),
+        passwordHash: await staffPasswordHash(opts.password ?? TEST_STAFF_PASSWORD),
         typeUserID: type.id,
         roleID: role?.id ?? null,
         agenceID: agence?.id ?? null,
         telephone: '600000000',
         telephoneComplet: `+33${Math.floor(Math.random() * 1e9)}`,
       })
-      .returning({ id: users.id });
-    return { id: u.id, email, token: await login(email, password) };
+      .returning({ id: users.id, tokenVersion: users.tokenVersion });
+    return { id: u.id, email, token: app.tokens.sign(u.id, u.tokenVersion) };
   };
 
   return {

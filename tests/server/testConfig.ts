@@ -3,6 +3,9 @@ import { loadConfig } from '../../server/config';
 
 export const TEST_ADMIN = { adminEmail: 'admin@test.local', adminPassword: 'Admin-Test-123' };
 
+/** Password of the staff members TestContext.createStaff creates, unless a test gives one. */
+export const TEST_STAFF_PASSWORD = 'Staff-Pass-123';
+
 /** The configuration every test app runs with: no demo data, generous login rate limit. */
 export const testConfig = () =>
   loadConfig({
