@@ -7,7 +7,8 @@ import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { codesOtp, mailOutbox, throttles, typeUsers, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/auth/passwords';
+import argon2 from 'argon2';
+import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { setupTestApp, type TestContext } from './helpers';
 import { TEST_ADMIN } from './testConfig';
 
@@ -78,6 +79,17 @@ describe('auth/loginAD', () => {
     await app.close();
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses[4]).toBe(429);
+  });
+});
+
+describe('password hashes', () => {
+  it("are argon2id with OWASP's minimum parameters, and a hash made with other parameters still verifies", async () => {
+    const hash = await hashPassword('Secret123!');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await verifyPassword(hash, 'Secret123!')).toBe(true);
+    expect(await verifyPassword(hash, 'secret123!')).toBe(false);
+    const older = await argon2.hash('Secret123!', { type: argon2.argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 });
+    expect(await verifyPassword(older, 'Secret123!')).toBe(true);
   });
 });
 
