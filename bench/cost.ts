@@ -13,11 +13,13 @@
  * still moves with the load (caches, frequency, the other hyperthread): repeat runs, and read each figure against
  * the hello-world of the same run (this machine's VM has no hardware counter for instruction counts).
  *
- * Usage: npx tsx bench/cost.ts [--requests=3000] [--registrations=500] [--only=hello|statut|colis]   (in-memory PGlite: no registrations)
+ * Usage: npx tsx bench/cost.ts [--requests=3000] [--registrations=500] [--only=hello|statut|colis] [--profile=DIR]
+ *        (in-memory PGlite without BENCH_DATABASE_URL: no registrations)
  *        createdb -h 127.0.0.1 -U root regbench
  *        BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/regbench npx tsx bench/cost.ts
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -35,6 +37,8 @@ const registrations = arg('registrations', 500);
 /** Only the scenarios whose name matches (e.g. --only=hello, --only=statut, --only=colis). */
 const only = new RegExp(process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] ?? '.', 'i');
 const url = process.env.BENCH_DATABASE_URL;
+/** --profile=DIR: a CPU profile of each measured loop alone (no start-up, no warm-up), DIR/<scenario>.cpuprofile. */
+const profileDir = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1];
 // One connection: every statement of a registration goes to the backend whose CPU is read.
 process.env.PG_POOL_SIZE = '1';
 
@@ -95,6 +99,12 @@ function backendTicks(pid: number | null): number | null {
 async function measure(name: string, n: number, one: (i: number) => Promise<number>, backend: number | null = null) {
   if (!only.test(name)) return;
   for (let i = 0; i < Math.min(200, n); i++) if ((await one(-1 - i)) >= 300) throw new Error(`${name}: échec à l'échauffement`);
+  const inspector = profileDir ? new Session() : null;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+  }
   const s0 = statements;
   const t0 = backendTicks(backend);
   const c0 = process.cpuUsage();
@@ -106,6 +116,11 @@ async function measure(name: string, n: number, one: (i: number) => Promise<numb
   const cpu = process.cpuUsage(c0);
   const wall = performance.now() - w0;
   const t1 = backendTicks(backend);
+  if (inspector) {
+    const { profile } = await inspector.post('Profiler.stop');
+    writeFileSync(`${profileDir}/${name.replace(/[^A-Za-z]+/g, '-')}.cpuprofile`, JSON.stringify(profile));
+    inspector.disconnect();
+  }
   const perReq = (cpu.user + cpu.system) / n;
   const pgUs = t0 !== null && t1 !== null ? ((t1 - t0) * 10_000) / n : null;
   console.log(

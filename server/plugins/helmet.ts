@@ -5,8 +5,10 @@
  * The headers are worked out once, at start-up (issue 12 §4): @fastify/helmet 13 calls `helmet(options)` on every
  * request, which rebuilds every header and parses and checks the CSP's directives each time. Here a probe Fastify
  * instance answers one request with @fastify/helmet and these options; the headers it adds (those the same probe
- * without it does not send) are then set on every answer by one hook, where and as the plugin sets them (onRequest,
- * on the raw response: a route's own header of the same name still wins, as before). Same headers, same values.
+ * without it does not send) are then given to every answer by one onRequest hook, as the plugin does (a route's own
+ * header of the same name still wins). Same headers, same values, same order. They are Fastify reply headers rather
+ * than raw ones (`reply.raw.setHeader`): once a raw header is set, Node checks every header twice (setHeader, then
+ * writeHead merging Fastify's own through setHeader again); now each is checked once, at writeHead.
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
@@ -52,10 +54,10 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[str
 
 export const helmetPlugin = fp(
   async (app) => {
-    const headers = await helmetHeaders(HELMET_OPTIONS);
-    if (!headers.some(([name]) => name === 'content-security-policy')) throw new Error('helmet : en-têtes de sécurité introuvables');
+    const headers = Object.fromEntries(await helmetHeaders(HELMET_OPTIONS));
+    if (!headers['content-security-policy']) throw new Error('helmet : en-têtes de sécurité introuvables');
     app.addHook('onRequest', (_request, reply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      reply.headers(headers);
       done();
     });
   },
