@@ -41,13 +41,14 @@ export async function colisSnapshot(tx: Tx, id: string): Promise<Record<string, 
   return (result as unknown as { rows: { snap: Record<string, unknown> }[] }).rows[0]?.snap ?? {};
 }
 
-/** Records a registration: one INSERT … SELECT of the new parcel's snapshot ('create', nothing before). */
-export async function recordColisCreated(tx: Tx, id: string, author: AuditAuthor): Promise<void> {
-  await tx.execute(sql`
+/**
+ * The journal row of a registration, one INSERT … SELECT of the new parcel's snapshot ('create', nothing before):
+ * the last part of the registration's write statement (db/writeTogether.ts), or a statement of its own after an advance.
+ */
+export const colisCreatedAudit = (id: string, author: AuditAuthor): SQL => sql`
     INSERT INTO ${audits} (id, entite, entite_id, action, auteur_id, adresse_ip, avant, apres)
     SELECT gen_random_uuid(), 'colis', c.id, 'create', ${author.id}::uuid, ${author.adresseIP}, NULL, ${snapshotOf(sql`c`)}
-      FROM colis c WHERE c.id = ${id}::uuid`);
-}
+      FROM colis c WHERE c.id = ${id}::uuid`;
 
 /** Records an edit: the fields whose snapshot changed since `before` (nothing when nothing changed). */
 export async function recordColisUpdated(tx: Tx, id: string, before: Record<string, unknown>, author: AuditAuthor): Promise<void> {

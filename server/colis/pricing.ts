@@ -5,15 +5,11 @@
  * agency. A nature with an exceptional price needs no unit price. The arithmetic itself is common/pricing.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DecimalInput } from '../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
 import { envois, groupesNatureColis, modesEnvoi, naturesColis, paramNatureModes, pays, villes } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
-
-const vDest = alias(villes, 'pnm_dest');
-const vOrig = alias(villes, 'pnm_orig');
 
 /** The route a parcel travels: the departure's mode and countries, the destination city, the agency's city. */
 export interface PricingRoute {
@@ -35,26 +31,29 @@ export interface PrixNature {
 }
 
 /**
- * A departure as registration and pricing read it: its route (mode and countries, with the labels of the
- * missing-price message) and its capacity and state. A dynamic select: callers add where, and FOR UPDATE.
+ * The columns of a departure as registration and pricing read it: its route (mode and countries, with the labels of
+ * the missing-price message) and its capacity and state, from envois joined to its mode and destination country.
  */
+export const envoiRouteColumns = {
+  id: envois.id,
+  reference: envois.reference,
+  statutID: envois.statutID,
+  isActive: envois.isActive,
+  dateFin: envois.dateFin,
+  poids: envois.poids,
+  poidsReel: envois.poidsReel,
+  paysID: envois.paysID,
+  paysEmetteurID: envois.paysEmetteurID,
+  modeEnvoiID: envois.modeEnvoiID,
+  modeEnvoiCode: modesEnvoi.code,
+  modeEnvoiLibelle: modesEnvoi.libelle,
+  paysLibelle: pays.libelle,
+};
+
+/** A departure with envoiRouteColumns. A dynamic select: callers add where, and FOR UPDATE. */
 export function selectEnvoiRoute(db: Db | Tx) {
   return db
-    .select({
-      id: envois.id,
-      reference: envois.reference,
-      statutID: envois.statutID,
-      isActive: envois.isActive,
-      dateFin: envois.dateFin,
-      poids: envois.poids,
-      poidsReel: envois.poidsReel,
-      paysID: envois.paysID,
-      paysEmetteurID: envois.paysEmetteurID,
-      modeEnvoiID: envois.modeEnvoiID,
-      modeEnvoiCode: modesEnvoi.code,
-      modeEnvoiLibelle: modesEnvoi.libelle,
-      paysLibelle: pays.libelle,
-    })
+    .select(envoiRouteColumns)
     .from(envois)
     .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
     .innerJoin(pays, eq(envois.paysID, pays.id))
@@ -72,7 +71,8 @@ export const missingPrixMessage = (mode: string, pays: string, nature: string) =
  */
 export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: string[]): Promise<Map<string, PrixNature>> {
   const ids = [...new Set(natureIds)];
-  const natures = ids.length
+  // One statement (issue 12 §3): each nature with its group's candidate unit prices on the route (none: a null price).
+  const rows = ids.length
     ? await db
         .select({
           id: naturesColis.id,
@@ -81,40 +81,39 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
           groupe: naturesColis.groupeNatureColisID,
           isActive: naturesColis.isActive,
           groupeActive: groupesNatureColis.isActive,
+          prix: {
+            id: paramNatureModes.id,
+            groupe: paramNatureModes.groupeNatureColisID,
+            prixUnitaire: paramNatureModes.prixUnitaire,
+            villeDestinationID: paramNatureModes.villeDestinationID,
+            villeOrigineID: paramNatureModes.villeOrigineID,
+          },
         })
         .from(naturesColis)
         .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))
+        .leftJoin(
+          paramNatureModes,
+          and(
+            eq(paramNatureModes.groupeNatureColisID, naturesColis.groupeNatureColisID),
+            eq(paramNatureModes.modeEnvoiID, route.modeEnvoiID),
+            eq(paramNatureModes.isActive, true),
+            inArray(paramNatureModes.villeDestinationID, db.select({ id: villes.id }).from(villes).where(eq(villes.paysID, route.paysID))),
+            inArray(
+              paramNatureModes.villeOrigineID,
+              db.select({ id: villes.id }).from(villes).where(eq(villes.paysID, route.paysEmetteurID)),
+            ),
+          ),
+        )
         .where(inArray(naturesColis.id, ids))
     : [];
+  const natures = [...new Map(rows.map((r) => [r.id, r])).values()];
   const byId = new Map(natures.map((n) => [n.id, n]));
   for (const id of ids) {
     const n = byId.get(id);
     if (!n || !n.isActive || !n.groupeActive)
       throw badRequest('Nature de colis introuvable ou inactive.', { naturesColis: 'Nature de colis introuvable ou inactive.' });
   }
-  const groups = [...new Set(natures.map((n) => n.groupe))];
-  const prixUnitaires = groups.length
-    ? await db
-        .select({
-          id: paramNatureModes.id,
-          groupe: paramNatureModes.groupeNatureColisID,
-          prixUnitaire: paramNatureModes.prixUnitaire,
-          villeDestinationID: paramNatureModes.villeDestinationID,
-          villeOrigineID: paramNatureModes.villeOrigineID,
-        })
-        .from(paramNatureModes)
-        .innerJoin(vDest, eq(paramNatureModes.villeDestinationID, vDest.id))
-        .innerJoin(vOrig, eq(paramNatureModes.villeOrigineID, vOrig.id))
-        .where(
-          and(
-            inArray(paramNatureModes.groupeNatureColisID, groups),
-            eq(paramNatureModes.modeEnvoiID, route.modeEnvoiID),
-            eq(paramNatureModes.isActive, true),
-            eq(vDest.paysID, route.paysID),
-            eq(vOrig.paysID, route.paysEmetteurID),
-          ),
-        )
-    : [];
+  const prixUnitaires = rows.flatMap((r) => (r.prix ? [r.prix] : []));
   const score = (p: (typeof prixUnitaires)[number]) =>
     (p.villeDestinationID === route.villeDestinationID ? 2 : 0) + (p.villeOrigineID === route.villeOrigineID ? 1 : 0);
   const best = new Map<string, (typeof prixUnitaires)[number]>();

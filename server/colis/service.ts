@@ -10,7 +10,8 @@
  * - at destination an arrived parcel (EXPEDIE) is picked up (RETIRE) or delivered (LIVRE) once fully paid, the
  *   remaining amount possibly collected in the same step.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import {
   ADVANCE_PAYER,
@@ -34,27 +35,43 @@ import type { PaysTelephone } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
-import { clientPhone, upsertClient } from '../user/service';
+import { clientPhone, upsertClient, type Party } from '../user/service';
+import { partyColumns } from '../user/query';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, colisNatures, envois, historiques, modesLivraison, pays, typeUsers, users, villes } from '../db/schema';
+import {
+  agences,
+  colis,
+  colisNatures,
+  envois,
+  historiques,
+  mailOutbox,
+  modesEnvoi,
+  modesLivraison,
+  notifications,
+  pays,
+  typeUsers,
+  users,
+  villes,
+} from '../db/schema';
+import { writeTogether } from '../db/writeTogether';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { enqueueMail, escapeHtml, outboxRows } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
-import { statutCodeFromValue, statutIds, type StatutIdOf } from '../statut/query';
-import { priceColis, priceNatures, selectEnvoiRoute } from './pricing';
-import { nextColisReference } from '../db/references';
+import { statutCodeFromValue, statutIds, statutsByCode, type StatutIdOf } from '../statut/query';
+import { envoiRouteColumns, priceColis, priceNatures, selectEnvoiRoute } from './pricing';
+import { colisReferenceSql } from '../db/references';
 import { lockColis } from '../access/locks';
 import { colisAgenceFor, colisNotDeleted, envoiScope, maySeeClient } from '../access/scopes';
 import { moveColis } from './statutChange';
 import {
   colisSnapshot,
   recordColisActive,
-  recordColisCreated,
+  colisCreatedAudit,
   recordColisDeleted,
   recordColisUpdated,
   type ColisDeletionWay,
 } from './journal';
-import { notifyColis } from '../notification/service';
+import { colisNotices } from '../notification/service';
 import {
   adminEmails,
   agenceVilleID,
@@ -69,6 +86,7 @@ import {
   findSignature,
   selectColis,
   expediteursOfEnvoi,
+  colisColumns,
 } from './query';
 import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
 
@@ -89,7 +107,7 @@ async function lockEnvoiRoute(tx: Tx, envoiID: string) {
  * departure's status cascade (server/envoi/service.ts) takes them; the opposite order deadlocked against it.
  * `alsoEnvoiID` is a second departure to lock (an edit moving the parcel). Should the parcel move to another departure
  * between its unlocked read and its lock (an edit committed meanwhile), the departures are taken again.
- * @returns the locked parcel and the locked departures by id
+ * @returns the locked parcel
  * @throws 404/403 as lockColis, 400 'Départ introuvable.', 409 when the parcel keeps moving
  */
 async function lockColisAfterEnvois(tx: Tx, target: { id?: string; reference?: string }, user: CurrentUser, alsoEnvoiID?: string) {
@@ -102,10 +120,9 @@ async function lockColisAfterEnvois(tx: Tx, target: { id?: string; reference?: s
       continue;
     }
     const envoiIds = [...new Set([place.envoiID, ...(alsoEnvoiID ? [alsoEnvoiID] : [])])].sort();
-    const locked = new Map<string, Awaited<ReturnType<typeof lockEnvoiRoute>>>();
-    for (const eid of envoiIds) locked.set(eid, await lockEnvoiRoute(tx, eid));
+    for (const eid of envoiIds) await lockEnvoiRoute(tx, eid);
     const row = await lockColis(tx, target, user, { owner: true });
-    if (row.envoiID === place.envoiID) return { row, envois: locked };
+    if (row.envoiID === place.envoiID) return row;
     if (attempt === 3) throw conflict('Ce colis vient d’être modifié : réessayez.');
   }
 }
@@ -159,29 +176,68 @@ async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof readEnv
   }
 }
 
-/** Resolves the agency of a registration: a non-ADMIN role uses its own (spec 000 §5), ADMIN must choose one. */
-async function resolveAgence(tx: Tx, input: ColisInput, user: CurrentUser, envoiPaysEmetteurID: string) {
-  const agenceID = colisAgenceFor(user, input.agenceID);
+const paysEmetteur = alias(pays, 'pays_emetteur');
+
+/**
+ * What a registration or an edit reads before it writes, in one statement (issue 12 §3: one round trip instead of
+ * five): the departure's route and state (envoiRouteColumns, plus the dates its answer shows), the countries of the
+ * parties' phones (origin: sender, destination: recipient), the registering agency, the destination city and the
+ * pick-up mode. A reference not found is null (the checks give their own messages); no lock is taken.
+ * @throws 400 'Départ introuvable.'
+ */
+async function readRegistration(
+  tx: Tx,
+  q: { envoiID: string; agenceID: string | null | undefined; villeID: string; modeLivraisonID: string },
+) {
+  const [row] = await tx
+    .select({
+      ...envoiRouteColumns,
+      dateDebut: envois.dateDebut,
+      dateArrive: envois.dateArrive,
+      destinataire: { indicatif: pays.indicatif, longueurNumero: pays.longueurNumero },
+      expediteur: { id: paysEmetteur.id, indicatif: paysEmetteur.indicatif, longueurNumero: paysEmetteur.longueurNumero },
+      agence: {
+        id: agences.id,
+        code: agences.code,
+        libelle: agences.libelle,
+        telephoneComplet: agences.telephoneComplet,
+        villeID: agences.villeID,
+        paysID: agences.paysID,
+      },
+      ville: { id: villes.id, libelle: villes.libelle, paysID: villes.paysID },
+      modeLivraison: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
+    })
+    .from(envois)
+    .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
+    .innerJoin(pays, eq(envois.paysID, pays.id))
+    .leftJoin(paysEmetteur, eq(envois.paysEmetteurID, paysEmetteur.id))
+    .leftJoin(agences, q.agenceID ? eq(agences.id, q.agenceID) : sql`false`)
+    .leftJoin(villes, eq(villes.id, q.villeID))
+    .leftJoin(modesLivraison, eq(modesLivraison.id, q.modeLivraisonID))
+    .where(eq(envois.id, q.envoiID));
+  if (!row) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
+  const { destinataire, expediteur, agence, ville, modeLivraison, ...envoi } = row;
+  const partyPays: PartyPays = { expediteur: expediteur ?? undefined, destinataire };
+  return { envoi, partyPays, agence, ville, modeLivraison };
+}
+type Registration = Awaited<ReturnType<typeof readRegistration>>;
+
+/**
+ * The agency of a registration: a non-ADMIN role uses its own (spec 000 §5), ADMIN must choose one; the departure
+ * must leave from its country.
+ * @param agenceID the agency asked for (access/scopes.ts colisAgenceFor); reg.agence is that agency as read
+ * @throws 400 none or unknown; 403 the departure does not leave from the agency's country
+ */
+function checkAgence(reg: Registration, agenceID: string | null | undefined) {
   if (!agenceID) throw badRequest("L'agence est obligatoire.", { agenceID: "L'agence est obligatoire." });
-  const [a] = await tx
-    .select({ id: agences.id, code: agences.code, villeID: agences.villeID, paysID: agences.paysID })
-    .from(agences)
-    .where(eq(agences.id, agenceID));
+  const a = reg.agence;
   if (!a) throw badRequest('Agence introuvable.', { agenceID: 'Agence introuvable.' });
-  if (a.paysID !== envoiPaysEmetteurID) {
+  if (a.paysID !== reg.envoi.paysEmetteurID) {
     throw forbidden("Ce départ ne part pas du pays de l'agence.");
   }
   return a;
 }
 
-/** Countries of the parties of a departure, for their phones: the origin (sender) and the destination (recipient). */
-async function partyPaysOf(tx: Tx, e: { paysID: string; paysEmetteurID: string }) {
-  const rows = await tx
-    .select({ id: pays.id, indicatif: pays.indicatif, longueurNumero: pays.longueurNumero })
-    .from(pays)
-    .where(inArray(pays.id, [e.paysID, e.paysEmetteurID]));
-  return { expediteur: rows.find((r) => r.id === e.paysEmetteurID), destinataire: rows.find((r) => r.id === e.paysID) };
-}
 type PartyPays = Record<'expediteur' | 'destinataire', PaysTelephone | undefined>;
 
 /**
@@ -199,16 +255,20 @@ function withPartyPhones(input: ColisInput, partyPays: PartyPays): ColisInput {
   };
 }
 
-/** Expediteur and recipient ids: existing clients, or clients created / reused by their phone (DESIGN.md §4). */
+/**
+ * Sender and recipient: existing clients, or clients created / reused by their phone (DESIGN.md §4).
+ * @returns their ids (`ids`, the parcel's columns) and what a parcel shows of each (`parties`: Party, null when none),
+ *   as read or written in this transaction: the registration answers with them (no re-read)
+ */
 async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
-  let expediteurID = input.expediteurID ?? null;
-  if (!expediteurID) {
+  let expediteur: Party | null = null;
+  if (!input.expediteurID) {
     if (!input.expediteurNom?.trim() || !input.NumeroSaisi?.trim()) {
       throw badRequest("L'expéditeur est obligatoire : choisissez un client ou saisissez son nom et son téléphone.", {
         expediteurID: "L'expéditeur est obligatoire",
       });
     }
-    expediteurID = await upsertClient(tx, {
+    expediteur = await upsertClient(tx, {
       nom: input.expediteurNom.trim(),
       prenoms: input.expediteurPrenom?.trim(),
       telephoneComplet: input.NumeroSaisi,
@@ -216,15 +276,15 @@ async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
       field: 'NumeroSaisi',
     });
   }
-  let destinataireID = input.destinataireID ?? null;
-  if (!destinataireID) {
+  let destinataire: Party | null = null;
+  if (!input.destinataireID) {
     const missing: Record<string, string> = {};
     if (!input.nomDestinataire?.trim()) missing.nomDestinataire = 'Le nom du destinataire est obligatoire';
     if (!input.prenomsDestinataire?.trim()) missing.prenomsDestinataire = 'Les prénoms du destinataire sont obligatoires';
     if (!input.adresseDestinataire?.trim()) missing.adresseDestinataire = "L'adresse du destinataire est obligatoire";
     if (Object.keys(missing).length) throw badRequest(Object.values(missing)[0], missing);
     if (input.telephoneDestinataire?.trim()) {
-      destinataireID = await upsertClient(tx, {
+      destinataire = await upsertClient(tx, {
         nom: input.nomDestinataire!.trim(),
         prenoms: input.prenomsDestinataire!.trim(),
         telephoneComplet: input.telephoneDestinataire,
@@ -240,30 +300,31 @@ async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
   if (ids.length) {
     // Parties are clients (users of type CLIENT): a staff member's id would show their e-mail and phone on the parcel.
     const clients = await tx
-      .select({ id: users.id })
+      .select(partyColumns(users))
       .from(users)
       .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
       .where(and(inArray(users.id, ids), eq(typeUsers.code, TYPE_USER_CODES.CLIENT)));
-    const known = new Set(clients.map((u) => u.id));
+    const known = new Map(clients.map((u) => [u.id, u]));
     for (const [field, id] of Object.entries(given)) {
       if (id && !known.has(id)) throw badRequest('Client introuvable.', { [field]: 'Client introuvable.' });
     }
+    if (input.expediteurID) expediteur = known.get(input.expediteurID)!;
+    if (input.destinataireID) destinataire = known.get(input.destinataireID)!;
   }
-  return { expediteurID, destinataireID };
+  return {
+    ids: { expediteurID: expediteur?.id ?? null, destinataireID: destinataire?.id ?? null },
+    parties: { expediteurID: expediteur, destinataireID: destinataire },
+  };
 }
 
-/** Prices the parcel on its departure's route and validates its amounts. */
-async function computeColis(tx: Tx, input: ColisInput, e: Awaited<ReturnType<typeof readEnvoiRoute>>, agenceVilleID: string) {
-  const [ville] = await tx.select({ id: villes.id, paysID: villes.paysID }).from(villes).where(eq(villes.id, input.villeID));
+/** Prices the parcel on its departure's route and validates its city, pick-up mode and amounts (ville, mode: as read). */
+async function computeColis(tx: Tx, input: ColisInput, reg: Registration, agenceVilleID: string) {
+  const { envoi: e, ville, modeLivraison: modeLiv } = reg;
   if (!ville || ville.paysID !== e.paysID) {
     throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
       villeID: 'Ville de destination invalide',
     });
   }
-  const [modeLiv] = await tx
-    .select({ code: modesLivraison.code, libelle: modesLivraison.libelle })
-    .from(modesLivraison)
-    .where(eq(modesLivraison.id, input.modeLivraisonID));
   if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
   // The agency pick-up has no delivery amount (common/colisRules.ts isModeLivraisonAgence, the UI's own rule).
   const montantLivraison = isModeLivraisonAgence(modeLiv) ? 0 : (input.montantLivraison ?? 0);
@@ -346,9 +407,9 @@ function keptRecipientCopy(current: typeof colis.$inferSelect, input: ColisInput
   };
 }
 
-/** Inserts the nature lines of a parcel. */
-async function insertLines(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeColis>>) {
-  await tx.insert(colisNatures).values(
+/** The insert of the nature lines of a parcel (a builder: awaited, or one part of a registration's writeTogether). */
+function linesInsert(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeColis>>) {
+  return tx.insert(colisNatures).values(
     c.lines.map((l) => ({
       colisID,
       natureColisID: l.natureColisID,
@@ -386,89 +447,123 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
 }
 
 /**
- * Registers a parcel (spec 000 §7 colis/create). Every read and the clients' upserts come first, without any lock
- * (the departure's state checked on a plain read, so a closed or full departure is refused early); then
- * claimEnvoiWeight's conditional UPDATE puts the weight on the departure and alone decides (409 if it no longer
- * fits); then the parcel, its lines, history, notification and advance are written and the answer read (issue 12 §3:
- * the departure's lock is held for those few statements and the commit, no longer for the reads and the upserts).
+ * Registers a parcel (spec 000 §7 colis/create). Every read (readRegistration: one statement) and the clients'
+ * upserts come first, without any lock (the departure's state checked on a plain read, so a closed or full departure
+ * is refused early); then claimEnvoiWeight's conditional UPDATE puts the weight on the departure and alone decides
+ * (409 if it no longer fits); then the parcel (its reference from the sequence inside its INSERT), and in one more
+ * statement (db/writeTogether.ts) its lines, history, notifications and journal row; an advance after them (issue 12
+ * §3: the departure's lock is held for these two or three statements and the commit, not for the reads and upserts).
  * The claim comes before the parcel's insert, not after: a refusal then costs one statement, and a same-sender
  * registration does not first wait on the sender's counter row (colis_stats_clients) for nothing. Lock order: the
  * departure, then the parcel's rows, as in a departure's status cascade (FOR NO KEY UPDATE, then its parcels).
- * @returns the parcel as colis/get answers it (selectColis), read in the same transaction: no second connection
- *   after commit
+ * @returns the parcel as colis/get answers it (selectColis' fields), made from what this transaction read and wrote
+ *   (the INSERT's RETURNING, the references read first, the parties upserted): no re-read, no second connection.
+ *   An advance (reglement > 0) changes the parcel after its insert (payment, status): that answer is read back.
  */
-export async function createColis(db: Db, input: ColisInput, user: CurrentUser) {
+export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<ColisAnswer> {
   const idOf = await statutIds(db);
+  const registered = (await statutsByCode(db)).get(COLIS_STATUT_REGISTERED)!;
   return db.transaction(async (tx) => {
-    const e = await readEnvoiRoute(tx, input.envoiID);
-    const partyPays = await partyPaysOf(tx, e);
-    input = withPartyPhones(input, partyPays);
-    const agence = await resolveAgence(tx, input, user, e.paysEmetteurID);
-    const computed = await computeColis(tx, input, e, agence.villeID);
+    const agenceID = colisAgenceFor(user, input.agenceID);
+    const reg = await readRegistration(tx, { ...input, agenceID });
+    const e = reg.envoi;
+    input = withPartyPhones(input, reg.partyPays);
+    const agence = checkAgence(reg, agenceID);
+    const computed = await computeColis(tx, input, reg, agence.villeID);
     await checkEnvoi(idOf, e, computed.montants.poids);
-    const parties = await resolveParties(tx, input, partyPays);
-    const reference = await nextColisReference(tx, agence.code);
+    const { ids, parties } = await resolveParties(tx, input, reg.partyPays);
     await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
-    const now = new Date();
-    const enAttente = idOf(COLIS_STATUT_REGISTERED);
-    const [created] = await tx
+    const enAttente = registered.id;
+    const [{ suiviToken, ...created }] = await tx
       .insert(colis)
       .values({
         ...colisValues(input, computed, e),
-        ...parties,
-        reference,
+        ...ids,
+        reference: colisReferenceSql(agence.code),
         envoiID: e.id,
         agenceID: agence.id,
         statutID: enAttente,
-        dateDepot: now,
+        dateDepot: new Date(),
         auteurID: user.id,
       })
-      .returning({ id: colis.id, suiviToken: colis.suiviToken });
-    await insertLines(tx, created.id, computed);
-    await tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id });
+      .returning({ ...colisColumns, suiviToken: colis.suiviToken });
     const payable: PayableColis = {
       id: created.id,
-      reference,
+      reference: created.reference,
       agenceID: agence.id,
       statutID: enAttente,
       reglement: '0.00',
       resteAPayer: toMoneyString(computed.montants.montantTotal),
-      ...parties,
+      ...ids,
       emailDestinataire: input.emailDestinataire || null,
-      suiviToken: created.suiviToken,
+      suiviToken,
     };
-    await notifyColis(tx, [payable], 'votre colis a été enregistré');
-    await recordAdvance(tx, payable, input, user, idOf);
-    // Audit journal (issue 14 §4): one INSERT … SELECT, once the departure's weight is claimed.
-    await recordColisCreated(tx, created.id, user);
-    const [answer] = await selectColis(tx).where(eq(colis.id, created.id));
-    return answer;
+    // The parcel's lines, history, notifications (the parties' e-mails are known) and journal row: one statement.
+    const emails = new Map(Object.values(parties).flatMap((p) => (p ? [[p.id, p.email] as const] : [])));
+    const notices = colisNotices([payable], 'votre colis a été enregistré', emails);
+    const writes: SQLWrapper[] = [
+      linesInsert(tx, created.id, computed),
+      tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id }),
+      tx.insert(notifications).values(notices.rows),
+    ];
+    if (notices.mails.length) writes.push(tx.insert(mailOutbox).values(outboxRows(notices.mails)));
+    // Audit journal (issue 14 §4): the parcel's snapshot once registered, after its advance when there is one.
+    const advance = isAdvance(input.reglement ?? 0);
+    await writeTogether(tx, writes, advance ? undefined : colisCreatedAudit(created.id, user));
+    if (advance) {
+      await recordAdvance(tx, payable, input, user, idOf);
+      await tx.execute(colisCreatedAudit(created.id, user));
+      return (await selectColis(tx).where(eq(colis.id, created.id)))[0];
+    }
+    return {
+      ...created,
+      statutID: { id: registered.id, code: registered.code, libelle: registered.libelle },
+      envoiID: {
+        id: e.id,
+        reference: e.reference,
+        dateDebut: e.dateDebut,
+        dateArrive: e.dateArrive,
+        dateFin: e.dateFin,
+        paysID: e.paysID,
+        paysEmetteurID: e.paysEmetteurID,
+        modeEnvoiID: e.modeEnvoiID,
+      },
+      agenceID: { id: agence.id, code: agence.code, libelle: agence.libelle, telephoneComplet: agence.telephoneComplet },
+      villeID: reg.ville,
+      modeEnvoiID: { id: e.modeEnvoiID, code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle },
+      modeLivraisonID: reg.modeLivraison,
+      ...parties,
+    };
   });
 }
+
+/** A parcel as colis/get and colis/create answer it (colis/query.ts selectColis). */
+type ColisAnswer = NonNullable<Awaited<ReturnType<typeof findColis>>>;
 
 /** Edits a parcel still EN_ATTENTE (spec 000 §2 Edit parcel): same checks as registration, weights moved between departures. */
 export async function updateColis(db: Db, id: string, input: ColisInput, user: CurrentUser): Promise<void> {
   const idOf = await statutIds(db);
   await db.transaction(async (tx) => {
     // Both departures in a fixed order, then the parcel: two edits never wait on each other, nor on a cascade.
-    const { row: current, envois: locked } = await lockColisAfterEnvois(tx, { id }, user, input.envoiID);
+    const current = await lockColisAfterEnvois(tx, { id }, user, input.envoiID);
     if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
     const before = await colisSnapshot(tx, id);
-    const e = locked.get(input.envoiID)!;
-    const partyPays = await partyPaysOf(tx, e);
-    input = withPartyPhones(input, partyPays);
     // ADMIN may move the parcel to another agency (else it keeps its own); another role keeps its own (colisAgenceFor).
-    const agence = await resolveAgence(tx, { ...input, agenceID: input.agenceID ?? current.agenceID }, user, e.paysEmetteurID);
-    const computed = await computeColis(tx, input, e, agence.villeID);
+    const agenceID = colisAgenceFor(user, input.agenceID ?? current.agenceID);
+    const reg = await readRegistration(tx, { ...input, agenceID });
+    const e = reg.envoi;
+    input = withPartyPhones(input, reg.partyPays);
+    const agence = checkAgence(reg, agenceID);
+    const computed = await computeColis(tx, input, reg, agence.villeID);
     const sameEnvoi = current.envoiID === input.envoiID;
     await checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
-    const parties = await resolveParties(tx, input, partyPays);
+    const { ids: parties } = await resolveParties(tx, input, reg.partyPays);
     await tx
       .update(colis)
       .set({ ...colisValues(input, computed, e), ...keptRecipientCopy(current, input), ...parties, envoiID: e.id, agenceID: agence.id })
       .where(eq(colis.id, id));
     await tx.delete(colisNatures).where(eq(colisNatures.colisID, id));
-    await insertLines(tx, id, computed);
+    await linesInsert(tx, id, computed);
     await tx
       .update(envois)
       .set({ poidsReel: sql`${envois.poidsReel} - ${current.poids}::numeric` })
@@ -536,7 +631,7 @@ const DELETE_CODES_PER_DAY = 3;
 export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<DeleteOutcome> {
   const idOf = await statutIds(db);
   return db.transaction(async (tx): Promise<DeleteOutcome> => {
-    const { row } = await lockColisAfterEnvois(tx, target, user);
+    const row = await lockColisAfterEnvois(tx, target, user);
     if (COLIS_EDITABLE.some((c) => idOf(c) === row.statutID)) {
       await softDeleteColis(tx, row, user, 'direct');
       return { outcome: 'deleted' };
@@ -583,7 +678,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
     'codes erronés',
   );
   const check = await db.transaction(async (tx) => {
-    const { row } = await lockColisAfterEnvois(tx, { id: colisId }, user);
+    const row = await lockColisAfterEnvois(tx, { id: colisId }, user);
     const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
     if (result === 'ok') await softDeleteColis(tx, row, user, 'otp');
     return result;

@@ -2,24 +2,30 @@
  * Human-readable references (DESIGN.md §4): unique and sequential, made by a database sequence, never by counting
  * rows. Departures: DEP-{yymm}-{0042}; parcels: {agency code}-{yymm}-{000123}.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
 
-/** Next value of a sequence and the current year-month (yymm) of the reference. */
-async function next(tx: Tx, sequence: 'envoi_reference_seq' | 'colis_reference_seq'): Promise<{ n: number; yymm: string }> {
+/** The current year-month of a reference, yymm (server's local time). */
+function yymm(now = new Date()): string {
+  return `${String(now.getFullYear()).slice(2)}${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Next value of a sequence. */
+async function next(tx: Tx, sequence: 'envoi_reference_seq'): Promise<number> {
   const result = (await tx.execute(sql`SELECT nextval(${sequence}::regclass)::int AS n`)) as unknown as { rows: { n: number }[] };
-  const now = new Date();
-  return { n: result.rows[0].n, yymm: `${String(now.getFullYear()).slice(2)}${String(now.getMonth() + 1).padStart(2, '0')}` };
+  return result.rows[0].n;
 }
 
 /** A new departure reference, e.g. DEP-2611-0042. */
 export async function nextEnvoiReference(tx: Tx): Promise<string> {
-  const { n, yymm } = await next(tx, 'envoi_reference_seq');
-  return `DEP-${yymm}-${String(n).padStart(4, '0')}`;
+  return `DEP-${yymm()}-${String(await next(tx, 'envoi_reference_seq')).padStart(4, '0')}`;
 }
 
-/** A new parcel reference of an agency, e.g. PAR1-2611-000123. */
-export async function nextColisReference(tx: Tx, agenceCode: string): Promise<string> {
-  const { n, yymm } = await next(tx, 'colis_reference_seq');
-  return `${agenceCode}-${yymm}-${String(n).padStart(6, '0')}`;
+/**
+ * A new parcel reference of an agency, e.g. PAR1-2611-000123, as an SQL value for the parcel's own INSERT (issue 12 §3:
+ * no round trip of its own): the number from colis_reference_seq, at least 6 digits (never cut beyond 999 999).
+ */
+export function colisReferenceSql(agenceCode: string): SQL<string> {
+  return sql<string>`(SELECT ${`${agenceCode}-${yymm()}-`}::text || lpad(s.n, greatest(6, length(s.n)), '0')
+    FROM (SELECT nextval('colis_reference_seq'::regclass)::text AS n) s)`;
 }

@@ -66,9 +66,15 @@ export function toApi<T>(row: T): Api<T> {
   if (row === null || row === undefined || typeof row !== 'object' || row instanceof Date) return row as Api<T>;
   if (Array.isArray(row)) return row.map((r) => toApi(r)) as Api<T>;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row as Record<string, unknown>)) {
+  const source = row as Record<string, unknown>;
+  // Object.keys and an index loop: no [key, value] pair allocated per field (issue 12 §4, every answer goes through here).
+  const keys = Object.keys(source);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     if (key === 'passwordHash' || key === 'tokenVersion') continue;
-    if (NUMERIC_FIELDS.has(key) && typeof value === 'string') out[key] = Number(value);
+    const value = source[key];
+    if (typeof value === 'string') out[key] = NUMERIC_FIELDS.has(key) ? Number(value) : value;
+    else if (value === null || typeof value !== 'object' || value instanceof Date) out[key] = value;
     else out[key] = toApi(value);
   }
   if ('id' in out) out._id = out.id;

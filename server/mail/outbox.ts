@@ -33,23 +33,20 @@ export interface OutgoingMail {
 /** What a sent secret mail's body becomes in the outbox (DESIGN.md §4). */
 export const SECRET_PLACEHOLDER_HTML = '<p>Contenu effacé après envoi (il contenait un secret).</p>';
 
+/** The outbox rows of mails, those with an address (enqueueMail; a registration's single write statement). */
+export function outboxRows(mails: OutgoingMail[]) {
+  return mails
+    .filter((m) => m.to)
+    .map((m) => ({ to: m.to, subject: m.subject, html: m.html, messageID: m.messageID ?? null, secret: m.secret ?? false }));
+}
+
 /**
  * Queues one or more e-mails in the outbox, inside the caller's transaction (or directly on the database).
  * A mail with `secret: true` has its body scrubbed once sent (deliverOutbox).
  */
 export async function enqueueMail(tx: Db | Tx, mails: OutgoingMail | OutgoingMail[]): Promise<void> {
-  const list = (Array.isArray(mails) ? mails : [mails]).filter((m) => m.to);
-  for (let i = 0; i < list.length; i += 1000) {
-    await tx.insert(mailOutbox).values(
-      list.slice(i, i + 1000).map((m) => ({
-        to: m.to,
-        subject: m.subject,
-        html: m.html,
-        messageID: m.messageID ?? null,
-        secret: m.secret ?? false,
-      })),
-    );
-  }
+  const rows = outboxRows(Array.isArray(mails) ? mails : [mails]);
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(mailOutbox).values(rows.slice(i, i + 1000));
 }
 
 /** Attempts before a message is marked FAILED. */

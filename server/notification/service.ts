@@ -28,17 +28,31 @@ export interface NotifiedColis {
 }
 
 /**
- * Notifies sender and recipient of each parcel: a notification row each, and an e-mail to each address known
- * (registered client's e-mail, or the free-text recipient e-mail) with the link to the parcel's public tracking page
- * (issue 14 §1, server/suivi/link.ts). The link is in the mail only, not in the notification row.
+ * What notifying parcels writes (pure): a notification row for the sender and the recipient of each, and an e-mail to
+ * each address known (registered client's e-mail in `emails`, or the free-text recipient e-mail) with the link to the
+ * parcel's public tracking page (issue 14 §1, server/suivi/link.ts). The link is in the mail only, not in the row.
+ * @param emails the e-mail of each receiver who has one (receiver id → e-mail)
  */
-export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: string): Promise<void> {
+export function colisNotices(colis: NotifiedColis[], message: string, emails: ReadonlyMap<string, string | null>) {
   const rows = colis.flatMap((c) =>
     [c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ receiverID, colisID: c.id, message })),
   );
-  for (let i = 0; i < rows.length; i += 1000) await tx.insert(notifications).values(rows.slice(i, i + 1000));
+  const mails = colis.flatMap((c) => {
+    const to = new Set<string>();
+    for (const id of [c.expediteurID, c.destinataireID]) if (id && emails.get(id)) to.add(emails.get(id)!);
+    if (c.emailDestinataire) to.add(c.emailDestinataire);
+    return [...to].map((address) => ({
+      to: address,
+      subject: `Colis ${c.reference}`,
+      html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(c.reference)}</strong>).</p>${suiviParagraph(c.suiviToken)}`,
+    }));
+  });
+  return { rows, mails };
+}
 
-  const ids = [...new Set(rows.map((r) => r.receiverID))];
+/** Notifies sender and recipient of each parcel (colisNotices), their e-mails read here. */
+export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: string): Promise<void> {
+  const ids = [...new Set(colis.flatMap((c) => [c.expediteurID, c.destinataireID]).filter((r): r is string => !!r))];
   const emails = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 1000) {
     const found = await tx
@@ -47,16 +61,8 @@ export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: strin
       .where(inArray(users.id, ids.slice(i, i + 1000)));
     for (const u of found) if (u.email) emails.set(u.id, u.email);
   }
-  const mails = colis.flatMap((c) => {
-    const to = new Set<string>();
-    for (const id of [c.expediteurID, c.destinataireID]) if (id && emails.has(id)) to.add(emails.get(id)!);
-    if (c.emailDestinataire) to.add(c.emailDestinataire);
-    return [...to].map((address) => ({
-      to: address,
-      subject: `Colis ${c.reference}`,
-      html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(c.reference)}</strong>).</p>${suiviParagraph(c.suiviToken)}`,
-    }));
-  });
+  const { rows, mails } = colisNotices(colis, message, emails);
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(notifications).values(rows.slice(i, i + 1000));
   await enqueueMail(tx, mails); // enqueueMail writes in batches of 1000 itself
 }
 

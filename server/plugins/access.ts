@@ -100,10 +100,11 @@ export const accessPlugin = fp<AccessOptions>(
     const users = createUserCache(deps.db);
     app.addHook('onClose', () => users.close());
     // Before the answer leaves: the caller's next request must see the change (a revoked key, a deactivation).
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && AUTH_WRITE_PREFIXES.some((p) => request.url.startsWith(p))) {
         users.forgetAll();
       }
+      done(null, payload);
     });
 
     app.addHook('onRoute', (route) => {

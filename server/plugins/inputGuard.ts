@@ -59,8 +59,14 @@ export const inputGuardPlugin = fp(
       if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
       return parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
     });
-    app.addHook('preValidation', async (request) => {
-      if (request.url.startsWith('/api/')) checkRequest(request);
+    // A callback-style hook (no promise per request, issue 12 §4); a refusal goes to the error handler.
+    app.addHook('preValidation', (request, _reply, done) => {
+      try {
+        if (request.url.startsWith('/api/')) checkRequest(request);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
     });
   },
   { name: 'inputGuard' },

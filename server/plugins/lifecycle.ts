@@ -22,20 +22,29 @@ export function registerLifecycle(app: FastifyInstance) {
   let stopping = false;
   let running = 0;
   const counted = new WeakSet<FastifyRequest>();
-  const done = async (request: FastifyRequest) => {
+  const finished = (request: FastifyRequest) => {
     if (counted.delete(request)) running--;
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks (no promise per request, issue 12 §4).
+  app.addHook('onRequest', (request, reply, done) => {
     if (stopping) {
-      return reply.code(503).header('connection', 'close').header('retry-after', '5').send({ success: false, message: STOPPING_MESSAGE });
+      reply.code(503).header('connection', 'close').header('retry-after', '5').send({ success: false, message: STOPPING_MESSAGE });
+      return;
     }
     running++;
     counted.add(request);
+    done();
   });
   // The request no longer runs once its answer is sent, or once its client went away.
-  app.addHook('onResponse', done);
-  app.addHook('onRequestAbort', done);
+  app.addHook('onResponse', (request, _reply, done) => {
+    finished(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    finished(request);
+    done();
+  });
 
   app.addHook('preClose', async () => {
     stopping = true;

@@ -41,8 +41,22 @@ export const clientColumns = {
   createdAt: users.createdAt,
 };
 
+/**
+ * A client as a parcel names it (sender or recipient): what the registration's upserts answer, the same fields as
+ * colis/query.ts selectColis reads of `expediteur` and `destinataire` (tests/server/colis.test.ts compares the two).
+ */
+export const partyColumns = (u: typeof users) => ({
+  id: u.id,
+  nom: u.nom,
+  prenoms: u.prenoms,
+  telephone: u.telephone,
+  telephoneComplet: u.telephoneComplet,
+  email: u.email,
+  adresse: u.adresse,
+});
+
 /** The client with this full phone, or undefined. @param typeId the CLIENT user type */
-export async function findClientByTelephone(db: Db | Tx, typeId: string, telephoneComplet: string) {
+export async function findClientByTelephone(db: Db | Tx, typeId: string | SQL, telephoneComplet: string) {
   const [row] = await db
     .select(clientColumns)
     .from(users)

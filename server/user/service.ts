@@ -28,7 +28,7 @@ import type { Db, Tx } from '../db/client';
 import { agences, pays, roles, typeUsers, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { authoredRecords, emailTaken, findClientByTelephone, staffPhoneTaken } from './query';
+import { authoredRecords, emailTaken, findClientByTelephone, partyColumns, staffPhoneTaken } from './query';
 import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './routes';
 
 /** French messages of the staff rules (issue 9 §1), shared by the routes and the tests. */
@@ -393,13 +393,31 @@ export async function clientTypeId(db: Db | Tx): Promise<string> {
   return row.id;
 }
 
+/** The CLIENT user type's id as an SQL value: a registration's look-up and insert need no round trip for it. */
+const CLIENT_TYPE_ID = sql<string>`(SELECT ${typeUsers.id} FROM ${typeUsers} WHERE ${typeUsers.code} = ${TYPE_USER_CODES.CLIENT})`;
+
+/** A client as upsertClient answers it: the fields a parcel shows of its sender or recipient (user/query.ts partyColumns). */
+export type Party = Pick<ClientRow, 'id' | 'nom' | 'prenoms' | 'telephone' | 'telephoneComplet' | 'email' | 'adresse'>;
+type ClientRow = NonNullable<Awaited<ReturnType<typeof findClientByTelephone>>>;
+const partyOf = ({ id, nom, prenoms, telephone, telephoneComplet, email, adresse }: ClientRow): Party => ({
+  id,
+  nom,
+  prenoms,
+  telephone,
+  telephoneComplet,
+  email,
+  adresse,
+});
+
 /**
- * Returns the id of the client with this full phone, creating it when absent (safe under concurrency: the unique
- * index on (user type, phone) decides). An existing client is reused as it is. An e-mail already used by another
- * account is not stored on the new client (e-mails are unique among users).
+ * Returns the client with this full phone, creating it when absent (safe under concurrency: the unique index on
+ * (user type, phone) decides). An existing client is reused as it is. An e-mail already used by another account is
+ * not stored on the new client (e-mails are unique among users). One statement for a known client, two for a new one
+ * (no e-mail given) — issue 12 §3.
  * @param c.telephoneComplet the phone as given, normalised here with the country's rules (common/phone.ts)
  * @param c.pays the country of the phone (the departure's destination for a recipient, its origin for a sender)
  * @param c.field the request field of the phone, for the error
+ * @returns the client's id and the fields a parcel shows of it (Party)
  * @throws 400 when the phone is not a valid number: no client is created or reused
  */
 export async function upsertClient(
@@ -414,12 +432,11 @@ export async function upsertClient(
     email?: string | null;
     adresse?: string | null;
   },
-): Promise<string> {
+): Promise<Party> {
   const telephoneComplet = clientPhone(c.telephoneComplet, c.pays, c.field ?? 'telephoneComplet');
-  const typeUserID = await clientTypeId(tx);
-  const find = () => findClientByTelephone(tx, typeUserID, telephoneComplet);
+  const find = () => findClientByTelephone(tx, CLIENT_TYPE_ID, telephoneComplet);
   const existing = await find();
-  if (existing) return existing.id;
+  if (existing) return partyOf(existing);
   let email = c.email?.trim() || null;
   if (email && (await emailTaken(tx, email))) email = null;
   const [inserted] = await tx
@@ -431,13 +448,13 @@ export async function upsertClient(
       telephone: c.telephone ?? telephoneComplet,
       email,
       adresse: c.adresse ?? '',
-      typeUserID,
+      typeUserID: CLIENT_TYPE_ID,
     })
     .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (inserted) return inserted.id;
+    .returning(partyColumns(users));
+  if (inserted) return inserted;
   // Created meanwhile by a concurrent registration with the same phone: reuse it.
   const row = await find();
   if (!row) throw new Error(`client ${telephoneComplet} introuvable après insertion`);
-  return row.id;
+  return partyOf(row);
 }

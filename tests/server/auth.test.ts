@@ -2,13 +2,14 @@
  * Sign-in and access (spec 000 §2 Login, Forgot password, Profile; §5; DESIGN.md §4): argon2id passwords,
  * user type ADMIN only, tokens that die on password change and deactivation, recovery codes through the outbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { codesOtp, mailOutbox, throttles, typeUsers, users } from '../../server/db/schema';
 import argon2 from 'argon2';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords';
+import { createTokenService } from '../../server/auth/tokens';
 import { setupTestApp, type TestContext } from './helpers';
 import { TEST_ADMIN } from './testConfig';
 
@@ -244,5 +245,33 @@ describe('profile and permissions of the session', () => {
     });
     const other = await t.call('GET', `/api/autorisation/listePermissionByRoleID/${adminMe.body.data.roleID.id}`, { token: staff.token });
     expect(other.status).toBe(403);
+  });
+});
+
+describe('tokens remembered once verified (issue 12 §4)', () => {
+  it('a remembered token still dies at its expiry; a forged or other-secret token never passes', () => {
+    const now = vi.spyOn(Date, 'now');
+    try {
+      const start = Date.UTC(2026, 10, 25, 12, 0, 0);
+      now.mockReturnValue(start);
+      const tokens = createTokenService('secret-de-test-0123456789', 60);
+      const token = tokens.sign('01234567-89ab-7def-8123-456789abcdef', 3);
+      expect(tokens.verify(token)).toEqual({ sub: '01234567-89ab-7def-8123-456789abcdef', tv: 3 });
+      // Remembered now; a changed signature or payload is another text, checked in full.
+      const [h, p, sig] = token.split('.');
+      expect(tokens.verify(`${h}.${p}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`)).toBeNull();
+      const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+      const forged = Buffer.from(JSON.stringify({ ...payload, tv: 4 })).toString('base64url');
+      expect(tokens.verify(`${h}.${forged}.${sig}`)).toBeNull();
+      expect(createTokenService('un-autre-secret-0123456789', 60).verify(token)).toBeNull();
+      now.mockReturnValue(start + 59_999);
+      expect(tokens.verify(token)).toEqual({ sub: '01234567-89ab-7def-8123-456789abcdef', tv: 3 });
+      now.mockReturnValue(start + 60_000);
+      expect(tokens.verify(token)).toBeNull();
+      now.mockReturnValue(start);
+      expect(tokens.verify(token)).toEqual({ sub: '01234567-89ab-7def-8123-456789abcdef', tv: 3 });
+    } finally {
+      now.mockRestore();
+    }
   });
 });

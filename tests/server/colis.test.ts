@@ -275,6 +275,69 @@ describe('pricing and registration', () => {
     expect(admin.status).toBe(400);
     expect(admin.body.errors.agenceID).toBeTruthy();
   });
+
+  // The registration answers from what it read and wrote (issue 12 §3), not from a re-read: the answer must be the
+  // parcel exactly as colis/getByReference shows it afterwards, every field and every populated reference.
+  it('answers the registered parcel exactly as colis/getByReference shows it later', async () => {
+    const e = await newEnvoi();
+    const known = (await register(e.id, { emailDestinataire: `known-${phone}@client.test` })).body.data;
+    const cases: { name: string; over: Record<string, unknown>; token: string; check: (c: any) => void }[] = [
+      {
+        name: 'typed sender, new recipient with a phone',
+        over: {},
+        token: agent.token,
+        check: (c) => expect(c.destinataireID.telephoneComplet).toMatch(/^\+221/),
+      },
+      {
+        name: 'known sender and recipient by id, home delivery, observation, e-mail',
+        over: {
+          expediteurID: known.expediteurID.id,
+          destinataireID: known.destinataireID.id,
+          modeLivraisonID: id.DOMICILE,
+          montantLivraison: 12.5,
+          observation: 'Fragile',
+          adresseLivraison: 'Plateau, Dakar',
+          emailDestinataire: 'destinataire@client.test',
+          receptionneurID: known.destinataireID.id,
+        },
+        token: agent.token,
+        check: (c) => {
+          expect(c.expediteurID.id).toBe(known.expediteurID.id);
+          expect(c.destinataireID.email).toBe(known.destinataireID.email);
+          expect(c.modeLivraisonID.code).toBe('DOMICILE');
+          expect(c.montantLivraison).toBe(12.5);
+        },
+      },
+      {
+        name: 'recipient without a phone (no client)',
+        over: { telephoneDestinataire: '' },
+        token: agent.token,
+        check: (c) => expect(c.destinataireID).toBeNull(),
+      },
+      {
+        name: 'an advance (payment and RECEPTIONNE)',
+        over: { reglement: 20, encaissement: { modePaiementID: id.ESPECES } },
+        token: agent.token,
+        check: (c) => expect([c.statutID.code, c.reglement, c.resteAPayer]).toEqual(['RECEPTIONNE', 20, 15]),
+      },
+      {
+        name: 'ADMIN choosing the agency, sea freight in M3',
+        over: { agenceID: id.PAR1, unite: 'M3' },
+        token: t.adminToken,
+        check: (c) => expect([c.agenceID.code, c.unite, c.modeEnvoiID.code]).toEqual(['PAR1', 'M3', 'MARITIME']),
+      },
+    ];
+    const byShip = await newEnvoi({ modeEnvoiID: id.MARITIME });
+    for (const { name, over, token, check } of cases) {
+      const created = await register(token === t.adminToken ? byShip.id : e.id, over, token);
+      expect(created.status, `${name}: ${JSON.stringify(created.body)}`).toBe(200);
+      check(created.body.data);
+      const later = await t.call('GET', `/api/colis/getByReference/${created.body.data.reference}`, { token });
+      expect(later.status, name).toBe(200);
+      expect(created.body.data, name).toStrictEqual(later.body.data);
+      expect(Object.keys(created.body.data), name).toEqual(Object.keys(later.body.data));
+    }
+  });
 });
 
 describe('edit, payments, end of journey', () => {

@@ -13,6 +13,9 @@ import { codesOtp, colis, encaissements, envois, mailOutbox, modesPaiement, thro
 import { setupTestApp, type TestContext } from './helpers';
 import { createEnvoiByApi, insertClient, insertColis } from './fixtures';
 import { testConfig } from './testConfig';
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import { HELMET_OPTIONS } from '../../server/plugins/helmet';
 
 let t: TestContext;
 const id: Record<string, string> = {};
@@ -419,5 +422,29 @@ describe('throttle housekeeping', () => {
     const keys = (await t.database.db.select({ key: throttles.key }).from(throttles)).map((r) => r.key).sort();
     expect(keys.filter((k) => k.startsWith('test:'))).toEqual(['test:old-locked', 'test:recent']);
     await t.database.db.delete(throttles);
+  });
+});
+
+describe('security headers (issue 12 §4: worked out once, not per request)', () => {
+  it("every answer carries exactly @fastify/helmet's own headers: signed-in, refused, not found, public", async () => {
+    // The reference: @fastify/helmet itself, per request, with the same options, on a bare instance.
+    const reference = Fastify({ logger: false });
+    await reference.register(helmet, HELMET_OPTIONS);
+    reference.get('/', async () => 'ok');
+    const expected = (await reference.inject({ url: '/' })).headers;
+    await reference.close();
+    const names = Object.keys(expected).filter((n) => !['content-type', 'content-length', 'date', 'connection'].includes(n));
+    expect(names).toEqual(expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-frame-options']));
+    for (const [url, token, status] of [
+      ['/api/statut/liste', t.adminToken, 200],
+      ['/api/statut/liste', null, 401],
+      ['/api/nulle-part', t.adminToken, 404],
+      ['/api/health', null, 200],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      expect(res.statusCode, url).toBe(status);
+      for (const n of names) expect(res.headers[n], `${url} ${n}`).toBe(expected[n]);
+    }
+    expect(names.length).toBeGreaterThanOrEqual(10);
   });
 });
