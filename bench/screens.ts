@@ -11,7 +11,7 @@
  * database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -28,6 +28,8 @@ async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
   const child = spawn('npm', ['start', '--silent'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
     stdio: 'inherit',
+    // Its own process group: npm, scripts/start.mjs and the server are stopped together.
+    detached: true,
   });
   for (;;) {
     try {
@@ -38,10 +40,12 @@ async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+/** Stops npm start's process group and waits until the server has let go of its database (its lock file is gone). */
 async function stopServer(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
+  process.kill(-child.pid!, 'SIGTERM');
   await exited;
+  while (existsSync(`${dataDir}.lock`)) await new Promise((r) => setTimeout(r, 20));
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
