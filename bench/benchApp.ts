@@ -1,12 +1,46 @@
 /**
- * The product as the HTTP benchmarks drive it (bench/exports.ts, bench/vs-json-server.ts): its own app (buildApp) on
- * the bench database (BENCH_DATABASE_URL, made by bench/generate.ts), listening on a local port, signed in as the
- * administrator the generator creates (admin@colis.local); and the statements a request runs, for EXPLAIN ANALYZE.
+ * The product as the benchmarks drive it: its own app (buildApp) with the benchmarks' configuration (benchAppOn); a
+ * database migrated and seeded with the reference data when empty (openSeededDatabase: bench/hello.ts, cost.ts,
+ * registrations.ts); the app on the bench database (BENCH_DATABASE_URL, made by bench/generate.ts), listening on a
+ * local port, signed in as the administrator the generator creates (startBenchApp: bench/exports.ts,
+ * vs-json-server.ts); and the statements a request runs, for EXPLAIN ANALYZE.
  */
+import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createDatabase, type Database } from '../server/db/client';
+import { createDatabase, type Database, type Db } from '../server/db/client';
+import { seedReference } from '../server/db/seed/reference';
+
+/**
+ * The app with the benchmarks' configuration (a fixed JWT secret, sign-ins not throttled, no logs, no UI), ready.
+ * @param db the database to serve
+ */
+export async function benchAppOn(db: Db) {
+  const app = await buildApp({
+    db,
+    config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
+    logger: false,
+    uiDir: '/none',
+  });
+  await app.ready();
+  return app;
+}
+
+/**
+ * Opens a database, migrates it and, when it has no agency yet, seeds the reference data with the administrator
+ * admin@colis.local / Admin123!.
+ * @param url postgres://… (e.g. BENCH_DATABASE_URL); without it an in-memory PGlite database
+ */
+export async function openSeededDatabase(url: string | undefined): Promise<Database> {
+  const database = await createDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
+  await database.migrate();
+  const { rows } = (await database.db.execute(sql`SELECT count(*)::int AS n FROM agences`)) as unknown as { rows: { n: number }[] };
+  if (rows[0].n === 0) {
+    await database.db.transaction((tx) => seedReference(tx, { adminEmail: 'admin@colis.local', adminPassword: 'Admin123!' }));
+  }
+  return database;
+}
 
 /**
  * Starts the app on 127.0.0.1 and signs in as the administrator.
@@ -19,12 +53,7 @@ export async function startBenchApp(port = 0) {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error('BENCH_DATABASE_URL manquant');
   const database = await createDatabase({ databaseUrl: url });
-  const app = await buildApp({
-    db: database.db,
-    config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
-    logger: false,
-    uiDir: '/none',
-  });
+  const app = await benchAppOn(database.db);
   const base = await app.listen({ port, host: '127.0.0.1' });
   /** The authorization headers of a user signed in by e-mail and password. */
   const login = async (email: string, password: string) => {

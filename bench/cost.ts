@@ -25,11 +25,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayIso } from '../common/dates';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDatabase } from '../server/db/client';
 import { modesEnvoi, modesLivraison, naturesColis, pays, villes } from '../server/db/schema';
-import { seedReference } from '../server/db/seed/reference';
+import { benchAppOn, openSeededDatabase } from './benchApp';
 
 const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
 const requests = arg('requests', 3000);
@@ -49,20 +46,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
-const database = await createDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
+const database = await openSeededDatabase(url);
 const db = database.db;
-await database.migrate();
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const [{ n: seeded }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM agences`));
-if (seeded === 0) await db.transaction((tx) => seedReference(tx, { adminEmail: 'admin@colis.local', adminPassword: 'Admin123!' }));
-
-const app = await buildApp({
-  db,
-  config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
-  logger: false,
-  uiDir: '/none',
-});
-await app.ready();
+const app = await benchAppOn(db);
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
 await hello.ready();

@@ -15,11 +15,10 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
 import { loadCurrentUser } from '../server/auth/currentUser';
 import { circularStats, colisParMois, dashboardCounts, type StatsSource } from '../server/colis/stats';
-import { loadConfig } from '../server/config';
 import { createDatabase } from '../server/db/client';
+import { benchAppOn } from './benchApp';
 
 const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
 const runs = arg('runs', 40);
@@ -30,13 +29,7 @@ if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
 const database = await createDatabase({ databaseUrl: url });
 const db = database.db;
-const app = await buildApp({
-  db,
-  config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
-  logger: false,
-  uiDir: '/none',
-});
-await app.ready();
+const app = await benchAppOn(db);
 
 async function login(email: string, password: string): Promise<{ token: string; id: string }> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/loginAD', payload: { email, password } });

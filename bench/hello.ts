@@ -12,29 +12,15 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDatabase } from '../server/db/client';
-import { seedReference } from '../server/db/seed/reference';
+import { benchAppOn, openSeededDatabase } from './benchApp';
 
 const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 32);
 const url = process.env.BENCH_DATABASE_URL;
 
-const database = await createDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
-await database.migrate();
-const [{ n: seeded }] = ((await database.db.execute(sql`SELECT count(*)::int AS n FROM agences`)) as unknown as { rows: { n: number }[] })
-  .rows;
-if (seeded === 0) await database.db.transaction((tx) => seedReference(tx, { adminEmail: 'admin@colis.local', adminPassword: 'Admin123!' }));
-
-const app = await buildApp({
-  db: database.db,
-  config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
-  logger: false,
-  uiDir: '/none',
-});
+const database = await openSeededDatabase(url);
+const app = await benchAppOn(database.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const login = await fetch(`${base}/api/auth/loginAD`, {

@@ -10,10 +10,8 @@
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/lists.ts [--runs=40]
  *   [--concurrency=4] [--only=<regexp on the scenario name>] [--explain] [--warmup=5]
  */
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { createDatabase } from '../server/db/client';
-import { statementRecorder } from './benchApp';
+import { benchAppOn, statementRecorder } from './benchApp';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const runs = Number(arg('runs') ?? 40);
@@ -27,13 +25,7 @@ const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
 const database = await createDatabase({ databaseUrl: url, timeouts: { statementMs: 30_000 } });
-const app = await buildApp({
-  db: database.db,
-  config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
-  logger: false,
-  uiDir: '/none',
-});
-await app.ready();
+const app = await benchAppOn(database.db);
 
 // The statements of the request being explained (--explain).
 const recorder = statementRecorder(database);

@@ -18,11 +18,8 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayIso } from '../common/dates';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDatabase } from '../server/db/client';
 import { agences, modesEnvoi, modesLivraison, naturesColis, pays, villes } from '../server/db/schema';
-import { seedReference } from '../server/db/seed/reference';
+import { benchAppOn, openSeededDatabase } from './benchApp';
 
 const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
 const seconds = arg('seconds', 30);
@@ -31,19 +28,10 @@ const smallKg = arg('small-kg', 200);
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
-const database = await createDatabase({ databaseUrl: url });
+const database = await openSeededDatabase(url);
 const db = database.db;
-await database.migrate();
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const [{ n: seeded }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM agences`));
-if (seeded === 0) await db.transaction((tx) => seedReference(tx, { adminEmail: 'admin@colis.local', adminPassword: 'Admin123!' }));
-
-const app = await buildApp({
-  db,
-  config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
-  logger: false,
-  uiDir: '/none',
-});
+const app = await benchAppOn(db);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
