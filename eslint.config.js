@@ -23,6 +23,7 @@ const devOnly = ['tests/**', 'bench/**', 'scripts/**', 'mock-api/**', '*.config.
 export default defineConfig(
   globalIgnores([
     'dist/',
+    'dist-server/',
     'data/',
     '.tmp/',
     'test-results/',
