@@ -149,6 +149,13 @@ export const ReferenceCreatePage = ({
 };
 
 /**
+ * When the edited record is loaded again (react-admin first shows the row the list had, then the record getOne
+ * answers), the form takes the new values but keeps what the user already changed: without it, a field emptied or
+ * typed in during that refetch went back to the loaded value. A constant: react-admin resets on every new object.
+ */
+const KEEP_USER_EDITS = { keepDirtyValues: true } as const;
+
+/**
  * Edit screen of the resource in context (pessimistic save so field errors can come back); redirects to the list.
  * A record the server does not find (404) leads to the not-found page.
  */
@@ -176,7 +183,9 @@ export const ReferenceEditPage = ({
         queryOptions={{ onError: onLoadError, ...(prepareRecord ? { select: prepareRecord } : {}) }}
         transform={transform}
       >
-        <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />}>{children}</SimpleForm>
+        <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />} resetOptions={KEEP_USER_EDITS}>
+          {children}
+        </SimpleForm>
       </Edit>
     </>
   );
