@@ -5,7 +5,9 @@
  *    drain lasts at least ACCEPT_WINDOW_MS (connections waiting in the listen queue are accepted and answered
  *    meanwhile, instead of being reset when the port closes) and ends once no request runs, or after DRAIN_MAX_MS;
  * 2. close (Fastify): the port closes (new connections refused), idle keep-alive connections are closed, and the
- *    close waits for any request still running.
+ *    close waits for any request still running, and for answers a client has not read yet (a connection whose answer
+ *    is still being written is not idle), at most CLOSE_GRACE_MS: then every connection left is cut, so that the
+ *    database is still closed cleanly (server/main.ts) rather than the process being killed by its stop timeout.
  * Fastify's own 503 while closing is English, so `return503OnClosing` is off in app.ts and this plugin answers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,6 +18,9 @@ export const STOPPING_MESSAGE = "Le serveur s'arrête, réessayez dans un instan
 export const ACCEPT_WINDOW_MS = 150;
 /** Longest drain (ms); requests still running after it are awaited by the close itself. */
 export const DRAIN_MAX_MS = 10_000;
+
+/** Longest wait (ms) after the drain for the connections still open, before they are cut. */
+export const CLOSE_GRACE_MS = 5_000;
 
 /** Registers the drain: a running-request count, the 503 answer once stopping, and the preClose wait. */
 export function registerLifecycle(app: FastifyInstance) {
@@ -52,5 +57,6 @@ export function registerLifecycle(app: FastifyInstance) {
     while (Date.now() - started < DRAIN_MAX_MS && (running > 0 || Date.now() - started < ACCEPT_WINDOW_MS)) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
   });
 }

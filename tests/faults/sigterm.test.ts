@@ -10,6 +10,7 @@
  * running (waiting for the lock) when SIGTERM comes; it lets go 300 ms later.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -153,4 +154,32 @@ describe('SIGTERM', () => {
     expect((onEnvoi.body.data as { id: string }[]).map((c) => c.id).sort()).toEqual(acked.sort());
     expect((await again.stop()).code).toBe(0);
   }, 240_000);
+
+  it('a client that never finishes its request does not hold the stop: it is cut, the database is still closed', async () => {
+    const db = await newTestDatabase();
+    try {
+      const s = await startServer(db.source);
+      servers.push(s);
+      // Half a request (headers never ended), and an answer asked for and never read (socket paused): neither
+      // connection is idle, so the HTTP server's close would wait for them (Node's own headers timeout is 60 s).
+      const sockets = [net.connect(s.port, '127.0.0.1'), net.connect(s.port, '127.0.0.1')];
+      await Promise.all(sockets.map((c) => new Promise((r) => c.once('connect', r))));
+      sockets[0].write('GET /api/ready HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Lent: ');
+      sockets[1].pause();
+      sockets[1].write(`GET /api/docs/json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      await new Promise((r) => setTimeout(r, 200));
+
+      s.child.kill('SIGTERM');
+      const { code, signal } = await s.exited;
+      for (const c of sockets) c.destroy();
+      expect({ code, signal }, s.output().slice(-3000)).toEqual({ code: 0, signal: null });
+      expect(s.output()).not.toMatch(/Arrêt trop long|Fermeture de la base de données/);
+      if (db.source.kind === 'pglite') {
+        expect(readFileSync(path.join(db.source.dataDir, 'global', 'pg_control')).readUInt32LE(16)).toBe(1);
+        expect(existsSync(lockPath(db.source.dataDir))).toBe(false);
+      }
+    } finally {
+      await db.drop();
+    }
+  }, 120_000);
 });
