@@ -143,6 +143,7 @@ export const colisList = (user: CurrentUser): ListDef<typeof selectColis> => ({
   scope: colisScope(user),
   search: colisSearch,
   countFrom: countColis,
+  pageKey: 'colis',
   fastTotal: (db, q) => colisListTotal(db, user, q),
   sortColumns: {
     reference: colis.reference,

@@ -76,6 +76,7 @@ export const encaissementList = (user: CurrentUser): ListDef<typeof selectEncais
   select: selectEncaissements,
   scope: encaissementScope(user),
   countFrom: countEncaissements,
+  pageKey: 'encaissements',
   fastTotal: (db, q) => encaissementListTotal(db, user, q),
   search: encaissementSearch,
   sortColumns: {
