@@ -6,7 +6,9 @@
  * - `GET /api/statut/liste` signed in as the Paris agent (token, signed-in user, permission, answer);
  * - `POST /api/colis/create`, the registrations bench's body (1 kg, known sender, new recipient each time), on
  *   PostgreSQL only: statements per registration, and the CPU of the one PostgreSQL backend serving it (the pool is
- *   one connection here; /proc/<pid>/stat, 10 ms ticks) beside the Node process's own.
+ *   one connection here; /proc/<pid>/stat, 10 ms ticks) beside the Node process's own;
+ * - with --get=PATH[,PATH…], each of these GETs signed in as the administrator (e.g. a list page on a database of
+ *   bench/generate.ts), with its PostgreSQL backend's CPU on PostgreSQL.
  * CPU time is what the work costs whatever else runs on the machine (a busy machine makes it wait, not cost more:
  * caches aside); statements are counted at the driver (node-postgres Client.query: BEGIN and COMMIT included).
  * A measurement, not a test. Run it with `node --cpu-prof` to see where the time goes. On a shared machine CPU time
@@ -14,6 +16,7 @@
  * the hello-world of the same run (this machine's VM has no hardware counter for instruction counts).
  *
  * Usage: npx tsx bench/cost.ts [--requests=3000] [--registrations=500] [--only=hello|statut|colis] [--profile=DIR]
+ *          [--get='/api/colis/liste/x?_perPage=25&_page=1,/api/encaissement/liste/x?_perPage=25&_page=1']
  *        (in-memory PGlite without BENCH_DATABASE_URL: no registrations)
  *        createdb -h 127.0.0.1 -U root regbench
  *        BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/regbench npx tsx bench/cost.ts
@@ -125,6 +128,16 @@ console.log('| request | n | Node CPU µs / request | PostgreSQL backend CPU µs
 console.log('|---|---|---|---|---|---|');
 await measure('bare Fastify hello-world', requests, async () => (await call(hello, 'GET', '/')).status);
 await measure('GET /api/statut/liste (signed in)', requests, async () => (await call(app, 'GET', '/api/statut/liste', agent)).status);
+const gets =
+  process.argv
+    .find((a) => a.startsWith('--get='))
+    ?.slice('--get='.length)
+    .split(',') ?? [];
+if (gets.length) {
+  const [{ pid }] =
+    database.kind === 'postgres' ? rowsOf<{ pid: number }>(await db.execute(sql`SELECT pg_backend_pid() AS pid`)) : [{ pid: null }];
+  for (const path of gets) await measure(`GET ${path}`, requests, async () => (await call(app, 'GET', path, admin)).status, pid);
+}
 
 if (database.kind === 'postgres' && registrations > 0) {
   const idOf = async (table: typeof pays | typeof modesEnvoi | typeof villes | typeof modesLivraison | typeof naturesColis, code: string) =>
