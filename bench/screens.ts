@@ -5,7 +5,8 @@
  * existing PGlite database with the demo data to its first answer. A measurement, not a test: nothing fails on a
  * number.
  *
- * Usage (after `npx vite build`): npx tsx bench/screens.ts [--port=3299] [--runs=5]
+ * Usage (after `npx vite build`): npx tsx bench/screens.ts [--port=3299] [--runs=5] [--start-only[=N]]
+ * --start-only: only the embedded start, N measured starts (default 3), their median; no browser.
  * It runs `npm start` itself on a temporary PGlite folder (demo data): the first start creates and seeds the
  * database (and builds the server bundle if server/ changed), the next ones are the measured starts on an existing
  * database.
@@ -52,6 +53,28 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const first = await startServer();
 await stopServer(first.child);
+
+const startOnly = process.argv.find((a) => a.startsWith('--start-only'));
+if (startOnly) {
+  const n = Number(startOnly.split('=')[1] ?? 3);
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = await startServer();
+    ms.push(s.ms);
+    await stopServer(s.child);
+  }
+  rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  console.log(
+    `Load average (1, 5, 15 min): ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+  console.log(
+    `Embedded start on an existing database (${n} starts), ms: ${ms.map((s) => s.toFixed(0)).join(', ')}; median ${median(ms).toFixed(0)}; first start (create + seed): ${first.ms.toFixed(0)}`,
+  );
+  process.exit(0);
+}
 const starts: number[] = [];
 let server!: ChildProcess;
 for (let i = 0; i < 3; i++) {

@@ -1,15 +1,27 @@
 /**
- * The server as one JavaScript file for `npm start` (issue 12 §6, embedded start ≤ 3 s): esbuild bundles server/main.ts
- * and the project's modules (server/, common/) into dist-server/main.mjs, packages left to node_modules. Node then
- * loads one file instead of resolving and transpiling ~150 TypeScript modules through tsx at every start (about
- * 1.4 s of a 4.5 s start, bench/README.md "Embedded start"). Tests, `npm run dev:server` and the scripts keep running
- * the sources through tsx.
+ * The server as one JavaScript file for `npm start` (issue 12 §6, embedded start ≤ 3 s): esbuild bundles server/main.ts,
+ * the project's modules (server/, common/) and the packages they use into dist-server/main.mjs. Node then loads one
+ * file instead of resolving and transpiling ~150 TypeScript modules through tsx (about 1.4 s of a 4.5 s start,
+ * bench/README.md "Embedded start") and instead of resolving, reading and wrapping ~500 CommonJS files of
+ * node_modules one by one (about 0.25 s more). Tests, `npm run dev:server` and the scripts keep running the sources
+ * through tsx.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/**
+ * Packages left in node_modules, loaded from there at run time: native code (argon2, pg-native), packages that read
+ * files beside their own code (PGlite's WebAssembly and file-system bundle, swagger-ui's static folder), and the ones
+ * the server imports only when needed (exceljs for an export, nodemailer for the first mail), so that their code is
+ * not even read at start.
+ */
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'argon2', 'pg-native', '@fastify/swagger-ui', 'exceljs', 'nodemailer'];
+
+/** npm's record of the installed packages. */
+const INSTALLED = path.join(root, 'node_modules', '.package-lock.json');
 
 /** Path of the bundle. */
 export const SERVER_BUNDLE = path.join(root, 'dist-server', 'main.mjs');
@@ -25,12 +37,18 @@ export function newestUnder(dir) {
 }
 
 /**
- * Builds dist-server/main.mjs when it is missing or older than a file of server/ or common/.
+ * Builds dist-server/main.mjs when it is missing or older than a file of server/ or common/, the installed packages
+ * (node_modules/.package-lock.json, which npm rewrites at every install) or this script.
  * @returns whether it was built
  */
 export async function buildServerIfStale() {
   const built = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
-  const sources = Math.max(newestUnder(path.join(root, 'server')), newestUnder(path.join(root, 'common')));
+  const sources = Math.max(
+    newestUnder(path.join(root, 'server')),
+    newestUnder(path.join(root, 'common')),
+    existsSync(INSTALLED) ? statSync(INSTALLED).mtimeMs : Infinity,
+    statSync(new URL(import.meta.url)).mtimeMs,
+  );
   if (built >= sources) return false;
   await build({
     entryPoints: [path.join(root, 'server', 'main.ts')],
@@ -39,7 +57,9 @@ export async function buildServerIfStale() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL,
+    // The CommonJS packages bundled call require() for Node's own modules: an ES module has none of its own.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
     logLevel: 'warning',
   });

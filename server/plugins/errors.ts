@@ -151,7 +151,9 @@ export function registerErrorHandling(app: FastifyInstance) {
           ? 'Corps de requête JSON invalide.'
           : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Requête trop volumineuse.'
-            : err.message;
+            : err.code === 'FST_STATIC_FORBIDDEN_PATH' // a "..", "." or empty segment in a UI file's path (plugins/static.ts)
+              ? 'Chemin non autorisé.'
+              : err.message;
       return reply.code(err.statusCode).send({ success: false, message });
     }
     request.log.error({ err }, 'unexpected error');

@@ -63,6 +63,15 @@ describe('static UI files', () => {
     expect(api.json()).toMatchObject({ success: false });
   });
 
+  it('finds a file added after the start; an unknown one is the single-page app', async () => {
+    writeFileSync(path.join(uiDir, 'assets', 'later-Cd34.js'), js);
+    const later = await app.inject({ url: '/assets/later-Cd34.js', headers: { 'accept-encoding': 'identity' } });
+    expect(later.statusCode).toBe(200);
+    expect(later.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await app.inject({ url: '/assets/absent-Ef56.js' });
+    expect(missing.body).toContain('<title>Colis</title>');
+  });
+
   it('sends the public tracking page, not the back-office, at /suivi and /suivi/{token}, under the same CSP (issue 14 §1)', async () => {
     for (const url of ['/suivi', '/suivi/', '/suivi/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde']) {
       const res = await app.inject({ url });
