@@ -160,7 +160,7 @@ const pageQueries = new WeakMap<Db, Map<string, PageQuery>>();
 
 /**
  * The deferred join's second query, built once per database handle, list select and order (issue 12 §1): the text of a
- * parcel page's select (nine relations, some 150 columns) cost ~1 ms of CPU to build on every call; prepared, a page
+ * parcel page's select (nine relations, 67 columns) cost ~1 ms of CPU to build on every call; prepared, a page
  * only binds its ids (`= any($1)`, one text whatever the page's length, named on PostgreSQL by db/namedStatements.ts).
  * Scope, search and filters are in the ids' query, so one page query serves every user (ListDef.pageKey).
  */

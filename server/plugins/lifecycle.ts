@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export const STOPPING_MESSAGE = "Le serveur s'arrête, réessayez dans un instant.";
 /** Shortest drain (ms): time to accept and answer the connections already queued. */
 export const ACCEPT_WINDOW_MS = 150;
-/** Longest drain (ms); requests still running after it are awaited by the close itself. */
+/** Longest drain (ms); requests still running after it are awaited by the close itself, at most CLOSE_GRACE_MS more. */
 export const DRAIN_MAX_MS = 10_000;
 
 /** Longest wait (ms) after the drain for the connections still open, before they are cut. */
