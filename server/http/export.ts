@@ -22,7 +22,7 @@ import type { FastifyReply } from 'fastify';
 import { isoToFr, parisIsoDate, todayIso } from '../../common/dates';
 import { formatDecimalFr } from '../../common/format';
 import type { Db } from '../db/client';
-import { frenchKey, listOrder, listWhere, type AnyRow, type ListDef, type ListOrder } from './list';
+import { frenchKey, listOrder, listWhere, orderByOf, rowsOfIds, type AnyRow, type ListDef, type ListOrder } from './list';
 import { parseListQuery, type ExportFormat } from './listQuery';
 
 /** How a cell is written: text as is, a decimal number, a date (dd/MM/yyyy), a yes/no. */
@@ -166,7 +166,7 @@ function idWindows(
         const page = ids(
           await countFrom(db)
             .where(and(where, last ? after({ id: last }) : undefined))
-            .orderBy(dir(order.key), asc(def.table.id))
+            .orderBy(...orderByOf(def, order))
             .limit(window),
         );
         if (page.length) yield page;
@@ -245,19 +245,14 @@ export async function listBatches(
   const q = parseListQuery(rawQuery);
   const where = listWhere(db, def, q);
   const order = listOrder(def, q);
-  const orderBy = [order.order === 'asc' ? asc(order.key) : desc(order.key), asc(def.table.id)];
+  const orderBy = orderByOf(def, order);
   const mapRows = (rows: unknown) => (def.mapRow ? (rows as AnyRow[]).map(def.mapRow) : (rows as AnyRow[]));
   const windows = idWindows(db, def, where, order, joined, window, !!q.q);
   const batches = windows
     ? (async function* () {
         for await (const page of windows) {
           for (let i = 0; i < page.length; i += batchSize) {
-            yield mapRows(
-              await def
-                .select(db)
-                .where(inArray(def.table.id, page.slice(i, i + batchSize)))
-                .orderBy(...orderBy),
-            );
+            yield mapRows(await rowsOfIds(db, def, page.slice(i, i + batchSize), order));
           }
         }
       })()

@@ -2,7 +2,7 @@
  * List calls (DESIGN.md §3 extension): paging, sorting, searching and filtering of every list, business or reference,
  * from a declaration of its select and columns. The query string is parsed by http/listQuery.ts.
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
@@ -85,7 +85,7 @@ export interface ListDef<S extends ListSelect = ListSelect> {
    */
   countFrom?: (db: Db) => PgSelect;
   /**
-   * Names `select` for the deferred join's prepared page query (pageQuery): set on large lists whose select is one
+   * Names `select` for the deferred join's prepared query (rowsOfIds): set on large lists whose select is one
    * function for every user and call; every def with the same key must have the same select.
    */
   pageKey?: string;
@@ -108,8 +108,9 @@ export async function runList<S extends ListSelect>(
 ): Promise<{ rows: ListRow<S>[]; total: number }> {
   const q = parseListQuery(rawQuery);
   const where = listWhere(db, def, q);
-  const { column, french, key, order } = listOrder(def, q);
-  const orderBy = [order === 'asc' ? asc(key) : desc(key), asc(def.table.id)];
+  const sort = listOrder(def, q);
+  const { column, french } = sort;
+  const orderBy = orderByOf(def, sort);
   let query = def.select(db);
   if (q.page && q.perPage && def.countFrom && !french && column.table === def.table) {
     // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only.
@@ -121,9 +122,7 @@ export async function runList<S extends ListSelect>(
         .limit(q.perPage)
         .offset((q.page - 1) * q.perPage)) as { id: string }[]
     ).map((r) => r.id);
-    if (ids.length && def.pageKey)
-      return finishList(db, def, q, where, await pageQuery(db, def, def.pageKey, column, order, orderBy).execute({ ids }));
-    query = query.where(ids.length ? inArray(def.table.id, ids) : sql`false`).orderBy(...orderBy);
+    return finishList(db, def, q, where, ids.length ? await rowsOfIds(db, def, ids, sort) : []);
   } else {
     query = query.where(where).orderBy(...orderBy);
     if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
@@ -150,36 +149,48 @@ async function finishList<S extends ListSelect>(
   return { rows: rows as ListRow<S>[], total };
 }
 
-/** A prepared page query: the rows of the given ids, joined, in the list's order. */
-interface PageQuery {
+/** A prepared query of the rows of given ids, joined, in a list's order. */
+interface IdsQuery {
   execute(placeholders: { ids: string[] }): Promise<AnyRow[]>;
 }
 
-/** Page queries prepared, per database handle, by page key and order (e.g. 'colis created_at desc'). */
-const pageQueries = new WeakMap<Db, Map<string, PageQuery>>();
+/** Queries prepared, per database handle, by page key and order (e.g. 'colis colis.created_at desc'). */
+const idsQueries = new WeakMap<Db, Map<string, IdsQuery>>();
 
 /**
- * The deferred join's second query, built once per database handle, list select and order (issue 12 §1): the text of a
- * parcel page's select (nine relations, 67 columns) cost ~1 ms of CPU to build on every call; prepared, a page
- * only binds its ids (`= any($1)`, one text whatever the page's length, named on PostgreSQL by db/namedStatements.ts).
- * Scope, search and filters are in the ids' query, so one page query serves every user (ListDef.pageKey).
+ * The rows of `ids` with the list's select (every populated reference), in the list's order: the second query of
+ * the deferred join of a page (runList) and of an export batch (http/export.ts). With `def.pageKey` it is prepared
+ * once per database handle, list and order (issue 12 §1: Drizzle took ~1 ms of CPU to build a parcel page's text,
+ * nine relations and 67 columns, on every call), then only binds its ids (`= any($1)`, one text whatever their
+ * number, named on PostgreSQL by db/namedStatements.ts). Scope, search and filters are in the query that chose the
+ * ids, so one prepared query serves every user.
+ * @returns the rows as the select gives them (mapRow not applied)
  */
-function pageQuery(db: Db, def: ListDef, pageKey: string, column: PgColumn, order: 'asc' | 'desc', orderBy: SQL[]): PageQuery {
-  let byKey = pageQueries.get(db);
-  if (!byKey) pageQueries.set(db, (byKey = new Map()));
-  const key = `${pageKey} ${column.name} ${order}`;
+export async function rowsOfIds(db: Db, def: ListDef, ids: string[], sort: ListOrder): Promise<AnyRow[]> {
+  if (!def.pageKey)
+    return (await def
+      .select(db)
+      .where(inArray(def.table.id, ids))
+      .orderBy(...orderByOf(def, sort))) as AnyRow[];
+  let byKey = idsQueries.get(db);
+  if (!byKey) idsQueries.set(db, (byKey = new Map()));
+  const key = `${def.pageKey} ${getTableName(sort.column.table)}.${sort.column.name}${sort.french ? ' fr' : ''} ${sort.order}`;
   let prepared = byKey.get(key);
   if (!prepared) {
-    const ids = sql`${def.table.id} = any(${sql.placeholder('ids')}::uuid[])`;
     // '' leaves the statement unnamed for Drizzle: db/namedStatements.ts names it (or not, PG_NAMED_STATEMENTS=0).
     prepared = def
       .select(db)
-      .where(ids)
-      .orderBy(...orderBy)
-      .prepare('') as unknown as PageQuery;
+      .where(sql`${def.table.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(...orderByOf(def, sort))
+      .prepare('') as unknown as IdsQuery;
     byKey.set(key, prepared);
   }
-  return prepared;
+  return prepared.execute({ ids });
+}
+
+/** The ORDER BY of a list's sort: its key, then id ascending (a stable order). */
+export function orderByOf(def: ListDef, sort: ListOrder): SQL[] {
+  return [sort.order === 'asc' ? asc(sort.key) : desc(sort.key), asc(def.table.id)];
 }
 
 /** The sort of a list call: what rows are ordered by (then by id, ascending). */
