@@ -41,6 +41,9 @@ export async function openMenuGroup(page: Page, label: string) {
   await expect(group).toBeVisible();
   if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
   await expect(group).toHaveAttribute('aria-expanded', 'true');
+  // The group's entries unfold in an animated Collapse: until it has entered, a click on an entry can land on the
+  // entry below it or on nothing (the journal journey found itself still on the dashboard twice).
+  await expect(nav.locator('.MuiCollapse-entered')).toHaveCount(1);
   return nav;
 }
 

@@ -60,9 +60,6 @@ test('an admin edits then deletes a parcel; the parcel card and the journal scre
 
   // The journal from the menu: the entry sits in the administration group, the screen starts with every change.
   await page.goto('/');
-  // The application has started again (full page load) once the dashboard shows: a click on the menu before that
-  // could be lost in the start (one CI run landed back on the dashboard).
-  await expect(page.getByRole('heading', { name: 'TABLEAU DE BORD' })).toBeVisible();
   const nav = await openMenuGroup(page, 'Rôle et Autorisation');
   await nav.getByRole('menuitem', { name: "Journal d'audit", exact: true }).click();
   await expect(page.getByRole('heading', { name: "JOURNAL D'AUDIT" })).toBeVisible();
