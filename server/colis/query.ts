@@ -145,6 +145,8 @@ export const colisList = (user: CurrentUser): ListDef<typeof selectColis> => ({
   countFrom: countColis,
   pageKey: 'colis',
   fastTotal: (db, q) => colisListTotal(db, user, q),
+  // A role that sees every agency sees every parcel not deleted: what list_jours counts for 'colis'.
+  seek: user.allAgences ? 'colis' : undefined,
   sortColumns: {
     reference: colis.reference,
     createdAt: colis.createdAt,

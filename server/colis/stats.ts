@@ -344,11 +344,13 @@ export const STATS_COMPACT_EVERY_MS = 60_000;
 
 /**
  * Folds the delta rows of the counter tables into one row per key (migration 0012 colis_stats_compact, and the payment
- * counters of the payments list's total, migration 0013 encaissements_stats_compact): the sums, hence every figure
- * and total, are unchanged; reads stay a sum over a few hundred (payments: a few thousand) rows. Safe to run at any
- * time, concurrently with writes and with itself.
+ * counters of the payments list's total, migration 0013 encaissements_stats_compact, and the lists' rows per day of
+ * deep pages, migration 0014 list_jours_compact): the sums, hence every figure, total and page, are unchanged; reads
+ * stay a sum over a few hundred (payments: a few thousand) rows. Safe to run at any time, concurrently with writes and
+ * with itself.
  */
 export async function compactStats(db: Db): Promise<void> {
   await db.execute(sql`SELECT colis_stats_compact()`);
   await db.execute(sql`SELECT encaissements_stats_compact()`);
+  await db.execute(sql`SELECT list_jours_compact()`);
 }

@@ -78,6 +78,8 @@ export const encaissementList = (user: CurrentUser): ListDef<typeof selectEncais
   countFrom: countEncaissements,
   pageKey: 'encaissements',
   fastTotal: (db, q) => encaissementListTotal(db, user, q),
+  // A role that sees every agency sees every payment not cancelled: what list_jours counts for 'encaissements'.
+  seek: user.allAgences ? 'encaissements' : undefined,
   search: encaissementSearch,
   sortColumns: {
     createdAt: encaissements.createdAt,

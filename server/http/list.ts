@@ -7,6 +7,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { parseListQuery, type ListQuery } from './listQuery';
+import { seekByDay } from './listSeek';
 
 /** A row as a list select returns it. */
 export type AnyRow = Record<string, unknown>;
@@ -94,6 +95,12 @@ export interface ListDef<S extends ListSelect = ListSelect> {
    * answer exactly; undefined: count. Never an estimate: react-admin's pagination shows it as the real count.
    */
   fastTotal?: (db: Db, q: ListQuery) => Promise<number | undefined>;
+  /**
+   * The list's name in the rows-per-day counters (migration 0014 list_jours, http/listSeek.ts) when this def's scope is
+   * exactly the rows they count (a role that sees every agency): a deep page in creation order, without search, ids
+   * or filter, is then sought by day instead of walked. Undefined: always walked (OFFSET).
+   */
+  seek?: string;
 }
 
 /**
@@ -113,14 +120,19 @@ export async function runList<S extends ListSelect>(
   const orderBy = orderByOf(def, sort);
   let query = def.select(db);
   if (q.page && q.perPage && def.countFrom && !french && column.table === def.table) {
-    // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only.
+    // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only. A deep page
+    // in creation order starts at its day (seekByDay) rather than walking every row before it.
+    const offset = (q.page - 1) * q.perPage;
+    const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
+    const seek =
+      def.seek && plain && column === def.table.createdAt ? await seekByDay(db, def.seek, column, offset, sort.order) : undefined;
     const ids = (
       (await def
         .countFrom(db)
-        .where(where)
+        .where(seek ? and(where, seek.where) : where)
         .orderBy(...orderBy)
         .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage)) as { id: string }[]
+        .offset(seek ? seek.offset : offset)) as { id: string }[]
     ).map((r) => r.id);
     return finishList(db, def, q, where, ids.length ? await rowsOfIds(db, def, ids, sort) : []);
   } else {

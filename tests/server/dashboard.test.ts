@@ -28,7 +28,7 @@ import {
 } from '../../server/db/schema';
 import { clientRecountScope, clientScope, colisScope } from '../../server/access/scopes';
 import { setupTestApp, type TestContext } from './helpers';
-import { idByCode, inDays } from './fixtures';
+import { idByCode, inDays, listDaysDrift } from './fixtures';
 
 type Staff = { id: string; token: string };
 let t: TestContext;
@@ -157,6 +157,9 @@ async function expectNoDrift() {
     expect(await colisParMois(db, user, 'counters')).toEqual(await colisParMois(db, user, 'parcels'));
     expect(await circularStats(db, user, 'counters')).toEqual(await circularStats(db, user, 'parcels'));
   }
+  // The lists' rows per day of deep pages (migration 0014).
+  const days = await listDaysDrift(db);
+  expect(days.counted).toEqual(days.recounted);
 }
 
 let adminUserIdCache: string | undefined;

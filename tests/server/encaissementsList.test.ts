@@ -13,7 +13,7 @@ import { compactStats } from '../../server/colis/stats';
 import { agences, colis, encaissements, envois, modesEnvoi, modesPaiement, pays, users } from '../../server/db/schema';
 import { countEncaissements } from '../../server/encaissement/query';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, deletionCode, idByCode, inDays, insertColis, insertRoleWithKeys } from './fixtures';
+import { createEnvoiByApi, deletionCode, idByCode, inDays, insertColis, insertRoleWithKeys, listDaysDrift } from './fixtures';
 import { TEST_ADMIN } from './testConfig';
 
 let t: TestContext;
@@ -188,6 +188,9 @@ describe('encaissement/liste — totals from the payment counters (issue 12 §1,
       SELECT e.agence_id AS a, c.agence_id AS ca, c.envoi_id AS e, count(*)::int AS n
         FROM encaissements e JOIN colis c ON c.id = e.colis_id WHERE e.deleted_at IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
     expect(rowsOf(counters)).toEqual(rowsOf(recount));
+    // The lists' rows per day of deep pages (migration 0014).
+    const days = await listDaysDrift(db);
+    expect(days.counted).toEqual(days.recounted);
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.adminEmail));
     const totals: number[] = [];
     for (const who of [{ id: admin.id, token: t.adminToken }, ...staff]) {

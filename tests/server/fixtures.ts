@@ -134,3 +134,28 @@ export async function deletionCode(db: Db, reference: string): Promise<string> {
     .limit(1);
   return /<strong>(\d{4})<\/strong>/.exec(m.html)![1];
 }
+
+/** A row of the lists' rows per day (migration 0014 list_jours): list, day (YYYY-MM-DD, UTC) and number of rows. */
+export interface ListDay {
+  liste: string;
+  jour: string;
+  nb: number;
+}
+
+/**
+ * The lists' rows per day as the counters sum them (list_jours) and as the tables recount them (parcels not deleted,
+ * payments not cancelled), both sorted: equal when the counters did not drift.
+ */
+export async function listDaysDrift(db: Db): Promise<{ counted: ListDay[]; recounted: ListDay[] }> {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: ListDay[] }).rows.map((r) => ({ ...r, nb: Number(r.nb) }));
+  return {
+    counted: await rows(sql`
+      SELECT liste, jour::text AS jour, sum(nb)::int AS nb FROM list_jours GROUP BY 1, 2 HAVING sum(nb) <> 0 ORDER BY 1, 2`),
+    recounted: await rows(sql`
+      SELECT 'colis' AS liste, list_jour(created_at)::text AS jour, count(*)::int AS nb FROM colis WHERE deleted_at IS NULL GROUP BY 2
+      UNION ALL
+      SELECT 'encaissements', list_jour(created_at)::text, count(*)::int FROM encaissements WHERE deleted_at IS NULL GROUP BY 2
+      ORDER BY 1, 2`),
+  };
+}
