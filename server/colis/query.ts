@@ -23,7 +23,7 @@ import {
   users,
   villes,
 } from '../db/schema';
-import { UNPAGED_LIMIT, type ListDef } from '../http/list';
+import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
 import { colisListTotal } from '../access/listTotals';
 
 export const expediteur = alias(users, 'expediteur');
@@ -129,7 +129,11 @@ export function colisSearch(pattern: string): SQL {
 }
 
 /** The parcels alone, for counting a list's total without its joins. */
-export const countColis = (db: Db | Tx) => db.select({ id: colis.id }).from(colis).$dynamic();
+export const countColis = (db: Db | Tx, extra?: WindowTotal) =>
+  db
+    .select({ id: colis.id, ...extra })
+    .from(colis)
+    .$dynamic();
 
 /**
  * The parcels list of a user (its scope), searched through colisSearch; a page's ids are taken on the parcels alone

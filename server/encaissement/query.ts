@@ -8,7 +8,7 @@ import { colisScope, encaissementScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
-import { UNPAGED_LIMIT, type ListDef } from '../http/list';
+import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
 import { encaissementListTotal } from '../access/listTotals';
 
 const auteur = alias(users, 'encaisseur');
@@ -47,8 +47,12 @@ export const selectEncaissements = (db: Db | Tx) =>
  * departure). A left join (a payment always has its parcel: a not null foreign key, so the same rows): PostgreSQL drops
  * a left join to a primary key the where clause does not read, so an ADMIN's list counts and pages the payments alone.
  */
-export const countEncaissements = (db: Db | Tx) =>
-  db.select({ id: encaissements.id }).from(encaissements).leftJoin(colis, eq(encaissements.colisID, colis.id)).$dynamic();
+export const countEncaissements = (db: Db | Tx, extra?: WindowTotal) =>
+  db
+    .select({ id: encaissements.id, ...extra })
+    .from(encaissements)
+    .leftJoin(colis, eq(encaissements.colisID, colis.id))
+    .$dynamic();
 
 /**
  * The payment search of the list (`q`, a LIKE pattern): the parcel's reference, the payment mode's label or the name

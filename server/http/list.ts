@@ -49,6 +49,9 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 /** Row cap of an unpaged list of a large table (parcels, payments, clients, departures). */
 export const UNPAGED_LIMIT = 1000;
 
+/** A column selected beside a list's ids: the number of rows the where clause matches, before LIMIT and OFFSET. */
+export type WindowTotal = { total: SQL<number> };
+
 /** What a paged list needs: the select, its columns for search, sort and filters, and a scope condition. */
 export interface ListDef<S extends ListSelect = ListSelect> {
   /** Drizzle table; must have `id` and `createdAt` columns. */
@@ -82,9 +85,10 @@ export interface ListDef<S extends ListSelect = ListSelect> {
    * The rows counted for `total`, and paged by id: a select of the main table's `id` (joined only to what the where
    * clause needs). Large tables: counting through every join of the page query costs seconds at a million rows, and a
    * page sorted on a column of the main table first takes its ids from this select (an index-only scan when an index
-   * covers the sort and the filters, migration 0011), then joins only those rows (deferred join).
+   * covers the sort and the filters, migration 0011), then joins only those rows (deferred join). `extra`, when given,
+   * is selected beside the id (a searched page's total, counted with its ids).
    */
-  countFrom?: (db: Db) => PgSelect;
+  countFrom?: (db: Db, extra?: WindowTotal) => PgSelect;
   /**
    * Names `select` for the deferred join's prepared query (rowsOfIds): set on large lists whose select is one
    * function for every user and call; every def with the same key must have the same select.
@@ -126,15 +130,17 @@ export async function runList<S extends ListSelect>(
     const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
     const seek =
       def.seek && plain && column === def.table.createdAt ? await seekByDay(db, def.seek, column, offset, sort.order) : undefined;
-    const ids = (
-      (await def
-        .countFrom(db)
-        .where(seek ? and(where, seek.where) : where)
-        .orderBy(...orderBy)
-        .limit(q.perPage)
-        .offset(seek ? seek.offset : offset)) as { id: string }[]
-    ).map((r) => r.id);
-    return finishList(db, def, q, where, ids.length ? await rowsOfIds(db, def, ids, sort) : []);
+    // A searched page counts its total with its ids (a window over the matches): the search runs once, not twice.
+    const windowTotal = q.q ? { total: sql<number>`count(*) over ()` } : undefined;
+    const found = (await def
+      .countFrom(db, windowTotal)
+      .where(seek ? and(where, seek.where) : where)
+      .orderBy(...orderBy)
+      .limit(q.perPage)
+      .offset(seek ? seek.offset : offset)) as { id: string; total?: number | string }[];
+    const ids = found.map((r) => r.id);
+    const total = windowTotal && found.length ? Number(found[0].total) : undefined;
+    return finishList(db, def, q, where, ids.length ? await rowsOfIds(db, def, ids, sort) : [], total);
   } else {
     query = query.where(where).orderBy(...orderBy);
     if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
@@ -143,20 +149,24 @@ export async function runList<S extends ListSelect>(
   return finishList(db, def, q, where, (await query) as AnyRow[]);
 }
 
-/** A page's rows reshaped (mapRow) and the list's total: counted only when the page does not tell it. */
+/**
+ * A page's rows reshaped (mapRow) and the list's total: counted only when neither the page nor `known` (a total
+ * counted with the page's ids) tells it.
+ */
 async function finishList<S extends ListSelect>(
   db: Db,
   def: ListDef<S>,
   q: ListQuery,
   where: SQL | undefined,
   selected: AnyRow[],
+  known?: number,
 ): Promise<{ rows: ListRow<S>[]; total: number }> {
   const rows = selected.map((row) => (def.mapRow ? def.mapRow(row) : row));
   // A short, non-empty page is the last one: its total is known without counting.
   let total = rows.length + (q.page && q.perPage ? (q.page - 1) * q.perPage : 0);
   const truncated = !q.page && def.unpagedLimit !== undefined && rows.length === def.unpagedLimit;
   if (truncated || (q.page && q.perPage && (rows.length === q.perPage || (rows.length === 0 && q.page > 1)))) {
-    total = (await def.fastTotal?.(db, q)) ?? (await countRows(db, def, where));
+    total = known ?? (await def.fastTotal?.(db, q)) ?? (await countRows(db, def, where));
   }
   return { rows: rows as ListRow<S>[], total };
 }

@@ -167,9 +167,9 @@ export const inventaireList = (user: CurrentUser, statutId: string | undefined):
   table: inventaires,
   select: selectInventaires(statutId),
   // Counting needs the joins the search reads, not the aggregated parcel lists.
-  countFrom: (db) =>
+  countFrom: (db, extra) =>
     db
-      .select({ id: inventaires.id })
+      .select({ id: inventaires.id, ...extra })
       .from(inventaires)
       .innerJoin(auteur, eq(inventaires.auteurID, auteur.id))
       .leftJoin(agences, eq(inventaires.agenceID, agences.id))

@@ -32,7 +32,11 @@ export const mailList = (): ListDef<typeof selectMails> => ({
   unpagedLimit: UNPAGED_LIMIT,
   table: mailOutbox,
   select: selectMails,
-  countFrom: (db) => db.select({ id: mailOutbox.id }).from(mailOutbox).$dynamic(),
+  countFrom: (db, extra) =>
+    db
+      .select({ id: mailOutbox.id, ...extra })
+      .from(mailOutbox)
+      .$dynamic(),
   searchColumns: [mailOutbox.to, mailOutbox.subject],
   sortColumns: {
     createdAt: mailOutbox.createdAt,

@@ -146,7 +146,7 @@ describe('deep pages by day (issue 12 §1–2)', () => {
     await expectDeepPagesEqualWalked('colis');
   }, 240_000);
 
-  it('an agent (its agency scope) and a search are walked, and still page right', async () => {
+  it('an agent (its agency scope) and a search are walked, and still page right; a searched page tells its total', async () => {
     const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
     const res = await t.call('GET', `${LISTS.colis.path}?_page=90&_perPage=${PER_PAGE}`, { token: agent.token });
     expect(res.status).toBe(200);
@@ -155,5 +155,11 @@ describe('deep pages by day (issue 12 §1–2)', () => {
     const searched = await t.call('GET', `${LISTS.colis.path}?_page=2&_perPage=${PER_PAGE}&q=SEEK-1`, { token: t.adminToken });
     expect(searched.status).toBe(200);
     expect((searched.body.datas as { reference: string }[]).every((r) => r.reference.includes('SEEK-1'))).toBe(true);
+    // Its total is counted with the page's ids (a window over the matches): the number of parcels the search finds.
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM colis WHERE deleted_at IS NULL AND reference LIKE '%SEEK-1%'`),
+    );
+    expect(n).toBeGreaterThan(2 * PER_PAGE);
+    expect(searched.body.total).toBe(n);
   });
 });
