@@ -2,7 +2,8 @@
  * Registration throughput on one departure (bench/, issue 12 §3): the product's own app (buildApp) listening on a
  * local port, `--clients` concurrent HTTP clients (Node's fetch, keep-alive) signed in as the Paris agent, each
  * registering 1 kg parcels (`POST /api/colis/create`, new recipient each time) in a loop for `--seconds`, on one
- * departure France → Sénégal by air. Two scenarios:
+ * departure France → Sénégal by air. The clients run in a worker thread of the same process (--in-process: on the
+ * server's own thread, as before). Two scenarios:
  * - a large capacity (nothing refused): accepted parcels/s, p50 / p95 / p99 latency in ms, errors;
  * - a small capacity (`--small-kg`, default 200): most registrations must be refused with 409, and the used weight
  *   must end exactly at capacity.
@@ -13,8 +14,11 @@
  * The database must exist and be empty or made by this script (it migrates it and seeds the reference data once).
  * Usage: createdb -h 127.0.0.1 -U root regbench
  *        BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/regbench npx tsx bench/registrations.ts [--seconds=30] [--clients=64] [--small-kg=200]
+ *          [--in-process]   (the clients on the server's thread instead of a worker thread)
  */
+import { once } from 'node:events';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayIso } from '../common/dates';
@@ -25,6 +29,8 @@ const arg = (name: string, def: number) => Number(process.argv.find((a) => a.sta
 const seconds = arg('seconds', 30);
 const clients = arg('clients', 64);
 const smallKg = arg('small-kg', 200);
+/** --in-process: the clients run on the server's thread (as before), not in a worker thread. */
+const inProcess = process.argv.includes('--in-process');
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
@@ -109,39 +115,74 @@ const colisBody = (envoiID: string, worker: number) => ({
   telephoneDestinataire: `+22177${String(phoneSeq++ % 10_000_000).padStart(7, '0')}`,
 });
 
+/** What the clients of a scenario saw: accepted and refused latencies (ms), kg accepted, other answers by kind. */
+interface ClientsResult {
+  okTimes: number[];
+  refusedTimes: number[];
+  acceptedKg: number;
+  errors: [string, number][];
+}
+
+/**
+ * The clients' loop: `clients` loops each posting registrations until `seconds` have passed. It runs in a worker thread
+ * (default, like a load generator in its own process: the server's event loop does only the server's work) or, with
+ * --in-process, on the server's own thread (how this bench measured before 2026-11-25, third session). Plain
+ * JavaScript (evaluated as the worker's source); the body is colisBody's, built from `body` and the worker's number.
+ */
+const clientsLoop = `
+async function run({ base, token, clients, seconds, body, phoneStart }) {
+  let phoneSeq = phoneStart;
+  const okTimes = [], refusedTimes = [], errors = new Map();
+  let acceptedKg = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const loop = async (w) => {
+    while (performance.now() < deadline) {
+      const t = performance.now();
+      let status = 0, json;
+      try {
+        const res = await fetch(base + '/api/colis/create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+          body: JSON.stringify({ ...body, expediteurPrenom: 'Expéditeur ' + w, NumeroSaisi: '+3361' + String(w).padStart(7, '0'),
+            telephoneDestinataire: '+22177' + String(phoneSeq++ % 10000000).padStart(7, '0') }),
+        });
+        status = res.status;
+        const text = await res.text();
+        try { json = JSON.parse(text); } catch { json = text; }
+      } catch (e) { json = String(e); }
+      const ms = performance.now() - t;
+      if (status === 200) { okTimes.push(ms); acceptedKg += Number(json.data.poids); }
+      else if (status === 409) refusedTimes.push(ms);
+      else { const k = status + ' ' + JSON.stringify(json).slice(0, 120); errors.set(k, (errors.get(k) ?? 0) + 1); }
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, w) => loop(w)));
+  return { okTimes, refusedTimes, acceptedKg, errors: [...errors] };
+}`;
+
+/** Runs the clients of a scenario on `envoiID` (in a worker thread unless --in-process) and returns what they saw. */
+async function runClients(envoiID: string): Promise<ClientsResult> {
+  const data = { base, token: agent, clients, seconds, body: colisBody(envoiID, 0), phoneStart: phoneSeq };
+  phoneSeq += 1_000_000;
+  if (inProcess) {
+    return (new Function(`${clientsLoop}; return run;`)() as (d: typeof data) => Promise<ClientsResult>)(data);
+  }
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads'); ${clientsLoop}; run(workerData).then((r) => parentPort.postMessage(r));`,
+    { eval: true, workerData: data },
+  );
+  const [result] = (await once(worker, 'message')) as [ClientsResult];
+  await worker.terminate();
+  return result;
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function scenario(name: string, capacity: number, mustFill: boolean) {
   const envoi = await openEnvoi(capacity);
-  const okTimes: number[] = [];
-  const refusedTimes: number[] = [];
-  const errors = new Map<string, number>();
-  let acceptedKg = 0;
-  const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
-  const worker = async (w: number) => {
-    while (performance.now() < deadline) {
-      const t = performance.now();
-      let status = 0;
-      let json: Answer;
-      try {
-        ({ status, json } = await post('/api/colis/create', colisBody(envoi.id, w), agent));
-      } catch (e) {
-        json = String(e);
-      }
-      const ms = performance.now() - t;
-      if (status === 200) {
-        okTimes.push(ms);
-        acceptedKg += Number((json as { data: { poids: number | string } }).data.poids);
-      } else if (status === 409) {
-        refusedTimes.push(ms);
-      } else {
-        const key = `${status} ${JSON.stringify(json).slice(0, 120)}`;
-        errors.set(key, (errors.get(key) ?? 0) + 1);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, (_, w) => worker(w)));
+  const { okTimes, refusedTimes, acceptedKg, errors: errorList } = await runClients(envoi.id);
+  const errors = new Map(errorList);
   const elapsed = (performance.now() - started) / 1000;
 
   const [after] = rowsOf<{ poids: string; poids_reel: string; n: number; sum: string | null }>(
@@ -185,7 +226,9 @@ console.log(
   `${new Date().toISOString()}; ${os.cpus().length} cores; load average ${os
     .loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')}; pool ${process.env.PG_POOL_SIZE ?? 10} connections\n`,
+    .join(
+      ' ',
+    )}; pool ${process.env.PG_POOL_SIZE ?? 10} connections; clients ${inProcess ? 'on the server thread' : 'in a worker thread'}\n`,
 );
 // Warm-up: a few registrations so the first requests do not pay for JIT and connections.
 {
