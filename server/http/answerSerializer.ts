@@ -8,7 +8,7 @@
  * spent more time on its dates than on everything else it wrote. `jsonReady` gives JSON.stringify a value without
  * Dates, written the same: same text, byte for byte (tests/server/answerSerializer.test.ts).
  */
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
 
@@ -89,3 +89,24 @@ export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = ({ s
     return JSON.stringify(jsonReady(result.data));
   };
 };
+
+/** The content type Fastify gives a JSON answer. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * For answers made from data read once and never changed afterwards (e.g. the statuses, kept per database handle):
+ * the answer built from `source` is serialized once, by the route's own serializer (so checked by its response
+ * schema like any answer), and that text is sent as it is to every later request with the same `source` object.
+ * @returns send(reply, source, build): sends the answer of `source` (built by `build` the first time)
+ */
+export function serializedOnce() {
+  const texts = new WeakMap<object, string>();
+  return (reply: FastifyReply, source: object, build: () => unknown) => {
+    let text = texts.get(source);
+    if (text === undefined) {
+      text = reply.serialize(build()) as string;
+      texts.set(source, text);
+    }
+    return reply.type(JSON_CONTENT_TYPE).send(text);
+  };
+}

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerSerializerCompiler, isoInstant, jsonReady } from '../../server/http/answerSerializer';
+import { answerSerializerCompiler, isoInstant, jsonReady, serializedOnce } from '../../server/http/answerSerializer';
 
 describe('isoInstant', () => {
   it("writes what Date's toJSON writes, for any instant", () => {
@@ -72,6 +72,39 @@ describe('answerSerializerCompiler', () => {
     expect(good.body).toBe(JSON.stringify({ success: true, at: when, extra: [when] }));
     const bad = await app.inject({ url: '/bad' });
     expect(bad.statusCode).toBe(500);
+    await app.close();
+  });
+});
+
+describe('serializedOnce', () => {
+  it("sends the route's serialized answer, built and checked once per source, and still refuses a wrong one", async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(answerSerializerCompiler);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const schema = { response: { 200: z.looseObject({ success: z.boolean(), at: z.date() }) } };
+    const sources: Record<string, object> = { a: { at: new Date(0) }, b: { at: new Date(1) }, bad: { at: 'not a date' } };
+    let builds = 0;
+    const send = serializedOnce();
+    r.get('/:source', { schema }, async (request, reply) => {
+      const source = sources[(request.params as { source: string }).source];
+      return send(reply, source, () => (builds++, { success: true, ...source }));
+    });
+    r.get('/plain/:source', { schema }, async (request) => ({
+      success: true,
+      ...(sources[(request.params as { source: string }).source] as { at: Date }),
+    }));
+    for (const name of ['a', 'a', 'b', 'a']) {
+      const once = await app.inject({ url: `/${name}` });
+      const plain = await app.inject({ url: `/plain/${name}` });
+      expect(once.statusCode).toBe(200);
+      expect(once.body).toBe(plain.body);
+      expect(once.headers['content-type']).toBe(plain.headers['content-type']);
+    }
+    expect(builds).toBe(2);
+    expect((await app.inject({ url: '/bad' })).statusCode).toBe(500);
+    expect((await app.inject({ url: '/bad' })).statusCode).toBe(500);
+    expect(builds).toBe(4);
     await app.close();
   });
 });
