@@ -7,10 +7,11 @@
 import path from 'node:path';
 import { PROJECT_ROOT } from './paths';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { answerSerializerCompiler } from './http/answerSerializer';
 import { createTokenService, resolveSecret, type TokenService } from './auth/tokens';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   registerLifecycle(app);
 
   const tokens = createTokenService(await resolveSecret(deps.db, deps.config.jwtSecret), deps.config.tokenTtlSeconds);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { answers, codeLibelleRef, dataAnswer, instant, rowsAnswer } from '../http/answer';
 import { notFound } from '../http/errors';
+import { serializedOnce } from '../http/answerSerializer';
 import { toApi } from '../http/serialize';
 import { listStatuts, statutsByCode } from './query';
 
@@ -14,10 +15,16 @@ export const statutRecord = codeLibelleRef.extend({ isActive: z.boolean(), creat
 /** The status routes. */
 export async function statutRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/statut/liste', { schema: { tags: ['statut'], response: answers({ 200: rowsAnswer('datas', statutRecord) }) } }, async () => {
-    const rows = await listStatuts(db);
-    return { success: true, datas: toApi(rows) };
-  });
+  // The list never changes once read (statut/query.ts): its answer is serialized once (issue 12 §4).
+  const sendList = serializedOnce();
+  r.get(
+    '/api/statut/liste',
+    { schema: { tags: ['statut'], response: answers({ 200: rowsAnswer('datas', statutRecord) }) } },
+    async (_request, reply) => {
+      const rows = await listStatuts(db);
+      return sendList(reply, rows, () => ({ success: true, datas: toApi(rows) }));
+    },
+  );
   r.get(
     '/api/statut/getByCode/:code',
     {
