@@ -4,10 +4,11 @@
  * destination country — preferring the exact destination city of the parcel, then the exact origin city of the
  * agency. A nature with an exceptional price needs no unit price. The arithmetic itself is common/pricing.ts.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DecimalInput } from '../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
+import { reusable } from '../db/reusable';
 import { envois, groupesNatureColis, modesEnvoi, naturesColis, paramNatureModes, pays, villes } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 
@@ -73,38 +74,12 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
   const ids = [...new Set(natureIds)];
   // One statement (issue 12 §3): each nature with its group's candidate unit prices on the route (none: a null price).
   const rows = ids.length
-    ? await db
-        .select({
-          id: naturesColis.id,
-          libelle: naturesColis.libelle,
-          prixExceptionnel: naturesColis.prixExceptionnel,
-          groupe: naturesColis.groupeNatureColisID,
-          isActive: naturesColis.isActive,
-          groupeActive: groupesNatureColis.isActive,
-          prix: {
-            id: paramNatureModes.id,
-            groupe: paramNatureModes.groupeNatureColisID,
-            prixUnitaire: paramNatureModes.prixUnitaire,
-            villeDestinationID: paramNatureModes.villeDestinationID,
-            villeOrigineID: paramNatureModes.villeOrigineID,
-          },
-        })
-        .from(naturesColis)
-        .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))
-        .leftJoin(
-          paramNatureModes,
-          and(
-            eq(paramNatureModes.groupeNatureColisID, naturesColis.groupeNatureColisID),
-            eq(paramNatureModes.modeEnvoiID, route.modeEnvoiID),
-            eq(paramNatureModes.isActive, true),
-            inArray(paramNatureModes.villeDestinationID, db.select({ id: villes.id }).from(villes).where(eq(villes.paysID, route.paysID))),
-            inArray(
-              paramNatureModes.villeOrigineID,
-              db.select({ id: villes.id }).from(villes).where(eq(villes.paysID, route.paysEmetteurID)),
-            ),
-          ),
-        )
-        .where(inArray(naturesColis.id, ids))
+    ? await naturePricesQuery(db, {
+        ids,
+        modeEnvoiID: route.modeEnvoiID,
+        paysID: route.paysID,
+        paysEmetteurID: route.paysEmetteurID,
+      })
     : [];
   const natures = [...new Map(rows.map((r) => [r.id, r])).values()];
   const byId = new Map(natures.map((n) => [n.id, n]));
@@ -138,6 +113,54 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
   }
   return out;
 }
+
+/**
+ * priceNatures' statement, built once (db/reusable.ts): each nature of `ids` (an array: `= any`, the text does not
+ * depend on how many) with its group's candidate unit prices on the route (modeEnvoiID, paysID, paysEmetteurID).
+ */
+const naturePricesQuery = reusable((db) =>
+  db
+    .select({
+      id: naturesColis.id,
+      libelle: naturesColis.libelle,
+      prixExceptionnel: naturesColis.prixExceptionnel,
+      groupe: naturesColis.groupeNatureColisID,
+      isActive: naturesColis.isActive,
+      groupeActive: groupesNatureColis.isActive,
+      prix: {
+        id: paramNatureModes.id,
+        groupe: paramNatureModes.groupeNatureColisID,
+        prixUnitaire: paramNatureModes.prixUnitaire,
+        villeDestinationID: paramNatureModes.villeDestinationID,
+        villeOrigineID: paramNatureModes.villeOrigineID,
+      },
+    })
+    .from(naturesColis)
+    .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))
+    .leftJoin(
+      paramNatureModes,
+      and(
+        eq(paramNatureModes.groupeNatureColisID, naturesColis.groupeNatureColisID),
+        eq(paramNatureModes.modeEnvoiID, sql.placeholder('modeEnvoiID')),
+        eq(paramNatureModes.isActive, true),
+        inArray(
+          paramNatureModes.villeDestinationID,
+          db
+            .select({ id: villes.id })
+            .from(villes)
+            .where(eq(villes.paysID, sql.placeholder('paysID'))),
+        ),
+        inArray(
+          paramNatureModes.villeOrigineID,
+          db
+            .select({ id: villes.id })
+            .from(villes)
+            .where(eq(villes.paysID, sql.placeholder('paysEmetteurID'))),
+        ),
+      ),
+    )
+    .where(sql`${naturesColis.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
 
 /** A nature line as the client sends it. */
 export interface ColisNatureInput {

@@ -28,7 +28,9 @@ import type { Db, Tx } from '../db/client';
 import { agences, pays, roles, typeUsers, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { authoredRecords, emailTaken, findClientByTelephone, partyColumns, staffPhoneTaken } from './query';
+import { authoredRecords, clientColumns, emailTaken, partyColumns, staffPhoneTaken } from './query';
+import { reusable } from '../db/reusable';
+import { v7 as uuidv7 } from 'uuid';
 import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './routes';
 
 /** French messages of the staff rules (issue 9 §1), shared by the routes and the tests. */
@@ -398,7 +400,7 @@ const CLIENT_TYPE_ID = sql<string>`(SELECT ${typeUsers.id} FROM ${typeUsers} WHE
 
 /** A client as upsertClient answers it: the fields a parcel shows of its sender or recipient (user/query.ts partyColumns). */
 export type Party = Pick<ClientRow, 'id' | 'nom' | 'prenoms' | 'telephone' | 'telephoneComplet' | 'email' | 'adresse'>;
-type ClientRow = NonNullable<Awaited<ReturnType<typeof findClientByTelephone>>>;
+type ClientRow = Awaited<ReturnType<typeof clientByTelephoneQuery>>[number];
 const partyOf = ({ id, nom, prenoms, telephone, telephoneComplet, email, adresse }: ClientRow): Party => ({
   id,
   nom,
@@ -408,6 +410,35 @@ const partyOf = ({ id, nom, prenoms, telephone, telephoneComplet, email, adresse
   email,
   adresse,
 });
+
+/** upsertClient's look-up, built once (db/reusable.ts): the client with the full phone `telephoneComplet`, or none. */
+const clientByTelephoneQuery = reusable((tx) =>
+  tx
+    .select(clientColumns)
+    .from(users)
+    .where(and(eq(users.typeUserID, CLIENT_TYPE_ID), eq(users.telephoneComplet, sql.placeholder('telephoneComplet')))),
+);
+
+/**
+ * upsertClient's insert, built once (db/reusable.ts): placeholders id (a new uuidv7, as the column's default would
+ * give), nom, prenoms, telephoneComplet, telephone, email (or null), adresse; nothing when the phone is taken.
+ */
+const clientInsertQuery = reusable((tx) =>
+  tx
+    .insert(users)
+    .values({
+      id: sql.placeholder('id'),
+      nom: sql.placeholder('nom'),
+      prenoms: sql.placeholder('prenoms'),
+      telephoneComplet: sql.placeholder('telephoneComplet'),
+      telephone: sql.placeholder('telephone'),
+      email: sql.placeholder('email'),
+      adresse: sql.placeholder('adresse'),
+      typeUserID: CLIENT_TYPE_ID,
+    })
+    .onConflictDoNothing()
+    .returning(partyColumns(users)),
+);
 
 /**
  * Returns the client with this full phone, creating it when absent (safe under concurrency: the unique index on
@@ -434,24 +465,20 @@ export async function upsertClient(
   },
 ): Promise<Party> {
   const telephoneComplet = clientPhone(c.telephoneComplet, c.pays, c.field ?? 'telephoneComplet');
-  const find = () => findClientByTelephone(tx, CLIENT_TYPE_ID, telephoneComplet);
+  const find = async () => (await clientByTelephoneQuery(tx, { telephoneComplet }))[0];
   const existing = await find();
   if (existing) return partyOf(existing);
   let email = c.email?.trim() || null;
   if (email && (await emailTaken(tx, email))) email = null;
-  const [inserted] = await tx
-    .insert(users)
-    .values({
-      nom: c.nom,
-      prenoms: c.prenoms ?? '',
-      telephoneComplet,
-      telephone: c.telephone ?? telephoneComplet,
-      email,
-      adresse: c.adresse ?? '',
-      typeUserID: CLIENT_TYPE_ID,
-    })
-    .onConflictDoNothing()
-    .returning(partyColumns(users));
+  const [inserted] = await clientInsertQuery(tx, {
+    id: uuidv7(),
+    nom: c.nom,
+    prenoms: c.prenoms ?? '',
+    telephoneComplet,
+    telephone: c.telephone ?? telephoneComplet,
+    email,
+    adresse: c.adresse ?? '',
+  });
   if (inserted) return inserted;
   // Created meanwhile by a concurrent registration with the same phone: reuse it.
   const row = await find();
