@@ -19,6 +19,7 @@
  * query cache is not used by this application).
  */
 import { getTableColumns, is, Param, Placeholder, SQL, type Query, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
 /** What a driver's prepared query (node-postgres or PGlite) holds beside its text: read once from the first one built. */
@@ -70,21 +71,49 @@ export function reusable<R>(build: (db: Db | Tx) => Preparable<R>): (db: Db | Tx
         joinsNotNullableMap: first.joinsNotNullableMap,
       };
     }
-    for (const name in values) {
-      if (!template.names.has(name)) throw new Error(`reusable: no placeholder ${name} in ${template.query.sql}`);
-    }
-    const session = db._.session as unknown as { prepareQuery: PrepareQuery };
-    // No name: node-postgres names it from its text (db/namedStatements.ts), unless named statements are off.
-    const prepared = session.prepareQuery(
-      template.query,
-      template.fields,
-      undefined,
-      template.isResponseInArrayMode,
-      template.customResultMapper,
-    );
-    prepared.joinsNotNullableMap = template.joinsNotNullableMap;
-    return prepared.execute(values) as Promise<R>;
+    return runTemplate(template, db, values) as Promise<R>;
   };
+}
+
+/** The dialect of both drivers (drizzle() without casing): turns an SQL template into its text and parameters. */
+const dialect = new PgDialect();
+
+/**
+ * A statement written as SQL (what a builder cannot say: e.g. data-modifying CTEs), built once and run on any handle
+ * like `reusable`'s queries.
+ * @param query the statement, with `sql.placeholder(name)` for its values
+ * @returns run(handle, values): its rows as objects keyed by column name, as `db.execute` answers them (T: their
+ *   shape, not checked); throws on a value without its placeholder, and (Drizzle) on a placeholder without its value
+ */
+export function reusableSql<T>(query: SQL): (db: Db | Tx, values: Record<string, unknown>) => Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const template: Template = {
+    query: { sql: built.sql, params: built.params },
+    names: placeholderNames(built),
+    fields: undefined,
+    customResultMapper: undefined,
+    isResponseInArrayMode: false,
+    joinsNotNullableMap: undefined,
+  };
+  return async (db, values) => ((await runTemplate(template, db, values)) as { rows: T[] }).rows;
+}
+
+/** Runs a template on a handle's own session (its connection), with the placeholders' values. */
+function runTemplate(template: Template, db: Db | Tx, values: Record<string, unknown>): Promise<unknown> {
+  for (const name in values) {
+    if (!template.names.has(name)) throw new Error(`reusable: no placeholder ${name} in ${template.query.sql}`);
+  }
+  const session = db._.session as unknown as { prepareQuery: PrepareQuery };
+  // No name: node-postgres names it from its text (db/namedStatements.ts), unless named statements are off.
+  const prepared = session.prepareQuery(
+    template.query,
+    template.fields,
+    undefined,
+    template.isResponseInArrayMode,
+    template.customResultMapper,
+  );
+  prepared.joinsNotNullableMap = template.joinsNotNullableMap;
+  return prepared.execute(values);
 }
 
 /**

@@ -566,6 +566,25 @@ describe('lists, details and scoping', () => {
   });
 });
 
+describe('clients of a registration (user/service.ts upsertClient)', () => {
+  it('reuses a client by its phone as it is, and does not store an e-mail another user has', async () => {
+    const e = await newEnvoi();
+    const tel = `+221${phone++}`;
+    const email = `taken-${tel.slice(1)}@client.test`;
+    const first = (await register(e.id, { telephoneDestinataire: tel, emailDestinataire: email, nomDestinataire: 'Premier' })).body.data;
+    expect(first.destinataireID).toMatchObject({ telephoneComplet: tel, email, nom: 'Premier' });
+    // Same phone: the same client, unchanged (name and e-mail as first stored).
+    const again = (await register(e.id, { telephoneDestinataire: tel, emailDestinataire: 'autre@client.test', nomDestinataire: 'Autre' }))
+      .body.data;
+    expect(again.destinataireID).toEqual(first.destinataireID);
+    // A new client whose e-mail another user already has: created without it (case ignored).
+    const other = `+221${phone++}`;
+    const third = (await register(e.id, { telephoneDestinataire: other, emailDestinataire: email.toUpperCase() })).body.data;
+    expect(third.destinataireID).toMatchObject({ telephoneComplet: other, email: null });
+    expect(third.destinataireID.id).not.toBe(first.destinataireID.id);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
   it('50 simultaneous registrations on a departure with room for 10 leave exactly 10', async () => {
     const e = await newEnvoi({ poids: 10 });
@@ -608,6 +627,16 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
       ).rows;
       expect(row.used).toBe(row.parcels);
     }
+  });
+
+  it('simultaneous registrations of one new recipient create one client, which all of them name', async () => {
+    const e = await newEnvoi();
+    const tel = `+221${phone++}`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => register(e.id, { telephoneDestinataire: tel })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.body.data.destinataireID.id)).size).toBe(1);
+    const clients = await t.database.db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.telephoneComplet, tel));
+    expect(clients).toHaveLength(1);
   });
 
   it('20 simultaneous collections of the remaining amount collect it exactly once', async () => {
