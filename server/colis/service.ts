@@ -59,7 +59,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../http/err
 import { enqueueMail, escapeHtml, outboxRows } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
 import { statutCodeFromValue, statutIds, statutsByCode, type StatutIdOf } from '../statut/query';
-import { envoiRouteColumns, priceColis, priceNatures, selectEnvoiRoute } from './pricing';
+import { envoiRouteColumns, naturePricesJson, priceColis, priceNatures, selectEnvoiRoute, type ColisNatureInput } from './pricing';
 import { colisReferencePrefix, colisReferenceSql } from '../db/references';
 import { v7 as uuidv7 } from 'uuid';
 import { lockColis } from '../access/locks';
@@ -193,28 +193,34 @@ const paysEmetteur = alias(pays, 'pays_emetteur');
 /**
  * What a registration or an edit reads before it writes, in one statement (issue 12 §3: one round trip instead of
  * five): the departure's route and state (envoiRouteColumns, plus the dates its answer shows), the countries of the
- * parties' phones (origin: sender, destination: recipient), the registering agency, the destination city and the
- * pick-up mode. A reference not found is null (the checks give their own messages); no lock is taken.
+ * parties' phones (origin: sender, destination: recipient), the registering agency, the destination city, the
+ * pick-up mode, and the price lookup's rows of the parcel's natures on the departure's route (colis/pricing.ts
+ * naturePricesJson: none found, an empty list). A reference not found is null (the checks give their own messages);
+ * no lock is taken.
  * @throws 400 'Départ introuvable.'
  */
 async function readRegistration(
   tx: Tx,
-  q: { envoiID: string; agenceID: string | null | undefined; villeID: string; modeLivraisonID: string },
+  q: { envoiID: string; agenceID: string | null | undefined; villeID: string; modeLivraisonID: string; naturesColis: ColisNatureInput[] },
 ) {
   const [row] = await registrationQuery(tx, {
     envoiID: q.envoiID,
+    natureIds: [...new Set(q.naturesColis.map((l) => l.natureColisID))],
     // No agency: `agences.id = NULL` joins nothing, as `false` did.
     agenceID: q.agenceID || null,
     villeID: q.villeID,
     modeLivraisonID: q.modeLivraisonID,
   });
   if (!row) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
-  const { destinataire, expediteur, agence, ville, modeLivraison, ...envoi } = row;
+  const { destinataire, expediteur, agence, ville, modeLivraison, natures, ...envoi } = row;
   const partyPays: PartyPays = { expediteur: expediteur ?? undefined, destinataire };
-  return { envoi, partyPays, agence, ville, modeLivraison };
+  return { envoi, partyPays, agence, ville, modeLivraison, natures: natures ?? [] };
 }
 
-/** readRegistration's statement, built once (db/reusable.ts): placeholders envoiID, agenceID (or null), villeID, modeLivraisonID. */
+/**
+ * readRegistration's statement, built once (db/reusable.ts): placeholders envoiID, agenceID (or null), villeID,
+ * modeLivraisonID, natureIds (uuid[]).
+ */
 const registrationQuery = reusable((tx) =>
   tx
     .select({
@@ -233,6 +239,11 @@ const registrationQuery = reusable((tx) =>
       },
       ville: { id: villes.id, libelle: villes.libelle, paysID: villes.paysID },
       modeLivraison: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
+      // The price lookup's rows for the parcel's natures on the departure's route (colis/pricing.ts).
+      natures: naturePricesJson(
+        { modeEnvoiID: envois.modeEnvoiID, paysID: envois.paysID, paysEmetteurID: envois.paysEmetteurID },
+        sql`${sql.placeholder('natureIds')}::uuid[]`,
+      ),
     })
     .from(envois)
     .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
@@ -340,8 +351,12 @@ async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
   };
 }
 
-/** Prices the parcel on its departure's route and validates its city, pick-up mode and amounts (ville, mode: as read). */
-async function computeColis(tx: Tx, input: ColisInput, reg: Registration, agenceVilleID: string) {
+/**
+ * Prices the parcel on its departure's route and validates its city, pick-up mode and amounts (ville, mode and the
+ * price lookup's rows: as readRegistration read them).
+ * @throws 400 / 409 as the checks and priceColis
+ */
+function computeColis(input: ColisInput, reg: Registration, agenceVilleID: string) {
   const { envoi: e, ville, modeLivraison: modeLiv } = reg;
   if (!ville || ville.paysID !== e.paysID) {
     throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
@@ -351,8 +366,7 @@ async function computeColis(tx: Tx, input: ColisInput, reg: Registration, agence
   if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
   // The agency pick-up has no delivery amount (common/colisRules.ts isModeLivraisonAgence, the UI's own rule).
   const montantLivraison = isModeLivraisonAgence(modeLiv) ? 0 : (input.montantLivraison ?? 0);
-  const priced = await priceColis(
-    tx,
+  const priced = priceColis(
     {
       modeEnvoiID: e.modeEnvoiID,
       modeEnvoiLibelle: e.modeEnvoiLibelle,
@@ -363,6 +377,7 @@ async function computeColis(tx: Tx, input: ColisInput, reg: Registration, agence
       villeOrigineID: agenceVilleID,
     },
     input.naturesColis,
+    reg.natures,
     {
       montantComplementaire: input.montantComplementaire,
       montantLivraison,
@@ -521,7 +536,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     const e = reg.envoi;
     input = withPartyPhones(input, reg.partyPays);
     const agence = checkAgence(reg, agenceID);
-    const computed = await computeColis(tx, input, reg, agence.villeID);
+    const computed = computeColis(input, reg, agence.villeID);
     await checkEnvoi(idOf, e, computed.montants.poids);
     const { ids, parties } = await resolveParties(tx, input, reg.partyPays);
     await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
@@ -630,7 +645,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const e = reg.envoi;
     input = withPartyPhones(input, reg.partyPays);
     const agence = checkAgence(reg, agenceID);
-    const computed = await computeColis(tx, input, reg, agence.villeID);
+    const computed = computeColis(input, reg, agence.villeID);
     const sameEnvoi = current.envoiID === input.envoiID;
     await checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
     const { ids: parties } = await resolveParties(tx, input, reg.partyPays);
