@@ -15,8 +15,9 @@
  * changes the shape (an optional condition, a list of values for IN) must become a parameter (e.g. `= any($1)`) or
  * stay a query built each time. Values Drizzle computes while building (a column's `$defaultFn`, the uuidv7 of every
  * `id`, and `$onUpdate`, every `updated_at`) would be computed once and kept: an insert or update must give those
- * columns as placeholders too, and `reusable` refuses one that does not (checkComputedColumns). No cache (Drizzle's
- * query cache is not used by this application).
+ * columns as placeholders too, and `reusable` refuses one that does not (checkComputedColumns). `reusableSql` is the
+ * same for a statement written as SQL (no builder: no column encodes its values, no such check, an insert names its
+ * id). No cache (Drizzle's query cache is not used by this application).
  */
 import { getTableColumns, is, Param, Placeholder, SQL, type Query, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -81,7 +82,8 @@ const dialect = new PgDialect();
 /**
  * A statement written as SQL (what a builder cannot say: e.g. data-modifying CTEs), built once and run on any handle
  * like `reusable`'s queries.
- * @param query the statement, with `sql.placeholder(name)` for its values
+ * @param query the statement, with `sql.placeholder(name)` for its values (sent as they are, no column encodes them:
+ *   cast them in the SQL, e.g. `${sql.placeholder('id')}::uuid`; an inserted row's id is one of them)
  * @returns run(handle, values): its rows as objects keyed by column name, as `db.execute` answers them (T: their
  *   shape, not checked); throws on a value without its placeholder, and (Drizzle) on a placeholder without its value
  */
