@@ -18,10 +18,22 @@ const parisDate = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZON
  * @param now the instant to read (default: now), e.g. 2026-11-21T23:30:00Z → '2026-11-22' (00:30 in Paris)
  */
 export function todayIso(now: Date = new Date()): string {
+  // Europe/Paris is a whole number of hours from UTC: its date changes only on a UTC minute, and a minute's answer
+  // holds for that whole minute (issue 12 §3: formatting a date is not free, and a request asks it several times).
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute === lastMinute) return lastDate;
   const parts = parisDate.formatToParts(now);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  // An invalid Date (NaN) is not kept: its minute is never equal to itself.
+  lastMinute = minute;
+  lastDate = date;
+  return date;
 }
+
+/** The UTC minute (ms / 60 000) todayIso last answered, and its answer. */
+let lastMinute = NaN;
+let lastDate = '';
 
 /**
  * A calendar date moved by a number of days, e.g. addDays('2026-12-31', 1) → '2027-01-01'. Pure calendar arithmetic

@@ -4,10 +4,11 @@
  * destination country — preferring the exact destination city of the parcel, then the exact origin city of the
  * agency. A nature with an exceptional price needs no unit price. The arithmetic itself is common/pricing.ts.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DecimalInput } from '../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
+import { reusableSql } from '../db/reusable';
 import { envois, groupesNatureColis, modesEnvoi, naturesColis, paramNatureModes, pays, villes } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 
@@ -65,47 +66,79 @@ export const missingPrixMessage = (mode: string, pays: string, nature: string) =
   `Aucun prix unitaire associé à : ${mode}, ${pays}, ${nature}`;
 
 /**
- * Finds the prices of the given natures on a route.
+ * A nature asked for, with one of its group's candidate unit prices on the route (`prix` null when it has none): the
+ * rows the lookup reads (naturePricesJson), amounts as exact decimal strings.
+ */
+export interface NaturePriceRow {
+  id: string;
+  libelle: string;
+  prixExceptionnel: string | null;
+  groupe: string;
+  isActive: boolean;
+  groupeActive: boolean;
+  prix: { id: string; groupe: string; prixUnitaire: string; villeDestinationID: string; villeOrigineID: string } | null;
+}
+
+/**
+ * The lookup's read, as one SQL value (a JSON array of NaturePriceRow, null when no nature is found): each nature of
+ * `natureIds` with its group's active unit prices on the route's mode, from a city of the origin country to a city of
+ * the destination country. One statement of its own (priceNatures), or a column of a registration's read
+ * (colis/service.ts readRegistration, issue 12 §3: one round trip less), the route then taken from the departure's row.
+ * @param route the departure's mode and countries: SQL values (columns of envois, or parameters)
+ * @param natureIds SQL value of a uuid[] (e.g. a placeholder)
+ */
+export function naturePricesJson(
+  route: { modeEnvoiID: SQLWrapper; paysID: SQLWrapper; paysEmetteurID: SQLWrapper },
+  natureIds: SQLWrapper,
+): SQL<NaturePriceRow[] | null> {
+  return sql<NaturePriceRow[] | null>`(SELECT json_agg(json_build_object(
+      'id', n.id, 'libelle', n.libelle, 'prixExceptionnel', n.prix_exceptionnel::text, 'groupe', n.groupe_nature_colis_id,
+      'isActive', n.is_active, 'groupeActive', g.is_active,
+      'prix', CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('id', p.id, 'groupe', p.groupe_nature_colis_id,
+        'prixUnitaire', p.prix_unitaire::text, 'villeDestinationID', p.ville_destination_id, 'villeOrigineID', p.ville_origine_id) END))
+    FROM ${naturesColis} n
+    JOIN ${groupesNatureColis} g ON g.id = n.groupe_nature_colis_id
+    LEFT JOIN ${paramNatureModes} p ON p.groupe_nature_colis_id = n.groupe_nature_colis_id AND p.mode_envoi_id = ${route.modeEnvoiID}
+      AND p.is_active
+      AND p.ville_destination_id IN (SELECT vd.id FROM ${villes} vd WHERE vd.pays_id = ${route.paysID})
+      AND p.ville_origine_id IN (SELECT vo.id FROM ${villes} vo WHERE vo.pays_id = ${route.paysEmetteurID})
+   WHERE n.id = any(${natureIds}))`;
+}
+
+/** priceNatures' statement, built once (db/reusable.ts): placeholders ids (uuid[]), modeEnvoiID, paysID, paysEmetteurID. */
+const naturePricesQuery = reusableSql<{ natures: NaturePriceRow[] | null }>(
+  sql`SELECT ${naturePricesJson(
+    {
+      modeEnvoiID: sql`${sql.placeholder('modeEnvoiID')}::uuid`,
+      paysID: sql`${sql.placeholder('paysID')}::uuid`,
+      paysEmetteurID: sql`${sql.placeholder('paysEmetteurID')}::uuid`,
+    },
+    sql`${sql.placeholder('ids')}::uuid[]`,
+  )} AS natures`,
+);
+
+/**
+ * Finds the prices of the given natures on a route (one statement: naturePricesJson).
  * @throws 400 for an unknown or inactive nature; 409 'Aucun prix unitaire associé à : …' when a nature without
  *   exceptional price has no unit price on the route
  */
 export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: string[]): Promise<Map<string, PrixNature>> {
   const ids = [...new Set(natureIds)];
-  // One statement (issue 12 §3): each nature with its group's candidate unit prices on the route (none: a null price).
-  const rows = ids.length
-    ? await db
-        .select({
-          id: naturesColis.id,
-          libelle: naturesColis.libelle,
-          prixExceptionnel: naturesColis.prixExceptionnel,
-          groupe: naturesColis.groupeNatureColisID,
-          isActive: naturesColis.isActive,
-          groupeActive: groupesNatureColis.isActive,
-          prix: {
-            id: paramNatureModes.id,
-            groupe: paramNatureModes.groupeNatureColisID,
-            prixUnitaire: paramNatureModes.prixUnitaire,
-            villeDestinationID: paramNatureModes.villeDestinationID,
-            villeOrigineID: paramNatureModes.villeOrigineID,
-          },
-        })
-        .from(naturesColis)
-        .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))
-        .leftJoin(
-          paramNatureModes,
-          and(
-            eq(paramNatureModes.groupeNatureColisID, naturesColis.groupeNatureColisID),
-            eq(paramNatureModes.modeEnvoiID, route.modeEnvoiID),
-            eq(paramNatureModes.isActive, true),
-            inArray(paramNatureModes.villeDestinationID, db.select({ id: villes.id }).from(villes).where(eq(villes.paysID, route.paysID))),
-            inArray(
-              paramNatureModes.villeOrigineID,
-              db.select({ id: villes.id }).from(villes).where(eq(villes.paysID, route.paysEmetteurID)),
-            ),
-          ),
-        )
-        .where(inArray(naturesColis.id, ids))
-    : [];
+  const [{ natures }] = ids.length
+    ? await naturePricesQuery(db, { ids, modeEnvoiID: route.modeEnvoiID, paysID: route.paysID, paysEmetteurID: route.paysEmetteurID })
+    : [{ natures: [] }];
+  return pricesOf(route, ids, natures ?? []);
+}
+
+/**
+ * The prices of the given natures on a route from the lookup's rows (naturePricesJson): for each nature, its
+ * exceptional price, or the unit price of its group preferring the exact destination city, then the exact origin city
+ * (ties: the smallest id).
+ * @param ids the natures asked for, without duplicates
+ * @throws 400 for an unknown or inactive nature; 409 'Aucun prix unitaire associé à : …' when a nature without
+ *   exceptional price has no unit price on the route
+ */
+export function pricesOf(route: PricingRoute, ids: string[], rows: NaturePriceRow[]): Map<string, PrixNature> {
   const natures = [...new Map(rows.map((r) => [r.id, r])).values()];
   const byId = new Map(natures.map((n) => [n.id, n]));
   for (const id of ids) {
@@ -147,24 +180,22 @@ export interface ColisNatureInput {
 
 /**
  * Prices the lines of a parcel and computes every amount (never trusting the client's).
+ * @param natures the lookup's rows for the lines' natures on the route (naturePricesJson, read with the registration)
  * @returns the priced lines (with their prices) and the amounts of common/pricing.ts
+ * @throws as pricesOf
  */
-export async function priceColis(
-  db: Db | Tx,
+export function priceColis(
   route: PricingRoute,
   lines: ColisNatureInput[],
+  natures: NaturePriceRow[],
   extra: {
     montantComplementaire?: DecimalInput;
     montantLivraison?: DecimalInput;
     montantExpedition?: DecimalInput;
     reglement?: DecimalInput;
   },
-): Promise<{ lines: (ColisNatureInput & PrixNature & { prixLigne: number; prixTotal: number })[]; montants: ColisMontants }> {
-  const priced = await priceNatures(
-    db,
-    route,
-    lines.map((l) => l.natureColisID),
-  );
+): { lines: (ColisNatureInput & PrixNature & { prixLigne: number; prixTotal: number })[]; montants: ColisMontants } {
+  const priced = pricesOf(route, [...new Set(lines.map((l) => l.natureColisID))], natures);
   const montants = computeColisMontants({
     ...extra,
     lines: lines.map((l) => ({

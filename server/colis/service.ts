@@ -54,12 +54,14 @@ import {
   villes,
 } from '../db/schema';
 import { writeTogether } from '../db/writeTogether';
+import { reusable } from '../db/reusable';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml, outboxRows } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
 import { statutCodeFromValue, statutIds, statutsByCode, type StatutIdOf } from '../statut/query';
-import { envoiRouteColumns, priceColis, priceNatures, selectEnvoiRoute } from './pricing';
-import { colisReferenceSql } from '../db/references';
+import { envoiRouteColumns, naturePricesJson, priceColis, priceNatures, selectEnvoiRoute, type ColisNatureInput } from './pricing';
+import { colisReferencePrefix, colisReferenceSql } from '../db/references';
+import { v7 as uuidv7 } from 'uuid';
 import { lockColis } from '../access/locks';
 import { colisAgenceFor, colisNotDeleted, envoiScope, maySeeClient } from '../access/scopes';
 import { moveColis } from './statutChange';
@@ -143,25 +145,35 @@ async function readEnvoiRoute(tx: Tx, envoiID: string) {
  */
 async function claimEnvoiWeight(tx: Tx, idOf: StatutIdOf, envoiID: string, poids: number) {
   const kg = toPoidsString(poids);
-  const claimed = await tx
-    .update(envois)
-    .set({ poidsReel: sql`${envois.poidsReel} + ${kg}::numeric` })
-    .where(
-      and(
-        eq(envois.id, envoiID),
-        eq(envois.statutID, idOf('OUVERT')),
-        eq(envois.isActive, true),
-        sql`${envois.dateFin} >= ${todayIso()}::date`,
-        sql`${envois.poidsReel} + ${kg}::numeric <= ${envois.poids}`,
-      ),
-    )
-    .returning({ id: envois.id });
+  const claimed = await claimQuery(tx, { kg, envoiID, ouvert: idOf('OUVERT'), today: todayIso(), updatedAt: new Date().toISOString() });
   if (claimed.length) return;
   const now = await readEnvoiRoute(tx, envoiID);
   await checkEnvoi(idOf, now, poids);
   // Not reachable in READ COMMITTED (the re-read sees what refused the update); kept as the weight refusal.
   throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(now.reference, 0, poids), { poids: 'Poids disponible insuffisant' });
 }
+
+/**
+ * claimEnvoiWeight's UPDATE, built once (db/reusable.ts): placeholders kg (a weight string), envoiID, ouvert (the
+ * OUVERT status id), today ('yyyy-MM-dd'), updatedAt (the departure's updated_at as an ISO instant, what its $onUpdate
+ * gave).
+ */
+const claimQuery = reusable((tx) => {
+  const kg = sql`${sql.placeholder('kg')}::numeric`;
+  return tx
+    .update(envois)
+    .set({ poidsReel: sql`${envois.poidsReel} + ${kg}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
+    .where(
+      and(
+        eq(envois.id, sql.placeholder('envoiID')),
+        eq(envois.statutID, sql.placeholder('ouvert')),
+        eq(envois.isActive, true),
+        sql`${envois.dateFin} >= ${sql.placeholder('today')}::date`,
+        sql`${envois.poidsReel} + ${kg} <= ${envois.poids}`,
+      ),
+    )
+    .returning({ id: envois.id });
+});
 
 /** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
 async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof readEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
@@ -181,15 +193,36 @@ const paysEmetteur = alias(pays, 'pays_emetteur');
 /**
  * What a registration or an edit reads before it writes, in one statement (issue 12 §3: one round trip instead of
  * five): the departure's route and state (envoiRouteColumns, plus the dates its answer shows), the countries of the
- * parties' phones (origin: sender, destination: recipient), the registering agency, the destination city and the
- * pick-up mode. A reference not found is null (the checks give their own messages); no lock is taken.
+ * parties' phones (origin: sender, destination: recipient), the registering agency, the destination city, the
+ * pick-up mode, and the price lookup's rows of the parcel's natures on the departure's route (colis/pricing.ts
+ * naturePricesJson: none found, an empty list). A reference not found is null (the checks give their own messages);
+ * no lock is taken.
  * @throws 400 'Départ introuvable.'
  */
 async function readRegistration(
   tx: Tx,
-  q: { envoiID: string; agenceID: string | null | undefined; villeID: string; modeLivraisonID: string },
+  q: { envoiID: string; agenceID: string | null | undefined; villeID: string; modeLivraisonID: string; naturesColis: ColisNatureInput[] },
 ) {
-  const [row] = await tx
+  const [row] = await registrationQuery(tx, {
+    envoiID: q.envoiID,
+    natureIds: [...new Set(q.naturesColis.map((l) => l.natureColisID))],
+    // No agency: `agences.id = NULL` joins nothing, as `false` did.
+    agenceID: q.agenceID || null,
+    villeID: q.villeID,
+    modeLivraisonID: q.modeLivraisonID,
+  });
+  if (!row) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
+  const { destinataire, expediteur, agence, ville, modeLivraison, natures, ...envoi } = row;
+  const partyPays: PartyPays = { expediteur: expediteur ?? undefined, destinataire };
+  return { envoi, partyPays, agence, ville, modeLivraison, natures: natures ?? [] };
+}
+
+/**
+ * readRegistration's statement, built once (db/reusable.ts): placeholders envoiID, agenceID (or null), villeID,
+ * modeLivraisonID, natureIds (uuid[]).
+ */
+const registrationQuery = reusable((tx) =>
+  tx
     .select({
       ...envoiRouteColumns,
       dateDebut: envois.dateDebut,
@@ -206,20 +239,21 @@ async function readRegistration(
       },
       ville: { id: villes.id, libelle: villes.libelle, paysID: villes.paysID },
       modeLivraison: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
+      // The price lookup's rows for the parcel's natures on the departure's route (colis/pricing.ts).
+      natures: naturePricesJson(
+        { modeEnvoiID: envois.modeEnvoiID, paysID: envois.paysID, paysEmetteurID: envois.paysEmetteurID },
+        sql`${sql.placeholder('natureIds')}::uuid[]`,
+      ),
     })
     .from(envois)
     .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
     .innerJoin(pays, eq(envois.paysID, pays.id))
     .leftJoin(paysEmetteur, eq(envois.paysEmetteurID, paysEmetteur.id))
-    .leftJoin(agences, q.agenceID ? eq(agences.id, q.agenceID) : sql`false`)
-    .leftJoin(villes, eq(villes.id, q.villeID))
-    .leftJoin(modesLivraison, eq(modesLivraison.id, q.modeLivraisonID))
-    .where(eq(envois.id, q.envoiID));
-  if (!row) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
-  const { destinataire, expediteur, agence, ville, modeLivraison, ...envoi } = row;
-  const partyPays: PartyPays = { expediteur: expediteur ?? undefined, destinataire };
-  return { envoi, partyPays, agence, ville, modeLivraison };
-}
+    .leftJoin(agences, eq(agences.id, sql.placeholder('agenceID')))
+    .leftJoin(villes, eq(villes.id, sql.placeholder('villeID')))
+    .leftJoin(modesLivraison, eq(modesLivraison.id, sql.placeholder('modeLivraisonID')))
+    .where(eq(envois.id, sql.placeholder('envoiID'))),
+);
 type Registration = Awaited<ReturnType<typeof readRegistration>>;
 
 /**
@@ -317,8 +351,12 @@ async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
   };
 }
 
-/** Prices the parcel on its departure's route and validates its city, pick-up mode and amounts (ville, mode: as read). */
-async function computeColis(tx: Tx, input: ColisInput, reg: Registration, agenceVilleID: string) {
+/**
+ * Prices the parcel on its departure's route and validates its city, pick-up mode and amounts (ville, mode and the
+ * price lookup's rows: as readRegistration read them).
+ * @throws 400 / 409 as the checks and priceColis
+ */
+function computeColis(input: ColisInput, reg: Registration, agenceVilleID: string) {
   const { envoi: e, ville, modeLivraison: modeLiv } = reg;
   if (!ville || ville.paysID !== e.paysID) {
     throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
@@ -328,8 +366,7 @@ async function computeColis(tx: Tx, input: ColisInput, reg: Registration, agence
   if (!modeLiv) throw badRequest('Mode de récupération introuvable.', { modeLivraisonID: 'Mode de récupération introuvable.' });
   // The agency pick-up has no delivery amount (common/colisRules.ts isModeLivraisonAgence, the UI's own rule).
   const montantLivraison = isModeLivraisonAgence(modeLiv) ? 0 : (input.montantLivraison ?? 0);
-  const priced = await priceColis(
-    tx,
+  const priced = priceColis(
     {
       modeEnvoiID: e.modeEnvoiID,
       modeEnvoiLibelle: e.modeEnvoiLibelle,
@@ -340,6 +377,7 @@ async function computeColis(tx: Tx, input: ColisInput, reg: Registration, agence
       villeOrigineID: agenceVilleID,
     },
     input.naturesColis,
+    reg.natures,
     {
       montantComplementaire: input.montantComplementaire,
       montantLivraison,
@@ -357,6 +395,35 @@ async function computeColis(tx: Tx, input: ColisInput, reg: Registration, agence
   }
   return { ...priced, montantLivraison, unite: uniteForModeEnvoi({ code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle }, input.unite) };
 }
+
+/** The columns colisValues gives (the keys of its answer, in its order): the placeholders of colisInsertQuery. */
+const COLIS_VALUE_COLUMNS = [
+  'villeID',
+  'modeLivraisonID',
+  'modeEnvoiID',
+  'detailsContenu',
+  'contenu',
+  'observation',
+  'adresseLivraison',
+  'poids',
+  'unite',
+  'prixUnitaire',
+  'paramNatureModeID',
+  'montant',
+  'montantLivraison',
+  'montantExpedition',
+  'montantComplementaire',
+  'montantTotal',
+  'reglement',
+  'resteAPayer',
+  'nomDestinataire',
+  'prenomsDestinataire',
+  'emailDestinataire',
+  'adresseDestinataire',
+  'telephoneDestinataire',
+  'NumeroSaisi',
+  'receptionneurID',
+] as const satisfies readonly (keyof ReturnType<typeof colisValues>)[];
 
 /** Column values of a parcel computed from its input. */
 function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColis>>, e: { modeEnvoiID: string }) {
@@ -469,24 +536,22 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     const e = reg.envoi;
     input = withPartyPhones(input, reg.partyPays);
     const agence = checkAgence(reg, agenceID);
-    const computed = await computeColis(tx, input, reg, agence.villeID);
+    const computed = computeColis(input, reg, agence.villeID);
     await checkEnvoi(idOf, e, computed.montants.poids);
     const { ids, parties } = await resolveParties(tx, input, reg.partyPays);
     await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
     const enAttente = registered.id;
-    const [{ suiviToken, ...created }] = await tx
-      .insert(colis)
-      .values({
-        ...colisValues(input, computed, e),
-        ...ids,
-        reference: colisReferenceSql(agence.code),
-        envoiID: e.id,
-        agenceID: agence.id,
-        statutID: enAttente,
-        dateDepot: new Date(),
-        auteurID: user.id,
-      })
-      .returning({ ...colisColumns, suiviToken: colis.suiviToken });
+    const [{ suiviToken, ...created }] = await colisInsertQuery(tx, {
+      ...colisValues(input, computed, e),
+      ...ids,
+      id: uuidv7(),
+      referencePrefix: colisReferencePrefix(agence.code),
+      envoiID: e.id,
+      agenceID: agence.id,
+      statutID: enAttente,
+      dateDepot: new Date(),
+      auteurID: user.id,
+    });
     const payable: PayableColis = {
       id: created.id,
       reference: created.reference,
@@ -537,6 +602,32 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   });
 }
 
+/**
+ * The registration's INSERT of the parcel, built once (db/reusable.ts), answering its colisColumns and suiviToken: a
+ * placeholder of the same name for each column of colisValues and for id (a new uuidv7, as the column's default would
+ * give), expediteurID, destinataireID, envoiID, agenceID, statutID, dateDepot, auteurID; the reference from the
+ * sequence after the placeholder referencePrefix (db/references.ts colisReferencePrefix). A value without its
+ * placeholder is refused (reusable), a placeholder without its value too (Drizzle).
+ */
+const colisInsertQuery = reusable((tx) => {
+  const given = [
+    ...COLIS_VALUE_COLUMNS,
+    'id',
+    'expediteurID',
+    'destinataireID',
+    'envoiID',
+    'agenceID',
+    'statutID',
+    'dateDepot',
+    'auteurID',
+  ] as const;
+  const values = Object.fromEntries(given.map((column) => [column, sql.placeholder(column)]));
+  return tx
+    .insert(colis)
+    .values({ ...values, reference: colisReferenceSql(sql.placeholder('referencePrefix')) } as unknown as typeof colis.$inferInsert)
+    .returning({ ...colisColumns, suiviToken: colis.suiviToken });
+});
+
 /** A parcel as colis/get and colis/create answer it (colis/query.ts selectColis). */
 type ColisAnswer = NonNullable<Awaited<ReturnType<typeof findColis>>>;
 
@@ -554,7 +645,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const e = reg.envoi;
     input = withPartyPhones(input, reg.partyPays);
     const agence = checkAgence(reg, agenceID);
-    const computed = await computeColis(tx, input, reg, agence.villeID);
+    const computed = computeColis(input, reg, agence.villeID);
     const sameEnvoi = current.envoiID === input.envoiID;
     await checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
     const { ids: parties } = await resolveParties(tx, input, reg.partyPays);

@@ -2,7 +2,7 @@
  * Human-readable references (DESIGN.md §4): unique and sequential, made by a database sequence, never by counting
  * rows. Departures: DEP-{yymm}-{0042}; parcels: {agency code}-{yymm}-{000123}.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
 
 /** The current year-month of a reference, yymm (server's local time). */
@@ -21,11 +21,17 @@ export async function nextEnvoiReference(tx: Tx): Promise<string> {
   return `DEP-${yymm()}-${String(await next(tx, 'envoi_reference_seq')).padStart(4, '0')}`;
 }
 
+/** The start of an agency's parcel references this month (server's local time), e.g. 'PAR1-2611-'. */
+export function colisReferencePrefix(agenceCode: string): string {
+  return `${agenceCode}-${yymm()}-`;
+}
+
 /**
  * A new parcel reference of an agency, e.g. PAR1-2611-000123, as an SQL value for the parcel's own INSERT (issue 12 §3:
- * no round trip of its own): the number from colis_reference_seq, at least 6 digits (never cut beyond 999 999).
+ * no round trip of its own): `prefix` (colisReferencePrefix: a value, or a placeholder of a query built once) then the
+ * number from colis_reference_seq, at least 6 digits (never cut beyond 999 999).
  */
-export function colisReferenceSql(agenceCode: string): SQL<string> {
-  return sql<string>`(SELECT ${`${agenceCode}-${yymm()}-`}::text || lpad(s.n, greatest(6, length(s.n)), '0')
+export function colisReferenceSql(prefix: string | Placeholder): SQL<string> {
+  return sql<string>`(SELECT ${prefix}::text || lpad(s.n, greatest(6, length(s.n)), '0')
     FROM (SELECT nextval('colis_reference_seq'::regclass)::text AS n) s)`;
 }

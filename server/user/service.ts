@@ -28,7 +28,9 @@ import type { Db, Tx } from '../db/client';
 import { agences, pays, roles, typeUsers, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { authoredRecords, emailTaken, findClientByTelephone, partyColumns, staffPhoneTaken } from './query';
+import { authoredRecords, clientColumns, emailTaken, staffPhoneTaken } from './query';
+import { reusable, reusableSql } from '../db/reusable';
+import { v7 as uuidv7 } from 'uuid';
 import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './routes';
 
 /** French messages of the staff rules (issue 9 §1), shared by the routes and the tests. */
@@ -398,7 +400,7 @@ const CLIENT_TYPE_ID = sql<string>`(SELECT ${typeUsers.id} FROM ${typeUsers} WHE
 
 /** A client as upsertClient answers it: the fields a parcel shows of its sender or recipient (user/query.ts partyColumns). */
 export type Party = Pick<ClientRow, 'id' | 'nom' | 'prenoms' | 'telephone' | 'telephoneComplet' | 'email' | 'adresse'>;
-type ClientRow = NonNullable<Awaited<ReturnType<typeof findClientByTelephone>>>;
+type ClientRow = Awaited<ReturnType<typeof clientByTelephoneQuery>>[number];
 const partyOf = ({ id, nom, prenoms, telephone, telephoneComplet, email, adresse }: ClientRow): Party => ({
   id,
   nom,
@@ -409,11 +411,46 @@ const partyOf = ({ id, nom, prenoms, telephone, telephoneComplet, email, adresse
   adresse,
 });
 
+/** upsertClient's look-up, built once (db/reusable.ts): the client with the full phone `telephoneComplet`, or none. */
+const clientByTelephoneQuery = reusable((tx) =>
+  tx
+    .select(clientColumns)
+    .from(users)
+    .where(and(eq(users.typeUserID, CLIENT_TYPE_ID), eq(users.telephoneComplet, sql.placeholder('telephoneComplet')))),
+);
+
+/** The columns of a Party (user/query.ts partyColumns) as SQL, named as Party names them. */
+const partySql = sql`id, nom, prenoms, telephone, telephone_complet AS "telephoneComplet", email, adresse`;
+
+/**
+ * upsertClient's statement, built once (db/reusable.ts reusableSql): the client with the full phone `telephoneComplet`
+ * if there is one, else the client inserted with it (id: a new uuidv7, as the column's default would give; nom,
+ * prenoms, telephone, adresse; email, or null when another user has it: emailTaken's rule), else nothing (inserted
+ * meanwhile by a concurrent transaction: the unique index on (user type, phone) refused it). The insert's SELECT only
+ * runs when the look-up found nothing: a known client is read, as before, and never written.
+ */
+const clientUpsertQuery = reusableSql<Party>(sql`
+  WITH found AS (
+    SELECT ${partySql} FROM ${users}
+     WHERE ${users.typeUserID} = ${CLIENT_TYPE_ID} AND ${users.telephoneComplet} = ${sql.placeholder('telephoneComplet')}::text
+  ), inserted AS (
+    INSERT INTO ${users} (id, nom, prenoms, telephone_complet, telephone, email, adresse, type_user_id)
+    SELECT ${sql.placeholder('id')}::uuid, ${sql.placeholder('nom')}::text, ${sql.placeholder('prenoms')}::text,
+           ${sql.placeholder('telephoneComplet')}::text, ${sql.placeholder('telephone')}::text,
+           CASE WHEN EXISTS (SELECT 1 FROM ${users} WHERE lower(${users.email}) = lower(${sql.placeholder('email')}::text))
+                THEN NULL ELSE ${sql.placeholder('email')}::text END,
+           ${sql.placeholder('adresse')}::text, ${CLIENT_TYPE_ID}
+     WHERE NOT EXISTS (SELECT 1 FROM found)
+    ON CONFLICT DO NOTHING
+    RETURNING ${partySql}
+  )
+  SELECT * FROM found UNION ALL SELECT * FROM inserted`);
+
 /**
  * Returns the client with this full phone, creating it when absent (safe under concurrency: the unique index on
  * (user type, phone) decides). An existing client is reused as it is. An e-mail already used by another account is
- * not stored on the new client (e-mails are unique among users). One statement for a known client, two for a new one
- * (no e-mail given) — issue 12 §3.
+ * not stored on the new client (e-mails are unique among users). One statement, known client or new (issue 12 §3), a
+ * second when a concurrent registration created the same client meanwhile.
  * @param c.telephoneComplet the phone as given, normalised here with the country's rules (common/phone.ts)
  * @param c.pays the country of the phone (the departure's destination for a recipient, its origin for a sender)
  * @param c.field the request field of the phone, for the error
@@ -434,27 +471,18 @@ export async function upsertClient(
   },
 ): Promise<Party> {
   const telephoneComplet = clientPhone(c.telephoneComplet, c.pays, c.field ?? 'telephoneComplet');
-  const find = () => findClientByTelephone(tx, CLIENT_TYPE_ID, telephoneComplet);
-  const existing = await find();
-  if (existing) return partyOf(existing);
-  let email = c.email?.trim() || null;
-  if (email && (await emailTaken(tx, email))) email = null;
-  const [inserted] = await tx
-    .insert(users)
-    .values({
-      nom: c.nom,
-      prenoms: c.prenoms ?? '',
-      telephoneComplet,
-      telephone: c.telephone ?? telephoneComplet,
-      email,
-      adresse: c.adresse ?? '',
-      typeUserID: CLIENT_TYPE_ID,
-    })
-    .onConflictDoNothing()
-    .returning(partyColumns(users));
-  if (inserted) return inserted;
+  const [upserted] = await clientUpsertQuery(tx, {
+    telephoneComplet,
+    id: uuidv7(),
+    nom: c.nom,
+    prenoms: c.prenoms ?? '',
+    telephone: c.telephone ?? telephoneComplet,
+    email: c.email?.trim() || null,
+    adresse: c.adresse ?? '',
+  });
+  if (upserted) return upserted;
   // Created meanwhile by a concurrent registration with the same phone: reuse it.
-  const row = await find();
+  const [row] = await clientByTelephoneQuery(tx, { telephoneComplet });
   if (!row) throw new Error(`client ${telephoneComplet} introuvable après insertion`);
   return partyOf(row);
 }

@@ -16,6 +16,14 @@ describe('todayIso (Europe/Paris)', () => {
     expect(todayIso(new Date('2026-12-31T23:15:00Z'))).toBe('2027-01-01');
   });
 
+  it('answers each instant, across the minute it keeps (Paris midnight at 23:00 UTC in winter)', () => {
+    expect(todayIso(new Date('2026-11-21T22:59:00.000Z'))).toBe('2026-11-21');
+    expect(todayIso(new Date('2026-11-21T22:59:59.999Z'))).toBe('2026-11-21');
+    expect(todayIso(new Date('2026-11-21T23:00:00.000Z'))).toBe('2026-11-22');
+    expect(todayIso(new Date('2026-11-21T22:59:30.000Z'))).toBe('2026-11-21');
+    expect(() => todayIso(new Date('not a date'))).toThrow(RangeError);
+  });
+
   it('gives yyyy-MM-dd with leading zeros', () => {
     expect(todayIso(new Date('2026-03-05T08:00:00Z'))).toMatch(/^2026-03-05$/);
     expect(todayIso()).toMatch(/^\d{4}-\d{2}-\d{2}$/);

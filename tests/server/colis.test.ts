@@ -11,6 +11,7 @@ import {
   colis,
   encaissements,
   envois,
+  groupesNatureColis,
   historiques,
   mailOutbox,
   modesEnvoi,
@@ -139,6 +140,47 @@ describe('pricing and registration', () => {
     ]);
     const [envoi] = await t.database.db.select().from(envois).where(eq(envois.id, e.id));
     expect(Number(envoi.poidsReel)).toBe(3.7);
+  });
+
+  it("takes the unit price of the parcel's destination city first, then of the agency's city; the preview agrees", async () => {
+    const db = t.database.db;
+    const ths = await byCode(villes, 'THS');
+    const lyon = await t.createStaff('AGENT', { agenceCode: 'LYS1' });
+    const e = await newEnvoi();
+    /** The line amount of 1 kg of adult clothes to `villeID`, registered by `who`, and the preview's. */
+    const priceFor = async (who: { token: string }, villeID: string) => {
+      const res = await register(e.id, { villeID, naturesColis: [{ natureColisID: id.VET, poids: 1 }] }, who.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const preview = await t.call('GET', `/api/colis/prixNature?envoiID=${e.id}&natureColisID=${id.VET}&villeID=${villeID}`, {
+        token: who.token,
+      });
+      expect(preview.body.data.prixLigne).toBe(res.body.data.montant);
+      return res.body.data.montant;
+    };
+    // Seeded air prices of clothes to Dakar: from Paris 9.00, from Lyon and Marseille 9.50; none to Thiès.
+    expect(await priceFor(agent, id.DKR)).toBe(9);
+    expect(await priceFor(lyon, id.DKR)).toBe(9.5);
+    expect(await priceFor(agent, ths)).toBe(9);
+    const [vetements] = await db
+      .select({ id: groupesNatureColis.id })
+      .from(groupesNatureColis)
+      .where(eq(groupesNatureColis.code, 'VETEMENTS'));
+    const created = await t.call('POST', '/api/paramNatureMode/create', {
+      token: t.adminToken,
+      body: {
+        libelle: 'Vêtements Paris → Thiès Aérien',
+        prixUnitaire: 20,
+        groupeNatureColisID: vetements.id,
+        villeDorigineID: await byCode(villes, 'PAR'),
+        villeID: ths,
+        modeEnvoiID: id.AERIEN,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // The exact destination city wins, even over the agency's own city (Lyon → Dakar).
+    expect(await priceFor(agent, ths)).toBe(20);
+    expect(await priceFor(lyon, ths)).toBe(20);
+    expect(await priceFor(lyon, id.DKR)).toBe(9.5);
   });
 
   it('forces KG in air mode and keeps M3 by sea', async () => {
@@ -566,6 +608,25 @@ describe('lists, details and scoping', () => {
   });
 });
 
+describe('clients of a registration (user/service.ts upsertClient)', () => {
+  it('reuses a client by its phone as it is, and does not store an e-mail another user has', async () => {
+    const e = await newEnvoi();
+    const tel = `+221${phone++}`;
+    const email = `taken-${tel.slice(1)}@client.test`;
+    const first = (await register(e.id, { telephoneDestinataire: tel, emailDestinataire: email, nomDestinataire: 'Premier' })).body.data;
+    expect(first.destinataireID).toMatchObject({ telephoneComplet: tel, email, nom: 'Premier' });
+    // Same phone: the same client, unchanged (name and e-mail as first stored).
+    const again = (await register(e.id, { telephoneDestinataire: tel, emailDestinataire: 'autre@client.test', nomDestinataire: 'Autre' }))
+      .body.data;
+    expect(again.destinataireID).toEqual(first.destinataireID);
+    // A new client whose e-mail another user already has: created without it (case ignored).
+    const other = `+221${phone++}`;
+    const third = (await register(e.id, { telephoneDestinataire: other, emailDestinataire: email.toUpperCase() })).body.data;
+    expect(third.destinataireID).toMatchObject({ telephoneComplet: other, email: null });
+    expect(third.destinataireID.id).not.toBe(first.destinataireID.id);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
   it('50 simultaneous registrations on a departure with room for 10 leave exactly 10', async () => {
     const e = await newEnvoi({ poids: 10 });
@@ -608,6 +669,16 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
       ).rows;
       expect(row.used).toBe(row.parcels);
     }
+  });
+
+  it('simultaneous registrations of one new recipient create one client, which all of them name', async () => {
+    const e = await newEnvoi();
+    const tel = `+221${phone++}`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => register(e.id, { telephoneDestinataire: tel })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.body.data.destinataireID.id)).size).toBe(1);
+    const clients = await t.database.db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.telephoneComplet, tel));
+    expect(clients).toHaveLength(1);
   });
 
   it('20 simultaneous collections of the remaining amount collect it exactly once', async () => {

@@ -1,0 +1,152 @@
+/**
+ * Queries built once per process and run on any database handle, a transaction included (issue 12 §3). Building a
+ * Drizzle query (its SQL text from the builder's tree, the selection's field list) costs more Node CPU than sending it
+ * and reading its answer: a registration spent about a fifth of its CPU there, rebuilding the same texts every time.
+ *
+ * A reusable query is written with `sql.placeholder(name)` where its values go. Its first run builds it (Drizzle's
+ * `.prepare()`) and keeps what the driver needs: the SQL text, the parameters (placeholders and constants), the
+ * selected fields and the joins' nullability. Every run then asks the handle's own session for a prepared query of that
+ * text (`session.prepareQuery`, what `.execute()` itself does after building), so it runs on that handle's connection:
+ * inside a transaction, on the transaction's. Drizzle's own `.prepare()` cannot be kept for that: its prepared query
+ * is bound to the client of the handle it was made on (the pool, or one transaction's connection).
+ *
+ * Values stay bound parameters ($1, $2…, encoded by their column as Drizzle would); on PostgreSQL the text is also a
+ * named statement (db/namedStatements.ts). Only for queries whose SQL text never depends on the values: a value that
+ * changes the shape (an optional condition, a list of values for IN) must become a parameter (e.g. `= any($1)`) or
+ * stay a query built each time. Values Drizzle computes while building (a column's `$defaultFn`, the uuidv7 of every
+ * `id`, and `$onUpdate`, every `updated_at`) would be computed once and kept: an insert or update must give those
+ * columns as placeholders too, and `reusable` refuses one that does not (checkComputedColumns). `reusableSql` is the
+ * same for a statement written as SQL (no builder: no column encodes its values, no such check, an insert names its
+ * id). No cache (Drizzle's query cache is not used by this application).
+ */
+import { getTableColumns, is, Param, Placeholder, SQL, type Query, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client';
+
+/** What a driver's prepared query (node-postgres or PGlite) holds beside its text: read once from the first one built. */
+interface Template {
+  query: Query;
+  /** The names of its placeholders. */
+  names: Set<string>;
+  fields: unknown;
+  customResultMapper: unknown;
+  isResponseInArrayMode: boolean;
+  joinsNotNullableMap: unknown;
+}
+
+/** A builder Drizzle can prepare (select, insert, update, delete), answering R. */
+interface Preparable<R> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
+}
+
+/** The session's prepareQuery, as both drivers implement it (drizzle-orm pg-core/session.js PgSession). */
+type PrepareQuery = (
+  query: Query,
+  fields: unknown,
+  name: string | undefined,
+  isResponseInArrayMode: boolean,
+  customResultMapper?: unknown,
+) => { joinsNotNullableMap?: unknown; execute(values?: Record<string, unknown>): Promise<unknown> };
+
+/**
+ * A query built once and run on any handle.
+ * @param build the query on a handle, with `sql.placeholder(name)` for its values; called once, on the first handle
+ * @returns run(handle, values): the query's answer on that handle (a transaction's connection inside a transaction),
+ *   `values` giving each placeholder's value; throws on a value without its placeholder (a column the query would
+ *   silently not write), as Drizzle throws on a placeholder without its value
+ */
+export function reusable<R>(build: (db: Db | Tx) => Preparable<R>): (db: Db | Tx, values: Record<string, unknown>) => Promise<R> {
+  let template: Template | undefined;
+  return (db, values) => {
+    if (!template) {
+      // Fields of the driver's prepared query (NodePgPreparedQuery, PglitePreparedQuery: same names in both).
+      const builder = build(db);
+      checkComputedColumns(builder);
+      const first = builder.prepare('') as unknown as Template & { getQuery(): Query; _isResponseInArrayMode: boolean };
+      template = {
+        query: first.getQuery(),
+        names: placeholderNames(first.getQuery()),
+        fields: first.fields,
+        customResultMapper: first.customResultMapper,
+        isResponseInArrayMode: first._isResponseInArrayMode,
+        joinsNotNullableMap: first.joinsNotNullableMap,
+      };
+    }
+    return runTemplate(template, db, values) as Promise<R>;
+  };
+}
+
+/** The dialect of both drivers (drizzle() without casing): turns an SQL template into its text and parameters. */
+const dialect = new PgDialect();
+
+/**
+ * A statement written as SQL (what a builder cannot say: e.g. data-modifying CTEs), built once and run on any handle
+ * like `reusable`'s queries.
+ * @param query the statement, with `sql.placeholder(name)` for its values (sent as they are, no column encodes them:
+ *   cast them in the SQL, e.g. `${sql.placeholder('id')}::uuid`; an inserted row's id is one of them)
+ * @returns run(handle, values): its rows as objects keyed by column name, as `db.execute` answers them (T: their
+ *   shape, not checked); throws on a value without its placeholder, and (Drizzle) on a placeholder without its value
+ */
+export function reusableSql<T>(query: SQL): (db: Db | Tx, values: Record<string, unknown>) => Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const template: Template = {
+    query: { sql: built.sql, params: built.params },
+    names: placeholderNames(built),
+    fields: undefined,
+    customResultMapper: undefined,
+    isResponseInArrayMode: false,
+    joinsNotNullableMap: undefined,
+  };
+  return async (db, values) => ((await runTemplate(template, db, values)) as { rows: T[] }).rows;
+}
+
+/** Runs a template on a handle's own session (its connection), with the placeholders' values. */
+function runTemplate(template: Template, db: Db | Tx, values: Record<string, unknown>): Promise<unknown> {
+  for (const name in values) {
+    if (!template.names.has(name)) throw new Error(`reusable: no placeholder ${name} in ${template.query.sql}`);
+  }
+  const session = db._.session as unknown as { prepareQuery: PrepareQuery };
+  // No name: node-postgres names it from its text (db/namedStatements.ts), unless named statements are off.
+  const prepared = session.prepareQuery(
+    template.query,
+    template.fields,
+    undefined,
+    template.isResponseInArrayMode,
+    template.customResultMapper,
+  );
+  prepared.joinsNotNullableMap = template.joinsNotNullableMap;
+  return prepared.execute(values);
+}
+
+/**
+ * Refuses an insert (or update) that leaves a column with a `$defaultFn` (or `$onUpdate`) to Drizzle: its value would
+ * be computed once, when the query is built, and repeated on every run (the same id twice, a frozen updated_at).
+ * Such a column must be given, as a placeholder or as SQL. A select passes.
+ * @throws Error naming the column
+ */
+function checkComputedColumns(builder: unknown): void {
+  const config = (builder as { config?: { table?: Table; values?: unknown; set?: Record<string, unknown> } }).config;
+  if (!config?.table) return;
+  const update = !!config.set;
+  const rows = update ? [config.set!] : Array.isArray(config.values) ? (config.values as Record<string, unknown>[]) : [];
+  for (const [key, column] of Object.entries(getTableColumns(config.table))) {
+    const computed = update ? column.onUpdateFn : (column.defaultFn ?? (column.hasDefault ? undefined : column.onUpdateFn));
+    if (!computed) continue;
+    for (const row of rows) {
+      const value = row[key];
+      if (!(is(value, SQL) || (is(value, Param) && is(value.value, Placeholder)))) {
+        throw new Error(`reusable: column ${column.name} is computed when the query is built: give it as a placeholder`);
+      }
+    }
+  }
+}
+
+/** The names of a built query's placeholders (Drizzle keeps them among its parameters, bare or in a column's Param). */
+function placeholderNames(query: Query): Set<string> {
+  const names = new Set<string>();
+  for (const p of query.params) {
+    if (is(p, Placeholder)) names.add(p.name);
+    else if (is(p, Param) && is(p.value, Placeholder)) names.add(p.value.name);
+  }
+  return names;
+}
