@@ -14,6 +14,12 @@ if [ ! -x node_modules/.bin/vitest ]; then
   npm ci || exit 1
 fi
 
+# pdftotext (poppler-utils): the browser journeys read back the PDFs they download.
+if ! command -v pdftotext >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "== apt-get install poppler-utils"
+  (apt-get install -y -qq poppler-utils >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null)) || true
+fi
+
 CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ ! -x "$CHROMIUM" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
