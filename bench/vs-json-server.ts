@@ -7,6 +7,7 @@
  * Usage (the database made by bench/generate.ts, e.g. --colis=100000 --clients=10000 --envois=200):
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench100k npx tsx bench/vs-json-server.ts
  *     [--seconds=10] [--connections=10] [--port=3360] [--json-port=3361] [--db-json=/tmp/vs-json-server/db.json]
+ *     [--in-process]   (autocannon on the product's thread, as before, instead of a worker thread)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,12 @@ const connections = Number(arg('connections', '10'));
 const port = Number(arg('port', '3360'));
 const jsonPort = Number(arg('json-port', '3361'));
 const dbJson = arg('db-json', '/tmp/vs-json-server/db.json');
+/**
+ * --in-process: autocannon on this process's main thread, which also runs the product (how this bench measured before
+ * 2026-11-25, third session); by default it runs in a worker thread, as json-server runs in its own process, so
+ * neither server shares its thread with the load generator.
+ */
+const inProcess = process.argv.includes('--in-process');
 
 const { base: api, headers, close } = await startBenchApp(port);
 
@@ -77,7 +84,7 @@ interface Run {
   errors: number;
 }
 async function drive(target: string, extra: Record<string, string> = {}): Promise<Run> {
-  const r = await autocannon({ url: target, connections, duration: seconds, headers: extra });
+  const r = await autocannon({ url: target, connections, duration: seconds, headers: extra, ...(inProcess ? {} : { workers: 1 }) });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
 }
 
