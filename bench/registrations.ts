@@ -2,8 +2,8 @@
  * Registration throughput on one departure (bench/, issue 12 §3): the product's own app (buildApp) listening on a
  * local port, `--clients` concurrent HTTP clients (Node's fetch, keep-alive) signed in as the Paris agent, each
  * registering 1 kg parcels (`POST /api/colis/create`, new recipient each time) in a loop for `--seconds`, on one
- * departure France → Sénégal by air. The clients run in a worker thread of the same process (--in-process: on the
- * server's own thread, as before). Two scenarios:
+ * departure France → Sénégal by air. The clients run on the server's own thread (--clients-in-worker: in a worker
+ * thread of the same process, as a load generator of its own would). Two scenarios:
  * - a large capacity (nothing refused): accepted parcels/s, p50 / p95 / p99 latency in ms, errors;
  * - a small capacity (`--small-kg`, default 200): most registrations must be refused with 409, and the used weight
  *   must end exactly at capacity.
@@ -14,7 +14,7 @@
  * The database must exist and be empty or made by this script (it migrates it and seeds the reference data once).
  * Usage: createdb -h 127.0.0.1 -U root regbench
  *        BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/regbench npx tsx bench/registrations.ts [--seconds=30] [--clients=64] [--small-kg=200]
- *          [--in-process]   (the clients on the server's thread instead of a worker thread)
+ *          [--clients-in-worker]   (the clients in a worker thread instead of on the server's thread)
  */
 import { once } from 'node:events';
 import os from 'node:os';
@@ -29,8 +29,8 @@ const arg = (name: string, def: number) => Number(process.argv.find((a) => a.sta
 const seconds = arg('seconds', 30);
 const clients = arg('clients', 64);
 const smallKg = arg('small-kg', 200);
-/** --in-process: the clients run on the server's thread (as before), not in a worker thread. */
-const inProcess = process.argv.includes('--in-process');
+/** --clients-in-worker: the clients run in a worker thread instead of on the server's own thread. */
+const inProcess = !process.argv.includes('--clients-in-worker');
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
@@ -124,10 +124,11 @@ interface ClientsResult {
 }
 
 /**
- * The clients' loop: `clients` loops each posting registrations until `seconds` have passed. It runs in a worker thread
- * (default, like a load generator in its own process: the server's event loop does only the server's work) or, with
- * --in-process, on the server's own thread (how this bench measured before 2026-11-25, third session). Plain
- * JavaScript (evaluated as the worker's source); the body is colisBody's, built from `body` and the worker's number.
+ * The clients' loop: `clients` loops each posting registrations until `seconds` have passed. It runs on the server's
+ * own thread (default, as this bench always measured) or, with --clients-in-worker, in a worker thread (the server's
+ * event loop then does only the server's work, but the clients take the core PostgreSQL would use: measured slower
+ * on 2 cores, bench/README.md). Plain JavaScript (a worker's source); the body is colisBody's, built from `body` and
+ * the client's number.
  */
 const clientsLoop = `
 async function run({ base, token, clients, seconds, body, phoneStart }) {
@@ -160,7 +161,7 @@ async function run({ base, token, clients, seconds, body, phoneStart }) {
   return { okTimes, refusedTimes, acceptedKg, errors: [...errors] };
 }`;
 
-/** Runs the clients of a scenario on `envoiID` (in a worker thread unless --in-process) and returns what they saw. */
+/** Runs the clients of a scenario on `envoiID` (in a worker thread with --clients-in-worker) and returns what they saw. */
 async function runClients(envoiID: string): Promise<ClientsResult> {
   const data = { base, token: agent, clients, seconds, body: colisBody(envoiID, 0), phoneStart: phoneSeq };
   phoneSeq += 1_000_000;
