@@ -6,6 +6,7 @@
  * A measurement, not a test: nothing here fails on a number (a non-2xx answer exits with code 1).
  *
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/regbench npx tsx bench/hello.ts [--seconds=10] [--connections=32]
+ *          [--path=/api/modeEnvoi/liste]   (another signed-in GET than the statuses list)
  *        (without BENCH_DATABASE_URL: an in-memory PGlite database, seeded here)
  */
 import os from 'node:os';
@@ -18,6 +19,8 @@ const arg = (name: string, def: number) => Number(process.argv.find((a) => a.sta
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 32);
 const url = process.env.BENCH_DATABASE_URL;
+/** --path=/api/…: the signed-in GET measured (default the statuses list, the issue's). */
+const path = process.argv.find((a) => a.startsWith('--path='))?.slice('--path='.length) ?? '/api/statut/liste';
 
 const database = await openSeededDatabase(url);
 const app = await benchAppOn(database.db);
@@ -51,12 +54,12 @@ console.log(
     .join(' ')}; ${database.kind}; ${connections} connections, ${seconds} s each\n`,
 );
 // Warm-up (JIT, pool connections, the user cache).
-await autocannon({ url: `${base}/api/statut/liste`, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
+await autocannon({ url: `${base}${path}`, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
 await autocannon({ url: helloUrl, connections, duration: 2 });
 console.log('| server | requests/s | latency p50 / p99 ms | non-2xx or errors |');
 console.log('|---|---|---|---|');
 const bare = await run('bare Fastify hello-world', helloUrl);
-const authed = await run('GET /api/statut/liste (signed in)', `${base}/api/statut/liste`, { authorization: `Bearer ${token}` });
+const authed = await run(`GET ${path} (signed in)`, `${base}${path}`, { authorization: `Bearer ${token}` });
 console.log(`\nratio: ${((100 * authed.rps) / bare.rps).toFixed(0)} % (target ≥ 50 %)`);
 await hello.close();
 await app.close();
