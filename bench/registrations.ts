@@ -17,6 +17,7 @@
  *          [--clients-in-worker]   (the clients in a worker thread instead of on the server's thread)
  */
 import { once } from 'node:events';
+import http from 'node:http';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,8 @@ const clients = arg('clients', 64);
 const smallKg = arg('small-kg', 200);
 /** --clients-in-worker: the clients run in a worker thread instead of on the server's own thread. */
 const inProcess = !process.argv.includes('--clients-in-worker');
+/** --fetch: the clients post with Node's fetch (undici) instead of node:http with a keep-alive agent. */
+const useFetch = process.argv.includes('--fetch');
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
@@ -131,25 +134,36 @@ interface ClientsResult {
  * the client's number.
  */
 const clientsLoop = `
-async function run({ base, token, clients, seconds, body, phoneStart }) {
+async function run({ base, token, clients, seconds, body, phoneStart, useFetch }, http) {
   let phoneSeq = phoneStart;
   const okTimes = [], refusedTimes = [], errors = new Map();
   let acceptedKg = 0;
   const deadline = performance.now() + seconds * 1000;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const { hostname, port } = new URL(base);
+  // One POST: with node:http (a keep-alive agent, one socket per client) or, with --fetch, Node's fetch.
+  const postHttp = (payload) => new Promise((resolve, reject) => {
+    const req = http.request({ agent, hostname, port, path: '/api/colis/create', method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: 'Bearer ' + token } },
+      (res) => { let text = ''; res.setEncoding('utf8'); res.on('data', (c) => { text += c; }); res.on('end', () => resolve({ status: res.statusCode, text })); });
+    req.on('error', reject);
+    req.end(payload);
+  });
+  const postFetch = async (payload) => {
+    const res = await fetch(base + '/api/colis/create', { method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token }, body: payload });
+    return { status: res.status, text: await res.text() };
+  };
+  const post = useFetch ? postFetch : postHttp;
   const loop = async (w) => {
     while (performance.now() < deadline) {
       const t = performance.now();
       let status = 0, json;
       try {
-        const res = await fetch(base + '/api/colis/create', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
-          body: JSON.stringify({ ...body, expediteurPrenom: 'Expéditeur ' + w, NumeroSaisi: '+3361' + String(w).padStart(7, '0'),
-            telephoneDestinataire: '+22177' + String(phoneSeq++ % 10000000).padStart(7, '0') }),
-        });
+        const res = await post(JSON.stringify({ ...body, expediteurPrenom: 'Expéditeur ' + w, NumeroSaisi: '+3361' + String(w).padStart(7, '0'),
+          telephoneDestinataire: '+22177' + String(phoneSeq++ % 10000000).padStart(7, '0') }));
         status = res.status;
-        const text = await res.text();
-        try { json = JSON.parse(text); } catch { json = text; }
+        try { json = JSON.parse(res.text); } catch { json = res.text; }
       } catch (e) { json = String(e); }
       const ms = performance.now() - t;
       if (status === 200) { okTimes.push(ms); acceptedKg += Number(json.data.poids); }
@@ -158,18 +172,19 @@ async function run({ base, token, clients, seconds, body, phoneStart }) {
     }
   };
   await Promise.all(Array.from({ length: clients }, (_, w) => loop(w)));
+  agent.destroy();
   return { okTimes, refusedTimes, acceptedKg, errors: [...errors] };
 }`;
 
 /** Runs the clients of a scenario on `envoiID` (in a worker thread with --clients-in-worker) and returns what they saw. */
 async function runClients(envoiID: string): Promise<ClientsResult> {
-  const data = { base, token: agent, clients, seconds, body: colisBody(envoiID, 0), phoneStart: phoneSeq };
+  const data = { base, token: agent, clients, seconds, body: colisBody(envoiID, 0), phoneStart: phoneSeq, useFetch };
   phoneSeq += 1_000_000;
   if (inProcess) {
-    return (new Function(`${clientsLoop}; return run;`)() as (d: typeof data) => Promise<ClientsResult>)(data);
+    return (new Function(`${clientsLoop}; return run;`)() as (d: typeof data, h: typeof http) => Promise<ClientsResult>)(data, http);
   }
   const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads'); ${clientsLoop}; run(workerData).then((r) => parentPort.postMessage(r));`,
+    `const { parentPort, workerData } = require('node:worker_threads'); ${clientsLoop}; run(workerData, require('node:http')).then((r) => parentPort.postMessage(r));`,
     { eval: true, workerData: data },
   );
   const [result] = (await once(worker, 'message')) as [ClientsResult];
@@ -229,7 +244,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(
       ' ',
-    )}; pool ${process.env.PG_POOL_SIZE ?? 10} connections; clients ${inProcess ? 'on the server thread' : 'in a worker thread'}\n`,
+    )}; pool ${process.env.PG_POOL_SIZE ?? 10} connections; clients ${inProcess ? 'on the server thread' : 'in a worker thread'} with ${useFetch ? 'fetch' : 'node:http'}\n`,
 );
 // Warm-up: a few registrations so the first requests do not pay for JIT and connections.
 {

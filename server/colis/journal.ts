@@ -10,15 +10,22 @@ import { auditDiff, auteurOf, recordAudit, type AuditAuthor } from '../db/audit'
 import type { Tx } from '../db/client';
 import { agences, audits, envois, modesLivraison, statuts, users, villes } from '../db/schema';
 
-/** The snapshot of the parcel row aliased `c` as a jsonb expression (only what a person reads; never an id). */
-const snapshotOf = (c: SQL) => sql`jsonb_build_object(
+/**
+ * The snapshot of the parcel row aliased `c` as a jsonb expression (only what a person reads; never an id).
+ * @param expediteur the sender's name as SQL (default: read from users by the row's expediteur_id; a statement that
+ *   inserts the sender itself gives it, as its own look-up cannot see that row)
+ */
+const snapshotOf = (
+  c: SQL,
+  expediteur: SQL = sql`(SELECT trim(u.prenoms || ' ' || u.nom) FROM ${users} u WHERE u.id = ${c}.expediteur_id)`,
+) => sql`jsonb_build_object(
   'reference', ${c}.reference,
   'statut', (SELECT s.libelle FROM ${statuts} s WHERE s.id = ${c}.statut_id),
   'envoi', (SELECT e.reference FROM ${envois} e WHERE e.id = ${c}.envoi_id),
   'agence', (SELECT a.libelle FROM ${agences} a WHERE a.id = ${c}.agence_id),
   'ville', (SELECT v.libelle FROM ${villes} v WHERE v.id = ${c}.ville_id),
   'modeLivraison', (SELECT m.libelle FROM ${modesLivraison} m WHERE m.id = ${c}.mode_livraison_id),
-  'expediteur', (SELECT trim(u.prenoms || ' ' || u.nom) FROM ${users} u WHERE u.id = ${c}.expediteur_id),
+  'expediteur', ${expediteur},
   'nomDestinataire', ${c}.nom_destinataire,
   'prenomsDestinataire', ${c}.prenoms_destinataire,
   'telephoneDestinataire', ${c}.telephone_destinataire,
@@ -42,13 +49,20 @@ export async function colisSnapshot(tx: Tx, id: string): Promise<Record<string, 
 }
 
 /**
- * The journal row of a registration, one INSERT … SELECT of the new parcel's snapshot ('create', nothing before):
- * the last part of the registration's write statement (db/writeTogether.ts), or a statement of its own after an advance.
+ * The journal row of a registration ('create', nothing before) of each parcel row `c` that `from` gives, as one
+ * INSERT … SELECT of its snapshot.
+ * @param from the FROM part naming the parcel rows `c` (a table with its condition, or a statement's own CTE)
+ * @param author the author's id and address as SQL values
+ * @param expediteur the sender's name as SQL (snapshotOf)
  */
-export const colisCreatedAudit = (id: string, author: AuditAuthor): SQL => sql`
+export const colisCreatedAuditOf = (from: SQL, author: { id: SQL; adresseIP: SQL }, expediteur?: SQL): SQL => sql`
     INSERT INTO ${audits} (id, entite, entite_id, action, auteur_id, adresse_ip, avant, apres)
-    SELECT gen_random_uuid(), 'colis', c.id, 'create', ${author.id}::uuid, ${author.adresseIP}, NULL, ${snapshotOf(sql`c`)}
-      FROM colis c WHERE c.id = ${id}::uuid`;
+    SELECT gen_random_uuid(), 'colis', c.id, 'create', ${author.id}, ${author.adresseIP}, NULL, ${snapshotOf(sql`c`, expediteur)}
+      FROM ${from}`;
+
+/** The journal row of a registered parcel, read from the table (a registration with an advance, after it). */
+export const colisCreatedAudit = (id: string, author: AuditAuthor): SQL =>
+  colisCreatedAuditOf(sql`colis c WHERE c.id = ${id}::uuid`, { id: sql`${author.id}::uuid`, adresseIP: sql`${author.adresseIP}` });
 
 /** Records an edit: the fields whose snapshot changed since `before` (nothing when nothing changed). */
 export async function recordColisUpdated(tx: Tx, id: string, before: Record<string, unknown>, author: AuditAuthor): Promise<void> {

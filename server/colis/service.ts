@@ -1,8 +1,9 @@
 /**
- * Parcel rules (spec 000 §4 Parcel statuses / payment / deletion, §5; DESIGN.md §4), each write in one transaction:
- * - registration locks the departure: it must be open (OUVERT), active and not past its closing date, and the
- *   parcel's weight must fit in what is left (409 with the weight-check message): concurrent registrations never
- *   overbook; every amount is recomputed here; sender and recipient are created or reused by phone; the reference
+ * Parcel rules (spec 000 §4 Parcel statuses / payment / deletion, §5; DESIGN.md §4), each write in one transaction
+ * (a registration without advance: one statement, registrationWrite.ts):
+ * - registration claims its weight on the departure: it must be open (OUVERT), active and not past its closing date,
+ *   and the parcel's weight must fit in what is left (409 with the weight-check message): concurrent registrations
+ *   never overbook; every amount is recomputed here; sender and recipient are created or reused by phone; the reference
  *   comes from a sequence; an advance (reglement > 0) records a payment and sets RECEPTIONNE, else EN_ATTENTE;
  *   typed phones are full numbers with the departure's countries (common/phone.ts), an invalid one is a 400;
  * - an edit is possible only while EN_ATTENTE and follows the same checks;
@@ -10,9 +11,8 @@
  * - at destination an arrived parcel (EXPEDIE) is picked up (RETIRE) or delivered (LIVRE) once fully paid, the
  *   remaining amount possibly collected in the same step.
  */
-import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { TYPE_USER_CODES } from '../../common/permissions';
 import {
   ADVANCE_PAYER,
   COLIS_EDITABLE,
@@ -35,7 +35,8 @@ import type { PaysTelephone } from '../../common/phone';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
-import { clientPhone, upsertClient, type Party } from '../user/service';
+import { CLIENT_TYPE_ID, clientPhone, upsertClient, type Party } from '../user/service';
+import { writeRegistration, type PartyOfRegistration } from './registrationWrite';
 import { partyColumns } from '../user/query';
 import type { Db, Tx } from '../db/client';
 import {
@@ -43,24 +44,19 @@ import {
   colis,
   colisNatures,
   envois,
-  historiques,
-  mailOutbox,
   modesEnvoi,
   modesLivraison,
-  notifications,
   pays,
-  typeUsers,
   users,
   villes,
 } from '../db/schema';
-import { writeTogether } from '../db/writeTogether';
 import { reusable } from '../db/reusable';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { enqueueMail, escapeHtml, outboxRows } from '../mail/outbox';
+import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
 import { statutCodeFromValue, statutIds, statutsByCode, type StatutIdOf } from '../statut/query';
 import { envoiRouteColumns, naturePricesJson, priceColis, priceNatures, selectEnvoiRoute, type ColisNatureInput } from './pricing';
-import { colisReferencePrefix, colisReferenceSql } from '../db/references';
+import { colisReferencePrefix } from '../db/references';
 import { v7 as uuidv7 } from 'uuid';
 import { lockColis } from '../access/locks';
 import { colisAgenceFor, colisNotDeleted, envoiScope, maySeeClient } from '../access/scopes';
@@ -73,7 +69,6 @@ import {
   recordColisUpdated,
   type ColisDeletionWay,
 } from './journal';
-import { colisNotices } from '../notification/service';
 import {
   adminEmails,
   agenceVilleID,
@@ -88,7 +83,6 @@ import {
   findSignature,
   selectColis,
   expediteursOfEnvoi,
-  colisColumns,
 } from './query';
 import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
 
@@ -130,50 +124,23 @@ async function lockColisAfterEnvois(tx: Tx, target: { id?: string; reference?: s
 }
 
 /** The departure as it is now, without a lock: what a registration reads before it writes. */
-async function readEnvoiRoute(tx: Tx, envoiID: string) {
+async function readEnvoiRoute(tx: Db | Tx, envoiID: string) {
   const [e] = await selectEnvoiRoute(tx).where(eq(envois.id, envoiID));
   if (!e) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
   return e;
 }
 
 /**
- * Puts `poids` kg on a departure, atomically, if it is still open (OUVERT, active, not past its closing date) and the
- * weight fits: one conditional UPDATE, the registration's last statement, so the departure's row lock is held only
- * from it to the commit (issue 12 §3). A concurrent registration waits here for the other's commit and re-checks the
- * condition on the committed weight: never overbooked.
- * @throws 409 with checkEnvoi's message (closed, or the weight left) when the condition no longer holds
+ * The 409 of a registration whose departure did not take its weight (registrationWrite.ts `claim`: closed meanwhile,
+ * or no longer enough weight left): checkEnvoi's message on the departure as it is now.
+ * @throws 409 always
  */
-async function claimEnvoiWeight(tx: Tx, idOf: StatutIdOf, envoiID: string, poids: number) {
-  const kg = toPoidsString(poids);
-  const claimed = await claimQuery(tx, { kg, envoiID, ouvert: idOf('OUVERT'), today: todayIso(), updatedAt: new Date().toISOString() });
-  if (claimed.length) return;
-  const now = await readEnvoiRoute(tx, envoiID);
+async function refuseClaim(db: Db | Tx, idOf: StatutIdOf, envoiID: string, poids: number): Promise<never> {
+  const now = await readEnvoiRoute(db, envoiID);
   await checkEnvoi(idOf, now, poids);
-  // Not reachable in READ COMMITTED (the re-read sees what refused the update); kept as the weight refusal.
+  // Not reachable in READ COMMITTED (the re-read sees what refused the claim); kept as the weight refusal.
   throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(now.reference, 0, poids), { poids: 'Poids disponible insuffisant' });
 }
-
-/**
- * claimEnvoiWeight's UPDATE, built once (db/reusable.ts): placeholders kg (a weight string), envoiID, ouvert (the
- * OUVERT status id), today ('yyyy-MM-dd'), updatedAt (the departure's updated_at as an ISO instant, what its $onUpdate
- * gave).
- */
-const claimQuery = reusable((tx) => {
-  const kg = sql`${sql.placeholder('kg')}::numeric`;
-  return tx
-    .update(envois)
-    .set({ poidsReel: sql`${envois.poidsReel} + ${kg}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
-    .where(
-      and(
-        eq(envois.id, sql.placeholder('envoiID')),
-        eq(envois.statutID, sql.placeholder('ouvert')),
-        eq(envois.isActive, true),
-        sql`${envois.dateFin} >= ${sql.placeholder('today')}::date`,
-        sql`${envois.poidsReel} + ${kg} <= ${envois.poids}`,
-      ),
-    )
-    .returning({ id: envois.id });
-});
 
 /** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
 async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof readEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
@@ -189,21 +156,33 @@ async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof readEnv
 }
 
 const paysEmetteur = alias(pays, 'pays_emetteur');
+const expediteurClient = alias(users, 'expediteur_client');
+const destinataireClient = alias(users, 'destinataire_client');
 
 /**
  * What a registration or an edit reads before it writes, in one statement (issue 12 §3: one round trip instead of
  * five): the departure's route and state (envoiRouteColumns, plus the dates its answer shows), the countries of the
  * parties' phones (origin: sender, destination: recipient), the registering agency, the destination city, the
- * pick-up mode, and the price lookup's rows of the parcel's natures on the departure's route (colis/pricing.ts
- * naturePricesJson: none found, an empty list). A reference not found is null (the checks give their own messages);
- * no lock is taken.
+ * pick-up mode, the clients given as sender and recipient (`clients`), and the price lookup's rows of the parcel's
+ * natures on the departure's route (colis/pricing.ts naturePricesJson: none found, an empty list). A reference not
+ * found is null (the checks give their own messages); no lock is taken.
  * @throws 400 'Départ introuvable.'
  */
 async function readRegistration(
-  tx: Tx,
-  q: { envoiID: string; agenceID: string | null | undefined; villeID: string; modeLivraisonID: string; naturesColis: ColisNatureInput[] },
+  tx: Db | Tx,
+  q: {
+    envoiID: string;
+    agenceID: string | null | undefined;
+    villeID: string;
+    modeLivraisonID: string;
+    naturesColis: ColisNatureInput[];
+    expediteurID?: string | null;
+    destinataireID?: string | null;
+  },
 ) {
   const [row] = await registrationQuery(tx, {
+    expediteurID: q.expediteurID || null,
+    destinataireID: q.destinataireID || null,
     envoiID: q.envoiID,
     natureIds: [...new Set(q.naturesColis.map((l) => l.natureColisID))],
     // No agency: `agences.id = NULL` joins nothing, as `false` did.
@@ -212,14 +191,15 @@ async function readRegistration(
     modeLivraisonID: q.modeLivraisonID,
   });
   if (!row) throw badRequest('Départ introuvable.', { envoiID: 'Départ introuvable.' });
-  const { destinataire, expediteur, agence, ville, modeLivraison, natures, ...envoi } = row;
+  const { destinataire, expediteur, agence, ville, modeLivraison, natures, expediteurClient, destinataireClient, ...envoi } = row;
   const partyPays: PartyPays = { expediteur: expediteur ?? undefined, destinataire };
-  return { envoi, partyPays, agence, ville, modeLivraison, natures: natures ?? [] };
+  const clients = { expediteurID: expediteurClient, destinataireID: destinataireClient };
+  return { envoi, partyPays, agence, ville, modeLivraison, natures: natures ?? [], clients };
 }
 
 /**
  * readRegistration's statement, built once (db/reusable.ts): placeholders envoiID, agenceID (or null), villeID,
- * modeLivraisonID, natureIds (uuid[]).
+ * modeLivraisonID, natureIds (uuid[]), expediteurID and destinataireID (or null).
  */
 const registrationQuery = reusable((tx) =>
   tx
@@ -239,6 +219,10 @@ const registrationQuery = reusable((tx) =>
       },
       ville: { id: villes.id, libelle: villes.libelle, paysID: villes.paysID },
       modeLivraison: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
+      // The clients given as sender and recipient (users of type CLIENT only: a staff member's id would show their
+      // e-mail and phone on the parcel), null when none or not a client.
+      expediteurClient: partyColumns(expediteurClient),
+      destinataireClient: partyColumns(destinataireClient),
       // The price lookup's rows for the parcel's natures on the departure's route (colis/pricing.ts).
       natures: naturePricesJson(
         { modeEnvoiID: envois.modeEnvoiID, paysID: envois.paysID, paysEmetteurID: envois.paysEmetteurID },
@@ -252,6 +236,11 @@ const registrationQuery = reusable((tx) =>
     .leftJoin(agences, eq(agences.id, sql.placeholder('agenceID')))
     .leftJoin(villes, eq(villes.id, sql.placeholder('villeID')))
     .leftJoin(modesLivraison, eq(modesLivraison.id, sql.placeholder('modeLivraisonID')))
+    .leftJoin(expediteurClient, and(eq(expediteurClient.id, sql.placeholder('expediteurID')), eq(expediteurClient.typeUserID, CLIENT_TYPE_ID)))
+    .leftJoin(
+      destinataireClient,
+      and(eq(destinataireClient.id, sql.placeholder('destinataireID')), eq(destinataireClient.typeUserID, CLIENT_TYPE_ID)),
+    )
     .where(eq(envois.id, sql.placeholder('envoiID'))),
 );
 type Registration = Awaited<ReturnType<typeof readRegistration>>;
@@ -290,65 +279,70 @@ function withPartyPhones(input: ColisInput, partyPays: PartyPays): ColisInput {
 }
 
 /**
- * Sender and recipient: existing clients, or clients created / reused by their phone (DESIGN.md §4).
- * @returns their ids (`ids`, the parcel's columns) and what a parcel shows of each (`parties`: Party, null when none),
- *   as read or written in this transaction: the registration answers with them (no re-read)
+ * How the input names the parcel's sender and recipient (DESIGN.md §4), checked, pure: a client given by id (read
+ * by readRegistration: must be a client), a client found or created by phone (name and phone required for the
+ * sender; name, first names and address for a recipient, its phone optional: without one, no client), or, for a
+ * recipient with the sender's own phone, the sender.
+ * @param input with full phones (withPartyPhones)
+ * @throws 400 a required field missing, 'Client introuvable.' for an id that is not a client's
  */
-async function resolveParties(tx: Tx, input: ColisInput, partyPays: PartyPays) {
-  let expediteur: Party | null = null;
+function partiesOf(input: ColisInput, reg: Registration): Record<'expediteurID' | 'destinataireID', PartyOfRegistration> {
+  let expediteur: PartyOfRegistration | undefined;
   if (!input.expediteurID) {
     if (!input.expediteurNom?.trim() || !input.NumeroSaisi?.trim()) {
       throw badRequest("L'expéditeur est obligatoire : choisissez un client ou saisissez son nom et son téléphone.", {
         expediteurID: "L'expéditeur est obligatoire",
       });
     }
-    expediteur = await upsertClient(tx, {
-      nom: input.expediteurNom.trim(),
-      prenoms: input.expediteurPrenom?.trim(),
-      telephoneComplet: input.NumeroSaisi,
-      pays: partyPays.expediteur,
-      field: 'NumeroSaisi',
-    });
+    expediteur = {
+      kind: 'phone',
+      client: { nom: input.expediteurNom.trim(), prenoms: input.expediteurPrenom?.trim(), telephoneComplet: input.NumeroSaisi },
+    };
   }
-  let destinataire: Party | null = null;
+  let destinataire: PartyOfRegistration | undefined;
   if (!input.destinataireID) {
     const missing: Record<string, string> = {};
     if (!input.nomDestinataire?.trim()) missing.nomDestinataire = 'Le nom du destinataire est obligatoire';
     if (!input.prenomsDestinataire?.trim()) missing.prenomsDestinataire = 'Les prénoms du destinataire sont obligatoires';
     if (!input.adresseDestinataire?.trim()) missing.adresseDestinataire = "L'adresse du destinataire est obligatoire";
     if (Object.keys(missing).length) throw badRequest(Object.values(missing)[0], missing);
-    if (input.telephoneDestinataire?.trim()) {
-      destinataire = await upsertClient(tx, {
-        nom: input.nomDestinataire!.trim(),
-        prenoms: input.prenomsDestinataire!.trim(),
-        telephoneComplet: input.telephoneDestinataire,
-        pays: partyPays.destinataire,
-        field: 'telephoneDestinataire',
-        email: input.emailDestinataire,
-        adresse: input.adresseDestinataire,
-      });
-    }
+    const telephoneComplet = input.telephoneDestinataire?.trim() ? input.telephoneDestinataire : undefined;
+    destinataire = !telephoneComplet
+      ? { kind: 'given', party: null }
+      : expediteur?.kind === 'phone' && expediteur.client.telephoneComplet === telephoneComplet
+        ? { kind: 'sender' }
+        : {
+            kind: 'phone',
+            client: {
+              nom: input.nomDestinataire!.trim(),
+              prenoms: input.prenomsDestinataire!.trim(),
+              telephoneComplet,
+              email: input.emailDestinataire,
+              adresse: input.adresseDestinataire,
+            },
+          };
   }
   const given = { expediteurID: input.expediteurID, destinataireID: input.destinataireID };
-  const ids = Object.values(given).filter((id): id is string => !!id);
-  if (ids.length) {
-    // Parties are clients (users of type CLIENT): a staff member's id would show their e-mail and phone on the parcel.
-    const clients = await tx
-      .select(partyColumns(users))
-      .from(users)
-      .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
-      .where(and(inArray(users.id, ids), eq(typeUsers.code, TYPE_USER_CODES.CLIENT)));
-    const known = new Map(clients.map((u) => [u.id, u]));
-    for (const [field, id] of Object.entries(given)) {
-      if (id && !known.has(id)) throw badRequest('Client introuvable.', { [field]: 'Client introuvable.' });
-    }
-    if (input.expediteurID) expediteur = known.get(input.expediteurID)!;
-    if (input.destinataireID) destinataire = known.get(input.destinataireID)!;
+  for (const [field, id] of Object.entries(given) as [keyof typeof given, string | undefined][]) {
+    if (id && reg.clients[field]?.id !== id) throw badRequest('Client introuvable.', { [field]: 'Client introuvable.' });
   }
   return {
-    ids: { expediteurID: expediteur?.id ?? null, destinataireID: destinataire?.id ?? null },
-    parties: { expediteurID: expediteur, destinataireID: destinataire },
+    expediteurID: expediteur ?? { kind: 'given', party: reg.clients.expediteurID },
+    destinataireID: destinataire ?? { kind: 'given', party: reg.clients.destinataireID },
   };
+}
+
+/**
+ * Sender and recipient of an edit (partiesOf), the clients named by phone found or created here.
+ * @returns their ids, the parcel's columns
+ */
+async function resolveParties(tx: Tx, input: ColisInput, reg: Registration) {
+  const named = partiesOf(input, reg);
+  const resolve = async (p: PartyOfRegistration, sender: Party | null): Promise<Party | null> =>
+    p.kind === 'given' ? p.party : p.kind === 'sender' ? sender : upsertClient(tx, p.client);
+  const expediteur = await resolve(named.expediteurID, null);
+  const destinataire = await resolve(named.destinataireID, expediteur);
+  return { expediteurID: expediteur?.id ?? null, destinataireID: destinataire?.id ?? null };
 }
 
 /**
@@ -395,35 +389,6 @@ function computeColis(input: ColisInput, reg: Registration, agenceVilleID: strin
   }
   return { ...priced, montantLivraison, unite: uniteForModeEnvoi({ code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle }, input.unite) };
 }
-
-/** The columns colisValues gives (the keys of its answer, in its order): the placeholders of colisInsertQuery. */
-const COLIS_VALUE_COLUMNS = [
-  'villeID',
-  'modeLivraisonID',
-  'modeEnvoiID',
-  'detailsContenu',
-  'contenu',
-  'observation',
-  'adresseLivraison',
-  'poids',
-  'unite',
-  'prixUnitaire',
-  'paramNatureModeID',
-  'montant',
-  'montantLivraison',
-  'montantExpedition',
-  'montantComplementaire',
-  'montantTotal',
-  'reglement',
-  'resteAPayer',
-  'nomDestinataire',
-  'prenomsDestinataire',
-  'emailDestinataire',
-  'adresseDestinataire',
-  'telephoneDestinataire',
-  'NumeroSaisi',
-  'receptionneurID',
-] as const satisfies readonly (keyof ReturnType<typeof colisValues>)[];
 
 /** Column values of a parcel computed from its input. */
 function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColis>>, e: { modeEnvoiID: string }) {
@@ -474,19 +439,21 @@ function keptRecipientCopy(current: typeof colis.$inferSelect, input: ColisInput
   };
 }
 
-/** The insert of the nature lines of a parcel (a builder: awaited, or one part of a registration's writeTogether). */
+/** The nature lines of a parcel as their columns (weights in kg and prices in euros as numeric texts). */
+function lineRows(c: Awaited<ReturnType<typeof computeColis>>) {
+  return c.lines.map((l) => ({
+    natureColisID: l.natureColisID,
+    poids: toPoidsString(l.poids),
+    unitePoid: c.unite,
+    prixUnitaire: toMoneyString(l.prixUnitaire ?? 0),
+    prixExceptionnel: toMoneyString(l.prixExceptionnel ?? 0),
+    prixTotal: toMoneyString(l.prixTotal),
+  }));
+}
+
+/** The insert of the nature lines of a parcel (an edit's). */
 function linesInsert(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof computeColis>>) {
-  return tx.insert(colisNatures).values(
-    c.lines.map((l) => ({
-      colisID,
-      natureColisID: l.natureColisID,
-      poids: toPoidsString(l.poids),
-      unitePoid: c.unite,
-      prixUnitaire: toMoneyString(l.prixUnitaire ?? 0),
-      prixExceptionnel: toMoneyString(l.prixExceptionnel ?? 0),
-      prixTotal: toMoneyString(l.prixTotal),
-    })),
-  );
+  return tx.insert(colisNatures).values(lineRows(c).map((l) => ({ ...l, colisID })));
 }
 
 /**
@@ -514,74 +481,57 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
 }
 
 /**
- * Registers a parcel (spec 000 §7 colis/create). Every read (readRegistration: one statement) and the clients'
- * upserts come first, without any lock (the departure's state checked on a plain read, so a closed or full departure
- * is refused early); then claimEnvoiWeight's conditional UPDATE puts the weight on the departure and alone decides
- * (409 if it no longer fits); then the parcel (its reference from the sequence inside its INSERT), and in one more
- * statement (db/writeTogether.ts) its lines, history, notifications and journal row; an advance after them (issue 12
- * §3: the departure's lock is held for these two or three statements and the commit, not for the reads and upserts).
- * The claim comes before the parcel's insert, not after: a refusal then costs one statement, and a same-sender
- * registration does not first wait on the sender's counter row (colis_stats_clients) for nothing. Lock order: the
- * departure, then the parcel's rows, as in a departure's status cascade (FOR NO KEY UPDATE, then its parcels).
- * @returns the parcel as colis/get answers it (selectColis' fields), made from what this transaction read and wrote
- *   (the INSERT's RETURNING, the references read first, the parties upserted): no re-read, no second connection.
- *   An advance (reglement > 0) changes the parcel after its insert (payment, status): that answer is read back.
+ * Registers a parcel (spec 000 §7 colis/create; issue 12 §3). Its read (readRegistration: one statement, no lock),
+ * then the checks and the price (a closed or full departure is refused there, before any write), then one write
+ * statement (registrationWrite.ts) that claims the weight on the departure, finds or creates the sender and the
+ * recipient, and inserts the parcel with its lines, history, notifications, e-mails and journal row: atomic by itself,
+ * no transaction, the departure's lock held for that one statement. The claim alone decides: if the departure no
+ * longer takes the weight, nothing is written (409). An advance (reglement > 0) runs the same statement in a
+ * transaction, then records the payment and moves the parcel (recordAdvance), then the journal row.
+ * @returns the parcel as colis/get answers it (selectColis' fields), made from what was read and written (the
+ *   statement's RETURNING, the references read first, the parties found or created): no re-read. An advance changes
+ *   the parcel after its insert (payment, status): that answer is read back.
+ * @throws 400 invalid input (checks of partiesOf, computeColis, checkAgence), 403 another country's departure, 409
+ *   the departure closed or without the weight left
  */
 export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<ColisAnswer> {
   const idOf = await statutIds(db);
   const registered = (await statutsByCode(db)).get(COLIS_STATUT_REGISTERED)!;
-  return db.transaction(async (tx) => {
-    const agenceID = colisAgenceFor(user, input.agenceID);
-    const reg = await readRegistration(tx, { ...input, agenceID });
-    const e = reg.envoi;
-    input = withPartyPhones(input, reg.partyPays);
-    const agence = checkAgence(reg, agenceID);
-    const computed = computeColis(input, reg, agence.villeID);
-    await checkEnvoi(idOf, e, computed.montants.poids);
-    const { ids, parties } = await resolveParties(tx, input, reg.partyPays);
-    await claimEnvoiWeight(tx, idOf, e.id, computed.montants.poids);
-    const enAttente = registered.id;
-    const [{ suiviToken, ...created }] = await colisInsertQuery(tx, {
-      ...colisValues(input, computed, e),
-      ...ids,
-      id: uuidv7(),
+  const agenceID = colisAgenceFor(user, input.agenceID);
+  const reg = await readRegistration(db, { ...input, agenceID });
+  const e = reg.envoi;
+  input = withPartyPhones(input, reg.partyPays);
+  const agence = checkAgence(reg, agenceID);
+  const computed = computeColis(input, reg, agence.villeID);
+  await checkEnvoi(idOf, e, computed.montants.poids);
+  const parties = partiesOf(input, reg);
+  const advance = isAdvance(input.reglement ?? 0);
+  const write = (handle: Db | Tx) =>
+    writeRegistration(handle, {
+      colis: {
+        ...colisValues(input, computed, e),
+        id: uuidv7(),
+        envoiID: e.id,
+        agenceID: agence.id,
+        statutID: registered.id,
+        dateDepot: new Date().toISOString(),
+        auteurID: user.id,
+      },
       referencePrefix: colisReferencePrefix(agence.code),
-      envoiID: e.id,
-      agenceID: agence.id,
-      statutID: enAttente,
-      dateDepot: new Date(),
-      auteurID: user.id,
+      kg: toPoidsString(computed.montants.poids),
+      ouvert: idOf('OUVERT'),
+      lines: lineRows(computed),
+      expediteur: parties.expediteurID,
+      destinataire: parties.destinataireID,
+      message: 'votre colis a été enregistré',
+      // Audit journal (issue 14 §4): the parcel's snapshot once registered, after its advance when there is one.
+      withAudit: !advance,
+      adresseIP: user.adresseIP,
     });
-    const payable: PayableColis = {
-      id: created.id,
-      reference: created.reference,
-      agenceID: agence.id,
-      statutID: enAttente,
-      reglement: '0.00',
-      resteAPayer: toMoneyString(computed.montants.montantTotal),
-      ...ids,
-      emailDestinataire: input.emailDestinataire || null,
-      suiviToken,
-    };
-    // The parcel's lines, history, notifications (the parties' e-mails are known) and journal row: one statement.
-    const emails = new Map(Object.values(parties).flatMap((p) => (p ? [[p.id, p.email] as const] : [])));
-    const notices = colisNotices([payable], 'votre colis a été enregistré', emails);
-    const writes: SQLWrapper[] = [
-      linesInsert(tx, created.id, computed),
-      tx.insert(historiques).values({ colisID: created.id, statutAvantID: null, statutApresID: enAttente, auteurID: user.id }),
-      tx.insert(notifications).values(notices.rows),
-    ];
-    if (notices.mails.length) writes.push(tx.insert(mailOutbox).values(outboxRows(notices.mails)));
-    // Audit journal (issue 14 §4): the parcel's snapshot once registered, after its advance when there is one.
-    const advance = isAdvance(input.reglement ?? 0);
-    await writeTogether(tx, writes, advance ? undefined : colisCreatedAudit(created.id, user));
-    if (advance) {
-      await recordAdvance(tx, payable, input, user, idOf);
-      await tx.execute(colisCreatedAudit(created.id, user));
-      return (await selectColis(tx).where(eq(colis.id, created.id)))[0];
-    }
+  if (!advance) {
+    const written = (await write(db)) ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
     return {
-      ...created,
+      ...written.created,
       statutID: { id: registered.id, code: registered.code, libelle: registered.libelle },
       envoiID: {
         id: e.id,
@@ -597,36 +547,29 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       villeID: reg.ville,
       modeEnvoiID: { id: e.modeEnvoiID, code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle },
       modeLivraisonID: reg.modeLivraison,
-      ...parties,
+      ...written.parties,
     };
+  }
+  return db.transaction(async (tx) => {
+    const written = (await write(tx)) ?? (await refuseClaim(tx, idOf, e.id, computed.montants.poids));
+    const { created, suiviToken } = written;
+    const payable: PayableColis = {
+      id: created.id,
+      reference: created.reference,
+      agenceID: agence.id,
+      statutID: registered.id,
+      reglement: '0.00',
+      resteAPayer: toMoneyString(computed.montants.montantTotal),
+      expediteurID: written.parties.expediteurID?.id ?? null,
+      destinataireID: written.parties.destinataireID?.id ?? null,
+      emailDestinataire: input.emailDestinataire || null,
+      suiviToken,
+    };
+    await recordAdvance(tx, payable, input, user, idOf);
+    await tx.execute(colisCreatedAudit(created.id, user));
+    return (await selectColis(tx).where(eq(colis.id, created.id)))[0];
   });
 }
-
-/**
- * The registration's INSERT of the parcel, built once (db/reusable.ts), answering its colisColumns and suiviToken: a
- * placeholder of the same name for each column of colisValues and for id (a new uuidv7, as the column's default would
- * give), expediteurID, destinataireID, envoiID, agenceID, statutID, dateDepot, auteurID; the reference from the
- * sequence after the placeholder referencePrefix (db/references.ts colisReferencePrefix). A value without its
- * placeholder is refused (reusable), a placeholder without its value too (Drizzle).
- */
-const colisInsertQuery = reusable((tx) => {
-  const given = [
-    ...COLIS_VALUE_COLUMNS,
-    'id',
-    'expediteurID',
-    'destinataireID',
-    'envoiID',
-    'agenceID',
-    'statutID',
-    'dateDepot',
-    'auteurID',
-  ] as const;
-  const values = Object.fromEntries(given.map((column) => [column, sql.placeholder(column)]));
-  return tx
-    .insert(colis)
-    .values({ ...values, reference: colisReferenceSql(sql.placeholder('referencePrefix')) } as unknown as typeof colis.$inferInsert)
-    .returning({ ...colisColumns, suiviToken: colis.suiviToken });
-});
 
 /** A parcel as colis/get and colis/create answer it (colis/query.ts selectColis). */
 type ColisAnswer = NonNullable<Awaited<ReturnType<typeof findColis>>>;
@@ -648,7 +591,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const computed = computeColis(input, reg, agence.villeID);
     const sameEnvoi = current.envoiID === input.envoiID;
     await checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
-    const { ids: parties } = await resolveParties(tx, input, reg.partyPays);
+    const parties = await resolveParties(tx, input, reg);
     await tx
       .update(colis)
       .set({ ...colisValues(input, computed, e), ...keptRecipientCopy(current, input), ...parties, envoiID: e.id, agenceID: agence.id })

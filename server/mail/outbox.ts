@@ -33,7 +33,7 @@ export interface OutgoingMail {
 /** What a sent secret mail's body becomes in the outbox (DESIGN.md §4). */
 export const SECRET_PLACEHOLDER_HTML = '<p>Contenu effacé après envoi (il contenait un secret).</p>';
 
-/** The outbox rows of mails, those with an address (enqueueMail; a registration's single write statement). */
+/** The outbox rows of mails, those with an address (enqueueMail). */
 export function outboxRows(mails: OutgoingMail[]) {
   return mails
     .filter((m) => m.to)

@@ -41,13 +41,23 @@ export function colisNotices(colis: NotifiedColis[], message: string, emails: Re
     const to = new Set<string>();
     for (const id of [c.expediteurID, c.destinataireID]) if (id && emails.get(id)) to.add(emails.get(id)!);
     if (c.emailDestinataire) to.add(c.emailDestinataire);
-    return [...to].map((address) => ({
-      to: address,
-      subject: `Colis ${c.reference}`,
-      html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(c.reference)}</strong>).</p>${suiviParagraph(c.suiviToken)}`,
-    }));
+    const mail = colisMail(c.reference, c.suiviToken, message);
+    return [...to].map((address) => ({ to: address, ...mail }));
   });
   return { rows, mails };
+}
+
+/**
+ * The e-mail telling a parcel's sender or recipient `message` (the same for each address): subject and body, with
+ * the link to the parcel's public tracking page. Pure.
+ * @param reference the parcel's reference (escaped here)
+ * @param suiviToken its public tracking token (server/suivi/link.ts)
+ */
+export function colisMail(reference: string, suiviToken: string, message: string): { subject: string; html: string } {
+  return {
+    subject: `Colis ${reference}`,
+    html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(reference)}</strong>).</p>${suiviParagraph(suiviToken)}`,
+  };
 }
 
 /** Notifies sender and recipient of each parcel (colisNotices), their e-mails read here. */

@@ -7,6 +7,7 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { Db, Tx } from '../db/client';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   agences,
   audits,
@@ -41,11 +42,14 @@ export const clientColumns = {
   createdAt: users.createdAt,
 };
 
+/** The columns a parcel shows of a party. */
+type PartyColumn = 'id' | 'nom' | 'prenoms' | 'telephone' | 'telephoneComplet' | 'email' | 'adresse';
+
 /**
- * A client as a parcel names it (sender or recipient): what the registration's upserts answer, the same fields as
+ * A client as a parcel names it (sender or recipient) in `u` (users or an alias of it): what the registration's upserts answer, the same fields as
  * colis/query.ts selectColis reads of `expediteur` and `destinataire` (tests/server/colis.test.ts compares the two).
  */
-export const partyColumns = (u: typeof users) => ({
+export const partyColumns = <U extends Record<PartyColumn, AnyPgColumn>>(u: U): Pick<U, PartyColumn> => ({
   id: u.id,
   nom: u.nom,
   prenoms: u.prenoms,

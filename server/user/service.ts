@@ -15,7 +15,7 @@
  * - clients (senders and recipients) are users of type CLIENT found by their full phone number. Registering a parcel
  *   with a typed sender or a new recipient creates the client, or reuses the one with that phone.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePaysPhone, normalizePhone, type PaysTelephone } from '../../common/phone';
 import { seesAllAgences } from '../../common/scopes';
@@ -28,8 +28,8 @@ import type { Db, Tx } from '../db/client';
 import { agences, pays, roles, typeUsers, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
-import { authoredRecords, clientColumns, emailTaken, staffPhoneTaken } from './query';
-import { reusable, reusableSql } from '../db/reusable';
+import { authoredRecords, emailTaken, staffPhoneTaken } from './query';
+import { reusableSql } from '../db/reusable';
 import { v7 as uuidv7 } from 'uuid';
 import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './routes';
 
@@ -396,61 +396,67 @@ export async function clientTypeId(db: Db | Tx): Promise<string> {
 }
 
 /** The CLIENT user type's id as an SQL value: a registration's look-up and insert need no round trip for it. */
-const CLIENT_TYPE_ID = sql<string>`(SELECT ${typeUsers.id} FROM ${typeUsers} WHERE ${typeUsers.code} = ${TYPE_USER_CODES.CLIENT})`;
+export const CLIENT_TYPE_ID = sql<string>`(SELECT ${typeUsers.id} FROM ${typeUsers} WHERE ${typeUsers.code} = ${TYPE_USER_CODES.CLIENT})`;
 
 /** A client as upsertClient answers it: the fields a parcel shows of its sender or recipient (user/query.ts partyColumns). */
-export type Party = Pick<ClientRow, 'id' | 'nom' | 'prenoms' | 'telephone' | 'telephoneComplet' | 'email' | 'adresse'>;
-type ClientRow = Awaited<ReturnType<typeof clientByTelephoneQuery>>[number];
-const partyOf = ({ id, nom, prenoms, telephone, telephoneComplet, email, adresse }: ClientRow): Party => ({
-  id,
-  nom,
-  prenoms,
-  telephone,
-  telephoneComplet,
-  email,
-  adresse,
-});
-
-/** upsertClient's look-up, built once (db/reusable.ts): the client with the full phone `telephoneComplet`, or none. */
-const clientByTelephoneQuery = reusable((tx) =>
-  tx
-    .select(clientColumns)
-    .from(users)
-    .where(and(eq(users.typeUserID, CLIENT_TYPE_ID), eq(users.telephoneComplet, sql.placeholder('telephoneComplet')))),
-);
+export type Party = Pick<typeof users.$inferSelect, 'id' | 'nom' | 'prenoms' | 'telephone' | 'telephoneComplet' | 'email' | 'adresse'>;
 
 /** The columns of a Party (user/query.ts partyColumns) as SQL, named as Party names them. */
 const partySql = sql`id, nom, prenoms, telephone, telephone_complet AS "telephoneComplet", email, adresse`;
 
 /**
- * upsertClient's statement, built once (db/reusable.ts reusableSql): the client with the full phone `telephoneComplet`
- * if there is one, else the client inserted with it (id: a new uuidv7, as the column's default would give; nom,
- * prenoms, telephone, adresse; email, or null when another user has it: emailTaken's rule), else nothing (inserted
- * meanwhile by a concurrent transaction: the unique index on (user type, phone) refused it). The insert's SELECT only
- * runs when the look-up found nothing: a known client is read, as before, and never written.
+ * The client rule of a registration as two CTEs, `<name>_found` (the client with the full phone, if any) and
+ * `<name>_new` (else the client inserted with it), each answering Party's columns: together exactly one row. The
+ * insert runs only when the look-up found nothing: a known client is read, never written. Its e-mail is dropped when
+ * another user has it (emailTaken's rule). A client inserted meanwhile by a concurrent transaction (the unique index
+ * on (user type, phone)) is returned by the insert's ON CONFLICT, which rewrites its phone as it is: never no row.
+ * Placeholders, prefixed by `name`: `Mode` (the CTEs run for 'phone' only, else give no row), `Id` (the new client's
+ * id, a uuidv7), `Nom`, `Prenoms`, `Tel` (the full phone), `Telephone`, `Email` (or null), `Adresse`.
+ * @param gate a relation the insert runs once per row of, none by default (the registration's claim: a parcel the
+ *   departure refuses makes no client)
  */
-const clientUpsertQuery = reusableSql<Party>(sql`
-  WITH found AS (
+export function clientUpsertCtes(name: string, gate: SQL = sql`(SELECT 1) g`): SQL {
+  const p = (key: string) => sql`${sql.placeholder(name + key)}::text`;
+  return sql`${sql.raw(`${name}_found`)} AS (
     SELECT ${partySql} FROM ${users}
-     WHERE ${users.typeUserID} = ${CLIENT_TYPE_ID} AND ${users.telephoneComplet} = ${sql.placeholder('telephoneComplet')}::text
-  ), inserted AS (
+     WHERE ${p('Mode')} = 'phone' AND ${users.typeUserID} = ${CLIENT_TYPE_ID} AND ${users.telephoneComplet} = ${p('Tel')}
+  ), ${sql.raw(`${name}_new`)} AS (
     INSERT INTO ${users} (id, nom, prenoms, telephone_complet, telephone, email, adresse, type_user_id)
-    SELECT ${sql.placeholder('id')}::uuid, ${sql.placeholder('nom')}::text, ${sql.placeholder('prenoms')}::text,
-           ${sql.placeholder('telephoneComplet')}::text, ${sql.placeholder('telephone')}::text,
-           CASE WHEN EXISTS (SELECT 1 FROM ${users} WHERE lower(${users.email}) = lower(${sql.placeholder('email')}::text))
-                THEN NULL ELSE ${sql.placeholder('email')}::text END,
-           ${sql.placeholder('adresse')}::text, ${CLIENT_TYPE_ID}
-     WHERE NOT EXISTS (SELECT 1 FROM found)
-    ON CONFLICT DO NOTHING
+    SELECT ${sql.placeholder(name + 'Id')}::uuid, ${p('Nom')}, ${p('Prenoms')}, ${p('Tel')}, ${p('Telephone')},
+           CASE WHEN EXISTS (SELECT 1 FROM ${users} WHERE lower(${users.email}) = lower(${p('Email')})) THEN NULL ELSE ${p('Email')} END,
+           ${p('Adresse')}, ${CLIENT_TYPE_ID}
+      FROM ${gate}
+     WHERE ${p('Mode')} = 'phone' AND NOT EXISTS (SELECT 1 FROM ${sql.raw(`${name}_found`)})
+    ON CONFLICT (type_user_id, telephone_complet) DO UPDATE SET telephone_complet = EXCLUDED.telephone_complet
     RETURNING ${partySql}
-  )
-  SELECT * FROM found UNION ALL SELECT * FROM inserted`);
+  )`;
+}
+
+/** The placeholders' values of clientUpsertCtes `name` for a client to find or create by phone. */
+export function clientUpsertValues(
+  name: string,
+  c: { telephoneComplet: string; nom: string; prenoms?: string; telephone?: string; email?: string | null; adresse?: string | null },
+): Record<string, unknown> {
+  return {
+    [`${name}Mode`]: 'phone',
+    [`${name}Tel`]: c.telephoneComplet,
+    [`${name}Id`]: uuidv7(),
+    [`${name}Nom`]: c.nom,
+    [`${name}Prenoms`]: c.prenoms ?? '',
+    [`${name}Telephone`]: c.telephone ?? c.telephoneComplet,
+    [`${name}Email`]: c.email?.trim() || null,
+    [`${name}Adresse`]: c.adresse ?? '',
+  };
+}
+
+/** upsertClient's statement, built once (db/reusable.ts reusableSql): clientUpsertCtes `c`, its one row. */
+const clientUpsertQuery = reusableSql<Party>(sql`WITH ${clientUpsertCtes('c')} SELECT * FROM c_found UNION ALL SELECT * FROM c_new`);
 
 /**
  * Returns the client with this full phone, creating it when absent (safe under concurrency: the unique index on
  * (user type, phone) decides). An existing client is reused as it is. An e-mail already used by another account is
- * not stored on the new client (e-mails are unique among users). One statement, known client or new (issue 12 §3), a
- * second when a concurrent registration created the same client meanwhile.
+ * not stored on the new client (e-mails are unique among users). One statement (clientUpsertCtes), known client or
+ * new, created meanwhile by a concurrent registration included (issue 12 §3).
  * @param c.telephoneComplet the phone as given, normalised here with the country's rules (common/phone.ts)
  * @param c.pays the country of the phone (the departure's destination for a recipient, its origin for a sender)
  * @param c.field the request field of the phone, for the error
@@ -471,18 +477,6 @@ export async function upsertClient(
   },
 ): Promise<Party> {
   const telephoneComplet = clientPhone(c.telephoneComplet, c.pays, c.field ?? 'telephoneComplet');
-  const [upserted] = await clientUpsertQuery(tx, {
-    telephoneComplet,
-    id: uuidv7(),
-    nom: c.nom,
-    prenoms: c.prenoms ?? '',
-    telephone: c.telephone ?? telephoneComplet,
-    email: c.email?.trim() || null,
-    adresse: c.adresse ?? '',
-  });
-  if (upserted) return upserted;
-  // Created meanwhile by a concurrent registration with the same phone: reuse it.
-  const [row] = await clientByTelephoneQuery(tx, { telephoneComplet });
-  if (!row) throw new Error(`client ${telephoneComplet} introuvable après insertion`);
-  return partyOf(row);
+  const [upserted] = await clientUpsertQuery(tx, clientUpsertValues('c', { ...c, telephoneComplet }));
+  return upserted;
 }

@@ -627,6 +627,47 @@ describe('clients of a registration (user/service.ts upsertClient)', () => {
   });
 });
 
+describe('parties of a registration (colis/registrationWrite.ts)', () => {
+  it("a recipient with the sender's own phone is the sender: one client, a notification each, one mail per address", async () => {
+    const e = await newEnvoi();
+    const tel = `+221${phone++}`;
+    const email = `meme-${tel.slice(1)}@client.test`;
+    const res = await register(e.id, { NumeroSaisi: tel, telephoneDestinataire: tel, emailDestinataire: email });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const c = res.body.data;
+    expect(c.destinataireID).toEqual(c.expediteurID);
+    expect(c.expediteurID).toMatchObject({ telephoneComplet: tel, nom: 'Diop' });
+    expect(await t.database.db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.telephoneComplet, tel))).toHaveLength(1);
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.colisID, c.id));
+    expect(notes.map((n) => n.receiverID)).toEqual([c.expediteurID.id, c.expediteurID.id]);
+    // The free-text e-mail once, its subject and body with the parcel's reference and tracking link.
+    const [stored] = await t.database.db.select({ token: colis.suiviToken }).from(colis).where(eq(colis.id, c.id));
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Colis ${c.reference}`));
+    expect(mails.map((m) => m.to)).toEqual([email]);
+    expect(mails[0].html).toContain(`<strong>${c.reference}</strong>`);
+    expect(mails[0].html).toContain(`/suivi/${stored.token}"`);
+    expect(mails[0].html).not.toMatch(/Mark/);
+  });
+
+  it('a known client given by id as recipient: named as it is, notified at its own e-mail and the typed one', async () => {
+    const e = await newEnvoi();
+    const tel = `+221${phone++}`;
+    const known = (await register(e.id, { telephoneDestinataire: tel, emailDestinataire: `connu-${tel.slice(1)}@client.test` })).body.data
+      .destinataireID;
+    const res = await register(e.id, { destinataireID: known.id, emailDestinataire: 'autre@client.test' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.destinataireID).toEqual(known);
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Colis ${res.body.data.reference}`));
+    expect(mails.map((m) => m.to).sort()).toEqual(['autre@client.test', known.email].sort());
+    // A staff member's id is not a client: refused, nothing written.
+    const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(colis))[0].n;
+    const staff = await register(e.id, { destinataireID: agent.id });
+    expect(staff.status).toBe(400);
+    expect(staff.body.errors).toEqual({ destinataireID: 'Client introuvable.' });
+    expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(colis))[0].n).toBe(before);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
   it('50 simultaneous registrations on a departure with room for 10 leave exactly 10', async () => {
     const e = await newEnvoi({ poids: 10 });
@@ -644,6 +685,12 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
     expect(rows).toHaveLength(10);
     const [envoi] = await t.database.db.select().from(envois).where(eq(envois.id, e.id));
     expect(envoi.poidsReel).toBe('10.000');
+    // Each accepted parcel made its new recipient; a refused one made no client (refused by the read or by the claim).
+    const made = await t.database.db
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(sql`${usersTable.telephoneComplet} like '+22178%' AND ${usersTable.telephoneComplet} IN ${results.map((_, i) => `+22178${String(i).padStart(7, '0')}`)}`);
+    expect(made).toHaveLength(10);
   });
 
   it("deletions, edits and the departure's status cascade at once: no deadlock, the weight follows the parcels left", async () => {

@@ -82,14 +82,21 @@ afterAll(() => t.close());
 describe('parcels', () => {
   it('records registration, edit, active toggle and deletion with author, address and before → after', async () => {
     const e = await createEnvoiByApi(t);
-    const created = await callFrom(IP, 'POST', '/api/colis/create', agent.token, colisBody(e.id));
+    // A sender new to the database (its row made by the registration's own statement): named in the journal.
+    const created = await callFrom(IP, 'POST', '/api/colis/create', agent.token, colisBody(e.id, { NumeroSaisi: `+33${phone++}` }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const c = created.body.data;
     const same = { telephoneDestinataire: c.telephoneDestinataire };
     let rows = await rowsOf('colis', c.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'create', auteurID: agent.id, adresseIP: IP, avant: null });
-    expect(rows[0].apres).toMatchObject({ reference: c.reference, statut: 'En attente', envoi: e.reference, detailsContenu: 'Vêtements' });
+    expect(rows[0].apres).toMatchObject({
+      reference: c.reference,
+      statut: 'En attente',
+      envoi: e.reference,
+      detailsContenu: 'Vêtements',
+      expediteur: 'Awa Diop',
+    });
 
     // A refused edit (a city outside the destination country) writes nothing.
     const before = await countAll();

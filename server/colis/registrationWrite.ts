@@ -1,0 +1,229 @@
+/**
+ * The registration's write as one statement (issue 12 §3; spec 000 §7 colis/create): data-modifying CTEs that put
+ * the parcel's weight on its departure, find or create its sender and recipient, insert the parcel (its reference from
+ * the sequence), its nature lines, its history, its notifications, its e-mails and its journal row. On its own (no
+ * advance) it needs no transaction: a statement is atomic, so a registration is two statements in all (its read and
+ * this write) where it was eight (BEGIN, read, two upserts, claim, insert, the rest, COMMIT).
+ *
+ * Each part runs on what the parts before it gave, so nothing is written unless the departure took the weight:
+ * - `claim`: the conditional UPDATE of the departure (open, active, not past its closing date, the weight fits). It
+ *   alone decides, on the committed weight (a concurrent registration waits for the other's commit and re-checks):
+ *   never overbooked. No row: nothing else is written, and the statement answers no row (the caller's 409).
+ * - `exp`, `dest`: the parties, each a client given by id (read before, validated: its values as placeholders), none
+ *   (a recipient without phone: a row of nulls), the sender itself (the same phone), or found or created by phone
+ *   (user/service.ts clientUpsertCtes, its insert run once per `claim` row: a refused parcel makes no client).
+ * - `ins`: the parcel, once per claim × sender × recipient row: exactly one.
+ * - the lines (a jsonb list), the history row, one notification per party, one e-mail per distinct address (the
+ *   parties' and the free-text recipient's: notification/service.ts colisNotices' rule, its text colisMail's with the
+ *   reference and the tracking token put in by the statement), the journal row (`withAudit`; an advance writes it
+ *   after the payment, in its own transaction), all from `ins`.
+ * Lock order: the departure (claim), then the clients, then the parcel's rows, as before (DESIGN.md §4).
+ */
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { todayIso } from '../../common/dates';
+import type { Db, Tx } from '../db/client';
+import { reusableSql } from '../db/reusable';
+import { colisReferenceSql } from '../db/references';
+import { colis, colisNatures, envois, historiques, mailOutbox, notifications } from '../db/schema';
+import { clientUpsertCtes, clientUpsertValues, type Party } from '../user/service';
+import { colisMail } from '../notification/service';
+import { colisCreatedAuditOf } from './journal';
+import { colisColumns } from './query';
+
+/** How a registration names its party: a client given (or none: `null`), found or created by phone, or the sender. */
+export type PartyOfRegistration =
+  | { kind: 'given'; party: Party | null }
+  | { kind: 'phone'; client: Parameters<typeof clientUpsertValues>[1] }
+  | { kind: 'sender' };
+
+/** The parcel's own columns the statement writes from placeholders of the same name (colisValues' and the caller's). */
+export const REGISTRATION_COLIS_COLUMNS = [
+  'id',
+  'envoiID',
+  'agenceID',
+  'statutID',
+  'dateDepot',
+  'auteurID',
+  'villeID',
+  'modeLivraisonID',
+  'modeEnvoiID',
+  'detailsContenu',
+  'contenu',
+  'observation',
+  'adresseLivraison',
+  'poids',
+  'unite',
+  'prixUnitaire',
+  'paramNatureModeID',
+  'montant',
+  'montantLivraison',
+  'montantExpedition',
+  'montantComplementaire',
+  'montantTotal',
+  'reglement',
+  'resteAPayer',
+  'nomDestinataire',
+  'prenomsDestinataire',
+  'emailDestinataire',
+  'adresseDestinataire',
+  'telephoneDestinataire',
+  'NumeroSaisi',
+  'receptionneurID',
+] as const satisfies readonly (keyof typeof colis.$inferInsert)[];
+
+type ColisColumnValues = Record<(typeof REGISTRATION_COLIS_COLUMNS)[number], unknown>;
+
+/** Marks the statement replaces in the e-mail's subject and body by the parcel's reference and tracking token. */
+const REFERENCE_MARK = 'ColisReferenceMark';
+const TOKEN_MARK = 'ColisSuiviTokenMark';
+
+const PARTY_COLUMNS = ['id', 'nom', 'prenoms', 'telephone', 'telephoneComplet', 'email', 'adresse'] as const;
+
+/**
+ * A party's CTE `name`: given (its values as placeholders), found or created by phone, or (`sender`) the sender's row:
+ * one row. `LIMIT 1` says so to the planner: without it each branch counts as a row, the parcel's insert is estimated
+ * at nine rows, the generic plan looks dearer than the custom ones and PostgreSQL plans the statement anew on every run
+ * (bench/README.md: about 1 ms of its CPU per registration).
+ */
+function partyCte(name: 'exp' | 'dest'): SQL {
+  const mode = sql`${sql.placeholder(`${name}Mode`)}::text`;
+  const given = sql`SELECT ${sql.placeholder(`${name}Id`)}::uuid, ${sql.join(
+    PARTY_COLUMNS.slice(1).map((c) => sql`${sql.placeholder(`${name}Given${c}`)}::text`),
+    sql`, `,
+  )} WHERE ${mode} = 'given'`;
+  const sender = name === 'dest' ? sql` UNION ALL SELECT * FROM exp WHERE ${mode} = 'sender'` : sql``;
+  return sql`${clientUpsertCtes(name, sql`claim`)}, ${sql.raw(name)} AS (
+    SELECT * FROM ${sql.raw(`${name}_found`)} UNION ALL SELECT * FROM ${sql.raw(`${name}_new`)} UNION ALL ${given}${sender}
+    LIMIT 1)`;
+}
+
+const colisTable = getTableColumns(colis);
+const valueOf = (key: (typeof REGISTRATION_COLIS_COLUMNS)[number]) =>
+  sql`${sql.placeholder(key)}::${sql.raw(colisTable[key].getSQLType())}`;
+
+/** The statement, built once (db/reusable.ts). Its one row: the parcel (colisColumns and suiviToken), `exp`, `dest`. */
+const registrationStatement = reusableSql<Record<string, unknown> & { suiviToken: string; exp: Party; dest: Party }>(sql`
+  WITH claim AS (
+    UPDATE ${envois} SET poids_reel = poids_reel + ${sql.placeholder('kg')}::numeric, updated_at = ${sql.placeholder('updatedAt')}::timestamptz
+     WHERE id = ${sql.placeholder('envoiID')}::uuid AND statut_id = ${sql.placeholder('ouvert')}::uuid AND is_active
+       AND date_fin >= ${sql.placeholder('today')}::date AND poids_reel + ${sql.placeholder('kg')}::numeric <= poids
+    RETURNING id
+  ), ${partyCte('exp')}, ${partyCte('dest')}, ins AS (
+    INSERT INTO ${colis} (${sql.join(
+      REGISTRATION_COLIS_COLUMNS.map((k) => sql.identifier(colisTable[k].name)),
+      sql`, `,
+    )}, expediteur_id, destinataire_id, reference)
+    SELECT ${sql.join(REGISTRATION_COLIS_COLUMNS.map(valueOf), sql`, `)}, exp.id, dest.id,
+           ${colisReferenceSql(sql.placeholder('referencePrefix'))}
+      FROM claim, exp, dest
+    RETURNING *
+  ), lines AS (
+    INSERT INTO ${colisNatures} (id, colis_id, nature_colis_id, poids, unite_poid, prix_unitaire, prix_exceptionnel, prix_total)
+    SELECT l.id, ins.id, l.nature_colis_id, l.poids, l.unite_poid, l.prix_unitaire, l.prix_exceptionnel, l.prix_total
+      FROM ins, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) AS l(id uuid, nature_colis_id uuid, poids numeric,
+           unite_poid text, prix_unitaire numeric, prix_exceptionnel numeric, prix_total numeric)
+  ), hist AS (
+    INSERT INTO ${historiques} (id, colis_id, statut_avant_id, statut_apres_id, auteur_id)
+    SELECT ${sql.placeholder('histId')}::uuid, ins.id, NULL, ins.statut_id, ins.auteur_id FROM ins
+  ), parties AS (
+    SELECT 1 AS n, id, email FROM exp WHERE id IS NOT NULL UNION ALL SELECT 2, id, email FROM dest WHERE id IS NOT NULL
+  ), notif AS (
+    INSERT INTO ${notifications} (id, receiver_id, colis_id, message)
+    SELECT (${sql.placeholder('notifIds')}::uuid[])[p.n], p.id, ins.id, ${sql.placeholder('message')}::text FROM ins, parties p
+  ), mail AS (
+    INSERT INTO ${mailOutbox} (id, to_address, subject, html)
+    SELECT (${sql.placeholder('mailIds')}::uuid[])[row_number() OVER ()], a.address,
+           replace(${sql.placeholder('subject')}::text, ${REFERENCE_MARK}, ins.reference),
+           replace(replace(${sql.placeholder('html')}::text, ${REFERENCE_MARK}, ins.reference), ${TOKEN_MARK}, ins.suivi_token)
+      FROM ins, (SELECT DISTINCT address FROM (SELECT email AS address FROM parties UNION ALL SELECT email_destinataire FROM ins) x
+                  WHERE address IS NOT NULL AND address <> '') a
+  ), audit AS (
+    ${colisCreatedAuditOf(
+      sql`ins c WHERE ${sql.placeholder('withAudit')}::boolean`,
+      { id: sql`c.auteur_id`, adresseIP: sql`${sql.placeholder('adresseIP')}::text` },
+      sql`(SELECT trim(prenoms || ' ' || nom) FROM exp)`,
+    )}
+  )
+  SELECT ${sql.join(
+    Object.entries(colisColumns).map(([key, column]) => sql`ins.${sql.identifier(column.name)} AS ${sql.identifier(key)}`),
+    sql`, `,
+  )}, ins.suivi_token AS "suiviToken", to_jsonb(exp) AS exp, to_jsonb(dest) AS dest
+    FROM ins, exp, dest`);
+
+/** The placeholders' values of a party's CTE (partyCte). */
+function partyValues(name: 'exp' | 'dest', p: PartyOfRegistration): Record<string, unknown> {
+  const none = { [`${name}Tel`]: null, [`${name}Nom`]: null, [`${name}Prenoms`]: null, [`${name}Telephone`]: null };
+  const upsert = p.kind === 'phone' ? clientUpsertValues(name, p.client) : { ...none, [`${name}Email`]: null, [`${name}Adresse`]: null };
+  const given = p.kind === 'given' ? p.party : null;
+  return {
+    ...upsert,
+    [`${name}Mode`]: p.kind,
+    [`${name}Id`]: p.kind === 'phone' ? upsert[`${name}Id`] : (given?.id ?? null),
+    ...Object.fromEntries(PARTY_COLUMNS.slice(1).map((c) => [`${name}Given${c}`, given?.[c] ?? null])),
+  };
+}
+
+/** What writeRegistration writes: the parcel's columns, its lines, its parties, the claim's weight, the journal author. */
+export interface RegistrationWrite {
+  colis: ColisColumnValues;
+  /** The parcel's reference before its number (db/references.ts colisReferencePrefix). */
+  referencePrefix: string;
+  /** The weight put on the departure (kg, as a numeric text). */
+  kg: string;
+  /** The OUVERT status of departures. */
+  ouvert: string;
+  lines: { natureColisID: string; poids: string; unitePoid: string; prixUnitaire: string; prixExceptionnel: string; prixTotal: string }[];
+  expediteur: PartyOfRegistration;
+  destinataire: PartyOfRegistration;
+  /** The notice sent to the parties (a notification each, an e-mail to each address). */
+  message: string;
+  /** Write the journal row (false when an advance is recorded after: its journal row comes after the payment). */
+  withAudit: boolean;
+  adresseIP: string | null;
+}
+
+/**
+ * Runs the registration's statement on `db` (the pool: atomic by itself; or a transaction's connection).
+ * @returns the parcel as inserted (colisColumns, as Drizzle maps them, plus suiviToken) and its parties (null: none),
+ *   or undefined when the departure did not take the weight (closed meanwhile, or full): nothing was written
+ */
+export async function writeRegistration(db: Db | Tx, w: RegistrationWrite) {
+  const mail = colisMail(REFERENCE_MARK, TOKEN_MARK, w.message);
+  const [row] = await registrationStatement(db, {
+    ...w.colis,
+    kg: w.kg,
+    envoiID: w.colis.envoiID,
+    ouvert: w.ouvert,
+    today: todayIso(),
+    updatedAt: new Date().toISOString(),
+    ...partyValues('exp', w.expediteur),
+    ...partyValues('dest', w.destinataire),
+    referencePrefix: w.referencePrefix,
+    lines: JSON.stringify(
+      w.lines.map((l) => ({
+        id: uuidv7(),
+        nature_colis_id: l.natureColisID,
+        poids: l.poids,
+        unite_poid: l.unitePoid,
+        prix_unitaire: l.prixUnitaire,
+        prix_exceptionnel: l.prixExceptionnel,
+        prix_total: l.prixTotal,
+      })),
+    ),
+    histId: uuidv7(),
+    notifIds: [uuidv7(), uuidv7()],
+    mailIds: [uuidv7(), uuidv7(), uuidv7()],
+    message: w.message,
+    subject: mail.subject,
+    html: mail.html,
+    withAudit: w.withAudit,
+    adresseIP: w.adresseIP,
+  });
+  if (!row) return undefined;
+  const created = Object.fromEntries(
+    Object.entries(colisColumns).map(([key, column]) => [key, row[key] == null ? row[key] : column.mapFromDriverValue(row[key])]),
+  ) as { [K in keyof typeof colisColumns]: (typeof colisColumns)[K]['_']['data'] };
+  const party = (p: Party) => (p.id ? p : null);
+  return { created, suiviToken: row.suiviToken, parties: { expediteurID: party(row.exp), destinataireID: party(row.dest) } };
+}
