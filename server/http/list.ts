@@ -105,6 +105,12 @@ export interface ListDef<S extends ListSelect = ListSelect> {
    * or filter, is then sought by day instead of walked. Undefined: always walked (OFFSET).
    */
   seek?: string;
+  /**
+   * The ids of a page read from elsewhere than the main table (e.g. counters holding exactly the rows of the scope,
+   * with the sort key beside them), for a plain call (no search, ids or filter) paged in `sort`: the ids in the
+   * list's order (then id ascending), or undefined when it cannot answer that sort (the usual path then).
+   */
+  pageIds?: (db: Db, sort: ListOrder, offset: number, limit: number) => Promise<string[] | undefined>;
 }
 
 /**
@@ -123,11 +129,14 @@ export async function runList<S extends ListSelect>(
   const { column, french } = sort;
   const orderBy = orderByOf(def, sort);
   let query = def.select(db);
-  if (q.page && q.perPage && def.countFrom && !french && column.table === def.table) {
+  const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
+  const pageIds = q.page && q.perPage && plain && def.pageIds ? await def.pageIds(db, sort, (q.page - 1) * q.perPage, q.perPage) : undefined;
+  if (pageIds) {
+    return finishList(db, def, q, where, pageIds.length ? await rowsOfIds(db, def, pageIds, sort) : []);
+  } else if (q.page && q.perPage && def.countFrom && !french && column.table === def.table) {
     // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only. A deep page
     // in creation order starts at its day (seekByDay) rather than walking every row before it.
     const offset = (q.page - 1) * q.perPage;
-    const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
     const seek =
       def.seek && plain && column === def.table.createdAt ? await seekByDay(db, def.seek, column, offset, sort.order) : undefined;
     // A searched page counts its total with its ids (a window over the matches): the search runs once, not twice.

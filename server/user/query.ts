@@ -23,7 +23,7 @@ import {
   typeUsers,
   users,
 } from '../db/schema';
-import { UNPAGED_LIMIT, type ListDef } from '../http/list';
+import { UNPAGED_LIMIT, type ListDef, type ListOrder } from '../http/list';
 import { clientScope, staffScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import { selectUsers, userPays } from '../auth/query';
@@ -68,6 +68,21 @@ export async function findClientByTelephone(db: Db | Tx, typeId: string | SQL, t
   return row;
 }
 
+/**
+ * The ids of a page of an agency's clients (access/scopes.ts clientScope: colis_stats_clients rows with nb > 0)
+ * newest first then id, as the clients list orders them, from the counters' index of the clients' creation dates
+ * (migration 0015): only the page's 25 clients are then read. Another sort: undefined (the list's own path).
+ */
+async function agentClientIds(db: Db, agenceID: string, sort: ListOrder, offset: number, limit: number): Promise<string[] | undefined> {
+  if (sort.column !== users.createdAt || sort.order !== 'desc' || sort.french) return undefined;
+  const result = await db.execute(sql`
+    SELECT client_id AS id FROM colis_stats_clients
+     WHERE agence_id = ${agenceID} AND nb > 0
+     ORDER BY client_created_at DESC, client_id
+     LIMIT ${limit} OFFSET ${offset}`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
 /** Clients with their columns: a dynamic select. */
 const selectClients = (d: Db | Tx) => d.select(clientColumns).from(users).$dynamic();
 
@@ -80,6 +95,8 @@ export const clientList = (typeId: string, user: CurrentUser): ListDef<typeof se
   scope: and(eq(users.typeUserID, typeId), clientScope(user)),
   // The total from the counters when they answer it (access/listTotals.ts), else counted.
   fastTotal: (db, q) => clientListTotal(db, user, typeId, q),
+  // An agent's page newest first: its ids from the counters of its clients, in that order (migration 0015).
+  pageIds: user.allAgences || !user.agenceID ? undefined : (db, sort, offset, limit) => agentClientIds(db, user.agenceID!, sort, offset, limit),
   searchColumns: [users.nom, users.prenoms, users.telephoneComplet, users.email],
   sortColumns: {
     nom: users.nom,

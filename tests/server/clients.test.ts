@@ -5,14 +5,15 @@
  * users (and the reverse); malformed ids and bodies answer 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PermissionKey } from '../../common/permissions';
-import { modesEnvoi, pays, users } from '../../server/db/schema';
+import { colis, modesEnvoi, pays, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { idByCode, inDays, insertClient, insertColis, insertRoleWithKeys } from './fixtures';
 
 let t: TestContext;
 let agentParis: { id: string; token: string };
+let envoiID = '';
 /** Clients of a parcel of PAR1 (sender, recipient), of a parcel of DKR1 going to Senegal, and one without parcel. */
 const c: Record<'parisSender' | 'parisRecipient' | 'dakar' | 'none', string> = { parisSender: '', parisRecipient: '', dakar: '', none: '' };
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
     },
   });
   expect(envoi.status).toBe(200);
-  const envoiID = envoi.body.data.id as string;
+  envoiID = envoi.body.data.id as string;
   c.parisSender = await insertClient(db, 'Clparis');
   c.parisRecipient = await insertClient(db, 'Cldest');
   c.dakar = await insertClient(db, 'Cldakar');
@@ -94,6 +95,46 @@ describe('user/listeClients — agency scope', () => {
       const res = await t.call('GET', `/api/user/listeClients?_sort=${sort}&_order=ASC&_page=1&_perPage=5`, { token: t.adminToken });
       expect(res.status, sort).toBe(200);
     }
+  });
+});
+
+describe("user/listeClients — an agent's pages newest first (ids from the counters, migration 0015)", () => {
+  it("are the clients of its scope in the list's own order: ties by id, a client whose parcel is deleted gone", async () => {
+    const db = t.database.db;
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    // Eight more clients of Paris parcels, created (their counters after them) in pairs at the same instant.
+    const made: string[] = [];
+    for (let i = 0; i < 8; i++) made.push(await insertClient(db, `Pages${i}`));
+    for (let i = 0; i < 8; i += 2) {
+      await db.update(users).set({ createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, i)) }).where(inArray(users.id, made.slice(i, i + 2)));
+    }
+    const parcels: string[] = [];
+    for (let i = 0; i < 8; i += 2) {
+      parcels.push(await insertColis(db, { envoiID, statut: 'EN_ATTENTE', agence: 'PAR1', expediteurID: made[i], destinataireID: made[i + 1] }));
+    }
+    // The last pair's only parcel is deleted: both leave the agency's clients.
+    await db.update(colis).set({ deletedAt: new Date() }).where(eq(colis.id, parcels[3]));
+    const ids = async (query: string) => {
+      const res = await t.call('GET', `/api/user/listeClients?${query}`, { token: agent.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { ids: (res.body.clients as { id: string }[]).map((r) => r.id), total: res.body.total as number };
+    };
+    // The list's own path (a filter leaves the counters' path): every client of the scope, newest first then id.
+    const own = await ids('isActive=true&_page=1&_perPage=50');
+    const expected = (
+      (await db.execute(sql`
+        SELECT id FROM users WHERE id IN (${sql.join([...made, c.parisSender, c.parisRecipient].map((x) => sql`${x}::uuid`), sql`, `)})
+           AND id NOT IN (${made[6]}::uuid, ${made[7]}::uuid)
+         ORDER BY created_at DESC, id`)) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
+    expect(own.ids).toEqual(expected);
+    const paged: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const p = await ids(`_page=${page}&_perPage=3`);
+      expect(p.total).toBe(expected.length);
+      paged.push(...p.ids);
+    }
+    expect(paged).toEqual(expected);
   });
 });
 
