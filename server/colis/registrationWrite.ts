@@ -93,7 +93,7 @@ function partyCte(name: 'exp' | 'dest'): SQL {
     sql`, `,
   )} WHERE ${mode} = 'given'`;
   const sender = name === 'dest' ? sql` UNION ALL SELECT * FROM exp WHERE ${mode} = 'sender'` : sql``;
-  return sql`${clientUpsertCtes(name, sql`claim`)}, ${sql.raw(name)} AS (
+  return sql`${clientUpsertCtes(name, sql`claim`, name === 'dest' ? 'exp' : undefined)}, ${sql.raw(name)} AS (
     SELECT * FROM ${sql.raw(`${name}_found`)} UNION ALL SELECT * FROM ${sql.raw(`${name}_new`)} UNION ALL ${given}${sender}
     LIMIT 1)`;
 }

@@ -414,8 +414,10 @@ const partySql = sql`id, nom, prenoms, telephone, telephone_complet AS "telephon
  * id, a uuidv7), `Nom`, `Prenoms`, `Tel` (the full phone), `Telephone`, `Email` (or null), `Adresse`.
  * @param gate a relation the insert runs once per row of, none by default (the registration's claim: a parcel the
  *   departure refuses makes no client)
+ * @param after a CTE of the same statement giving one row, run before this insert (the registration's recipient
+ *   after its sender: two registrations insert their new clients in the same order, never each waiting for the other)
  */
-export function clientUpsertCtes(name: string, gate: SQL = sql`(SELECT 1) g`): SQL {
+export function clientUpsertCtes(name: string, gate: SQL = sql`(SELECT 1) g`, after?: string): SQL {
   const p = (key: string) => sql`${sql.placeholder(name + key)}::text`;
   return sql`${sql.raw(`${name}_found`)} AS (
     SELECT ${partySql} FROM ${users}
@@ -427,6 +429,7 @@ export function clientUpsertCtes(name: string, gate: SQL = sql`(SELECT 1) g`): S
            ${p('Adresse')}, ${CLIENT_TYPE_ID}
       FROM ${gate}
      WHERE ${p('Mode')} = 'phone' AND NOT EXISTS (SELECT 1 FROM ${sql.raw(`${name}_found`)})
+       ${after ? sql`AND EXISTS (SELECT 1 FROM ${sql.raw(after)})` : sql``}
     ON CONFLICT (type_user_id, telephone_complet) DO UPDATE SET telephone_complet = EXCLUDED.telephone_complet
     RETURNING ${partySql}
   )`;

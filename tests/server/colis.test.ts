@@ -728,6 +728,25 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
     expect(clients).toHaveLength(1);
   });
 
+  it('simultaneous registrations on several departures, one new sender and one new recipient for all: one client each', async () => {
+    // Registrations of different departures do not wait on one another's departure; each statement inserts its new
+    // sender before its new recipient (clientUpsertCtes `after`, whatever join order the planner picks), so none waits
+    // for another that waits for it. The new sender and the new recipient are made once each.
+    const departures = [];
+    for (let i = 0; i < 4; i++) departures.push(await newEnvoi());
+    const sender = `+33${phone++}`;
+    const recipient = `+221${phone++}`;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => register(departures[i % 4].id, { NumeroSaisi: sender, telephoneDestinataire: recipient })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    for (const tel of [sender, recipient]) {
+      const clients = await t.database.db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.telephoneComplet, tel));
+      expect(clients).toHaveLength(1);
+    }
+    expect(new Set(results.map((r) => r.body.data.expediteurID.id)).size).toBe(1);
+  });
+
   it('20 simultaneous collections of the remaining amount collect it exactly once', async () => {
     const e = await newEnvoi();
     const c = (await register(e.id, { reglement: 5, encaissement: { modePaiementID: id.ESPECES } })).body.data;
