@@ -33,9 +33,7 @@ import { colisColumns } from './query';
 
 /** How a registration names its party: a client given (or none: `null`), found or created by phone, or the sender. */
 export type PartyOfRegistration =
-  | { kind: 'given'; party: Party | null }
-  | { kind: 'phone'; client: Parameters<typeof clientUpsertValues>[1] }
-  | { kind: 'sender' };
+  { kind: 'given'; party: Party | null } | { kind: 'phone'; client: Parameters<typeof clientUpsertValues>[1] } | { kind: 'sender' };
 
 /** The parcel's own columns the statement writes from placeholders of the same name (colisValues' and the caller's). */
 export const REGISTRATION_COLIS_COLUMNS = [

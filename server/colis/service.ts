@@ -39,17 +39,7 @@ import { CLIENT_TYPE_ID, clientPhone, upsertClient, type Party } from '../user/s
 import { writeRegistration, type PartyOfRegistration } from './registrationWrite';
 import { partyColumns } from '../user/query';
 import type { Db, Tx } from '../db/client';
-import {
-  agences,
-  colis,
-  colisNatures,
-  envois,
-  modesEnvoi,
-  modesLivraison,
-  pays,
-  users,
-  villes,
-} from '../db/schema';
+import { agences, colis, colisNatures, envois, modesEnvoi, modesLivraison, pays, users, villes } from '../db/schema';
 import { reusable } from '../db/reusable';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
@@ -236,7 +226,10 @@ const registrationQuery = reusable((tx) =>
     .leftJoin(agences, eq(agences.id, sql.placeholder('agenceID')))
     .leftJoin(villes, eq(villes.id, sql.placeholder('villeID')))
     .leftJoin(modesLivraison, eq(modesLivraison.id, sql.placeholder('modeLivraisonID')))
-    .leftJoin(expediteurClient, and(eq(expediteurClient.id, sql.placeholder('expediteurID')), eq(expediteurClient.typeUserID, CLIENT_TYPE_ID)))
+    .leftJoin(
+      expediteurClient,
+      and(eq(expediteurClient.id, sql.placeholder('expediteurID')), eq(expediteurClient.typeUserID, CLIENT_TYPE_ID)),
+    )
     .leftJoin(
       destinataireClient,
       and(eq(destinataireClient.id, sql.placeholder('destinataireID')), eq(destinataireClient.typeUserID, CLIENT_TYPE_ID)),

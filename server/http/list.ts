@@ -130,7 +130,8 @@ export async function runList<S extends ListSelect>(
   const orderBy = orderByOf(def, sort);
   let query = def.select(db);
   const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
-  const pageIds = q.page && q.perPage && plain && def.pageIds ? await def.pageIds(db, sort, (q.page - 1) * q.perPage, q.perPage) : undefined;
+  const pageIds =
+    q.page && q.perPage && plain && def.pageIds ? await def.pageIds(db, sort, (q.page - 1) * q.perPage, q.perPage) : undefined;
   if (pageIds) {
     return finishList(db, def, q, where, pageIds.length ? await rowsOfIds(db, def, pageIds, sort) : []);
   } else if (q.page && q.perPage && def.countFrom && !french && column.table === def.table) {

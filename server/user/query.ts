@@ -96,7 +96,8 @@ export const clientList = (typeId: string, user: CurrentUser): ListDef<typeof se
   // The total from the counters when they answer it (access/listTotals.ts), else counted.
   fastTotal: (db, q) => clientListTotal(db, user, typeId, q),
   // An agent's page newest first: its ids from the counters of its clients, in that order (migration 0015).
-  pageIds: user.allAgences || !user.agenceID ? undefined : (db, sort, offset, limit) => agentClientIds(db, user.agenceID!, sort, offset, limit),
+  pageIds:
+    user.allAgences || !user.agenceID ? undefined : (db, sort, offset, limit) => agentClientIds(db, user.agenceID!, sort, offset, limit),
   searchColumns: [users.nom, users.prenoms, users.telephoneComplet, users.email],
   sortColumns: {
     nom: users.nom,

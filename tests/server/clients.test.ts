@@ -106,11 +106,16 @@ describe("user/listeClients — an agent's pages newest first (ids from the coun
     const made: string[] = [];
     for (let i = 0; i < 8; i++) made.push(await insertClient(db, `Pages${i}`));
     for (let i = 0; i < 8; i += 2) {
-      await db.update(users).set({ createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, i)) }).where(inArray(users.id, made.slice(i, i + 2)));
+      await db
+        .update(users)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, i)) })
+        .where(inArray(users.id, made.slice(i, i + 2)));
     }
     const parcels: string[] = [];
     for (let i = 0; i < 8; i += 2) {
-      parcels.push(await insertColis(db, { envoiID, statut: 'EN_ATTENTE', agence: 'PAR1', expediteurID: made[i], destinataireID: made[i + 1] }));
+      parcels.push(
+        await insertColis(db, { envoiID, statut: 'EN_ATTENTE', agence: 'PAR1', expediteurID: made[i], destinataireID: made[i + 1] }),
+      );
     }
     // The last pair's only parcel is deleted: both leave the agency's clients.
     await db.update(colis).set({ deletedAt: new Date() }).where(eq(colis.id, parcels[3]));
@@ -123,7 +128,10 @@ describe("user/listeClients — an agent's pages newest first (ids from the coun
     const own = await ids('isActive=true&_page=1&_perPage=50');
     const expected = (
       (await db.execute(sql`
-        SELECT id FROM users WHERE id IN (${sql.join([...made, c.parisSender, c.parisRecipient].map((x) => sql`${x}::uuid`), sql`, `)})
+        SELECT id FROM users WHERE id IN (${sql.join(
+          [...made, c.parisSender, c.parisRecipient].map((x) => sql`${x}::uuid`),
+          sql`, `,
+        )})
            AND id NOT IN (${made[6]}::uuid, ${made[7]}::uuid)
          ORDER BY created_at DESC, id`)) as unknown as { rows: { id: string }[] }
     ).rows.map((r) => r.id);

@@ -642,7 +642,10 @@ describe('parties of a registration (colis/registrationWrite.ts)', () => {
     expect(notes.map((n) => n.receiverID)).toEqual([c.expediteurID.id, c.expediteurID.id]);
     // The free-text e-mail once, its subject and body with the parcel's reference and tracking link.
     const [stored] = await t.database.db.select({ token: colis.suiviToken }).from(colis).where(eq(colis.id, c.id));
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Colis ${c.reference}`));
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Colis ${c.reference}`));
     expect(mails.map((m) => m.to)).toEqual([email]);
     expect(mails[0].html).toContain(`<strong>${c.reference}</strong>`);
     expect(mails[0].html).toContain(`/suivi/${stored.token}"`);
@@ -657,7 +660,10 @@ describe('parties of a registration (colis/registrationWrite.ts)', () => {
     const res = await register(e.id, { destinataireID: known.id, emailDestinataire: 'autre@client.test' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.destinataireID).toEqual(known);
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Colis ${res.body.data.reference}`));
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Colis ${res.body.data.reference}`));
     expect(mails.map((m) => m.to).sort()).toEqual(['autre@client.test', known.email].sort());
     // A staff member's id is not a client: refused, nothing written.
     const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(colis))[0].n;
@@ -689,7 +695,9 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
     const made = await t.database.db
       .select({ id: usersTable.id })
       .from(usersTable)
-      .where(sql`${usersTable.telephoneComplet} like '+22178%' AND ${usersTable.telephoneComplet} IN ${results.map((_, i) => `+22178${String(i).padStart(7, '0')}`)}`);
+      .where(
+        sql`${usersTable.telephoneComplet} like '+22178%' AND ${usersTable.telephoneComplet} IN ${results.map((_, i) => `+22178${String(i).padStart(7, '0')}`)}`,
+      );
     expect(made).toHaveLength(10);
   });
 
@@ -732,7 +740,7 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
     // Registrations of different departures do not wait on one another's departure; each statement inserts its new
     // sender before its new recipient (clientUpsertCtes `after`, whatever join order the planner picks), so none waits
     // for another that waits for it. The new sender and the new recipient are made once each.
-    const departures = [];
+    const departures: { id: string }[] = [];
     for (let i = 0; i < 4; i++) departures.push(await newEnvoi());
     const sender = `+33${phone++}`;
     const recipient = `+221${phone++}`;
