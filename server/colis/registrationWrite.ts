@@ -76,21 +76,18 @@ type ColisColumnValues = Record<(typeof REGISTRATION_COLIS_COLUMNS)[number], unk
 const REFERENCE_MARK = 'ColisReferenceMark';
 const TOKEN_MARK = 'ColisSuiviTokenMark';
 
-const PARTY_COLUMNS = ['id', 'nom', 'prenoms', 'telephone', 'telephoneComplet', 'email', 'adresse'] as const;
-
 /**
  * A party's CTE `name`: given (its values as placeholders), found or created by phone, or (`sender`) the sender's row:
- * one row. `LIMIT 1` says so to the planner: without it each branch counts as a row, the parcel's insert is estimated
- * at nine rows, the generic plan looks dearer than the custom ones and PostgreSQL plans the statement anew on every run
- * (bench/README.md: about 1 ms of its CPU per registration).
+ * one row. The given row uses clientUpsertCtes' own placeholders, in Party's column order. `LIMIT 1` says so to the
+ * planner: without it each branch counts as a row, the parcel's insert is estimated at nine rows, the generic plan
+ * looks dearer than the custom ones and PostgreSQL plans the statement anew on every run (bench/README.md: about 1 ms
+ * of its CPU per registration).
  */
 function partyCte(name: 'exp' | 'dest'): SQL {
-  const mode = sql`${sql.placeholder(`${name}Mode`)}::text`;
-  const given = sql`SELECT ${sql.placeholder(`${name}Id`)}::uuid, ${sql.join(
-    PARTY_COLUMNS.slice(1).map((c) => sql`${sql.placeholder(`${name}Given${c}`)}::text`),
-    sql`, `,
-  )} WHERE ${mode} = 'given'`;
-  const sender = name === 'dest' ? sql` UNION ALL SELECT * FROM exp WHERE ${mode} = 'sender'` : sql``;
+  const p = (key: string) => sql`${sql.placeholder(name + key)}::text`;
+  const given = sql`SELECT ${sql.placeholder(`${name}Id`)}::uuid, ${p('Nom')}, ${p('Prenoms')}, ${p('Telephone')}, ${p('Tel')},
+                           ${p('Email')}, ${p('Adresse')} WHERE ${p('Mode')} = 'given'`;
+  const sender = name === 'dest' ? sql` UNION ALL SELECT * FROM exp WHERE ${p('Mode')} = 'sender'` : sql``;
   return sql`${clientUpsertCtes(name, sql`claim`, name === 'dest' ? 'exp' : undefined)}, ${sql.raw(name)} AS (
     SELECT * FROM ${sql.raw(`${name}_found`)} UNION ALL SELECT * FROM ${sql.raw(`${name}_new`)} UNION ALL ${given}${sender}
     LIMIT 1)`;
@@ -149,16 +146,19 @@ const registrationStatement = reusableSql<Record<string, unknown> & { suiviToken
   )}, ins.suivi_token AS "suiviToken", to_jsonb(exp) AS exp, to_jsonb(dest) AS dest
     FROM ins, exp, dest`);
 
-/** The placeholders' values of a party's CTE (partyCte). */
+/** The placeholders' values of a party's CTE (partyCte): clientUpsertCtes' for a phone, else the given party's (or nulls). */
 function partyValues(name: 'exp' | 'dest', p: PartyOfRegistration): Record<string, unknown> {
-  const none = { [`${name}Tel`]: null, [`${name}Nom`]: null, [`${name}Prenoms`]: null, [`${name}Telephone`]: null };
-  const upsert = p.kind === 'phone' ? clientUpsertValues(name, p.client) : { ...none, [`${name}Email`]: null, [`${name}Adresse`]: null };
-  const given = p.kind === 'given' ? p.party : null;
+  if (p.kind === 'phone') return clientUpsertValues(name, p.client);
+  const g = p.kind === 'given' ? p.party : null;
   return {
-    ...upsert,
     [`${name}Mode`]: p.kind,
-    [`${name}Id`]: p.kind === 'phone' ? upsert[`${name}Id`] : (given?.id ?? null),
-    ...Object.fromEntries(PARTY_COLUMNS.slice(1).map((c) => [`${name}Given${c}`, given?.[c] ?? null])),
+    [`${name}Id`]: g?.id ?? null,
+    [`${name}Nom`]: g?.nom ?? null,
+    [`${name}Prenoms`]: g?.prenoms ?? null,
+    [`${name}Telephone`]: g?.telephone ?? null,
+    [`${name}Tel`]: g?.telephoneComplet ?? null,
+    [`${name}Email`]: g?.email ?? null,
+    [`${name}Adresse`]: g?.adresse ?? null,
   };
 }
 
