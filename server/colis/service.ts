@@ -36,6 +36,7 @@ import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import { CLIENT_TYPE_ID, clientPhone, upsertClient, type Party } from '../user/service';
+import { keyedQueue } from '../db/keyedQueue';
 import { writeRegistration, type PartyOfRegistration } from './registrationWrite';
 import { partyColumns } from '../user/query';
 import type { Db, Tx } from '../db/client';
@@ -474,6 +475,14 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
 }
 
 /**
+ * A departure's registrations reach the database two at a time within this process (db/keyedQueue.ts): they all lock
+ * its row; the second waits on the lock, ready to write as soon as the first commits, the others wait here, which costs
+ * less than waiting on the lock in PostgreSQL (bench/README.md, issue 12 §3: one at a time and sixty-four measured
+ * too; DEPARTURE_WRITES sets another number, for such measures). Keyed by the departure's id.
+ */
+const departureWrites = keyedQueue(Math.max(1, Number(process.env.DEPARTURE_WRITES) || 2));
+
+/**
  * Registers a parcel (spec 000 §7 colis/create; issue 12 §3). Its read (readRegistration: one statement, no lock),
  * then the checks and the price (a closed or full departure is refused there, before any write), then one write
  * statement (registrationWrite.ts) that claims the weight on the departure, finds or creates the sender and the
@@ -522,7 +531,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       adresseIP: user.adresseIP,
     });
   if (!advance) {
-    const written = (await write(db)) ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
+    const written = (await departureWrites(e.id, () => write(db))) ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
     return {
       ...written.created,
       statutID: { id: registered.id, code: registered.code, libelle: registered.libelle },
@@ -543,25 +552,27 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       ...written.parties,
     };
   }
-  return db.transaction(async (tx) => {
-    const written = (await write(tx)) ?? (await refuseClaim(tx, idOf, e.id, computed.montants.poids));
-    const { created, suiviToken } = written;
-    const payable: PayableColis = {
-      id: created.id,
-      reference: created.reference,
-      agenceID: agence.id,
-      statutID: registered.id,
-      reglement: '0.00',
-      resteAPayer: toMoneyString(computed.montants.montantTotal),
-      expediteurID: written.parties.expediteurID?.id ?? null,
-      destinataireID: written.parties.destinataireID?.id ?? null,
-      emailDestinataire: input.emailDestinataire || null,
-      suiviToken,
-    };
-    await recordAdvance(tx, payable, input, user, idOf);
-    await tx.execute(colisCreatedAudit(created.id, user));
-    return (await selectColis(tx).where(eq(colis.id, created.id)))[0];
-  });
+  return departureWrites(e.id, () =>
+    db.transaction(async (tx) => {
+      const written = (await write(tx)) ?? (await refuseClaim(tx, idOf, e.id, computed.montants.poids));
+      const { created, suiviToken } = written;
+      const payable: PayableColis = {
+        id: created.id,
+        reference: created.reference,
+        agenceID: agence.id,
+        statutID: registered.id,
+        reglement: '0.00',
+        resteAPayer: toMoneyString(computed.montants.montantTotal),
+        expediteurID: written.parties.expediteurID?.id ?? null,
+        destinataireID: written.parties.destinataireID?.id ?? null,
+        emailDestinataire: input.emailDestinataire || null,
+        suiviToken,
+      };
+      await recordAdvance(tx, payable, input, user, idOf);
+      await tx.execute(colisCreatedAudit(created.id, user));
+      return (await selectColis(tx).where(eq(colis.id, created.id)))[0];
+    }),
+  );
 }
 
 /** A parcel as colis/get and colis/create answer it (colis/query.ts selectColis). */
