@@ -148,6 +148,7 @@ export const colisList = (user: CurrentUser): ListDef<typeof selectColis> => ({
   search: colisSearch,
   countFrom: countColis,
   pageKey: 'colis',
+  jsonPage: true,
   fastTotal: (db, q) => colisListTotal(db, user, q),
   // A role that sees every agency sees every parcel not deleted: what list_jours counts for 'colis'.
   seek: user.allAgences ? 'colis' : undefined,

@@ -33,6 +33,7 @@ import {
 } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
+import { sendListText } from '../http/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
@@ -318,8 +319,9 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request, reply) => {
       const list = colisList(currentUser(request));
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, colisExport);
-      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
-      return { success: true, datas: toApi(rows), total };
+      const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
+      if (page.json !== undefined) return sendListText(reply, 'datas', page.json, page.total);
+      return { success: true, datas: toApi(page.rows), total: page.total };
     },
   );
 

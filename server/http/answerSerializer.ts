@@ -112,3 +112,13 @@ export function serializedOnce() {
     return reply.type(JSON_CONTENT_TYPE).send(text);
   };
 }
+
+/**
+ * Sends a list answer `{success: true, [key]: rows, total}` whose rows are already JSON text (http/list.ts runList
+ * `json`: written by PostgreSQL as toApi would answer them), as it is: not parsed, not checked against the route's
+ * schema (tests/server/listJson.test.ts compares such pages with the checked ones).
+ * @param key the rows' key (the spec's: `datas`…), a plain name
+ */
+export function sendListText(reply: FastifyReply, key: string, rows: string, total: number) {
+  return reply.type(JSON_CONTENT_TYPE).send(`{"success":true,${JSON.stringify(key)}:${rows},"total":${total}}`);
+}

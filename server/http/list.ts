@@ -6,8 +6,10 @@ import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } f
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
+import { reusableSql } from '../db/reusable';
 import { parseListQuery, type ListQuery } from './listQuery';
 import { seekByDay } from './listSeek';
+import { apiJsonPageSql } from './serialize';
 
 /** A row as a list select returns it. */
 export type AnyRow = Record<string, unknown>;
@@ -95,6 +97,11 @@ export interface ListDef<S extends ListSelect = ListSelect> {
    */
   pageKey?: string;
   /**
+   * With `pageKey` and no `mapRow`: a page whose ids are chosen first (deferred join, pageIds) can be answered as one
+   * JSON text PostgreSQL writes (serialize.ts apiJsonPageSql) when the caller asks for it (runList `json`).
+   */
+  jsonPage?: boolean;
+  /**
    * The list's total without counting rows (e.g. from the dashboard's counters, migration 0003) for the calls it can
    * answer exactly; undefined: count. Never an estimate: react-admin's pagination shows it as the real count.
    */
@@ -113,16 +120,33 @@ export interface ListDef<S extends ListSelect = ListSelect> {
   pageIds?: (db: Db, sort: ListOrder, offset: number, limit: number) => Promise<string[] | undefined>;
 }
 
+/** A page of a list call: its rows, or (runList with `json`) their JSON text as toApi would answer them; the total. */
+export type ListPage<R> = { rows: R[]; json?: undefined; total: number } | { rows?: undefined; json: string; total: number };
+
 /**
  * Runs a list call (DESIGN.md §3): q searches the search columns (case-insensitive), field filters and ids narrow,
  * _sort/_order sort (then id for a stable order), _page/_perPage page. Without _page every row comes back.
- * @returns the rows of the page and the total number of matching rows
+ * @param options.json answer the page as JSON text when the list can (ListDef.jsonPage and a page of chosen ids):
+ *   the caller then sends it as it is (answerSerializer.ts sendListText)
+ * @returns the rows of the page (or their JSON text) and the total number of matching rows
  */
 export async function runList<S extends ListSelect>(
   db: Db,
   def: ListDef<S>,
   rawQuery: Record<string, unknown>,
-): Promise<{ rows: ListRow<S>[]; total: number }> {
+): Promise<{ rows: ListRow<S>[]; total: number }>;
+export async function runList<S extends ListSelect>(
+  db: Db,
+  def: ListDef<S>,
+  rawQuery: Record<string, unknown>,
+  options: { json: true },
+): Promise<ListPage<ListRow<S>>>;
+export async function runList<S extends ListSelect>(
+  db: Db,
+  def: ListDef<S>,
+  rawQuery: Record<string, unknown>,
+  options: { json?: boolean } = {},
+): Promise<ListPage<ListRow<S>>> {
   const q = parseListQuery(rawQuery);
   const where = listWhere(db, def, q);
   const sort = listOrder(def, q);
@@ -132,8 +156,17 @@ export async function runList<S extends ListSelect>(
   const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
   const pageIds =
     q.page && q.perPage && plain && def.pageIds ? await def.pageIds(db, sort, (q.page - 1) * q.perPage, q.perPage) : undefined;
+  /** The page of these ids (in the list's order), as rows or as JSON. */
+  const pageOf = async (ids: string[], known?: number) => {
+    if (options.json && def.jsonPage && !def.mapRow && def.pageKey) {
+      const { page, n } = ids.length ? await jsonPageOfIds(db, def, ids) : { page: '[]', n: 0 };
+      return { json: page, total: await listTotal(db, def, q, where, n, known) };
+    }
+    const rows = (ids.length ? await rowsOfIds(db, def, ids, sort) : []).map((row) => (def.mapRow ? def.mapRow(row) : row));
+    return { rows: rows as ListRow<S>[], total: await listTotal(db, def, q, where, rows.length, known) };
+  };
   if (pageIds) {
-    return finishList(db, def, q, where, pageIds.length ? await rowsOfIds(db, def, pageIds, sort) : []);
+    return pageOf(pageIds);
   } else if (q.page && q.perPage && def.countFrom && !french && column.table === def.table) {
     // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only. A deep page
     // in creation order starts at its day (seekByDay) rather than walking every row before it.
@@ -148,37 +181,52 @@ export async function runList<S extends ListSelect>(
       .orderBy(...orderBy)
       .limit(q.perPage)
       .offset(seek ? seek.offset : offset)) as { id: string; total?: number | string }[];
-    const ids = found.map((r) => r.id);
     const total = windowTotal && found.length ? Number(found[0].total) : undefined;
-    return finishList(db, def, q, where, ids.length ? await rowsOfIds(db, def, ids, sort) : [], total);
+    return pageOf(
+      found.map((r) => r.id),
+      total,
+    );
   } else {
     query = query.where(where).orderBy(...orderBy);
     if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
     else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
   }
-  return finishList(db, def, q, where, (await query) as AnyRow[]);
+  const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
+  return { rows: rows as ListRow<S>[], total: await listTotal(db, def, q, where, rows.length) };
 }
 
 /**
- * A page's rows reshaped (mapRow) and the list's total: counted only when neither the page nor `known` (a total
- * counted with the page's ids) tells it.
+ * The list's total for a page of `count` rows: counted only when neither the page nor `known` (a total counted with
+ * the page's ids) tells it.
  */
-async function finishList<S extends ListSelect>(
-  db: Db,
-  def: ListDef<S>,
-  q: ListQuery,
-  where: SQL | undefined,
-  selected: AnyRow[],
-  known?: number,
-): Promise<{ rows: ListRow<S>[]; total: number }> {
-  const rows = selected.map((row) => (def.mapRow ? def.mapRow(row) : row));
+async function listTotal(db: Db, def: ListDef, q: ListQuery, where: SQL | undefined, count: number, known?: number): Promise<number> {
   // A short, non-empty page is the last one: its total is known without counting.
-  let total = rows.length + (q.page && q.perPage ? (q.page - 1) * q.perPage : 0);
-  const truncated = !q.page && def.unpagedLimit !== undefined && rows.length === def.unpagedLimit;
-  if (truncated || (q.page && q.perPage && (rows.length === q.perPage || (rows.length === 0 && q.page > 1)))) {
-    total = known ?? (await def.fastTotal?.(db, q)) ?? (await countRows(db, def, where));
+  const total = count + (q.page && q.perPage ? (q.page - 1) * q.perPage : 0);
+  const truncated = !q.page && def.unpagedLimit !== undefined && count === def.unpagedLimit;
+  if (truncated || (q.page && q.perPage && (count === q.perPage || (count === 0 && q.page > 1)))) {
+    return known ?? (await def.fastTotal?.(db, q)) ?? (await countRows(db, def, where));
   }
-  return { rows: rows as ListRow<S>[], total };
+  return total;
+}
+
+/** The statements answering a page of ids as JSON (serialize.ts apiJsonPageSql), by page key: built once per process. */
+const jsonPages = new Map<string, (db: Db | Tx, values: Record<string, unknown>) => Promise<{ page: string; n: number }[]>>();
+
+/**
+ * The rows of `ids` with the list's select, as the JSON text of the array toApi would answer, in the order of `ids`
+ * (the page's), and their number. Built once per page key (every def with the key has the same select), then only
+ * binds its ids. Scope, search and filters are in the query that chose the ids.
+ */
+async function jsonPageOfIds(db: Db, def: ListDef, ids: string[]): Promise<{ page: string; n: number }> {
+  let run = jsonPages.get(def.pageKey!);
+  if (!run) {
+    const order = sql`${sql.placeholder('ids')}::uuid[]`;
+    const select = def.select(db).where(sql`${def.table.id} = any(${order})`) as unknown as Parameters<typeof apiJsonPageSql>[0];
+    run = reusableSql<{ page: string; n: number }>(apiJsonPageSql(select, order));
+    jsonPages.set(def.pageKey!, run);
+  }
+  const [row] = await run(db, { ids });
+  return row;
 }
 
 /** A prepared query of the rows of given ids, joined, in a list's order. */
