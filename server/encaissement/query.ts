@@ -81,6 +81,7 @@ export const encaissementList = (user: CurrentUser): ListDef<typeof selectEncais
   scope: encaissementScope(user),
   countFrom: countEncaissements,
   pageKey: 'encaissements',
+  jsonPage: true,
   fastTotal: (db, q) => encaissementListTotal(db, user, q),
   // A role that sees every agency sees every payment not cancelled: what list_jours counts for 'encaissements'.
   seek: user.allAgences ? 'encaissements' : undefined,

@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { answers, envelope, euros, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
+import { sendListText } from '../http/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { encaissementExport } from './exportColumns';
@@ -102,8 +103,9 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
     async (request, reply) => {
       const list = encaissementList(currentUser(request));
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, encaissementExport);
-      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
-      return { success: true, datas: toApi(rows), total };
+      const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
+      if (page.json !== undefined) return sendListText(reply, 'datas', page.json, page.total);
+      return { success: true, datas: toApi(page.rows), total: page.total };
     },
   );
 

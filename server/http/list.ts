@@ -181,7 +181,8 @@ export async function runList<S extends ListSelect>(
       .orderBy(...orderBy)
       .limit(q.perPage)
       .offset(seek ? seek.offset : offset)) as { id: string; total?: number | string }[];
-    const total = windowTotal && found.length ? Number(found[0].total) : undefined;
+    // A deep page's total comes with its day (the same counters), a searched page's with its ids.
+    const total = windowTotal && found.length ? Number(found[0].total) : seek?.total;
     return pageOf(
       found.map((r) => r.id),
       total,

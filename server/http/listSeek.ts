@@ -13,10 +13,14 @@ import type { Db } from '../db/client';
  */
 export const SEEK_FROM_OFFSET = 2000;
 
-/** Where a deep page starts: its rows' condition (a bound on the creation date) and the offset left within it. */
+/**
+ * Where a deep page starts: its rows' condition (a bound on the creation date) and the offset left within it; and the
+ * list's total (every row the counters count), when the page is not past the last row.
+ */
 export interface Seek {
   where: SQL;
   offset: number;
+  total?: number;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -26,7 +30,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * among the rows list_jours counts for `liste` ('colis': parcels not deleted; 'encaissements': payments not
  * cancelled): the day holding its first row (UTC), the rows of the days before it in that order are skipped by a
  * bound on `createdAt`, and the offset left is counted within that day. Rows ordered by createdAt then id: the same
- * rows as `OFFSET offset`, since a day's rows come together in that order.
+ * rows as `OFFSET offset`, since a day's rows come together in that order. The same sums give the list's total.
  * @param createdAt the list's creation date column (timestamptz)
  * @returns undefined below SEEK_FROM_OFFSET (walk); a condition no row meets past the last row (an empty page)
  */
@@ -41,10 +45,10 @@ export async function seekByDay(
   const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
   // The day's bound: rows created before the end of the day (newest first), or from its start (oldest first).
   const borne = order === 'desc' ? sql`(jour + 1)::timestamp AT TIME ZONE 'UTC'` : sql`jour::timestamp AT TIME ZONE 'UTC'`;
-  const [day] = rowsOf<{ avant: number; borne: Date }>(
+  const [day] = rowsOf<{ avant: number; borne: Date; total: number }>(
     await db.execute(sql`
-      SELECT (jusque - nb)::int AS avant, ${borne} AS borne
-        FROM (SELECT jour, nb, sum(nb) OVER (ORDER BY jour ${dir}) AS jusque
+      SELECT (jusque - nb)::int AS avant, ${borne} AS borne, total::int AS total
+        FROM (SELECT jour, nb, sum(nb) OVER (ORDER BY jour ${dir}) AS jusque, sum(nb) OVER () AS total
                 FROM (SELECT jour, sum(nb) AS nb FROM list_jours WHERE liste = ${liste} GROUP BY jour HAVING sum(nb) > 0) d) c
        WHERE jusque > ${offset}
        ORDER BY jour ${dir}
@@ -52,5 +56,9 @@ export async function seekByDay(
   );
   if (!day) return { where: sql`false`, offset: 0 };
   const bound = new Date(day.borne);
-  return { where: order === 'desc' ? lt(createdAt, bound) : gte(createdAt, bound), offset: offset - Number(day.avant) };
+  return {
+    where: order === 'desc' ? lt(createdAt, bound) : gte(createdAt, bound),
+    offset: offset - Number(day.avant),
+    total: Number(day.total),
+  };
 }

@@ -116,6 +116,7 @@ function apiValueSql(key: string, column: Column, value: SQL): SQL {
     case 'PgBoolean':
     case 'PgInteger':
     case 'PgSmallInt':
+    case 'PgEnumColumn':
       return value;
     default:
       throw new Error(`apiJsonSql : type de colonne non pris en charge ${column.columnType} (${key})`);

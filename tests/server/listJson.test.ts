@@ -1,6 +1,6 @@
 /**
  * Pages written by PostgreSQL (issue 12 §1; server/http/serialize.ts apiJsonPageSql, http/list.ts runList `json`):
- * a parcel page whose ids are chosen first is answered as the JSON text PostgreSQL writes, not as the rows Drizzle maps
+ * a parcel or payment page whose ids are chosen first is answered as the JSON text PostgreSQL writes, not as the rows Drizzle maps
  * and toApi shapes. These tests read every page of the parcels list that way, as the administrator and as an agent,
  * plain, searched and filtered, and compare them with the same list unpaged (answered by Drizzle and toApi, checked
  * against the route's schema): same records, same values, same order; and with parcels whose populated references
@@ -36,11 +36,11 @@ afterAll(async () => {
 });
 
 /** Every page of a list call, in order, concatenated; each page's total. */
-async function allPages(query: string, token: string) {
+async function allPages(query: string, token: string, path = '/api/colis/liste/x') {
   const rows: Record<string, unknown>[] = [];
   const totals = new Set<number>();
   for (let page = 1; ; page++) {
-    const res = await t.call('GET', `/api/colis/liste/x?${query}&_page=${page}&_perPage=${PER_PAGE}`, { token });
+    const res = await t.call('GET', `${path}?${query}&_page=${page}&_perPage=${PER_PAGE}`, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.success).toBe(true);
     totals.add(res.body.total);
@@ -51,13 +51,13 @@ async function allPages(query: string, token: string) {
 }
 
 /** The same list unpaged: Drizzle's rows shaped by toApi, checked against the route's schema. */
-async function unpaged(query: string, token: string) {
-  const res = await t.call('GET', `/api/colis/liste/x?${query}`, { token });
+async function unpaged(query: string, token: string, path = '/api/colis/liste/x') {
+  const res = await t.call('GET', `${path}?${query}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.datas as Record<string, unknown>[];
 }
 
-describe('parcel pages written by PostgreSQL equal the rows toApi answers', () => {
+describe('parcel and payment pages written by PostgreSQL equal the rows toApi answers', () => {
   const cases = [
     { name: 'newest first, administrator', query: '_sort=createdAt&_order=DESC', admin: true },
     { name: 'oldest first, administrator', query: '_sort=createdAt&_order=ASC', admin: true },
@@ -65,12 +65,18 @@ describe('parcel pages written by PostgreSQL equal the rows toApi answers', () =
     { name: 'by amount, administrator', query: '_sort=montantTotal&_order=DESC', admin: true },
     { name: 'searched, administrator', query: 'q=a', admin: true },
   ];
-  for (const c of cases) {
+  const payments = [
+    { name: 'payments newest first, administrator', query: '_sort=createdAt&_order=DESC', admin: true },
+    { name: 'payments by amount, agent of Paris', query: '_sort=montantEncaisse&_order=ASC', admin: false },
+    { name: 'payments searched, administrator', query: 'q=E', admin: true },
+  ];
+  for (const c of [...cases, ...payments]) {
     it(c.name, async () => {
       const token = c.admin ? t.adminToken : agentToken;
-      const expected = await unpaged(c.query, token);
+      const path = payments.includes(c) ? '/api/encaissement/liste/x' : '/api/colis/liste/x';
+      const expected = await unpaged(c.query, token, path);
       expect(expected.length).toBeGreaterThan(PER_PAGE);
-      const { rows, totals } = await allPages(c.query, token);
+      const { rows, totals } = await allPages(c.query, token, path);
       expect([...totals]).toEqual([expected.length]);
       expect(rows).toEqual(expected);
     });
