@@ -156,14 +156,15 @@ export async function runList<S extends ListSelect>(
   const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
   const pageIds =
     q.page && q.perPage && plain && def.pageIds ? await def.pageIds(db, sort, (q.page - 1) * q.perPage, q.perPage) : undefined;
+  const reshaped = (rows: AnyRow[]) => rows.map((row) => (def.mapRow ? def.mapRow(row) : row)) as ListRow<S>[];
   /** The page of these ids (in the list's order), as rows or as JSON. */
   const pageOf = async (ids: string[], known?: number) => {
     if (options.json && def.jsonPage && !def.mapRow && def.pageKey) {
       const { page, n } = ids.length ? await jsonPageOfIds(db, def, ids) : { page: '[]', n: 0 };
       return { json: page, total: await listTotal(db, def, q, where, n, known) };
     }
-    const rows = (ids.length ? await rowsOfIds(db, def, ids, sort) : []).map((row) => (def.mapRow ? def.mapRow(row) : row));
-    return { rows: rows as ListRow<S>[], total: await listTotal(db, def, q, where, rows.length, known) };
+    const rows = reshaped(ids.length ? await rowsOfIds(db, def, ids, sort) : []);
+    return { rows, total: await listTotal(db, def, q, where, rows.length, known) };
   };
   if (pageIds) {
     return pageOf(pageIds);
@@ -192,8 +193,8 @@ export async function runList<S extends ListSelect>(
     if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
     else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
   }
-  const rows = ((await query) as AnyRow[]).map((row) => (def.mapRow ? def.mapRow(row) : row));
-  return { rows: rows as ListRow<S>[], total: await listTotal(db, def, q, where, rows.length) };
+  const rows = reshaped((await query) as AnyRow[]);
+  return { rows, total: await listTotal(db, def, q, where, rows.length) };
 }
 
 /**

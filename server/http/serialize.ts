@@ -2,7 +2,7 @@
  * Shapes database rows into API records (DESIGN.md §3): every record carries `id` and `_id`,
  * numeric strings of money and weight columns become numbers, populated references keep their own `_id`.
  * The same shape is written two ways: by toApi from the rows Drizzle maps, and, for the pages of the large lists, by
- * PostgreSQL itself (apiJsonArraySql, issue 12 §1), from the same selection and the same rules.
+ * PostgreSQL itself (apiJsonPageSql, issue 12 §1), from the same selection and the same rules.
  */
 import { Column, getTableName, is, sql, type SQL } from 'drizzle-orm';
 
@@ -86,7 +86,7 @@ export function toApi<T>(row: T): Api<T> {
 }
 
 /** A list's selection as Drizzle takes it: columns by API name, a populated reference as an object of columns. */
-export interface Selection {
+interface Selection {
   [key: string]: Column | Selection;
 }
 
@@ -176,6 +176,7 @@ const columnCount = (fields: Selection): number =>
  */
 export function apiJsonPageSql(select: { getSelectedFields(): unknown; getSQL(): SQL }, order: SQL): SQL<{ page: string; n: number }> {
   const fields = select.getSelectedFields() as Selection;
+  if (Object.keys(fields)[0] !== 'id') throw new Error("apiJsonSql : la sélection doit commencer par l'id");
   const names = Array.from({ length: columnCount(fields) }, (_, i) => `c${i}`);
   const valueAt = (i: number) => sql.raw(`p.${names[i]}`);
   const object = apiObjectSql(fields, valueAt, { i: 0 }, false);
