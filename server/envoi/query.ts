@@ -3,13 +3,13 @@
  * available weight poidsDisponible = poids − poidsReel (kg), derived, never stored.
  */
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { todayIso } from '../../common/dates';
 import { envoiRegistrationScope, envoiScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { envois, modesEnvoi, pays, statuts } from '../db/schema';
-import { UNPAGED_LIMIT, type ListDef } from '../http/list';
+import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
 import { statutByCode } from '../statut/query';
 
 export const paysDest = alias(pays, 'pays_destination');
@@ -20,7 +20,7 @@ export const poidsDisponibleSql = sql<string>`(${envois.poids} - ${envois.poidsR
 
 /** A dynamic select of departures with populated references. */
 export function selectEnvois(db: Db | Tx) {
-  return db
+  const q = db
     .select({
       id: envois.id,
       reference: envois.reference,
@@ -32,7 +32,7 @@ export function selectEnvois(db: Db | Tx) {
       contenu: envois.contenu,
       poids: envois.poids,
       poidsReel: envois.poidsReel,
-      poidsDisponible: poidsDisponibleSql,
+      poidsDisponible: poidsDisponibleSql.as('poids_disponible'),
       devise: envois.devise,
       isActive: envois.isActive,
       agenceID: envois.agenceID,
@@ -42,11 +42,17 @@ export function selectEnvois(db: Db | Tx) {
       statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
     })
     .from(envois)
+    .$dynamic();
+  return withEnvoiRefs(q);
+}
+
+/** A select of departures joined to their mode, countries and status (what the list shows, searches and filters). */
+function withEnvoiRefs<T extends PgSelect>(q: T) {
+  return q
     .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
     .innerJoin(paysDest, eq(envois.paysID, paysDest.id))
     .innerJoin(paysOrig, eq(envois.paysEmetteurID, paysOrig.id))
-    .innerJoin(statuts, eq(envois.statutID, statuts.id))
-    .$dynamic();
+    .innerJoin(statuts, eq(envois.statutID, statuts.id));
 }
 
 /**
@@ -66,12 +72,24 @@ export async function findEnvoi(db: Db, id: string, scope: SQL | undefined) {
   return row;
 }
 
+/** The departures' ids (and `extra`), joined as the list's select: countFrom of envoiList (its ids first, then the page). */
+const countEnvois = (db: Db, extra?: WindowTotal) =>
+  withEnvoiRefs(
+    db
+      .select({ id: envois.id, ...extra })
+      .from(envois)
+      .$dynamic(),
+  );
+
 /** The departures list of a user (its scope), searched, sorted and filtered as the screen needs. */
 export const envoiList = (user: CurrentUser): ListDef<typeof selectEnvois> => ({
   unpagedLimit: UNPAGED_LIMIT,
   table: envois,
   select: selectEnvois,
   scope: envoiScope(user),
+  countFrom: countEnvois,
+  pageKey: 'envois',
+  jsonPage: true,
   searchColumns: [envois.reference, envois.contenu, paysDest.libelle, paysOrig.libelle, modesEnvoi.libelle],
   sortColumns: {
     reference: envois.reference,

@@ -25,6 +25,7 @@ import {
 } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
+import { sendListText } from '../http/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { envoiExport } from './exportColumns';
@@ -96,8 +97,9 @@ export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request, reply) => {
       const list = envoiList(currentUser(request));
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, envoiExport);
-      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
-      return { success: true, envois: toApi(rows), total };
+      const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
+      if (page.json !== undefined) return sendListText(reply, 'envois', page.json, page.total);
+      return { success: true, envois: toApi(page.rows), total: page.total };
     },
   );
 

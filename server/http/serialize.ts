@@ -4,7 +4,7 @@
  * The same shape is written two ways: by toApi from the rows Drizzle maps, and, for the pages of the large lists, by
  * PostgreSQL itself (apiJsonPageSql, issue 12 §1), from the same selection and the same rules.
  */
-import { Column, getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 
 /** Columns returned by the database as exact decimal strings that the API answers as numbers. */
 const NUMERIC_FIELDS = new Set<string>([
@@ -85,9 +85,12 @@ export function toApi<T>(row: T): Api<T> {
   return out as Api<T>;
 }
 
-/** A list's selection as Drizzle takes it: columns by API name, a populated reference as an object of columns. */
+/**
+ * A list's selection as Drizzle takes it: columns (or named SQL) by API name, a populated reference as an object of
+ * columns.
+ */
 interface Selection {
-  [key: string]: Column | Selection;
+  [key: string]: Column | SQL.Aliased | Selection;
 }
 
 /** The text of an instant as JSON.stringify writes a Date (answerSerializer.ts isoInstant): UTC, milliseconds, Z. */
@@ -140,6 +143,9 @@ function apiObjectSql(fields: Selection, valueAt: (i: number) => SQL, next: { i:
       const position = next.i++;
       if (SECRET_FIELDS.has(key)) continue;
       value = apiValueSql(key, field, valueAt(position));
+    } else if (is(field, SQL.Aliased) && NUMERIC_FIELDS.has(key)) {
+      // A computed decimal, named (e.g. a departure's weight left): its text, a number for toApi.
+      value = sql`${valueAt(next.i++)}::float8`;
     } else if (nested || !isPlainSelection(field)) {
       throw new Error(`apiJsonSql : champ non pris en charge (${key})`);
     } else {
@@ -162,7 +168,7 @@ const isPlainSelection = (field: unknown): field is Selection =>
 
 /** The number of columns a selection selects (a reference's columns counted one by one). */
 const columnCount = (fields: Selection): number =>
-  Object.values(fields).reduce<number>((n, f) => n + (is(f, Column) ? 1 : columnCount(f as Selection)), 0);
+  Object.values(fields).reduce<number>((n, f) => n + (is(f, Column) || is(f, SQL.Aliased) ? 1 : columnCount(f as Selection)), 0);
 
 /**
  * The rows of a list's select as the JSON text of the array toApi answers (issue 12 §1: a page written by PostgreSQL,

@@ -1,6 +1,6 @@
 /**
  * Pages written by PostgreSQL (issue 12 §1; server/http/serialize.ts apiJsonPageSql, http/list.ts runList `json`):
- * a parcel or payment page whose ids are chosen first is answered as the JSON text PostgreSQL writes, not as the rows Drizzle maps
+ * a parcel, payment or departure page whose ids are chosen first is answered as the JSON text PostgreSQL writes, not as the rows Drizzle maps
  * and toApi shapes. These tests read every page of the parcels list that way, as the administrator and as an agent,
  * plain, searched and filtered, and compare them with the same list unpaged (answered by Drizzle and toApi, checked
  * against the route's schema): same records, same values, same order; and with parcels whose populated references
@@ -36,16 +36,17 @@ afterAll(async () => {
 });
 
 /** Every page of a list call, in order, concatenated; each page's total. */
-async function allPages(query: string, token: string, path = '/api/colis/liste/x') {
+async function allPages(query: string, token: string, path = '/api/colis/liste/x', perPage = PER_PAGE) {
   const rows: Record<string, unknown>[] = [];
   const totals = new Set<number>();
   for (let page = 1; ; page++) {
-    const res = await t.call('GET', `${path}?${query}&_page=${page}&_perPage=${PER_PAGE}`, { token });
+    const res = await t.call('GET', `${path}?${query}&_page=${page}&_perPage=${perPage}`, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.success).toBe(true);
     totals.add(res.body.total);
-    rows.push(...res.body.datas);
-    if (res.body.datas.length < PER_PAGE) break;
+    const pageRows = res.body.datas ?? res.body.envois;
+    rows.push(...pageRows);
+    if (pageRows.length < perPage) break;
   }
   return { rows, totals };
 }
@@ -54,10 +55,10 @@ async function allPages(query: string, token: string, path = '/api/colis/liste/x
 async function unpaged(query: string, token: string, path = '/api/colis/liste/x') {
   const res = await t.call('GET', `${path}?${query}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.datas as Record<string, unknown>[];
+  return (res.body.datas ?? res.body.envois) as Record<string, unknown>[];
 }
 
-describe('parcel and payment pages written by PostgreSQL equal the rows toApi answers', () => {
+describe('parcel, payment and departure pages written by PostgreSQL equal the rows toApi answers', () => {
   const cases = [
     { name: 'newest first, administrator', query: '_sort=createdAt&_order=DESC', admin: true },
     { name: 'oldest first, administrator', query: '_sort=createdAt&_order=ASC', admin: true },
@@ -70,13 +71,20 @@ describe('parcel and payment pages written by PostgreSQL equal the rows toApi an
     { name: 'payments by amount, agent of Paris', query: '_sort=montantEncaisse&_order=ASC', admin: false },
     { name: 'payments searched, administrator', query: 'q=E', admin: true },
   ];
-  for (const c of [...cases, ...payments]) {
+  // Departures: fewer rows, read by pages of 4.
+  const departures = [
+    { name: 'departures newest first, administrator', query: '_sort=createdAt&_order=DESC', admin: true },
+    { name: 'departures by weight, agent of Paris', query: '_sort=poids&_order=ASC', admin: false },
+    { name: 'departures searched, administrator', query: 'q=e', admin: true },
+  ];
+  for (const c of [...cases, ...payments, ...departures]) {
     it(c.name, async () => {
       const token = c.admin ? t.adminToken : agentToken;
-      const path = payments.includes(c) ? '/api/encaissement/liste/x' : '/api/colis/liste/x';
+      const path = payments.includes(c) ? '/api/encaissement/liste/x' : departures.includes(c) ? '/api/envoi/liste' : '/api/colis/liste/x';
+      const perPage = departures.includes(c) ? 4 : PER_PAGE;
       const expected = await unpaged(c.query, token, path);
-      expect(expected.length).toBeGreaterThan(PER_PAGE);
-      const { rows, totals } = await allPages(c.query, token, path);
+      expect(expected.length).toBeGreaterThan(perPage);
+      const { rows, totals } = await allPages(c.query, token, path, perPage);
       expect([...totals]).toEqual([expected.length]);
       expect(rows).toEqual(expected);
     });
