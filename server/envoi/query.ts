@@ -3,7 +3,7 @@
  * available weight poidsDisponible = poids − poidsReel (kg), derived, never stored.
  */
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayIso } from '../../common/dates';
 import { envoiRegistrationScope, envoiScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
@@ -20,7 +20,7 @@ export const poidsDisponibleSql = sql<string>`(${envois.poids} - ${envois.poidsR
 
 /** A dynamic select of departures with populated references. */
 export function selectEnvois(db: Db | Tx) {
-  const q = db
+  return db
     .select({
       id: envois.id,
       reference: envois.reference,
@@ -42,17 +42,11 @@ export function selectEnvois(db: Db | Tx) {
       statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
     })
     .from(envois)
-    .$dynamic();
-  return withEnvoiRefs(q);
-}
-
-/** A select of departures joined to their mode, countries and status (what the list shows, searches and filters). */
-function withEnvoiRefs<T extends PgSelect>(q: T) {
-  return q
     .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))
     .innerJoin(paysDest, eq(envois.paysID, paysDest.id))
     .innerJoin(paysOrig, eq(envois.paysEmetteurID, paysOrig.id))
-    .innerJoin(statuts, eq(envois.statutID, statuts.id));
+    .innerJoin(statuts, eq(envois.statutID, statuts.id))
+    .$dynamic();
 }
 
 /**
@@ -72,14 +66,22 @@ export async function findEnvoi(db: Db, id: string, scope: SQL | undefined) {
   return row;
 }
 
-/** The departures' ids (and `extra`), joined as the list's select: countFrom of envoiList (its ids first, then the page). */
+/**
+ * The departures' ids (and `extra`) alone: countFrom of envoiList (a page's ids first, then its rows). The list's
+ * search and filters read the departure's own columns (envoiSearch, the status code by subquery), so no join.
+ */
 const countEnvois = (db: Db, extra?: WindowTotal) =>
-  withEnvoiRefs(
-    db
-      .select({ id: envois.id, ...extra })
-      .from(envois)
-      .$dynamic(),
-  );
+  db
+    .select({ id: envois.id, ...extra })
+    .from(envois)
+    .$dynamic();
+
+/** The departures search (`q`, a LIKE pattern): reference, content, either country's name, the sending mode's name. */
+function envoiSearch(pattern: string): SQL {
+  const paysNamed = sql`(SELECT id FROM ${pays} WHERE libelle ILIKE ${pattern})`;
+  return sql`(${envois.reference} ILIKE ${pattern} OR ${envois.contenu} ILIKE ${pattern} OR ${envois.paysID} IN ${paysNamed}
+    OR ${envois.paysEmetteurID} IN ${paysNamed} OR ${envois.modeEnvoiID} IN (SELECT id FROM ${modesEnvoi} WHERE libelle ILIKE ${pattern}))`;
+}
 
 /** The departures list of a user (its scope), searched, sorted and filtered as the screen needs. */
 export const envoiList = (user: CurrentUser): ListDef<typeof selectEnvois> => ({
@@ -90,7 +92,7 @@ export const envoiList = (user: CurrentUser): ListDef<typeof selectEnvois> => ({
   countFrom: countEnvois,
   pageKey: 'envois',
   jsonPage: true,
-  searchColumns: [envois.reference, envois.contenu, paysDest.libelle, paysOrig.libelle, modesEnvoi.libelle],
+  search: envoiSearch,
   sortColumns: {
     reference: envois.reference,
     createdAt: envois.createdAt,
@@ -112,8 +114,8 @@ export const envoiList = (user: CurrentUser): ListDef<typeof selectEnvois> => ({
     modeEnvoiID: { column: envois.modeEnvoiID, type: 'uuid' },
     paysID: { column: envois.paysID, type: 'uuid' },
     paysEmetteurID: { column: envois.paysEmetteurID, type: 'uuid' },
-    statut: { column: statuts.code, type: 'text' },
   },
+  filterHook: (f) => (f.statut ? sql`${envois.statutID} IN (SELECT id FROM statuts WHERE code = ${f.statut})` : undefined),
 });
 
 /** The departures a user may register parcels on, latest closing first. */

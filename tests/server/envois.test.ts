@@ -109,6 +109,34 @@ describe('envoi/liste, getBy, ouvertActif', () => {
     expect(open.body.envois.every((x: { statutID: { code: string } }) => x.statutID.code === 'OUVERT')).toBe(true);
   });
 
+  it('searches the countries’ and the sending mode’s names, case ignored, and filters by status code, as the database says', async () => {
+    await createEnvoi();
+    /** The ids the list answers (one page of 500, enough here), and those the database has for the same condition. */
+    const listed = async (query: string) =>
+      ((await t.call('GET', `/api/envoi/liste?${query}&_page=1&_perPage=500`, { token: t.adminToken })).body.envois as { id: string }[])
+        .map((x) => x.id)
+        .sort();
+    const stored = async (where: ReturnType<typeof sql>) =>
+      (
+        (await t.database.db.execute(sql`
+        SELECT e.id FROM envois e JOIN pays d ON d.id = e.pays_id JOIN pays o ON o.id = e.pays_emetteur_id
+          JOIN modes_envoi m ON m.id = e.mode_envoi_id JOIN statuts s ON s.id = e.statut_id WHERE ${where} ORDER BY e.id`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows
+        .map((r) => r.id)
+        .sort();
+    const senegal = await stored(sql`d.libelle ILIKE '%sÉnÉgal%' OR o.libelle ILIKE '%sÉnÉgal%'`);
+    expect(senegal.length).toBeGreaterThan(0);
+    expect(await listed(`q=${encodeURIComponent('sÉnÉgal')}`)).toEqual(senegal);
+    const air = await stored(sql`m.libelle ILIKE '%aÉrien%'`);
+    expect(air.length).toBeGreaterThan(0);
+    expect(await listed(`q=${encodeURIComponent('aÉrien')}`)).toEqual(air);
+    const open = await stored(sql`s.code = 'OUVERT'`);
+    expect(open.length).toBeGreaterThan(0);
+    expect(await listed('statut=OUVERT')).toEqual(open);
+  });
+
   it('offers only open, active departures whose closing date has not passed', async () => {
     const open = await createEnvoi();
     const inactive = await createEnvoi();
