@@ -181,14 +181,10 @@ export interface RegistrationWrite {
   adresseIP: string | null;
 }
 
-/**
- * Runs the registration's statement on `db` (the pool: atomic by itself; or a transaction's connection).
- * @returns the parcel as inserted (colisColumns, as Drizzle maps them, plus suiviToken) and its parties (null: none),
- *   or undefined when the departure did not take the weight (closed meanwhile, or full): nothing was written
- */
-export async function writeRegistration(db: Db | Tx, w: RegistrationWrite) {
+/** The statement's placeholders' values for one registration (fresh ids for its rows). */
+function statementValues(w: RegistrationWrite): Record<string, unknown> {
   const mail = colisMail(REFERENCE_MARK, TOKEN_MARK, w.message);
-  const [row] = await registrationStatement(db, {
+  return {
     ...w.colis,
     kg: w.kg,
     envoiID: w.colis.envoiID,
@@ -217,11 +213,39 @@ export async function writeRegistration(db: Db | Tx, w: RegistrationWrite) {
     html: mail.html,
     withAudit: w.withAudit,
     adresseIP: w.adresseIP,
-  });
+  };
+}
+
+/** What a registration wrote (writeRegistration's answer), read from the statement's row; undefined: no row. */
+function writtenOf(row: (Record<string, unknown> & { suiviToken: string; exp: Party; dest: Party }) | undefined) {
   if (!row) return undefined;
   const created = Object.fromEntries(
     Object.entries(colisColumns).map(([key, column]) => [key, row[key] == null ? row[key] : column.mapFromDriverValue(row[key])]),
   ) as { [K in keyof typeof colisColumns]: (typeof colisColumns)[K]['_']['data'] };
   const party = (p: Party) => (p.id ? p : null);
   return { created, suiviToken: row.suiviToken, parties: { expediteurID: party(row.exp), destinataireID: party(row.dest) } };
+}
+
+/** What writeRegistration answers: the parcel written and its parties, or undefined (the departure refused it). */
+export type RegistrationWritten = ReturnType<typeof writtenOf>;
+
+/**
+ * Runs the registration's statement on `db` (the pool: atomic by itself; or a transaction's connection).
+ * @returns the parcel as inserted (colisColumns, as Drizzle maps them, plus suiviToken) and its parties (null: none),
+ *   or undefined when the departure did not take the weight (closed meanwhile, or full): nothing was written
+ */
+export async function writeRegistration(db: Db | Tx, w: RegistrationWrite): Promise<RegistrationWritten> {
+  const [row] = await registrationStatement(db, statementValues(w));
+  return writtenOf(row);
+}
+
+/**
+ * Several registrations' statements one after the other on a transaction (db/reusable.ts `each`: on PostgreSQL the
+ * second and later in one round trip), each claiming its weight after the ones before it: as many writeRegistration
+ * in a row. Answers each one's writeRegistration answer, in order. A failing statement fails the call (the transaction
+ * is then to be rolled back).
+ */
+export async function writeRegistrations(tx: Tx, ws: RegistrationWrite[]): Promise<RegistrationWritten[]> {
+  const rows = await registrationStatement.each(tx, ws.map(statementValues));
+  return rows.map(([row]) => writtenOf(row));
 }

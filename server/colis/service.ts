@@ -36,8 +36,8 @@ import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import { CLIENT_TYPE_ID, clientPhone, upsertClient, type Party } from '../user/service';
-import { keyedQueue } from '../db/keyedQueue';
-import { writeRegistration, type PartyOfRegistration } from './registrationWrite';
+import { keyedBatches } from '../db/keyedBatches';
+import { writeRegistration, writeRegistrations, type PartyOfRegistration, type RegistrationWrite } from './registrationWrite';
 import { partyColumns } from '../user/query';
 import type { Db, Tx } from '../db/client';
 import { agences, colis, colisNatures, envois, modesEnvoi, modesLivraison, pays, users, villes } from '../db/schema';
@@ -475,20 +475,25 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
 }
 
 /**
- * A departure's registrations reach the database two at a time within this process (db/keyedQueue.ts): they all lock
- * its row; the second waits on the lock, ready to write as soon as the first commits, the others wait here, which costs
- * less than waiting on the lock in PostgreSQL (bench/README.md, issue 12 §3: one at a time and sixty-four measured
- * too; DEPARTURE_WRITES sets another number, for such measures). Keyed by the departure's id.
+ * A departure's registrations are written in groups within this process (db/keyedBatches.ts): those that arrive while
+ * a group of the same departure is written wait, then up to 32 are written one after the other in one transaction,
+ * one lock and one commit for the group (bench/README.md, issue 12 §3). DEPARTURE_WRITES sets how many groups of a
+ * departure are written at once (default 1), DEPARTURE_BATCH the size of a group (1: each alone, as before), for such
+ * measures. Keyed by the departure's id.
  */
-const departureWrites = keyedQueue(Math.max(1, Number(process.env.DEPARTURE_WRITES) || 2));
+const departureWrites = keyedBatches({
+  concurrency: Math.max(1, Number(process.env.DEPARTURE_WRITES) || 1),
+  max: Math.max(1, Number(process.env.DEPARTURE_BATCH) || 32),
+});
 
 /**
  * Registers a parcel (spec 000 §7 colis/create; issue 12 §3). Its read (readRegistration: one statement, no lock),
  * then the checks and the price (a closed or full departure is refused there, before any write), then one write
  * statement (registrationWrite.ts) that claims the weight on the departure, finds or creates the sender and the
- * recipient, and inserts the parcel with its lines, history, notifications, e-mails and journal row: atomic by itself,
- * no transaction, the departure's lock held for that one statement. The claim alone decides: if the departure no
- * longer takes the weight, nothing is written (409). An advance (reglement > 0) runs the same statement in a
+ * recipient, and inserts the parcel with its lines, history, notifications, e-mails and journal row: atomic by itself.
+ * Alone, no transaction; with the departure's other waiting registrations, in their group's transaction
+ * (departureWrites), the statements of those without an advance sent in one round trip. The claim alone decides: if
+ * the departure no longer takes the weight, nothing is written (409). An advance (reglement > 0) runs the same statement in a
  * transaction, then records the payment and moves the parcel (recordAdvance), then the journal row.
  * @returns the parcel as colis/get answers it (selectColis' fields), made from what was read and written (the
  *   statement's RETURNING, the references read first, the parties found or created): no re-read. An advance changes
@@ -508,30 +513,33 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   await checkEnvoi(idOf, e, computed.montants.poids);
   const parties = partiesOf(input, reg);
   const advance = isAdvance(input.reglement ?? 0);
-  const write = (handle: Db | Tx) =>
-    writeRegistration(handle, {
-      colis: {
-        ...colisValues(input, computed, e),
-        id: uuidv7(),
-        envoiID: e.id,
-        agenceID: agence.id,
-        statutID: registered.id,
-        dateDepot: new Date().toISOString(),
-        auteurID: user.id,
-      },
-      referencePrefix: colisReferencePrefix(agence.code),
-      kg: toPoidsString(computed.montants.poids),
-      ouvert: idOf('OUVERT'),
-      lines: lineRows(computed),
-      expediteur: parties.expediteurID,
-      destinataire: parties.destinataireID,
-      message: 'votre colis a été enregistré',
-      // Audit journal (issue 14 §4): the parcel's snapshot once registered, after its advance when there is one.
-      withAudit: !advance,
-      adresseIP: user.adresseIP,
-    });
+  const registration: RegistrationWrite = {
+    colis: {
+      ...colisValues(input, computed, e),
+      id: uuidv7(),
+      envoiID: e.id,
+      agenceID: agence.id,
+      statutID: registered.id,
+      dateDepot: new Date().toISOString(),
+      auteurID: user.id,
+    },
+    referencePrefix: colisReferencePrefix(agence.code),
+    kg: toPoidsString(computed.montants.poids),
+    ouvert: idOf('OUVERT'),
+    lines: lineRows(computed),
+    expediteur: parties.expediteurID,
+    destinataire: parties.destinataireID,
+    message: 'votre colis a été enregistré',
+    // Audit journal (issue 14 §4): the parcel's snapshot once registered, after its advance when there is one.
+    withAudit: !advance,
+    adresseIP: user.adresseIP,
+  };
+  const write = (handle: Db | Tx) => writeRegistration(handle, registration);
   if (!advance) {
-    const written = (await departureWrites(e.id, () => write(db))) ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
+    // Waiting registrations of the departure without an advance: their statements in one round trip (writeRegistrations).
+    const written =
+      (await departureWrites(db, e.id, { run: write, atomic: true, together: writeRegistrations, data: registration })) ??
+      (await refuseClaim(db, idOf, e.id, computed.montants.poids));
     return {
       ...written.created,
       statutID: { id: registered.id, code: registered.code, libelle: registered.libelle },
@@ -552,9 +560,10 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       ...written.parties,
     };
   }
-  return departureWrites(e.id, () =>
-    db.transaction(async (tx) => {
-      const written = (await write(tx)) ?? (await refuseClaim(tx, idOf, e.id, computed.montants.poids));
+  const answer = await departureWrites(db, e.id, {
+    run: async (tx: Tx) => {
+      const written = await write(tx);
+      if (!written) return undefined;
       const { created, suiviToken } = written;
       const payable: PayableColis = {
         id: created.id,
@@ -571,8 +580,9 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
       await recordAdvance(tx, payable, input, user, idOf);
       await tx.execute(colisCreatedAudit(created.id, user));
       return (await selectColis(tx).where(eq(colis.id, created.id)))[0];
-    }),
-  );
+    },
+  });
+  return answer ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
 }
 
 /** A parcel as colis/get and colis/create answer it (colis/query.ts selectColis). */

@@ -19,9 +19,11 @@
  * same for a statement written as SQL (no builder: no column encodes its values, no such check, an insert names its
  * id). No cache (Drizzle's query cache is not used by this application).
  */
-import { getTableColumns, is, Param, Placeholder, SQL, type Query, type Table } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, is, Param, Placeholder, SQL, type Query, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db, Tx } from './client';
+import { NamedStatementClient, statementName } from './namedStatements';
 
 /** What a driver's prepared query (node-postgres or PGlite) holds beside its text: read once from the first one built. */
 interface Template {
@@ -79,15 +81,30 @@ export function reusable<R>(build: (db: Db | Tx) => Preparable<R>): (db: Db | Tx
 /** The dialect of both drivers (drizzle() without casing): turns an SQL template into its text and parameters. */
 const dialect = new PgDialect();
 
+/** A statement of reusableSql: run(handle, values) answers its rows; `each` runs it for several values in a row. */
+export type ReusableSql<T> = ((db: Db | Tx, values: Record<string, unknown>) => Promise<T[]>) & {
+  /**
+   * Runs the statement once per entry of `valuesList`, in that order, on a transaction's connection, and answers the
+   * rows of each run. On PostgreSQL with named statements (db/namedStatements.ts), the first run prepares the
+   * statement on the connection as usual and the others are sent together, in one round trip: one simple query of
+   * `EXECUTE name(…)` commands, each value a quoted literal (pg's own conversion of the value, then
+   * `escapeLiteral`), run by the statement's kept plan; their rows are read by the same type parsers. Elsewhere
+   * (PGlite, named statements off), one run after the other. A failing run fails the call: the transaction is then
+   * aborted, as after any failed statement (the caller rolls it back).
+   */
+  each(tx: Tx, valuesList: Record<string, unknown>[]): Promise<T[][]>;
+};
+
 /**
  * A statement written as SQL (what a builder cannot say: e.g. data-modifying CTEs), built once and run on any handle
  * like `reusable`'s queries.
  * @param query the statement, with `sql.placeholder(name)` for its values (sent as they are, no column encodes them:
  *   cast them in the SQL, e.g. `${sql.placeholder('id')}::uuid`; an inserted row's id is one of them)
  * @returns run(handle, values): its rows as objects keyed by column name, as `db.execute` answers them (T: their
- *   shape, not checked); throws on a value without its placeholder, and (Drizzle) on a placeholder without its value
+ *   shape, not checked); throws on a value without its placeholder, and (Drizzle) on a placeholder without its value.
+ *   `.each(tx, valuesList)`: see ReusableSql.
  */
-export function reusableSql<T>(query: SQL): (db: Db | Tx, values: Record<string, unknown>) => Promise<T[]> {
+export function reusableSql<T>(query: SQL): ReusableSql<T> {
   const built = dialect.sqlToQuery(query);
   const template: Template = {
     query: { sql: built.sql, params: built.params },
@@ -97,14 +114,64 @@ export function reusableSql<T>(query: SQL): (db: Db | Tx, values: Record<string,
     isResponseInArrayMode: false,
     joinsNotNullableMap: undefined,
   };
-  return async (db, values) => ((await runTemplate(template, db, values)) as { rows: T[] }).rows;
+  const run = async (db: Db | Tx, values: Record<string, unknown>) => ((await runTemplate(template, db, values)) as { rows: T[] }).rows;
+  const each = async (tx: Tx, valuesList: Record<string, unknown>[]): Promise<T[][]> => {
+    const answers: T[][] = [];
+    for (let i = 0; i < valuesList.length; i++) {
+      // Once the statement is prepared on this connection (at the latest by the first run), the rest go together.
+      const together = executeTogether(template, tx, valuesList.slice(i));
+      if (together) return [...answers, ...((await together) as T[][])];
+      answers.push(await run(tx, valuesList[i]));
+    }
+    return answers;
+  };
+  return Object.assign(run, { each });
 }
 
-/** Runs a template on a handle's own session (its connection), with the placeholders' values. */
-function runTemplate(template: Template, db: Db | Tx, values: Record<string, unknown>): Promise<unknown> {
+/** node-postgres' conversion of a parameter to its text (lib/utils.js, not in its type declarations). */
+const pgUtils = (pg as unknown as { utils: { prepareValue(value: unknown): string | null } }).utils;
+
+/** A value as a quoted SQL literal, converted as node-postgres converts a parameter (`NULL` for null). */
+function literal(value: unknown): string {
+  const text = pgUtils.prepareValue(value);
+  return text == null ? 'NULL' : pg.escapeLiteral(String(text));
+}
+
+/**
+ * The runs of a statement sent in one simple query of EXECUTE commands, when the statement is already prepared on the
+ * transaction's connection (node-postgres' record of the statements it parsed there); undefined otherwise (not
+ * node-postgres with named statements, or not prepared there yet: the caller runs one first).
+ */
+function executeTogether(template: Template, tx: Tx, valuesList: Record<string, unknown>[]): Promise<unknown[][]> | undefined {
+  const prepared = prepareOn(template, tx) as unknown as { client?: unknown; params: unknown[]; rawQueryConfig?: { types?: unknown } };
+  if (!(prepared.client instanceof NamedStatementClient) || !prepared.rawQueryConfig) return undefined;
+  const name = statementName(template.query.sql);
+  const parsed = (prepared.client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection
+    ?.parsedStatements;
+  if (!name || parsed?.[name] !== template.query.sql) return undefined;
+  const client = prepared.client as NamedStatementClient;
+  const text = valuesList
+    .map((values) => {
+      checkValues(template, values);
+      return `EXECUTE ${name}(${fillPlaceholders(prepared.params, values).map(literal).join(', ')})`;
+    })
+    .join(';\n');
+  const queried = (client.query as (config: unknown) => Promise<pg.QueryResult | pg.QueryResult[]>)({
+    text,
+    types: prepared.rawQueryConfig.types,
+  });
+  return queried.then((result) => (Array.isArray(result) ? result : [result]).map((r) => r.rows));
+}
+
+/** Throws on a value without its placeholder in the template (a column the query would silently not write). */
+function checkValues(template: Template, values: Record<string, unknown>): void {
   for (const name in values) {
     if (!template.names.has(name)) throw new Error(`reusable: no placeholder ${name} in ${template.query.sql}`);
   }
+}
+
+/** The driver's prepared query of a template on a handle's own session (its connection). */
+function prepareOn(template: Template, db: Db | Tx) {
   const session = db._.session as unknown as { prepareQuery: PrepareQuery };
   // No name: node-postgres names it from its text (db/namedStatements.ts), unless named statements are off.
   const prepared = session.prepareQuery(
@@ -115,7 +182,13 @@ function runTemplate(template: Template, db: Db | Tx, values: Record<string, unk
     template.customResultMapper,
   );
   prepared.joinsNotNullableMap = template.joinsNotNullableMap;
-  return prepared.execute(values);
+  return prepared;
+}
+
+/** Runs a template on a handle's own session (its connection), with the placeholders' values. */
+function runTemplate(template: Template, db: Db | Tx, values: Record<string, unknown>): Promise<unknown> {
+  checkValues(template, values);
+  return prepareOn(template, db).execute(values);
 }
 
 /**

@@ -726,6 +726,33 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
     }
   });
 
+  it('simultaneous registrations with and without an advance, room for some: each accepted one whole, the refused ones nothing', async () => {
+    // Written in groups (db/keyedBatches.ts): an accepted parcel with its advance has its payment, its RECEPTIONNE
+    // status and its journal row; a refused one (the claim found no room in the group's transaction) leaves nothing.
+    const e = await newEnvoi({ poids: 6 });
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        register(e.id, {
+          naturesColis: [{ natureColisID: id.VET, poids: 1 }],
+          ...(i % 2 ? { reglement: 5, encaissement: { modePaiementID: id.ESPECES } } : {}),
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(6);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(10);
+    const accepted = results.filter((r) => r.status === 200).map((r) => r.body.data);
+    const rows = await t.database.db.select().from(colis).where(eq(colis.envoiID, e.id));
+    expect(rows.map((r) => r.id).sort()).toEqual(accepted.map((c) => c.id).sort());
+    for (const c of accepted) {
+      const pays = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, c.id));
+      const stored = rows.find((r) => r.id === c.id)!;
+      expect([pays.map((p) => p.montantEncaisse), stored.reglement]).toEqual(c.reglement > 0 ? [['5.00'], '5.00'] : [[], '0.00']);
+      expect(await statutOf(c.id)).toBe(c.reglement > 0 ? 'RECEPTIONNE' : 'EN_ATTENTE');
+    }
+    const [envoi] = await t.database.db.select().from(envois).where(eq(envois.id, e.id));
+    expect(envoi.poidsReel).toBe('6.000');
+  });
+
   it('simultaneous registrations of one new recipient create one client, which all of them name', async () => {
     const e = await newEnvoi();
     const tel = `+221${phone++}`;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { reusable } from '../../server/db/reusable';
+import { reusable, reusableSql } from '../../server/db/reusable';
 import { typeUsers, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 
@@ -77,5 +77,62 @@ describe('reusable queries', () => {
     );
     await expect(async () => withoutUpdatedAt(db, { libelle: 'x' })).rejects.toThrow(/column updated_at is computed/);
     await expect(async () => typeByCode(db, { code: 'X', userID: null, nom: 'dropped' })).rejects.toThrow(/no placeholder nom/);
+  });
+
+  it('runs a statement for several values in a row on a transaction: each sees the ones before, values arrive intact', async () => {
+    // On PostgreSQL the runs after the first go in one simple query of EXECUTE commands with quoted literals: the
+    // values a user can type (quotes, backslashes, a semicolon, accents, e-mails), nulls, arrays and JSON must arrive
+    // as they are, and never as SQL.
+    const db = t.database.db;
+    const code = `TST_EACH_${Date.now()}`;
+    const insert = reusableSql<{ code: string; libelle: string; n: number; tags: string[] | null; doc: unknown }>(sql`
+      INSERT INTO ${typeUsers} (id, code, libelle) VALUES (${sql.placeholder('id')}::uuid, ${sql.placeholder('code')}::text,
+             ${sql.placeholder('libelle')}::text)
+      RETURNING code, libelle,
+                (SELECT count(*)::int FROM ${typeUsers} WHERE code LIKE ${code + '%'}) AS n,
+                ${sql.placeholder('tags')}::text[] AS tags, ${sql.placeholder('doc')}::jsonb AS doc`);
+    const libelles = ["l'agence d'Abidjan", "a\\b \\' ; DROP TABLE type_users; --", "$$ $tag$ E'x' \n", 'Élodie Ñúñez — 東京', ''];
+    const valuesList = libelles.map((libelle, i) => ({
+      id: uuidv7(),
+      code: `${code}_${i}`,
+      libelle,
+      tags: i === 4 ? null : [libelle, 'b"c', 'd,e'],
+      doc: JSON.stringify({ libelle, i }),
+    }));
+    const answers = await db.transaction((tx) => insert.each(tx, valuesList));
+    expect(answers.map(([r]) => r.libelle)).toEqual(libelles);
+    // Each run saw the rows of the runs before it in the transaction (not its own: a statement reads its snapshot).
+    expect(answers.map(([r]) => r.n)).toEqual([0, 1, 2, 3, 4]);
+    expect(answers.map(([r]) => r.tags)).toEqual(valuesList.map((v) => v.tags));
+    expect(answers.map(([r]) => r.doc)).toEqual(libelles.map((libelle, i) => ({ libelle, i })));
+    const stored = await db
+      .select({ libelle: typeUsers.libelle })
+      .from(typeUsers)
+      .where(sql`${typeUsers.code} LIKE ${code + '%'}`)
+      .orderBy(typeUsers.code);
+    expect(stored.map((r) => r.libelle)).toEqual(libelles);
+  });
+
+  it('a failing run among several fails the call and its transaction writes nothing', async () => {
+    const db = t.database.db;
+    const code = `TST_FAIL_${Date.now()}`;
+    const insert = reusableSql<{ id: string }>(
+      sql`INSERT INTO ${typeUsers} (id, code, libelle) VALUES (${sql.placeholder('id')}::uuid, ${sql.placeholder('code')}::text, 'x') RETURNING id`,
+    );
+    // The third has the second's code: the unique index refuses it.
+    const codes = [`${code}_1`, `${code}_2`, `${code}_2`, `${code}_3`];
+    await expect(
+      db.transaction((tx) =>
+        insert.each(
+          tx,
+          codes.map((c) => ({ id: uuidv7(), code: c })),
+        ),
+      ),
+    ).rejects.toThrow();
+    const stored = await db
+      .select()
+      .from(typeUsers)
+      .where(sql`${typeUsers.code} LIKE ${code + '%'}`);
+    expect(stored).toEqual([]);
   });
 });
