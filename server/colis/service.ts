@@ -37,6 +37,7 @@ import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import { CLIENT_TYPE_ID, clientPhone, upsertClient, type Party } from '../user/service';
 import { keyedBatches } from '../db/keyedBatches';
+import { isDatabaseUnavailable } from '../plugins/errors';
 import { writeRegistration, writeRegistrations, type PartyOfRegistration, type RegistrationWrite } from './registrationWrite';
 import { partyColumns } from '../user/query';
 import type { Db, Tx } from '../db/client';
@@ -484,6 +485,8 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
 const departureWrites = keyedBatches({
   concurrency: Math.max(1, Number(process.env.DEPARTURE_WRITES) || 1),
   max: Math.max(1, Number(process.env.DEPARTURE_BATCH) || 32),
+  // A group cut from the database (its COMMIT's outcome unknown) is not written again: each answers 503, as alone.
+  unreachable: isDatabaseUnavailable,
 });
 
 /**
@@ -493,8 +496,9 @@ const departureWrites = keyedBatches({
  * recipient, and inserts the parcel with its lines, history, notifications, e-mails and journal row: atomic by itself.
  * Alone, no transaction; with the departure's other waiting registrations, in their group's transaction
  * (departureWrites), the statements of those without an advance sent in one round trip. The claim alone decides: if
- * the departure no longer takes the weight, nothing is written (409). An advance (reglement > 0) runs the same statement in a
- * transaction, then records the payment and moves the parcel (recordAdvance), then the journal row.
+ * the departure no longer takes the weight, nothing is written (409). An advance (reglement > 0) runs the same
+ * statement in a transaction (alone, or its group's), then records the payment and moves the parcel (recordAdvance),
+ * then the journal row.
  * @returns the parcel as colis/get answers it (selectColis' fields), made from what was read and written (the
  *   statement's RETURNING, the references read first, the parties found or created): no re-read. An advance changes
  *   the parcel after its insert (payment, status): that answer is read back.

@@ -8,10 +8,12 @@
  * for the group. Each write still decides for itself (the claim's conditional UPDATE sees the weight the group's
  * earlier writes took), so a group is exactly the writes one after the other, committed together.
  *
- * Nothing is half-written: when a write of a group fails (an error of the database, or any error its task throws), the
- * group's transaction is rolled back and each of its writes is run again alone, in its own transaction: the failing
- * one answers its own error, the others are written as if they had come one by one. This is an optimisation, not the
- * guard: the row lock still decides between processes.
+ * Nothing is half-written: when a write of a group fails (an error the database reports, or any error its task
+ * throws), the group's transaction is rolled back and each of its writes is run again alone, in its own transaction:
+ * the failing one answers its own error, the others are written as if they had come one by one. When the failure says
+ * the database could not be reached (`unreachable`: a connection lost, possibly during the COMMIT, whose outcome is
+ * then unknown), nothing is run again: every write of the group answers that error, as a write alone would have.
+ * This is an optimisation, not the guard: the row lock still decides between processes.
  */
 import type { Db, Tx } from './client';
 
@@ -42,15 +44,21 @@ interface KeyState {
 /**
  * A new set of queues: `concurrency` groups of a key written at once (the next one waiting on the row lock, ready),
  * at most `max` writes in a group. Keys are per database handle and forgotten once idle.
+ * @param unreachable whether a group's error means the database could not be reached (its writes are then not run
+ *   again: see above); default none
  */
-export function keyedBatches({ concurrency = 1, max = 32 } = {}): KeyedBatches {
+export function keyedBatches({
+  concurrency = 1,
+  max = 32,
+  unreachable = (): boolean => false,
+}: { concurrency?: number; max?: number; unreachable?: (error: unknown) => boolean } = {}): KeyedBatches {
   const byDb = new WeakMap<Db, Map<string, KeyState>>();
 
   function pump(db: Db, keys: Map<string, KeyState>, key: string, state: KeyState) {
     while (state.running < concurrency && state.waiting.length > 0) {
       const group = state.waiting.splice(0, max);
       state.running++;
-      void writeGroup(db, group).finally(() => {
+      void writeGroup(db, group, unreachable).finally(() => {
         state.running--;
         if (state.running === 0 && state.waiting.length === 0) keys.delete(key);
         else pump(db, keys, key, state);
@@ -86,8 +94,11 @@ async function writeEachAlone(db: Db, group: Waiting[]): Promise<void> {
   }
 }
 
-/** A group in one transaction, its answers given after the commit; on any failure, each of its writes alone. */
-async function writeGroup(db: Db, group: Waiting[]): Promise<void> {
+/**
+ * A group in one transaction, its answers given after the commit; on a failure, each of its writes alone, or, when the
+ * database could not be reached, that error for all.
+ */
+async function writeGroup(db: Db, group: Waiting[], unreachable: (error: unknown) => boolean): Promise<void> {
   if (group.length === 1) return writeEachAlone(db, group);
   let answers: unknown[];
   try {
@@ -110,8 +121,10 @@ async function writeGroup(db: Db, group: Waiting[]): Promise<void> {
       }
       return out;
     });
-  } catch {
-    return writeEachAlone(db, group);
+  } catch (error) {
+    if (!unreachable(error)) return writeEachAlone(db, group);
+    for (const w of group) w.reject(error);
+    return;
   }
   group.forEach((w, i) => w.resolve(answers[i]));
 }

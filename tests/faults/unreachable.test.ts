@@ -134,8 +134,10 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL unreachable', () => {
       for (let round = 0; round < 2; round++) {
         answers.push(...(await Promise.all([...calls, ...calls].map((c) => c()))));
       }
-      // Hold the cut at least 2 s, so the background traffic meets it too.
-      await new Promise((r) => setTimeout(r, Math.max(0, cutAt + 2000 - Date.now())));
+      // Hold the cut long enough for the background traffic to meet it too: its calls in flight at the cut may wait
+      // for their query's timeout (STATEMENT_MS and the client's 2 s more) before its next calls fail while cut (a
+      // connection's timeout at most). Held 2 s only, the cut was sometimes lifted before any of them had answered.
+      await new Promise((r) => setTimeout(r, Math.max(0, cutAt + STATEMENT_MS + 2000 + CONNECT_MS + 1000 - Date.now())));
       const ready = await s.call('GET', '/api/ready');
       const health = await s.call('GET', '/api/health');
       expect(s.child.exitCode, `le serveur s'est arrêté :\n${s.output()}`).toBeNull();

@@ -124,6 +124,38 @@ describe('keyedBatches (issue 12 §3: a departure’s registrations written in g
     },
   );
 
+  it('a group cut from the database is not written again: each of its writes answers that error', async () => {
+    // A lost connection (during the COMMIT, say) leaves the group's outcome unknown: writing its parcels again could
+    // write them twice (or answer a duplicate key for a parcel that was written). Each answers the 503 it would alone.
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    const write = keyedBatches({ unreachable: (e) => (e as { code?: string }).code === 'ECONNRESET' });
+    const db = t.database.db;
+    const runs: string[] = [];
+    const counted = (name: string, fail = false): BatchWrite<number> => ({
+      run: async (tx: Tx) => {
+        runs.push(name);
+        const tx1 = await insertRow(name).run(tx);
+        if (fail) throw lost;
+        return tx1;
+      },
+    });
+    const results = await Promise.allSettled([
+      write(db, 'envoi-5', counted('g5-a')),
+      write(db, 'envoi-5', counted('g5-b')),
+      write(db, 'envoi-5', counted('g5-c', true)),
+      write(db, 'envoi-5', counted('g5-d')),
+    ]);
+    expect(results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'written'))).toEqual([
+      'written',
+      'Connection terminated unexpectedly',
+      'Connection terminated unexpectedly',
+      'Connection terminated unexpectedly',
+    ]);
+    // Each ran once (no second attempt), and the group's rows were rolled back with it.
+    expect(runs).toEqual(['g5-a', 'g5-b', 'g5-c']);
+    expect((await rowsNamed('g5-')).map((r) => r.name)).toEqual(['g5-a']);
+  });
+
   it('an atomic write alone runs on the database handle itself, with no transaction around it', async () => {
     const write = keyedBatches();
     const db = t.database.db;
