@@ -85,9 +85,9 @@ const dialect = new PgDialect();
 export type ReusableSql<T> = ((db: Db | Tx, values: Record<string, unknown>) => Promise<T[]>) & {
   /**
    * Runs the statement once per entry of `valuesList`, in that order, on a transaction's connection, and answers the
-   * rows of each run. On PostgreSQL with named statements (db/namedStatements.ts), the first run prepares the
-   * statement on the connection as usual and the others are sent together, in one round trip: one simple query of
-   * `EXECUTE name(…)` commands, each value a quoted literal (pg's own conversion of the value, then
+   * rows of each run. On PostgreSQL with named statements (db/namedStatements.ts), once the statement is prepared on
+   * the connection (else one run, sent as usual, prepares it), the runs are sent together, in one round trip: one
+   * simple query of `EXECUTE name(…)` commands, each value a quoted literal (pg's own conversion of the value, then
    * `escapeLiteral`), run by the statement's kept plan; their rows are read by the same type parsers. Elsewhere
    * (PGlite, named statements off), one run after the other. A failing run fails the call: the transaction is then
    * aborted, as after any failed statement (the caller rolls it back).
@@ -129,12 +129,17 @@ export function reusableSql<T>(query: SQL): ReusableSql<T> {
 }
 
 /** node-postgres' conversion of a parameter to its text (lib/utils.js, not in its type declarations). */
-const pgUtils = (pg as unknown as { utils: { prepareValue(value: unknown): string | null } }).utils;
+const pgUtils = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
 
-/** A value as a quoted SQL literal, converted as node-postgres converts a parameter (`NULL` for null). */
+/**
+ * A value as a quoted SQL literal, converted as node-postgres converts a parameter (`NULL` for null): texts, numbers,
+ * booleans, dates, arrays and JSON. @throws Error for a binary value (a Buffer: no text form to quote)
+ */
 function literal(value: unknown): string {
   const text = pgUtils.prepareValue(value);
-  return text == null ? 'NULL' : pg.escapeLiteral(String(text));
+  if (text == null) return 'NULL';
+  if (typeof text !== 'string') throw new Error('reusable: a binary value cannot be sent as a literal');
+  return pg.escapeLiteral(text);
 }
 
 /**
