@@ -152,7 +152,6 @@ export async function runList<S extends ListSelect>(
   const sort = listOrder(def, q);
   const { column, french } = sort;
   const orderBy = orderByOf(def, sort);
-  let query = def.select(db);
   const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
   const pageIds =
     q.page && q.perPage && plain && def.pageIds ? await def.pageIds(db, sort, (q.page - 1) * q.perPage, q.perPage) : undefined;
@@ -188,11 +187,14 @@ export async function runList<S extends ListSelect>(
       found.map((r) => r.id),
       total,
     );
-  } else {
-    query = query.where(where).orderBy(...orderBy);
-    if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
-    else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
   }
+  // The list's whole select (every join) is built only here: the paths above join their page's rows by id.
+  let query = def
+    .select(db)
+    .where(where)
+    .orderBy(...orderBy);
+  if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
+  else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
   const rows = reshaped((await query) as AnyRow[]);
   return { rows, total: await listTotal(db, def, q, where, rows.length) };
 }
