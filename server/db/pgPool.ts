@@ -66,7 +66,10 @@ export function createPgPool(url: string, opts: { max: number; timeouts?: Partia
     application_name: API_APPLICATION_NAME,
     // No JIT compilation: the API's statements are short, and a cost estimate above jit_above_cost (e.g. a payment
     // search whose author branch is estimated at every payment) spent ~90 ms compiling a statement that ran in ~5 ms.
-    options: '-c jit=off',
+    // No parallel workers either: starting two took 27–45 ms of a payment search whose plan ran in ~2 ms (its author
+    // branch, a hash join over every payment, stops at once when no author matches), and with requests in flight
+    // the cores are already busy (bench/README.md, seventh session).
+    options: '-c jit=off -c max_parallel_workers_per_gather=0',
     max: opts.max,
     connectionTimeoutMillis: t.connectMs ?? 5000,
     keepAlive: true,

@@ -49,8 +49,10 @@ describe.runIf(process.env.DATABASE_URL)('named statements on PostgreSQL', () =>
     expect(await prepared(plain)).toEqual([]);
   });
 
-  it('runs its sessions without JIT compilation', async () => {
+  it('runs its sessions without JIT compilation nor parallel workers', async () => {
     expect((await named.query('SHOW jit')).rows[0].jit).toBe('off');
+    // Starting workers cost a payment search 27–45 ms for a ~2 ms plan (bench/README.md, seventh session).
+    expect((await named.query('SHOW max_parallel_workers_per_gather')).rows[0].max_parallel_workers_per_gather).toBe('0');
   });
 
   it('gives one text one name, and different texts different names', () => {
