@@ -606,6 +606,33 @@ describe('lists, details and scoping', () => {
       (await t.call('PUT', `/api/colis/update/${toSenegal.id}`, { token: agentDakar.token, body: colisBody(toSenegal.envoiID.id) })).status,
     ).toBe(403);
   });
+
+  it("finds a parcel by its free-text recipient's name and phone, after registration, edit and a direct write (colis_termes)", async () => {
+    const ids = async (q: string) =>
+      (await t.call('GET', `/api/colis/liste/${agent.id}?q=${encodeURIComponent(q)}`, { token: agent.token })).body.datas.map(
+        (x: { id: string }) => x.id,
+      );
+    // No phone: the recipient is no client, only the parcel names it.
+    const e = await newEnvoi();
+    const c = (await register(e.id, { nomDestinataire: 'Ouédraogo-Sanstel', telephoneDestinataire: undefined })).body.data;
+    expect(c.destinataireID).toBeNull();
+    expect(await ids('ouédraogo-sans')).toEqual([c.id]);
+    const renamed = await t.call('PUT', `/api/colis/update/${c.id}`, {
+      token: agent.token,
+      body: colisBody(e.id, { nomDestinataire: 'Kaboré-Renomme', telephoneDestinataire: undefined }),
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await ids('RENOMME')).toEqual([c.id]);
+    expect(await ids('Sanstel')).toEqual([]);
+    // A phone written on the parcel alone (an import, a script): found by a fragment as well.
+    await t.database.db.execute(sql`UPDATE colis SET telephone_destinataire = '+22133987654321' WHERE id = ${c.id}`);
+    expect(await ids('987654')).toEqual([c.id]);
+    // Every name and phone a parcel holds is among the values searched.
+    const missing = await t.database.db.execute(sql`
+      SELECT v FROM (SELECT nom_destinataire AS v FROM colis UNION SELECT telephone_destinataire FROM colis) x
+       WHERE v IS NOT NULL AND NOT EXISTS (SELECT 1 FROM colis_termes WHERE valeur = x.v)`);
+    expect((missing as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
 });
 
 describe('clients of a registration (user/service.ts upsertClient)', () => {
