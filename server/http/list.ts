@@ -3,12 +3,12 @@
  * from a declaration of its select and columns. The query string is parsed by http/listQuery.ts.
  */
 import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { reusableSql } from '../db/reusable';
+import { reusableSql, type ReusableSql } from '../db/reusable';
 import { parseListQuery, type ListQuery } from './listQuery';
-import { seekByDay } from './listSeek';
+import { SEEK_FROM_OFFSET, seekByDay, seekDaySql } from './listSeek';
 import { apiJsonPageSql } from './serialize';
 
 /** A row as a list select returns it. */
@@ -171,8 +171,13 @@ export async function runList<S extends ListSelect>(
     // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only. A deep page
     // in creation order starts at its day (seekByDay) rather than walking every row before it.
     const offset = (q.page - 1) * q.perPage;
-    const seek =
-      def.seek && plain && column === def.table.createdAt ? await seekByDay(db, def.seek, column, offset, sort.order) : undefined;
+    const seekable = def.seek && plain && column === def.table.createdAt && offset >= SEEK_FROM_OFFSET;
+    if (seekable && options.json && def.jsonPage && !def.mapRow && def.pageKey) {
+      // A deep page as JSON: its day, its ids and its rows in one statement (one round trip instead of three).
+      const deep = await jsonDeepPage(db, def, sort.order, where, offset, q.perPage);
+      if (deep) return { json: deep.page, total: await listTotal(db, def, q, where, deep.n, deep.total ?? undefined) };
+    }
+    const seek = seekable ? await seekByDay(db, def.seek!, column, offset, sort.order) : undefined;
     // A searched page counts its total with its ids (a window over the matches): the search runs once, not twice.
     const windowTotal = q.q ? { total: sql<number>`count(*) over ()` } : undefined;
     const found = (await def
@@ -230,6 +235,58 @@ async function jsonPageOfIds(db: Db, def: ListDef, ids: string[]): Promise<{ pag
     jsonPages.set(def.pageKey!, run);
   }
   const [row] = await run(db, { ids });
+  return row;
+}
+
+/** The statements answering a deep page as JSON (jsonDeepPage), by page key, order and the text of the rows' condition. */
+const jsonDeepPages = new Map<string, ReusableSql<{ page: string; n: number; total: number | null }>>();
+
+const dialect = new PgDialect();
+
+/**
+ * A deep page of a list in creation order (http/listSeek.ts) as the JSON text of its rows and their number, with the
+ * list's total, in one statement: the page's day from the rows-per-day counters (seekDaySql), the page's ids within
+ * that day (the list's own ids query, from the day's bound, at the offset left), then the rows of those ids written
+ * as toApi would (serialize.ts apiJsonPageSql). What seekByDay, the ids query and jsonPageOfIds do in three round
+ * trips, each of which costs a write and a read of the connection on both sides. Built once per page key, order and
+ * condition; the limit and the offset are bound. LIMIT and OFFSET are computed from sub-selects: PostgreSQL then
+ * estimates them alike for every call and keeps one generic plan (a bound LIMIT made it plan the nine relations of
+ * the page anew on every call: bench/README.md, sixth session).
+ * @param where the rows' condition (the scope of a role that sees every agency): without bound values, else undefined
+ *   (the caller walks the three steps)
+ * @returns the page's JSON text (`[]` past the last row), its rows, and the total (null past the last row)
+ */
+async function jsonDeepPage(
+  db: Db,
+  def: ListDef,
+  order: 'asc' | 'desc',
+  where: SQL | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ page: string; n: number; total: number | null } | undefined> {
+  const condition = where ? dialect.sqlToQuery(where) : { sql: '', params: [] };
+  if (condition.params.length) return undefined;
+  const key = `${def.pageKey} ${order} ${condition.sql}`;
+  let run = jsonDeepPages.get(key);
+  if (!run) {
+    const createdAt = def.table.createdAt;
+    const borne = sql`(SELECT borne FROM jour)`;
+    const ids = def.countFrom!(db)
+      .where(and(where, order === 'desc' ? sql`${createdAt} < ${borne}` : sql`${createdAt} >= ${borne}`))
+      .orderBy(...orderByOf(def, { column: createdAt, french: false, key: createdAt, order }))
+      .getSQL();
+    // Cast: `= any(expression)`, not `= any(subquery)` (which would compare each id to the whole array).
+    const pageIds = sql`(SELECT ids FROM page)::uuid[]`;
+    const rows = def.select(db).where(sql`${def.table.id} = any(${pageIds})`) as unknown as Parameters<typeof apiJsonPageSql>[0];
+    run = reusableSql(sql`
+      WITH jour AS MATERIALIZED (${seekDaySql(def.seek!, sql`${sql.placeholder('offset')}::int`, order)}),
+           page AS MATERIALIZED (SELECT ARRAY(${ids}
+                                   LIMIT (SELECT ${sql.placeholder('limit')}::int)
+                                   OFFSET (SELECT ${sql.placeholder('offset')}::int - avant FROM jour)) AS ids)
+      SELECT j.page, j.n, (SELECT total FROM jour) AS total FROM (${apiJsonPageSql(rows, pageIds)}) j`);
+    jsonDeepPages.set(key, run);
+  }
+  const [row] = await run(db, { offset, limit });
   return row;
 }
 

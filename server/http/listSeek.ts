@@ -26,6 +26,26 @@ export interface Seek {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
+ * The day of the page starting at `offset` (rows before the page), as one row: `avant` (the rows of the days before
+ * it, in the list's order), `borne` (the bound on the creation date those days lie beyond: the end of the page's day,
+ * newest first, or its start, oldest first) and `total` (every row the counters count); no row past the last row.
+ * Written as SQL so that it can also stand first in the statement of a whole page (http/list.ts jsonDeepPage).
+ * @param offset the offset, as SQL (a bound value or a placeholder)
+ */
+export function seekDaySql(liste: string, offset: SQL, order: 'asc' | 'desc'): SQL {
+  const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
+  // The day's bound: rows created before the end of the day (newest first), or from its start (oldest first).
+  const borne = order === 'desc' ? sql`(jour + 1)::timestamp AT TIME ZONE 'UTC'` : sql`jour::timestamp AT TIME ZONE 'UTC'`;
+  return sql`
+      SELECT (jusque - nb)::int AS avant, ${borne} AS borne, total::int AS total
+        FROM (SELECT jour, nb, sum(nb) OVER (ORDER BY jour ${dir}) AS jusque, sum(nb) OVER () AS total
+                FROM (SELECT jour, sum(nb) AS nb FROM list_jours WHERE liste = ${liste} GROUP BY jour HAVING sum(nb) > 0) d) c
+       WHERE jusque > ${offset}
+       ORDER BY jour ${dir}
+       LIMIT 1`;
+}
+
+/**
  * Where the page starting at `offset` lies, in creation order (`desc`: newest first, `asc`: oldest first, then id),
  * among the rows list_jours counts for `liste` ('colis': parcels not deleted; 'encaissements': payments not
  * cancelled): the day holding its first row (UTC), the rows of the days before it in that order are skipped by a
@@ -42,18 +62,7 @@ export async function seekByDay(
   order: 'asc' | 'desc',
 ): Promise<Seek | undefined> {
   if (offset < SEEK_FROM_OFFSET) return undefined;
-  const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
-  // The day's bound: rows created before the end of the day (newest first), or from its start (oldest first).
-  const borne = order === 'desc' ? sql`(jour + 1)::timestamp AT TIME ZONE 'UTC'` : sql`jour::timestamp AT TIME ZONE 'UTC'`;
-  const [day] = rowsOf<{ avant: number; borne: Date; total: number }>(
-    await db.execute(sql`
-      SELECT (jusque - nb)::int AS avant, ${borne} AS borne, total::int AS total
-        FROM (SELECT jour, nb, sum(nb) OVER (ORDER BY jour ${dir}) AS jusque, sum(nb) OVER () AS total
-                FROM (SELECT jour, sum(nb) AS nb FROM list_jours WHERE liste = ${liste} GROUP BY jour HAVING sum(nb) > 0) d) c
-       WHERE jusque > ${offset}
-       ORDER BY jour ${dir}
-       LIMIT 1`),
-  );
+  const [day] = rowsOf<{ avant: number; borne: Date; total: number }>(await db.execute(seekDaySql(liste, sql`${offset}`, order)));
   if (!day) return { where: sql`false`, offset: 0 };
   const bound = new Date(day.borne);
   return {
