@@ -171,13 +171,13 @@ export async function runList<S extends ListSelect>(
     // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only. A deep page
     // in creation order starts at its day (seekByDay) rather than walking every row before it.
     const offset = (q.page - 1) * q.perPage;
-    const seekable = def.seek && plain && column === def.table.createdAt && offset >= SEEK_FROM_OFFSET;
-    if (seekable && options.json && def.jsonPage && !def.mapRow && def.pageKey) {
-      // A deep page as JSON: its day, its ids and its rows in one statement (one round trip instead of three).
-      const deep = await jsonDeepPage(db, def, sort.order, where, offset, q.perPage);
-      if (deep) return { json: deep.page, total: await listTotal(db, def, q, where, deep.n, deep.total ?? undefined) };
+    const counted = def.seek && plain && column === def.table.createdAt;
+    if (counted && options.json && def.jsonPage && !def.mapRow && def.pageKey) {
+      // As JSON: the page's ids, its rows and the list's total in one statement (one round trip instead of three).
+      const one = await jsonCountedPage(db, def, sort.order, where, offset, q.perPage);
+      if (one) return { json: one.page, total: await listTotal(db, def, q, where, one.n, one.total ?? undefined) };
     }
-    const seek = seekable ? await seekByDay(db, def.seek!, column, offset, sort.order) : undefined;
+    const seek = counted ? await seekByDay(db, def.seek!, column, offset, sort.order) : undefined;
     // A searched page counts its total with its ids (a window over the matches): the search runs once, not twice.
     const windowTotal = q.q ? { total: sql<number>`count(*) over ()` } : undefined;
     const found = (await def
@@ -238,25 +238,27 @@ async function jsonPageOfIds(db: Db, def: ListDef, ids: string[]): Promise<{ pag
   return row;
 }
 
-/** The statements answering a deep page as JSON (jsonDeepPage), by page key, order and the text of the rows' condition. */
-const jsonDeepPages = new Map<string, ReusableSql<{ page: string; n: number; total: number | null }>>();
+/** The statements of jsonCountedPage, by page key, order, walked or sought, and the text of the rows' condition. */
+const jsonCountedPages = new Map<string, ReusableSql<{ page: string; n: number; total: number | null }>>();
 
 const dialect = new PgDialect();
 
 /**
- * A deep page of a list in creation order (http/listSeek.ts) as the JSON text of its rows and their number, with the
- * list's total, in one statement: the page's day from the rows-per-day counters (seekDaySql), the page's ids within
- * that day (the list's own ids query, from the day's bound, at the offset left), then the rows of those ids written
- * as toApi would (serialize.ts apiJsonPageSql). What seekByDay, the ids query and jsonPageOfIds do in three round
- * trips, each of which costs a write and a read of the connection on both sides. Built once per page key, order and
- * condition; the limit and the offset are bound. LIMIT and OFFSET are computed from sub-selects: PostgreSQL then
- * estimates them alike for every call and keeps one generic plan (a bound LIMIT made it plan the nine relations of
- * the page anew on every call: bench/README.md, sixth session).
+ * A page of a list whose rows the rows-per-day counters count (ListDef.seek: a role that sees every agency, no
+ * search nor filter), in creation order, as the JSON text of its rows and their number, with the list's total, in one
+ * statement: what the ids query, jsonPageOfIds and the total's query (or seekByDay) do in three round trips, each of
+ * which costs a write and a read of the connection on both sides. From SEEK_FROM_OFFSET on, the page's day is found
+ * first (http/listSeek.ts seekDaySql) and the ids are walked from that day's bound, at the offset left within it;
+ * before, they are walked from the first row. The total is the counters' (the same rows). Then the rows of those ids
+ * are written as toApi would (serialize.ts apiJsonPageSql).
+ * Built once per page key, order, way and condition; the limit and the offset are bound. LIMIT and OFFSET are
+ * computed from sub-selects: PostgreSQL then estimates them alike for every call and keeps one generic plan (a bound
+ * LIMIT made it plan the nine relations of the page anew on every call: bench/README.md, sixth session).
  * @param where the rows' condition (the scope of a role that sees every agency): without bound values, else undefined
- *   (the caller walks the three steps)
- * @returns the page's JSON text (`[]` past the last row), its rows, and the total (null past the last row)
+ *   (the caller takes the steps one by one)
+ * @returns the page's JSON text (`[]` past the last row), its rows, and the total (null past the last sought row)
  */
-async function jsonDeepPage(
+async function jsonCountedPage(
   db: Db,
   def: ListDef,
   order: 'asc' | 'desc',
@@ -266,25 +268,31 @@ async function jsonDeepPage(
 ): Promise<{ page: string; n: number; total: number | null } | undefined> {
   const condition = where ? dialect.sqlToQuery(where) : { sql: '', params: [] };
   if (condition.params.length) return undefined;
-  const key = `${def.pageKey} ${order} ${condition.sql}`;
-  let run = jsonDeepPages.get(key);
+  const sought = offset >= SEEK_FROM_OFFSET;
+  const key = `${def.pageKey} ${order} ${sought ? 'sought' : 'walked'} ${condition.sql}`;
+  let run = jsonCountedPages.get(key);
   if (!run) {
     const createdAt = def.table.createdAt;
+    const placeholder = (name: string) => sql`${sql.placeholder(name)}::int`;
     const borne = sql`(SELECT borne FROM jour)`;
     const ids = def.countFrom!(db)
-      .where(and(where, order === 'desc' ? sql`${createdAt} < ${borne}` : sql`${createdAt} >= ${borne}`))
+      .where(sought ? and(where, order === 'desc' ? sql`${createdAt} < ${borne}` : sql`${createdAt} >= ${borne}`) : where)
       .orderBy(...orderByOf(def, { column: createdAt, french: false, key: createdAt, order }))
       .getSQL();
+    // The day's rows: from its first one, past the rows of the days before it (no day past the last row: no row).
+    const jour = sought
+      ? seekDaySql(def.seek!, placeholder('offset'), order)
+      : sql`SELECT 0 AS avant, sum(nb)::int AS total FROM list_jours WHERE liste = ${def.seek!}`;
     // Cast: `= any(expression)`, not `= any(subquery)` (which would compare each id to the whole array).
     const pageIds = sql`(SELECT ids FROM page)::uuid[]`;
     const rows = def.select(db).where(sql`${def.table.id} = any(${pageIds})`) as unknown as Parameters<typeof apiJsonPageSql>[0];
     run = reusableSql(sql`
-      WITH jour AS MATERIALIZED (${seekDaySql(def.seek!, sql`${sql.placeholder('offset')}::int`, order)}),
+      WITH jour AS MATERIALIZED (${jour}),
            page AS MATERIALIZED (SELECT ARRAY(${ids}
-                                   LIMIT (SELECT ${sql.placeholder('limit')}::int)
-                                   OFFSET (SELECT ${sql.placeholder('offset')}::int - avant FROM jour)) AS ids)
+                                   LIMIT (SELECT ${placeholder('limit')})
+                                   OFFSET (SELECT ${placeholder('offset')} - avant FROM jour)) AS ids)
       SELECT j.page, j.n, (SELECT total FROM jour) AS total FROM (${apiJsonPageSql(rows, pageIds)}) j`);
-    jsonDeepPages.set(key, run);
+    jsonCountedPages.set(key, run);
   }
   const [row] = await run(db, { offset, limit });
   return row;

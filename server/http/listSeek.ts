@@ -29,7 +29,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * The day of the page starting at `offset` (rows before the page), as one row: `avant` (the rows of the days before
  * it, in the list's order), `borne` (the bound on the creation date those days lie beyond: the end of the page's day,
  * newest first, or its start, oldest first) and `total` (every row the counters count); no row past the last row.
- * Written as SQL so that it can also stand first in the statement of a whole page (http/list.ts jsonDeepPage).
+ * Written as SQL so that it can also stand first in the statement of a whole page (http/list.ts jsonCountedPage).
  * @param offset the offset, as SQL (a bound value or a placeholder)
  */
 export function seekDaySql(liste: string, offset: SQL, order: 'asc' | 'desc'): SQL {
