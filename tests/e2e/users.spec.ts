@@ -42,6 +42,8 @@ test('an administrator creates an agent who receives its password by mail and mu
   page,
   browser,
 }) => {
+  // A long journey (two browsers, two mails, a dozen screens): 39 s alone, a minute beside the other shard.
+  test.setTimeout(120_000);
   const RUN = uniqueTag();
   const email = `agent.${RUN}@colis.test`;
   const nom = `Durand${RUN}`;
