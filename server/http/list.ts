@@ -109,7 +109,8 @@ export interface ListDef<S extends ListSelect = ListSelect> {
   /**
    * The list's name in the rows-per-day counters (migration 0014 list_jours, http/listSeek.ts) when this def's scope is
    * exactly the rows they count (a role that sees every agency): a deep page in creation order, without search, ids
-   * or filter, is then sought by day instead of walked. Undefined: always walked (OFFSET).
+   * or filter, is then sought by day instead of walked, and any such page answered as JSON is one statement whose
+   * total is the counters' (jsonCountedPage). Undefined: always walked (OFFSET).
    */
   seek?: string;
   /**
