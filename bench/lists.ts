@@ -59,6 +59,7 @@ const scenarios: { name: string; url: string; token: string }[] = [
   { name: 'colis: page 400 (offset 10 000)', url: `${colis}&_page=400`, token: admin },
   { name: 'colis: page 20 000 (offset 499 975)', url: `${colis}&_page=20000`, token: admin },
   { name: 'colis: page 400, agency user scope', url: `${colis}&_page=400`, token: agent },
+  { name: 'colis: page 10 000, agency user scope', url: `${colis}&_page=10000`, token: agent },
   { name: 'colis: details by reference', url: `/api/colis/getByReference/${encodeURIComponent(ref)}`, token: admin },
   { name: 'envois: page 1', url: `${envoi}&_page=1`, token: admin },
   { name: 'envois: page 80 (last)', url: `${envoi}&_page=80`, token: admin },
@@ -76,6 +77,8 @@ const scenarios: { name: string; url: string; token: string }[] = [
   { name: 'encaissements: page 20 000', url: `${enc}&_page=20000`, token: admin },
   { name: 'encaissements: page 1, one agency', url: `${enc}&_page=1&agenceID=${agence}`, token: admin },
   { name: 'encaissements: page 1, agency user scope', url: `${enc}&_page=1`, token: agent },
+  { name: 'encaissements: page 400, agency user scope', url: `${enc}&_page=400`, token: agent },
+  { name: 'encaissements: page 10 000, agency user scope', url: `${enc}&_page=10000`, token: agent },
   { name: 'encaissements: search reference', url: `${enc}&_page=1&q=${encodeURIComponent(ref.slice(-7))}`, token: admin },
 ].filter((s) => !only || only.test(s.name));
 

@@ -12,6 +12,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { colis, encaissements, envois, inventaires, operations, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
+import type { SeekCounters } from '../http/listSeek';
 import { findUser } from '../auth/query';
 
 // ---------------------------------------------------------------- parcels
@@ -53,6 +54,15 @@ export function countersScope(user: CurrentUser): SQL {
   return user.agencePaysID
     ? sql`(cs.agence_id = ${user.agenceID} OR cs.pays_destination_id = ${user.agencePaysID})`
     : sql`cs.agence_id = ${user.agenceID}`;
+}
+
+/**
+ * The rows-per-day counters of the parcels or payments list as a user sees it (http/listSeek.ts, deep pages): every
+ * row (list_jours) for a role that sees every agency; else its agency scope on list_jours_portee (countersScope: the
+ * rows of its agency or travelling to its country), exactly the rows colisScope and encaissementScope let through.
+ */
+export function listDaysScope(user: CurrentUser, liste: 'colis' | 'encaissements'): SeekCounters {
+  return user.allAgences ? { liste } : { liste, portee: countersScope(user) };
 }
 
 /** Parcels a user may see and act on: not deleted, within its agency scope (colisAgenceScope). */

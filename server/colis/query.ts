@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLE_CODES } from '../../common/permissions';
-import { colisScope, envoiScope } from '../access/scopes';
+import { colisScope, listDaysScope, envoiScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import {
@@ -153,8 +153,8 @@ export const colisList = (user: CurrentUser): ListDef<typeof selectColis> => ({
   pageKey: 'colis',
   jsonPage: true,
   fastTotal: (db, q) => colisListTotal(db, user, q),
-  // A role that sees every agency sees every parcel not deleted: what list_jours counts for 'colis'.
-  seek: user.allAgences ? 'colis' : undefined,
+  // The same rows as the scope, counted per day (deep pages sought by day, every user).
+  seek: listDaysScope(user, 'colis'),
   sortColumns: {
     reference: colis.reference,
     createdAt: colis.createdAt,

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { colisScope, encaissementScope } from '../access/scopes';
+import { colisScope, listDaysScope, encaissementScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
@@ -83,8 +83,8 @@ export const encaissementList = (user: CurrentUser): ListDef<typeof selectEncais
   pageKey: 'encaissements',
   jsonPage: true,
   fastTotal: (db, q) => encaissementListTotal(db, user, q),
-  // A role that sees every agency sees every payment not cancelled: what list_jours counts for 'encaissements'.
-  seek: user.allAgences ? 'encaissements' : undefined,
+  // The same rows as the scope, counted per day (deep pages sought by day, every user).
+  seek: listDaysScope(user, 'encaissements'),
   search: encaissementSearch,
   sortColumns: {
     createdAt: encaissements.createdAt,

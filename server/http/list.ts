@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { reusableSql, type ReusableSql } from '../db/reusable';
 import { parseListQuery, type ListQuery } from './listQuery';
-import { SEEK_FROM_OFFSET, seekByDay, seekDaySql } from './listSeek';
+import { countedDaysSql, SEEK_FROM_OFFSET, seekByDay, seekDaySql, type SeekCounters } from './listSeek';
 import { apiJsonPageSql } from './serialize';
 
 /** A row as a list select returns it. */
@@ -107,12 +107,13 @@ export interface ListDef<S extends ListSelect = ListSelect> {
    */
   fastTotal?: (db: Db, q: ListQuery) => Promise<number | undefined>;
   /**
-   * The list's name in the rows-per-day counters (migration 0014 list_jours, http/listSeek.ts) when this def's scope is
-   * exactly the rows they count (a role that sees every agency): a deep page in creation order, without search, ids
-   * or filter, is then sought by day instead of walked, and any such page answered as JSON is one statement whose
-   * total is the counters' (jsonCountedPage). Undefined: always walked (OFFSET).
+   * The rows-per-day counters (http/listSeek.ts) that count exactly this def's scope: every row for a role that sees
+   * every agency (migration 0014 list_jours), an agency's scope otherwise (0017 list_jours_portee, with `portee`). A
+   * deep page in creation order, without search, ids or filter, is then sought by day instead of walked; with every
+   * row counted, any such page answered as JSON is one statement whose total is the counters' (jsonCountedPage).
+   * Undefined: always walked (OFFSET).
    */
-  seek?: string;
+  seek?: SeekCounters;
   /**
    * The ids of a page read from elsewhere than the main table (e.g. counters holding exactly the rows of the scope,
    * with the sort key beside them), for a plain call (no search, ids or filter) paged in `sort`: the ids in the
@@ -173,7 +174,7 @@ export async function runList<S extends ListSelect>(
     // in creation order starts at its day (seekByDay) rather than walking every row before it.
     const offset = (q.page - 1) * q.perPage;
     const counted = def.seek && plain && column === def.table.createdAt;
-    if (counted && options.json && def.jsonPage && !def.mapRow && def.pageKey) {
+    if (counted && !def.seek!.portee && options.json && def.jsonPage && !def.mapRow && def.pageKey) {
       // As JSON: the page's ids, its rows and the list's total in one statement (one round trip instead of three).
       const one = await jsonCountedPage(db, def, sort.order, where, offset, q.perPage);
       if (one) return { json: one.page, total: await listTotal(db, def, q, where, one.n, one.total ?? undefined) };
@@ -245,8 +246,8 @@ const jsonCountedPages = new Map<string, ReusableSql<{ page: string; n: number; 
 const dialect = new PgDialect();
 
 /**
- * A page of a list whose rows the rows-per-day counters count (ListDef.seek: a role that sees every agency, no
- * search nor filter), in creation order, as the JSON text of its rows and their number, with the list's total, in one
+ * A page of a list whose rows the rows-per-day counters count (ListDef.seek without `portee`: a role that sees every
+ * agency, no search nor filter), in creation order, as the JSON text of its rows and their number, with the list's total, in one
  * statement: what the ids query, jsonPageOfIds and the total's query (or seekByDay) do in three round trips, each of
  * which costs a write and a read of the connection on both sides. From SEEK_FROM_OFFSET on, the page's day is found
  * first (http/listSeek.ts seekDaySql) and the ids are walked from that day's bound, at the offset left within it;
@@ -283,7 +284,7 @@ async function jsonCountedPage(
     // The day's rows: from its first one, past the rows of the days before it (no day past the last row: no row).
     const jour = sought
       ? seekDaySql(def.seek!, placeholder('offset'), order)
-      : sql`SELECT 0 AS avant, sum(nb)::int AS total FROM list_jours WHERE liste = ${def.seek!}`;
+      : sql`SELECT 0 AS avant, sum(nb)::int AS total FROM (${countedDaysSql(def.seek!)}) d`;
     // Cast: `= any(expression)`, not `= any(subquery)` (which would compare each id to the whole array).
     const pageIds = sql`(SELECT ids FROM page)::uuid[]`;
     const rows = def.select(db).where(sql`${def.table.id} = any(${pageIds})`) as unknown as Parameters<typeof apiJsonPageSql>[0];

@@ -157,7 +157,7 @@ async function expectNoDrift() {
     expect(await colisParMois(db, user, 'counters')).toEqual(await colisParMois(db, user, 'parcels'));
     expect(await circularStats(db, user, 'counters')).toEqual(await circularStats(db, user, 'parcels'));
   }
-  // The lists' rows per day of deep pages (migration 0014).
+  // The lists' rows per day of deep pages (migrations 0014 and 0017).
   const days = await listDaysDrift(db);
   expect(days.counted).toEqual(days.recounted);
 }

@@ -188,7 +188,7 @@ describe('encaissement/liste — totals from the payment counters (issue 12 §1,
       SELECT e.agence_id AS a, c.agence_id AS ca, c.envoi_id AS e, count(*)::int AS n
         FROM encaissements e JOIN colis c ON c.id = e.colis_id WHERE e.deleted_at IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
     expect(rowsOf(counters)).toEqual(rowsOf(recount));
-    // The lists' rows per day of deep pages (migration 0014).
+    // The lists' rows per day of deep pages (migrations 0014 and 0017).
     const days = await listDaysDrift(db);
     expect(days.counted).toEqual(days.recounted);
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.adminEmail));

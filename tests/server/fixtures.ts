@@ -135,27 +135,45 @@ export async function deletionCode(db: Db, reference: string): Promise<string> {
   return /<strong>(\d{4})<\/strong>/.exec(m.html)![1];
 }
 
-/** A row of the lists' rows per day (migration 0014 list_jours): list, day (YYYY-MM-DD, UTC) and number of rows. */
+/**
+ * A row of the lists' rows per day: list, day (YYYY-MM-DD, UTC), number of rows, and `portee`: '' for every row of
+ * the list (migration 0014 list_jours), else the agency and destination country counted by list_jours_portee
+ * (migration 0017), 'agence_id pays_id'.
+ */
 export interface ListDay {
   liste: string;
   jour: string;
+  portee: string;
   nb: number;
 }
 
 /**
- * The lists' rows per day as the counters sum them (list_jours) and as the tables recount them (parcels not deleted,
- * payments not cancelled), both sorted: equal when the counters did not drift.
+ * The lists' rows per day as the counters sum them (list_jours, and list_jours_portee by agency and destination
+ * country) and as the tables recount them (parcels not deleted, payments not cancelled, by the parcel's agency and its
+ * departure's country), both sorted: equal when the counters did not drift.
  */
 export async function listDaysDrift(db: Db): Promise<{ counted: ListDay[]; recounted: ListDay[] }> {
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await db.execute(query)) as unknown as { rows: ListDay[] }).rows.map((r) => ({ ...r, nb: Number(r.nb) }));
   return {
     counted: await rows(sql`
-      SELECT liste, jour::text AS jour, sum(nb)::int AS nb FROM list_jours GROUP BY 1, 2 HAVING sum(nb) <> 0 ORDER BY 1, 2`),
-    recounted: await rows(sql`
-      SELECT 'colis' AS liste, list_jour(created_at)::text AS jour, count(*)::int AS nb FROM colis WHERE deleted_at IS NULL GROUP BY 2
+      SELECT liste, jour::text AS jour, '' AS portee, sum(nb)::int AS nb FROM list_jours GROUP BY 1, 2 HAVING sum(nb) <> 0
       UNION ALL
-      SELECT 'encaissements', list_jour(created_at)::text, count(*)::int FROM encaissements WHERE deleted_at IS NULL GROUP BY 2
-      ORDER BY 1, 2`),
+      SELECT liste, jour::text, agence_id || ' ' || pays_destination_id, sum(nb)::int FROM list_jours_portee
+       GROUP BY 1, 2, 3 HAVING sum(nb) <> 0
+      ORDER BY 1, 2, 3`),
+    recounted: await rows(sql`
+      SELECT 'colis' AS liste, list_jour(created_at)::text AS jour, '' AS portee, count(*)::int AS nb
+        FROM colis WHERE deleted_at IS NULL GROUP BY 2
+      UNION ALL
+      SELECT 'encaissements', list_jour(created_at)::text, '', count(*)::int FROM encaissements WHERE deleted_at IS NULL GROUP BY 2
+      UNION ALL
+      SELECT 'colis', list_jour(c.created_at)::text, c.agence_id || ' ' || e.pays_id, count(*)::int
+        FROM colis c JOIN envois e ON e.id = c.envoi_id WHERE c.deleted_at IS NULL GROUP BY 2, 3
+      UNION ALL
+      SELECT 'encaissements', list_jour(p.created_at)::text, c.agence_id || ' ' || e.pays_id, count(*)::int
+        FROM encaissements p JOIN colis c ON c.id = p.colis_id JOIN envois e ON e.id = c.envoi_id
+       WHERE p.deleted_at IS NULL GROUP BY 2, 3
+      ORDER BY 1, 2, 3`),
   };
 }
