@@ -8,7 +8,7 @@
  * scenario then reads "timeout").
  *
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/lists.ts [--runs=40]
- *   [--concurrency=4] [--only=<regexp on the scenario name>] [--explain] [--warmup=5]
+ *   [--concurrency=4] [--only=<regexp on the scenario name>] [--explain] [--warmup=20]
  */
 import { createDatabase } from '../server/db/client';
 import { benchAppOn, statementRecorder } from './benchApp';
@@ -19,8 +19,11 @@ const concurrency = Number(arg('concurrency') ?? 4);
 const only = arg('only') ? new RegExp(arg('only')!) : undefined;
 const explain = process.argv.includes('--explain');
 // Untimed requests per connection in flight before each scenario is timed: a steady server has parsed its statements
-// and PostgreSQL keeps a generic plan of a prepared statement after its fifth execution (server/db/namedStatements.ts).
-const warmup = Number(arg('warmup') ?? 5);
+// and PostgreSQL keeps a generic plan of a prepared statement after its fifth execution (server/db/namedStatements.ts)
+// on each connection. The pool hands its idle connections back last in, first out, unevenly: with 5 per connection in
+// flight some had not passed their five custom plans when the timing began (eight in flight, one agency's p99 27–61 ms
+// against 22–37 ms with 20: bench/README.md, eighth session).
+const warmup = Number(arg('warmup') ?? 20);
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
