@@ -229,3 +229,45 @@ describe('deep pages by day (issue 12 §1–2)', () => {
     expect(searched.body.total).toBe(n);
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)("a departure's new destination beside a payment in progress (PostgreSQL)", () => {
+  it('waits for the payment to commit, then moves it with the parcel: the counters equal a recount', async () => {
+    const db = t.database.db;
+    const e = await createEnvoiByApi(t, { paysID: await idByCode(db, pays, 'SN') });
+    const [c] = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        INSERT INTO colis (id, reference, envoi_id, agence_id, statut_id, poids, montant_total, reglement, reste_a_payer)
+        SELECT gen_random_uuid(), 'MOVE-1', ${e.id}, id, (SELECT id FROM statuts WHERE code = 'RECEPTIONNE'), 1, 10, 0, 10
+          FROM agences WHERE code = 'PAR1'
+        RETURNING id`),
+    );
+    // A payment written as the API writes one (server/encaissement/service.ts: the parcel locked first, then the payment
+    // and the parcel's amounts), its transaction held open while the departure changes destination.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const paymentWritten = new Promise<void>((resolve) => (written = resolve));
+    const payment = db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM colis WHERE id = ${c.id} FOR UPDATE`);
+      await tx.execute(sql`
+        INSERT INTO encaissements (id, colis_id, agence_id, montant_encaisse, montant_restant, mode_paiement_id)
+        SELECT gen_random_uuid(), id, agence_id, 10, 0, (SELECT id FROM modes_paiement ORDER BY code LIMIT 1) FROM colis WHERE id = ${c.id}`);
+      await tx.execute(sql`UPDATE colis SET reglement = 10, reste_a_payer = 0 WHERE id = ${c.id}`);
+      written();
+      await held;
+    });
+    await paymentWritten;
+    let moved = false;
+    const move = db
+      .execute(sql`UPDATE envois SET pays_id = (SELECT id FROM pays WHERE code = 'ML') WHERE id = ${e.id}`)
+      .then(() => (moved = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The move waits for the payment's transaction (its parcel is locked), then counts the payment with it.
+    expect(moved).toBe(false);
+    release();
+    await payment;
+    await move;
+    const drift = await listDaysDrift(db);
+    expect(drift.counted).toEqual(drift.recounted);
+  });
+});

@@ -147,6 +147,21 @@ $$;
 CREATE TRIGGER list_jours_portee_envoi AFTER UPDATE OF pays_id ON "envois"
   FOR EACH ROW WHEN (OLD.pays_id IS DISTINCT FROM NEW.pays_id) EXECUTE FUNCTION list_jours_portee_envoi();
 --> statement-breakpoint
+-- Before a departure's new destination moves the counters of its parcels and their payments (colis_stats of migration
+-- 0003, list_jours_portee here), its parcels are locked (FOR SHARE): every writer of a parcel or of its payments locks
+-- the parcel first (server/access/locks.ts), so a payment or an edit in progress on one of them commits before the
+-- move counts them (the statements of the triggers that follow see it), and none starts until the move is done.
+-- Without it, a payment written meanwhile was counted under the old country by its own trigger and left there.
+CREATE FUNCTION envoi_pays_verrou() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM colis WHERE envoi_id = NEW.id FOR SHARE;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER envoi_pays_verrou BEFORE UPDATE OF pays_id ON "envois"
+  FOR EACH ROW WHEN (OLD.pays_id IS DISTINCT FROM NEW.pays_id) EXECUTE FUNCTION envoi_pays_verrou();
+--> statement-breakpoint
 -- Folds the delta rows of both counters, each table in one statement (a reader sees its rows before or after).
 CREATE OR REPLACE FUNCTION list_jours_compact() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
