@@ -247,8 +247,8 @@ const dialect = new PgDialect();
 
 /**
  * A page of a list whose rows the rows-per-day counters count (ListDef.seek without `portee`: a role that sees every
- * agency, no search nor filter), in creation order, as the JSON text of its rows and their number, with the list's total, in one
- * statement: what the ids query, jsonPageOfIds and the total's query (or seekByDay) do in three round trips, each of
+ * agency, no search nor filter), in creation order, as the JSON text of its rows and their number, with the list's
+ * total, in one statement: what the ids query, jsonPageOfIds and the total's query (or seekByDay) do in three round trips, each of
  * which costs a write and a read of the connection on both sides. From SEEK_FROM_OFFSET on, the page's day is found
  * first (http/listSeek.ts seekDaySql) and the ids are walked from that day's bound, at the offset left within it;
  * before, they are walked from the first row. The total is the counters' (the same rows). Then the rows of those ids

@@ -67,9 +67,10 @@ export function seekDaySql(counters: SeekCounters, offset: SQL, order: 'asc' | '
 
 /**
  * Where the page starting at `offset` lies, in creation order (`desc`: newest first, `asc`: oldest first, then id),
- * among the rows the counters count (SeekCounters): the day holding its first row (UTC), the rows of the days before it in that order are skipped by a
- * bound on `createdAt`, and the offset left is counted within that day. Rows ordered by createdAt then id: the same
- * rows as `OFFSET offset`, since a day's rows come together in that order. The same sums give the list's total.
+ * among the rows the counters count (SeekCounters): the day holding its first row (UTC), the rows of the days before
+ * it in that order are skipped by a bound on `createdAt`, and the offset left is counted within that day. Rows ordered
+ * by createdAt then id: the same rows as `OFFSET offset`, since a day's rows come together in that order. The same
+ * sums give the list's total.
  * @param createdAt the list's creation date column (timestamptz)
  * @returns undefined below SEEK_FROM_OFFSET (walk); a condition no row meets past the last row (an empty page)
  */
