@@ -1,37 +1,202 @@
 /**
- * Who may change which role's permissions (issue 9 §2; spec 001 §5 "Role-assignment visibility"), shared by the
- * server (server/autorisation/service.ts, the authority) and the assignment screen (src/autorisation, which hides or
- * locks what the server would refuse).
+ * Who may do what to which role, key or user's role (spec 001 §5 "Role-assignment visibility", §6;
+ * docs/decisions/role-identity.md, docs/decisions/no-lock-out.md): the one place of these rules, applied by the
+ * server (server/autorisation/service.ts, server/role/, server/privilege/, server/user/service.ts: the authority) and
+ * by the screens (src/autorisation, src/role, src/user, which hide or lock what the server would refuse).
+ *
+ * Authority is read from a role's fixed identity (`systeme`) and reach (`toutesAgences`), never from its code:
+ * - the system roles (SUPERADMIN, ADMIN, AGENT, CLIENT) keep their codes for ever, stay active and are never deleted;
+ *   no other role takes a system code;
+ * - a role's reach is set when it is created and changed by a SUPERADMIN only;
+ * - nobody changes the grants or the record of their own role; nobody grants a key they do not hold; only a user who
+ *   sees every agency edits a role that reaches every agency, a system role (shared by every agency) or a role whose
+ *   users belong to another agency; only a SUPERADMIN edits the ADMIN role, never anyone the SUPERADMIN role's grants;
+ * - a user is given a role only by someone holding every key and the reach of that role;
+ * - the keys the product's code uses cannot be deleted or renamed, and the keys that administer access cannot be
+ *   switched off; only a user who sees every agency changes the permission catalogue, which every agency shares.
+ * That at least one active user can still reach `autorisation` after any change is checked by the database at commit
+ * (migration 0018, acces_administrable).
  */
-import { ROLE_CODES, type PermissionKey } from './permissions';
+import { isPermissionKey, isSystemRoleCode, ROLE_CODES, type PermissionKey, type SystemRole } from './permissions';
+
+/** The administrator who acts, as the rules read it (server: CurrentUser; screens: the session). */
+export interface Actor {
+  roleID: string | null;
+  agenceID: string | null;
+  /** The actor's role is the system role SUPERADMIN: every key, every agency. */
+  isSuperadmin: boolean;
+  /** The actor's role reaches every agency. */
+  allAgences: boolean;
+  /** The keys the actor holds. */
+  permissions: ReadonlySet<string>;
+}
+
+/** A role as the rules read it. */
+export interface RoleFacts {
+  id: string;
+  systeme?: SystemRole | null;
+  toutesAgences?: boolean;
+  /**
+   * The agencies of the role's staff (null: a user without an agency). The server always knows them; a screen that
+   * does not passes undefined, and the server's answer decides.
+   */
+  agencesUtilisateurs?: readonly (string | null)[];
+}
+
+/** Why an actor may not change a role (its grants or its record), or null when it may. */
+export type RoleEditRefusal = 'superadminRole' | 'adminRole' | 'ownRole' | 'sharedRole' | 'wideRole' | 'otherAgencyRole' | null;
+
+/** The French refusals of these rules, shared by the server's answers and the screens' hints. */
+export const ACCESS_RULE_MESSAGES = {
+  superadminRole: 'Le rôle SUPERADMIN ne se modifie pas : il détient toutes les permissions.',
+  adminRole: 'Seul un SUPERADMIN peut modifier le rôle ADMIN.',
+  ownRole: 'Vous ne pouvez pas modifier votre propre rôle ni ses autorisations.',
+  sharedRole: 'Ce rôle système est commun à toutes les agences : seul un utilisateur qui voit toutes les agences le modifie.',
+  wideRole: 'Ce rôle voit toutes les agences : seul un utilisateur qui voit toutes les agences le modifie.',
+  otherAgencyRole:
+    "Ce rôle est attribué à des utilisateurs d'une autre agence : seul un utilisateur qui voit toutes les agences le modifie.",
+  superadminKey: (libelle: string) => `Seul un SUPERADMIN peut accorder la permission « ${libelle} ».`,
+  notHeld: (libelle: string) => `Vous ne pouvez pas accorder la permission « ${libelle} » : vous ne la détenez pas vous-même.`,
+  systemCode: "Le code d'un rôle système (SUPERADMIN, ADMIN, AGENT, CLIENT) ne peut pas être modifié.",
+  reservedCode: (code: string) => `Le code « ${code} » est réservé à un rôle système.`,
+  systemInactive: 'Un rôle système ne peut pas être désactivé.',
+  systemDelete: 'Un rôle système ne peut pas être supprimé.',
+  systemReach: "La portée d'un rôle système ne change pas.",
+  reachSuperadmin: "Seul un SUPERADMIN choisit la portée d'un rôle (toutes les agences ou son agence).",
+  privilegedRole: 'Seul un super administrateur peut attribuer le rôle ADMIN ou SUPERADMIN.',
+  wideRoleAssign: 'Seul un utilisateur qui voit toutes les agences attribue un rôle qui voit toutes les agences.',
+  keysNotHeld: (keys: readonly string[]) =>
+    `Vous ne pouvez pas attribuer ce rôle : il détient des permissions que vous n'avez pas (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? '…' : ''}).`,
+  catalogueWide: 'Les permissions sont communes à toutes les agences : seul un utilisateur qui voit toutes les agences les modifie.',
+  productKeyDelete: (libelle: string) => `La permission « ${libelle} » est utilisée par le produit : elle ne peut pas être supprimée.`,
+  productKeyRename: (libelle: string) =>
+    `La clé « ${libelle} » est utilisée par le produit : elle ne peut pas être renommée (sa description reste modifiable).`,
+  accessKeyInactive: (libelle: string) =>
+    `La permission « ${libelle} » administre les accès : la désactiver pour tous les rôles bloquerait l'administration.`,
+} as const;
 
 /**
- * Keys a user may not remove from their own role: those the assignment screen needs (its route and its calls need
- * `autorisation`; the roles and permissions it lists are read with role/liste and privilege/liste, open to any
- * signed-in user).
+ * Whether the actor may change a role: its grants (autorisation/*) or its record (role/update, toggle, delete).
+ * Order: the SUPERADMIN role (never), the ADMIN role (SUPERADMIN only), the actor's own role (never, but for a
+ * SUPERADMIN), then, for an actor who does not see every agency, system roles, roles that reach every agency and roles
+ * with users of another agency (or without one).
  */
-export const OWN_ROLE_PROTECTED_KEYS: readonly PermissionKey[] = ['autorisation'];
+export function roleEditRefusal(actor: Actor, role: RoleFacts): RoleEditRefusal {
+  if (role.systeme === ROLE_CODES.SUPERADMIN) return 'superadminRole';
+  if (actor.isSuperadmin) return null;
+  if (role.systeme === ROLE_CODES.ADMIN) return 'adminRole';
+  if (role.id === actor.roleID) return 'ownRole';
+  if (actor.allAgences) return null;
+  if (role.systeme) return 'sharedRole';
+  if (role.toutesAgences) return 'wideRole';
+  if (role.agencesUtilisateurs?.some((a) => a !== actor.agenceID)) return 'otherAgencyRole';
+  return null;
+}
 
 /** Whether a key is reserved to SUPERADMIN: its name contains 'superadmin', any case. */
 export const isSuperadminKey = (libelle: string): boolean => libelle.toLowerCase().includes('superadmin');
 
-/** Why a user may not edit a role's grants at all, or null when they may. */
-export type RoleEditRefusal = 'superadminRole' | 'adminRole' | null;
+/** Why the actor may not grant a key: a SUPERADMIN key, or a key the actor does not hold itself. */
+export function grantRefusal(actor: Actor, libelle: string): 'superadminKey' | 'notHeld' | null {
+  if (actor.isSuperadmin) return null;
+  if (isSuperadminKey(libelle)) return 'superadminKey';
+  return actor.permissions.has(libelle) ? null : 'notHeld';
+}
+
+/** A change of a role's record: the new code and reach (undefined: unchanged), a toggle, a deletion. */
+export interface RoleRecordChange {
+  code?: string;
+  toutesAgences?: boolean;
+  isActive?: boolean;
+  supprimer?: boolean;
+}
 
 /**
- * Whether the user (their role code) may edit the grants of a role (its code): never the SUPERADMIN role (it holds
- * every key anyway); the ADMIN role only by a SUPERADMIN.
+ * Why the actor may not create (role null) or change a role's record, as a French message, or null.
+ * Creation: no system code; a reach of every agency by a SUPERADMIN only. Change: roleEditRefusal, then a system
+ * role's code, reach, active flag and existence are fixed; no other role takes a system code; only a SUPERADMIN
+ * changes a reach.
  */
-export function roleEditRefusal(userRoleCode: string | null | undefined, roleCode: string): RoleEditRefusal {
-  if (roleCode === ROLE_CODES.SUPERADMIN) return 'superadminRole';
-  if (roleCode === ROLE_CODES.ADMIN && userRoleCode !== ROLE_CODES.SUPERADMIN) return 'adminRole';
+export function roleRecordRefusal(actor: Actor, role: RoleFacts | null, change: RoleRecordChange): string | null {
+  const code = change.code?.trim().toUpperCase();
+  if (!role) {
+    if (code && isSystemRoleCode(code)) return ACCESS_RULE_MESSAGES.reservedCode(code);
+    if (change.toutesAgences && !actor.isSuperadmin) return ACCESS_RULE_MESSAGES.reachSuperadmin;
+    return null;
+  }
+  const refusal = roleEditRefusal(actor, role);
+  if (refusal) return ACCESS_RULE_MESSAGES[refusal];
+  if (role.systeme) {
+    if (change.supprimer) return ACCESS_RULE_MESSAGES.systemDelete;
+    if (change.isActive === false) return ACCESS_RULE_MESSAGES.systemInactive;
+    if (code !== undefined && code !== role.systeme) return ACCESS_RULE_MESSAGES.systemCode;
+    if (change.toutesAgences !== undefined && change.toutesAgences !== role.toutesAgences) return ACCESS_RULE_MESSAGES.systemReach;
+    return null;
+  }
+  if (code && isSystemRoleCode(code)) return ACCESS_RULE_MESSAGES.reservedCode(code);
+  if (change.toutesAgences !== undefined && change.toutesAgences !== !!role.toutesAgences && !actor.isSuperadmin) {
+    return ACCESS_RULE_MESSAGES.reachSuperadmin;
+  }
   return null;
 }
 
-/** Whether the user may grant a key (only a SUPERADMIN grants a 'superadmin' key). */
-export const mayGrantKey = (userRoleCode: string | null | undefined, libelle: string): boolean =>
-  userRoleCode === ROLE_CODES.SUPERADMIN || !isSuperadminKey(libelle);
+/** A role as given to a user: identity, reach and the keys it holds now. */
+export interface AssignedRole {
+  systeme?: SystemRole | null;
+  toutesAgences?: boolean;
+  keys: readonly string[];
+}
 
-/** Whether the user may revoke a key from a role (never a key of OWN_ROLE_PROTECTED_KEYS from their own role). */
-export const mayRevokeKey = (ownRole: boolean, libelle: string): boolean =>
-  !(ownRole && (OWN_ROLE_PROTECTED_KEYS as readonly string[]).includes(libelle));
+/**
+ * Why the actor may not give this role to a member of staff, as a French message, or null: ADMIN and SUPERADMIN by a
+ * SUPERADMIN only; a role reaching every agency by an actor who sees every agency; a role holding keys the actor does
+ * not hold, by nobody but a SUPERADMIN. (The role CLIENT, never given to staff, is the user rules' own 400.)
+ */
+export function roleAssignRefusal(actor: Actor, role: AssignedRole): string | null {
+  if (actor.isSuperadmin) return null;
+  if (role.systeme === ROLE_CODES.ADMIN || role.systeme === ROLE_CODES.SUPERADMIN) return ACCESS_RULE_MESSAGES.privilegedRole;
+  if (role.toutesAgences && !actor.allAgences) return ACCESS_RULE_MESSAGES.wideRoleAssign;
+  const missing = role.keys.filter((k) => !actor.permissions.has(k));
+  return missing.length ? ACCESS_RULE_MESSAGES.keysNotHeld(missing) : null;
+}
+
+/**
+ * The keys that administer access: never switched off for every role (B2: switching off permissionUpdateStaut could
+ * never be undone; switching off autorisation locks everybody out).
+ */
+export const ACCESS_ADMIN_KEYS: readonly PermissionKey[] = [
+  'autorisation',
+  'permission',
+  'permissionUpdate',
+  'permissionUpdateStaut',
+  'role',
+  'roleUpdate',
+  'user',
+  'userUpdate',
+];
+
+/** A change of a permission: a new key name, a toggle, a deletion. */
+export interface PrivilegeChange {
+  libelle?: string;
+  isActive?: boolean;
+  supprimer?: boolean;
+}
+
+/**
+ * Why the actor may not create (privilege null) or change a permission, as a French message, or null: the catalogue
+ * is changed only by an actor who sees every agency; a key of the product (common/permissions.ts) is never deleted
+ * nor renamed; a key that administers access is never switched off.
+ */
+export function privilegeRefusal(actor: Actor, privilege: { libelle: string } | null, change: PrivilegeChange): string | null {
+  if (!actor.allAgences) return ACCESS_RULE_MESSAGES.catalogueWide;
+  if (!privilege) return null;
+  const key = privilege.libelle;
+  if (isPermissionKey(key)) {
+    if (change.supprimer) return ACCESS_RULE_MESSAGES.productKeyDelete(key);
+    if (change.libelle !== undefined && change.libelle.trim() !== key) return ACCESS_RULE_MESSAGES.productKeyRename(key);
+  }
+  if (change.isActive === false && (ACCESS_ADMIN_KEYS as readonly string[]).includes(key)) {
+    return ACCESS_RULE_MESSAGES.accessKeyInactive(key);
+  }
+  return null;
+}

@@ -51,6 +51,11 @@ interface PermissionSpec {
   action?: ResourceAction;
   /** Whether the agency role AGENT holds the key by default (departures, parcels, payments, inventory, profile). */
   agent?: true;
+  /**
+   * A route-name key (spec 001 §6 "route access is the permission whose name equals the route name") that opens, beside
+   * the resource's own key, this action of this resource (RESOURCE_ROUTE_KEYS).
+   */
+  opens?: { resource: string; action: ResourceAction };
 }
 
 /**
@@ -211,9 +216,21 @@ export const PERMISSIONS = {
     resource: 'groupeNatureColis',
     action: 'active',
   },
-  groupeNatureColis: { group: 'groupeColis', description: 'Voir la page des groupes de nature de colis' },
-  addGroupeNatureColis: { group: 'groupeColis', description: "Voir la page d'ajout d'un groupe de nature de colis" },
-  groupeNatureColisUpdate: { group: 'groupeColis', description: "Voir la page de modification d'un groupe de nature de colis" },
+  groupeNatureColis: {
+    group: 'groupeColis',
+    description: 'Voir la page des groupes de nature de colis',
+    opens: { resource: 'groupeNatureColis', action: 'list' },
+  },
+  addGroupeNatureColis: {
+    group: 'groupeColis',
+    description: "Voir la page d'ajout d'un groupe de nature de colis",
+    opens: { resource: 'groupeNatureColis', action: 'create' },
+  },
+  groupeNatureColisUpdate: {
+    group: 'groupeColis',
+    description: "Voir la page de modification d'un groupe de nature de colis",
+    opens: { resource: 'groupeNatureColis', action: 'edit' },
+  },
 
   modeLivraison: {
     group: 'modeLivraison',
@@ -388,13 +405,43 @@ export const RESOURCE_KEYS: Readonly<Record<ResourceName, ResourceKeys>> = (() =
   return table as Record<ResourceName, ResourceKeys>;
 })();
 
+/**
+ * The route-name keys that also open an action of a resource (PermissionSpec.opens): e.g. groupeNatureColis opens the
+ * nature groups' list as groupeColis does (001 B5). The UI's canAccess and the server's route table both read it.
+ */
+export const RESOURCE_ROUTE_KEYS: Readonly<Partial<Record<ResourceName, Partial<Record<ResourceAction, PermissionKey[]>>>>> = (() => {
+  const table: Partial<Record<ResourceName, Partial<Record<ResourceAction, PermissionKey[]>>>> = {};
+  for (const key of ALL_PERMISSION_KEYS) {
+    const opens = CATALOGUE[key].opens;
+    if (!opens) continue;
+    const actions = (table[opens.resource as ResourceName] ??= {});
+    (actions[opens.action] ??= []).push(key);
+  }
+  return table;
+})();
+
+/** Every key that opens an action of a resource: its own key (RESOURCE_KEYS) first, then the route-name keys. */
+export function keysOpening(resource: ResourceName, action: ResourceAction): PermissionKey[] {
+  const own = RESOURCE_KEYS[resource][action];
+  return [...(own ? [own] : []), ...(RESOURCE_ROUTE_KEYS[resource]?.[action] ?? [])];
+}
+
 /** Whether a react-admin resource name is one of RESOURCE_KEYS. */
 export function isResourceName(value: string): value is ResourceName {
   return Object.hasOwn(RESOURCE_KEYS, value);
 }
 
-/** Role codes the product knows (spec 001 §6). */
+/**
+ * The system roles (spec 001 §6), by their fixed identity (roles.systeme, migration 0018): their codes never change
+ * and no other role may take one, so a code of this table names its system role for ever.
+ */
 export const ROLE_CODES = { ADMIN: 'ADMIN', SUPERADMIN: 'SUPERADMIN', CLIENT: 'CLIENT', AGENT: 'AGENT' } as const;
+
+/** A system role's identity. */
+export type SystemRole = (typeof ROLE_CODES)[keyof typeof ROLE_CODES];
+
+/** Whether a code is reserved to a system role (a role created or renamed by the API may not take it; any case). */
+export const isSystemRoleCode = (code: string): boolean => Object.hasOwn(ROLE_CODES, code.trim().toUpperCase());
 
 /** User type codes: only ADMIN may sign in to the back-office (spec 000 §5). */
 export const TYPE_USER_CODES = { ADMIN: 'ADMIN', CLIENT: 'CLIENT' } as const;

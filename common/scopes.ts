@@ -4,25 +4,20 @@
  * the server's scopes in server/access/scopes.ts, so that a button the UI hides is a call the server refuses.
  * No React and no database here: both sides and tests/web import it.
  */
-import { ROLE_CODES } from './permissions';
 
-/** A user as the UI's session holds it: role and agency populated one level. */
+/** A user as the UI's session holds it: role (with its reach) and agency populated one level. */
 export interface ScopedUser {
-  roleID?: { code?: string | null } | null;
+  roleID?: { code?: string | null; toutesAgences?: boolean | null } | null;
   agenceID?: { id?: string | null } | null;
 }
 
-/** Whether a role sees every agency (ADMIN and SUPERADMIN, spec 001 §1); other roles see only their own agency. */
-export function seesAllAgences(roleCode: string | null | undefined): boolean {
-  return roleCode === ROLE_CODES.ADMIN || roleCode === ROLE_CODES.SUPERADMIN;
-}
-
 /**
- * Whether the signed-in user sees every agency (spec 000 §6: role ADMIN; SUPERADMIN holds every right too, as on
- * the server): agency filter on the list, agency choice in the wizard.
+ * Whether the signed-in user sees every agency (spec 000 §6, 001 §1): its role's reach (roles.toutes_agences — ADMIN,
+ * SUPERADMIN, or a role so created; docs/decisions/role-identity.md), never its code. Agency filter on the lists, agency
+ * choice in the wizard. The server's twin is CurrentUser.allAgences.
  */
 export function userSeesAllAgences(user: Pick<ScopedUser, 'roleID'> | null | undefined): boolean {
-  return seesAllAgences(user?.roleID?.code);
+  return user?.roleID?.toutesAgences === true;
 }
 
 /**

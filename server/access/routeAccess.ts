@@ -4,7 +4,7 @@
  * Keys are those of common/permissions.ts (typed PermissionKey: a misspelt key does not compile), the same the UI
  * checks for the matching screen or button. The agency scopes of the records are beside it, in access/scopes.ts.
  */
-import { RESOURCE_KEYS, type PermissionKey, type ResourceKeys, type ResourceName } from '../../common/permissions';
+import { keysOpening, RESOURCE_KEYS, type PermissionKey, type ResourceKeys, type ResourceName } from '../../common/permissions';
 import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 
 /** What an endpoint requires. */
@@ -50,11 +50,16 @@ const key = (k: PermissionKey, extra: Omit<Extract<Access, { kind: 'key' }>, 'ki
 function crud(path: string, resource: ResourceName): Record<string, Access> {
   const k: ResourceKeys = RESOURCE_KEYS[resource];
   if (!k?.create || !k.edit || !k.delete || !k.active) throw new Error(`RESOURCE_KEYS incomplet pour ${resource}`);
+  // A route-name key opening the add or edit page opens its save too (keysOpening: groupeNatureColis, 001 §6).
+  const also = (action: 'create' | 'edit') => {
+    const aliases = keysOpening(resource, action).filter((a) => a !== k[action]);
+    return aliases.length ? { anyOf: aliases } : {};
+  };
   return {
     [`GET /api/${path}/liste`]: SIGNED_IN,
     [`GET /api/${path}/getBy/:id`]: SIGNED_IN,
-    [`POST /api/${path}/create`]: key(k.create),
-    [`PUT /api/${path}/update/:id`]: key(k.edit, { activeKey: k.active }),
+    [`POST /api/${path}/create`]: key(k.create, also('create')),
+    [`PUT /api/${path}/update/:id`]: key(k.edit, { activeKey: k.active, ...also('edit') }),
     [`DELETE /api/${path}/delete/:id`]: key(k.delete),
   };
 }

@@ -1,13 +1,13 @@
 /**
  * The signed-in user as every route sees it: role, agency and the set of permission keys it holds
- * (spec 000 §6: a key holds if present with isActive true; DESIGN.md §4: SUPERADMIN holds every key,
- * ADMIN sees every agency). plugins/access.ts loads it on each request (`request.user`); handlers read it with
+ * (spec 000 §6: a key holds if present with isActive true; DESIGN.md §4: SUPERADMIN holds every key). Authority is
+ * read from the role's fixed identity and reach (roles.systeme, roles.toutes_agences: docs/decisions/role-identity.md),
+ * never from its editable code. plugins/access.ts loads it on each request (`request.user`); handlers read it with
  * currentUser(request).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ALL_PERMISSION_KEYS, ROLE_CODES } from '../../common/permissions';
-import { seesAllAgences } from '../../common/scopes';
 import type { Db } from '../db/client';
 import { agences, autorisations, privileges, roles, typeUsers, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
@@ -19,6 +19,10 @@ declare module 'fastify' {
   }
 }
 
+/** Why a user of a deactivated role or agency is refused at sign-in (403) and on its next call (401). */
+export const ROLE_INACTIVE_MESSAGE = 'Votre rôle est désactivé.';
+export const AGENCE_INACTIVE_MESSAGE = 'Votre agence est désactivée.';
+
 export interface CurrentUser {
   id: string;
   tokenVersion: number;
@@ -27,12 +31,19 @@ export interface CurrentUser {
   mustChangePassword: boolean;
   typeCode: string;
   roleID: string | null;
+  /** The role's code, for display and messages only: authority is isSuperadmin and allAgences. */
   roleCode: string | null;
+  /** Whether the role is active (a user of a deactivated role is refused: plugins/access.ts). */
+  roleActive: boolean;
+  /** Whether the user's agency, if it has one, is active (a user of a deactivated agency is refused). */
+  agenceActive: boolean;
+  /** The role is the system role SUPERADMIN (roles.systeme): it holds every key, whatever the lists say. */
+  isSuperadmin: boolean;
   agenceID: string | null;
   /** Country of the user's agency (departures of a non-ADMIN are those leaving or reaching it). */
   agencePaysID: string | null;
   permissions: ReadonlySet<string>;
-  /** True for roles ADMIN and SUPERADMIN: not scoped to one agency. */
+  /** The role reaches every agency (roles.toutes_agences: ADMIN, SUPERADMIN, or a role so created). */
   allAgences: boolean;
   /**
    * The address of the request (Fastify request.ip, behind the configured trustProxy), set by plugins/access.ts;
@@ -53,7 +64,10 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
       roleID: users.roleID,
       roleCode: roles.code,
       roleActive: roles.isActive,
+      roleSysteme: roles.systeme,
+      roleToutesAgences: roles.toutesAgences,
       agenceID: users.agenceID,
+      agenceActive: agences.isActive,
       agencePaysID: agences.paysID,
       // The role's active keys, in the same round trip (this runs on every request).
       keys: sql<string[]>`coalesce((
@@ -66,15 +80,17 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     .leftJoin(agences, eq(users.agenceID, agences.id))
     .where(eq(users.id, userId));
   if (!row) return null;
+  const roleActive = !!row.roleID && row.roleActive === true;
+  const isSuperadmin = roleActive && row.roleSysteme === ROLE_CODES.SUPERADMIN;
   let permissions: Set<string>;
-  if (row.roleCode === ROLE_CODES.SUPERADMIN) {
+  if (isSuperadmin) {
     permissions = new Set(ALL_PERMISSION_KEYS);
-  } else if (row.roleID && row.roleActive) {
+  } else if (roleActive) {
     permissions = new Set(row.keys);
   } else {
     permissions = new Set();
   }
-  const allAgences = seesAllAgences(row.roleCode);
+  const allAgences = roleActive && row.roleToutesAgences === true;
   return {
     id: row.id,
     tokenVersion: row.tokenVersion,
@@ -83,6 +99,9 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     typeCode: row.typeCode,
     roleID: row.roleID,
     roleCode: row.roleCode,
+    roleActive,
+    agenceActive: !row.agenceID || row.agenceActive === true,
+    isSuperadmin,
     agenceID: row.agenceID,
     agencePaysID: row.agencePaysID,
     permissions,

@@ -30,7 +30,7 @@ export function selectUsers(db: Db | Tx) {
       updatedAt: users.updatedAt,
       paysID: { id: userPays.id, libelle: userPays.libelle, indicatif: userPays.indicatif },
       typeUserID: { id: typeUsers.id, code: typeUsers.code, libelle: typeUsers.libelle },
-      roleID: { id: roles.id, code: roles.code, libelle: roles.libelle },
+      roleID: { id: roles.id, code: roles.code, libelle: roles.libelle, systeme: roles.systeme, toutesAgences: roles.toutesAgences },
       agenceID: { id: agences.id, code: agences.code, libelle: agences.libelle },
     })
     .from(users)

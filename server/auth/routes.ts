@@ -65,7 +65,12 @@ export const userRecord = record({
   updatedAt: instant,
   paysID: record({ libelle: z.string(), indicatif: z.string() }).nullable(),
   typeUserID: codeLibelleRef,
-  roleID: codeLibelleRef.nullable(),
+  roleID: codeLibelleRef
+    .extend({
+      systeme: z.string().nullable().describe('fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null'),
+      toutesAgences: z.boolean().describe('the role reaches every agency'),
+    })
+    .nullable(),
   agenceID: codeLibelleRef.nullable(),
 });
 

@@ -33,6 +33,13 @@ export const RECOVERY_POLICY: ThrottlePolicy = { free: 3, baseMs: 5 * MINUTE, ma
 /** Wrong deletion codes on one parcel, or by one user on any parcel: 5 a day, then 5 min doubling up to a day. */
 export const CODE_POLICY: ThrottlePolicy = { free: 5, baseMs: 5 * MINUTE, maxMs: 24 * HOUR, windowMs: 24 * HOUR };
 
+/**
+ * Client look-ups by full phone (user/getByTelephone) of one signed-in user: 60 a minute, then a minute's wait. Each
+ * look-up is counted on two per-minute keys half a minute apart (server/user/routes.ts phoneLookupKeys), so that the
+ * count never grows across minutes of steady use and a burst never escapes it by straddling a minute's end.
+ */
+export const PHONE_LOOKUP_POLICY: ThrottlePolicy = { free: 60, baseMs: MINUTE, maxMs: MINUTE, windowMs: MINUTE };
+
 /** One counted key and its policy. */
 export interface ThrottleKey {
   key: string;

@@ -1,7 +1,7 @@
 /** Authorisations (the link granting a permission to a role) as the API answers them: the permission populated. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { autorisations, privileges, roles } from '../db/schema';
+import { autorisations, privileges } from '../db/schema';
 
 /** The authorisations of a role, by permission key. */
 export const listAutorisationsOfRole = (db: Db, roleId: string) =>
@@ -16,12 +16,6 @@ export const listAutorisationsOfRole = (db: Db, roleId: string) =>
     .innerJoin(privileges, eq(autorisations.privilegeID, privileges.id))
     .where(eq(autorisations.roleID, roleId))
     .orderBy(asc(privileges.libelle));
-
-/** A role's id, code and active flag, or undefined. */
-export async function findRole(db: Db | Tx, roleId: string) {
-  const [row] = await db.select({ id: roles.id, code: roles.code, isActive: roles.isActive }).from(roles).where(eq(roles.id, roleId));
-  return row;
-}
 
 /** Permissions by id (id, libelle, active flag); unknown ids are absent. */
 export async function findPrivileges(db: Db | Tx, privilegeIds: readonly string[]) {

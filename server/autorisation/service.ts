@@ -1,39 +1,34 @@
 /**
- * Role–permission assignment (spec 001 §2 Role-permission assignment, §5 "Role-assignment visibility", §7; issue 9
- * §2–§3). Every grant and revoke goes through setGrants: one transaction that checks who may change what, writes the
+ * Role–permission assignment (spec 001 §2 Role-permission assignment, §5 "Role-assignment visibility", §7). Every
+ * grant and revoke goes through setGrants: one transaction that checks who may change what, writes the
  * authorisations and records each change in the audit trail (db/audit.ts), so a change and its record land or
  * fail together.
  *
- * Who may change what (403 with a French message):
- * - the SUPERADMIN role is never edited (it holds every key anyway, auth/currentUser.ts);
- * - only a SUPERADMIN edits the ADMIN role, and only a SUPERADMIN grants a key whose name contains 'superadmin'
- *   (case-insensitive): an ADMIN, or any other role holding `autorisation`, cannot raise itself above ADMIN;
- * - nobody removes from their own role the keys this screen needs (OWN_ROLE_PROTECTED_KEYS).
- * The rules themselves are in common/autorisationRules.ts (the screen applies them too).
+ * Who may change what (403 with a French message) is common/autorisationRules.ts: roleEditRefusal (never the
+ * SUPERADMIN role, the ADMIN role by a SUPERADMIN only, never one's own role, shared and wide roles and roles of
+ * another agency's users by a user who sees every agency only) and grantRefusal (a key the actor holds, a
+ * 'superadmin' key by a SUPERADMIN only). A change that would leave nobody able to reach `autorisation` is refused
+ * by the database at commit (migration 0018; 409).
  *
  * Effect at once: the signed-in user and its keys are cached per process (auth/userCache.ts), forgotten by this
  * process before it answers and by every other process on the NOTIFY of migration 0012's triggers at commit, so the
  * next call of a user of the role sees the change.
  */
 import { eq } from 'drizzle-orm';
-import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
+import { ACCESS_RULE_MESSAGES, grantRefusal, roleEditRefusal, type RoleFacts } from '../../common/autorisationRules';
 import { auteurOf, recordAudit, type AuditEntry } from '../db/audit';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { autorisations } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { findAutorisation, findPrivileges, findRole, lockAutorisationById, lockAutorisations } from './query';
+import { findRoleFacts } from '../role/query';
+import { findAutorisation, findPrivileges, lockAutorisationById, lockAutorisations } from './query';
 
-/** French refusals of the assignment rules. */
+/** French refusals of the assignment calls. */
 export const AUTORISATION_MESSAGES = {
   roleNotFound: 'Rôle introuvable.',
   privilegeNotFound: 'Permission introuvable.',
   autorisationNotFound: 'Autorisation introuvable.',
-  superadminRole: 'Les autorisations du rôle SUPERADMIN ne sont pas modifiables : il détient toutes les permissions.',
-  adminRole: 'Seul un SUPERADMIN peut modifier les autorisations du rôle ADMIN.',
-  superadminKey: (libelle: string) => `Seul un SUPERADMIN peut accorder la permission « ${libelle} ».`,
-  ownRole: (libelle: string) =>
-    `Vous ne pouvez pas retirer la permission « ${libelle} » de votre propre rôle : vous perdriez l'accès à l'écran des autorisations.`,
 } as const;
 
 /** The authorisation as the write calls answer it. */
@@ -53,12 +48,12 @@ export interface GrantsResult {
 }
 
 /**
- * Checks that `user` may edit the grants of `role` at all.
- * @throws 403 for the SUPERADMIN role, and for the ADMIN role unless the user is a SUPERADMIN
+ * Checks that `user` may change a role (its grants or its record): common/autorisationRules.ts roleEditRefusal.
+ * @throws 403 with the rule's French message
  */
-export function assertRoleEditable(user: CurrentUser, role: { code: string }): void {
-  const refusal = roleEditRefusal(user.roleCode, role.code);
-  if (refusal) throw forbidden(AUTORISATION_MESSAGES[refusal]);
+export function assertRoleEditable(user: CurrentUser, role: RoleFacts): void {
+  const refusal = roleEditRefusal(user, role);
+  if (refusal) throw forbidden(ACCESS_RULE_MESSAGES[refusal]);
 }
 
 /**
@@ -67,7 +62,8 @@ export function assertRoleEditable(user: CurrentUser, role: { code: string }): v
  * ('grant' or 'revoke', before → after) per authorisation that changed. A revoke of a permission the role never had
  * changes nothing. All or nothing: one refused permission refuses the whole call.
  * @param privilegeIds the permissions (ids), at least one; duplicates are ignored
- * @throws 404 unknown role or permission; 403 the rules of the module comment
+ * @throws 404 unknown role or permission; 403 the rules of the module comment; 409 (at commit) nobody left to reach
+ *   `autorisation`
  */
 export async function setGrants(
   db: Db,
@@ -82,18 +78,16 @@ export async function setGrants(
 
 /** setGrants inside the caller's transaction. */
 async function applyGrants(tx: Tx, roleId: string, ids: string[], isActive: boolean, user: CurrentUser): Promise<GrantsResult> {
-  const role = await findRole(tx, roleId);
+  const role = await findRoleFacts(tx, roleId);
   if (!role) throw notFound(AUTORISATION_MESSAGES.roleNotFound);
   assertRoleEditable(user, role);
   const privs = await findPrivileges(tx, ids);
   if (privs.length !== ids.length) throw notFound(AUTORISATION_MESSAGES.privilegeNotFound);
   const libelleOf = new Map(privs.map((p) => [p.id, p.libelle]));
-  for (const p of privs) {
-    if (isActive && !mayGrantKey(user.roleCode, p.libelle)) {
-      throw forbidden(AUTORISATION_MESSAGES.superadminKey(p.libelle));
-    }
-    if (!isActive && !mayRevokeKey(role.id === user.roleID, p.libelle)) {
-      throw forbidden(AUTORISATION_MESSAGES.ownRole(p.libelle));
+  if (isActive) {
+    for (const p of privs) {
+      const refusal = grantRefusal(user, p.libelle);
+      if (refusal) throw forbidden(ACCESS_RULE_MESSAGES[refusal](p.libelle));
     }
   }
 
@@ -170,7 +164,7 @@ export async function setAutorisationActive(db: Db, id: string, isActive: boolea
  * @throws 404 unknown role or permission
  */
 export async function getAutorisation(db: Db, roleId: string, privilegeId: string): Promise<AutorisationRow | null> {
-  if (!(await findRole(db, roleId))) throw notFound(AUTORISATION_MESSAGES.roleNotFound);
+  if (!(await findRoleFacts(db, roleId))) throw notFound(AUTORISATION_MESSAGES.roleNotFound);
   if ((await findPrivileges(db, [privilegeId])).length === 0) throw notFound(AUTORISATION_MESSAGES.privilegeNotFound);
   const row = await findAutorisation(db, roleId, privilegeId);
   return row ? pick(row) : null;
@@ -181,5 +175,5 @@ export async function getAutorisation(db: Db, roleId: string, privilegeId: strin
  * @throws 404 unknown role
  */
 export async function assertRoleExists(db: Db, roleId: string): Promise<void> {
-  if (!(await findRole(db, roleId))) throw notFound(AUTORISATION_MESSAGES.roleNotFound);
+  if (!(await findRoleFacts(db, roleId))) throw notFound(AUTORISATION_MESSAGES.roleNotFound);
 }

@@ -340,7 +340,7 @@ export async function adminEmails(tx: Db | Tx): Promise<string[]> {
     .select({ email: users.email })
     .from(users)
     .innerJoin(roles, eq(users.roleID, roles.id))
-    .where(and(eq(users.isActive, true), sql`${roles.code} in (${ROLE_CODES.ADMIN}, ${ROLE_CODES.SUPERADMIN})`));
+    .where(and(eq(users.isActive, true), sql`${roles.systeme} in (${ROLE_CODES.ADMIN}, ${ROLE_CODES.SUPERADMIN})`));
   return rows.map((r) => r.email).filter((e): e is string => !!e);
 }
 

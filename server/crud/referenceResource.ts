@@ -42,7 +42,26 @@ export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' |
   export: ExportDef;
   /** The record as answered (http/answer.ts record): the answers' schema in /api/docs. */
   record: z.ZodType;
+  /**
+   * A check run inside the write's transaction before an update (full or active toggle) or a deletion is written:
+   * it throws (403, 409…) to refuse it. `existing` is the record before, `values` the columns about to be written
+   * (undefined for a deletion), `force` the query string's `force=true` (a confirmed deactivation).
+   */
+  guard?: (ctx: GuardContext) => Promise<void> | void;
 }
+
+/** What ReferenceResourceDef.guard is told of a write. */
+export interface GuardContext {
+  tx: Tx;
+  user: CurrentUser;
+  action: 'update' | 'active' | 'delete';
+  existing: AnyRow;
+  values?: AnyRow;
+  force: boolean;
+}
+
+/** The query string of update and delete: `force=true` confirms a change the guard would otherwise refuse (409). */
+const forceQuery = z.object({ force: z.enum(['true', 'false']).optional() });
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -96,37 +115,43 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
   });
 
   const updateBody = z.union([z.strictObject({ isActive: z.boolean() }), def.updateSchema]);
-  r.put(`${base}/update/:id`, { schema: { tags, params: idParams, body: updateBody, response: writeOk } }, async (request) => {
-    const user = currentUser(request);
-    const body = request.body as AnyRow;
-    const activeOnly = Object.keys(body).length === 1 && 'isActive' in body;
-    const data = await db.transaction(async (tx) => {
-      const existing = await findOne(tx, request.params.id);
-      const values = activeOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
-      await tx
-        .update(def.table)
-        .set(values as never)
-        .where(eq(def.table.id, request.params.id));
-      const row = await findOne(tx, request.params.id);
-      await recordChange(
-        tx,
-        { entite: def.path, entiteID: request.params.id, action: activeOnly ? 'active' : 'update', author: user },
-        existing,
-        row,
-      );
-      return row;
-    });
-    return {
-      success: true,
-      message: activeOnly ? 'Statut mis à jour avec succès !' : def.messages.updated,
-      data: toApi(data),
-    };
-  });
+  r.put(
+    `${base}/update/:id`,
+    { schema: { tags, params: idParams, querystring: forceQuery, body: updateBody, response: writeOk } },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body as AnyRow;
+      const activeOnly = Object.keys(body).length === 1 && 'isActive' in body;
+      const data = await db.transaction(async (tx) => {
+        const existing = await findOne(tx, request.params.id);
+        const values = activeOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
+        await def.guard?.({ tx, user, action: activeOnly ? 'active' : 'update', existing, values, force: request.query.force === 'true' });
+        await tx
+          .update(def.table)
+          .set(values as never)
+          .where(eq(def.table.id, request.params.id));
+        const row = await findOne(tx, request.params.id);
+        await recordChange(
+          tx,
+          { entite: def.path, entiteID: request.params.id, action: activeOnly ? 'active' : 'update', author: user },
+          existing,
+          row,
+        );
+        return row;
+      });
+      return {
+        success: true,
+        message: activeOnly ? 'Statut mis à jour avec succès !' : def.messages.updated,
+        data: toApi(data),
+      };
+    },
+  );
 
-  r.delete(`${base}/delete/:id`, { schema: { tags, params: idParams, response: deleteOk } }, async (request) => {
+  r.delete(`${base}/delete/:id`, { schema: { tags, params: idParams, querystring: forceQuery, response: deleteOk } }, async (request) => {
     const user = currentUser(request);
     await db.transaction(async (tx) => {
       const existing = await findOne(tx, request.params.id);
+      await def.guard?.({ tx, user, action: 'delete', existing, force: request.query.force === 'true' });
       try {
         await tx.delete(def.table).where(eq(def.table.id, request.params.id));
       } catch (err) {

@@ -10,7 +10,7 @@ import { audits } from './schema';
 /** What an audit row is about: the entities below, or a reference list by its API path (e.g. 'pays', 'villes'). */
 export type AuditEntite = 'colis' | 'encaissement' | 'envoi' | 'user' | 'role' | 'autorisation' | (string & {});
 /** What was done ('statut': a status change, 'active': the active flag). */
-export type AuditAction = 'create' | 'update' | 'statut' | 'active' | 'delete' | 'grant' | 'revoke' | 'password';
+export type AuditAction = 'create' | 'update' | 'statut' | 'active' | 'delete' | 'grant' | 'revoke' | 'password' | 'superadmin';
 
 /** Who made a change: the signed-in user and the address of its request (CurrentUser has both). */
 export interface AuditAuthor {

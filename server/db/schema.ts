@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { ADVANCE_PAYER, PAYMENT_BY } from '../../common/colisRules';
+import type { SystemRole } from '../../common/permissions';
 
 const id = () =>
   uuid('id')
@@ -52,15 +53,26 @@ export const typeUsers = pgTable('type_users', {
   updatedAt: updatedAt(),
 });
 
-export const roles = pgTable('roles', {
-  id: id(),
-  code: text('code').notNull().unique(),
-  libelle: text('libelle').notNull(),
-  description: text('description').notNull().default(''),
-  isActive: isActive(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    libelle: text('libelle').notNull(),
+    description: text('description').notNull().default(''),
+    /**
+     * The fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), null for the others; never written by
+     * the API. A system role keeps its code, stays active and is never deleted (migration 0018, its check and trigger).
+     */
+    systeme: text('systeme').$type<SystemRole>(),
+    /** The role's reach: every agency (true) or its users' own agency; changed only by a SUPERADMIN (migration 0018). */
+    toutesAgences: boolean('toutes_agences').notNull().default(false),
+    isActive: isActive(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_systeme_uq').on(t.systeme)],
+);
 
 export const privileges = pgTable('privileges', {
   id: id(),
@@ -529,6 +541,26 @@ export const inventaireColis = pgTable(
   (t) => [uniqueIndex('inventaire_colis_uq').on(t.inventaireID, t.colisID)],
 );
 
+/**
+ * A scanned reference of an inventory that matched no parcel its author may see (none, a deleted one, or one outside
+ * the author's agency scope): the typed text once normalised (common/inventaireRules.ts normalizeReference), never a
+ * link to a parcel (migration 0019; docs/api-contract.md "Inventories").
+ */
+export const inventaireInconnues = pgTable(
+  'inventaire_inconnues',
+  {
+    id: id(),
+    inventaireID: uuid('inventaire_id')
+      .notNull()
+      .references(() => inventaires.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+  },
+  (t) => [
+    uniqueIndex('inventaire_inconnues_uq').on(t.inventaireID, t.reference),
+    check('inventaire_inconnues_reference_len', sql`char_length(${t.reference}) BETWEEN 1 AND 256`),
+  ],
+);
+
 // ---------------------------------------------------------------- messaging and mail
 /**
  * Messages sent by staff (spec 001 §3 Message): `typeDestinataire` 'tous' | 'individuel' | 'depart' (messaging,
@@ -600,8 +632,19 @@ export const mailOutbox = pgTable(
      * (server/mail/outbox.ts), so that the database and its backups keep no secret.
      */
     secret: boolean('secret').notNull().default(false),
+    /**
+     * The agency the mail belongs to (its outbox scope, server/mail/query.ts mailScope): given by the caller, else set
+     * on insert by the trigger of migration 0020 (the author's agency of its message, the agency of the parcel its
+     * subject names, or the agency of the staff member it is addressed to); null: seen by every-agency roles only.
+     * docs/decisions/mail-and-lock-scope.md.
+     */
+    agenceID: uuid('agence_id').references(() => agences.id),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_message_idx').on(t.messageID)],
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_message_idx').on(t.messageID),
+    index('mail_outbox_agence_idx').on(t.agenceID, t.createdAt),
+  ],
 );
 
 /**

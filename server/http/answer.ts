@@ -72,11 +72,15 @@ const rowsShape = <K extends string, T extends z.ZodType>(key: K, row: T) => ({ 
 
 // ---------------------------------------------------------------- refusals
 
-/** A refusal, for every route: `{success: false, message, errors?}`. */
+/** A refusal, for every route: `{success: false, message, errors?}` (and `dependances?` on a deactivation to confirm). */
 export const errorAnswer = z.looseObject({
   success: z.literal(false),
   message: z.string().describe('French message to show'),
   errors: z.record(z.string(), z.string()).optional().describe('a French message per field'),
+  dependances: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .describe('409 of a deactivation to confirm: the active records still depending on it, by kind (then force=true)'),
 });
 
 /** The refusals every route may answer (docs/api-contract.md "Envelopes"). */

@@ -1,5 +1,5 @@
 /**
- * Error handling: every refusal is JSON `{success: false, message, errors?}` with the status that fits
+ * Error handling: every refusal is JSON `{success: false, message, errors?}` (plus an AppError's `details` fields) with the status that fits
  * (DESIGN.md §3). Body validation → 400 with a French message per field; unique / foreign-key violations → 409;
  * database unreachable (connection refused, reset or timed out) → 503 with Retry-After; anything unexpected → 500 with a generic message (details only in the log).
  */
@@ -13,6 +13,7 @@ interface PgLikeError {
   code?: string;
   constraint?: string;
   detail?: string;
+  message?: string;
 }
 
 /** The PostgreSQL error behind an error (pg and PGlite alike, possibly wrapped by Drizzle), or null. */
@@ -98,7 +99,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.code(err.statusCode).send({ success: false, message: err.message, errors: err.errors });
+      // details first: they add fields (e.g. dependances) and never replace success, message or errors.
+      return reply.code(err.statusCode).send({ ...err.details, success: false, message: err.message, errors: err.errors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
@@ -127,6 +129,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(503).header('retry-after', '5').send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const pg = pgError(err);
+    // The access guards of migration 0018: a system role's identity (CL001), nobody left to reach `autorisation` (CL002).
+    if (pg?.code === 'CL001' || pg?.code === 'CL002') {
+      return reply.code(409).send({ success: false, message: pg.message });
+    }
     if (pg?.code === '23505' && pg.constraint && CONSTRAINT_MESSAGES[pg.constraint]) {
       const { field, message } = CONSTRAINT_MESSAGES[pg.constraint];
       return reply.code(409).send({ success: false, message, errors: { [field]: message } });

@@ -1,6 +1,9 @@
 /**
  * Permissions (the spec's privileges: spec 001 §2 Permissions, §5: libelle and description required; §7). A
- * permission's libelle is its key (common/permissions.ts).
+ * permission's libelle is its key (common/permissions.ts). No lock-out (docs/decisions/no-lock-out.md,
+ * common/autorisationRules.ts privilegeRefusal, 403): the catalogue is changed only by a user who sees every agency;
+ * a key of the product is never deleted nor renamed (its description and group stay editable); a key that administers
+ * access is never switched off.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +13,15 @@ import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { privileges } from '../db/schema';
 import { instant, record } from '../http/answer';
+import { forbidden } from '../http/errors';
+import { privilegeRefusal, type PrivilegeChange } from '../../common/autorisationRules';
+import type { CurrentUser } from '../auth/currentUser';
+
+/** Refuses (403) what privilegeRefusal refuses. */
+function checkPrivilegeChange(user: CurrentUser, privilege: { libelle: string } | null, change: PrivilegeChange) {
+  const refusal = privilegeRefusal(user, privilege, change);
+  if (refusal) throw forbidden(refusal);
+}
 
 /** Body of create and update (spec 001 §5: libelle and description required). */
 export const permissionBody = z.object({
@@ -57,6 +69,16 @@ export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     filters: { groupe: { column: privileges.groupe, type: 'text' } },
     record: permissionRecord,
+    toValues(body, { user, existing }) {
+      if (!existing) checkPrivilegeChange(user, null, {});
+      return body;
+    },
+    guard({ user, action, existing, values }) {
+      const privilege = { libelle: String(existing.libelle) };
+      if (action === 'delete') return checkPrivilegeChange(user, privilege, { supprimer: true });
+      if (action === 'active') return checkPrivilegeChange(user, privilege, { isActive: values?.isActive === true });
+      return checkPrivilegeChange(user, privilege, { libelle: String(values?.libelle) });
+    },
     messages: {
       created: 'Permission ajoutée avec succès !',
       updated: 'Mise à jour de la permission réussie !',

@@ -1,27 +1,83 @@
-/** Roles (spec 001 §2 Roles, §5: code, libelle, description required; §7 role/…). */
+/**
+ * Roles (spec 001 §2 Roles, §5: code, libelle, description required; §7 role/…), with their fixed identity and reach
+ * (docs/decisions/role-identity.md): `systeme` (read-only: SUPERADMIN, ADMIN, AGENT, CLIENT, or null) and
+ * `toutesAgences` (every agency, or its users' own agency; optional in create and update bodies, default false, chosen
+ * by a SUPERADMIN only). Who may create or change which role is common/autorisationRules.ts roleRecordRefusal (403);
+ * a change that would leave nobody able to reach `autorisation` (a role deactivated or deleted) is refused by the
+ * database at commit (409, migration 0018).
+ */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { roleRecordRefusal, type RoleRecordChange } from '../../common/autorisationRules';
+import type { CurrentUser } from '../auth/currentUser';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
-import { registerReferenceResource } from '../crud/referenceResource';
-import type { Db } from '../db/client';
+import { registerReferenceResource, type GuardContext } from '../crud/referenceResource';
+import type { Db, Tx } from '../db/client';
 import { roles } from '../db/schema';
+import { codeLibelleRecord } from '../http/answer';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { findRoleFacts } from './query';
+
+/** A role as answered: the code/libelle record with its identity and reach. */
+export const roleRecord = codeLibelleRecord.extend({
+  systeme: z.string().nullable().describe('fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null'),
+  toutesAgences: z.boolean().describe('the role reaches every agency (else its users’ own agency)'),
+});
+
+/** The reach field of create and update bodies. */
+const reach = { toutesAgences: z.boolean({ error: 'La portée doit être vrai ou faux' }).optional() };
+
+/**
+ * Refuses what roleRecordRefusal refuses (403), and a reach narrowed to one agency while some of the role's users have
+ * none (409: they would see nothing).
+ */
+async function checkRoleChange(tx: Tx, user: CurrentUser, roleId: string | null, change: RoleRecordChange) {
+  const facts = roleId ? await findRoleFacts(tx, roleId) : null;
+  if (roleId && !facts) throw notFound('Rôle introuvable.');
+  const refusal = roleRecordRefusal(user, facts ?? null, change);
+  if (refusal) throw forbidden(refusal);
+  if (facts && change.toutesAgences === false && facts.toutesAgences && facts.agencesUtilisateurs.includes(null)) {
+    throw conflict("Des utilisateurs de ce rôle n'ont pas d'agence : donnez-leur une agence avant de limiter le rôle à son agence.");
+  }
+}
 
 /** The role routes. */
 export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  registerReferenceResource(
-    app,
-    db,
-    codeLibelleResource({
-      path: 'role',
-      exportName: 'roles',
-      sheet: 'Rôles',
-      table: roles,
-      descriptionRequired: true,
-      messages: {
-        created: 'Role ajouté avec succès !',
-        updated: 'Mise à jour du role réussie !',
-        notFound: 'Rôle introuvable.',
-        inUse: 'Ce rôle est attribué à des utilisateurs : suppression impossible.',
-      },
-    }),
-  );
+  const base = codeLibelleResource({
+    path: 'role',
+    exportName: 'roles',
+    sheet: 'Rôles',
+    table: roles,
+    descriptionRequired: true,
+    messages: {
+      created: 'Role ajouté avec succès !',
+      updated: 'Mise à jour du role réussie !',
+      notFound: 'Rôle introuvable.',
+      inUse: 'Ce rôle est attribué à des utilisateurs : suppression impossible.',
+    },
+  });
+  const schema = (base.createSchema as z.ZodObject).extend(reach);
+  registerReferenceResource(app, db, {
+    ...base,
+    createSchema: schema,
+    updateSchema: schema,
+    record: roleRecord,
+    sortColumns: { ...base.sortColumns, toutesAgences: roles.toutesAgences },
+    filters: { toutesAgences: { column: roles.toutesAgences, type: 'boolean' } },
+    async toValues(body, ctx) {
+      const values = await base.toValues!(body, ctx);
+      // A creation is checked here (the guard sees updates and deletions); the reach defaults to one agency.
+      if (!ctx.existing) await checkRoleChange(ctx.tx, ctx.user, null, { code: String(values.code), toutesAgences: !!body.toutesAgences });
+      return { ...values, toutesAgences: body.toutesAgences ?? ctx.existing?.toutesAgences ?? false };
+    },
+    async guard(ctx: GuardContext) {
+      const id = String(ctx.existing.id);
+      if (ctx.action === 'delete') return checkRoleChange(ctx.tx, ctx.user, id, { supprimer: true });
+      if (ctx.action === 'active') return checkRoleChange(ctx.tx, ctx.user, id, { isActive: ctx.values?.isActive === true });
+      return checkRoleChange(ctx.tx, ctx.user, id, {
+        code: String(ctx.values?.code),
+        toutesAgences: ctx.values?.toutesAgences as boolean | undefined,
+      });
+    },
+  });
 }

@@ -8,17 +8,19 @@
  * - e-mail unique (case-insensitive), phone unique per country (common/phone.ts normalizePaysPhone), only active
  *   countries, agencies, roles and the staff user type; an agency role needs an agency of the chosen country; a role
  *   that does not see every agency creates and edits its own agency's staff only;
- * - only a SUPERADMIN creates, changes, deactivates or deletes an ADMIN or SUPERADMIN, or gives those roles; the role
- *   CLIENT is never given to staff; nobody deactivates, deletes, demotes or moves itself;
+ * - only a SUPERADMIN creates, changes, deactivates or deletes an ADMIN or SUPERADMIN; a role is given only by someone
+ *   holding its keys and reach (common/autorisationRules.ts roleAssignRefusal); the role CLIENT is never given to
+ *   staff; nobody deactivates, deletes, demotes or moves itself; nobody leaves the product without an active user
+ *   able to reach `autorisation` (checked by the database at commit, 409);
  * - deactivation, a role or agency change end the user's sessions at once (tokenVersion bumped: next call 401);
  * - every change is recorded in the audit trail (db/audit.ts) in the same transaction, never a password;
  * - clients (senders and recipients) are users of type CLIENT found by their full phone number. Registering a parcel
  *   with a typed sender or a new recipient creates the client, or reuses the one with that phone.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { ACCESS_RULE_MESSAGES, roleAssignRefusal } from '../../common/autorisationRules';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePaysPhone, normalizePhone, type PaysTelephone } from '../../common/phone';
-import { seesAllAgences } from '../../common/scopes';
 import { findVisibleUser } from '../access/scopes';
 import { auditDiff, auteurOf, recordAudit } from '../db/audit';
 import type { CurrentUser } from '../auth/currentUser';
@@ -29,6 +31,7 @@ import { agences, pays, roles, typeUsers, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { authoredRecords, emailTaken, staffPhoneTaken } from './query';
+import { activeKeysOfRole } from '../role/query';
 import { reusableSql } from '../db/reusable';
 import { v7 as uuidv7 } from 'uuid';
 import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './routes';
@@ -46,7 +49,7 @@ export const USER_MESSAGES = {
   agenceOtherPays: "L'agence choisie n'est pas dans le pays choisi.",
   agenceOther: 'Vous ne pouvez gérer que les utilisateurs de votre agence.',
   privileged: 'Seul un super administrateur peut créer, modifier, désactiver ou supprimer un administrateur.',
-  privilegedRole: 'Seul un super administrateur peut attribuer le rôle ADMIN ou SUPERADMIN.',
+  privilegedRole: ACCESS_RULE_MESSAGES.privilegedRole,
   selfDeactivate: 'Vous ne pouvez pas désactiver votre propre compte.',
   selfDelete: 'Vous ne pouvez pas supprimer votre propre compte.',
   selfReset: 'Changez votre propre mot de passe depuis votre profil.',
@@ -64,7 +67,7 @@ export const USER_MESSAGES = {
 /** A user record as selectUsers answers it. */
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
-/** Roles only a SUPERADMIN may give, or whose holders only a SUPERADMIN may change. */
+/** System roles whose holders only a SUPERADMIN may change (by fixed identity, roles.systeme). */
 const PRIVILEGED: ReadonlySet<string | null | undefined> = new Set([ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]);
 
 /** What the audit trail keeps of a user: its visible fields, references by id and label, never a password or hash. */
@@ -88,13 +91,13 @@ export function auditView(u: UserRow): Record<string, unknown> {
 /** Refuses a change of a staff user with a privileged role (ADMIN, SUPERADMIN) by a caller that is not SUPERADMIN. @throws 403 */
 function assertMayManage(me: CurrentUser, target: UserRow) {
   if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN || target.id === me.id) return;
-  if (PRIVILEGED.has(target.roleID?.code) && me.roleCode !== ROLE_CODES.SUPERADMIN) throw forbidden(USER_MESSAGES.privileged);
+  if (PRIVILEGED.has(target.roleID?.systeme) && !me.isSuperadmin) throw forbidden(USER_MESSAGES.privileged);
 }
 
 /** The references of a staff form, checked: active country, role, agency (of the country), staff type. */
 interface StaffRefs {
   pays: { id: string } & PaysTelephone;
-  role: { id: string; code: string };
+  role: { id: string; code: string; toutesAgences: boolean };
   typeUserID: string;
   agenceID: string | null;
 }
@@ -118,15 +121,12 @@ async function checkStaffRefs(
     .where(eq(pays.id, input.paysID));
   if (!p || (!p.isActive && unchanged.paysID !== p.id)) throw badRequest(USER_MESSAGES.paysInvalid, { paysID: USER_MESSAGES.paysInvalid });
   const [role] = await tx
-    .select({ id: roles.id, code: roles.code, isActive: roles.isActive })
+    .select({ id: roles.id, code: roles.code, systeme: roles.systeme, toutesAgences: roles.toutesAgences, isActive: roles.isActive })
     .from(roles)
     .where(eq(roles.id, input.roleID));
   if (!role || (!role.isActive && unchanged.roleID !== role.id))
     throw badRequest(USER_MESSAGES.roleInvalid, { roleID: USER_MESSAGES.roleInvalid });
-  if (role.code === ROLE_CODES.CLIENT) throw badRequest(USER_MESSAGES.roleClient, { roleID: USER_MESSAGES.roleClient });
-  if (PRIVILEGED.has(role.code) && role.id !== unchanged.roleID && me.roleCode !== ROLE_CODES.SUPERADMIN) {
-    throw forbidden(USER_MESSAGES.privilegedRole);
-  }
+  if (role.systeme === ROLE_CODES.CLIENT) throw badRequest(USER_MESSAGES.roleClient, { roleID: USER_MESSAGES.roleClient });
   const [type] = await tx
     .select({ id: typeUsers.id })
     .from(typeUsers)
@@ -139,7 +139,7 @@ async function checkStaffRefs(
     );
   if (!type) throw badRequest(USER_MESSAGES.typeInvalid, { typeUserID: USER_MESSAGES.typeInvalid });
   const agenceID = input.agenceID || null;
-  if (!agenceID && !seesAllAgences(role.code)) throw badRequest(USER_MESSAGES.agenceRequired, { agenceID: USER_MESSAGES.agenceRequired });
+  if (!agenceID && !role.toutesAgences) throw badRequest(USER_MESSAGES.agenceRequired, { agenceID: USER_MESSAGES.agenceRequired });
   if (agenceID) {
     const [a] = await tx
       .select({ id: agences.id, paysID: agences.paysID, isActive: agences.isActive })
@@ -150,6 +150,11 @@ async function checkStaffRefs(
     if (a.paysID !== p.id) throw badRequest(USER_MESSAGES.agenceOtherPays, { agenceID: USER_MESSAGES.agenceOtherPays });
   }
   if (!me.allAgences && agenceID !== me.agenceID) throw forbidden(USER_MESSAGES.agenceOther);
+  if (role.id !== unchanged.roleID) {
+    // Nobody gives a power it does not hold (common/autorisationRules.ts roleAssignRefusal).
+    const refusal = roleAssignRefusal(me, { ...role, keys: await activeKeysOfRole(tx, role.id) });
+    if (refusal) throw forbidden(refusal);
+  }
   return { pays: p, role, typeUserID: type.id, agenceID };
 }
 

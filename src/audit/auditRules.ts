@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   grant: 'Permission accordée',
   revoke: 'Permission retirée',
   password: 'Mot de passe',
+  superadmin: 'Compte SUPERADMIN (console du serveur)',
 };
 
 /** French names of the fields the journal keeps (others show under their own name). */

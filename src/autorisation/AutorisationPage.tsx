@@ -37,6 +37,8 @@ import { QueryStatus } from '../common/QueryStatus';
 import { serverMessage } from '../common/recordLabel';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { AppIdentity } from '../providers/authProvider';
+import { readSession, sessionActor } from '../providers/session';
+import { ACCESS_RULE_MESSAGES, type Actor } from '../../common/autorisationRules';
 import { syncPermissions } from '../providers/permissionsSync';
 import type { AssignmentPermission, AutorisationLink } from './autorisationMethods';
 import {
@@ -47,6 +49,7 @@ import {
   visiblePermissions,
   type AssignmentPermissionGroup,
   type RoleTab,
+  type ToggleRule,
 } from './assignment';
 import { RoleHistory } from './RoleHistory';
 
@@ -65,14 +68,15 @@ const AutorisationPage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { identity } = useGetIdentity();
   const userRoleId = (identity as AppIdentity | undefined)?.roleID?.id;
-  const userRoleCode = (identity as AppIdentity | undefined)?.roleID?.code;
+  // The rules read the session (role, agency, reach, keys); the identity's change re-reads it.
+  const actor = useMemo(() => sessionActor(identity ? readSession() : null), [identity]);
 
   const roles = useQuery({ queryKey: ['autorisation', 'roles'], queryFn: ({ signal }) => dataProvider.getAssignmentRoles({ signal }) });
   const privileges = useQuery({
     queryKey: ['autorisation', 'privileges'],
     queryFn: ({ signal }) => dataProvider.getAssignmentPermissions({ signal }),
   });
-  const tabs = useMemo(() => roleTabs(roles.data ?? [], userRoleCode), [roles.data, userRoleCode]);
+  const tabs = useMemo(() => roleTabs(roles.data ?? [], actor), [roles.data, actor]);
   const [chosen, setChosen] = useState<string | undefined>();
   const tab: RoleTab | undefined = tabs.find((t) => t.role.id === chosen) ?? tabs[0];
 
@@ -108,7 +112,7 @@ const AutorisationPage = () => {
                 tab={tab}
                 privileges={privileges.data ?? []}
                 ownRole={tab.role.id === userRoleId}
-                userRoleCode={userRoleCode}
+                actor={actor}
               />
             </CardContent>
           </Card>
@@ -125,12 +129,12 @@ const RoleGrants = ({
   tab,
   privileges,
   ownRole,
-  userRoleCode,
+  actor,
 }: {
   tab: RoleTab;
   privileges: readonly AssignmentPermission[];
   ownRole: boolean;
-  userRoleCode: string | undefined;
+  actor: Actor;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -149,10 +153,10 @@ const RoleGrants = ({
   const linkOf = useMemo(() => new Map<string, AutorisationLink>((links.data ?? []).map((l) => [l.privilegeID, l])), [links.data]);
   const held = (p: AssignmentPermission) => linkOf.get(p.id)?.isActive === true;
   const groups = useMemo(
-    () => groupPermissions(visiblePermissions(privileges, (p) => linkOf.get(p.id)?.isActive === true, userRoleCode)),
-    [privileges, linkOf, userRoleCode],
+    () => groupPermissions(visiblePermissions(privileges, (p) => linkOf.get(p.id)?.isActive === true, actor)),
+    [privileges, linkOf, actor],
   );
-  const rule = (p: AssignmentPermission) => toggleRule(p, { held: held(p), ownRole, readOnly: tab.readOnly, userRoleCode });
+  const rule = (p: AssignmentPermission) => toggleRule(p, { held: held(p), readOnly: tab.readOnly, actor });
 
   /** After a change (done or refused): read the role's grants and history again; reload my privileges if it is my role. */
   const afterChange = async () => {
@@ -199,8 +203,7 @@ const RoleGrants = ({
 
   return (
     <Stack spacing={2}>
-      {tab.readOnly && <Alert severity="info">{translate(`${T}.read_only_superadmin`)}</Alert>}
-      {ownRole && !tab.readOnly && <Alert severity="warning">{translate(`${T}.own_role`)}</Alert>}
+      {tab.refusal && <Alert severity="info">{ACCESS_RULE_MESSAGES[tab.refusal]}</Alert>}
       <TextField
         label={translate(`${T}.search`)}
         placeholder={translate(`${T}.search_placeholder`)}
@@ -339,7 +342,7 @@ const PermissionRow = ({
 }: {
   privilege: AssignmentPermission;
   held: boolean;
-  rule: { enabled: boolean; ownLocked: boolean };
+  rule: ToggleRule;
   busy: boolean;
   onToggle: (next: boolean) => void;
 }) => {
@@ -354,8 +357,8 @@ const PermissionRow = ({
   );
   return (
     <Box data-permission={p.libelle} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
-      {rule.ownLocked ? (
-        <Tooltip title={translate(`${T}.own_role_locked`)}>
+      {rule.notHeld ? (
+        <Tooltip title={translate(`${T}.not_held`)}>
           <span>{toggle}</span>
         </Tooltip>
       ) : (

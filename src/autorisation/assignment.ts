@@ -5,28 +5,30 @@
  * so the screen and its tests share them; the server (server/autorisation/service.ts) stays the authority.
  */
 import { normalizeLabel } from '../../common/modes';
-import { mayGrantKey, mayRevokeKey, roleEditRefusal } from '../../common/autorisationRules';
-import { PERMISSION_GROUPS, ROLE_CODES, type PermissionGroupCode } from '../../common/permissions';
+import { grantRefusal, roleEditRefusal, type Actor, type RoleEditRefusal } from '../../common/autorisationRules';
+import { PERMISSION_GROUPS, type PermissionGroupCode } from '../../common/permissions';
 import type { AssignmentPermission, AssignmentRole } from './autorisationMethods';
 
 /** A role tab: the role and whether its grants are shown read-only. */
 export interface RoleTab {
   role: AssignmentRole;
   readOnly: boolean;
+  /** Why the tab is read-only (common/autorisationRules.ts ACCESS_RULE_MESSAGES), null when it is not. */
+  refusal: RoleEditRefusal;
 }
 
 /**
- * The tabs of a user (their role code): every active role, except that a user who is not SUPERADMIN sees neither the
- * ADMIN nor the SUPERADMIN tab (001 §5); a SUPERADMIN sees the SUPERADMIN tab read-only (it holds every key).
+ * The tabs of a user: every active role, except that a user who is not SUPERADMIN sees neither the ADMIN nor the
+ * SUPERADMIN tab (001 §5); the tabs of roles the user may not change (its own, a shared or wide role for a user of one
+ * agency, SUPERADMIN's for a SUPERADMIN) are read-only (common/autorisationRules.ts roleEditRefusal).
  */
-export function roleTabs(roles: readonly AssignmentRole[], userRoleCode: string | null | undefined): RoleTab[] {
-  const superadmin = userRoleCode === ROLE_CODES.SUPERADMIN;
+export function roleTabs(roles: readonly AssignmentRole[], actor: Actor): RoleTab[] {
   return roles
     .filter((role) => role.isActive)
-    .filter((role) => superadmin || roleEditRefusal(userRoleCode, role.code) === null)
-    .map((role) => ({ role, readOnly: roleEditRefusal(userRoleCode, role.code) !== null }));
+    .map((role) => ({ role, refusal: roleEditRefusal(actor, role) }))
+    .filter(({ refusal }) => actor.isSuperadmin || (refusal !== 'superadminRole' && refusal !== 'adminRole'))
+    .map(({ role, refusal }) => ({ role, readOnly: refusal !== null, refusal }));
 }
-
 /** A group of the screen: its code, French title and permissions (by key). */
 export interface AssignmentPermissionGroup {
   code: PermissionGroupCode;
@@ -60,21 +62,19 @@ export function matchesSearch(p: AssignmentPermission, search: string): boolean 
 export interface ToggleRule {
   /** The user may switch it (grant when off, revoke when on). */
   enabled: boolean;
-  /** The key is needed by this screen and the role is the user's own: it cannot be removed. */
-  ownLocked: boolean;
+  /** Off and not grantable: the user does not hold the key itself (grantRefusal 'notHeld'). */
+  notHeld: boolean;
 }
 
 /**
- * Whether the user may flip a permission of the shown role.
- * @param held whether the role holds it now; ownRole whether the role is the user's own; readOnly the tab's flag
+ * Whether the user may flip a permission of the shown role: nothing on a read-only tab; a revoke otherwise; a grant of
+ * a key the user may grant (grantRefusal).
+ * @param held whether the role holds it now; readOnly the tab's flag
  */
-export function toggleRule(
-  p: AssignmentPermission,
-  opts: { held: boolean; ownRole: boolean; readOnly: boolean; userRoleCode: string | null | undefined },
-): ToggleRule {
-  const ownLocked = opts.held && !mayRevokeKey(opts.ownRole, p.libelle);
-  if (opts.readOnly) return { enabled: false, ownLocked };
-  return { enabled: opts.held ? !ownLocked : mayGrantKey(opts.userRoleCode, p.libelle), ownLocked };
+export function toggleRule(p: AssignmentPermission, opts: { held: boolean; readOnly: boolean; actor: Actor }): ToggleRule {
+  const refusal = opts.held ? null : grantRefusal(opts.actor, p.libelle);
+  if (opts.readOnly) return { enabled: false, notHeld: false };
+  return { enabled: refusal === null, notHeld: refusal === 'notHeld' };
 }
 
 /**
@@ -84,7 +84,7 @@ export function toggleRule(
 export function visiblePermissions(
   privileges: readonly AssignmentPermission[],
   held: (p: AssignmentPermission) => boolean,
-  userRoleCode: string | null | undefined,
+  actor: Actor,
 ): AssignmentPermission[] {
-  return privileges.filter((p) => mayGrantKey(userRoleCode, p.libelle) || held(p));
+  return privileges.filter((p) => grantRefusal(actor, p.libelle) !== 'superadminKey' || held(p));
 }

@@ -11,6 +11,10 @@ export interface AssignmentRole {
   code: string;
   libelle: string;
   isActive: boolean;
+  /** Fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null. */
+  systeme?: 'SUPERADMIN' | 'ADMIN' | 'AGENT' | 'CLIENT' | null;
+  /** The role reaches every agency. */
+  toutesAgences?: boolean;
 }
 
 /** A permission (privilege) as the groups show it: its key, description and group. */

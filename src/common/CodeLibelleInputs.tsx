@@ -10,15 +10,17 @@ import { TextInput, required, useResourceContext } from 'react-admin';
 export interface CodeLibelleInputsProps {
   /** 'required' (roles, modes), 'optional', or 'none' (operation types: the spec's entity has no description). */
   description?: 'required' | 'optional' | 'none';
+  /** The code cannot be changed (a system role's: the server refuses it too). */
+  codeReadOnly?: boolean;
 }
 
 /** Renders code and libellé side by side, then the description on its own line when it exists. */
-export const CodeLibelleInputs = ({ description = 'required' }: CodeLibelleInputsProps) => {
+export const CodeLibelleInputs = ({ description = 'required', codeReadOnly = false }: CodeLibelleInputsProps) => {
   const resource = useResourceContext();
   const v = `resources.${resource}.validation`;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
-      <TextInput source="code" validate={required(`${v}.code`)} />
+      <TextInput source="code" validate={required(`${v}.code`)} readOnly={codeReadOnly} />
       <TextInput source="libelle" validate={required(`${v}.libelle`)} />
       {description !== 'none' && (
         <TextInput

@@ -9,6 +9,7 @@ import {
   isPermissionKey,
   isResourceName,
   RESOURCE_KEYS,
+  keysOpening,
   TYPE_USER_CODES,
   type PermissionKey,
   type ResourceAction,
@@ -99,8 +100,8 @@ export function isAccessResource(value: string): value is AccessResource {
 
 /**
  * Access rule of the UI (spec 000 §6 "Route access: the permission whose name equals the route name", 001 §6):
- * - a resource of RESOURCE_KEYS: the key of the action; 'show' and 'export' fall back to 'list', 'clone' to
- *   'create'; an action with no key is refused;
+ * - a resource of RESOURCE_KEYS: the key of the action, or a route-name key opening it (keysOpening); 'show' and
+ *   'export' fall back to 'list', 'clone' to 'create'; an action with no key is refused;
  * - 'dashboard' is always allowed (the spec always shows Tableau de bord);
  * - any other resource name that is itself a permission key (profil, autorisation, messagerie, …) needs that key;
  * - anything else is refused (deny by default): authProvider.canAccess checks isAccessResource first.
@@ -111,10 +112,11 @@ export function canAccessWith(session: Session | null, resource: AccessResource,
   if (resource === 'dashboard') return true;
   if (isResourceName(resource)) {
     const keys = RESOURCE_KEYS[resource];
-    let key = keys[action as ResourceAction];
-    if (!key && (action === 'show' || action === 'export')) key = keys.list;
-    if (!key && action === 'clone') key = keys.create;
-    return key ? sessionHasPermission(session, key) : false;
+    let opened = action as ResourceAction;
+    if (!keys[opened] && (action === 'show' || action === 'export')) opened = 'list';
+    if (!keys[opened] && action === 'clone') opened = 'create';
+    // The resource's own key, or a route-name key that opens the same action (groupeNatureColis, 001 §6).
+    return keysOpening(resource, opened).some((key) => sessionHasPermission(session, key));
   }
   return isPermissionKey(resource) && sessionHasPermission(session, resource);
 }

@@ -2,7 +2,9 @@
  * The session kept in the browser (spec 000 §3 "Session (kept locally)", §4 Session): the signed-in
  * user, the bearer token and the role's privileges, stored as one JSON value in localStorage.
  */
+import type { Actor } from '../../common/autorisationRules';
 import { ALL_PERMISSION_KEYS, hasPermission, isPermissionKey, ROLE_CODES, type PermissionKey } from '../../common/permissions';
+import { userSeesAllAgences } from '../../common/scopes';
 
 /** A privilege as kept in the session: the permission key and whether it holds (spec 000 §6). */
 export interface Permission {
@@ -83,9 +85,32 @@ export function patchSession(patch: Partial<Omit<Session, 'user'>> & { user?: Pa
   return next;
 }
 
-/** Whether the session's role is SUPERADMIN, which holds every permission (DESIGN.md §4). */
+/**
+ * Whether the session's role is the system role SUPERADMIN, which holds every permission (DESIGN.md §4): its fixed
+ * identity (roleID.systeme), or its code for a session stored before identities existed (system codes never change).
+ */
 export function isSuperAdmin(session: Session | null): boolean {
-  return session?.user?.roleID?.code === ROLE_CODES.SUPERADMIN;
+  const role = session?.user?.roleID;
+  return (role?.systeme ?? role?.code) === ROLE_CODES.SUPERADMIN;
+}
+
+/**
+ * The signed-in user as the access rules read it (common/autorisationRules.ts Actor): role, agency, identity, reach
+ * and the keys it holds. An empty actor without a session.
+ */
+export function sessionActor(session: Session | null): Actor {
+  const user = session?.user;
+  return {
+    roleID: user?.roleID?.id ?? null,
+    agenceID: user?.agenceID?.id ?? null,
+    isSuperadmin: isSuperAdmin(session),
+    allAgences: userSeesAllAgences(user),
+    permissions: new Set(
+      effectivePermissions(session)
+        .filter((p) => p.isActive)
+        .map((p) => p.libelle),
+    ),
+  };
 }
 
 /**

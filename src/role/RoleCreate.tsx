@@ -1,11 +1,11 @@
 /** Add a role (spec 001 §2 /addRole; §5 code, libelle, description required; §8 'Role ajouté avec succès !' / 'Erreur lors de l'enregistrement du role'). */
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { RoleInputs } from './RoleInputs';
 
 /** The create page (no props). */
 const RoleCreate = () => (
   <ReferenceCreatePage title="resources.role.page.create" errorMessage="resources.role.notifications.create_error">
-    <CodeLibelleInputs />
+    <RoleInputs />
   </ReferenceCreatePage>
 );
 

@@ -1,11 +1,11 @@
 /** Edit a role (spec 001 §2 /roleUpdate?id=; §8 'Mise à jour du role réussie !' / 'Erreur lors de la mise à jour du role'). */
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { RoleInputs } from './RoleInputs';
 
 /** The edit page (no props). */
 const RoleEdit = () => (
   <ReferenceEditPage title="resources.role.page.edit" errorMessage="resources.role.notifications.update_error">
-    <CodeLibelleInputs />
+    <RoleInputs />
   </ReferenceEditPage>
 );
 

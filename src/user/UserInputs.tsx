@@ -22,6 +22,7 @@ import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../common/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { agenceRequired, roleChoices, userPhoneError, type RoleChoice } from './userRules';
+import { readSession, sessionActor } from '../providers/session';
 
 const v = 'resources.user.validation';
 const f = 'resources.user.form';
@@ -37,7 +38,10 @@ function useChosen(source: string, resource: string) {
 const RoleChoices = ({ currentId }: { currentId?: string }) => {
   const { allChoices } = useChoicesContext<RoleChoice>();
   const identity = useAppIdentity();
-  const choices = useMemo(() => roleChoices(allChoices ?? [], identity?.roleID?.code, currentId), [allChoices, identity, currentId]);
+  const choices = useMemo(
+    () => roleChoices(allChoices ?? [], sessionActor(identity ? readSession() : null), currentId),
+    [allChoices, identity, currentId],
+  );
   return (
     <SelectInput
       source="roleID"
@@ -58,7 +62,7 @@ export const UserInputs = ({ edit = false }: { edit?: boolean }) => {
   const pays = useChosen('paysID', 'pays');
   const role = useChosen('roleID', 'role');
   // Required until a role that sees every agency (ADMIN) is chosen.
-  const needsAgence = !role || agenceRequired(role.code);
+  const needsAgence = !role || agenceRequired(role);
   const phoneValidator: Validator = (value) => (value ? userPhoneError(value, pays) : undefined);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>

@@ -6,39 +6,49 @@
  */
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePaysPhone, type PaysTelephone } from '../../common/phone';
-import { seesAllAgences } from '../../common/scopes';
+import type { Actor } from '../../common/autorisationRules';
 import { sortByLibelle } from '../common/choices';
 import { refId } from '../common/records';
 import type { TypeUser, UserAudit } from './userMethods';
 
-/** A role as offered: its id, code, label, and whether it is shown but not selectable. */
+/** A role as offered: its id, code, label, reach, and whether it is shown but not selectable. */
 export interface RoleChoice {
   id: string;
   code?: string;
   libelle?: string;
+  systeme?: string | null;
+  toutesAgences?: boolean;
   disabled?: boolean;
 }
 
 /**
  * The roles offered to a caller (spec 001 §5 "Role SUPERADMIN is not offered; role CLIENT is shown but disabled"): active
- * roles sorted by label, SUPERADMIN left out, CLIENT disabled, and ADMIN disabled unless the caller is SUPERADMIN (only
- * a SUPERADMIN gives it, issue 9 §1). The role a record already holds stays selectable so an edit keeps it.
+ * roles sorted by label, SUPERADMIN left out, CLIENT disabled, ADMIN disabled unless the caller is SUPERADMIN, and a
+ * role reaching every agency disabled for a caller who does not (common/autorisationRules.ts roleAssignRefusal; the
+ * server also refuses a role holding keys the caller lacks). The role a record already holds stays selectable.
  */
-export function roleChoices(roles: readonly RoleChoice[], callerRoleCode: string | null | undefined, currentId?: string): RoleChoice[] {
+export function roleChoices(
+  roles: readonly RoleChoice[],
+  actor: Pick<Actor, 'isSuperadmin' | 'allAgences'>,
+  currentId?: string,
+): RoleChoice[] {
   return sortByLibelle(
     roles
-      .filter((r) => r.code !== ROLE_CODES.SUPERADMIN || r.id === currentId)
+      .filter((r) => r.systeme !== ROLE_CODES.SUPERADMIN || r.id === currentId)
       .map((r) => ({
         ...r,
         disabled:
-          r.id !== currentId && (r.code === ROLE_CODES.CLIENT || (r.code === ROLE_CODES.ADMIN && callerRoleCode !== ROLE_CODES.SUPERADMIN)),
+          r.id !== currentId &&
+          (r.systeme === ROLE_CODES.CLIENT ||
+            (r.systeme === ROLE_CODES.ADMIN && !actor.isSuperadmin) ||
+            (!!r.toutesAgences && !actor.allAgences)),
       })),
   );
 }
 
-/** Whether a role needs an agency (every role but ADMIN and SUPERADMIN, which see all agencies, spec 001 §1). */
-export function agenceRequired(roleCode: string | null | undefined): boolean {
-  return !!roleCode && !seesAllAgences(roleCode);
+/** Whether a role needs an agency: every role that does not reach every agency (spec 001 §1; roles.toutes_agences). */
+export function agenceRequired(role: Pick<RoleChoice, 'toutesAgences'> | null | undefined): boolean {
+  return !!role && !role.toutesAgences;
 }
 
 /** The id of the active user type ADMIN (staff), the add form's hidden user type; undefined while unknown. */

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { audits, autorisations, privileges, roles } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { insertRoleWithKeys } from './fixtures';
+import { ACCESS_RULE_MESSAGES } from '../../common/autorisationRules';
 
 let t: TestContext;
 let agent: { id: string; token: string };
@@ -148,7 +149,7 @@ describe('who may change what', () => {
       const found = await t.call('GET', `/api/autorisation/getAutorisationByPermissionAndRoleID/${roleIds[code]}/${privId}`, admin());
       const upd = await t.call('PUT', `/api/autorisation/update/${found.body.autorisation.id}`, { ...admin(), body: { isActive: false } });
       expect(upd.status).toBe(403);
-      expect(upd.body.message).toMatch(code === 'ADMIN' ? /Seul un SUPERADMIN/ : /SUPERADMIN ne sont pas modifiables/);
+      expect(upd.body.message).toMatch(code === 'ADMIN' ? /Seul un SUPERADMIN/ : /SUPERADMIN ne se modifie pas/);
       expect(await grantState(roleIds[code], 'stats')).toBe(true);
     }
   });
@@ -205,8 +206,8 @@ describe('who may change what', () => {
     expect(own.status).toBe(403);
   });
 
-  it('nobody removes from their own role the keys of this screen; other keys of their role they may', async () => {
-    await insertRoleWithKeys(t.database.db, 'GESTACCES', ['autorisation', 'pays']);
+  it('nobody changes the grants of their own role, neither to add nor to remove', async () => {
+    await insertRoleWithKeys(t.database.db, 'GESTACCES', ['autorisation', 'pays', 'villes']);
     const gest = await t.createStaff('GESTACCES');
     const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'GESTACCES'));
     const autoId = await privilegeId('autorisation');
@@ -217,20 +218,21 @@ describe('who may change what', () => {
       body: { isActive: false },
     });
     expect(single.status).toBe(403);
-    expect(single.body.message).toMatch(/votre propre rôle/);
-    const batch = await t.call('PUT', `/api/autorisation/updateMany/${role.id}`, {
-      token: gest.token,
-      body: { privilegeIDs: [autoId, await privilegeId('pays')], isActive: false },
-    });
-    expect(batch.status).toBe(403);
-    expect(await grantState(role.id, 'pays')).toBe(true);
-    const pays = await t.call('PUT', `/api/autorisation/updateMany/${role.id}`, {
+    expect(single.body.message).toBe(ACCESS_RULE_MESSAGES.ownRole);
+    const revoke = await t.call('PUT', `/api/autorisation/updateMany/${role.id}`, {
       token: gest.token,
       body: { privilegeIDs: [await privilegeId('pays')], isActive: false },
     });
-    expect(pays.status).toBe(200);
-    expect(await grantState(role.id, 'pays')).toBe(false);
-    // Another role may lose the key (by a user of another role).
+    expect(revoke.status).toBe(403);
+    const grant = await t.call('POST', '/api/autorisation/create', {
+      token: gest.token,
+      body: { roleID: role.id, privilegeID: await privilegeId('userDelete') },
+    });
+    expect(grant.status).toBe(403);
+    expect(await grantState(role.id, 'pays')).toBe(true);
+    expect(await grantState(role.id, 'autorisation')).toBe(true);
+    expect(await grantState(role.id, 'userDelete')).toBeUndefined();
+    // Another user (ADMIN) may change it.
     const other = await t.call('PUT', `/api/autorisation/update/${found.body.autorisation.id}`, { ...admin(), body: { isActive: false } });
     expect(other.status).toBe(200);
     expect((await t.call('GET', `/api/autorisation/historique/${role.id}`, { token: gest.token })).status).toBe(403);

@@ -12,6 +12,7 @@ import { buildApp } from '../../server/app';
 import { agences, audits, mailOutbox, pays, roles, typeUsers, users } from '../../server/db/schema';
 import { MUST_CHANGE_PASSWORD_MESSAGE } from '../../server/plugins/access';
 import { USER_MESSAGES } from '../../server/user/service';
+import { AGENT_PERMISSION_KEYS, type PermissionKey } from '../../common/permissions';
 import { idByCode, insertRoleWithKeys } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 import { testConfig, TEST_ADMIN } from './testConfig';
@@ -303,7 +304,10 @@ describe('escalation and scopes', () => {
   });
 
   it('an agency role lists and manages its own agency only', async () => {
-    await insertRoleWithKeys(t.database.db, 'CHEF_AGENCE', ['user', 'addUser', 'userUpdate', 'userUpdateStatut', 'userDelete', 'profil']);
+    // It holds the keys of the role it gives (AGENT): nobody gives a key it does not hold.
+    await insertRoleWithKeys(t.database.db, 'CHEF_AGENCE', [
+      ...new Set<PermissionKey>([...AGENT_PERMISSION_KEYS, 'user', 'addUser', 'userUpdate', 'userUpdateStatut', 'userDelete', 'profil']),
+    ]);
     const chef = await t.createStaff('CHEF_AGENCE', { agenceCode: 'PAR1' });
     const mrs = await createAgent({ agenceID: ids.mrs1 });
     const list = await t.call('GET', '/api/user/liste?_page=1&_perPage=500', { token: chef.token });

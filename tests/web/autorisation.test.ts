@@ -14,9 +14,29 @@ import { readSession, SESSION_KEY } from '../../src/providers/session';
 import { groupPermissions, matchesSearch, roleTabs, toggleRule, visiblePermissions } from '../../src/autorisation/assignment';
 import type { AssignmentPermission, AssignmentRole } from '../../src/autorisation/autorisationMethods';
 import { PERMISSION_GROUPS } from '../../common/permissions';
+import type { Actor } from '../../common/autorisationRules';
 
-const role = (code: string, isActive = true): AssignmentRole => ({ id: code.toLowerCase(), code, libelle: code, isActive });
-const ROLES = [role('ADMIN'), role('SUPERADMIN'), role('AGENT'), role('CLIENT'), role('ANCIEN', false)];
+const SYSTEM = ['ADMIN', 'SUPERADMIN', 'AGENT', 'CLIENT'] as const;
+const role = (code: string, isActive = true): AssignmentRole => ({
+  id: code.toLowerCase(),
+  code,
+  libelle: code,
+  isActive,
+  systeme: SYSTEM.find((s) => s === code) ?? null,
+  toutesAgences: code === 'ADMIN' || code === 'SUPERADMIN',
+});
+const ROLES = [role('ADMIN'), role('SUPERADMIN'), role('AGENT'), role('CLIENT'), role('CHEF'), role('ANCIEN', false)];
+const actor = (over: Partial<Actor>): Actor => ({
+  roleID: null,
+  agenceID: null,
+  isSuperadmin: false,
+  allAgences: false,
+  permissions: new Set(),
+  ...over,
+});
+const ADMIN = actor({ roleID: 'admin', allAgences: true, permissions: new Set(['autorisation', 'colis']) });
+const SUPERADMIN = actor({ roleID: 'superadmin', isSuperadmin: true, allAgences: true });
+const CHEF = actor({ roleID: 'chef', agenceID: 'paris', permissions: new Set(['autorisation', 'colis']) });
 const priv = (libelle: string, groupe: string, description = ''): AssignmentPermission => ({
   id: libelle,
   libelle,
@@ -27,17 +47,26 @@ const priv = (libelle: string, groupe: string, description = ''): AssignmentPerm
 
 describe('role tabs', () => {
   it('an ADMIN sees the active roles but ADMIN and SUPERADMIN', () => {
-    expect(roleTabs(ROLES, 'ADMIN').map((t) => [t.role.code, t.readOnly])).toEqual([
+    expect(roleTabs(ROLES, ADMIN).map((t) => [t.role.code, t.readOnly])).toEqual([
       ['AGENT', false],
       ['CLIENT', false],
+      ['CHEF', false],
     ]);
   });
   it('a SUPERADMIN edits ADMIN and sees its own role read-only', () => {
-    expect(roleTabs(ROLES, 'SUPERADMIN').map((t) => [t.role.code, t.readOnly])).toEqual([
+    expect(roleTabs(ROLES, SUPERADMIN).map((t) => [t.role.code, t.readOnly])).toEqual([
       ['ADMIN', false],
       ['SUPERADMIN', true],
       ['AGENT', false],
       ['CLIENT', false],
+      ['CHEF', false],
+    ]);
+  });
+  it('a user of one agency sees the shared roles and its own role read-only, with the reason', () => {
+    expect(roleTabs(ROLES, CHEF).map((t) => [t.role.code, t.refusal])).toEqual([
+      ['AGENT', 'sharedRole'],
+      ['CLIENT', 'sharedRole'],
+      ['CHEF', 'ownRole'],
     ]);
   });
 });
@@ -63,18 +92,19 @@ describe('toggles', () => {
   const special = priv('gererSuperAdmin', 'autres');
   const auto = priv('autorisation', 'autorisation');
   it("hides a 'superadmin' key from an ADMIN unless the role holds it", () => {
-    expect(visiblePermissions([special, auto], () => false, 'ADMIN')).toEqual([auto]);
-    expect(visiblePermissions([special, auto], (p) => p === special, 'ADMIN')).toEqual([special, auto]);
-    expect(visiblePermissions([special, auto], () => false, 'SUPERADMIN')).toEqual([special, auto]);
+    expect(visiblePermissions([special, auto], () => false, ADMIN)).toEqual([auto]);
+    expect(visiblePermissions([special, auto], (p) => p === special, ADMIN)).toEqual([special, auto]);
+    expect(visiblePermissions([special, auto], () => false, SUPERADMIN)).toEqual([special, auto]);
   });
-  it("locks 'autorisation' on one's own role only, and everything on a read-only tab", () => {
-    const base = { readOnly: false, userRoleCode: 'GEST' };
-    expect(toggleRule(auto, { ...base, held: true, ownRole: true })).toEqual({ enabled: false, ownLocked: true });
-    expect(toggleRule(auto, { ...base, held: true, ownRole: false })).toEqual({ enabled: true, ownLocked: false });
-    expect(toggleRule(auto, { ...base, held: false, ownRole: true })).toEqual({ enabled: true, ownLocked: false });
-    expect(toggleRule(special, { ...base, held: false, ownRole: false }).enabled).toBe(false);
-    expect(toggleRule(special, { ...base, held: true, ownRole: false }).enabled).toBe(true);
-    expect(toggleRule(priv('colis', 'colis'), { ...base, held: true, ownRole: false, readOnly: true }).enabled).toBe(false);
+  it('grants only a key the user holds, revokes any, and nothing on a read-only tab', () => {
+    const base = { readOnly: false, actor: ADMIN };
+    expect(toggleRule(auto, { ...base, held: true })).toEqual({ enabled: true, notHeld: false });
+    expect(toggleRule(auto, { ...base, held: false })).toEqual({ enabled: true, notHeld: false });
+    expect(toggleRule(priv('userDelete', 'user'), { ...base, held: false })).toEqual({ enabled: false, notHeld: true });
+    expect(toggleRule(priv('userDelete', 'user'), { ...base, held: false, actor: SUPERADMIN }).enabled).toBe(true);
+    expect(toggleRule(special, { ...base, held: false }).enabled).toBe(false);
+    expect(toggleRule(special, { ...base, held: true }).enabled).toBe(true);
+    expect(toggleRule(priv('colis', 'colis'), { ...base, held: true, readOnly: true }).enabled).toBe(false);
   });
 });
 

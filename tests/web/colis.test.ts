@@ -60,9 +60,11 @@ describe('row actions follow the parcel status (spec 000 §4)', () => {
   });
 
   it('ADMIN (and SUPERADMIN) see every agency', () => {
-    expect(userSeesAllAgences({ roleID: { code: 'ADMIN' } })).toBe(true);
-    expect(userSeesAllAgences({ roleID: { code: 'SUPERADMIN' } })).toBe(true);
-    expect(userSeesAllAgences({ roleID: { code: 'AGENT' } })).toBe(false);
+    expect(userSeesAllAgences({ roleID: { code: 'ADMIN', toutesAgences: true } })).toBe(true);
+    expect(userSeesAllAgences({ roleID: { code: 'INSPECTEUR', toutesAgences: true } })).toBe(true);
+    expect(userSeesAllAgences({ roleID: { code: 'AGENT', toutesAgences: false } })).toBe(false);
+    // The reach, never the code: a role renamed ADMIN would not see every agency.
+    expect(userSeesAllAgences({ roleID: { code: 'ADMIN' } })).toBe(false);
     expect(userSeesAllAgences(null)).toBe(false);
   });
 });
@@ -440,7 +442,7 @@ describe('who may change a parcel', () => {
     const colis = { agenceID: { id: 'par1', libelle: 'Paris' } };
     expect(isOwnColis(colis, { roleID: { code: 'AGENT' }, agenceID: { id: 'par1' } })).toBe(true);
     expect(isOwnColis(colis, { roleID: { code: 'AGENT' }, agenceID: { id: 'dkr1' } })).toBe(false);
-    expect(isOwnColis(colis, { roleID: { code: 'ADMIN' }, agenceID: null })).toBe(true);
+    expect(isOwnColis(colis, { roleID: { code: 'ADMIN', toutesAgences: true }, agenceID: null })).toBe(true);
     expect(isOwnColis({ agenceID: null }, { roleID: { code: 'AGENT' }, agenceID: null })).toBe(false);
   });
 });

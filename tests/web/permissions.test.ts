@@ -11,12 +11,15 @@ import {
   hasPermission,
   isPermissionKey,
   isResourceName,
+  keysOpening,
   PERMISSION_GROUPS,
   PERMISSIONS,
   RESOURCE_KEYS,
   type PermissionKey,
 } from '../../common/permissions';
 import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
+import { canAccessWith } from '../../src/providers/authProvider';
+import type { Session } from '../../src/providers/session';
 import type { RequirePermission } from '../../src/layout/AccessGuards';
 import type { MenuEntry } from '../../src/layout/menuGroups';
 
@@ -78,6 +81,22 @@ describe('permission catalogue', () => {
     }
     expect(isResourceName('groupeNatureColis')).toBe(true);
     expect(isResourceName('toString')).toBe(false);
+  });
+
+  it('lets the route-name keys open their pages: groupeNatureColis, addGroupeNatureColis, groupeNatureColisUpdate (001 B5)', () => {
+    expect(keysOpening('groupeNatureColis', 'list')).toEqual(['groupeColis', 'groupeNatureColis']);
+    expect(keysOpening('groupeNatureColis', 'create')).toEqual(['addGroupeColis', 'addGroupeNatureColis']);
+    expect(keysOpening('groupeNatureColis', 'edit')).toEqual(['groupeColisUpdate', 'groupeNatureColisUpdate']);
+    expect(keysOpening('pays', 'list')).toEqual(['pays']);
+    const session = (libelle: string): Session => ({
+      token: 't',
+      user: { id: 'u', roleID: { id: 'r', code: 'CONSULTANT' } },
+      privileges: [{ libelle, isActive: true }],
+    });
+    expect(canAccessWith(session('groupeNatureColis'), 'groupeNatureColis', 'list')).toBe(true);
+    expect(canAccessWith(session('addGroupeNatureColis'), 'groupeNatureColis', 'create')).toBe(true);
+    expect(canAccessWith(session('groupeNatureColisUpdate'), 'groupeNatureColis', 'edit')).toBe(true);
+    expect(canAccessWith(session('groupeNatureColis'), 'groupeNatureColis', 'delete')).toBe(false);
   });
 
   it('holds every key the spec names (000 §6, 001 §6, route names of 000 §2 and 001 §2)', () => {

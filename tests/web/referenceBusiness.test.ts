@@ -73,8 +73,8 @@ describe('payment rows of the collections list', () => {
   });
 
   it('lets only a role that sees every agency delete a payment, whatever its keys (server mayDeleteEncaissement)', () => {
-    expect(userMayDeleteEncaissement({ roleID: { code: 'ADMIN' } })).toBe(true);
-    expect(userMayDeleteEncaissement({ roleID: { code: 'SUPERADMIN' } })).toBe(true);
+    expect(userMayDeleteEncaissement({ roleID: { code: 'ADMIN', toutesAgences: true } })).toBe(true);
+    expect(userMayDeleteEncaissement({ roleID: { code: 'SUPERADMIN', toutesAgences: true } })).toBe(true);
     expect(userMayDeleteEncaissement({ roleID: { code: 'AGENT' } })).toBe(false);
     expect(userMayDeleteEncaissement(null)).toBe(false);
   });

@@ -20,28 +20,35 @@ import {
 import { fakeJwt, installBrowserStubs, installFetch } from './helpers';
 
 const ROLES = [
-  { id: 'r-a', code: 'ADMIN', libelle: 'Administrateur' },
-  { id: 'r-s', code: 'SUPERADMIN', libelle: 'Super administrateur' },
-  { id: 'r-c', code: 'CLIENT', libelle: 'Client' },
-  { id: 'r-g', code: 'AGENT', libelle: "Agent d'agence" },
+  { id: 'r-a', code: 'ADMIN', systeme: 'ADMIN', toutesAgences: true, libelle: 'Administrateur' },
+  { id: 'r-s', code: 'SUPERADMIN', systeme: 'SUPERADMIN', toutesAgences: true, libelle: 'Super administrateur' },
+  { id: 'r-c', code: 'CLIENT', systeme: 'CLIENT', libelle: 'Client' },
+  { id: 'r-g', code: 'AGENT', systeme: 'AGENT', libelle: "Agent d'agence" },
+  { id: 'r-i', code: 'INSPECTEUR', toutesAgences: true, libelle: 'Inspecteur' },
 ];
+const ADMIN = { isSuperadmin: false, allAgences: true };
+const SUPERADMIN = { isSuperadmin: true, allAgences: true };
+const CHEF = { isSuperadmin: false, allAgences: false };
 
 describe('user rules', () => {
   it('offers the roles of 001 §5: no SUPERADMIN, CLIENT disabled, ADMIN only for a SUPERADMIN, sorted', () => {
-    const byAdmin = roleChoices(ROLES, 'ADMIN');
+    const byAdmin = roleChoices(ROLES, ADMIN);
     expect(byAdmin.map((r) => [r.code, r.disabled])).toEqual([
       ['ADMIN', true],
       ['AGENT', false],
       ['CLIENT', true],
+      ['INSPECTEUR', false],
     ]);
-    expect(roleChoices(ROLES, 'SUPERADMIN').find((r) => r.code === 'ADMIN')?.disabled).toBe(false);
+    expect(roleChoices(ROLES, SUPERADMIN).find((r) => r.code === 'ADMIN')?.disabled).toBe(false);
     // An edit keeps the role the user already holds.
-    expect(roleChoices(ROLES, 'ADMIN', 'r-a').find((r) => r.code === 'ADMIN')?.disabled).toBe(false);
+    expect(roleChoices(ROLES, ADMIN, 'r-a').find((r) => r.code === 'ADMIN')?.disabled).toBe(false);
+    // A role reaching every agency is given only by someone who sees every agency.
+    expect(roleChoices(ROLES, CHEF).find((r) => r.code === 'INSPECTEUR')?.disabled).toBe(true);
   });
 
   it('needs an agency for an agency role only, finds the staff type, checks the phone with the country', () => {
-    expect(agenceRequired('AGENT')).toBe(true);
-    expect(agenceRequired('ADMIN')).toBe(false);
+    expect(agenceRequired({ toutesAgences: false })).toBe(true);
+    expect(agenceRequired({ toutesAgences: true })).toBe(false);
     expect(agenceRequired(undefined)).toBe(false);
     expect(
       staffTypeId([

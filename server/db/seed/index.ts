@@ -43,7 +43,7 @@ export async function syncPermissions(db: Db): Promise<string[]> {
     const admins = await tx
       .select({ id: roles.id })
       .from(roles)
-      .where(inArray(roles.code, [ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]));
+      .where(inArray(roles.systeme, [ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]));
     if (admins.length) {
       await tx
         .insert(autorisations)

@@ -29,17 +29,33 @@ export const TYPE_USERS = [
   { code: TYPE_USER_CODES.CLIENT, libelle: 'Client' },
 ] as const;
 
-/** Roles (spec 001 §6, DESIGN.md §4). */
+/** Roles (spec 001 §6, DESIGN.md §4): the four system roles, by fixed identity (systeme) and reach (toutesAgences). */
 export const ROLES = [
-  { code: ROLE_CODES.ADMIN, libelle: 'Administrateur', description: 'Administrateur : voit et gère toutes les agences.' },
+  {
+    code: ROLE_CODES.ADMIN,
+    systeme: ROLE_CODES.ADMIN,
+    toutesAgences: true,
+    libelle: 'Administrateur',
+    description: 'Administrateur : voit et gère toutes les agences.',
+  },
   {
     code: ROLE_CODES.SUPERADMIN,
+    systeme: ROLE_CODES.SUPERADMIN,
+    toutesAgences: true,
     libelle: 'Super administrateur',
     description: 'Détient toutes les permissions ; non proposé dans les formulaires.',
   },
-  { code: ROLE_CODES.CLIENT, libelle: 'Client', description: "Expéditeur ou destinataire de colis ; n'accède pas au back-office." },
+  {
+    code: ROLE_CODES.CLIENT,
+    systeme: ROLE_CODES.CLIENT,
+    toutesAgences: false,
+    libelle: 'Client',
+    description: "Expéditeur ou destinataire de colis ; n'accède pas au back-office.",
+  },
   {
     code: ROLE_CODES.AGENT,
+    systeme: ROLE_CODES.AGENT,
+    toutesAgences: false,
     libelle: "Agent d'agence",
     description: 'Personnel d’agence : départs, colis, encaissements et inventaire de son agence.',
   },

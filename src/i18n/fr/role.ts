@@ -10,7 +10,17 @@ export default {
     description: 'Description',
     isActive: 'Statut',
     createdAt: "Date d'ajout",
+    toutesAgences: 'Portée',
   },
+  reach: {
+    toutes: 'Toutes les agences',
+    agence: 'Son agence uniquement',
+  },
+  reach_input: 'Voit toutes les agences',
+  reach_helper: 'Sinon, ses utilisateurs ne voient que leur agence (et les colis à destination de son pays).',
+  reach_superadmin_only: "Seul un SUPERADMIN choisit la portée d'un rôle.",
+  system: 'Système',
+  system_role: 'Rôle système %{code} : son code et sa portée ne changent pas ; il ne peut être ni désactivé ni supprimé.',
   page: {
     list: 'LISTE DES ROLES',
     create: 'AJOUTER UN ROLE',
