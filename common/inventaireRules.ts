@@ -41,9 +41,10 @@ export function normalizeReference(raw: string | null | undefined): string {
 }
 
 /**
- * What one scan means on the scanning screen: TROUVE (an expected parcel), NON_ATTENDU (a parcel that exists but is
- * not expected at this agency now), INCONNU (no parcel has this reference), DEJA_SCANNE (scanned before in this
- * inventory), A_VERIFIER (not checked yet: the connection dropped; checked again when it comes back).
+ * What one scan means on the scanning screen: TROUVE (an expected parcel), NON_ATTENDU (a parcel of the user's agency
+ * scope that is not expected at this agency now), INCONNU (no parcel the user may see has this reference: none, a
+ * deleted one, or another agency's outside the user's scope; stored with the statement as typed), DEJA_SCANNE (scanned
+ * before in this inventory), A_VERIFIER (not checked yet: the connection dropped; checked again when it comes back).
  */
 export type ScanEtat = 'TROUVE' | 'NON_ATTENDU' | 'INCONNU' | 'DEJA_SCANNE' | 'A_VERIFIER';
 

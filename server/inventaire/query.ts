@@ -1,16 +1,18 @@
 /**
  * Stock inventories as the API answers them (spec 001 §2 'Etats de stocks', §3 Inventory, §7 inventaire/liste;
  * docs/api-contract.md "Inventories"): the statements list (author and agency populated, found and expected parcel
- * ids aggregated), one statement's parcels, the parcels an agency should hold now (the expected list) and the look-up
- * of scanned references. The agency scope is access/scopes.ts inventaireScope.
+ * ids aggregated), one statement's parcels and unknown references, the parcels an agency should hold now (the expected
+ * list) and the look-up of scanned references. Two agency scopes (access/scopes.ts): inventaireScope decides which
+ * statements a user reads; the parcels' scope (colisScope, colisAgenceScope) decides which parcels a user may scan
+ * into a statement and which parcels of a statement it reads.
  */
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { INVENTAIRE_ATTENDU_DESTINATION, INVENTAIRE_ATTENDU_ORIGINE, normalizeReference } from '../../common/inventaireRules';
-import { inventaireScope } from '../access/scopes';
+import { colisAgenceScope, colisScope, inventaireScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, inventaireColis, inventaires, statuts, users } from '../db/schema';
+import { agences, colis, inventaireColis, inventaireInconnues, inventaires, statuts, users } from '../db/schema';
 import type { ListDef } from '../http/list';
 import type { StatutIdOf } from '../statut/query';
 
@@ -87,18 +89,25 @@ const selectColis = (db: Db | Tx) =>
     .leftJoin(destinataire, eq(colis.destinataireID, destinataire.id))
     .$dynamic();
 
-/** The parcels an agency should hold now (attendusCondition), by reference. */
-export const selectAttendus = (db: Db | Tx, agence: AgenceInventoriee, idOf: StatutIdOf) =>
-  selectColis(db).where(attendusCondition(agence, idOf)).orderBy(colis.reference);
+/**
+ * The parcels an agency should hold now (attendusCondition) that `user` may see (colisScope: every one for a role
+ * that sees every agency), by reference.
+ */
+export const selectAttendus = (db: Db | Tx, agence: AgenceInventoriee, idOf: StatutIdOf, user: CurrentUser) =>
+  selectColis(db)
+    .where(and(attendusCondition(agence, idOf), colisScope(user)))
+    .orderBy(colis.reference);
 
 /**
- * Parcels (not deleted) whose reference matches one of `references` once normalised (normalizeReference): the exact
- * texts and their upper-case forms are looked up through the unique index of the reference.
+ * Parcels `user` may see (colisScope: not deleted, within its agency scope) whose reference matches one of
+ * `references` once normalised (normalizeReference): the exact texts and their upper-case forms are looked up through
+ * the unique index of the reference. A parcel outside the scope is left out exactly like a reference of no parcel.
  * @returns a map from normalised reference to the parcel's id, reference and status code
  */
 export async function findColisByReferences(
   db: Db | Tx,
   references: readonly string[],
+  user: CurrentUser,
 ): Promise<Map<string, { id: string; reference: string; statut: string }>> {
   const wanted = [...new Set(references.flatMap((r) => [r.trim(), normalizeReference(r)]).filter(Boolean))];
   const found = new Map<string, { id: string; reference: string; statut: string }>();
@@ -107,7 +116,7 @@ export async function findColisByReferences(
       .select({ id: colis.id, reference: colis.reference, statut: statuts.code })
       .from(colis)
       .innerJoin(statuts, eq(colis.statutID, statuts.id))
-      .where(and(inArray(colis.reference, wanted.slice(i, i + 1000)), isNull(colis.deletedAt)));
+      .where(and(inArray(colis.reference, wanted.slice(i, i + 1000)), colisScope(user)));
     for (const row of rows) found.set(normalizeReference(row.reference), row);
   }
   return found;
@@ -128,19 +137,27 @@ export async function attendusAmong(
   return new Set(rows.map((r) => r.id));
 }
 
-/** `inventaire_colis` rows of the statement in the outer query, narrowed to parcels of one status when given. */
-const rowsOf = (what: SQL, statutId: string | undefined) =>
+/**
+ * The condition on `colis` (joined unaliased) of the parcels of a statement a reader sees: those of its agency scope
+ * (colisAgenceScope, every one for a role that sees every agency; parcels deleted since the statement included, it is a
+ * record of what was on the shelf), in the status `statutId` when given. Undefined when every row is kept.
+ */
+const colisLu = (reader: CurrentUser, statutId: string | undefined): SQL | undefined =>
+  and(colisAgenceScope(reader), statutId ? eq(colis.statutID, statutId) : undefined);
+
+/** `inventaire_colis` rows of the statement in the outer query (`what` on alias `ic`), narrowed by colisLu. */
+const rowsOf = (what: SQL, lu: SQL | undefined) =>
   sql`coalesce((SELECT array_agg(ic.colis_id ORDER BY ic.colis_id) FROM ${inventaireColis} ic
-      ${statutId ? sql`JOIN ${colis} c ON c.id = ic.colis_id AND c.statut_id = ${statutId}` : sql``}
+      ${lu ? sql`JOIN ${colis} ON ${colis.id} = ic.colis_id AND ${lu}` : sql``}
       WHERE ic.inventaire_id = ${inventaires.id} AND ${what}), '{}')`;
 
 /**
- * The statements list (GET inventaire/liste): date, author `{nom, prenom, prenoms}`, agency, and the ids of the parcels
- * found (`colisId`), expected (`colisAttendus`) and expected but not found (`colisNonTrouve`). With `statutId` (the
- * list's status filter) the three lists keep the parcels currently in that status, and only the statements holding one
- * are listed.
+ * The statements list (GET inventaire/liste) as `reader` reads it: date, author `{nom, prenom, prenoms}`, agency, and
+ * the ids of the parcels found (`colisId`), expected (`colisAttendus`) and expected but not found (`colisNonTrouve`),
+ * only those of the reader's agency scope (colisLu). With `statutId` (the list's status filter) the three lists keep
+ * the parcels currently in that status.
  */
-export const selectInventaires = (statutId: string | undefined) => (db: Db | Tx) =>
+export const selectInventaires = (reader: CurrentUser, statutId: string | undefined) => (db: Db | Tx) =>
   db
     .select({
       id: inventaires.id,
@@ -148,24 +165,27 @@ export const selectInventaires = (statutId: string | undefined) => (db: Db | Tx)
       createdAt: inventaires.createdAt,
       auteur: { id: auteur.id, nom: auteur.nom, prenom: auteur.prenoms, prenoms: auteur.prenoms },
       agenceID: { id: agences.id, code: agences.code, libelle: agences.libelle },
-      colisId: sql<string[]>`${rowsOf(sql`ic.trouve`, statutId)}`,
-      colisAttendus: sql<string[]>`${rowsOf(sql`ic.attendu`, statutId)}`,
-      colisNonTrouve: sql<string[]>`${rowsOf(sql`ic.attendu AND NOT ic.trouve`, statutId)}`,
+      colisId: sql<string[]>`${rowsOf(sql`ic.trouve`, colisLu(reader, statutId))}`,
+      colisAttendus: sql<string[]>`${rowsOf(sql`ic.attendu`, colisLu(reader, statutId))}`,
+      colisNonTrouve: sql<string[]>`${rowsOf(sql`ic.attendu AND NOT ic.trouve`, colisLu(reader, statutId))}`,
     })
     .from(inventaires)
     .innerJoin(auteur, eq(inventaires.auteurID, auteur.id))
     .leftJoin(agences, eq(inventaires.agenceID, agences.id))
     .$dynamic();
 
-/** Statements holding a parcel currently in this status (the list's status filter). */
-const holdsStatut = (statutId: string) =>
-  sql`EXISTS (SELECT 1 FROM ${inventaireColis} ic JOIN ${colis} c ON c.id = ic.colis_id
-      WHERE ic.inventaire_id = ${inventaires.id} AND c.statut_id = ${statutId})`;
+/** Statements holding a parcel currently in this status that the reader sees (the list's status filter). */
+const holdsStatut = (reader: CurrentUser, statutId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${inventaireColis} ic JOIN ${colis} ON ${colis.id} = ic.colis_id
+      WHERE ic.inventaire_id = ${inventaires.id} AND ${colisLu(reader, statutId)})`;
 
-/** The statements list of a user (inventaireScope), narrowed to the parcels of a status when `statutId` is given. */
+/**
+ * The statements list of a user (inventaireScope), each with the parcels of its agency scope only, narrowed to the
+ * parcels of a status when `statutId` is given (and to the statements holding one).
+ */
 export const inventaireList = (user: CurrentUser, statutId: string | undefined): ListDef<ReturnType<typeof selectInventaires>> => ({
   table: inventaires,
-  select: selectInventaires(statutId),
+  select: selectInventaires(user, statutId),
   // Counting needs the joins the search reads, not the aggregated parcel lists.
   countFrom: (db, extra) =>
     db
@@ -174,7 +194,7 @@ export const inventaireList = (user: CurrentUser, statutId: string | undefined):
       .innerJoin(auteur, eq(inventaires.auteurID, auteur.id))
       .leftJoin(agences, eq(inventaires.agenceID, agences.id))
       .$dynamic(),
-  scope: and(inventaireScope(user), statutId ? holdsStatut(statutId) : undefined),
+  scope: and(inventaireScope(user), statutId ? holdsStatut(user, statutId) : undefined),
   searchColumns: [auteur.nom, auteur.prenoms, agences.libelle],
   sortColumns: {
     dateInventaire: inventaires.dateInventaire,
@@ -188,9 +208,12 @@ export const inventaireList = (user: CurrentUser, statutId: string | undefined):
   },
 });
 
-/** One statement's header (list row shape), whatever the scope; undefined when it does not exist. */
-export async function findInventaire(db: Db | Tx, id: string) {
-  const [row] = await selectInventaires(undefined)(db).where(eq(inventaires.id, id));
+/**
+ * One statement's header (list row shape, parcel ids within the reader's agency scope), whatever the statements'
+ * scope; undefined when it does not exist.
+ */
+export async function findInventaire(db: Db | Tx, id: string, reader: CurrentUser) {
+  const [row] = await selectInventaires(reader, undefined)(db).where(eq(inventaires.id, id));
   return row;
 }
 
@@ -203,13 +226,28 @@ export async function inventaireInScope(db: Db, id: string, user: CurrentUser): 
   return !!row;
 }
 
-/** The parcels of a statement with their flags `attendu` and `trouve`, by reference. */
-export const colisOfInventaire = (db: Db | Tx, id: string) =>
+/**
+ * The parcels of a statement that `reader` may see (colisLu: its agency scope, deleted parcels included) with their
+ * flags `attendu` and `trouve`, by reference.
+ */
+export const colisOfInventaire = (db: Db | Tx, id: string, reader: CurrentUser) =>
   db
     .select({ ...colisFields, attendu: inventaireColis.attendu, trouve: inventaireColis.trouve })
     .from(inventaireColis)
     .innerJoin(colis, eq(inventaireColis.colisID, colis.id))
     .innerJoin(statuts, eq(colis.statutID, statuts.id))
     .leftJoin(destinataire, eq(colis.destinataireID, destinataire.id))
-    .where(eq(inventaireColis.inventaireID, id))
+    .where(and(eq(inventaireColis.inventaireID, id), colisLu(reader, undefined)))
     .orderBy(colis.reference);
+
+/**
+ * The unknown references stored with a statement (typed texts, normalised), sorted by code point as
+ * inventaire/create answers them (whatever the database's collation).
+ */
+export async function inconnuesOfInventaire(db: Db | Tx, id: string): Promise<string[]> {
+  const rows = await db
+    .select({ reference: inventaireInconnues.reference })
+    .from(inventaireInconnues)
+    .where(eq(inventaireInconnues.inventaireID, id));
+  return rows.map((r) => r.reference).sort();
+}

@@ -76,11 +76,14 @@ export const inventaireColisRecord = record({
 
 const flaggedColis = inventaireColisRecord.extend({ attendu: z.boolean(), trouve: z.boolean() });
 
-/** One statement (`&id=`): its parcels populated. */
+/** One statement (`&id=`): its parcels populated (those of the reader's scope), and its unknown references. */
 const inventaireDetail = inventaireRow.extend({
   colisId: z.array(flaggedColis),
   colisAttendus: z.array(flaggedColis),
   colisNonTrouve: z.array(flaggedColis),
+  referencesInconnues: z
+    .array(z.string())
+    .describe('scanned references matching no parcel the author could see, as typed (normalised), sorted'),
 });
 
 /** Reads the list's `id` parameter: GET inventaire/liste?id=x (the spec) answers one statement. */
@@ -161,7 +164,10 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
             data: z.looseObject({
               reference: z.string(),
               etat: z.enum(['TROUVE', 'NON_ATTENDU', 'INCONNU']),
-              colis: z.looseObject({ id, reference: z.string(), statut: z.string() }).nullable(),
+              colis: z
+                .strictObject({ reference: z.string(), statut: z.string() })
+                .nullable()
+                .describe("a parcel of the caller's scope: its reference and status code, never its id"),
             }),
           }),
         }),
@@ -189,7 +195,9 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
               nbColisAttendus: z.number().int(),
               nbColisNonTrouves: z.number().int(),
               nbColisNonAttendus: z.number().int(),
-              inconnues: z.array(z.string()).describe('references matching no parcel (not stored)'),
+              inconnues: z
+                .array(z.string())
+                .describe("references matching no parcel of the author's scope, normalised, stored with the statement"),
             }),
           }),
         }),

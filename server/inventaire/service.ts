@@ -1,15 +1,18 @@
 /**
  * Rules of stock inventories (spec 001 §2 'Etats de stocks', §3; docs/api-contract.md "Inventories"): the agency an
  * inventory is taken for, the parcels it should hold (computed here, never sent by the browser), the meaning of a
- * scanned reference, and the statement stored in one transaction (found, expected, not found; unknown references
- * answered, never stored). A statement is read within the agency scope (403 for another agency's, 404 unknown).
+ * scanned reference, and the statement stored in one transaction (found, expected, not found, and the unknown
+ * references as typed). Only the parcels of the user's agency scope (access/scopes.ts colisScope) are ever resolved
+ * from a reference: another agency's parcel is an unknown reference, like a typo, and nothing of it is told or linked.
+ * A statement is read within the statements' scope (403 for another agency's, 404 unknown), and each of its parcels
+ * within the reader's parcel scope.
  */
 import { eq } from 'drizzle-orm';
 import { INVENTAIRE_MESSAGES, normalizeReference, type ScanEtat } from '../../common/inventaireRules';
 import { inventaireAgenceFor } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { inventaireColis, inventaires } from '../db/schema';
+import { inventaireColis, inventaireInconnues, inventaires } from '../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { statutIds } from '../statut/query';
 import {
@@ -18,6 +21,7 @@ import {
   findAgence,
   findColisByReferences,
   findInventaire,
+  inconnuesOfInventaire,
   inventaireInScope,
   selectAttendus,
   type AgenceInventoriee,
@@ -41,28 +45,45 @@ export async function agenceOfInventaire(db: Db, user: CurrentUser, requested: s
   return agence;
 }
 
-/** The parcels an agency should hold now (GET inventaire/attendus), with the agency. */
+/**
+ * The parcels an agency should hold now that the user may see (GET inventaire/attendus), with the agency.
+ * @throws see agenceOfInventaire
+ */
 export async function listAttendus(db: Db, user: CurrentUser, requested: string | undefined) {
   const agence = await agenceOfInventaire(db, user, requested);
-  const datas = await selectAttendus(db, agence, await statutIds(db));
+  const datas = await selectAttendus(db, agence, await statutIds(db), user);
   return { agence, datas };
 }
 
+/** What GET inventaire/verifier answers: the reference and, for a parcel of the user's scope, its status code only. */
+export type VerifiedReference = {
+  reference: string;
+  etat: VerdictServeur;
+  colis: { reference: string; statut: string } | null;
+};
+
 /**
- * What a scanned reference is for this agency now (GET inventaire/verifier): TROUVE (expected here), NON_ATTENDU
- * (a parcel, not expected here) or INCONNU (no parcel, or a deleted one). Only the reference and the status code of a
- * parcel of another agency are told.
+ * What a scanned reference is for this agency now (GET inventaire/verifier, docs/api-contract.md "Inventories"):
+ * TROUVE (expected here), NON_ATTENDU (a parcel of the user's scope, not expected here) or INCONNU (no parcel, a deleted
+ * one, or a parcel outside the user's agency scope: answered exactly as a reference of no parcel, so that the call
+ * tells nothing of other agencies' parcels). Never a parcel's id.
+ * @throws see agenceOfInventaire
  */
-export async function verifierReference(db: Db, user: CurrentUser, requested: string | undefined, reference: string) {
+export async function verifierReference(
+  db: Db,
+  user: CurrentUser,
+  requested: string | undefined,
+  reference: string,
+): Promise<VerifiedReference> {
   const agence = await agenceOfInventaire(db, user, requested);
   const normalized = normalizeReference(reference);
-  const found = (await findColisByReferences(db, [reference])).get(normalized);
-  if (!found) return { reference: normalized, etat: 'INCONNU' as VerdictServeur, colis: null };
+  const found = (await findColisByReferences(db, [reference], user)).get(normalized);
+  if (!found) return { reference: normalized, etat: 'INCONNU', colis: null };
   const expected = await attendusAmong(db, [found.id], agence, await statutIds(db));
   return {
     reference: found.reference,
-    etat: (expected.has(found.id) ? 'TROUVE' : 'NON_ATTENDU') as VerdictServeur,
-    colis: { id: found.id, reference: found.reference, statut: found.statut },
+    etat: expected.has(found.id) ? 'TROUVE' : 'NON_ATTENDU',
+    colis: { reference: found.reference, statut: found.statut },
   };
 }
 
@@ -84,14 +105,21 @@ export type InventaireCreated = {
   nbColisNonTrouves: number;
   /** Found but not expected at this agency. */
   nbColisNonAttendus: number;
-  /** References matching no parcel (normalised), not stored. */
+  /** Stored references matching no parcel the author may see (normalised typed texts), sorted by code point. */
   inconnues: string[];
 };
 
+/** Rows written per INSERT (a statement holds at most INVENTAIRE_MAX_REFERENCES scans plus the expected parcels). */
+const INSERT_CHUNK = 1000;
+
 /**
- * Stores an inventory (POST inventaire/create): in one transaction, the expected parcels of the agency at this moment,
- * the scanned references resolved to parcels (duplicates counted once), and one row per parcel expected or found.
- * A retried send with the same `id` by the same author answers the stored statement.
+ * Stores an inventory (POST inventaire/create, spec 001 §3 Inventory; docs/api-contract.md "Inventories"): in one
+ * transaction, the expected parcels of the agency at this moment that the author may see, the scanned references
+ * resolved to the parcels of the author's agency scope (duplicates counted once), one row per parcel expected or
+ * found, and one row per unknown reference (no parcel, a deleted one, or one outside the author's scope: the
+ * normalised typed text, never linked to the parcel). A retried send with the same `id` by the same author writes
+ * nothing and answers the stored statement, its unknown references included.
+ * @returns the statement's id and counts, and its unknown references
  * @throws 400 (agency, see agenceOfInventaire), 403 no agency, 409 id taken by another author
  */
 export async function createInventaire(db: Db, input: InventaireInput, user: CurrentUser): Promise<InventaireCreated> {
@@ -106,18 +134,11 @@ export async function createInventaire(db: Db, input: InventaireInput, user: Cur
         .where(eq(inventaires.id, input.id));
       if (existing) {
         if (existing.auteurID !== user.id) throw new AppError(409, INVENTAIRE_MESSAGES.idDejaPris);
-        const rows = await colisOfInventaire(tx, existing.id);
-        const known = await findColisByReferences(tx, input.references);
-        return summary(
-          existing.id,
-          true,
-          rows,
-          scanned.filter((r) => !known.has(r)),
-        );
+        return summary(existing.id, true, await colisOfInventaire(tx, existing.id, user), await inconnuesOfInventaire(tx, existing.id));
       }
     }
-    const expected = await selectAttendus(tx, agence, idOf);
-    const known = await findColisByReferences(tx, input.references);
+    const expected = await selectAttendus(tx, agence, idOf, user);
+    const known = await findColisByReferences(tx, input.references, user);
     const foundIds = new Set([...known.values()].map((c) => c.id));
     const expectedIds = new Set(expected.map((c) => c.id));
     const [created] = await tx
@@ -130,13 +151,13 @@ export async function createInventaire(db: Db, input: InventaireInput, user: Cur
       attendu: expectedIds.has(colisID),
       trouve: foundIds.has(colisID),
     }));
-    for (let i = 0; i < rows.length; i += 1000) await tx.insert(inventaireColis).values(rows.slice(i, i + 1000));
-    return summary(
-      created.id,
-      false,
-      rows,
-      scanned.filter((r) => !known.has(r)),
-    );
+    const inconnues = scanned.filter((r) => !known.has(r)).sort();
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(inventaireColis).values(rows.slice(i, i + INSERT_CHUNK));
+    for (let i = 0; i < inconnues.length; i += INSERT_CHUNK) {
+      const chunk = inconnues.slice(i, i + INSERT_CHUNK).map((reference) => ({ inventaireID: created.id, reference }));
+      await tx.insert(inventaireInconnues).values(chunk);
+    }
+    return summary(created.id, false, rows, inconnues);
   });
 }
 
@@ -159,19 +180,22 @@ function summary(
 }
 
 /**
- * One statement with its parcels (GET inventaire/liste?id=): `colisId` the parcels found, `colisAttendus` those
- * expected, `colisNonTrouve` those expected and not found, each a parcel record with `attendu` and `trouve`.
+ * One statement with its parcels (GET inventaire/liste?id=, spec 001 §2 Inventory detail): `colisId` the parcels
+ * found, `colisAttendus` those expected, `colisNonTrouve` those expected and not found, each a parcel record with
+ * `attendu` and `trouve`, only the parcels of the reader's agency scope (an ADMIN sees every one; an agent never a
+ * parcel outside its scope, whoever took the statement); `referencesInconnues` the unknown references stored with it.
  * @throws 404 unknown, 403 another agency's (non-ADMIN)
  */
 export async function getInventaire(db: Db, id: string, user: CurrentUser) {
-  const header = await findInventaire(db, id);
+  const header = await findInventaire(db, id, user);
   if (!header) throw notFound(INVENTAIRE_MESSAGES.notFound);
   if (!(await inventaireInScope(db, id, user))) throw forbidden(INVENTAIRE_MESSAGES.autreAgence);
-  const rows = await colisOfInventaire(db, id);
+  const rows = await colisOfInventaire(db, id, user);
   return {
     ...header,
     colisId: rows.filter((r) => r.trouve),
     colisAttendus: rows.filter((r) => r.attendu),
     colisNonTrouve: rows.filter((r) => r.attendu && !r.trouve),
+    referencesInconnues: await inconnuesOfInventaire(db, id),
   };
 }

@@ -4,8 +4,9 @@
  * to /colis/{reference}, date added, content, weight, amount, recipient name, phone); empty messages 'Aucun colis
  * trouvé' and 'aucun colis non trouvés'"; §7 GET inventaire/liste?auteur={userId}&id={id}). react-admin's ShowBase
  * loads the statement (dataProvider.getOne, resource `inventaire`). A parcel found but not expected at the agency
- * carries the mark 'non attendu'. Another agency's statement: the server's 403 message; an unknown one: 'Inventaire
- * introuvable.'
+ * carries the mark 'non attendu'. Below the tables, 'Références inconnues (N)': the scanned references that matched no
+ * parcel the author could see, as typed (docs/api-contract.md "Inventories"). Another agency's statement: the server's
+ * 403 message; an unknown one: 'Inventaire introuvable.'
  */
 import {
   Alert,
@@ -145,7 +146,46 @@ const ColisTable = ({
   );
 };
 
-/** The page inside ShowBase: heading, then the load state or the header and the two tables. */
+/**
+ * The unknown references of a statement (typed texts, normalised by the server), in the frame of the parcel tables;
+ * an empty text when there are none. They are not parcels: no link.
+ */
+const InconnuesTable = ({ references }: { references: string[] }) => {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" data-testid="references-inconnues">
+      <CardContent>
+        <Typography variant="h6" sx={{ mb: 1 }}>
+          {translate(`${f}.show.inconnues`)} ({references.length})
+        </Typography>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{translate(`${f}.fields.reference`)}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {references.length === 0 ? (
+              <TableRow>
+                <TableCell align="center" sx={{ color: 'text.secondary' }}>
+                  {translate(`${f}.show.empty_inconnues`)}
+                </TableCell>
+              </TableRow>
+            ) : (
+              references.map((reference) => (
+                <TableRow key={reference}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{reference}</TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The page inside ShowBase: heading, then the load state or the header, the two tables and the unknown references. */
 const InventaireShowView = () => {
   const translate = useTranslate();
   const { record, isPending, error } = useShowContext<InventaireRecord<InventaireColis>>();
@@ -207,6 +247,7 @@ const InventaireShowView = () => {
             empty={`${f}.show.empty_non_trouves`}
             testId="colis-non-trouves"
           />
+          <InconnuesTable references={record.referencesInconnues ?? []} />
         </Box>
       )}
     </>

@@ -1,6 +1,7 @@
 /**
  * Inventory records as the API answers them (docs/api-contract.md "Inventories"; spec 001 §3 Inventory: _id,
- * dateInventaire, auteur (nom, prenom), colisId (found), colisAttendus (expected), colisNonTrouve (not found)).
+ * dateInventaire, auteur (nom, prenom), colisId (found), colisAttendus (expected), colisNonTrouve (not found); the
+ * detail adds the unknown references scanned).
  */
 import type { Ref } from '../common/records';
 
@@ -34,13 +35,21 @@ export interface InventaireRecord<C = string> {
   colisId: C[];
   colisAttendus: C[];
   colisNonTrouve: C[];
+  /**
+   * In the detail (`&id=`): the scanned references that matched no parcel the author could see, as typed (normalised).
+   * Absent from the list, and from statements of an API that does not store them (the mock API).
+   */
+  referencesInconnues?: string[];
 }
 
-/** What the server tells of one scanned reference (GET inventaire/verifier). */
+/**
+ * What the server tells of one scanned reference (GET inventaire/verifier): a parcel of the user's scope with its
+ * status, never its id; another agency's parcel is INCONNU like a reference of no parcel.
+ */
 export interface VerifiedReference {
   reference: string;
   etat: 'TROUVE' | 'NON_ATTENDU' | 'INCONNU';
-  colis: { id: string; reference: string; statut: string } | null;
+  colis: { reference: string; statut: string } | null;
 }
 
 /** What POST inventaire/create answers under `data`. */
@@ -51,5 +60,6 @@ export interface InventaireCreated {
   nbColisAttendus: number;
   nbColisNonTrouves: number;
   nbColisNonAttendus: number;
+  /** The unknown references, stored with the statement. */
   inconnues: string[];
 }

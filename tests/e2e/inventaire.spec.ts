@@ -1,23 +1,32 @@
 /**
  * Browser journey of the stock inventories (spec 001 §2 'Etats de stocks' and Inventory detail; the scanning screen
  * 'Nouvel inventaire', docs/api-contract.md "Inventories"). The e2e server holds reference data only, so the test first
- * opens a departure France → Sénégal and registers three parcels through the API: two at Paris by the Paris agent
- * (expected at Paris) and one at Marseille by ADMIN (not expected at Paris). The Paris agent then takes an inventory by
- * typing three references — one expected, the Marseille one, and an unknown one — sees each verdict at once, reloads
- * the page mid-way (the scans come back from the browser's storage), loses the connection for the unknown one (it
- * waits as 'À vérifier', then is checked when the connection returns), saves, and reads the statement: one parcel
- * expected and found, one found but not expected, one expected and not found; the list shows it with the red icon.
+ * opens two departures France → Sénégal and registers parcels through the API: two at Paris by the Paris agent
+ * (expected at Paris), one at Paris on the second departure, which is then marked 'en cours d'envoi' (in the agent's
+ * scope but on its way: expected nowhere), and one at Marseille by ADMIN (outside the Paris agent's scope: registered by
+ * another agency, travelling to another country, so scanned it is an unknown reference like a typo). The Paris agent
+ * then takes an inventory by typing references — one expected, the one on its way, the Marseille one and a made-up one —
+ * sees each verdict at once, reloads the page mid-way (the scans come back from the browser's storage), loses the
+ * connection for the made-up one (it waits as 'À vérifier', then is checked when the connection returns), saves, and
+ * reads the statement: one parcel expected and found, one found but not expected, one expected and not found, and the
+ * two unknown references as typed under 'Références inconnues'; the list shows it with the red icon.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, AGENT, signIn } from './helpers';
 import { openEnvoiFranceSenegal } from './apiSeed';
 
-/** Opens a departure France → Sénégal; registers two parcels at Paris (agent) and one at Marseille (ADMIN); returns their references. */
-async function seedParcels(request: APIRequestContext): Promise<{ trouve: string; manquant: string; ailleurs: string }> {
+/**
+ * Opens two departures France → Sénégal; registers on the first two parcels at Paris (agent) and one at Marseille
+ * (ADMIN), on the second one at Paris (agent), then marks the second departure 'en cours d'envoi' (its parcel moves to
+ * EN_COURS_ENVOI). @returns the references: `trouve` and `manquant` expected at Paris, `enRoute` in the Paris agent's
+ * scope but expected nowhere, `ailleurs` outside its scope
+ */
+async function seedParcels(request: APIRequestContext): Promise<{ trouve: string; manquant: string; enRoute: string; ailleurs: string }> {
   const { admin, agent, list, id, registerColis } = await openEnvoiFranceSenegal(request, 'Fret e2e inventaire');
+  const enVoyage = await openEnvoiFranceSenegal(request, 'Fret e2e inventaire en route');
   const agences = await list('agence/liste');
-  const register = (headers: Record<string, string>, i: number, agenceID?: string) =>
-    registerColis(headers, 2 + i, {
+  const register = (headers: Record<string, string>, i: number, agenceID?: string, on = registerColis) =>
+    on(headers, 2 + i, {
       ...(agenceID ? { agenceID } : {}),
       detailsContenu: `Colis inventaire ${i}`,
       expediteurNom: 'Martin',
@@ -27,11 +36,16 @@ async function seedParcels(request: APIRequestContext): Promise<{ trouve: string
       prenomsDestinataire: 'Aminata',
       telephoneDestinataire: `+22177123460${i}`,
     });
-  return {
+  const refs = {
     trouve: await register(agent, 0),
     manquant: await register(agent, 1),
+    enRoute: await register(agent, 3, undefined, enVoyage.registerColis),
     ailleurs: await register(admin, 2, id(agences, 'MRS1')),
   };
+  const moved = await request.put(`/api/envoi/update/${enVoyage.envoi.id}`, { headers: admin, data: { statutID: 'EN_COURS_ENVOI' } });
+  expect(moved.ok(), await moved.text()).toBeTruthy();
+  expect((await moved.json()).colisMoved).toBe(1);
+  return refs;
 }
 
 /**
@@ -44,7 +58,7 @@ async function expectedCount(page: Page): Promise<number> {
   return Number((await page.getByTestId('count-attendus').textContent())!.replace(/\D/g, ''));
 }
 
-test('an agent takes an inventory by typing three references and reads the statement', async ({ page }) => {
+test('an agent takes an inventory by typing references and reads the statement', async ({ page }) => {
   const refs = await seedParcels(page.request);
   await signIn(page, AGENT);
   await page.goto('/inventaire');
@@ -68,16 +82,22 @@ test('an agent takes an inventory by typing three references and reads the state
   await input.fill(refs.trouve);
   await input.press('Enter');
   await expect(last).toHaveAttribute('data-etat', 'DEJA_SCANNE');
-  // A parcel of Marseille: not expected here.
-  await input.fill(refs.ailleurs);
+  // A parcel of Paris on its way (EN_COURS_ENVOI): the agent may see it, but it is not expected here.
+  await expect(page.getByTestId('attendus-list')).not.toContainText(refs.enRoute);
+  await input.fill(refs.enRoute);
   await input.press('Enter');
   await expect(last).toHaveAttribute('data-etat', 'NON_ATTENDU');
-  await expect(last).toContainText('Colis non attendu ici');
+  await expect(last).toContainText(`${refs.enRoute} — Colis non attendu ici`);
+  // A parcel of Marseille, outside the Paris agent's scope: answered exactly as a reference of no parcel.
+  await input.fill(refs.ailleurs);
+  await input.press('Enter');
+  await expect(last).toHaveAttribute('data-etat', 'INCONNU');
+  await expect(last).toContainText(`${refs.ailleurs} — Référence inconnue`);
 
   // A reload keeps the scans (browser storage).
   await page.reload();
-  await expect(page.getByText('Inventaire en cours restauré : 3 scan(s) conservé(s).')).toBeVisible();
-  await expect(page.getByTestId('scan-row')).toHaveCount(3);
+  await expect(page.getByText('Inventaire en cours restauré : 4 scan(s) conservé(s).')).toBeVisible();
+  await expect(page.getByTestId('scan-row')).toHaveCount(4);
   await expect(page.getByTestId('count-trouves')).toHaveText('Trouvés : 1');
 
   // The connection drops: the unknown reference waits, then is checked when it returns.
@@ -91,7 +111,7 @@ test('an agent takes an inventory by typing three references and reads the state
   await expect(last).toContainText('Référence inconnue');
   await expect(page.getByTestId('count-restants')).toHaveText(`Restants : ${n - 1}`);
   await expect(page.getByTestId('count-nonAttendus')).toHaveText('Non attendus : 1');
-  await expect(page.getByTestId('count-inconnus')).toHaveText('Inconnus : 1');
+  await expect(page.getByTestId('count-inconnus')).toHaveText('Inconnus : 2');
 
   await page.getByRole('button', { name: "Enregistrer l'inventaire" }).click();
   await expect(
@@ -103,18 +123,30 @@ test('an agent takes an inventory by typing three references and reads the state
   await expect(page).toHaveURL(/\/inventaire\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: "DETAILS DE L'INVENTAIRE" })).toBeVisible();
   await expect(page.getByText('Inventaire enregistré avec succès')).toBeVisible();
+  const inconnues = ['INCONNU-E2E-1', refs.ailleurs].sort();
+  await expect(page.getByText(`Références inconnues enregistrées avec l'inventaire : ${inconnues.join(', ')}`)).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('inventaire-attendus')).toHaveText(String(n));
   await expect(page.getByTestId('inventaire-recus')).toHaveText('2');
   await expect(page.getByTestId('inventaire-perdus')).toHaveText(String(n - 1));
   const trouves = page.getByTestId('colis-trouves');
   await expect(trouves).toContainText('Colis trouvés (2)');
   await expect(trouves).toContainText(refs.trouve);
-  await expect(trouves.getByRole('row', { name: new RegExp(refs.ailleurs) })).toContainText('non attendu');
+  await expect(trouves.getByRole('row', { name: new RegExp(refs.enRoute) })).toContainText('non attendu');
+  await expect(trouves.getByRole('row', { name: new RegExp(refs.trouve) })).not.toContainText('non attendu');
+  await expect(trouves).not.toContainText(refs.ailleurs);
   await expect(trouves).not.toContainText('INCONNU-E2E-1');
   const nonTrouves = page.getByTestId('colis-non-trouves');
   await expect(nonTrouves).toContainText(`Colis non trouvés (${n - 1})`);
   await expect(nonTrouves).toContainText(refs.manquant);
   await expect(nonTrouves).toContainText('Sow Aminata');
+  await expect(nonTrouves).not.toContainText(refs.ailleurs);
+  // The unknown references, as typed (normalised), sorted: the Marseille parcel among them, and no link to it.
+  const unknown = page.getByTestId('references-inconnues');
+  await expect(unknown).toContainText('Références inconnues (2)');
+  await expect(unknown.getByRole('row')).toHaveText(['Référence', ...inconnues]);
+  await expect(unknown.getByRole('link')).toHaveCount(0);
   // The reference opens the parcel.
   await nonTrouves.getByRole('link', { name: refs.manquant }).click();
   await expect(page).toHaveURL(/\/colis\/[0-9a-f-]{36}\/show$/);
@@ -148,6 +180,8 @@ test('ADMIN chooses the agency before scanning and filters the statements by age
   await expect(page.getByTestId('inventaire-attendus')).toHaveText(String(n));
   await expect(page.getByTestId('colis-trouves')).toContainText('Aucun colis trouvé');
   await expect(page.getByTestId('colis-non-trouves')).toContainText(n === 0 ? 'aucun colis non trouvés' : `Colis non trouvés (${n})`);
+  await expect(page.getByTestId('references-inconnues')).toContainText('Références inconnues (0)');
+  await expect(page.getByTestId('references-inconnues')).toContainText('Aucune référence inconnue');
 
   await page.goto('/inventaire');
   await expect(page.getByText(/sur un total de \d+ entrées?$/)).toBeVisible();

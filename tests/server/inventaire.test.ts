@@ -2,17 +2,31 @@
  * Stock inventories (spec 001 §2 'Etats de stocks', §3, §7 GET inventaire/liste; docs/api-contract.md "Inventories"):
  * the statements of the demo data as the list answers them (counts equal a recount of inventaire_colis, agency scope,
  * status filter), the expected parcels computed on the server (checked against an independent query and against parcels
- * placed in every case), taking an inventory (found, expected, not found, unknown references not stored, a retried send
- * stored once), the check of one scanned reference, and the refusals: another agency's agent, no token, a guessed id, a
- * role without the key, malformed bodies.
+ * placed in every case), taking an inventory (found, expected, not found, unknown references stored as typed, a retried
+ * send stored once), the check of one scanned reference, and the refusals: another agency's agent, no token, a guessed
+ * id, a role without the key, malformed bodies. Then the parcels' agency scope (security probe 2026-11-26 F2, F9): an
+ * agent scanning another agency's parcels stores and reads back only unknown references, `verifier` answers such a
+ * parcel exactly as a reference of no parcel and never tells an id, and a statement or the list shows a reader only the
+ * parcels of its own scope, while ADMIN still links and reads every parcel.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { seedDemo } from '../../server/db/seed/demo';
-import { agences, colis, inventaireColis, inventaires } from '../../server/db/schema';
+import {
+  agences,
+  colis,
+  envois,
+  inventaireColis,
+  inventaireInconnues,
+  inventaires,
+  modesEnvoi,
+  pays,
+  statuts,
+  users,
+} from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, insertColis } from './fixtures';
+import { createEnvoiByApi, idByCode, inDays, insertClient, insertColis } from './fixtures';
 
 type Staff = { id: string; token: string };
 let t: TestContext;
@@ -178,7 +192,7 @@ describe('POST inventaire/create', () => {
   let statementId: string;
   const clientId = randomUUID();
 
-  it('stores found, expected and not found in one statement; unknown references answered, not stored', async () => {
+  it('stores found, expected and not found in one statement; unknown references stored as typed', async () => {
     const expected = await recountAttendus(agence.PAR1.id);
     const references = [
       ` ${placed.parisEnAttente.reference.toLowerCase()} `,
@@ -207,6 +221,8 @@ describe('POST inventaire/create', () => {
     const [stored] = await t.database.db.select().from(inventaires).where(eq(inventaires.id, statementId));
     expect(stored.agenceID).toBe(agence.PAR1.id);
     expect(stored.auteurID).toBe(staff.paris.id);
+    const unknown = await t.database.db.select().from(inventaireInconnues).where(eq(inventaireInconnues.inventaireID, statementId));
+    expect(unknown.map((u) => u.reference).sort()).toEqual(d.inconnues);
 
     const one = await t.call('GET', `/api/inventaire/liste?auteur=${staff.paris.id}&id=${statementId}`, { token: staff.paris.token });
     expect(one.status).toBe(200);
@@ -219,6 +235,7 @@ describe('POST inventaire/create', () => {
     expect(hors).toMatchObject({ attendu: false, trouve: true, statutID: { code: 'EXPEDIE' } });
     expect(typeof hors.poids).toBe('number');
     expect(typeof hors.montantTotal).toBe('number');
+    expect(one.body.data.referencesInconnues).toEqual(d.inconnues);
   });
 
   it('a retried send with the same id stores nothing new', async () => {
@@ -229,6 +246,8 @@ describe('POST inventaire/create', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: clientId, dejaEnregistre: true, nbColisTrouves: 3 });
+    // The stored unknown references, not those of the retried body.
+    expect(res.body.data.inconnues).toEqual(['INCONNU-42', placed.parisSupprime.reference.toUpperCase()].sort());
     expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(inventaires))[0].n).toBe(before);
     // Another author cannot reuse the id.
     const other = await t.call('POST', '/api/inventaire/create', { token: staff.dakar.token, body: { id: clientId, references: [] } });
@@ -285,5 +304,196 @@ describe('POST inventaire/create', () => {
     expect(stored.agenceID).toBe(agence.DKR1.id);
     const dakar = await t.call('GET', `/api/inventaire/liste?id=${res.body.data.id}`, { token: staff.dakar.token });
     expect(dakar.status).toBe(200);
+  });
+});
+
+/** Every key of a JSON value, at any depth. */
+function keysDeep(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysDeep);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysDeep(v)]);
+  return [];
+}
+
+describe("another agency's parcels through inventories (security probe 2026-11-26 F2, F9)", () => {
+  /** Parcels registered by Bamako on a departure Mali → Sénégal: nothing of them is the Paris agent's business. */
+  const mali: { id: string; reference: string }[] = [];
+  /** Their ids, references, recipients' names and phones: none may reach the Paris agent. */
+  const secrets: string[] = [];
+  const typo = ' par1-2611-00o123 ';
+
+  /** The JSON of an answer, the unknown references of a statement (the agent's own typed texts) left out. */
+  const withoutTypedTexts = (body: any) => {
+    const { referencesInconnues, ...data } = body.data;
+    expect(Array.isArray(referencesInconnues)).toBe(true);
+    return JSON.stringify({ ...body, data });
+  };
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [envoi] = await db
+      .insert(envois)
+      .values({
+        reference: 'DEP-MALI-INVENTAIRE',
+        modeEnvoiID: await idByCode(db, modesEnvoi, 'AERIEN'),
+        paysEmetteurID: await idByCode(db, pays, 'ML'),
+        paysID: await idByCode(db, pays, 'SN'),
+        statutID: await idByCode(db, statuts, 'OUVERT'),
+        dateFin: inDays(1),
+        dateDebut: inDays(2),
+        dateArrive: inDays(3),
+        poids: '100.000',
+      })
+      .returning({ id: envois.id });
+    for (const [i, statut] of (['RECEPTIONNE', 'EN_ATTENTE'] as const).entries()) {
+      const destinataireID = await insertClient(db, `SecretClientMali${i}`);
+      const id = await insertColis(db, { envoiID: envoi.id, statut, agence: 'BKO1', destinataireID });
+      await db
+        .update(colis)
+        .set({
+          reference: sql`upper(${colis.reference})`,
+          nomDestinataire: `SecretNomMali${i}`,
+          prenomsDestinataire: `SecretPrenomMali${i}`,
+          telephoneDestinataire: `+2237000000${i}`,
+        })
+        .where(eq(colis.id, id));
+      const [client] = await db.select({ telephoneComplet: users.telephoneComplet }).from(users).where(eq(users.id, destinataireID));
+      const parcel = await refOf(id);
+      mali.push(parcel);
+      secrets.push(
+        id,
+        parcel.reference,
+        `SecretNomMali${i}`,
+        `SecretPrenomMali${i}`,
+        `+2237000000${i}`,
+        `SecretClientMali${i}`,
+        client.telephoneComplet!,
+      );
+    }
+  });
+
+  it("F2: an agent's statement holds another agency's scanned parcels as unknown references only, and reads back nothing of them", async () => {
+    const db = t.database.db;
+    const references = [mali[0].reference.toLowerCase(), ` ${mali[1].reference} `, placed.parisReceptionne.reference, typo];
+    const res = await t.call('POST', '/api/inventaire/create', { token: staff.paris.token, body: { references } });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    const unknown = [mali[0].reference, mali[1].reference, 'PAR1-2611-00O123'].sort();
+    expect(d.inconnues).toEqual(unknown);
+    expect(d.nbColisTrouves).toBe(1);
+    expect(d.nbColisNonAttendus).toBe(0);
+
+    // No row links the statement to a parcel of Bamako; the unknown references are stored as typed (normalised).
+    const links = await db.select().from(inventaireColis).where(eq(inventaireColis.inventaireID, d.id));
+    expect(links.filter((r) => mali.some((m) => m.id === r.colisID))).toEqual([]);
+    expect(links.filter((r) => r.trouve).map((r) => r.colisID)).toEqual([placed.parisReceptionne.id]);
+    const stored = await db.select().from(inventaireInconnues).where(eq(inventaireInconnues.inventaireID, d.id));
+    expect(stored.map((r) => r.reference).sort()).toEqual(unknown);
+
+    // Read back: the typed texts among the unknown references, nothing else of the other agency's parcels.
+    const one = await t.call('GET', `/api/inventaire/liste?auteur=${staff.paris.id}&id=${d.id}`, { token: staff.paris.token });
+    expect(one.status).toBe(200);
+    expect(one.body.data.referencesInconnues).toEqual(unknown);
+    expect(one.body.data.colisId.map((c: any) => c.id)).toEqual([placed.parisReceptionne.id]);
+    const text = withoutTypedTexts(one.body);
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
+    for (const secret of secrets.filter((s) => !mali.some((m) => m.reference === s)))
+      expect(JSON.stringify(one.body)).not.toContain(secret);
+
+    // A retried send answers the stored unknown references.
+    const again = await t.call('POST', '/api/inventaire/create', { token: staff.paris.token, body: { id: d.id, references: [] } });
+    expect(again.body.data).toMatchObject({ id: d.id, dejaEnregistre: true, inconnues: unknown, nbColisTrouves: 1 });
+  });
+
+  it("F9: verifier answers another agency's parcel exactly as a reference of no parcel, and never an id", async () => {
+    const ask = (reference: string) =>
+      t.call('GET', `/api/inventaire/verifier?reference=${encodeURIComponent(reference)}`, { token: staff.paris.token });
+    const outside = await ask(mali[0].reference);
+    const nothing = await ask('BKO1-2611-999999');
+    expect(outside.status).toBe(200);
+    expect(nothing.status).toBe(200);
+    expect(outside.body).toEqual({ success: true, data: { reference: mali[0].reference, etat: 'INCONNU', colis: null } });
+    expect(nothing.body).toEqual({ success: true, data: { reference: 'BKO1-2611-999999', etat: 'INCONNU', colis: null } });
+    expect(keysDeep(outside.body)).toEqual(keysDeep(nothing.body));
+    expect((await ask(` ${mali[1].reference.toLowerCase()} `)).body).toEqual({
+      success: true,
+      data: { reference: mali[1].reference, etat: 'INCONNU', colis: null },
+    });
+
+    const own = await ask(placed.parisEnAttente.reference);
+    expect(own.body).toEqual({
+      success: true,
+      data: {
+        reference: placed.parisEnAttente.reference,
+        etat: 'TROUVE',
+        colis: { reference: placed.parisEnAttente.reference, statut: 'EN_ATTENTE' },
+      },
+    });
+    for (const body of [outside.body, nothing.body, own.body]) {
+      expect(keysDeep(body)).not.toContain('id');
+      expect(keysDeep(body)).not.toContain('_id');
+    }
+    expect(JSON.stringify(own.body)).not.toContain(placed.parisEnAttente.id);
+    expect(JSON.stringify(outside.body)).not.toContain(mali[0].id);
+  });
+
+  it("the agent's statements list holds no id of a parcel outside its scope, even in a statement stored before the scope", async () => {
+    const db = t.database.db;
+    // A statement as inventaire/create wrote it before the parcels' scope: Bamako's parcels linked as found.
+    const [legacy] = await db
+      .insert(inventaires)
+      .values({ auteurID: staff.paris.id, agenceID: agence.PAR1.id })
+      .returning({ id: inventaires.id });
+    await db
+      .insert(inventaireColis)
+      .values([
+        ...mali.map((m) => ({ inventaireID: legacy.id, colisID: m.id, attendu: false, trouve: true })),
+        { inventaireID: legacy.id, colisID: placed.parisReceptionne.id, attendu: true, trouve: true },
+      ]);
+    const maliIds = mali.map((m) => m.id);
+    for (const query of ['_page=1&_perPage=500', '_page=1&_perPage=500&statut=RECEPTIONNE', '_page=1&_perPage=500&statut=EN_ATTENTE']) {
+      const list = await t.call('GET', `/api/inventaire/liste?auteur=${staff.paris.id}&${query}`, { token: staff.paris.token });
+      expect(list.status, query).toBe(200);
+      const ids = (list.body.data as any[]).flatMap((r) => [...r.colisId, ...r.colisAttendus, ...r.colisNonTrouve]);
+      for (const id of maliIds) expect(ids, query).not.toContain(id);
+    }
+    const list = await t.call('GET', '/api/inventaire/liste?_page=1&_perPage=500', { token: staff.paris.token });
+    const row = (list.body.data as any[]).find((r) => r.id === legacy.id);
+    expect(row).toMatchObject({ colisId: [placed.parisReceptionne.id], colisAttendus: [placed.parisReceptionne.id], colisNonTrouve: [] });
+    const one = await t.call('GET', `/api/inventaire/liste?id=${legacy.id}`, { token: staff.paris.token });
+    expect(one.status).toBe(200);
+    expect(one.body.data.colisId.map((c: any) => c.id)).toEqual([placed.parisReceptionne.id]);
+    for (const secret of secrets) expect(JSON.stringify(one.body), secret).not.toContain(secret);
+    // ADMIN sees every parcel of the statement.
+    const admin = await t.call('GET', `/api/inventaire/liste?agenceID=${agence.PAR1.id}&_page=1&_perPage=500`, { token: t.adminToken });
+    const adminRow = (admin.body.data as any[]).find((r) => r.id === legacy.id);
+    expect([...adminRow.colisId].sort()).toEqual([...maliIds, placed.parisReceptionne.id].sort());
+  });
+
+  it('ADMIN taking an inventory of an agency links every parcel it scans; an agent of that agency reads only its own scope in it', async () => {
+    const db = t.database.db;
+    const references = [mali[0].reference, placed.parisReceptionne.reference, 'ZZZ-0'];
+    const res = await t.call('POST', '/api/inventaire/create', { token: t.adminToken, body: { agenceID: agence.PAR1.id, references } });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d).toMatchObject({ nbColisTrouves: 2, nbColisNonAttendus: 1, inconnues: ['ZZZ-0'] });
+    const links = await db.select().from(inventaireColis).where(eq(inventaireColis.inventaireID, d.id));
+    expect(links.find((r) => r.colisID === mali[0].id)).toMatchObject({ attendu: false, trouve: true });
+    expect(links.find((r) => r.colisID === placed.parisReceptionne.id)).toMatchObject({ attendu: true, trouve: true });
+    expect((await db.select().from(inventaireInconnues).where(eq(inventaireInconnues.inventaireID, d.id))).map((r) => r.reference)).toEqual(
+      ['ZZZ-0'],
+    );
+
+    const asAdmin = await t.call('GET', `/api/inventaire/liste?id=${d.id}`, { token: t.adminToken });
+    expect(asAdmin.status).toBe(200);
+    const maliRow = (asAdmin.body.data.colisId as any[]).find((c) => c.id === mali[0].id);
+    expect(maliRow).toMatchObject({ reference: mali[0].reference, nomDestinataire: 'SecretNomMali0', attendu: false, trouve: true });
+    expect(asAdmin.body.data.referencesInconnues).toEqual(['ZZZ-0']);
+
+    // The statement is of the agent's agency: it reads it, without the parcel outside its scope.
+    const asAgent = await t.call('GET', `/api/inventaire/liste?id=${d.id}`, { token: staff.paris.token });
+    expect(asAgent.status).toBe(200);
+    expect(asAgent.body.data.colisId.map((c: any) => c.id)).toEqual([placed.parisReceptionne.id]);
+    expect(asAgent.body.data.referencesInconnues).toEqual(['ZZZ-0']);
+    for (const secret of secrets) expect(JSON.stringify(asAgent.body), secret).not.toContain(secret);
   });
 });

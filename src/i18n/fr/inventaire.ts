@@ -2,8 +2,9 @@
  * French texts of the stock inventories (spec 001 §2 "Stock statements ('Etats de stocks', /inventaire): Date, Heure,
  * Author, number of parcels received, number expected (red alert icon if expected exceeds received, green otherwise),
  * view action", "Inventory detail: … tables 'Colis trouvés' and 'Colis non trouvés' …; empty messages 'Aucun colis
- * trouvé' and 'aucun colis non trouvés'"; the scanning screen 'Nouvel inventaire', which the spec leaves to a mobile
- * app). Merged into `resources.inventaire` by src/i18n/fr.ts.
+ * trouvé' and 'aucun colis non trouvés'"; the detail's 'Références inconnues' card, the unknown references stored with
+ * the statement; the scanning screen 'Nouvel inventaire', which the spec leaves to a mobile app). Merged into
+ * `resources.inventaire` by src/i18n/fr.ts.
  */
 export default {
   name: 'Inventaire |||| Inventaires',
@@ -56,6 +57,8 @@ export default {
     empty_non_trouves: 'aucun colis non trouvés',
     non_attendu: 'non attendu',
     non_attendu_hint: "Trouvé dans l'agence mais pas attendu ici",
+    inconnues: 'Références inconnues',
+    empty_inconnues: 'Aucune référence inconnue',
     not_found: 'Inventaire introuvable.',
   },
   scan: {
@@ -85,7 +88,7 @@ export default {
     confirm_title: "Enregistrer l'inventaire",
     confirm_content: '%{trouves} colis trouvés sur %{attendus} attendus ; %{restants} colis attendus ne sont pas scannés. Enregistrer ?',
     save_offline: "Connexion perdue : l'inventaire n'est pas enregistré. Vos scans sont conservés ; réessayez.",
-    saved_unknown: 'Références inconnues non enregistrées : %{refs}',
+    saved_unknown: "Références inconnues enregistrées avec l'inventaire : %{refs}",
     counters: {
       attendus: 'Attendus',
       trouves: 'Trouvés',
