@@ -14,6 +14,9 @@
  * A mail queued with `secret: true` (a generated password, a one-time code) loses its body when it is marked SENT:
  * the same UPDATE replaces its html by SECRET_PLACEHOLDER_HTML, so no secret stays in the database or its backups.
  * A FAILED secret mail keeps its body until an administrator sends it again (the list never shows bodies).
+ *
+ * Each mail belongs to an agency (mail_outbox.agence_id, the outbox screen's scope): the caller's `agenceID`, else the
+ * one migration 0020's trigger derives (docs/decisions/mail-and-lock-scope.md).
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
@@ -28,16 +31,28 @@ export interface OutgoingMail {
   messageID?: string | null;
   /** The body carries a secret (password, code): it is replaced by SECRET_PLACEHOLDER_HTML once sent. */
   secret?: boolean;
+  /**
+   * The agency the mail belongs to (the outbox screen's scope). Left out, migration 0020's trigger derives it from the
+   * message, the parcel reference of the subject or the staff recipient (docs/decisions/mail-and-lock-scope.md).
+   */
+  agenceID?: string | null;
 }
 
 /** What a sent secret mail's body becomes in the outbox (DESIGN.md §4). */
 export const SECRET_PLACEHOLDER_HTML = '<p>Contenu effacé après envoi (il contenait un secret).</p>';
 
-/** The outbox rows of mails, those with an address (enqueueMail). */
+/** The outbox rows of mails, those with an address (enqueueMail); a null agency is derived on insert (migration 0020). */
 export function outboxRows(mails: OutgoingMail[]) {
   return mails
     .filter((m) => m.to)
-    .map((m) => ({ to: m.to, subject: m.subject, html: m.html, messageID: m.messageID ?? null, secret: m.secret ?? false }));
+    .map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      html: m.html,
+      messageID: m.messageID ?? null,
+      secret: m.secret ?? false,
+      agenceID: m.agenceID ?? null,
+    }));
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
  * The outbox as the 'Boîte d'envoi' screen lists it (key mailOutbox): address, subject, status, attempts, last
  * error, dates and the message it belongs to. The body is never listed: some mails carry one-time codes.
+ * Agency scope (docs/decisions/mail-and-lock-scope.md): a role that sees every agency lists every mail, another role
+ * the mails of its own agency (mail_outbox.agence_id, migration 0020).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, messages } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef } from '../http/list';
@@ -27,11 +29,30 @@ export const selectMails = (db: Db | Tx) =>
     .leftJoin(messages, eq(mailOutbox.messageID, messages.id))
     .$dynamic();
 
-/** The outbox list (every mail: the screen is an administrator's). */
-export const mailList = (): ListDef<typeof selectMails> => ({
+/**
+ * Who reads the outbox: the part of the signed-in user (auth/currentUser.ts CurrentUser) its scope needs. Structural,
+ * not imported: auth queues its mails through this folder.
+ */
+export interface MailReader {
+  allAgences: boolean;
+  agenceID: string | null;
+}
+
+/**
+ * The outbox rows a user may see (docs/decisions/mail-and-lock-scope.md): undefined (all) for a role that sees every
+ * agency; else the mails of its agency; none for a user without an agency. A condition on `mail_outbox`.
+ */
+export function mailScope(me: MailReader): SQL | undefined {
+  if (me.allAgences) return undefined;
+  return me.agenceID ? eq(mailOutbox.agenceID, me.agenceID) : sql`false`;
+}
+
+/** The outbox list of a user (mailScope), for the screen and its CSV / XLSX export. */
+export const mailList = (me: MailReader): ListDef<typeof selectMails> => ({
   unpagedLimit: UNPAGED_LIMIT,
   table: mailOutbox,
   select: selectMails,
+  scope: mailScope(me),
   countFrom: (db, extra) =>
     db
       .select({ id: mailOutbox.id, ...extra })

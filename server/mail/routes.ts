@@ -1,6 +1,7 @@
 /**
  * The outbox screen ('Boîte d'envoi', key mailOutbox): the list of mails with their delivery status
- * (mail/liste) and sending a failed one again (mail/retry/{id}, ADMIN). Delivery: mail/outbox.ts.
+ * (mail/liste, agency-scoped: query.ts mailScope) and sending a failed one again (mail/retry/{id}, ADMIN). Delivery:
+ * mail/outbox.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,8 +39,10 @@ export async function mailRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/mail/liste',
     { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('datas', mailRecord) }) } },
     async (request, reply) => {
-      if (wantsExport(request.query)) return sendListExport(reply, db, mailList(), request.query, mailExport);
-      const { rows, total } = await runList(db, mailList(), request.query as Record<string, unknown>);
+      // Agency scope (query.ts mailScope); request.user is set by plugins/access.ts on this key-guarded route.
+      const list = mailList({ allAgences: request.user?.allAgences ?? false, agenceID: request.user?.agenceID ?? null });
+      if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, mailExport);
+      const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
       return { success: true, datas: toApi(rows), total };
     },
   );

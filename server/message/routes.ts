@@ -1,5 +1,6 @@
 /**
- * Messaging (spec 000 §7, 001 §7): a text message from a member of staff, sent by e-mail (key addMessage), and the
+ * Messaging (spec 000 §7, 001 §7): a text message from a member of staff, sent by e-mail (key addMessage; queued only
+ * for a recipient the sender may reach, the same answer for any address: service.ts sendMessage), and the
  * list of sent messages with their delivery counts (message/liste, key messagerie). The rules are in
  * message/service.ts, the list's select in message/query.ts. Messages to clients: notification/contactClients.
  */
@@ -39,6 +40,12 @@ const messageRecord = record({
   agenceID: record({ libelle: z.string() }).nullable(),
 });
 
+/**
+ * The answer of message/sendbyEmail, whatever the address (docs/api-contract.md "Messaging"): true for a mail queued
+ * as for an address dropped, where 'Message envoyé' would not be.
+ */
+export const MESSAGE_ACCEPTED = 'Message pris en compte.';
+
 /** The messaging routes. */
 export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app
@@ -47,8 +54,10 @@ export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {
       '/api/message/sendbyEmail',
       { schema: { tags: ['message'], body: messageBody, response: answers({ 200: messageAnswer }) } },
       async (request) => {
+        // The same answer whether or not the address gets a mail (service.ts sendMessage; docs/api-contract.md
+        // "Messaging"): the call must not tell which addresses exist or belong to another agency.
         await sendMessage(db, request.body, currentUser(request));
-        return { success: true, message: 'Message envoyé avec succès' };
+        return { success: true, message: MESSAGE_ACCEPTED };
       },
     )
     .get(

@@ -3,13 +3,18 @@
  * administrators): GET /api/securite/verrous lists the keys locked now (account e-mail, client address, parcel of a
  * deletion code, user of a code), with their count and end of lock; POST /api/securite/deverrouiller {key} lifts
  * one lock at once (the count starts again from zero). Keys securiteVerrous and securiteDeverrouiller.
+ * Agency scope (securite/query.ts lockScope, docs/decisions/mail-and-lock-scope.md): a role that does not see every
+ * agency sees, and lifts, only the locks of its own staff's accounts; any other key answers 404 to it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activeLocks, settleAttempt } from '../auth/throttle';
+import { currentUser } from '../auth/currentUser';
+import { settleAttempt } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { answers, envelope, instant, messageAnswer } from '../http/answer';
+import { notFound } from '../http/errors';
+import { releaseScopedLock, visibleLocks } from './query';
 
 /** The locks as answered: key, its French description, attempts counted, end of lock. */
 const locksAnswer = envelope({
@@ -17,7 +22,7 @@ const locksAnswer = envelope({
   total: z.number(),
 });
 
-/** What a lock key counts, in French, from its prefix (server/access/throttle.ts key names). */
+/** What a lock key counts, in French, from its prefix (the key names of server/auth/throttle.ts and its callers). */
 function describeKey(key: string): string {
   const [scope, kind, ...rest] = key.split(':');
   const subject = rest.join(':');
@@ -27,8 +32,10 @@ function describeKey(key: string): string {
     reset: 'Réinitialisation du mot de passe',
     otp: 'Code de suppression de colis',
     message: 'Envoi de messages',
+    telephone: 'Recherche de client par téléphone',
+    suivi: 'Suivi public',
   };
-  const who: Record<string, string> = { account: 'compte', ip: 'adresse', colis: 'colis', user: 'utilisateur' };
+  const who: Record<string, string> = { account: 'compte', ip: 'adresse', colis: 'colis', user: 'utilisateur', ref: 'colis' };
   return `${what[scope] ?? scope} — ${who[kind] ?? kind} ${subject}`;
 }
 
@@ -36,8 +43,8 @@ function describeKey(key: string): string {
 export async function securiteRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['securite'];
-  r.get('/api/securite/verrous', { schema: { tags, response: answers({ 200: locksAnswer }) } }, async () => {
-    const locks = await activeLocks(db);
+  r.get('/api/securite/verrous', { schema: { tags, response: answers({ 200: locksAnswer }) } }, async (request) => {
+    const locks = await visibleLocks(db, currentUser(request));
     return { success: true, datas: locks.map((l) => ({ ...l, libelle: describeKey(l.key) })), total: locks.length };
   });
   r.post(
@@ -50,7 +57,9 @@ export async function securiteRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      await settleAttempt(db, { reset: [request.body.key] });
+      const me = currentUser(request);
+      if (me.allAgences) await settleAttempt(db, { reset: [request.body.key] });
+      else if (!(await releaseScopedLock(db, request.body.key, me))) throw notFound('Verrou introuvable.');
       return { success: true, message: 'Déblocage effectué' };
     },
   );

@@ -59,10 +59,26 @@ export const partyColumns = <U extends Record<PartyColumn, AnyPgColumn>>(u: U): 
   adresse: u.adresse,
 });
 
-/** The client with this full phone, or undefined. @param typeId the CLIENT user type */
+/**
+ * What the parcel wizard's phone look-up answers of a client (user/getByTelephone; src/colis/wizard/StepDestinataire.tsx
+ * links the recipient by id and shows name, phone and address): nothing more — no e-mail, no status, no dates.
+ */
+export const phoneLookupColumns = {
+  id: users.id,
+  nom: users.nom,
+  prenoms: users.prenoms,
+  telephone: users.telephone,
+  telephoneComplet: users.telephoneComplet,
+  adresse: users.adresse,
+};
+
+/**
+ * The client with this full phone, as the wizard's look-up answers it (phoneLookupColumns), or undefined.
+ * @param typeId the CLIENT user type
+ */
 export async function findClientByTelephone(db: Db | Tx, typeId: string | SQL, telephoneComplet: string) {
   const [row] = await db
-    .select(clientColumns)
+    .select(phoneLookupColumns)
     .from(users)
     .where(and(eq(users.typeUserID, typeId), eq(users.telephoneComplet, telephoneComplet)));
   return row;

@@ -4,13 +4,15 @@
  * wizard and the clients list look up. Own record: any signed-in user reads it, key profil edits it; another user:
  * keys user / userUpdate, and a body `{isActive}` alone is the active toggle (userUpdateStatut). The staff rules are in
  * user/service.ts. The phone look-up answers 200 with success false when the client is unknown (the wizard then offers
- * a new recipient), 400 with the French message of common/phone.ts when the number is not a full number '+…'.
+ * a new recipient), 400 with the French message of common/phone.ts when the number is not a full number '+…', 429
+ * beyond 60 look-ups a minute by one user; it answers only what the wizard needs (no e-mail).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { currentUser } from '../auth/currentUser';
+import { PHONE_LOOKUP_POLICY, takeAttempt, type ThrottleKey } from '../auth/throttle';
 import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { userRecord } from '../auth/routes';
@@ -107,6 +109,32 @@ export const clientRecord = record({
   createdAt: instant,
 });
 
+/**
+ * A client as the wizard's phone look-up answers it (user/query.ts phoneLookupColumns): what the wizard shows and links,
+ * no e-mail (docs/api-contract.md "Parcels and payments", user/getByTelephone).
+ */
+const phoneLookupRecord = record({
+  nom: z.string(),
+  prenoms: z.string(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  adresse: z.string(),
+});
+
+/**
+ * The throttle keys of one phone look-up by `userId` at `now` (ms): the minute it falls in, and the minute starting
+ * half a minute earlier, each counted with PHONE_LOOKUP_POLICY (server/auth/throttle.ts): 61 look-ups within half a
+ * minute always meet one key holding them all. Pure.
+ */
+function phoneLookupKeys(userId: string, now = Date.now()): ThrottleKey[] {
+  const minute = 60_000;
+  const starts = [Math.floor(now / minute) * minute, Math.floor((now - minute / 2) / minute) * minute + minute / 2];
+  return starts.map((start) => ({
+    key: `telephone:user:${userId}:${new Date(start).toISOString().slice(0, 19)}Z`,
+    policy: PHONE_LOOKUP_POLICY,
+  }));
+}
+
 /** The user routes. */
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -200,11 +228,13 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags,
         params: z.object({ telephone: z.string().min(4).max(25) }),
         response: answers({
-          200: envelope({ data: clientRecord.nullable().describe('null (success false) when no client has this phone') }),
+          200: envelope({ data: phoneLookupRecord.nullable().describe('null (success false) when no client has this phone') }),
         }),
       },
     },
     async (request) => {
+      // Counted before anything is read, valid number or not (PHONE_LOOKUP_POLICY: 60 a minute per user).
+      await takeAttempt(db, phoneLookupKeys(currentUser(request).id), 'recherches de client par téléphone');
       const row = await findClientByTelephone(db, await clientTypeId(db), clientPhone(request.params.telephone, null, 'telephone'));
       return row ? { success: true, data: toApi(row) } : { success: false, data: null, message: 'Aucun client trouvé pour ce numéro.' };
     },

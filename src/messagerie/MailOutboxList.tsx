@@ -1,8 +1,9 @@
 /**
- * 'Boîte d'envoi', /mailOutbox (key mailOutbox; issue 11 §4): every mail of the outbox with its recipient, subject,
- * status (En attente, En cours d'envoi, Envoyé, Échec), attempts, last error and dates, newest first; a status
- * filter and search by address or subject. A role that sees every agency (ADMIN) sends a failed mail again
- * (mail/retry/{id}). The body is never shown: some mails carry one-time codes.
+ * 'Boîte d'envoi', /mailOutbox (key mailOutbox; issue 11 §4): the mails of the outbox — every one for a role that
+ * sees every agency, its agency's for another (scoped by the server: docs/decisions/mail-and-lock-scope.md) — with
+ * their recipient, subject, status (En attente, En cours d'envoi, Envoyé, Échec), attempts, last error and dates,
+ * newest first; a status filter and search by address or subject. A role that sees every agency (ADMIN) sends a
+ * failed mail again (mail/retry/{id}). The body is never shown: some mails carry one-time codes.
  */
 import { useState } from 'react';
 import { Chip, IconButton, Tooltip, Typography } from '@mui/material';

@@ -57,14 +57,15 @@ describe('outbox', () => {
     expect(kept).toMatchObject({ sujet: 'Bonjour', typeDestinataire: 'CLIENT' });
   });
 
-  it('message/sendbyEmail refuses an address nobody registered, and throttles each sender', async () => {
+  it('message/sendbyEmail mails nobody at an address nobody registered (same answer), and throttles each sender', async () => {
     const unknown = await t.call('POST', '/api/message/sendbyEmail', {
       token: t.adminToken,
       body: { email: 'victime@exemple.org', subject: 'Promo', htmlContent: 'Cliquez ici' },
     });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.errors.email).toBe('Destinataire inconnu');
+    // The same answer as for a known address (docs/api-contract.md "Messaging"), and no mail.
+    expect(unknown).toEqual({ status: 200, body: { success: true, message: 'Message pris en compte.' } });
     expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'victime@exemple.org'))).toHaveLength(0);
+    expect(await t.database.db.select().from(messages).where(eq(messages.destinataires, 'victime@exemple.org'))).toHaveLength(0);
     const staff = await t.createStaff('ADMIN');
     const clientId = await insertClient(t.database.db, 'Spam');
     const [client] = await t.database.db.select().from(users).where(eq(users.id, clientId));

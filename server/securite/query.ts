@@ -1,0 +1,61 @@
+/**
+ * The throttle locks a user may see and lift (docs/decisions/mail-and-lock-scope.md). A role that sees every agency:
+ * every lock. Another role: only the locks naming the account of a member of staff of its own agency — sign-in and
+ * recovery keys by e-mail (`login:account:<email>`, `recovery:account:<email>`), password reset by phone
+ * (`reset:account:<phone>`). Address keys (`…:ip:<address>`), deletion-code keys (`otp:…`), messaging and look-up
+ * keys (`message:user:…`, `telephone:user:…`) and public tracking keys (`suivi:…`) stay with every-agency roles.
+ */
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { TYPE_USER_CODES } from '../../common/permissions';
+import { activeLocks } from '../auth/throttle';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db } from '../db/client';
+import { throttles } from '../db/schema';
+
+/** A lock as securite/verrous lists it. */
+export interface Lock {
+  key: string;
+  failures: number;
+  lockedUntil: Date;
+  lastAttemptAt: Date;
+}
+
+/**
+ * The throttle keys a user may see: undefined (all) for a role that sees every agency; else the account keys of the
+ * staff (user type ADMIN, active or not) of its agency; none for a user without an agency. A condition on `throttles`.
+ */
+export function lockScope(me: Pick<CurrentUser, 'allAgences' | 'agenceID'>): SQL | undefined {
+  if (me.allAgences) return undefined;
+  if (!me.agenceID) return sql`false`;
+  // The keys are spelled as server/auth/service.ts writes them: the e-mail lower-cased, the phone as typed compact.
+  return sql`${throttles.key} IN (
+    SELECT k FROM users u JOIN type_users tu ON tu.id = u.type_user_id,
+      LATERAL (VALUES ('login:account:' || lower(u.email)), ('recovery:account:' || lower(u.email)),
+                      ('reset:account:' || u.telephone_complet)) AS x(k)
+     WHERE tu.code = ${TYPE_USER_CODES.ADMIN} AND u.agence_id = ${me.agenceID} AND k IS NOT NULL)`;
+}
+
+/** The keys locked now that the user may see (lockScope), newest lock first, at most 500. */
+export async function visibleLocks(db: Db, me: Pick<CurrentUser, 'allAgences' | 'agenceID'>): Promise<Lock[]> {
+  if (me.allAgences) return activeLocks(db);
+  const rows = await db
+    .select()
+    .from(throttles)
+    .where(and(sql`${throttles.lockedUntil} > now()`, lockScope(me)))
+    .orderBy(desc(throttles.lockedUntil))
+    .limit(500);
+  return rows.map((r) => ({ key: r.key, failures: r.failures, lockedUntil: r.lockedUntil!, lastAttemptAt: r.lastAttemptAt }));
+}
+
+/**
+ * Lifts the lock of a key within the user's scope (lockScope), in one UPDATE: its count starts again from zero.
+ * @returns whether a counter of that key, visible to the user, was there
+ */
+export async function releaseScopedLock(db: Db, key: string, me: Pick<CurrentUser, 'allAgences' | 'agenceID'>): Promise<boolean> {
+  const rows = await db
+    .update(throttles)
+    .set({ failures: 0, lockedUntil: null })
+    .where(and(eq(throttles.key, key), lockScope(me)))
+    .returning({ key: throttles.key });
+  return rows.length > 0;
+}
