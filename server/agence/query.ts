@@ -1,7 +1,13 @@
-/** Agencies as the API answers them: city and country populated, the country also inside the city (spec 001 §3). */
-import { and, asc, eq } from 'drizzle-orm';
+/**
+ * Agencies as the API answers them: city and country populated, the country also inside the city (spec 001 §3); what
+ * still depends on an agency.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { COLIS_BEFORE_SHIPPING } from '../../common/colisRules';
+import { TYPE_USER_CODES } from '../../common/permissions';
+import { colisEnStatut } from '../crud/deactivationGuard';
 import type { Db, Tx } from '../db/client';
-import { agences, pays, villes } from '../db/schema';
+import { agences, colis, pays, typeUsers, users, villes } from '../db/schema';
 
 /** Agencies with city and country populated. */
 export const selectAgences = (d: Db | Tx) =>
@@ -50,4 +56,37 @@ export async function findVilleWithIndicatif(tx: Db | Tx, villeID: string) {
     .innerJoin(pays, eq(villes.paysID, pays.id))
     .where(eq(villes.id, villeID));
   return ville;
+}
+
+/**
+ * The active records that depend on an agency (docs/decisions/deactivation-dependants.md; spec 001 §4 active toggle):
+ * its active staff members, and its parcels not yet shipped (EN_ATTENTE, RECEPTIONNE: still at the agency, to be paid
+ * or handed to a departure), deleted ones left out.
+ * @returns counts by kind: utilisateurs, colis
+ */
+export async function agenceDependants(tx: Tx, id: string): Promise<Record<'utilisateurs' | 'colis', number>> {
+  return {
+    utilisateurs: await tx.$count(
+      users,
+      and(
+        eq(users.agenceID, id),
+        eq(users.isActive, true),
+        sql`${users.typeUserID} IN (SELECT ${typeUsers.id} FROM ${typeUsers} WHERE ${typeUsers.code} = ${TYPE_USER_CODES.ADMIN})`,
+      ),
+    ),
+    colis: await tx.$count(colis, and(eq(colis.agenceID, id), colisEnStatut(COLIS_BEFORE_SHIPPING))),
+  };
+}
+
+/**
+ * An agency's name and active flag, read FOR SHARE: a deactivation committing meanwhile waits for the caller's
+ * transaction, or the read sees it (the record-keeping check of agence/service.ts checkAgenceActive).
+ */
+export async function lockAgenceActive(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: agences.id, libelle: agences.libelle, isActive: agences.isActive })
+    .from(agences)
+    .where(eq(agences.id, id))
+    .for('share');
+  return row;
 }

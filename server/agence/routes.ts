@@ -1,18 +1,21 @@
 /**
  * Agencies (spec 001 §2 Agencies, §5 Agency add: country, city, name, latitude, longitude required; §7), and the
- * agencies of a city or a country. The values' rules are in agence/service.ts.
+ * agencies of a city or a country. The values' rules are in agence/service.ts. Deactivating an agency that active
+ * staff or parcels not yet shipped still depend on asks for confirmation (409, then `force=true`:
+ * docs/decisions/deactivation-dependants.md).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
+import { deactivationGuard } from '../crud/deactivationGuard';
 import { optionalText, requiredId, requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
 import { agences, pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers, codeLibelleRef, instant, record, rowsAnswer } from '../http/answer';
-import { listAgencesBy, nestVillePays, selectAgences } from './query';
+import { agenceDependants, listAgencesBy, nestVillePays, selectAgences } from './query';
 import { agenceValues } from './service';
 
 const coordinate = (name: string, max: number) =>
@@ -83,6 +86,15 @@ export async function agenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
     mapRow: (row) => nestVillePays(row as Parameters<typeof nestVillePays>[0]),
     toValues: (b, { tx, existing }) => agenceValues(tx, b, existing),
     record: agenceRecord,
+    guard: deactivationGuard({
+      subject: 'Cette agence',
+      pronoun: 'la',
+      kinds: [
+        { key: 'utilisateurs', one: 'utilisateur actif', many: 'utilisateurs actifs' },
+        { key: 'colis', one: "colis en attente d'expédition", many: "colis en attente d'expédition" },
+      ],
+      count: agenceDependants,
+    }),
     messages: {
       created: 'Agence ajouté avec succès !',
       updated: "Mise à jour de l'agence réussie !",

@@ -1,14 +1,40 @@
 /**
  * Agency rules (spec 001 §5 Agency add): the country is the city's; the phone is typed without dial code and the full
  * phone is the country's dial code + phone; the code, absent from the spec's form, is made from the city code when
- * not given (the first free one of CODE1, CODE2…).
+ * not given (the first free one of CODE1, CODE2…). A deactivated agency records nothing: no parcel, payment or cash
+ * operation is written for it (checkAgenceActive; docs/decisions/deactivation-dependants.md).
  */
 import { like } from 'drizzle-orm';
 import { normalizePaysPhone } from '../../common/phone';
 import type { Tx } from '../db/client';
 import { agences } from '../db/schema';
-import { badRequest } from '../http/errors';
-import { findVilleWithIndicatif } from './query';
+import { badRequest, conflict } from '../http/errors';
+import { findVilleWithIndicatif, lockAgenceActive } from './query';
+
+/** The 409 message of a record for a deactivated agency. */
+export const agenceInactiveMessage = (libelle: string) =>
+  `L'agence « ${libelle} » est désactivée : aucun enregistrement n'est possible pour elle.`;
+
+/**
+ * Refuses a record for a deactivated agency, given the agency as already read (nothing when none was read).
+ * @param field the body field naming the agency, to carry the message in `errors` (e.g. 'agenceID'), or none
+ * @throws 409 agenceInactiveMessage when the agency is inactive
+ */
+export function refuseInactiveAgence(agence: { libelle: string; isActive: boolean } | null | undefined, field?: string): void {
+  if (!agence || agence.isActive) return;
+  const message = agenceInactiveMessage(agence.libelle);
+  throw conflict(message, field ? { [field]: message } : undefined);
+}
+
+/**
+ * Checks, in the caller's write transaction, that the agency a record is for is active: read FOR SHARE, so that a
+ * deactivation either waits for this record or is seen by it. No agency (null) is not checked.
+ * @throws 409 agenceInactiveMessage for a deactivated agency
+ */
+export async function checkAgenceActive(tx: Tx, agenceID: string | null | undefined): Promise<void> {
+  if (!agenceID) return;
+  refuseInactiveAgence(await lockAgenceActive(tx, agenceID));
+}
 
 /** Column values of an agency from its validated body. @throws 400 unknown city */
 export async function agenceValues(tx: Tx, b: Record<string, unknown>, existing?: Record<string, unknown>) {

@@ -61,6 +61,13 @@ export function selectEnvoiRoute(db: Db | Tx) {
     .$dynamic();
 }
 
+/**
+ * The message of a nature whose group is deactivated: the nature is no longer offered (the wizard's lists leave it out,
+ * natureColis/query.ts), and a registration or a price look-up naming it is refused with this text.
+ */
+export const natureGroupeInactifMessage = (nature: string, groupe: string) =>
+  `La nature « ${nature} » n'est plus proposée : son groupe « ${groupe} » est désactivé.`;
+
 /** The message of a missing unit price (spec 000 §8 'No unit price'). */
 export const missingPrixMessage = (mode: string, pays: string, nature: string) =>
   `Aucun prix unitaire associé à : ${mode}, ${pays}, ${nature}`;
@@ -74,6 +81,8 @@ export interface NaturePriceRow {
   libelle: string;
   prixExceptionnel: string | null;
   groupe: string;
+  /** The group's name, for the message of a deactivated group. */
+  groupeLibelle: string;
   isActive: boolean;
   groupeActive: boolean;
   prix: { id: string; groupe: string; prixUnitaire: string; villeDestinationID: string; villeOrigineID: string } | null;
@@ -93,7 +102,7 @@ export function naturePricesJson(
 ): SQL<NaturePriceRow[] | null> {
   return sql<NaturePriceRow[] | null>`(SELECT json_agg(json_build_object(
       'id', n.id, 'libelle', n.libelle, 'prixExceptionnel', n.prix_exceptionnel::text, 'groupe', n.groupe_nature_colis_id,
-      'isActive', n.is_active, 'groupeActive', g.is_active,
+      'isActive', n.is_active, 'groupeActive', g.is_active, 'groupeLibelle', g.libelle,
       'prix', CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('id', p.id, 'groupe', p.groupe_nature_colis_id,
         'prixUnitaire', p.prix_unitaire::text, 'villeDestinationID', p.ville_destination_id, 'villeOrigineID', p.ville_origine_id) END))
     FROM ${naturesColis} n
@@ -119,8 +128,8 @@ const naturePricesQuery = reusableSql<{ natures: NaturePriceRow[] | null }>(
 
 /**
  * Finds the prices of the given natures on a route (one statement: naturePricesJson).
- * @throws 400 for an unknown or inactive nature; 409 'Aucun prix unitaire associé à : …' when a nature without
- *   exceptional price has no unit price on the route
+ * @throws 400 for an unknown or inactive nature; 409 natureGroupeInactifMessage for a nature of a deactivated group;
+ *   409 'Aucun prix unitaire associé à : …' when a nature without exceptional price has no unit price on the route
  */
 export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: string[]): Promise<Map<string, PrixNature>> {
   const ids = [...new Set(natureIds)];
@@ -135,16 +144,20 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
  * exceptional price, or the unit price of its group preferring the exact destination city, then the exact origin city
  * (ties: the smallest id).
  * @param ids the natures asked for, without duplicates
- * @throws 400 for an unknown or inactive nature; 409 'Aucun prix unitaire associé à : …' when a nature without
- *   exceptional price has no unit price on the route
+ * @throws 400 for an unknown or inactive nature; 409 natureGroupeInactifMessage for a nature of a deactivated group;
+ *   409 'Aucun prix unitaire associé à : …' when a nature without exceptional price has no unit price on the route
  */
 export function pricesOf(route: PricingRoute, ids: string[], rows: NaturePriceRow[]): Map<string, PrixNature> {
   const natures = [...new Map(rows.map((r) => [r.id, r])).values()];
   const byId = new Map(natures.map((n) => [n.id, n]));
   for (const id of ids) {
     const n = byId.get(id);
-    if (!n || !n.isActive || !n.groupeActive)
+    if (!n || !n.isActive)
       throw badRequest('Nature de colis introuvable ou inactive.', { naturesColis: 'Nature de colis introuvable ou inactive.' });
+    if (!n.groupeActive) {
+      const message = natureGroupeInactifMessage(n.libelle, n.groupeLibelle);
+      throw conflict(message, { naturesColis: message });
+    }
   }
   const prixUnitaires = rows.flatMap((r) => (r.prix ? [r.prix] : []));
   const score = (p: (typeof prixUnitaires)[number]) =>

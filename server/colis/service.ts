@@ -46,6 +46,7 @@ import { reusable } from '../db/reusable';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
+import { refuseInactiveAgence } from '../agence/service';
 import { statutCodeFromValue, statutIds, statutsByCode, type StatutIdOf } from '../statut/query';
 import { envoiRouteColumns, naturePricesJson, priceColis, priceNatures, selectEnvoiRoute, type ColisNatureInput } from './pricing';
 import { colisReferencePrefix } from '../db/references';
@@ -208,6 +209,7 @@ const registrationQuery = reusable((tx) =>
         telephoneComplet: agences.telephoneComplet,
         villeID: agences.villeID,
         paysID: agences.paysID,
+        isActive: agences.isActive,
       },
       ville: { id: villes.id, libelle: villes.libelle, paysID: villes.paysID },
       modeLivraison: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
@@ -503,7 +505,7 @@ const departureWrites = keyedBatches({
  *   statement's RETURNING, the references read first, the parties found or created): no re-read. An advance changes
  *   the parcel after its insert (payment, status): that answer is read back.
  * @throws 400 invalid input (checks of partiesOf, computeColis, checkAgence), 403 another country's departure, 409
- *   the departure closed or without the weight left
+ *   the departure closed or without the weight left, or the registering agency deactivated
  */
 export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<ColisAnswer> {
   const idOf = await statutIds(db);
@@ -513,6 +515,8 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   const e = reg.envoi;
   input = withPartyPhones(input, reg.partyPays);
   const agence = checkAgence(reg, agenceID);
+  // A deactivated agency records nothing (docs/decisions/deactivation-dependants.md), an administrator's choice too.
+  refuseInactiveAgence(agence, 'agenceID');
   const computed = computeColis(input, reg, agence.villeID);
   await checkEnvoi(idOf, e, computed.montants.poids);
   const parties = partiesOf(input, reg);

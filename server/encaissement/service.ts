@@ -12,6 +12,7 @@ import { COLIS_MESSAGES, isColisPayable, type PaymentBy } from '../../common/col
 import { centsToString, toCents } from '../../common/money';
 import { formatEuro } from '../../common/format';
 import { lockColis } from '../access/locks';
+import { checkAgenceActive } from '../agence/service';
 import { mayDeleteEncaissement } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import { auteurOf, recordAudit, type AuditAuthor } from '../db/audit';
@@ -119,14 +120,18 @@ export async function recordEncaissement(
 
 /**
  * Collects a payment on a parcel the user may see (spec 000 §7 encaissement/create): the given amount, or the whole
- * remaining amount. The history records it (status unchanged).
+ * remaining amount. The history records it (status unchanged). The payment is the collecting user's agency's (the
+ * parcel's for a role bound to none), which must be active (docs/decisions/deactivation-dependants.md).
  * @returns the payment id and the parcel's new reglement and resteAPayer (euros, numeric text)
- * @throws 409 a parcel that cannot be paid yet (EN_ATTENTE) or an amount above the remaining; 403/404 the parcel
+ * @throws 409 a parcel that cannot be paid yet (EN_ATTENTE), an amount above the remaining, or the payment's agency
+ *   deactivated; 403/404 the parcel
  */
 export async function createEncaissement(db: Db, input: EncaissementInput, user: CurrentUser) {
   return db.transaction(async (tx) => {
     const row = await lockColis(tx, { id: input.colisID }, user);
     if (!isColisPayable(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.notPayable);
+    const agenceID = user.agenceID ?? row.agenceID;
+    await checkAgenceActive(tx, agenceID);
     // The spec's make-payment dialog collects the whole remaining amount.
     const montant = input.montantEncaisse ?? Number(row.resteAPayer);
     return recordEncaissement(
@@ -137,7 +142,7 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
         modePaiementID: input.modePaiementID,
         paymentby: input.paymentby,
         author: user,
-        agenceID: user.agenceID ?? row.agenceID,
+        agenceID,
         historique: true,
       },
     );

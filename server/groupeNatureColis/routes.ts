@@ -1,24 +1,25 @@
 /**
  * Nature groups (spec 001 §2 Nature groups, §5: code and libelle required; §7), and the groups offered for a
- * departure (groupeNatureColis/query.ts groupIdsForEnvoi).
+ * departure (groupeNatureColis/query.ts groupIdsForEnvoi: active groups only). Deactivating a group that active natures
+ * or unit prices still depend on asks for confirmation (409, then `force=true`:
+ * docs/decisions/deactivation-dependants.md).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource } from '../crud/referenceResource';
+import { deactivationGuard } from '../crud/deactivationGuard';
 import type { Db } from '../db/client';
 import { groupesNatureColis } from '../db/schema';
 import { answers, codeLibelleRecord, rowsAnswer } from '../http/answer';
 import { toApi } from '../http/serialize';
-import { listGroupesForEnvoi } from './query';
+import { groupeDependants, listGroupesForEnvoi } from './query';
 
 /** The nature group routes. */
 export async function groupeNatureColisRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  registerReferenceResource(
-    app,
-    db,
-    codeLibelleResource({
+  registerReferenceResource(app, db, {
+    ...codeLibelleResource({
       path: 'groupeNatureColis',
       exportName: 'groupes-nature-colis',
       sheet: 'Groupes de natures',
@@ -31,7 +32,16 @@ export async function groupeNatureColisRoutes(app: FastifyInstance, { db }: { db
         inUse: 'Ce groupe contient des natures ou des prix : suppression impossible.',
       },
     }),
-  );
+    guard: deactivationGuard({
+      subject: 'Ce groupe',
+      pronoun: 'le',
+      kinds: [
+        { key: 'natures', one: 'nature active', many: 'natures actives' },
+        { key: 'prix', one: 'prix unitaire actif', many: 'prix unitaires actifs' },
+      ],
+      count: groupeDependants,
+    }),
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/groupeNatureColis/listeByDepart/:departId',

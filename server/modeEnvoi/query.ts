@@ -1,7 +1,8 @@
-/** Sending modes (modeEnvoi) beyond the reference list: those a unit price uses. */
+/** Sending modes (modeEnvoi) beyond the reference list: those a unit price uses; what depends on a mode. */
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { modesEnvoi, paramNatureModes } from '../db/schema';
+import { envoiOuvert } from '../crud/deactivationGuard';
+import type { Db, Tx } from '../db/client';
+import { envois, modesEnvoi, paramNatureModes } from '../db/schema';
 
 /** Active sending modes having at least one active unit price (spec 000 §7), by name. */
 export function listModesEnvoiByParamNature(db: Db) {
@@ -20,4 +21,16 @@ export function listModesEnvoiByParamNature(db: Db) {
       ),
     )
     .orderBy(asc(modesEnvoi.libelle));
+}
+
+/**
+ * The active records that depend on a sending mode (docs/decisions/deactivation-dependants.md; spec 001 §4 active
+ * toggle): its departures in progress (active, neither arrived nor closed) and its active unit prices.
+ * @returns counts by kind: departs, prix
+ */
+export async function modeEnvoiDependants(tx: Tx, id: string): Promise<Record<'departs' | 'prix', number>> {
+  return {
+    departs: await tx.$count(envois, and(eq(envois.modeEnvoiID, id), envoiOuvert())),
+    prix: await tx.$count(paramNatureModes, and(eq(paramNatureModes.modeEnvoiID, id), eq(paramNatureModes.isActive, true))),
+  };
 }

@@ -1,23 +1,23 @@
 /**
  * Sending modes (modeEnvoi: spec 001 §2, §5: code, libelle, description required; §7), and the modes having at
- * least one active unit price (spec 000 §7).
+ * least one active unit price (spec 000 §7). Deactivating a mode that departures in progress or active unit prices
+ * still depend on asks for confirmation (409, then `force=true`: docs/decisions/deactivation-dependants.md).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource } from '../crud/referenceResource';
+import { deactivationGuard } from '../crud/deactivationGuard';
 import type { Db } from '../db/client';
 import { modesEnvoi } from '../db/schema';
 import { answers, codeLibelleRecord, rowsAnswer } from '../http/answer';
 import { toApi } from '../http/serialize';
-import { listModesEnvoiByParamNature } from './query';
+import { listModesEnvoiByParamNature, modeEnvoiDependants } from './query';
 
 /** The sending mode routes. */
 export async function modeEnvoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  registerReferenceResource(
-    app,
-    db,
-    codeLibelleResource({
+  registerReferenceResource(app, db, {
+    ...codeLibelleResource({
       path: 'modeEnvoi',
       exportName: 'modes-envoi',
       sheet: "Modes d'envoi",
@@ -30,7 +30,16 @@ export async function modeEnvoiRoutes(app: FastifyInstance, { db }: { db: Db }) 
         inUse: "Ce mode d'envoi est utilisé par des départs ou des prix : suppression impossible.",
       },
     }),
-  );
+    guard: deactivationGuard({
+      subject: "Ce mode d'envoi",
+      pronoun: 'le',
+      kinds: [
+        { key: 'departs', one: 'départ en cours', many: 'départs en cours' },
+        { key: 'prix', one: 'prix unitaire actif', many: 'prix unitaires actifs' },
+      ],
+      count: modeEnvoiDependants,
+    }),
+  });
 
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -1,16 +1,20 @@
-/** Pick-up modes (modeLivraison: spec 001 §2, §5: code, libelle, description required; §7). */
+/**
+ * Pick-up modes (modeLivraison: spec 001 §2, §5: code, libelle, description required; §7). Deactivating a mode that
+ * parcels still on their journey use asks for confirmation (409, then `force=true`:
+ * docs/decisions/deactivation-dependants.md).
+ */
 import type { FastifyInstance } from 'fastify';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
+import { deactivationGuard } from '../crud/deactivationGuard';
 import { registerReferenceResource } from '../crud/referenceResource';
 import type { Db } from '../db/client';
 import { modesLivraison } from '../db/schema';
+import { modeLivraisonDependants } from './query';
 
 /** The pick-up mode routes. */
 export async function modeLivraisonRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  registerReferenceResource(
-    app,
-    db,
-    codeLibelleResource({
+  registerReferenceResource(app, db, {
+    ...codeLibelleResource({
       path: 'modeLivraison',
       exportName: 'modes-livraison',
       sheet: 'Modes de récupération',
@@ -23,5 +27,11 @@ export async function modeLivraisonRoutes(app: FastifyInstance, { db }: { db: Db
         inUse: "Une erreur s'est produite lors de la suppression du mode de livraison : il est utilisé par des colis.",
       },
     }),
-  );
+    guard: deactivationGuard({
+      subject: 'Ce mode de récupération',
+      pronoun: 'le',
+      kinds: [{ key: 'colis', one: 'colis en cours', many: 'colis en cours' }],
+      count: modeLivraisonDependants,
+    }),
+  });
 }

@@ -25,8 +25,8 @@ export const selectNatures = (d: Db | Tx) =>
     .$dynamic();
 
 /**
- * The list filter `envoieId` (the spec's spelling, natureColis/liste?envoieId=): the active natures of the groups
- * priced for that departure; none for an id that is not a UUID.
+ * The list filter `envoieId` (the spec's spelling, natureColis/liste?envoieId=): the active natures of the active
+ * groups priced for that departure (groupIdsForEnvoi); none for an id that is not a UUID.
  */
 export function naturesForEnvoiFilter(filters: Record<string, string>, db: Db): SQL | undefined {
   if (!filters.envoieId) return undefined;
@@ -34,6 +34,11 @@ export function naturesForEnvoiFilter(filters: Record<string, string>, db: Db): 
   return and(inArray(naturesColis.groupeNatureColisID, groupIdsForEnvoi(db, filters.envoieId)), eq(naturesColis.isActive, true));
 }
 
-/** The natures of a group, by name. */
+/**
+ * The natures a group offers, by name (natureColis/liste/{groupeId}, a list of the parcel wizard, spec 000 §7): its
+ * active natures while the group is active; none for a deactivated group, whose natures are not offered.
+ */
 export const listNaturesOfGroupe = (db: Db, groupeId: string) =>
-  selectNatures(db).where(eq(naturesColis.groupeNatureColisID, groupeId)).orderBy(asc(naturesColis.libelle));
+  selectNatures(db)
+    .where(and(eq(naturesColis.groupeNatureColisID, groupeId), eq(naturesColis.isActive, true), eq(groupesNatureColis.isActive, true)))
+    .orderBy(asc(naturesColis.libelle));

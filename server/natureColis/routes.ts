@@ -1,6 +1,6 @@
 /**
  * Natures of parcels (spec 001 §2 Natures, §5, §7), filtered by departure with `envoieId` (natureColis/query.ts), and
- * the natures of a group.
+ * the natures a group offers. Neither offers the natures of a deactivated group.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

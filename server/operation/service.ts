@@ -16,6 +16,7 @@ import { OPERATION_MESSAGES as M, isFutureDate, type OperationType } from '../..
 import { toMoneyString } from '../../common/money';
 import { lockOperation } from '../access/locks';
 import { operationAgenceFor } from '../access/scopes';
+import { checkAgenceActive } from '../agence/service';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { operations } from '../db/schema';
@@ -58,15 +59,18 @@ async function checkStaff(tx: Tx, id: string, user: CurrentUser): Promise<string
 }
 
 /**
- * Records an operation (POST operation/create).
+ * Records an operation (POST operation/create). Its agency must be active (docs/decisions/deactivation-dependants.md).
  * @returns the operation as the API answers it
- * @throws 400 field errors (date, motif, userID), 403 a staff member of another agency
+ * @throws 400 field errors (date, motif, userID), 403 a staff member of another agency, 409 the operation's agency
+ *   deactivated
  */
 export async function createOperation(db: Db, input: OperationFields, user: CurrentUser) {
   checkDate(input.date);
   const id = await db.transaction(async (tx) => {
     await checkMotif(tx, input.motif);
     const staffAgence = await checkStaff(tx, input.userID, user);
+    const agenceID = operationAgenceFor(user, staffAgence);
+    await checkAgenceActive(tx, agenceID);
     const [created] = await tx
       .insert(operations)
       .values({
@@ -76,7 +80,7 @@ export async function createOperation(db: Db, input: OperationFields, user: Curr
         userID: input.userID,
         motif: input.motif,
         type: input.type,
-        agenceID: operationAgenceFor(user, staffAgence),
+        agenceID,
       })
       .returning({ id: operations.id });
     return created.id;

@@ -1,15 +1,20 @@
-/** Cities (spec 001 §2 Cities, §5: code, libelle and country required; §7), and the cities of a country. */
+/**
+ * Cities (spec 001 §2 Cities, §5: code, libelle and country required; §7), and the cities of a country. Deactivating a
+ * city that active agencies, departures in progress or unit prices still depend on asks for confirmation (409, then
+ * `force=true`: docs/decisions/deactivation-dependants.md).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
+import { deactivationGuard } from '../crud/deactivationGuard';
 import { requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers, instant, record, rowsAnswer } from '../http/answer';
-import { listVillesOfPays, selectVilles } from './query';
+import { listVillesOfPays, selectVilles, villeDependants } from './query';
 
 const villeSchema = z.object({
   code: requiredText('Le code est obligatoire', 10),
@@ -57,6 +62,16 @@ export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
     filters: { paysID: { column: villes.paysID, type: 'uuid' } },
     toValues: (b) => ({ ...b, code: String(b.code).toUpperCase() }),
     record: villeRecord,
+    guard: deactivationGuard({
+      subject: 'Cette ville',
+      pronoun: 'la',
+      kinds: [
+        { key: 'agences', one: 'agence active', many: 'agences actives' },
+        { key: 'departs', one: 'départ en cours', many: 'départs en cours' },
+        { key: 'prix', one: 'prix unitaire actif', many: 'prix unitaires actifs' },
+      ],
+      count: villeDependants,
+    }),
     messages: {
       created: 'ville enregistrée avec succès',
       updated: 'Mise à jour de la ville réussie !',

@@ -4,12 +4,23 @@
  * 'Changer Statut'; Oui sends {isActive: !value}; the list reloads. Without the resource's status key the
  * button looks disabled and a click only says 'Vous n'avez pas la permission de modifier le statut.' (or the resource's
  * own text, e.g. operation types: "Vous n'avez pas l'autorisation de modifier le statut de ce type d'operations.").
+ * A deactivation the server refuses because active records still depend on the row (409 with `dependances`,
+ * docs/decisions/deactivation-dependants.md) opens a second 'Changer Statut' confirmation with the server's message
+ * (what it affects); Oui sends it again with `force=true` (the update's `meta: {force: true}`), Non cancels.
  */
+import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useUpdate } from 'react-admin';
 import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
+
+/** The server's message of a deactivation to confirm (409 whose body names `dependances`), or undefined. */
+function dependantsMessage(error: unknown): string | undefined {
+  const e = error as { status?: unknown; body?: { message?: unknown; dependances?: unknown } } | undefined;
+  if (e?.status !== 409 || !e.body?.dependances || typeof e.body.message !== 'string') return undefined;
+  return e.body.message;
+}
 
 /**
  * Takes an optional `source` (default 'isActive'), `noPermissionMessage` (translation key of the text shown without
@@ -32,6 +43,8 @@ export const ActiveToggleField = ({
     recordName,
   );
   const [update, { isPending }] = useUpdate();
+  /** The server's message while its second confirmation (a deactivation with active dependants) is open. */
+  const [forceMessage, setForceMessage] = useState<string | null>(null);
 
   if (!record || !resource) return null;
   const active = record[source] === true;
@@ -45,24 +58,42 @@ export const ActiveToggleField = ({
     setOpen(true);
   };
 
-  const handleConfirm = (event?: React.MouseEvent) => {
-    event?.stopPropagation();
+  /** Sends the inverse value; `force` confirms a deactivation the server asked to confirm. */
+  const send = (force: boolean) =>
     update(
       resource,
-      { id: record.id, data: { [source]: !active }, previousData: record },
+      { id: record.id, data: { [source]: !active }, previousData: record, meta: force ? { force: true } : undefined },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setOpen(false);
+          setForceMessage(null);
           notify('app.status.success', { type: 'success' });
           refresh();
         },
-        onError: () => {
+        onError: (error) => {
           setOpen(false);
-          notify('app.status.failure', { type: 'error' });
+          const toConfirm = force ? undefined : dependantsMessage(error);
+          setForceMessage(toConfirm ?? null);
+          if (!toConfirm) notify('app.status.failure', { type: 'error' });
         },
       },
     );
+
+  const handleConfirm = (event?: React.MouseEvent) => {
+    event?.stopPropagation();
+    send(false);
+  };
+
+  const handleForce = (event?: React.MouseEvent) => {
+    event?.stopPropagation();
+    send(true);
+  };
+
+  /** 'Non' on the second confirmation: nothing is sent ('Vous avez annulez la modification !'). */
+  const cancelForce = (event?: React.MouseEvent) => {
+    setForceMessage(null);
+    cancel(event);
   };
 
   return (
@@ -90,6 +121,16 @@ export const ActiveToggleField = ({
         cancel="app.common.no"
         onConfirm={handleConfirm}
         onClose={cancel}
+      />
+      <Confirm
+        isOpen={forceMessage !== null}
+        loading={isPending}
+        title="app.status.title"
+        content={<span data-testid="active-toggle-dependants">{forceMessage}</span>}
+        confirm="app.common.yes"
+        cancel="app.common.no"
+        onConfirm={handleForce}
+        onClose={cancelForce}
       />
     </>
   );

@@ -162,6 +162,9 @@ const crud: DataProvider = {
     const json = await httpRequest(`${path}/update/${encodeURIComponent(String(params.id))}`, {
       method: 'PUT',
       body: toRequestBody(params.data as Record<string, unknown>),
+      // `meta: {force: true}` confirms a change the server first refused with a 409 (a deactivation with active
+      // dependants, docs/api-contract.md): sent as `?force=true`; without it, no query string.
+      query: params.meta?.force === true ? { force: 'true' } : undefined,
     });
     const record = recordOf(json, oneKey);
     const updated = record ?? { ...(params.previousData ?? {}), ...(params.data as Record<string, unknown>), id: params.id };

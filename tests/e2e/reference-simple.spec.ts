@@ -1,7 +1,8 @@
 /**
  * Browser journeys of the simple reference screens (issue 8; spec 001 §2 route table, §4 toggle and delete, §5, §8
  * texts): the cities screen end to end (add with the active-country select, find by search and by country, edit, toggle,
- * delete, and a delete the server refuses because a seeded agency uses the city), the spec's legacy paths, and each other
+ * delete, a delete the server refuses because a seeded agency uses the city, and the second confirmation of its
+ * deactivation), the spec's legacy paths, and each other
  * simple list (sending, pickup and payment modes, operation types, roles, permissions) opened as ADMIN with its title
  * and rows.
  */
@@ -29,11 +30,12 @@ test('an administrator adds, finds, edits, deactivates and deletes a city; a cit
   await choose(page, 'Pays', 'Tous les pays');
   await expect(page.getByRole('cell', { name: 'Paris', exact: true })).toBeVisible();
 
-  // Add: the country select offers active countries in the French order, the three fields are required.
+  // Add: the country select offers active countries in the French order, the three fields are required. The city is in
+  // Guinée, where no journey opens a departure: nothing depends on it, so its toggle asks once.
   await page.getByRole('link', { name: /ajouter une ville/i }).click();
   await expect(page).toHaveURL(/\/villes\/create$/);
   await expect(page.getByRole('heading', { name: 'AJOUTER VILLE' })).toBeVisible();
-  await page.locator('input[name="libelle"]').fill('Kaolack');
+  await page.locator('input[name="libelle"]').fill('Labé');
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Le pays est obligatoire !').first()).toBeVisible();
   await expect(page.getByText('Le code est obligatoire !').first()).toBeVisible();
@@ -41,30 +43,30 @@ test('an administrator adds, finds, edits, deactivates and deletes a city; a cit
   const options = await page.getByRole('option').allTextContents();
   const named = options.filter((o) => ['Belgique', 'Bénin', 'Burkina Faso'].includes(o));
   expect(named).toEqual(['Belgique', 'Bénin', 'Burkina Faso']);
-  await page.getByRole('option', { name: 'Sénégal', exact: true }).click();
-  await page.locator('input[name="code"]').fill('kao');
+  await page.getByRole('option', { name: 'Guinée', exact: true }).click();
+  await page.locator('input[name="code"]').fill('lab');
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('ville enregistrée avec succès')).toBeVisible();
   await expect(page).toHaveURL(/\/villes(\?.*)?$/);
 
   // Find it by search (code sent in upper case by the server, country populated).
-  await searchOne(page, 'Kaolack');
-  const row = page.getByRole('row').filter({ hasText: 'Kaolack' });
-  await expect(row).toContainText('KAO');
-  await expect(row).toContainText('Sénégal');
+  await searchOne(page, 'Labé');
+  const row = page.getByRole('row').filter({ hasText: 'Labé' });
+  await expect(row).toContainText('LAB');
+  await expect(row).toContainText('Guinée');
 
   // Edit: prefilled, saved, back to the list.
   await row.getByRole('link', { name: /modifier/i }).click();
   await expect(page.getByRole('heading', { name: 'MODIFIER VILLE' })).toBeVisible();
-  await expect(page.locator('input[name="code"]')).toHaveValue('KAO');
-  await expect(page.getByRole('combobox', { name: 'Pays' })).toContainText('Sénégal');
-  await page.locator('input[name="libelle"]').fill('Kaolack Ville');
+  await expect(page.locator('input[name="code"]')).toHaveValue('LAB');
+  await expect(page.getByRole('combobox', { name: 'Pays' })).toContainText('Guinée');
+  await page.locator('input[name="libelle"]').fill('Labé Ville');
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Mise à jour de la ville réussie !')).toBeVisible();
 
   // Toggle after 'Changer Statut' Oui.
-  await searchOne(page, 'Kaolack');
-  const edited = page.getByRole('row').filter({ hasText: 'Kaolack Ville' });
+  await searchOne(page, 'Labé');
+  const edited = page.getByRole('row').filter({ hasText: 'Labé Ville' });
   await edited.getByRole('button', { name: 'Actif' }).click();
   await expect(page.getByRole('dialog').getByText('Changer Statut')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
@@ -73,10 +75,10 @@ test('an administrator adds, finds, edits, deactivates and deletes a city; a cit
 
   // Delete after Oui.
   await edited.getByRole('button', { name: /supprimer/i }).click();
-  await expect(page.getByRole('dialog').getByText(/voulez vous supprimer Kaolack Ville/)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(/voulez vous supprimer Labé Ville/)).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByText('suppression effectuée')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Kaolack Ville' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Labé Ville' })).toHaveCount(0);
 
   // Paris holds the seeded agency PAR1: the server refuses (409) and its message shows; the city stays.
   await searchOne(page, 'Paris');
@@ -85,6 +87,30 @@ test('an administrator adds, finds, edits, deactivates and deletes a city; a cit
   await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByText('Cette ville est utilisée par des agences, des prix ou des colis : suppression impossible.')).toBeVisible();
   await expect(paris).toHaveCount(1);
+
+  // Deactivating Paris, which the active agency PAR1 (at least) depends on, asks a second time with what it affects
+  // (docs/decisions/deactivation-dependants.md): Non keeps it active; Oui deactivates it (force=true); reactivating asks once.
+  const dependants = page.getByTestId('active-toggle-dependants');
+  const second = page.getByRole('dialog').filter({ has: dependants });
+  await paris.getByRole('button', { name: 'Actif' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(dependants).toContainText(/^Cette ville a encore \d+ agences? actives?.*\. Confirmez pour la désactiver quand même\.$/);
+  await second.getByRole('button', { name: 'Non' }).click();
+  await expect(page.getByText('Vous avez annulez la modification !')).toBeVisible();
+  await expect(paris.getByRole('button', { name: 'Actif' })).toBeVisible();
+  await paris.getByRole('button', { name: 'Actif' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(second.getByText('Changer Statut')).toBeVisible();
+  // The first dialog gone and the second one shown (their fades over), for the screenshot.
+  await expect(page.locator('.MuiDialog-root')).toHaveCount(1);
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+  await page.screenshot({ path: test.info().outputPath('ville-desactivation-confirmation.png') });
+  await second.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('Statut mis à jour avec succès !')).toBeVisible();
+  await expect(paris.getByRole('button', { name: 'Inactif' })).toBeVisible();
+  await paris.getByRole('button', { name: 'Inactif' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+  await expect(paris.getByRole('button', { name: 'Actif' })).toBeVisible();
 
   // The spec's own paths: /addVille and /villeUpdate?id={id}.
   const editHref = await paris.getByRole('link', { name: /modifier/i }).getAttribute('href');
