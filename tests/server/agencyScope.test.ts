@@ -6,10 +6,10 @@
  * parcels, payments, clients or staff are the agent's business (docs/architecture.md §3, server/access/scopes.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { setupTestApp, type TestContext } from './helpers';
 import { idByCode, inDays, insertClient, insertColis } from './fixtures';
-import { colis, encaissements, envois, modesEnvoi, modesPaiement, pays, statuts, users } from '../../server/db/schema';
+import { colis, encaissements, envois, mailOutbox, modesEnvoi, modesPaiement, pays, statuts, users } from '../../server/db/schema';
 
 let t: TestContext;
 let agentToken: string;
@@ -101,6 +101,88 @@ describe('an agent never receives a record of another agency', () => {
     expect(answered).toBeGreaterThan(40);
     expect(leaks).toEqual([]);
   }, 300_000);
+
+  it('on the writes that take references or ids: inventories, messages, look-ups, payments, hand-overs', async () => {
+    const db = t.database.db;
+    const [ref, colisId, paymentId, senderId] = [secrets[3], secrets[2], secrets[4], secrets[5]];
+    const [envoiId] = secrets;
+    const email = secrets[7];
+    const snapshot = async () =>
+      JSON.stringify([
+        await db.select().from(colis).where(eq(colis.id, colisId)),
+        await db.select().from(encaissements).where(eq(encaissements.colisID, colisId)),
+        await db.select().from(envois).where(eq(envois.id, envoiId)),
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.to} = ${email}`),
+      ]);
+    const before = await snapshot();
+    const as = (method: string, url: string, body?: unknown) => t.call(method, url, { token: agentToken, body });
+    const leaks: string[] = [];
+    const look = (what: string, body: unknown, allowed: string[] = []) => {
+      const text = JSON.stringify(body);
+      const found = secrets.filter((x) => !allowed.includes(x) && text.includes(x));
+      if (found.length) leaks.push(`${what} → ${found.join(', ')}`);
+    };
+    // An inventory scanning the other agency's reference: stored as an unknown typed text, never linked nor read back.
+    const inv = await as('POST', '/api/inventaire/create', { references: [ref, ref.toLowerCase()] });
+    expect(inv.status).toBe(200);
+    // The typed text, normalised (common/inventaireRules.ts normalizeReference), is all that is kept.
+    expect(inv.body.data.inconnues).toEqual([ref.toUpperCase()]);
+    look('inventaire/create', inv.body, [ref]);
+    const statement = await as('GET', `/api/inventaire/liste?id=${inv.body.data.id}`);
+    expect(statement.status).toBe(200);
+    expect(statement.body.data.referencesInconnues).toEqual([ref.toUpperCase()]);
+    look('inventaire/liste?id', { ...statement.body.data, referencesInconnues: [] });
+    look('inventaire/liste', (await as('GET', '/api/inventaire/liste?_page=1&_perPage=500')).body);
+    const verdict = await as('GET', `/api/inventaire/verifier?reference=${encodeURIComponent(ref)}`);
+    expect(verdict.body.data.etat).toBe('INCONNU');
+    look('inventaire/verifier', verdict.body, [ref]);
+    // A message to the other agency's client: the same answer as to an unknown address, and nothing queued.
+    const unknown = await as('POST', '/api/message/sendbyEmail', {
+      email: 'personne.inconnue@example.com',
+      subject: 'Bonjour',
+      htmlContent: 'Test',
+    });
+    const other = await as('POST', '/api/message/sendbyEmail', { email, subject: 'Bonjour', htmlContent: 'Test' });
+    expect(other.status).toBe(unknown.status);
+    expect(other.body).toEqual(unknown.body);
+    const toDeparture = await as('POST', '/api/notification/contactClients', {
+      typeDestinataire: 'depart',
+      destinataires: envoiId,
+      sujet: 'Arrivée',
+      message: 'Votre colis est arrivé',
+    });
+    expect(toDeparture.status).toBeGreaterThanOrEqual(400);
+    look('notification/contactClients', toDeparture.body);
+    const toClient = await as('POST', '/api/notification/contactClients', {
+      typeDestinataire: 'individuel',
+      destinataires: senderId,
+      sujet: 'Bonjour',
+      message: 'Test',
+    });
+    expect(toClient.status).toBeGreaterThanOrEqual(400);
+    // Writes naming the other agency's parcel, payment or departure.
+    const [especes] = await db.select({ id: modesPaiement.id }).from(modesPaiement).where(eq(modesPaiement.code, 'ESPECES'));
+    for (const [method, url, body] of [
+      ['POST', '/api/encaissement/create', { colisID: colisId, modePaiementID: especes.id, montantEncaisse: 1 }],
+      ['POST', `/api/colis/retirer/${colisId}`, {}],
+      ['POST', `/api/colis/livrer/${colisId}`, {}],
+      ['PUT', `/api/colis/update/${colisId}`, { isActive: false }],
+      ['PUT', `/api/encaissement/update/${paymentId}`, { isActive: false }],
+      ['PUT', `/api/envoi/update/${envoiId}`, { statutID: 'EN_COURS_ENVOI' }],
+      ['POST', '/api/notification/create', { colisID: colisId }],
+      ['POST', '/api/colis/deleteWithOtp', { reference: ref, otp: '0000' }],
+    ] as const) {
+      const res = await as(method, url, body);
+      expect(res.status, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${url}`).toBeLessThan(500);
+      look(`${method} ${url}`, res.body);
+    }
+    expect(leaks).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
 
   it('the same walk as ADMIN does find them (the probes are real)', async () => {
     const found = new Set<string>();
