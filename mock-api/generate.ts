@@ -24,6 +24,7 @@ import { seedDemo } from '../server/db/seed/demo';
 import { seedReference } from '../server/db/seed/reference';
 import { RESOURCE_API, listPathOf, type ResourceApi } from '../src/providers/resourceApi';
 import { mockResources, mockRoutes } from './routeMap';
+import { cliArg as arg } from '../server/cliArgs';
 
 /** Where `npm run mock:generate` writes. */
 export const DB_FILE = fileURLToPath(new URL('./db.json', import.meta.url));
@@ -216,15 +217,6 @@ export async function dumpMockDb(api: SeededApi, opts: { details?: boolean } = {
 /** The text of mock-api/routes.json: mockRoutes() as indented JSON. */
 export function routesJson(): string {
   return `${JSON.stringify(mockRoutes(), null, 2)}\n`;
-}
-
-/** Value of a `--name=value` argument, else undefined. */
-function arg(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return process.argv
-    .slice(2)
-    .find((a) => a.startsWith(prefix))
-    ?.slice(prefix.length);
 }
 
 /** `npm run mock:generate`: writes db.json and prints its collections. */

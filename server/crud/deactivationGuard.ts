@@ -22,6 +22,12 @@ export interface DependantKind {
   many: string;
 }
 
+/** The kinds of dependant several resources count (docs/decisions/deactivation-dependants.md). */
+export const DEPENDANT_KINDS = {
+  prix: { key: 'prix', one: 'prix unitaire actif', many: 'prix unitaires actifs' },
+  departs: { key: 'departs', one: 'départ en cours', many: 'départs en cours' },
+} as const satisfies Record<string, DependantKind>;
+
 /** Joins French list items: 'a', 'a et b', 'a, b et c'. */
 function frenchList(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} et ${items[items.length - 1]}`;

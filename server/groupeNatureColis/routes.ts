@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { deactivationGuard } from '../crud/deactivationGuard';
+import { DEPENDANT_KINDS, deactivationGuard } from '../crud/deactivationGuard';
 import type { Db } from '../db/client';
 import { groupesNatureColis } from '../db/schema';
 import { answers, codeLibelleRecord, rowsAnswer } from '../http/answer';
@@ -35,10 +35,7 @@ export async function groupeNatureColisRoutes(app: FastifyInstance, { db }: { db
     guard: deactivationGuard({
       subject: 'Ce groupe',
       pronoun: 'le',
-      kinds: [
-        { key: 'natures', one: 'nature active', many: 'natures actives' },
-        { key: 'prix', one: 'prix unitaire actif', many: 'prix unitaires actifs' },
-      ],
+      kinds: [{ key: 'natures', one: 'nature active', many: 'natures actives' }, DEPENDANT_KINDS.prix],
       count: groupeDependants,
     }),
   });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { deactivationGuard } from '../crud/deactivationGuard';
+import { DEPENDANT_KINDS, deactivationGuard } from '../crud/deactivationGuard';
 import type { Db } from '../db/client';
 import { modesEnvoi } from '../db/schema';
 import { answers, codeLibelleRecord, rowsAnswer } from '../http/answer';
@@ -33,10 +33,7 @@ export async function modeEnvoiRoutes(app: FastifyInstance, { db }: { db: Db }) 
     guard: deactivationGuard({
       subject: "Ce mode d'envoi",
       pronoun: 'le',
-      kinds: [
-        { key: 'departs', one: 'départ en cours', many: 'départs en cours' },
-        { key: 'prix', one: 'prix unitaire actif', many: 'prix unitaires actifs' },
-      ],
+      kinds: [DEPENDANT_KINDS.departs, DEPENDANT_KINDS.prix],
       count: modeEnvoiDependants,
     }),
   });

@@ -8,25 +8,14 @@
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/client';
-import { seedReference } from '../db/seed/reference';
-import { syncPermissions } from '../db/seed';
-import { statuts } from '../db/schema';
+import { seedIfEmpty, syncPermissions } from '../db/seed';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { newPasswordSchema } from '../auth/routes';
 import { ensureSuperadmin } from './superadmin';
-
-/** Value of a `--name=value` argument, else undefined. */
-function arg(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return process.argv
-    .slice(2)
-    .find((a) => a.startsWith(prefix))
-    ?.slice(prefix.length);
-}
+import { cliArg as arg } from '../cliArgs';
 
 /** Asks a question on the terminal without echoing the answer (a password). */
 function askHidden(question: string): Promise<string> {
@@ -79,10 +68,7 @@ async function main(): Promise<number> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(statuts);
-    if (n === 0) {
-      await database.db.transaction((tx) => seedReference(tx, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }));
-    }
+    await seedIfEmpty(database.db, config, { demo: false });
     await syncPermissions(database.db);
     const result = await ensureSuperadmin(database.db, {
       email: email.data,

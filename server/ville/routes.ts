@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { deactivationGuard } from '../crud/deactivationGuard';
+import { DEPENDANT_KINDS, deactivationGuard } from '../crud/deactivationGuard';
 import { requiredId, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { pays, villes } from '../db/schema';
@@ -65,11 +65,7 @@ export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
     guard: deactivationGuard({
       subject: 'Cette ville',
       pronoun: 'la',
-      kinds: [
-        { key: 'agences', one: 'agence active', many: 'agences actives' },
-        { key: 'departs', one: 'départ en cours', many: 'départs en cours' },
-        { key: 'prix', one: 'prix unitaire actif', many: 'prix unitaires actifs' },
-      ],
+      kinds: [{ key: 'agences', one: 'agence active', many: 'agences actives' }, DEPENDANT_KINDS.departs, DEPENDANT_KINDS.prix],
       count: villeDependants,
     }),
     messages: {

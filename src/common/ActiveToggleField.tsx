@@ -14,6 +14,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useUpdate } from 'react-admin';
 import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
+import { serverMessage } from './recordLabel';
 
 /** The server's message of a deactivation to confirm (409 whose body names `dependances`), or undefined. */
 function dependantsMessage(error: unknown): string | undefined {
@@ -75,7 +76,8 @@ export const ActiveToggleField = ({
           setOpen(false);
           const toConfirm = force ? undefined : dependantsMessage(error);
           setForceMessage(toConfirm ?? null);
-          if (!toConfirm) notify('app.status.failure', { type: 'error' });
+          // The spec's 'Echec lors du changement !', with the server's reason when it gives one (a system role, a lock-out).
+          if (!toConfirm) notify(serverMessage(error) ?? 'app.status.failure', { type: 'error' });
         },
       },
     );

@@ -9,7 +9,18 @@
 import type { ReactElement, ReactNode } from 'react';
 import { InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { CreateButton, DataTable, List, TextInput, TopToolbar, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { PageHeader, type BreadcrumbStep } from './PageHeader';
 import { ActiveToggleField } from './ActiveToggleField';
 import { DeleteWithConfirm } from './DeleteWithConfirm';
@@ -45,6 +56,8 @@ export interface ReferenceListPageProps {
    * server/access/scopes.ts): false hides the delete button and, with no other action, the Actions column.
    */
   deleteAllowed?: boolean;
+  /** A rule per row beside the delete key (e.g. a system role, a key the product uses): false hides its delete button. */
+  recordDeletable?: (record: RaRecord) => boolean;
   /** How the Statut and delete confirmations name a row (default recordLabel: libelle, nom prenoms, code, reference). */
   recordName?: RecordNamer;
   /** Breadcrumb steps after home (default: the title alone). */
@@ -102,6 +115,21 @@ const ListActions = ({ createLabel }: { createLabel?: string }) => (
   </TopToolbar>
 );
 
+/** The delete button of a row, unless `deletable` says this record is not (the server refuses it too). */
+const RowDelete = ({
+  deletable,
+  errorMessage,
+  recordName,
+}: {
+  deletable?: (record: RaRecord) => boolean;
+  errorMessage?: string;
+  recordName?: RecordNamer;
+}) => {
+  const record = useRecordContext();
+  if (record && deletable && !deletable(record)) return null;
+  return <DeleteWithConfirm errorMessage={errorMessage} recordName={recordName} />;
+};
+
 /** Renders the whole list page of the resource in context (takes ReferenceListPageProps). */
 export const ReferenceListPage = ({
   title,
@@ -115,6 +143,7 @@ export const ReferenceListPage = ({
   wide = false,
   activeNoPermissionMessage,
   deleteAllowed = true,
+  recordDeletable,
   recordName,
   steps,
 }: ReferenceListPageProps) => {
@@ -153,7 +182,7 @@ export const ReferenceListPage = ({
                 <>
                   {extraRowActions}
                   <EditIconButton />
-                  {canDelete && <DeleteWithConfirm errorMessage={deleteErrorMessage} recordName={recordName} />}
+                  {canDelete && <RowDelete deletable={recordDeletable} errorMessage={deleteErrorMessage} recordName={recordName} />}
                 </>
               )}
             </DataTable.Col>

@@ -33,7 +33,7 @@ const ReachCell = ({ record }: { record: RoleRow }) => {
 
 /** The list page (no props). */
 const RoleList = () => (
-  <ReferenceListPage title="resources.role.page.list" createLabel="resources.role.action.add">
+  <ReferenceListPage title="resources.role.page.list" createLabel="resources.role.action.add" recordDeletable={(r) => !r.systeme}>
     <DataTable.Col source="code" render={(r: RoleRow) => <CodeCell record={r} />} />
     <DataTable.Col source="libelle" />
     <DataTable.Col source="description" />

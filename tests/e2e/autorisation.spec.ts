@@ -80,7 +80,11 @@ test('a list the server refuses mid-session (403) sends the agent to the 403 pag
     await admin.goto('/autorisation');
     await admin.getByLabel('Rechercher une permission').fill('encaissements');
     const toggle = admin.getByRole('switch', { name: 'encaissements', exact: true });
+    // The role's grants loaded (and the group opened by the search) before the click, or the click can be lost.
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeEnabled();
     await toggle.click();
+    await expect(admin.getByText('Permission retirée avec succès !')).toBeVisible();
     await expect(toggle).not.toBeChecked();
 
     // No navigation: the agent reloads the list in place; the server answers 403, the UI reloads the privileges.

@@ -12,15 +12,7 @@ import { createDatabase } from '../client';
 import { colis, statuts } from '../schema';
 import { seedDemo } from './demo';
 import { seedReference } from './reference';
-
-/** Value of a `--name=value` argument, else undefined. */
-function arg(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return process.argv
-    .slice(2)
-    .find((a) => a.startsWith(prefix))
-    ?.slice(prefix.length);
-}
+import { cliArg as arg } from '../../cliArgs';
 
 /** Runs the CLI; returns the process exit code. */
 async function main(): Promise<number> {
