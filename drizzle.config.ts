@@ -1,8 +1,11 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** drizzle-kit configuration: generates SQL migrations from server/db/schema.ts (PostgreSQL dialect, used by PGlite and PostgreSQL alike). */
+/**
+ * drizzle-kit configuration: generates SQL migrations from server/db/schema.ts and the trigger-kept counter tables of
+ * server/db/counters.ts (PostgreSQL dialect, used by PGlite and PostgreSQL alike).
+ */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: ['./server/db/schema.ts', './server/db/counters.ts'],
   out: './server/db/migrations',
 });
