@@ -1,6 +1,7 @@
 // The lint guardrails (`npm run lint`, a step of `npm test`): typescript-eslint's recommended rules (syntax only, see
-// below), the rules of hooks, no import cycle, the boundaries between common/, src/ and server/, and every imported
-// package declared in package.json. Formatting is Prettier's (`npm run format:check`), not ESLint's.
+// below), the rules of hooks, no import cycle between files nor between folders (eslint-rules/folder-cycles.js), the
+// boundaries between common/, src/ and server/, and every imported package declared in package.json. Formatting is
+// Prettier's (`npm run format:check`), not ESLint's.
 //
 // TypeScript 7 has no JavaScript API and typescript-eslint 8 refuses to load with it: the first import sends
 // typescript-eslint's `require('typescript')` to TypeScript 6.0 (the `typescript6` alias), for the linter only.
@@ -14,11 +15,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './eslint-rules/folder-cycles.js';
 
 const code = '**/*.{js,mjs,cjs,ts,tsx}';
 
 /** Code that ships (the UI, the API and what they share) may import only `dependencies`; the rest may use dev ones. */
-const devOnly = ['tests/**', 'bench/**', 'scripts/**', 'mock-api/**', '*.config.{js,ts}'];
+const devOnly = ['tests/**', 'bench/**', 'scripts/**', 'mock-api/**', 'eslint-rules/**', '*.config.{js,ts}'];
 
 export default defineConfig(
   globalIgnores([
@@ -47,7 +49,7 @@ export default defineConfig(
 
   { files: ['src/**'], languageOptions: { globals: globals.browser } },
   {
-    files: ['server/**', 'scripts/**', 'tests/**', 'bench/**', 'mock-api/**', '*.config.{js,ts}'],
+    files: ['server/**', 'scripts/**', 'tests/**', 'bench/**', 'mock-api/**', 'eslint-rules/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   // CommonJS files (the mock API's json-server middleware, mock-api/*.cjs) load their modules with require().
@@ -80,6 +82,14 @@ export default defineConfig(
       ],
       'import-x/no-extraneous-dependencies': ['error', { devDependencies: devOnly, includeTypes: true }],
     },
+  },
+
+  // No folder imports a folder that imports it back, directly or through others, type imports included; a folder and
+  // its subfolder are distinct, a file directly inside a root is its own node (eslint-rules/folder-cycles.js).
+  {
+    files: ['{src,server,common}/**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/folder-cycles': ['error', { basePath: import.meta.dirname, roots: ['src', 'server', 'common'] }] },
   },
 
   {

@@ -1,7 +1,7 @@
 /**
- * What one request costs the server, independent of the machine's load (bench/, issue 12 §3 and §4): CPU time per
- * request (process.cpuUsage, user + system, µs) and SQL statements per request, over requests sent one at a time
- * through app.inject (no network, no client in the measured work):
+ * What one request costs the server, independent of the machine's load (docs/decisions/performance-targets.md targets 3
+ * and 4): CPU time per request (process.cpuUsage, user + system, µs) and SQL statements per request, over requests sent
+ * one at a time through app.inject (no network, no client in the measured work):
  * - a bare Fastify hello-world (`GET /` answering `{hello: 'world'}`), the floor of any request;
  * - `GET /api/statut/liste` signed in as the Paris agent (token, signed-in user, permission, answer);
  * - `POST /api/colis/create`, the registrations bench's body (1 kg, known sender, new recipient each time), on

@@ -1,5 +1,6 @@
 /**
- * Dashboard latency at scale (bench/, issue 10 §3): the three dashboard calls (colis/getAllData,
+ * Dashboard latency at scale (docs/decisions/performance-targets.md, docs/decisions/dashboard-figures.md): the three
+ * dashboard calls (colis/getAllData,
  * colis/colisEnvoyesParMois, colis/circularStatistiques) fired together as the screen does, for ADMIN and for an
  * agency user, on the database made by bench/generate.ts (app.inject: the server's own work, no network). Prints, as
  * Markdown tables for bench/README.md:

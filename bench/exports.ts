@@ -1,10 +1,10 @@
 /**
- * Export time and memory at scale (issue 14 §3, bench/README.md "Exports"): lists exported whole as CSV and XLSX
- * over real HTTP (the server listens on a local port, the client reads the stream and only counts bytes and lines),
- * on the database made by bench/generate.ts. Samples the process's RSS and heap every 50 ms and prints the peak above
- * the level before the export, the rows per second, and the load average before and after. With --explain, prints
- * instead the statements each export runs and the EXPLAIN ANALYZE time of a few of them (the first ones, one in the
- * middle, the last; --plans prints their plans): the SQL's own cost, whatever the machine's load.
+ * Export time and memory at scale (docs/decisions/list-exports.md, bench/README.md "Exports"): lists exported whole as
+ * CSV and XLSX over real HTTP (the server listens on a local port, the client reads the stream and only counts bytes
+ * and lines), on the database made by bench/generate.ts. Samples the process's RSS and heap every 50 ms and prints the
+ * peak above the level before the export, the rows per second, and the load average before and after. With --explain,
+ * prints instead the statements each export runs and the EXPLAIN ANALYZE time of a few of them (the first ones, one in
+ * the middle, the last; --plans prints their plans): the SQL's own cost, whatever the machine's load.
  * A measurement, not a test.
  *
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/exports.ts

@@ -1,9 +1,9 @@
 /**
- * The cost of the request path (bench/, issue 12 §4): a bare Fastify hello-world against the product's authenticated
- * small GET (`GET /api/statut/liste` signed in as the Paris agent: token check, signed-in user and permissions,
- * permission key, the list, serialisation), both measured with autocannon in the same process and run, same
- * connections and duration, one after the other. Target: the authenticated GET ≥ 50 % of the hello-world's requests/s.
- * A measurement, not a test: nothing here fails on a number (a non-2xx answer exits with code 1).
+ * The cost of the request path (docs/decisions/performance-targets.md target 4): a bare Fastify hello-world against the
+ * product's authenticated small GET (`GET /api/statut/liste` signed in as the Paris agent: token check, signed-in user
+ * and permissions, permission key, the list, serialisation), both measured with autocannon in the same process and run,
+ * same connections and duration, one after the other. Target: the authenticated GET ≥ 50 % of the hello-world's
+ * requests/s. A measurement, not a test: nothing here fails on a number (a non-2xx answer exits with code 1).
  *
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/regbench npx tsx bench/hello.ts [--seconds=10] [--connections=32]
  *          [--path=/api/modeEnvoi/liste]   (another signed-in GET than the statuses list)

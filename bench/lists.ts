@@ -1,9 +1,9 @@
 /**
- * List and detail latency at scale (bench/, issue 12 §1): runs each scenario many times against the API (app.inject,
- * so the server's own work without network) on the database made by bench/generate.ts, --concurrency requests in
- * flight (default 4), and prints p50 / p95 / p99 in ms with the list's `total`. With --explain, prints instead the
- * time PostgreSQL itself spends on the statements of one request (sum of their EXPLAIN ANALYZE execution times,
- * median of --runs), the request path (token, current user, serialisation) left out.
+ * List and detail latency at scale (docs/decisions/performance-targets.md target 1): runs each scenario many times
+ * against the API (app.inject, so the server's own work without network) on the database made by bench/generate.ts,
+ * --concurrency requests in flight (default 4), and prints p50 / p95 / p99 in ms with the list's `total`. With
+ * --explain, prints instead the time PostgreSQL itself spends on the statements of one request (sum of their EXPLAIN
+ * ANALYZE execution times, median of --runs), the request path (token, current user, serialisation) left out.
  * A measurement, not a test: nothing here fails on a number. A statement running over 30 s is stopped (the
  * scenario then reads "timeout").
  *

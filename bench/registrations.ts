@@ -1,9 +1,9 @@
 /**
- * Registration throughput on one departure (bench/, issue 12 §3): the product's own app (buildApp) listening on a
- * local port, `--clients` concurrent HTTP clients (Node's fetch, keep-alive) signed in as the Paris agent, each
- * registering 1 kg parcels (`POST /api/colis/create`, new recipient each time) in a loop for `--seconds`, on one
- * departure France → Sénégal by air. The clients run on the server's own thread (--clients-in-worker: in a worker
- * thread of the same process, as a load generator of its own would). Two scenarios:
+ * Registration throughput on one departure (docs/decisions/performance-targets.md target 3): the product's own app
+ * (buildApp) listening on a local port, `--clients` concurrent HTTP clients (Node's fetch, keep-alive) signed in as the
+ * Paris agent, each registering 1 kg parcels (`POST /api/colis/create`, new recipient each time) in a loop for
+ * `--seconds`, on one departure France → Sénégal by air. The clients run on the server's own thread
+ * (--clients-in-worker: in a worker thread of the same process, as a load generator of its own would). Two scenarios:
  * - a large capacity (nothing refused): accepted parcels/s, p50 / p95 / p99 latency in ms, errors;
  * - a small capacity (`--small-kg`, default 200): most registrations must be refused with 409, and the used weight
  *   must end exactly at capacity.

@@ -1,9 +1,9 @@
 /**
- * Screens (issue 12 §5, §6): for each screen of the back-office, the JavaScript a browser downloads to show it
- * (compressed bytes on the wire, as the server sends them: brotli when accepted), counted from a fresh browser cache;
- * the time from navigation to the parcel list showing its rows; and the embedded start, from `npm start` on an
- * existing PGlite database with the demo data to its first answer. A measurement, not a test: nothing fails on a
- * number.
+ * Screens (docs/decisions/performance-targets.md targets 5 and 6): for each screen of the back-office, the JavaScript a
+ * browser downloads to show it (compressed bytes on the wire, as the server sends them: brotli when accepted), counted
+ * from a fresh browser cache; the time from navigation to the parcel list showing its rows; and the embedded start,
+ * from `npm start` on an existing PGlite database with the demo data to its first answer. A measurement, not a test:
+ * nothing fails on a number.
  *
  * Usage (after `npx vite build`): npx tsx bench/screens.ts [--port=3299] [--runs=5] [--start-only[=N]]
  * --start-only: only the embedded start, N measured starts (default 3), their median; no browser.

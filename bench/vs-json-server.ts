@@ -1,8 +1,9 @@
 /**
- * The product against json-server (bench/, issue 12 §2): the same parcels, as the API answers them, served by
- * json-server 0.17.4 from a db.json and by the product on PostgreSQL, both listening on local ports and driven by
- * autocannon with the same connections and duration for four list queries. Prints a markdown table of requests per
- * second, latencies and the ratio product / json-server. A measurement, not a test: nothing fails on a number.
+ * The product against json-server (docs/decisions/performance-targets.md target 2): the same parcels, as the API
+ * answers them, served by json-server 0.17.4 from a db.json and by the product on PostgreSQL, both listening on local
+ * ports and driven by autocannon with the same connections and duration for four list queries. Prints a markdown table
+ * of requests per second, latencies and the ratio product / json-server. A measurement, not a test: nothing fails on a
+ * number.
  *
  * Usage (the database made by bench/generate.ts, e.g. --colis=100000 --clients=10000 --envois=200):
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench100k npx tsx bench/vs-json-server.ts

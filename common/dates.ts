@@ -19,7 +19,8 @@ const parisDate = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZON
  */
 export function todayIso(now: Date = new Date()): string {
   // Europe/Paris is a whole number of hours from UTC: its date changes only on a UTC minute, and a minute's answer
-  // holds for that whole minute (issue 12 §3: formatting a date is not free, and a request asks it several times).
+  // holds for that whole minute (docs/decisions/request-path.md: formatting a date is not free, and a request asks it
+  // several times).
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute === lastMinute) return lastDate;
   const parts = parisDate.formatToParts(now);
@@ -48,7 +49,8 @@ export function addDays(isoDate: string, days: number): string {
 
 /**
  * The calendar date in Europe/Paris of an instant (a Date or an ISO instant string), or a calendar date
- * 'yyyy-MM-dd' kept as it is, as 'yyyy-MM-dd'; undefined when unreadable. Used by the list exports (issue 14 §3).
+ * 'yyyy-MM-dd' kept as it is, as 'yyyy-MM-dd'; undefined when unreadable. Used by the list exports
+ * (docs/decisions/list-exports.md).
  */
 export function parisIsoDate(value: Date | string): string | undefined {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;

@@ -28,7 +28,7 @@ export function formatKg(value: DecimalInput, unite: string = 'kg'): string {
 
 /**
  * A decimal as French spreadsheets read it: decimal comma, no group separator, no unit, the digits as stored
- * (e.g. '1234.50' → '1234,50', -3.5 → '-3,5'). For the CSV exports (issue 14 §3); '' for null.
+ * (e.g. '1234.50' → '1234,50', -3.5 → '-3,5'). For the CSV exports (docs/decisions/list-exports.md); '' for null.
  */
 export function formatDecimalFr(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

@@ -1,7 +1,7 @@
 /**
- * Public parcel tracking (issue 14 §1): what GET /api/public/suivi answers and the tracking page shows, shared by the
- * server (server/suivi/) and the page (src/suivi/). Nothing personal beyond initials: no phone, name, e-mail or
- * address ever travels.
+ * Public parcel tracking (docs/decisions/public-tracking.md): what GET /api/public/suivi answers and the tracking page
+ * shows, shared by the server (server/suivi/) and the page (src/suivi/). Nothing personal beyond initials: no phone,
+ * name, e-mail or address ever travels.
  */
 
 /** The one answer of every failed lookup (unknown reference, wrong digits, deleted parcel, unknown token): 404. */

@@ -1,5 +1,5 @@
 /**
- * Generator of mock-api/db.json (issue 14 §5 "Fixtures for front-end work"): runs the real server's reference and demo
+ * Generator of mock-api/db.json (docs/decisions/mock-api.md): runs the real server's reference and demo
  * seeds into a throwaway in-memory PGlite, signs in as the seeded administrator and dumps, through app.inject, every
  * collection the UI reads exactly as the API answers it. Never edit db.json by hand: `npm run mock:generate`.
  *
@@ -35,7 +35,7 @@ export const MOCK_COLIS = 120;
 /** Fixed seed of the demo generator: the same data set on every generation (ids and dates aside). */
 export const MOCK_SEED = 2611;
 /** Largest page the API serves (server/http/listQuery.ts); the dump pages through lists with it. */
-// 100: the smallest page maximum among the lists (the audit journal, issue 14 §4; the others accept 500).
+// 100: the smallest page maximum among the lists (the audit journal; the others accept 500).
 const PAGE = 100;
 /** How many parcels of the list get their by-reference answers snapshotted (detail, history, payments). */
 const DETAILED_COLIS = 30;

@@ -1,5 +1,5 @@
 /**
- * Middleware of the mock API (issue 14 §5 "Fixtures for front-end work"): what json-server 0.17 needs to answer the UI
+ * Middleware of the mock API (docs/decisions/mock-api.md): what json-server 0.17 needs to answer the UI
  * as the real API does (docs/api-contract.md), without a database.
  *
  * `createMockMiddleware(router)` returns two express middlewares, mounted around json-server's rewriter

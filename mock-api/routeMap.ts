@@ -1,7 +1,8 @@
 /**
- * The route map of the mock API (issue 14 §5): the spec's paths (spec 001 §7, src/providers/resourceApi.ts) onto
- * json-server's collections, one collection per react-admin resource. mock-api/routes.json is this map written by
- * `npm run mock:generate`; tests/web/mockApi.test.ts fails when the committed file differs from it.
+ * The route map of the mock API (docs/decisions/mock-api.md): the spec's paths (spec 001 §7,
+ * src/providers/resourceApi.ts) onto json-server's collections, one collection per react-admin resource.
+ * mock-api/routes.json is this map written by `npm run mock:generate`; tests/web/mockApi.test.ts fails when the
+ * committed file differs from it.
  */
 import { RESOURCE_API, type ResourceApi } from '../src/providers/resourceApi';
 

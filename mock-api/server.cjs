@@ -1,6 +1,6 @@
 /**
- * The mock API (issue 14 §5): json-server 0.17 over mock-api/db.json with the route map (routes.json) and the
- * middleware of the spec's sign-in and envelopes (middleware.cjs). No database.
+ * The mock API (docs/decisions/mock-api.md): json-server 0.17 over mock-api/db.json with the route map (routes.json)
+ * and the middleware of the spec's sign-in and envelopes (middleware.cjs). No database.
  *
  *   node mock-api/server.cjs [--port=3001] [--db=mock-api/db.json]     (npm run mock:api)
  *

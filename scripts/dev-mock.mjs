@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run dev:mock` (issue 14 §5 "Travailler sans base"): the UI's vite dev server against the mock API, no database.
+ * `npm run dev:mock` (docs/decisions/mock-api.md): the UI's vite dev server against the mock API, no database.
  * 1. (Re)generates mock-api/db.json when it is missing or older than what it is made from (seeds, migrations, the
  *    generator, the resource table): `npm run mock:generate`, about 10 s;
  * 2. starts the mock API (mock-api/server.cjs) on MOCK_API_PORT (default 3001);

@@ -1,5 +1,5 @@
 /**
- * The server as one JavaScript file for `npm start` (issue 12 §6, embedded start ≤ 3 s): esbuild bundles server/main.ts,
+ * The server as one JavaScript file for `npm start` (docs/decisions/embedded-start.md, embedded start ≤ 3 s): esbuild bundles server/main.ts,
  * the project's modules (server/, common/) and the packages they use into dist-server/main.mjs. Node then loads one
  * file instead of resolving and transpiling ~150 TypeScript modules through tsx (about 1.4 s of a 4.5 s start,
  * bench/README.md "Embedded start") and instead of resolving, reading and wrapping ~500 CommonJS files of

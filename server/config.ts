@@ -32,9 +32,12 @@ export interface Config {
   logLevel: string;
   /** Login attempts allowed per minute and per address. */
   loginRateLimit: number;
-  /** Public address of the server without trailing slash (issue 14 §1), or undefined: see server/suivi/link.ts. */
+  /**
+   * Public address of the server without trailing slash (docs/decisions/public-tracking.md), or undefined: see
+   * server/suivi/link.ts.
+   */
   publicUrl?: string;
-  /** Public tracking lookups allowed per minute and per address (issue 14 §1). */
+  /** Public tracking lookups allowed per minute and per address (docs/decisions/public-tracking.md). */
   suiviRateLimit: number;
   /** Proxies trusted for X-Forwarded-For (Fastify `trustProxy`); false when TRUST_PROXY is unset. */
   trustProxy: false | string[];

@@ -1,6 +1,6 @@
 /**
  * The back-office application (DESIGN.md §5; spec 000 §2 routes, 001 §2 route table): <AppShell> (react-admin's
- * <Admin> without its default pages, issue 12 §5) with the
+ * <Admin> without its default pages, docs/decisions/screen-bundles.md) with the
  * French i18nProvider, authProvider, dataProvider, our layout, login page, dashboard, error pages and
  * access-denied redirect; resources and custom routes. Resource screens are loaded lazily.
  */
@@ -9,7 +9,7 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
 import { AppShell } from './AppShell';
 import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
+import { dataProvider } from './appDataProvider';
 import { i18nProvider, loadResourceMessages } from './i18n/i18nProvider';
 import { NotFoundPage, ForbiddenPage, ServerErrorPage } from './layout/ErrorPage';
 import { AccessDeniedRedirect } from './layout/AccessGuards';
@@ -47,7 +47,7 @@ const ProfilPage = lazy(() => import('./profil/ProfilPage'));
 
 /**
  * The layout (app bar, menu and its icons, footer), loaded after sign-in with the resources' French texts so the
- * sign-in page downloads neither (issue 12 §5); react-admin's Loading shows meanwhile. Takes the page as children.
+ * sign-in page downloads neither (docs/decisions/screen-bundles.md); react-admin's Loading shows meanwhile. Takes the page as children.
  */
 const LazyLayout = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Loading />}>

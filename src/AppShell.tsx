@@ -1,9 +1,10 @@
 /**
- * What react-admin's `<Admin>` does, without what `<Admin>` imports for its defaults (issue 12 §5): `<Admin>` is
- * `<AdminContext>` + `<AdminUI>`, and `AdminUI` imports react-admin's default layout (app bar, sidebar, menu,
- * popper, hotkeys), login form, error and not-found pages even when they are replaced, and `<Admin>` its English
- * messages; the sign-in page downloaded all of them. Here the context and ra-core's `CoreAdminUI` get every page
- * explicitly: ours, react-admin's small `LoadingPage` and `Notification`, and its error pages loaded when shown.
+ * What react-admin's `<Admin>` does, without what `<Admin>` imports for its defaults
+ * (docs/decisions/screen-bundles.md): `<Admin>` is `<AdminContext>` + `<AdminUI>`, and `AdminUI` imports react-admin's
+ * default layout (app bar, sidebar, menu, popper, hotkeys), login form, error and not-found pages even when they are
+ * replaced, and `<Admin>` its English messages; the sign-in page downloaded all of them. Here the context and ra-core's
+ * `CoreAdminUI` get every page explicitly: ours, react-admin's small `LoadingPage` and `Notification`, and its error
+ * pages loaded when shown.
  */
 import { Suspense, lazy, type ComponentProps } from 'react';
 import { CssBaseline } from '@mui/material';

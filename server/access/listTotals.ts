@@ -1,9 +1,10 @@
 /**
  * Totals of the parcel, client and payment lists read from counters kept by triggers in the transaction of every
  * change (the dashboard's, migration 0003, for parcels and clients; migration 0013's for payments) instead of counting
- * rows (issue 12 §1: an exact `count(*)` over a million parcels takes ~165 ms, over 666 667 payments ~400 ms, the
- * counters a few hundred or thousand rows). Exact, never estimated: only the calls the counters answer exactly get
- * one (no search, no ids, only the filters below); any other call is counted (undefined).
+ * rows (docs/decisions/counted-list-pages.md: an exact `count(*)` reads every one of a million parcels or 666 667
+ * payments, the counters a few hundred or thousand rows; measured in bench/README.md). Exact, never estimated: only the
+ * calls the counters answer exactly get one (no search, no ids, only the filters below); any other call is counted
+ * (undefined).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

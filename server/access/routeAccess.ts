@@ -68,7 +68,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // probes of a load balancer or supervisor (server/health/routes.ts)
   'GET /api/health': PUBLIC,
   'GET /api/ready': PUBLIC,
-  // public parcel tracking, no sign-in (issue 14 §1; server/suivi/routes.ts, rate limited per address)
+  // public parcel tracking, no sign-in (docs/decisions/public-tracking.md; server/suivi/routes.ts, rate limited per
+  // address)
   'GET /api/public/suivi': PUBLIC,
   'GET /api/public/suivi/:token': PUBLIC,
   // session and access (spec 000 §7)
@@ -90,7 +91,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
     self: { param: 'id', of: 'user', selfKey: 'profil' },
     client: { param: 'id', key: 'clientUpdate', activeKey: 'clientUpdateStatut' },
   }),
-  // staff (spec 001 §2 Users, §7; issue 9 §1): the list, the choice of the operation form, the form's calls, history
+  // staff (spec 001 §2 Users, §7; docs/decisions/staff-accounts.md): the list, the choice of the operation form, the
+  // form's calls, history
   'GET /api/user/liste': key('user'),
   'GET /api/user/listeAdmin': key('user', { anyOf: ['operation', 'addOperation', 'operationUpdate'] }),
   'POST /api/user/create': key('addUser'),

@@ -203,8 +203,9 @@ export function maySeeClient(user: CurrentUser, visibleColis: number): boolean {
  * the counters that hold it (colis_stats_clients: per agency, each client of the parcels its scope sees with its
  * number of links, kept by migration 0003's triggers in the transaction of every change of a parcel, of a departure's
  * destination or of an agency's country). Reading the counters is an index range of one agency's rows; recounting from
- * the parcels hashed some 900 000 sender and recipient ids for every page at a million parcels (bench/README.md
- * "Issue 12 §1"). `false` for a user without an agency. A condition on the `users` table.
+ * the parcels hashed some 900 000 sender and recipient ids for every page at a million parcels
+ * (docs/decisions/counted-list-pages.md, measured in bench/README.md). `false` for a user without an agency. A
+ * condition on the `users` table.
  * The exact phone look-up of the parcel wizard (user/getByTelephone) is the one way to reach another client: it needs
  * the full number.
  */
@@ -227,8 +228,9 @@ export function clientRecountScope(user: CurrentUser): SQL | undefined {
 }
 
 /**
- * Staff (users of type ADMIN) a user may list (spec 001 §1, issue 9 §1 user/liste and user/listeAdmin): ADMIN and
- * SUPERADMIN every one; another role the staff of its own agency only. A condition on the `users` table.
+ * Staff (users of type ADMIN) a user may list (spec 001 §1; user/liste and user/listeAdmin,
+ * docs/decisions/staff-accounts.md): ADMIN and SUPERADMIN every one; another role the staff of its own agency only. A
+ * condition on the `users` table.
  */
 export function staffScope(user: CurrentUser): SQL | undefined {
   if (user.allAgences) return undefined;

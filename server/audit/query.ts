@@ -1,5 +1,5 @@
 /**
- * Reads of the audit trail (issue 9 §3, issue 14 §4): the latest changes of one user, or of one role and its
+ * Reads of the audit trail (docs/decisions/audit-journal.md): the latest changes of one user, or of one role and its
  * authorisations, newest first, with the author's name (the user edit page and the assignment screen); and the
  * journal's page (GET audit/liste) filtered by entity, record, author and period.
  */
@@ -87,8 +87,8 @@ export interface AuditJournalRow extends AuditRow {
 
 /**
  * A page of the journal, newest first, with the number of rows matching. A role that does not see every agency
- * reads only the changes made by the staff of its own agency (issue 14 §4; the key is given to ADMIN and SUPERADMIN
- * only by default).
+ * reads only the changes made by the staff of its own agency (docs/decisions/audit-journal.md; the key is given to
+ * ADMIN and SUPERADMIN only by default).
  */
 export async function auditPage(db: Db, f: AuditFilters, user: CurrentUser): Promise<{ rows: AuditJournalRow[]; total: number }> {
   const auteur = alias(users, 'auteur');

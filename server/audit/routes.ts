@@ -1,8 +1,9 @@
 /**
- * The audit journal (issue 14 §4): GET /api/audit/liste?entity=&entityId=&userId=&debut=&fin=&page=&limit= pages
- * the changes newest first, with their total (key auditListe; agency-scoped for a role that does not see every
- * agency: audit/query.ts auditPage). Dates are calendar days 'yyyy-MM-dd' in Europe/Paris, both included; page from
- * 1 (default 1), limit 1–100 (default 25); react-admin's _page and _perPage are read too.
+ * The audit journal (docs/decisions/audit-journal.md):
+ * GET /api/audit/liste?entity=&entityId=&userId=&debut=&fin=&page=&limit= pages the changes newest first, with their
+ * total (key auditListe; agency-scoped for a role that does not see every agency: audit/query.ts auditPage). Dates are
+ * calendar days 'yyyy-MM-dd' in Europe/Paris, both included; page from 1 (default 1), limit 1–100 (default 25);
+ * react-admin's _page and _perPage are read too.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

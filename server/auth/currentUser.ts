@@ -47,7 +47,7 @@ export interface CurrentUser {
   allAgences: boolean;
   /**
    * The address of the request (Fastify request.ip, behind the configured trustProxy), set by plugins/access.ts;
-   * the audit journal records it (issue 14 §4). Null outside a request (scripts, seeds).
+   * the audit journal records it (docs/decisions/audit-journal.md). Null outside a request (scripts, seeds).
    */
   adresseIP: string | null;
 }

@@ -4,9 +4,9 @@ import argon2 from 'argon2';
 
 /**
  * argon2id parameters: OWASP's Password Storage Cheat Sheet minimum (19 MiB of memory, 2 passes, 1 lane). The library's
- * defaults (64 MiB, 3 passes, 4 lanes) cost ~0.57 s of CPU per hash or sign-in on the 2-core machines this runs on: a
- * burst of sign-ins would hold the server's cores. A hash keeps its own parameters, so hashes made with the older ones
- * still verify.
+ * defaults (64 MiB, 3 passes, 4 lanes) cost several times more CPU per hash or sign-in (measured in bench/README.md) on
+ * the 2-core machines this runs on: a burst of sign-ins would hold the server's cores. A hash keeps its own parameters,
+ * so hashes made with the older ones still verify.
  */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -32,8 +32,8 @@ const DIGITS = '23456789';
 const SYMBOLS = '#@&!%*?-+';
 
 /**
- * A new random password for a user created by an administrator (issue 9 §1; spec 001 §9 asks for letters, digits and
- * # @ &, generated here on the server with a cryptographic generator instead of in the browser).
+ * A new random password for a user created by an administrator (docs/decisions/staff-accounts.md; spec 001 §9 asks for
+ * letters, digits and # @ &, generated here on the server with a cryptographic generator instead of in the browser).
  * @param length number of characters, at least 12 (default 16)
  * @returns a password holding at least one lower-case letter, one upper-case letter, one digit and one symbol
  */

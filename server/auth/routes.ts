@@ -12,41 +12,7 @@ import { toApi } from '../http/serialize';
 import { currentUser } from './currentUser';
 import { changePassword, login, requestPasswordReset, resetPassword } from './service';
 import type { TokenService } from './tokens';
-
-/** A new password: at least 8 characters (spec 001 §9 generated passwords are 8 characters). */
-export const newPasswordSchema = z
-  .string({ error: 'Le nouveau mot de passe est obligatoire' })
-  .min(8, 'Le mot de passe doit contenir au moins 8 caractères')
-  .max(128, 'Le mot de passe doit contenir au plus 128 caractères');
-
-const loginBody = z.object({
-  email: z
-    .string({ error: 'Votre email est obligatoire !' })
-    .trim()
-    .min(1, 'Votre email est obligatoire !')
-    .pipe(z.email('Email invalide !')),
-  password: z.string({ error: 'Votre mot de passe est obligatoire !' }).min(1, 'Votre mot de passe est obligatoire !'),
-  type: z.string().optional(),
-});
-
-const forgotBody = z.object({
-  telephoneComplet: z.string({ error: 'Le téléphone est obligatoire' }).trim().min(4, 'Le téléphone est obligatoire'),
-  email: z.string({ error: "L'email est obligatoire" }).trim().pipe(z.email('Email invalide !')),
-});
-
-const validerBody = z.object({
-  telephoneComplet: z.string({ error: 'Le téléphone est obligatoire' }).trim().min(4, 'Le téléphone est obligatoire'),
-  otp: z
-    .string({ error: 'Le code est obligatoire' })
-    .trim()
-    .regex(/^[0-9]{6}$/, 'Le code doit contenir 6 chiffres'),
-  newPassword: newPasswordSchema,
-});
-
-const changeBody = z.object({
-  oldPassword: z.string({ error: "L'ancien mot de passe est obligatoire" }).min(1, "L'ancien mot de passe est obligatoire"),
-  newPassword: newPasswordSchema,
-});
+import { changeBody, forgotBody, loginBody, validerBody } from './schemas';
 
 /**
  * A user as the API answers it (auth/query.ts selectUsers, spec 000 §3 User): references populated one level,
@@ -85,11 +51,6 @@ const loginOk = answers({
   }),
 });
 const changePasswordOk = answers({ 200: envelope({ message: z.string(), token: z.string().describe('a fresh bearer token') }) });
-
-export type LoginInput = z.infer<typeof loginBody>;
-export type ForgotPasswordInput = z.infer<typeof forgotBody>;
-export type ResetPasswordInput = z.infer<typeof validerBody>;
-export type ChangePasswordInput = z.infer<typeof changeBody>;
 
 /** The session routes. Sign-in and recovery are also rate limited per address (config.loginRateLimit a minute). */
 export async function authRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; config: Config }) {

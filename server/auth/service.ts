@@ -18,7 +18,7 @@ import { AGENCE_INACTIVE_MESSAGE, ROLE_INACTIVE_MESSAGE, type CurrentUser } from
 import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUser } from './query';
-import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput } from './routes';
+import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput } from './schemas';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, RECOVERY_POLICY, settleAttempt, takeAttempt } from './throttle';
 import type { TokenService } from './tokens';
 
@@ -152,7 +152,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, ip: strin
   if (check !== 'ok') throw refused;
   await settleAttempt(db, { reset: [phoneKey], refund: [addressKey] });
   const passwordHash = await hashPassword(newPassword);
-  // A user who had to change a generated password has now chosen one (issue 9 §1: recovery works for them too).
+  // A user who had to change a generated password has now chosen one (docs/decisions/staff-accounts.md: recovery works for them too).
   await db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -1,8 +1,8 @@
 /**
- * Throttles of guessable secrets (docs/architecture.md §4; issue "Nothing lost, nobody in"): sign-in, password
- * recovery and the parcel-deletion code. Counters live in the database (table `throttles`), so every API process
- * shares them, and each attempt is counted *before* the secret is checked, under a row lock, so that a burst of
- * parallel guesses cannot slip past the count.
+ * Throttles of guessable secrets (docs/architecture.md §4 "Throttling and client addresses";
+ * docs/decisions/security-hardening.md): sign-in, password recovery and the parcel-deletion code. Counters live in the
+ * database (table `throttles`), so every API process shares them, and each attempt is counted *before* the secret is
+ * checked, under a row lock, so that a burst of parallel guesses cannot slip past the count.
  *
  * A key names what is counted ('login:account:<email>', 'login:ip:<address>', 'otp:colis:<id>'…). Its policy gives
  * `free` attempts per window; once they are spent the key is locked for `baseMs`, doubling at each further attempt

@@ -38,16 +38,17 @@ const VERIFIED_MAX = 10_000;
 
 /**
  * Creates the token service. A token whose signature and claims were checked once is remembered with its claims
- * (issue 12 §4: a signed-in client sends the same token on every request; the HMAC and the two JSON decodes of
- * jsonwebtoken were redone each time): the key is the whole token text, signature included, so only a token that
- * verified can hit; its expiry is checked again on every use, as jsonwebtoken does (expired once
+ * (docs/decisions/user-cache.md: a signed-in client sends the same token on every request; the HMAC and the two JSON
+ * decodes of jsonwebtoken were redone each time): the key is the whole token text, signature included, so only a token
+ * that verified can hit; its expiry is checked again on every use, as jsonwebtoken does (expired once
  * `floor(now / 1 s) >= exp`). Revocation (token version, deactivation) is the signed-in user's check
  * (plugins/access.ts), unchanged.
  * @param ttlSeconds lifetime of a token in seconds
  */
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // A key object made once: given the string, jsonwebtoken tries to parse it as a public key on every call (an
-  // exception caught, then a secret key made): ~6 ms of CPU per verified token on this machine (issue 12 §4).
+  // exception caught, then a secret key made): milliseconds of CPU per verified token (measured in bench/README.md;
+  // docs/decisions/user-cache.md).
   const key = createSecretKey(Buffer.from(secret));
   const verified = new Map<string, TokenClaims & { exp: number }>();
   return {

@@ -1,6 +1,6 @@
 /**
- * The signed-in user, kept in process memory between requests (issue 12 §4): without it every request paid one query
- * for the user and its permission keys (auth/currentUser.ts loadCurrentUser).
+ * The signed-in user, kept in process memory between requests (docs/decisions/user-cache.md): without it every request
+ * paid one query for the user and its permission keys (auth/currentUser.ts loadCurrentUser).
  *
  * Correctness (a revoked key, a deactivation, a password change take effect on the next request, in every process):
  * - migration 0012's triggers NOTIFY `auth_cache` in the transaction of every change that matters: a user's

@@ -1,8 +1,9 @@
 /**
- * Authorisations of a role (spec 000 §7, 001 §2 Role-permission assignment, §7; issue 9 §2–§3): the permission keys
- * a role holds, read at sign-in (own role) and by the assignment screen; the grant and revoke calls of that screen
- * (one permission, or many in one transaction for 'Tout accorder' / 'Tout retirer'); the latest changes of a role.
- * Key `autorisation` (server/access/routeAccess.ts). The rules are in autorisation/service.ts.
+ * Authorisations of a role (spec 000 §7, 001 §2 Role-permission assignment, §7;
+ * docs/decisions/permission-assignment.md): the permission keys a role holds, read at sign-in (own role) and by the
+ * assignment screen; the grant and revoke calls of that screen (one permission, or many in one transaction for
+ * 'Tout accorder' / 'Tout retirer'); the latest changes of a role. Key `autorisation` (server/access/routeAccess.ts).
+ * The rules are in autorisation/service.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

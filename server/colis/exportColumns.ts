@@ -1,4 +1,7 @@
-/** The columns of the parcels export (issue 14 §3), as the parcels list shows them (src/colis/ColisList.tsx). */
+/**
+ * The columns of the parcels export (docs/decisions/list-exports.md), as the parcels list shows them
+ * (src/colis/ColisList.tsx).
+ */
 import { agences, colis, statuts } from '../db/schema';
 import { exportColumns, type ExportDef } from '../http/export';
 

@@ -1,7 +1,7 @@
 /**
- * The audit journal of parcels (issue 14 §4): what a parcel looks like in the journal (a readable snapshot: labels
- * of its departure, agency, city, mode and status, amounts in euros as numeric texts, weights in kg), and the rows
- * its writes record, each in the caller's transaction. The registration's row is one INSERT … SELECT (the
+ * The audit journal of parcels (docs/decisions/audit-journal.md): what a parcel looks like in the journal (a readable
+ * snapshot: labels of its departure, agency, city, mode and status, amounts in euros as numeric texts, weights in kg),
+ * and the rows its writes record, each in the caller's transaction. The registration's row is one INSERT … SELECT (the
  * registration is the throughput path: no extra round trip to read the parcel back).
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -365,9 +365,9 @@ const agenceRetrait = sql<string | null>`CASE WHEN ${modesLivraison.code} = 'AGE
   WHERE a.ville_id = ${colis.villeID} AND a.is_active ORDER BY a.libelle LIMIT 1) END`;
 
 /**
- * One page of the parcels of a departure for its manifest and labels (issue 14 §2), by reference: what the two PDFs
- * print and nothing more (sender and recipient, natures, weight kg, amounts €, destination city and country, pick-up
- * mode and agency). Only the parcels the user may see (colisScope), as the parcels list.
+ * One page of the parcels of a departure for its manifest and labels (docs/decisions/departure-manifest.md), by
+ * reference: what the two PDFs print and nothing more (sender and recipient, natures, weight kg, amounts €, destination
+ * city and country, pick-up mode and agency). Only the parcels the user may see (colisScope), as the parcels list.
  * @param page 1-based; perPage at most MANIFEST_PAGE_MAX
  * @returns the rows and the count of all the departure's parcels the user may see
  */

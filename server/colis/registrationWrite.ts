@@ -1,9 +1,10 @@
 /**
- * The registration's write as one statement (issue 12 §3; spec 000 §7 colis/create): data-modifying CTEs that put
- * the parcel's weight on its departure, find or create its sender and recipient, insert the parcel (its reference from
- * the sequence), its nature lines, its history, its notifications, its e-mails and its journal row. On its own (no
- * advance) it needs no transaction: a statement is atomic, so a registration is two statements in all (its read and
- * this write) where it was eight (BEGIN, read, two upserts, claim, insert, the rest, COMMIT).
+ * The registration's write as one statement (docs/decisions/registration-write.md; spec 000 §7 colis/create):
+ * data-modifying CTEs that put the parcel's weight on its departure, find or create its sender and recipient, insert
+ * the parcel (its reference from the sequence), its nature lines, its history, its notifications, its e-mails and its
+ * journal row. On its own (no advance) it needs no transaction: a statement is atomic, so a registration is two
+ * statements in all (its read and this write) where it was eight (BEGIN, read, two upserts, claim, insert, the rest,
+ * COMMIT).
  *
  * Each part runs on what the parts before it gave, so nothing is written unless the departure took the weight:
  * - `claim`: the conditional UPDATE of the departure (open, active, not past its closing date, the weight fits). It
@@ -80,8 +81,8 @@ const TOKEN_MARK = 'ColisSuiviTokenMark';
  * A party's CTE `name`: given (its values as placeholders), found or created by phone, or (`sender`) the sender's row:
  * one row. The given row uses clientUpsertCtes' own placeholders, in Party's column order. `LIMIT 1` says so to the
  * planner: without it each branch counts as a row, the parcel's insert is estimated at nine rows, the generic plan
- * looks dearer than the custom ones and PostgreSQL plans the statement anew on every run (bench/README.md: about 1 ms
- * of its CPU per registration).
+ * looks dearer than the custom ones and PostgreSQL plans the statement anew on every run (its CPU per
+ * registration measured in bench/README.md).
  */
 function partyCte(name: 'exp' | 'dest'): SQL {
   const p = (key: string) => sql`${sql.placeholder(name + key)}::text`;

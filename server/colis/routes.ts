@@ -10,11 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_BY } from '../../common/colisRules';
 import { BUSINESS_TIME_ZONE } from '../../common/dates';
-import { UNITES } from '../../common/modes';
 import { currentUser } from '../auth/currentUser';
-import { moneyEuros, optionalText, requiredId, requiredText, strictNumber, poidsKg } from '../crud/fields';
 import type { Db } from '../db/client';
 import {
   answers,
@@ -56,84 +53,7 @@ import {
   setColisActive,
   updateColis,
 } from './service';
-
-const money = (label: string) => moneyEuros(label);
-const optionalId = z
-  .uuid()
-  .nullish()
-  .or(z.literal('').transform(() => null));
-/** Who pays (the spec's `paymentby` values). */
-const payer = z.enum(PAYMENT_BY);
-
-/** Body of colis/create and of the full colis/update (spec 000 §5 Parcel creation, §7 colis/create). */
-export const colisBody = z.object({
-  envoiID: requiredId('Le départ est obligatoire'),
-  agenceID: optionalId,
-  villeID: requiredId('La ville de destination est obligatoire'),
-  modeLivraisonID: requiredId('Le mode de récupération est obligatoire'),
-  modeEnvoiID: optionalId,
-  naturesColis: z
-    .array(
-      z.preprocess(
-        // The spec's client (000 §3) names only {natureColisID, unitePoid}: a number there is the line's weight.
-        (raw) => {
-          if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-          const { poids, unitePoid, ...line } = raw as Record<string, unknown>;
-          if (poids === undefined && typeof unitePoid === 'number') return { ...line, poids: unitePoid };
-          return { ...line, poids, unitePoid };
-        },
-        z.object({
-          natureColisID: requiredId('La nature est obligatoire'),
-          poids: poidsKg('Le poids', 100_000),
-          unitePoid: z.string().optional(),
-        }),
-      ),
-      { error: 'Ajoutez au moins une nature' },
-    )
-    .min(1, 'Ajoutez au moins une nature')
-    .max(50),
-  unite: z.enum(UNITES, { error: "L'unité doit être KG ou M3" }).optional(),
-  detailsContenu: requiredText('Le contenu est obligatoire', 500),
-  contenu: optionalText(500),
-  observation: optionalText(1000),
-  adresseLivraison: optionalText(500),
-  montantLivraison: money('Le montant de livraison').optional(),
-  montantExpedition: money("Le montant d'expédition").optional(),
-  montantComplementaire: money('Le montant complémentaire').optional(),
-  reglement: money('Le montant réglé').optional(),
-  expediteurID: optionalId,
-  expediteurNom: optionalText(100),
-  expediteurPrenom: optionalText(150),
-  NumeroSaisi: optionalText(20),
-  destinataireID: optionalId,
-  nomDestinataire: optionalText(100),
-  prenomsDestinataire: optionalText(150),
-  emailDestinataire: z.union([z.literal(''), z.email('Email invalide !')]).optional(),
-  adresseDestinataire: optionalText(500),
-  telephoneDestinataire: optionalText(20),
-  receptionneurID: optionalId,
-  encaissement: z
-    .object({ paymentby: payer.optional(), modePaiementID: z.uuid({ error: 'Le mode de paiement est obligatoire' }).optional() })
-    .passthrough()
-    .optional(),
-  // Amounts the spec's client computes: accepted and ignored, the server recomputes them.
-  poids: z.unknown().optional(),
-  prixUnitaire: z.unknown().optional(),
-  montant: z.unknown().optional(),
-  montantTotal: z.unknown().optional(),
-  resteAPayer: z.unknown().optional(),
-  expediteurTelephone: z.unknown().optional(),
-});
-
-/** What a client sends to register or fully edit a parcel (amounts in euros, weights in kg), as validated. */
-export type ColisInput = z.infer<typeof colisBody>;
-
-const colisUpdateBody = z.union([
-  z.strictObject({ isActive: z.boolean() }),
-  // The spec client's echo after a payment: accepted and ignored (amounts are never trusted).
-  z.strictObject({ resteAPayer: strictNumber('Le reste à payer'), reglement: strictNumber('Le règlement') }),
-  colisBody,
-]);
+import { colisBody, colisUpdateBody, finishFields, prixNatureQuery } from './schemas';
 
 /** A client as a parcel names it (sender or recipient). */
 const partyRef = record({
@@ -218,22 +138,6 @@ const colisWriteAnswer = envelope({ message: z.string(), data: colisRecord });
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const envoiParams = z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) });
 const refParams = z.object({ reference: z.string().min(1).max(60) });
-
-/** Body of colis/retirer and colis/livrer: how the remaining amount is collected in the same step, if any. */
-const finishFields = z.object({
-  modePaiementID: z.uuid({ error: 'Le mode de paiement est obligatoire' }).optional(),
-  paymentby: payer.optional(),
-});
-export type FinishInput = z.infer<typeof finishFields>;
-
-/** Query of colis/prixNature. */
-const prixNatureQuery = z.object({
-  envoiID: z.uuid(),
-  natureColisID: z.uuid(),
-  villeID: z.uuid().optional(),
-  agenceID: z.uuid().optional(),
-});
-export type PrixNatureQuery = z.infer<typeof prixNatureQuery>;
 
 /** Deletion: done (200), or a code was mailed to the administrators and is needed (202). */
 const deleteOk = answers({
@@ -355,7 +259,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
             data: colisRecord,
             prixTotal: euros.describe('montantTotal'),
             natureColisDetails: z.array(record({ ...lineFields, natureColisID: codeLibelleRef })),
-            suiviUrl: z.string().describe("public tracking page of the parcel, the receipt's QR code (issue 14 §1)"),
+            suiviUrl: z.string().describe("public tracking page of the parcel, the receipt's QR code (docs/decisions/public-tracking.md)"),
           }),
         }),
       },

@@ -77,7 +77,7 @@ import {
   selectColis,
   expediteursOfEnvoi,
 } from './query';
-import type { ColisInput, FinishInput, PrixNatureQuery } from './routes';
+import type { ColisInput, FinishInput, PrixNatureQuery } from './schemas';
 
 /**
  * Locks the departure row (not its joined references) and returns what an edit needs. FOR NO KEY UPDATE, the lock
@@ -153,7 +153,7 @@ const expediteurClient = alias(users, 'expediteur_client');
 const destinataireClient = alias(users, 'destinataire_client');
 
 /**
- * What a registration or an edit reads before it writes, in one statement (issue 12 §3: one round trip instead of
+ * What a registration or an edit reads before it writes, in one statement (docs/decisions/registration-write.md: one round trip instead of
  * five): the departure's route and state (envoiRouteColumns, plus the dates its answer shows), the countries of the
  * parties' phones (origin: sender, destination: recipient), the registering agency, the destination city, the
  * pick-up mode, the clients given as sender and recipient (`clients`), and the price lookup's rows of the parcel's
@@ -421,7 +421,7 @@ function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColi
 /**
  * The recipient's details as typed at registration (name, first names, address, phone, e-mail) stay on the parcel when
  * an edit keeps the same known recipient and sends only its id (the wizard does): without this they were cleared
- * (found by the audit journal, issue 14 §4). A new recipient or new free-text details replace them as before.
+ * (found by the audit journal, docs/decisions/audit-journal.md). A new recipient or new free-text details replace them as before.
  */
 function keptRecipientCopy(current: typeof colis.$inferSelect, input: ColisInput) {
   const sameKnownRecipient = !!input.destinataireID && input.destinataireID === current.destinataireID;
@@ -480,7 +480,7 @@ async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, u
 /**
  * A departure's registrations are written in groups within this process (db/keyedBatches.ts): those that arrive while
  * a group of the same departure is written wait, then up to 32 are written one after the other in one transaction,
- * one lock and one commit for the group (bench/README.md, issue 12 §3). DEPARTURE_WRITES sets how many groups of a
+ * one lock and one commit for the group (bench/README.md, docs/decisions/registration-write.md). DEPARTURE_WRITES sets how many groups of a
  * departure are written at once (default 1), DEPARTURE_BATCH the size of a group (1: each alone, as before), for such
  * measures. Keyed by the departure's id.
  */
@@ -492,7 +492,7 @@ const departureWrites = keyedBatches({
 });
 
 /**
- * Registers a parcel (spec 000 §7 colis/create; issue 12 §3). Its read (readRegistration: one statement, no lock),
+ * Registers a parcel (spec 000 §7 colis/create; docs/decisions/registration-write.md). Its read (readRegistration: one statement, no lock),
  * then the checks and the price (a closed or full departure is refused there, before any write), then one write
  * statement (registrationWrite.ts) that claims the weight on the departure, finds or creates the sender and the
  * recipient, and inserts the parcel with its lines, history, notifications, e-mails and journal row: atomic by itself.
@@ -538,7 +538,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     expediteur: parties.expediteurID,
     destinataire: parties.destinataireID,
     message: 'votre colis a été enregistré',
-    // Audit journal (issue 14 §4): the parcel's snapshot once registered, after its advance when there is one.
+    // Audit journal (docs/decisions/audit-journal.md): the parcel's snapshot once registered, after its advance when there is one.
     withAudit: !advance,
     adresseIP: user.adresseIP,
   };

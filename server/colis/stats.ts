@@ -1,13 +1,13 @@
 /**
- * Dashboard statistics (spec 000 §2 Dashboard, §3 "Dashboard statistics", §7; issue 10): the figures of
- * colis/getAllData, colis/colisEnvoyesParMois and colis/circularStatistiques, computed in SQL. Definitions are in
- * docs/api-contract.md "Dashboard" and common/dashboard.ts.
+ * Dashboard statistics (spec 000 §2 Dashboard, §3 "Dashboard statistics", §7; docs/decisions/dashboard-figures.md): the
+ * figures of colis/getAllData, colis/colisEnvoyesParMois and colis/circularStatistiques, computed in SQL. Definitions
+ * are in docs/api-contract.md "Dashboard" and common/dashboard.ts.
  *
  * Parcel figures come from one of two sources that answer the same:
  * - 'counters' (the routes): the counter tables of migration 0003 (colis_stats, colis_stats_agence_clients,
  *   colis_stats_type_users), kept by triggers in the transaction of every change of a parcel (or a user); since
- *   migration 0012 they are insert-only (delta rows, no hot row: issue 12 §3) and folded by compactStats; a read sums
- *   a few hundred rows, whatever the number of parcels (bench/README.md "Dashboard");
+ *   migration 0012 they are insert-only (delta rows, no hot row: docs/decisions/registration-write.md) and folded by
+ *   compactStats; a read sums a few hundred rows, whatever the number of parcels (bench/README.md "Dashboard");
  * - 'parcels' (the no-drift test and the bench's baseline): aggregates over the parcel table itself, with the parcel
  *   list's own scope (access/scopes.ts colisScope) and the clients list's (clientScope).
  * Departures are few: they are always counted from their table, with the departure list's scope (envoiScope).

@@ -1,7 +1,8 @@
 /**
- * Dashboard calls (spec 000 §7; issue 10): colis/getAllData/{userId}, colis/colisEnvoyesParMois/{userId},
- * colis/circularStatistiques/{userId}, key `stats`. The figures are the signed-in user's (its scope, stats.ts); the
- * spec's `{userId}` is accepted and not read, as in colis/liste/{userId}. Answers and definitions:
+ * Dashboard calls (spec 000 §7; docs/decisions/dashboard-figures.md): colis/getAllData/{userId},
+ * colis/colisEnvoyesParMois/{userId}, colis/circularStatistiques/{userId}, key `stats`. The figures are the signed-in
+ * user's (its scope, stats.ts); the spec's `{userId}` is accepted and not read, as in colis/liste/{userId}. Answers and
+ * definitions:
  * docs/api-contract.md "Dashboard".
  */
 import type { FastifyInstance } from 'fastify';

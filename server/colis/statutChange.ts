@@ -2,8 +2,8 @@
  * Moves parcels to a new status in bulk (DESIGN.md §4): one UPDATE, a history entry per parcel (date, before,
  * after, author) and a notification to sender and recipient (notification rows, and e-mails through the outbox
  * for those with an address). Runs inside the caller's transaction; rows are locked while they move. The audit
- * journal (issue 14 §4) gets one 'statut' row per parcel moved, written by the UPDATE statement itself (a
- * data-modifying CTE: set-based, no extra round trip, whatever the number of parcels of a departure).
+ * journal (docs/decisions/audit-journal.md) gets one 'statut' row per parcel moved, written by the UPDATE statement
+ * itself (a data-modifying CTE: set-based, no extra round trip, whatever the number of parcels of a departure).
  */
 import { sql } from 'drizzle-orm';
 import type { AuditAuthor } from '../db/audit';

@@ -13,8 +13,8 @@ export const requiredId = (message: string) => z.uuid({ error: message });
 
 /**
  * A number as a JSON client sends it: a JSON number, or a numeric text from a form ('12.5', '12,5'). Booleans,
- * arrays, objects, empty and non-numeric texts are refused with `${label} doit être un nombre` (issue "Nothing lost,
- * nobody in": `true` or `[1]` must not pass as a weight).
+ * arrays, objects, empty and non-numeric texts are refused with `${label} doit être un nombre`
+ * (docs/decisions/security-hardening.md: `true` or `[1]` must not pass as a weight).
  */
 export const strictNumber = (label: string) =>
   z.preprocess(

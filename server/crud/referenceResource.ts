@@ -3,7 +3,8 @@
  * built from a declaration so that each of the thirteen reference areas is mostly data (spec 001 §1; DESIGN.md §2 "Target shape").
  * Lists page, sort, search and filter on the server (DESIGN.md §3). Writes run in a transaction; an update whose
  * body is `{isActive}` alone is the active toggle (its permission key is checked by plugins/access.ts). Every write
- * records its audit row (issue 14 §4: entity = the path, author and address, before → after) in its transaction.
+ * records its audit row (docs/decisions/audit-journal.md: entity = the path, author and address, before → after) in its
+ * transaction.
  */
 import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -38,7 +39,10 @@ export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' |
   messages: { created: string; updated: string; notFound: string; inUse?: string };
   /** Key of the list in the answer (spec: 'datas'). */
   listKey?: string;
-  /** The export of the list (issue 14 §3, `format=csv|xlsx` on {path}/liste): file name and French columns. */
+  /**
+   * The export of the list (docs/decisions/list-exports.md, `format=csv|xlsx` on {path}/liste): file name and French
+   * columns.
+   */
   export: ExportDef;
   /** The record as answered (http/answer.ts record): the answers' schema in /api/docs. */
   record: z.ZodType;

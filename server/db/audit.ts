@@ -1,6 +1,6 @@
 /**
- * The audit journal (issue 9 §3, issue 14 §4; spec 001 §2): every change of a parcel, a payment, a departure, a user,
- * a role, an authorisation or a reference list is recorded in `audits` (who, when, from which address, what,
+ * The audit journal (docs/decisions/audit-journal.md; spec 001 §2): every change of a parcel, a payment, a departure, a
+ * user, a role, an authorisation or a reference list is recorded in `audits` (who, when, from which address, what,
  * before → after), in the caller's transaction so that a change and its record land or fail together. Rows are
  * append-only (migration 0004 trigger). Values never hold a password, a hash nor a token.
  */

@@ -1,5 +1,5 @@
 /**
- * Backups of the database (issue "Nothing lost, nobody in", faults §5), for both kinds the server runs on:
+ * Backups of the database (docs/decisions/fault-tolerance.md), for both kinds the server runs on:
  *
  *   npm run backup [fichier]     (tsx server/db/backup.ts backup [fichier])
  *   npm run restore <fichier>    (tsx server/db/backup.ts restore <fichier>)

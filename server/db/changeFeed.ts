@@ -1,9 +1,9 @@
 /**
- * Notifications of the database's triggers (NOTIFY), for caches kept in process memory (issue 12 §4: the signed-in
- * user cache, server/auth/userCache.ts). On PostgreSQL, one dedicated connection (not from the pool) LISTENs; when it
- * drops it reconnects after a pause and tells the subscriber the feed was down (notifications may have been missed:
- * the subscriber must forget what it cached and not cache until the feed is up again). On PGlite (one process) the
- * embedded database's own listen() delivers them.
+ * Notifications of the database's triggers (NOTIFY), for caches kept in process memory (docs/decisions/user-cache.md:
+ * the signed-in user cache, server/auth/userCache.ts). On PostgreSQL, one dedicated connection (not from the pool)
+ * LISTENs; when it drops it reconnects after a pause and tells the subscriber the feed was down (notifications may have
+ * been missed: the subscriber must forget what it cached and not cache until the feed is up again). On PGlite (one
+ * process) the embedded database's own listen() delivers them.
  */
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';

@@ -1,5 +1,5 @@
 /**
- * One process at a time on an embedded database (issue "Nothing lost, nobody in", faults). PGlite does not guard its
+ * One process at a time on an embedded database (docs/decisions/fault-tolerance.md). PGlite does not guard its
  * data directory: two processes opening the same DATA_DIR (a second `npm start` on another PORT, or a backup taken
  * while the server runs) each keep their own copy of the pages in memory and overwrite each other's writes. Whoever
  * opens the directory first writes its pid into `<DATA_DIR>.lock` (beside the directory, so that a backup of the

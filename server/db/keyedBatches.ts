@@ -1,5 +1,5 @@
 /**
- * Writes that lock the same row, grouped into transactions, within this process (issue 12 §3).
+ * Writes that lock the same row, grouped into transactions, within this process (docs/decisions/registration-write.md).
  *
  * A departure's registrations all lock its row (colis/registrationWrite.ts `claim`): they wait for each other anyway.
  * Left to PostgreSQL, sixty-four of them queue on the row lock, each commit (and its WAL flush) waking the next one to

@@ -1,9 +1,10 @@
 /**
- * Server-side prepared statements for every parameterised query of the PostgreSQL pool (issue 12 §1, bench/README.md
- * "Planning"): PostgreSQL plans an unnamed statement anew on every execution, and a list page's query (a parcel with
- * its departure, agency, status, city, modes, sender and recipient: nine relations) spent ~20 ms planning for ~1 ms of
- * execution. A named statement is parsed once per connection, and after five executions PostgreSQL keeps its generic
- * plan when that plan is no worse than the custom ones (`plan_cache_mode = auto`): the same page then costs ~1.5 ms.
+ * Server-side prepared statements for every parameterised query of the PostgreSQL pool (docs/decisions/list-queries.md,
+ * bench/README.md "Planning"): PostgreSQL plans an unnamed statement anew on every execution, and a list page's query
+ * (a parcel with its departure, agency, status, city, modes, sender and recipient: nine relations) spent many times
+ * longer planning than executing (measured in bench/README.md). A named statement is parsed once per connection, and
+ * after five executions PostgreSQL keeps its generic plan when that plan is no worse than the custom ones
+ * (`plan_cache_mode = auto`): the same page then costs a fraction of that.
  *
  * The name is a hash of the SQL text, so one text always has one name (node-postgres refuses a name reused for another
  * text). Only queries with parameters are named: a text without any may hold several statements (migrations, scripts),

@@ -1,7 +1,7 @@
 /**
- * The pg pool of a PostgreSQL server (DATABASE_URL), made to survive the database going away (issue "Nothing lost,
- * nobody in", faults): every wait is bounded, a dead connection never crashes the process, and the pool heals by
- * itself when the database comes back.
+ * The pg pool of a PostgreSQL server (DATABASE_URL), made to survive the database going away
+ * (docs/decisions/fault-tolerance.md): every wait is bounded, a dead connection never crashes the process, and the pool
+ * heals by itself when the database comes back.
  *
  * - `connectionTimeoutMillis`: opening a connection, or waiting for a free one, fails after `connectMs`.
  * - `statement_timeout` (server side) and `query_timeout` (client side, a little longer, for a network that swallows
@@ -65,10 +65,11 @@ export function createPgPool(url: string, opts: { max: number; timeouts?: Partia
     ...(opts.namedStatements ? { Client: NamedStatementClient } : {}),
     application_name: API_APPLICATION_NAME,
     // No JIT compilation: the API's statements are short, and a cost estimate above jit_above_cost (e.g. a payment
-    // search whose author branch is estimated at every payment) spent ~90 ms compiling a statement that ran in ~5 ms.
-    // No parallel workers either: starting two took 27–45 ms of a payment search whose plan ran in ~2 ms (its author
-    // branch, a hash join over every payment, stops at once when no author matches), and with requests in flight
-    // the cores are already busy (bench/README.md, seventh session).
+    // search whose author branch is estimated at every payment) spent far longer compiling a statement than running it.
+    // No parallel workers either: starting two took many times longer than a payment search whose plan they ran (its
+    // author branch, a hash join over every payment, stops at once when no author matches), and with requests in flight
+    // the cores are already busy (timings measured in bench/README.md, seventh session;
+    // docs/decisions/list-queries.md).
     options: '-c jit=off -c max_parallel_workers_per_gather=0',
     max: opts.max,
     connectionTimeoutMillis: t.connectMs ?? 5000,

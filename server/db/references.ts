@@ -27,9 +27,10 @@ export function colisReferencePrefix(agenceCode: string): string {
 }
 
 /**
- * A new parcel reference of an agency, e.g. PAR1-2611-000123, as an SQL value for the parcel's own INSERT (issue 12 §3:
- * no round trip of its own): `prefix` (colisReferencePrefix: a value, or a placeholder of a query built once) then the
- * number from colis_reference_seq, at least 6 digits (never cut beyond 999 999).
+ * A new parcel reference of an agency, e.g. PAR1-2611-000123, as an SQL value for the parcel's own INSERT
+ * (docs/decisions/registration-write.md: no round trip of its own): `prefix` (colisReferencePrefix: a value, or a
+ * placeholder of a query built once) then the number from colis_reference_seq, at least 6 digits (never cut beyond
+ * 999 999).
  */
 export function colisReferenceSql(prefix: string | Placeholder): SQL<string> {
   return sql<string>`(SELECT ${prefix}::text || lpad(s.n, greatest(6, length(s.n)), '0')

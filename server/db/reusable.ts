@@ -1,7 +1,8 @@
 /**
- * Queries built once per process and run on any database handle, a transaction included (issue 12 §3). Building a
- * Drizzle query (its SQL text from the builder's tree, the selection's field list) costs more Node CPU than sending it
- * and reading its answer: a registration spent about a fifth of its CPU there, rebuilding the same texts every time.
+ * Queries built once per process and run on any database handle, a transaction included
+ * (docs/decisions/registration-write.md). Building a Drizzle query (its SQL text from the builder's tree, the
+ * selection's field list) costs more Node CPU than sending it and reading its answer: a registration spent about a
+ * fifth of its CPU there, rebuilding the same texts every time.
  *
  * A reusable query is written with `sql.placeholder(name)` where its values go. Its first run builds it (Drizzle's
  * `.prepare()`) and keeps what the driver needs: the SQL text, the parameters (placeholders and constants), the

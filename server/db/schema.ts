@@ -361,8 +361,9 @@ export const colis = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     deletedByID: uuid('deleted_by_id').references(() => users.id),
     /**
-     * Public tracking token (issue 14 §1, migration 0009): 32 random bytes, base64url (43 characters), given by the
-     * database on insert; /suivi/{token} and the receipt's QR code. Never the id, never derived from it.
+     * Public tracking token (docs/decisions/public-tracking.md, migration 0009): 32 random bytes, base64url (43
+     * characters), given by the database on insert; /suivi/{token} and the receipt's QR code. Never the id, never
+     * derived from it.
      */
     suiviToken: text('suivi_token').notNull().default(SUIVI_TOKEN_DEFAULT),
     createdAt: createdAt(),
@@ -672,8 +673,9 @@ export const appSettings = pgTable('app_settings', {
 });
 
 /**
- * Audit trail of access administration (issue 9 §3): every change of a user, a role or an authorisation, with who,
- * when, what, and the values before → after. Written in the same transaction as the change; never updated or deleted.
+ * Audit trail of access administration (docs/decisions/audit-journal.md): every change of a user, a role or an
+ * authorisation, with who, when, what, and the values before → after. Written in the same transaction as the change;
+ * never updated or deleted.
  */
 export const audits = pgTable(
   'audits',

@@ -1,4 +1,7 @@
-/** The columns of the payments export (issue 14 §3), as the payments list shows them (src/encaissements/EncaissementsList.tsx). */
+/**
+ * The columns of the payments export (docs/decisions/list-exports.md), as the payments list shows them
+ * (src/encaissements/EncaissementsList.tsx).
+ */
 import { encaissements, modesPaiement } from '../db/schema';
 import { exportColumns, type ExportDef } from '../http/export';
 

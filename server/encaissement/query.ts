@@ -59,8 +59,8 @@ export const countEncaissements = (db: Db | Tx, extra?: WindowTotal) =>
  * of the author who collected it (case-insensitive "contains"). Written as colis/query.ts colisSearch is: a union of
  * index-friendly branches (the parcel's reference by its trigram index of migration 0001, then its payments by
  * encaissements_colis_idx; the few modes and staff whose label or name matches, then their payments) computed first,
- * then fetched by primary key, instead of an OR over the joined columns that walks every payment (13 s at 666 667
- * payments, bench/README.md "Issue 12 §1").
+ * then fetched by primary key, instead of an OR over the joined columns that walks every payment (seconds at
+ * 666 667 payments, measured in bench/README.md; docs/decisions/list-queries.md).
  */
 export function encaissementSearch(pattern: string): SQL {
   return sql`${encaissements.id} = ANY(ARRAY(

@@ -6,9 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COLLECTION_PAYER, PAYMENT_BY } from '../../common/colisRules';
+import { PAYMENT_BY } from '../../common/colisRules';
 import { currentUser } from '../auth/currentUser';
-import { moneyEuros, requiredId } from '../crud/fields';
 import type { Db } from '../db/client';
 import { answers, envelope, euros, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
@@ -19,16 +18,7 @@ import { toApi } from '../http/serialize';
 import { encaissementExport } from './exportColumns';
 import { encaissementList } from './query';
 import { createEncaissement, deleteEncaissement, getEncaissementsOfColis, setEncaissementActive } from './service';
-
-/** Body of encaissement/create (montantRestant, sent by the spec's client, is recomputed and ignored). */
-const encaissementBody = z.object({
-  colisID: requiredId('Le colis est obligatoire'),
-  modePaiementID: requiredId('Veuillez remplir tous les champs obligatoire.'),
-  paymentby: z.enum(PAYMENT_BY).default(COLLECTION_PAYER),
-  montantEncaisse: moneyEuros('Le montant encaissé', { positive: true }).optional(),
-  montantRestant: z.unknown().optional(),
-});
-export type EncaissementInput = z.infer<typeof encaissementBody>;
+import { encaissementBody } from './schemas';
 
 /** A parcel's amounts, as a payment shows them. */
 const colisMontants = record({ reference: z.string(), montantTotal: euros, reglement: euros, resteAPayer: euros });

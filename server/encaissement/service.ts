@@ -21,7 +21,7 @@ import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { statutCodeFromValue } from '../statut/query';
 import { encaissementInScope, encaissementsOfColis, findColisMontants } from './query';
-import type { EncaissementInput } from './routes';
+import type { EncaissementInput } from './schemas';
 import { notifyColis } from '../notification/service';
 
 /** The notification of a payment (spec 000 §7, text as the spec writes it). */
@@ -45,7 +45,7 @@ export interface PayableColis {
 /**
  * Records a payment of `montant` euros on a locked parcel and updates its settled and remaining amounts.
  * @param opts.history also write a history entry (status unchanged) for the payment
- * Records the payment in the audit journal ('create' of an 'encaissement', issue 14 §4) unless `journal` is false.
+ * Records the payment in the audit journal ('create' of an 'encaissement', docs/decisions/audit-journal.md) unless `journal` is false.
  * @returns the new reglement and resteAPayer (euros, numeric text) and the payment id
  * @throws 400 for an unknown payment mode or an amount ≤ 0; 409 above the remaining amount
  */

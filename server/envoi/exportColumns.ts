@@ -1,4 +1,7 @@
-/** The columns of the departures export (issue 14 §3), as the departures list shows them (src/departs/DepartList.tsx). */
+/**
+ * The columns of the departures export (docs/decisions/list-exports.md), as the departures list shows them
+ * (src/departs/DepartList.tsx).
+ */
 import { exportColumns, type ExportDef } from '../http/export';
 
 /** departs-{date}.csv / .xlsx */

@@ -1,5 +1,5 @@
 /**
- * GET /api/envoi/manifest/{envoiId} (issue 14 §2 "Departure manifest and labels"): a departure with its mode and
+ * GET /api/envoi/manifest/{envoiId} (docs/decisions/departure-manifest.md): a departure with its mode and
  * countries, and a page of its parcels the user may see (colisScope, as colis/liste), by reference, with what the
  * manifest and the labels print. Key `depart` (server/access/routeAccess.ts). 404 'Départ introuvable.' for a
  * departure unknown or outside the user's countries (envoiScope); 400 for a bad id or page.
@@ -37,7 +37,10 @@ const manifestParty = record({
   telephoneComplet: z.string().nullable(),
 });
 
-/** A page of a departure's manifest (issue 14 §2): the departure, its parcels by reference, their total count. */
+/**
+ * A page of a departure's manifest (docs/decisions/departure-manifest.md): the departure, its parcels by reference,
+ * their total count.
+ */
 const manifestOk = answers({
   200: envelope({
     envoi: record({

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
-import { requiredId, poidsKg } from '../crud/fields';
 import type { Db } from '../db/client';
 import {
   answers,
@@ -31,36 +30,7 @@ import { toApi } from '../http/serialize';
 import { envoiExport } from './exportColumns';
 import { envoiList, listOpenEnvois, listOpenEnvoisTo } from './query';
 import { changeEnvoiStatut, checkEnvoiPoids, createEnvoi, deleteEnvoi, getEnvoi, readEnvoi, setEnvoiActive, updateEnvoi } from './service';
-
-const calendarDate = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .transform((v) => v.slice(0, 10))
-    .pipe(z.iso.date({ error: 'Date invalide (AAAA-MM-JJ)' }));
-
-/** Body of envoi/create and the full envoi/update (spec 000 §5 Add departure; edit also needs contenu and poids). */
-export const envoiBody = z.object({
-  modeEnvoiID: requiredId("Le mode d'envoi est obligatoire"),
-  paysID: requiredId('Le pays de destination est obligatoire'),
-  paysEmetteurID: requiredId("Le pays d'origine est obligatoire"),
-  dateDebut: calendarDate('La date de départ est obligatoire'),
-  dateArrive: calendarDate("La date d'arrivée est obligatoire"),
-  dateFin: calendarDate('La date de clôture est obligatoire'),
-  contenu: z.string().trim().max(500, '500 caractères au maximum').optional(),
-  poids: poidsKg('Le poids global', 9_999_999),
-});
-const envoiUpdateBody = z.union([
-  z.strictObject({ isActive: z.boolean() }),
-  z.strictObject({ statutID: z.string().min(1, 'Statut obligatoire') }),
-  envoiBody.extend({
-    contenu: z.string({ error: 'Le contenu est obligatoire' }).trim().min(1, 'Le contenu est obligatoire').max(500),
-  }),
-]);
-
-/** What a client sends to create or fully edit a departure (dates 'YYYY-MM-DD', poids in kg). */
-export type EnvoiInput = z.infer<typeof envoiBody>;
+import { envoiBody, envoiUpdateBody } from './schemas';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 

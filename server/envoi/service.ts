@@ -6,7 +6,7 @@
  * - poids (kg) is positive and never below the weight already registered (poidsReel, the sum of its parcels);
  * - status transitions follow common/envoiRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
  * - a departure with parcels cannot be deleted;
- * - every write records its audit row (issue 14 §4) in its transaction; a status cascade records one row per parcel
+ * - every write records its audit row (docs/decisions/audit-journal.md) in its transaction; a status cascade records one row per parcel
  *   moved (colis/statutChange.ts) besides the departure's own.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -25,7 +25,7 @@ import { nextEnvoiReference } from '../db/references';
 import { lockEnvoi } from '../access/locks';
 import { envoiScope, mayCreateEnvoi } from '../access/scopes';
 import { findEnvoi } from './query';
-import type { EnvoiInput } from './routes';
+import type { EnvoiInput } from './schemas';
 
 /** Column values of a departure's editable fields (poids in kg, 3 decimals). */
 const envoiValues = (input: EnvoiInput) => ({

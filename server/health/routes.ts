@@ -1,5 +1,5 @@
 /**
- * Probes of a load balancer or a supervisor (issue "Nothing lost, nobody in", faults): both public, no token.
+ * Probes of a load balancer or a supervisor (docs/decisions/fault-tolerance.md): both public, no token.
  * - GET /api/health: the process is alive and serving HTTP → 200 `{success: true, status: 'ok'}`.
  * - GET /api/ready: the database answers and every migration of this release is applied → 200
  *   `{success: true, status: 'ready'}`; otherwise 503 `{success: false, status: 'unavailable', message}` (French).

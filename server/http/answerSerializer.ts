@@ -1,12 +1,13 @@
 /**
  * The serializer of every answer (app.ts): the route's zod response schema checks the answer (an answer that does
  * not match is a 500, never sent as it is: fastify-type-provider-zod's ResponseSerializationError, as before), then
- * JSON.stringify writes it, its instants first turned into ISO texts (issue 12 §4).
+ * JSON.stringify writes it, its instants first turned into ISO texts (docs/decisions/request-path.md).
  *
  * Why the instants: JSON.stringify leaves its fast path for an object with a `toJSON` method, and a Date's
- * (Date.prototype.toJSON → toISOString, a C++ builtin) costs about 1 µs each: 12 records with two instants each took
- * 24 µs to write, 9 µs once their instants were texts (Node 20, this machine). `jsonReady` gives JSON.stringify a
- * value without Dates, written the same: same text, byte for byte (tests/server/answerSerializer.test.ts).
+ * (Date.prototype.toJSON → toISOString, a C++ builtin) is a call per instant: records with instants take more than
+ * twice as long to write as the same records with their instants as texts (measured in bench/README.md). `jsonReady`
+ * gives JSON.stringify a value without Dates, written the same: same text, byte for byte
+ * (tests/server/answerSerializer.test.ts).
  *
  * serializedOnce: the text of an answer made from data that never changes, serialized once by the same serializer.
  */

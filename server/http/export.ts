@@ -1,12 +1,12 @@
 /**
- * List exports (issue 14 §3 "Exports"): the list call itself with `format=csv` or `format=xlsx` answers a file of
- * every row matching its filters, in its sort, within its agency scope (the list's where and order, http/list.ts),
+ * List exports (docs/decisions/list-exports.md): the list call itself with `format=csv` or `format=xlsx` answers a file
+ * of every row matching its filters, in its sort, within its agency scope (the list's where and order, http/list.ts),
  * whatever the page. The rows are read in batches of EXPORT_BATCH_SIZE rows (one query each, so that PGlite and
  * PostgreSQL alike serve other calls between two batches) and written to the reply as a stream that waits for the
- * client (backpressure): a million rows never sit in memory. A large list's batches are cheap whatever their
- * position and sort (bench/README.md "Exports"): in its default order, an index walk per batch; in another order or
- * under a search, its ids are walked on the main table alone by keyset, EXPORT_ID_WINDOW at a time (the where clause
- * evaluated once per window, not per batch), and each batch joins only its own ids.
+ * client (backpressure): a million rows never sit in memory. A large list's batches are cheap whatever their position
+ * and sort (bench/README.md "Exports"): in its default order, an index walk per batch; in another order or under a
+ * search, its ids are walked on the main table alone by keyset, EXPORT_ID_WINDOW at a time (the where clause evaluated
+ * once per window, not per batch), and each batch joins only its own ids.
  * - CSV for French Excel: UTF-8 with BOM, `;` separator, decimal comma, dates dd/MM/yyyy (Europe/Paris), quoted
  *   when needed, cells starting with = + - @ prefixed with a quote (formula injection).
  * - XLSX with exceljs' streaming WorkbookWriter: numbers as numbers, dates as dates (dd/mm/yyyy), bold frozen header.
@@ -344,7 +344,8 @@ async function writeCsv(out: PassThrough, exp: ExportDef, batches: AsyncIterable
 
 /**
  * Writes the XLSX workbook of the rows to the stream (exceljs streaming writer, no shared strings). exceljs loads
- * with the first XLSX export, not at every start (~0.45 s of the server's start, issue 12 §6).
+ * with the first XLSX export, not at every start (a noticeable part of the server's start, measured in bench/README.md;
+ * docs/decisions/embedded-start.md).
  */
 async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterable<AnyRow[]>) {
   const { default: Excel } = await import('exceljs');
@@ -372,9 +373,9 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * Answers a list call with its export file (issue 14 §3): Content-Disposition attachment `{name}-{yyyy-MM-dd}.{format}`
- * (Paris date), the body streamed as the batches are read. An error after the first bytes ends the connection
- * (the client sees a cut download, never a half file presented as whole).
+ * Answers a list call with its export file (docs/decisions/list-exports.md): Content-Disposition attachment
+ * `{name}-{yyyy-MM-dd}.{format}` (Paris date), the body streamed as the batches are read. An error after the first
+ * bytes ends the connection (the client sees a cut download, never a half file presented as whole).
  * @param rawQuery the list call's query string, `format` included ('csv' | 'xlsx', validated by listQuerySchema)
  */
 export async function sendListExport(reply: FastifyReply, db: Db, def: ListDef, rawQuery: Record<string, unknown>, exp: ExportDef) {

@@ -311,10 +311,10 @@ const idsQueries = new WeakMap<Db, Map<string, IdsQuery>>();
 /**
  * The rows of `ids` with the list's select (every populated reference), in the list's order: the second query of
  * the deferred join of a page (runList) and of an export batch (http/export.ts). With `def.pageKey` it is prepared
- * once per database handle, list and order (issue 12 §1: Drizzle took ~1 ms of CPU to build a parcel page's text,
- * nine relations and 67 columns, on every call), then only binds its ids (`= any($1)`, one text whatever their
- * number, named on PostgreSQL by db/namedStatements.ts). Scope, search and filters are in the query that chose the
- * ids, so one prepared query serves every user.
+ * once per database handle, list and order (docs/decisions/list-queries.md: Drizzle spent CPU building a parcel page's
+ * text, nine relations and 67 columns, on every call; measured in bench/README.md), then only binds its ids
+ * (`= any($1)`, one text whatever their number, named on PostgreSQL by db/namedStatements.ts). Scope, search and
+ * filters are in the query that chose the ids, so one prepared query serves every user.
  * @returns the rows as the select gives them (mapRow not applied)
  */
 export async function rowsOfIds(db: Db, def: ListDef, ids: string[], sort: ListOrder): Promise<AnyRow[]> {

@@ -1,8 +1,8 @@
 /**
- * Deep pages of a large list in its default order (issue 12 §1–2): instead of an OFFSET that walks every row before
- * the page (page 20 000 of a million parcels: 500 000 index entries), the page's day is found from the list's rows per
- * day of creation (exact counters kept by triggers: migration 0014 list_jours for a role that sees every agency,
- * 0017 list_jours_portee for an agency's scope), and only that day is walked.
+ * Deep pages of a large list in its default order (docs/decisions/counted-list-pages.md): instead of an OFFSET that
+ * walks every row before the page (page 20 000 of a million parcels: 500 000 index entries), the page's day is found
+ * from the list's rows per day of creation (exact counters kept by triggers: migration 0014 list_jours for a role that
+ * sees every agency, 0017 list_jours_portee for an agency's scope), and only that day is walked.
  */
 import { gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 
 /**
  * From this offset (rows before the page) on, a page is sought by day rather than walked: below it, walking the index
- * costs less than the few hundred counter rows the seek sums (~0.1 µs an entry against ~0.5 ms).
+ * costs less than the few hundred counter rows the seek sums (measured in bench/README.md).
  */
 export const SEEK_FROM_OFFSET = 2000;
 

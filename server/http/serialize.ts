@@ -2,7 +2,7 @@
  * Shapes database rows into API records (DESIGN.md §3): every record carries `id` and `_id`,
  * numeric strings of money and weight columns become numbers, populated references keep their own `_id`.
  * The same shape is written two ways: by toApi from the rows Drizzle maps, and, for the pages of the large lists, by
- * PostgreSQL itself (apiJsonPageSql, issue 12 §1), from the same selection and the same rules.
+ * PostgreSQL itself (apiJsonPageSql, docs/decisions/list-queries.md), from the same selection and the same rules.
  */
 import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 
@@ -71,7 +71,8 @@ export function toApi<T>(row: T): Api<T> {
   if (Array.isArray(row)) return row.map((r) => toApi(r)) as Api<T>;
   const out: Record<string, unknown> = {};
   const source = row as Record<string, unknown>;
-  // Object.keys and an index loop: no [key, value] pair allocated per field (issue 12 §4, every answer goes through here).
+  // Object.keys and an index loop: no [key, value] pair allocated per field (docs/decisions/request-path.md: every
+  // answer goes through here).
   const keys = Object.keys(source);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
@@ -171,10 +172,10 @@ const columnCount = (fields: Selection): number =>
   Object.values(fields).reduce<number>((n, f) => n + (is(f, Column) || is(f, SQL.Aliased) ? 1 : columnCount(f as Selection)), 0);
 
 /**
- * The rows of a list's select as the JSON text of the array toApi answers (issue 12 §1: a page written by PostgreSQL,
- * not parsed, mapped and written again by Node), one row: `page` (the text, `[]` for none) and `n` (the rows). The
- * select runs as a subquery whose columns are renamed by position (its references select columns of the same name);
- * its rows come in the order of `order` (an array of their ids, `$ids` of the prepared statement).
+ * The rows of a list's select as the JSON text of the array toApi answers (docs/decisions/list-queries.md: a page
+ * written by PostgreSQL, not parsed, mapped and written again by Node), one row: `page` (the text, `[]` for none) and
+ * `n` (the rows). The select runs as a subquery whose columns are renamed by position (its references select columns of
+ * the same name); its rows come in the order of `order` (an array of their ids, `$ids` of the prepared statement).
  * tests/server/listJson.test.ts compares the pages with toApi's.
  * @param select the list's select, its where clause set (selecting columns and references one level deep)
  * @param order the ids in the page's order (each row's first column must be its id)

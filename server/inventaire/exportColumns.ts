@@ -1,4 +1,7 @@
-/** The columns of the stock statements export (issue 14 §3), as their list shows them (src/inventaire/InventaireList.tsx). */
+/**
+ * The columns of the stock statements export (docs/decisions/list-exports.md), as their list shows them
+ * (src/inventaire/InventaireList.tsx).
+ */
 import { BUSINESS_TIME_ZONE } from '../../common/dates';
 import { exportColumns, type ExportDef } from '../http/export';
 

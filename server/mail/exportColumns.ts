@@ -1,4 +1,7 @@
-/** The columns of the mail outbox export (issue 14 §3), as its list shows them (src/messagerie/MailOutboxList.tsx). */
+/**
+ * The columns of the mail outbox export (docs/decisions/list-exports.md), as its list shows them
+ * (src/messagerie/MailOutboxList.tsx).
+ */
 import { exportColumns, type ExportDef } from '../http/export';
 
 /** emails-{date}.csv / .xlsx */

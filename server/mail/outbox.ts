@@ -215,7 +215,7 @@ export function startOutboxWorker(opts: {
 }): () => Promise<void> {
   if (!opts.smtpUrl) return async () => {};
   const smtpUrl = opts.smtpUrl;
-  // nodemailer loads with the first mail to send, not at every start (issue 12 §6).
+  // nodemailer loads with the first mail to send, not at every start (docs/decisions/embedded-start.md).
   let transport: Transporter | undefined;
   const send = async (m: OutgoingMail) => {
     const t = (transport ??= (await import('nodemailer')).default.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as never));

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
-import { requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { answers, instant, listAnswer, messageAnswer, record } from '../http/answer';
 import { runList } from '../http/list';
@@ -16,13 +15,7 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { messageList } from './query';
 import { sendMessage } from './service';
-
-const messageBody = z.object({
-  email: z.string({ error: "L'email est obligatoire" }).trim().pipe(z.email('Email invalide !')),
-  subject: requiredText("L'objet est obligatoire", 200),
-  htmlContent: requiredText('Le message est obligatoire', 10_000),
-});
-export type MessageInput = z.infer<typeof messageBody>;
+import { messageBody } from './schemas';
 
 /** A sent message as message/liste answers it (message/query.ts). */
 const messageRecord = record({

@@ -1,7 +1,7 @@
 /**
  * Messages from staff (spec 000 §7, 001 §7 message/sendbyEmail): a text message to a person the business knows,
  * queued in the outbox (docs/architecture.md §4) and kept in the messages table. Limited to what the spec needs
- * (issue "Nothing lost, nobody in" §2): the content is text (any HTML is shown as typed, never interpreted), each
+ * (docs/decisions/security-hardening.md): the content is text (any HTML is shown as typed, never interpreted), each
  * sender is throttled (MESSAGE_POLICY) before anything is looked up, and only a recipient the sender may reach gets a
  * mail: an active client of its scope or a member of staff of its agency. Any other address is accepted and dropped,
  * with the same answer, so that the call never tells which addresses exist or belong to another agency
@@ -15,7 +15,7 @@ import { takeAttempt, type ThrottlePolicy } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { messages, typeUsers, users } from '../db/schema';
 import { enqueueMail, textToHtml } from '../mail/outbox';
-import type { MessageInput } from './routes';
+import type { MessageInput } from './schemas';
 
 /** Messages one member of staff may send: 30 an hour, then one a minute, doubling up to an hour. */
 export const MESSAGE_POLICY: ThrottlePolicy = { free: 30, baseMs: 60_000, maxMs: 3_600_000, windowMs: 3_600_000 };

@@ -14,7 +14,7 @@ import { enqueueMail, escapeHtml, textToHtml } from '../mail/outbox';
 import { MESSAGE_POLICY } from '../message/service';
 import { suiviUrl } from '../suivi/link';
 import { allClients, clientsOfEnvoi, oneClient, visibleEnvoi, type Recipient } from './query';
-import type { ContactClientsInput, NotificationInput } from './routes';
+import type { ContactClientsInput, NotificationInput } from './schemas';
 
 /** A parcel as a notification reads it: its reference, its parties and the free-text recipient's e-mail. */
 export interface NotifiedColis {
@@ -23,14 +23,14 @@ export interface NotifiedColis {
   expediteurID: string | null;
   destinataireID: string | null;
   emailDestinataire: string | null;
-  /** Public tracking token (issue 14 §1): the mail links to the parcel's tracking page. */
+  /** Public tracking token (docs/decisions/public-tracking.md): the mail links to the parcel's tracking page. */
   suiviToken: string;
 }
 
 /**
  * What notifying parcels writes (pure): a notification row for the sender and the recipient of each, and an e-mail to
  * each address known (registered client's e-mail in `emails`, or the free-text recipient e-mail) with the link to the
- * parcel's public tracking page (issue 14 §1, server/suivi/link.ts). The link is in the mail only, not in the row.
+ * parcel's public tracking page (docs/decisions/public-tracking.md, server/suivi/link.ts). The link is in the mail only, not in the row.
  * @param emails the e-mail of each receiver who has one (receiver id → e-mail)
  */
 export function colisNotices(colis: NotifiedColis[], message: string, emails: ReadonlyMap<string, string | null>) {

@@ -1,4 +1,7 @@
-/** The columns of the operations export (issue 14 §3), as the operations list shows them (src/operation/OperationList.tsx). */
+/**
+ * The columns of the operations export (docs/decisions/list-exports.md), as the operations list shows them
+ * (src/operation/OperationList.tsx).
+ */
 import { exportColumns, type ExportDef } from '../http/export';
 
 /** operations-{date}.csv / .xlsx */

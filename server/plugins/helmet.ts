@@ -2,13 +2,13 @@
  * Security headers of every answer (@fastify/helmet's), with the content security policy of the built UI: scripts,
  * styles, fonts and calls from the same origin only (inline styles allowed for MUI), no framing.
  *
- * The headers are worked out once, at start-up (issue 12 §4): @fastify/helmet 13 calls `helmet(options)` on every
- * request, which rebuilds every header and parses and checks the CSP's directives each time. Here a probe Fastify
- * instance answers one request with @fastify/helmet and these options; the headers it adds (those the same probe
- * without it does not send) are then given to every answer by one onRequest hook, as the plugin does (a route's own
- * header of the same name still wins). Same headers, same values, same order. They are Fastify reply headers rather
- * than raw ones (`reply.raw.setHeader`): once a raw header is set, Node checks every header twice (setHeader, then
- * writeHead merging Fastify's own through setHeader again); now each is checked once, at writeHead.
+ * The headers are worked out once, at start-up (docs/decisions/request-path.md): @fastify/helmet 13 calls
+ * `helmet(options)` on every request, which rebuilds every header and parses and checks the CSP's directives each time.
+ * Here a probe Fastify instance answers one request with @fastify/helmet and these options; the headers it adds (those
+ * the same probe without it does not send) are then given to every answer by one onRequest hook, as the plugin does (a
+ * route's own header of the same name still wins). Same headers, same values, same order. They are Fastify reply
+ * headers rather than raw ones (`reply.raw.setHeader`): once a raw header is set, Node checks every header twice
+ * (setHeader, then writeHead merging Fastify's own through setHeader again); now each is checked once, at writeHead.
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Input guard of every API route, in one place (issue "Nothing lost, nobody in" §2):
+ * Input guard of every API route, in one place (docs/decisions/security-hardening.md; docs/architecture.md §4 "Input"):
  * - a NUL byte or another control character in a path parameter, a query parameter, a JSON key or a JSON string is
  *   refused with 400 and a French message (PostgreSQL cannot store NUL: it used to answer 500, error 22021);
  *   tabs and line breaks are allowed in body texts (addresses, messages), nowhere else;
@@ -59,7 +59,8 @@ export const inputGuardPlugin = fp(
       if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
       return parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
     });
-    // A callback-style hook (no promise per request, issue 12 §4); a refusal goes to the error handler.
+    // A callback-style hook (no promise per request, docs/decisions/request-path.md); a refusal goes to the error
+    // handler.
     app.addHook('preValidation', (request, _reply, done) => {
       try {
         if (request.url.startsWith('/api/')) checkRequest(request);

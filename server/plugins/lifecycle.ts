@@ -1,5 +1,5 @@
 /**
- * Orderly stop (SIGTERM, issue "Nothing lost, nobody in", faults). `app.close()` first drains, then closes:
+ * Orderly stop (SIGTERM, docs/decisions/fault-tolerance.md). `app.close()` first drains, then closes:
  * 1. drain (preClose hook): every new request is answered 503 with a French message and `Connection: close`
  *    (GET /api/ready included, so a load balancer stops sending), while the requests already running finish; the
  *    drain lasts at least ACCEPT_WINDOW_MS (connections waiting in the listen queue are accepted and answered
@@ -31,7 +31,7 @@ export function registerLifecycle(app: FastifyInstance) {
     if (counted.delete(request)) running--;
   };
 
-  // Callback-style hooks (no promise per request, issue 12 §4).
+  // Callback-style hooks (no promise per request, docs/decisions/request-path.md).
   app.addHook('onRequest', (request, reply, done) => {
     if (stopping) {
       reply.code(503).header('connection', 'close').header('retry-after', '5').send({ success: false, message: STOPPING_MESSAGE });

@@ -1,12 +1,13 @@
 /**
  * The built UI at / (DESIGN.md §1): its files from `uiDir` when it holds an index.html, index.html for any other
  * non-API GET (the single-page app's own paths), and /app-config.js, the UI's runtime configuration (spec 001 §7:
- * the API's base address from PUBLIC_API_URL, else the page's origin + /api/). The public tracking page (issue 14 §1)
- * is a second entry of the build: suivi.html answers /suivi and /suivi/{token}, without sign-in. Anything else not
- * found is the JSON 404 of the API.
- * Caching (issue 12 §5): the hashed files under /assets/ are immutable for a year; index.html and the other files are
- * revalidated on every load (`no-cache`), so a new release is picked up at once. The build writes .br and .gz copies
- * of every text file (vite.config.ts) and they are sent to browsers that accept them (`preCompressed`).
+ * the API's base address from PUBLIC_API_URL, else the page's origin + /api/). The public tracking page
+ * (docs/decisions/public-tracking.md) is a second entry of the build: suivi.html answers /suivi and /suivi/{token},
+ * without sign-in. Anything else not found is the JSON 404 of the API.
+ * Caching (docs/decisions/screen-bundles.md): the hashed files under /assets/ are immutable for a year; index.html and
+ * the other files are revalidated on every load (`no-cache`), so a new release is picked up at once. The build writes
+ * .br and .gz copies of every text file (vite.config.ts) and they are sent to browsers that accept them
+ * (`preCompressed`).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -35,8 +36,9 @@ export const staticPlugin = fp<StaticOptions>(
     if (hasUi) {
       await app.register(fastifyStatic, {
         root: uiDir,
-        // One wildcard route looking the file up when asked (issue 12 §6): `wildcard: false` listed the ~430 files of
-        // the build (with their .br and .gz copies) and added two routes for each at every start, about 0.15 s.
+        // One wildcard route looking the file up when asked (docs/decisions/embedded-start.md): `wildcard: false`
+        // listed the ~430 files of the build (with their .br and .gz copies) and added two routes for each at every
+        // start (measured in bench/README.md).
         wildcard: true,
         index: false,
         preCompressed: true,

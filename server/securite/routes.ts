@@ -1,5 +1,5 @@
 /**
- * What the throttles locked, for administrators (issue "Nothing lost, nobody in" §1: lockout visible to
+ * What the throttles locked, for administrators (docs/decisions/security-hardening.md: lockout visible to
  * administrators): GET /api/securite/verrous lists the keys locked now (account e-mail, client address, parcel of a
  * deletion code, user of a code), with their count and end of lock; POST /api/securite/deverrouiller {key} lifts
  * one lock at once (the count starts again from zero). Keys securiteVerrous and securiteDeverrouiller.

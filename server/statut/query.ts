@@ -60,7 +60,7 @@ const listCache = new WeakMap<object, Promise<StatutFull[]>>();
 
 /**
  * Every status, oldest first (statut/liste). Seeded once and never changed by any route: kept per database handle
- * after the first read, like statutsByCode (issue 12 §4: the small GET answers without a query).
+ * after the first read, like statutsByCode (docs/decisions/request-path.md: the small GET answers without a query).
  */
 export function listStatuts(db: Db): Promise<StatutFull[]> {
   let hit = listCache.get(db);

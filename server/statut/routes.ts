@@ -15,7 +15,7 @@ export const statutRecord = codeLibelleRef.extend({ isActive: z.boolean(), creat
 /** The status routes. */
 export async function statutRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The list never changes once read (statut/query.ts): its answer is serialized once (issue 12 §4).
+  // The list never changes once read (statut/query.ts): its answer is serialized once (docs/decisions/request-path.md).
   const sendList = serializedOnce();
   r.get(
     '/api/statut/liste',

@@ -1,7 +1,8 @@
 /**
- * Addresses of the public tracking page (issue 14 §1): `{PUBLIC_URL}/suivi/{token}`, printed in the receipt's QR code
- * and written in the clients' mails. The base is config.publicUrl (PUBLIC_URL); unset, the receipt uses the origin the
- * back-office was opened at (the request's), and mails, which have no request, http://localhost:PORT.
+ * Addresses of the public tracking page (docs/decisions/public-tracking.md): `{PUBLIC_URL}/suivi/{token}`, printed in
+ * the receipt's QR code and written in the clients' mails. The base is config.publicUrl (PUBLIC_URL); unset, the
+ * receipt uses the origin the back-office was opened at (the request's), and mails, which have no request,
+ * http://localhost:PORT.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';

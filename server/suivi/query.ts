@@ -1,7 +1,7 @@
 /**
- * Reads of the public tracking (issue 14 §1): one parcel not deleted, with what the page shows, and the phones of its
- * recipient (only to check the 4 digits: they never leave server/suivi/service.ts), its status changes, and the
- * agency of the destination city where it is collected.
+ * Reads of the public tracking (docs/decisions/public-tracking.md): one parcel not deleted, with what the page shows,
+ * and the phones of its recipient (only to check the 4 digits: they never leave server/suivi/service.ts), its status
+ * changes, and the agency of the destination city where it is collected.
  */
 import { and, asc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

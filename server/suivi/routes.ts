@@ -1,6 +1,6 @@
 /**
- * Public tracking routes (issue 14 §1), open without sign-in (access/routeAccess.ts PUBLIC) and rate limited per
- * address (config.suiviRateLimit a minute, both routes counted together):
+ * Public tracking routes (docs/decisions/public-tracking.md), open without sign-in (access/routeAccess.ts PUBLIC) and
+ * rate limited per address (config.suiviRateLimit a minute, both routes counted together):
  * - GET /api/public/suivi?reference=…&telephone=… (telephone: the last 4 digits of the recipient's phone)
  * - GET /api/public/suivi/:token (the receipt's QR code, the mails' link)
  * Both answer `{success, data: SuiviColis}` (common/suivi.ts) or the same 404 for anything not found.

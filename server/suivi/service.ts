@@ -1,8 +1,9 @@
 /**
- * Public parcel tracking (issue 14 §1): a parcel found by its reference and the last 4 digits of its recipient's phone,
- * or by its tracking token (receipt QR code, mails). Every failure answers the same 404 (SUIVI_NOT_FOUND), so nothing
- * tells a wrong digit from an unknown or deleted parcel. Guessing the digits is bounded per address (route rate limit)
- * and per reference (SUIVI_POLICY, counted in the database whether the reference exists or not).
+ * Public parcel tracking (docs/decisions/public-tracking.md): a parcel found by its reference and the last 4 digits of
+ * its recipient's phone, or by its tracking token (receipt QR code, mails). Every failure answers the same 404
+ * (SUIVI_NOT_FOUND), so nothing tells a wrong digit from an unknown or deleted parcel. Guessing the digits is bounded
+ * per address (route rate limit) and per reference (SUIVI_POLICY, counted in the database whether the reference exists
+ * or not).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';

@@ -1,4 +1,7 @@
-/** The columns of the users and clients exports (issue 14 §3), as their lists show them (src/user/UserList.tsx, src/clients/ClientsList.tsx). */
+/**
+ * The columns of the users and clients exports (docs/decisions/list-exports.md), as their lists show them
+ * (src/user/UserList.tsx, src/clients/ClientsList.tsx).
+ */
 import { exportColumns, type ExportDef } from '../http/export';
 
 /** utilisateurs-{date}.csv / .xlsx */

@@ -1,8 +1,8 @@
 /**
  * Reads of users: clients as the API answers them (DESIGN.md §4: users of type CLIENT, found by their full phone), their
- * columns and the clients list (paged, searched by name, first names or phone); the staff list and choice (issue 9 §1,
- * spec 001 §2 Users), the uniqueness look-ups of e-mail and phone, and the records that keep a user from being
- * deleted. The user record itself (populated references) is auth/query.ts selectUsers.
+ * columns and the clients list (paged, searched by name, first names or phone); the staff list and choice (spec 001 §2
+ * Users, docs/decisions/staff-accounts.md), the uniqueness look-ups of e-mail and phone, and the records that keep a
+ * user from being deleted. The user record itself (populated references) is auth/query.ts selectUsers.
  */
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
@@ -126,7 +126,7 @@ export const clientList = (typeId: string, user: CurrentUser): ListDef<typeof se
   filters: { isActive: { column: users.isActive, type: 'boolean' } },
 });
 
-// ---------------------------------------------------------------- staff (issue 9 §1, spec 001 §2 Users)
+// ----------------------------------------------- staff (spec 001 §2 Users; docs/decisions/staff-accounts.md)
 
 /** Staff: users of type ADMIN (the only type that signs in to the back-office, spec 000 §5). */
 const isStaff = eq(typeUsers.code, TYPE_USER_CODES.ADMIN);
@@ -195,9 +195,10 @@ export async function staffPhoneTaken(db: Db | Tx, telephoneComplet: string, exc
 }
 
 /**
- * Records a user authored or received that keep it from being deleted (issue 9 §1 "409 when the user authored
- * records"): parcels (registered, sent, received, handed over, deleted), payments, departures, histories, operations,
- * inventories, messages, notifications and audit entries. @returns the French names of the kinds found (empty: none)
+ * Records a user authored or received that keep it from being deleted (409 'Désactivez-le plutôt.',
+ * docs/decisions/staff-accounts.md): parcels (registered, sent, received, handed over, deleted), payments, departures,
+ * histories, operations, inventories, messages, notifications and audit entries. @returns the French names of the kinds
+ * found (empty: none)
  */
 export async function authoredRecords(db: Db | Tx, id: string): Promise<string[]> {
   const checks: [string, SQL][] = [

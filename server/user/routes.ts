@@ -1,5 +1,5 @@
 /**
- * Users (spec 000 §2 Profile settings, §7; 001 §2 Users, §5, §7; issue 9 §1, §3): the staff list, choice, creation,
+ * Users (spec 000 §2 Profile settings, §7; 001 §2 Users, §5, §7; docs/decisions/staff-accounts.md, audit-journal.md): the staff list, choice, creation,
  * edit, status, deletion and history; a user's record and profile; and the clients (users of type CLIENT) the parcel
  * wizard and the clients list look up. Own record: any signed-in user reads it, key profil edits it; another user:
  * keys user / userUpdate, and a body `{isActive}` alone is the active toggle (userUpdateStatut). The staff rules are in
@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { currentUser } from '../auth/currentUser';
 import { PHONE_LOOKUP_POLICY, takeAttempt, type ThrottleKey } from '../auth/throttle';
-import { optionalText, requiredText } from '../crud/fields';
 import type { Db } from '../db/client';
 import { userRecord } from '../auth/routes';
 import { answers, dataAnswer, envelope, instant, listAnswer, messageAnswer, record, rowsAnswer } from '../http/answer';
@@ -35,56 +34,9 @@ import {
   updateProfil,
   updateStaff,
 } from './service';
+import { profilOnlyBody, staffCreateBody, staffUpdateBody, type ProfilInput, type StaffUpdateInput } from './schemas';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-
-/** Body of the profile update (spec 000 §5 Profile: nom and prenoms required). */
-export const profilBody = z.object({
-  nom: requiredText('Le nom est obligatoire', 100),
-  prenoms: requiredText('Les prénoms sont obligatoires', 150),
-  adresse: optionalText(255),
-});
-export type ProfilInput = z.infer<typeof profilBody>;
-
-/** The fields of a staff form that only the full staff body carries (a profile body holding one is refused). */
-const STAFF_KEYS = ['paysID', 'roleID', 'typeUserID', 'agenceID'] as const;
-
-/** The staff fields shared by create and update (spec 001 §5 User add: all required; §7). */
-const staffFields = {
-  nom: requiredText('Le nom est obligatoire', 100),
-  prenoms: requiredText('Les prénoms sont obligatoires', 150),
-  adresse: requiredText("L'adresse est obligatoire", 255),
-  paysID: z.uuid({ error: 'Le pays est requis !' }),
-  roleID: z.uuid({ error: 'Le rôle est obligatoire' }),
-  typeUserID: z.uuid({ error: "Type d'utilisateur invalide" }).nullish(),
-  agenceID: z.uuid({ error: "L'agence est invalide" }).nullish(),
-};
-
-/** Body of POST user/create (spec 001 §7 without `password`: the server generates it, issue 9 §1). */
-export const staffCreateBody = z.object({
-  ...staffFields,
-  email: z
-    .string({ error: "L'email est obligatoire" })
-    .trim()
-    .min(1, "L'email est obligatoire")
-    .max(254, '254 caractères au maximum')
-    .pipe(z.email('Email invalide !')),
-  telephone: requiredText('Le téléphone est obligatoire', 30),
-});
-export type StaffCreateInput = z.infer<typeof staffCreateBody>;
-
-/** Full body of PUT user/update/{id} for staff (spec 001 §7); email and telephone are read-only (refused when changed). */
-export const staffUpdateBody = z.object({
-  ...staffFields,
-  email: z.string().max(254).nullish(),
-  telephone: z.string().max(30).nullish(),
-});
-export type StaffUpdateInput = z.infer<typeof staffUpdateBody>;
-
-/** A profile body: nom, prenoms, adresse, and none of the staff fields (those need the full staff body) nor isActive (alone). */
-const profilOnlyBody = profilBody.loose().refine((b) => ![...STAFF_KEYS, 'isActive'].some((k) => k in b), {
-  message: 'Un changement de pays, de rôle ou d’agence demande le formulaire complet (nom, prénoms, adresse, pays, rôle).',
-});
 
 /** One audit row as user/historique answers it (audit/query.ts AuditRow). */
 const auditRecord = z.looseObject({

@@ -1,5 +1,5 @@
 /**
- * Rules of users (spec 000 §2 Profile settings, §3 User; 001 §2 Users, §4, §5; issue 9 §1, §3; DESIGN.md §4):
+ * Rules of users (spec 000 §2 Profile settings, §3 User; 001 §2 Users, §4, §5; docs/decisions/staff-accounts.md, audit-journal.md; DESIGN.md §4):
  * - a user sees itself and the users of its agency (access/scopes.ts findVisibleUser); it edits its own profile
  *   (nom, prenoms, adresse) or, with the key, another's;
  * - staff (users of type ADMIN) are created by an administrator: the server generates the password, mails it through
@@ -34,9 +34,9 @@ import { authoredRecords, emailTaken, staffPhoneTaken } from './query';
 import { activeKeysOfRole } from '../role/query';
 import { reusableSql } from '../db/reusable';
 import { v7 as uuidv7 } from 'uuid';
-import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './routes';
+import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './schemas';
 
-/** French messages of the staff rules (issue 9 §1), shared by the routes and the tests. */
+/** French messages of the staff rules (docs/decisions/staff-accounts.md), shared by the routes and the tests. */
 export const USER_MESSAGES = {
   emailTaken: 'Cet email est déjà utilisé par un autre utilisateur.',
   phoneTaken: 'Ce numéro de téléphone est déjà utilisé par un autre utilisateur de ce pays.',
@@ -188,7 +188,7 @@ function resetMail(u: { email: string; nom: string; prenoms: string }, password:
 }
 
 /**
- * Creates a member of staff (POST user/create, issue 9 §1): checks, a generated password (≥ 12 characters, letters,
+ * Creates a member of staff (POST user/create, docs/decisions/staff-accounts.md): checks, a generated password (≥ 12 characters, letters,
  * digits, symbols) hashed, mailed through the outbox in the same transaction, mustChangePassword set, audit 'create'.
  * @returns the user as answered (no password)
  * @throws 400 invalid references or phone; 403 privileged role, another agency; 409 e-mail or phone taken
@@ -316,7 +316,7 @@ export async function setUserActive(db: Db, id: string, isActive: boolean, me: C
 }
 
 /**
- * Gives a member of staff a new generated password (POST user/resetPassword/{id}, issue 9 §1 "resetting their password
+ * Gives a member of staff a new generated password (POST user/resetPassword/{id}, docs/decisions/staff-accounts.md "resetting their password
  * kills their tokens at once"): mailed through the outbox in the same transaction, to be changed at the next sign-in;
  * every session of the user ends (tokenVersion bumped); audit 'password' (never the password).
  * @throws 403 itself (it uses the password change), scope, privileged; 404 unknown; 409 a client (no sign-in)
@@ -464,7 +464,7 @@ const clientUpsertQuery = reusableSql<Party>(sql`WITH ${clientUpsertCtes('c')} S
  * Returns the client with this full phone, creating it when absent (safe under concurrency: the unique index on
  * (user type, phone) decides). An existing client is reused as it is. An e-mail already used by another account is
  * not stored on the new client (e-mails are unique among users). One statement (clientUpsertCtes), known client or
- * new, created meanwhile by a concurrent registration included (issue 12 §3).
+ * new, created meanwhile by a concurrent registration included (docs/decisions/registration-write.md).
  * @param c.telephoneComplet the phone as given, normalised here with the country's rules (common/phone.ts)
  * @param c.pays the country of the phone (the departure's destination for a recipient, its origin for a sender)
  * @param c.field the request field of the phone, for the error

@@ -10,7 +10,7 @@ import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, TextInput, maxValue, minValue, number, required, useGetOne, useTranslate, type Validator } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 import { agencePhoneError, agenceTelephoneComplet } from './agenceRules';
 
 const v = 'resources.agence.validation';

@@ -1,7 +1,7 @@
 /** Agencies list (spec 001 §2 Agencies): Code, Libelle, Ville, Pays, Téléphone (complete phone or '--'), Statut, Actions; filter by country. */
 import { DataTable } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { libelleOf } from '../common/records';
+import { libelleOf } from '../providers/records';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { agencePhoneLabel } from './agenceRules';
 

@@ -4,7 +4,7 @@
  * phone). The phone rule itself is common/phone.ts normalizePaysPhone, the one the server applies too.
  */
 import { normalizePaysPhone, type PaysTelephone } from '../../common/phone';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 
 /** The phone column of the list: the full number, else '--'. */
 export function agencePhoneLabel(record: { telephoneComplet?: unknown } | null | undefined): string {

@@ -1,7 +1,7 @@
 /**
- * The before → after of one journal row (issue 14 §4): one line per changed field with its French name, the value
- * before struck through and the value after; a creation shows the values after, a deletion the values before and
- * how it was authorised.
+ * The before → after of one journal row (docs/decisions/audit-journal.md): one line per changed field with its French
+ * name, the value before struck through and the value after; a creation shows the values after, a deletion the values
+ * before and how it was authorised.
  */
 import { Box, Typography } from '@mui/material';
 import { formatDateFr } from '../common/formatDate';

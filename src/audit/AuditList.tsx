@@ -1,8 +1,8 @@
 /**
- * 'Journal d'audit', /audit (key auditListe; issue 14 §4): every recorded change, newest first — date, author,
- * address, entity, action and the readable before → after — filtered by entity, author (autocomplete) and period
- * (Du / Au), paged by the server (GET audit/liste). An entity id in the address (?filter={"entityId":…}) narrows it
- * to one record (the parcel card's link).
+ * 'Journal d'audit', /audit (key auditListe; docs/decisions/audit-journal.md): every recorded change, newest first —
+ * date, author, address, entity, action and the readable before → after — filtered by entity, author (autocomplete) and
+ * period (Du / Au), paged by the server (GET audit/liste). An entity id in the address (?filter={"entityId":…}) narrows
+ * it to one record (the parcel card's link).
  */
 import { Chip, Typography } from '@mui/material';
 import {

@@ -1,5 +1,5 @@
 /**
- * The audit journal's call for screens that are not its list (issue 14 §4): the parcel details card reads the
+ * The audit journal's call for screens that are not its list (docs/decisions/audit-journal.md): the parcel details card reads the
  * journal of one record through GET audit/liste.
  */
 import { httpRequest, type CallOptions } from '../providers/http';

@@ -1,7 +1,8 @@
 /**
- * How the audit journal reads in French (issue 14 §4): the entities and actions as labels, the fields of a change
- * with their French names, and the lines of one row's before → after (only the changed fields; the whole record for
- * a creation or a deletion). Pure functions, shared by the 'Journal d'audit' screen and the parcel's card.
+ * How the audit journal reads in French (docs/decisions/audit-journal.md): the entities and actions as labels, the
+ * fields of a change with their French names, and the lines of one row's before → after (only the changed fields; the
+ * whole record for a creation or a deletion). Pure functions, shared by the 'Journal d'audit' screen and the parcel's
+ * card.
  */
 
 /** One row of GET audit/liste. */

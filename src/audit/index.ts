@@ -1,4 +1,7 @@
-/** The audit journal resource (issue 14 §4): 'Journal d'audit', a list only, loaded lazily (key auditListe). */
+/**
+ * The audit journal resource (docs/decisions/audit-journal.md): 'Journal d'audit', a list only, loaded lazily (key
+ * auditListe).
+ */
 import { lazy } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
 import type { ResourceProps } from 'react-admin';

@@ -1,9 +1,10 @@
 /**
- * The 'Changer votre mot de passe' step at /changer-mot-de-passe, outside the layout (issue 9 §1): a member of staff
- * created by an administrator signs in with the password mailed to it, then must choose its own before anything else
- * (the server answers 403 to every other call until then). The current password (the one received by e-mail), the
- * new one and its confirmation; on success the role's privileges load and the app opens on the dashboard. Reached
- * from authProvider.login's redirect, and from the layout while the obligation holds. Without a session: /login.
+ * The 'Changer votre mot de passe' step at /changer-mot-de-passe, outside the layout
+ * (docs/decisions/staff-accounts.md): a member of staff created by an administrator signs in with the password mailed
+ * to it, then must choose its own before anything else (the server answers 403 to every other call until then). The
+ * current password (the one received by e-mail), the new one and its confirmation; on success the role's privileges
+ * load and the app opens on the dashboard. Reached from authProvider.login's redirect, and from the layout while the
+ * obligation holds. Without a session: /login.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';

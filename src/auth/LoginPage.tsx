@@ -3,8 +3,8 @@
  * message, else the error message, in an alert box"). A user already signed in is sent to /.
  * The form is two plain MUI fields rather than react-admin's <Form> and inputs: the sign-in page is the first one
  * downloaded, and react-admin's form (react-hook-form) and MUI's TextField (which brings Select, Menu and Popover)
- * weigh ~30 KB compressed there (issue 12 §5). The validation behaves like react-admin's: checked on submit, then
- * again on each change.
+ * weigh ~30 KB compressed there (docs/decisions/screen-bundles.md). The validation behaves like react-admin's: checked
+ * on submit, then again on each change.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import {

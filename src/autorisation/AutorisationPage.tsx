@@ -1,9 +1,10 @@
 /**
  * The role–permission assignment screen, /autorisation (spec 001 §2 Role-permission assignment, §5 "Role-assignment
- * visibility", §7 autorisation/…, §8; issue 9 §2–§3): role tabs, the collapsible permission groups with a toggle per
- * permission and the count of granted keys, a search over keys and descriptions, 'Tout accorder' / 'Tout retirer'
- * per group after an Oui/Non confirmation, and the latest changes of the role. Each change takes effect at once on
- * the server; when the role is the user's own, the user's privileges are reloaded (providers/permissionsSync.ts).
+ * visibility", §7 autorisation/…, §8; docs/decisions/permission-assignment.md): role tabs, the collapsible permission
+ * groups with a toggle per permission and the count of granted keys, a search over keys and descriptions,
+ * 'Tout accorder' / 'Tout retirer' per group after an Oui/Non confirmation, and the latest changes of the role. Each
+ * change takes effect at once on the server; when the role is the user's own, the user's privileges are reloaded
+ * (providers/permissionsSync.ts).
  */
 import { useMemo, useState } from 'react';
 import {
@@ -30,17 +31,16 @@ import SearchIcon from '@mui/icons-material/Search';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import RemoveDoneIcon from '@mui/icons-material/RemoveDone';
 import LockIcon from '@mui/icons-material/Lock';
-import { Confirm, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useGetIdentity, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../common/PageHeader';
 import { QueryStatus } from '../common/QueryStatus';
 import { serverMessage } from '../common/recordLabel';
-import type { AppDataProvider } from '../providers/dataProvider';
 import type { AppIdentity } from '../providers/authProvider';
 import { readSession, sessionActor } from '../providers/session';
 import { ACCESS_RULE_MESSAGES, type Actor } from '../../common/autorisationRules';
 import { syncPermissions } from '../providers/permissionsSync';
-import type { AssignmentPermission, AutorisationLink } from './autorisationMethods';
+import type { AssignmentPermission, AutorisationLink, AutorisationMethods } from './autorisationMethods';
 import {
   groupPermissions,
   matchesSearch,
@@ -65,7 +65,7 @@ interface GroupAction {
 /** The assignment screen (no props; key `autorisation`, checked by its route). */
 const AutorisationPage = () => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & AutorisationMethods>();
   const { identity } = useGetIdentity();
   const userRoleId = (identity as AppIdentity | undefined)?.roleID?.id;
   // The rules read the session (role, agency, reach, keys); the identity's change re-reads it.
@@ -139,7 +139,7 @@ const RoleGrants = ({
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & AutorisationMethods>();
   const roleId = tab.role.id;
   const roleName = tab.role.libelle || tab.role.code;
   const [search, setSearch] = useState('');

@@ -1,20 +1,20 @@
 /**
- * The latest changes of a role's permissions on the assignment screen (issue 9 §3; GET autorisation/historique/{roleId}):
- * granted or removed, the permission key, then date, time and author, newest first.
+ * The latest changes of a role's permissions on the assignment screen (GET autorisation/historique/{roleId};
+ * docs/decisions/audit-journal.md): granted or removed, the permission key, then date, time and author, newest first.
  */
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../common/QueryStatus';
 import { formatDateFr } from '../common/formatDate';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { AutorisationMethods } from './autorisationMethods';
 
 const T = 'resources.autorisation.history';
 
 /** The history card of one role. */
 export const RoleHistory = ({ roleId }: { roleId: string }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & AutorisationMethods>();
   const history = useQuery({
     queryKey: ['autorisation', 'history', roleId],
     queryFn: ({ signal }) => dataProvider.getRoleHistory(roleId, { signal }),

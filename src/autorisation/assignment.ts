@@ -1,8 +1,9 @@
 /**
  * What the role–permission assignment screen shows (spec 001 §2 Role-permission assignment, §5 "Role-assignment
- * visibility"; issue 9 §2): the role tabs a user sees, the permissions grouped in the groups of 001 §2 (the catalogue
- * order of common/permissions.ts), the search over keys and descriptions, and what each toggle may do. Pure functions,
- * so the screen and its tests share them; the server (server/autorisation/service.ts) stays the authority.
+ * visibility"; docs/decisions/permission-assignment.md): the role tabs a user sees, the permissions grouped in the
+ * groups of 001 §2 (the catalogue order of common/permissions.ts), the search over keys and descriptions, and what each
+ * toggle may do. Pure functions, so the screen and its tests share them; the server (server/autorisation/service.ts)
+ * stays the authority.
  */
 import { normalizeLabel } from '../../common/modes';
 import { grantRefusal, roleEditRefusal, type Actor, type RoleEditRefusal } from '../../common/autorisationRules';

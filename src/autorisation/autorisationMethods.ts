@@ -1,7 +1,7 @@
 /**
  * The dataProvider methods of the role–permission assignment screen (spec 001 §2 Role-permission assignment, §7;
- * docs/api-contract.md "Role–permission assignment"), reached with useDataProvider<AppDataProvider>()
- * (src/providers/dataProvider.ts).
+ * docs/api-contract.md "Role–permission assignment"), reached with
+ * useDataProvider<DataProvider & AutorisationMethods>() (added to the app's dataProvider by src/appDataProvider.ts).
  */
 import { httpRequest, type CallOptions } from '../providers/http';
 

@@ -7,7 +7,7 @@
 import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
 import type { ResourceProps } from 'react-admin';
-import { fullName } from '../common/records';
+import { fullName } from '../providers/records';
 
 /** Props of <Resource name="clients">. */
 export const clientsResource: ResourceProps = {

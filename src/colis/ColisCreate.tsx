@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Create, useTranslate } from 'react-admin';
 import { PageHeader } from '../common/PageHeader';
 import { ColisInputs } from './ColisInputs';
-import { CHOSEN_ENVOI_KEY, emptyColisValues } from './wizardRules';
+import { CHOSEN_ENVOI_KEY, emptyColisValues } from './model/wizardRules';
 
 /** The departure chosen last, if any. */
 function rememberedEnvoi(): string | null {

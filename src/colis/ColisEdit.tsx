@@ -14,12 +14,12 @@ import { Edit, useEditContext, useNavigate, useNotify, useRecordContext, useRedi
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../common/PageHeader';
 import { NOT_FOUND_PATH } from '../common/ReferenceFormPages';
-import { LegacyColisDetails } from '../routes/legacyRouteElements';
 import { isColisReference } from '../routes/legacyRoutes';
 import { ColisInputs } from './ColisInputs';
-import { canEditColis } from './colisRules';
-import type { ColisRecord } from './types';
-import { valuesFromColis } from './wizardRules';
+import { LegacyColisDetails } from './LegacyColisDetails';
+import { canEditColis } from './model/colisRules';
+import type { ColisRecord } from './model/types';
+import { valuesFromColis } from './model/wizardRules';
 
 /**
  * The wizard prefilled from the parcel of the Edit; a parcel no longer editable goes back to the list. It waits for the

@@ -1,7 +1,7 @@
 /**
  * The inputs of a parcel, shared by ColisCreate (/colis/create) and ColisEdit (/colis/{id}): the three-step wizard of
  * spec 000 §2 Add parcel / Edit parcel, §5, §8 — an MUI Stepper over one react-admin Form; Précédent / Suivant
- * (SUIVANT / PRECEDENT / ENREGISTRER in edit), each Suivant enabled by the step's rule (./wizardRules.ts); the Enter key
+ * (SUIVANT / PRECEDENT / ENREGISTRER in edit), each Suivant enabled by the step's rule (./model/wizardRules.ts); the Enter key
  * is blocked inside the form. Save goes through the <Create> / <Edit> around it (the dataProvider's create or update
  * of 'colis': POST colis/create, PUT colis/update/{id}) with a transform building the request body (buildColisBody).
  * A 409 weight check opens the information dialog with 'Contacter Admins'; field errors of the server show on their
@@ -14,7 +14,7 @@ import { Box, Button, CardContent, Step, StepLabel, Stepper, Typography } from '
 import { Form, useGetList, useNotify, useSaveContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../common/recordLabel';
-import type { Ref } from '../common/records';
+import type { Ref } from '../providers/records';
 import { userSeesAllAgences } from '../../common/scopes';
 import {
   buildColisBody,
@@ -24,7 +24,7 @@ import {
   infoStepMissing,
   isModeLivraisonAgence,
   type ColisFormValues,
-} from './wizardRules';
+} from './model/wizardRules';
 import { wizardFieldErrors } from './wizard/serverErrors';
 import { StepColisInfo } from './wizard/StepColisInfo';
 import { StepEnvoi } from './wizard/StepEnvoi';

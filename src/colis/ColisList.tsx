@@ -11,8 +11,8 @@ import { ReferenceListPage } from '../common/ReferenceListPage';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
 import { ColisRowActions } from './ColisRowActions';
-import { COLIS_STATUT_CODES, destinataireOf } from './colisRules';
-import type { ColisRecord } from './types';
+import { COLIS_STATUT_CODES, destinataireOf } from './model/colisRules';
+import type { ColisRecord } from './model/types';
 import { useAdminAgenceFilter } from '../common/AgenceFilter';
 
 /** Weight of the row in kg (or m³). */

@@ -16,12 +16,12 @@ import { LinkBase, useCreatePath, useRecordContext, useRefresh, useTranslate } f
 import { useHasPermission } from '../common/useHasPermission';
 import { MakeEncaissementDialog } from '../encaissements/MakeEncaissementDialog';
 import { EncaissementDetailsDialog } from '../encaissements/EncaissementDetailsDialog';
-import { ColisDeleteButton } from './ColisDeleteButton';
+import { ColisDeleteButton } from './show/ColisDeleteButton';
 import { FinishColisButton } from './FinishColisButton';
 import { ReceiptButton } from './ReceiptButton';
 import { isOwnColis } from '../../common/scopes';
-import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisRegle } from './colisRules';
-import type { ColisRecord } from './types';
+import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisRegle } from './model/colisRules';
+import type { ColisRecord } from './model/types';
 import { useAppIdentity } from '../common/useAppIdentity';
 
 /** A small icon link with a tooltip that does not trigger the row click. */

@@ -3,7 +3,7 @@
  * /colis/{reference} redirects here): react-admin's ShowBase loads the parcel (dataProvider.getOne → GET
  * colis/getBy/{id}) and the page shows three cards — the parcel (./show/ColisSummaryCard, with the delete button), its
  * natures and amounts (./show/ColisNaturesCard), its status history (./show/ColisHistoriqueCard) and, for a holder of
- * auditListe, its audit journal (./show/ColisJournalCard, issue 14 §4). While loading a
+ * auditListe, its audit journal (./show/ColisJournalCard, docs/decisions/audit-journal.md). While loading a
  * spinner; an unknown parcel 'Aucun colis trouvé'; any other failure the server message.
  */
 import { Alert, Box, CircularProgress } from '@mui/material';
@@ -14,7 +14,7 @@ import { ColisHistoriqueCard } from './show/ColisHistoriqueCard';
 import { ColisJournalCard } from './show/ColisJournalCard';
 import { ColisNaturesCard } from './show/ColisNaturesCard';
 import { ColisSummaryCard } from './show/ColisSummaryCard';
-import type { ColisRecord } from './types';
+import type { ColisRecord } from './model/types';
 
 /** The page inside ShowBase: heading, then the load state or the three cards. */
 const ColisShowView = () => {

@@ -6,20 +6,20 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useTranslate, type DataProvider } from 'react-admin';
 import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
 import { useModesPaiement } from '../encaissements/useModesPaiement';
-import type { AppDataProvider } from '../providers/dataProvider';
-import { isPositiveMontant } from './colisRules';
-import type { ColisRecord } from './types';
+import type { ColisMethods } from './model/colisMethods';
+import { isPositiveMontant } from './model/colisRules';
+import type { ColisRecord } from './model/types';
 
 /** Takes the parcel and the end of its journey ('retirer' → RETIRE, 'livrer' → LIVRE); renders a small text button. */
 export const FinishColisButton = ({ colis, to }: { colis: ColisRecord; to: 'retirer' | 'livrer' }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const { modes } = useModesPaiement();
   const [open, setOpen] = useState(false);
   const [modePaiementID, setModePaiementID] = useState('');

@@ -6,15 +6,15 @@
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { serverMessage } from '../common/recordLabel';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { ColisMethods } from './model/colisMethods';
 
 /** Takes the parcel reference; renders a PDF icon button. */
 export const ReceiptButton = ({ reference }: { reference: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const [pending, setPending] = useState(false);
   const label = translate('resources.colis.action.receipt');
 
@@ -22,7 +22,7 @@ export const ReceiptButton = ({ reference }: { reference: string }) => {
     event.stopPropagation();
     setPending(true);
     try {
-      // jspdf and qrcode (~120 KB compressed) load only on click (issue 12 §5).
+      // jspdf and qrcode (~120 KB compressed) load only on click (docs/decisions/screen-bundles.md).
       const [{ colis, natures, suiviUrl }, { downloadReceipt, receiptDataFrom }] = await Promise.all([
         dataProvider.getColisByReference(reference),
         import('./receipt'),

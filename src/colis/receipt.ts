@@ -1,8 +1,9 @@
 /**
  * The deposit receipt of a parcel (spec 000 §2 "Receipt PDF", §9 "A6 portrait with QR code"), built in the browser
- * with jspdf. Its QR code holds the parcel's public tracking address (issue 14 §1, `{PUBLIC_URL}/suivi/{token}` as
- * colis/getByReference answers it), or the reference when no address is known; it is drawn from the modules of `qrcode` as vector
- * squares (no canvas, so the same code runs in the web tests). Takes plain data: see ReceiptData.
+ * with jspdf. Its QR code holds the parcel's public tracking address (docs/decisions/public-tracking.md,
+ * `{PUBLIC_URL}/suivi/{token}` as colis/getByReference answers it), or the reference when no address is known; it is
+ * drawn from the modules of `qrcode` as vector squares (no canvas, so the same code runs in the web tests). Takes plain
+ * data: see ReceiptData.
  */
 import { jsPDF } from 'jspdf';
 import type { DecimalInput } from '../../common/money';
@@ -10,8 +11,8 @@ import { formatEuro, formatKg } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { drawQr, pdfText } from '../common/pdfKit';
 import { fr } from '../i18n/fr';
-import { destinataireOf, expediteurOf } from './colisRules';
-import type { ColisRecord, ColisNatureDetail } from './types';
+import { destinataireOf, expediteurOf } from './model/colisRules';
+import type { ColisRecord, ColisNatureDetail } from './model/types';
 
 /** One nature line of the receipt: weight in kg (or m³), amount in euros. */
 export interface ReceiptLine {
@@ -33,7 +34,7 @@ export interface ReceiptData {
   reglement: DecimalInput;
   resteAPayer: DecimalInput;
   agence: { libelle: string; telephone?: string | null };
-  /** Public tracking address of the parcel (issue 14 §1), encoded in the QR code. */
+  /** Public tracking address of the parcel (docs/decisions/public-tracking.md), encoded in the QR code. */
   suiviUrl?: string | null;
 }
 
@@ -94,7 +95,7 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
   const agence = [data.agence.libelle, data.agence.telephone].filter(Boolean).join(' - ');
   doc.text(pdfText(`${t.agence} : ${agence}`), width / 2, margin + 8, { align: 'center', maxWidth: inner });
 
-  // QR code of the tracking address (issue 14 §1), drawn as vector squares.
+  // QR code of the tracking address (docs/decisions/public-tracking.md), drawn as vector squares.
   const qrSide = 26;
   const qrX = margin;
   const qrY = margin + 11;

@@ -22,7 +22,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ReferenceInput, SelectInput, useChoicesContext, type Validator } from 'react-admin';
 import { excludeChoice, sortByLibelle } from './choices';
-import { refId } from './records';
+import { refId } from '../providers/records';
 
 /** Props of ActiveReferenceSelect. */
 export interface ActiveReferenceSelectProps {

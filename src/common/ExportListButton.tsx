@@ -1,8 +1,8 @@
 /**
- * The 'Exporter' button of every list (issue 14 §3), in place of react-admin's ExportButton (which builds the file in
- * the browser from at most 1000 fetched rows): a menu 'CSV (Excel)' / 'Excel (.xlsx)' that downloads the server's
- * file of the whole list with the list's current filters and sort (dataProvider exportList: the list call with
- * `format=`), fetched with the session's token. A refusal shows the server's French message.
+ * The 'Exporter' button of every list (docs/decisions/list-exports.md), in place of react-admin's ExportButton (which
+ * builds the file in the browser from at most 1000 fetched rows): a menu 'CSV (Excel)' / 'Excel (.xlsx)' that downloads
+ * the server's file of the whole list with the list's current filters and sort (dataProvider exportList: the list call
+ * with `format=`), fetched with the session's token. A refusal shows the server's French message.
  */
 import { useState } from 'react';
 import { Button, CircularProgress, Menu, MenuItem } from '@mui/material';

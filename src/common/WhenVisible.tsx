@@ -1,7 +1,7 @@
 /**
  * Renders its children only once their place on the page comes near the screen (IntersectionObserver), so that a
  * section below the fold loads its code (e.g. the recharts charts, ~85 KB compressed) when the user scrolls to it
- * rather than with the screen (issue 12 §5). Neither react-admin nor MUI has such a component.
+ * rather than with the screen (docs/decisions/screen-bundles.md). Neither react-admin nor MUI has such a component.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box } from '@mui/material';

@@ -3,7 +3,7 @@
  * French order of choices and the removal of a choice already taken by another field (a destination country is not the
  * origin, spec 001 §5 Unit-price form, 000 §5 Add departure).
  */
-import { refId } from './records';
+import { refId } from '../providers/records';
 
 const frCollator = new Intl.Collator('fr', { sensitivity: 'base' });
 

@@ -1,11 +1,11 @@
 /**
- * The dashboard 'TABLEAU DE BORD' (spec 000 §2 Dashboard, §6, §7, §9; issue 10), react-admin's dashboard slot: three
- * tiles (Clients, Départs, Colis), the cards 'Statut des Colis' and 'Statut des Départs' (a click opens the list
- * filtered on the status), 'Départs Ouverts', the bar chart of parcels per month and the donuts of payments and
- * statuses. A non-ADMIN role sees its agency's figures, its agency's name in brackets in the title; ADMIN switches
- * between 'Globales' and 'Par Agence' with an agency selector, and an agency without any parcel shows zeros and the
- * toast 'Aucun colis enregistré cette agence.' for 3 s. Every figure is the total of the list it opens
- * (docs/api-contract.md "Dashboard"); layout from 1280 px down to a 390 px phone.
+ * The dashboard 'TABLEAU DE BORD' (spec 000 §2 Dashboard, §6, §7, §9; docs/decisions/dashboard-figures.md),
+ * react-admin's dashboard slot: three tiles (Clients, Départs, Colis), the cards 'Statut des Colis' and
+ * 'Statut des Départs' (a click opens the list filtered on the status), 'Départs Ouverts', the bar chart of parcels per
+ * month and the donuts of payments and statuses. A non-ADMIN role sees its agency's figures, its agency's name in
+ * brackets in the title; ADMIN switches between 'Globales' and 'Par Agence' with an agency selector, and an agency
+ * without any parcel shows zeros and the toast 'Aucun colis enregistré cette agence.' for 3 s. Every figure is the
+ * total of the list it opens (docs/api-contract.md "Dashboard"); layout from 1280 px down to a 390 px phone.
  */
 import { useState } from 'react';
 import { Box } from '@mui/material';

@@ -6,8 +6,7 @@
  */
 import { Button, Typography } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
-import { EnvoiCards } from '../colis/wizard/EnvoiCards';
-import type { Envoi } from '../colis/types';
+import { EnvoiCards, type Envoi } from '../common/EnvoiCards';
 import { useHasPermission } from '../common/useHasPermission';
 import { DashboardCard } from './DashboardCard';
 import type { DashboardAgence } from './dashboardMethods';

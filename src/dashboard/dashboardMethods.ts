@@ -1,8 +1,9 @@
 /**
  * The dataProvider methods of the dashboard (spec 000 §7 colis/getAllData, colis/colisEnvoyesParMois,
  * colis/circularStatistiques; docs/api-contract.md "Dashboard"). Screens reach them with
- * useDataProvider<AppDataProvider>() (src/providers/dataProvider.ts), so a 401 signs the user out. The figures are the
- * signed-in user's: the path's user id is the spec's and the server does not read it.
+ * useDataProvider<DataProvider & DashboardMethods>() (added to the app's dataProvider by src/appDataProvider.ts), so a
+ * 401 signs the user out. The figures are the signed-in user's: the path's user id is the spec's and the server does
+ * not read it.
  */
 import type { DashboardCounts, FinancialStats, MonthCount, StatutCount } from '../../common/dashboard';
 import { httpRequest, type CallOptions } from '../providers/http';

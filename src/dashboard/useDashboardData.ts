@@ -4,12 +4,13 @@
  * with the parcel wizard's cache). Each keeps its own state, so a block shows as soon as its call answers.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useDataProvider, type DataProvider } from 'react-admin';
+import type { DashboardMethods } from './dashboardMethods';
+import type { ColisMethods } from '../colis/model/colisMethods';
 
 /** Takes the signed-in user's id (undefined while the identity loads); returns the four queries. */
 export function useDashboardData(userId: string | undefined) {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & DashboardMethods & ColisMethods>();
   const enabled = !!userId;
   const counts = useQuery({
     queryKey: ['dashboard', 'getAllData', userId],

@@ -4,12 +4,12 @@
  * Data: dataProvider.listEnvoisOfClient → GET colis/ListEnvoisBy/{clientId} (parcels it sent or receives, newest first).
  */
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, useDataProvider, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, useDataProvider, useTranslate, type RaRecord, type DataProvider } from 'react-admin';
 import { formatEuro, formatKg } from '../../common/format';
 import { ApiListPage, useIdParam } from '../common/ApiListTable';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { DepartMethods } from './departMethods';
 import { clientDisplayName } from './departRules';
 
 const t = 'resources.depart.envois_client';
@@ -17,7 +17,7 @@ const t = 'resources.depart.envois_client';
 /** The shipments-of-a-client page (no props; reads ?id= from the URL). */
 const ClientEnvoisPage = () => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & DepartMethods>();
   const id = useIdParam();
   const { data, isPending, error } = useQuery({
     queryKey: ['depart', 'listEnvoisOfClient', id],

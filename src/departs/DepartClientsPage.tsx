@@ -6,10 +6,10 @@
  */
 import { Link as MuiLink } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, LinkBase, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, LinkBase, useDataProvider, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
 import { ApiListPage, useIdParam } from '../common/ApiListTable';
 import { useHasPermission } from '../common/useHasPermission';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { DepartMethods } from './departMethods';
 import { ClientColisButton } from './ClientColisDialog';
 import { envoisOfClientPath } from './departPaths';
 
@@ -32,7 +32,7 @@ const ClientNameField = () => {
 /** The clients-of-a-departure page (no props; reads ?id= from the URL). */
 const DepartClientsPage = () => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & DepartMethods>();
   const id = useIdParam();
   const { data, isPending, error } = useQuery({
     queryKey: ['depart', 'listClientsOfEnvoi', id],

@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import { formatKg } from '../../common/format';
 import { todayIso } from '../../common/dates';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 import { departDateError, departPaysError, excludeChoice, sortByLibelle } from './departRules';
 
 const v = 'resources.depart.validation';

@@ -1,13 +1,14 @@
 /**
  * Departures list 'LISTE DES DÉPARTS' (spec 000 §2 Departures list, §4, §9): reference, date added, mode, departure,
  * arrival and closing dates, origin and destination countries, content, global weight, available weight with its
- * gauge, active toggle, status, clients link, actions (manifest and labels PDFs, issue 14 §2; status changes, edit,
- * delete). Default sort date added descending, search 'Rechercher :', filter by status, button 'Ajouter un départ'.
+ * gauge, active toggle, status, clients link, actions (manifest and labels PDFs, docs/decisions/departure-manifest.md;
+ * status changes, edit, delete). Default sort date added descending, search 'Rechercher :', filter by status, button
+ * 'Ajouter un départ'.
  */
 import { DataTable, SelectInput } from 'react-admin';
 import { formatKg } from '../../common/format';
 import { ReferenceListPage } from '../common/ReferenceListPage';
-import { libelleOf } from '../common/records';
+import { libelleOf } from '../providers/records';
 import { ActiveToggleField } from '../common/ActiveToggleField';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
@@ -17,7 +18,7 @@ import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 import { PoidsGaugeField } from './PoidsGaugeField';
 import { ClientsLinkButton } from './ClientsLinkButton';
 import { EnvoiStatutButtons } from './EnvoiStatutButtons';
-import { ManifestButtons } from './manifest/ManifestButtons';
+import { ManifestButtons } from './ManifestButtons';
 
 /** Status filter: the departure status codes, sent as `statut` (the server filters on the status code). */
 const statutFilter = (

@@ -1,10 +1,10 @@
 /**
  * The dataProvider methods of the departure screens outside react-admin's CRUD calls (spec 000 §2 Clients of a
- * departure, Shipments of a client; §7), reached with useDataProvider<AppDataProvider>() (src/providers/dataProvider.ts).
- * Rows come back as react-admin records (each with an id).
+ * departure, Shipments of a client; §7), reached with useDataProvider<DataProvider & DepartMethods>() (added to the
+ * app's dataProvider by src/appDataProvider.ts). Rows come back as react-admin records (each with an id).
  */
 import type { RaRecord } from 'ra-core';
-import { withId } from '../common/records';
+import { withId } from '../providers/records';
 import { httpRequest, type CallOptions } from '../providers/http';
 import type { ManifestPage } from './manifest/manifestData';
 
@@ -26,7 +26,7 @@ export interface DepartMethods {
   listClientsOfEnvoi(envoiId: string, options?: CallOptions): Promise<ClientsOfEnvoi>;
   /** GET colis/ListEnvoisBy/{clientId} (key listeEnvoiParClient). */
   listEnvoisOfClient(clientId: string, options?: CallOptions): Promise<EnvoisOfClient>;
-  /** GET envoi/manifest/{envoiId}?_page&_perPage (key depart; issue 14 §2): one page of the manifest's parcels. */
+  /** GET envoi/manifest/{envoiId}?_page&_perPage (key depart; docs/decisions/departure-manifest.md): one page of the manifest's parcels. */
   manifestPage(envoiId: string, page: number, perPage: number, options?: CallOptions): Promise<ManifestPage>;
 }
 

@@ -1,12 +1,12 @@
 /**
  * Pure rules of the departure screens (spec 000 §2 Departures list / Add departure, §4 Departure statuses,
- * §5 Add departure): the weight gauge, which status actions a row offers, the save-button rule and the date
- * checks of the form. No React here, so tests/web/departs.test.ts can exercise them directly.
+ * §5 Add departure): which status actions a row offers, the save-button rule and the date checks of the form (the
+ * weight gauge, shared with the departure cards of the wizard and the dashboard, is src/common/poidsGauge.ts). No
+ * React here, so tests/web/departs.test.ts can exercise them directly.
  */
 import type { PermissionKey } from '../../common/permissions';
 import { ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError, type EnvoiDateField } from '../../common/envoiRules';
-import { toMilli } from '../../common/money';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 
 /** Departure status codes a user can pick in the list filter (spec 000 §4), in lifecycle order: common/envoiRules.ts. */
 export { ENVOI_STATUT_CODES } from '../../common/envoiRules';
@@ -14,42 +14,6 @@ export { ENVOI_STATUT_CODES } from '../../common/envoiRules';
 /** Target statuses offered as row actions, in the order of the buttons (spec 000 §4 table + 'Clôturer'). */
 export const ENVOI_ACTION_TARGETS = ['EN_COURS_ENVOI', 'ARRIVE', 'CLOTURE'] as const;
 export type EnvoiActionTarget = (typeof ENVOI_ACTION_TARGETS)[number];
-
-/** A weight in exact thousandths of kg as a number; 0 for a missing or unreadable value. */
-function milliOf(value: unknown): number {
-  if (typeof value !== 'number' && typeof value !== 'string') return 0;
-  try {
-    return Number(toMilli(value));
-  } catch {
-    return 0;
-  }
-}
-
-/** What the weight gauge shows: the share of the global weight already used (0–100) and its colour. */
-export interface PoidsGauge {
-  /** Used weight as a percentage of the global weight, clamped to 0–100 (100 when the global weight is 0). */
-  percent: number;
-  /** 'success' (green) while weight is available, 'error' (red) when the departure is full. */
-  color: 'success' | 'error';
-  /** Whether no weight is left. */
-  full: boolean;
-}
-
-/**
- * Gauge of a departure's available weight (spec 000 §2 list column 'available weight'; the dashboard's rule:
- * green when available weight is above 0, else red).
- * @param poids global weight in kg
- * @param poidsDisponible available weight in kg (poids − poidsReel, as the API sends it)
- */
-export function poidsGauge(poids: unknown, poidsDisponible: unknown): PoidsGauge {
-  const total = milliOf(poids);
-  const left = milliOf(poidsDisponible);
-  const full = !(left > 0);
-  if (!(total > 0)) return { percent: 100, color: 'error', full: true };
-  const used = Math.min(Math.max(total - left, 0), total);
-  const percent = Math.round((used / total) * 1000) / 10;
-  return { percent, color: full ? 'error' : 'success', full };
-}
 
 /** One status action of a row: its target, permission key, French label and whether it may be clicked now. */
 export interface EnvoiStatutAction {

@@ -20,11 +20,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { formatEuro } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { QueryStatus } from '../common/QueryStatus';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { EncaissementMethods } from './encaissementMethods';
 
 /** Takes the parcel id and reference, whether the dialog is open, and onClose. */
 export const EncaissementDetailsDialog = ({
@@ -39,7 +39,7 @@ export const EncaissementDetailsDialog = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & EncaissementMethods>();
   const t = (key: string, options?: object) => translate(`resources.colis.payment_details.${key}`, options);
   const query = useQuery({
     queryKey: ['encaissement', 'getEncaissementsOfColis', colisId],

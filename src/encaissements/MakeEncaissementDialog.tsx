@@ -7,11 +7,11 @@
  */
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import type { DecimalInput } from '../../common/money';
 import { formatEuro } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { EncaissementMethods } from './encaissementMethods';
 import { useModesPaiement } from './useModesPaiement';
 
 /** The parcel as the dialog needs it: id, reference, amounts in euros. */
@@ -39,7 +39,7 @@ export const MakeEncaissementDialog = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & EncaissementMethods>();
   const { modes } = useModesPaiement();
   const [modePaiementID, setModePaiementID] = useState('');
   const [touched, setTouched] = useState(false);

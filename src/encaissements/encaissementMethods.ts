@@ -1,10 +1,11 @@
 /**
  * The dataProvider methods of the payment (encaissement) screens (spec 000 §2 Payment dialogs, §7; docs/api-contract.md
- * "Parcels and payments"), reached with useDataProvider<AppDataProvider>() (src/providers/dataProvider.ts).
+ * "Parcels and payments"), reached with useDataProvider<DataProvider & EncaissementMethods>() (added to the app's
+ * dataProvider by src/appDataProvider.ts).
  */
 import { COLLECTION_PAYER } from '../../common/colisRules';
 import { httpRequest, type CallOptions } from '../providers/http';
-import type { Ref } from '../common/records';
+import type { Ref } from '../providers/records';
 import type { ColisEncaissements, Encaissement } from './types';
 
 /** The payment methods of AppDataProvider. */

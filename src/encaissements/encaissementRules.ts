@@ -4,7 +4,7 @@
  * translation keys of who paid.
  */
 import type { DecimalInput } from '../../common/money';
-import type { Ref } from '../common/records';
+import type { Ref } from '../providers/records';
 
 /** The parcel of a payment as the list answers it (encaissement/liste colisID). */
 export interface EncaissementColis {

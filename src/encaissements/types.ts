@@ -1,6 +1,6 @@
 /** Shapes of the payment (encaissement) records as the API answers them (spec 000 §3 Payment; docs/api-contract.md). */
 import { type DecimalInput } from '../../common/money';
-import type { Ref } from '../common/records';
+import type { Ref } from '../providers/records';
 
 /** One payment (encaissement/getByColisID). */
 export interface Encaissement {

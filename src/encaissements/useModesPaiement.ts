@@ -3,12 +3,12 @@
  * the wizard, cached by react-query.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useDataProvider, type DataProvider } from 'react-admin';
+import type { EncaissementMethods } from './encaissementMethods';
 
 /** Returns {modes, isPending}: the active payment modes sorted by label (spec 000 §9 "selects sorted by label"). */
 export function useModesPaiement() {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & EncaissementMethods>();
   const query = useQuery({
     queryKey: ['modePaiement', 'getModesPaiement'],
     queryFn: ({ signal }) => dataProvider.getModesPaiement({ signal }),

@@ -1,7 +1,8 @@
 /**
- * The French texts needed before sign-in (issue 12 §5): `app.*` (sign-in, forgotten and first password, error
- * pages, menu, layout and the texts shared by every screen) and our `ra.*` overrides, quoted from the spec (000 and
- * 001). They go in the entry with ra-language-french; the resources' texts (frResources.ts) load after sign-in.
+ * The French texts needed before sign-in (docs/decisions/screen-bundles.md): `app.*` (sign-in, forgotten and first
+ * password, error pages, menu, layout and the texts shared by every screen) and our `ra.*` overrides, quoted from the
+ * spec (000 and 001). They go in the entry with ra-language-french; the resources' texts (frResources.ts) load after
+ * sign-in.
  */
 export const frBase = {
   app: {

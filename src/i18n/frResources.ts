@@ -1,7 +1,7 @@
 /**
  * The French texts of the resources' screens and of the dashboard (`resources.<name>.*`, `dashboard.*`), quoted from
- * the spec (000 and 001) plus the labels it leaves open. Loaded after sign-in (issue 12 §5, i18nProvider.ts
- * loadResourceMessages), so the sign-in page does not download them.
+ * the spec (000 and 001) plus the labels it leaves open. Loaded after sign-in (docs/decisions/screen-bundles.md,
+ * i18nProvider.ts loadResourceMessages), so the sign-in page does not download them.
  * Messages of a rule shared with the server come from its module in common/ (one home for the text).
  */
 import { COLIS_MESSAGES } from '../../common/colisRules';

@@ -16,7 +16,7 @@ import { userSeesAllAgences } from '../../common/scopes';
 import { useAdminAgenceFilter } from '../common/AgenceFilter';
 import { DateFrField } from '../common/DateFrField';
 import { ReferenceListPage } from '../common/ReferenceListPage';
-import { fullName } from '../common/records';
+import { fullName } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import type { InventaireRecord } from './types';
 

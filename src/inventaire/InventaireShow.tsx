@@ -29,7 +29,7 @@ import { formatEuro, formatKg } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { PageHeader } from '../common/PageHeader';
 import { serverMessage } from '../common/recordLabel';
-import { fullName } from '../common/records';
+import { fullName } from '../providers/records';
 import { StatutChip } from '../common/StatutChip';
 import type { InventaireColis, InventaireRecord } from './types';
 

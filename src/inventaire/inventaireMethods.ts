@@ -1,7 +1,8 @@
 /**
  * The dataProvider methods of the scanning screen 'Nouvel inventaire' (docs/api-contract.md "Inventories"), reached
- * with useDataProvider<AppDataProvider>() (src/providers/dataProvider.ts). The statements list and detail are the
- * CRUD getList / getOne of the resource `inventaire` (spec 001 §7 inventaire/liste?auteur={userId}[&id=]).
+ * with useDataProvider<DataProvider & InventaireMethods>() (added to the app's dataProvider by src/appDataProvider.ts).
+ * The statements list and detail are the CRUD getList / getOne of the resource `inventaire` (spec 001 §7
+ * inventaire/liste?auteur={userId}[&id=]).
  */
 import { httpRequest, type CallOptions } from '../providers/http';
 import type { InventaireColis, InventaireCreated, VerifiedReference } from './types';

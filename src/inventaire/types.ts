@@ -3,7 +3,7 @@
  * dateInventaire, auteur (nom, prenom), colisId (found), colisAttendus (expected), colisNonTrouve (not found); the
  * detail adds the unknown references scanned).
  */
-import type { Ref } from '../common/records';
+import type { Ref } from '../providers/records';
 
 /** A parcel of a statement or of the expected list. */
 export interface InventaireColis {

@@ -1,8 +1,8 @@
 /**
  * Main layout (spec 000 §2 "Main layout and sidebar"): react-admin's Layout with our app bar and menu,
  * the page, and the footer; it runs the inactivity logout (spec 000 §4) and keeps the privileges in step with the
- * server (providers/permissionsSync.ts, issue 9 §2). A user who must still change the password the server generated
- * for it is sent to that step instead (issue 9 §1).
+ * server (providers/permissionsSync.ts, docs/decisions/permission-assignment.md). A user who must still change the
+ * password the server generated for it is sent to that step instead (docs/decisions/staff-accounts.md).
  */
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -19,7 +19,8 @@ import { usePermissionsFollowServer } from '../providers/permissionsSync';
 export const AppLayout = ({ children }: { children: ReactNode }) => {
   useInactivityLogout();
   usePermissionsFollowServer();
-  // A generated password must be changed before the app opens (issue 9 §1; the server refuses every other call).
+  // A generated password must be changed before the app opens (docs/decisions/staff-accounts.md; the server refuses
+  // every other call).
   if (mustChangePassword(readSession())) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return (
     <Layout appBar={AppAppBar} menu={AppMenu}>

@@ -1,9 +1,10 @@
 /**
- * 'Boîte d'envoi', /mailOutbox (key mailOutbox; issue 11 §4): the mails of the outbox — every one for a role that
- * sees every agency, its agency's for another (scoped by the server: docs/decisions/mail-and-lock-scope.md) — with
- * their recipient, subject, status (En attente, En cours d'envoi, Envoyé, Échec), attempts, last error and dates,
- * newest first; a status filter and search by address or subject. A role that sees every agency (ADMIN) sends a
- * failed mail again (mail/retry/{id}). The body is never shown: some mails carry one-time codes.
+ * 'Boîte d'envoi', /mailOutbox (key mailOutbox; docs/decisions/client-messaging.md): the mails of the outbox — every
+ * one for a role that sees every agency, its agency's for another (scoped by the server:
+ * docs/decisions/mail-and-lock-scope.md) — with their recipient, subject, status (En attente, En cours d'envoi, Envoyé,
+ * Échec), attempts, last error and dates, newest first; a status filter and search by address or subject. A role that
+ * sees every agency (ADMIN) sends a failed mail again (mail/retry/{id}). The body is never shown: some mails carry
+ * one-time codes.
  */
 import { useState } from 'react';
 import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
@@ -18,13 +19,14 @@ import {
   useRefresh,
   useTranslate,
   type RaRecord,
+  type DataProvider,
 } from 'react-admin';
 import { HttpError } from 'ra-core';
 import { userSeesAllAgences } from '../../common/scopes';
 import { formatDateFr } from '../common/formatDate';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { useAppIdentity } from '../common/useAppIdentity';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { MessagerieMethods } from './messagerieMethods';
 
 const f = 'resources.mailOutbox';
 
@@ -66,7 +68,7 @@ const ErrorField = ({ record }: { record: OutboxMail }) =>
 const RetryButton = () => {
   const record = useRecordContext<OutboxMail>();
   const identity = useAppIdentity();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & MessagerieMethods>();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();

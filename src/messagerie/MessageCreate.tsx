@@ -24,12 +24,12 @@ import {
   useRefresh,
   useTranslate,
   type RaRecord,
+  type DataProvider,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { HttpError } from 'ra-core';
 import { formatDateFr } from '../common/formatDate';
-import type { AppDataProvider } from '../providers/dataProvider';
-import { TYPES_DESTINATAIRE, type TypeDestinataire } from './messagerieMethods';
+import { TYPES_DESTINATAIRE, type TypeDestinataire, type MessagerieMethods } from './messagerieMethods';
 
 const f = 'resources.messagerie';
 
@@ -94,7 +94,7 @@ const RecipientInput = () => {
 
 /** The form card (no props). */
 export const MessageCreate = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & MessagerieMethods>();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();

@@ -1,8 +1,8 @@
 /**
- * The sent messages of /messagerie (issue 11 §3; spec 001 §3 Message): date and time, author, recipients (type and
- * the departure's reference or the client's name), subject, and the delivery of their e-mails from the outbox —
- * sent, pending, failed — with the clients that have no e-mail. Newest first; search by subject or text; agency-scoped
- * on the server (message/liste).
+ * The sent messages of /messagerie (spec 001 §3 Message; docs/decisions/client-messaging.md): date and time, author,
+ * recipients (type and the departure's reference or the client's name), subject, and the delivery of their e-mails from
+ * the outbox — sent, pending, failed — with the clients that have no e-mail. Newest first; search by subject or text;
+ * agency-scoped on the server (message/liste).
  */
 import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { DataTable, LinkBase, List, TextInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';

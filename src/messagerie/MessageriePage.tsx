@@ -1,7 +1,7 @@
 /**
- * /messagerie (spec 001 §2 Messaging; issue 11 §3): the 'Nouveau message' form (key addMessage) above the list of
- * sent messages with their delivery counts (key messagerie); a button to the 'Boîte d'envoi' (key mailOutbox). The list
- * page of resource messagerie.
+ * /messagerie (spec 001 §2 Messaging; docs/decisions/client-messaging.md): the 'Nouveau message' form (key addMessage)
+ * above the list of sent messages with their delivery counts (key messagerie); a button to the 'Boîte d'envoi' (key
+ * mailOutbox). The list page of resource messagerie.
  */
 import { Button } from '@mui/material';
 import OutboxIcon from '@mui/icons-material/Outbox';

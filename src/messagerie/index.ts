@@ -1,6 +1,6 @@
 /**
- * The messaging resources (spec 001 §2 /messagerie; issue 11 §3–§4): messagerie — the 'Nouveau message' form and
- * the sent messages — and mailOutbox — the 'Boîte d'envoi'. Lists only, loaded lazily.
+ * The messaging resources (spec 001 §2 /messagerie; docs/decisions/client-messaging.md): messagerie — the
+ * 'Nouveau message' form and the sent messages — and mailOutbox — the 'Boîte d'envoi'. Lists only, loaded lazily.
  */
 import { lazy } from 'react';
 import MailIcon from '@mui/icons-material/Mail';

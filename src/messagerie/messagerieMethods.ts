@@ -1,6 +1,7 @@
 /**
  * The dataProvider methods of the messaging and outbox screens (spec 001 §7 notification/contactClients;
- * docs/api-contract.md "Messaging"), reached with useDataProvider<AppDataProvider>() (src/providers/dataProvider.ts).
+ * docs/api-contract.md "Messaging"), reached with useDataProvider<DataProvider & MessagerieMethods>() (added to the
+ * app's dataProvider by src/appDataProvider.ts).
  */
 import { httpRequest } from '../providers/http';
 

@@ -4,7 +4,7 @@
  * accepts digits only (non-digits stripped; a lone 0 becomes empty). The unit is free text").
  */
 import { formatEuro } from '../../common/format';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 
 /** Path of the add-nature page of a group (the spec's /addNatureColis?groupeId={id}). */
 export function natureCreatePath(groupeId: string): string {

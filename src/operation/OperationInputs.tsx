@@ -19,12 +19,13 @@ import {
   useDataProvider,
   useRecordContext,
   useTranslate,
+  type DataProvider,
 } from 'react-admin';
 import { OPERATION_MESSAGES as M, OPERATION_MONTANT_MIN, isFutureDate } from '../../common/operationRules';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { OperationMethods } from './operationMethods';
 import { userSeesAllAgences } from '../../common/scopes';
 import { staffChoices, staffOfAgence } from './operationView';
 
@@ -38,7 +39,7 @@ export const OperationInputs = () => {
   const translate = useTranslate();
   const identity = useAppIdentity();
   const record = useRecordContext();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & OperationMethods>();
   const staff = useQuery({
     queryKey: ['operation', 'staffUsers'],
     queryFn: ({ signal }) => dataProvider.getStaffUsers({ signal }),

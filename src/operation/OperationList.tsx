@@ -35,13 +35,13 @@ import { PageHeader } from '../common/PageHeader';
 import { SearchBox } from '../common/ReferenceListPage';
 import { WhenVisible } from '../common/WhenVisible';
 import { formatDateFr } from '../common/formatDate';
-import { fullName } from '../common/records';
+import { fullName } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { OperationToolbar } from './OperationToolbar';
 
 /**
  * The charts (recharts, ~85 KB compressed) load when their section, below the table, scrolls into view (watched
- * once the table has its rows): neither with the list nor with the screen (issue 12 §5).
+ * once the table has its rows): neither with the list nor with the screen (docs/decisions/screen-bundles.md).
  */
 const TopChart = lazy(() => import('./OperationCharts').then((m) => ({ default: m.TopChart })));
 /** Height held by a chart's place until it shows (px): a chart of 5 bars is 48 × 5 + 40. */

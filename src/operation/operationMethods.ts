@@ -1,7 +1,7 @@
 /**
  * The dataProvider method of the operation form (spec 001 §5 "Only active operation types and active admin users are
- * offered in operation forms", §7 GET user/listeAdmin), reached with useDataProvider<AppDataProvider>()
- * (src/providers/dataProvider.ts).
+ * offered in operation forms", §7 GET user/listeAdmin), reached with useDataProvider<DataProvider & OperationMethods>()
+ * (added to the app's dataProvider by src/appDataProvider.ts).
  */
 import { httpRequest, type CallOptions } from '../providers/http';
 

@@ -3,7 +3,7 @@
  * the list's filter values, the agency shown in the title, the staff choices of the form.
  */
 import { DEFAULT_OPERATION_PERIOD, isOperationPeriod, type OperationPeriod } from '../../common/operationRules';
-import { fullName, refId } from '../common/records';
+import { fullName, refId } from '../providers/records';
 import type { StaffUser } from './operationMethods';
 
 /** The sums the list call answers beside its rows (docs/api-contract.md "Cash operations"). */

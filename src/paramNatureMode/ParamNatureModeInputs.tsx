@@ -10,7 +10,7 @@ import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, TextInput, minValue, number, required, useGetOne, useTranslate } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 import { nextLibelle, proposeLibelle } from './paramNatureModeRules';
 
 const v = 'resources.paramNatureMode.validation';

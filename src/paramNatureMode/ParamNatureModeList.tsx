@@ -5,7 +5,7 @@
  */
 import { DataTable, type RaRecord } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { libelleOf } from '../common/records';
+import { libelleOf } from '../providers/records';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { deviseOrigine, formatPrix } from './paramNatureModeRules';
 

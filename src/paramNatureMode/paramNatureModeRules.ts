@@ -4,7 +4,7 @@
  * is composed automatically from nature, origin city, destination city and sending mode unless typed manually; the
  * currency shown comes from the origin country", §9 unit-price minimum 0).
  */
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 
 /** The labels the proposed libelle is made of (the chosen records' libelle). */
 export interface LibelleParts {

@@ -16,7 +16,7 @@ import {
   type ResourceName,
 } from '../../common/permissions';
 import { httpRequest, type ApiAnswer } from './http';
-import { fullName, refId } from '../common/records';
+import { fullName, refId } from './records';
 import {
   clearSession,
   effectivePermissions,
@@ -30,7 +30,7 @@ import {
   type SessionUser,
 } from './session';
 
-/** Path of the 'Changer votre mot de passe' step (issue 9 §1): a new user changes its generated password first. */
+/** Path of the 'Changer votre mot de passe' step (docs/decisions/staff-accounts.md): a new user changes its generated password first. */
 export const CHANGE_PASSWORD_PATH = '/changer-mot-de-passe';
 
 /** Whether the session's user must change the password the server generated for it before using the app. */
@@ -156,7 +156,7 @@ async function changePassword(userId: string, passwords: { oldPassword: string; 
 }
 
 /**
- * The 'Changer votre mot de passe' step after the first sign-in (issue 9 §1): changes the generated password (fresh
+ * The 'Changer votre mot de passe' step after the first sign-in (docs/decisions/staff-accounts.md): changes the generated password (fresh
  * token stored), then loads the role's privileges, which the server refused until now, and clears the obligation.
  * @returns the server message; rejects with the HttpError of the change (401 wrong current password, 400 rules)
  */

@@ -1,45 +1,16 @@
 /**
- * The react-admin dataProvider over the spec's calls (spec 001 §7, docs/api-contract.md "Lists" and
- * "Reference resources"): {path}/liste, {path}/getBy/{id}, {path}/create, {path}/update/{id},
- * {path}/delete/{id}, with server-side paging, sorting, search (q) and field filters; plus every call outside
- * CRUD as a named, typed method (AppDataProvider), each written beside the screens that use it.
+ * The base of the react-admin dataProvider: the CRUD calls over the spec's paths (spec 001 §7, docs/api-contract.md
+ * "Lists" and "Reference resources"): {path}/liste, {path}/getBy/{id}, {path}/create, {path}/update/{id},
+ * {path}/delete/{id}, with server-side paging, sorting, search (q) and field filters; plus the list export and the
+ * active-flag change. The calls outside CRUD are named, typed methods written beside the screens that use them
+ * (src/<feature>/<feature>Methods.ts); src/appDataProvider.ts adds them to this base where the app is assembled, so
+ * providers/ imports no feature.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
-import { withId } from '../common/records';
-import { auditMethods, type AuditMethods } from '../audit/auditMethods';
-import { autorisationMethods, type AutorisationMethods } from '../autorisation/autorisationMethods';
-import { colisMethods, type ColisMethods } from '../colis/colisMethods';
-import { dashboardMethods, type DashboardMethods } from '../dashboard/dashboardMethods';
-import { departMethods, type DepartMethods } from '../departs/departMethods';
-import { encaissementMethods, type EncaissementMethods } from '../encaissements/encaissementMethods';
-import { inventaireMethods, type InventaireMethods } from '../inventaire/inventaireMethods';
-import { messagerieMethods, type MessagerieMethods } from '../messagerie/messagerieMethods';
-import { operationMethods, type OperationMethods } from '../operation/operationMethods';
-import { userMethods, type UserMethods } from '../user/userMethods';
+import { withId } from './records';
 import { downloadFile, httpRequest, type ApiAnswer, type DownloadedFile, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
-
-/**
- * The dataProvider with its named methods outside CRUD, for useDataProvider<AppDataProvider>(): the parcel calls
- * (src/colis/colisMethods.ts), the departure calls (src/departs/departMethods.ts), the payment calls
- * (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts), the
- * role–permission assignment's (src/autorisation/autorisationMethods.ts), the scanning screen's
- * (src/inventaire/inventaireMethods.ts), the operation form's staff list (src/operation/operationMethods.ts) and the
- * messaging ones (src/messagerie/messagerieMethods.ts) and the users' (src/user/userMethods.ts). Going through
- * useDataProvider, a 401 signs the user out.
- */
-export type AppDataProvider = DataProvider &
-  ColisMethods &
-  DepartMethods &
-  EncaissementMethods &
-  DashboardMethods &
-  AutorisationMethods &
-  InventaireMethods &
-  OperationMethods &
-  MessagerieMethods &
-  UserMethods &
-  AuditMethods;
 
 /** Fields the server owns; never sent in a create or update body. */
 const SYSTEM_FIELDS = new Set(['id', '_id', 'createdAt', 'updatedAt']);
@@ -91,8 +62,11 @@ function userQueryOf(api: { userQuery?: string }): Record<string, QueryValue> {
   return api.userQuery ? { [api.userQuery]: readSession()?.user?.id ?? '' } : {};
 }
 
-/** The CRUD calls (spec 001 §7), one implementation for every resource of RESOURCE_API. */
-const crud: DataProvider = {
+/**
+ * The CRUD calls (spec 001 §7), one implementation for every resource of RESOURCE_API: the dataProvider's base, to
+ * which src/appDataProvider.ts adds the features' named methods.
+ */
+export const baseDataProvider: DataProvider = {
   async getList(resource, params) {
     const api = resourceApi(resource);
     const { listKey = 'datas' } = api;
@@ -141,7 +115,7 @@ const crud: DataProvider = {
   },
 
   async getManyReference(resource, params) {
-    return crud.getList(resource, {
+    return baseDataProvider.getList(resource, {
       pagination: params.pagination,
       sort: params.sort,
       filter: { ...params.filter, [params.target]: params.id },
@@ -174,7 +148,7 @@ const crud: DataProvider = {
   async updateMany(resource, params) {
     const done: Identifier[] = [];
     for (const id of params.ids) {
-      await crud.update(resource, { id, data: params.data, previousData: { id } as RaRecord });
+      await baseDataProvider.update(resource, { id, data: params.data, previousData: { id } as RaRecord });
       done.push(id);
     }
     return { data: done };
@@ -189,7 +163,7 @@ const crud: DataProvider = {
   async deleteMany(resource, params) {
     const done: Identifier[] = [];
     for (const id of params.ids) {
-      await crud.delete(resource, { id });
+      await baseDataProvider.delete(resource, { id });
       done.push(id);
     }
     return { data: done };
@@ -197,7 +171,7 @@ const crud: DataProvider = {
 };
 
 /**
- * The export file of a resource's list (issue 14 §3): its list call with the given filters and sort, every row (no
+ * The export file of a resource's list (docs/decisions/list-exports.md): its list call with the given filters and sort, every row (no
  * paging), and `format` csv or xlsx; downloaded with the session's token (http.ts downloadFile).
  */
 export async function exportList(
@@ -214,26 +188,11 @@ export async function exportList(
   return downloadFile(listPathOf(api, readSession()?.user?.id), query, `${resource}.${params.format}`);
 }
 
-/** The dataProvider of the back-office: the CRUD calls and the named methods. */
-export const dataProvider: AppDataProvider = {
-  ...crud,
-  ...colisMethods,
-  ...departMethods,
-  ...encaissementMethods,
-  ...dashboardMethods,
-  ...inventaireMethods,
-  ...autorisationMethods,
-  ...operationMethods,
-  ...messagerieMethods,
-  ...userMethods,
-  ...auditMethods,
-};
-
 /**
  * Changes the active flag of a record (spec 001 §4): an update whose body is only `{isActive}`, which
  * the server treats as a status change. Returns the updated record.
  */
 export async function setActive(resource: string, record: RaRecord, isActive: boolean): Promise<RaRecord> {
-  const { data } = await crud.update(resource, { id: record.id, data: { isActive }, previousData: record });
+  const { data } = await baseDataProvider.update(resource, { id: record.id, data: { isActive }, previousData: record });
   return data;
 }

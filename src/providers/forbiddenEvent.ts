@@ -1,6 +1,6 @@
 /**
- * The window event the http layer fires when the server answers 403 to a call made with the stored session (issue 9
- * §2 "Effect at once"): the UI believed the key held, the role may have lost it. providers/permissionsSync.ts listens.
+ * The window event the http layer fires when the server answers 403 to a call made with the stored session
+ * (docs/decisions/permission-assignment.md): the UI believed the key held, the role may have lost it. providers/permissionsSync.ts listens.
  * Kept apart (no imports) so that http.ts does not import the authProvider back.
  */
 

@@ -136,7 +136,7 @@ export interface DownloadedFile {
 }
 
 /**
- * Downloads a file from the API with the session's bearer token (issue 14 §3 list exports): fetch → Blob, so the
+ * Downloads a file from the API with the session's bearer token (docs/decisions/list-exports.md): fetch → Blob, so the
  * token travels in the Authorization header, never in a URL (history, server logs, Referer).
  * @param fallbackName the file name when the answer has no Content-Disposition
  * @throws HttpError with the server's French message on a refusal (400, 403…), as httpRequest does

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's menu and access checks follow the server's grants without signing out (issue 9 §2 "Effect at
+ * The signed-in user's menu and access checks follow the server's grants without signing out (docs/decisions/permission-assignment.md "Effect at
  * once"; spec 001 §4 "the user's permissions are reloaded"):
  * - the http layer (http.ts) fires FORBIDDEN_EVENT (forbiddenEvent.ts) when the server answers 403 to a call made with the stored
  *   session: the UI believed the key held, the role may have lost it;

@@ -1,7 +1,7 @@
 /**
- * The public tracking page (issue 14 §1), in French, for a phone first (390 px): at /suivi a form (parcel reference,
- * last 4 digits of the recipient's phone); at /suivi/{token} (receipt QR code, mail link) the parcel at once. Shows
- * the journey of the parcel (SuiviColisView) or the server's French message.
+ * The public tracking page (docs/decisions/public-tracking.md), in French, for a phone first (390 px): at /suivi a form
+ * (parcel reference, last 4 digits of the recipient's phone); at /suivi/{token} (receipt QR code, mail link) the parcel
+ * at once. Shows the journey of the parcel (SuiviColisView) or the server's French message.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SuiviColis } from '../../common/suivi';

@@ -1,7 +1,7 @@
 /**
- * A parcel's journey on the public tracking page (issue 14 §1): status and reference, the status timeline with dates
- * (oldest first), departure and expected arrival, origin and destination, where to collect it, the amount still due
- * in euros, and the parties' initials only. Dates dd/MM/yyyy (Europe/Paris), amounts '12,50 €'.
+ * A parcel's journey on the public tracking page (docs/decisions/public-tracking.md): status and reference, the status
+ * timeline with dates (oldest first), departure and expected arrival, origin and destination, where to collect it, the
+ * amount still due in euros, and the parties' initials only. Dates dd/MM/yyyy (Europe/Paris), amounts '12,50 €'.
  */
 import type { SuiviColis, SuiviLieu } from '../../common/suivi';
 

@@ -1,6 +1,6 @@
 /**
- * Calls of the public tracking page (issue 14 §1) to GET /api/public/suivi (reference + 4 digits) and
- * GET /api/public/suivi/{token}, same origin, no sign-in. Answers the parcel or throws an Error carrying the
+ * Calls of the public tracking page (docs/decisions/public-tracking.md) to GET /api/public/suivi (reference + 4 digits)
+ * and GET /api/public/suivi/{token}, same origin, no sign-in. Answers the parcel or throws an Error carrying the
  * server's French message (404 'Colis introuvable…', 429, 400).
  */
 import type { SuiviColis } from '../../common/suivi';

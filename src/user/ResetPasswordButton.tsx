@@ -1,17 +1,18 @@
 /**
- * 'Réinitialiser le mot de passe' on the user edit page (issue 9 §1): after an Oui/Non confirmation, POST
- * user/resetPassword/{id} — the server mails a new generated password, ends the user's sessions and asks for a change
- * at the next sign-in. Shown with the key userUpdate, never on one's own record (the profile changes it).
+ * 'Réinitialiser le mot de passe' on the user edit page (docs/decisions/staff-accounts.md): after an Oui/Non
+ * confirmation, POST user/resetPassword/{id} — the server mails a new generated password, ends the user's sessions and
+ * asks for a change at the next sign-in. Shown with the key userUpdate, never on one's own record (the profile changes
+ * it).
  */
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type DataProvider } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../common/recordLabel';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { useHasPermission } from '../common/useHasPermission';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { UserMethods } from './userMethods';
 
 /** Renders the button and its confirmation for the user in the record context (no props). */
 export const ResetPasswordButton = () => {
@@ -21,7 +22,7 @@ export const ResetPasswordButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & UserMethods>();
   const allowed = useHasPermission()('userUpdate');
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);

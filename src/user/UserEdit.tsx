@@ -2,8 +2,8 @@
  * User edit screen 'MODIFIER UTILISATEUR' (spec 001 §2 /userUpdate?id=, saves back to route user; §4 role and country
  * preset from the loaded user, agency set once its list loads; §5 'Le pays est requis !', save disabled while nom,
  * prenoms, email, adresse or telephone is empty; §8 'Mise à jour de l'utilisateur réussie !'). Email and telephone are
- * read-only. Under the form, the latest changes of the user (issue 9 §3); beside 'Enregistrer', 'Réinitialiser le mot de
- * passe' (issue 9 §1).
+ * read-only. Under the form, the latest changes of the user (docs/decisions/audit-journal.md); beside 'Enregistrer',
+ * 'Réinitialiser le mot de passe' (docs/decisions/staff-accounts.md).
  */
 import { SaveButton, Toolbar } from 'react-admin';
 import { useWatch } from 'react-hook-form';

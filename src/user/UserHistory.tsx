@@ -1,20 +1,20 @@
 /**
- * The latest changes of a user (issue 9 §3, GET user/historique/{id}): who, when, what, before → after, newest first,
- * under the edit form. Shown to a user holding the key `user`.
+ * The latest changes of a user (GET user/historique/{id}, docs/decisions/audit-journal.md): who, when, what, before →
+ * after, newest first, under the edit form. Shown to a user holding the key `user`.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
 import { QueryStatus } from '../common/QueryStatus';
 import { formatDateFr } from '../common/formatDate';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { UserMethods } from './userMethods';
 import { auditLines } from './userRules';
 
 /** Renders the history card of the user in the record context (no props). */
 export const UserHistory = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & UserMethods>();
   const id = record?.id ? String(record.id) : '';
   const {
     data = [],

@@ -2,7 +2,8 @@
  * Inputs of the user add and edit forms (spec 001 §2 'AJOUTER UN UTILISATEUR': country, agency, role, nom, prenoms,
  * email, adresse, telephone, hidden user type; §4 only active countries, roles and agencies, choosing a country reloads
  * the agencies (emptied when none chosen); §5 all required; on edit email and telephone are read-only and the country
- * is required 'Le pays est requis !'). The agency is required for an agency role, not for ADMIN (issue 9 §1).
+ * is required 'Le pays est requis !'). The agency is required for an agency role, not for ADMIN
+ * (docs/decisions/staff-accounts.md).
  */
 import { useMemo } from 'react';
 import { Box, InputAdornment } from '@mui/material';
@@ -19,7 +20,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { agenceRequired, roleChoices, userPhoneError, type RoleChoice } from './userRules';
 import { readSession, sessionActor } from '../providers/session';

@@ -4,7 +4,7 @@
  * user/liste; a non-ADMIN role sees its own agency's); search on name, e-mail and phone.
  */
 import { DataTable } from 'react-admin';
-import { libelleOf } from '../common/records';
+import { libelleOf } from '../providers/records';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 
 /** The phone column: the full number, else '--'. */

@@ -1,6 +1,7 @@
 /**
- * The dataProvider methods of the user screens (spec 001 §2 Users, §7 `GET typeUser/getAll`; issue 9 §3
- * `GET user/historique/{id}`, `POST user/resetPassword/{id}`; docs/api-contract.md "Staff"), reached with useDataProvider<AppDataProvider>().
+ * The dataProvider methods of the user screens (spec 001 §2 Users, §7 `GET typeUser/getAll`; docs/decisions/audit-journal.md
+ * `GET user/historique/{id}`, `POST user/resetPassword/{id}`; docs/api-contract.md "Staff"), reached with
+ * useDataProvider<DataProvider & UserMethods>() (added to the app's dataProvider by src/appDataProvider.ts).
  */
 import { httpRequest, type CallOptions } from '../providers/http';
 

@@ -1,14 +1,15 @@
 /**
  * Pure rules of the user screens (spec 001 §2 Users, §3 User, §4 "Only active countries, roles, type users and agencies
- * are offered … The user type is the active type with code ADMIN", §5 User add and edit, §6 roles; issue 9 §1): the
- * role choices, when an agency is required, the bodies of user/create and user/update, the edit form's record and the
- * French lines of the change history. The server applies the same rules (server/user/service.ts).
+ * are offered … The user type is the active type with code ADMIN", §5 User add and edit, §6 roles;
+ * docs/decisions/staff-accounts.md): the role choices, when an agency is required, the bodies of user/create and
+ * user/update, the edit form's record and the French lines of the change history. The server applies the same rules
+ * (server/user/service.ts).
  */
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePaysPhone, type PaysTelephone } from '../../common/phone';
 import type { Actor } from '../../common/autorisationRules';
 import { sortByLibelle } from '../common/choices';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 import type { TypeUser, UserAudit } from './userMethods';
 
 /** A role as offered: its id, code, label, reach, and whether it is shown but not selectable. */

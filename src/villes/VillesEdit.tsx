@@ -1,7 +1,7 @@
 /** MODIFIER VILLE (spec 001 §2 /villeUpdate?id=; §8 'Mise à jour de la ville réussie !', then route villes). */
 import type { RaRecord } from 'react-admin';
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
-import { refId } from '../common/records';
+import { refId } from '../providers/records';
 import { VillesInputs } from './VillesInputs';
 
 /** The loaded city with its populated country ({id, libelle…}) turned into the id the select holds. */

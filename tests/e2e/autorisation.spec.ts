@@ -1,9 +1,9 @@
 /**
- * Role–permission assignment takes effect at once (issue 9 §2; spec 001 §2 Role-permission assignment): an ADMIN, in
- * one browser, removes the key `encaissements` from the agent's role on /autorisation; the seeded agent, signed in
- * in a second browser, loses the 'Encaissements' menu entry on its next navigation without signing out, and the
- * entry's URL lands on the 403 page; the ADMIN grants it back and the entry returns. The grant is restored in a
- * finally (through the API) so that the other journeys find the seeded role unchanged.
+ * Role–permission assignment takes effect at once (docs/decisions/permission-assignment.md; spec 001 §2 Role-permission
+ * assignment): an ADMIN, in one browser, removes the key `encaissements` from the agent's role on /autorisation; the
+ * seeded agent, signed in in a second browser, loses the 'Encaissements' menu entry on its next navigation without
+ * signing out, and the entry's URL lands on the 403 page; the ADMIN grants it back and the entry returns. The grant is
+ * restored in a finally (through the API) so that the other journeys find the seeded role unchanged.
  */
 import { expect, test } from '@playwright/test';
 import { ADMIN, AGENT, encaissementsEntry, restoreAgentGrant, signIn } from './helpers';

@@ -1,10 +1,10 @@
 /**
- * Browser journey of the dashboard (spec 000 §2 Dashboard, §6, §9; issue 10). The e2e server holds reference data
- * only, so the test first opens a departure France → Sénégal through the API and registers three parcels at Paris
- * (one with an advance) with the Paris agent's token. Then ADMIN reads the cards and follows them to the lists they
- * count ('En attente', 'Réceptionnés', the Colis tile, 'Ouverts'), switches to 'Par Agence', sees Paris's figures and,
- * for an agency without parcels, the toast 'Aucun colis enregistré cette agence.' and zeros; the Paris agent sees
- * its agency in the title and its own figures, equal to its lists.
+ * Browser journey of the dashboard (spec 000 §2 Dashboard, §6, §9; docs/decisions/dashboard-figures.md). The e2e server
+ * holds reference data only, so the test first opens a departure France → Sénégal through the API and registers three
+ * parcels at Paris (one with an advance) with the Paris agent's token. Then ADMIN reads the cards and follows them to
+ * the lists they count ('En attente', 'Réceptionnés', the Colis tile, 'Ouverts'), switches to 'Par Agence', sees
+ * Paris's figures and, for an agency without parcels, the toast 'Aucun colis enregistré cette agence.' and zeros; the
+ * Paris agent sees its agency in the title and its own figures, equal to its lists.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, AGENT, signIn } from './helpers';

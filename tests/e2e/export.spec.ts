@@ -1,7 +1,7 @@
 /**
- * List export (issue 14 §3): on the parcels list filtered by agency, 'Exporter' → 'CSV (Excel)' downloads the server's
- * file of the whole filtered list: as many rows as the total the pagination shows (more than one page), with the
- * header, BOM and ';' of French Excel.
+ * List export (docs/decisions/list-exports.md): on the parcels list filtered by agency, 'Exporter' → 'CSV (Excel)'
+ * downloads the server's file of the whole filtered list: as many rows as the total the pagination shows (more than one
+ * page), with the header, BOM and ';' of French Excel.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';

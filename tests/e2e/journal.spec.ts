@@ -1,8 +1,8 @@
 /**
- * The audit journal in the browser (issue 14 §4): an administrator edits a parcel in the wizard, its details page shows
- * the change in 'Historique des modifications'; the administrator deletes it; the 'Journal d'audit' screen, reached
- * from the menu and filtered on the parcel, shows the registration, the edit and the deletion with their author,
- * address and before → after. Screenshots in /work/wt/shots/journal/ (SHOTS_DIR overrides).
+ * The audit journal in the browser (docs/decisions/audit-journal.md): an administrator edits a parcel in the wizard,
+ * its details page shows the change in 'Historique des modifications'; the administrator deletes it; the
+ * 'Journal d'audit' screen, reached from the menu and filtered on the parcel, shows the registration, the edit and the
+ * deletion with their author, address and before → after. Screenshots in /work/wt/shots/journal/ (SHOTS_DIR overrides).
  */
 import { expect, test } from '@playwright/test';
 import { openEnvoiFranceSenegal } from './apiSeed';

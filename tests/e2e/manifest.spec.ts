@@ -1,5 +1,5 @@
 /**
- * Browser journey of a departure's manifest and labels (issue 14 §2 "Departure manifest and labels"). A departure
+ * Browser journey of a departure's manifest and labels (docs/decisions/departure-manifest.md). A departure
  * France → Sénégal gets 200 parcels through the API (parallel batches; one in three with an advance). ADMIN finds it in
  * the departures list and clicks 'Manifeste (PDF)' then 'Étiquettes (PDF)'; the downloads are read with pdftotext and
  * pdfinfo (poppler-utils): the manifest names every reference, says 'Page 1 / N' and prints the totals computed here

@@ -1,10 +1,10 @@
 /**
- * Browser journey of the messaging (spec 001 §2 /messagerie, §4, §5, §8; issue 11 §3–§4). The e2e server holds
- * reference data only and delivers its mail to the journeys' real SMTP server (tests/e2e/mailbox.ts): the test opens a
- * departure France → Sénégal through the API and registers two parcels at Paris for one sender (no e-mail) and two
- * recipients with an e-mail. ADMIN writes to the clients of that departure from the 'Nouveau message' form (searchable
- * departure, subject ≤ 30), reads the server's answer (2 e-mails queued, 1 client without e-mail), each recipient
- * receives the mail once, and the sent list and the 'Boîte d'envoi' show them sent.
+ * Browser journey of the messaging (spec 001 §2 /messagerie, §4, §5, §8; docs/decisions/client-messaging.md). The e2e
+ * server holds reference data only and delivers its mail to the journeys' real SMTP server (tests/e2e/mailbox.ts): the
+ * test opens a departure France → Sénégal through the API and registers two parcels at Paris for one sender (no e-mail)
+ * and two recipients with an e-mail. ADMIN writes to the clients of that departure from the 'Nouveau message' form
+ * (searchable departure, subject ≤ 30), reads the server's answer (2 e-mails queued, 1 client without e-mail), each
+ * recipient receives the mail once, and the sent list and the 'Boîte d'envoi' show them sent.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, AGENT, signIn } from './helpers';

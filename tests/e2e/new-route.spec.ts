@@ -1,5 +1,5 @@
 /**
- * A new route end to end (issue 8 "A new route end to end"; spec 001 §2 and §5 reference screens, 000 §2 Add parcel,
+ * A new route end to end (docs/decisions/reference-screens.md; spec 001 §2 and §5 reference screens, 000 §2 Add parcel,
  * §5 unit price lookup): as ADMIN, in the browser, a new country, a city in it, an agency in France (Paris), a nature
  * group with a nature, a unit price Paris → the new city, a departure France → the new country, then a parcel to the
  * new city in the wizard: the live total uses the new unit price and the saved parcel carries that amount.

@@ -65,7 +65,7 @@ test('an administrator adds an income and an expense and sees the cards change',
   await expect(sortie).toContainText('SORTIE');
   await expect(sortie).toContainText(/40,50\s€/);
   await expect(rows.filter({ hasText: 'COMMISSION' })).toContainText('ENTREE');
-  // The top 5 load when their section, below the table, scrolls into view (issue 12 §5).
+  // The top 5 load when their section, below the table, scrolls into view (docs/decisions/screen-bundles.md).
   await page.getByText('Top 5 des sources de revenus').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('operation-top-revenue')).toContainText('COMMISSION');
   await expect(page.getByTestId('operation-top-expenses')).toContainText('CARBURANT');

@@ -1,6 +1,7 @@
 /**
- * Browser journeys of the cascade and details reference screens (issue 8; spec 001 §2 Agencies, Nature groups and
- * their details page, Natures; §4 toggle and delete; §5 Agency add, Nature add / edit; §8 texts):
+ * Browser journeys of the cascade and details reference screens (docs/decisions/reference-screens.md; spec 001 §2
+ * Agencies, Nature groups and their details page, Natures; §4 toggle and delete; §5 Agency add, Nature add / edit; §8
+ * texts):
  * - Agences (cascade selects): the city waits for the country, the phone is checked with the country's length and
  *   its full number shown; add, find by search, edit (a new country clears the city), toggle, delete.
  * - Groupes de nature (details page): add, find by search, open the details, add a nature from the group (group

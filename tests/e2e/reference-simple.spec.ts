@@ -1,8 +1,8 @@
 /**
- * Browser journeys of the simple reference screens (issue 8; spec 001 §2 route table, §4 toggle and delete, §5, §8
- * texts): the cities screen end to end (add with the active-country select, find by search and by country, edit, toggle,
- * delete, a delete the server refuses because a seeded agency uses the city, and the second confirmation of its
- * deactivation), the spec's legacy paths, and each other
+ * Browser journeys of the simple reference screens (docs/decisions/reference-screens.md; spec 001 §2 route table, §4
+ * toggle and delete, §5, §8 texts): the cities screen end to end (add with the active-country select, find by search
+ * and by country, edit, toggle, delete, a delete the server refuses because a seeded agency uses the city, and the
+ * second confirmation of its deactivation), the spec's legacy paths, and each other
  * simple list (sending, pickup and payment modes, operation types, roles, permissions) opened as ADMIN with its title
  * and rows.
  */

@@ -1,9 +1,9 @@
 /**
- * Every sidebar entry opens a working screen (issue 8; spec 000 §2 "Main layout and sidebar", 001 §2 route table, §6
- * route access). As ADMIN, each entry of src/layout/menuGroups.ts is clicked in the menu and must land on its page,
- * not on 'Erreur 404': a title, and for a list its rows (the reference seed fills the reference lists) or the empty
- * table text. As an agency user (role AGENT, the seeded agent.paris), the entries whose key the role lacks are hidden
- * and their URLs lead to the 403 page; the others are shown.
+ * Every sidebar entry opens a working screen (docs/decisions/reference-screens.md; spec 000 §2 "Main layout and
+ * sidebar", 001 §2 route table, §6 route access). As ADMIN, each entry of src/layout/menuGroups.ts is clicked in the
+ * menu and must land on its page, not on 'Erreur 404': a title, and for a list its rows (the reference seed fills the
+ * reference lists) or the empty table text. As an agency user (role AGENT, the seeded agent.paris), the entries whose
+ * key the role lacks are hidden and their URLs lead to the 403 page; the others are shown.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT_PERMISSION_KEYS } from '../../common/permissions';

@@ -1,9 +1,9 @@
 /**
- * Public tracking (issue 14 §1) as a client lives it: an agent registers a parcel (through the API) and prints its
- * receipt, whose QR code must hold the parcel's tracking address; then, in a fresh browser without sign-in at phone
- * width (390 px), the client types the reference and the last 4 digits of the recipient's phone and sees the journey
- * (never a phone number or a full name), is told the same thing for wrong digits, and opens the QR code's address.
- * Screenshots go to /work/wt/shots/track/ when that folder's parent exists (SHOTS_DIR overrides).
+ * Public tracking (docs/decisions/public-tracking.md) as a client lives it: an agent registers a parcel (through the
+ * API) and prints its receipt, whose QR code must hold the parcel's tracking address; then, in a fresh browser without
+ * sign-in at phone width (390 px), the client types the reference and the last 4 digits of the recipient's phone and
+ * sees the journey (never a phone number or a full name), is told the same thing for wrong digits, and opens the QR
+ * code's address. Screenshots go to /work/wt/shots/track/ when that folder's parent exists (SHOTS_DIR overrides).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,12 +1,12 @@
 /**
- * Browser journey of staff administration (issue 9 §1; spec 001 §2 Users, §4, §5, §8): an administrator adds an agent
- * for an agency through 'AJOUTER UN UTILISATEUR' (country → agency cascade, SUPERADMIN not offered, CLIENT disabled);
- * the password the server generated reaches a real SMTP server (tests/e2e/mailbox.ts); the agent signs in with it in a
- * second browser context, must go through 'Changer votre mot de passe', then sees its agency's menu; the administrator
- * removes a key from the agent's role on /autorisation and the agent's next navigation loses the entry (403 page). The administrator
- * then finds the agent in 'LISTE DES UTILISATEURS', edits it (email and phone read-only, latest changes shown),
- * deactivates it — the agent's next call signs it out —, resets its password (a second mail) and tries to delete it
- * (refused: it authored an audit entry).
+ * Browser journey of staff administration (docs/decisions/staff-accounts.md; spec 001 §2 Users, §4, §5, §8): an
+ * administrator adds an agent for an agency through 'AJOUTER UN UTILISATEUR' (country → agency cascade, SUPERADMIN not
+ * offered, CLIENT disabled); the password the server generated reaches a real SMTP server (tests/e2e/mailbox.ts); the
+ * agent signs in with it in a second browser context, must go through 'Changer votre mot de passe', then sees its
+ * agency's menu; the administrator removes a key from the agent's role on /autorisation and the agent's next navigation
+ * loses the entry (403 page). The administrator then finds the agent in 'LISTE DES UTILISATEURS', edits it (email and
+ * phone read-only, latest changes shown), deactivates it — the agent's next call signs it out —, resets its password (a
+ * second mail) and tries to delete it (refused: it authored an audit entry).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, encaissementsEntry, restoreAgentGrant, signIn, searchOne } from './helpers';

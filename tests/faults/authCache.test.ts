@@ -1,9 +1,9 @@
 /**
- * The signed-in user cache across two API processes on one PostgreSQL (issue 12 §4, server/auth/userCache.ts): each
- * process keeps the signed-in user in memory; a change made through process A (a revoked key, a granted one, a
- * deactivation) reaches process B through the database's NOTIFY, delivered at A's commit. B's first call after A
- * answered normally sees it; the test allows the notification up to 2 s on this shared machine and reports how many
- * calls it took. PostgreSQL pass only (PGlite is one process).
+ * The signed-in user cache across two API processes on one PostgreSQL (docs/decisions/user-cache.md,
+ * server/auth/userCache.ts): each process keeps the signed-in user in memory; a change made through process A (a
+ * revoked key, a granted one, a deactivation) reaches process B through the database's NOTIFY, delivered at A's commit.
+ * B's first call after A answered normally sees it; the test allows the notification up to 2 s on this shared machine
+ * and reports how many calls it took. PostgreSQL pass only (PGlite is one process).
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';

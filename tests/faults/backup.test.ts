@@ -1,5 +1,5 @@
 /**
- * Backups (issue "Nothing lost, nobody in", faults §5): `npm run backup` and `npm run restore` round trip on the
+ * Backups (docs/decisions/fault-tolerance.md): `npm run backup` and `npm run restore` round trip on the
  * database of the pass (PGlite: dumpDataDir / loadDataDir, server stopped; PostgreSQL: pg_dump / pg_restore + psql).
  * Records are created through the API, backed up, then changed, deleted and added to; the restore brings back exactly
  * the backed-up state, and the server serves it. Also: the embedded database refuses a backup or a restore while a

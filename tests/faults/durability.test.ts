@@ -1,5 +1,5 @@
 /**
- * Durability (issue "Nothing lost, nobody in", faults §1): parallel parcel registrations through the API of the
+ * Durability (docs/decisions/fault-tolerance.md): parallel parcel registrations through the API of the
  * real server process, `kill -9` of the process while they run, restart on the same data; every registration that
  * was acknowledged (200 with its id and reference) is found after the restart, whole (the departure's used weight is
  * the sum of the parcels found: no half-written registration). PGlite pass: the same DATA_DIR, which PGlite must

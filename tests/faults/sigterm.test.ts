@@ -1,5 +1,5 @@
 /**
- * Orderly stop (issue "Nothing lost, nobody in", faults §3): SIGTERM to the real server process while registrations
+ * Orderly stop (docs/decisions/fault-tolerance.md): SIGTERM to the real server process while registrations
  * run. Requests in flight finish (200), requests arriving later are refused cleanly (503 in French, or the port is
  * closed), the process exits with code 0, PGlite is closed (its pg_control says "shut down" and the directory lock is
  * given back), and after a restart the parcels are exactly the acknowledged ones. Both passes.

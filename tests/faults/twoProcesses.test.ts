@@ -1,5 +1,5 @@
 /**
- * Two API processes on one PostgreSQL database (issue "Nothing lost, nobody in", faults §4; docs/architecture.md §1:
+ * Two API processes on one PostgreSQL database (docs/decisions/fault-tolerance.md; docs/architecture.md §1:
  * several processes behind a load balancer). Both start together on the same database; a token signed by one is
  * accepted by the other (the signing secret lives in the database); 64 concurrent 1 kg registrations on a 10 kg
  * departure, split across both, accept exactly 10; the sign-in throttle counts across both (its counters are rows

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL unreachable (issue "Nothing lost, nobody in", faults §2): the real server process talks to PostgreSQL
+ * PostgreSQL unreachable (docs/decisions/fault-tolerance.md): the real server process talks to PostgreSQL
  * through a TCP proxy (tcpProxy.ts) that the test cuts and restores. While cut, every API call that needs the
  * database answers 503 with the French message within a bounded time, the liveness probe still answers 200, and the
  * process never exits; once restored, the API recovers by itself (no restart). Two cuts: PostgreSQL down (connections

@@ -1,5 +1,5 @@
 /**
- * Agency scope, data-driven (issue "Nothing lost, nobody in" §1): every GET route of the API (from the OpenAPI
+ * Agency scope, data-driven (docs/decisions/security-hardening.md): every GET route of the API (from the OpenAPI
  * document, so a new route is walked without editing this test) is called by an agent of one agency with the ids and
  * references of another agency's records in its path parameters and searches; no answer may contain any of them.
  * The other agency (Bamako, Mali) shares no country with the agent's (Paris, France), so none of its departures,

@@ -1,4 +1,7 @@
-/** The audit trail of access administration (issue 9 §3): recorded in the caller's transaction, append-only, read newest first. */
+/**
+ * The audit trail of access administration (docs/decisions/audit-journal.md): recorded in the caller's transaction,
+ * append-only, read newest first.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../server/db/audit';

@@ -248,7 +248,7 @@ describe('profile and permissions of the session', () => {
   });
 });
 
-describe('tokens remembered once verified (issue 12 §4)', () => {
+describe('tokens remembered once verified', () => {
   it('a remembered token still dies at its expiry; a forged or other-secret token never passes', () => {
     const now = vi.spyOn(Date, 'now');
     try {

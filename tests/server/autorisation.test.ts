@@ -1,8 +1,8 @@
 /**
- * Role–permission assignment (spec 001 §2, §7; issue 9 §2–§3): grant and revoke take effect on the very next call of
- * a user of the role; who may change what (ADMIN and SUPERADMIN roles, 'superadmin' keys, the keys of one's own role
- * that this screen needs); the key `autorisation` guards every call; unknown ids are 404, malformed bodies 400; every
- * change is audited in the same transaction and listed by autorisation/historique.
+ * Role–permission assignment (spec 001 §2, §7; docs/decisions/permission-assignment.md): grant and revoke take effect
+ * on the very next call of a user of the role; who may change what (ADMIN and SUPERADMIN roles, 'superadmin' keys, the
+ * keys of one's own role that this screen needs); the key `autorisation` guards every call; unknown ids are 404,
+ * malformed bodies 400; every change is audited in the same transaction and listed by autorisation/historique.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';

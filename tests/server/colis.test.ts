@@ -318,8 +318,9 @@ describe('pricing and registration', () => {
     expect(admin.body.errors.agenceID).toBeTruthy();
   });
 
-  // The registration answers from what it read and wrote (issue 12 §3), not from a re-read: the answer must be the
-  // parcel exactly as colis/getByReference shows it afterwards, every field and every populated reference.
+  // The registration answers from what it read and wrote (docs/decisions/registration-write.md), not from a re-read:
+  // the answer must be the parcel exactly as colis/getByReference shows it afterwards, every field and every populated
+  // reference.
   it('answers the registered parcel exactly as colis/getByReference shows it later', async () => {
     const e = await newEnvoi();
     const known = (await register(e.id, { emailDestinataire: `known-${phone}@client.test` })).body.data;

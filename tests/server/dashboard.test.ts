@@ -1,10 +1,10 @@
 /**
- * Dashboard calls (spec 000 §2 Dashboard, §3, §7; issue 10; docs/api-contract.md "Dashboard"): the shapes of
- * colis/getAllData, colis/colisEnvoyesParMois and colis/circularStatistiques; their identities (counts add up, money
- * adds up); every figure equal to the total of the list it counts (colis/liste?statut=…, envoi/liste?statut=…,
- * user/listeClients), for ADMIN, per agency and for agents, on the demo data and after registering, editing, paying,
- * shipping, delivering and deleting parcels through the API; the agency scope; the key `stats`; and the counters
- * (migration 0003) never drifting from a recount over the parcels.
+ * Dashboard calls (spec 000 §2 Dashboard, §3, §7; docs/decisions/dashboard-figures.md; docs/api-contract.md
+ * "Dashboard"): the shapes of colis/getAllData, colis/colisEnvoyesParMois and colis/circularStatistiques; their
+ * identities (counts add up, money adds up); every figure equal to the total of the list it counts
+ * (colis/liste?statut=…, envoi/liste?statut=…, user/listeClients), for ADMIN, per agency and for agents, on the demo
+ * data and after registering, editing, paying, shipping, delivering and deleting parcels through the API; the agency
+ * scope; the key `stats`; and the counters (migration 0003) never drifting from a recount over the parcels.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -402,7 +402,7 @@ describe('dashboard through a parcel journey', () => {
   }, 900_000);
 });
 
-describe('list totals from the counters (issue 12 §1)', () => {
+describe('list totals from the counters', () => {
   /** Every list total the counters answer equals a recount of the list's rows (access/listTotals.ts against runList's count). */
   async function expectListTotalsEqualRecount() {
     const db = t.database.db;
@@ -466,7 +466,7 @@ describe('list totals from the counters (issue 12 §1)', () => {
   }, 240_000);
 });
 
-describe('counters under concurrent writes (issue 12 §3)', () => {
+describe('counters under concurrent writes', () => {
   it('registrations, a departure status cascade and a compaction at once: no deadlock, nothing overbooked, counters = recount', async () => {
     const db = t.database.db;
     const envoi = await newEnvoi(id.SN);
@@ -507,7 +507,7 @@ describe('counters under concurrent writes (issue 12 §3)', () => {
   }, 600_000);
 });
 
-describe('clients an agent sees (issue 12 §1: clientScope reads colis_stats_clients)', () => {
+describe('clients an agent sees (clientScope reads colis_stats_clients)', () => {
   const agents = ['paris', 'dakar', 'bamako', 'abidjan'] as const;
 
   /** The ids of the clients a user's clients list answers (unpaged: every one, below the list's cap). */

@@ -171,7 +171,7 @@ describe('encaissement/delete — ADMIN only, a soft cancellation that gives the
   });
 });
 
-describe('encaissement/liste — totals from the payment counters (issue 12 §1, migration 0013)', () => {
+describe('encaissement/liste — totals from the payment counters (migration 0013)', () => {
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
   /**

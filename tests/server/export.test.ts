@@ -1,8 +1,8 @@
 /**
- * List exports (issue 14 §3): the list call with `format=csv|xlsx` answers every row of the filtered list (not the
- * page), in its sort and agency scope, under the list's permission key; CSV for French Excel, XLSX read back with
- * exceljs; batches and windows of ids crossed with a small EXPORT_BATCH_SIZE and EXPORT_ID_WINDOW, rows with equal
- * sort keys on both sides of a boundary under each sort; formula injection guarded.
+ * List exports (docs/decisions/list-exports.md): the list call with `format=csv|xlsx` answers every row of the filtered
+ * list (not the page), in its sort and agency scope, under the list's permission key; CSV for French Excel, XLSX read
+ * back with exceljs; batches and windows of ids crossed with a small EXPORT_BATCH_SIZE and EXPORT_ID_WINDOW, rows with
+ * equal sort keys on both sides of a boundary under each sort; formula injection guarded.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
- * Fuzzing in the suite (issue "Nothing lost, nobody in" §3): requests derived from every route's own schemas
+ * Fuzzing in the suite (docs/decisions/security-hardening.md): requests derived from every route's own schemas
  * (tests/server/fuzzRequests.ts) — valid, at the boundaries and malformed, signed as an administrator, as an agency
  * agent or not at all — must never answer 5xx and must always answer the declared shape. Bounded for CI
- * (FUZZ_RUNS per route, default 20, seed FUZZ_SEED); bench/fuzz.ts runs it longer.
+ * (FUZZ_RUNS per route, default 20, seed FUZZ_SEED); `npm run bench:fuzz` runs it longer (FUZZ_RUNS=300).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

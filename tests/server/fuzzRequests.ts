@@ -1,5 +1,5 @@
 /**
- * Property-based requests derived from the API's own schemas (issue "Nothing lost, nobody in" §3). The OpenAPI
+ * Property-based requests derived from the API's own schemas (docs/decisions/security-hardening.md). The OpenAPI
  * document that /api/docs serves is built from each route's zod schemas (body, path and query parameters); from it
  * this module derives fast-check arbitraries of requests — valid, at the boundaries, and malformed — and runs them
  * against the app, checking that no answer is a 5xx and that every answer has the declared shape.
@@ -320,9 +320,9 @@ export async function runFuzz(
 }
 
 /**
- * A list exported as a file (`format=csv|xlsx`, issue 14 §3) answers a file, not JSON: undefined when the answer is
- * not such a file, else null when it is a well-formed one (a CSV starting with its UTF-8 BOM, an XLSX zip starting
- * with 'PK') or the problem found.
+ * A list exported as a file (`format=csv|xlsx`, docs/decisions/list-exports.md) answers a file, not JSON: undefined
+ * when the answer is not such a file, else null when it is a well-formed one (a CSV starting with its UTF-8 BOM, an
+ * XLSX zip starting with 'PK') or the problem found.
  */
 function exportedFile(url: string, status: number, contentType: string, payload: Buffer): string | null | undefined {
   const format = /[?&]format=(csv|xlsx)(&|$)/.exec(url)?.[1];

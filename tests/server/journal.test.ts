@@ -1,8 +1,8 @@
 /**
- * The audit journal (issue 14 §4): every change of a parcel, a payment, a departure, a user, a role, an
- * authorisation or a reference list writes one audit row in its transaction (author, address, before → after, never a
- * secret); a refused change writes none; a parcel's deletion says who and how it was authorised; a departure's status
- * cascade writes one row per parcel; GET audit/liste filters, pages, needs auditListe and is agency-scoped.
+ * The audit journal (docs/decisions/audit-journal.md): every change of a parcel, a payment, a departure, a user, a
+ * role, an authorisation or a reference list writes one audit row in its transaction (author, address, before → after,
+ * never a secret); a refused change writes none; a parcel's deletion says who and how it was authorised; a departure's
+ * status cascade writes one row per parcel; GET audit/liste filters, pages, needs auditListe and is agency-scoped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
- * Writes grouped by key into transactions (server/db/keyedBatches.ts, issue 12 §3), on the test database (PGlite or
- * PostgreSQL): the writes of a key that wait behind a running group are written together, in arrival order, in one
- * transaction; a failing write rolls its group back and every write of the group is written again alone, so the others
- * land once and the failing one leaves nothing.
+ * Writes grouped by key into transactions (server/db/keyedBatches.ts, docs/decisions/registration-write.md), on the
+ * test database (PGlite or PostgreSQL): the writes of a key that wait behind a running group are written together, in
+ * arrival order, in one transaction; a failing write rolls its group back and every write of the group is written again
+ * alone, so the others land once and the failing one leaves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -40,7 +40,7 @@ async function rowsNamed(prefix: string) {
   );
 }
 
-describe('keyedBatches (issue 12 §3: a departure’s registrations written in groups)', () => {
+describe('keyedBatches (a departure’s registrations written in groups)', () => {
   it('writes the writes waiting behind a running one in one transaction, in arrival order, each its own answer', async () => {
     const write = keyedBatches();
     const db = t.database.db;

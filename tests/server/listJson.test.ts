@@ -1,10 +1,11 @@
 /**
- * Pages written by PostgreSQL (issue 12 §1; server/http/serialize.ts apiJsonPageSql, http/list.ts runList `json`):
- * a parcel, payment or departure page whose ids are chosen first is answered as the JSON text PostgreSQL writes, not as the rows Drizzle maps
- * and toApi shapes. These tests read every page of the parcels list that way, as the administrator and as an agent,
- * plain, searched and filtered, and compare them with the same list unpaged (answered by Drizzle and toApi, checked
- * against the route's schema): same records, same values, same order; and with parcels whose populated references
- * are missing (no recipient, no city, no delivery mode), amounts with cents and weights with grams.
+ * Pages written by PostgreSQL (docs/decisions/list-queries.md; server/http/serialize.ts apiJsonPageSql, http/list.ts
+ * runList `json`): a parcel, payment or departure page whose ids are chosen first is answered as the JSON text
+ * PostgreSQL writes, not as the rows Drizzle maps and toApi shapes. These tests read every page of the parcels list
+ * that way, as the administrator and as an agent, plain, searched and filtered, and compare them with the same list
+ * unpaged (answered by Drizzle and toApi, checked against the route's schema): same records, same values, same order;
+ * and with parcels whose populated references are missing (no recipient, no city, no delivery mode), amounts with cents
+ * and weights with grams.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

@@ -1,13 +1,13 @@
 /**
- * Deep pages of the parcels and payments lists (issue 12 §1–2; server/http/listSeek.ts, migrations 0014 list_jours and
- * 0017 list_jours_portee): a page far into a list in creation order starts at its day found from the rows per day
- * instead of walking every row before it, for a role that sees every agency and for an agency's staff (its scope:
- * parcels of its agency or travelling to its country, and their payments). These tests read every deep page of both
- * lists, newest and oldest first, through the API as the administrator and as agents of three agencies, and compare
- * it with the same page walked by OFFSET in SQL over the same scope, on rows of two agencies and two destinations that
- * share creation instants, sit on midnight UTC and span many days; again after deletions, cancellations, re-dated
- * rows, parcels moved to another agency or departure, a departure's new destination and a compaction; and the counters
- * equal a recount each time.
+ * Deep pages of the parcels and payments lists (docs/decisions/counted-list-pages.md; server/http/listSeek.ts,
+ * migrations 0014 list_jours and 0017 list_jours_portee): a page far into a list in creation order starts at its day
+ * found from the rows per day instead of walking every row before it, for a role that sees every agency and for an
+ * agency's staff (its scope: parcels of its agency or travelling to its country, and their payments). These tests read
+ * every deep page of both lists, newest and oldest first, through the API as the administrator and as agents of three
+ * agencies, and compare it with the same page walked by OFFSET in SQL over the same scope, on rows of two agencies and
+ * two destinations that share creation instants, sit on midnight UTC and span many days; again after deletions,
+ * cancellations, re-dated rows, parcels moved to another agency or departure, a departure's new destination and a
+ * compaction; and the counters equal a recount each time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -138,7 +138,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('deep pages by day (issue 12 §1–2)', () => {
+describe('deep pages by day', () => {
   it('the counters hold the rows per day, and a deep page starts at its day, not at the first row', async () => {
     const drift = await listDaysDrift(t.database.db);
     expect(drift.counted).toEqual(drift.recounted);

@@ -1,5 +1,5 @@
 /**
- * envoi/manifest (issue 14 §2 "Departure manifest and labels"): the parcels of a departure page by page, by
+ * envoi/manifest (docs/decisions/departure-manifest.md): the parcels of a departure page by page, by
  * reference, with what the manifest and labels print (natures, amounts, destination, pick-up agency), scoped as the
  * parcels list; an unknown or foreign departure is 404, a bad page 400. (401/403 are walked by access.test.ts.)
  */

@@ -1,8 +1,8 @@
 /**
- * Messaging and mail delivery (spec 001 §2 /messagerie, §5, §7 notification/contactClients; issue 11 §3–§4):
- * messages to clients queued in the outbox, delivered by the worker to a real SMTP server started here (retries,
- * failure after N attempts, restart after an outage, a crashed worker's lease, the 'Boîte d'envoi' calls), and,
- * on PostgreSQL, two server processes delivering each mail exactly once.
+ * Messaging and mail delivery (spec 001 §2 /messagerie, §5, §7 notification/contactClients;
+ * docs/decisions/client-messaging.md): messages to clients queued in the outbox, delivered by the worker to a real SMTP
+ * server started here (retries, failure after N attempts, restart after an outage, a crashed worker's lease, the
+ * 'Boîte d'envoi' calls), and, on PostgreSQL, two server processes delivering each mail exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';

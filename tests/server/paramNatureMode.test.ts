@@ -1,8 +1,8 @@
 /**
  * Unit prices' route rules on the server (spec 001 §5 Unit-price form: "the destination country list excludes the
- * origin country"; issue 8: no second price for the same group, mode and cities): create and update refuse two cities
- * of one country (400 on villeDestinationID) and a second price of a route (409, an inactive one included); an unknown
- * city is a 400; an agency user is refused (403) and malformed bodies are 400.
+ * origin country"; no second price for the same group, mode and cities: docs/api-contract.md "Reference resources"):
+ * create and update refuse two cities of one country (400 on villeDestinationID) and a second price of a route (409, an
+ * inactive one included); an unknown city is a 400; an agency user is refused (403) and malformed bodies are 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARAM_NATURE_MODE_MESSAGES as M } from '../../server/paramNatureMode/service';

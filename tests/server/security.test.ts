@@ -1,5 +1,5 @@
 /**
- * The holes an outside test found (issue "Nothing lost, nobody in"), each reproduced as the attack was made:
+ * The holes an outside test found (docs/decisions/security-hardening.md), each reproduced as the attack was made:
  * 1. the 4-digit deletion code brute-forced by asking for new codes, and the paid parcel's payments deleted with it;
  * 2. the sign-in throttle bypassed with a forged X-Forwarded-For;
  * 3. the clients of a departure leaking another agency's senders;
@@ -425,7 +425,7 @@ describe('throttle housekeeping', () => {
   });
 });
 
-describe('security headers (issue 12 §4: worked out once, not per request)', () => {
+describe('security headers (worked out once, not per request)', () => {
   it("every answer carries exactly @fastify/helmet's own headers: signed-in, refused, not found, public", async () => {
     // The reference: @fastify/helmet itself, per request, with the same options, on a bare instance.
     const reference = Fastify({ logger: false });

@@ -1,6 +1,7 @@
 /**
- * The built UI as the server sends it (issue 12 §5, server/plugins/static.ts): hashed assets immutable for a year and
- * precompressed (brotli, gzip) for browsers that accept it; index.html and the single-page app's paths revalidated.
+ * The built UI as the server sends it (docs/decisions/screen-bundles.md, server/plugins/static.ts): hashed assets
+ * immutable for a year and precompressed (brotli, gzip) for browsers that accept it; index.html and the single-page
+ * app's paths revalidated.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -72,7 +73,7 @@ describe('static UI files', () => {
     expect(missing.body).toContain('<title>Colis</title>');
   });
 
-  it('sends the public tracking page, not the back-office, at /suivi and /suivi/{token}, under the same CSP (issue 14 §1)', async () => {
+  it('sends the public tracking page, not the back-office, at /suivi and /suivi/{token}, under the same CSP', async () => {
     for (const url of ['/suivi', '/suivi/', '/suivi/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);

@@ -1,8 +1,8 @@
 /**
- * Public parcel tracking (issue 14 §1): GET /api/public/suivi?reference&telephone and /api/public/suivi/{token},
- * without sign-in, as a client would call them. The answer shows the journey and initials only; every failure answers
- * the same 404; lookups are rate limited per address and per reference; the token is random, long, and not the id;
- * the clients' mails link to the page.
+ * Public parcel tracking (docs/decisions/public-tracking.md): GET /api/public/suivi?reference&telephone and
+ * /api/public/suivi/{token}, without sign-in, as a client would call them. The answer shows the journey and initials
+ * only; every failure answers the same 404; lookups are rate limited per address and per reference; the token is
+ * random, long, and not the id; the clients' mails link to the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
- * Staff administration (issue 9 §1 and §3, spec 001 §2 Users, §4–§8): user/liste, listeAdmin, create, update, delete,
- * historique and typeUser/getAll; the generated password (never answered nor logged, mailed through the outbox), the
- * forced change at first sign-in, recovery, sessions killed by deactivation and role change, the escalation rules and
- * the audit trail.
+ * Staff administration (spec 001 §2 Users, §4–§8; docs/decisions/staff-accounts.md): user/liste, listeAdmin, create,
+ * update, delete, historique and typeUser/getAll; the generated password (never answered nor logged, mailed through the
+ * outbox), the forced change at first sign-in, recovery, sessions killed by deactivation and role change, the
+ * escalation rules and the audit trail.
  */
 import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';

@@ -1,14 +1,14 @@
 /**
- * The named methods of AppDataProvider (src/colis/colisMethods.ts, src/encaissements/encaissementMethods.ts) and the
+ * The named methods of AppDataProvider (src/colis/model/colisMethods.ts, src/encaissements/encaissementMethods.ts) and the
  * parcel create / update through the dataProvider's CRUD calls (spec 000 §4, §5, §7; docs/api-contract.md "Parcels
  * and payments"): the request each sends and what it gives back, refusals included. Also where the wizard shows a
  * refused save's field errors.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs, installFetch } from './helpers';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
 import { SESSION_KEY } from '../../src/providers/session';
-import { buildColisBody, emptyColisValues } from '../../src/colis/wizardRules';
+import { buildColisBody, emptyColisValues } from '../../src/colis/model/wizardRules';
 import { stepOfField, wizardFieldErrors } from '../../src/colis/wizard/serverErrors';
 
 const COLIS = { id: 'c1', reference: 'PAR1-2026-000001', montantTotal: 45.75, statutID: { code: 'RECEPTIONNE' } };

@@ -1,8 +1,9 @@
 /**
  * The role–permission assignment screen's rules (src/autorisation/assignment.ts, common/autorisationRules.ts; spec 001
- * §2, §5 "Role-assignment visibility"; issue 9 §2): which role tabs a user sees and which are read-only, the 24 groups
- * in the spec's order, the search over keys and descriptions, and what each toggle may do; and how the signed-in
- * user's privileges follow the server (a 403 fires the reload, which invalidates the auth queries when they changed).
+ * §2, §5 "Role-assignment visibility"; docs/decisions/permission-assignment.md): which role tabs a user sees and which
+ * are read-only, the 24 groups in the spec's order, the search over keys and descriptions, and what each toggle may do;
+ * and how the signed-in user's privileges follow the server (a 403 fires the reload, which invalidates the auth queries
+ * when they changed).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';

@@ -12,7 +12,7 @@ import {
   isColisRegle,
   destinataireOf,
   expediteurOf,
-} from '../../src/colis/colisRules';
+} from '../../src/colis/model/colisRules';
 import { isOwnColis, userSeesAllAgences } from '../../common/scopes';
 import {
   buildColisBody,
@@ -29,11 +29,11 @@ import {
   valuesFromColis,
   type ColisFormValues,
   type PrixNature,
-} from '../../src/colis/wizardRules';
+} from '../../src/colis/model/wizardRules';
 import { buildReceiptPdf, receiptDataFrom, receiptFileName, receiptQrText } from '../../src/colis/receipt';
-import { isValidOtp } from '../../src/colis/ColisDeleteButton';
+import { isValidOtp } from '../../src/colis/show/ColisDeleteButton';
 import { fr } from '../../src/i18n/fr';
-import type { ColisRecord } from '../../src/colis/types';
+import type { ColisRecord } from '../../src/colis/model/types';
 
 const st = (code: string) => ({ id: code, code, libelle: code });
 
@@ -430,7 +430,7 @@ describe('receipt PDF (spec 000 §2 Receipt PDF)', () => {
     expect(receiptFileName('PAR1-2611-000123')).toBe('recu-PAR1-2611-000123.pdf');
   });
 
-  it('encodes the tracking address in its QR code (issue 14 §1), the reference when none is known', () => {
+  it('encodes the tracking address in its QR code, the reference when none is known', () => {
     const url = 'https://colis.example.fr/suivi/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
     expect(receiptQrText(receiptDataFrom(colis, natures, url))).toBe(url);
     expect(receiptQrText(receiptDataFrom(colis, natures))).toBe('PAR1-2611-000123');

@@ -1,7 +1,7 @@
 /**
- * Pure rules of the dashboard (spec 000 §2 Dashboard, §6, §9; issue 10): the twelve months and their French names,
- * the view of a scope (global or one agency), the filtered list each figure opens, the toast rule, the French texts,
- * and the dataProvider methods over the three calls.
+ * Pure rules of the dashboard (spec 000 §2 Dashboard, §6, §9; docs/decisions/dashboard-figures.md): the twelve months
+ * and their French names, the view of a scope (global or one agency), the filtered list each figure opens, the toast
+ * rule, the French texts, and the dataProvider methods over the three calls.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lastTwelveMonths, monthAbbrFr, monthLongFr } from '../../common/dashboard';
@@ -9,7 +9,7 @@ import { agenceHasNoColis, colisListPath, departListPath, formatCount, selectVie
 import type { CircularStatsAnswer, ColisParMoisAnswer, DashboardCountsAnswer } from '../../src/dashboard/dashboardMethods';
 import { byClosingDateDesc } from '../../src/dashboard/OpenEnvois';
 import { frenchAppMessages } from '../../src/i18n/fr';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
 import { installBrowserStubs, installFetch } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import { installBrowserStubs, installFetch } from './helpers';
-import { dataProvider, setActive, toRequestBody, filtersToQuery } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
+import { setActive, toRequestBody, filtersToQuery } from '../../src/providers/dataProvider';
 import { RESOURCE_API } from '../../src/providers/resourceApi';
 import { SESSION_KEY } from '../../src/providers/session';
 

@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import { installBrowserStubs, installFetch } from './helpers';
-import { dataProvider, setActive } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
+import { setActive } from '../../src/providers/dataProvider';
 import { SESSION_KEY } from '../../src/providers/session';
 
 const PARIS = { id: 'v1', _id: 'v1', code: 'PAR', libelle: 'Paris', isActive: true };

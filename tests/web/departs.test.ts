@@ -11,14 +11,14 @@ import {
   departFormRecord,
   envoiStatutActions,
   excludeChoice,
-  poidsGauge,
   sortByLibelle,
   departPaysError,
 } from '../../src/departs/departRules';
+import { poidsGauge } from '../../src/common/poidsGauge';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
 import { frenchAppMessages } from '../../src/i18n/fr';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
 import { clientsOfDepartPath, envoisOfClientPath } from '../../src/departs/departPaths';
 import { installBrowserStubs, installFetch, type MessageTree } from './helpers';
 

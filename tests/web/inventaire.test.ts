@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { normalizeReference } from '../../common/inventaireRules';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
 import { SESSION_KEY } from '../../src/providers/session';
 import {
   addScan,

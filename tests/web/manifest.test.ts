@@ -1,7 +1,7 @@
 /**
- * Pure parts of a departure's manifest and labels (issue 14 §2): printed data of a parcel, totals (exact sums), the
- * manifest's page layout, the paged load with progress and cancel, the QR runs, text fitting, and the two builders
- * (page counts, 'Page N / M', references, totals in the French format).
+ * Pure parts of a departure's manifest and labels (docs/decisions/departure-manifest.md): printed data of a parcel,
+ * totals (exact sums), the manifest's page layout, the paged load with progress and cancel, the QR runs, text fitting,
+ * and the two builders (page counts, 'Page N / M', references, totals in the French format).
  */
 import { describe, expect, it } from 'vitest';
 import { jsPDF } from 'jspdf';

@@ -1,8 +1,8 @@
 /**
- * Contract of the mock API (issue 14 §5: "the web tests of the dataProvider run against both the mock and the real
- * server, so the mock cannot drift from the API"). One demo database (mock-api/generate.ts buildSeededApi, a few
- * parcels) feeds both: the real Fastify app listens on a free port, and json-server (mock-api/server.cjs) serves the
- * db.json dumped from it on another. The same dataProvider and authProvider calls, with the same assertions, run
+ * Contract of the mock API (docs/decisions/mock-api.md: the web tests of the dataProvider run against both the mock and
+ * the real server, so the mock cannot drift from the API). One demo database (mock-api/generate.ts buildSeededApi, a
+ * few parcels) feeds both: the real Fastify app listens on a free port, and json-server (mock-api/server.cjs) serves
+ * the db.json dumped from it on another. The same dataProvider and authProvider calls, with the same assertions, run
  * against each (describe.each); the raw answers of a few list and getBy calls must be equal on both.
  */
 import { createRequire } from 'node:module';
@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSeededApi, dumpMockDb, routesJson, ROUTES_FILE, type SeededApi } from '../../mock-api/generate';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../server/config';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
 import { authProvider } from '../../src/providers/authProvider';
 import { readSession } from '../../src/providers/session';
 import { installBrowserStubs } from './helpers';

@@ -11,7 +11,7 @@ import {
   operationTypeLabel,
   parseOperationType,
 } from '../../common/operationRules';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
 import { SESSION_KEY } from '../../src/providers/session';
 import { periodOf, staffChoices, staffOfAgence, withAgence, withPeriod } from '../../src/operation/operationView';
 import { installBrowserStubs, installFetch } from './helpers';

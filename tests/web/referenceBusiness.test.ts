@@ -12,7 +12,7 @@ import { canAccessWith } from '../../src/providers/authProvider';
 import { SESSION_KEY, type Session } from '../../src/providers/session';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
 import { frenchAppMessages } from '../../src/i18n/fr';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { dataProvider } from '../../src/appDataProvider';
 import { installBrowserStubs, installFetch } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,8 @@
 /**
- * Pure rules of the cascade and details screens (issue 8): agencies (spec 001 §2 Téléphone or '--', §5 phone without
- * dial code), natures (§2 'value/unit or -', §5 digits only, back to the group), unit prices (§5 proposed libelle,
- * origin currency, the create and update bodies), the select helpers of the kit and the spec's legacy paths.
+ * Pure rules of the cascade and details screens (docs/decisions/reference-screens.md): agencies (spec 001 §2 Téléphone
+ * or '--', §5 phone without dial code), natures (§2 'value/unit or -', §5 digits only, back to the group), unit prices
+ * (§5 proposed libelle, origin currency, the create and update bodies), the select helpers of the kit and the spec's
+ * legacy paths.
  */
 import { describe, expect, it } from 'vitest';
 import { PHONE_MESSAGES } from '../../common/phone';

@@ -1,7 +1,7 @@
 /**
- * The simple reference screens (issue 8; spec 001 §2, §5, §6, §8): their legacy paths, the save rule of the sending
- * mode form, the permission form's group rules, the payment modes' keys and menu entry, and the French texts each
- * screen reads (titles, add buttons, the spec's success and failure texts).
+ * The simple reference screens (spec 001 §2, §5, §6, §8; docs/decisions/reference-screens.md): their legacy paths, the
+ * save rule of the sending mode form, the permission form's group rules, the payment modes' keys and menu entry, and
+ * the French texts each screen reads (titles, add buttons, the spec's success and failure texts).
  */
 import { describe, expect, it } from 'vitest';
 import { AGENT_PERMISSION_KEYS, PERMISSION_GROUPS, RESOURCE_KEYS } from '../../common/permissions';

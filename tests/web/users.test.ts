@@ -1,7 +1,8 @@
 /**
- * The user screens' rules and the first sign-in of a user whose password the server generated (issue 9 §1; spec 001
- * §2 Users, §4, §5): role choices (SUPERADMIN not offered, CLIENT disabled, ADMIN only for a SUPERADMIN), agency rule,
- * request bodies, history lines; authProvider.login → the 'Changer votre mot de passe' step → privileges.
+ * The user screens' rules and the first sign-in of a user whose password the server generated
+ * (docs/decisions/staff-accounts.md; spec 001 §2 Users, §4, §5): role choices (SUPERADMIN not offered, CLIENT disabled,
+ * ADMIN only for a SUPERADMIN), agency rule, request bodies, history lines; authProvider.login → the
+ * 'Changer votre mot de passe' step → privileges.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, CHANGE_PASSWORD_PATH, mustChangePassword } from '../../src/providers/authProvider';

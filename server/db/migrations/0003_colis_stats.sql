@@ -1,7 +1,8 @@
--- Dashboard counters (issue 10, spec 000 §2 Dashboard, §7 colis/getAllData, colisEnvoyesParMois, circularStatistiques).
--- At a million parcels an aggregate over the parcel table answers in 0.2–1 s; the dashboard reads these counters
--- instead, kept by triggers in the same transaction as every change of a parcel, of a departure's destination or of
--- an agency's country, so they never drift from a recount (tests/server/dashboard.test.ts compares them).
+-- Dashboard counters (docs/decisions/dashboard-figures.md; spec 000 §2 Dashboard, §7 colis/getAllData,
+-- colisEnvoyesParMois, circularStatistiques). At a million parcels an aggregate over the parcel table is far too slow
+-- (measured in bench/README.md); the dashboard reads these counters instead, kept by triggers in the same transaction
+-- as every change of a parcel, of a departure's destination or of an agency's country, so they never drift from a
+-- recount (tests/server/dashboard.test.ts compares them).
 --
 -- colis_stats: one row per (registering agency, destination country of the departure, status, month of registration
 -- in Europe/Paris, payment state) with the number of parcels not deleted and the sums of their amounts.
@@ -223,8 +224,8 @@ CREATE TRIGGER colis_stats_agence_pays AFTER UPDATE OF pays_id ON "agences"
   FOR EACH ROW WHEN (OLD.pays_id IS DISTINCT FROM NEW.pays_id) EXECUTE FUNCTION colis_stats_agence_trigger();
 --> statement-breakpoint
 -- The number of users of each type (the clients tile of a role that sees every agency counts every client: a seq scan
--- of the users at 100 000 clients takes 30–40 ms). Spread over 16 rows per type so that concurrent registrations
--- creating clients seldom wait for one another; a read sums them.
+-- of the users at 100 000 clients is too slow, measured in bench/README.md). Spread over 16 rows per type so that
+-- concurrent registrations creating clients seldom wait for one another; a read sums them.
 CREATE TABLE "colis_stats_type_users" (
 	"type_user_id" uuid NOT NULL,
 	"part" smallint NOT NULL,

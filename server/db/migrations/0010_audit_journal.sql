@@ -1,7 +1,7 @@
--- Audit journal (issue 14 §4): every change of parcels, payments, departures, users, roles, authorisations and
--- reference data lands in `audits` with the address it came from (Fastify request.ip, behind the configured
--- trustProxy). created_at takes the clock at each insert (not the transaction's start) so that the rows of one
--- transaction keep the order they were written in. New key auditListe (GET /api/audit/liste), granted to ADMIN and
+-- Audit journal (docs/decisions/audit-journal.md): every change of parcels, payments, departures, users, roles,
+-- authorisations and reference data lands in `audits` with the address it came from (Fastify request.ip, behind the
+-- configured trustProxy). created_at takes the clock at each insert (not the transaction's start) so that the rows of
+-- one transaction keep the order they were written in. New key auditListe (GET /api/audit/liste), granted to ADMIN and
 -- SUPERADMIN; the start-up sync (server/db/seed/index.ts syncPermissions) does the same for any key it finds missing.
 ALTER TABLE "audits" ADD COLUMN "adresse_ip" text;--> statement-breakpoint
 ALTER TABLE "audits" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint

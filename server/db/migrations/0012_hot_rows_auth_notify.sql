@@ -1,4 +1,4 @@
--- Issue 12 §3 and §4.
+-- Hot rows and the signed-in user cache (docs/decisions/registration-write.md, docs/decisions/user-cache.md).
 --
 -- §3: the dashboard counters of migration 0003 had hot rows: every registration of an agency upserted the same
 -- colis_stats row (agency × destination × status × month × payment) and the same colis_stats_agence_clients row,

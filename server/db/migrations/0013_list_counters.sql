@@ -1,8 +1,8 @@
--- Issue 12 §1, lists at a million parcels (bench/README.md "Issue 12 §1").
+-- Lists at a million parcels (docs/decisions/counted-list-pages.md; measured in bench/README.md).
 --
--- 1. The payments list's total (encaissement/liste) at 666 667 payments was a count(*) of 0.4 s for ADMIN and 3 s for
--- an agent's scope. It is read from the counters below instead (server/access/listTotals.ts encaissementListTotal),
--- kept by triggers in the transaction of every change, exact.
+-- 1. The payments list's total (encaissement/liste) at 666 667 payments was a count(*) over every payment, slower still
+-- for an agent's scope (measured in bench/README.md). It is read from the counters below instead
+-- (server/access/listTotals.ts encaissementListTotal), kept by triggers in the transaction of every change, exact.
 --
 -- encaissements_stats: payments not cancelled, counted by the payment's agency (the list's agenceID filter), the
 -- registering agency of its parcel and the parcel's departure (an agent's scope, server/access/scopes.ts
@@ -109,7 +109,7 @@ SELECT e.agence_id, c.agence_id, c.envoi_id, count(*)::integer
 --> statement-breakpoint
 -- 2. The clients search (user/listeClients `q`: name, first names, phone, e-mail) is an OR over four columns: with a
 -- trigram index on each (migration 0001 has the name and the phone), PostgreSQL combines them (BitmapOr) instead of
--- reading every user (~130 ms at 100 000 clients).
+-- reading every user (measured in bench/README.md).
 CREATE INDEX IF NOT EXISTS "users_prenoms_trgm" ON "users" USING gin ("prenoms" gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_email_trgm" ON "users" USING gin ("email" gin_trgm_ops);

@@ -1,7 +1,7 @@
--- Issue 12 §1 and §2, deep pages of the parcels and payments lists (bench/README.md).
+-- Deep pages of the parcels and payments lists (docs/decisions/counted-list-pages.md; measured in bench/README.md).
 --
 -- A page far into a list in its default order (newest first, or oldest first) was an OFFSET: page 20 000 of a million
--- parcels walked 500 000 index entries (~55–80 ms), page 2 000 of 100 000 about 50 000. list_jours counts the rows of
+-- parcels walked 500 000 index entries, page 2 000 of 100 000 about 50 000. list_jours counts the rows of
 -- each list per day of creation (UTC), kept by triggers in the transaction of every change, exact: a deep page first
 -- finds, from these few hundred rows, the day its first row falls in and how many newer (or older) rows come before
 -- that day, then walks that day alone (server/http/listSeek.ts). Insert-only, as migrations 0012 and 0013 made the

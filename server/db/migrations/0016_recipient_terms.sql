@@ -1,14 +1,15 @@
--- Issue 12 §1: the parcels' search (q) by the free-text recipient's name or phone (server/colis/query.ts colisSearch).
+-- The parcels' search (q) by the free-text recipient's name or phone (server/colis/query.ts colisSearch;
+-- docs/decisions/list-queries.md).
 --
 -- A trigram index on a million parcels' names reads, for every trigram of the searched text, the list of the parcels
--- holding it: a name's common trigrams ('des', 'ain', 'ire'…) are held by most of them, and a name search cost ~28 ms
--- of index reading at a million parcels (3 000 index pages, bench/README.md, seventh session). A recipient's name and
--- phone come back on parcel after parcel (the same people receive again), so the distinct values are far fewer than
--- the parcels: colis_termes holds each distinct free-text name and phone once, with the trigram index; a search finds
--- the values that match there, then the parcels holding them by plain b-tree indexes. Same rows as ILIKE on the
--- parcels' columns, as long as every value of the two columns is in colis_termes: the triggers below add each new one
--- in the transaction that writes it (a registration, an edit, an import, the demo seed); a value no parcel holds any
--- more stays (a search only finds no parcel by it).
+-- holding it: a name's common trigrams ('des', 'ain', 'ire'…) are held by most of them, and a name search read 3 000
+-- index pages at a million parcels (measured in bench/README.md, seventh session). A
+-- recipient's name and phone come back on parcel after parcel (the same people receive again), so the distinct values
+-- are far fewer than the parcels: colis_termes holds each distinct free-text name and phone once, with the trigram
+-- index; a search finds the values that match there, then the parcels holding them by plain b-tree indexes. Same rows
+-- as ILIKE on the parcels' columns, as long as every value of the two columns is in colis_termes: the triggers below
+-- add each new one in the transaction that writes it (a registration, an edit, an import, the demo seed); a value no
+-- parcel holds any more stays (a search only finds no parcel by it).
 CREATE TABLE "colis_termes" (
 	"valeur" text PRIMARY KEY
 );

@@ -1,10 +1,11 @@
--- Issue 12 §1: deep pages of an agency's parcels and payments lists (bench/README.md, eighth session).
+-- Deep pages of an agency's parcels and payments lists (docs/decisions/counted-list-pages.md; measured in
+-- bench/README.md, eighth session).
 --
 -- list_jours (migration 0014) counts the rows per day of the lists as a role that sees every agency reads them, so that
 -- a deep page starts at its day. An agency's staff read a part of them (access/scopes.ts: parcels registered by their
 -- agency or travelling to their agency's country; payments of those parcels), and their deep pages walked every row
--- before the page: an agent's payments page 400 at a million parcels joined ~23 000 payments to their parcels (65 ms),
--- its parcels' last page walked ~440 000 index entries (120 ms). list_jours_portee counts the same rows per day, by
+-- before the page: an agent's payments page 400 at a million parcels joined ~23 000 payments to their parcels, its
+-- parcels' last page walked ~440 000 index entries. list_jours_portee counts the same rows per day, by
 -- the parcel's registering agency and its departure's destination country: an agency's rows per day are the sum of
 -- the rows of its agency or of its country (access/scopes.ts countersScope on alias `cs`), a few thousand counter rows
 -- whatever the page. Kept like list_jours: insert-only delta rows written by triggers in the transaction of every

@@ -30,7 +30,8 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'adminEmail' | 'a
  * @returns the keys added
  */
 export async function syncPermissions(db: Db): Promise<string[]> {
-  // Read first: at a start with nothing new (the usual case), one read instead of a writing transaction (issue 12 §6).
+  // Read first: at a start with nothing new (the usual case), one read instead of a writing transaction
+  // (docs/decisions/embedded-start.md).
   const present = new Set((await db.select({ libelle: privileges.libelle }).from(privileges)).map((p) => p.libelle));
   if (PRIVILEGES.every((p) => present.has(p.libelle))) return [];
   return db.transaction(async (tx) => {

@@ -4,16 +4,16 @@
  */
 import { Alert, Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { QueryStatus } from '../../common/QueryStatus';
 import { formatDateFr } from '../../common/formatDate';
-import { fullName } from '../../common/records';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import { fullName } from '../../providers/records';
+import type { ColisMethods } from '../model/colisMethods';
 
 /** Takes the parcel reference. */
 export const ColisHistoriqueCard = ({ reference }: { reference: string }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const t = (key: string) => translate(`resources.colis.details.${key}`);
   const historique = useQuery({
     queryKey: ['colis', 'getColisHistorique', reference],

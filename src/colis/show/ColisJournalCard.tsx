@@ -1,20 +1,20 @@
 /**
- * 'Historique des modifications' of the parcel details (issue 14 §4): the parcel's audit journal — date, action,
- * author, address and the changed fields before → after — from dataProvider.getAuditOf (GET audit/liste?entity=colis
- * &entityId=…), newest first, with a link to the whole journal filtered on the parcel. Shown only to a user holding
- * auditListe: the journal names the staff and the addresses they worked from, so it stays with the administrators
- * (the status history card is there for everyone who may see the parcel).
+ * 'Historique des modifications' of the parcel details (docs/decisions/audit-journal.md): the parcel's audit journal —
+ * date, action, author, address and the changed fields before → after — from dataProvider.getAuditOf
+ * (GET audit/liste?entity=colis&entityId=…), newest first, with a link to the whole journal filtered on the parcel.
+ * Shown only to a user holding auditListe: the journal names the staff and the addresses they worked from, so it stays
+ * with the administrators (the status history card is there for everyone who may see the parcel).
  */
 import { Alert, Box, Card, CardContent, CardHeader, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { QueryStatus } from '../../common/QueryStatus';
 import { formatDateFr } from '../../common/formatDate';
 import { useHasPermission } from '../../common/useHasPermission';
 import { AuditChanges } from '../../audit/AuditChanges';
 import { actionLabel } from '../../audit/auditRules';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import type { AuditMethods } from '../../audit/auditMethods';
 
 /** Rows shown on the card; the link opens the rest. */
 const SHOWN = 10;
@@ -22,7 +22,7 @@ const SHOWN = 10;
 /** The card body (the key is checked by ColisJournalCard). */
 const JournalCard = ({ colisId }: { colisId: string }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & AuditMethods>();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`resources.audit.card.${key}`, opts);
   const journal = useQuery({
     queryKey: ['audit', 'colis', colisId],

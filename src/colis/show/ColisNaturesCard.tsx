@@ -5,18 +5,18 @@
  */
 import { Box, Card, CardContent, CardHeader, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { formatEuro, formatKg } from '../../../common/format';
 import { prixLigneOf } from '../../../common/pricing';
 import { QueryStatus } from '../../common/QueryStatus';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import type { ColisRecord } from '../types';
+import type { ColisMethods } from '../model/colisMethods';
+import type { ColisRecord } from '../model/types';
 import { DetailItem } from './DetailItem';
 
 /** Takes the parcel (its amounts come from the record, its lines from the reference call). */
 export const ColisNaturesCard = ({ colis }: { colis: ColisRecord }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const t = (key: string) => translate(`resources.colis.details.${key}`);
   const details = useQuery({
     queryKey: ['colis', 'getColisByReference', colis.reference],

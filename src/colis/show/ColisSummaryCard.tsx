@@ -8,10 +8,10 @@ import { useCanAccess, useRedirect, useTranslate } from 'react-admin';
 import { formatEuro, formatKg } from '../../../common/format';
 import { StatutChip } from '../../common/StatutChip';
 import { formatDateFr } from '../../common/formatDate';
-import { ColisDeleteButton } from '../ColisDeleteButton';
+import { ColisDeleteButton } from './ColisDeleteButton';
 import { isOwnColis } from '../../../common/scopes';
-import { destinataireOf, expediteurOf } from '../colisRules';
-import type { ColisRecord } from '../types';
+import { destinataireOf, expediteurOf } from '../model/colisRules';
+import type { ColisRecord } from '../model/types';
 import { DetailItem } from './DetailItem';
 import { useAppIdentity } from '../../common/useAppIdentity';
 

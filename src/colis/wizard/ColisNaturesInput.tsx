@@ -20,7 +20,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { computeColisMontants, prixLigneOf } from '../../../common/pricing';
 import { formatEuro } from '../../../common/format';
-import { isValidPoids, type PrixNature } from '../wizardRules';
+import { isValidPoids, type PrixNature } from '../model/wizardRules';
 
 /** The price and amount of one line, read from the form and the prices found. */
 const PrixLigne = ({

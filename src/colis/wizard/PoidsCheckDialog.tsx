@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { serverMessage } from '../../common/recordLabel';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import type { ColisMethods } from '../model/colisMethods';
 
 /** Takes the server message, the departure id and onClose; open while `message` is set. */
 export const PoidsCheckDialog = ({
@@ -21,7 +21,7 @@ export const PoidsCheckDialog = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const [pending, setPending] = useState(false);
   const t = (key: string) => translate(`resources.colis.notifications.${key}`);
 

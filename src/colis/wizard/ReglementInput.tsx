@@ -7,7 +7,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 import { toCents, type DecimalInput } from '../../../common/money';
-import { clampReglement } from '../wizardRules';
+import { clampReglement } from '../model/wizardRules';
 
 /** Same amount in cents (false for unreadable values). */
 function sameCents(a: DecimalInput, b: DecimalInput): boolean {

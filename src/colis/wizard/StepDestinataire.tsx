@@ -17,13 +17,14 @@ import {
   useGetOne,
   useNotify,
   useTranslate,
+  type DataProvider,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../../common/recordLabel';
-import { fullName } from '../../common/records';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { partyPhone, phoneInputError } from '../wizardRules';
-import type { Envoi } from '../types';
+import { fullName } from '../../providers/records';
+import type { ColisMethods } from '../model/colisMethods';
+import { partyPhone, phoneInputError } from '../model/wizardRules';
+import type { Envoi } from '../model/types';
 
 /** A country's dial code and national length (pays/getBy), for the phone numbers. */
 export function usePaysPhone(paysId: string | null | undefined): { indicatif: string; longueur: number | null } {
@@ -43,7 +44,7 @@ const grid = (template: string) =>
 export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const { setValue, getValues } = useFormContext();
   const t = (key: string) => `resources.colis.destinataire.${key}`;
   const dest = usePaysPhone(envoi?.paysID?.id);

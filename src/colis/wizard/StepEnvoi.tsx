@@ -9,9 +9,9 @@ import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { isModeEnvoiAerien } from '../../../common/modes';
 import { QueryStatus } from '../../common/QueryStatus';
-import { CHOSEN_ENVOI_KEY } from '../wizardRules';
-import type { Envoi } from '../types';
-import { EnvoiCards } from './EnvoiCards';
+import { CHOSEN_ENVOI_KEY } from '../model/wizardRules';
+import type { Envoi } from '../model/types';
+import { EnvoiCards } from '../../common/EnvoiCards';
 
 /** Props of StepEnvoi. */
 export interface StepDepartProps {

@@ -6,11 +6,11 @@
  */
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useDataProvider, useGetOne } from 'react-admin';
+import { useDataProvider, useGetOne, type DataProvider } from 'react-admin';
 import { serverMessage } from '../../common/recordLabel';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import type { Envoi } from '../types';
-import type { PrixNature } from '../wizardRules';
+import type { ColisMethods } from '../model/colisMethods';
+import type { Envoi } from '../model/types';
+import type { PrixNature } from '../model/wizardRules';
 
 /**
  * Open active departures, latest closing first; in edit mode the parcel's current departure is added when it is not
@@ -18,7 +18,7 @@ import type { PrixNature } from '../wizardRules';
  * @param currentId the departure of the parcel being edited
  */
 export function useOpenEnvois(currentId?: string | null) {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const open = useQuery({
     queryKey: ['depart', 'getOpenEnvois'],
     queryFn: ({ signal }) => dataProvider.getOpenEnvois({ signal }),
@@ -37,7 +37,7 @@ export function useOpenEnvois(currentId?: string | null) {
 
 /** Active cities of a country, by name (empty without a country). */
 export function useVilles(paysId: string | null | undefined) {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   return useQuery({
     queryKey: ['villes', 'getVillesByPays', paysId],
     queryFn: ({ signal }) => dataProvider.getVillesByPays(paysId!, { signal }),
@@ -63,7 +63,7 @@ export function usePrixNatures(params: {
   agenceID?: string | null;
   natureIds: string[];
 }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const ids = useMemo(() => [...new Set(params.natureIds.filter(Boolean))].sort(), [params.natureIds]);
   const results = useQueries({
     queries: ids.map((natureColisID) => ({

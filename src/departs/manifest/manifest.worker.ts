@@ -1,7 +1,8 @@
 /**
- * Web Worker building a departure's manifest or labels (issue 14 §2): jspdf and qrcode run here, off the page's
- * thread, so that 2 000 parcels never freeze the screen. Receives a PdfJob, posts `progress` every CHUNK parcels,
- * then `done` with the PDF bytes (transferred), or `error`. Started by ./pdfWorkerClient.ts, which ends it on cancel.
+ * Web Worker building a departure's manifest or labels (docs/decisions/departure-manifest.md): jspdf and qrcode run
+ * here, off the page's thread, so that 2 000 parcels never freeze the screen. Receives a PdfJob, posts `progress` every
+ * CHUNK parcels, then `done` with the PDF bytes (transferred), or `error`. Started by ./pdfWorkerClient.ts, which ends
+ * it on cancel.
  */
 import { buildLabelsPdf, buildManifestPdf } from './manifestPdf';
 import type { PdfJob, PdfWorkerMessage } from './pdfWorkerClient';

@@ -1,12 +1,12 @@
 /**
- * The data of a departure's manifest and labels (issue 14 §2 "Departure manifest and labels"), without jspdf: what
+ * The data of a departure's manifest and labels (docs/decisions/departure-manifest.md), without jspdf: what
  * each parcel prints, the totals, the page layout of the manifest table, and the paged load of the parcels through
  * envoi/manifest. Pure functions (tests/web/manifest.test.ts); the PDFs are drawn by ./manifestPdf.ts.
  */
 import { isModeLivraisonAgence } from '../../../common/colisRules';
 import { sumMoney, sumPoids, toCents, type DecimalInput } from '../../../common/money';
-import { destinataireOf, expediteurOf } from '../../colis/colisRules';
-import type { ColisRecord } from '../../colis/types';
+import { destinataireOf, expediteurOf } from '../../colis/model/colisRules';
+import type { ColisRecord } from '../../colis/model/types';
 
 /** The departure as the manifest's header prints it; dates are ISO days (YYYY-MM-DD). */
 export interface ManifestEnvoi {

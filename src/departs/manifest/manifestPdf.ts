@@ -1,5 +1,5 @@
 /**
- * The two PDFs of a departure (issue 14 §2 "Departure manifest and labels"), drawn with jspdf:
+ * The two PDFs of a departure (docs/decisions/departure-manifest.md), drawn with jspdf:
  * - the manifest, A4 portrait: the departure's header (reference, mode, origin → destination, departure date,
  *   expected arrival), a table of every parcel (reference, sender, recipient, natures, weight, amount, paid or due),
  *   the totals (count, weight, total, paid, due) and 'Page N / M' on every page;

@@ -1,6 +1,6 @@
 /**
- * Runs a manifest or labels job in ./manifest.worker.ts (issue 14 §2) and saves the PDF it returns. The worker chunk
- * holds jspdf and qrcode: the departures list loads neither until a button is clicked.
+ * Runs a manifest or labels job in ./manifest.worker.ts (docs/decisions/departure-manifest.md) and saves the PDF it
+ * returns. The worker chunk holds jspdf and qrcode: the departures list loads neither until a button is clicked.
  */
 import type { ManifestData } from './manifestData';
 

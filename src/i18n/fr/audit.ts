@@ -1,4 +1,7 @@
-/** Texts of the 'Journal d'audit' screen and of the parcel's 'Historique des modifications' card (issue 14 §4). */
+/**
+ * Texts of the 'Journal d'audit' screen and of the parcel's 'Historique des modifications' card
+ * (docs/decisions/audit-journal.md).
+ */
 export const auditFr = {
   name: 'Modification |||| Modifications',
   fields: {

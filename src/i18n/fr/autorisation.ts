@@ -2,8 +2,8 @@
  * French texts of the role–permission assignment screen (spec 001 §2 Role-permission assignment "role tabs,
  * collapsible permission groups, a toggle per permission; an empty group shows 'Aucune permission pour ce groupe'",
  * §8 "Authorization update failure: dialog 'erreur', 'Erreur lors de la mise à jour de l'autorisation'",
- * "Confirmations use Oui/Non"; issue 9 §2–§3). Group titles come from common/permissions.ts. Merged into
- * `resources.autorisation` by src/i18n/fr.ts.
+ * "Confirmations use Oui/Non"; docs/decisions/permission-assignment.md). Group titles come from common/permissions.ts.
+ * Merged into `resources.autorisation` by src/i18n/fr.ts.
  */
 export default {
   name: 'Autorisation |||| Autorisations',

@@ -1,5 +1,5 @@
 /**
- * French texts of a departure's manifest and parcel labels (issue 14 §2 "Departure manifest and labels"): the two
+ * French texts of a departure's manifest and parcel labels (docs/decisions/departure-manifest.md): the two
  * buttons of a departure row, the progress dialog, and what the two PDFs print. Merged into
  * `resources.depart.manifest` by src/i18n/fr.ts; the PDF builders (src/departs/manifest/manifestPdf.ts, run in a Web
  * Worker) import this file alone.

@@ -1,6 +1,6 @@
 /**
  * Texts of the messaging screen (spec 001 §2 'Nouveau message', §5, §8 messaging failure and loading dialog) and of
- * the outbox screen 'Boîte d'envoi' (key mailOutbox, issue 11 §4).
+ * the outbox screen 'Boîte d'envoi' (key mailOutbox, docs/decisions/client-messaging.md).
  */
 export const messagerieFr = {
   name: 'Message |||| Messages',

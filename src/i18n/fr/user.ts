@@ -1,4 +1,7 @@
-/** French texts of the users (spec 001 §2 Users, §5 User add and edit, §8 'Utilisateur créé  avec succès' …; issue 9). */
+/**
+ * French texts of the users (spec 001 §2 Users, §5 User add and edit, §8 'Utilisateur créé  avec succès' …;
+ * docs/decisions/staff-accounts.md).
+ */
 export default {
   name: 'Utilisateur |||| Utilisateurs',
   fields: {

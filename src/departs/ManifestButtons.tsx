@@ -1,5 +1,5 @@
 /**
- * 'Manifeste (PDF)' and 'Étiquettes (PDF)' of a departure row (issue 14 §2 "Departure manifest and labels"), shown
+ * 'Manifeste (PDF)' and 'Étiquettes (PDF)' of a departure row (docs/decisions/departure-manifest.md), shown
  * with the departures list's key (depart). A click loads every parcel of the departure page by page
  * (envoi/manifest, 500 a page), then builds the PDF in a Web Worker (./manifest.worker.ts, with jspdf and
  * qrcode, loaded only then) and downloads manifeste-{reference}.pdf or etiquettes-{reference}.pdf. A dialog shows the
@@ -20,12 +20,12 @@ import {
 } from '@mui/material';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { serverMessage } from '../../common/recordLabel';
-import { useHasPermission } from '../../common/useHasPermission';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { formatCount, labelsFileName, loadManifest, manifestFileName } from './manifestData';
-import { buildPdfInWorker, saveBlob, type PdfJob } from './pdfWorkerClient';
+import { useDataProvider, useNotify, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
+import { serverMessage } from '../common/recordLabel';
+import { useHasPermission } from '../common/useHasPermission';
+import type { DepartMethods } from './departMethods';
+import { formatCount, labelsFileName, loadManifest, manifestFileName } from './manifest/manifestData';
+import { buildPdfInWorker, saveBlob, type PdfJob } from './manifest/pdfWorkerClient';
 
 /** Parcels per call of envoi/manifest: the server's maximum (MANIFEST_PAGE_MAX). */
 const PAGE_SIZE = 500;
@@ -46,7 +46,7 @@ export const ManifestButtons = () => {
   const has = useHasPermission();
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & DepartMethods>();
   const [progress, setProgress] = useState<Progress | null>(null);
   const abort = useRef<AbortController | null>(null);
   if (!record || !has('depart')) return null;

@@ -6,11 +6,11 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
-import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
-import { serverMessage } from '../common/recordLabel';
-import type { AppDataProvider } from '../providers/dataProvider';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord, type DataProvider } from 'react-admin';
+import { DeleteWithConfirm } from '../../common/DeleteWithConfirm';
+import { serverMessage } from '../../common/recordLabel';
+import type { ColisMethods } from '../model/colisMethods';
+import { useAppIdentity } from '../../common/useAppIdentity';
 
 /** Whether a one-time code has the required form: exactly 4 digits (spec 000 §5). */
 export function isValidOtp(code: string): boolean {
@@ -29,7 +29,7 @@ interface OtpDialogProps {
 const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
@@ -95,7 +95,7 @@ const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => 
  */
 export const ColisDeleteButton = ({ variant = 'icon', onDeleted }: { variant?: 'icon' | 'button'; onDeleted?: () => void }) => {
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const identity = useAppIdentity();
   const [otp, setOtp] = useState<{ colisId: string; message?: string } | null>(null);
 

@@ -3,9 +3,10 @@
  * docs/api-contract.md "Parcels and payments"). References come back populated one level.
  */
 
-import type { Ref } from '../common/records';
+import type { Ref } from '../../providers/records';
+import type { Envoi } from '../../common/EnvoiCards';
 
-export type { Ref };
+export type { Envoi, Ref };
 
 /** A client (sender or recipient) as populated on a parcel, or found by phone (user/getByTelephone). */
 export interface ClientRef {
@@ -73,23 +74,6 @@ export interface ColisNatureDetail {
   prixExceptionnel?: number | string | null;
   prixTotal?: number | string | null;
   natureColisID?: { id?: string; code?: string; libelle?: string } | null;
-}
-
-/** An open departure of envoi/ouvertActif (weights in kg, dates YYYY-MM-DD). */
-export interface Envoi {
-  id: string;
-  reference: string;
-  dateDebut?: string | null;
-  dateArrive?: string | null;
-  dateFin?: string | null;
-  contenu?: string | null;
-  poids?: number | string | null;
-  poidsReel?: number | string | null;
-  poidsDisponible?: number | string | null;
-  modeEnvoiID?: Ref | null;
-  paysID?: Ref | null;
-  paysEmetteurID?: Ref | null;
-  statutID?: Ref | null;
 }
 
 /** One status history entry (colis/getHistoriqueByReference), newest first. */

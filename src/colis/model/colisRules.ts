@@ -3,16 +3,16 @@
  * parcel offers in which status, who the recipient is (who sees or changes which agency's parcels: common/scopes.ts).
  * No React here: tests/web reads it.
  */
-import { canFinishColis as canFinishStatut, isColisEditable, isColisPayable } from '../../common/colisRules';
-import { isPositiveMontant } from '../../common/money';
-import { fullName } from '../common/records';
+import { canFinishColis as canFinishStatut, isColisEditable, isColisPayable } from '../../../common/colisRules';
+import { isPositiveMontant } from '../../../common/money';
+import { fullName } from '../../providers/records';
 import type { ColisRecord } from './types';
 
 /** Parcel status codes in their life order (DESIGN.md §4), for the status filter and chips: common/colisRules.ts. */
-export { COLIS_STATUT_CODES } from '../../common/colisRules';
+export { COLIS_STATUT_CODES } from '../../../common/colisRules';
 
 /** Whether an amount in euros is above 0 (exact, on cents): common/money.ts. */
-export { isPositiveMontant } from '../../common/money';
+export { isPositiveMontant } from '../../../common/money';
 
 /** The status code of a parcel ('' when unknown). */
 export function statutCodeOf(colis: Pick<ColisRecord, 'statutID'> | null | undefined): string {

@@ -3,16 +3,16 @@
  * "Parcel creation", "Settled amount", "Step 3 save", §9 pricing; docs/api-contract.md colis/create body).
  * Amounts in euros, weights in kg (or m³). The arithmetic is common/money.ts and common/pricing.ts, the same as the server's.
  */
-import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../common/colisRules';
-import { toCents, toMilli, type DecimalInput } from '../../common/money';
-import { computeColisMontants, type ColisMontants } from '../../common/pricing';
-import { uniteForModeEnvoi, type Unite } from '../../common/modes';
-import { normalizePhone, type PaysTelephone } from '../../common/phone';
-import { refId } from '../common/records';
+import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../../common/colisRules';
+import { toCents, toMilli, type DecimalInput } from '../../../common/money';
+import { computeColisMontants, type ColisMontants } from '../../../common/pricing';
+import { uniteForModeEnvoi, type Unite } from '../../../common/modes';
+import { normalizePhone, type PaysTelephone } from '../../../common/phone';
+import { refId } from '../../providers/records';
 import type { ColisRecord, Ref } from './types';
 
 /** Whether a delivery mode is the agency pick-up (no delivery amount): common/colisRules.ts, the server's own rule. */
-export { isModeLivraisonAgence } from '../../common/colisRules';
+export { isModeLivraisonAgence } from '../../../common/colisRules';
 
 /** One nature line of the form: the nature, its weight, and the prices found by colis/prixNature. */
 export interface NatureLineValues {

@@ -2,7 +2,9 @@
  * Open departures as cards (spec 000 §2 "CHOIX DU DEPART", the same cards as the dashboard's 'Départs Ouverts'):
  * origin → destination, global / real / available weight (kg), departure, arrival and closing dates, sending mode;
  * green when room is left, red when full. With `onSelect` a click chooses the departure (the wizard); without it the
- * cards are read only (the dashboard), and `gauge` adds the fill gauge of the departures list.
+ * cards are read only (the dashboard), and `gauge` adds the fill gauge of the departures list. In the screen kit
+ * because both the parcel wizard (src/colis/wizard/StepEnvoi.tsx) and the dashboard (src/dashboard/OpenEnvois.tsx)
+ * show them; the `Envoi` shape lives here too (src/colis/model/types.ts re-exports it).
  */
 import type { ReactNode } from 'react';
 import { Box, Card, CardActionArea, CardContent, Chip, LinearProgress, Typography } from '@mui/material';
@@ -10,12 +12,29 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FlightIcon from '@mui/icons-material/Flight';
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import { useTranslate } from 'react-admin';
-import { toMilli } from '../../../common/money';
-import { formatKg } from '../../../common/format';
-import { isModeEnvoiAerien } from '../../../common/modes';
-import { formatDateFr } from '../../common/formatDate';
-import { poidsGauge } from '../../departs/departRules';
-import type { Envoi } from '../types';
+import { toMilli } from '../../common/money';
+import { formatKg } from '../../common/format';
+import { isModeEnvoiAerien } from '../../common/modes';
+import { formatDateFr } from './formatDate';
+import { poidsGauge } from './poidsGauge';
+import type { Ref } from '../providers/records';
+
+/** An open departure of envoi/ouvertActif (weights in kg, dates YYYY-MM-DD). */
+export interface Envoi {
+  id: string;
+  reference: string;
+  dateDebut?: string | null;
+  dateArrive?: string | null;
+  dateFin?: string | null;
+  contenu?: string | null;
+  poids?: number | string | null;
+  poidsReel?: number | string | null;
+  poidsDisponible?: number | string | null;
+  modeEnvoiID?: Ref | null;
+  paysID?: Ref | null;
+  paysEmetteurID?: Ref | null;
+  statutID?: Ref | null;
+}
 
 /** Whether a departure still has room (available weight above 0). */
 export function hasRoom(d: Pick<Envoi, 'poidsDisponible'>): boolean {

@@ -1,12 +1,12 @@
 /**
  * The dataProvider methods of the parcel screens, outside react-admin's CRUD calls (spec 000 §7, docs/api-contract.md
- * "Parcels and payments"). The create and full update of a parcel are the dataProvider's own create / update
- * ('colis'); the rest is here. Screens reach them with useDataProvider<AppDataProvider>() (src/providers/dataProvider.ts),
- * so a 401 signs the user out like every other call. Each returns the answer's useful part; refusals throw the HttpError
- * of src/providers/http.ts (status, body.message, body.errors).
+ * "Parcels and payments"). The create and full update of a parcel are the dataProvider's own create / update ('colis');
+ * the rest is here. Screens reach them with useDataProvider<DataProvider & ColisMethods>() (added to the app's
+ * dataProvider by src/appDataProvider.ts), so a 401 signs the user out like every other call. Each returns the answer's
+ * useful part; refusals throw the HttpError of src/providers/http.ts (status, body.message, body.errors).
  */
-import { COLLECTION_PAYER } from '../../common/colisRules';
-import { httpRequest, type CallOptions } from '../providers/http';
+import { COLLECTION_PAYER } from '../../../common/colisRules';
+import { httpRequest, type CallOptions } from '../../providers/http';
 import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail, Ref } from './types';
 import type { PrixNature } from './wizardRules';
 
@@ -15,7 +15,7 @@ export interface ColisDetails {
   colis: ColisRecord;
   natures: ColisNatureDetail[];
   prixTotal?: number;
-  /** Public tracking address of the parcel (issue 14 §1), for the receipt's QR code. */
+  /** Public tracking address of the parcel (docs/decisions/public-tracking.md), for the receipt's QR code. */
   suiviUrl?: string;
 }
 
