@@ -3,36 +3,46 @@
 # same server tests on PostgreSQL when DATABASE_URL is set, the fault tests (real server process: kill -9, SIGTERM,
 # database cut, two processes, backups) in both passes, UI build, browser journeys in Debian's Chromium. Every step
 # runs; the last line sums them up as "N passed, N failed" and the exit code is non-zero if anything failed.
+#
+# It installs nothing. What it needs is installed beforehand (on CI by .ci/run):
+# - node_modules (`npm ci`): without it no step can run, so it says so and stops at once;
+# - Chromium (CHROMIUM_PATH, else /usr/bin/chromium) and pdftotext / pdfinfo (poppler-utils), which the browser
+#   journeys use to read back the PDFs they download: without them every other step still runs, the browser step is
+#   not started and counts as failed, and the exact command to run is printed at the start and before the summary.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 mkdir -p .tmp
 rm -f .tmp/*.json
 
-if [ ! -x node_modules/.bin/vitest ]; then
-  echo "== npm ci"
-  npm ci || exit 1
-fi
-
-# pdftotext (poppler-utils): the browser journeys read back the PDFs they download.
-if ! command -v pdftotext >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "== apt-get install poppler-utils"
-  (apt-get install -y -qq poppler-utils >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null)) || true
-fi
-
-CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
-if [ ! -x "$CHROMIUM" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== apt-get install chromium"
-    (apt-get install -y -qq chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)) || true
-  fi
-  if [ ! -x "$CHROMIUM" ]; then
-    echo "Chromium introuvable ($CHROMIUM) : installez le paquet Debian « chromium » (apt-get install chromium) ou définissez CHROMIUM_PATH."
-    exit 1
-  fi
-fi
-
 failed_steps=()
+
+missing_tools=()
+for tool in prettier eslint tsc vitest vite playwright; do
+  [ -x "node_modules/.bin/$tool" ] || missing_tools+=("$tool")
+done
+if [ ${#missing_tools[@]} -gt 0 ]; then
+  echo "Dépendances du projet absentes (node_modules/.bin : ${missing_tools[*]}) : lancez « npm ci », puis « npm test »."
+  node scripts/test-summary.mjs "dépendances (npm ci)"
+  exit 1
+fi
+
+# Debian packages of the browser journeys: Chromium, and poppler-utils for pdftotext / pdfinfo.
+CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
+missing_packages=()
+[ -x "$CHROMIUM" ] || missing_packages+=(chromium)
+if ! command -v pdftotext >/dev/null || ! command -v pdfinfo >/dev/null; then missing_packages+=(poppler-utils); fi
+browser_hint=""
+if [ ${#missing_packages[@]} -gt 0 ]; then
+  browser_hint="Parcours navigateur non lancés : il manque ${missing_packages[*]}"
+  [ -x "$CHROMIUM" ] || browser_hint+=" (Chromium introuvable : $CHROMIUM)"
+  browser_hint+=". Installez-les (en root) : « apt-get install chromium poppler-utils »"
+  [ -x "$CHROMIUM" ] || browser_hint+=", ou indiquez un Chromium par CHROMIUM_PATH"
+  browser_hint+=", puis relancez « npm test »."
+  echo "$browser_hint"
+  echo "Les autres étapes tournent quand même."
+fi
+
 step() {
   local name=$1; shift
   echo; echo "== $name"
@@ -52,6 +62,12 @@ else
   echo; echo "== server and fault tests (PostgreSQL): DATABASE_URL absent, passes ignorées (.ci/run la définit)"
 fi
 step "build" npx vite build --logLevel warn
-step "browser tests" bash scripts/e2e-shards.sh
+if [ -z "$browser_hint" ]; then
+  step "browser tests" bash scripts/e2e-shards.sh
+else
+  echo; echo "== browser tests"
+  echo "$browser_hint"
+  failed_steps+=("browser tests (${missing_packages[*]} absent)")
+fi
 
 node scripts/test-summary.mjs "${failed_steps[@]+"${failed_steps[@]}"}"

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The inner loop (`npm run test:quick`, README, CONTRIBUTING.md): the checks and tests that say in about two minutes
+# on the project's two-core machine whether a change broke something; `npm test` (scripts/test-all.sh, about 12
+# minutes) stays the whole check before pushing. Steps, each run whatever the others gave, then one summary line
+# "Tests: N passed, N failed" (scripts/test-summary.mjs), exit code non-zero if anything failed:
+# - format, lint, typecheck on the whole tree, each with its cache in node_modules/.cache/test-quick, so that a
+#   second run checks again only what changed (Prettier and ESLint by file content, tsc by its build info). ESLint's
+#   cache keeps the results of unchanged files: a rule that looks across files (import-x/no-cycle) reports a new
+#   cycle in the file whose import closed it, which is the changed one;
+# - web tests (vitest project web);
+# - server tests on PGlite (vitest project server), all files but three: restart.test.ts (builds the server bundle and
+#   restarts the real process), accessProperty.test.ts (random sequences of administration calls) and fuzz.test.ts
+#   (every route fuzzed), exhaustive searches that `npm test` runs. The files share one module registry per worker
+#   (--no-isolate): isolated, each file imports the whole app and PGlite again (vitest's "import" time of the server
+#   files here: 71 s isolated, 8 s shared). A file that replaces a module (vi.mock) needs a registry of its own: those
+#   run apart, isolated. A failure seen here and not in `npm test` points at state a file leaves in a module.
+# Not here, in `npm test` only: the PostgreSQL pass, the fault tests, the UI build, the browser journeys.
+# Installs nothing: it needs node_modules (`npm ci`). Reports go to a temporary folder, so that it never mixes with
+# the reports of an `npm test` running in the same tree (.tmp/).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+for tool in prettier eslint tsc vitest; do
+  if [ ! -x "node_modules/.bin/$tool" ]; then
+    echo "Dépendances du projet absentes (node_modules/.bin/$tool) : lancez « npm ci », puis « npm run test:quick »."
+    exit 1
+  fi
+done
+
+cache=node_modules/.cache/test-quick
+mkdir -p "$cache"
+work=$(mktemp -d "${TMPDIR:-/tmp}/test-quick.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/.tmp"
+reports=$work/.tmp
+
+failed_steps=()
+step() {
+  local name=$1 start=$SECONDS; shift
+  echo; echo "== $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+  echo "-- $name : $((SECONDS - start)) s"
+}
+
+# Server test files left to `npm test`, and those that mock a module (run isolated).
+slow=(tests/server/restart.test.ts tests/server/accessProperty.test.ts tests/server/fuzz.test.ts)
+mapfile -t mocking < <(grep -lE 'vi\.(mock|doMock)\(' tests/server/*.test.ts)
+shared_args=()
+for f in "${slow[@]}" "${mocking[@]}"; do shared_args+=(--exclude "$f"); done
+isolated=()
+for f in "${mocking[@]}"; do
+  case " ${slow[*]} " in *" $f "*) ;; *) isolated+=("$f") ;; esac
+done
+
+# The three static checks side by side, their outputs printed one after the other: Prettier and ESLint use one thread
+# each, and with an empty cache (first run, or many files changed) each takes about 20 s here.
+static_step() {
+  local name=$1 start=$SECONDS; shift
+  "$@" >"$work/$name.log" 2>&1
+  echo "$? $((SECONDS - start))" >"$work/$name.status"
+}
+static_step format npx prettier --check . --log-level warn --cache --cache-location "$cache/prettier" &
+static_step lint npx eslint . --cache --cache-strategy content --cache-location "$cache/eslint" &
+static_step typecheck npx tsc --noEmit -p tsconfig.json --incremental --tsBuildInfoFile "$cache/tsconfig.tsbuildinfo" &
+wait
+for name in format lint typecheck; do
+  read -r code took <"$work/$name.status"
+  echo; echo "== $name"
+  cat "$work/$name.log"
+  [ "$code" = 0 ] || failed_steps+=("$name")
+  echo "-- $name : $took s"
+done
+step "web tests" npx vitest run --project web --maxWorkers=2 --reporter=default --reporter=json --outputFile="$reports/web.json"
+step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 --no-isolate \
+  "${shared_args[@]}" --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
+if [ ${#isolated[@]} -gt 0 ]; then
+  step "server tests (PGlite, modules mocked)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 \
+    "${isolated[@]}" --reporter=default --reporter=json --outputFile="$reports/server-pglite-mocked.json"
+fi
+
+echo
+echo "Laissés à « npm test » : ${slow[*]#tests/server/}, la passe PostgreSQL, les tests de pannes, la construction, les parcours navigateur."
+# test-summary.mjs sums the reports of ./.tmp: run it from the temporary folder.
+cd "$work" && node "$root/scripts/test-summary.mjs" "${failed_steps[@]+"${failed_steps[@]}"}"
