@@ -1,5 +1,5 @@
 /**
- * Rules of parcels (colis), shared by the server (which enforces them: server/colis/service.ts,
+ * Rules of parcels (colis), shared by the server (which enforces them: server/colis/registration.ts and edit.ts,
  * server/encaissement/) and the UI (which shows or hides actions and checks the wizard: src/colis/colisRules.ts,
  * src/colis/wizardRules.ts). Spec 000 §4 "Parcel statuses", "Parcel payment", §5, §9; DESIGN.md §4.
  * Functions take a status code ('' or undefined when unknown), never a status id.

@@ -4,7 +4,7 @@
  * active toggle `{isActive}`, or the spec client's `{resteAPayer, reglement}` echo after a payment, accepted and
  * ignored), deletion (direct, or 202 and a code mailed to the administrators), the end of the journey (picked up or
  * delivered: an extension, spec 000 names RETIRE and LIVRE without their calls), the capacity alert, and one line's
- * price for the wizard's live preview (an extension). The rules are in colis/service.ts, the selects in
+ * price for the wizard's live preview (an extension). The rules are in colis/registration.ts, edit.ts, deletion.ts, journey.ts and reads.ts, the selects in
  * colis/query.ts, the unit-price lookup in colis/pricing.ts.
  */
 import type { FastifyInstance } from 'fastify';
@@ -36,13 +36,11 @@ import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
 import { colisExport } from './exportColumns';
 import { colisList, colisOfEnvoi } from './query';
+import { contactAdminForEnvoi, createColis } from './registration';
+import { setColisActive, updateColis } from './edit';
+import { deleteColis, type DeleteOutcome, deleteColisWithOtp } from './deletion';
+import { finishColis } from './journey';
 import {
-  contactAdminForEnvoi,
-  createColis,
-  deleteColis,
-  type DeleteOutcome,
-  deleteColisWithOtp,
-  finishColis,
   getColis,
   getColisDetails,
   getColisHistorique,
@@ -50,9 +48,7 @@ import {
   listClientsOfEnvoi,
   listEnvoisOfClient,
   prixNature,
-  setColisActive,
-  updateColis,
-} from './service';
+} from './reads';
 import { colisBody, colisUpdateBody, finishFields, prixNatureQuery } from './schemas';
 
 /** A client as a parcel names it (sender or recipient). */
@@ -147,7 +143,7 @@ const deleteOk = answers({
   ),
 });
 
-/** One line's price for the wizard (colis/service.ts prixNature). */
+/** One line's price for the wizard (colis/reads.ts prixNature). */
 const prixNatureOk = answers({
   200: dataAnswer(
     z.looseObject({

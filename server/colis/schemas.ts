@@ -1,6 +1,6 @@
 /**
  * Request schemas of the parcel routes (colis/routes.ts): the bodies a client sends to register, edit and finish a
- * parcel and the query of the wizard's price look-up, as zod validates them, and the input types colis/service.ts
+ * parcel and the query of the wizard's price look-up, as zod validates them, and the input types colis/registration.ts and edit.ts
  * takes. The answers' schemas stay in routes.ts.
  */
 import { z } from 'zod';

@@ -3,7 +3,7 @@
  * (DESIGN.md §3 agency scoping). The data layer answers facts, not HTTP: the caller maps a missing row to 404 and a
  * row outside the scope to 403 (server/access/locks.ts).
  * FOR NO KEY UPDATE excludes every other writer of the row, but not the key-share lock a child row's insert takes
- * on it (a registration's parcel on its departure, held until the registration commits: colis/service.ts
+ * on it (a registration's parcel on its departure, held until the registration commits: colis/registration.ts
  * createColis), so a departure's writer never waits for a registration that then waits for it.
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';

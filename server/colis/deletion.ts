@@ -1,0 +1,113 @@
+/**
+ * Deleting a parcel (spec 000 §4 Parcel deletion): direct while EN_ATTENTE, else with a 4-digit code e-mailed to the
+ * administrators (the route answers 202), then deleteColisWithOtp with that code. A deletion is soft
+ * (docs/architecture.md §4) and journaled with how it was authorised.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { COLIS_EDITABLE } from '../../common/colisRules';
+import { checkOtp, issueOtp } from '../auth/otp';
+import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db, Tx } from '../db/client';
+import { colis, envois } from '../db/schema';
+import { badRequest } from '../http/errors';
+import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { statutIds } from '../statut/query';
+import { lockColis } from '../access/locks';
+import { recordColisDeleted, type ColisDeletionWay } from './journal';
+import { adminEmails } from './query';
+import { lockColisAfterEnvois } from './service';
+
+/**
+ * Deletes a locked parcel softly (docs/architecture.md §4): it leaves every list and count, its weight goes back to
+ * its departure, and its payments, history and lines stay, with who deleted it and when; the audit journal says who,
+ * when and how the deletion was authorised (`way`).
+ */
+async function softDeleteColis(
+  tx: Tx,
+  row: { id: string; reference: string; envoiID: string; poids: string; isActive: boolean },
+  user: CurrentUser,
+  way: ColisDeletionWay,
+) {
+  const deletedAt = new Date();
+  await tx.update(colis).set({ deletedAt, deletedByID: user.id, isActive: false }).where(eq(colis.id, row.id));
+  await recordColisDeleted(tx, row, deletedAt, way, user);
+  await tx
+    .update(envois)
+    .set({ poidsReel: sql`greatest(${envois.poidsReel} - ${row.poids}::numeric, 0)` })
+    .where(eq(envois.id, row.envoiID));
+}
+
+/** Outcome of a deletion request: done, or a code is needed (a new one was mailed, or the live one still holds). */
+export type DeleteOutcome = { outcome: 'deleted' } | { outcome: 'otp'; newCode: boolean; expiresAt: Date };
+
+/** Codes a parcel may get in 24 hours (each with OTP_MAX_ATTEMPTS tries): a 4-digit code cannot be guessed by re-asking. */
+const DELETE_CODES_PER_DAY = 3;
+
+/**
+ * Deletes a parcel (spec 000 §4 Parcel deletion): directly while EN_ATTENTE; otherwise a 4-digit code is e-mailed
+ * once to each administrator (the route answers 202). While that code is live, asking again mails nothing new.
+ * @throws 403/404 for a parcel the user's agency did not register; 429 beyond DELETE_CODES_PER_DAY codes
+ */
+export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<DeleteOutcome> {
+  const idOf = await statutIds(db);
+  return db.transaction(async (tx): Promise<DeleteOutcome> => {
+    const row = await lockColisAfterEnvois(tx, target, user);
+    if (COLIS_EDITABLE.some((c) => idOf(c) === row.statutID)) {
+      await softDeleteColis(tx, row, user, 'direct');
+      return { outcome: 'deleted' };
+    }
+    const issued = await issueOtp(tx, {
+      purpose: 'DELETE_COLIS',
+      subjectID: row.id,
+      digits: 4,
+      keepLive: true,
+      maxPerDay: DELETE_CODES_PER_DAY,
+    });
+    if (issued.code) {
+      const to = await adminEmails(tx);
+      await enqueueMail(
+        tx,
+        to.map((address) => ({
+          to: address,
+          subject: `Suppression du colis ${row.reference} : code de confirmation`,
+          html: `<p>Une demande de suppression du colis <strong>${escapeHtml(row.reference)}</strong> a été faite.</p><p>Code de confirmation : <strong>${issued.code}</strong> (valable 10 minutes).</p>`,
+          secret: true,
+        })),
+      );
+    }
+    return { outcome: 'otp', newCode: !!issued.code, expiresAt: issued.expiresAt };
+  });
+}
+
+/**
+ * Deletes a parcel with the code e-mailed to the administrators. The agency is checked first (another agency's
+ * agent cannot spend a parcel's tries), then the attempt is counted per parcel and per user across codes
+ * (server/auth/throttle.ts), then the code is checked and the parcel deleted in one transaction.
+ * @throws 403/404 (agency), 429 (too many wrong codes), 400 'suppression echouée' (wrong, expired or spent code)
+ */
+export async function deleteColisWithOtp(db: Db, colisId: string, code: string, user: CurrentUser): Promise<void> {
+  await db.transaction((tx) => lockColis(tx, { id: colisId }, user, { owner: true }));
+  const colisKey = `otp:colis:${colisId}`;
+  const userKey = `otp:user:${user.id}`;
+  await takeAttempt(
+    db,
+    [
+      { key: colisKey, policy: CODE_POLICY },
+      { key: userKey, policy: CODE_POLICY },
+    ],
+    'codes erronés',
+  );
+  const check = await db.transaction(async (tx) => {
+    const row = await lockColisAfterEnvois(tx, { id: colisId }, user);
+    const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
+    if (result === 'ok') await softDeleteColis(tx, row, user, 'otp');
+    return result;
+  });
+  if (check !== 'ok') {
+    throw badRequest(check === 'locked' ? 'suppression echouée : trop de tentatives, demandez un nouveau code.' : 'suppression echouée', {
+      codeOtp: check === 'expired' ? 'Code expiré' : 'Code invalide',
+    });
+  }
+  await settleAttempt(db, { reset: [colisKey], refund: [userKey] });
+}
