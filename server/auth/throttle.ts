@@ -8,7 +8,7 @@
  * `free` attempts per window; once they are spent the key is locked for `baseMs`, doubling at each further attempt
  * (exponential back-off) up to `maxMs`. A key whose last attempt is older than `windowMs` starts again from zero.
  */
-import { inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { throttles } from '../db/schema';
 import { tooManyAttempts } from '../http/errors';
@@ -109,12 +109,18 @@ export async function settleAttempt(db: Db, opts: { reset?: string[]; refund?: s
   }
 }
 
-/** The keys locked now, newest lock first: what administrators see (GET /api/securite/verrous). */
-export async function activeLocks(db: Db): Promise<{ key: string; failures: number; lockedUntil: Date; lastAttemptAt: Date }[]> {
+/**
+ * The keys locked now, newest lock first, at most 500 (GET /api/securite/verrous).
+ * @param scope a condition on `throttles` narrowing what the reader sees (securite/query.ts lockScope); none: every lock
+ */
+export async function activeLocks(
+  db: Db,
+  scope?: SQL,
+): Promise<{ key: string; failures: number; lockedUntil: Date; lastAttemptAt: Date }[]> {
   const rows = await db
     .select()
     .from(throttles)
-    .where(sql`${throttles.lockedUntil} > now()`)
+    .where(and(sql`${throttles.lockedUntil} > now()`, scope))
     .orderBy(sql`${throttles.lockedUntil} desc`)
     .limit(500);
   return rows.map((r) => ({ key: r.key, failures: r.failures, lockedUntil: r.lockedUntil!, lastAttemptAt: r.lastAttemptAt }));

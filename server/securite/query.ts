@@ -5,20 +5,12 @@
  * (`reset:account:<phone>`). Address keys (`…:ip:<address>`), deletion-code keys (`otp:…`), messaging and look-up
  * keys (`message:user:…`, `telephone:user:…`) and public tracking keys (`suivi:…`) stay with every-agency roles.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { activeLocks } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { throttles } from '../db/schema';
-
-/** A lock as securite/verrous lists it. */
-export interface Lock {
-  key: string;
-  failures: number;
-  lockedUntil: Date;
-  lastAttemptAt: Date;
-}
 
 /**
  * The throttle keys a user may see: undefined (all) for a role that sees every agency; else the account keys of the
@@ -36,16 +28,7 @@ export function lockScope(me: Pick<CurrentUser, 'allAgences' | 'agenceID'>): SQL
 }
 
 /** The keys locked now that the user may see (lockScope), newest lock first, at most 500. */
-export async function visibleLocks(db: Db, me: Pick<CurrentUser, 'allAgences' | 'agenceID'>): Promise<Lock[]> {
-  if (me.allAgences) return activeLocks(db);
-  const rows = await db
-    .select()
-    .from(throttles)
-    .where(and(sql`${throttles.lockedUntil} > now()`, lockScope(me)))
-    .orderBy(desc(throttles.lockedUntil))
-    .limit(500);
-  return rows.map((r) => ({ key: r.key, failures: r.failures, lockedUntil: r.lockedUntil!, lastAttemptAt: r.lastAttemptAt }));
-}
+export const visibleLocks = (db: Db, me: Pick<CurrentUser, 'allAgences' | 'agenceID'>) => activeLocks(db, lockScope(me));
 
 /**
  * Lifts the lock of a key within the user's scope (lockScope), in one UPDATE: its count starts again from zero.

@@ -15,11 +15,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AGENT_PERMISSION_KEYS, ROLE_CODES, type PermissionKey } from '../../common/permissions';
+import { ROLE_CODES, type PermissionKey } from '../../common/permissions';
 import { loadCurrentUser, type CurrentUser } from '../../server/auth/currentUser';
 import { agences, autorisations, privileges, roles, typeUsers, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { insertRoleWithKeys } from './fixtures';
+import { AGENCY_ADMIN_KEYS, insertRoleWithKeys } from './fixtures';
 
 let t: TestContext;
 
@@ -37,22 +37,6 @@ const KEYS: PermissionKey[] = [
   'colis',
   'stats',
   'pays',
-];
-const CHEF_KEYS: PermissionKey[] = [
-  ...new Set<PermissionKey>([
-    ...AGENT_PERMISSION_KEYS,
-    'autorisation',
-    'role',
-    'addRole',
-    'roleUpdate',
-    'roleUpdateStatut',
-    'user',
-    'addUser',
-    'userUpdate',
-    'userUpdateStatut',
-    'permission',
-    'permissionUpdateStaut',
-  ]),
 ];
 
 interface Actor {
@@ -78,11 +62,11 @@ const stats = { sequences: 0, steps: 0, byStatus: {} as Record<string, number>, 
 beforeAll(async () => {
   t = await setupTestApp();
   const db = t.database.db;
-  await insertRoleWithKeys(db, 'CHEF_PAR', CHEF_KEYS);
+  await insertRoleWithKeys(db, 'CHEF_PAR', AGENCY_ADMIN_KEYS);
   await insertRoleWithKeys(
     db,
     'CHEF_DKR',
-    CHEF_KEYS.filter((k) => k !== 'permissionUpdateStaut'),
+    AGENCY_ADMIN_KEYS.filter((k) => k !== 'permissionUpdateStaut'),
   );
   const sa = await t.createStaff('SUPERADMIN');
   const chefPar = await t.createStaff('CHEF_PAR', { agenceCode: 'PAR1' });

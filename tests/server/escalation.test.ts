@@ -7,43 +7,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AGENT_PERMISSION_KEYS, type PermissionKey } from '../../common/permissions';
 import { ACCESS_RULE_MESSAGES } from '../../common/autorisationRules';
 import { agences, autorisations, privileges, roles, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, idByCode, insertColis, insertRoleWithKeys } from './fixtures';
+import { AGENCY_ADMIN_KEYS, createEnvoiByApi, idByCode, insertColis, insertRoleWithKeys } from './fixtures';
 import { TEST_STAFF_PASSWORD } from './testConfig';
 
 let t: TestContext;
 let chef: { id: string; token: string };
 let roleIds: Record<string, string>;
 
-/** What an agency administrator is given: the access keys, and the day-to-day keys of its agents. */
-const CHEF_KEYS: PermissionKey[] = [
-  ...new Set<PermissionKey>([
-    ...AGENT_PERMISSION_KEYS,
-    'autorisation',
-    'role',
-    'addRole',
-    'roleUpdate',
-    'roleDelete',
-    'roleUpdateStatut',
-    'user',
-    'addUser',
-    'userUpdate',
-    'userUpdateStatut',
-    'userDelete',
-    'permission',
-    'addPermission',
-    'permissionUpdate',
-    'permissionDelete',
-    'permissionUpdateStaut',
-  ]),
-];
-
 beforeAll(async () => {
   t = await setupTestApp();
-  await insertRoleWithKeys(t.database.db, 'CHEF_AGENCE', CHEF_KEYS);
+  await insertRoleWithKeys(t.database.db, 'CHEF_AGENCE', AGENCY_ADMIN_KEYS);
   chef = await t.createStaff('CHEF_AGENCE', { agenceCode: 'PAR1' });
   const rows = await t.database.db.select({ id: roles.id, code: roles.code }).from(roles);
   roleIds = Object.fromEntries(rows.map((r) => [r.code, r.id]));

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { PermissionKey } from '../../common/permissions';
+import { AGENT_PERMISSION_KEYS, type PermissionKey } from '../../common/permissions';
 import { addDays, todayIso } from '../../common/dates';
 import type { Db } from '../../server/db/client';
 import type { TestContext } from './helpers';
@@ -112,6 +112,32 @@ export async function createEnvoiByApi(
   if (res.status !== 200) throw new Error(`envoi/create: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
+
+/**
+ * What the access tests give an agency administrator (tests/server/escalation.test.ts, accessProperty.test.ts): the
+ * day-to-day keys of its agents and the keys that administer roles, users and permissions.
+ */
+export const AGENCY_ADMIN_KEYS: readonly PermissionKey[] = [
+  ...new Set<PermissionKey>([
+    ...AGENT_PERMISSION_KEYS,
+    'autorisation',
+    'role',
+    'addRole',
+    'roleUpdate',
+    'roleDelete',
+    'roleUpdateStatut',
+    'user',
+    'addUser',
+    'userUpdate',
+    'userUpdateStatut',
+    'userDelete',
+    'permission',
+    'addPermission',
+    'permissionUpdate',
+    'permissionDelete',
+    'permissionUpdateStaut',
+  ]),
+];
 
 /** Creates a role `code` holding exactly `keys` (active authorisations), for TestContext.createStaff(code). */
 export async function insertRoleWithKeys(db: Db, code: string, keys: readonly PermissionKey[]): Promise<void> {
