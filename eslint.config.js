@@ -93,7 +93,7 @@ export default defineConfig(
   },
 
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}', 'tests/render/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three test projects: server (API through app.inject on PGlite or PostgreSQL), faults (the real server process under
- * kill -9, SIGTERM, a database that goes away, two processes, backups) and web (providers, pure browser-side logic,
- * and the shared rules of common/).
+ * Four test projects: server (API through app.inject on PGlite or PostgreSQL), faults (the real server process under
+ * kill -9, SIGTERM, a database that goes away, two processes, backups), web (providers, pure browser-side logic,
+ * and the shared rules of common/) and render (the main forms rendered inside react-admin's AdminContext in happy-dom,
+ * driven with Testing Library: tests/render/renderAdmin.tsx).
  */
 export default defineConfig({
   test: {
@@ -37,6 +38,17 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx', 'tests/common/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'render',
+          include: ['tests/render/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/render/setup.ts'],
+          // A screen waits for its data and its texts (findBy…, 1 s each by default); a slow first import of react-admin
+          // and MUI on two cores stays under the test timeout.
+          testTimeout: 20000,
         },
       },
     ],

@@ -19,7 +19,7 @@ const concurrency = Number(arg('concurrency') ?? 4);
 const only = arg('only') ? new RegExp(arg('only')!) : undefined;
 const explain = process.argv.includes('--explain');
 // Untimed requests per connection in flight before each scenario is timed: a steady server has parsed its statements
-// and PostgreSQL keeps a generic plan of a prepared statement after its fifth execution (server/db/namedStatements.ts)
+// and PostgreSQL keeps a generic plan of a prepared statement after its fifth execution (server/db/fast/namedStatements.ts)
 // on each connection. The pool hands its idle connections back last in, first out, unevenly: with 5 per connection in
 // flight some had not passed their five custom plans when the timing began (eight in flight, one agency's p99 27–61 ms
 // against 22–37 ms with 20: bench/README.md, eighth session).

@@ -18,7 +18,10 @@ export const DEFAULT_OPERATION_PERIOD: OperationPeriod = 'annee';
 /** Smallest amount of an operation, in euros (spec 001 §5, §9). */
 export const OPERATION_MONTANT_MIN = 1;
 
-/** The French texts of the operation rules (one home for the server's refusals and the form's checks). */
+/**
+ * The French texts of the operation rules: one home for the body and form schema (common/schemas/operation.ts) and the
+ * server's other refusals (server/operation/service.ts).
+ */
 export const OPERATION_MESSAGES = {
   dateRequired: 'La date est obligatoire.',
   dateInvalid: 'Date invalide (format attendu : AAAA-MM-JJ).',

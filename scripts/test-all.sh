@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The one test command (README): Prettier check, lint (ESLint), type check, web tests, server tests on PGlite, the
+# The one test command (README): Prettier check, lint (ESLint), type check, web tests, render tests (the main forms
+# inside react-admin's AdminContext, happy-dom), server tests on PGlite, the
 # same server tests on PostgreSQL when DATABASE_URL is set, the fault tests (real server process: kill -9, SIGTERM,
 # database cut, two processes, backups) in both passes, UI build, browser journeys in Debian's Chromium. Every step
 # runs; the last line sums them up as "N passed, N failed" and the exit code is non-zero if anything failed.
@@ -53,6 +54,7 @@ step "format" npx prettier --check . --log-level warn
 step "lint" npx eslint .
 step "typecheck" npx tsc --noEmit -p tsconfig.json
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
+step "render tests" npx vitest run --project render --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/render.json
 step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/server-pglite.json
 step "fault tests (PGlite)" env -u DATABASE_URL npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-pglite.json
 if [ -n "${DATABASE_URL:-}" ]; then

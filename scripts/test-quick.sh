@@ -8,6 +8,7 @@
 #   cache keeps the results of unchanged files: a rule that looks across files (import-x/no-cycle) reports a new
 #   cycle in the file whose import closed it, which is the changed one;
 # - web tests (vitest project web);
+# - render tests (vitest project render: the main forms inside react-admin's AdminContext, happy-dom);
 # - server tests on PGlite (vitest project server), all files but three: restart.test.ts (builds the server bundle and
 #   restarts the real process), accessProperty.test.ts (random sequences of administration calls) and fuzz.test.ts
 #   (every route fuzzed), exhaustive searches that `npm test` runs. The files share one module registry per worker
@@ -72,6 +73,7 @@ for name in format lint typecheck; do
   echo "-- $name : $took s"
 done
 step "web tests" npx vitest run --project web --maxWorkers=2 --reporter=default --reporter=json --outputFile="$reports/web.json"
+step "render tests" npx vitest run --project render --maxWorkers=2 --reporter=default --reporter=json --outputFile="$reports/render.json"
 step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 --no-isolate \
   "${shared_args[@]}" --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
 if [ ${#isolated[@]} -gt 0 ]; then

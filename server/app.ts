@@ -8,10 +8,10 @@ import path from 'node:path';
 import { PROJECT_ROOT } from './paths';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import '../common/schemas/fields'; // installs zod's French locale, the one error map of routes and forms
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { answerSerializerCompiler } from './http/answerSerializer';
+import { answerSerializerCompiler } from './db/fast/answerSerializer';
 import { createTokenService, resolveSecret, type TokenService } from './auth/tokens';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
@@ -54,8 +54,6 @@ import { securiteRoutes } from './securite/routes';
 import { statsRoutes } from './colis/statsRoutes';
 import { configureSuiviLinks } from './suivi/link';
 import { suiviRoutes } from './suivi/routes';
-
-z.config(z.locales.fr());
 
 export interface AppDeps {
   db: Db;

@@ -10,6 +10,7 @@
  * SUIVI_RATE_LIMIT (public tracking lookups allowed per minute and per address, default 30),
  * TRUST_PROXY (the proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges, or
  * 'loopback'; unset: the socket's address is the client's, and a forged header changes nothing).
+ * The performance layer's switches (server/db/fast/README.md) are read by fastSwitchesFromEnv below.
  */
 export interface Config {
   port: number;
@@ -91,4 +92,38 @@ function parseTrustProxy(value: string | undefined): false | string[] {
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+/**
+ * The switches of the performance layer (server/db/fast/README.md): each mechanism is on unless its variable is '0',
+ * and off it takes the plain path its tests compare it with. Read once per process (server/db/fast/switches.ts).
+ */
+export interface FastSwitches {
+  /** PG_NAMED_STATEMENTS: parameterised queries as named prepared statements on PostgreSQL ('0' behind a pooler in transaction mode). */
+  namedStatements: boolean;
+  /** FAST_LIST_PAGES: a page's ids chosen first (deferred join, counters, deep pages by day); '0': one query and a count. */
+  listPages: boolean;
+  /** FAST_JSON_PAGES: such a page written as JSON by PostgreSQL; '0': rows shaped by toApi and checked by the route's schema. */
+  jsonPages: boolean;
+  /** FAST_ANSWERS: answers' instants written before JSON.stringify, texts of unchanging answers kept; '0': neither. */
+  answers: boolean;
+  /** FAST_REUSABLE: queries built once per process; '0': built on every run. */
+  reusable: boolean;
+  /** FAST_USER_CACHE: the signed-in user kept per process, invalidated by LISTEN/NOTIFY; '0': read on every request. */
+  userCache: boolean;
+  /** FAST_DASHBOARD: the dashboard's parcel figures read from the counters; '0': recounted from the parcels. */
+  dashboardCounters: boolean;
+}
+
+/** Reads the performance layer's switches from process.env (or the given record). */
+export function fastSwitchesFromEnv(env: Record<string, string | undefined> = process.env): FastSwitches {
+  return {
+    namedStatements: env.PG_NAMED_STATEMENTS !== '0',
+    listPages: env.FAST_LIST_PAGES !== '0',
+    jsonPages: env.FAST_JSON_PAGES !== '0',
+    answers: env.FAST_ANSWERS !== '0',
+    reusable: env.FAST_REUSABLE !== '0',
+    userCache: env.FAST_USER_CACHE !== '0',
+    dashboardCounters: env.FAST_DASHBOARD !== '0',
+  };
 }

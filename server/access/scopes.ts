@@ -12,7 +12,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { colis, encaissements, envois, inventaires, operations, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import type { SeekCounters } from '../http/listSeek';
+import type { SeekCounters } from '../db/fast/listSeek';
 import { findUser } from '../auth/query';
 
 // ---------------------------------------------------------------- parcels
@@ -47,6 +47,9 @@ export function colisAgenceScope(user: CurrentUser): SQL | undefined {
  * The twin of colisAgenceScope on the dashboard's counter rows (colis_stats aliased `cs`, migration 0003): registered
  * by the user's agency, or travelling to its agency's country; everything for a role that sees every agency; nothing
  * for a user without an agency. Used by the dashboard (colis/stats.ts) and the list totals (access/listTotals.ts).
+ * SQL twin (server/db/fast/README.md): the keys migration 0003's colis_stats_trigger and colis_stats_envoi_trigger
+ * write (the parcel's agency, its departure's country; deltas by 0012 colis_stats_add); tests/server/dashboard.test.ts
+ * ("counters equal a recount", "list totals from the counters") holds them equal to colisAgenceScope's rows.
  */
 export function countersScope(user: CurrentUser): SQL {
   if (user.allAgences) return sql`true`;
@@ -57,9 +60,12 @@ export function countersScope(user: CurrentUser): SQL {
 }
 
 /**
- * The rows-per-day counters of the parcels or payments list as a user sees it (http/listSeek.ts, deep pages): every
+ * The rows-per-day counters of the parcels or payments list as a user sees it (db/fast/listSeek.ts, deep pages): every
  * row (list_jours) for a role that sees every agency; else its agency scope on list_jours_portee (countersScope: the
  * rows of its agency or travelling to its country), exactly the rows colisScope and encaissementScope let through.
+ * SQL twin (server/db/fast/README.md): migrations 0014 list_jours_trigger / list_jours_update_trigger and 0017
+ * list_jours_portee_colis(_update), list_jours_portee_encaissements(_update), list_jours_portee_envoi;
+ * tests/server/listSeek.test.ts holds them equal (counters = a recount, deep pages = the OFFSET pages of this scope).
  */
 export function listDaysScope(user: CurrentUser, liste: 'colis' | 'encaissements'): SeekCounters {
   return user.allAgences ? { liste } : { liste, portee: countersScope(user) };
@@ -103,6 +109,8 @@ export function encaissementScope(user: CurrentUser): SQL | undefined {
  * counted by the payment's agency and the parcel's registering agency and departure): the parcels of the user's agency
  * scope (agenceOrDestination); `true` for a role that sees every agency, `false` for a user without an agency. Used by
  * the payments list's total (access/listTotals.ts encaissementListTotal).
+ * SQL twin (server/db/fast/README.md): migration 0013 encaissements_stats_trigger and encaissements_stats_colis_trigger;
+ * tests/server/encaissementsList.test.ts ("totals from the payment counters") holds them equal to a recount.
  */
 export function encaissementCountersScope(user: CurrentUser): SQL {
   return agenceOrDestination(user, sql`es.colis_agence_id`, sql`es.envoi_id`) ?? sql`true`;
@@ -208,6 +216,9 @@ export function maySeeClient(user: CurrentUser, visibleColis: number): boolean {
  * condition on the `users` table.
  * The exact phone look-up of the parcel wizard (user/getByTelephone) is the one way to reach another client: it needs
  * the full number.
+ * SQL twin (server/db/fast/README.md): the colis_stats_clients rows of migration 0003 (colis_stats_trigger,
+ * colis_stats_envoi_trigger, colis_stats_recount_agence; 0015 colis_stats_clients_created_at); tests/server/dashboard.test.ts
+ * ("clients an agent sees") and clients.test.ts hold them equal to clientRecountScope.
  */
 export function clientScope(user: CurrentUser): SQL | undefined {
   if (user.allAgences) return undefined;

@@ -7,15 +7,14 @@ import { COLIS_BEFORE_SHIPPING } from '../../common/colisRules';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { colisEnStatut } from '../crud/deactivationGuard';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { agences, colis, pays, typeUsers, users, villes } from '../db/schema';
 
 /** Agencies with city and country populated. */
 export const selectAgences = (d: Db | Tx) =>
   d
     .select({
-      id: agences.id,
-      code: agences.code,
-      libelle: agences.libelle,
+      ...codeLibelleColumns(agences),
       latitude: agences.latitude,
       longitude: agences.longitude,
       telephone: agences.telephone,
@@ -23,8 +22,8 @@ export const selectAgences = (d: Db | Tx) =>
       isActive: agences.isActive,
       createdAt: agences.createdAt,
       updatedAt: agences.updatedAt,
-      villeID: { id: villes.id, code: villes.code, libelle: villes.libelle },
-      paysID: { id: pays.id, code: pays.code, libelle: pays.libelle, indicatif: pays.indicatif },
+      villeID: codeLibelleColumns(villes),
+      paysID: { ...codeLibelleColumns(pays), indicatif: pays.indicatif },
     })
     .from(agences)
     .innerJoin(villes, eq(agences.villeID, villes.id))

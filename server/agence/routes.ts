@@ -10,32 +10,13 @@ import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { deactivationGuard } from '../crud/deactivationGuard';
-import { optionalText, requiredId, requiredText, strictNumber } from '../crud/fields';
+import { agenceSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { agences, pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers, codeLibelleRef, instant, record, rowsAnswer } from '../http/answer';
 import { agenceDependants, listAgencesBy, nestVillePays, selectAgences } from './query';
 import { agenceValues } from './service';
-
-const coordinate = (name: string, max: number) =>
-  strictNumber(`La ${name}`).pipe(
-    z
-      .number()
-      .min(-max, `La ${name} doit être comprise entre -${max} et ${max}`)
-      .max(max, `La ${name} doit être comprise entre -${max} et ${max}`),
-  );
-
-const agenceSchema = z.object({
-  code: optionalText(20),
-  libelle: requiredText("Le nom de l'agence est obligatoire", 100),
-  latitude: coordinate('latitude', 90),
-  longitude: coordinate('longitude', 180),
-  villeID: requiredId('La ville est obligatoire'),
-  paysID: z.uuid().optional(),
-  telephone: z.string().trim().max(30, '30 caractères au maximum').nullable().optional(),
-  telephoneComplet: z.string().max(30).nullable().optional(),
-});
 
 /** An agency as the API answers it: its city (with the city's country) and its country populated. */
 export const agenceRecord = record({

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { agences, pays, roles, typeUsers, users } from '../db/schema';
 
 /** The user's own country (an alias: an agency's country may be joined beside it). */
@@ -29,9 +30,9 @@ export function selectUsers(db: Db | Tx) {
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
       paysID: { id: userPays.id, libelle: userPays.libelle, indicatif: userPays.indicatif },
-      typeUserID: { id: typeUsers.id, code: typeUsers.code, libelle: typeUsers.libelle },
-      roleID: { id: roles.id, code: roles.code, libelle: roles.libelle, systeme: roles.systeme, toutesAgences: roles.toutesAgences },
-      agenceID: { id: agences.id, code: agences.code, libelle: agences.libelle },
+      typeUserID: codeLibelleColumns(typeUsers),
+      roleID: { ...codeLibelleColumns(roles), systeme: roles.systeme, toutesAgences: roles.toutesAgences },
+      agenceID: codeLibelleColumns(agences),
     })
     .from(users)
     .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))

@@ -12,7 +12,7 @@ import { toApi } from '../http/serialize';
 import { currentUser } from './currentUser';
 import { changePassword, login, requestPasswordReset, resetPassword } from './service';
 import type { TokenService } from './tokens';
-import { changeBody, forgotBody, loginBody, validerBody } from './schemas';
+import { changeBody, forgotBody, loginBody, validerBody } from '../../common/schemas/auth';
 
 /**
  * A user as the API answers it (auth/query.ts selectUsers, spec 000 §3 User): references populated one level,

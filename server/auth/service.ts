@@ -18,7 +18,7 @@ import { AGENCE_INACTIVE_MESSAGE, ROLE_INACTIVE_MESSAGE, type CurrentUser } from
 import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUser } from './query';
-import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput } from './schemas';
+import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput } from '../../common/schemas/auth';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, RECOVERY_POLICY, settleAttempt, takeAttempt } from './throttle';
 import type { TokenService } from './tokens';
 

@@ -6,7 +6,7 @@
  * - migration 0012's triggers NOTIFY `auth_cache` in the transaction of every change that matters: a user's
  *   token version, active flag, must-change-password flag, role, agency or type (payload: the user's id); any change
  *   of roles, authorisations, privileges, or an agency's country (payload '*': everything). NOTIFY is delivered at
- *   commit, to every process (db/changeFeed.ts: a dedicated LISTEN connection on PostgreSQL, PGlite's listen());
+ *   commit, to every process (db/fast/changeFeed.ts: a dedicated LISTEN connection on PostgreSQL, PGlite's listen());
  * - the process that made the change also forgets at once, before answering (plugins/access.ts `forgetAll` after
  *   every write on the user, role, authorisation, privilege, agency and auth routes), so its own next request never
  *   races the notification;
@@ -15,9 +15,12 @@
  * - entries are checked against the token's version (a newer token reloads) and expire after `ttlMs` as a safety net.
  * Chosen over a per-request version check because that check is still one query (one pool connection) per request,
  * which is what the registrations bench queued on (bench/README.md, finding 4).
+ * The rule "which change invalidates a user" is written twice (server/db/fast/README.md): in SQL (migration 0012
+ * auth_cache_user_changed, auth_cache_all_changed; 0018 auth_cache_agences) and here with plugins/access.ts `forgetAll`;
+ * tests/faults/authCache.test.ts holds them equal across two processes. FAST_USER_CACHE=0: nothing cached.
  */
 import type { Db } from '../db/client';
-import { listenChanges, type ChangeFeed } from '../db/changeFeed';
+import { listenChanges, type ChangeFeed } from '../db/fast/changeFeed';
 import { loadCurrentUser, type CurrentUser } from './currentUser';
 
 /** The NOTIFY channel of migration 0012's triggers. */

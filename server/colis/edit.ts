@@ -30,7 +30,7 @@ import {
   type Registration,
 } from './registration';
 import { lockColisAfterEnvois } from './service';
-import type { ColisInput } from './schemas';
+import type { ColisInput } from '../../common/schemas/colis';
 
 /**
  * Sender and recipient of an edit (partiesOf), the clients named by phone found or created here.

@@ -12,7 +12,7 @@ import { recordEncaissement } from '../encaissement/service';
 import { statutCodeFromValue, statutIds } from '../statut/query';
 import { lockColis } from '../access/locks';
 import { moveColis } from './statutChange';
-import type { FinishInput } from './schemas';
+import type { FinishInput } from '../../common/schemas/colis';
 
 /**
  * Ends the journey of an arrived parcel (EXPEDIE → RETIRE picked up at the agency, or LIVRE delivered), refused

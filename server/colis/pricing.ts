@@ -8,7 +8,7 @@ import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DecimalInput } from '../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
-import { reusableSql } from '../db/reusable';
+import { reusableSql } from '../db/fast/reusable';
 import { envois, groupesNatureColis, modesEnvoi, naturesColis, paramNatureModes, pays, villes } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 
@@ -115,7 +115,7 @@ export function naturePricesJson(
    WHERE n.id = any(${natureIds}))`;
 }
 
-/** priceNatures' statement, built once (db/reusable.ts): placeholders ids (uuid[]), modeEnvoiID, paysID, paysEmetteurID. */
+/** priceNatures' statement, built once (db/fast/reusable.ts): placeholders ids (uuid[]), modeEnvoiID, paysID, paysEmetteurID. */
 const naturePricesQuery = reusableSql<{ natures: NaturePriceRow[] | null }>(
   sql`SELECT ${naturePricesJson(
     {

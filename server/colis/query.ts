@@ -9,6 +9,7 @@ import { ROLE_CODES } from '../../common/permissions';
 import { colisScope, listDaysScope, envoiScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import {
   agences,
   colis,
@@ -67,7 +68,7 @@ export function selectColis(db: Db | Tx) {
   return db
     .select({
       ...colisColumns,
-      statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+      statutID: codeLibelleColumns(statuts),
       envoiID: {
         id: envois.id,
         reference: envois.reference,
@@ -78,10 +79,10 @@ export function selectColis(db: Db | Tx) {
         paysEmetteurID: envois.paysEmetteurID,
         modeEnvoiID: envois.modeEnvoiID,
       },
-      agenceID: { id: agences.id, code: agences.code, libelle: agences.libelle, telephoneComplet: agences.telephoneComplet },
+      agenceID: { ...codeLibelleColumns(agences), telephoneComplet: agences.telephoneComplet },
       villeID: { id: villes.id, libelle: villes.libelle, paysID: villes.paysID },
-      modeEnvoiID: { id: modesEnvoi.id, code: modesEnvoi.code, libelle: modesEnvoi.libelle },
-      modeLivraisonID: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
+      modeEnvoiID: codeLibelleColumns(modesEnvoi),
+      modeLivraisonID: codeLibelleColumns(modesLivraison),
       expediteurID: {
         id: expediteur.id,
         nom: expediteur.nom,
@@ -118,7 +119,9 @@ export function selectColis(db: Db | Tx) {
  * phone of the registered sender or recipient. Written as a union of index-friendly branches (trigram indexes of
  * migration 0001) so that it stays fast at a million parcels. The free-text recipient's name and phone are found
  * among their distinct values (colis_termes, migration 0016), then the parcels holding them by b-tree: the same rows
- * as ILIKE on the parcels' columns, without reading the trigram lists every parcel's name fills.
+ * as ILIKE on the parcels' columns, without reading the trigram lists every parcel's name fills. SQL twin of those
+ * columns: migration 0016 colis_termes_trigger; tests/server/colis.test.ts ("finds a parcel by its free-text
+ * recipient's name and phone…") checks every value is there.
  */
 export function colisSearch(pattern: string): SQL {
   // = ANY(ARRAY(…)): the few matching ids are computed first, then fetched by primary key, instead of walking the
@@ -196,7 +199,7 @@ export const colisNatureDetails = (db: Db, colisId: string) =>
       prixUnitaire: colisNatures.prixUnitaire,
       prixExceptionnel: colisNatures.prixExceptionnel,
       prixTotal: colisNatures.prixTotal,
-      natureColisID: { id: naturesColis.id, code: naturesColis.code, libelle: naturesColis.libelle },
+      natureColisID: codeLibelleColumns(naturesColis),
     })
     .from(colisNatures)
     .innerJoin(naturesColis, eq(colisNatures.natureColisID, naturesColis.id))
@@ -213,8 +216,8 @@ export const colisHistorique = (db: Db, colisId: string) =>
     .select({
       id: historiques.id,
       dateAction: historiques.dateAction,
-      statutAvantID: { id: avant.id, code: avant.code, libelle: avant.libelle },
-      statutApresID: { id: apres.id, code: apres.code, libelle: apres.libelle },
+      statutAvantID: codeLibelleColumns(avant),
+      statutApresID: codeLibelleColumns(apres),
       auteurID: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
     })
     .from(historiques)
@@ -255,7 +258,7 @@ export async function expediteursOfEnvoi(db: Db, envoiId: string, user: CurrentU
       adresse: users.adresse,
       colisId: colis.id,
       reference: colis.reference,
-      statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+      statutID: codeLibelleColumns(statuts),
     })
     .from(colis)
     .innerJoin(users, eq(colis.expediteurID, users.id))
@@ -300,7 +303,7 @@ export const colisOfClient = (db: Db, clientId: string, user: CurrentUser) =>
       resteAPayer: colis.resteAPayer,
       agenceID: colis.agenceID,
       envoiID: { id: envois.id, reference: envois.reference, dateArrive: envois.dateArrive },
-      statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+      statutID: codeLibelleColumns(statuts),
     })
     .from(colis)
     .innerJoin(envois, eq(colis.envoiID, envois.id))
@@ -403,7 +406,7 @@ export async function manifestPage(db: Db, envoiId: string, user: CurrentUser, p
         telephoneComplet: destinataire.telephoneComplet,
       },
       villeID: { id: villeDest.id, libelle: villeDest.libelle },
-      modeLivraisonID: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
+      modeLivraisonID: codeLibelleColumns(modesLivraison),
       agenceRetrait,
     })
     .from(colis)

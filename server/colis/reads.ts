@@ -22,7 +22,7 @@ import {
   findEnvoiRef,
   expediteursOfEnvoi,
 } from './query';
-import type { PrixNatureQuery } from './schemas';
+import type { PrixNatureQuery } from '../../common/schemas/colis';
 
 /** A parcel the user may see, as answered. @throws 404 'Aucun colis trouvé' */
 export async function getColis(db: Db, where: { id: string } | { reference: string }, user: CurrentUser) {

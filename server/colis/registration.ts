@@ -19,13 +19,14 @@ import { uniteForModeEnvoi } from '../../common/modes';
 import type { PaysTelephone } from '../../common/phone';
 import type { CurrentUser } from '../auth/currentUser';
 import { CLIENT_TYPE_ID, clientPhone } from '../user/service';
-import { keyedBatches } from '../db/keyedBatches';
+import { keyedBatches } from '../db/fast/keyedBatches';
 import { isDatabaseUnavailable } from '../plugins/errors';
 import { writeRegistration, writeRegistrations, type PartyOfRegistration, type RegistrationWrite } from './registrationWrite';
 import { partyColumns } from '../user/query';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { agences, colis, envois, modesEnvoi, modesLivraison, pays, users, villes } from '../db/schema';
-import { reusable } from '../db/reusable';
+import { reusable } from '../db/fast/reusable';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
@@ -38,7 +39,7 @@ import { colisAgenceFor } from '../access/scopes';
 import { moveColis } from './statutChange';
 import { colisCreatedAudit } from './journal';
 import { adminEmails, findColis, findEnvoiCapacity, findSignature, selectColis } from './query';
-import type { ColisInput } from './schemas';
+import type { ColisInput } from '../../common/schemas/colis';
 
 /** The departure as it is now, without a lock: what a registration reads before it writes. */
 async function readEnvoiRoute(tx: Db | Tx, envoiID: string) {
@@ -59,7 +60,12 @@ async function refuseClaim(db: Db | Tx, idOf: StatutIdOf, envoiID: string, poids
   throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(now.reference, 0, poids), { poids: 'Poids disponible insuffisant' });
 }
 
-/** Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). */
+/**
+ * Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). Its SQL twin
+ * for a registration is registrationWrite.ts `claim` (the conditional UPDATE that decides on the committed weight);
+ * tests/server/colis.test.ts ("refuses a parcel heavier than the room left…", "50 simultaneous registrations…") holds
+ * them to the same refusals.
+ */
 export async function checkEnvoi(idOf: StatutIdOf, e: Awaited<ReturnType<typeof readEnvoiRoute>>, poids: number, alreadyOnIt = 0) {
   if (e.statutID !== idOf('OUVERT') || !e.isActive || e.dateFin < todayIso()) {
     throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
@@ -115,7 +121,7 @@ export async function readRegistration(
 }
 
 /**
- * readRegistration's statement, built once (db/reusable.ts): placeholders envoiID, agenceID (or null), villeID,
+ * readRegistration's statement, built once (db/fast/reusable.ts): placeholders envoiID, agenceID (or null), villeID,
  * modeLivraisonID, natureIds (uuid[]), expediteurID and destinataireID (or null).
  */
 const registrationQuery = reusable((tx) =>
@@ -127,16 +133,14 @@ const registrationQuery = reusable((tx) =>
       destinataire: { indicatif: pays.indicatif, longueurNumero: pays.longueurNumero },
       expediteur: { id: paysEmetteur.id, indicatif: paysEmetteur.indicatif, longueurNumero: paysEmetteur.longueurNumero },
       agence: {
-        id: agences.id,
-        code: agences.code,
-        libelle: agences.libelle,
+        ...codeLibelleColumns(agences),
         telephoneComplet: agences.telephoneComplet,
         villeID: agences.villeID,
         paysID: agences.paysID,
         isActive: agences.isActive,
       },
       ville: { id: villes.id, libelle: villes.libelle, paysID: villes.paysID },
-      modeLivraison: { id: modesLivraison.id, code: modesLivraison.code, libelle: modesLivraison.libelle },
+      modeLivraison: codeLibelleColumns(modesLivraison),
       // The clients given as sender and recipient (users of type CLIENT only: a staff member's id would show their
       // e-mail and phone on the parcel), null when none or not a client.
       expediteurClient: partyColumns(expediteurClient),
@@ -367,7 +371,7 @@ export async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisI
 }
 
 /**
- * A departure's registrations are written in groups within this process (db/keyedBatches.ts): those that arrive while
+ * A departure's registrations are written in groups within this process (db/fast/keyedBatches.ts): those that arrive while
  * a group of the same departure is written wait, then up to 32 are written one after the other in one transaction,
  * one lock and one commit for the group (bench/README.md, docs/decisions/registration-write.md). DEPARTURE_WRITES sets how many groups of a
  * departure are written at once (default 1), DEPARTURE_BATCH the size of a group (1: each alone, as before), for such

@@ -9,22 +9,25 @@
  * Each part runs on what the parts before it gave, so nothing is written unless the departure took the weight:
  * - `claim`: the conditional UPDATE of the departure (open, active, not past its closing date, the weight fits). It
  *   alone decides, on the committed weight (a concurrent registration waits for the other's commit and re-checks):
- *   never overbooked. No row: nothing else is written, and the statement answers no row (the caller's 409).
+ *   never overbooked. No row: nothing else is written, and the statement answers no row (the caller's 409). Its
+ *   TypeScript twin is registration.ts checkEnvoi (the same open / active / closing date / weight rule, checked first
+ *   for the message); tests/server/colis.test.ts ("refuses a parcel heavier…", "50 simultaneous registrations…").
  * - `exp`, `dest`: the parties, each a client given by id (read before, validated: its values as placeholders), none
  *   (a recipient without phone: a row of nulls), the sender itself (the same phone), or found or created by phone
  *   (user/service.ts clientUpsertCtes, its insert run once per `claim` row: a refused parcel makes no client).
  * - `ins`: the parcel, once per claim × sender × recipient row: exactly one.
  * - the lines (a jsonb list), the history row, one notification per party, one e-mail per distinct address (the
  *   parties' and the free-text recipient's: notification/service.ts colisNotices' rule, its text colisMail's with the
- *   reference and the tracking token put in by the statement), the journal row (`withAudit`; an advance writes it
- *   after the payment, in its own transaction), all from `ins`.
+ *   reference and the tracking token put in by the statement; tests/server/colis.test.ts "parties of a registration"
+ *   holds them equal), the journal row (`withAudit`; an advance writes it after the payment, in its own transaction),
+ *   all from `ins`.
  * Lock order: the departure (claim), then the clients, then the parcel's rows, as before (DESIGN.md §4).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { todayIso } from '../../common/dates';
 import type { Db, Tx } from '../db/client';
-import { reusableSql } from '../db/reusable';
+import { reusableSql } from '../db/fast/reusable';
 import { colisReferenceSql } from '../db/references';
 import { colis, colisNatures, envois, historiques, mailOutbox, notifications } from '../db/schema';
 import { clientUpsertCtes, clientUpsertValues, type Party } from '../user/service';
@@ -98,7 +101,7 @@ const colisTable = getTableColumns(colis);
 const valueOf = (key: (typeof REGISTRATION_COLIS_COLUMNS)[number]) =>
   sql`${sql.placeholder(key)}::${sql.raw(colisTable[key].getSQLType())}`;
 
-/** The statement, built once (db/reusable.ts). Its one row: the parcel (colisColumns and suiviToken), `exp`, `dest`. */
+/** The statement, built once (db/fast/reusable.ts). Its one row: the parcel (colisColumns and suiviToken), `exp`, `dest`. */
 const registrationStatement = reusableSql<Record<string, unknown> & { suiviToken: string; exp: Party; dest: Party }>(sql`
   WITH claim AS (
     UPDATE ${envois} SET poids_reel = poids_reel + ${sql.placeholder('kg')}::numeric, updated_at = ${sql.placeholder('updatedAt')}::timestamptz
@@ -241,7 +244,7 @@ export async function writeRegistration(db: Db | Tx, w: RegistrationWrite): Prom
 }
 
 /**
- * Several registrations' statements one after the other on a transaction (db/reusable.ts `each`: on PostgreSQL the
+ * Several registrations' statements one after the other on a transaction (db/fast/reusable.ts `each`: on PostgreSQL the
  * second and later in one round trip), each claiming its weight after the ones before it: as many writeRegistration
  * in a row. Answers each one's writeRegistration answer, in order. A failing statement fails the call (the transaction
  * is then to be rolled back).

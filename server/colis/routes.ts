@@ -30,7 +30,7 @@ import {
 } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { sendListText } from '../http/answerSerializer';
+import { sendListText } from '../db/fast/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
@@ -49,7 +49,7 @@ import {
   listEnvoisOfClient,
   prixNature,
 } from './reads';
-import { colisBody, colisUpdateBody, finishFields, prixNatureQuery } from './schemas';
+import { colisBody, colisUpdateBody, finishFields, prixNatureQuery } from '../../common/schemas/colis';
 
 /** A client as a parcel names it (sender or recipient). */
 const partyRef = record({

@@ -10,6 +10,9 @@
  *   compactStats; a read sums a few hundred rows, whatever the number of parcels (bench/README.md "Dashboard");
  * - 'parcels' (the no-drift test and the bench's baseline): aggregates over the parcel table itself, with the parcel
  *   list's own scope (access/scopes.ts colisScope) and the clients list's (clientScope).
+ *   These are the TypeScript twins of the counters' SQL (server/db/fast/README.md): the month and payment state of
+ *   migration 0003's colis_mois and colis_paiement, the keys of colis_stats_trigger and colis_stats_users_trigger;
+ *   tests/server/dashboard.test.ts compares both sources for every user.
  * Departures are few: they are always counted from their table, with the departure list's scope (envoiScope).
  *
  * Scope: a role that sees every agency gets every parcel plus one entry per agency (`byAgence`: the parcels the agency
@@ -36,11 +39,15 @@ import type { CurrentUser } from '../auth/currentUser';
 import { clientRecountScope, colisScope, countersScope, envoiScope } from '../access/scopes';
 import { clientTypeId } from '../user/service';
 import type { Db } from '../db/client';
+import { fastSwitches } from '../db/fast/switches';
 import { colis, envois, users } from '../db/schema';
 import { statutsByCode } from '../statut/query';
 
 /** Where the parcel figures come from: the counter tables (the API) or a recount over the parcels (tests, bench). */
 export type StatsSource = 'counters' | 'parcels';
+
+/** The routes' source: the counters, or a recount when FAST_DASHBOARD=0 (server/config.ts; seconds at a million parcels). */
+const routesSource = (): StatsSource => (fastSwitches().dashboardCounters ? 'counters' : 'parcels');
 
 /** An agency as the answers name it. */
 export interface AgenceRef {
@@ -228,7 +235,7 @@ function addEnvois(counts: DashboardCounts, statut: string, n: number) {
 export async function dashboardCounts(
   db: Db,
   user: CurrentUser,
-  source: StatsSource = 'counters',
+  source: StatsSource = routesSource(),
 ): Promise<{ data: DashboardCounts; byAgence: { agence: AgenceRef; stats: DashboardCounts }[] }> {
   const agences = user.allAgences ? await loadAgences(db) : [];
   const [cells, envoiRows, clients] = await Promise.all([
@@ -254,7 +261,7 @@ export async function dashboardCounts(
 export async function colisParMois(
   db: Db,
   user: CurrentUser,
-  source: StatsSource = 'counters',
+  source: StatsSource = routesSource(),
   today?: string,
 ): Promise<{ data: MonthCount[]; byAgence: (AgenceRef & { monthlyData: MonthCount[] })[] }> {
   const months = lastTwelveMonths(today);
@@ -313,7 +320,7 @@ function countsByStatut(cells: Cell[], libelles: Map<string, string>): StatutCou
 export async function circularStats(
   db: Db,
   user: CurrentUser,
-  source: StatsSource = 'counters',
+  source: StatsSource = routesSource(),
 ): Promise<{
   financialStats: FinancialStats;
   nbreColisByStatut: StatutCount[];

@@ -3,11 +3,10 @@
  * (sending modes, pickup modes, nature groups, operation types, roles: spec 001 §3, §5).
  */
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { codeLibelleRecord } from '../http/answer';
 import { exportColumns } from '../http/export';
-import { optionalText, requiredText } from './fields';
+import { codeLibelleSchema } from '../../common/schemas/reference';
 import type { ReferenceResourceDef } from './referenceResource';
 
 type CodeLibelleTable = PgTable & {
@@ -32,11 +31,7 @@ export function codeLibelleResource(opts: {
   sheet: string;
   messages: ReferenceResourceDef['messages'];
 }): ReferenceResourceDef {
-  const schema = z.object({
-    code: requiredText('Le code est obligatoire', 30),
-    libelle: requiredText('Le libellé est obligatoire', 100),
-    description: opts.descriptionRequired ? requiredText('La description est obligatoire', 500) : optionalText(500),
-  });
+  const schema = codeLibelleSchema(opts.descriptionRequired ? 'required' : 'optional');
   const t = opts.table;
   return {
     path: opts.path,

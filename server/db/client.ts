@@ -15,6 +15,7 @@ import * as schema from './schema';
 import { PROJECT_ROOT } from '../paths';
 import { createPgPool, type PgTimeouts } from './pgPool';
 import { lockDataDir } from './dataDirLock';
+import { fastSwitches } from './fast/switches';
 
 /** The Drizzle database type both drivers satisfy. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,8 +47,8 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
     const pool = createPgPool(databaseUrl, {
       max: Number(process.env.PG_POOL_SIZE ?? 10),
       timeouts: opts.timeouts,
-      // Prepared statements (db/namedStatements.ts) unless PG_NAMED_STATEMENTS=0 (a pooler in transaction mode).
-      namedStatements: process.env.PG_NAMED_STATEMENTS !== '0',
+      // Prepared statements (db/fast/namedStatements.ts) unless PG_NAMED_STATEMENTS=0 (a pooler in transaction mode).
+      namedStatements: fastSwitches().namedStatements,
     });
     // numeric and date come back as strings (exact decimals, calendar dates).
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -15,7 +15,7 @@
  *   after the database came back.
  */
 import pg from 'pg';
-import { NamedStatementClient } from './namedStatements';
+import { NamedStatementClient } from './fast/namedStatements';
 
 /** application_name of the pool's connections (pg_stat_activity): restore refuses while such a connection exists. */
 export const API_APPLICATION_NAME = 'colis-api';
@@ -55,7 +55,7 @@ function connectionBroken(err: unknown): boolean {
  * @param url postgres://… connection string
  * @param opts.max pool size (connections); opts.timeouts as above (statement timeouts off when omitted: scripts,
  *   migrations and the benchmark generator run long statements); opts.namedStatements: parameterised queries become
- *   server-side prepared statements (db/namedStatements.ts)
+ *   server-side prepared statements (db/fast/namedStatements.ts)
  * @returns a pg.Pool (Drizzle's node-postgres driver takes it as is)
  */
 export function createPgPool(url: string, opts: { max: number; timeouts?: Partial<PgTimeouts>; namedStatements?: boolean }): pg.Pool {

@@ -12,13 +12,13 @@ import type { Db } from '../db/client';
 import { answers, envelope, euros, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { sendListText } from '../http/answerSerializer';
+import { sendListText } from '../db/fast/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { encaissementExport } from './exportColumns';
 import { encaissementList } from './query';
 import { createEncaissement, deleteEncaissement, getEncaissementsOfColis, setEncaissementActive } from './service';
-import { encaissementBody } from './schemas';
+import { encaissementBody } from '../../common/schemas/encaissement';
 
 /** A parcel's amounts, as a payment shows them. */
 const colisMontants = record({ reference: z.string(), montantTotal: euros, reglement: euros, resteAPayer: euros });

@@ -21,7 +21,7 @@ import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { statutCodeFromValue } from '../statut/query';
 import { encaissementInScope, encaissementsOfColis, findColisMontants } from './query';
-import type { EncaissementInput } from './schemas';
+import type { EncaissementInput } from '../../common/schemas/encaissement';
 import { notifyColis } from '../notification/service';
 
 /** The notification of a payment (spec 000 §7, text as the spec writes it). */

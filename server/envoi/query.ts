@@ -8,6 +8,7 @@ import { todayIso } from '../../common/dates';
 import { envoiRegistrationScope, envoiScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { envois, modesEnvoi, pays, statuts } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
 import { statutByCode } from '../statut/query';
@@ -36,10 +37,10 @@ export function selectEnvois(db: Db | Tx) {
       devise: envois.devise,
       isActive: envois.isActive,
       agenceID: envois.agenceID,
-      modeEnvoiID: { id: modesEnvoi.id, code: modesEnvoi.code, libelle: modesEnvoi.libelle },
-      paysID: { id: paysDest.id, code: paysDest.code, libelle: paysDest.libelle },
-      paysEmetteurID: { id: paysOrig.id, code: paysOrig.code, libelle: paysOrig.libelle },
-      statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+      modeEnvoiID: codeLibelleColumns(modesEnvoi),
+      paysID: codeLibelleColumns(paysDest),
+      paysEmetteurID: codeLibelleColumns(paysOrig),
+      statutID: codeLibelleColumns(statuts),
     })
     .from(envois)
     .innerJoin(modesEnvoi, eq(envois.modeEnvoiID, modesEnvoi.id))

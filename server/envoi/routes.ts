@@ -24,13 +24,13 @@ import {
 } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { sendListText } from '../http/answerSerializer';
+import { sendListText } from '../db/fast/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { envoiExport } from './exportColumns';
 import { envoiList, listOpenEnvois, listOpenEnvoisTo } from './query';
 import { changeEnvoiStatut, checkEnvoiPoids, createEnvoi, deleteEnvoi, getEnvoi, readEnvoi, setEnvoiActive, updateEnvoi } from './service';
-import { envoiBody, envoiUpdateBody } from './schemas';
+import { envoiBody, envoiUpdateBody } from '../../common/schemas/envoi';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 

@@ -9,6 +9,7 @@
  * - every write records its audit row (docs/decisions/audit-journal.md) in its transaction; a status cascade records one row per parcel
  *   moved (colis/statutChange.ts) besides the departure's own.
  */
+import { toPoidsString } from '../../common/money';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COLIS_ARRIVING, COLIS_BEFORE_SHIPPING, COLIS_STATUT_ARRIVED, COLIS_STATUT_REGISTERED } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
@@ -25,7 +26,7 @@ import { nextEnvoiReference } from '../db/references';
 import { lockEnvoi } from '../access/locks';
 import { envoiScope, mayCreateEnvoi } from '../access/scopes';
 import { findEnvoi } from './query';
-import type { EnvoiInput } from './schemas';
+import type { EnvoiInput } from '../../common/schemas/envoi';
 
 /** Column values of a departure's editable fields (poids in kg, 3 decimals). */
 const envoiValues = (input: EnvoiInput) => ({
@@ -36,7 +37,7 @@ const envoiValues = (input: EnvoiInput) => ({
   dateArrive: input.dateArrive,
   dateFin: input.dateFin,
   contenu: input.contenu ?? '',
-  poids: input.poids.toFixed(3),
+  poids: toPoidsString(input.poids),
 });
 
 /** Checks the dates and countries of a departure (common/envoiRules.ts); unchanged dates (edit) may lie in the past. */

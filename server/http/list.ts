@@ -1,15 +1,26 @@
 /**
  * List calls (DESIGN.md §3 extension): paging, sorting, searching and filtering of every list, business or reference,
  * from a declaration of its select and columns. The query string is parsed by http/listQuery.ts.
+ *
+ * runList answers a call one of two ways, with the same answer (server/db/fast/README.md):
+ * - the plain path (plainPage): the list's select with its where, order, limit and offset, then its count;
+ * - the fast-page strategy (fastPage), for a paged call of a list that opts in (ListDef's "fast-page strategy"
+ *   fields): the page's ids are chosen first (from counters, or from the main table alone, a deep page starting at its
+ *   day), then only those rows are read, as rows or as the JSON text PostgreSQL writes; the total comes with the ids
+ *   when it can. FAST_LIST_PAGES=0 (server/config.ts) sends every call down the plain path, FAST_JSON_PAGES=0 answers
+ *   rows instead of JSON text. tests/server/listJson.test.ts, listSeek.test.ts, fastSwitches.test.ts and the lists'
+ *   tests compare the two.
  */
 import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { reusableSql, type ReusableSql } from '../db/reusable';
+import { apiJsonPageSql } from '../db/fast/jsonPage';
+import { countedDaysSql, SEEK_FROM_OFFSET, seekByDay, seekDaySql, type SeekCounters } from '../db/fast/listSeek';
+import { reusableSql, type ReusableSql } from '../db/fast/reusable';
+import { fastSwitches } from '../db/fast/switches';
 import { parseListQuery, type ListQuery } from './listQuery';
-import { countedDaysSql, SEEK_FROM_OFFSET, seekByDay, seekDaySql, type SeekCounters } from './listSeek';
-import { apiJsonPageSql } from './serialize';
+import { API_FIELD_RULES } from './serialize';
 
 /** A row as a list select returns it. */
 export type AnyRow = Record<string, unknown>;
@@ -46,7 +57,7 @@ const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyoaAAAAAACEEEEIIIINOOOOOUUUUYYOA';
 export const frenchKey = (column: PgColumn | SQL) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
 
 /** Escapes LIKE wildcards of user input. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Row cap of an unpaged list of a large table (parcels, payments, clients, departures). */
 export const UNPAGED_LIMIT = 1000;
@@ -54,7 +65,10 @@ export const UNPAGED_LIMIT = 1000;
 /** A column selected beside a list's ids: the number of rows the where clause matches, before LIMIT and OFFSET. */
 export type WindowTotal = { total: SQL<number> };
 
-/** What a paged list needs: the select, its columns for search, sort and filters, and a scope condition. */
+/**
+ * What a paged list needs: the select, its columns for search, sort and filters, and a scope condition (the plain
+ * path); then, optionally, what the fast-page strategy needs to answer its pages faster with the same rows.
+ */
 export interface ListDef<S extends ListSelect = ListSelect> {
   /** Drizzle table; must have `id` and `createdAt` columns. */
   table: PgTable & { id: PgColumn; createdAt: PgColumn };
@@ -83,6 +97,8 @@ export interface ListDef<S extends ListSelect = ListSelect> {
   unpagedLimit?: number;
   /** Search condition for `q` (its LIKE pattern) replacing the OR over searchColumns (e.g. index-friendly subqueries). */
   search?: (pattern: string) => SQL;
+
+  // ---- The fast-page strategy (fastPage; server/db/fast/README.md): each field optional, each an equal answer.
   /**
    * The rows counted for `total`, and paged by id: a select of the main table's `id` (joined only to what the where
    * clause needs). Large tables: counting through every join of the page query costs seconds at a million rows, and a
@@ -98,7 +114,7 @@ export interface ListDef<S extends ListSelect = ListSelect> {
   pageKey?: string;
   /**
    * With `pageKey` and no `mapRow`: a page whose ids are chosen first (deferred join, pageIds) can be answered as one
-   * JSON text PostgreSQL writes (serialize.ts apiJsonPageSql) when the caller asks for it (runList `json`).
+   * JSON text PostgreSQL writes (server/db/fast/jsonPage.ts apiJsonPageSql) when the caller asks for it (runList `json`).
    */
   jsonPage?: boolean;
   /**
@@ -107,11 +123,11 @@ export interface ListDef<S extends ListSelect = ListSelect> {
    */
   fastTotal?: (db: Db, q: ListQuery) => Promise<number | undefined>;
   /**
-   * The rows-per-day counters (http/listSeek.ts) that count exactly this def's scope: every row for a role that sees
-   * every agency (migration 0014 list_jours), an agency's scope otherwise (0017 list_jours_portee, with `portee`). A
-   * deep page in creation order, without search, ids or filter, is then sought by day instead of walked; with every
-   * row counted, any such page answered as JSON is one statement whose total is the counters' (jsonCountedPage).
-   * Undefined: always walked (OFFSET).
+   * The rows-per-day counters (server/db/fast/listSeek.ts) that count exactly this def's scope: every row for a role
+   * that sees every agency (migration 0014 list_jours), an agency's scope otherwise (0017 list_jours_portee, with
+   * `portee`). A deep page in creation order, without search, ids or filter, is then sought by day instead of walked;
+   * with every row counted, any such page answered as JSON is one statement whose total is the counters'
+   * (jsonCountedPage). Undefined: always walked (OFFSET).
    */
   seek?: SeekCounters;
   /**
@@ -128,8 +144,10 @@ export type ListPage<R> = { rows: R[]; json?: undefined; total: number } | { row
 /**
  * Runs a list call (DESIGN.md §3): q searches the search columns (case-insensitive), field filters and ids narrow,
  * _sort/_order sort (then id for a stable order), _page/_perPage page. Without _page every row comes back.
+ * A paged call goes through the fast-page strategy when the list opts in and the call is one it answers (fastPage),
+ * else the plain path (plainPage): same rows, same order, same total.
  * @param options.json answer the page as JSON text when the list can (ListDef.jsonPage and a page of chosen ids):
- *   the caller then sends it as it is (answerSerializer.ts sendListText)
+ *   the caller then sends it as it is (server/db/fast/answerSerializer.ts sendListText)
  * @returns the rows of the page (or their JSON text) and the total number of matching rows
  */
 export async function runList<S extends ListSelect>(
@@ -150,77 +168,124 @@ export async function runList<S extends ListSelect>(
   options: { json?: boolean } = {},
 ): Promise<ListPage<ListRow<S>>> {
   const q = parseListQuery(rawQuery);
-  const where = listWhere(db, def, q);
-  const sort = listOrder(def, q);
-  const { column, french } = sort;
-  const orderBy = orderByOf(def, sort);
-  const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
-  const pageIds =
-    q.page && q.perPage && plain && def.pageIds ? await def.pageIds(db, sort, (q.page - 1) * q.perPage, q.perPage) : undefined;
-  const reshaped = (rows: AnyRow[]) => rows.map((row) => (def.mapRow ? def.mapRow(row) : row)) as ListRow<S>[];
-  /** The page of these ids (in the list's order), as rows or as JSON. */
-  const pageOf = async (ids: string[], known?: number) => {
-    if (options.json && def.jsonPage && !def.mapRow && def.pageKey) {
-      const { page, n } = ids.length ? await jsonPageOfIds(db, def, ids) : { page: '[]', n: 0 };
-      return { json: page, total: await listTotal(db, def, q, where, n, known) };
-    }
-    const rows = reshaped(ids.length ? await rowsOfIds(db, def, ids, sort) : []);
-    return { rows, total: await listTotal(db, def, q, where, rows.length, known) };
-  };
-  if (pageIds) {
-    return pageOf(pageIds);
-  } else if (q.page && q.perPage && def.countFrom && !french && column.table === def.table) {
-    // Deferred join: the page's ids first, on the main table alone, then the joins for those rows only. A deep page
-    // in creation order starts at its day (seekByDay) rather than walking every row before it.
-    const offset = (q.page - 1) * q.perPage;
-    const counted = def.seek && plain && column === def.table.createdAt;
-    if (counted && !def.seek!.portee && options.json && def.jsonPage && !def.mapRow && def.pageKey) {
-      // As JSON: the page's ids, its rows and the list's total in one statement (one round trip instead of three).
-      const one = await jsonCountedPage(db, def, sort.order, where, offset, q.perPage);
-      if (one) return { json: one.page, total: await listTotal(db, def, q, where, one.n, one.total ?? undefined) };
-    }
-    const seek = counted ? await seekByDay(db, def.seek!, column, offset, sort.order) : undefined;
-    // A searched page counts its total with its ids (a window over the matches): the search runs once, not twice.
-    const windowTotal = q.q ? { total: sql<number>`count(*) over ()` } : undefined;
-    const found = (await def
-      .countFrom(db, windowTotal)
-      .where(seek ? and(where, seek.where) : where)
-      .orderBy(...orderBy)
-      .limit(q.perPage)
-      .offset(seek ? seek.offset : offset)) as { id: string; total?: number | string }[];
-    // A deep page's total comes with its day (the same counters), a searched page's with its ids.
-    const total = windowTotal && found.length ? Number(found[0].total) : seek?.total;
-    return pageOf(
-      found.map((r) => r.id),
-      total,
-    );
-  }
-  // The list's whole select (every join) is built only here: the paths above join their page's rows by id.
+  const call: ListCall = { q, where: listWhere(db, def, q), sort: listOrder(def, q) };
+  const switches = fastSwitches();
+  const fast = switches.listPages ? await fastPage(db, def, call, !!options.json && switches.jsonPages) : undefined;
+  return (fast ?? (await plainPage(db, def, call))) as ListPage<ListRow<S>>;
+}
+
+/** A list call as runList reads it: its query, its where clause and its order. */
+interface ListCall {
+  q: ListQuery;
+  where: SQL | undefined;
+  sort: ListOrder;
+}
+
+/** The select's rows as the list answers them (mapRow applied). */
+const reshaped = (def: ListDef, rows: AnyRow[]) => (def.mapRow ? rows.map((row) => def.mapRow!(row)) : rows);
+
+/**
+ * The plain path: the list's whole select (every join) with the call's where, order, limit and offset, then the
+ * total (listTotal: counted only when the page does not tell it).
+ */
+async function plainPage(db: Db, def: ListDef, { q, where, sort }: ListCall): Promise<ListPage<AnyRow>> {
   let query = def
     .select(db)
     .where(where)
-    .orderBy(...orderBy);
+    .orderBy(...orderByOf(def, sort));
   if (q.page && q.perPage) query = query.limit(q.perPage).offset((q.page - 1) * q.perPage);
   else if (def.unpagedLimit) query = query.limit(def.unpagedLimit);
-  const rows = reshaped((await query) as AnyRow[]);
+  const rows = reshaped(def, (await query) as AnyRow[]);
   return { rows, total: await listTotal(db, def, q, where, rows.length) };
 }
 
 /**
+ * The fast-page strategy (server/db/fast/README.md): the page's ids first, then its rows.
+ * - Ids from elsewhere than the main table (ListDef.pageIds: counters holding the scope's rows with the sort key),
+ *   for a plain call (no search, ids or filter) in an order they answer.
+ * - Else ids from the main table alone (ListDef.countFrom, a deferred join), for a sort on one of its own columns (not
+ *   a French key): a deep page in creation order starts at its day (ListDef.seek, listSeek.ts seekByDay) instead of
+ *   walking every row before it; a searched page counts its total with its ids (a window over the matches: the
+ *   search runs once). For a role that sees every agency, answered as JSON, such a page in creation order is one
+ *   statement with its total (jsonCountedPage).
+ * - Then the rows of those ids, every join, in the list's order (rowsOfIds), or their JSON text (jsonPageOfIds).
+ * @param json answer JSON text when the list can (ListDef.jsonPage with pageKey and no mapRow)
+ * @returns the page, or undefined for a call the strategy does not answer (the plain path answers it)
+ */
+async function fastPage(db: Db, def: ListDef, call: ListCall, json: boolean): Promise<ListPage<AnyRow> | undefined> {
+  const { q, where, sort } = call;
+  if (!q.page || !q.perPage) return undefined;
+  const offset = (q.page - 1) * q.perPage;
+  const plain = !q.q && !q.ids && !Object.keys(q.filters).length;
+  const asJson = json && !!def.jsonPage && !def.mapRow && !!def.pageKey;
+  const fromCounters = plain && def.pageIds ? await def.pageIds(db, sort, offset, q.perPage) : undefined;
+  if (fromCounters) return pageOfIds(db, def, call, fromCounters, undefined, asJson);
+  if (!def.countFrom || sort.french || sort.column.table !== def.table) return undefined;
+  const counted = def.seek && plain && sort.column === def.table.createdAt;
+  if (counted && !def.seek!.portee && asJson) {
+    // As JSON: the page's ids, its rows and the list's total in one statement (one round trip instead of three).
+    const one = await jsonCountedPage(db, def, sort.order, where, offset, q.perPage);
+    if (one) return { json: one.page, total: await listTotal(db, def, q, where, one.n, one.total ?? undefined) };
+  }
+  const seek = counted ? await seekByDay(db, def.seek!, sort.column, offset, sort.order) : undefined;
+  // A searched page counts its total with its ids (a window over the matches): the search runs once, not twice.
+  const windowTotal = q.q ? { total: sql<number>`count(*) over ()` } : undefined;
+  const found = (await def
+    .countFrom(db, windowTotal)
+    .where(seek ? and(where, seek.where) : where)
+    .orderBy(...orderByOf(def, sort))
+    .limit(q.perPage)
+    .offset(seek ? seek.offset : offset)) as { id: string; total?: number | string }[];
+  // A deep page's total comes with its day (the same counters), a searched page's with its ids.
+  const total = windowTotal && found.length ? Number(found[0].total) : seek?.total;
+  return pageOfIds(
+    db,
+    def,
+    call,
+    found.map((r) => r.id),
+    total,
+    asJson,
+  );
+}
+
+/** The page of these ids (in the list's order), as rows or as JSON, with the list's total (`known` when counted already). */
+async function pageOfIds(db: Db, def: ListDef, { q, where, sort }: ListCall, ids: string[], known: number | undefined, json: boolean) {
+  if (json) {
+    const { page, n } = ids.length ? await jsonPageOfIds(db, def, ids) : { page: '[]', n: 0 };
+    return { json: page, total: await listTotal(db, def, q, where, n, known) };
+  }
+  const rows = reshaped(def, ids.length ? await rowsOfIds(db, def, ids, sort) : []);
+  return { rows, total: await listTotal(db, def, q, where, rows.length, known) };
+}
+
+/**
  * The list's total for a page of `count` rows: counted only when neither the page nor `known` (a total counted with
- * the page's ids) tells it.
+ * the page's ids) tells it; from the list's counters (ListDef.fastTotal) when they answer, unless FAST_LIST_PAGES=0.
  */
 async function listTotal(db: Db, def: ListDef, q: ListQuery, where: SQL | undefined, count: number, known?: number): Promise<number> {
   // A short, non-empty page is the last one: its total is known without counting.
   const total = count + (q.page && q.perPage ? (q.page - 1) * q.perPage : 0);
   const truncated = !q.page && def.unpagedLimit !== undefined && count === def.unpagedLimit;
   if (truncated || (q.page && q.perPage && (count === q.perPage || (count === 0 && q.page > 1)))) {
-    return known ?? (await def.fastTotal?.(db, q)) ?? (await countRows(db, def, where));
+    if (known !== undefined) return known;
+    const counted = fastSwitches().listPages ? await def.fastTotal?.(db, q) : undefined;
+    return counted ?? (await countRows(db, def, where));
   }
   return total;
 }
 
-/** The statements answering a page of ids as JSON (serialize.ts apiJsonPageSql), by page key: built once per process. */
+/**
+ * A statement kept in `map` under `key`, built once per process; built on every call when FAST_REUSABLE=0
+ * (server/config.ts).
+ */
+function kept<T>(map: Map<string, T>, key: string, build: () => T): T {
+  if (!fastSwitches().reusable) return build();
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = build()));
+  return value;
+}
+
+/** The statements answering a page of ids as JSON (jsonPage.ts apiJsonPageSql), by page key: built once per process. */
 const jsonPages = new Map<string, (db: Db | Tx, values: Record<string, unknown>) => Promise<{ page: string; n: number }[]>>();
 
 /**
@@ -229,13 +294,11 @@ const jsonPages = new Map<string, (db: Db | Tx, values: Record<string, unknown>)
  * binds its ids. Scope, search and filters are in the query that chose the ids.
  */
 async function jsonPageOfIds(db: Db, def: ListDef, ids: string[]): Promise<{ page: string; n: number }> {
-  let run = jsonPages.get(def.pageKey!);
-  if (!run) {
+  const run = kept(jsonPages, def.pageKey!, () => {
     const order = sql`${sql.placeholder('ids')}::uuid[]`;
     const select = def.select(db).where(sql`${def.table.id} = any(${order})`) as unknown as Parameters<typeof apiJsonPageSql>[0];
-    run = reusableSql<{ page: string; n: number }>(apiJsonPageSql(select, order));
-    jsonPages.set(def.pageKey!, run);
-  }
+    return reusableSql<{ page: string; n: number }>(apiJsonPageSql(select, order, API_FIELD_RULES));
+  });
   const [row] = await run(db, { ids });
   return row;
 }
@@ -250,12 +313,12 @@ const dialect = new PgDialect();
  * agency, no search nor filter), in creation order, as the JSON text of its rows and their number, with the list's
  * total, in one statement: what the ids query, jsonPageOfIds and the total's query (or seekByDay) do in three round trips, each of
  * which costs a write and a read of the connection on both sides. From SEEK_FROM_OFFSET on, the page's day is found
- * first (http/listSeek.ts seekDaySql) and the ids are walked from that day's bound, at the offset left within it;
- * before, they are walked from the first row. The total is the counters' (the same rows). Then the rows of those ids
- * are written as toApi would (serialize.ts apiJsonPageSql).
+ * first (server/db/fast/listSeek.ts seekDaySql) and the ids are walked from that day's bound, at the offset left within
+ * it; before, they are walked from the first row. The total is the counters' (the same rows). Then the rows of those ids
+ * are written as toApi would (jsonPage.ts apiJsonPageSql).
  * Built once per page key, order, way and condition; the limit and the offset are bound. LIMIT and OFFSET are
  * computed from sub-selects: PostgreSQL then estimates them alike for every call and keeps one generic plan (a bound
- * LIMIT made it plan the nine relations of the page anew on every call: bench/README.md, sixth session).
+ * LIMIT made it plan the nine relations of the page anew on every call: bench/history.md, sixth session).
  * @param where the rows' condition (the scope of a role that sees every agency): without bound values, else undefined
  *   (the caller takes the steps one by one)
  * @returns the page's JSON text (`[]` past the last row), its rows, and the total (null past the last sought row)
@@ -272,8 +335,7 @@ async function jsonCountedPage(
   if (condition.params.length) return undefined;
   const sought = offset >= SEEK_FROM_OFFSET;
   const key = `${def.pageKey} ${order} ${sought ? 'sought' : 'walked'} ${condition.sql}`;
-  let run = jsonCountedPages.get(key);
-  if (!run) {
+  const run = kept(jsonCountedPages, key, () => {
     const createdAt = def.table.createdAt;
     const placeholder = (name: string) => sql`${sql.placeholder(name)}::int`;
     const borne = sql`(SELECT borne FROM jour)`;
@@ -288,14 +350,13 @@ async function jsonCountedPage(
     // Cast: `= any(expression)`, not `= any(subquery)` (which would compare each id to the whole array).
     const pageIds = sql`(SELECT ids FROM page)::uuid[]`;
     const rows = def.select(db).where(sql`${def.table.id} = any(${pageIds})`) as unknown as Parameters<typeof apiJsonPageSql>[0];
-    run = reusableSql(sql`
+    return reusableSql<{ page: string; n: number; total: number | null }>(sql`
       WITH jour AS MATERIALIZED (${jour}),
            page AS MATERIALIZED (SELECT ARRAY(${ids}
                                    LIMIT (SELECT ${placeholder('limit')})
                                    OFFSET (SELECT ${placeholder('offset')} - avant FROM jour)) AS ids)
-      SELECT j.page, j.n, (SELECT total FROM jour) AS total FROM (${apiJsonPageSql(rows, pageIds)}) j`);
-    jsonCountedPages.set(key, run);
-  }
+      SELECT j.page, j.n, (SELECT total FROM jour) AS total FROM (${apiJsonPageSql(rows, pageIds, API_FIELD_RULES)}) j`);
+  });
   const [row] = await run(db, { offset, limit });
   return row;
 }
@@ -312,13 +373,14 @@ const idsQueries = new WeakMap<Db, Map<string, IdsQuery>>();
  * The rows of `ids` with the list's select (every populated reference), in the list's order: the second query of
  * the deferred join of a page (runList) and of an export batch (http/export.ts). With `def.pageKey` it is prepared
  * once per database handle, list and order (docs/decisions/list-queries.md: Drizzle spent CPU building a parcel page's
- * text, nine relations and 67 columns, on every call; measured in bench/README.md), then only binds its ids
- * (`= any($1)`, one text whatever their number, named on PostgreSQL by db/namedStatements.ts). Scope, search and
- * filters are in the query that chose the ids, so one prepared query serves every user.
+ * text, nine relations and 67 columns, on every call; bench/history.md, second session), then only binds its ids
+ * (`= any($1)`, one text whatever their number, named on PostgreSQL by db/fast/namedStatements.ts); built on every call
+ * when FAST_REUSABLE=0. Scope, search and filters are in the query that chose the ids, so one prepared query serves
+ * every user.
  * @returns the rows as the select gives them (mapRow not applied)
  */
 export async function rowsOfIds(db: Db, def: ListDef, ids: string[], sort: ListOrder): Promise<AnyRow[]> {
-  if (!def.pageKey)
+  if (!def.pageKey || !fastSwitches().reusable)
     return (await def
       .select(db)
       .where(inArray(def.table.id, ids))
@@ -328,7 +390,7 @@ export async function rowsOfIds(db: Db, def: ListDef, ids: string[], sort: ListO
   const key = `${def.pageKey} ${getTableName(sort.column.table)}.${sort.column.name}${sort.french ? ' fr' : ''} ${sort.order}`;
   let prepared = byKey.get(key);
   if (!prepared) {
-    // '' leaves the statement unnamed for Drizzle: db/namedStatements.ts names it (or not, PG_NAMED_STATEMENTS=0).
+    // '' leaves the statement unnamed for Drizzle: db/fast/namedStatements.ts names it (or not, PG_NAMED_STATEMENTS=0).
     prepared = def
       .select(db)
       .where(sql`${def.table.id} = any(${sql.placeholder('ids')}::uuid[])`)

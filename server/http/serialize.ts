@@ -1,13 +1,14 @@
 /**
  * Shapes database rows into API records (DESIGN.md §3): every record carries `id` and `_id`,
  * numeric strings of money and weight columns become numbers, populated references keep their own `_id`.
- * The same shape is written two ways: by toApi from the rows Drizzle maps, and, for the pages of the large lists, by
- * PostgreSQL itself (apiJsonPageSql, docs/decisions/list-queries.md), from the same selection and the same rules.
+ * The same shape is written two ways: by toApi from the rows Drizzle maps (the plain path), and, for the pages of the
+ * large lists, by PostgreSQL itself (its twin: server/db/fast/jsonPage.ts apiJsonPageSql,
+ * docs/decisions/list-queries.md), from the same selection and the same rules (API_FIELD_RULES);
+ * tests/server/listJson.test.ts holds them equal.
  */
-import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 
 /** Columns returned by the database as exact decimal strings that the API answers as numbers. */
-const NUMERIC_FIELDS = new Set<string>([
+const NUMERIC_FIELD_NAMES = [
   'poids',
   'poidsReel',
   'prixUnitaire',
@@ -25,31 +26,21 @@ const NUMERIC_FIELDS = new Set<string>([
   'latitude',
   'longitude',
   'poidsDisponible',
-] satisfies NumericField[]);
-
-/** The names of NUMERIC_FIELDS, as a type. */
-type NumericField =
-  | 'poids'
-  | 'poidsReel'
-  | 'prixUnitaire'
-  | 'prixExceptionnel'
-  | 'prixTotal'
-  | 'montant'
-  | 'montantLivraison'
-  | 'montantExpedition'
-  | 'montantComplementaire'
-  | 'montantTotal'
-  | 'reglement'
-  | 'resteAPayer'
-  | 'montantEncaisse'
-  | 'montantRestant'
-  | 'latitude'
-  | 'longitude'
-  | 'poidsDisponible';
+] as const;
+type NumericField = (typeof NUMERIC_FIELD_NAMES)[number];
+const NUMERIC_FIELDS: ReadonlySet<string> = new Set<string>(NUMERIC_FIELD_NAMES);
 
 /** Fields never answered. */
-type SecretField = 'passwordHash' | 'tokenVersion';
-const SECRET_FIELDS = new Set<string>(['passwordHash', 'tokenVersion'] satisfies SecretField[]);
+const SECRET_FIELD_NAMES = ['passwordHash', 'tokenVersion'] as const;
+type SecretField = (typeof SECRET_FIELD_NAMES)[number];
+const SECRET_FIELDS: ReadonlySet<string> = new Set<string>(SECRET_FIELD_NAMES);
+
+/**
+ * toApi's rules on field names, for its SQL twin (server/db/fast/jsonPage.ts apiJsonPageSql, which writes a page as
+ * toApi would answer it and takes them from here: one list of names for both; tests/server/listJson.test.ts compares
+ * their pages).
+ */
+export const API_FIELD_RULES = { numeric: NUMERIC_FIELDS, secret: SECRET_FIELDS };
 
 /** A value as toApi answers it: decimal texts of NUMERIC_FIELDS as numbers, `_id` beside `id`, no secrets. */
 export type Api<T> = T extends Date
@@ -84,109 +75,4 @@ export function toApi<T>(row: T): Api<T> {
   }
   if ('id' in out) out._id = out.id;
   return out as Api<T>;
-}
-
-/**
- * A list's selection as Drizzle takes it: columns (or named SQL) by API name, a populated reference as an object of
- * columns.
- */
-interface Selection {
-  [key: string]: Column | SQL.Aliased | Selection;
-}
-
-/** The text of an instant as JSON.stringify writes a Date (answerSerializer.ts isoInstant): UTC, milliseconds, Z. */
-const ISO_INSTANT = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
-
-/**
- * A value as toApi answers it, in SQL, from `value` (the column's value as selected): an instant as its ISO text
- * (Drizzle's Date, both truncated to the millisecond), a decimal of NUMERIC_FIELDS as a number (float8: the shortest
- * text that reads back the same, as JavaScript writes a number), another decimal as its text, the rest as
- * PostgreSQL's JSON writes it.
- * @throws Error for a column type whose JSON would differ from Drizzle's value (when the list is first answered)
- */
-function apiValueSql(key: string, column: Column, value: SQL): SQL {
-  switch (column.columnType) {
-    case 'PgTimestamp':
-      return (column as unknown as { withTimezone: boolean }).withTimezone
-        ? sql`to_char(${value} AT TIME ZONE 'UTC', ${ISO_INSTANT})`
-        : sql`to_char(${value}, ${ISO_INSTANT})`;
-    case 'PgDateString':
-      return sql`to_char(${value}, 'YYYY-MM-DD')`;
-    case 'PgNumeric':
-      return NUMERIC_FIELDS.has(key) ? sql`${value}::float8` : sql`${value}::text`;
-    case 'PgUUID':
-    case 'PgText':
-    case 'PgVarchar':
-    case 'PgBoolean':
-    case 'PgInteger':
-    case 'PgSmallInt':
-    case 'PgEnumColumn':
-      return value;
-    default:
-      throw new Error(`apiJsonSql : type de colonne non pris en charge ${column.columnType} (${key})`);
-  }
-}
-
-/**
- * A selected row as toApi answers it, as a JSON object PostgreSQL writes: the same keys in the same order, secrets
- * left out, `_id` after the fields when there is an `id`, a populated reference null where Drizzle makes it null (its
- * first column null and all its columns of one table: a left join that found nothing). The selected columns are read
- * by position (`valueAt(i)`: the i-th column of the select, in Drizzle's order: the fields in order, a reference's
- * columns in its place).
- */
-function apiObjectSql(fields: Selection, valueAt: (i: number) => SQL, next: { i: number }, nested: boolean): SQL {
-  const pairs: SQL[] = [];
-  let id: SQL | undefined;
-  for (const [key, field] of Object.entries(fields)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`apiJsonSql : nom de champ invalide ${key}`);
-    let value: SQL;
-    if (is(field, Column)) {
-      const position = next.i++;
-      if (SECRET_FIELDS.has(key)) continue;
-      value = apiValueSql(key, field, valueAt(position));
-    } else if (is(field, SQL.Aliased) && NUMERIC_FIELDS.has(key)) {
-      // A computed decimal, named (e.g. a departure's weight left): its text, a number for toApi.
-      value = sql`${valueAt(next.i++)}::float8`;
-    } else if (nested || !isPlainSelection(field)) {
-      throw new Error(`apiJsonSql : champ non pris en charge (${key})`);
-    } else {
-      const columns = Object.values(field) as Column[];
-      const first = valueAt(next.i);
-      const object = apiObjectSql(field, valueAt, next, true);
-      const oneTable = columns.every((c) => getTableName(c.table) === getTableName(columns[0].table));
-      value = oneTable ? sql`CASE WHEN ${first} IS NULL THEN NULL ELSE ${object} END` : object;
-    }
-    pairs.push(sql`${sql.raw(`'${key}'`)}, ${value}`);
-    if (key === 'id') id = value;
-  }
-  if (id) pairs.push(sql`'_id', ${id}`);
-  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
-}
-
-/** Whether a selection's field is a reference made of columns only (what apiObjectSql writes one level deep). */
-const isPlainSelection = (field: unknown): field is Selection =>
-  typeof field === 'object' && field !== null && Object.values(field).length > 0 && Object.values(field).every((c) => is(c, Column));
-
-/** The number of columns a selection selects (a reference's columns counted one by one). */
-const columnCount = (fields: Selection): number =>
-  Object.values(fields).reduce<number>((n, f) => n + (is(f, Column) || is(f, SQL.Aliased) ? 1 : columnCount(f as Selection)), 0);
-
-/**
- * The rows of a list's select as the JSON text of the array toApi answers (docs/decisions/list-queries.md: a page
- * written by PostgreSQL, not parsed, mapped and written again by Node), one row: `page` (the text, `[]` for none) and
- * `n` (the rows). The select runs as a subquery whose columns are renamed by position (its references select columns of
- * the same name); its rows come in the order of `order` (an array of their ids, `$ids` of the prepared statement).
- * tests/server/listJson.test.ts compares the pages with toApi's.
- * @param select the list's select, its where clause set (selecting columns and references one level deep)
- * @param order the ids in the page's order (each row's first column must be its id)
- * @throws Error for a selection it cannot write the way toApi does (apiValueSql)
- */
-export function apiJsonPageSql(select: { getSelectedFields(): unknown; getSQL(): SQL }, order: SQL): SQL<{ page: string; n: number }> {
-  const fields = select.getSelectedFields() as Selection;
-  if (Object.keys(fields)[0] !== 'id') throw new Error("apiJsonSql : la sélection doit commencer par l'id");
-  const names = Array.from({ length: columnCount(fields) }, (_, i) => `c${i}`);
-  const valueAt = (i: number) => sql.raw(`p.${names[i]}`);
-  const object = apiObjectSql(fields, valueAt, { i: 0 }, false);
-  return sql`SELECT coalesce(json_agg(${object} ORDER BY array_position(${order}, p.c0)), '[]')::text AS page, count(*)::int AS n
-               FROM (${select.getSQL()}) AS p(${sql.raw(names.join(', '))})`;
 }

@@ -12,6 +12,7 @@ import { INVENTAIRE_ATTENDU_DESTINATION, INVENTAIRE_ATTENDU_ORIGINE, normalizeRe
 import { colisAgenceScope, colisScope, inventaireScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { agences, colis, inventaireColis, inventaireInconnues, inventaires, statuts, users } from '../db/schema';
 import type { ListDef } from '../http/list';
 import type { StatutIdOf } from '../statut/query';
@@ -31,7 +32,7 @@ export interface AgenceInventoriee {
 /** An agency by id, or undefined. */
 export async function findAgence(db: Db | Tx, agenceId: string): Promise<AgenceInventoriee | undefined> {
   const [row] = await db
-    .select({ id: agences.id, code: agences.code, libelle: agences.libelle, villeID: agences.villeID, paysID: agences.paysID })
+    .select({ ...codeLibelleColumns(agences), villeID: agences.villeID, paysID: agences.paysID })
     .from(agences)
     .where(eq(agences.id, agenceId));
   return row;
@@ -77,7 +78,7 @@ const colisFields = {
     prenoms: destinataire.prenoms,
     telephoneComplet: destinataire.telephoneComplet,
   },
-  statutID: { id: statuts.id, code: statuts.code, libelle: statuts.libelle },
+  statutID: codeLibelleColumns(statuts),
 };
 
 /** Parcels with their status and recipient populated. */
@@ -164,7 +165,7 @@ export const selectInventaires = (reader: CurrentUser, statutId: string | undefi
       dateInventaire: inventaires.dateInventaire,
       createdAt: inventaires.createdAt,
       auteur: { id: auteur.id, nom: auteur.nom, prenom: auteur.prenoms, prenoms: auteur.prenoms },
-      agenceID: { id: agences.id, code: agences.code, libelle: agences.libelle },
+      agenceID: codeLibelleColumns(agences),
       colisId: sql<string[]>`${rowsOf(sql`ic.trouve`, colisLu(reader, statutId))}`,
       colisAttendus: sql<string[]>`${rowsOf(sql`ic.attendu`, colisLu(reader, statutId))}`,
       colisNonTrouve: sql<string[]>`${rowsOf(sql`ic.attendu AND NOT ic.trouve`, colisLu(reader, statutId))}`,

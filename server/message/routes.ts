@@ -15,7 +15,7 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { messageList } from './query';
 import { sendMessage } from './service';
-import { messageBody } from './schemas';
+import { messageBody } from '../../common/schemas/message';
 
 /** A sent message as message/liste answers it (message/query.ts). */
 const messageRecord = record({

@@ -15,7 +15,7 @@ import { takeAttempt, type ThrottlePolicy } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { messages, typeUsers, users } from '../db/schema';
 import { enqueueMail, textToHtml } from '../mail/outbox';
-import type { MessageInput } from './schemas';
+import type { MessageInput } from '../../common/schemas/message';
 
 /** Messages one member of staff may send: 30 an hour, then one a minute, doubling up to an hour. */
 export const MESSAGE_POLICY: ThrottlePolicy = { free: 30, baseMs: 60_000, maxMs: 3_600_000, windowMs: 3_600_000 };

@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { groupesNatureColis, naturesColis } from '../db/schema';
 import { groupIdsForEnvoi } from '../groupeNatureColis/query';
 
@@ -9,16 +10,14 @@ import { groupIdsForEnvoi } from '../groupeNatureColis/query';
 export const selectNatures = (d: Db | Tx) =>
   d
     .select({
-      id: naturesColis.id,
-      code: naturesColis.code,
-      libelle: naturesColis.libelle,
+      ...codeLibelleColumns(naturesColis),
       description: naturesColis.description,
       prixExceptionnel: naturesColis.prixExceptionnel,
       unite: naturesColis.unite,
       isActive: naturesColis.isActive,
       createdAt: naturesColis.createdAt,
       updatedAt: naturesColis.updatedAt,
-      groupeNatureColisID: { id: groupesNatureColis.id, code: groupesNatureColis.code, libelle: groupesNatureColis.libelle },
+      groupeNatureColisID: codeLibelleColumns(groupesNatureColis),
     })
     .from(naturesColis)
     .innerJoin(groupesNatureColis, eq(naturesColis.groupeNatureColisID, groupesNatureColis.id))

@@ -7,36 +7,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { optionalText, requiredId, requiredText } from '../crud/fields';
+import { natureColisCreateSchema as natureCreate, natureColisUpdateSchema as natureUpdate } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { groupesNatureColis, naturesColis } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers, codeLibelleRef, instant, listAnswer, record } from '../http/answer';
 import { listNaturesOfGroupe, naturesForEnvoiFilter, selectNatures } from './query';
-
-/** prixExceptionnel: digits only, 0 or empty means none (spec 001 §5). */
-const prixExceptionnel = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v === '') return null;
-    const n = typeof v === 'number' ? v : Number(String(v).replace(',', '.'));
-    if (!Number.isFinite(n) || n < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Le prix exceptionnel doit être un nombre positif' });
-      return z.NEVER;
-    }
-    return n === 0 ? null : n.toFixed(2);
-  });
-
-const natureCreate = z.object({
-  code: requiredText('Le code est obligatoire', 30),
-  libelle: requiredText('Le libellé est obligatoire', 100),
-  description: optionalText(500),
-  groupeNatureColisID: requiredId('Le groupe est obligatoire'),
-  prixExceptionnel,
-  unite: optionalText(20),
-});
-const natureUpdate = natureCreate.extend({ description: requiredText('La description est obligatoire', 500) });
 
 /** A nature as the API answers it: its group populated. */
 export const natureRecord = record({

@@ -9,7 +9,7 @@ import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { answers, envelope, id, messageAnswer } from '../http/answer';
 import { contactClients, createNotification } from './service';
-import { contactClientsBody, notificationBody } from './schemas';
+import { contactClientsBody, notificationBody } from '../../common/schemas/message';
 
 /** The answer of notification/contactClients: the server message and the counts. */
 const contactClientsOk = envelope({

@@ -14,7 +14,7 @@ import { enqueueMail, escapeHtml, textToHtml } from '../mail/outbox';
 import { MESSAGE_POLICY } from '../message/service';
 import { suiviUrl } from '../suivi/link';
 import { allClients, clientsOfEnvoi, oneClient, visibleEnvoi, type Recipient } from './query';
-import type { ContactClientsInput, NotificationInput } from './schemas';
+import type { ContactClientsInput, NotificationInput } from '../../common/schemas/message';
 
 /** A parcel as a notification reads it: its reference, its parties and the free-text recipient's e-mail. */
 export interface NotifiedColis {
@@ -31,6 +31,8 @@ export interface NotifiedColis {
  * What notifying parcels writes (pure): a notification row for the sender and the recipient of each, and an e-mail to
  * each address known (registered client's e-mail in `emails`, or the free-text recipient e-mail) with the link to the
  * parcel's public tracking page (docs/decisions/public-tracking.md, server/suivi/link.ts). The link is in the mail only, not in the row.
+ * SQL twin: a registration writes the same rows in its statement (colis/registrationWrite.ts, CTEs `notif` and `mail`);
+ * tests/server/colis.test.ts ("parties of a registration") holds them equal.
  * @param emails the e-mail of each receiver who has one (receiver id → e-mail)
  */
 export function colisNotices(colis: NotifiedColis[], message: string, emails: ReadonlyMap<string, string | null>) {

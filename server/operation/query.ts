@@ -10,6 +10,7 @@ import { DEFAULT_OPERATION_PERIOD, isOperationPeriod, operationPeriodStart, pars
 import { operationScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { dayStart } from '../db/sqlDates';
 import { agences, operations, typesOperation, typeUsers, users } from '../db/schema';
 import { frenchKey, listWhere, type ListDef } from '../http/list';
@@ -28,7 +29,7 @@ export const selectOperations = (db: Db | Tx) =>
       type: operations.type,
       description: operations.description,
       isActive: operations.isActive,
-      motif: { id: typesOperation.id, code: typesOperation.code, libelle: typesOperation.libelle },
+      motif: codeLibelleColumns(typesOperation),
       userID: { id: users.id, nom: users.nom, prenoms: users.prenoms },
       agenceID: { id: agences.id, libelle: agences.libelle },
       createdAt: operations.createdAt,
@@ -130,9 +131,7 @@ export async function operationSummary(db: Db, user: CurrentUser, rawQuery: Reco
     const sum = sql<string>`sum(${operations.montant})`;
     const rows = await db
       .select({
-        id: typesOperation.id,
-        code: typesOperation.code,
-        libelle: typesOperation.libelle,
+        ...codeLibelleColumns(typesOperation),
         montant: sql<string>`${sum}::numeric(14,2)::text`,
       })
       .from(operations)

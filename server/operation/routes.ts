@@ -6,16 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { todayIso } from '../../common/dates';
-import {
-  OPERATION_MESSAGES as M,
-  OPERATION_MONTANT_MIN,
-  OPERATION_TYPES,
-  operationCreatedMessage,
-  parseOperationType,
-} from '../../common/operationRules';
+import { OPERATION_TYPES, operationCreatedMessage } from '../../common/operationRules';
+import { operationBody, type OperationInput } from '../../common/schemas/operation';
 import { currentUser } from '../auth/currentUser';
-import { requiredId, requiredText, strictNumber } from '../crud/fields';
 import type { Db } from '../db/client';
 import { answers, calendarDate, codeLibelleRef, dataAnswer, envelope, euros, id, instant, messageAnswer, record } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
@@ -25,33 +18,6 @@ import { toApi } from '../http/serialize';
 import { operationExport } from './exportColumns';
 import { operationList, operationSummary, type OperationSummary } from './query';
 import { cancelOperation, createOperation, getOperation, setOperationActive, updateOperation } from './service';
-
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar day 'yyyy-MM-dd' (or an ISO instant, read as its day in the business time zone). */
-const operationDate = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string' || v.trim() === '') return v;
-    const text = v.trim();
-    if (DAY_RE.test(text)) return Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? null : text;
-    const instant = Date.parse(text);
-    return Number.isNaN(instant) ? null : todayIso(new Date(instant));
-  },
-  z.string({ error: (issue) => (issue.input === undefined ? M.dateRequired : M.dateInvalid) }).regex(DAY_RE, M.dateInvalid),
-);
-
-/** The form of an operation (spec 001 §5 Operation add: user, date, montant, motif, type and description all required). */
-const operationBody = z.object({
-  date: operationDate,
-  montant: strictNumber('Le montant')
-    .transform((n) => Number(n.toFixed(2)))
-    .pipe(z.number().min(OPERATION_MONTANT_MIN, M.montantMin).max(1_000_000_000, 'Le montant ne peut pas dépasser 1 000 000 000 €')),
-  description: requiredText(M.descriptionRequired, 1000),
-  userID: requiredId(M.userRequired),
-  motif: requiredId(M.motifRequired),
-  type: z.preprocess((v) => parseOperationType(v) ?? v, z.enum(OPERATION_TYPES, { error: M.typeInvalid })),
-});
-export type OperationInput = z.infer<typeof operationBody>;
 
 /** An operation as the API answers it (operation/query.ts selectOperations). */
 export const operationRecord = record({

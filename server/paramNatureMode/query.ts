@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { groupesNatureColis, modesEnvoi, paramNatureModes, pays, villes } from '../db/schema';
 
 export const vOrig = alias(villes, 'ville_origine');
@@ -21,12 +22,12 @@ export const selectParamNatureModes = (d: Db | Tx) =>
       isActive: paramNatureModes.isActive,
       createdAt: paramNatureModes.createdAt,
       updatedAt: paramNatureModes.updatedAt,
-      groupeNatureColisID: { id: groupesNatureColis.id, code: groupesNatureColis.code, libelle: groupesNatureColis.libelle },
+      groupeNatureColisID: codeLibelleColumns(groupesNatureColis),
       villeOrigineID: { id: vOrig.id, libelle: vOrig.libelle },
       paysOrigine: { id: pOrig.id, libelle: pOrig.libelle, devise: pOrig.devise },
       villeDestinationID: { id: vDest.id, libelle: vDest.libelle },
       paysDestination: { id: pDest.id, libelle: pDest.libelle, devise: pDest.devise },
-      modeEnvoiID: { id: modesEnvoi.id, code: modesEnvoi.code, libelle: modesEnvoi.libelle },
+      modeEnvoiID: codeLibelleColumns(modesEnvoi),
     })
     .from(paramNatureModes)
     .innerJoin(groupesNatureColis, eq(paramNatureModes.groupeNatureColisID, groupesNatureColis.id))

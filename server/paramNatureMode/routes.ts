@@ -10,28 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { moneyEuros, requiredId, requiredText } from '../crud/fields';
+import { paramNatureModeSchema as body } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { groupesNatureColis, modesEnvoi, paramNatureModes } from '../db/schema';
 import { codeLibelleRef, euros, instant, record } from '../http/answer';
 import { nestVillesPays, selectParamNatureModes, vDest, vOrig } from './query';
 import { paramValues } from './service';
-
-const body = z.preprocess(
-  (raw) => {
-    if (!raw || typeof raw !== 'object') return raw;
-    const { villeDorigineID, villeID, ...rest } = raw as Record<string, unknown>;
-    return { ...rest, villeOrigineID: rest.villeOrigineID ?? villeDorigineID, villeDestinationID: rest.villeDestinationID ?? villeID };
-  },
-  z.object({
-    libelle: requiredText('Le libellé est obligatoire', 200),
-    prixUnitaire: moneyEuros('Le prix unitaire'),
-    groupeNatureColisID: requiredId('Le groupe de nature est obligatoire'),
-    villeOrigineID: requiredId("La ville d'origine est obligatoire"),
-    villeDestinationID: requiredId('La ville de destination est obligatoire'),
-    modeEnvoiID: requiredId("Le mode d'envoi est obligatoire"),
-  }),
-);
 
 /** A city of a unit price, with its country. */
 const prixVille = record({ libelle: z.string(), paysID: record({ libelle: z.string(), devise: z.string() }) });

@@ -2,6 +2,7 @@
  * Unit price rules (spec 001 §5 Unit price): the two cities exist and lie in two countries, and no other price has the
  * same group, mode and cities (an inactive twin blocks too: reactivate or edit it).
  */
+import { toMoneyString } from '../../common/money';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { paramNatureModes, villes } from '../db/schema';
@@ -49,5 +50,5 @@ export async function paramValues(tx: Tx, b: Record<string, unknown>, existing?:
     const message = twin.isActive ? doublon : doublonInactif;
     throw conflict(message, { groupeNatureColisID: message });
   }
-  return { ...b, prixUnitaire: Number(b.prixUnitaire).toFixed(2) };
+  return { ...b, prixUnitaire: toMoneyString(b.prixUnitaire as number) };
 }

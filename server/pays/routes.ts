@@ -7,36 +7,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { requiredText, strictNumber } from '../crud/fields';
+import { paysCreateSchema, paysUpdateSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { pays } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers, instant, record, rowsAnswer } from '../http/answer';
 import { listPaysByParamNature } from './query';
-
-const longueurNumero = strictNumber('La longueur du numéro').pipe(
-  z
-    .number()
-    .int('La longueur du numéro doit être un nombre entier')
-    .min(4, 'La longueur du numéro doit être comprise entre 4 et 15')
-    .max(15, 'La longueur du numéro doit être comprise entre 4 et 15'),
-);
-const indicatif = z
-  .string({ error: "L'indicatif est obligatoire" })
-  .trim()
-  .regex(/^\+?[0-9]{1,4}$/, "L'indicatif doit être de la forme +33");
-
-/** Body of pays/create (spec 001 §5 Country add: code, libelle, indicatif, longueurNumero, devise required). */
-export const paysCreateSchema = z.object({
-  code: requiredText('Le code est obligatoire', 10),
-  libelle: requiredText('Le nom du pays est obligatoire', 100),
-  indicatif,
-  longueurNumero,
-  devise: requiredText('La devise est obligatoire', 10),
-});
-
-/** Body of pays/update (spec 001 §5 Country edit: code, libelle, indicatif, longueurNumero required; devise optional). */
-export const paysUpdateSchema = paysCreateSchema.extend({ devise: requiredText('La devise est obligatoire', 10).optional() });
 
 /** A country as the API answers it (spec 001 §3). */
 export const paysRecord = record({

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { optionalText, requiredText } from '../crud/fields';
+import { permissionSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { privileges } from '../db/schema';
 import { instant, record } from '../http/answer';
@@ -22,13 +22,6 @@ function checkPrivilegeChange(user: CurrentUser, privilege: { libelle: string } 
   const refusal = privilegeRefusal(user, privilege, change);
   if (refusal) throw forbidden(refusal);
 }
-
-/** Body of create and update (spec 001 §5: libelle and description required). */
-export const permissionBody = z.object({
-  libelle: requiredText('Le libellé est obligatoire', 100),
-  description: requiredText('La description est obligatoire', 500),
-  groupe: optionalText(50),
-});
 
 /** A permission as the API answers it (its libelle is the key). */
 export const permissionRecord = record({
@@ -57,8 +50,8 @@ export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     table: privileges,
     select: (d) => d.select().from(privileges).$dynamic(),
-    createSchema: permissionBody,
-    updateSchema: permissionBody,
+    createSchema: permissionSchema,
+    updateSchema: permissionSchema,
     searchColumns: [privileges.libelle, privileges.description, privileges.groupe],
     sortColumns: {
       libelle: privileges.libelle,

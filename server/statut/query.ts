@@ -5,6 +5,7 @@
 import { asc } from 'drizzle-orm';
 import type { StatutCode } from '../../common/statuts';
 import type { Db } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { statuts } from '../db/schema';
 
 type StatutRow = { id: string; code: string; libelle: string };
@@ -15,7 +16,7 @@ export function statutsByCode(db: Db): Promise<Map<string, StatutRow>> {
   let hit = cache.get(db);
   if (!hit) {
     hit = db
-      .select({ id: statuts.id, code: statuts.code, libelle: statuts.libelle })
+      .select(codeLibelleColumns(statuts))
       .from(statuts)
       .then((rows) => new Map(rows.map((r) => [r.code, r])));
     hit.catch(() => cache.delete(db));

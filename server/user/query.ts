@@ -88,6 +88,8 @@ export async function findClientByTelephone(db: Db | Tx, typeId: string | SQL, t
  * The ids of a page of an agency's clients (access/scopes.ts clientScope: colis_stats_clients rows with nb > 0)
  * newest first then id, as the clients list orders them, from the counters' index of the clients' creation dates
  * (migration 0015): only the page's 25 clients are then read. Another sort: undefined (the list's own path).
+ * SQL twin: 0015 colis_stats_clients_created_at (the date copied beside each row); tests/server/clients.test.ts ("are
+ * the clients of its scope in the list's own order…") and fastSwitches.test.ts compare it with the list's own path.
  */
 async function agentClientIds(db: Db, agenceID: string, sort: ListOrder, offset: number, limit: number): Promise<string[] | undefined> {
   if (sort.column !== users.createdAt || sort.order !== 'desc' || sort.french) return undefined;

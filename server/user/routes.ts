@@ -34,7 +34,7 @@ import {
   updateProfil,
   updateStaff,
 } from './service';
-import { profilOnlyBody, staffCreateBody, staffUpdateBody, type ProfilInput, type StaffUpdateInput } from './schemas';
+import { profilOnlyBody, staffCreateBody, staffUpdateBody, type ProfilInput, type StaffUpdateInput } from '../../common/schemas/user';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 

@@ -32,9 +32,9 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { authoredRecords, emailTaken, staffPhoneTaken } from './query';
 import { activeKeysOfRole } from '../role/query';
-import { reusableSql } from '../db/reusable';
+import { reusableSql } from '../db/fast/reusable';
 import { v7 as uuidv7 } from 'uuid';
-import type { ProfilInput, StaffCreateInput, StaffUpdateInput } from './schemas';
+import { USER_FIELD_MESSAGES, type ProfilInput, type StaffCreateInput, type StaffUpdateInput } from '../../common/schemas/user';
 
 /** French messages of the staff rules (docs/decisions/staff-accounts.md), shared by the routes and the tests. */
 export const USER_MESSAGES = {
@@ -44,7 +44,7 @@ export const USER_MESSAGES = {
   roleInvalid: 'Le rôle choisi est introuvable ou inactif.',
   roleClient: 'Le rôle CLIENT ne peut pas être attribué à un membre du personnel.',
   typeInvalid: "Le type d'utilisateur doit être le type actif ADMIN (personnel).",
-  agenceRequired: "L'agence est obligatoire pour ce rôle.",
+  agenceRequired: USER_FIELD_MESSAGES.agenceRequired,
   agenceInvalid: "L'agence choisie est introuvable ou inactive.",
   agenceOtherPays: "L'agence choisie n'est pas dans le pays choisi.",
   agenceOther: 'Vous ne pouvez gérer que les utilisateurs de votre agence.',
@@ -457,7 +457,7 @@ export function clientUpsertValues(
   };
 }
 
-/** upsertClient's statement, built once (db/reusable.ts reusableSql): clientUpsertCtes `c`, its one row. */
+/** upsertClient's statement, built once (db/fast/reusable.ts reusableSql): clientUpsertCtes `c`, its one row. */
 const clientUpsertQuery = reusableSql<Party>(sql`WITH ${clientUpsertCtes('c')} SELECT * FROM c_found UNION ALL SELECT * FROM c_new`);
 
 /**

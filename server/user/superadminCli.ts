@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { createDatabase } from '../db/client';
 import { seedIfEmpty, syncPermissions } from '../db/seed';
 import { generatePassword, hashPassword } from '../auth/passwords';
-import { newPasswordSchema } from '../auth/schemas';
+import { newPasswordSchema } from '../../common/schemas/auth';
 import { ensureSuperadmin } from './superadmin';
 import { cliArg as arg } from '../cliArgs';
 

@@ -2,19 +2,18 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { envoiOuvert } from '../crud/deactivationGuard';
 import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
 import { agences, envois, paramNatureModes, pays, villes } from '../db/schema';
 
 /** Cities with their country populated. */
 export const selectVilles = (d: Db | Tx) =>
   d
     .select({
-      id: villes.id,
-      code: villes.code,
-      libelle: villes.libelle,
+      ...codeLibelleColumns(villes),
       isActive: villes.isActive,
       createdAt: villes.createdAt,
       updatedAt: villes.updatedAt,
-      paysID: { id: pays.id, code: pays.code, libelle: pays.libelle, indicatif: pays.indicatif, devise: pays.devise },
+      paysID: { ...codeLibelleColumns(pays), indicatif: pays.indicatif, devise: pays.devise },
     })
     .from(villes)
     .innerJoin(pays, eq(villes.paysID, pays.id))

@@ -9,18 +9,12 @@ import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { DEPENDANT_KINDS, deactivationGuard } from '../crud/deactivationGuard';
-import { requiredId, requiredText } from '../crud/fields';
+import { villeSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
 import { answers, instant, record, rowsAnswer } from '../http/answer';
 import { listVillesOfPays, selectVilles, villeDependants } from './query';
-
-const villeSchema = z.object({
-  code: requiredText('Le code est obligatoire', 10),
-  libelle: requiredText('Le nom de la ville est obligatoire', 100),
-  paysID: requiredId('Le pays est obligatoire'),
-});
 
 /** A city as the API answers it: its country populated. */
 export const villeRecord = record({

@@ -2,10 +2,12 @@
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { AgenceInputs } from './AgenceInputs';
 import { agenceBody } from './agenceRules';
+import { agenceFormSchema } from '../../common/schemas/reference';
 
 /** The agency add page (no props). */
 const AgenceCreate = () => (
   <ReferenceCreatePage
+    schema={agenceFormSchema}
     title="resources.agence.page.create"
     errorMessage="resources.agence.notifications.create_error"
     transform={agenceBody}

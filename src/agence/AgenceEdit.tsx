@@ -2,10 +2,12 @@
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { AgenceInputs } from './AgenceInputs';
 import { agenceBody, agenceFormRecord } from './agenceRules';
+import { agenceFormSchema } from '../../common/schemas/reference';
 
 /** The agency edit page (no props): country and city preset from the loaded agency. */
 const AgenceEdit = () => (
   <ReferenceEditPage
+    schema={agenceFormSchema}
     title="resources.agence.page.edit"
     errorMessage="resources.agence.notifications.update_error"
     transform={agenceBody}

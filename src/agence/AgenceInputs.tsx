@@ -8,12 +8,11 @@
 import { useEffect } from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { NumberInput, TextInput, maxValue, minValue, number, required, useGetOne, useTranslate, type Validator } from 'react-admin';
+import { NumberInput, TextInput, useGetOne, useTranslate } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../providers/records';
-import { agencePhoneError, agenceTelephoneComplet } from './agenceRules';
+import { agenceTelephoneComplet } from './agenceRules';
 
-const v = 'resources.agence.validation';
 const f = 'resources.agence.form';
 
 /** The chosen country (dial code, length) read from the paysID field. */
@@ -32,42 +31,29 @@ export const AgenceInputs = () => {
   const complet = agenceTelephoneComplet(telephone, pays);
   // The full number goes with the body as the spec's telephoneComplet (the server recomputes it with the same rule).
   useEffect(() => setValue('telephoneComplet', complet), [complet, setValue]);
-  const phoneValidator: Validator = (value) => agencePhoneError(value, pays);
+  // The chosen country's phone rule, read by the form's schema (common/schemas/reference.ts agenceFormSchema).
+  const indicatif = pays?.indicatif as string | undefined;
+  const longueurNumero = pays?.longueurNumero as number | undefined;
+  useEffect(
+    () => setValue('paysTelephone', indicatif === undefined ? null : { indicatif, longueurNumero: longueurNumero ?? null }),
+    [indicatif, longueurNumero, setValue],
+  );
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
-      <ActiveReferenceSelect source="paysID" reference="pays" label="resources.agence.fields.paysID" validate={required(`${v}.paysID`)} />
+      <ActiveReferenceSelect source="paysID" reference="pays" label="resources.agence.fields.paysID" isRequired />
       <ActiveReferenceSelect
         source="villeID"
         reference="villes"
         label="resources.agence.fields.villeID"
-        validate={required(`${v}.villeID`)}
+        isRequired
         parentSource="paysID"
         parentHint={`${f}.pays_first`}
       />
-      <TextInput source="libelle" validate={required(`${v}.libelle`)} sx={{ gridColumn: { md: '1 / -1' } }} />
-      <NumberInput
-        source="latitude"
-        step={0.000001}
-        validate={[
-          required(`${v}.latitude`),
-          number(`${v}.latitude_range`),
-          minValue(-90, `${v}.latitude_range`),
-          maxValue(90, `${v}.latitude_range`),
-        ]}
-      />
-      <NumberInput
-        source="longitude"
-        step={0.000001}
-        validate={[
-          required(`${v}.longitude`),
-          number(`${v}.longitude_range`),
-          minValue(-180, `${v}.longitude_range`),
-          maxValue(180, `${v}.longitude_range`),
-        ]}
-      />
+      <TextInput source="libelle" isRequired sx={{ gridColumn: { md: '1 / -1' } }} />
+      <NumberInput source="latitude" step={0.000001} isRequired />
+      <NumberInput source="longitude" step={0.000001} isRequired />
       <TextInput
         source="telephone"
-        validate={phoneValidator}
         helperText={complet ? translate(`${f}.telephone_complet`, { phone: complet }) : `${f}.telephone_help`}
         slotProps={{
           input: {

@@ -12,17 +12,6 @@ export function agencePhoneLabel(record: { telephoneComplet?: unknown } | null |
   return typeof phone === 'string' && phone.trim() ? phone : '--';
 }
 
-/**
- * The error of the typed phone for the chosen country, or undefined: empty is allowed (the phone is optional), a
- * number is checked only once the country is known (the server checks it anyway).
- */
-export function agencePhoneError(telephone: unknown, pays: PaysTelephone | null | undefined): string | undefined {
-  const typed = typeof telephone === 'string' ? telephone.trim() : '';
-  if (!typed || !pays) return undefined;
-  const result = normalizePaysPhone(typed, pays);
-  return result.ok ? undefined : result.error;
-}
-
 /** The full number of the typed phone for the chosen country (dial code + national number), or null when not valid yet. */
 export function agenceTelephoneComplet(telephone: unknown, pays: PaysTelephone | null | undefined): string | null {
   const typed = typeof telephone === 'string' ? telephone.trim() : '';

@@ -4,7 +4,8 @@
  * to it, then must choose its own before anything else (the server answers 403 to every other call until then). The
  * current password (the one received by e-mail), the new one and its confirmation; on success the role's privileges
  * load and the app opens on the dashboard. Reached from authProvider.login's redirect, and from the layout while the
- * obligation holds. Without a session: /login.
+ * obligation holds. Without a session: /login. The fields are checked with the route's schema (common/schemas/auth.ts
+ * changePasswordForm); the button rule is the profile's (profilRules.ts canChangePassword).
  */
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
@@ -12,7 +13,6 @@ import {
   Form,
   FormDataConsumer,
   PasswordInput,
-  required,
   useAuthProvider,
   useLogout,
   useNavigate,
@@ -20,6 +20,8 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { changePasswordForm } from '../../common/schemas/auth';
+import { formResolver } from '../common/formResolver';
 import { mustChangePassword, type AppAuthProvider } from '../providers/authProvider';
 import { readSession } from '../providers/session';
 import { serverMessage } from '../common/recordLabel';
@@ -27,6 +29,9 @@ import { canChangePassword } from '../profil/profilRules';
 import { AuthCard } from './AuthCard';
 
 const t = 'app.first_password';
+
+/** The form's rules: the password change body's, plus the confirmation. */
+const resolver = formResolver(changePasswordForm);
 
 /** The password change step (no props). */
 const ChangePasswordPage = () => {
@@ -67,35 +72,15 @@ const ChangePasswordPage = () => {
 
   return (
     <AuthCard title={`${t}.title`} subtitle={`${t}.subtitle`}>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate resolver={resolver}>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="change-password-error">
             {error}
           </Alert>
         )}
-        <PasswordInput
-          source="oldPassword"
-          label={`${t}.current`}
-          autoComplete="current-password"
-          validate={required(`${t}.required`)}
-          fullWidth
-          autoFocus
-        />
-        <PasswordInput
-          source="newPassword"
-          label={`${t}.new`}
-          autoComplete="new-password"
-          validate={required(`${t}.required`)}
-          fullWidth
-          helperText={`${t}.rule`}
-        />
-        <PasswordInput
-          source="confirmPassword"
-          label={`${t}.confirm`}
-          autoComplete="new-password"
-          validate={required(`${t}.required`)}
-          fullWidth
-        />
+        <PasswordInput source="oldPassword" label={`${t}.current`} autoComplete="current-password" isRequired fullWidth autoFocus />
+        <PasswordInput source="newPassword" label={`${t}.new`} autoComplete="new-password" isRequired fullWidth helperText={`${t}.rule`} />
+        <PasswordInput source="confirmPassword" label={`${t}.confirm`} autoComplete="new-password" isRequired fullWidth />
         <FormDataConsumer>
           {({ formData }) => {
             const differ = !!formData.newPassword && !!formData.confirmPassword && formData.newPassword !== formData.confirmPassword;

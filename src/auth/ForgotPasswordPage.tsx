@@ -3,26 +3,20 @@
  * required", §8 texts). Step 1: telephoneComplet + email → POST auth/forgotPassword (the server e-mails the
  * code, docs/api-contract.md). Step 2: otp + newPassword → POST auth/validerPassword, then /login. Both calls are
  * authProvider methods (requestPasswordReset, resetPassword): they are made signed out and concern credentials, like
- * login, whereas every dataProvider call needs the session.
+ * login, whereas every dataProvider call needs the session. Each step's fields are checked with its route's schema
+ * (common/schemas/auth.ts forgotBody, resetPasswordForm).
  */
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
-import {
-  Form,
-  LinkBase,
-  PasswordInput,
-  TextInput,
-  email,
-  required,
-  useAuthProvider,
-  useNavigate,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { Form, LinkBase, PasswordInput, TextInput, useAuthProvider, useNavigate, useNotify, useTranslate } from 'react-admin';
+import { forgotBody, resetPasswordForm } from '../../common/schemas/auth';
+import { formResolver } from '../common/formResolver';
 import type { AppAuthProvider } from '../providers/authProvider';
 import { AuthCard } from './AuthCard';
 
-const req = required('app.forgot.required');
+/** The rules of step 1 (telephoneComplet, email) and step 2 (otp, newPassword). */
+const requestResolver = formResolver(forgotBody);
+const resetResolver = formResolver(resetPasswordForm);
 
 /** The password recovery page (no props). */
 const ForgotPasswordPage = () => {
@@ -78,27 +72,27 @@ const ForgotPasswordPage = () => {
         </Alert>
       )}
       {step === 1 ? (
-        <Form key="step1" onSubmit={requestCode} noValidate>
-          <TextInput source="telephoneComplet" label="app.forgot.telephone" validate={req} fullWidth autoFocus placeholder="+33612345678" />
-          <TextInput source="email" type="email" label="app.forgot.email" validate={[req, email('app.login.email_invalid')]} fullWidth />
+        <Form key="step1" onSubmit={requestCode} noValidate resolver={requestResolver}>
+          <TextInput source="telephoneComplet" label="app.forgot.telephone" isRequired fullWidth autoFocus placeholder="+33612345678" />
+          <TextInput source="email" type="email" label="app.forgot.email" isRequired fullWidth />
           <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
             {loading ? <CircularProgress size={24} color="inherit" /> : translate('app.forgot.send_code')}
           </Button>
         </Form>
       ) : (
-        <Form key="step2" onSubmit={reset} noValidate>
+        <Form key="step2" onSubmit={reset} noValidate resolver={resetResolver}>
           <Alert severity="success" sx={{ mb: 2 }}>
             {translate('app.forgot.otp_sent')}
           </Alert>
           <TextInput
             source="otp"
             label="app.forgot.otp"
-            validate={req}
+            isRequired
             fullWidth
             autoFocus
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
           />
-          <PasswordInput source="newPassword" label="app.forgot.new_password" validate={req} fullWidth autoComplete="new-password" />
+          <PasswordInput source="newPassword" label="app.forgot.new_password" isRequired fullWidth autoComplete="new-password" />
           <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
             {loading ? <CircularProgress size={24} color="inherit" /> : translate('app.forgot.reset')}
           </Button>

@@ -3,7 +3,9 @@
  * message, else the error message, in an alert box"). A user already signed in is sent to /.
  * The form is two plain MUI fields rather than react-admin's <Form> and inputs: the sign-in page is the first one
  * downloaded, and react-admin's form (react-hook-form) and MUI's TextField (which brings Select, Menu and Popover)
- * weigh ~30 KB compressed there (docs/decisions/screen-bundles.md). The validation behaves like react-admin's: checked
+ * weigh ~30 KB compressed there (docs/decisions/screen-bundles.md). The fields are checked with the route's schema
+ * (common/schemas/auth.ts loginBody, spec 000 §5 texts), loaded when the page shows rather than with it: zod weighs
+ * ~20 KB compressed, and every other screen loads it after sign-in. The validation behaves like react-admin's: checked
  * on submit, then again on each change.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -23,11 +25,8 @@ import {
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { LinkBase, useCheckAuth, useLogin, useNavigate, useTranslate } from 'react-admin';
+import type { loginBody } from '../../common/schemas/auth';
 import { AuthCard } from './AuthCard';
-
-/** React-admin's `email` validator pattern (ra-core form/validation/validate.ts). */
-const EMAIL_REGEX =
-  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
 /** Form values of the login form. */
 interface LoginValues {
@@ -35,12 +34,34 @@ interface LoginValues {
   password: string;
 }
 
-/** The translation key of each field's error (spec 000 §5), none when the values are valid. */
-export function loginErrors(values: LoginValues): Partial<Record<keyof LoginValues, string>> {
-  return {
-    email: !values.email.trim() ? 'app.login.email_required' : EMAIL_REGEX.test(values.email) ? undefined : 'app.login.email_invalid',
-    password: values.password ? undefined : 'app.login.password_required',
-  };
+/** Each field's error of the login form. */
+type LoginErrors = Partial<Record<keyof LoginValues, string>>;
+
+/** The sign-in schema, loaded once on first need (a chunk of its own, with zod); tried again after a failed load. */
+let schemaLoad: Promise<typeof loginBody> | undefined;
+const loadLoginSchema = () =>
+  (schemaLoad ??= import('../../common/schemas/auth')
+    .then((m) => m.loginBody)
+    .catch((e: unknown) => {
+      schemaLoad = undefined;
+      throw e;
+    }));
+
+/**
+ * Each field's error (spec 000 §5: 'Votre email est obligatoire !', 'Email invalide !', 'Votre mot de passe est
+ * obligatoire !'), none when the values are valid.
+ * @param schema the sign-in schema (common/schemas/auth.ts loginBody)
+ * @param values the typed email and password
+ * @returns the French message of each field in error (the first of its rules)
+ */
+export function loginErrors(schema: typeof loginBody, values: LoginValues): LoginErrors {
+  const result = schema.safeParse(values);
+  const errors: LoginErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as keyof LoginValues;
+    errors[field] ??= issue.message;
+  }
+  return errors;
 }
 
 /** One required field of the form, drawn like react-admin's inputs (filled, dense, helper line kept). */
@@ -82,6 +103,7 @@ const LoginPage = () => {
   const checkAuth = useCheckAuth();
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [schema, setSchema] = useState<typeof loginBody>();
   const [submitted, setSubmitted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string>();
@@ -93,13 +115,26 @@ const LoginPage = () => {
       .catch(() => undefined);
   }, [checkAuth, navigate]);
 
-  const errors = submitted ? loginErrors(values) : {};
+  useEffect(() => {
+    let live = true;
+    loadLoginSchema()
+      .then((s) => live && setSchema(s))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const errors = submitted && schema ? loginErrors(schema, values) : {};
   const set = (field: keyof LoginValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    const invalid = loginErrors(values);
+    // Without the schema (its chunk failed to load), the server checks the same rules and its message shows.
+    const checker = schema ?? (await loadLoginSchema().catch(() => undefined));
+    if (checker && !schema) setSchema(checker);
+    const invalid = checker ? loginErrors(checker, values) : {};
     if (invalid.email || invalid.password) return;
     setError(undefined);
     setLoading(true);
@@ -127,7 +162,7 @@ const LoginPage = () => {
           autoFocus
           value={values.email}
           onChange={set('email')}
-          error={errors.email && translate(errors.email)}
+          error={errors.email}
         />
         <LoginField
           name="password"
@@ -136,7 +171,7 @@ const LoginPage = () => {
           autoComplete="current-password"
           value={values.password}
           onChange={set('password')}
-          error={errors.password && translate(errors.password)}
+          error={errors.password}
           adornment={
             <InputAdornment position="end">
               <IconButton

@@ -6,10 +6,12 @@
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { ClientsInputs } from './ClientsInputs';
 import { clientUpdateBody } from './clientRules';
+import { profilBody } from '../../common/schemas/user';
 
 /** The client edit page (no props). */
 const ClientsEdit = () => (
   <ReferenceEditPage
+    schema={profilBody}
     title="resources.clients.page.edit"
     errorMessage="resources.clients.notifications.update_error"
     transform={clientUpdateBody}

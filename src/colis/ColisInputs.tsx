@@ -8,11 +8,17 @@
  * fields (the wizard goes to their step); 400/403/409 also show the server message; anything else 'Erreur lors de
  * l'enregistrement du colis'. Success: react-admin's text ('colis ajouté avec succès' / 'colis modifié avec succès')
  * and the list.
+ *
+ * The form is checked with the wizard's schema (common/schemas/colis.ts colisWizardSchema, built from the server's body
+ * fields) for the current role, delivery mode and countries of the departure: a field shows its French message once
+ * left, and a save refused by the schema goes to the step of the first field in error.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Box, Button, CardContent, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { Form, useGetList, useNotify, useSaveContext, useTranslate } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import { colisWizardSchema, type ColisWizardContext } from '../../common/schemas/colis';
+import { formResolver } from '../common/formResolver';
 import { serverMessage } from '../common/recordLabel';
 import type { Ref } from '../providers/records';
 import { userSeesAllAgences } from '../../common/scopes';
@@ -25,7 +31,7 @@ import {
   isModeLivraisonAgence,
   type ColisFormValues,
 } from './model/wizardRules';
-import { wizardFieldErrors } from './wizard/serverErrors';
+import { stepOfField, wizardFieldErrors } from './wizard/serverErrors';
 import { StepColisInfo } from './wizard/StepColisInfo';
 import { StepEnvoi } from './wizard/StepEnvoi';
 import { StepDestinataire, usePaysPhone } from './wizard/StepDestinataire';
@@ -45,8 +51,19 @@ function blockEnter(event: React.KeyboardEvent) {
   if (event.key === 'Enter' && !(event.target instanceof HTMLTextAreaElement)) event.preventDefault();
 }
 
+/** The resolver of the wizard before its body knows the context: the schema with no role nor countries. */
+const defaultResolver = formResolver(colisWizardSchema());
+
+/** Props of the wizard's body: the mode, the departure of the parcel being edited, and where to put the form's resolver. */
+interface WizardBodyProps {
+  mode: 'create' | 'edit';
+  currentEnvoiId?: string | null;
+  /** Set by the body to the resolver of the wizard's schema for the current context (read by the Form's resolver). */
+  resolverRef: RefObject<Resolver<FieldValues>>;
+}
+
 /** The stepper, the current step and the buttons; lives inside the Form, whose save is the Create / Edit one. */
-const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; currentEnvoiId?: string | null }) => {
+const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { save, saving = false } = useSaveContext();
@@ -85,6 +102,20 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
   const dest = usePaysPhone(envoi?.paysID?.id);
   const orig = usePaysPhone(envoi?.paysEmetteurID?.id);
 
+  // The schema the form is checked with follows the role, the delivery mode and the departure's countries.
+  const wizardContext = useMemo<ColisWizardContext>(
+    () => ({
+      seesAllAgences,
+      withLivraison,
+      destinatairePays: { indicatif: dest.indicatif, longueur: dest.longueur },
+      expediteurPays: { indicatif: orig.indicatif, longueur: orig.longueur },
+    }),
+    [seesAllAgences, withLivraison, dest.indicatif, dest.longueur, orig.indicatif, orig.longueur],
+  );
+  useEffect(() => {
+    resolverRef.current = formResolver(colisWizardSchema(wizardContext));
+  }, [resolverRef, wizardContext]);
+
   const missing = [
     envoiStepMissing(values, { seesAllAgences }),
     infoStepMissing(values, { prixNatures, loading: prixLoading, withLivraison }),
@@ -110,6 +141,14 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
     } else {
       notify('resources.colis.notifications.create_error', { type: 'error' });
     }
+  };
+
+  /** A save the schema refuses: the wizard goes to the first step holding a field in error (its message shows there). */
+  const onInvalid = (errors: Record<string, unknown>) => {
+    const steps = Object.keys(errors)
+      .map(stepOfField)
+      .filter((s) => s >= 0);
+    if (steps.length) setStep(Math.min(...steps));
   };
 
   /** Saves through the Create / Edit controller; the transform turns the form values into the colis/create body. */
@@ -138,7 +177,7 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
         setError(field as keyof ColisFormValues, { type: 'server', message });
       }
     }
-  });
+  }, onInvalid);
 
   return (
     <Box onKeyDown={blockEnter}>
@@ -197,11 +236,18 @@ const WizardBody = ({ mode, currentEnvoiId }: { mode: 'create' | 'edit'; current
   );
 };
 
-/** Takes ColisInputsProps; renders the wizard (inside the card of <Create> / <Edit>). */
-export const ColisInputs = ({ mode, values }: ColisInputsProps) => (
-  <CardContent>
-    <Form record={values} noValidate>
-      <WizardBody mode={mode} currentEnvoiId={values.envoiID} />
-    </Form>
-  </CardContent>
-);
+/**
+ * Takes ColisInputsProps; renders the wizard (inside the card of <Create> / <Edit>). The form's resolver reads the one
+ * the body keeps for the current context; a field is checked once left, then at each change.
+ */
+export const ColisInputs = ({ mode, values }: ColisInputsProps) => {
+  const resolverRef = useRef<Resolver<FieldValues>>(defaultResolver);
+  const resolver = useMemo<Resolver<FieldValues>>(() => (data, context, options) => resolverRef.current(data, context, options), []);
+  return (
+    <CardContent>
+      <Form record={values} noValidate resolver={resolver} mode="onTouched">
+        <WizardBody mode={mode} currentEnvoiId={values.envoiID} resolverRef={resolverRef} />
+      </Form>
+    </CardContent>
+  );
+};

@@ -34,6 +34,8 @@ export interface ActiveReferenceSelectProps {
   label?: string;
   /** Validators of the select (e.g. required('…')). */
   validate?: Validator | Validator[];
+  /** Shows the required mark when the form's schema (resolver) requires the field, as react-admin's inputs' `isRequired`. */
+  isRequired?: boolean;
   /** Cascade: the form field whose chosen record narrows the choices, e.g. 'paysID' for the cities of a country. */
   parentSource?: string;
   /** Name of the list filter the parent's id is sent as (default `parentSource`). */
@@ -76,7 +78,7 @@ function useClearWhen(source: string, value: string | undefined, enabled: boolea
 }
 
 /** The SelectInput inside the ReferenceInput: the loaded choices sorted the French way, minus the excluded value. */
-const SortedChoices = ({ label, validate, excludeSource, readOnly, disabled, helperText, emptyText, size }: ChoicesProps) => {
+const SortedChoices = ({ label, validate, isRequired, excludeSource, readOnly, disabled, helperText, emptyText, size }: ChoicesProps) => {
   const { allChoices, source } = useChoicesContext();
   const excluded = refId(useWatch({ name: excludeSource ?? '__none__' }));
   const current = refId(useWatch({ name: source }));
@@ -96,6 +98,7 @@ const SortedChoices = ({ label, validate, excludeSource, readOnly, disabled, hel
       optionText="libelle"
       translateChoice={false}
       validate={validate}
+      isRequired={isRequired}
       readOnly={readOnly}
       disabled={disabled}
       helperText={helperText}
@@ -120,13 +123,14 @@ export const ActiveReferenceSelect = ({
   useClearWhen(source, parentId, !!parentSource);
   if (parentSource && !parentId) {
     // No parent yet: an empty select saying what to choose first (still validated, so 'obligatoire' shows on save).
-    const { label, validate, helperText, size } = choices;
+    const { label, validate, isRequired, helperText, size } = choices;
     return (
       <SelectInput
         source={source}
         label={label}
         choices={[]}
         validate={validate}
+        isRequired={isRequired}
         readOnly
         helperText={parentHint ?? helperText}
         size={size}

@@ -5,7 +5,9 @@
  * field errors is shown on the fields themselves, any other refusal shows the resource's failure text
  * followed by the server message.
  */
-import type { ReactElement, ReactNode } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
+import type { z } from 'zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import {
   Create,
   Edit,
@@ -23,6 +25,7 @@ import {
 import { PageHeader } from './PageHeader';
 import { hasFieldErrors, serverMessage } from './recordLabel';
 import { NOT_FOUND_PATH } from '../routes/legacyRoutes';
+import { formResolver } from './formResolver';
 
 export { NOT_FOUND_PATH };
 
@@ -43,6 +46,21 @@ export interface ReferenceFormPageProps {
    * record, as a nature goes back to its group's details page (spec 001 §2 Add nature, Edit nature).
    */
   redirect?: RedirectionSideEffect;
+  /**
+   * The zod schema of the form (common/schemas/: the one the server's route validates with), checked on submit with the
+   * values left as typed (src/common/formResolver.ts). Inputs then carry no `validate`.
+   */
+  schema?: z.ZodType;
+  /**
+   * A react-hook-form resolver of the form, when a schema alone cannot say it (e.g. it depends on today or on the saved
+   * record, as the departure's dates: src/departs/DepartInputs.tsx departFormResolver). Takes precedence over `schema`.
+   */
+  resolver?: Resolver<FieldValues>;
+}
+
+/** The form's resolver of a page's schema, made once per schema. */
+function useSchemaResolver(schema: z.ZodType | undefined) {
+  return useMemo(() => (schema ? formResolver(schema) : undefined), [schema]);
 }
 
 /** Props of ReferenceCreatePage: those of both pages, plus the initial values of the form. */
@@ -119,7 +137,10 @@ export const ReferenceCreatePage = ({
   redirect = 'list',
   record,
   successMessage,
+  schema,
+  resolver,
 }: ReferenceCreatePageProps) => {
+  const schemaResolver = useSchemaResolver(schema);
   const onError = useSaveErrorHandler(errorMessage);
   const steps = useFormSteps(title);
   const translate = useTranslate();
@@ -142,7 +163,9 @@ export const ReferenceCreatePage = ({
         mutationOptions={onSuccess ? { onError, onSuccess } : { onError }}
         transform={transform}
       >
-        <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />}>{children}</SimpleForm>
+        <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />} resolver={resolver ?? schemaResolver} noValidate>
+          {children}
+        </SimpleForm>
       </Create>
     </>
   );
@@ -167,7 +190,10 @@ export const ReferenceEditPage = ({
   toolbar,
   prepareRecord,
   redirect = 'list',
+  schema,
+  resolver,
 }: ReferenceEditPageProps) => {
+  const schemaResolver = useSchemaResolver(schema);
   const onError = useSaveErrorHandler(errorMessage);
   const onLoadError = useLoadErrorHandler();
   const steps = useFormSteps(title);
@@ -183,7 +209,12 @@ export const ReferenceEditPage = ({
         queryOptions={{ onError: onLoadError, ...(prepareRecord ? { select: prepareRecord } : {}) }}
         transform={transform}
       >
-        <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />} resetOptions={KEEP_USER_EDITS}>
+        <SimpleForm
+          toolbar={toolbar ?? <SaveOnlyToolbar />}
+          resetOptions={KEEP_USER_EDITS}
+          resolver={resolver ?? schemaResolver}
+          noValidate
+        >
           {children}
         </SimpleForm>
       </Edit>

@@ -1,8 +1,11 @@
 /** AJOUTER DÉPART (spec 000 §2 /addDepart, §5, §8 'départ ajouté avec succès' / "Erreur lors de l'enregistrement de l'envoi :"). */
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
-import { DepartInputs } from './DepartInputs';
+import { DepartInputs, departFormResolver } from './DepartInputs';
 import { DepartSaveToolbar } from './DepartSaveToolbar';
 import { departBody } from './departRules';
+
+/** The form's checks: common/schemas/envoi.ts envoiFormSchema, add mode. */
+const resolver = departFormResolver('create');
 
 /** The add-departure page (no props); sends POST envoi/create then goes to the list. */
 const DepartCreate = () => (
@@ -11,6 +14,7 @@ const DepartCreate = () => (
     errorMessage="resources.depart.notifications.save_error"
     transform={departBody}
     toolbar={<DepartSaveToolbar mode="create" />}
+    resolver={resolver}
   >
     <DepartInputs mode="create" />
   </ReferenceCreatePage>

@@ -1,8 +1,11 @@
 /** MODIFIER DÉPART (spec 000 §2 /departUpdate?id=, §5, §8 'Mise à jour du départ réussie !'). */
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
-import { DepartInputs } from './DepartInputs';
+import { DepartInputs, departFormResolver } from './DepartInputs';
 import { DepartSaveToolbar } from './DepartSaveToolbar';
 import { departBody, departFormRecord } from './departRules';
+
+/** The form's checks: common/schemas/envoi.ts envoiFormSchema, edit mode (unchanged past dates accepted). */
+const resolver = departFormResolver('edit');
 
 /** The edit-departure page (no props): prefilled from GET envoi/getBy/{id}, sends the full PUT envoi/update/{id}. */
 const DepartEdit = () => (
@@ -12,6 +15,7 @@ const DepartEdit = () => (
     transform={departBody}
     prepareRecord={departFormRecord}
     toolbar={<DepartSaveToolbar mode="edit" />}
+    resolver={resolver}
   >
     <DepartInputs mode="edit" />
   </ReferenceEditPage>

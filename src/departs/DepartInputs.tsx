@@ -2,30 +2,46 @@
  * Inputs shared by AJOUTER DÉPART and MODIFIER DÉPART (spec 000 §2 Add departure, §5): sending mode, origin and
  * destination countries (only active ones, sorted by label; the destination list leaves out the chosen origin),
  * the three dates with today as minimum and the shipper's order clôture ≤ départ ≤ arrivée, contenu and poids (kg,
- * above 0). Errors the server sends per field show under the same inputs.
+ * above 0). The form checks them with the schema of common/schemas/envoi.ts (departFormResolver); errors the server
+ * sends per field show under the same inputs.
  */
 import { useEffect, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import {
   DateInput,
   NumberInput,
   ReferenceInput,
   SelectInput,
   TextInput,
-  required,
   useChoicesContext,
   useRecordContext,
   useTranslate,
-  type Validator,
 } from 'react-admin';
 import { formatKg } from '../../common/format';
 import { todayIso } from '../../common/dates';
+import type { EnvoiDates } from '../../common/envoiRules';
+import { envoiFormSchema } from '../../common/schemas/envoi';
+import { formResolver } from '../common/formResolver';
 import { refId } from '../providers/records';
-import { departDateError, departPaysError, excludeChoice, sortByLibelle } from './departRules';
+import { DEPART_SAVED_DATES, excludeChoice, sortByLibelle } from './departRules';
 
-const v = 'resources.depart.validation';
 const f = 'resources.depart.form';
+
+/**
+ * The resolver of the departure form: common/schemas/envoi.ts envoiFormSchema with today's date (Europe/Paris) at each
+ * check and, on edit, the saved dates the form's record carries (departFormRecord), so an unchanged past date stays
+ * valid as on the server. The values stay as typed (src/common/formResolver.ts).
+ * @param mode 'create' (AJOUTER DÉPART) or 'edit' (MODIFIER DÉPART)
+ * @returns the resolver for ReferenceCreatePage / ReferenceEditPage
+ */
+export function departFormResolver(mode: 'create' | 'edit'): Resolver<FieldValues> {
+  return (values, context, options) => {
+    const initial = mode === 'edit' ? (values[DEPART_SAVED_DATES] as EnvoiDates | undefined) : undefined;
+    return formResolver(envoiFormSchema({ mode, today: todayIso(), initial }))(values, context, options);
+  };
+}
 
 /** Active records sorted by label: what the mode and country selects offer (spec 000 §2, §9); sorted again the French way below. */
 const activeSorted = {
@@ -34,25 +50,12 @@ const activeSorted = {
   perPage: 500,
 };
 
-/** Validator of one date: not before today (unless unchanged on edit) and in the shipper's order. */
-const dateValidator =
-  (field: 'dateDebut' | 'dateArrive' | 'dateFin', initial: Record<string, unknown> | undefined): Validator =>
-  (_value, values) =>
-    departDateError(field, values ?? {}, todayIso(), initial);
-
-/** Poids must be a number above 0 (server: 'Le poids global doit être supérieur à 0'). */
-const positive: Validator = (value) =>
-  value === null || value === undefined || value === '' || Number(value) > 0 ? undefined : `${v}.poids_positive`;
-
-/** Destination must differ from origin. */
-const differsFromOrigin: Validator = (_value, values) => departPaysError(values ?? {});
-
 /**
  * Child of a ReferenceInput: its loaded choices sorted by label the French way, minus the value of the form field
  * `excludeField` when given (the destination leaves out the chosen origin, and is cleared when the user picks it as
- * origin). Takes the label and validators of the select.
+ * origin). Takes the label of the select; shown as required (the schema requires every select).
  */
-const SortedSelect = ({ label, validate, excludeField }: { label: string; validate: Validator | Validator[]; excludeField?: string }) => {
+const SortedSelect = ({ label, excludeField }: { label: string; excludeField?: string }) => {
   const { allChoices, source } = useChoicesContext();
   const excluded = useWatch({ name: excludeField ?? source });
   const current = useWatch({ name: source });
@@ -64,7 +67,7 @@ const SortedSelect = ({ label, validate, excludeField }: { label: string; valida
     () => sortByLibelle(excludeField ? excludeChoice(allChoices ?? [], excluded) : (allChoices ?? [])),
     [allChoices, excludeField, excluded],
   );
-  return <SelectInput source={source} label={label} choices={choices} optionText="libelle" translateChoice={false} validate={validate} />;
+  return <SelectInput source={source} label={label} choices={choices} optionText="libelle" translateChoice={false} isRequired />;
 };
 
 /** Edit only: the departure's reference and status, and the weight already registered (poids cannot go below it). */
@@ -94,24 +97,20 @@ export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
     source: field,
     // The minimum is today, or the saved date on edit (an unchanged past date stays valid, as on the server).
     slotProps: { htmlInput: { min: initial?.[field] && String(initial[field]) < min ? String(initial[field]).slice(0, 10) : min } },
-    validate: [required(`${v}.${field}`), dateValidator(field, initial)],
     helperText: `${f}.help_${field}`,
+    isRequired: true,
   });
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 960 }}>
       {mode === 'edit' && <DepartIdentity />}
       <ReferenceInput source="modeEnvoiID" reference="modeEnvoi" {...activeSorted}>
-        <SortedSelect label="resources.depart.fields.modeEnvoiID" validate={required(`${v}.modeEnvoiID`)} />
+        <SortedSelect label="resources.depart.fields.modeEnvoiID" />
       </ReferenceInput>
       <ReferenceInput source="paysEmetteurID" reference="pays" {...activeSorted}>
-        <SortedSelect label="resources.depart.fields.paysEmetteurID" validate={required(`${v}.paysEmetteurID`)} />
+        <SortedSelect label="resources.depart.fields.paysEmetteurID" />
       </ReferenceInput>
       <ReferenceInput source="paysID" reference="pays" {...activeSorted}>
-        <SortedSelect
-          label="resources.depart.fields.paysID"
-          validate={[required(`${v}.paysID`), differsFromOrigin]}
-          excludeField="paysEmetteurID"
-        />
+        <SortedSelect label="resources.depart.fields.paysID" excludeField="paysEmetteurID" />
       </ReferenceInput>
       <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mt: 1, mb: 0.5 }} data-testid="date-order">
         {translate(`${f}.date_order`)}
@@ -119,18 +118,12 @@ export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
       <DateInput {...dateProps('dateFin')} />
       <DateInput {...dateProps('dateDebut')} />
       <DateInput {...dateProps('dateArrive')} />
-      <TextInput
-        source="contenu"
-        multiline
-        minRows={2}
-        sx={{ gridColumn: { md: 'span 2' } }}
-        validate={mode === 'edit' ? required(`${v}.contenu`) : undefined}
-      />
+      <TextInput source="contenu" multiline minRows={2} sx={{ gridColumn: { md: 'span 2' } }} isRequired={mode === 'edit'} />
       <NumberInput
         source="poids"
         min={0}
         step={0.1}
-        validate={[required(`${v}.poids`), positive]}
+        isRequired
         helperText={
           mode === 'edit' && record && Number(record.poidsReel) > 0
             ? translate(`${f}.poids_reel`, { poids: formatKg(record.poidsReel as string) })

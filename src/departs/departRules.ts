@@ -1,11 +1,12 @@
 /**
  * Pure rules of the departure screens (spec 000 §2 Departures list / Add departure, §4 Departure statuses,
- * §5 Add departure): which status actions a row offers, the save-button rule and the date checks of the form (the
- * weight gauge, shared with the departure cards of the wizard and the dashboard, is src/common/poidsGauge.ts). No
- * React here, so tests/web/departs.test.ts can exercise them directly.
+ * §5 Add departure): which status actions a row offers, the save-button rule, the form's record and request body (the
+ * form's checks are the schema of common/schemas/envoi.ts; the weight gauge, shared with the departure cards of the
+ * wizard and the dashboard, is src/common/poidsGauge.ts). No React here, so tests/web/departs.test.ts can exercise
+ * them directly.
  */
 import type { PermissionKey } from '../../common/permissions';
-import { ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError, type EnvoiDateField } from '../../common/envoiRules';
+import { ENVOI_DATE_FIELDS, ENVOI_TRANSITIONS, canMoveEnvoi } from '../../common/envoiRules';
 import { refId } from '../providers/records';
 
 /** Departure status codes a user can pick in the list filter (spec 000 §4), in lifecycle order: common/envoiRules.ts. */
@@ -61,28 +62,6 @@ export function canSaveDepart(values: DepartFormValues, mode: 'create' | 'edit')
   return needed.every(filled);
 }
 
-/**
- * The error of one date field, or undefined: the server's own rule (common/envoiRules.ts envoiDateErrors: not before
- * today, spec 000 §5; closing ≤ departure ≤ arrival), reported on the same fields and with the same French messages.
- * @param field which date
- * @param values the form values (YYYY-MM-DD strings)
- * @param today today as YYYY-MM-DD (common/dates.ts todayIso, Europe/Paris)
- * @param initial on edit, the saved departure: a date left unchanged may lie in the past, as the server allows
- */
-export function departDateError(
-  field: EnvoiDateField,
-  values: DepartFormValues,
-  today: string,
-  initial?: DepartFormValues,
-): string | undefined {
-  return envoiDateErrors(values, today, initial)[field];
-}
-
-/** The error of the destination country, or undefined: it must differ from the origin (common/envoiRules.ts). */
-export function departPaysError(values: DepartFormValues): string | undefined {
-  return envoiPaysError(refId(values.paysID), refId(values.paysEmetteurID));
-}
-
 /** The French order of select choices and the exclusion of the origin live in the screen kit (src/common/choices.ts). */
 export { excludeChoice, sortByLibelle } from '../common/choices';
 
@@ -123,14 +102,26 @@ export function clientDisplayName(client: Record<string, unknown> | null | undef
   return typeof phone === 'string' && phone ? phone : '--';
 }
 
-/** The record of the edit form: populated references ({id, libelle}) turned into ids for the ReferenceInputs. */
+/**
+ * Key of the edit form's values holding the dates as saved (departFormRecord): the form's schema lets them lie in the
+ * past while unchanged (common/schemas/envoi.ts envoiFormSchema `initial`). Never sent (departBody).
+ */
+export const DEPART_SAVED_DATES = 'savedDates';
+
+/**
+ * The record of the edit form: populated references ({id, libelle}) turned into ids for the ReferenceInputs, dates
+ * cut to 'YYYY-MM-DD', and a copy of the saved dates under DEPART_SAVED_DATES.
+ */
 export function departFormRecord<T extends Record<string, unknown>>(record: T): T {
   const out: Record<string, unknown> = { ...record };
   for (const field of ['modeEnvoiID', 'paysID', 'paysEmetteurID'] as const) {
     if (field in out) out[field] = refId(out[field]) ?? null;
   }
-  for (const field of ['dateDebut', 'dateArrive', 'dateFin'] as const) {
+  const saved: Record<string, unknown> = {};
+  for (const field of ENVOI_DATE_FIELDS) {
     if (typeof out[field] === 'string') out[field] = (out[field] as string).slice(0, 10);
+    saved[field] = out[field];
   }
+  out[DEPART_SAVED_DATES] = saved;
   return out as T;
 }

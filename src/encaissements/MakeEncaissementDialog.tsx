@@ -2,14 +2,19 @@
  * Make-payment dialog (spec 000 §2 "Payment dialogs", §4 "Parcel payment", §5 "Make payment", §8), width 700:
  * read-only total, settled and remaining amounts of the parcel; a required payment mode ('Veuillez remplir tous les
  * champs obligatoire.'); the debtor is fixed to destinateur and the collected amount is the whole remaining amount.
+ * The form is checked with common/schemas/encaissement.ts encaissementFormSchema, built from the fields of the body the
+ * server validates (the mode required, the amount above 0 in euros); a refusal shows under its field and as a warning.
  * dataProvider.createEncaissement → POST encaissement/create {colisID, modePaiementID, paymentby: COLLECTION_PAYER}; success 'encaissement effectué avec
  * succès', then the caller refreshes.
  */
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import type { DecimalInput } from '../../common/money';
 import { formatEuro } from '../../common/format';
+import { encaissementFormSchema, type EncaissementFormValues } from '../../common/schemas/encaissement';
 import { serverMessage } from '../common/recordLabel';
 import type { EncaissementMethods } from './encaissementMethods';
 import { useModesPaiement } from './useModesPaiement';
@@ -22,6 +27,9 @@ export interface PayableColis {
   reglement?: DecimalInput;
   resteAPayer?: DecimalInput;
 }
+
+/** The dialog's resolver (made once): the schema's French messages, and the parsed values on success. */
+const resolver = zodResolver(encaissementFormSchema);
 
 /**
  * Takes the parcel, whether the dialog is open, onClose, and onPaid (called after a successful collection).
@@ -41,33 +49,47 @@ export const MakeEncaissementDialog = ({
   const notify = useNotify();
   const dataProvider = useDataProvider<DataProvider & EncaissementMethods>();
   const { modes } = useModesPaiement();
-  const [modePaiementID, setModePaiementID] = useState('');
-  const [touched, setTouched] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver,
+    defaultValues: { modePaiementID: '', montantEncaisse: colis.resteAPayer ?? '' } satisfies EncaissementFormValues,
+  });
   const [pending, setPending] = useState(false);
   const t = (key: string, options?: object) => translate(`resources.colis.payment.${key}`, options);
 
-  const submit = async () => {
-    setTouched(true);
-    if (!modePaiementID) {
-      notify(t('required'), { type: 'warning' });
-      return;
-    }
+  /** A form the schema refuses: its first message as a warning too (spec 000 §5 "Make payment"). */
+  const onInvalid = (refused: FieldErrors<EncaissementFormValues>) => {
+    const message = refused.modePaiementID?.message ?? refused.montantEncaisse?.message;
+    if (message) notify(message, { type: 'warning' });
+  };
+
+  const submit = handleSubmit(async ({ modePaiementID }) => {
     setPending(true);
     try {
       const answer = await dataProvider.createEncaissement(colis.id, modePaiementID);
       notify(answer.message || t('success'), { type: 'success' });
-      setModePaiementID('');
-      setTouched(false);
+      reset();
       onPaid();
     } catch (error) {
       notify(serverMessage(error) ?? t('failure'), { type: 'error' });
     } finally {
       setPending(false);
     }
-  };
+  }, onInvalid);
 
-  const readOnly = (label: string, value: DecimalInput, name: string) => (
-    <TextField label={label} value={formatEuro(value)} fullWidth slotProps={{ input: { readOnly: true }, htmlInput: { name } }} />
+  const readOnly = (label: string, value: DecimalInput, name: string, error?: string) => (
+    <TextField
+      label={label}
+      value={formatEuro(value)}
+      fullWidth
+      error={!!error}
+      helperText={error}
+      slotProps={{ input: { readOnly: true }, htmlInput: { name } }}
+    />
   );
 
   return (
@@ -85,30 +107,38 @@ export const MakeEncaissementDialog = ({
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, gap: 2, pt: 1 }}>
           {readOnly(t('montantTotal'), colis.montantTotal, 'montantTotal')}
           {readOnly(t('reglement'), colis.reglement, 'reglement')}
-          {readOnly(t('resteAPayer'), colis.resteAPayer, 'resteAPayer')}
+          {readOnly(t('resteAPayer'), colis.resteAPayer, 'resteAPayer', errors.montantEncaisse?.message)}
         </Box>
-        <TextField
-          select
-          required
-          fullWidth
-          sx={{ mt: 2 }}
-          label={t('modePaiementID')}
-          value={modePaiementID}
-          onChange={(e) => setModePaiementID(e.target.value)}
-          error={touched && !modePaiementID}
-          helperText={touched && !modePaiementID ? t('required') : ' '}
-          slotProps={{ htmlInput: { name: 'modePaiementID' } }}
-        >
-          {modes.map((m) => (
-            <MenuItem key={m.id} value={m.id}>
-              {m.libelle}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Controller
+          name="modePaiementID"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              required
+              fullWidth
+              sx={{ mt: 2 }}
+              label={t('modePaiementID')}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? ' '}
+              slotProps={{ htmlInput: { name: field.name } }}
+            >
+              {modes.map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {m.libelle}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" color="success" onClick={() => void submit()} disabled={pending}>
+        <Button variant="contained" color="success" onClick={(e) => void submit(e)} disabled={pending}>
           {t('submit')}
         </Button>
       </DialogActions>

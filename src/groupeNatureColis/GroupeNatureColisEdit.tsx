@@ -1,10 +1,15 @@
 /** Nature group edit screen (spec 001 §2 /groupeNatureColisUpdate?id=; back to /groupeNatureColis after the update). */
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { GroupeNatureColisInputs } from './GroupeNatureColisInputs';
+import { codeLibelleOptionalSchema } from '../../common/schemas/reference';
 
 /** The nature group edit page (no props). */
 const GroupeNatureColisEdit = () => (
-  <ReferenceEditPage title="resources.groupeNatureColis.page.edit" errorMessage="resources.groupeNatureColis.notifications.update_error">
+  <ReferenceEditPage
+    schema={codeLibelleOptionalSchema}
+    title="resources.groupeNatureColis.page.edit"
+    errorMessage="resources.groupeNatureColis.notifications.update_error"
+  >
     <GroupeNatureColisInputs />
   </ReferenceEditPage>
 );

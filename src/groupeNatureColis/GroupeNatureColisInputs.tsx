@@ -3,16 +3,14 @@
  * optional; code sent in upper case").
  */
 import { Box } from '@mui/material';
-import { TextInput, required } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { upperCase } from '../common/textParsers';
-
-const v = 'resources.groupeNatureColis.validation';
 
 /** Takes no props; returns code, libelle and description. */
 export const GroupeNatureColisInputs = () => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
-    <TextInput source="code" validate={required(`${v}.code`)} parse={upperCase} />
-    <TextInput source="libelle" validate={required(`${v}.libelle`)} />
+    <TextInput source="code" isRequired parse={upperCase} />
+    <TextInput source="libelle" isRequired />
     <TextInput source="description" multiline minRows={2} sx={{ gridColumn: { md: '1 / -1' } }} />
   </Box>
 );

@@ -34,9 +34,6 @@ export const frBase = {
       password: 'Mot de passe',
       submit: 'Je me connecte',
       forgot_link: 'Mot de passe oublié ?',
-      email_required: 'Votre email est obligatoire !',
-      email_invalid: 'Email invalide !',
-      password_required: 'Votre mot de passe est obligatoire !',
       access_denied: 'Accès non autorisé',
     },
     first_password: {
@@ -47,7 +44,6 @@ export const frBase = {
       confirm: 'Confirmer le mot de passe',
       rule: 'Au moins 8 caractères, différent du mot de passe reçu',
       submit: 'Changer mon mot de passe',
-      required: 'Ce champ est obligatoire !',
       success: 'Mot de passe changé avec succès !',
       wrong_current: 'Le mot de passe reçu par email est incorrect.',
       failure: 'Une erreur est survenue. Veuillez réessayer.',
@@ -67,7 +63,6 @@ export const frBase = {
       reset_done: 'Mot de passe réinitialisé avec succès !',
       failure: 'Une erreur est survenue. Veuillez réessayer.',
       back_to_login: 'Retour à la connexion',
-      required: 'Ce champ est obligatoire !',
     },
     menu: {
       dashboard: 'Tableau de bord',

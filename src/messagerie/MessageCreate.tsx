@@ -5,6 +5,7 @@
  * selection, subject (required, ≤ 30) and message (required). While sending, the dialog 'Chargement... Veuillez
  * patienter'; then the server's message (how many e-mails are queued, how many clients have no e-mail), or the
  * server's refusal, else 'Erreur lors de l'envoi du message. Veuillez réessayer.'. Shown only with key addMessage.
+ * The fields are checked with the route's schema (common/schemas/message.ts contactClientsBody).
  */
 import { useState } from 'react';
 import { Card, CardContent, CircularProgress, Dialog, DialogContent, Typography } from '@mui/material';
@@ -17,8 +18,6 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  maxLength,
-  required,
   useDataProvider,
   useNotify,
   useRefresh,
@@ -28,10 +27,15 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { HttpError } from 'ra-core';
+import { contactClientsBody } from '../../common/schemas/message';
 import { formatDateFr } from '../common/formatDate';
+import { formResolver } from '../common/formResolver';
 import { TYPES_DESTINATAIRE, type TypeDestinataire, type MessagerieMethods } from './messagerieMethods';
 
 const f = 'resources.messagerie';
+
+/** The form's rules: the route's body (subject required, ≤ 30; message required; a selection for individuel and depart). */
+const resolver = formResolver(contactClientsBody);
 
 /** How a client reads in the selection: name, first names and phone. */
 export const clientLabel = (r: RaRecord | undefined) =>
@@ -53,7 +57,7 @@ const TypeInput = () => {
       label={`${f}.fields.typeDestinataire`}
       choices={TYPES_DESTINATAIRE.map((id) => ({ id, name: translate(`${f}.type.${id}`) }))}
       onChange={() => setValue('destinataires', null)}
-      validate={required()}
+      isRequired
     />
   );
 };
@@ -69,7 +73,7 @@ const RecipientInput = () => {
           helperText={`${f}.select.client_help`}
           optionText={clientLabel}
           filterToQuery={(q: string) => ({ q })}
-          validate={required(`${f}.validation.client`)}
+          isRequired
           sx={{ minWidth: 420 }}
         />
       </ReferenceInput>
@@ -83,7 +87,7 @@ const RecipientInput = () => {
           helperText={`${f}.select.depart_help`}
           optionText={departLabel}
           filterToQuery={(q: string) => ({ q })}
-          validate={required(`${f}.validation.depart`)}
+          isRequired
           sx={{ minWidth: 420 }}
         />
       </ReferenceInput>
@@ -133,6 +137,7 @@ export const MessageCreate = () => {
       <SimpleForm
         key={formKey}
         onSubmit={onSubmit}
+        resolver={resolver}
         defaultValues={{ typeDestinataire: 'tous', destinataires: null, sujet: '', message: '' }}
         toolbar={
           <Toolbar>
@@ -142,20 +147,8 @@ export const MessageCreate = () => {
       >
         <TypeInput />
         <RecipientInput />
-        <TextInput
-          source="sujet"
-          label={`${f}.fields.sujet`}
-          validate={[required(`${f}.validation.sujet`), maxLength(30, `${f}.validation.sujet_max`)]}
-          sx={{ minWidth: 420 }}
-        />
-        <TextInput
-          source="message"
-          label={`${f}.fields.message`}
-          multiline
-          minRows={5}
-          validate={required(`${f}.validation.message`)}
-          fullWidth
-        />
+        <TextInput source="sujet" label={`${f}.fields.sujet`} isRequired sx={{ minWidth: 420 }} />
+        <TextInput source="message" label={`${f}.fields.message`} multiline minRows={5} isRequired fullWidth />
       </SimpleForm>
       <Dialog open={sending} aria-labelledby="messagerie-loading">
         <DialogContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>

@@ -2,6 +2,7 @@
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
 import { RequiredFieldsToolbar } from '../common/RequiredFieldsToolbar';
+import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The fields without which 'Enregistrer' stays disabled. */
 const REQUIRED = ['code', 'libelle', 'description'] as const;
@@ -9,6 +10,7 @@ const REQUIRED = ['code', 'libelle', 'description'] as const;
 /** The create page (no props). */
 const ModeEnvoiCreate = () => (
   <ReferenceCreatePage
+    schema={codeLibelleRequiredSchema}
     title="resources.modeEnvoi.page.create"
     errorMessage="resources.modeEnvoi.notifications.create_error"
     toolbar={<RequiredFieldsToolbar fields={REQUIRED} />}

@@ -2,6 +2,7 @@
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
 import { RequiredFieldsToolbar } from '../common/RequiredFieldsToolbar';
+import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The fields without which 'Enregistrer' stays disabled. */
 const REQUIRED = ['code', 'libelle', 'description'] as const;
@@ -9,6 +10,7 @@ const REQUIRED = ['code', 'libelle', 'description'] as const;
 /** The edit page (no props). */
 const ModeEnvoiEdit = () => (
   <ReferenceEditPage
+    schema={codeLibelleRequiredSchema}
     title="resources.modeEnvoi.page.edit"
     errorMessage="resources.modeEnvoi.notifications.update_error"
     toolbar={<RequiredFieldsToolbar fields={REQUIRED} />}

@@ -1,10 +1,15 @@
 /** Add a pickup mode (spec 001 §2 /addmodeLivraison; §5 code, libelle, description required; §8 'Mode de recuperation ajouté avec succès!'). */
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The create page (no props). */
 const ModeLivraisonCreate = () => (
-  <ReferenceCreatePage title="resources.modeLivraison.page.create" errorMessage="resources.modeLivraison.notifications.create_error">
+  <ReferenceCreatePage
+    schema={codeLibelleRequiredSchema}
+    title="resources.modeLivraison.page.create"
+    errorMessage="resources.modeLivraison.notifications.create_error"
+  >
     <CodeLibelleInputs />
   </ReferenceCreatePage>
 );

@@ -1,10 +1,15 @@
 /** Edit a pickup mode (spec 001 §2 /ModelivraisonUpdate?id=; §8 'Mise à jour du Mode de recuperation réussie!'). */
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The edit page (no props). */
 const ModeLivraisonEdit = () => (
-  <ReferenceEditPage title="resources.modeLivraison.page.edit" errorMessage="resources.modeLivraison.notifications.update_error">
+  <ReferenceEditPage
+    schema={codeLibelleRequiredSchema}
+    title="resources.modeLivraison.page.edit"
+    errorMessage="resources.modeLivraison.notifications.update_error"
+  >
     <CodeLibelleInputs />
   </ReferenceEditPage>
 );

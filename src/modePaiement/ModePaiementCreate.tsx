@@ -1,10 +1,15 @@
 /** Add a payment mode (shaped as the other modes, spec 001 §5: code, libelle, description required). */
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The create page (no props). */
 const ModePaiementCreate = () => (
-  <ReferenceCreatePage title="resources.modePaiement.page.create" errorMessage="resources.modePaiement.notifications.create_error">
+  <ReferenceCreatePage
+    schema={codeLibelleRequiredSchema}
+    title="resources.modePaiement.page.create"
+    errorMessage="resources.modePaiement.notifications.create_error"
+  >
     <CodeLibelleInputs />
   </ReferenceCreatePage>
 );

@@ -1,10 +1,15 @@
 /** Edit a payment mode (shaped as the other modes, spec 001 §5). */
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The edit page (no props). */
 const ModePaiementEdit = () => (
-  <ReferenceEditPage title="resources.modePaiement.page.edit" errorMessage="resources.modePaiement.notifications.update_error">
+  <ReferenceEditPage
+    schema={codeLibelleRequiredSchema}
+    title="resources.modePaiement.page.edit"
+    errorMessage="resources.modePaiement.notifications.update_error"
+  >
     <CodeLibelleInputs />
   </ReferenceEditPage>
 );

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { NatureColisInputs } from './NatureColisInputs';
 import { natureBody, natureRedirect } from './natureColisRules';
+import { natureColisCreateSchema } from '../../common/schemas/reference';
 
 /** The nature add page (no props; reads ?groupeId=). */
 const NatureColisCreate = () => {
@@ -14,6 +15,7 @@ const NatureColisCreate = () => {
   const groupeId = params.get('groupeId') || undefined;
   return (
     <ReferenceCreatePage
+      schema={natureColisCreateSchema}
       title="resources.natureColis.page.create"
       errorMessage="resources.natureColis.notifications.create_error"
       transform={natureBody}

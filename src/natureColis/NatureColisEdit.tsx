@@ -5,10 +5,12 @@
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { NatureColisInputs } from './NatureColisInputs';
 import { natureBody, natureFormRecord, natureRedirect } from './natureColisRules';
+import { natureColisUpdateSchema } from '../../common/schemas/reference';
 
 /** The nature edit page (no props). */
 const NatureColisEdit = () => (
   <ReferenceEditPage
+    schema={natureColisUpdateSchema}
     title="resources.natureColis.page.edit"
     errorMessage="resources.natureColis.notifications.update_error"
     transform={natureBody}

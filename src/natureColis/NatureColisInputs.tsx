@@ -5,12 +5,10 @@
  * prixExceptionnel accepts digits only … The unit is free text (placeholder 'Unité, ex: Kg')").
  */
 import { Alert, Box } from '@mui/material';
-import { TextInput, required, useGetOne, useTranslate } from 'react-admin';
+import { TextInput, useGetOne, useTranslate } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { upperCase } from '../common/textParsers';
 import { typedPrixExceptionnel } from './natureColisRules';
-
-const v = 'resources.natureColis.validation';
 
 /** Props of NatureColisInputs. */
 export interface NatureColisInputsProps {
@@ -36,7 +34,7 @@ const GroupeField = ({ mode, groupeId }: NatureColisInputsProps) => {
       source="groupeNatureColisID"
       reference="groupeNatureColis"
       label="resources.natureColis.fields.groupeNatureColisID"
-      validate={required(`${v}.groupeNatureColisID`)}
+      isRequired
       readOnly={locked}
       helperText={locked ? 'resources.natureColis.form.groupe_locked' : false}
     />
@@ -50,17 +48,11 @@ export const NatureColisInputs = ({ mode, groupeId }: NatureColisInputsProps) =>
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
       <GroupeField mode={mode} groupeId={groupeId} />
       <Box />
-      <TextInput source="code" validate={required(`${v}.code`)} parse={upperCase} />
-      <TextInput source="libelle" validate={required(`${v}.libelle`)} />
+      <TextInput source="code" isRequired parse={upperCase} />
+      <TextInput source="libelle" isRequired />
       <TextInput source="prixExceptionnel" parse={typedPrixExceptionnel} helperText="resources.natureColis.form.prix_help" />
       <TextInput source="unite" placeholder={translate('resources.natureColis.form.unite_placeholder')} />
-      <TextInput
-        source="description"
-        multiline
-        minRows={2}
-        sx={{ gridColumn: { md: '1 / -1' } }}
-        validate={mode === 'edit' ? required(`${v}.description`) : undefined}
-      />
+      <TextInput source="description" multiline minRows={2} sx={{ gridColumn: { md: '1 / -1' } }} isRequired={mode === 'edit'} />
     </Box>
   );
 };

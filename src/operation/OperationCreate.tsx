@@ -4,6 +4,7 @@
  */
 import { todayIso } from '../../common/dates';
 import { operationCreatedMessage, type OperationType } from '../../common/operationRules';
+import { operationBody as operationSchema } from '../../common/schemas/operation';
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { OperationInputs, operationBody } from './OperationInputs';
@@ -18,6 +19,7 @@ const OperationCreate = () => {
       errorMessage="resources.operation.notifications.create_error"
       record={{ userID: String(identity.id), date: todayIso() }}
       transform={operationBody}
+      schema={operationSchema}
       successMessage={(saved) => operationCreatedMessage(saved.type as OperationType)}
     >
       <OperationInputs />

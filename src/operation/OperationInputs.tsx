@@ -3,8 +3,8 @@
  * type and description all required; montant numeric, minimum 1; type chosen from entrée/sortie; "Only active
  * operation types and active admin users are offered in operation forms"). The user defaults to the signed-in one;
  * the other choices come from dataProvider.getStaffUsers (user/listeAdmin) — when that list cannot be read, the
- * signed-in user (and the record's) stay offered and a hint says so. The server applies the same rules
- * (common/operationRules.ts).
+ * signed-in user (and the record's) stay offered and a hint says so. The form checks its values with the server's
+ * own schema (common/schemas/operation.ts operationBody, given to the pages as `schema`).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Box } from '@mui/material';
@@ -14,14 +14,10 @@ import {
   RadioButtonGroupInput,
   SelectInput,
   TextInput,
-  minValue,
-  required,
   useDataProvider,
   useRecordContext,
-  useTranslate,
   type DataProvider,
 } from 'react-admin';
-import { OPERATION_MESSAGES as M, OPERATION_MONTANT_MIN, isFutureDate } from '../../common/operationRules';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
@@ -31,12 +27,8 @@ import { staffChoices, staffOfAgence } from './operationView';
 
 const f = 'resources.operation';
 
-/** No day after today (the server's rule). */
-const notFuture = (value: unknown) => (typeof value === 'string' && value && isFutureDate(value) ? M.dateFuture : undefined);
-
 /** Renders the six inputs (no props; reads the record of an edit from context). */
 export const OperationInputs = () => {
-  const translate = useTranslate();
   const identity = useAppIdentity();
   const record = useRecordContext();
   const dataProvider = useDataProvider<DataProvider & OperationMethods>();
@@ -52,7 +44,6 @@ export const OperationInputs = () => {
     identity ? { id: String(identity.id), fullName: identity.fullName } : null,
     current,
   ]);
-  const req = required(translate(`${f}.form.required`));
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }}>
       <SelectInput
@@ -60,26 +51,13 @@ export const OperationInputs = () => {
         label={`${f}.fields.userID`}
         choices={choices}
         optionText="name"
-        validate={req}
+        isRequired
         helperText={staff.isError ? `${f}.form.user_hint` : false}
         fullWidth
       />
-      <DateInput
-        source="date"
-        label={`${f}.fields.date`}
-        validate={[req, notFuture]}
-
-        fullWidth
-      />
-      <NumberInput
-        source="montant"
-        label={`${f}.fields.montant`}
-        validate={[req, minValue(OPERATION_MONTANT_MIN, M.montantMin)]}
-        step={0.01}
-        helperText={`${f}.form.montant_help`}
-        fullWidth
-      />
-      <ActiveReferenceSelect source="motif" reference="typeOperation" label={`${f}.fields.motif`} validate={req} />
+      <DateInput source="date" label={`${f}.fields.date`} isRequired fullWidth />
+      <NumberInput source="montant" label={`${f}.fields.montant`} step={0.01} isRequired helperText={`${f}.form.montant_help`} fullWidth />
+      <ActiveReferenceSelect source="motif" reference="typeOperation" label={`${f}.fields.motif`} isRequired />
       <RadioButtonGroupInput
         source="type"
         label={`${f}.fields.type`}
@@ -87,18 +65,21 @@ export const OperationInputs = () => {
           { id: 'entrée', name: `${f}.types.entree` },
           { id: 'sortie', name: `${f}.types.sortie` },
         ]}
-        validate={req}
+        isRequired
       />
-      <TextInput source="description" label={`${f}.fields.description`} validate={req} multiline minRows={2} fullWidth />
+      <TextInput source="description" label={`${f}.fields.description`} isRequired multiline minRows={2} fullWidth />
     </Box>
   );
 };
 
-/** The body of a save: the six fields of the form, the amount as a number (spec 001 §7 operation/create). */
+/**
+ * The body of a save: the six fields of the form as typed (spec 001 §7 operation/create); the server parses and
+ * rounds them with the same schema as the form (common/schemas/operation.ts: '12,5' → 12.5).
+ */
 export function operationBody(data: Record<string, unknown>): Record<string, unknown> {
   return {
     date: data.date,
-    montant: typeof data.montant === 'string' ? Number(data.montant.replace(',', '.')) : data.montant,
+    montant: data.montant,
     description: data.description,
     userID: data.userID,
     motif: data.motif,

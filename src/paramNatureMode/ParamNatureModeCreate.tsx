@@ -2,10 +2,12 @@
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { ParamNatureModeInputs } from './ParamNatureModeInputs';
 import { paramCreateBody } from './paramNatureModeRules';
+import { paramNatureModeFormSchema } from '../../common/schemas/reference';
 
 /** The unit-price add page (no props). */
 const ParamNatureModeCreate = () => (
   <ReferenceCreatePage
+    schema={paramNatureModeFormSchema}
     title="resources.paramNatureMode.page.create"
     errorMessage="resources.paramNatureMode.notifications.create_error"
     transform={paramCreateBody}

@@ -5,10 +5,12 @@
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { ParamNatureModeInputs } from './ParamNatureModeInputs';
 import { paramFormRecord, paramUpdateBody } from './paramNatureModeRules';
+import { paramNatureModeFormSchema } from '../../common/schemas/reference';
 
 /** The unit-price edit page (no props). */
 const ParamNatureModeEdit = () => (
   <ReferenceEditPage
+    schema={paramNatureModeFormSchema}
     title="resources.paramNatureMode.page.edit"
     errorMessage="resources.paramNatureMode.notifications.update_error"
     transform={paramUpdateBody}

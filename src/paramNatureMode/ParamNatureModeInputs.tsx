@@ -8,12 +8,11 @@
 import { useEffect, useRef } from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { NumberInput, TextInput, minValue, number, required, useGetOne, useTranslate } from 'react-admin';
+import { NumberInput, TextInput, useGetOne, useTranslate } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../providers/records';
 import { nextLibelle, proposeLibelle } from './paramNatureModeRules';
 
-const v = 'resources.paramNatureMode.validation';
 const f = 'resources.paramNatureMode.form';
 const fields = 'resources.paramNatureMode.fields';
 
@@ -52,17 +51,12 @@ export const ParamNatureModeInputs = () => {
   const devise = useChosen('pays', 'paysOrigineID')?.devise as string | undefined;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 900 }}>
-      <ActiveReferenceSelect
-        source="paysOrigineID"
-        reference="pays"
-        label={`${fields}.paysOrigineID`}
-        validate={required(`${v}.paysOrigineID`)}
-      />
+      <ActiveReferenceSelect source="paysOrigineID" reference="pays" label={`${fields}.paysOrigineID`} isRequired />
       <ActiveReferenceSelect
         source="villeOrigineID"
         reference="villes"
         label={`${fields}.villeOrigineID`}
-        validate={required(`${v}.villeOrigineID`)}
+        isRequired
         parentSource="paysOrigineID"
         parentFilter="paysID"
         parentHint={`${f}.pays_origine_first`}
@@ -71,14 +65,14 @@ export const ParamNatureModeInputs = () => {
         source="paysDestinationID"
         reference="pays"
         label={`${fields}.paysDestinationID`}
-        validate={required(`${v}.paysDestinationID`)}
+        isRequired
         excludeSource="paysOrigineID"
       />
       <ActiveReferenceSelect
         source="villeDestinationID"
         reference="villes"
         label={`${fields}.villeDestinationID`}
-        validate={required(`${v}.villeDestinationID`)}
+        isRequired
         parentSource="paysDestinationID"
         parentFilter="paysID"
         parentHint={`${f}.pays_destination_first`}
@@ -87,20 +81,15 @@ export const ParamNatureModeInputs = () => {
         source="groupeNatureColisID"
         reference="groupeNatureColis"
         label={`${fields}.groupeNatureColisID`}
-        validate={required(`${v}.groupeNatureColisID`)}
+        isRequired
       />
-      <ActiveReferenceSelect
-        source="modeEnvoiID"
-        reference="modeEnvoi"
-        label={`${fields}.modeEnvoiID`}
-        validate={required(`${v}.modeEnvoiID`)}
-      />
-      <TextInput source="libelle" validate={required(`${v}.libelle`)} helperText={`${f}.libelle_help`} />
+      <ActiveReferenceSelect source="modeEnvoiID" reference="modeEnvoi" label={`${fields}.modeEnvoiID`} isRequired />
+      <TextInput source="libelle" isRequired helperText={`${f}.libelle_help`} />
       <NumberInput
         source="prixUnitaire"
         min={0}
         step={0.01}
-        validate={[required(`${v}.prixUnitaire`), number(`${v}.prixUnitaire_min`), minValue(0, `${v}.prixUnitaire_min`)]}
+        isRequired
         helperText={devise ? translate(`${f}.devise`, { devise }) : false}
         slotProps={{ input: { endAdornment: devise ? <InputAdornment position="end">{devise}</InputAdornment> : undefined } }}
       />

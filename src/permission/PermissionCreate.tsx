@@ -2,10 +2,12 @@
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { PermissionInputs } from './PermissionInputs';
 import { permissionBody } from './permissionRules';
+import { permissionSchema } from '../../common/schemas/reference';
 
 /** The permission add page (no props). */
 const PermissionCreate = () => (
   <ReferenceCreatePage
+    schema={permissionSchema}
     title="resources.permission.page.create"
     errorMessage="resources.permission.notifications.create_error"
     transform={permissionBody}

@@ -2,10 +2,12 @@
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { PermissionInputs } from './PermissionInputs';
 import { permissionBody } from './permissionRules';
+import { permissionSchema } from '../../common/schemas/reference';
 
 /** The permission edit page (no props). */
 const PermissionEdit = () => (
   <ReferenceEditPage
+    schema={permissionSchema}
     title="resources.permission.page.edit"
     errorMessage="resources.permission.notifications.update_error"
     transform={permissionBody}

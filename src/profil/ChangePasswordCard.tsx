@@ -3,14 +3,21 @@
  * confirm are filled and equal; old password is not part of the button rule", §8 texts): POST
  * auth/changePassword/{id} {oldPassword, newPassword}; 401 → 'Mise à jour échouée, ancien mot de passe
  * incorrect !' (the session stays); success stores the fresh token the answer returns (authProvider.changePassword).
+ * The fields are checked with the route's schema (common/schemas/auth.ts changePasswordForm: old password required,
+ * new one of 8 to 128 characters); the button rule stays the spec's (profilRules.ts canChangePassword).
  */
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, CardHeader } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Form, FormDataConsumer, PasswordInput, useAuthProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { changePasswordForm } from '../../common/schemas/auth';
+import { formResolver } from '../common/formResolver';
 import type { AppAuthProvider } from '../providers/authProvider';
 import { serverMessage } from '../common/recordLabel';
 import { canChangePassword } from './profilRules';
+
+/** The form's rules: the password change body's, plus the confirmation. */
+const resolver = formResolver(changePasswordForm);
 
 /**
  * Takes the signed-in user's id; renders the card. The call is an authProvider method, not a dataProvider one: it
@@ -45,7 +52,7 @@ export const ChangePasswordCard = ({ userId }: { userId: Identifier }) => {
     <Card>
       <CardHeader title={translate('app.profil.password_title')} />
       <CardContent>
-        <Form key={formKey} onSubmit={submit}>
+        <Form key={formKey} onSubmit={submit} resolver={resolver}>
           <PasswordInput source="oldPassword" label="app.profil.old_password" fullWidth autoComplete="current-password" />
           <PasswordInput source="newPassword" label="app.profil.new_password" fullWidth autoComplete="new-password" />
           <PasswordInput source="confirmPassword" label="app.profil.confirm_password" fullWidth autoComplete="new-password" />

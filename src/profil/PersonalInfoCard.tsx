@@ -2,16 +2,22 @@
  * Card 'Informations personnelles' of the profile (spec 000 §2 Profile settings, §5 "Enregistrer disabled
  * unless nom and prenoms are filled; email read-only; fields editable only in edit mode"): GET user/getBy/{id}
  * through the dataProvider, PUT user/update/{id} {nom, prenoms, adresse}, 'Mise à jour des informations réussie !'.
+ * The fields are checked with the route's schema (common/schemas/user.ts profilBody); the button rule stays the spec's.
  */
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, CardHeader } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import { Form, FormDataConsumer, TextInput, useGetIdentity, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { profilBody } from '../../common/schemas/user';
+import { formResolver } from '../common/formResolver';
 import { patchSession } from '../providers/session';
 import { useReloadPermissions } from '../providers/useReloadPermissions';
 import { serverMessage } from '../common/recordLabel';
 import { canSaveProfile } from './profilRules';
+
+/** The form's rules: the profile body's (nom and prenoms required, lengths). */
+const resolver = formResolver(profilBody);
 
 /** Modifier / Annuler and Enregistrer buttons; reads the form values. */
 const InfoButtons = ({
@@ -85,7 +91,7 @@ export const PersonalInfoCard = ({ record }: { record: RaRecord }) => {
     <Card>
       <CardHeader title={translate('app.profil.info_title')} />
       <CardContent>
-        <Form key={formKey} record={record} onSubmit={save}>
+        <Form key={formKey} record={record} onSubmit={save} resolver={resolver}>
           <TextInput source="nom" label="app.profil.nom" readOnly={!editing} fullWidth />
           <TextInput source="prenoms" label="app.profil.prenoms" readOnly={!editing} fullWidth />
           <TextInput source="email" label="app.profil.email" readOnly fullWidth />

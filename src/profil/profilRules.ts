@@ -1,4 +1,7 @@
-/** Button rules of the profile screen (spec 000 §5 Profile). */
+/**
+ * Button rules of the profile screen (spec 000 §5 Profile). The fields' rules are the routes' schemas
+ * (common/schemas/user.ts profilBody, common/schemas/auth.ts changePasswordForm).
+ */
 
 /** Whether the personal information may be saved: nom and prenoms filled (spec 000 §5). */
 export function canSaveProfile(values: { nom?: unknown; prenoms?: unknown } | undefined): boolean {

@@ -1,10 +1,15 @@
 /** Add an operation type (spec 001 §2 /addTypeOperation; §5 libelle and code required). */
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { codeLibelleOptionalSchema } from '../../common/schemas/reference';
 
 /** The create page (no props). */
 const TypeOperationCreate = () => (
-  <ReferenceCreatePage title="resources.typeOperation.page.create" errorMessage="resources.typeOperation.notifications.create_error">
+  <ReferenceCreatePage
+    schema={codeLibelleOptionalSchema}
+    title="resources.typeOperation.page.create"
+    errorMessage="resources.typeOperation.notifications.create_error"
+  >
     <CodeLibelleInputs description="none" />
   </ReferenceCreatePage>
 );

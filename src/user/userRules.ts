@@ -2,11 +2,11 @@
  * Pure rules of the user screens (spec 001 §2 Users, §3 User, §4 "Only active countries, roles, type users and agencies
  * are offered … The user type is the active type with code ADMIN", §5 User add and edit, §6 roles;
  * docs/decisions/staff-accounts.md): the role choices, when an agency is required, the bodies of user/create and
- * user/update, the edit form's record and the French lines of the change history. The server applies the same rules
- * (server/user/service.ts).
+ * user/update, the edit form's record, its save-button rule and the French lines of the change history. The server
+ * applies the same rules (server/user/service.ts); the fields' validation is the shared schema of
+ * common/schemas/user.ts (userFormSchema).
  */
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
-import { normalizePaysPhone, type PaysTelephone } from '../../common/phone';
 import type { Actor } from '../../common/autorisationRules';
 import { sortByLibelle } from '../common/choices';
 import { refId } from '../providers/records';
@@ -55,15 +55,6 @@ export function agenceRequired(role: Pick<RoleChoice, 'toutesAgences'> | null | 
 /** The id of the active user type ADMIN (staff), the add form's hidden user type; undefined while unknown. */
 export function staffTypeId(types: readonly TypeUser[]): string | undefined {
   return types.find((t) => t.code === TYPE_USER_CODES.ADMIN && t.isActive)?.id;
-}
-
-/** The error of the typed phone for the chosen country (common/phone.ts, the server's rule), or undefined. */
-export function userPhoneError(telephone: unknown, country: PaysTelephone | null | undefined): string | undefined {
-  const typed = typeof telephone === 'string' ? telephone.trim() : '';
-  if (!typed) return 'Le téléphone est obligatoire';
-  if (!country) return undefined;
-  const result = normalizePaysPhone(typed, country);
-  return result.ok ? undefined : result.error;
 }
 
 /** Trimmed text of a form value ('' when absent). */

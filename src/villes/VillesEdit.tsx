@@ -3,6 +3,7 @@ import type { RaRecord } from 'react-admin';
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { refId } from '../providers/records';
 import { VillesInputs } from './VillesInputs';
+import { villeSchema } from '../../common/schemas/reference';
 
 /** The loaded city with its populated country ({id, libelle…}) turned into the id the select holds. */
 const formRecord = (record: RaRecord): RaRecord => ({ ...record, paysID: refId(record.paysID) ?? null });
@@ -10,6 +11,7 @@ const formRecord = (record: RaRecord): RaRecord => ({ ...record, paysID: refId(r
 /** The city edit page (no props). */
 const VillesEdit = () => (
   <ReferenceEditPage
+    schema={villeSchema}
     title="resources.villes.page.edit"
     errorMessage="resources.villes.notifications.update_error"
     prepareRecord={formRecord}

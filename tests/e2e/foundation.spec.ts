@@ -45,7 +45,7 @@ test('an administrator adds, finds, edits, deactivates and deletes a country', a
   await page.getByRole('link', { name: /ajouter un pays/i }).click();
   await page.locator('input[name="libelle"]').fill('Ghana');
   await page.getByRole('button', { name: /enregistrer/i }).click();
-  await expect(page.getByText('Le code est obligatoire !').first()).toBeVisible();
+  await expect(page.getByText('Le code est obligatoire', { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/pays-form-errors.png' });
   await page.locator('input[name="code"]').fill('GH');
   await page.locator('input[name="libelle"]').fill('Ghana');

@@ -142,7 +142,7 @@ test('an administrator finds a client, edits it, toggles it and opens its shipme
     await expect(page.getByRole('button', { name: /enregistrer/i })).toBeEnabled({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: /enregistrer/i }).click();
-  await expect(page.getByText('Les prénoms sont obligatoires !').first()).toBeVisible();
+  await expect(page.getByText('Les prénoms sont obligatoires', { exact: true }).first()).toBeVisible();
   await page.locator('input[name="prenoms"]').fill('Fatou');
   await page.locator('input[name="adresse"]').fill('Rue 12, Dakar');
   await page.screenshot({ path: test.info().outputPath('clients-form.png') });

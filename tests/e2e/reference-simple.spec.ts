@@ -37,8 +37,8 @@ test('an administrator adds, finds, edits, deactivates and deletes a city; a cit
   await expect(page.getByRole('heading', { name: 'AJOUTER VILLE' })).toBeVisible();
   await page.locator('input[name="libelle"]').fill('Labé');
   await page.getByRole('button', { name: /enregistrer/i }).click();
-  await expect(page.getByText('Le pays est obligatoire !').first()).toBeVisible();
-  await expect(page.getByText('Le code est obligatoire !').first()).toBeVisible();
+  await expect(page.getByText('Le pays est obligatoire', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Le code est obligatoire', { exact: true }).first()).toBeVisible();
   await page.getByRole('combobox', { name: 'Pays' }).click();
   const options = await page.getByRole('option').allTextContents();
   const named = options.filter((o) => ['Belgique', 'Bénin', 'Burkina Faso'].includes(o));

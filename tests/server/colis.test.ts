@@ -755,7 +755,7 @@ describe.runIf(process.env.DATABASE_URL)('concurrency on PostgreSQL', () => {
   });
 
   it('simultaneous registrations with and without an advance, room for some: each accepted one whole, the refused ones nothing', async () => {
-    // Written in groups (db/keyedBatches.ts): an accepted parcel with its advance has its payment, its RECEPTIONNE
+    // Written in groups (db/fast/keyedBatches.ts): an accepted parcel with its advance has its payment, its RECEPTIONNE
     // status and its journal row; a refused one (the claim found no room in the group's transaction) leaves nothing.
     const e = await newEnvoi({ poids: 6 });
     const results = await Promise.all(

@@ -1,12 +1,12 @@
 /**
- * Writes grouped by key into transactions (server/db/keyedBatches.ts, docs/decisions/registration-write.md), on the
+ * Writes grouped by key into transactions (server/db/fast/keyedBatches.ts, docs/decisions/registration-write.md), on the
  * test database (PGlite or PostgreSQL): the writes of a key that wait behind a running group are written together, in
  * arrival order, in one transaction; a failing write rolls its group back and every write of the group is written again
  * alone, so the others land once and the failing one leaves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { keyedBatches, type BatchWrite } from '../../server/db/keyedBatches';
+import { keyedBatches, type BatchWrite } from '../../server/db/fast/keyedBatches';
 import type { Tx } from '../../server/db/client';
 import { setupTestApp, type TestContext } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * Pages written by PostgreSQL (docs/decisions/list-queries.md; server/http/serialize.ts apiJsonPageSql, http/list.ts
+ * Pages written by PostgreSQL (docs/decisions/list-queries.md; server/db/fast/jsonPage.ts apiJsonPageSql, http/list.ts
  * runList `json`): a parcel, payment or departure page whose ids are chosen first is answered as the JSON text
  * PostgreSQL writes, not as the rows Drizzle maps and toApi shapes. These tests read every page of the parcels list
  * that way, as the administrator and as an agent, plain, searched and filtered, and compare them with the same list

@@ -1,5 +1,5 @@
 /**
- * Deep pages of the parcels and payments lists (docs/decisions/counted-list-pages.md; server/http/listSeek.ts,
+ * Deep pages of the parcels and payments lists (docs/decisions/counted-list-pages.md; server/db/fast/listSeek.ts,
  * migrations 0014 list_jours and 0017 list_jours_portee): a page far into a list in creation order starts at its day
  * found from the rows per day instead of walking every row before it, for a role that sees every agency and for an
  * agency's staff (its scope: parcels of its agency or travelling to its country, and their payments). These tests read
@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { compactStats } from '../../server/colis/stats';
-import { SEEK_FROM_OFFSET, seekByDay } from '../../server/http/listSeek';
+import { SEEK_FROM_OFFSET, seekByDay } from '../../server/db/fast/listSeek';
 import { listDaysScope } from '../../server/access/scopes';
 import { loadCurrentUser } from '../../server/auth/currentUser';
 import { setupTestApp, type TestContext } from './helpers';

@@ -1,5 +1,5 @@
 /**
- * Prepared statements of the PostgreSQL pool (server/db/namedStatements.ts): a parameterised query runs as a named
+ * Prepared statements of the PostgreSQL pool (server/db/fast/namedStatements.ts): a parameterised query runs as a named
  * statement prepared once per connection, the same text always under the same name; a text without parameters (which
  * may hold several statements) runs as before; and the pool's sessions do not JIT-compile (server/db/pgPool.ts).
  * PostgreSQL only: PGlite has no pool.
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { createPgPool } from '../../server/db/pgPool';
-import { statementName } from '../../server/db/namedStatements';
+import { statementName } from '../../server/db/fast/namedStatements';
 
 describe.runIf(process.env.DATABASE_URL)('named statements on PostgreSQL', () => {
   let named: pg.Pool;

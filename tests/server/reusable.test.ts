@@ -1,5 +1,5 @@
 /**
- * Queries built once and run on any handle (server/db/reusable.ts): inside a transaction a reusable query runs on the
+ * Queries built once and run on any handle (server/db/fast/reusable.ts): inside a transaction a reusable query runs on the
  * transaction's connection (its writes roll back with it, it reads the transaction's own writes), its values are bound
  * per run, a left join's missing row is still null, and a query that would repeat a value Drizzle computes while
  * building (a column's uuidv7 id, an updated_at) or drop a value without placeholder is refused.
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { reusable, reusableSql } from '../../server/db/reusable';
+import { reusable, reusableSql } from '../../server/db/fast/reusable';
 import { typeUsers, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 

@@ -1,7 +1,7 @@
 /**
  * The Drizzle declarations are the whole schema (docs/architecture.md §2): `drizzle-kit generate`, run on a copy of the
  * schema files and migrations, finds nothing to add — every table the migrations create, the trigger-kept counters of
- * server/db/counters.ts included, is declared, and every declared change has its migration and snapshot. A table or
+ * server/db/fast/counters.ts included, is declared, and every declared change has its migration and snapshot. A table or
  * column added to schema.ts without a migration (or a migration's table left undeclared) makes it fail.
  */
 import { spawnSync } from 'node:child_process';

@@ -25,7 +25,6 @@ import {
   isModeLivraisonAgence,
   partyPhone,
   phonePays,
-  phoneInputError,
   valuesFromColis,
   type ColisFormValues,
   type PrixNature,
@@ -33,6 +32,8 @@ import {
 import { buildReceiptPdf, receiptDataFrom, receiptFileName, receiptQrText } from '../../src/colis/receipt';
 import { isValidOtp } from '../../src/colis/show/ColisDeleteButton';
 import { fr } from '../../src/i18n/fr';
+import { colisWizardSchema, colisWizardStepSchema } from '../../common/schemas/colis';
+import { formatEuro } from '../../common/format';
 import type { ColisRecord } from '../../src/colis/model/types';
 
 const st = (code: string) => ({ id: code, code, libelle: code });
@@ -96,22 +97,34 @@ describe('recipient and sender of a parcel (spec 000 §2 Parcel list)', () => {
   });
 });
 
+/** Ids as the server gives them (UUIDs: the wizard's schema takes the body's id rule). */
+const ID = {
+  envoi: '00000000-0000-4000-8000-000000000001',
+  vet: '00000000-0000-4000-8000-000000000002',
+  pagnes: '00000000-0000-4000-8000-000000000003',
+  dakar: '00000000-0000-4000-8000-000000000004',
+  agence: '00000000-0000-4000-8000-000000000005',
+  especes: '00000000-0000-4000-8000-000000000006',
+  inconnue: '00000000-0000-4000-8000-000000000007',
+  a1: '00000000-0000-4000-8000-000000000008',
+} as const;
+
 const prixNatures: Record<string, PrixNature> = {
-  vet: { prixUnitaire: 9, prixExceptionnel: null },
-  pagnes: { prixUnitaire: 9, prixExceptionnel: 7.5 },
+  [ID.vet]: { prixUnitaire: 9, prixExceptionnel: null },
+  [ID.pagnes]: { prixUnitaire: 9, prixExceptionnel: 7.5 },
 };
 
 /** A step-2-complete form: 3 kg of Vêtements adulte (9 €/kg) and 2.5 kg of Pagnes (7,50 €/kg). */
 function filled(extra: Partial<ColisFormValues> = {}): ColisFormValues {
   return {
-    ...emptyColisValues('envoi-1'),
+    ...emptyColisValues(ID.envoi),
     detailsContenu: 'Habits',
     naturesColis: [
-      { natureColisID: 'vet', poids: 3 },
-      { natureColisID: 'pagnes', poids: '2.5' },
+      { natureColisID: ID.vet, poids: 3 },
+      { natureColisID: ID.pagnes, poids: '2.5' },
     ],
-    villeID: 'dakar',
-    modeLivraisonID: 'agence',
+    villeID: ID.dakar,
+    modeLivraisonID: ID.agence,
     ...extra,
   };
 }
@@ -119,8 +132,10 @@ function filled(extra: Partial<ColisFormValues> = {}): ColisFormValues {
 describe('wizard step 1 (spec 000 §2 CHOIX DU DEPART)', () => {
   it('needs a departure, and an agency for ADMIN', () => {
     expect(envoiStepMissing({ envoiID: null, agenceID: null }, { seesAllAgences: false })).toEqual(['depart']);
-    expect(envoiStepMissing({ envoiID: 'e', agenceID: null }, { seesAllAgences: false })).toEqual([]);
-    expect(envoiStepMissing({ envoiID: 'e', agenceID: null }, { seesAllAgences: true })).toEqual(['agence']);
+    expect(envoiStepMissing({ envoiID: ID.envoi, agenceID: null }, { seesAllAgences: false })).toEqual([]);
+    expect(envoiStepMissing({ envoiID: ID.envoi, agenceID: null }, { seesAllAgences: true })).toEqual(['agence']);
+    expect(envoiStepMissing({ envoiID: ID.envoi, agenceID: '' }, { seesAllAgences: true })).toEqual(['agence']);
+    expect(envoiStepMissing({ envoiID: ID.envoi, agenceID: ID.a1 }, { seesAllAgences: true })).toEqual([]);
   });
 });
 
@@ -155,21 +170,31 @@ describe('wizard step 2 (spec 000 §5 Parcel creation, step 2 Next)', () => {
   });
 
   it('refuses a weight that is not a number above 0, a line without price, and loading', () => {
-    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: 'vet', poids: 0 }] }), ctx)).toEqual(['poids']);
-    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: 'vet', poids: 'abc' }] }), ctx)).toEqual(['poids']);
-    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: 'inconnue', poids: 1 }] }), ctx)).toEqual(['prix']);
+    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: ID.vet, poids: 0 }] }), ctx)).toEqual(['poids']);
+    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: ID.vet, poids: 'abc' }] }), ctx)).toEqual(['poids']);
+    // 0,0004 kg rounds to 0,000 kg (3 decimals, as stored): not above 0.
+    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: ID.vet, poids: '0,0004' }] }), ctx)).toEqual(['poids']);
+    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: ID.vet, poids: '0,5' }] }), ctx)).toEqual([]);
+    expect(infoStepMissing(filled({ naturesColis: [{ natureColisID: ID.inconnue, poids: 1 }] }), ctx)).toEqual(['prix']);
     expect(infoStepMissing(filled(), { ...ctx, loading: true })).toEqual(['loading']);
   });
 
   it('with an advance needs the payment mode (payer defaults to expediteur)', () => {
     expect(emptyColisValues().paymentby).toBe('expediteur');
     expect(infoStepMissing(filled({ reglement: 20 }), ctx)).toEqual(['modePaiement']);
-    expect(infoStepMissing(filled({ reglement: 20, modePaiementID: 'especes' }), ctx)).toEqual([]);
+    expect(infoStepMissing(filled({ reglement: 20, modePaiementID: ID.especes }), ctx)).toEqual([]);
+    expect(infoStepMissing(filled({ reglement: '20', modePaiementID: '' }), ctx)).toEqual(['modePaiement']);
   });
 
   it('refuses a settled amount above the total or negative amounts', () => {
-    expect(infoStepMissing(filled({ reglement: 100, modePaiementID: 'm' }), ctx)).toContain('reglement');
-    expect(infoStepMissing(filled({ montantComplementaire: -1 }), ctx)).toContain('reglement');
+    expect(infoStepMissing(filled({ reglement: 100, modePaiementID: ID.especes }), ctx)).toEqual(['reglement']);
+    expect(infoStepMissing(filled({ montantComplementaire: -1 }), ctx)).toEqual(['reglement']);
+    expect(infoStepMissing(filled({ montantExpedition: 'abc' }), ctx)).toEqual(['reglement']);
+    // A hidden delivery amount (agency pick-up) is not checked; a shown one is.
+    expect(infoStepMissing(filled({ montantLivraison: -5 }), ctx)).toEqual([]);
+    expect(infoStepMissing(filled({ montantLivraison: -5 }), { ...ctx, withLivraison: true })).toEqual(['reglement']);
+    // Empty amounts (a cleared input) count as 0.
+    expect(infoStepMissing(filled({ montantComplementaire: null, montantExpedition: '', reglement: '' }), ctx)).toEqual([]);
   });
 });
 
@@ -232,13 +257,6 @@ describe('step 3 rules (spec 000 §5 Step 3 save)', () => {
     expect(partyPhone('+39', '312 345 6789', sn)).toEqual({ ok: true, phone: '+393123456789' });
     expect(phonePays('', sn)).toEqual({ indicatif: '+221', longueurNumero: 9 });
   });
-
-  it('validates the phone inputs, an empty optional number passing', () => {
-    const sn = { indicatif: '+221', longueur: 9 };
-    expect(phoneInputError('', {}, 'destinataireIndicatif', sn)).toBeUndefined();
-    expect(phoneInputError('77 000 00 01', { destinataireIndicatif: '+221' }, 'destinataireIndicatif', sn)).toBeUndefined();
-    expect(phoneInputError('n/a', { destinataireIndicatif: '+221' }, 'destinataireIndicatif', sn)).toMatch(/^Numéro de téléphone invalide/);
-  });
 });
 
 describe('request body of colis/create (docs/api-contract.md)', () => {
@@ -267,12 +285,12 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
       },
     );
     expect(body).toMatchObject({
-      envoiID: 'envoi-1',
-      villeID: 'dakar',
-      modeLivraisonID: 'agence',
+      envoiID: ID.envoi,
+      villeID: ID.dakar,
+      modeLivraisonID: ID.agence,
       naturesColis: [
-        { natureColisID: 'vet', poids: 3 },
-        { natureColisID: 'pagnes', poids: 2.5 },
+        { natureColisID: ID.vet, poids: 3 },
+        { natureColisID: ID.pagnes, poids: 2.5 },
       ],
       unite: 'KG',
       detailsContenu: 'Habits',
@@ -307,7 +325,7 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
 
   it('air mode forces KG; ADMIN sends the agency; an advance sends its payment', () => {
     const body = buildColisBody(
-      filled({ unite: 'M3', agenceID: 'a1', destinataireID: 'c1', expediteurID: 'c2', reglement: 20, modePaiementID: 'esp' }),
+      filled({ unite: 'M3', agenceID: ID.a1, destinataireID: 'c1', expediteurID: 'c2', reglement: 20, modePaiementID: 'esp' }),
       {
         seesAllAgences: true,
         modeEnvoi: { code: 'AERIEN', libelle: 'Aérien' },
@@ -316,7 +334,7 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
     );
     expect(body).toMatchObject({
       unite: 'KG',
-      agenceID: 'a1',
+      agenceID: ID.a1,
       destinataireID: 'c1',
       expediteurID: 'c2',
       reglement: 20,
@@ -330,6 +348,35 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
         withLivraison: false,
       }).unite,
     ).toBe('M3');
+  });
+});
+
+describe('a typed 1,005 € is 1,01 € in the preview, the body and the schema (common/money.ts, half away from zero)', () => {
+  const opts = { seesAllAgences: false, withLivraison: false };
+
+  it('the preview amounts count 1,01 €', () => {
+    const alone = computeFormMontants({ naturesColis: [], montantComplementaire: '1,005' }, {}, false);
+    expect(alone.montantTotal).toBe(1.01);
+    expect(alone.resteAPayer).toBe(1.01);
+    expect(formatEuro(alone.montantTotal)).toMatch(/^1,01\s€$/);
+    // With the natures (45,75 €): 46,76 €, not 46,75 € nor 46,755 €.
+    expect(computeFormMontants(filled({ montantComplementaire: '1,005' }), prixNatures, false).montantTotal).toBe(46.76);
+    expect(computeFormMontants(filled({ montantExpedition: 1.005 }), prixNatures, false).montantTotal).toBe(46.76);
+  });
+
+  it('the body buildColisBody sends carries 1.01', () => {
+    const body = buildColisBody(filled({ montantComplementaire: '1,005', montantExpedition: 1.005, expediteurID: 'c2' }), opts);
+    expect(body.montantComplementaire).toBe(1.01);
+    expect(body.montantExpedition).toBe(1.01);
+  });
+
+  it('the form schema parses 1,005 to 1.01, as the server will', () => {
+    const step = colisWizardStepSchema(1, { withLivraison: false }).parse(filled({ montantComplementaire: '1,005' }));
+    expect(step.montantComplementaire).toBe(1.01);
+    const whole = colisWizardSchema({ withLivraison: true }).parse(
+      filled({ montantLivraison: '1,005', reglement: '1,005', modePaiementID: ID.especes, expediteurID: ID.a1, destinataireID: ID.a1 }),
+    );
+    expect(whole).toMatchObject({ montantLivraison: 1.01, reglement: 1.01 });
   });
 });
 

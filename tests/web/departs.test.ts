@@ -1,21 +1,23 @@
 /**
  * Pure rules of the departure screens (spec 000 §2, §4, §5): weight gauge, status actions per status and permission,
- * save-button rule, date checks, request body, legacy paths, French texts, and the dataProvider calls they use.
+ * save-button rule, the form's resolver (common/schemas/envoi.ts), request body, legacy paths, French texts, and the
+ * dataProvider calls they use.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import {
   canSaveDepart,
   clientDisplayName,
   departBody,
-  departDateError,
   departFormRecord,
   envoiStatutActions,
   excludeChoice,
   sortByLibelle,
-  departPaysError,
 } from '../../src/departs/departRules';
+import { departFormResolver } from '../../src/departs/DepartInputs';
 import { poidsGauge } from '../../src/common/poidsGauge';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
+import { addDays, todayIso } from '../../common/dates';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
 import { frenchAppMessages } from '../../src/i18n/fr';
 import { dataProvider } from '../../src/appDataProvider';
@@ -87,27 +89,55 @@ describe('departure form', () => {
     expect(canSaveDepart({ ...full, contenu: 'Fret', poids: 10 }, 'edit')).toBe(true);
   });
 
-  it('checks dates with the server rule (common/envoiRules.ts) and its messages, field by field', () => {
-    const today = '2030-01-05';
-    expect(departDateError('dateFin', full, today)).toBeUndefined();
-    expect(departDateError('dateDebut', full, today)).toBeUndefined();
-    expect(departDateError('dateArrive', full, today)).toBeUndefined();
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-04' }, today)).toBe("La date ne peut pas être antérieure à aujourd'hui");
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-11' }, today)).toBe(ENVOI_MESSAGES.finAfterDebut);
-    expect(departDateError('dateArrive', { ...full, dateArrive: '2030-01-09' }, today)).toBe(ENVOI_MESSAGES.arriveBeforeDebut);
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-10' }, today)).toBeUndefined();
-    expect(departDateError('dateArrive', { ...full, dateArrive: '' }, today)).toBeUndefined();
-    // On edit an unchanged past date stays valid, as on the server.
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-01' }, today, { ...full, dateFin: '2030-01-01' })).toBeUndefined();
-    expect(departDateError('dateFin', { ...full, dateFin: '2030-01-02' }, today, { ...full, dateFin: '2030-01-01' })).toBe(
-      ENVOI_MESSAGES.datePast,
-    );
-  });
+  describe('resolver (common/schemas/envoi.ts envoiFormSchema)', () => {
+    const MODE = '11111111-1111-4111-8111-111111111111';
+    const SN = '22222222-2222-4222-8222-222222222222';
+    const FR = '33333333-3333-4333-8333-333333333333';
+    const today = todayIso();
+    const form = {
+      modeEnvoiID: MODE,
+      paysID: SN,
+      paysEmetteurID: FR,
+      dateFin: addDays(today, 3),
+      dateDebut: addDays(today, 5),
+      dateArrive: addDays(today, 7),
+      contenu: null,
+      poids: 12.5,
+    };
+    const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues>;
+    /** Field → message of the resolver's answer. */
+    const check = async (mode: 'create' | 'edit', values: Record<string, unknown>) => {
+      const { errors, values: kept } = await departFormResolver(mode)(values, undefined, options);
+      return { errors: Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, e?.message])), kept };
+    };
 
-  it('refuses the origin country as destination, with the server message', () => {
-    expect(departPaysError({ paysID: { id: 'sn' }, paysEmetteurID: 'sn' })).toBe("Le pays de destination doit différer du pays d'origine");
-    expect(departPaysError({ paysID: 'sn', paysEmetteurID: 'fr' })).toBeUndefined();
-    expect(departPaysError({ paysID: null, paysEmetteurID: 'fr' })).toBeUndefined();
+    it('passes a valid add form and keeps the values as typed', async () => {
+      const values = { ...form, poids: '12,5' };
+      expect(await check('create', values)).toEqual({ errors: {}, kept: values });
+    });
+
+    it('reports the required fields, the date rules of the server and the same-country rule with their messages', async () => {
+      const { errors } = await check('create', { ...form, modeEnvoiID: null, poids: null, dateFin: addDays(today, -1), paysID: FR });
+      expect(errors).toEqual({
+        modeEnvoiID: "Le mode d'envoi est obligatoire",
+        poids: 'Le poids global est obligatoire',
+        dateFin: ENVOI_MESSAGES.datePast,
+        paysID: ENVOI_MESSAGES.paysDiffer,
+      });
+      expect((await check('create', { ...form, dateArrive: addDays(today, 4) })).errors).toEqual({
+        dateArrive: ENVOI_MESSAGES.arriveBeforeDebut,
+      });
+    });
+
+    it('on edit, requires contenu and accepts the past dates the loaded record had (departFormRecord)', async () => {
+      const past = { dateFin: addDays(today, -9), dateDebut: addDays(today, -8), dateArrive: addDays(today, -2) };
+      const loaded = departFormRecord({ id: 'e1', ...form, ...past, contenu: 'Fret' });
+      expect((await check('edit', loaded)).errors).toEqual({});
+      expect((await check('edit', { ...loaded, contenu: '' })).errors).toEqual({ contenu: 'Le contenu est obligatoire' });
+      expect((await check('edit', { ...loaded, dateFin: addDays(today, -10) })).errors).toEqual({ dateFin: ENVOI_MESSAGES.datePast });
+      // Without the saved dates (an add), the same past dates are refused.
+      expect(Object.keys((await check('create', { ...form, ...past })).errors).sort()).toEqual(['dateArrive', 'dateDebut', 'dateFin']);
+    });
   });
 
   it('offers every destination but the chosen origin', () => {

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PHONE_MESSAGES } from '../../common/phone';
-import { agenceBody, agenceFormRecord, agencePhoneError, agencePhoneLabel, agenceTelephoneComplet } from '../../src/agence/agenceRules';
+import { agenceFormSchema } from '../../common/schemas/reference';
+import { agenceBody, agenceFormRecord, agencePhoneLabel, agenceTelephoneComplet } from '../../src/agence/agenceRules';
 import {
   groupeDetailsPath,
   natureBody,
@@ -31,6 +32,7 @@ import { upperCase } from '../../src/common/textParsers';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
 
 const FR = { indicatif: '+33', longueurNumero: 9 };
+const ID = '0b0b0b0b-0000-4000-8000-000000000001';
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('agencies', () => {
@@ -41,10 +43,15 @@ describe('agencies', () => {
   });
 
   it('checks the typed phone with the chosen country (the server rule), empty allowed', () => {
-    expect(agencePhoneError('', FR)).toBeUndefined();
-    expect(agencePhoneError('01 42 58 76 30', FR)).toBeUndefined();
-    expect(agencePhoneError('0142', FR)).toBe(PHONE_MESSAGES.length(9, '33'));
-    expect(agencePhoneError('0142', undefined)).toBeUndefined();
+    const form = { libelle: 'Agence', latitude: 48.8, longitude: 2.3, villeID: ID, paysID: ID };
+    const phoneError = (telephone: string, paysTelephone: typeof FR | null) => {
+      const result = agenceFormSchema.safeParse({ ...form, telephone, paysTelephone });
+      return result.success ? undefined : result.error.issues.find((i) => i.path[0] === 'telephone')?.message;
+    };
+    expect(phoneError('', FR)).toBeUndefined();
+    expect(phoneError('01 42 58 76 30', FR)).toBeUndefined();
+    expect(phoneError('0142', FR)).toBe(PHONE_MESSAGES.length(9, '33'));
+    expect(phoneError('0142', null)).toBeUndefined();
     expect(agenceTelephoneComplet('01 42 58 76 30', FR)).toBe('+33142587630');
     expect(agenceTelephoneComplet('0142', FR)).toBeNull();
   });

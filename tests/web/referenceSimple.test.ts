@@ -111,7 +111,6 @@ describe('texts of the simple reference screens (001 §2 titles, §8 messages)',
       expect(r.action.add, name).toMatch(/^Ajouter /);
       expect(r.fields.isActive, name).toBe('Statut');
       for (const n of ['created', 'updated', 'create_error', 'update_error']) expect(r.notifications[n], `${name}.${n}`).toBeTruthy();
-      for (const key of Object.keys(r.validation)) expect(r.validation[key], `${name}.validation.${key}`).toMatch(/obligatoire !$/);
     }
   });
 

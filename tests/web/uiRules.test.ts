@@ -137,9 +137,6 @@ describe('French messages', () => {
       subtitle: 'Connectez-vous à votre espace',
       submit: 'Je me connecte',
       forgot_link: 'Mot de passe oublié ?',
-      email_required: 'Votre email est obligatoire !',
-      email_invalid: 'Email invalide !',
-      password_required: 'Votre mot de passe est obligatoire !',
     });
     expect(m.app.status).toMatchObject({
       title: 'Changer Statut',

@@ -2,7 +2,8 @@
  * The user screens' rules and the first sign-in of a user whose password the server generated
  * (docs/decisions/staff-accounts.md; spec 001 §2 Users, §4, §5): role choices (SUPERADMIN not offered, CLIENT disabled,
  * ADMIN only for a SUPERADMIN), agency rule, request bodies, history lines; authProvider.login → the
- * 'Changer votre mot de passe' step → privileges.
+ * 'Changer votre mot de passe' step → privileges. The form's field rules (phone, agency, required fields) are the
+ * shared schema's: tests/common/schemas.user.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, CHANGE_PASSWORD_PATH, mustChangePassword } from '../../src/providers/authProvider';
@@ -15,7 +16,6 @@ import {
   staffTypeId,
   userCreateBody,
   userFormRecord,
-  userPhoneError,
   userUpdateBody,
 } from '../../src/user/userRules';
 import { fakeJwt, installBrowserStubs, installFetch } from './helpers';
@@ -47,7 +47,7 @@ describe('user rules', () => {
     expect(roleChoices(ROLES, CHEF).find((r) => r.code === 'INSPECTEUR')?.disabled).toBe(true);
   });
 
-  it('needs an agency for an agency role only, finds the staff type, checks the phone with the country', () => {
+  it('needs an agency for an agency role only, finds the staff type', () => {
     expect(agenceRequired({ toutesAgences: false })).toBe(true);
     expect(agenceRequired({ toutesAgences: true })).toBe(false);
     expect(agenceRequired(undefined)).toBe(false);
@@ -58,10 +58,6 @@ describe('user rules', () => {
       ]),
     ).toBe('a');
     expect(staffTypeId([{ id: 'a', code: 'ADMIN', libelle: 'Admin', isActive: false }])).toBeUndefined();
-    const fr = { indicatif: '+33', longueurNumero: 9 };
-    expect(userPhoneError('06 12 34 56 78', fr)).toBeUndefined();
-    expect(userPhoneError('06 12', fr)).toMatch(/9 chiffres/);
-    expect(userPhoneError('', fr)).toBe('Le téléphone est obligatoire');
   });
 
   it('sends ids and never the read-only e-mail and phone on update', () => {

@@ -1,13 +1,16 @@
 /**
  * Pure rules of the three-step parcel wizard shared by add and edit (spec 000 §2 Add parcel / Edit parcel, §5
  * "Parcel creation", "Settled amount", "Step 3 save", §9 pricing; docs/api-contract.md colis/create body).
- * Amounts in euros, weights in kg (or m³). The arithmetic is common/money.ts and common/pricing.ts, the same as the server's.
+ * Amounts in euros, weights in kg (or m³). The arithmetic is common/money.ts and common/pricing.ts, the same as the server's;
+ * what is valid is the wizard's schema, common/schemas/colis.ts (a weight, an amount, what a step still misses), the
+ * one the form is checked with before the save and built from the server's body fields. No validation rule is written here.
  */
 import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../../common/colisRules';
-import { toCents, toMilli, type DecimalInput } from '../../../common/money';
+import { milliToNumber, toCents, toMilli, type DecimalInput } from '../../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../../common/pricing';
 import { uniteForModeEnvoi, type Unite } from '../../../common/modes';
-import { normalizePhone, type PaysTelephone } from '../../../common/phone';
+import { normalizePhone } from '../../../common/phone';
+import { colisWizardStepSchema, montantSaisi, naturePoids, phonePays, type PaysPhone } from '../../../common/schemas/colis';
 import { refId } from '../../providers/records';
 import type { ColisRecord, Ref } from './types';
 
@@ -118,27 +121,31 @@ function safeCents(value: DecimalInput): bigint {
   }
 }
 
-/** Whether a nature weight is valid (spec 000 §5: a number, min 0, required; the server wants it above 0). */
-export function isValidPoids(value: DecimalInput): boolean {
-  const n = toNumber(value);
-  if (Number.isNaN(n) || n <= 0) return false;
-  try {
-    return toMilli(value) > 0n;
-  } catch {
-    return false;
-  }
-}
+/** The amount rule of the wizard's schema (the label only words its messages). */
+const montantRule = montantSaisi('montantComplementaire');
 
-/** Whether an optional amount is valid: empty or a number ≥ 0 (spec 000 §5 "Complementary and delivery amounts: minimum 0"). */
-export function isValidMontant(value: DecimalInput): boolean {
-  if (value === null || value === undefined || value === '') return true;
-  const n = toNumber(value);
-  return !Number.isNaN(n) && n >= 0;
+/**
+ * A nature weight as the wizard's schema reads it (common/schemas/colis.ts naturePoids: a number above 0, rounded to
+ * 3 decimals, '2,5' → 2.5), or null when it is not a valid weight.
+ */
+export function poidsSaisi(value: DecimalInput): number | null {
+  const parsed = naturePoids.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
- * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisMontants, the server's own function.
- * Lines without a nature, a valid weight or a known price count as 0. The delivery amount counts only when shown.
+ * An amount as the wizard's schema reads it (common/schemas/colis.ts montantSaisi: euros ≥ 0 rounded to the cent,
+ * '1,005' → 1.01, empty → 0), or 0 when it is not a valid amount.
+ */
+function montantValue(value: DecimalInput): number {
+  const parsed = montantRule.safeParse(value);
+  return parsed.success ? parsed.data : 0;
+}
+
+/**
+ * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisMontants, the server's own function, on
+ * the values as the schema reads them ('1,005' € counts 1,01 €, as the server will store it). Lines without a nature, a
+ * valid weight or a known price count as 0, and so does an invalid amount. The delivery amount counts only when shown.
  * @param prices price of each nature id (colis/prixNature)
  * @param withLivraison false for the agency pick-up mode
  */
@@ -147,20 +154,19 @@ export function computeFormMontants(
   prixNatures: Record<string, PrixNature | undefined>,
   withLivraison: boolean,
 ): ColisMontants {
-  const clean = (v: DecimalInput) => (isValidMontant(v) && v !== '' ? v : 0);
   return computeColisMontants({
     lines: (values.naturesColis ?? []).map((line) => {
       const prix = line.natureColisID ? prixNatures[line.natureColisID] : undefined;
       return {
-        poids: isValidPoids(line.poids) ? line.poids : 0,
+        poids: poidsSaisi(line.poids) ?? 0,
         prixExceptionnel: prix?.prixExceptionnel ?? 0,
         prixUnitaire: prix?.prixUnitaire ?? 0,
       };
     }),
-    montantComplementaire: clean(values.montantComplementaire),
-    montantExpedition: clean(values.montantExpedition),
-    montantLivraison: withLivraison ? clean(values.montantLivraison) : 0,
-    reglement: clean(values.reglement),
+    montantComplementaire: montantValue(values.montantComplementaire),
+    montantExpedition: montantValue(values.montantExpedition),
+    montantLivraison: withLivraison ? montantValue(values.montantLivraison) : 0,
+    reglement: montantValue(values.reglement),
   });
 }
 
@@ -182,12 +188,24 @@ export function hasAdvance(values: Pick<ColisFormValues, 'reglement'>): boolean 
   return isAdvance(values.reglement);
 }
 
-/** What step 1 still misses (translation keys under resources.colis.missing): a departure, and the agency for ADMIN. */
+/** The step schemas of the Suivant buttons, by the context they depend on (made once). */
+const envoiStepSchemas = [false, true].map((seesAllAgences) => colisWizardStepSchema(0, { seesAllAgences }));
+const infoStepSchemas = [false, true].map((withLivraison) => colisWizardStepSchema(1, { withLivraison }));
+
+/** The fields of a step the schema refuses (the root field of each issue, and the field of a nature line's issue). */
+function refusedFields(result: { error?: { issues: readonly { path: readonly PropertyKey[] }[] } }): string[] {
+  return (result.error?.issues ?? []).map(({ path }) =>
+    path[0] === 'naturesColis' && path.length === 3 ? `naturesColis.${String(path[2])}` : String(path[0]),
+  );
+}
+
+/**
+ * What step 1 still misses (translation keys under resources.colis.missing): a departure, and the agency for ADMIN —
+ * the step's fields of the wizard's schema (common/schemas/colis.ts).
+ */
 export function envoiStepMissing(values: Pick<ColisFormValues, 'envoiID' | 'agenceID'>, opts: { seesAllAgences: boolean }): string[] {
-  const missing: string[] = [];
-  if (!values.envoiID) missing.push('depart');
-  if (opts.seesAllAgences && !values.agenceID) missing.push('agence');
-  return missing;
+  const refused = new Set(refusedFields(envoiStepSchemas[Number(opts.seesAllAgences)].safeParse(values)));
+  return (['depart', 'agence'] as const).filter((k) => refused.has(k === 'depart' ? 'envoiID' : 'agenceID'));
 }
 
 /** Context of the step 2 rule: the prices found and whether anything is still loading. */
@@ -197,55 +215,58 @@ export interface InfoStepContext {
   withLivraison: boolean;
 }
 
+/** The missing-item key (resources.colis.missing) of each step-2 field the schema refuses, in the order they are listed. */
+const INFO_MISSING_OF: Record<string, string> = {
+  detailsContenu: 'contenu',
+  naturesColis: 'natures',
+  'naturesColis.natureColisID': 'natures',
+  'naturesColis.poids': 'poids',
+  unite: 'unite',
+  villeID: 'ville',
+  modeLivraisonID: 'modeLivraison',
+  montantComplementaire: 'reglement',
+  montantExpedition: 'reglement',
+  montantLivraison: 'reglement',
+  reglement: 'reglement',
+  modePaiementID: 'modePaiement',
+  paymentby: 'paymentby',
+};
+const INFO_MISSING_ORDER = [
+  'contenu',
+  'natures',
+  'poids',
+  'prix',
+  'unite',
+  'ville',
+  'modeLivraison',
+  'reglement',
+  'modePaiement',
+  'paymentby',
+  'loading',
+];
+
 /**
  * What step 2 (INFO COLIS) still misses before Suivant (spec 000 §5 "Parcel creation, step 2 Next" and "Edit parcel"
- * step 2): content, at least one nature, a valid weight and a known price on every line, the unit, the destination
- * city and the delivery mode (the server needs both), a settled amount between 0 and the total, and when an advance
- * is paid its payment mode and payer; nothing loading.
+ * step 2): the step's fields the wizard's schema refuses (common/schemas/colis.ts: content, at least one nature, a
+ * valid weight on every line, the unit, the destination city and the delivery mode, amounts ≥ 0, and when an advance
+ * is paid its payment mode and payer), a known price on every line, a settled amount not above the total, and nothing
+ * loading.
  * @returns keys under resources.colis.missing; empty when Suivant may be used
  */
 export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): string[] {
-  const missing: string[] = [];
-  if (!values.detailsContenu || !values.detailsContenu.trim()) missing.push('contenu');
-  const lines = values.naturesColis ?? [];
-  if (lines.length === 0 || lines.some((l) => !l.natureColisID)) missing.push('natures');
-  if (lines.some((l) => !isValidPoids(l.poids))) missing.push('poids');
-  if (lines.some((l) => l.natureColisID && !ctx.prixNatures[l.natureColisID])) missing.push('prix');
-  if (values.unite !== 'KG' && values.unite !== 'M3') missing.push('unite');
-  if (!values.villeID) missing.push('ville');
-  if (!values.modeLivraisonID) missing.push('modeLivraison');
-  const montants = computeFormMontants(values, ctx.prixNatures, ctx.withLivraison);
-  const montantsValid = [values.montantComplementaire, values.montantExpedition, ctx.withLivraison ? values.montantLivraison : 0].every(
-    isValidMontant,
-  );
-  if (!isValidMontant(values.reglement) || montants.resteAPayer < 0 || !montantsValid) missing.push('reglement');
-  if (hasAdvance(values)) {
-    if (!values.modePaiementID) missing.push('modePaiement');
-    if (!values.paymentby) missing.push('paymentby');
+  const missing = new Set<string>();
+  for (const field of refusedFields(infoStepSchemas[Number(ctx.withLivraison)].safeParse(values))) {
+    const key = INFO_MISSING_OF[field];
+    if (key) missing.add(key);
   }
-  if (ctx.loading) missing.push('loading');
-  return missing;
+  if ((values.naturesColis ?? []).some((l) => l.natureColisID && !ctx.prixNatures[l.natureColisID])) missing.add('prix');
+  if (computeFormMontants(values, ctx.prixNatures, ctx.withLivraison).resteAPayer < 0) missing.add('reglement');
+  if (ctx.loading) missing.add('loading');
+  return INFO_MISSING_ORDER.filter((k) => missing.has(k));
 }
 
-/** A country's dial code and national number length as the wizard loads them (pays/getBy). */
-export interface PaysPhone {
-  indicatif?: string | null;
-  longueur?: number | null;
-}
-
-/**
- * The country rules of a phone typed in the wizard: the dial code typed beside the number (else the country's), and
- * the country's number length only when that dial code is the country's own (a French number typed with +33 for a
- * recipient in Senegal is not held to Senegal's length).
- * @param typedIndicatif the dial code field of the form
- * @param country the country of the party (destination for the recipient, origin for the sender)
- */
-export function phonePays(typedIndicatif: string | null | undefined, pays?: PaysPhone | null): PaysTelephone {
-  const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
-  const indicatif = digits(typedIndicatif) ? (typedIndicatif ?? '') : (pays?.indicatif ?? '');
-  const own = !!digits(indicatif) && digits(indicatif) === digits(pays?.indicatif);
-  return { indicatif, longueurNumero: own ? (pays?.longueur ?? null) : null };
-}
+/** A country's phone rules as the wizard loads them, and how a typed dial code applies them: common/schemas/colis.ts. */
+export { phonePays, type PaysPhone };
 
 /**
  * Full phone number of a party (DESIGN.md §4: clients are found by their full phone) with common/phone.ts, the server's
@@ -256,23 +277,6 @@ export function phonePays(typedIndicatif: string | null | undefined, pays?: Pays
  */
 export function partyPhone(indicatif: string | null | undefined, numero: string | null | undefined, pays?: PaysPhone | null) {
   return normalizePhone(numero, phonePays(indicatif, pays));
-}
-
-/**
- * A validator of a phone input (react-admin): the French message of common/phone.ts, or undefined; an empty optional
- * number is accepted (required() says when it is needed).
- * @param indicatifField the form field holding the dial code typed beside the number
- * @param country the party's country
- */
-export function phoneInputError(
-  value: unknown,
-  values: Record<string, unknown> | undefined,
-  indicatifField: 'destinataireIndicatif' | 'expediteurIndicatif',
-  pays?: PaysPhone | null,
-): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const result = partyPhone(values?.[indicatifField] as string | undefined, value, pays);
-  return result.ok ? undefined : result.error;
 }
 
 /** Whether the recipient part of step 3 is complete (spec 000 §5 "Step 3 save"): a found client, or nom, prénoms and adresse. */
@@ -302,9 +306,13 @@ export function destinataireStepMissing(values: ColisFormValues): string[] {
   return missing;
 }
 
-/** An amount for the request body: a number with 2 decimals, 0 when empty. */
-function money(value: DecimalInput): number {
-  return Number(safeCents(isValidMontant(value) ? value : 0)) / 100;
+/** A nature weight for the request body: kg rounded half away from zero to 3 decimals (common/money.ts); NaN when unreadable. */
+function roundPoidsValue(value: DecimalInput): number {
+  try {
+    return value === '' || value === null || value === undefined ? Number.NaN : milliToNumber(toMilli(value));
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /**
@@ -341,15 +349,15 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     envoiID: values.envoiID,
     villeID: values.villeID,
     modeLivraisonID: values.modeLivraisonID,
-    naturesColis: (values.naturesColis ?? []).map((l) => ({ natureColisID: l.natureColisID, poids: Number(toNumber(l.poids).toFixed(3)) })),
+    naturesColis: (values.naturesColis ?? []).map((l) => ({ natureColisID: l.natureColisID, poids: roundPoidsValue(l.poids) })),
     unite: uniteForModeEnvoi(opts.modeEnvoi, values.unite),
     detailsContenu: (values.detailsContenu ?? '').trim(),
     observation: (values.observation ?? '').trim(),
     adresseLivraison: opts.withLivraison ? (values.adresseLivraison ?? '').trim() : '',
-    montantLivraison: opts.withLivraison ? money(values.montantLivraison) : 0,
-    montantExpedition: money(values.montantExpedition),
-    montantComplementaire: money(values.montantComplementaire),
-    reglement: money(values.reglement),
+    montantLivraison: opts.withLivraison ? montantValue(values.montantLivraison) : 0,
+    montantExpedition: montantValue(values.montantExpedition),
+    montantComplementaire: montantValue(values.montantComplementaire),
+    reglement: montantValue(values.reglement),
   };
   if (opts.seesAllAgences && values.agenceID) body.agenceID = values.agenceID;
   if (values.expediteurMode === 'select') {

@@ -2,7 +2,7 @@
  * The nature lines of INFO COLIS (spec 000 §2, §5 "Each nature weight: number, minimum 0, step 0.1, required"): for
  * each line a nature among those of the departure (natureColis/liste?envoieId=…), its weight, and the price the server
  * found for it on the route (prixExceptionnel if above 0, else the unit price — common/pricing.ts prixLigneOf) with the
- * line amount.
+ * line amount. The rules of a line (a nature, a weight above 0) are the wizard's schema's (common/schemas/colis.ts).
  */
 import { Box, Button, InputAdornment, Typography } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
@@ -11,8 +11,6 @@ import {
   NumberInput,
   SelectInput,
   SimpleFormIterator,
-  minValue,
-  required,
   useSimpleFormIterator,
   useSimpleFormIteratorItem,
   useTranslate,
@@ -20,7 +18,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { computeColisMontants, prixLigneOf } from '../../../common/pricing';
 import { formatEuro } from '../../../common/format';
-import { isValidPoids, type PrixNature } from '../model/wizardRules';
+import { poidsSaisi, type PrixNature } from '../model/wizardRules';
 
 /** The price and amount of one line, read from the form and the prices found. */
 const PrixLigne = ({
@@ -40,7 +38,8 @@ const PrixLigne = ({
   if (line?.natureColisID && !prix) text = translate(loading ? 'resources.colis.info.prix_loading' : 'resources.colis.info.prix_missing');
   if (prix) {
     const unit = prixLigneOf(prix.prixExceptionnel, prix.prixUnitaire);
-    const total = isValidPoids(line?.poids) ? computeColisMontants({ lines: [{ poids: line?.poids, ...prix }] }).montant : 0;
+    const poids = poidsSaisi(line?.poids);
+    const total = poids === null ? 0 : computeColisMontants({ lines: [{ poids, ...prix }] }).montant;
     text = `${formatEuro(unit)} / ${unitLabel} → ${formatEuro(total)}`;
   }
   return (
@@ -86,7 +85,7 @@ export const ColisNaturesInput = ({ natures, naturesPending, prixNatures, prixLo
         choices={natures}
         optionText="libelle"
         isPending={naturesPending}
-        validate={required()}
+        isRequired
         fullWidth={false}
         sx={{ minWidth: 260 }}
       />
@@ -95,7 +94,7 @@ export const ColisNaturesInput = ({ natures, naturesPending, prixNatures, prixLo
         label="resources.colis.info.poids"
         min={0}
         step={0.1}
-        validate={[required(), minValue(0)]}
+        isRequired
         fullWidth={false}
         sx={{ width: 150 }}
         slotProps={{ input: { endAdornment: <InputAdornment position="end">{unitLabel}</InputAdornment> } }}

@@ -3,10 +3,11 @@
  * departure's destination country, nature lines with weights and their prices, unit KG/M3 (air mode forces and locks
  * KG), complementary and expedition amounts (min 0), delivery mode with its amount and address unless it is the agency
  * pick-up ('Récupération en Agence '), observation, the advance (reglement clamped to [0, total]) with payment mode and
- * payer enabled only above 0 (default payer expediteur), and the live summary.
+ * payer enabled only above 0 (default payer expediteur), and the live summary. The fields' rules and messages are the
+ * wizard's schema's (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`.
  */
 import { Box, Divider, Typography } from '@mui/material';
-import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, minValue, required, useGetList, useTranslate } from 'react-admin';
+import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
 import { type ColisMontants } from '../../../common/pricing';
@@ -76,14 +77,14 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
       <Box>
         <Section title={translate('resources.colis.info.detailsContenu')}>
           <Box sx={grid(2)}>
-            <TextInput source="detailsContenu" label={t('detailsContenu')} validate={required()} />
+            <TextInput source="detailsContenu" label={t('detailsContenu')} isRequired />
             <SelectInput
               source="villeID"
               label={t('villeID')}
               choices={villes.data ?? []}
               optionText="libelle"
               isPending={villes.isPending && !!envoi?.paysID?.id}
-              validate={required()}
+              isRequired
             />
           </Box>
         </Section>
@@ -103,7 +104,7 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
               { id: 'M3', name: 'M3' },
             ]}
             disabled={air}
-            validate={required()}
+            isRequired
             helperText={air ? translate('resources.colis.info.unite_locked') : ' '}
             fullWidth={false}
             sx={{ width: 260 }}
@@ -112,19 +113,13 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
         <Divider sx={{ mb: 2 }} />
         <Section title={translate('resources.colis.info.modeLivraisonID')}>
           <Box sx={grid(3)}>
-            <SelectInput
-              source="modeLivraisonID"
-              label={t('modeLivraisonID')}
-              choices={modesLivraison}
-              optionText="libelle"
-              validate={required()}
-            />
-            <NumberInput source="montantComplementaire" label={t('montantComplementaire')} min={0} step={0.01} validate={minValue(0)} />
-            <NumberInput source="montantExpedition" label={t('montantExpedition')} min={0} step={0.01} validate={minValue(0)} />
+            <SelectInput source="modeLivraisonID" label={t('modeLivraisonID')} choices={modesLivraison} optionText="libelle" isRequired />
+            <NumberInput source="montantComplementaire" label={t('montantComplementaire')} min={0} step={0.01} />
+            <NumberInput source="montantExpedition" label={t('montantExpedition')} min={0} step={0.01} />
           </Box>
           {withLivraison && (
             <Box sx={grid(3)}>
-              <NumberInput source="montantLivraison" label={t('montantLivraison')} min={0} step={0.01} validate={minValue(0)} />
+              <NumberInput source="montantLivraison" label={t('montantLivraison')} min={0} step={0.01} />
               <Box sx={{ gridColumn: { md: 'span 2' } }}>
                 <TextInput source="adresseLivraison" label={t('adresseLivraison')} />
               </Box>
@@ -142,7 +137,7 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
               choices={modesPaiement}
               optionText="libelle"
               disabled={!advance}
-              validate={advance ? required() : undefined}
+              isRequired={advance}
             />
             <RadioButtonGroupInput
               source="paymentby"

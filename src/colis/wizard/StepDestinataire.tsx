@@ -1,7 +1,9 @@
 /**
  * Step 3 of the parcel wizard — INFO DESTINATAIRE (spec 000 §2, §5 "Step 3 save"): the recipient looked up by full
  * phone (dataProvider.findClientByPhone → GET user/getByTelephone/{+…}; unknown → a new recipient form nom, prénoms, adresse, email), and the sender
- * either selected among the clients (user/listeClients, searched) or typed (nom, prénoms, phone → NumeroSaisi).
+ * either selected among the clients (user/listeClients, searched) or typed (nom, prénoms, phone → NumeroSaisi). The
+ * fields' rules (required parts, e-mail, each phone against its party's country) are the wizard's schema's
+ * (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
@@ -11,8 +13,6 @@ import {
   RadioButtonGroupInput,
   ReferenceInput,
   TextInput,
-  email,
-  required,
   useDataProvider,
   useGetOne,
   useNotify,
@@ -23,7 +23,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../../common/recordLabel';
 import { fullName } from '../../providers/records';
 import type { ColisMethods } from '../model/colisMethods';
-import { partyPhone, phoneInputError } from '../model/wizardRules';
+import { partyPhone } from '../model/wizardRules';
 import type { Envoi } from '../model/types';
 
 /** A country's dial code and national length (pays/getBy), for the phone numbers. */
@@ -105,12 +105,7 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
         </Typography>
         <Box sx={grid('110px minmax(0, 1fr) auto')}>
           <TextInput source="destinataireIndicatif" label={t('indicatif')} placeholder={dest.indicatif} onChange={resetLookup} />
-          <TextInput
-            source="destinataireNumero"
-            label={t('telephone')}
-            onChange={resetLookup}
-            validate={(value, values) => phoneInputError(value, values, 'destinataireIndicatif', dest)}
-          />
+          <TextInput source="destinataireNumero" label={t('telephone')} onChange={resetLookup} />
           <Button
             variant="outlined"
             startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />}
@@ -132,11 +127,11 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
               {translate(t('not_found'))}
             </Alert>
             <Box sx={grid('1fr 1fr')}>
-              <TextInput source="nomDestinataire" label={t('nom')} validate={required()} />
-              <TextInput source="prenomsDestinataire" label={t('prenoms')} validate={required()} />
+              <TextInput source="nomDestinataire" label={t('nom')} isRequired />
+              <TextInput source="prenomsDestinataire" label={t('prenoms')} isRequired />
             </Box>
-            <TextInput source="adresseDestinataire" label={t('adresse')} validate={required()} fullWidth />
-            <TextInput source="emailDestinataire" label={t('email')} validate={email('app.login.email_invalid')} fullWidth />
+            <TextInput source="adresseDestinataire" label={t('adresse')} isRequired fullWidth />
+            <TextInput source="emailDestinataire" label={t('email')} fullWidth />
           </>
         )}
       </Box>
@@ -155,16 +150,12 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
         {expediteurMode === 'saisie' ? (
           <>
             <Box sx={grid('1fr 1fr')}>
-              <TextInput source="expediteurNom" label={t('expediteur_nom')} validate={required()} />
-              <TextInput source="expediteurPrenom" label={t('expediteur_prenom')} validate={required()} />
+              <TextInput source="expediteurNom" label={t('expediteur_nom')} isRequired />
+              <TextInput source="expediteurPrenom" label={t('expediteur_prenom')} isRequired />
             </Box>
             <Box sx={grid('110px minmax(0, 1fr)')}>
               <TextInput source="expediteurIndicatif" label={t('indicatif')} placeholder={orig.indicatif} />
-              <TextInput
-                source="expediteurNumero"
-                label={t('expediteur_telephone')}
-                validate={[required(), (value, values) => phoneInputError(value, values, 'expediteurIndicatif', orig)]}
-              />
+              <TextInput source="expediteurNumero" label={t('expediteur_telephone')} isRequired />
             </Box>
           </>
         ) : (
@@ -173,7 +164,7 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
               label={t('expediteur_client')}
               optionText={clientText}
               filterToQuery={(q: string) => ({ q })}
-              validate={required()}
+              isRequired
               fullWidth
             />
           </ReferenceInput>

@@ -5,7 +5,7 @@
  * agency among the agencies of the departure's origin country (GET agence/liste?paysID=…).
  */
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
-import { SelectInput, required, useGetList, useTranslate } from 'react-admin';
+import { SelectInput, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { isModeEnvoiAerien } from '../../../common/modes';
 import { QueryStatus } from '../../common/QueryStatus';
@@ -38,7 +38,7 @@ const AgenceChoice = ({ paysEmetteurID }: { paysEmetteurID: string }) => {
       choices={data}
       optionText="libelle"
       isPending={isPending}
-      validate={required()}
+      isRequired
       helperText={translate('resources.colis.depart.agence_help')}
       fullWidth={false}
       sx={{ minWidth: 360 }}

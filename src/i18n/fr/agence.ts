@@ -35,13 +35,4 @@ export default {
     create_error: "Erreur lors de l'enregistrement de l'ajout",
     update_error: "Erreur lors de la mise à jour de l'agence",
   },
-  validation: {
-    paysID: 'Le pays est obligatoire',
-    villeID: 'La ville est obligatoire',
-    libelle: "Le nom de l'agence est obligatoire",
-    latitude: 'La latitude est obligatoire',
-    longitude: 'La longitude est obligatoire',
-    latitude_range: 'La latitude doit être comprise entre -90 et 90',
-    longitude_range: 'La longitude doit être comprise entre -180 et 180',
-  },
 };

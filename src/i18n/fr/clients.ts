@@ -26,10 +26,6 @@ export default {
     updated: 'Mise à jour du client réussie !',
     update_error: 'Erreur lors de la mise à jour du client',
   },
-  validation: {
-    nom: 'Le nom est obligatoire !',
-    prenoms: 'Les prénoms sont obligatoires !',
-  },
   help: {
     telephone: 'Identifie le client : non modifiable',
     email: 'Non modifiable',

@@ -30,8 +30,4 @@ export default {
     create_error: "Erreur lors de l'enregistrement de l'ajout",
     update_error: 'Erreur lors de la mise à jour',
   },
-  validation: {
-    code: 'Le code est obligatoire',
-    libelle: 'Le libellé est obligatoire',
-  },
 };

@@ -45,13 +45,6 @@ export const messagerieFr = {
     loading: 'Chargement... Veuillez patienter',
     error: "Erreur lors de l'envoi du message. Veuillez réessayer.",
   },
-  validation: {
-    sujet: "L'objet est obligatoire",
-    sujet_max: "L'objet ne doit pas dépasser 30 caractères",
-    message: 'Le message est obligatoire',
-    client: 'Veuillez sélectionner un client',
-    depart: 'Veuillez sélectionner un départ',
-  },
 };
 
 export const mailOutboxFr = {

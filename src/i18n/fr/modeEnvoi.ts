@@ -22,9 +22,4 @@ export default {
     create_error: "Erreur lors de l'enregistrement de l'ajout",
     update_error: "Erreur lors de la mise à jour du mode d'envoi",
   },
-  validation: {
-    code: 'Le code est obligatoire !',
-    libelle: 'Le libellé est obligatoire !',
-    description: 'La description est obligatoire !',
-  },
 };

@@ -27,9 +27,4 @@ export default {
     update_error: 'Erreur lors de la mise à jour du mode de livraison',
     delete_error: "Une erreur s'est produite lors de la suppression du mode de livraison",
   },
-  validation: {
-    code: 'Le code est obligatoire !',
-    libelle: 'Le libellé est obligatoire !',
-    description: 'La description est obligatoire !',
-  },
 };

@@ -23,9 +23,4 @@ export default {
     create_error: "Erreur lors de l'enregistrement de l'ajout",
     update_error: 'Erreur lors de la mise à jour du mode de paiement',
   },
-  validation: {
-    code: 'Le code est obligatoire !',
-    libelle: 'Le libellé est obligatoire !',
-    description: 'La description est obligatoire !',
-  },
 };

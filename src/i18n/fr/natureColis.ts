@@ -35,10 +35,4 @@ export default {
     delete_error: 'Une erreur est survenue lors de la suppression.',
     group_not_found: 'Aucun groupe nature colis trouvé',
   },
-  validation: {
-    groupeNatureColisID: 'Le groupe est obligatoire',
-    code: 'Le code est obligatoire',
-    libelle: 'Le libellé est obligatoire',
-    description: 'La description est obligatoire',
-  },
 };

@@ -55,7 +55,6 @@ export default {
   },
   form: {
     user_hint: "La liste du personnel actif n'a pas pu être chargée : seuls vous-même et l'utilisateur déjà choisi sont proposés.",
-    required: 'Ce champ est obligatoire',
     montant_help: 'En euros, au moins 1 €',
   },
   record_name: "l'opération %{motif} de %{montant} du %{date}",

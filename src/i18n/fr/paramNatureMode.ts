@@ -37,15 +37,4 @@ export default {
     create_error: "Erreur lors de l'enregistrement de l'ajout",
     update_error: 'Erreur lors de la mise à jour des parametres',
   },
-  validation: {
-    paysOrigineID: "Le pays d'origine est obligatoire",
-    villeOrigineID: "La ville d'origine est obligatoire",
-    paysDestinationID: 'Le pays de destination est obligatoire',
-    villeDestinationID: 'La ville de destination est obligatoire',
-    groupeNatureColisID: 'Le groupe de nature est obligatoire',
-    modeEnvoiID: "Le mode d'envoi est obligatoire",
-    libelle: 'Le libellé est obligatoire',
-    prixUnitaire: 'Le prix unitaire est obligatoire',
-    prixUnitaire_min: 'Le prix unitaire ne peut pas être négatif',
-  },
 };

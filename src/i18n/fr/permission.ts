@@ -28,8 +28,4 @@ export default {
     create_error: "Erreur lors de l'enregistrement de l'ajout",
     update_error: 'Erreur lors de la mise à jour de la permission',
   },
-  validation: {
-    libelle: 'Le libellé est obligatoire !',
-    description: 'La description est obligatoire !',
-  },
 };

@@ -35,9 +35,4 @@ export default {
     create_error: "Erreur lors de l'enregistrement du role",
     update_error: 'Erreur lors de la mise à jour du role',
   },
-  validation: {
-    code: 'Le code est obligatoire !',
-    libelle: 'Le libellé est obligatoire !',
-    description: 'La description est obligatoire !',
-  },
 };

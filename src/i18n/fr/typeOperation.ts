@@ -25,8 +25,4 @@ export default {
     update_error: 'Erreur lors de la mise à jour de la typeoperation',
     status_no_permission: "Vous n'avez pas l'autorisation de modifier le statut de ce type d'operations.",
   },
-  validation: {
-    code: 'Le code est obligatoire !',
-    libelle: 'Le libellé est obligatoire !',
-  },
 };

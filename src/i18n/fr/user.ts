@@ -54,15 +54,4 @@ export default {
     update_error: 'Erreur lors de la mise à jour',
     delete_error: "une erreur s'est produite pendant la suppression",
   },
-  validation: {
-    paysID: 'Le pays est requis !',
-    agenceID: "L'agence est obligatoire",
-    roleID: 'Le rôle est obligatoire',
-    nom: 'Le nom est obligatoire',
-    prenoms: 'Les prénoms sont obligatoires',
-    email: "L'email est obligatoire",
-    email_invalid: 'Email invalide !',
-    adresse: "L'adresse est obligatoire",
-    telephone: 'Le téléphone est obligatoire',
-  },
 };

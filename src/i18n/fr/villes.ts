@@ -25,9 +25,4 @@ export default {
     create_error: "Erreur lors de l'enregistrement de l'ajout",
     update_error: 'Erreur lors de la mise à jour',
   },
-  validation: {
-    code: 'Le code est obligatoire !',
-    libelle: 'Le nom de la ville est obligatoire !',
-    paysID: 'Le pays est obligatoire !',
-  },
 };

@@ -5,15 +5,19 @@
  *
  * Why the instants: JSON.stringify leaves its fast path for an object with a `toJSON` method, and a Date's
  * (Date.prototype.toJSON → toISOString, a C++ builtin) is a call per instant: records with instants take more than
- * twice as long to write as the same records with their instants as texts (measured in bench/README.md). `jsonReady`
- * gives JSON.stringify a value without Dates, written the same: same text, byte for byte
+ * twice as long to write as the same records with their instants as texts (bench/history.md, second and third
+ * sessions). `jsonReady` gives JSON.stringify a value without Dates, written the same: same text, byte for byte
  * (tests/server/answerSerializer.test.ts).
  *
  * serializedOnce: the text of an answer made from data that never changes, serialized once by the same serializer.
+ * sendListText: a list page already written as JSON by PostgreSQL (jsonPage.ts), sent as it is.
+ * Off switch: FAST_ANSWERS=0 (server/config.ts) writes every answer with JSON.stringify as it is and serializes the
+ * unchanging ones on every request; tests/server/answerSerializer.test.ts and fastSwitches.test.ts hold both equal.
  */
 import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
+import { fastSwitches } from './switches';
 
 const pad2 = (n: number) => (n < 10 ? '0' + n : '' + n);
 const pad3 = (n: number) => (n < 10 ? '00' + n : n < 100 ? '0' + n : '' + n);
@@ -89,7 +93,8 @@ export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = ({ s
   return (data: unknown) => {
     const result = safeEncode(zodSchema, data);
     if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return JSON.stringify(jsonReady(result.data));
+    // FAST_ANSWERS=0: the value as it is (JSON.stringify calls each Date's toJSON itself).
+    return JSON.stringify(fastSwitches().answers ? jsonReady(result.data) : result.data);
   };
 };
 
@@ -105,6 +110,8 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export function serializedOnce() {
   const texts = new WeakMap<object, string>();
   return (reply: FastifyReply, source: object, build: () => unknown) => {
+    // FAST_ANSWERS=0: built and serialized on every request.
+    if (!fastSwitches().answers) return reply.type(JSON_CONTENT_TYPE).send(reply.serialize(build()));
     let text = texts.get(source);
     if (text === undefined) {
       text = reply.serialize(build()) as string;
@@ -115,9 +122,9 @@ export function serializedOnce() {
 }
 
 /**
- * Sends a list answer `{success: true, [key]: rows, total}` whose rows are already JSON text (http/list.ts runList
- * `json`: written by PostgreSQL as toApi would answer them), as it is: not parsed, not checked against the route's
- * schema (tests/server/listJson.test.ts compares such pages with the checked ones).
+ * Sends a list answer `{success: true, [key]: rows, total}` whose rows are already JSON text (server/http/list.ts
+ * runList `json`: written by PostgreSQL as toApi would answer them, jsonPage.ts), as it is: not parsed, not checked
+ * against the route's schema (tests/server/listJson.test.ts compares such pages with the checked ones).
  * @param key the rows' key (the spec's: `datas`…), a plain name
  */
 export function sendListText(reply: FastifyReply, key: string, rows: string, total: number) {

@@ -12,19 +12,22 @@
  * is bound to the client of the handle it was made on (the pool, or one transaction's connection).
  *
  * Values stay bound parameters ($1, $2…, encoded by their column as Drizzle would); on PostgreSQL the text is also a
- * named statement (db/namedStatements.ts). Only for queries whose SQL text never depends on the values: a value that
+ * named statement (namedStatements.ts). Only for queries whose SQL text never depends on the values: a value that
  * changes the shape (an optional condition, a list of values for IN) must become a parameter (e.g. `= any($1)`) or
  * stay a query built each time. Values Drizzle computes while building (a column's `$defaultFn`, the uuidv7 of every
  * `id`, and `$onUpdate`, every `updated_at`) would be computed once and kept: an insert or update must give those
  * columns as placeholders too, and `reusable` refuses one that does not (checkComputedColumns). `reusableSql` is the
  * same for a statement written as SQL (no builder: no column encodes its values, no such check, an insert names its
  * id). No cache (Drizzle's query cache is not used by this application).
+ * Off switch: FAST_REUSABLE=0 (server/config.ts) builds every query again on every run, as the builder would.
+ * Held equal to the builder by tests/server/reusable.test.ts (and tests/server/fastSwitches.test.ts, switch off).
  */
 import { fillPlaceholders, getTableColumns, is, Param, Placeholder, SQL, type Query, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, Tx } from './client';
+import type { Db, Tx } from './handles';
 import { NamedStatementClient, statementName } from './namedStatements';
+import { fastSwitches } from './switches';
 
 /** What a driver's prepared query (node-postgres or PGlite) holds beside its text: read once from the first one built. */
 interface Template {
@@ -61,7 +64,8 @@ type PrepareQuery = (
 export function reusable<R>(build: (db: Db | Tx) => Preparable<R>): (db: Db | Tx, values: Record<string, unknown>) => Promise<R> {
   let template: Template | undefined;
   return (db, values) => {
-    if (!template) {
+    // FAST_REUSABLE=0: built again on every run, as a query written with Drizzle's builder would be.
+    if (!template || !fastSwitches().reusable) {
       // Fields of the driver's prepared query (NodePgPreparedQuery, PglitePreparedQuery: same names in both).
       const builder = build(db);
       checkComputedColumns(builder);
@@ -86,7 +90,7 @@ const dialect = new PgDialect();
 export type ReusableSql<T> = ((db: Db | Tx, values: Record<string, unknown>) => Promise<T[]>) & {
   /**
    * Runs the statement once per entry of `valuesList`, in that order, on a transaction's connection, and answers the
-   * rows of each run. On PostgreSQL with named statements (db/namedStatements.ts), once the statement is prepared on
+   * rows of each run. On PostgreSQL with named statements (namedStatements.ts), once the statement is prepared on
    * the connection (else one run, sent as usual, prepares it), the runs are sent together, in one round trip: one
    * simple query of `EXECUTE name(…)` commands, each value a quoted literal (pg's own conversion of the value, then
    * `escapeLiteral`), run by the statement's kept plan; their rows are read by the same type parsers. Elsewhere
@@ -106,21 +110,26 @@ export type ReusableSql<T> = ((db: Db | Tx, values: Record<string, unknown>) => 
  *   `.each(tx, valuesList)`: see ReusableSql.
  */
 export function reusableSql<T>(query: SQL): ReusableSql<T> {
-  const built = dialect.sqlToQuery(query);
-  const template: Template = {
-    query: { sql: built.sql, params: built.params },
-    names: placeholderNames(built),
-    fields: undefined,
-    customResultMapper: undefined,
-    isResponseInArrayMode: false,
-    joinsNotNullableMap: undefined,
+  const templateOf = (): Template => {
+    const built = dialect.sqlToQuery(query);
+    return {
+      query: { sql: built.sql, params: built.params },
+      names: placeholderNames(built),
+      fields: undefined,
+      customResultMapper: undefined,
+      isResponseInArrayMode: false,
+      joinsNotNullableMap: undefined,
+    };
   };
-  const run = async (db: Db | Tx, values: Record<string, unknown>) => ((await runTemplate(template, db, values)) as { rows: T[] }).rows;
+  const kept = templateOf();
+  // FAST_REUSABLE=0: its text built again on every run.
+  const template = () => (fastSwitches().reusable ? kept : templateOf());
+  const run = async (db: Db | Tx, values: Record<string, unknown>) => ((await runTemplate(template(), db, values)) as { rows: T[] }).rows;
   const each = async (tx: Tx, valuesList: Record<string, unknown>[]): Promise<T[][]> => {
     const answers: T[][] = [];
     for (let i = 0; i < valuesList.length; i++) {
       // Once the statement is prepared on this connection (at the latest by the first run), the rest go together.
-      const together = executeTogether(template, tx, valuesList.slice(i));
+      const together = executeTogether(template(), tx, valuesList.slice(i));
       if (together) return [...answers, ...((await together) as T[][])];
       answers.push(await run(tx, valuesList[i]));
     }
@@ -179,7 +188,7 @@ function checkValues(template: Template, values: Record<string, unknown>): void 
 /** The driver's prepared query of a template on a handle's own session (its connection). */
 function prepareOn(template: Template, db: Db | Tx) {
   const session = db._.session as unknown as { prepareQuery: PrepareQuery };
-  // No name: node-postgres names it from its text (db/namedStatements.ts), unless named statements are off.
+  // No name: node-postgres names it from its text (namedStatements.ts), unless named statements are off.
   const prepared = session.prepareQuery(
     template.query,
     template.fields,

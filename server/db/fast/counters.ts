@@ -2,9 +2,12 @@
  * The counter tables of the performance layer, declared for Drizzle (drizzle-kit reads this file beside schema.ts, so
  * that `drizzle-kit generate` sees every table the migrations create and finds nothing to add). They are written only
  * by the triggers of their migrations, in the transaction of every change they count, and read by raw SQL
- * (server/colis/stats.ts, server/access/listTotals.ts, server/http/listSeek.ts, server/colis/query.ts): no route
+ * (server/colis/stats.ts, server/access/listTotals.ts, server/db/fast/listSeek.ts, server/colis/query.ts): no route
  * writes them. Each table's migration says what it counts and which tests recount it from the rows it summarises.
  * Insert-only delta tables (several rows per key, folded by their `…_compact()` function) have no primary key.
+ * What each counts is a rule written twice, in its triggers and in TypeScript: server/db/fast/README.md lists the
+ * twins and the tests holding them equal. tests/server/schemaDrift.test.ts keeps these declarations equal to the
+ * migrations.
  */
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,10 +1,10 @@
 /**
- * Server-side prepared statements for every parameterised query of the PostgreSQL pool (docs/decisions/list-queries.md,
- * bench/README.md "Planning"): PostgreSQL plans an unnamed statement anew on every execution, and a list page's query
- * (a parcel with its departure, agency, status, city, modes, sender and recipient: nine relations) spent many times
- * longer planning than executing (measured in bench/README.md). A named statement is parsed once per connection, and
- * after five executions PostgreSQL keeps its generic plan when that plan is no worse than the custom ones
- * (`plan_cache_mode = auto`): the same page then costs a fraction of that.
+ * Server-side prepared statements for every parameterised query of the PostgreSQL pool (docs/decisions/list-queries.md):
+ * PostgreSQL plans an unnamed statement anew on every execution, and a list page's query (a parcel with its departure,
+ * agency, status, city, modes, sender and recipient: nine relations) spent many times longer planning than executing
+ * (bench/history.md, 2026-11-25 "Prepared statements": that statement 22.9 ms unnamed, 1.6 ms named). A named
+ * statement is parsed once per connection, and after five executions PostgreSQL keeps its generic plan when that plan
+ * is no worse than the custom ones (`plan_cache_mode = auto`): the same page then costs a fraction of that.
  *
  * The name is a hash of the SQL text, so one text always has one name (node-postgres refuses a name reused for another
  * text). Only queries with parameters are named: a text without any may hold several statements (migrations, scripts),
@@ -12,7 +12,9 @@
  * process (each connection keeps a plan per name): beyond, queries run unnamed, as before.
  *
  * Not for a pooler in transaction mode (PgBouncer `pool_mode = transaction`): a statement prepared on one server
- * connection would be missing on the next. Set PG_NAMED_STATEMENTS=0 there (docs/architecture.md §7).
+ * connection would be missing on the next. Set PG_NAMED_STATEMENTS=0 there (docs/architecture.md §7; read by
+ * server/config.ts fastSwitchesFromEnv when server/db/client.ts opens the pool): queries then run unnamed.
+ * tests/server/namedStatements.test.ts (PostgreSQL) compares the answers of a named and an unnamed pool.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';

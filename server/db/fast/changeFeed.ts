@@ -4,10 +4,14 @@
  * LISTENs; when it drops it reconnects after a pause and tells the subscriber the feed was down (notifications may have
  * been missed: the subscriber must forget what it cached and not cache until the feed is up again). On PGlite (one
  * process) the embedded database's own listen() delivers them.
+ * Off switch: FAST_USER_CACHE=0 (server/config.ts): no feed is started (listenChanges answers null), so its subscriber
+ * caches nothing and reads the database on every request, the plain path (tests/server/fastSwitches.test.ts;
+ * tests/faults/authCache.test.ts proves the invalidation across two processes).
  */
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from './client';
+import type { Db } from './handles';
+import { fastSwitches } from './switches';
 
 /** What a feed reports: a notification's payload, or that it is up (true) / down (false). */
 export interface FeedHandlers {
@@ -27,9 +31,11 @@ const RECONNECT_MS = 1000;
 
 /**
  * Listens to `channel` on the database behind a Drizzle handle (node-postgres pool or PGlite).
- * @returns the running feed, or null when the handle is neither (then the subscriber must not cache)
+ * @returns the running feed, or null when the handle is neither or the feed is switched off (then the subscriber must
+ *   not cache)
  */
 export function listenChanges(db: Db, channel: string, handlers: FeedHandlers): ChangeFeed | null {
+  if (!fastSwitches().userCache) return null;
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return listenPg(client.options as pg.ClientConfig, channel, handlers);
   if (client && typeof (client as PGlite).listen === 'function') return listenPglite(client as PGlite, channel, handlers);

@@ -3,10 +3,14 @@
  * walks every row before the page (page 20 000 of a million parcels: 500 000 index entries), the page's day is found
  * from the list's rows per day of creation (exact counters kept by triggers: migration 0014 list_jours for a role that
  * sees every agency, 0017 list_jours_portee for an agency's scope), and only that day is walked.
+ * Twin rules (server/db/fast/README.md): a row's day is its creation date's UTC day, in migration 0014 list_jour(t) and
+ * in seekDaySql's bounds here; the counters' scope is access/scopes.ts listDaysScope's. tests/server/listSeek.test.ts
+ * compares every deep page with the page walked by OFFSET, at midnight UTC included. FAST_LIST_PAGES=0 (server/config.ts)
+ * walks every page (server/http/list.ts plain path).
  */
 import { gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import type { Db } from './handles';
 
 /**
  * From this offset (rows before the page) on, a page is sought by day rather than walked: below it, walking the index
@@ -49,7 +53,7 @@ export function countedDaysSql(counters: SeekCounters): SQL {
  * The day of the page starting at `offset` (rows before the page), as one row: `avant` (the rows of the days before
  * it, in the list's order), `borne` (the bound on the creation date those days lie beyond: the end of the page's day,
  * newest first, or its start, oldest first) and `total` (every row the counters count); no row past the last row.
- * Written as SQL so that it can also stand first in the statement of a whole page (http/list.ts jsonCountedPage).
+ * Written as SQL so that it can also stand first in the statement of a whole page (server/http/list.ts jsonCountedPage).
  * @param offset the offset, as SQL (a bound value or a placeholder)
  */
 export function seekDaySql(counters: SeekCounters, offset: SQL, order: 'asc' | 'desc'): SQL {

@@ -14,8 +14,12 @@
  * the database could not be reached (`unreachable`: a connection lost, possibly during the COMMIT, whose outcome is
  * then unknown), nothing is run again: every write of the group answers that error, as a write alone would have.
  * This is an optimisation, not the guard: the row lock still decides between processes.
+ * Used by colis/registration.ts `departureWrites`, whose DEPARTURE_BATCH=1 writes each registration alone (and
+ * DEPARTURE_WRITES=<at least the clients in flight> lets them all reach PostgreSQL's row lock at once, the plain path);
+ * tests/server/keyedBatches.test.ts holds a group equal to its writes one after the other, and colis.test.ts the
+ * registrations' outcomes.
  */
-import type { Db, Tx } from './client';
+import type { Db, Tx } from './handles';
 
 /**
  * A write of a group: `run` on the group's transaction, or, written alone, on its own transaction, or on `db` itself

@@ -1,0 +1,311 @@
+/**
+ * The parcel's request bodies and wizard (spec 000 §2 Add parcel / Edit parcel, §5 "Parcel creation", "Each nature
+ * weight", "Settled amount", "Step 3 save", §7 colis/create, colis/update, colis/retirer|livrer, colis/prixNature):
+ * the bodies and query the server's routes validate (server/colis/routes.ts) and the schema of the three-step wizard
+ * (src/colis/ColisInputs.tsx), built from the same fields so a rule and its French message are written once: a nature
+ * weight is poidsKg (a number > 0, rounded to 3 decimals), an amount moneyEuros (≥ 0, rounded to the cent, 1,005 →
+ * 1,01), the recipient's e-mail the same rule on both sides.
+ */
+import { z } from 'zod';
+import { PAYMENT_BY } from '../colisRules';
+import { UNITES } from '../modes';
+import { normalizePhone, type PaysTelephone } from '../phone';
+import { moneyEuros, optionalText, poidsKg, requiredId, requiredText, strictNumber } from './fields';
+
+/** The French messages of the parcel's rules that more than one field or schema words. */
+const M = {
+  envoiID: 'Le départ est obligatoire',
+  agenceID: "L'agence est obligatoire.",
+  villeID: 'La ville de destination est obligatoire',
+  modeLivraisonID: 'Le mode de récupération est obligatoire',
+  natureColisID: 'La nature est obligatoire',
+  natures: 'Ajoutez au moins une nature',
+  detailsContenu: 'Le contenu est obligatoire',
+  modePaiementID: 'Le mode de paiement est obligatoire',
+  paymentby: 'Le payeur est obligatoire',
+  email: 'Email invalide !',
+  nomDestinataire: 'Le nom du destinataire est obligatoire',
+  prenomsDestinataire: 'Les prénoms du destinataire sont obligatoires',
+  adresseDestinataire: "L'adresse du destinataire est obligatoire",
+  expediteurID: "L'expéditeur est obligatoire",
+  expediteurNom: "Le nom de l'expéditeur est obligatoire",
+  expediteurPrenom: "Les prénoms de l'expéditeur sont obligatoires",
+  expediteurNumero: "Le téléphone de l'expéditeur est obligatoire",
+} as const;
+
+/** Largest weight of one nature line, in kg (or m³). */
+const NATURE_POIDS_MAX = 100_000;
+
+/** The amounts a parcel carries, with the label of their messages. */
+const MONTANT_LABELS = {
+  montantLivraison: 'Le montant de livraison',
+  montantExpedition: "Le montant d'expédition",
+  montantComplementaire: 'Le montant complémentaire',
+  reglement: 'Le montant réglé',
+} as const;
+type MontantField = keyof typeof MONTANT_LABELS;
+
+/** An amount of the parcel in euros: a number ≥ 0, rounded half away from zero to the cent (1.005 → 1.01). */
+const montant = (field: MontantField) => moneyEuros(MONTANT_LABELS[field]);
+
+/** A nature line's weight in kg (or m³): a number > 0 and ≤ 100 000, rounded to 3 decimals (spec 000 §5). */
+export const naturePoids = poidsKg('Le poids', NATURE_POIDS_MAX);
+
+/** A nature line's nature. */
+const natureColisID = requiredId(M.natureColisID);
+
+/** The unit of the weights. */
+const unite = z.enum(UNITES, { error: "L'unité doit être KG ou M3" });
+
+/** The new recipient's e-mail: empty, or a valid address. */
+const emailDestinataire = z.union([z.literal(''), z.email(M.email)]);
+
+/** Who pays (the spec's `paymentby` values). */
+const payer = z.enum(PAYMENT_BY);
+
+/** An optional reference id: a UUID, or nothing ('' and null read as null). */
+const optionalId = z
+  .uuid()
+  .nullish()
+  .or(z.literal('').transform(() => null));
+
+/** Body of colis/create and of the full colis/update (spec 000 §5 Parcel creation, §7 colis/create). */
+export const colisBody = z.object({
+  envoiID: requiredId(M.envoiID),
+  agenceID: optionalId,
+  villeID: requiredId(M.villeID),
+  modeLivraisonID: requiredId(M.modeLivraisonID),
+  modeEnvoiID: optionalId,
+  naturesColis: z
+    .array(
+      z.preprocess(
+        // The spec's client (000 §3) names only {natureColisID, unitePoid}: a number there is the line's weight.
+        (raw) => {
+          if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+          const { poids, unitePoid, ...line } = raw as Record<string, unknown>;
+          if (poids === undefined && typeof unitePoid === 'number') return { ...line, poids: unitePoid };
+          return { ...line, poids, unitePoid };
+        },
+        z.object({ natureColisID, poids: naturePoids, unitePoid: z.string().optional() }),
+      ),
+      { error: M.natures },
+    )
+    .min(1, M.natures)
+    .max(50),
+  unite: unite.optional(),
+  detailsContenu: requiredText(M.detailsContenu, 500),
+  contenu: optionalText(500),
+  observation: optionalText(1000),
+  adresseLivraison: optionalText(500),
+  montantLivraison: montant('montantLivraison').optional(),
+  montantExpedition: montant('montantExpedition').optional(),
+  montantComplementaire: montant('montantComplementaire').optional(),
+  reglement: montant('reglement').optional(),
+  expediteurID: optionalId,
+  expediteurNom: optionalText(100),
+  expediteurPrenom: optionalText(150),
+  NumeroSaisi: optionalText(20),
+  destinataireID: optionalId,
+  nomDestinataire: optionalText(100),
+  prenomsDestinataire: optionalText(150),
+  emailDestinataire: emailDestinataire.optional(),
+  adresseDestinataire: optionalText(500),
+  telephoneDestinataire: optionalText(20),
+  receptionneurID: optionalId,
+  encaissement: z
+    .object({ paymentby: payer.optional(), modePaiementID: z.uuid({ error: M.modePaiementID }).optional() })
+    .passthrough()
+    .optional(),
+  // Amounts the spec's client computes: accepted and ignored, the server recomputes them.
+  poids: z.unknown().optional(),
+  prixUnitaire: z.unknown().optional(),
+  montant: z.unknown().optional(),
+  montantTotal: z.unknown().optional(),
+  resteAPayer: z.unknown().optional(),
+  expediteurTelephone: z.unknown().optional(),
+});
+
+/** What a client sends to register or fully edit a parcel (amounts in euros, weights in kg), as validated. */
+export type ColisInput = z.infer<typeof colisBody>;
+
+/** Body of colis/update: the active toggle `{isActive}`, the spec client's amounts echo, or a full edit. */
+export const colisUpdateBody = z.union([
+  z.strictObject({ isActive: z.boolean() }),
+  // The spec client's echo after a payment: accepted and ignored (amounts are never trusted).
+  z.strictObject({ resteAPayer: strictNumber('Le reste à payer'), reglement: strictNumber('Le règlement') }),
+  colisBody,
+]);
+
+/** Body of colis/retirer and colis/livrer: how the remaining amount is collected in the same step, if any. */
+export const finishFields = z.object({
+  modePaiementID: z.uuid({ error: M.modePaiementID }).optional(),
+  paymentby: payer.optional(),
+});
+export type FinishInput = z.infer<typeof finishFields>;
+
+/** Query of colis/prixNature. */
+export const prixNatureQuery = z.object({
+  envoiID: z.uuid(),
+  natureColisID: z.uuid(),
+  villeID: z.uuid().optional(),
+  agenceID: z.uuid().optional(),
+});
+export type PrixNatureQuery = z.infer<typeof prixNatureQuery>;
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The wizard's form
+
+/**
+ * An amount as the wizard types it: empty ('' or null, a cleared input) reads as 0 (spec 000 §5: the amounts default
+ * to 0, minimum 0), else the body's rule. Parsed: euros rounded to the cent ('1,005' → 1.01).
+ */
+export const montantSaisi = (field: MontantField) =>
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), montant(field));
+
+/** A free text of the wizard: null reads as empty; trimmed, at most `max` characters. */
+const texteSaisi = (max: number) => z.preprocess((v) => v ?? '', optionalText(max));
+
+/** Whether a form value is a non-empty text once trimmed. */
+const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+
+/** A country's dial code and national number length as the wizard loads them (pays/getBy). */
+export interface PaysPhone {
+  indicatif?: string | null;
+  longueur?: number | null;
+}
+
+/**
+ * The country rules of a phone typed in the wizard: the dial code typed beside the number (else the country's), and
+ * the country's number length only when that dial code is the country's own (a French number typed with +33 for a
+ * recipient in Senegal is not held to Senegal's length).
+ * @param typedIndicatif the dial code field of the form
+ * @param pays the country of the party (destination for the recipient, origin for the sender)
+ */
+export function phonePays(typedIndicatif: string | null | undefined, pays?: PaysPhone | null): PaysTelephone {
+  const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
+  const indicatif = digits(typedIndicatif) ? (typedIndicatif ?? '') : (pays?.indicatif ?? '');
+  const own = !!digits(indicatif) && digits(indicatif) === digits(pays?.indicatif);
+  return { indicatif, longueurNumero: own ? (pays?.longueur ?? null) : null };
+}
+
+/** What the wizard's schema needs besides the values: who fills it and the countries of the chosen departure. */
+export interface ColisWizardContext {
+  /** ADMIN (every agency): the issuing agency is required on step 1 (spec 000 §5). */
+  seesAllAgences?: boolean;
+  /** false when the chosen delivery mode is the agency pick-up: no delivery amount (it counts as 0, unchecked). */
+  withLivraison?: boolean;
+  /** The departure's destination country (the recipient's phone) and origin country (the sender's). */
+  destinatairePays?: PaysPhone | null;
+  expediteurPays?: PaysPhone | null;
+}
+
+/** Step 1 (CHOIX DU DEPART): the departure, and the agency for ADMIN. */
+const envoiStep = (ctx: ColisWizardContext) => ({
+  envoiID: requiredId(M.envoiID),
+  agenceID: ctx.seesAllAgences ? requiredId(M.agenceID) : optionalId,
+});
+
+/** Step 2 (INFO COLIS): the body's fields as the inputs give them. */
+const infoStep = (ctx: ColisWizardContext) => ({
+  detailsContenu: requiredText(M.detailsContenu, 500),
+  villeID: requiredId(M.villeID),
+  naturesColis: z
+    .array(z.looseObject({ natureColisID, poids: naturePoids }), { error: M.natures })
+    .min(1, M.natures)
+    .max(50),
+  unite,
+  modeLivraisonID: requiredId(M.modeLivraisonID),
+  montantComplementaire: montantSaisi('montantComplementaire'),
+  montantExpedition: montantSaisi('montantExpedition'),
+  montantLivraison: ctx.withLivraison === false ? z.unknown().transform(() => 0) : montantSaisi('montantLivraison'),
+  adresseLivraison: texteSaisi(500),
+  observation: texteSaisi(1000),
+  reglement: montantSaisi('reglement'),
+  modePaiementID: optionalId,
+  paymentby: z.preprocess((v) => (v === '' || v === null ? undefined : v), payer.optional()),
+});
+
+/** Step 3 (INFO DESTINATAIRE): the recipient found by phone or typed, the sender selected or typed. */
+const destinataireStep = () => ({
+  destinataireID: optionalId,
+  destinataireNumero: texteSaisi(30),
+  nomDestinataire: texteSaisi(100),
+  prenomsDestinataire: texteSaisi(150),
+  adresseDestinataire: texteSaisi(500),
+  emailDestinataire: z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), emailDestinataire),
+  expediteurMode: z.enum(['select', 'saisie']),
+  expediteurID: optionalId,
+  expediteurNom: texteSaisi(100),
+  expediteurPrenom: texteSaisi(150),
+  expediteurNumero: texteSaisi(30),
+});
+
+type Values = Record<string, unknown>;
+type Issues = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
+
+/** Step 2's rule across fields: an advance (reglement above 0) needs its payment mode and payer (spec 000 §5). */
+function infoStepRule(v: Values, ctx: Issues) {
+  if (!(typeof v.reglement === 'number' && v.reglement > 0)) return;
+  if (!v.modePaiementID) ctx.addIssue({ code: 'custom', path: ['modePaiementID'], message: M.modePaiementID });
+  if (!v.paymentby) ctx.addIssue({ code: 'custom', path: ['paymentby'], message: M.paymentby });
+}
+
+/**
+ * Step 3's rules across fields (spec 000 §5 "Step 3 save", the server's own: server/colis/registration.ts partiesOf):
+ * a new recipient needs nom, prénoms and adresse; a typed sender nom, prénoms and phone, a selected one its client;
+ * each typed phone must be a phone of its party's country (common/phone.ts, as the server normalises it).
+ */
+function destinataireStepRule(v: Values, issues: Issues, ctx: ColisWizardContext) {
+  const requireFilled = (field: keyof typeof M) => {
+    if (!filled(v[field])) issues.addIssue({ code: 'custom', path: [field], message: M[field] });
+  };
+  const phone = (field: string, indicatif: unknown, pays: PaysPhone | null | undefined) => {
+    if (!filled(v[field])) return;
+    const result = normalizePhone(v[field] as string, phonePays(indicatif as string | undefined, pays));
+    if (!result.ok) issues.addIssue({ code: 'custom', path: [field], message: result.error });
+  };
+  if (!v.destinataireID) {
+    requireFilled('nomDestinataire');
+    requireFilled('prenomsDestinataire');
+    requireFilled('adresseDestinataire');
+  }
+  phone('destinataireNumero', v.destinataireIndicatif, ctx.destinatairePays);
+  if (v.expediteurMode === 'saisie') {
+    requireFilled('expediteurNom');
+    requireFilled('expediteurPrenom');
+    requireFilled('expediteurNumero');
+    phone('expediteurNumero', v.expediteurIndicatif, ctx.expediteurPays);
+  } else if (!v.expediteurID) {
+    issues.addIssue({ code: 'custom', path: ['expediteurID'], message: M.expediteurID });
+  }
+}
+
+/** The rules across fields run even while another field is in error, so every error shows at once. */
+const ALWAYS = { when: () => true };
+
+/**
+ * The schema of one step of the wizard (0 CHOIX DU DEPART, 1 INFO COLIS, 2 INFO DESTINATAIRE): its fields and rules,
+ * for the step's Suivant (src/colis/model/wizardRules.ts infoStepMissing). Other fields pass through untouched.
+ * @param step the step index
+ * @param ctx the role and the departure's countries
+ */
+export function colisWizardStepSchema(step: 0 | 1 | 2, ctx: ColisWizardContext = {}) {
+  if (step === 0) return z.looseObject(envoiStep(ctx));
+  if (step === 1) return z.looseObject(infoStep(ctx)).superRefine((v, issues) => infoStepRule(v, issues), ALWAYS);
+  return z.looseObject(destinataireStep()).superRefine((v, issues) => destinataireStepRule(v, issues, ctx), ALWAYS);
+}
+
+/**
+ * The schema of the whole wizard form (ColisFormValues), checked before the save (src/colis/ColisInputs.tsx): the three
+ * steps' fields and rules. Accepts the inputs' raw values ('' or null when empty, '1,005' €, '2.5' kg) and parses
+ * them (amounts rounded to the cent, weights to 3 decimals, texts trimmed); the fields the form keeps for itself
+ * (dial codes, the look-up state) pass through.
+ * @param ctx the role and the departure's countries
+ * @returns a zod schema of the form's values, with the French messages of the server's rules
+ */
+export function colisWizardSchema(ctx: ColisWizardContext = {}) {
+  return z.looseObject({ ...envoiStep(ctx), ...infoStep(ctx), ...destinataireStep() }).superRefine((v, issues) => {
+    infoStepRule(v, issues);
+    destinataireStepRule(v, issues, ctx);
+  }, ALWAYS);
+}

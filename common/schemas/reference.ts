@@ -1,0 +1,172 @@
+/**
+ * The forms and request bodies of the reference resources (spec 001 §5 validation rules, §7 calls): countries, cities,
+ * agencies, the code / libellé / description resources (sending and pick-up modes, nature groups, operation types,
+ * payment modes, roles), natures, unit prices and permissions. Each schema is the server route's body
+ * (server/<area>/routes.ts) and the add / edit form's resolver (src/common/formResolver.ts), so a rule and its French
+ * message are written once.
+ */
+import { z } from 'zod';
+import { toMoneyString } from '../money';
+import { normalizePaysPhone } from '../phone';
+import { moneyEuros, optionalText, requiredId, requiredText, strictNumber } from './fields';
+
+const longueurNumero = strictNumber('La longueur du numéro').pipe(
+  z
+    .number()
+    .int('La longueur du numéro doit être un nombre entier')
+    .min(4, 'La longueur du numéro doit être comprise entre 4 et 15')
+    .max(15, 'La longueur du numéro doit être comprise entre 4 et 15'),
+);
+const indicatif = z
+  .string({ error: "L'indicatif est obligatoire" })
+  .trim()
+  .regex(/^\+?[0-9]{1,4}$/, "L'indicatif doit être de la forme +33");
+
+/** Body and form of pays/create (spec 001 §5 Country add: code, libelle, indicatif, longueurNumero, devise required). */
+export const paysCreateSchema = z.object({
+  code: requiredText('Le code est obligatoire', 10),
+  libelle: requiredText('Le nom du pays est obligatoire', 100),
+  indicatif,
+  longueurNumero,
+  devise: requiredText('La devise est obligatoire', 10),
+});
+
+/** Body and form of pays/update (spec 001 §5 Country edit: code, libelle, indicatif, longueurNumero required; devise optional). */
+export const paysUpdateSchema = paysCreateSchema.extend({ devise: requiredText('La devise est obligatoire', 10).optional() });
+
+/** Body and form of ville/create and ville/update (spec 001 §5 City add and edit: code, libelle and country required). */
+export const villeSchema = z.object({
+  code: requiredText('Le code est obligatoire', 10),
+  libelle: requiredText('Le nom de la ville est obligatoire', 100),
+  paysID: requiredId('Le pays est obligatoire'),
+});
+
+const coordinate = (name: string, max: number) =>
+  strictNumber(`La ${name}`).pipe(
+    z
+      .number()
+      .min(-max, `La ${name} doit être comprise entre -${max} et ${max}`)
+      .max(max, `La ${name} doit être comprise entre -${max} et ${max}`),
+  );
+
+/**
+ * Body of agence/create and agence/update (spec 001 §5 Agency add: country, city, name, latitude, longitude required,
+ * latitude and longitude numeric; the phone typed without dial code). The server checks the phone against the city's
+ * country (server/agence/service.ts, common/phone.ts normalizePaysPhone); the form does it with agenceFormSchema.
+ */
+export const agenceSchema = z.object({
+  code: optionalText(20),
+  libelle: requiredText("Le nom de l'agence est obligatoire", 100),
+  latitude: coordinate('latitude', 90),
+  longitude: coordinate('longitude', 180),
+  villeID: requiredId('La ville est obligatoire'),
+  paysID: z.uuid().optional(),
+  telephone: z.string().trim().max(30, '30 caractères au maximum').nullable().optional(),
+  telephoneComplet: z.string().max(30).nullable().optional(),
+});
+
+/**
+ * The agency form: the body's rules, the country required (the city list depends on it), and the typed phone checked
+ * against the chosen country's dial code and length (`paysTelephone`, set by the form from the chosen country) with
+ * the rule the server applies (common/phone.ts normalizePaysPhone).
+ */
+export const agenceFormSchema = agenceSchema
+  .extend({
+    paysID: requiredId('Le pays est obligatoire'),
+    paysTelephone: z.object({ indicatif: z.string().nullish(), longueurNumero: z.number().nullish() }).nullish(),
+  })
+  .superRefine(
+    (values, ctx) => {
+      const typed = typeof values.telephone === 'string' ? values.telephone.trim() : '';
+      const pays = values.paysTelephone;
+      if (!typed || !pays || typeof pays !== 'object') return;
+      const result = normalizePaysPhone(typed, pays);
+      if (!result.ok) ctx.addIssue({ code: 'custom', path: ['telephone'], message: result.error });
+    },
+    // Checked even while other fields are missing, so the form shows every error at once.
+    { when: () => true },
+  );
+
+/** How a code / libellé resource treats its description (spec 001 §5). */
+export type DescriptionRule = 'required' | 'optional';
+
+/**
+ * Body and form of the code / libellé / description resources (spec 001 §5 "Role, pickup mode: code, libelle,
+ * description all required", "Sending mode: libelle, code, description required", "Nature group: code and libelle
+ * required, description optional", "Operation type: libelle and code required").
+ */
+export function codeLibelleSchema(description: DescriptionRule) {
+  return z.object({
+    code: requiredText('Le code est obligatoire', 30),
+    libelle: requiredText('Le libellé est obligatoire', 100),
+    description: description === 'required' ? requiredText('La description est obligatoire', 500) : optionalText(500),
+  });
+}
+
+/** The form of a resource whose description is required (roles, sending, pick-up and payment modes). */
+export const codeLibelleRequiredSchema = codeLibelleSchema('required');
+/** The form of a resource whose description is optional or absent (nature groups, operation types). */
+export const codeLibelleOptionalSchema = codeLibelleSchema('optional');
+
+/** prixExceptionnel: digits (and two decimals), 0 or empty means none (spec 001 §5), stored as cents' text or null. */
+const prixExceptionnel = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const parsed = moneyEuros('Le prix exceptionnel').safeParse(v);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: 'Le prix exceptionnel doit être un nombre positif' });
+      return z.NEVER;
+    }
+    return parsed.data === 0 ? null : toMoneyString(parsed.data);
+  });
+
+/** Body and form of natureColis/create (spec 001 §5 Nature add: code, libelle and group required). */
+export const natureColisCreateSchema = z.object({
+  code: requiredText('Le code est obligatoire', 30),
+  libelle: requiredText('Le libellé est obligatoire', 100),
+  description: optionalText(500),
+  groupeNatureColisID: requiredId('Le groupe est obligatoire'),
+  prixExceptionnel,
+  unite: optionalText(20),
+});
+
+/** Body and form of natureColis/update (spec 001 §5 Nature edit: code, libelle, description required). */
+export const natureColisUpdateSchema = natureColisCreateSchema.extend({
+  description: requiredText('La description est obligatoire', 500),
+});
+
+/**
+ * Fields of the unit price (spec 001 §5 Unit-price form: origin and destination cities,
+ * nature group, sending mode, libelle, prixUnitaire (number, min 0) all required). The spec's client names the cities
+ * villeDorigineID and villeID: both spellings are read.
+ */
+export const paramNatureModeFields = z.object({
+  libelle: requiredText('Le libellé est obligatoire', 200),
+  prixUnitaire: moneyEuros('Le prix unitaire'),
+  groupeNatureColisID: requiredId('Le groupe de nature est obligatoire'),
+  villeOrigineID: requiredId("La ville d'origine est obligatoire"),
+  villeDestinationID: requiredId('La ville de destination est obligatoire'),
+  modeEnvoiID: requiredId("Le mode d'envoi est obligatoire"),
+});
+
+/** The body of paramNatureMode/create and update: paramNatureModeFields, the spec client's city names read too. */
+export const paramNatureModeSchema = z.preprocess((raw) => {
+  if (!raw || typeof raw !== 'object') return raw;
+  const { villeDorigineID, villeID, ...rest } = raw as Record<string, unknown>;
+  return { ...rest, villeOrigineID: rest.villeOrigineID ?? villeDorigineID, villeDestinationID: rest.villeDestinationID ?? villeID };
+}, paramNatureModeFields);
+
+/** The unit-price form: the body's fields, and the two countries the city selects depend on. */
+export const paramNatureModeFormSchema = paramNatureModeFields.extend({
+  paysOrigineID: requiredId("Le pays d'origine est obligatoire"),
+  paysDestinationID: requiredId('Le pays de destination est obligatoire'),
+});
+
+/** Body and form of privilege/create and update (spec 001 §5 Permission add and edit: libelle and description required). */
+export const permissionSchema = z.object({
+  libelle: requiredText('Le libellé est obligatoire', 100),
+  description: requiredText('La description est obligatoire', 500),
+  groupe: optionalText(50),
+});

@@ -1,0 +1,112 @@
+/**
+ * Schemas of the user calls and forms (spec 001 §2 Users, §5 User add and edit, §7 user/create, user/update; spec 000
+ * §5 Profile): the bodies a client sends to create and edit a member of staff or its own profile, with their French
+ * messages, and the add and edit forms' schema built from the same fields. The server's routes validate the bodies
+ * with them (server/user/routes.ts); the forms validate with `zodResolver` of the same fields (src/user/, src/profil/).
+ *
+ * A form's raw values are accepted: '' for an empty text, '' or null for an empty select.
+ */
+import { z } from 'zod';
+import { normalizePaysPhone, type PaysTelephone } from '../phone';
+import { optionalText, requiredText } from './fields';
+
+/** Messages of the user rules checked by the schemas (spec 001 §5 'Le pays est requis !'); the server words the others. */
+export const USER_FIELD_MESSAGES = {
+  nom: 'Le nom est obligatoire',
+  prenoms: 'Les prénoms sont obligatoires',
+  adresse: "L'adresse est obligatoire",
+  paysID: 'Le pays est requis !',
+  roleID: 'Le rôle est obligatoire',
+  typeUserID: "Type d'utilisateur invalide",
+  agenceID: "L'agence est invalide",
+  /** An agency is required for every role that does not reach every agency (docs/decisions/staff-accounts.md). */
+  agenceRequired: "L'agence est obligatoire pour ce rôle.",
+  email: "L'email est obligatoire",
+  emailInvalid: 'Email invalide !',
+  telephone: 'Le téléphone est obligatoire',
+} as const;
+
+const M = USER_FIELD_MESSAGES;
+
+/** An empty select ('' from a form) reads as no value. */
+const emptyAsNull = (v: unknown) => (v === '' ? null : v);
+
+/** A reference id that may be absent: a UUID, or null / undefined / '' (no value, read as null). */
+const optionalId = (message: string) => z.preprocess(emptyAsNull, z.uuid({ error: message }).nullish());
+
+/** Body of the profile update (spec 000 §5 Profile: nom and prenoms required; adresse may be empty or null). */
+export const profilBody = z.object({
+  nom: requiredText(M.nom, 100),
+  prenoms: requiredText(M.prenoms, 150),
+  adresse: optionalText(255).nullable(),
+});
+export type ProfilInput = z.infer<typeof profilBody>;
+
+/** The fields of a staff form that only the full staff body carries (a profile body holding one is refused). */
+const STAFF_KEYS = ['paysID', 'roleID', 'typeUserID', 'agenceID'] as const;
+
+/** The staff fields shared by create and update (spec 001 §5 User add: all required; §7). */
+const staffFields = {
+  nom: requiredText(M.nom, 100),
+  prenoms: requiredText(M.prenoms, 150),
+  adresse: requiredText(M.adresse, 255),
+  paysID: z.uuid({ error: M.paysID }),
+  roleID: z.uuid({ error: M.roleID }),
+  typeUserID: optionalId(M.typeUserID),
+  agenceID: optionalId(M.agenceID),
+};
+
+/** The e-mail of a new member of staff: required, then a valid address. */
+const staffEmail = z.string({ error: M.email }).trim().min(1, M.email).max(254, '254 caractères au maximum').pipe(z.email(M.emailInvalid));
+
+/** The phone of a new member of staff, typed without the dial code of its country (spec 001 §5). */
+const staffTelephone = requiredText(M.telephone, 30);
+
+/** Body of POST user/create (spec 001 §7 without `password`: the server generates it, docs/decisions/staff-accounts.md). */
+export const staffCreateBody = z.object({ ...staffFields, email: staffEmail, telephone: staffTelephone });
+export type StaffCreateInput = z.infer<typeof staffCreateBody>;
+
+/** Full body of PUT user/update/{id} for staff (spec 001 §7); email and telephone are read-only (refused when changed). */
+export const staffUpdateBody = z.object({
+  ...staffFields,
+  email: z.string().max(254).nullish(),
+  telephone: z.string().max(30).nullish(),
+});
+export type StaffUpdateInput = z.infer<typeof staffUpdateBody>;
+
+/** A profile body: nom, prenoms, adresse, and none of the staff fields (those need the full staff body) nor isActive (alone). */
+export const profilOnlyBody = profilBody.loose().refine((b) => ![...STAFF_KEYS, 'isActive'].some((k) => k in b), {
+  message: 'Un changement de pays, de rôle ou d’agence demande le formulaire complet (nom, prénoms, adresse, pays, rôle).',
+});
+
+/** What the user form knows of its chosen records, which some rules depend on. */
+export interface UserFormContext {
+  /** true for the edit form (email and telephone read-only, not checked). */
+  edit?: boolean;
+  /** The chosen country (its dial code and national length), or null / undefined while none is chosen or loaded. */
+  pays?: PaysTelephone | null;
+  /** The chosen role (whether it reaches every agency), or null / undefined while none is chosen or loaded. */
+  role?: { toutesAgences?: boolean | null } | null;
+}
+
+/**
+ * The schema of the user add and edit forms (spec 001 §5): the body's fields, plus the rules that depend on the chosen
+ * records, which the server checks against the database (server/user/service.ts):
+ * - the agency is required unless the chosen role reaches every agency (required while no role is chosen);
+ * - on add, the phone is typed without the dial code and must fit the chosen country (common/phone.ts
+ *   normalizePaysPhone, the server's rule); it is only required while no country is chosen.
+ * The parsed values keep the phone as typed (trimmed): the server normalises it.
+ * @param context the form's mode and its chosen country and role
+ * @returns a zod schema of the form's values, with the fields' French messages
+ */
+export function userFormSchema({ edit = false, pays, role }: UserFormContext = {}) {
+  const agenceRequired = !role?.toutesAgences;
+  const agenceID = agenceRequired ? z.preprocess(emptyAsNull, z.uuid({ error: M.agenceRequired })) : staffFields.agenceID;
+  if (edit) return staffUpdateBody.extend({ agenceID });
+  const telephone = staffTelephone.superRefine((typed, ctx) => {
+    if (!pays) return;
+    const result = normalizePaysPhone(typed, pays);
+    if (!result.ok) ctx.addIssue({ code: 'custom', message: result.error });
+  });
+  return staffCreateBody.extend({ agenceID, telephone });
+}

@@ -1,0 +1,18 @@
+/**
+ * The one way a form validates: with the zod schema the server's route uses (common/schemas/), through
+ * `@hookform/resolvers/zod`. The form keeps what the user typed (`raw`): the schema only decides which fields are in
+ * error and with which French message; the server parses the same text again with the same schema, so a rule and its
+ * rounding (common/money.ts) are written once. docs/decisions/shared-validation.md.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * A react-hook-form resolver validating the form's values with `schema` and leaving the values as typed.
+ * @param schema a schema of common/schemas/ (the request body, or a form schema built from the same fields)
+ * @returns the resolver to give to react-admin's `<SimpleForm resolver>` / `<Form resolver>` or `useForm`
+ */
+export function formResolver(schema: z.ZodType): Resolver<FieldValues> {
+  return zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
+}
