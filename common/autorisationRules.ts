@@ -94,7 +94,7 @@ export function roleEditRefusal(actor: Actor, role: RoleFacts): RoleEditRefusal 
 }
 
 /** Whether a key is reserved to SUPERADMIN: its name contains 'superadmin', any case. */
-export const isSuperadminKey = (libelle: string): boolean => libelle.toLowerCase().includes('superadmin');
+const isSuperadminKey = (libelle: string): boolean => libelle.toLowerCase().includes('superadmin');
 
 /** Why the actor may not grant a key: a SUPERADMIN key, or a key the actor does not hold itself. */
 export function grantRefusal(actor: Actor, libelle: string): 'superadminKey' | 'notHeld' | null {
@@ -164,7 +164,7 @@ export function roleAssignRefusal(actor: Actor, role: AssignedRole): string | nu
  * The keys that administer access: never switched off for every role (B2: switching off permissionUpdateStaut could
  * never be undone; switching off autorisation locks everybody out).
  */
-export const ACCESS_ADMIN_KEYS: readonly PermissionKey[] = [
+const ACCESS_ADMIN_KEYS: readonly PermissionKey[] = [
   'autorisation',
   'permission',
   'permissionUpdate',

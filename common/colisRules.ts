@@ -37,7 +37,7 @@ export function isAdvance(reglement: DecimalInput): boolean {
 }
 
 /** Parcel statuses in which no payment may be collected: EN_ATTENTE (no advance was received at registration). */
-export const COLIS_UNPAYABLE: readonly StatutCode[] = ['EN_ATTENTE'];
+const COLIS_UNPAYABLE: readonly StatutCode[] = ['EN_ATTENTE'];
 
 /** Whether a payment may be collected on a parcel in this status (money must still remain: the amount rules). */
 export function isColisPayable(statutCode: string | null | undefined): boolean {
@@ -57,10 +57,10 @@ export function canFinishColis(statutCode: string | null | undefined): boolean {
 }
 
 /** Code of the agency pick-up delivery mode (seed: 'AGENCE'). */
-export const MODE_LIVRAISON_AGENCE_CODE = 'AGENCE';
+const MODE_LIVRAISON_AGENCE_CODE = 'AGENCE';
 
 /** Label of the agency pick-up mode as the spec writes it (spec 000 §9: 'Récupération en Agence ', trailing space). */
-export const MODE_LIVRAISON_AGENCE_LIBELLE = 'Récupération en Agence ';
+const MODE_LIVRAISON_AGENCE_LIBELLE = 'Récupération en Agence ';
 
 /**
  * Whether a delivery mode is the agency pick-up, which has no delivery amount nor delivery address (spec 000 §5, §9).

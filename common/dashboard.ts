@@ -26,8 +26,8 @@ export const ENVOI_STAT_KEYS = {
   CLOTURE: 'envoiCloture',
 } as const satisfies Partial<Record<StatutCode, string>>;
 
-export type ColisStatKey = (typeof COLIS_STAT_KEYS)[keyof typeof COLIS_STAT_KEYS];
-export type EnvoiStatKey = (typeof ENVOI_STAT_KEYS)[keyof typeof ENVOI_STAT_KEYS];
+type ColisStatKey = (typeof COLIS_STAT_KEYS)[keyof typeof COLIS_STAT_KEYS];
+type EnvoiStatKey = (typeof ENVOI_STAT_KEYS)[keyof typeof ENVOI_STAT_KEYS];
 
 /** colis/getAllData's `data` (and each `byAgence[].stats`): totals and the count of each status. */
 export type DashboardCounts = { colis: number; envois: number; clients: number } & Record<ColisStatKey | EnvoiStatKey, number>;

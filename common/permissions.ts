@@ -409,7 +409,7 @@ export const RESOURCE_KEYS: Readonly<Record<ResourceName, ResourceKeys>> = (() =
  * The route-name keys that also open an action of a resource (PermissionSpec.opens): e.g. groupeNatureColis opens the
  * nature groups' list as groupeColis does (001 B5). The UI's canAccess and the server's route table both read it.
  */
-export const RESOURCE_ROUTE_KEYS: Readonly<Partial<Record<ResourceName, Partial<Record<ResourceAction, PermissionKey[]>>>>> = (() => {
+const RESOURCE_ROUTE_KEYS: Readonly<Partial<Record<ResourceName, Partial<Record<ResourceAction, PermissionKey[]>>>>> = (() => {
   const table: Partial<Record<ResourceName, Partial<Record<ResourceAction, PermissionKey[]>>>> = {};
   for (const key of ALL_PERMISSION_KEYS) {
     const opens = CATALOGUE[key].opens;

@@ -22,8 +22,8 @@ export interface PaysTelephone {
 export type PhoneResult = { ok: true; phone: string } | { ok: false; error: string };
 
 /** Fewest digits of a national number, and most digits of a full number with its dial code (E.164). */
-export const PHONE_MIN_NATIONAL_DIGITS = 4;
-export const PHONE_MAX_DIGITS = 15;
+const PHONE_MIN_NATIONAL_DIGITS = 4;
+const PHONE_MAX_DIGITS = 15;
 
 /** Messages of the phone rules, the same on both sides. */
 export const PHONE_MESSAGES = {

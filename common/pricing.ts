@@ -24,7 +24,7 @@ export function prixLigneOf(prixExceptionnel: DecimalInput, prixUnitaire: Decima
 }
 
 /** One nature line of a parcel as entered: weight and the two candidate prices. */
-export interface ColisLineInput {
+interface ColisLineInput {
   /** Weight of the line, kg (or m³), up to 3 decimals. */
   poids: DecimalInput;
   /** Exceptional price of the nature, euros per unit (0 / null when none). */

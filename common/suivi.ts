@@ -8,7 +8,7 @@
 export const SUIVI_NOT_FOUND = 'Colis introuvable. Vérifiez la référence et les 4 derniers chiffres du téléphone.';
 
 /** A status as the page shows it. */
-export interface SuiviStatut {
+interface SuiviStatut {
   code: string;
   libelle: string;
 }
@@ -20,7 +20,7 @@ export interface SuiviLieu {
 }
 
 /** One step of the journey: the status reached and when (ISO 8601). */
-export interface SuiviEtape {
+interface SuiviEtape {
   date: string;
   statut: SuiviStatut;
 }

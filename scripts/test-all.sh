@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (README): Prettier check, lint (ESLint), type check, web tests, render tests (the main forms
+# The one test command (README): Prettier check, lint (ESLint, then knip: no unused file, export or dependency), type check, web tests, render tests (the main forms
 # inside react-admin's AdminContext, happy-dom), server tests on PGlite, the
 # same server tests on PostgreSQL when DATABASE_URL is set, the fault tests (real server process: kill -9, SIGTERM,
 # database cut, two processes, backups) in both passes, UI build, browser journeys in Debian's Chromium. Every step
@@ -19,7 +19,7 @@ rm -f .tmp/*.json
 failed_steps=()
 
 missing_tools=()
-for tool in prettier eslint tsc vitest vite playwright; do
+for tool in prettier eslint knip tsc vitest vite playwright; do
   [ -x "node_modules/.bin/$tool" ] || missing_tools+=("$tool")
 done
 if [ ${#missing_tools[@]} -gt 0 ]; then
@@ -52,6 +52,7 @@ step() {
 
 step "format" npx prettier --check . --log-level warn
 step "lint" npx eslint .
+step "unused code (knip)" npx knip
 step "typecheck" npx tsc --noEmit -p tsconfig.json
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
 step "render tests" npx vitest run --project render --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/render.json

@@ -22,7 +22,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-for tool in prettier eslint tsc vitest; do
+for tool in prettier eslint knip tsc vitest; do
   if [ ! -x "node_modules/.bin/$tool" ]; then
     echo "Dépendances du projet absentes (node_modules/.bin/$tool) : lancez « npm ci », puis « npm run test:quick »."
     exit 1
@@ -63,9 +63,10 @@ static_step() {
 }
 static_step format npx prettier --check . --log-level warn --cache --cache-location "$cache/prettier" &
 static_step lint npx eslint . --cache --cache-strategy content --cache-location "$cache/eslint" &
+static_step knip npx knip &
 static_step typecheck npx tsc --noEmit -p tsconfig.json --incremental --tsBuildInfoFile "$cache/tsconfig.tsbuildinfo" &
 wait
-for name in format lint typecheck; do
+for name in format lint knip typecheck; do
   read -r code took <"$work/$name.status"
   echo; echo "== $name"
   cat "$work/$name.log"

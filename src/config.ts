@@ -6,7 +6,7 @@
  */
 
 /** Values a deployment (or a test) may set on `window.__APP_CONFIG__`. */
-export interface AppConfig {
+interface AppConfig {
   /** Base address of the API, e.g. 'https://host/api/'. Default: page origin + '/api/'. */
   apiUrl?: string;
   /** Inactivity delay before automatic logout, in ms. Default 1,800,000 (spec 000 §9). */
@@ -23,7 +23,7 @@ declare global {
 export const DEFAULT_INACTIVITY_MS = 1_800_000;
 
 /** Returns the runtime configuration, or an empty object when none is set (or outside a browser). */
-export function getAppConfig(): AppConfig {
+function getAppConfig(): AppConfig {
   return typeof window !== 'undefined' && window.__APP_CONFIG__ ? window.__APP_CONFIG__ : {};
 }
 

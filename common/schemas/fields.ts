@@ -52,7 +52,7 @@ export const strictNumber = (label: string) =>
   );
 
 /** A number rounded half away from zero to the kg's stored 3 decimals, exactly (common/money.ts). */
-export const roundPoids = (n: number): number => milliToNumber(toMilli(n));
+const roundPoids = (n: number): number => milliToNumber(toMilli(n));
 
 /** A number rounded half away from zero to the stored cents, exactly (common/money.ts): 1.005 → 1.01. */
 export const roundMontant = (n: number): number => centsToNumber(toCents(n));

@@ -142,7 +142,7 @@ export const natureColisUpdateSchema = natureColisCreateSchema.extend({
  * nature group, sending mode, libelle, prixUnitaire (number, min 0) all required). The spec's client names the cities
  * villeDorigineID and villeID: both spellings are read.
  */
-export const paramNatureModeFields = z.object({
+const paramNatureModeFields = z.object({
   libelle: requiredText('Le libellé est obligatoire', 200),
   prixUnitaire: moneyEuros('Le prix unitaire'),
   groupeNatureColisID: requiredId('Le groupe de nature est obligatoire'),

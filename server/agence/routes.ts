@@ -19,7 +19,7 @@ import { agenceDependants, listAgencesBy, nestVillePays, selectAgences } from '.
 import { agenceValues } from './service';
 
 /** An agency as the API answers it: its city (with the city's country) and its country populated. */
-export const agenceRecord = record({
+const agenceRecord = record({
   code: z.string(),
   libelle: z.string(),
   latitude: z.number().nullable(),

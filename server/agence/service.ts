@@ -12,7 +12,7 @@ import { badRequest, conflict } from '../http/errors';
 import { findVilleWithIndicatif, lockAgenceActive } from './query';
 
 /** The 409 message of a record for a deactivated agency. */
-export const agenceInactiveMessage = (libelle: string) =>
+const agenceInactiveMessage = (libelle: string) =>
   `L'agence « ${libelle} » est désactivée : aucun enregistrement n'est possible pour elle.`;
 
 /**

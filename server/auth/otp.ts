@@ -9,8 +9,8 @@ import type { Db, Tx } from '../db/client';
 import { codesOtp } from '../db/schema';
 import { tooManyAttempts } from '../http/errors';
 
-export const OTP_TTL_MS = 10 * 60 * 1000;
-export const OTP_MAX_ATTEMPTS = 5;
+const OTP_TTL_MS = 10 * 60 * 1000;
+const OTP_MAX_ATTEMPTS = 5;
 
 type Purpose = 'RESET_PASSWORD' | 'DELETE_COLIS';
 

@@ -8,7 +8,7 @@ import argon2 from 'argon2';
  * the 2-core machines this runs on: a burst of sign-ins would hold the server's cores. A hash keeps its own parameters,
  * so hashes made with the older ones still verify.
  */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hashes a password (argon2id, ARGON2_OPTIONS). @returns the encoded hash, parameters and salt included */
 export function hashPassword(password: string): Promise<string> {

@@ -47,7 +47,7 @@ export interface ThrottleKey {
 }
 
 /** Lock length (ms) after `failures` counted attempts, or 0 while free attempts remain. */
-export function backoffMs(failures: number, p: ThrottlePolicy): number {
+function backoffMs(failures: number, p: ThrottlePolicy): number {
   if (failures < p.free) return 0;
   return Math.min(p.maxMs, p.baseMs * 2 ** Math.min(30, failures - p.free));
 }

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema';
 
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   tv: number;
 }

@@ -24,7 +24,7 @@ import { listenChanges, type ChangeFeed } from '../db/fast/changeFeed';
 import { loadCurrentUser, type CurrentUser } from './currentUser';
 
 /** The NOTIFY channel of migration 0012's triggers. */
-export const AUTH_CACHE_CHANNEL = 'auth_cache';
+const AUTH_CACHE_CHANNEL = 'auth_cache';
 
 /** The cache of one process's app. */
 export interface UserCache {

@@ -17,7 +17,7 @@ import { listAutorisationsOfRole } from './query';
 import { assertRoleExists, getAutorisation, setAutorisationActive, setGrants, type GrantsResult } from './service';
 
 /** An authorisation of a role: the permission it grants populated, and its own active flag. */
-export const autorisationRecord = record({
+const autorisationRecord = record({
   roleID: id,
   isActive: z.boolean(),
   privilegeID: record({ libelle: z.string(), groupe: z.string(), isActive: z.boolean() }),

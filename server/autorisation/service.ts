@@ -25,7 +25,7 @@ import { findRoleFacts } from '../role/query';
 import { findAutorisation, findPrivileges, lockAutorisationById, lockAutorisations } from './query';
 
 /** French refusals of the assignment calls. */
-export const AUTORISATION_MESSAGES = {
+const AUTORISATION_MESSAGES = {
   roleNotFound: 'Rôle introuvable.',
   privilegeNotFound: 'Permission introuvable.',
   autorisationNotFound: 'Autorisation introuvable.',
@@ -51,7 +51,7 @@ export interface GrantsResult {
  * Checks that `user` may change a role (its grants or its record): common/autorisationRules.ts roleEditRefusal.
  * @throws 403 with the rule's French message
  */
-export function assertRoleEditable(user: CurrentUser, role: RoleFacts): void {
+function assertRoleEditable(user: CurrentUser, role: RoleFacts): void {
   const refusal = roleEditRefusal(user, role);
   if (refusal) throw forbidden(ACCESS_RULE_MESSAGES[refusal]);
 }

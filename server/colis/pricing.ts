@@ -65,11 +65,11 @@ export function selectEnvoiRoute(db: Db | Tx) {
  * The message of a nature whose group is deactivated: the nature is no longer offered (the wizard's lists leave it out,
  * natureColis/query.ts), and a registration or a price look-up naming it is refused with this text.
  */
-export const natureGroupeInactifMessage = (nature: string, groupe: string) =>
+const natureGroupeInactifMessage = (nature: string, groupe: string) =>
   `La nature « ${nature} » n'est plus proposée : son groupe « ${groupe} » est désactivé.`;
 
 /** The message of a missing unit price (spec 000 §8 'No unit price'). */
-export const missingPrixMessage = (mode: string, pays: string, nature: string) =>
+const missingPrixMessage = (mode: string, pays: string, nature: string) =>
   `Aucun prix unitaire associé à : ${mode}, ${pays}, ${nature}`;
 
 /**
@@ -148,7 +148,7 @@ export async function priceNatures(db: Db | Tx, route: PricingRoute, natureIds: 
  * @throws 400 for an unknown or inactive nature; 409 natureGroupeInactifMessage for a nature of a deactivated group;
  *   409 'Aucun prix unitaire associé à : …' when a nature without exceptional price has no unit price on the route
  */
-export function pricesOf(route: PricingRoute, ids: string[], rows: NaturePriceRow[]): Map<string, PrixNature> {
+function pricesOf(route: PricingRoute, ids: string[], rows: NaturePriceRow[]): Map<string, PrixNature> {
   const natures = [...new Map(rows.map((r) => [r.id, r])).values()];
   const byId = new Map(natures.map((n) => [n.id, n]));
   for (const id of ids) {

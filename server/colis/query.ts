@@ -27,8 +27,8 @@ import {
 import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
 import { colisListTotal } from '../access/listTotals';
 
-export const expediteur = alias(users, 'expediteur');
-export const destinataire = alias(users, 'destinataire');
+const expediteur = alias(users, 'expediteur');
+const destinataire = alias(users, 'destinataire');
 
 /** The parcel's own columns as the API answers them (selectColis; a registration's INSERT … RETURNING). */
 export const colisColumns = {
@@ -123,7 +123,7 @@ export function selectColis(db: Db | Tx) {
  * columns: migration 0016 colis_termes_trigger; tests/server/colis.test.ts ("finds a parcel by its free-text
  * recipient's name and phone…") checks every value is there.
  */
-export function colisSearch(pattern: string): SQL {
+function colisSearch(pattern: string): SQL {
   // = ANY(ARRAY(…)): the few matching ids are computed first, then fetched by primary key, instead of walking the
   // date index through a million rows in search of them. `termes`: the matching values, read once for both columns.
   return sql`${colis.id} = ANY(ARRAY(
@@ -135,7 +135,7 @@ export function colisSearch(pattern: string): SQL {
 }
 
 /** The parcels alone, for counting a list's total without its joins. */
-export const countColis = (db: Db | Tx, extra?: WindowTotal) =>
+const countColis = (db: Db | Tx, extra?: WindowTotal) =>
   db
     .select({ id: colis.id, ...extra })
     .from(colis)

@@ -40,7 +40,7 @@ export type PartyOfRegistration =
   { kind: 'given'; party: Party | null } | { kind: 'phone'; client: Parameters<typeof clientUpsertValues>[1] } | { kind: 'sender' };
 
 /** The parcel's own columns the statement writes from placeholders of the same name (colisValues' and the caller's). */
-export const REGISTRATION_COLIS_COLUMNS = [
+const REGISTRATION_COLIS_COLUMNS = [
   'id',
   'envoiID',
   'agenceID',

@@ -65,7 +65,7 @@ const partyRef = record({
  * A parcel as the API answers it (spec 000 §3 Parcel, colis/query.ts selectColis): amounts in euros and weights in
  * kg as numbers, departure, agency, status, city, modes, sender and recipient populated one level.
  */
-export const colisRecord = record({
+const colisRecord = record({
   reference: z.string().describe('{agency code}-yymm-000123'),
   createdAt: instant,
   updatedAt: instant,
@@ -122,7 +122,7 @@ const lineFields = {
 };
 
 /** A status history entry (spec 000 §3 History entry). */
-export const historiqueRecord = record({
+const historiqueRecord = record({
   dateAction: instant,
   statutAvantID: codeLibelleRef.nullable().describe('null for the registration'),
   statutApresID: codeLibelleRef,

@@ -212,7 +212,7 @@ async function loadClients(
 }
 
 /** Counts with every key at 0. */
-export function emptyCounts(): DashboardCounts {
+function emptyCounts(): DashboardCounts {
   const counts = { colis: 0, envois: 0, clients: 0 } as DashboardCounts;
   for (const key of Object.values(COLIS_STAT_KEYS)) counts[key] = 0;
   for (const key of Object.values(ENVOI_STAT_KEYS)) counts[key] = 0;

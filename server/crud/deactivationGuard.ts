@@ -39,7 +39,7 @@ function frenchList(items: string[]): string {
  * @param subject the record as the sentence's subject ('Cette ville')
  * @param pronoun 'la' or 'le' ("pour la désactiver")
  */
-export function deactivationMessage(subject: string, pronoun: 'la' | 'le', kinds: DependantKind[], counts: Record<string, number>): string {
+function deactivationMessage(subject: string, pronoun: 'la' | 'le', kinds: DependantKind[], counts: Record<string, number>): string {
   const named = kinds.filter((k) => counts[k.key] > 0).map((k) => `${counts[k.key]} ${counts[k.key] === 1 ? k.one : k.many}`);
   return `${subject} a encore ${frenchList(named)}. Confirmez pour ${pronoun} désactiver quand même.`;
 }
@@ -68,7 +68,7 @@ export function deactivationGuard(opts: {
 }
 
 /** Departure statuses that are still "open" for a dependant: neither arrived nor closed (common/envoiRules.ts). */
-export const ENVOI_OUVERT_CODES: readonly StatutCode[] = ENVOI_STATUT_CODES.filter((c) => c !== 'ARRIVE' && c !== 'CLOTURE');
+const ENVOI_OUVERT_CODES: readonly StatutCode[] = ENVOI_STATUT_CODES.filter((c) => c !== 'ARRIVE' && c !== 'CLOTURE');
 
 /** SQL condition on envois: an active departure neither arrived nor closed (EN_ATTENTE, OUVERT, EN_COURS_ENVOI). */
 export function envoiOuvert(): SQL {

@@ -84,7 +84,7 @@ export function auditDiff(
 }
 
 /** A record's values without secrets and bookkeeping columns (the whole row of a created or deleted record). */
-export function auditRecord(row: Record<string, unknown>): Record<string, unknown> {
+function auditRecord(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) {
     if (SECRET.test(k) || k === 'createdAt' || k === 'updatedAt' || k === 'id') continue;

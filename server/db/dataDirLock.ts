@@ -25,7 +25,7 @@ function alive(pid: number): boolean {
 }
 
 /** The pid holding the lock of a data directory, or null when free (no lock file, or its process is gone). */
-export function lockHolder(dataDir: string): number | null {
+function lockHolder(dataDir: string): number | null {
   let pid: number;
   try {
     pid = Number(readFileSync(lockPath(dataDir), 'utf8').trim());

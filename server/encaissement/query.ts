@@ -62,7 +62,7 @@ export const countEncaissements = (db: Db | Tx, extra?: WindowTotal) =>
  * then fetched by primary key, instead of an OR over the joined columns that walks every payment (seconds at
  * 666 667 payments, measured in bench/README.md; docs/decisions/list-queries.md).
  */
-export function encaissementSearch(pattern: string): SQL {
+function encaissementSearch(pattern: string): SQL {
   return sql`${encaissements.id} = ANY(ARRAY(
     SELECT e.id FROM encaissements e JOIN colis c ON c.id = e.colis_id WHERE c.reference ILIKE ${pattern}
     UNION SELECT e.id FROM encaissements e JOIN modes_paiement m ON m.id = e.mode_paiement_id WHERE m.libelle ILIKE ${pattern}

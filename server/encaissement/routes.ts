@@ -24,7 +24,7 @@ import { encaissementBody } from '../../common/schemas/encaissement';
 const colisMontants = record({ reference: z.string(), montantTotal: euros, reglement: euros, resteAPayer: euros });
 
 /** A payment as the API answers it (encaissement/query.ts selectEncaissements): mode, author, agency and parcel populated. */
-export const encaissementRecord = record({
+const encaissementRecord = record({
   createdAt: instant,
   paymentby: z.enum(PAYMENT_BY).describe('who paid'),
   montantEncaisse: euros.describe('collected'),

@@ -25,7 +25,7 @@ import type { EncaissementInput } from '../../common/schemas/encaissement';
 import { notifyColis } from '../notification/service';
 
 /** The notification of a payment (spec 000 §7, text as the spec writes it). */
-export const encaissementMessage = (montant: number | string) =>
+const encaissementMessage = (montant: number | string) =>
   `un encaissement de ${formatEuro(montant)} vient d'être d'effectué conernant votre colis`;
 
 /** The locked parcel fields a payment needs. */

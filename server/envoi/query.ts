@@ -13,11 +13,11 @@ import { envois, modesEnvoi, pays, statuts } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
 import { statutByCode } from '../statut/query';
 
-export const paysDest = alias(pays, 'pays_destination');
-export const paysOrig = alias(pays, 'pays_emetteur');
+const paysDest = alias(pays, 'pays_destination');
+const paysOrig = alias(pays, 'pays_emetteur');
 
 /** Available weight of a departure in kg (numeric text). */
-export const poidsDisponibleSql = sql<string>`(${envois.poids} - ${envois.poidsReel})`;
+const poidsDisponibleSql = sql<string>`(${envois.poids} - ${envois.poidsReel})`;
 
 /** A dynamic select of departures with populated references. */
 export function selectEnvois(db: Db | Tx) {
@@ -55,7 +55,7 @@ export function selectEnvois(db: Db | Tx) {
  * (today in Europe/Paris, common/dates.ts).
  * @param ouvertId id of the OUVERT status
  */
-export function openForRegistration(ouvertId: string): SQL {
+function openForRegistration(ouvertId: string): SQL {
   return and(eq(envois.statutID, ouvertId), eq(envois.isActive, true), gte(envois.dateFin, todayIso()))!;
 }
 

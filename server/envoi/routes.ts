@@ -35,7 +35,7 @@ import { envoiBody, envoiUpdateBody } from '../../common/schemas/envoi';
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
 /** A departure as the API answers it (spec 000 §3 Departure): mode, countries and status populated. */
-export const envoiRecord = record({
+const envoiRecord = record({
   reference: z.string().describe('DEP-yymm-0042'),
   createdAt: instant,
   updatedAt: instant,

@@ -16,7 +16,7 @@ import { answers } from '../http/answer';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../plugins/errors';
 
 /** Longest a readiness check waits for the database (ms) before answering 503. */
-export const READY_TIMEOUT_MS = 3000;
+const READY_TIMEOUT_MS = 3000;
 
 const healthAnswer = z.object({
   success: z.literal(true),
@@ -41,7 +41,7 @@ function newestMigration(): number {
  * records each applied migration with its journal time).
  * @returns null when ready, else the French reason
  */
-export async function databaseReadiness(db: Db, timeoutMs = READY_TIMEOUT_MS): Promise<string | null> {
+async function databaseReadiness(db: Db, timeoutMs = READY_TIMEOUT_MS): Promise<string | null> {
   const expected = newestMigration();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));

@@ -73,7 +73,7 @@ const rowsShape = <K extends string, T extends z.ZodType>(key: K, row: T) => ({ 
 // ---------------------------------------------------------------- refusals
 
 /** A refusal, for every route: `{success: false, message, errors?}` (and `dependances?` on a deactivation to confirm). */
-export const errorAnswer = z.looseObject({
+const errorAnswer = z.looseObject({
   success: z.literal(false),
   message: z.string().describe('French message to show'),
   errors: z.record(z.string(), z.string()).optional().describe('a French message per field'),

@@ -56,7 +56,7 @@ export function exportColumns(...cols: [string, ExportColumn['value'], ExportKin
 }
 
 /** Rows read per query (EXPORT_BATCH_SIZE overrides it, e.g. in tests to cross batch boundaries with few rows). */
-export function exportBatchSize(): number {
+function exportBatchSize(): number {
   const n = Number(process.env.EXPORT_BATCH_SIZE);
   return Number.isInteger(n) && n > 0 ? n : 1000;
 }
@@ -124,7 +124,7 @@ function keysetOf(db: Db, def: ListDef, order: ListOrder) {
 }
 
 /** Ids of a list taken by one query before their rows are read batch by batch (EXPORT_ID_WINDOW overrides it). */
-export function exportIdWindow(): number {
+function exportIdWindow(): number {
   const n = Number(process.env.EXPORT_ID_WINDOW);
   return Number.isInteger(n) && n > 0 ? n : 50_000;
 }
@@ -289,7 +289,7 @@ function dateOf(v: unknown): string | undefined {
 }
 
 /** The CSV text of one cell, before quoting (formula guard included). */
-export function csvText(kind: ExportKind, v: unknown): string {
+function csvText(kind: ExportKind, v: unknown): string {
   if (v === null || v === undefined) return '';
   if (kind === 'number') return formatDecimalFr(v as string | number);
   if (kind === 'date') {
@@ -303,7 +303,7 @@ export function csvText(kind: ExportKind, v: unknown): string {
 }
 
 /** Quotes a CSV field when it holds the separator, a quote or a line break (quotes doubled). */
-export function csvQuote(s: string): string {
+function csvQuote(s: string): string {
   return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * Every file format a list can be exported to (docs/decisions/list-exports.md): `format=csv` or `format=xlsx` on the
  * list call.
  */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 /** A list export's file format. */
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

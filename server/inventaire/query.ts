@@ -43,7 +43,7 @@ export async function findAgence(db: Db | Tx, agenceId: string): Promise<AgenceI
  * not deleted, and either registered by the agency and not yet shipped (EN_ATTENTE, RECEPTIONNE), or arrived in the
  * agency's city (destination city = the agency's city, status EXPEDIE) and not yet handed over.
  */
-export function attendusCondition(agence: AgenceInventoriee, idOf: StatutIdOf): SQL {
+function attendusCondition(agence: AgenceInventoriee, idOf: StatutIdOf): SQL {
   return and(
     isNull(colis.deletedAt),
     or(

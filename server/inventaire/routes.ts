@@ -48,7 +48,7 @@ const auteurRecord = record({ nom: z.string(), prenom: z.string(), prenoms: z.st
 const agenceRef = record({ code: z.string(), libelle: z.string() }).nullable();
 
 /** A statement in the list: parcel ids found, expected and expected-not-found. */
-export const inventaireRow = record({
+const inventaireRow = record({
   dateInventaire: instant,
   createdAt: instant,
   auteur: auteurRecord,
@@ -59,7 +59,7 @@ export const inventaireRow = record({
 });
 
 /** A parcel of a statement or of the expected list. */
-export const inventaireColisRecord = record({
+const inventaireColisRecord = record({
   reference: z.string(),
   createdAt: instant,
   detailsContenu: z.string(),

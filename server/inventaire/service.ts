@@ -34,7 +34,7 @@ type VerdictServeur = Extract<ScanEtat, 'TROUVE' | 'NON_ATTENDU' | 'INCONNU'>;
  * The agency the user takes an inventory of: its own for a non-ADMIN role, the one asked for by ADMIN.
  * @throws 400 when ADMIN names none or an unknown one, 403 for a user without an agency
  */
-export async function agenceOfInventaire(db: Db, user: CurrentUser, requested: string | undefined): Promise<AgenceInventoriee> {
+async function agenceOfInventaire(db: Db, user: CurrentUser, requested: string | undefined): Promise<AgenceInventoriee> {
   const agenceId = inventaireAgenceFor(user, requested);
   if (!agenceId) {
     if (user.allAgences) throw badRequest(INVENTAIRE_MESSAGES.agenceRequise, { agenceID: INVENTAIRE_MESSAGES.agenceRequise });

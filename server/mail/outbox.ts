@@ -42,7 +42,7 @@ export interface OutgoingMail {
 export const SECRET_PLACEHOLDER_HTML = '<p>Contenu effacé après envoi (il contenait un secret).</p>';
 
 /** The outbox rows of mails, those with an address (enqueueMail); a null agency is derived on insert (migration 0020). */
-export function outboxRows(mails: OutgoingMail[]) {
+function outboxRows(mails: OutgoingMail[]) {
   return mails
     .filter((m) => m.to)
     .map((m) => ({
@@ -65,7 +65,7 @@ export async function enqueueMail(tx: Db | Tx, mails: OutgoingMail | OutgoingMai
 }
 
 /** Attempts before a message is marked FAILED. */
-export const MAX_MAIL_ATTEMPTS = 8;
+const MAX_MAIL_ATTEMPTS = 8;
 
 /** How the worker retries and leases (times in ms). */
 export interface OutboxPolicy {
@@ -80,7 +80,7 @@ export interface OutboxPolicy {
 }
 
 /** Defaults: 8 attempts, 1 min, 2 min, 4 min … up to 6 h apart; a claimed mail is reserved 5 minutes. */
-export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
+const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
   maxAttempts: MAX_MAIL_ATTEMPTS,
   retryBaseMs: 60_000,
   retryMaxMs: 6 * 3600_000,
@@ -88,7 +88,7 @@ export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
 };
 
 /** Delay in ms before the next attempt after `attempts` failed ones (≥ 1): base × 2^(attempts−1), capped. */
-export function retryDelayMs(attempts: number, policy: OutboxPolicy = DEFAULT_OUTBOX_POLICY): number {
+function retryDelayMs(attempts: number, policy: OutboxPolicy = DEFAULT_OUTBOX_POLICY): number {
   return Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
 }
 

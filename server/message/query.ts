@@ -47,7 +47,7 @@ export const selectMessages = (db: Db | Tx) =>
     .$dynamic();
 
 /** Messages a user may see: all for a role that sees every agency, else those sent from its agency. */
-export function messageScope(user: CurrentUser) {
+function messageScope(user: CurrentUser) {
   if (user.allAgences) return undefined;
   return user.agenceID ? eq(messages.agenceID, user.agenceID) : sql`false`;
 }

@@ -37,7 +37,7 @@ const messageRecord = record({
  * The answer of message/sendbyEmail, whatever the address (docs/api-contract.md "Messaging"): true for a mail queued
  * as for an address dropped, where 'Message envoyé' would not be.
  */
-export const MESSAGE_ACCEPTED = 'Message pris en compte.';
+const MESSAGE_ACCEPTED = 'Message pris en compte.';
 
 /** The messaging routes. */
 export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -15,7 +15,7 @@ import { answers, codeLibelleRef, instant, listAnswer, record } from '../http/an
 import { listNaturesOfGroupe, naturesForEnvoiFilter, selectNatures } from './query';
 
 /** A nature as the API answers it: its group populated. */
-export const natureRecord = record({
+const natureRecord = record({
   code: z.string(),
   libelle: z.string(),
   description: z.string(),

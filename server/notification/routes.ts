@@ -23,7 +23,7 @@ const contactClientsOk = envelope({
 });
 
 /** The French message of a sent message: what was queued, and who was not reached. */
-export function contactClientsMessage(r: { emailsEnFile: number; clientsSansEmail: number }): string {
+function contactClientsMessage(r: { emailsEnFile: number; clientsSansEmail: number }): string {
   const sent = `Message envoyé : ${r.emailsEnFile} e-mail${r.emailsEnFile > 1 ? 's' : ''} en file d'envoi.`;
   if (r.clientsSansEmail === 0) return sent;
   const s = r.clientsSansEmail > 1 ? 's' : '';

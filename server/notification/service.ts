@@ -35,7 +35,7 @@ export interface NotifiedColis {
  * tests/server/colis.test.ts ("parties of a registration") holds them equal.
  * @param emails the e-mail of each receiver who has one (receiver id → e-mail)
  */
-export function colisNotices(colis: NotifiedColis[], message: string, emails: ReadonlyMap<string, string | null>) {
+function colisNotices(colis: NotifiedColis[], message: string, emails: ReadonlyMap<string, string | null>) {
   const rows = colis.flatMap((c) =>
     [c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ receiverID, colisID: c.id, message })),
   );

@@ -94,7 +94,7 @@ export const operationList = (user: CurrentUser): ListDef<typeof selectOperation
 });
 
 /** A line of a top 5: the operation type and the sum of its operations (euros, numeric text). */
-export interface TopLine {
+interface TopLine {
   motif: { id: string; code: string; libelle: string };
   montant: string;
 }

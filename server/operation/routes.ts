@@ -20,7 +20,7 @@ import { operationList, operationSummary, type OperationSummary } from './query'
 import { cancelOperation, createOperation, getOperation, setOperationActive, updateOperation } from './service';
 
 /** An operation as the API answers it (operation/query.ts selectOperations). */
-export const operationRecord = record({
+const operationRecord = record({
   date: calendarDate.describe('day of the operation, Europe/Paris'),
   montant: euros,
   type: z.enum(OPERATION_TYPES).describe("'entrée' or 'sortie' (shown ENTREE / SORTIE)"),

@@ -21,7 +21,7 @@ import { paramValues } from './service';
 const prixVille = record({ libelle: z.string(), paysID: record({ libelle: z.string(), devise: z.string() }) });
 
 /** A unit price as the API answers it: group, cities (each with its country) and mode populated. */
-export const paramNatureModeRecord = record({
+const paramNatureModeRecord = record({
   libelle: z.string(),
   prixUnitaire: euros.describe('euros per kg (or m³)'),
   isActive: z.boolean(),

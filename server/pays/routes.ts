@@ -15,7 +15,7 @@ import { answers, instant, record, rowsAnswer } from '../http/answer';
 import { listPaysByParamNature } from './query';
 
 /** A country as the API answers it (spec 001 §3). */
-export const paysRecord = record({
+const paysRecord = record({
   code: z.string(),
   libelle: z.string(),
   devise: z.string(),

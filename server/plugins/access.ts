@@ -61,7 +61,7 @@ type StatutResolver = (value: string) => Promise<string | undefined>;
 type ClientResolver = (id: string) => Promise<boolean>;
 
 /** The key an authorised request needs, given the access rule, the caller and the request (null: none). */
-export async function requiredKey(
+async function requiredKey(
   access: Extract<Access, { kind: 'key' }>,
   user: CurrentUser,
   request: FastifyRequest,

@@ -95,7 +95,7 @@ const UNIQUE_MESSAGES: Record<string, string> = {
 };
 
 /** Registers the error and not-found handlers of the API. */
-export function registerErrorHandling(app: FastifyInstance) {
+function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);

@@ -34,7 +34,7 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
  * The headers @fastify/helmet adds to an answer with `options`, in the order it sets them.
  * @returns [name, value] pairs (lower-case names)
  */
-export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
   const probe = async (secured: boolean) => {
     const app = Fastify({ logger: false });
     if (secured) await app.register(helmet, options);

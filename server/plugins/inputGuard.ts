@@ -18,7 +18,7 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const CONTROL_IN_URL = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** The path of the first string (or key) of `value` holding a character of `pattern`, or null. */
-export function findControlCharacter(value: unknown, pattern: RegExp, path = ''): string | null {
+function findControlCharacter(value: unknown, pattern: RegExp, path = ''): string | null {
   if (typeof value === 'string') return pattern.test(value) ? path || 'valeur' : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

@@ -15,12 +15,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** What a request reaching a stopping server reads. */
 export const STOPPING_MESSAGE = "Le serveur s'arrête, réessayez dans un instant.";
 /** Shortest drain (ms): time to accept and answer the connections already queued. */
-export const ACCEPT_WINDOW_MS = 150;
+const ACCEPT_WINDOW_MS = 150;
 /** Longest drain (ms); requests still running after it are awaited by the close itself, at most CLOSE_GRACE_MS more. */
-export const DRAIN_MAX_MS = 10_000;
+const DRAIN_MAX_MS = 10_000;
 
 /** Longest wait (ms) after the drain for the connections still open, before they are cut. */
-export const CLOSE_GRACE_MS = 5_000;
+const CLOSE_GRACE_MS = 5_000;
 
 /** Registers the drain: a running-request count, the 503 answer once stopping, and the preClose wait. */
 export function registerLifecycle(app: FastifyInstance) {

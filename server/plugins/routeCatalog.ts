@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 
 /** An API route as registered. */
-export interface ApiRoute {
+interface ApiRoute {
   method: string;
   url: string;
   /** The declared answers by HTTP status, when every one is a zod schema. */

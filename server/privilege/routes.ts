@@ -24,7 +24,7 @@ function checkPrivilegeChange(user: CurrentUser, privilege: { libelle: string } 
 }
 
 /** A permission as the API answers it (its libelle is the key). */
-export const permissionRecord = record({
+const permissionRecord = record({
   libelle: z.string().describe('the permission key, e.g. addColis'),
   description: z.string(),
   groupe: z.string(),

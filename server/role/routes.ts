@@ -19,7 +19,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { findRoleFacts } from './query';
 
 /** A role as answered: the code/libelle record with its identity and reach. */
-export const roleRecord = codeLibelleRecord.extend({
+const roleRecord = codeLibelleRecord.extend({
   systeme: z.string().nullable().describe('fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null'),
   toutesAgences: z.boolean().describe('the role reaches every agency (else its users’ own agency)'),
 });

@@ -16,7 +16,7 @@ import { throttles } from '../db/schema';
  * The throttle keys a user may see: undefined (all) for a role that sees every agency; else the account keys of the
  * staff (user type ADMIN, active or not) of its agency; none for a user without an agency. A condition on `throttles`.
  */
-export function lockScope(me: Pick<CurrentUser, 'allAgences' | 'agenceID'>): SQL | undefined {
+function lockScope(me: Pick<CurrentUser, 'allAgences' | 'agenceID'>): SQL | undefined {
   if (me.allAgences) return undefined;
   if (!me.agenceID) return sql`false`;
   // The keys are spelled as server/auth/service.ts writes them: the e-mail lower-cased, the phone as typed compact.

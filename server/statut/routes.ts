@@ -10,7 +10,7 @@ import { toApi } from '../http/serialize';
 import { listStatuts, statutsByCode } from './query';
 
 /** A status as the list answers it. */
-export const statutRecord = codeLibelleRef.extend({ isActive: z.boolean(), createdAt: instant });
+const statutRecord = codeLibelleRef.extend({ isActive: z.boolean(), createdAt: instant });
 
 /** The status routes. */
 export async function statutRoutes(app: FastifyInstance, { db }: { db: Db }) {

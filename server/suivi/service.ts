@@ -16,7 +16,7 @@ import { notFound } from '../http/errors';
 import { agenceOfVille, findSuiviColis, suiviEtapes } from './query';
 
 /** Lookups of one reference: 10 free an hour, then 1 min doubling up to an hour; a successful lookup starts again. */
-export const SUIVI_POLICY: ThrottlePolicy = { free: 10, baseMs: 60_000, maxMs: 3_600_000, windowMs: 3_600_000 };
+const SUIVI_POLICY: ThrottlePolicy = { free: 10, baseMs: 60_000, maxMs: 3_600_000, windowMs: 3_600_000 };
 
 /** A tracking token: 43 characters of base64url (migration 0009). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -30,7 +30,7 @@ import { selectUsers, userPays } from '../auth/query';
 import { clientListTotal } from '../access/listTotals';
 
 /** The columns of a client. */
-export const clientColumns = {
+const clientColumns = {
   id: users.id,
   nom: users.nom,
   prenoms: users.prenoms,
@@ -63,7 +63,7 @@ export const partyColumns = <U extends Record<PartyColumn, AnyPgColumn>>(u: U): 
  * What the parcel wizard's phone look-up answers of a client (user/getByTelephone; src/colis/wizard/StepDestinataire.tsx
  * links the recipient by id and shows name, phone and address): nothing more — no e-mail, no status, no dates.
  */
-export const phoneLookupColumns = {
+const phoneLookupColumns = {
   id: users.id,
   nom: users.nom,
   prenoms: users.prenoms,

@@ -50,7 +50,7 @@ const auditRecord = z.looseObject({
 });
 
 /** A client (a user of type CLIENT) as the look-ups answer it (user/query.ts clientColumns). */
-export const clientRecord = record({
+const clientRecord = record({
   nom: z.string(),
   prenoms: z.string(),
   telephone: z.string().nullable(),

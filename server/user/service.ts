@@ -71,7 +71,7 @@ type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 const PRIVILEGED: ReadonlySet<string | null | undefined> = new Set([ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]);
 
 /** What the audit trail keeps of a user: its visible fields, references by id and label, never a password or hash. */
-export function auditView(u: UserRow): Record<string, unknown> {
+function auditView(u: UserRow): Record<string, unknown> {
   return {
     nom: u.nom,
     prenoms: u.prenoms,

@@ -17,7 +17,7 @@ import { answers, instant, record, rowsAnswer } from '../http/answer';
 import { listVillesOfPays, selectVilles, villeDependants } from './query';
 
 /** A city as the API answers it: its country populated. */
-export const villeRecord = record({
+const villeRecord = record({
   code: z.string(),
   libelle: z.string(),
   isActive: z.boolean(),

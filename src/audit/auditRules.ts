@@ -41,7 +41,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /** The actions, French labels. */
-export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
+const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   create: 'Création',
   update: 'Modification',
   statut: 'Changement de statut',
@@ -112,7 +112,7 @@ const isIdField = (key: string) => key === 'id' || /ID$/.test(key) || key.endsWi
 /** The label of an entity, an action or a field (its own name when unknown). */
 export const entityLabel = (entite: string) => AUDIT_ENTITIES[entite] ?? entite;
 export const actionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;
-export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
+const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
 
 /** A value as shown: Oui/Non, dd/MM/yyyy HH:mm for an instant, '--' for empty, JSON for an object. */
 export function shownValue(value: unknown, formatInstant: (iso: string) => string): string {

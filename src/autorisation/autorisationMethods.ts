@@ -34,7 +34,7 @@ export interface AutorisationLink {
 }
 
 /** One change of a role's authorisations (GET autorisation/historique/{roleId}). */
-export interface AutorisationChange {
+interface AutorisationChange {
   id: string;
   action: string;
   auteur: string;

@@ -15,7 +15,7 @@ import { destinataireOf, expediteurOf } from './model/colisRules';
 import type { ColisRecord, ColisNatureDetail } from './model/types';
 
 /** One nature line of the receipt: weight in kg (or m³), amount in euros. */
-export interface ReceiptLine {
+interface ReceiptLine {
   libelle: string;
   poids: DecimalInput;
   unite?: string | null;

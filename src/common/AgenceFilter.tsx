@@ -22,7 +22,7 @@ export interface AgenceFilterProps {
 }
 
 /** A select of every agency (inactive ones too: past records keep their agency), by label. */
-export const AgenceFilter = ({ source = 'agenceID', label, emptyText, alwaysOn }: AgenceFilterProps) => (
+const AgenceFilter = ({ source = 'agenceID', label, emptyText, alwaysOn }: AgenceFilterProps) => (
   <ReferenceInput source={source} alwaysOn={alwaysOn} reference="agence" sort={{ field: 'libelle', order: 'ASC' }} perPage={200}>
     <SelectInput optionText="libelle" label={label} emptyText={emptyText} size="small" sx={{ minWidth: 220 }} />
   </ReferenceInput>

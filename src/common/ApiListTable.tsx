@@ -13,7 +13,7 @@ import { PageHeader, type BreadcrumbStep } from './PageHeader';
 import { QueryStatus } from './QueryStatus';
 
 /** Props of ApiListTable. */
-export interface ApiListTableProps {
+interface ApiListTableProps {
   /** Rows of the answer (each with an id). */
   rows: RaRecord[];
   isPending: boolean;
@@ -29,7 +29,7 @@ export interface ApiListTableProps {
 }
 
 /** Renders the table, a loader while pending, or the failure alert ('erreur' + server message). */
-export const ApiListTable = ({ rows, isPending, error, storeKey, emptyMessage, sort, children }: ApiListTableProps) => {
+const ApiListTable = ({ rows, isPending, error, storeKey, emptyMessage, sort, children }: ApiListTableProps) => {
   const translate = useTranslate();
   const listContext = useList({ data: rows, isPending, perPage: 10, sort });
   return (

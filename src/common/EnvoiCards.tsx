@@ -37,7 +37,7 @@ export interface Envoi {
 }
 
 /** Whether a departure still has room (available weight above 0). */
-export function hasRoom(d: Pick<Envoi, 'poidsDisponible'>): boolean {
+function hasRoom(d: Pick<Envoi, 'poidsDisponible'>): boolean {
   try {
     return toMilli(d.poidsDisponible) > 0n;
   } catch {

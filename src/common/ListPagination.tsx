@@ -7,7 +7,7 @@ import { PaginationItem } from '@mui/material';
 import { Pagination, PaginationActions, useTranslate, type PaginationActionsProps } from 'react-admin';
 
 /** Page sizes offered; 10 is the default page size (DataTables' default, spec: "page size is the default"). */
-export const PAGE_SIZES = [10, 25, 50, 100];
+const PAGE_SIZES = [10, 25, 50, 100];
 
 const FirstLabel = () => <span>{useTranslate()('app.list.first')}</span>;
 const LastLabel = () => <span>{useTranslate()('app.list.last')}</span>;
@@ -15,7 +15,7 @@ const PreviousLabel = () => <span>{useTranslate()('app.list.previous')}</span>;
 const NextLabel = () => <span>{useTranslate()('app.list.next')}</span>;
 
 /** Page buttons with text labels Premier, Précédent, Suivant, Dernier around the page numbers. */
-export const SpecPaginationActions = (props: PaginationActionsProps) => (
+const SpecPaginationActions = (props: PaginationActionsProps) => (
   <PaginationActions
     {...props}
     showFirstButton

@@ -14,7 +14,7 @@ export interface BreadcrumbStep {
 }
 
 /** Breadcrumb starting with a home link; takes the steps after home; the last step is plain text. */
-export const AppBreadcrumb = ({ steps }: { steps: BreadcrumbStep[] }) => {
+const AppBreadcrumb = ({ steps }: { steps: BreadcrumbStep[] }) => {
   const translate = useTranslate();
   return (
     <Breadcrumbs aria-label="fil d'Ariane" sx={{ fontSize: '0.875rem' }}>

@@ -30,7 +30,7 @@ import { formResolver } from './formResolver';
 export { NOT_FOUND_PATH };
 
 /** Props shared by ReferenceCreatePage and ReferenceEditPage. */
-export interface ReferenceFormPageProps {
+interface ReferenceFormPageProps {
   /** Translation key of the page title (e.g. 'resources.pays.page.create'). */
   title: string;
   /** Translation key of the failure text when the server gives no field errors. */

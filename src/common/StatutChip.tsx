@@ -24,7 +24,7 @@ export interface StatutRef {
 }
 
 /** Chip colour and icon of each status code (common/statuts.ts). */
-export const STATUT_LOOK: Record<string, { color: ChipProps['color']; icon: ReactElement }> = {
+const STATUT_LOOK: Record<string, { color: ChipProps['color']; icon: ReactElement }> = {
   EN_ATTENTE: { color: 'warning', icon: <HourglassEmptyIcon /> },
   OUVERT: { color: 'info', icon: <LockOpenIcon /> },
   EN_COURS_ENVOI: { color: 'secondary', icon: <LocalShippingIcon /> },

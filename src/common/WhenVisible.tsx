@@ -12,7 +12,7 @@ import { Box } from '@mui/material';
  * give the element and `seen`, true from the first time the element is within the margin (and then stays true). True
  * at once where the browser has no IntersectionObserver.
  */
-export function useSeenOnce<T extends Element>(margin = '200px', ready = true) {
+function useSeenOnce<T extends Element>(margin = '200px', ready = true) {
   const ref = useRef<T>(null);
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {

@@ -3,7 +3,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { fr } from 'date-fns/locale';
 
 /** Text shown for a missing or unreadable date. */
-export const NO_DATE = '--';
+const NO_DATE = '--';
 
 /**
  * Formats an ISO string, a Date or a timestamp as dd/MM/yyyy (or with `pattern`, e.g. 'HH:mm'); returns '--'

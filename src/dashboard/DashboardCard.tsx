@@ -23,7 +23,7 @@ export interface DashboardCardProps {
 }
 
 /** The failure of a call, with a retry button. */
-export const SectionError = ({ error, onRetry }: { error: unknown; onRetry?: () => void }) => {
+const SectionError = ({ error, onRetry }: { error: unknown; onRetry?: () => void }) => {
   const translate = useTranslate();
   return (
     <Alert

@@ -9,13 +9,13 @@ import { httpRequest, type CallOptions } from '../providers/http';
 import type { ManifestPage } from './manifest/manifestData';
 
 /** The clients of a departure (colis/ListClientsBy): the departure's reference and its senders, each with its parcels. */
-export interface ClientsOfEnvoi {
+interface ClientsOfEnvoi {
   envoi?: { reference?: string };
   clients: RaRecord[];
 }
 
 /** The shipments of a client (colis/ListEnvoisBy): the client and the parcels it sent or receives, newest first. */
-export interface EnvoisOfClient {
+interface EnvoisOfClient {
   client?: { nom?: string; prenoms?: string; telephoneComplet?: string };
   colis: RaRecord[];
 }

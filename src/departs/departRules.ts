@@ -66,7 +66,7 @@ export function canSaveDepart(values: DepartFormValues, mode: 'create' | 'edit')
 export { excludeChoice, sortByLibelle } from '../common/choices';
 
 /** Fields of the envoi/create and full envoi/update body (spec 000 §7). */
-export const DEPART_BODY_FIELDS = [
+const DEPART_BODY_FIELDS = [
   'modeEnvoiID',
   'paysID',
   'paysEmetteurID',

@@ -12,8 +12,5 @@ import { frResources } from './frResources';
 
 export const fr = { ...frBase, ...frResources };
 
-/** Shape of our messages (used to type-check key lookups in tests). */
-export type AppMessages = typeof fr;
-
 /** All French messages as the signed-in app has them: react-admin's, then ours. */
 export const frenchAppMessages = deepMerge(frenchMessages as unknown as Messages, fr as unknown as Messages);

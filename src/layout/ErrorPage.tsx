@@ -11,7 +11,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import { LinkBase, useTranslate } from 'react-admin';
 
 /** One error page: icon, title key, text key; `fullScreen` when shown outside the layout. */
-export const ErrorPage = ({
+const ErrorPage = ({
   icon: Icon,
   title,
   text,

@@ -10,7 +10,7 @@ export const TYPES_DESTINATAIRE = ['tous', 'individuel', 'depart'] as const;
 export type TypeDestinataire = (typeof TYPES_DESTINATAIRE)[number];
 
 /** The body of notification/contactClients. */
-export interface ContactClientsBody {
+interface ContactClientsBody {
   typeDestinataire: TypeDestinataire;
   /** 'tous', or the client's or the departure's id. */
   destinataires: string;
@@ -19,7 +19,7 @@ export interface ContactClientsBody {
 }
 
 /** What the server did: its message, the mails queued and the clients without an e-mail. */
-export interface ContactClientsResult {
+interface ContactClientsResult {
   message?: string;
   emailsEnFile?: number;
   clientsSansEmail?: number;

@@ -39,9 +39,9 @@ export function mustChangePassword(session: Session | null): boolean {
 }
 
 /** Text shown when a user whose type is not ADMIN tries to sign in (spec 000 §5). */
-export const ACCESS_DENIED_MESSAGE = 'Accès non autorisé';
+const ACCESS_DENIED_MESSAGE = 'Accès non autorisé';
 /** Translation key of the notification shown when the server refuses the token (401). */
-export const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
+const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
 
 /** One authorisation as answered by autorisation/listePermissionByRoleID (docs/api-contract.md). */
 interface AutorisationRow {
@@ -71,7 +71,7 @@ async function fetchPermissions(roleId: string, token?: string): Promise<Permiss
 }
 
 /** Reads the `exp` claim of a JWT (seconds), or undefined when the token is not a readable JWT. */
-export function tokenExpiry(token: string): number | undefined {
+function tokenExpiry(token: string): number | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   try {
@@ -84,7 +84,7 @@ export function tokenExpiry(token: string): number | undefined {
 }
 
 /** Whether a session exists and its token has not expired (a token without `exp` counts as valid). */
-export function isSessionValid(session: Session | null, now = Date.now()): boolean {
+function isSessionValid(session: Session | null, now = Date.now()): boolean {
   if (!session || !session.token) return false;
   const exp = tokenExpiry(session.token);
   return exp === undefined || exp * 1000 > now;
@@ -94,7 +94,7 @@ export function isSessionValid(session: Session | null, now = Date.now()): boole
 export type AccessResource = ResourceName | PermissionKey | 'dashboard';
 
 /** Whether a react-admin resource name is one the access rule knows (any other is refused). */
-export function isAccessResource(value: string): value is AccessResource {
+function isAccessResource(value: string): value is AccessResource {
   return value === 'dashboard' || isResourceName(value) || isPermissionKey(value);
 }
 

@@ -43,7 +43,7 @@ export interface ApiAnswer {
 }
 
 /** Builds the query string (without '?') from parameters, leaving out empty values. */
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+function buildQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -59,7 +59,7 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
 }
 
 /** Returns the absolute URL of an API path such as 'pays/liste' (leading '/' tolerated). */
-export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const qs = buildQuery(query);
   return `${getApiBaseUrl()}${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
@@ -74,9 +74,9 @@ function endSession(): void {
 }
 
 /** Default French message when the server gives none. */
-export const DEFAULT_HTTP_ERROR = 'Une erreur est survenue. Veuillez réessayer.';
+const DEFAULT_HTTP_ERROR = 'Une erreur est survenue. Veuillez réessayer.';
 /** Message when the server cannot be reached at all. */
-export const NETWORK_ERROR = 'Le serveur est injoignable. Vérifiez votre connexion.';
+const NETWORK_ERROR = 'Le serveur est injoignable. Vérifiez votre connexion.';
 
 /**
  * Calls the API and returns its JSON answer (an empty object for an empty body).

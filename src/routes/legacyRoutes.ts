@@ -13,13 +13,13 @@ export interface LegacyRoute {
 }
 
 /** Target of an edit path `?id=`: the record's edit page, else the list when the id is missing. */
-export const editOf = (resource: string) => (query: URLSearchParams) => {
+const editOf = (resource: string) => (query: URLSearchParams) => {
   const id = query.get('id');
   return id ? `/${resource}/${encodeURIComponent(id)}` : `/${resource}`;
 };
 
 /** Target of a details path `?id=` (spec 001 §2 groupeNatureColisDetails): the record's show page, else the list. */
-export const showOf = (resource: string) => (query: URLSearchParams) => {
+const showOf = (resource: string) => (query: URLSearchParams) => {
   const id = query.get('id');
   return id ? `/${resource}/${encodeURIComponent(id)}/show` : `/${resource}`;
 };

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /** Most distinct SQL texts given a name in one process. */
-export const MAX_NAMED = 500;
+const MAX_NAMED = 500;
 
 const names = new Map<string, string>();
 

@@ -24,13 +24,13 @@ import * as schema from '../schema';
 // ---------------------------------------------------------------- access
 
 /** User types (spec 001 §3): only ADMIN may sign in to the back-office. */
-export const TYPE_USERS = [
+const TYPE_USERS = [
   { code: TYPE_USER_CODES.ADMIN, libelle: 'Administration' },
   { code: TYPE_USER_CODES.CLIENT, libelle: 'Client' },
 ] as const;
 
 /** Roles (spec 001 §6, DESIGN.md §4): the four system roles, by fixed identity (systeme) and reach (toutesAgences). */
-export const ROLES = [
+const ROLES = [
   {
     code: ROLE_CODES.ADMIN,
     systeme: ROLE_CODES.ADMIN,
@@ -72,7 +72,7 @@ export const PRIVILEGES = PERMISSION_GROUPS.flatMap((g) =>
 // ---------------------------------------------------------------- places
 
 /** Countries (spec 001 §3 Pays): dial code with '+', national number length, currency (ISO 4217). */
-export const PAYS = [
+const PAYS = [
   { code: 'FR', libelle: 'France', indicatif: '+33', longueurNumero: 9, devise: 'EUR' },
   { code: 'BE', libelle: 'Belgique', indicatif: '+32', longueurNumero: 9, devise: 'EUR' },
   { code: 'ES', libelle: 'Espagne', indicatif: '+34', longueurNumero: 9, devise: 'EUR' },
@@ -88,7 +88,7 @@ export const PAYS = [
 ] as const;
 
 /** Cities (spec 001 §3 Ville), by country code; codes are unique (IATA-like). */
-export const VILLES = [
+const VILLES = [
   { code: 'PAR', libelle: 'Paris', pays: 'FR' },
   { code: 'LYS', libelle: 'Lyon', pays: 'FR' },
   { code: 'MRS', libelle: 'Marseille', pays: 'FR' },
@@ -125,7 +125,7 @@ export const VILLES = [
 ] as const;
 
 /** Agencies (spec 001 §3 Agence): city code, real coordinates, national phone number (no dial code). */
-export const AGENCES = [
+const AGENCES = [
   {
     code: 'PAR1',
     libelle: 'Agence Paris Château-Rouge',
@@ -151,13 +151,13 @@ export const AGENCES = [
 // ---------------------------------------------------------------- modes and natures
 
 /** Sending modes (spec 001 §3 Mode envoi). AERIEN forces the unit KG (common/modes.ts isModeEnvoiAerien). */
-export const MODES_ENVOI = [
+const MODES_ENVOI = [
   { code: 'AERIEN', libelle: 'Aérien', description: 'Fret aérien : 3 à 7 jours, tarif au kilo.' },
   { code: 'MARITIME', libelle: 'Maritime', description: 'Conteneur maritime : 3 à 5 semaines, tarif au kilo ou au m³.' },
 ] as const;
 
 /** Pickup modes (spec 001 §3 Mode livraison). The agency label keeps the spec's trailing space (000 §9). */
-export const MODES_LIVRAISON = [
+const MODES_LIVRAISON = [
   { code: 'AGENCE', libelle: 'Récupération en Agence ', description: "Le destinataire retire le colis à l'agence d'arrivée." },
   {
     code: 'DOMICILE',
@@ -167,7 +167,7 @@ export const MODES_LIVRAISON = [
 ] as const;
 
 /** Payment modes (spec 000 §3 Payment mode). */
-export const MODES_PAIEMENT = [
+const MODES_PAIEMENT = [
   { code: 'ESPECES', libelle: 'Espèces', description: 'Paiement en espèces au guichet.' },
   { code: 'CB', libelle: 'Carte bancaire', description: 'Paiement par carte bancaire au terminal.' },
   { code: 'VIREMENT', libelle: 'Virement', description: 'Virement bancaire.' },
@@ -180,7 +180,7 @@ export const MODES_PAIEMENT = [
  * `air` and `mer` are the base prices in euros per kg from Paris to Dakar; other routes add a
  * surcharge (see PRIX_UNITAIRE_ROUTES).
  */
-export const GROUPES_NATURE = [
+const GROUPES_NATURE = [
   { code: 'VETEMENTS', libelle: 'Vêtements', description: 'Vêtements, chaussures, linge de maison et textile.', air: '9.00', mer: '3.00' },
   { code: 'ALIMENTAIRE', libelle: 'Alimentaire', description: 'Denrées non périssables, épices et boissons.', air: '8.00', mer: '2.50' },
   {
@@ -195,7 +195,7 @@ export const GROUPES_NATURE = [
 ] as const;
 
 /** Natures of parcels (spec 001 §3 Nature colis) by group code; prixExceptionnel in €/Kg, '0' when none. */
-export const NATURES = [
+const NATURES = [
   {
     code: 'VET_ADULTE',
     libelle: 'Vêtements adulte',
@@ -317,7 +317,7 @@ export const NATURES = [
  * kg added to the group's base price for AERIEN and MARITIME: every European agency city to every
  * African agency city, and the way back to Paris from each African agency city.
  */
-export const PRIX_UNITAIRE_ROUTES = [
+const PRIX_UNITAIRE_ROUTES = [
   { from: 'PAR', to: 'DKR', air: '0.00', mer: '0.00' },
   { from: 'PAR', to: 'ABJ', air: '1.00', mer: '0.50' },
   { from: 'PAR', to: 'BKO', air: '1.50', mer: '1.00' },
@@ -333,7 +333,7 @@ export const PRIX_UNITAIRE_ROUTES = [
 ] as const;
 
 /** Operation types of the cash book (spec 001 §3 Operation type). */
-export const TYPES_OPERATION = [
+const TYPES_OPERATION = [
   { code: 'LOYER', libelle: "Loyer de l'agence" },
   { code: 'SALAIRE', libelle: 'Salaires' },
   { code: 'CARBURANT', libelle: 'Carburant' },
@@ -349,7 +349,7 @@ export const TYPES_OPERATION = [
 // ---------------------------------------------------------------- people
 
 /** The first administrator's identity (email and password come from ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const ADMIN_PROFILE = {
+const ADMIN_PROFILE = {
   nom: 'Administrateur',
   prenoms: 'Principal',
   pays: 'FR',
@@ -358,10 +358,10 @@ export const ADMIN_PROFILE = {
 } as const;
 
 /** Password of every demo agent (documented in the README). */
-export const DEMO_AGENT_PASSWORD = 'Agent123!';
+const DEMO_AGENT_PASSWORD = 'Agent123!';
 
 /** One agent (role AGENT, user type ADMIN so they may sign in) per agency. */
-export const DEMO_AGENTS = [
+const DEMO_AGENTS = [
   {
     agence: 'PAR1',
     email: 'agent.paris@colis.local',
@@ -411,13 +411,6 @@ export const DEMO_AGENTS = [
     adresse: 'ACI 2000, Bamako',
   },
 ] as const;
-
-/** Sign-in credentials of the demo agents, for tests and the README. */
-export const DEMO_AGENT_CREDENTIALS: readonly { agence: string; email: string; password: string }[] = DEMO_AGENTS.map((a) => ({
-  agence: a.agence,
-  email: a.email,
-  password: DEMO_AGENT_PASSWORD,
-}));
 
 /** What seedReference inserted: ids worth knowing and a row count per table. */
 export interface SeedReferenceResult {

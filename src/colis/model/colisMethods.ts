@@ -11,7 +11,7 @@ import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail,
 import type { PrixNature } from './wizardRules';
 
 /** A parcel with its nature lines, as colis/getByReference answers it. */
-export interface ColisDetails {
+interface ColisDetails {
   colis: ColisRecord;
   natures: ColisNatureDetail[];
   prixTotal?: number;
@@ -20,7 +20,7 @@ export interface ColisDetails {
 }
 
 /** What a parcel deletion did: deleted (200), or a code was e-mailed to the administrators (202) and must be typed. */
-export interface ColisDeletion {
+interface ColisDeletion {
   outcome: 'deleted' | 'otp';
   message?: string;
 }

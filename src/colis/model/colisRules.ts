@@ -15,7 +15,7 @@ export { COLIS_STATUT_CODES } from '../../../common/colisRules';
 export { isPositiveMontant } from '../../../common/money';
 
 /** The status code of a parcel ('' when unknown). */
-export function statutCodeOf(colis: Pick<ColisRecord, 'statutID'> | null | undefined): string {
+function statutCodeOf(colis: Pick<ColisRecord, 'statutID'> | null | undefined): string {
   return colis?.statutID?.code ?? '';
 }
 

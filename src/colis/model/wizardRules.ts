@@ -18,7 +18,7 @@ import type { ColisRecord, Ref } from './types';
 export { isModeLivraisonAgence } from '../../../common/colisRules';
 
 /** One nature line of the form: the nature, its weight, and the prices found by colis/prixNature. */
-export interface NatureLineValues {
+interface NatureLineValues {
   natureColisID?: string | null;
   poids?: DecimalInput;
 }
@@ -280,7 +280,7 @@ export function partyPhone(indicatif: string | null | undefined, numero: string 
 }
 
 /** Whether the recipient part of step 3 is complete (spec 000 §5 "Step 3 save"): a found client, or nom, prénoms and adresse. */
-export function destinataireComplete(
+function destinataireComplete(
   values: Pick<ColisFormValues, 'destinataireID' | 'nomDestinataire' | 'prenomsDestinataire' | 'adresseDestinataire'>,
 ): boolean {
   if (values.destinataireID) return true;
@@ -291,7 +291,7 @@ export function destinataireComplete(
  * Whether the sender part of step 3 is complete (spec 000 §5): a selected client, or a typed sender with nom and
  * prénoms — and a phone, which the server needs to create or find the client (NumeroSaisi).
  */
-export function expediteurComplete(
+function expediteurComplete(
   values: Pick<ColisFormValues, 'expediteurMode' | 'expediteurID' | 'expediteurNom' | 'expediteurPrenom' | 'expediteurNumero'>,
 ): boolean {
   if (values.expediteurMode === 'select') return !!values.expediteurID;

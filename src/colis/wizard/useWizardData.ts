@@ -47,7 +47,7 @@ export function useVilles(paysId: string | null | undefined) {
 }
 
 /** A nature whose price could not be found: its id and the server message. */
-export interface PrixError {
+interface PrixError {
   key: string;
   natureColisID: string;
   message: string;

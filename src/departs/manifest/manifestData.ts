@@ -43,7 +43,7 @@ export interface ManifestData {
 }
 
 /** The departure of a envoi/manifest answer (`envoi`). */
-export interface ApiManifestEnvoi {
+interface ApiManifestEnvoi {
   reference: string;
   dateDebut?: string | null;
   dateArrive?: string | null;
@@ -63,7 +63,7 @@ export interface ManifestPage {
 }
 
 /** The header data of an API departure. */
-export function manifestEnvoiFrom(envoi: ApiManifestEnvoi): ManifestEnvoi {
+function manifestEnvoiFrom(envoi: ApiManifestEnvoi): ManifestEnvoi {
   return {
     reference: envoi.reference,
     mode: envoi.modeEnvoiID?.libelle ?? '',
@@ -100,7 +100,7 @@ export function isPaid(colis: Pick<ManifestColis, 'resteAPayer'>): boolean {
 }
 
 /** Whether a parcel's weight is a volume (unit M3) rather than kg. */
-export const isVolume = (colis: Pick<ManifestColis, 'unite'>) => colis.unite.toUpperCase() === 'M3';
+const isVolume = (colis: Pick<ManifestColis, 'unite'>) => colis.unite.toUpperCase() === 'M3';
 
 /** The totals of a manifest: count; weight in kg and volume in m³ (exact sums); amounts in euros (exact sums). */
 export interface ManifestTotals {
