@@ -28,7 +28,7 @@ const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
  * @returns the scaled integer, e.g. toScaled('12,345', 2) → 1235n
  * @throws RangeError on a value that is not a finite decimal number
  */
-function toScaled(value: DecimalInput, scale: number): bigint {
+export function toScaled(value: DecimalInput, scale: number): bigint {
   if (value === null || value === undefined) return 0n;
   let text: string;
   if (typeof value === 'number') {
@@ -66,7 +66,7 @@ function toScaled(value: DecimalInput, scale: number): bigint {
  * @param n the scaled integer
  * @param scale its number of decimals
  */
-function fromScaled(n: bigint, scale: number): string {
+export function fromScaled(n: bigint, scale: number): string {
   const negative = n < 0n;
   const abs = (negative ? -n : n).toString().padStart(scale + 1, '0');
   const whole = abs.slice(0, abs.length - scale);

@@ -316,6 +316,9 @@ export const PERMISSIONS = {
     resource: 'encaissements',
     action: 'active',
   },
+  // Refunds (docs/decisions/refunds-and-cash.md): money given back on a payment, with a reason; not an agent's key by
+  // default (an administrator grants it to a role).
+  encaissementRembourser: { group: 'encaissements', description: 'Rembourser un encaissement (avec un motif)' },
   // Payment modes (spec 000 §3): the spec has no screen for them; their keys sit with the collections.
   modePaiement: { group: 'encaissements', description: 'Voir la liste des modes de paiement', resource: 'modePaiement', action: 'list' },
   addModePaiement: { group: 'encaissements', description: 'Ajouter un mode de paiement', resource: 'modePaiement', action: 'create' },
@@ -327,6 +330,26 @@ export const PERMISSIONS = {
     resource: 'modePaiement',
     action: 'active',
   },
+  // Exchange rates (docs/decisions/currencies.md): one key for the list and a new rate (the history is never changed);
+  // entering a rate also needs a role that sees every agency.
+  tauxChange: {
+    group: 'encaissements',
+    description: 'Voir et saisir les taux de change',
+    resource: 'tauxChange',
+    action: 'list',
+    opens: { resource: 'tauxChange', action: 'create' },
+  },
+  // The cash closed per agency and day ('Arrêté de caisse', docs/decisions/refunds-and-cash.md): the expected amounts,
+  // closing the day and the closings' history (an agency's own for a role bound to one); reopening a closed day, with a
+  // reason, is a key of its own.
+  caisse: {
+    group: 'encaissements',
+    description: "Voir et clôturer la caisse de l'agence (arrêté de caisse)",
+    resource: 'caisse',
+    action: 'list',
+    agent: true,
+  },
+  caisseRouvrir: { group: 'encaissements', description: 'Rouvrir une caisse clôturée (avec un motif)' },
 
   agence: { group: 'agence', description: 'Voir la liste des agences', resource: 'agence', action: 'list' },
   addAgence: { group: 'agence', description: 'Ajouter une agence', resource: 'agence', action: 'create' },

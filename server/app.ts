@@ -25,6 +25,7 @@ import { agenceRoutes } from './agence/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { autorisationRoutes } from './autorisation/routes';
+import { caisseRoutes } from './caisse/routes';
 import { colisRoutes } from './colis/routes';
 import { encaissementRoutes } from './encaissement/routes';
 import { envoiRoutes } from './envoi/routes';
@@ -45,6 +46,7 @@ import { roleRoutes } from './role/routes';
 import { statutRoutes } from './statut/routes';
 import { typeOperationRoutes } from './typeoperation/routes';
 import { operationRoutes } from './operation/routes';
+import { tauxChangeRoutes } from './tauxChange/routes';
 import { userRoutes } from './user/routes';
 import { typeUserRoutes } from './typeUser/routes';
 import { villeRoutes } from './ville/routes';
@@ -117,11 +119,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     paramNatureModeRoutes,
     typeOperationRoutes,
     operationRoutes,
+    tauxChangeRoutes,
     statutRoutes,
     envoiRoutes,
     envoiManifestRoutes,
     colisRoutes,
     encaissementRoutes,
+    caisseRoutes,
     inventaireRoutes,
     notificationRoutes,
     healthRoutes,

@@ -25,6 +25,7 @@ import { modeLivraisonResource } from './modeLivraison';
 import { modePaiementResource } from './modePaiement';
 import { typeOperationResource } from './typeOperation';
 import { operationResource } from './operation';
+import { tauxChangeResource } from './tauxChange';
 import { roleResource } from './role';
 import { permissionResource } from './permission';
 import { agenceResource } from './agence';
@@ -34,6 +35,7 @@ import { natureColisResource } from './natureColis';
 import { paramNatureModeResource } from './paramNatureMode';
 import { clientsResource } from './clients';
 import { encaissementsResource } from './encaissements';
+import { caisseResource } from './caisse';
 import { inventaireResource } from './inventaire';
 import { autorisationResource } from './autorisation';
 import { mailOutboxResource, messagerieResource } from './messagerie';
@@ -94,6 +96,7 @@ export const App = () => (
       <Resource {...modePaiementResource} />
       <Resource {...typeOperationResource} />
       <Resource {...operationResource} />
+      <Resource {...tauxChangeResource} />
       <Resource {...roleResource} />
       <Resource {...permissionResource} />
       <Resource {...agenceResource} />
@@ -103,6 +106,7 @@ export const App = () => (
       <Resource {...paramNatureModeResource} />
       <Resource {...clientsResource} />
       <Resource {...encaissementsResource} />
+      <Resource {...caisseResource} />
       <Resource {...inventaireResource} />
       <Resource {...autorisationResource} />
       <Resource {...messagerieResource} />

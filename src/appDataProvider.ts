@@ -3,7 +3,8 @@
  * src/providers/dataProvider.ts plus every call outside CRUD as a named, typed method, each written beside the screens
  * that use it: the parcel calls (src/colis/model/colisMethods.ts), the departure calls (src/departs/departMethods.ts),
  * the payment calls (src/encaissements/encaissementMethods.ts), the dashboard's (src/dashboard/dashboardMethods.ts),
- * the role–permission assignment's (src/autorisation/autorisationMethods.ts), the scanning screen's
+ * the role–permission assignment's (src/autorisation/autorisationMethods.ts), the cash closing's
+ * (src/caisse/caisseMethods.ts), the scanning screen's
  * (src/inventaire/inventaireMethods.ts), the operation form's staff list (src/operation/operationMethods.ts), the
  * messaging ones (src/messagerie/messagerieMethods.ts), the users' (src/user/userMethods.ts) and the audit trail's
  * (src/audit/auditMethods.ts). Going through useDataProvider, a 401 signs the user out.
@@ -15,6 +16,7 @@ import type { DataProvider } from 'ra-core';
 import { baseDataProvider } from './providers/dataProvider';
 import { auditMethods, type AuditMethods } from './audit/auditMethods';
 import { autorisationMethods, type AutorisationMethods } from './autorisation/autorisationMethods';
+import { caisseMethods, type CaisseMethods } from './caisse/caisseMethods';
 import { colisMethods, type ColisMethods } from './colis/model/colisMethods';
 import { dashboardMethods, type DashboardMethods } from './dashboard/dashboardMethods';
 import { departMethods, type DepartMethods } from './departs/departMethods';
@@ -35,7 +37,8 @@ export type AppDataProvider = DataProvider &
   OperationMethods &
   MessagerieMethods &
   UserMethods &
-  AuditMethods;
+  AuditMethods &
+  CaisseMethods;
 
 /** The dataProvider of the back-office: the CRUD calls and the named methods. */
 export const dataProvider: AppDataProvider = {
@@ -50,4 +53,5 @@ export const dataProvider: AppDataProvider = {
   ...messagerieMethods,
   ...userMethods,
   ...auditMethods,
+  ...caisseMethods,
 };

@@ -3,8 +3,9 @@
  * weight", "Settled amount", "Step 3 save", §7 colis/create, colis/update, colis/retirer|livrer, colis/prixNature):
  * the bodies and query the server's routes validate (server/colis/routes.ts) and the schema of the three-step wizard
  * (src/colis/ColisInputs.tsx), built from the same fields so a rule and its French message are written once: a nature
- * weight is poidsKg (a number > 0, rounded to 3 decimals), an amount moneyEuros (≥ 0, rounded to the cent, 1,005 →
- * 1,01), the recipient's e-mail the same rule on both sides.
+ * weight is poidsKg (at least 0,01, rounded to 3 decimals), an amount moneyEuros (≥ 0, rounded to the cent, 1,005 →
+ * 1,01; the server then rounds it to the minor unit of the departure's currency), the recipient's e-mail the same rule
+ * on both sides.
  */
 import { z } from 'zod';
 import { PAYMENT_BY } from '../colisRules';
@@ -48,8 +49,17 @@ type MontantField = keyof typeof MONTANT_LABELS;
 /** An amount of the parcel in euros: a number ≥ 0, rounded half away from zero to the cent (1.005 → 1.01). */
 const montant = (field: MontantField) => moneyEuros(MONTANT_LABELS[field]);
 
-/** A nature line's weight in kg (or m³): a number > 0 and ≤ 100 000, rounded to 3 decimals (spec 000 §5). */
-export const naturePoids = poidsKg('Le poids', NATURE_POIDS_MAX);
+/** The least weight of a nature line, in kg (or m³): below it a line would cost nothing or less than a cent. */
+const NATURE_POIDS_MIN = 0.01;
+
+/**
+ * A nature line's weight in kg (or m³): a number ≥ 0,01 and ≤ 100 000, rounded to 3 decimals (spec 000 §5; 0,005 kg is
+ * refused with 'Le poids doit être d'au moins 0,01 kg').
+ */
+export const naturePoids = poidsKg('Le poids', NATURE_POIDS_MAX).refine((kg) => kg <= 0 || kg >= NATURE_POIDS_MIN, {
+  // 0 and below keep poidsKg's one message ('… supérieur à 0').
+  message: "Le poids doit être d'au moins 0,01 kg",
+});
 
 /** A nature line's nature. */
 const natureColisID = requiredId(M.natureColisID);

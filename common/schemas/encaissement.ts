@@ -1,38 +1,247 @@
 /**
- * The payment's request body and dialog (spec 000 §2 "Payment dialogs", §4 "Parcel payment", §5 "Make payment", §7
- * encaissement/create): the body the server's route validates (server/encaissement/routes.ts) and the schema of the
- * make-payment dialog (src/encaissements/MakeEncaissementDialog.tsx), built from the same fields so the rule and its
- * French message are written once.
+ * The payment's request bodies and dialog (spec 000 §2 "Payment dialogs", §4 "Parcel payment", §5 "Make payment", §7
+ * encaissement/create; docs/decisions/currencies.md "Payments in another currency"): the bodies the server's routes
+ * validate (server/encaissement/routes.ts) and the schema of the make-payment dialog
+ * (src/encaissements/MakeEncaissementDialog.tsx), built from the same fields so a rule and its French message are
+ * written once; and the two texts both sides give (an amount above the remaining, the cross rate of a payment). The
+ * refund's body and dialog (encaissement/rembourser/{id}, docs/decisions/refunds-and-cash.md) are built the same way.
+ *
+ * A payment is recorded in its parcel's currency: either `montantEncaisse` (in that currency; default: all that
+ * remains), or `montantTendu` + `deviseTendue` (tendered in another currency, converted at the day's rates by the
+ * server). An amount is rounded once, half away from zero, to its currency's minor unit (common/devises.ts), by the
+ * server or by the dialog's schema when it knows the currency; the bodies keep the amount as typed.
  */
 import { z } from 'zod';
 import { COLLECTION_PAYER, PAYMENT_BY } from '../colisRules';
-import { moneyEuros, requiredId } from './fields';
+import { DEVISES, TAUX_SCALE, convertir, isDevise, minorToNumber, toMinor } from '../devises';
+import { formatMontant } from '../format';
+import { fromScaled, roundDiv, toScaled, type DecimalInput } from '../money';
+import { requiredId, requiredText, strictNumber } from './fields';
 
 /** The spec's text of a missing payment mode (000 §5 "Make payment"). */
 const MODE_PAIEMENT_REQUIRED = 'Veuillez remplir tous les champs obligatoire.';
 
+/** The largest amount a payment may carry, in any currency (numeric(12,2) holds up to 10^10; an XOF amount is big). */
+const MONTANT_MAX = 1_000_000_000;
+
 /** The payment mode of a collection: required. */
 const modePaiementID = requiredId(MODE_PAIEMENT_REQUIRED);
 
-/** The amount collected, in euros: above 0, rounded half away from zero to the cent (1.005 → 1.01). */
-const montantEncaisse = moneyEuros('Le montant encaissé', { positive: true });
+/**
+ * An amount typed or sent (a number, or a French or dotted numeric text), above 0 and at most MONTANT_MAX, kept as
+ * parsed: its currency's minor unit rounds it (the server's, or the dialog schema's once the currency is known).
+ */
+const montantPositif = (label: string) =>
+  strictNumber(label).pipe(
+    z
+      .number()
+      .positive(`${label} doit être supérieur à 0`)
+      .max(MONTANT_MAX, `${label} ne peut pas dépasser ${MONTANT_MAX.toLocaleString('fr-FR')}`),
+  );
+
+/** A currency code of common/devises.ts (ISO 4217), typed in any case ('eur' is EUR); an unknown one is refused. */
+const deviseCode = (label: string) =>
+  z
+    .string({ error: `${label} est obligatoire` })
+    .trim()
+    .toUpperCase()
+    .refine(isDevise, { message: `Devise inconnue : indiquez un code ISO 4217 (${DEVISES.map((d) => d.code).join(', ')})` });
+
+/**
+ * The refusal of an amount whose value in the parcel's currency exceeds what remains to pay: the server's 409 and the
+ * dialog's message under the amount.
+ * @param resteAPayer the remaining amount, in the parcel's currency
+ * @param devise the parcel's currency
+ */
+export const montantDepasseMessage = (resteAPayer: DecimalInput, devise: string) =>
+  `Le montant dépasse le reste à payer (${formatMontant(resteAPayer, devise)}).`;
+
+/**
+ * The rate applied to a payment tendered in another currency: units of the parcel's currency for 1 unit tendered, 6
+ * decimals, rounded half away from zero (tauxColis ÷ tauxTendu, both rates being units for 1 €):
+ * tauxCroise('1', '655.957') → '655.957000' (1 € = 655,957 F CFA), tauxCroise('655.957', '1') → '0.001524'.
+ * @throws RangeError when a rate is not above 0
+ */
+export function tauxCroise(tauxTendu: DecimalInput, tauxColis: DecimalInput): string {
+  const rt = toScaled(tauxTendu, TAUX_SCALE);
+  const rc = toScaled(tauxColis, TAUX_SCALE);
+  if (rt <= 0n || rc <= 0n) throw new RangeError('Taux de change invalide');
+  // rc ÷ rt with one more digit than kept, truncated, then rounded half away from zero (as common/devises.ts convertir).
+  const tenths = (rc * 10n ** BigInt(TAUX_SCALE + 1)) / rt;
+  return fromScaled(roundDiv(tenths, 1), TAUX_SCALE);
+}
+
+/** The French number of a rate: up to 6 decimals, trailing zeros dropped ('655.957000' → '655,957'). */
+const tauxFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: TAUX_SCALE });
+
+/**
+ * A cross rate as the dialog and the receipt print it: '1 EUR = 655,957 XOF' (ISO codes, so that a rate is never
+ * read as an amount rounded to a currency's minor unit).
+ * @param taux units of `devise` for 1 unit of `deviseTendue` (tauxCroise)
+ */
+export const tauxLibelle = (taux: DecimalInput, deviseTendue: string, devise: string) =>
+  `1 ${deviseTendue} = ${tauxFormat.format(Number(fromScaled(toScaled(taux, TAUX_SCALE), TAUX_SCALE)))} ${devise}`;
 
 /** Body of encaissement/create (montantRestant, sent by the spec's client, is recomputed and ignored). */
-export const encaissementBody = z.object({
-  colisID: requiredId('Le colis est obligatoire'),
-  modePaiementID,
-  paymentby: z.enum(PAYMENT_BY).default(COLLECTION_PAYER),
-  montantEncaisse: montantEncaisse.optional(),
-  montantRestant: z.unknown().optional(),
-});
+export const encaissementBody = z
+  .object({
+    colisID: requiredId('Le colis est obligatoire'),
+    modePaiementID,
+    paymentby: z.enum(PAYMENT_BY).default(COLLECTION_PAYER),
+    /** In the parcel's currency; absent: all that remains (nor montantTendu given). */
+    montantEncaisse: montantPositif('Le montant encaissé').optional(),
+    /** Tendered in deviseTendue, converted to the parcel's currency at the day's rates. */
+    montantTendu: montantPositif('Le montant tendu').optional(),
+    deviseTendue: deviseCode('La devise du montant tendu').optional(),
+    montantRestant: z.unknown().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.montantTendu !== undefined && body.deviseTendue === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['deviseTendue'], message: 'La devise du montant tendu est obligatoire' });
+    }
+    if (body.deviseTendue !== undefined && body.montantTendu === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['montantTendu'], message: 'Le montant tendu est obligatoire' });
+    }
+    if (body.montantTendu !== undefined && body.montantEncaisse !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['montantEncaisse'],
+        message: 'Indiquez le montant encaissé ou le montant tendu, pas les deux',
+      });
+    }
+  });
 export type EncaissementInput = z.infer<typeof encaissementBody>;
 
 /**
- * The make-payment dialog's form (spec 000 §5 "Make payment"): the payment mode, required ('Veuillez remplir tous les
- * champs obligatoire.'), and the amount collected, which is the parcel's whole remaining amount (euros, as the list
- * gives it: '25.75' or a number) and must be above 0. The debtor is fixed (COLLECTION_PAYER) and not part of the form.
+ * Query of encaissement/equivalent: a parcel, the currency tendered, and the amount tendered (absent: the parcel's
+ * remaining amount expressed in that currency).
  */
-export const encaissementFormSchema = z.object({ modePaiementID, montantEncaisse });
+export const encaissementEquivalentQuery = z.object({
+  colisID: requiredId('Le colis est obligatoire'),
+  deviseTendue: deviseCode('La devise du montant tendu'),
+  montantTendu: montantPositif('Le montant tendu').optional(),
+});
 
-/** The dialog's values as the inputs give them ('' while no mode is chosen). */
+/**
+ * The equivalent in the parcel's currency of an amount tendered, as an integer of its minor unit, or null while the
+ * rates are unknown (another currency before encaissement/equivalent answered). Same conversion as the server's
+ * (common/devises.ts convertir: rounded once, half away from zero).
+ */
+function equivalentMinor(v: {
+  montant: number;
+  deviseTendue: string;
+  devise: string;
+  tauxTendu?: string | null;
+  tauxColis?: string | null;
+}) {
+  if (v.deviseTendue === v.devise) return toMinor(v.montant, v.devise);
+  if (!v.tauxTendu || !v.tauxColis) return null;
+  return toMinor(convertir(v.montant, v.deviseTendue, v.devise, v.tauxTendu, v.tauxColis), v.devise);
+}
+
+/**
+ * The make-payment dialog's form (spec 000 §5 "Make payment"; a part of what is due, in the parcel's or another
+ * currency): the payment mode, required ('Veuillez remplir tous les champs obligatoire.'); the amount, above 0 once
+ * rounded to its currency's minor unit, and whose value in the parcel's currency does not exceed the remaining
+ * (montantDepasseMessage, the server's text); the currency tendered. Hidden values: the parcel's currency and remaining
+ * amount, and, for another currency, both rates of the day (units for 1 €) as encaissement/equivalent answers them
+ * (while they are unknown the server alone checks the remaining). The debtor is fixed (COLLECTION_PAYER), not part of
+ * the form.
+ * @returns on success the body's payment fields: `{modePaiementID, montantEncaisse}` in the parcel's currency, or
+ *   `{modePaiementID, montantTendu, deviseTendue}` for another currency, amounts rounded to their minor unit
+ */
+export const encaissementFormSchema = z
+  .object({
+    modePaiementID,
+    montant: montantPositif('Le montant encaissé'),
+    deviseTendue: deviseCode('La devise'),
+    devise: deviseCode('La devise du colis'),
+    resteAPayer: z.union([z.number(), z.string()]),
+    tauxTendu: z.string().nullish(),
+    tauxColis: z.string().nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (toMinor(v.montant, v.deviseTendue) <= 0n) {
+      ctx.addIssue({ code: 'custom', path: ['montant'], message: 'Le montant encaissé doit être supérieur à 0' });
+      return;
+    }
+    const equivalent = equivalentMinor(v);
+    if (equivalent === null) return;
+    if (equivalent <= 0n) {
+      ctx.addIssue({ code: 'custom', path: ['montant'], message: 'Le montant encaissé doit être supérieur à 0' });
+    } else if (equivalent > toMinor(v.resteAPayer, v.devise)) {
+      ctx.addIssue({ code: 'custom', path: ['montant'], message: montantDepasseMessage(v.resteAPayer, v.devise) });
+    }
+  })
+  .transform((v) =>
+    v.deviseTendue === v.devise
+      ? { modePaiementID: v.modePaiementID, montantEncaisse: minorToNumber(toMinor(v.montant, v.devise), v.devise) }
+      : {
+          modePaiementID: v.modePaiementID,
+          montantTendu: minorToNumber(toMinor(v.montant, v.deviseTendue), v.deviseTendue),
+          deviseTendue: v.deviseTendue,
+        },
+  );
+
+/** The dialog's values as the inputs give them ('' while no mode is chosen; the amount as typed). */
 export type EncaissementFormValues = z.input<typeof encaissementFormSchema>;
+
+/** What the dialog sends once its values pass (the body's payment fields). */
+export type EncaissementFormOutput = z.output<typeof encaissementFormSchema>;
+
+/** The longest reason a refund may give. */
+const MOTIF_MAX = 500;
+
+/**
+ * The refusal of a refund above what is left refundable of its payment (docs/decisions/refunds-and-cash.md): the
+ * server's 409 and the refund dialog's message under the amount.
+ * @param remboursable what the payment may still give back (its amount less its refunds not cancelled)
+ * @param devise the payment's currency
+ */
+export const remboursementDepasseMessage = (remboursable: DecimalInput, devise: string) =>
+  `Le remboursement dépasse ce qui reste remboursable (${formatMontant(remboursable, devise)}).`;
+
+/** The fields of a refund, shared by the body and the dialog's form: amount above 0, mode and reason required. */
+const remboursementFields = {
+  /** In the payment's currency, rounded to its minor unit (by the server, or by the form's schema). */
+  montant: montantPositif('Le montant remboursé'),
+  modePaiementID: requiredId('Le mode de paiement est obligatoire'),
+  motif: requiredText('Le motif du remboursement est obligatoire', MOTIF_MAX),
+};
+
+/**
+ * Body of encaissement/rembourser/{id} (docs/decisions/refunds-and-cash.md "A refund is a negative collection"): the
+ * amount given back (in the payment's currency, above 0; the server rounds it to that currency's minor unit and checks
+ * it against what is left refundable), the payment mode it is given back by and the reason (1 to 500 characters).
+ */
+export const remboursementBody = z.object(remboursementFields);
+export type RemboursementInput = z.infer<typeof remboursementBody>;
+
+/**
+ * The refund dialog's form (src/encaissements/RembourserDialog.tsx): the body's fields, and hidden the payment's
+ * currency and what it may still give back; the amount, rounded to the currency's minor unit, must be above 0 and not
+ * above that (remboursementDepasseMessage, the server's text).
+ * @returns on success the body: `{montant, modePaiementID, motif}`, the amount rounded to its minor unit, the reason
+ *   trimmed
+ */
+export const remboursementFormSchema = z
+  .object({ ...remboursementFields, devise: deviseCode('La devise'), remboursable: z.union([z.number(), z.string()]) })
+  .superRefine((v, ctx) => {
+    const montant = toMinor(v.montant, v.devise);
+    if (montant <= 0n) {
+      ctx.addIssue({ code: 'custom', path: ['montant'], message: 'Le montant remboursé doit être supérieur à 0' });
+    } else if (montant > toMinor(v.remboursable, v.devise)) {
+      ctx.addIssue({ code: 'custom', path: ['montant'], message: remboursementDepasseMessage(v.remboursable, v.devise) });
+    }
+  })
+  .transform((v) => ({
+    montant: minorToNumber(toMinor(v.montant, v.devise), v.devise),
+    modePaiementID: v.modePaiementID,
+    motif: v.motif,
+  }));
+
+/** The refund dialog's values as the inputs give them ('' while nothing is typed or chosen). */
+export type RemboursementFormValues = z.input<typeof remboursementFormSchema>;
+
+/** What the refund dialog sends once its values pass (the body). */
+export type RemboursementFormOutput = z.output<typeof remboursementFormSchema>;

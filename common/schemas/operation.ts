@@ -1,20 +1,22 @@
 /**
  * The cash operation's request body and form (spec 001 §5 Operation add: user, date, montant, motif, type and
- * description all required; montant numeric, minimum 1; §9 "operation amount minimum 1"): the body of
- * operation/create and of the full operation/update (server/operation/routes.ts), and the resolver of the
- * 'Ajouter / Modifier entrée/sortie' form (src/operation/OperationCreate.tsx, OperationEdit.tsx), so a rule and its
- * French message (common/operationRules.ts OPERATION_MESSAGES, shared with the server's other refusals) are written
- * once. What needs the database (an active motif, an active staff member of the caller's agency) stays in
+ * description all required; montant numeric, minimum 1; §9 "operation amount minimum 1"; docs/decisions/currencies.md:
+ * an operation carries its own currency): the body of operation/create and of the full operation/update
+ * (server/operation/routes.ts), and the resolver of the 'Ajouter / Modifier entrée/sortie' form
+ * (src/operation/OperationCreate.tsx, OperationEdit.tsx), so a rule and its French message (common/operationRules.ts
+ * OPERATION_MESSAGES, shared with the server's other refusals) are written once. What needs the database (an active
+ * motif, an active staff member of the caller's agency, the agency's currency by default) stays in
  * server/operation/service.ts.
  */
 import { z } from 'zod';
 import { todayIso } from '../dates';
 import { OPERATION_MESSAGES as M, OPERATION_MONTANT_MIN, OPERATION_TYPES, isFutureDate, parseOperationType } from '../operationRules';
 import { requiredId, requiredText, roundMontant, strictNumber } from './fields';
+import { optionalDevise } from './tauxChange';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Largest amount of an operation, in euros. */
+/** Largest amount of an operation, in its currency. */
 const OPERATION_MONTANT_MAX = 1_000_000_000;
 
 /**
@@ -37,26 +39,38 @@ const operationDate = z.preprocess(
 );
 
 /**
- * An amount in euros as typed ('12,5', '1 250') or sent (12.5), rounded half away from zero to the cent
- * (common/money.ts: '1,005' → 1.01) before it is checked: at least OPERATION_MONTANT_MIN (M.montantMin).
+ * An amount in the operation's currency as typed ('12,5', '1 250') or sent (12.5), rounded half away from zero to the
+ * hundredth (common/money.ts: '1,005' → 1.01; a currency without decimals, XOF, is rounded to its unit by the service)
+ * before it is checked: at least OPERATION_MONTANT_MIN (M.montantMin).
  */
 const operationMontant = strictNumber('Le montant')
   .transform(roundMontant)
-  .pipe(z.number().min(OPERATION_MONTANT_MIN, M.montantMin).max(OPERATION_MONTANT_MAX, 'Le montant ne peut pas dépasser 1 000 000 000 €'));
+  .pipe(z.number().min(OPERATION_MONTANT_MIN, M.montantMin).max(OPERATION_MONTANT_MAX, 'Le montant ne peut pas dépasser 1 000 000 000'));
 
 /**
- * Body of operation/create and of the full operation/update, and the schema of the operation form: the six fields of
- * spec 001 §5, each required with its French message; the type read as a client may write it ('ENTREE', 'Entrée'…).
- * Accepts the form's raw values ('' or null when empty).
+ * The schema of the operation form: the six fields of spec 001 §5, each required with its French message; the type
+ * read as a client may write it ('ENTREE', 'Entrée'…); and the currency (ISO 4217 code of common/devises.ts),
+ * optional: without it the server takes the operation's agency's country's. Accepts the form's raw values ('' or null
+ * when empty) and the other fields the edit form holds (id, dates…).
  */
-export const operationBody = z.object({
+export const operationForm = z.object({
   date: operationDate,
   montant: operationMontant,
   description: requiredText(M.descriptionRequired, 1000),
   userID: requiredId(M.userRequired),
   motif: requiredId(M.motifRequired),
   type: z.preprocess((v) => parseOperationType(v) ?? v, z.enum(OPERATION_TYPES, { error: M.typeInvalid })),
+  devise: optionalDevise(),
 });
 
-/** An operation as the route hands it to server/operation/service.ts (date 'yyyy-MM-dd', montant in euros). */
+/**
+ * Body of operation/create and of the full operation/update: the form's fields, strict — a field the call does not
+ * know is refused (400), never silently dropped (a `devise` was dropped and the amount booked in euros).
+ */
+export const operationBody = z.strictObject(operationForm.shape);
+
+/**
+ * An operation as the route hands it to server/operation/service.ts (date 'yyyy-MM-dd', montant in its currency,
+ * devise absent when the caller named none).
+ */
 export type OperationInput = z.infer<typeof operationBody>;

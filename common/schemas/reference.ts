@@ -6,6 +6,7 @@
  * message are written once.
  */
 import { z } from 'zod';
+import { DEVISES, isDevise } from '../devises';
 import { toMoneyString } from '../money';
 import { normalizePaysPhone } from '../phone';
 import { moneyEuros, optionalText, requiredId, requiredText, strictNumber } from './fields';
@@ -22,17 +23,23 @@ const indicatif = z
   .trim()
   .regex(/^\+?[0-9]{1,4}$/, "L'indicatif doit être de la forme +33");
 
+/** A currency code of common/devises.ts (ISO 4217), typed in any case: 'xof' is XOF. */
+const devise = () =>
+  requiredText('La devise est obligatoire', 10)
+    .transform((v) => v.toUpperCase())
+    .refine(isDevise, { message: `Devise inconnue : indiquez un code ISO 4217 (${DEVISES.map((d) => d.code).join(', ')})` });
+
 /** Body and form of pays/create (spec 001 §5 Country add: code, libelle, indicatif, longueurNumero, devise required). */
 export const paysCreateSchema = z.object({
   code: requiredText('Le code est obligatoire', 10),
   libelle: requiredText('Le nom du pays est obligatoire', 100),
   indicatif,
   longueurNumero,
-  devise: requiredText('La devise est obligatoire', 10),
+  devise: devise(),
 });
 
 /** Body and form of pays/update (spec 001 §5 Country edit: code, libelle, indicatif, longueurNumero required; devise optional). */
-export const paysUpdateSchema = paysCreateSchema.extend({ devise: requiredText('La devise est obligatoire', 10).optional() });
+export const paysUpdateSchema = paysCreateSchema.extend({ devise: devise().optional() });
 
 /** Body and form of ville/create and ville/update (spec 001 §5 City add and edit: code, libelle and country required). */
 export const villeSchema = z.object({
@@ -137,14 +144,39 @@ export const natureColisUpdateSchema = natureColisCreateSchema.extend({
   description: requiredText('La description est obligatoire', 500),
 });
 
+/** The largest unit price or minimum charge, in the origin country's currency (numeric(12,2) holds it in any). */
+const MONTANT_ORIGINE_MAX = 100_000_000;
+
+/**
+ * An amount of a unit price in its origin country's currency (docs/decisions/currencies.md): a number ≥ 0, parsed
+ * exactly and not rounded here, since the currency (EUR 2 decimals, XOF none) is the origin city's, which the schema
+ * does not know: the server rounds it once, half away from zero, to that currency's minor unit
+ * (server/paramNatureMode/service.ts: 10,5 XOF → 11, 1,005 € → 1,01 €).
+ */
+const montantOrigine = (label: string) =>
+  strictNumber(label).pipe(
+    z
+      .number()
+      .min(0, `${label} ne peut pas être négatif`)
+      .max(MONTANT_ORIGINE_MAX, `${label} ne peut pas dépasser ${MONTANT_ORIGINE_MAX.toLocaleString('fr-FR')}`),
+  );
+
+/** The minimum charge of a line on a unit price: empty ('', blanks, null) is none (null); else montantOrigine. */
+const montantMinimum = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+  montantOrigine('Le montant minimum').nullable().optional(),
+);
+
 /**
  * Fields of the unit price (spec 001 §5 Unit-price form: origin and destination cities,
- * nature group, sending mode, libelle, prixUnitaire (number, min 0) all required). The spec's client names the cities
+ * nature group, sending mode, libelle, prixUnitaire (number, min 0) all required; an extension: the minimum charge of a
+ * line, montantMinimum, optional, ≥ 0), both in the origin country's currency. The spec's client names the cities
  * villeDorigineID and villeID: both spellings are read.
  */
 const paramNatureModeFields = z.object({
   libelle: requiredText('Le libellé est obligatoire', 200),
-  prixUnitaire: moneyEuros('Le prix unitaire'),
+  prixUnitaire: montantOrigine('Le prix unitaire'),
+  montantMinimum,
   groupeNatureColisID: requiredId('Le groupe de nature est obligatoire'),
   villeOrigineID: requiredId("La ville d'origine est obligatoire"),
   villeDestinationID: requiredId('La ville de destination est obligatoire'),

@@ -10,7 +10,7 @@ import type { Tx } from '../db/client';
 import { lockScoped } from '../db/lockScoped';
 import { colis, envois, operations } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { colisNotDeleted, colisOwnerScope, colisScope, envoiScope, operationAgencyScope } from './scopes';
+import { colisAgenceScope, colisNotDeleted, colisOwnerScope, colisScope, envoiScope, operationAgencyScope } from './scopes';
 
 /**
  * Locks a row and checks the caller's scope covers it.
@@ -39,6 +39,17 @@ export function lockColis(tx: Tx, idOrReference: { id?: string; reference?: stri
   return lockInScope(tx, colis, where, opts.owner ? colisOwnerScope(user) : colisScope(user), {
     notFound: 'Aucun colis trouvé',
     forbidden: opts.owner ? "Seule l'agence émettrice peut modifier ou supprimer ce colis." : 'Ce colis appartient à une autre agence.',
+  });
+}
+
+/**
+ * Locks the parcel of a payment the user may refund (encaissement/refund.ts): within the payments' agency scope
+ * (colisAgenceScope, the payments list's), a deleted parcel included (its payments stay listed and may be refunded).
+ */
+export function lockColisOfPayment(tx: Tx, colisID: string, user: CurrentUser) {
+  return lockInScope(tx, colis, eq(colis.id, colisID), colisAgenceScope(user), {
+    notFound: 'Encaissement introuvable.',
+    forbidden: "Cet encaissement concerne un colis d'une autre agence.",
   });
 }
 

@@ -145,10 +145,21 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/colis/colisEnvoyesParMois/:userId': key('stats'),
   'GET /api/colis/circularStatistiques/:userId': key('stats'),
   'POST /api/encaissement/create': key('encaissementMake'),
+  'GET /api/encaissement/equivalent': key('encaissementMake'),
+  'GET /api/encaissement/devises/:colisID': key('encaissementMake'),
   'GET /api/encaissement/getByColisID/:id': key('encaissementDetailsColis', { anyOf: ['encaissementMake'] }),
   'GET /api/encaissement/liste/:userId': key('encaissements'),
   'PUT /api/encaissement/update/:id': key('encaissementUpdateStatut'),
   'DELETE /api/encaissement/delete/:id': key('encaissementDelete'),
+  // a refund of a payment (docs/decisions/refunds-and-cash.md), within the payments' agency scope (encaissement/refund.ts)
+  'POST /api/encaissement/rembourser/:id': key('encaissementRembourser'),
+  // the cash closed per agency and day (docs/decisions/refunds-and-cash.md): the expected amounts, the closing and the
+  // closings (an agency's own for a role bound to one: caisse/service.ts), the reopening with a reason
+  'GET /api/caisse/attendu': key('caisse'),
+  'POST /api/caisse/cloture': key('caisse'),
+  'GET /api/caisse/liste': key('caisse'),
+  'GET /api/caisse/getBy/:id': key('caisse'),
+  'POST /api/caisse/rouvrir/:id': key('caisseRouvrir'),
   // stock inventories (spec 001 §2 'Etats de stocks', §7; taking one: docs/api-contract.md "Inventories")
   'GET /api/inventaire/liste': key('inventaire'),
   'GET /api/inventaire/attendus': key('addInventaire'),
@@ -179,6 +190,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   ...crud('typeoperation', 'typeOperation'),
   // cash operations, the 'Tableau de bord administratif' (spec 001 §2, §6, §7). The spec's add button checks addColis;
   // the server and the UI check addOperation, the operations' own key (docs/api-contract.md "Cash operations").
+  // exchange rates (docs/decisions/currencies.md): the history and a new rate; entering one also needs a role that sees
+  // every agency (tauxChange/service.ts)
+  'GET /api/tauxChange/liste': key('tauxChange'),
+  'POST /api/tauxChange/create': key('tauxChange'),
   'GET /api/operation/liste/:userId': key('operation'),
   'GET /api/operation/getBy/:id': key('operation', { anyOf: ['operationUpdate'] }),
   'POST /api/operation/create': key('addOperation'),

@@ -10,7 +10,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
-import { colis, encaissements, envois, inventaires, operations, users } from '../db/schema';
+import { caisseClotures, colis, encaissements, envois, inventaires, operations, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import type { SeekCounters } from '../db/fast/listSeek';
 import { findUser } from '../auth/query';
@@ -147,6 +147,27 @@ export function operationAgencyScope(user: CurrentUser): SQL | undefined {
  */
 export function operationAgenceFor(user: CurrentUser, staffAgenceID: string | null): string | null {
   return user.allAgences ? staffAgenceID : user.agenceID;
+}
+
+// ---------------------------------------------------------------- cash closings
+
+/**
+ * Cash closings a user may read and reopen ('Arrêté de caisse', docs/decisions/refunds-and-cash.md): every agency's for
+ * a role that sees every agency; another role only its agency's. UI twin: common/scopes.ts userSeesAllAgences.
+ */
+export function caisseScope(user: CurrentUser): SQL | undefined {
+  if (user.allAgences) return undefined;
+  return user.agenceID ? eq(caisseClotures.agenceID, user.agenceID) : sql`false`;
+}
+
+/**
+ * The agency whose cash a user reads or closes: the one a role that sees every agency names (undefined when it names
+ * none: the caller refuses); another role's own, whatever it names — `autre` tells that it named another one (the
+ * caller refuses with a 403).
+ */
+export function caisseAgenceFor(user: CurrentUser, requested: string | undefined): { agenceID: string | null | undefined; autre: boolean } {
+  if (user.allAgences) return { agenceID: requested, autre: false };
+  return { agenceID: user.agenceID, autre: !!requested && requested !== user.agenceID };
 }
 
 // ---------------------------------------------------------------- departures

@@ -1,16 +1,20 @@
 /**
  * Deleting a parcel (spec 000 §4 Parcel deletion): direct while EN_ATTENTE, else with a 4-digit code e-mailed to the
  * administrators (the route answers 202), then deleteColisWithOtp with that code. A deletion is soft
- * (docs/architecture.md §4) and journaled with how it was authorised.
+ * (docs/architecture.md §4) and journaled with how it was authorised. A parcel that holds collected money is not
+ * deleted, by either way, until it is refunded (refuseIfCollected); its payments and refunds stay listed.
  */
 import { eq, sql } from 'drizzle-orm';
 import { COLIS_EDITABLE } from '../../common/colisRules';
+import { minorToString, toMinor } from '../../common/devises';
+import { formatMontant } from '../../common/format';
+import { montantEncaisseOfColis } from '../encaissement/query';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { colis, envois } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { statutIds } from '../statut/query';
 import { lockColis } from '../access/locks';
@@ -38,6 +42,22 @@ async function softDeleteColis(
     .where(eq(envois.id, row.envoiID));
 }
 
+/**
+ * Refuses the deletion of a parcel that holds collected money (docs/decisions/refunds-and-cash.md "A parcel that has
+ * collected money is not deleted silently"): its payments less its refunds, cancelled ones left out, above 0.
+ * @throws 409 'Ce colis a encaissé X : remboursez-le avant de le supprimer.' (X in the parcel's currency), with
+ *   `encaisse` (a number in `devise`) and `devise` beside the message
+ */
+async function refuseIfCollected(tx: Tx, row: { id: string; devise: string }): Promise<void> {
+  const encaisse = toMinor(await montantEncaisseOfColis(tx, row.id), row.devise);
+  if (encaisse <= 0n) return;
+  const montant = minorToString(encaisse, row.devise);
+  throw conflict(`Ce colis a encaissé ${formatMontant(montant, row.devise)} : remboursez-le avant de le supprimer.`, undefined, {
+    encaisse: Number(montant),
+    devise: row.devise,
+  });
+}
+
 /** Outcome of a deletion request: done, or a code is needed (a new one was mailed, or the live one still holds). */
 export type DeleteOutcome = { outcome: 'deleted' } | { outcome: 'otp'; newCode: boolean; expiresAt: Date };
 
@@ -47,12 +67,14 @@ const DELETE_CODES_PER_DAY = 3;
 /**
  * Deletes a parcel (spec 000 §4 Parcel deletion): directly while EN_ATTENTE; otherwise a 4-digit code is e-mailed
  * once to each administrator (the route answers 202). While that code is live, asking again mails nothing new.
- * @throws 403/404 for a parcel the user's agency did not register; 429 beyond DELETE_CODES_PER_DAY codes
+ * @throws 403/404 for a parcel the user's agency did not register; 409 a parcel that holds collected money
+ *   (refuseIfCollected); 429 beyond DELETE_CODES_PER_DAY codes
  */
 export async function deleteColis(db: Db, target: { id?: string; reference?: string }, user: CurrentUser): Promise<DeleteOutcome> {
   const idOf = await statutIds(db);
   return db.transaction(async (tx): Promise<DeleteOutcome> => {
     const row = await lockColisAfterEnvois(tx, target, user);
+    await refuseIfCollected(tx, row);
     if (COLIS_EDITABLE.some((c) => idOf(c) === row.statutID)) {
       await softDeleteColis(tx, row, user, 'direct');
       return { outcome: 'deleted' };
@@ -84,10 +106,12 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
  * Deletes a parcel with the code e-mailed to the administrators. The agency is checked first (another agency's
  * agent cannot spend a parcel's tries), then the attempt is counted per parcel and per user across codes
  * (server/auth/throttle.ts), then the code is checked and the parcel deleted in one transaction.
- * @throws 403/404 (agency), 429 (too many wrong codes), 400 'suppression echouée' (wrong, expired or spent code)
+ * @throws 403/404 (agency), 409 a parcel that holds collected money (refuseIfCollected), 429 (too many wrong codes),
+ *   400 'suppression echouée' (wrong, expired or spent code)
  */
 export async function deleteColisWithOtp(db: Db, colisId: string, code: string, user: CurrentUser): Promise<void> {
-  await db.transaction((tx) => lockColis(tx, { id: colisId }, user, { owner: true }));
+  // Money collected meanwhile is said before an attempt is counted (the code stays live for after the refund).
+  await db.transaction(async (tx) => refuseIfCollected(tx, await lockColis(tx, { id: colisId }, user, { owner: true })));
   const colisKey = `otp:colis:${colisId}`;
   const userKey = `otp:user:${user.id}`;
   await takeAttempt(
@@ -100,6 +124,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
   );
   const check = await db.transaction(async (tx) => {
     const row = await lockColisAfterEnvois(tx, { id: colisId }, user);
+    await refuseIfCollected(tx, row);
     const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
     if (result === 'ok') await softDeleteColis(tx, row, user, 'otp');
     return result;

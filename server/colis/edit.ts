@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { COLIS_MESSAGES, isColisEditable } from '../../common/colisRules';
-import { toMoneyString, toPoidsString } from '../../common/money';
+import { toPoidsString } from '../../common/money';
 import type { CurrentUser } from '../auth/currentUser';
 import { upsertClient, type Party } from '../user/service';
 import type { PartyOfRegistration } from './registrationWrite';
@@ -18,6 +18,7 @@ import { lockColis } from '../access/locks';
 import { colisAgenceFor } from '../access/scopes';
 import { colisSnapshot, recordColisActive, recordColisUpdated } from './journal';
 import {
+  amountsInDevise,
   checkAgence,
   checkEnvoi,
   colisValues,
@@ -29,6 +30,7 @@ import {
   withPartyPhones,
   type Registration,
 } from './registration';
+import { montantEnDevise, tauxExceptionnel } from './pricing';
 import { lockColisAfterEnvois } from './service';
 import type { ColisInput } from '../../common/schemas/colis';
 
@@ -80,9 +82,10 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const agenceID = colisAgenceFor(user, input.agenceID ?? current.agenceID);
     const reg = await readRegistration(tx, { ...input, agenceID });
     const e = reg.envoi;
-    input = withPartyPhones(input, reg.partyPays);
+    // Amounts in the departure's currency; an exceptional price converted at the rate of the day of the edit.
+    input = amountsInDevise(withPartyPhones(input, reg.partyPays), e.devise);
     const agence = checkAgence(reg, agenceID);
-    const computed = computeColis(input, reg, agence.villeID);
+    const computed = computeColis(input, reg, agence.villeID, await tauxExceptionnel(tx, e.devise, reg.natures));
     const sameEnvoi = current.envoiID === input.envoiID;
     await checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
     const parties = await resolveParties(tx, input, reg);
@@ -106,7 +109,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       agenceID: agence.id,
       statutID: current.statutID,
       reglement: '0.00',
-      resteAPayer: toMoneyString(computed.montants.montantTotal),
+      resteAPayer: montantEnDevise(computed.montants.montantTotal, computed.devise),
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
       suiviToken: current.suiviToken,

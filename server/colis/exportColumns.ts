@@ -23,6 +23,8 @@ export const colisExport: ExportDef = {
     ['Montant', 'montantTotal', 'number'],
     ['Réglé', 'reglement', 'number'],
     ['Reste à payer', 'resteAPayer', 'number'],
+    // The currency of the three amounts before it, the parcel's (docs/decisions/currencies.md).
+    ['Devise', 'devise'],
     ['Agence émettrice', 'agenceID.libelle'],
     ['Départ', 'envoiID.reference'],
     ['Expéditeur', (r) => party(r.expediteurID)],

@@ -50,6 +50,8 @@ export const colisColumns = {
   montantTotal: colis.montantTotal,
   reglement: colis.reglement,
   resteAPayer: colis.resteAPayer,
+  /** The currency of every amount of the parcel: its departure's (docs/decisions/currencies.md). */
+  devise: colis.devise,
   observation: colis.observation,
   adresseLivraison: colis.adresseLivraison,
   NumeroSaisi: colis.NumeroSaisi,
@@ -301,6 +303,7 @@ export const colisOfClient = (db: Db, clientId: string, user: CurrentUser) =>
       unite: colis.unite,
       montantTotal: colis.montantTotal,
       resteAPayer: colis.resteAPayer,
+      devise: colis.devise,
       agenceID: colis.agenceID,
       envoiID: { id: envois.id, reference: envois.reference, dateArrive: envois.dateArrive },
       statutID: codeLibelleColumns(statuts),
@@ -369,8 +372,9 @@ const agenceRetrait = sql<string | null>`CASE WHEN ${modesLivraison.code} = 'AGE
 
 /**
  * One page of the parcels of a departure for its manifest and labels (docs/decisions/departure-manifest.md), by
- * reference: what the two PDFs print and nothing more (sender and recipient, natures, weight kg, amounts €, destination
- * city and country, pick-up mode and agency). Only the parcels the user may see (colisScope), as the parcels list.
+ * reference: what the two PDFs print and nothing more (sender and recipient, natures, weight kg, amounts in the
+ * parcel's currency `devise`, destination city and country, pick-up mode and agency). Only the parcels the user may
+ * see (colisScope), as the parcels list.
  * @param page 1-based; perPage at most MANIFEST_PAGE_MAX
  * @returns the rows and the count of all the departure's parcels the user may see
  */
@@ -385,6 +389,7 @@ export async function manifestPage(db: Db, envoiId: string, user: CurrentUser, p
       montantTotal: colis.montantTotal,
       reglement: colis.reglement,
       resteAPayer: colis.resteAPayer,
+      devise: colis.devise,
       natures: naturesOfColis,
       NumeroSaisi: colis.NumeroSaisi,
       nomDestinataire: colis.nomDestinataire,

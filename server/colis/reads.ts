@@ -4,12 +4,11 @@
  * line for the wizard's live preview (an extension). The selects are in query.ts, the price lookup in pricing.ts.
  */
 import { and, eq } from 'drizzle-orm';
-import { prixLigneOf } from '../../common/pricing';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { colis, envois } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { priceNatures, selectEnvoiRoute } from './pricing';
+import { prixNatureOnRoute, selectEnvoiRoute } from './pricing';
 import { colisAgenceFor, envoiScope, maySeeClient } from '../access/scopes';
 import {
   agenceVilleID,
@@ -74,19 +73,14 @@ export async function listEnvoisOfClient(db: Db, clientId: string, user: Current
 
 /**
  * The price of one nature line for the wizard's live preview (an extension of the spec), with the server's own
- * lookup (colis/pricing.ts) on the departure's route, the destination city and the registering agency's city.
- * @throws 404 a departure the user may not see; 400 / 409 as priceNatures
+ * lookup (colis/pricing.ts prixNatureOnRoute) on the departure's route, the destination city and the registering
+ * agency's city, in the departure's currency (an exceptional price converted from euros at the day's rate).
+ * @throws 404 a departure the user may not see; 400 / 409 as prixNatureOnRoute (409 a missing rate)
  */
 export async function prixNature(db: Db, q: PrixNatureQuery, user: CurrentUser) {
   const [e] = await selectEnvoiRoute(db).where(and(eq(envois.id, q.envoiID), envoiScope(user)));
   if (!e) throw notFound('Départ introuvable.');
   const agenceID = colisAgenceFor(user, q.agenceID);
   const villeOrigineID = agenceID ? await agenceVilleID(db, agenceID) : undefined;
-  const priced = (await priceNatures(db, { ...e, villeDestinationID: q.villeID, villeOrigineID }, [q.natureColisID])).get(q.natureColisID)!;
-  return {
-    ...priced,
-    prixLigne: prixLigneOf(priced.prixExceptionnel, priced.prixUnitaire),
-    prixUnitaire: priced.prixUnitaire === null ? null : Number(priced.prixUnitaire),
-    prixExceptionnel: priced.prixExceptionnel === null ? null : Number(priced.prixExceptionnel),
-  };
+  return prixNatureOnRoute(db, { ...e, villeDestinationID: q.villeID, villeOrigineID }, q.natureColisID);
 }

@@ -14,7 +14,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ADVANCE_PAYER, COLIS_STATUT_ADVANCE, COLIS_STATUT_REGISTERED, isAdvance, isModeLivraisonAgence } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
-import { milliToNumber, toMilli, toMoneyString, toPoidsString } from '../../common/money';
+import { roundToDevise } from '../../common/devises';
+import { milliToNumber, toMilli, toPoidsString } from '../../common/money';
 import { uniteForModeEnvoi } from '../../common/modes';
 import type { PaysTelephone } from '../../common/phone';
 import type { CurrentUser } from '../auth/currentUser';
@@ -32,7 +33,15 @@ import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
 import { refuseInactiveAgence } from '../agence/service';
 import { statutIds, statutsByCode, type StatutIdOf } from '../statut/query';
-import { envoiRouteColumns, naturePricesJson, priceColis, selectEnvoiRoute, type ColisNatureInput } from './pricing';
+import {
+  envoiRouteColumns,
+  montantEnDevise,
+  naturePricesJson,
+  priceColis,
+  selectEnvoiRoute,
+  tauxExceptionnel,
+  type ColisNatureInput,
+} from './pricing';
 import { colisReferencePrefix } from '../db/references';
 import { v7 as uuidv7 } from 'uuid';
 import { colisAgenceFor } from '../access/scopes';
@@ -259,11 +268,29 @@ export function partiesOf(input: ColisInput, reg: Registration): Record<'expedit
 }
 
 /**
- * Prices the parcel on its departure's route and validates its city, pick-up mode and amounts (ville, mode and the
- * price lookup's rows: as readRegistration read them).
+ * The input's amounts in the departure's currency (docs/decisions/currencies.md): each rounded half away from zero to
+ * its minor unit (10,5 XOF → 11), as the parcel computes, stores and collects them.
+ */
+export function amountsInDevise(input: ColisInput, devise: string): ColisInput {
+  const round = (v: number | undefined) => (v === undefined ? undefined : roundToDevise(v, devise));
+  return {
+    ...input,
+    montantLivraison: round(input.montantLivraison),
+    montantExpedition: round(input.montantExpedition),
+    montantComplementaire: round(input.montantComplementaire),
+    reglement: round(input.reglement),
+  };
+}
+
+/**
+ * Prices the parcel on its departure's route, in the departure's currency, and validates its city, pick-up mode and
+ * amounts (ville, mode and the price lookup's rows: as readRegistration read them).
+ * @param input with its amounts in the departure's currency (amountsInDevise)
+ * @param taux units of the departure's currency for 1 € on the day (colis/pricing.ts tauxExceptionnel): converts the
+ *   natures' exceptional prices
  * @throws 400 / 409 as the checks and priceColis
  */
-export function computeColis(input: ColisInput, reg: Registration, agenceVilleID: string) {
+export function computeColis(input: ColisInput, reg: Registration, agenceVilleID: string, taux: string | null) {
   const { envoi: e, ville, modeLivraison: modeLiv } = reg;
   if (!ville || ville.paysID !== e.paysID) {
     throw badRequest('La ville de destination doit être dans le pays de destination du départ.', {
@@ -275,6 +302,7 @@ export function computeColis(input: ColisInput, reg: Registration, agenceVilleID
   const montantLivraison = isModeLivraisonAgence(modeLiv) ? 0 : (input.montantLivraison ?? 0);
   const priced = priceColis(
     {
+      devise: e.devise,
       modeEnvoiID: e.modeEnvoiID,
       modeEnvoiLibelle: e.modeEnvoiLibelle,
       paysID: e.paysID,
@@ -285,6 +313,7 @@ export function computeColis(input: ColisInput, reg: Registration, agenceVilleID
     },
     input.naturesColis,
     reg.natures,
+    taux,
     {
       montantComplementaire: input.montantComplementaire,
       montantLivraison,
@@ -300,10 +329,15 @@ export function computeColis(input: ColisInput, reg: Registration, agenceVilleID
   if (isAdvance(input.reglement) && !input.encaissement?.modePaiementID) {
     throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
   }
-  return { ...priced, montantLivraison, unite: uniteForModeEnvoi({ code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle }, input.unite) };
+  return {
+    ...priced,
+    devise: e.devise,
+    montantLivraison,
+    unite: uniteForModeEnvoi({ code: e.modeEnvoiCode, libelle: e.modeEnvoiLibelle }, input.unite),
+  };
 }
 
-/** Column values of a parcel computed from its input. */
+/** Column values of a parcel computed from its input: amounts in its departure's currency (computeColis' devise). */
 export function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof computeColis>>, e: { modeEnvoiID: string }) {
   return {
     villeID: input.villeID,
@@ -315,15 +349,15 @@ export function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof comp
     adresseLivraison: input.adresseLivraison ?? input.adresseDestinataire ?? '',
     poids: toPoidsString(c.montants.poids),
     unite: c.unite,
-    prixUnitaire: toMoneyString(c.lines[0]?.prixLigne ?? 0),
+    prixUnitaire: montantEnDevise(c.lines[0]?.prixLigne ?? 0, c.devise),
     paramNatureModeID: c.lines.find((l) => l.paramNatureModeID)?.paramNatureModeID ?? null,
-    montant: toMoneyString(c.montants.montant),
-    montantLivraison: toMoneyString(c.montantLivraison),
-    montantExpedition: toMoneyString(input.montantExpedition ?? 0),
-    montantComplementaire: toMoneyString(input.montantComplementaire ?? 0),
-    montantTotal: toMoneyString(c.montants.montantTotal),
+    montant: montantEnDevise(c.montants.montant, c.devise),
+    montantLivraison: montantEnDevise(c.montantLivraison, c.devise),
+    montantExpedition: montantEnDevise(input.montantExpedition ?? 0, c.devise),
+    montantComplementaire: montantEnDevise(input.montantComplementaire ?? 0, c.devise),
+    montantTotal: montantEnDevise(c.montants.montantTotal, c.devise),
     reglement: '0.00',
-    resteAPayer: toMoneyString(c.montants.montantTotal),
+    resteAPayer: montantEnDevise(c.montants.montantTotal, c.devise),
     nomDestinataire: input.nomDestinataire ?? null,
     prenomsDestinataire: input.prenomsDestinataire ?? null,
     emailDestinataire: input.emailDestinataire || null,
@@ -334,15 +368,18 @@ export function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof comp
   };
 }
 
-/** The nature lines of a parcel as their columns (weights in kg and prices in euros as numeric texts). */
+/**
+ * The nature lines of a parcel as their columns: weights in kg, prices in the parcel's currency (the exceptional price
+ * as converted), as numeric texts.
+ */
 export function lineRows(c: Awaited<ReturnType<typeof computeColis>>) {
   return c.lines.map((l) => ({
     natureColisID: l.natureColisID,
     poids: toPoidsString(l.poids),
     unitePoid: c.unite,
-    prixUnitaire: toMoneyString(l.prixUnitaire ?? 0),
-    prixExceptionnel: toMoneyString(l.prixExceptionnel ?? 0),
-    prixTotal: toMoneyString(l.prixTotal),
+    prixUnitaire: montantEnDevise(l.prixUnitaire ?? 0, c.devise),
+    prixExceptionnel: montantEnDevise(l.prixExceptionnel ?? 0, c.devise),
+    prixTotal: montantEnDevise(l.prixTotal, c.devise),
   }));
 }
 
@@ -406,11 +443,12 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   const agenceID = colisAgenceFor(user, input.agenceID);
   const reg = await readRegistration(db, { ...input, agenceID });
   const e = reg.envoi;
-  input = withPartyPhones(input, reg.partyPays);
+  input = amountsInDevise(withPartyPhones(input, reg.partyPays), e.devise);
   const agence = checkAgence(reg, agenceID);
   // A deactivated agency records nothing (docs/decisions/deactivation-dependants.md), an administrator's choice too.
   refuseInactiveAgence(agence, 'agenceID');
-  const computed = computeColis(input, reg, agence.villeID);
+  // The rate of the day, read only for an exceptional price on a departure not in euros (a missing one: 409).
+  const computed = computeColis(input, reg, agence.villeID, await tauxExceptionnel(db, e.devise, reg.natures));
   await checkEnvoi(idOf, e, computed.montants.poids);
   const parties = partiesOf(input, reg);
   const advance = isAdvance(input.reglement ?? 0);
@@ -472,7 +510,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
         agenceID: agence.id,
         statutID: registered.id,
         reglement: '0.00',
-        resteAPayer: toMoneyString(computed.montants.montantTotal),
+        resteAPayer: montantEnDevise(computed.montants.montantTotal, computed.devise),
         expediteurID: written.parties.expediteurID?.id ?? null,
         destinataireID: written.parties.destinataireID?.id ?? null,
         emailDestinataire: input.emailDestinataire || null,

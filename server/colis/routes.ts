@@ -51,6 +51,12 @@ import {
 } from './reads';
 import { colisBody, colisUpdateBody, finishFields, prixNatureQuery } from '../../common/schemas/colis';
 
+/** An amount of a parcel, in its currency (`devise`, its departure's: docs/decisions/currencies.md). */
+const montant = z.number().describe("in the parcel's currency, devise");
+
+/** A currency, ISO 4217 (common/devises.ts DEVISES). */
+const devise = z.string().describe('ISO 4217 currency of the amounts: EUR, XOF…');
+
 /** A client as a parcel names it (sender or recipient). */
 const partyRef = record({
   nom: z.string(),
@@ -62,8 +68,9 @@ const partyRef = record({
 });
 
 /**
- * A parcel as the API answers it (spec 000 §3 Parcel, colis/query.ts selectColis): amounts in euros and weights in
- * kg as numbers, departure, agency, status, city, modes, sender and recipient populated one level.
+ * A parcel as the API answers it (spec 000 §3 Parcel, colis/query.ts selectColis): amounts in its currency `devise`
+ * (its departure's, docs/decisions/currencies.md) and weights in kg as numbers, departure, agency, status, city,
+ * modes, sender and recipient populated one level.
  */
 const colisRecord = record({
   reference: z.string().describe('{agency code}-yymm-000123'),
@@ -75,14 +82,15 @@ const colisRecord = record({
   contenu: z.string(),
   poids: kg,
   unite: z.string().describe('KG or M3'),
-  prixUnitaire: euros.describe('line price of the first nature'),
-  montant: euros.describe('Σ weight × line price'),
-  montantLivraison: euros,
-  montantExpedition: euros,
-  montantComplementaire: euros,
-  montantTotal: euros,
-  reglement: euros.describe('settled so far'),
-  resteAPayer: euros.describe('remaining'),
+  prixUnitaire: montant.describe('line price of the first nature'),
+  montant: montant.describe('Σ weight × line price'),
+  montantLivraison: montant,
+  montantExpedition: montant,
+  montantComplementaire: montant,
+  montantTotal: montant,
+  reglement: montant.describe('settled so far'),
+  resteAPayer: montant.describe('remaining'),
+  devise,
   observation: z.string(),
   adresseLivraison: z.string(),
   NumeroSaisi: z.string().nullable().describe("the typed sender's full phone"),
@@ -112,13 +120,13 @@ const colisRecord = record({
   destinataireID: partyRef.nullable(),
 });
 
-/** A nature line of a parcel, the prices it was charged (euros). */
+/** A nature line of a parcel, the prices it was charged (in the parcel's currency). */
 const lineFields = {
   poids: kg,
   unitePoid: z.string(),
-  prixUnitaire: euros,
-  prixExceptionnel: euros,
-  prixTotal: euros,
+  prixUnitaire: montant,
+  prixExceptionnel: montant,
+  prixTotal: montant,
 };
 
 /** A status history entry (spec 000 §3 History entry). */
@@ -143,16 +151,27 @@ const deleteOk = answers({
   ),
 });
 
-/** One line's price for the wizard (colis/reads.ts prixNature). */
+/**
+ * One line's price for the wizard (colis/reads.ts prixNature), in the departure's currency (`devise`); the fields
+ * after prixLigne are optional so that an older client's schema still validates.
+ */
 const prixNatureOk = answers({
   200: dataAnswer(
     z.looseObject({
       natureColisID: id,
       libelle: z.string(),
-      prixUnitaire: euros.nullable().describe("the group's unit price on the route"),
-      prixExceptionnel: euros.nullable().describe("the nature's own price, which wins when above 0"),
+      prixUnitaire: z.number().nullable().describe("the group's unit price on the route, in the departure's currency"),
+      prixExceptionnel: z
+        .number()
+        .nullable()
+        .describe("the nature's own price, which wins when above 0, converted from euros to the departure's currency"),
       paramNatureModeID: id.nullable(),
-      prixLigne: euros.describe('the price per kg the line is charged'),
+      prixLigne: z.number().describe('the price per kg the line is charged, in the departure currency'),
+      devise: z.string().optional().describe("the departure's currency (ISO 4217): every amount here is in it"),
+      montantMinimum: z.number().nullable().optional().describe('the least a line is billed on this unit price, null: none'),
+      exceptionnel: z.boolean().optional().describe("whether the price is the nature's exceptional price (converted)"),
+      prixExceptionnelEuros: euros.nullable().optional().describe("the nature's exceptional price as it holds it, in euros"),
+      tauxExceptionnel: z.string().nullable().optional().describe('units of devise for 1 € that converted it, null: none'),
     }),
   ),
 });
@@ -176,8 +195,9 @@ const envoisOfClientOk = answers({
         contenu: z.string(),
         poids: kg,
         unite: z.string(),
-        montantTotal: euros,
-        resteAPayer: euros,
+        montantTotal: montant,
+        resteAPayer: montant,
+        devise,
         agenceID: id,
         envoiID: record({ reference: z.string(), dateArrive: calendarDate }),
         statutID: codeLibelleRef,
@@ -253,7 +273,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: answers({
           200: envelope({
             data: colisRecord,
-            prixTotal: euros.describe('montantTotal'),
+            prixTotal: montant.describe('montantTotal'),
             natureColisDetails: z.array(record({ ...lineFields, natureColisID: codeLibelleRef })),
             suiviUrl: z.string().describe("public tracking page of the parcel, the receipt's QR code (docs/decisions/public-tracking.md)"),
           }),

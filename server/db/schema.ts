@@ -2,10 +2,13 @@
  * Drizzle schema of every entity of spec 000 §3 and 001 §3 (DESIGN.md §4).
  * TypeScript property names are the spec's API field names (paysID, statutID…); SQL columns are snake_case.
  * Ids are UUID v7 strings made by the server; references come from database sequences.
- * Money: numeric(12,2) euros. Weights: numeric(10,3) kg or m³.
+ * Money: numeric(12,2) in the currency of its record (a parcel's and its payments' in its departure's, a unit price's
+ * in its origin country's, an operation's in its own `devise`), exact to that currency's minor unit
+ * (docs/decisions/currencies.md). Weights: numeric(10,3) kg or m³.
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -101,6 +104,35 @@ export const autorisations = pgTable(
   (t) => [uniqueIndex('autorisations_role_privilege_uq').on(t.roleID, t.privilegeID)],
 );
 
+// ---------------------------------------------------------------- currencies
+/** ISO 4217 currencies and the digits of their minor unit (twin of common/devises.ts DEVISES, seeded by 0021). */
+export const devises = pgTable('devises', {
+  code: text('code').primaryKey(),
+  libelle: text('libelle').notNull(),
+  decimales: integer('decimales').notNull(),
+});
+
+/**
+ * Exchange rates (docs/decisions/currencies.md): `taux` units of `devise` for one euro, in force from `dateDebut` until
+ * the next rate of the same currency. History only: never updated nor deleted (trigger of 0021). The CFA francs'
+ * legal rate is seeded `fixe`.
+ */
+export const tauxChange = pgTable(
+  'taux_change',
+  {
+    id: id(),
+    devise: text('devise')
+      .notNull()
+      .references(() => devises.code),
+    taux: numeric('taux', { precision: 18, scale: 6, mode: 'string' }).notNull(),
+    dateDebut: date('date_debut', { mode: 'string' }).notNull(),
+    fixe: boolean('fixe').notNull().default(false),
+    auteurID: uuid('auteur_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('taux_change_devise_date_uq').on(t.devise, t.dateDebut), check('taux_change_taux_positif', sql`${t.taux} > 0`)],
+);
+
 // ---------------------------------------------------------------- places
 export const pays = pgTable(
   'pays',
@@ -108,7 +140,10 @@ export const pays = pgTable(
     id: id(),
     code: text('code').notNull().unique(),
     libelle: text('libelle').notNull(),
-    devise: text('devise').notNull().default('EUR'),
+    devise: text('devise')
+      .notNull()
+      .default('EUR')
+      .references(() => devises.code),
     indicatif: text('indicatif').notNull(),
     longueurNumero: integer('longueur_numero').notNull(),
     isActive: isActive(),
@@ -248,7 +283,10 @@ export const paramNatureModes = pgTable(
   {
     id: id(),
     libelle: text('libelle').notNull(),
+    /** Per kg (or m³), in the origin country's currency. */
     prixUnitaire: money('prix_unitaire').notNull(),
+    /** The least a parcel line of this price is billed, in the same currency; null: none. */
+    montantMinimum: money('montant_minimum'),
     groupeNatureColisID: uuid('groupe_nature_colis_id')
       .notNull()
       .references(() => groupesNatureColis.id),
@@ -292,7 +330,11 @@ export const envois = pgTable(
     contenu: text('contenu').notNull().default(''),
     poids: poidsColumn('poids').notNull(),
     poidsReel: poidsColumn('poids_reel').notNull().default('0'),
-    devise: text('devise').notNull().default('EUR'),
+    /** The origin country's currency: its parcels' amounts are in it. */
+    devise: text('devise')
+      .notNull()
+      .default('EUR')
+      .references(() => devises.code),
     statutID: uuid('statut_id')
       .notNull()
       .references(() => statuts.id),
@@ -347,6 +389,11 @@ export const colis = pgTable(
     montantTotal: money('montant_total').notNull().default('0'),
     reglement: money('reglement').notNull().default('0'),
     resteAPayer: money('reste_a_payer').notNull().default('0'),
+    /** Its departure's currency, every amount above is in it (set from the departure by a trigger of 0021). */
+    devise: text('devise')
+      .notNull()
+      .default('EUR')
+      .references(() => devises.code),
     observation: text('observation').notNull().default(''),
     adresseLivraison: text('adresse_livraison').notNull().default(''),
     NumeroSaisi: text('numero_saisi'),
@@ -444,6 +491,22 @@ export const encaissements = pgTable(
     paymentby: paymentbyEnum('paymentby').notNull().default(ADVANCE_PAYER),
     montantEncaisse: money('montant_encaisse').notNull(),
     montantRestant: money('montant_restant').notNull(),
+    /** The parcel's currency: montantEncaisse and montantRestant are in it (set from the parcel by a trigger of 0021). */
+    devise: text('devise')
+      .notNull()
+      .default('EUR')
+      .references(() => devises.code),
+    /**
+     * A refund (docs/decisions/refunds-and-cash.md): a row of negative amount linked to the payment it gives back, with
+     * its reason; the payment itself stays as it was.
+     */
+    rembourseID: uuid('rembourse_id').references((): AnyPgColumn => encaissements.id),
+    motif: text('motif'),
+    /** When tendered in another currency: the amount tendered, its currency, and both rates of the day (units for 1 €). */
+    montantTendu: numeric('montant_tendu', { precision: 14, scale: 3, mode: 'string' }),
+    deviseTendue: text('devise_tendue').references(() => devises.code),
+    tauxTendu: numeric('taux_tendu', { precision: 18, scale: 6, mode: 'string' }),
+    tauxColis: numeric('taux_colis', { precision: 18, scale: 6, mode: 'string' }),
     modePaiementID: uuid('mode_paiement_id')
       .notNull()
       .references(() => modesPaiement.id),
@@ -457,6 +520,13 @@ export const encaissements = pgTable(
   },
   (t) => [
     index('encaissements_colis_idx').on(t.colisID),
+    index('encaissements_rembourse_idx')
+      .on(t.rembourseID)
+      .where(sql`${t.rembourseID} IS NOT NULL`),
+    check(
+      'encaissements_signe',
+      sql`(${t.rembourseID} IS NULL AND ${t.montantEncaisse} > 0) OR (${t.rembourseID} IS NOT NULL AND ${t.montantEncaisse} < 0)`,
+    ),
     index('encaissements_agence_created_idx').on(t.agenceID, t.createdAt),
     // The list's pages (migration 0011; it also INCLUDEs agence_id, colis_id, which drizzle cannot say).
     index('encaissements_list_created_idx')
@@ -487,6 +557,11 @@ export const operations = pgTable(
     id: id(),
     date: timestamp('date', { withTimezone: true, mode: 'date' }).notNull(),
     montant: money('montant').notNull(),
+    /** The currency of montant (default: its agency's country's). */
+    devise: text('devise')
+      .notNull()
+      .default('EUR')
+      .references(() => devises.code),
     motif: uuid('motif_id')
       .notNull()
       .references(() => typesOperation.id),
@@ -704,4 +779,58 @@ export const audits = pgTable(
     index('audits_created_idx').on(t.createdAt),
     index('audits_auteur_idx').on(t.auteurID, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------- cash closing
+/**
+ * An agency's cash closed for a day ('Arrêté de caisse', docs/decisions/refunds-and-cash.md): once closed, no payment,
+ * refund, cancellation or operation of that agency dated that day is written (trigger of 0022, SQLSTATE CL004) until
+ * an administrator reopens it (rouverteAt, kept: a day may be closed again, one open closing per agency and day).
+ */
+export const caisseClotures = pgTable(
+  'caisse_clotures',
+  {
+    id: id(),
+    agenceID: uuid('agence_id')
+      .notNull()
+      .references(() => agences.id),
+    /** The closed day, Europe/Paris. */
+    jour: date('jour', { mode: 'string' }).notNull(),
+    commentaire: text('commentaire').notNull().default(''),
+    auteurID: uuid('auteur_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    rouverteAt: timestamp('rouverte_at', { withTimezone: true, mode: 'date' }),
+    rouverteParID: uuid('rouverte_par_id').references(() => users.id),
+    motifReouverture: text('motif_reouverture'),
+  },
+  (t) => [
+    uniqueIndex('caisse_clotures_agence_jour_uq')
+      .on(t.agenceID, t.jour)
+      .where(sql`${t.rouverteAt} IS NULL`),
+    index('caisse_clotures_jour_idx').on(t.jour.desc(), t.agenceID),
+  ],
+);
+
+/** The counted amounts of a closing, per payment mode (null: the cash operations) and currency, with the difference. */
+export const caisseComptes = pgTable(
+  'caisse_comptes',
+  {
+    id: id(),
+    clotureID: uuid('cloture_id')
+      .notNull()
+      .references(() => caisseClotures.id),
+    modePaiementID: uuid('mode_paiement_id').references(() => modesPaiement.id),
+    devise: text('devise')
+      .notNull()
+      .references(() => devises.code),
+    /** What the records say the agency holds (payments − refunds + incomes − expenses of the day). */
+    attendu: money('attendu').notNull(),
+    /** What was counted. */
+    compte: money('compte').notNull(),
+    /** compte − attendu. */
+    ecart: money('ecart').notNull(),
+  },
+  (t) => [index('caisse_comptes_cloture_idx').on(t.clotureID)],
 );

@@ -19,6 +19,11 @@ export const encaissementExport: ExportDef = {
     ['Montant restant', 'montantRestant', 'number'],
     ['Colis', 'colisID.reference'],
     ['Montant du colis', 'colisID.montantTotal', 'number'],
+    // The currency of the three amounts before it, the parcel's (docs/decisions/currencies.md).
+    ['Devise', 'devise'],
+    // What was handed over when in another currency (empty otherwise).
+    ['Montant remis', 'montantTendu', 'number'],
+    ['Devise remise', 'deviseTendue'],
     ['Agence', 'agenceID.libelle'],
     [
       'Encaissé par',
@@ -28,5 +33,7 @@ export const encaissementExport: ExportDef = {
       },
     ],
     ['Statut', (r) => (r.isActive ? 'Actif' : 'Annulé')],
+    // A refund (a negative amount, docs/decisions/refunds-and-cash.md): its reason; empty for a payment.
+    ['Motif du remboursement', 'motif'],
   ),
 };

@@ -7,13 +7,27 @@ import { alias } from 'drizzle-orm/pg-core';
 import { colisScope, listDaysScope, encaissementScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
+import { agences, colis, encaissements, modesPaiement, pays, users } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
 import { encaissementListTotal } from '../access/listTotals';
 
 const auteur = alias(users, 'encaisseur');
 
-/** Payments with mode, author and parcel populated. */
+/**
+ * What a payment's refunds not cancelled gave back, as a positive decimal text ('0' for none, and for a refund): read
+ * per row of a page through the partial index encaissements_rembourse_idx (migration 0022).
+ */
+const montantRembourseSql = sql<string>`(-coalesce((SELECT sum(r.montant_encaisse) FROM encaissements r
+  WHERE r.rembourse_id = ${encaissements.id} AND r.deleted_at IS NULL), 0))::text`;
+
+/**
+ * Payments with mode, author and parcel populated. `devise`: the currency of the amounts (the parcel's,
+ * docs/decisions/currencies.md); `montantTendu` and `deviseTendue`: what was handed over when tendered in another
+ * currency, null otherwise; `tauxTendu` and `tauxColis`: the rates of that day
+ * (units for 1 €), which the receipt prints (src/colis/receipt.ts). A refund (docs/decisions/refunds-and-cash.md) is a
+ * row of negative amount with `rembourseID` (the payment it gives back) and `motif`; `montantRembourse` is what a
+ * payment's refunds gave back.
+ */
 export const selectEncaissements = (db: Db | Tx) =>
   db
     .select({
@@ -22,6 +36,14 @@ export const selectEncaissements = (db: Db | Tx) =>
       paymentby: encaissements.paymentby,
       montantEncaisse: encaissements.montantEncaisse,
       montantRestant: encaissements.montantRestant,
+      devise: encaissements.devise,
+      montantTendu: encaissements.montantTendu,
+      deviseTendue: encaissements.deviseTendue,
+      tauxTendu: encaissements.tauxTendu,
+      tauxColis: encaissements.tauxColis,
+      rembourseID: encaissements.rembourseID,
+      motif: encaissements.motif,
+      montantRembourse: montantRembourseSql.as('montantRembourse'),
       isActive: encaissements.isActive,
       modePaiementID: { id: modesPaiement.id, libelle: modesPaiement.libelle },
       auteurID: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
@@ -99,7 +121,7 @@ export const encaissementList = (user: CurrentUser): ListDef<typeof selectEncais
   },
 });
 
-/** A parcel's amounts, if the user may see the parcel. */
+/** A parcel's amounts and their currency, if the user may see the parcel. */
 export async function findColisMontants(db: Db, colisId: string, user: CurrentUser) {
   const [row] = await db
     .select({
@@ -108,6 +130,7 @@ export async function findColisMontants(db: Db, colisId: string, user: CurrentUs
       montantTotal: colis.montantTotal,
       reglement: colis.reglement,
       resteAPayer: colis.resteAPayer,
+      devise: colis.devise,
     })
     .from(colis)
     .where(and(eq(colis.id, colisId), colisScope(user)));
@@ -124,4 +147,35 @@ export const encaissementsOfColis = (db: Db, colisId: string) =>
 export async function encaissementInScope(db: Db, id: string, user: CurrentUser): Promise<boolean> {
   const [row] = await countEncaissements(db).where(and(eq(encaissements.id, id), encaissementScope(user)));
   return !!row;
+}
+
+/** The currency of an agency's country (pays.devise), or undefined for an unknown agency. */
+export async function deviseOfAgence(db: Db | Tx, agenceID: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ devise: pays.devise })
+    .from(agences)
+    .innerJoin(pays, eq(pays.id, agences.paysID))
+    .where(eq(agences.id, agenceID));
+  return row?.devise;
+}
+
+/** What a payment's refunds not cancelled gave back, in its currency: a positive decimal text, '0' for none. */
+export async function montantRembourseOf(db: Db | Tx, paymentID: string): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<string>`(-coalesce(sum(${encaissements.montantEncaisse}), 0))::text` })
+    .from(encaissements)
+    .where(and(eq(encaissements.rembourseID, paymentID), isNull(encaissements.deletedAt)));
+  return row?.n ?? '0';
+}
+
+/**
+ * What a parcel has collected and still holds: its payments less its refunds, cancelled ones left out (a decimal
+ * text in the parcel's currency, '0' for none): what must be refunded before it is deleted (colis/deletion.ts).
+ */
+export async function montantEncaisseOfColis(db: Db | Tx, colisID: string): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${encaissements.montantEncaisse}), 0)::text` })
+    .from(encaissements)
+    .where(and(eq(encaissements.colisID, colisID), isNull(encaissements.deletedAt)));
+  return row?.n ?? '0';
 }

@@ -1,6 +1,8 @@
 /**
- * Payments (spec 000 §7, 001 §7): collect a payment on a parcel, the payments of a parcel, the collections list
- * (agency-scoped), the active toggle and the cancellation. The rules are in encaissement/service.ts, the selects in
+ * Payments (spec 000 §7, 001 §7): collect a payment on a parcel (a part of what remains, in the parcel's currency or
+ * tendered in another: docs/decisions/currencies.md), its preview in another currency and the currencies offered, the
+ * payments of a parcel, the collections list (agency-scoped), a refund (encaissement/refund.ts,
+ * docs/decisions/refunds-and-cash.md), the active toggle and the cancellation. The rules are in encaissement/service.ts, the selects in
  * encaissement/query.ts.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +11,7 @@ import { z } from 'zod';
 import { PAYMENT_BY } from '../../common/colisRules';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, envelope, euros, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
+import { answers, envelope, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { sendListText } from '../db/fast/answerSerializer';
@@ -17,18 +19,40 @@ import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { encaissementExport } from './exportColumns';
 import { encaissementList } from './query';
-import { createEncaissement, deleteEncaissement, getEncaissementsOfColis, setEncaissementActive } from './service';
-import { encaissementBody } from '../../common/schemas/encaissement';
+import {
+  createEncaissement,
+  deleteEncaissement,
+  devisesEncaissement,
+  equivalentEncaissement,
+  getEncaissementsOfColis,
+  setEncaissementActive,
+} from './service';
+import { encaissementBody, encaissementEquivalentQuery, remboursementBody } from '../../common/schemas/encaissement';
+import { rembourserEncaissement } from './refund';
 
-/** A parcel's amounts, as a payment shows them. */
-const colisMontants = record({ reference: z.string(), montantTotal: euros, reglement: euros, resteAPayer: euros });
+/** An amount in the payment's currency, its parcel's (docs/decisions/currencies.md). */
+const montant = z.number().describe("in the payment's currency, devise (its parcel's)");
 
-/** A payment as the API answers it (encaissement/query.ts selectEncaissements): mode, author, agency and parcel populated. */
+/** A parcel's amounts, as a payment shows them (in the payment's currency). */
+const colisMontants = record({ reference: z.string(), montantTotal: montant, reglement: montant, resteAPayer: montant });
+
+/**
+ * A payment as the API answers it (encaissement/query.ts selectEncaissements): its amounts in `devise`, what was
+ * tendered in another currency (null when none), mode, author, agency and parcel populated.
+ */
 const encaissementRecord = record({
   createdAt: instant,
   paymentby: z.enum(PAYMENT_BY).describe('who paid'),
-  montantEncaisse: euros.describe('collected'),
-  montantRestant: euros.describe('remaining after this payment'),
+  montantEncaisse: montant.describe('collected'),
+  montantRestant: montant.describe('remaining after this payment'),
+  devise: z.string().describe("ISO 4217 currency of the amounts, the parcel's"),
+  montantTendu: z.number().nullable().describe('amount handed over in deviseTendue, when another currency'),
+  deviseTendue: z.string().nullable().describe('ISO 4217 currency handed over, null when the payment’s own'),
+  tauxTendu: z.string().nullable().describe('units of deviseTendue for 1 € on the day (6 decimals), null when none'),
+  tauxColis: z.string().nullable().describe('units of devise for 1 € on the day (6 decimals), null when none'),
+  rembourseID: z.string().nullable().describe('a refund: the payment it gives back (its amounts are negative); null for a payment'),
+  motif: z.string().nullable().describe("a refund's reason, null for a payment"),
+  montantRembourse: montant.describe("what the payment's refunds not cancelled gave back (0 for none, and for a refund)"),
   isActive: z.boolean(),
   modePaiementID: record({ libelle: z.string() }),
   auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
@@ -50,7 +74,20 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
         response: answers({
           200: envelope({
             message: z.string(),
-            data: z.looseObject({ id, reglement: euros, resteAPayer: euros }).describe("the payment's id and the parcel's new amounts"),
+            data: z
+              .looseObject({
+                id,
+                montantEncaisse: montant.describe('collected'),
+                devise: z.string().describe("ISO 4217 currency of the payment and the parcel's amounts, the parcel's"),
+                montantTendu: z.number().nullable().describe('amount tendered in deviseTendue, null when in devise'),
+                deviseTendue: z.string().nullable().describe('ISO 4217 currency tendered, null when devise'),
+                taux: z.string().nullable().describe('units of devise for 1 unit of deviseTendue (6 decimals), null when none'),
+                tauxTendu: z.string().nullable().describe('units of deviseTendue for 1 € on the day, null when none'),
+                tauxColis: z.string().nullable().describe('units of devise for 1 € on the day, null when none'),
+                reglement: montant.describe("the parcel's new settled amount"),
+                resteAPayer: montant.describe("the parcel's new remaining amount"),
+              })
+              .describe("the payment, what was tendered and the rate applied, and the parcel's new amounts"),
           }),
         }),
       },
@@ -60,9 +97,97 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
       return {
         success: true,
         message: 'encaissement effectué avec succès',
-        data: { id: result.id, reglement: Number(result.reglement), resteAPayer: Number(result.resteAPayer) },
+        data: {
+          id: result.id,
+          montantEncaisse: Number(result.montantEncaisse),
+          devise: result.devise,
+          montantTendu: result.tendu ? Number(result.tendu.montantTendu) : null,
+          deviseTendue: result.tendu?.deviseTendue ?? null,
+          taux: result.taux,
+          tauxTendu: result.tendu?.tauxTendu ?? null,
+          tauxColis: result.tendu?.tauxColis ?? null,
+          reglement: Number(result.reglement),
+          resteAPayer: Number(result.resteAPayer),
+        },
       };
     },
+  );
+
+  r.post(
+    '/api/encaissement/rembourser/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }),
+        body: remboursementBody,
+        response: answers({
+          200: envelope({
+            message: z.string(),
+            data: z
+              .looseObject({
+                id,
+                montant: montant.describe('given back (positive; the refund row holds its opposite)'),
+                devise: z.string().describe("ISO 4217 currency of the amounts, the payment's (its parcel's)"),
+                rembourseID: id.describe('the refunded payment'),
+                remboursable: montant.describe('what the payment may still give back'),
+                reglement: montant.describe("the parcel's new settled amount"),
+                resteAPayer: montant.describe("the parcel's new remaining amount"),
+              })
+              .describe("the refund, what its payment may still give back, and the parcel's new amounts"),
+          }),
+        }),
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Remboursement enregistré.',
+      data: await rembourserEncaissement(db, request.params.id, request.body, currentUser(request)),
+    }),
+  );
+
+  r.get(
+    '/api/encaissement/equivalent',
+    {
+      schema: {
+        tags,
+        querystring: encaissementEquivalentQuery,
+        response: answers({
+          200: envelope({
+            data: z
+              .looseObject({
+                devise: z.string().describe("the parcel's currency"),
+                montant: montant.describe('the value of montantTendu in devise'),
+                deviseTendue: z.string(),
+                montantTendu: z.number().describe("in deviseTendue (the query's, else resteTendu)"),
+                taux: z.string().describe('units of devise for 1 unit of deviseTendue (6 decimals)'),
+                tauxTendu: z.string().describe('units of deviseTendue for 1 € today'),
+                tauxColis: z.string().describe('units of devise for 1 € today'),
+                resteAPayer: montant.describe("the parcel's remaining amount"),
+                resteTendu: z.number().describe('the largest amount in deviseTendue worth no more than resteAPayer'),
+              })
+              .describe('a payment tendered in another currency, as encaissement/create would record it today'),
+          }),
+        }),
+      },
+    },
+    async (request) => ({ success: true, data: await equivalentEncaissement(db, request.query, currentUser(request)) }),
+  );
+
+  r.get(
+    '/api/encaissement/devises/:colisID',
+    {
+      schema: {
+        tags,
+        params: z.object({ colisID: z.uuid({ error: 'Identifiant invalide' }) }),
+        response: answers({
+          200: envelope({
+            devise: z.string().describe("the parcel's currency"),
+            devises: z.array(z.string()).describe("the currencies a payment may be tendered in, the parcel's first"),
+          }),
+        }),
+      },
+    },
+    async (request) => ({ success: true, ...(await devisesEncaissement(db, request.params.colisID, currentUser(request))) }),
   );
 
   r.get(
@@ -71,7 +196,12 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags,
         params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }),
-        response: answers({ 200: envelope({ encaissements: z.array(encaissementRecord), colis: colisMontants }) }),
+        response: answers({
+          200: envelope({
+            encaissements: z.array(encaissementRecord),
+            colis: colisMontants.extend({ devise: z.string().describe("ISO 4217 currency of the parcel's amounts") }),
+          }),
+        }),
       },
     },
     async (request) => {

@@ -1,16 +1,24 @@
 /**
- * Payments (encaissements) of parcels (spec 000 §4 Parcel payment, §7; DESIGN.md §4):
- * - recorded inside the caller's transaction on a parcel row it has locked; never more than the remaining amount;
- *   reglement and resteAPayer updated together; sender and recipient notified (recordEncaissement, also used by the
- *   parcel registration's advance and the end of the journey);
- * - a parcel EN_ATTENTE cannot be paid (common/colisRules.ts); the payment dialog collects the whole remaining amount
- *   unless an amount is given;
- * - a payment is cancelled, never deleted, by a role that sees every agency: its amount goes back to the parcel.
+ * Payments (encaissements) of parcels (spec 000 §4 Parcel payment, §7; DESIGN.md §4; docs/decisions/currencies.md
+ * "Payments in another currency"):
+ * - recorded inside the caller's transaction on a parcel row it has locked, in the parcel's currency (the trigger of
+ *   migration 0021 sets encaissements.devise from the parcel); never more than the remaining amount; reglement and
+ *   resteAPayer updated together, exactly in the currency's minor unit; sender and recipient notified
+ *   (recordEncaissement, also used by the parcel registration's advance and the end of the journey);
+ * - a payment may be a part of what remains, and may be tendered in another currency: converted at the rates in force
+ *   that day (server/tauxChange/rates.ts), the amount tendered, its currency and both rates are kept;
+ * - a parcel EN_ATTENTE cannot be paid (common/colisRules.ts); a parcel already settled when its lock is taken is a 409
+ *   saying another payment just settled it;
+ * - a payment is cancelled, never deleted, by a role that sees every agency: its amount goes back to the parcel;
+ *   refunds are in encaissement/refund.ts.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COLIS_MESSAGES, isColisPayable, type PaymentBy } from '../../common/colisRules';
-import { centsToString, toCents } from '../../common/money';
-import { formatEuro } from '../../common/format';
+import { todayIso } from '../../common/dates';
+import { DEVISE_COMPTABLE, convertir, minorToNumber, minorToString, toMinor } from '../../common/devises';
+import { formatMontant } from '../../common/format';
+import type { DecimalInput } from '../../common/money';
+import { montantDepasseMessage, tauxCroise, type EncaissementInput } from '../../common/schemas/encaissement';
 import { lockColis } from '../access/locks';
 import { checkAgenceActive } from '../agence/service';
 import { mayDeleteEncaissement } from '../access/scopes';
@@ -20,13 +28,16 @@ import type { Db, Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { statutCodeFromValue } from '../statut/query';
-import { encaissementInScope, encaissementsOfColis, findColisMontants } from './query';
-import type { EncaissementInput } from '../../common/schemas/encaissement';
+import { tauxEnVigueur } from '../tauxChange/rates';
+import { deviseOfAgence, encaissementInScope, encaissementsOfColis, findColisMontants, montantRembourseOf } from './query';
 import { notifyColis } from '../notification/service';
 
-/** The notification of a payment (spec 000 §7, text as the spec writes it). */
-const encaissementMessage = (montant: number | string) =>
-  `un encaissement de ${formatEuro(montant)} vient d'être d'effectué conernant votre colis`;
+/** The notification of a payment (spec 000 §7, text as the spec writes it), the amount in the parcel's currency. */
+const encaissementMessage = (montant: DecimalInput, devise: string) =>
+  `un encaissement de ${formatMontant(montant, devise)} vient d'être d'effectué conernant votre colis`;
+
+/** The refusal of a payment on a parcel whose remaining amount is 0 when its lock is taken (two agents, one parcel). */
+const COLIS_DEJA_SOLDE = "Ce colis vient d'être soldé par un autre encaissement.";
 
 /** The locked parcel fields a payment needs. */
 export interface PayableColis {
@@ -36,24 +47,56 @@ export interface PayableColis {
   statutID: string;
   reglement: string;
   resteAPayer: string;
+  /** The parcel's currency (its departure's); read from the parcel when the caller does not give it. */
+  devise?: string;
   expediteurID: string | null;
   destinataireID: string | null;
   emailDestinataire: string | null;
   suiviToken: string;
 }
 
+/** A payment tendered in another currency than its parcel's: the amount and currency handed over, both day rates. */
+export interface Tendu {
+  montantTendu: string;
+  deviseTendue: string;
+  /** Units of deviseTendue for 1 € on the day. */
+  tauxTendu: string;
+  /** Units of the parcel's currency for 1 € on the day. */
+  tauxColis: string;
+}
+
+/** What recordEncaissement answers: the payment, and the parcel's new amounts (numeric texts in `devise`). */
+export interface RecordedEncaissement {
+  id: string;
+  devise: string;
+  montantEncaisse: string;
+  reglement: string;
+  resteAPayer: string;
+  tendu: Tendu | null;
+}
+
+/** The parcel's currency: the one the caller gives, else the parcel row's (set by the trigger of migration 0021). */
+async function deviseOfPayable(tx: Tx, payable: PayableColis): Promise<string> {
+  if (payable.devise) return payable.devise;
+  const [row] = await tx.select({ devise: colis.devise }).from(colis).where(eq(colis.id, payable.id));
+  return row?.devise ?? DEVISE_COMPTABLE;
+}
+
 /**
- * Records a payment of `montant` euros on a locked parcel and updates its settled and remaining amounts.
- * @param opts.history also write a history entry (status unchanged) for the payment
+ * Records a payment of `montant` (in the parcel's currency) on a locked parcel and updates its settled and remaining
+ * amounts, exactly in the currency's minor unit (amounts are rounded once, half away from zero).
+ * @param opts.historique also write a history entry (status unchanged) for the payment
+ * @param opts.tendu the amount tendered in another currency and the rates `montant` was converted at
  * Records the payment in the audit journal ('create' of an 'encaissement', docs/decisions/audit-journal.md) unless `journal` is false.
- * @returns the new reglement and resteAPayer (euros, numeric text) and the payment id
- * @throws 400 for an unknown payment mode or an amount ≤ 0; 409 above the remaining amount
+ * @returns the payment id, its amount and currency, and the parcel's new reglement and resteAPayer (numeric text)
+ * @throws 409 COLIS_DEJA_SOLDE when nothing remains to pay; 400 for an amount ≤ 0 or an unknown payment mode; 409
+ *   montantDepasseMessage above the remaining amount
  */
 export async function recordEncaissement(
   tx: Tx,
   payable: PayableColis,
   opts: {
-    montant: number | string;
+    montant: DecimalInput;
     modePaiementID: string;
     paymentby: PaymentBy;
     /** Who collects (user id and request address). */
@@ -62,33 +105,36 @@ export async function recordEncaissement(
     historique?: boolean;
     /** False when the caller's own audit row holds the payment (a registration's or an edit's advance). */
     journal?: boolean;
+    tendu?: Tendu | null;
   },
-): Promise<{ id: string; reglement: string; resteAPayer: string }> {
-  const montant = toCents(opts.montant);
-  const reste = toCents(payable.resteAPayer);
+): Promise<RecordedEncaissement> {
+  const devise = await deviseOfPayable(tx, payable);
+  const reste = toMinor(payable.resteAPayer, devise);
+  // The remaining amount as read under the parcel's lock: 0 means a payment committed meanwhile settled it.
+  if (reste <= 0n) throw conflict(COLIS_DEJA_SOLDE);
+  const montant = toMinor(opts.montant, devise);
   if (montant <= 0n) throw badRequest('Le montant encaissé doit être supérieur à 0.', { montantEncaisse: 'Montant invalide' });
   if (montant > reste) {
-    throw conflict(
-      `Le montant encaissé (${formatEuro(centsToString(montant))}) dépasse le reste à payer (${formatEuro(payable.resteAPayer)}).`,
-      {
-        montantEncaisse: 'Montant supérieur au reste à payer',
-      },
-    );
+    const message = montantDepasseMessage(payable.resteAPayer, devise);
+    throw conflict(message, { [opts.tendu ? 'montantTendu' : 'montantEncaisse']: message });
   }
   const [mode] = await tx.select({ id: modesPaiement.id }).from(modesPaiement).where(eq(modesPaiement.id, opts.modePaiementID));
   if (!mode) throw badRequest('Veuillez remplir tous les champs obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
-  const reglement = centsToString(toCents(payable.reglement) + montant);
-  const resteAPayer = centsToString(reste - montant);
+  const montantEncaisse = minorToString(montant, devise);
+  const reglement = minorToString(toMinor(payable.reglement, devise) + montant, devise);
+  const resteAPayer = minorToString(reste - montant, devise);
+  const tendu = opts.tendu ?? null;
   const [created] = await tx
     .insert(encaissements)
     .values({
       colisID: payable.id,
       agenceID: opts.agenceID ?? payable.agenceID,
       paymentby: opts.paymentby,
-      montantEncaisse: centsToString(montant),
+      montantEncaisse,
       montantRestant: resteAPayer,
       modePaiementID: mode.id,
       auteurID: opts.author.id,
+      ...(tendu ?? {}),
     })
     .returning({ id: encaissements.id });
   if (opts.journal !== false) {
@@ -100,7 +146,9 @@ export async function recordEncaissement(
       apres: {
         colis: payable.reference,
         colisID: payable.id,
-        montantEncaisse: centsToString(montant),
+        montantEncaisse,
+        devise,
+        ...(tendu ?? {}),
         paymentby: opts.paymentby,
         resteAPayer,
       },
@@ -112,19 +160,46 @@ export async function recordEncaissement(
       .insert(historiques)
       .values({ colisID: payable.id, statutAvantID: payable.statutID, statutApresID: payable.statutID, auteurID: opts.author.id });
   }
-  await notifyColis(tx, [payable], encaissementMessage(centsToString(montant)));
+  await notifyColis(tx, [payable], encaissementMessage(montantEncaisse, devise));
   payable.reglement = reglement;
   payable.resteAPayer = resteAPayer;
-  return { id: created.id, reglement, resteAPayer };
+  return { id: created.id, devise, montantEncaisse, reglement, resteAPayer, tendu };
 }
 
 /**
- * Collects a payment on a parcel the user may see (spec 000 §7 encaissement/create): the given amount, or the whole
- * remaining amount. The history records it (status unchanged). The payment is the collecting user's agency's (the
- * parcel's for a role bound to none), which must be active (docs/decisions/deactivation-dependants.md).
- * @returns the payment id and the parcel's new reglement and resteAPayer (euros, numeric text)
- * @throws 409 a parcel that cannot be paid yet (EN_ATTENTE), an amount above the remaining, or the payment's agency
- *   deactivated; 403/404 the parcel
+ * The amount of a payment in its parcel's currency: `montantTendu` in `deviseTendue` converted at the rates in force
+ * on `jour` (rounded once, half away from zero, to the parcel currency's minor unit), else `montantEncaisse`, else
+ * all that remains. A tendered amount in the parcel's own currency is a plain payment.
+ * @returns the amount (parcel's currency) and, for another currency, what was tendered and both rates
+ * @throws 409 when a currency has no rate in force on `jour` (server/tauxChange/rates.ts)
+ */
+async function montantOfPayment(
+  tx: Tx,
+  input: Pick<EncaissementInput, 'montantEncaisse' | 'montantTendu' | 'deviseTendue'>,
+  parcel: { devise: string; resteAPayer: string },
+  jour: string,
+): Promise<{ montant: DecimalInput; tendu: Tendu | null }> {
+  const { montantTendu, deviseTendue } = input;
+  if (montantTendu === undefined || !deviseTendue) return { montant: input.montantEncaisse ?? parcel.resteAPayer, tendu: null };
+  if (deviseTendue === parcel.devise) return { montant: montantTendu, tendu: null };
+  const tauxTendu = await tauxEnVigueur(tx, deviseTendue, jour);
+  const tauxColis = await tauxEnVigueur(tx, parcel.devise, jour);
+  return {
+    montant: convertir(montantTendu, deviseTendue, parcel.devise, tauxTendu, tauxColis),
+    tendu: { montantTendu: minorToString(toMinor(montantTendu, deviseTendue), deviseTendue), deviseTendue, tauxTendu, tauxColis },
+  };
+}
+
+/**
+ * Collects a payment on a parcel the user may see (spec 000 §7 encaissement/create): a part of what remains or all of
+ * it, in the parcel's currency or tendered in another (docs/decisions/currencies.md "Payments in another currency").
+ * The history records it (status unchanged). The payment is the collecting user's agency's (the parcel's for a role
+ * bound to none), which must be active (docs/decisions/deactivation-dependants.md).
+ * @returns the payment (id, amount and currency, what was tendered and the rate applied: units of the parcel's
+ *   currency for 1 unit tendered, 6 decimals) and the parcel's new reglement and resteAPayer (numeric text)
+ * @throws 409 a parcel that cannot be paid yet (EN_ATTENTE), one another payment just settled (COLIS_DEJA_SOLDE), an
+ *   amount above the remaining, a currency without a rate that day, or the payment's agency deactivated; 403/404 the
+ *   parcel
  */
 export async function createEncaissement(db: Db, input: EncaissementInput, user: CurrentUser) {
   return db.transaction(async (tx) => {
@@ -132,9 +207,10 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
     if (!isColisPayable(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.notPayable);
     const agenceID = user.agenceID ?? row.agenceID;
     await checkAgenceActive(tx, agenceID);
-    // The spec's make-payment dialog collects the whole remaining amount.
-    const montant = input.montantEncaisse ?? Number(row.resteAPayer);
-    return recordEncaissement(
+    // Settled meanwhile: said before a rate is looked up (recordEncaissement says it too, for its other callers).
+    if (toMinor(row.resteAPayer, row.devise) <= 0n) throw conflict(COLIS_DEJA_SOLDE);
+    const { montant, tendu } = await montantOfPayment(tx, input, row, todayIso());
+    const recorded = await recordEncaissement(
       tx,
       { ...row },
       {
@@ -144,9 +220,72 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
         author: user,
         agenceID,
         historique: true,
+        tendu,
       },
     );
+    return { ...recorded, taux: tendu ? tauxCroise(tendu.tauxTendu, tendu.tauxColis) : null };
   });
+}
+
+/**
+ * The largest amount in `deviseTendue` worth at most `reste` in the parcel's currency: the remaining converted
+ * (rounded half away from zero), lowered by the tendered currency's minor unit while its equivalent exceeds `reste`.
+ */
+function resteEnDevise(reste: string, devise: string, deviseTendue: string, tauxTendu: string, tauxColis: string): bigint {
+  const max = toMinor(reste, devise);
+  let tenduMinor = toMinor(convertir(reste, devise, deviseTendue, tauxColis, tauxTendu), deviseTendue);
+  const equivalent = (m: bigint) => toMinor(convertir(minorToString(m, deviseTendue), deviseTendue, devise, tauxTendu, tauxColis), devise);
+  for (let i = 0; i < 1000 && tenduMinor > 0n && equivalent(tenduMinor) > max; i++) tenduMinor -= 1n;
+  return tenduMinor;
+}
+
+/**
+ * The value in a parcel's currency of an amount tendered in another, at the rates in force today, as
+ * encaissement/create would record it (the make-payment dialog's preview): the parcel must be one the user may see.
+ * @param q.montantTendu the amount tendered (absent: resteTendu, the parcel's remaining in that currency)
+ * @returns `montant` and `devise` (the parcel's), `taux` (units of it for 1 unit tendered, 6 decimals), both day rates
+ *   (units for 1 €), the amount tendered, the parcel's remaining amount and `resteTendu`: the largest amount in the
+ *   tendered currency worth no more than it
+ * @throws 404 'Colis non trouvé'; 409 a currency without a rate today
+ */
+export async function equivalentEncaissement(
+  db: Db,
+  q: { colisID: string; deviseTendue: string; montantTendu?: number },
+  user: CurrentUser,
+) {
+  const parcel = await findColisMontants(db, q.colisID, user);
+  if (!parcel) throw notFound('Colis non trouvé');
+  const { devise } = parcel;
+  const jour = todayIso();
+  const tauxTendu = await tauxEnVigueur(db, q.deviseTendue, jour);
+  const tauxColis = await tauxEnVigueur(db, devise, jour);
+  const resteTendu = minorToNumber(resteEnDevise(parcel.resteAPayer, devise, q.deviseTendue, tauxTendu, tauxColis), q.deviseTendue);
+  const montantTendu = minorToNumber(toMinor(q.montantTendu ?? resteTendu, q.deviseTendue), q.deviseTendue);
+  return {
+    devise,
+    montant: convertir(montantTendu, q.deviseTendue, devise, tauxTendu, tauxColis),
+    deviseTendue: q.deviseTendue,
+    montantTendu,
+    taux: tauxCroise(tauxTendu, tauxColis),
+    tauxTendu,
+    tauxColis,
+    resteAPayer: minorToNumber(toMinor(parcel.resteAPayer, devise), devise),
+    resteTendu,
+  };
+}
+
+/**
+ * The currencies a payment of a parcel may be tendered in by the user: the parcel's, then its agency's country's when
+ * different (a Dakar agent collecting on a parcel priced in euros), else, for a user bound to no agency, the euro.
+ * @returns the parcel's currency and the currencies offered, the parcel's first
+ * @throws 404 'Colis non trouvé'
+ */
+export async function devisesEncaissement(db: Db, colisID: string, user: CurrentUser) {
+  const parcel = await findColisMontants(db, colisID, user);
+  if (!parcel) throw notFound('Colis non trouvé');
+  const autre = user.agenceID ? await deviseOfAgence(db, user.agenceID) : DEVISE_COMPTABLE;
+  const devises = [parcel.devise, ...(autre && autre !== parcel.devise ? [autre] : [])];
+  return { devise: parcel.devise, devises };
 }
 
 /** The payments of a parcel the user may see, and the parcel's amounts. @throws 404 'Colis non trouvé' */
@@ -180,19 +319,36 @@ export async function setEncaissementActive(db: Db, id: string, isActive: boolea
 }
 
 /**
- * Cancels a payment: its amount goes back to the parcel (settled and remaining stay consistent with the payments
- * left), and the row stays with who cancelled it (docs/architecture.md §4).
- * @throws 403 a role that does not see every agency; 404 unknown or already cancelled
+ * Cancels a payment or a refund: its amount goes back to the parcel (settled and remaining stay consistent with the
+ * rows left), and the row stays with who cancelled it (docs/architecture.md §4). The parcel is locked first, then the
+ * row, as a payment and a refund lock them (encaissement/refund.ts). A payment that has refunds not cancelled is not
+ * cancelled (its refunds first); a refund is not cancelled once its parcel was deleted or its amount is no longer due
+ * (docs/decisions/refunds-and-cash.md).
+ * @throws 403 a role that does not see every agency; 404 unknown or already cancelled; 409 a payment with refunds, a
+ *   refund of a deleted parcel or above the parcel's remaining amount, or a closed cash day (migration 0022)
  */
 export async function deleteEncaissement(db: Db, id: string, user: CurrentUser): Promise<void> {
   if (!mayDeleteEncaissement(user)) throw forbidden('Seul un administrateur peut supprimer un encaissement.');
   await db.transaction(async (tx) => {
-    const [p] = await tx
-      .select()
-      .from(encaissements)
-      .where(and(eq(encaissements.id, id), isNull(encaissements.deletedAt)))
-      .for('update');
+    const live = and(eq(encaissements.id, id), isNull(encaissements.deletedAt));
+    const [seen] = await tx.select({ colisID: encaissements.colisID }).from(encaissements).where(live);
+    if (!seen) throw notFound('Encaissement introuvable.');
+    const [parcel] = await tx
+      .select({ deletedAt: colis.deletedAt, resteAPayer: colis.resteAPayer })
+      .from(colis)
+      .where(eq(colis.id, seen.colisID))
+      .for('no key update');
+    const [p] = await tx.select().from(encaissements).where(live).for('update');
     if (!p) throw notFound('Encaissement introuvable.');
+    if (!p.rembourseID && toMinor(await montantRembourseOf(tx, p.id), p.devise) > 0n) {
+      throw conflict("Cet encaissement a été remboursé : annulez d'abord ses remboursements.");
+    }
+    if (p.rembourseID && parcel.deletedAt) {
+      throw conflict('Le colis de ce remboursement a été supprimé : le remboursement ne peut plus être annulé.');
+    }
+    if (p.rembourseID && -toMinor(p.montantEncaisse, p.devise) > toMinor(parcel.resteAPayer, p.devise)) {
+      throw conflict('Ce remboursement ne peut plus être annulé : le colis a été réglé depuis.');
+    }
     await tx
       .update(colis)
       .set({

@@ -52,6 +52,7 @@ const manifestOk = answers({
       paysID: codeLibelleRef,
       paysEmetteurID: codeLibelleRef,
       statutID: codeLibelleRef,
+      devise: z.string().describe("the departure's currency, its parcels' (ISO 4217)"),
     }),
     datas: z.array(
       record({
@@ -61,6 +62,7 @@ const manifestOk = answers({
         montantTotal: euros,
         reglement: euros,
         resteAPayer: euros,
+        devise: z.string().describe('currency of the amounts (ISO 4217), the departure’s'),
         natures: z.string().describe("the parcel's nature names, ', '-separated"),
         NumeroSaisi: z.string().nullable(),
         nomDestinataire: z.string().nullable(),

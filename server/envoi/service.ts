@@ -86,14 +86,14 @@ export async function createEnvoi(db: Db, input: EnvoiInput, user: CurrentUser):
   }
   const ouvert = await statutByCode(db, 'OUVERT');
   return db.transaction(async (tx) => {
-    const [origin] = await tx.select({ devise: pays.devise }).from(pays).where(eq(pays.id, input.paysEmetteurID));
+    // The departure's currency is its origin country's: set by the trigger envois_devise (migration 0021).
+    const [origin] = await tx.select({ id: pays.id }).from(pays).where(eq(pays.id, input.paysEmetteurID));
     if (!origin) throw badRequest("Pays d'origine introuvable.", { paysEmetteurID: "Pays d'origine introuvable." });
     const [created] = await tx
       .insert(envois)
       .values({
         ...envoiValues(input),
         reference: await nextEnvoiReference(tx),
-        devise: 'EUR',
         statutID: ouvert.id,
         agenceID: user.agenceID,
         auteurID: user.id,

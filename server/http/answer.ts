@@ -72,7 +72,10 @@ const rowsShape = <K extends string, T extends z.ZodType>(key: K, row: T) => ({ 
 
 // ---------------------------------------------------------------- refusals
 
-/** A refusal, for every route: `{success: false, message, errors?}` (and `dependances?` on a deactivation to confirm). */
+/**
+ * A refusal, for every route: `{success: false, message, errors?}` (and `dependances?` on a deactivation to confirm,
+ * `encaisse?` and `devise?` on the deletion of a parcel that holds collected money).
+ */
 const errorAnswer = z.looseObject({
   success: z.literal(false),
   message: z.string().describe('French message to show'),
@@ -81,6 +84,8 @@ const errorAnswer = z.looseObject({
     .record(z.string(), z.number().int())
     .optional()
     .describe('409 of a deactivation to confirm: the active records still depending on it, by kind (then force=true)'),
+  encaisse: z.number().optional().describe("409 of a parcel's deletion: what it collected and holds (refund it first), in devise"),
+  devise: z.string().optional().describe("409 of a parcel's deletion: the ISO 4217 currency of encaisse, the parcel's"),
 });
 
 /** The refusals every route may answer (docs/api-contract.md "Envelopes"). */

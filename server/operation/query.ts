@@ -1,18 +1,19 @@
 /**
  * Cash operations as the API answers them (spec 001 §3 Operation; route operation): motif, user and agency populated
- * one level, the date as the calendar day in the business time zone; the dashboard list with its period filter, and
- * the sums of the cards and the top 5 computed in SQL over exactly the rows of the list (the same where clause). The
- * agency scope is in access/scopes.ts.
+ * one level, the date as the calendar day in the business time zone, the amount in the operation's currency
+ * (`devise`); the dashboard list with its period filter, and the sums of the cards and the top 5 computed in SQL, in
+ * euros, over exactly the rows of the list (the same where clause). The agency scope is in access/scopes.ts.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../common/dates';
+import { DEVISE_COMPTABLE } from '../../common/devises';
 import { DEFAULT_OPERATION_PERIOD, isOperationPeriod, operationPeriodStart, parseOperationType } from '../../common/operationRules';
 import { operationScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { codeLibelleColumns } from '../db/refSelect';
 import { dayStart } from '../db/sqlDates';
-import { agences, operations, typesOperation, typeUsers, users } from '../db/schema';
+import { agences, operations, pays, tauxChange, typesOperation, typeUsers, users, villes } from '../db/schema';
 import { frenchKey, listWhere, type ListDef } from '../http/list';
 import { parseListQuery } from '../http/listQuery';
 
@@ -26,6 +27,7 @@ export const selectOperations = (db: Db | Tx) =>
       id: operations.id,
       date: operationDay,
       montant: operations.montant,
+      devise: operations.devise,
       type: operations.type,
       description: operations.description,
       isActive: operations.isActive,
@@ -66,8 +68,8 @@ function typeCondition(filters: Record<string, string>): SQL | undefined {
 
 /**
  * The dashboard list of a user (route operation): paged, sorted (`date`, `montant`, `type`, `motif`, `userID`,
- * `isActive`, `createdAt`), searched (`q`: description, motif code and label, user's name) and filtered (`periode`,
- * `agenceID`, `type`, `motif`, `userID`, `isActive`) on the server, within operationScope.
+ * `isActive`, `devise`, `createdAt`), searched (`q`: description, motif code and label, user's name) and filtered
+ * (`periode`, `agenceID`, `type`, `motif`, `userID`, `isActive`, `devise`) on the server, within operationScope.
  */
 export const operationList = (user: CurrentUser): ListDef<typeof selectOperations> => ({
   table: operations,
@@ -82,10 +84,12 @@ export const operationList = (user: CurrentUser): ListDef<typeof selectOperation
     motif: typesOperation.code,
     userID: users.nom,
     isActive: operations.isActive,
+    devise: operations.devise,
     createdAt: operations.createdAt,
   },
   filters: {
     isActive: { column: operations.isActive, type: 'boolean' },
+    devise: { column: operations.devise, type: 'text' },
     agenceID: { column: operations.agenceID, type: 'uuid' },
     motif: { column: operations.motif, type: 'uuid' },
     userID: { column: operations.userID, type: 'uuid' },
@@ -99,36 +103,60 @@ interface TopLine {
   montant: string;
 }
 
-/** The figures of the dashboard over the rows of a list call. */
+/** The figures of the dashboard over the rows of a list call, in euros. */
 export interface OperationSummary {
   totalRevenue: string;
   totalExpenses: string;
   topRevenueSources: TopLine[];
   topExpenseCategories: TopLine[];
   byAgence: { id: string | null; agenceLibelle: string; datas: { totalRevenue: string; totalExpenses: string } }[];
+  /** Active rows of the filter in a currency without a rate on their day: left out of the sums (never counted 1:1). */
+  horsTaux: number;
 }
 
-const revenue = sql<string>`coalesce(sum(${operations.montant}) FILTER (WHERE ${operations.type} = 'entrée'), 0)::numeric(14,2)::text`;
-const expenses = sql<string>`coalesce(sum(${operations.montant}) FILTER (WHERE ${operations.type} = 'sortie'), 0)::numeric(14,2)::text`;
+/**
+ * The rate of an operation's currency in force on its day (Europe/Paris): units for 1 €, the latest rate of that
+ * currency starting on or before the day (server/tauxChange/rates.ts tauxEnVigueur, in SQL); NULL when there is none.
+ */
+const tauxDuJour = sql`(SELECT ${tauxChange.taux} FROM ${tauxChange}
+  WHERE ${tauxChange.devise} = ${operations.devise} AND ${tauxChange.dateDebut} <= (${operationDay})::date
+  ORDER BY ${tauxChange.dateDebut} DESC LIMIT 1)`;
+
+/**
+ * An operation's amount in euros (docs/decisions/currencies.md: totals across currencies are converted to euros, each
+ * amount at its own day's rate): itself in euros, else amount ÷ rate rounded once to the cent, half away from zero
+ * (PostgreSQL round on numeric); NULL without a rate.
+ */
+const montantEuros = sql`(CASE WHEN ${operations.devise} = ${DEVISE_COMPTABLE} THEN ${operations.montant}
+  ELSE round(${operations.montant} / ${tauxDuJour}, 2) END)`;
+
+const sumEuros = (type: 'entrée' | 'sortie') =>
+  sql<string>`coalesce(sum(${montantEuros}) FILTER (WHERE ${operations.type} = ${type}), 0)::numeric(14,2)::text`;
+const revenue = sumEuros('entrée');
+const expenses = sumEuros('sortie');
+/** Rows without a rate on their day (their euro amount is NULL). */
+const horsTaux = sql<number>`(count(*) FILTER (WHERE ${montantEuros} IS NULL))::int`;
 
 /**
  * The cards, the top 5 and the per-agency totals of a list call (spec 001 §2, §4 "Revenue is the sum of 'entrée'
- * amounts and expenses the sum of 'sortie' amounts in the filtered history"): exact numeric sums in SQL over the
- * rows the list call selects (same scope, period, agency, search and filters, all pages), active operations only — an
- * inactive one stays in the table but counts nowhere. `byAgence` (a role that sees every agency; empty otherwise):
- * one line per agency having operations in those rows, 'Sans agence' for those recorded without one.
+ * amounts and expenses the sum of 'sortie' amounts in the filtered history"; cards in euros): exact numeric sums in SQL
+ * over the rows the list call selects (same scope, period, agency, search and filters, all pages), active operations
+ * only — an inactive one stays in the table but counts nowhere. Each amount counts in euros at its day's rate
+ * (montantEuros); a row whose currency has no rate that day counts nowhere and is told in `horsTaux`. `byAgence` (a
+ * role that sees every agency; empty otherwise): one line per agency having operations in those rows, 'Sans agence'
+ * for those recorded without one.
  */
 export async function operationSummary(db: Db, user: CurrentUser, rawQuery: Record<string, unknown>): Promise<OperationSummary> {
   const def = operationList(user);
   const where = and(listWhere(db, def, parseListQuery(rawQuery)), eq(operations.isActive, true));
   const [totals] = await db
-    .select({ totalRevenue: revenue, totalExpenses: expenses })
+    .select({ totalRevenue: revenue, totalExpenses: expenses, horsTaux })
     .from(operations)
     .innerJoin(typesOperation, eq(operations.motif, typesOperation.id))
     .innerJoin(users, eq(operations.userID, users.id))
     .where(where);
   const top = async (type: 'entrée' | 'sortie'): Promise<TopLine[]> => {
-    const sum = sql<string>`sum(${operations.montant})`;
+    const sum = sql<string>`coalesce(sum(${montantEuros}), 0)`;
     const rows = await db
       .select({
         ...codeLibelleColumns(typesOperation),
@@ -166,6 +194,7 @@ export async function operationSummary(db: Db, user: CurrentUser, rawQuery: Reco
     topRevenueSources: await top('entrée'),
     topExpenseCategories: await top('sortie'),
     byAgence,
+    horsTaux: totals?.horsTaux ?? 0,
   };
 }
 
@@ -200,4 +229,18 @@ export async function findTypeOperation(db: Db | Tx, id: string) {
     .from(typesOperation)
     .where(eq(typesOperation.id, id));
   return row;
+}
+
+/**
+ * The currency of an agency's country (agences → villes → pays.devise, docs/decisions/currencies.md): an operation's
+ * by default. Undefined for an unknown agency.
+ */
+export async function agenceDevise(db: Db | Tx, agenceID: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ devise: pays.devise })
+    .from(agences)
+    .innerJoin(villes, eq(agences.villeID, villes.id))
+    .innerJoin(pays, eq(villes.paysID, pays.id))
+    .where(eq(agences.id, agenceID));
+  return row?.devise;
 }

@@ -22,7 +22,8 @@ import { cancelOperation, createOperation, getOperation, setOperationActive, upd
 /** An operation as the API answers it (operation/query.ts selectOperations). */
 const operationRecord = record({
   date: calendarDate.describe('day of the operation, Europe/Paris'),
-  montant: euros,
+  montant: z.number().describe('in `devise`, to its minor unit'),
+  devise: z.string().describe('ISO 4217 code of the amount (common/devises.ts)'),
   type: z.enum(OPERATION_TYPES).describe("'entrée' or 'sortie' (shown ENTREE / SORTIE)"),
   description: z.string(),
   isActive: z.boolean(),
@@ -40,10 +41,11 @@ const topLine = z.looseObject({ motif: codeLibelleRef, montant: euros });
 const listeAnswer = envelope({
   datas: z.array(operationRecord),
   total: z.number().int().describe('rows matching, all pages'),
-  totalRevenue: euros.describe("Σ montant of the active 'entrée' rows of the filter (all pages)"),
-  totalExpenses: euros.describe("Σ montant of the active 'sortie' rows of the filter (all pages)"),
-  topRevenueSources: z.array(topLine).describe('the 5 operation types of most revenue'),
-  topExpenseCategories: z.array(topLine).describe('the 5 operation types of most expenses'),
+  totalRevenue: euros.describe("Σ montant in euros (each at its day's rate) of the active 'entrée' rows of the filter (all pages)"),
+  totalExpenses: euros.describe("Σ montant in euros (each at its day's rate) of the active 'sortie' rows of the filter (all pages)"),
+  topRevenueSources: z.array(topLine).describe('the 5 operation types of most revenue, in euros'),
+  topExpenseCategories: z.array(topLine).describe('the 5 operation types of most expenses, in euros'),
+  horsTaux: z.number().int().describe('active rows of the filter in a currency without a rate on their day: left out of the sums'),
   byAgence: z
     .array(
       z.looseObject({
@@ -57,6 +59,7 @@ const listeAnswer = envelope({
 
 /** The sums of a summary as numbers (euros). */
 const summaryToApi = (s: OperationSummary) => ({
+  horsTaux: s.horsTaux,
   totalRevenue: Number(s.totalRevenue),
   totalExpenses: Number(s.totalExpenses),
   topRevenueSources: s.topRevenueSources.map((l) => ({ motif: toApi(l.motif), montant: Number(l.montant) })),
@@ -81,7 +84,7 @@ export async function operationRoutes(app: FastifyInstance, { db }: { db: Db }) 
         tags,
         description:
           "Tableau de bord administratif. `{userId}` (the spec's) is not read: the rows are the signed-in user's scope. " +
-          'Query: `periode` (semaine | mois | annee), `agenceID`, `type`, `motif`, `userID`, `isActive`, `q`, `_page`, `_perPage`, `_sort`, `_order`.',
+          'Query: `periode` (semaine | mois | annee), `agenceID`, `type`, `motif`, `userID`, `isActive`, `devise`, `q`, `_page`, `_perPage`, `_sort`, `_order`.',
         params: z.object({ userId: z.string().max(60) }),
         querystring: listQuerySchema,
         response: answers({ 200: listeAnswer }),

@@ -7,13 +7,18 @@
  * - the agency of the operation: the caller's, or for ADMIN the named staff member's (access/scopes.ts);
  * - date: a calendar day not after today in the business time zone, stored as the start of that day there (an edit
  *   keeping the day keeps the stored instant);
- * - montant ≥ 1 € with 2 decimals (checked by the route's schema, and by a CHECK constraint).
+ * - montant ≥ 1 with 2 decimals (checked by the route's schema, and by a CHECK constraint), in the operation's currency
+ *   and rounded to its minor unit (XOF: whole francs), half away from zero;
+ * - devise: the ISO 4217 code named (common/devises.ts), else the operation's agency's country's (agences → villes →
+ *   pays.devise), the euro for an operation without an agency (docs/decisions/currencies.md); an edit that names none
+ *   keeps the stored one.
  * Money is never deleted: operation/delete stamps deletedAt / deletedByID, and the row leaves the lists and totals.
  */
 import { eq } from 'drizzle-orm';
+import { DEVISE_COMPTABLE, isDevise, minorToString, toMinor } from '../../common/devises';
+import { toMoneyString } from '../../common/money';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { OPERATION_MESSAGES as M, isFutureDate, type OperationType } from '../../common/operationRules';
-import { toMoneyString } from '../../common/money';
 import { lockOperation } from '../access/locks';
 import { operationAgenceFor } from '../access/scopes';
 import { checkAgenceActive } from '../agence/service';
@@ -21,7 +26,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { operations } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { findOperation, findStaff, findTypeOperation, operationDay } from './query';
+import { agenceDevise, findOperation, findStaff, findTypeOperation, operationDay } from './query';
 import { dayStart } from '../db/sqlDates';
 
 /** The fields of an operation form (the route has checked their shape). */
@@ -32,6 +37,20 @@ export interface OperationFields {
   userID: string;
   motif: string;
   type: OperationType;
+  /** ISO 4217 code (common/devises.ts); undefined: the agency's country's on a creation, the stored one on an edit. */
+  devise?: string;
+}
+
+/**
+ * The amount as stored: exact decimal text rounded half away from zero to the currency's minor unit (XOF 12.5 → '13');
+ * to the cent for a code outside common/devises.ts an old row may still hold.
+ */
+const montantEn = (montant: number, devise: string) =>
+  isDevise(devise) ? minorToString(toMinor(montant, devise), devise) : toMoneyString(montant);
+
+/** The currency of an operation of an agency: its country's (agences → villes → pays), the euro without an agency. */
+async function deviseParDefaut(tx: Tx, agenceID: string | null): Promise<string> {
+  return (agenceID ? await agenceDevise(tx, agenceID) : undefined) ?? DEVISE_COMPTABLE;
 }
 
 const LOCK_MESSAGES = { notFound: M.notFound, forbidden: M.otherAgence };
@@ -71,11 +90,13 @@ export async function createOperation(db: Db, input: OperationFields, user: Curr
     const staffAgence = await checkStaff(tx, input.userID, user);
     const agenceID = operationAgenceFor(user, staffAgence);
     await checkAgenceActive(tx, agenceID);
+    const devise = input.devise ?? (await deviseParDefaut(tx, agenceID));
     const [created] = await tx
       .insert(operations)
       .values({
         date: dayStart(input.date) as unknown as Date,
-        montant: toMoneyString(input.montant),
+        montant: montantEn(input.montant, devise),
+        devise,
         description: input.description,
         userID: input.userID,
         motif: input.motif,
@@ -100,13 +121,15 @@ export async function updateOperation(db: Db, id: string, input: OperationFields
     if (input.motif !== row.motif) await checkMotif(tx, input.motif);
     let agenceID = row.agenceID;
     if (input.userID !== row.userID) agenceID = operationAgenceFor(user, await checkStaff(tx, input.userID, user));
-    const [current] = await tx.select({ day: operationDay }).from(operations).where(eq(operations.id, id));
+    const [current] = await tx.select({ day: operationDay, devise: operations.devise }).from(operations).where(eq(operations.id, id));
+    const devise = input.devise ?? current.devise;
     await tx
       .update(operations)
       .set({
         // The same day keeps its stored instant (an operation imported with its hour keeps it).
         ...(current.day === input.date ? {} : { date: dayStart(input.date) as unknown as Date }),
-        montant: toMoneyString(input.montant),
+        montant: montantEn(input.montant, devise),
+        devise,
         description: input.description,
         userID: input.userID,
         motif: input.motif,

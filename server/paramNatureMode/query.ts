@@ -19,6 +19,7 @@ export const selectParamNatureModes = (d: Db | Tx) =>
       id: paramNatureModes.id,
       libelle: paramNatureModes.libelle,
       prixUnitaire: paramNatureModes.prixUnitaire,
+      montantMinimum: paramNatureModes.montantMinimum,
       isActive: paramNatureModes.isActive,
       createdAt: paramNatureModes.createdAt,
       updatedAt: paramNatureModes.updatedAt,

@@ -1,6 +1,7 @@
 /**
- * Unit prices (paramNatureMode, spec 001 §2 Unit prices, §5 Unit-price form, §7): price in euros per kg of a nature
- * group on a route (origin city → destination city) by a sending mode. The spec's create call names the cities
+ * Unit prices (paramNatureMode, spec 001 §2 Unit prices, §5 Unit-price form, §7): price per kg of a nature group on a
+ * route (origin city → destination city) by a sending mode, in the origin country's currency, with an optional
+ * minimum charge per parcel line (montantMinimum, same currency; docs/decisions/currencies.md). The spec's create call names the cities
  * villeDorigineID / villeID and its update call villeOrigineID / villeDestinationID: both are accepted.
  * Create and update refuse a route whose two cities are in the same country (400, spec 001 §5 "the destination country
  * list excludes the origin country") and a second price for the same group, mode and cities (409; the unique index
@@ -13,7 +14,7 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import { paramNatureModeSchema as body } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { groupesNatureColis, modesEnvoi, paramNatureModes } from '../db/schema';
-import { codeLibelleRef, euros, instant, record } from '../http/answer';
+import { codeLibelleRef, instant, record } from '../http/answer';
 import { nestVillesPays, selectParamNatureModes, vDest, vOrig } from './query';
 import { paramValues } from './service';
 
@@ -23,7 +24,8 @@ const prixVille = record({ libelle: z.string(), paysID: record({ libelle: z.stri
 /** A unit price as the API answers it: group, cities (each with its country) and mode populated. */
 const paramNatureModeRecord = record({
   libelle: z.string(),
-  prixUnitaire: euros.describe('euros per kg (or m³)'),
+  prixUnitaire: z.number().describe("per kg (or m³), in the origin country's currency (villeOrigineID.paysID.devise)"),
+  montantMinimum: z.number().nullable().optional().describe('the least a parcel line is billed on this price, same currency; null: none'),
   isActive: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
@@ -43,6 +45,8 @@ export async function paramNatureModeRoutes(app: FastifyInstance, { db }: { db: 
       columns: exportColumns(
         ['Libelle', 'libelle'],
         ['Prix Unitaire', 'prixUnitaire', 'number'],
+        ['Montant minimum', 'montantMinimum', 'number'],
+        ['Devise', 'paysOrigine.devise'],
         ['Groupe Nature Colis', 'groupeNatureColisID.libelle'],
         ['Ville de départ', 'villeOrigineID.libelle'],
         ["Pays d'origine", 'paysOrigine.libelle'],

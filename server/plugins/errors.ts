@@ -74,6 +74,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 const CONSTRAINT_MESSAGES: Record<string, { field: string; message: string }> = {
   pnm_route_uq: { field: 'groupeNatureColisID', message: 'Un prix unitaire existe déjà pour ce groupe, ce trajet et ce mode.' },
   autorisations_role_privilege_uq: { field: 'privilegeID', message: 'Cette autorisation existe déjà pour ce rôle.' },
+  taux_change_devise_date_uq: { field: 'dateDebut', message: 'Un taux de cette devise existe déjà à cette date.' },
+  caisse_clotures_agence_jour_uq: { field: 'date', message: 'La caisse de ce jour est déjà clôturée pour cette agence.' },
 };
 
 /** Field name of a unique constraint, e.g. 'pays_code_unique' → 'code'. */
@@ -129,8 +131,9 @@ function registerErrorHandling(app: FastifyInstance) {
       return reply.code(503).header('retry-after', '5').send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const pg = pgError(err);
-    // The access guards of migration 0018: a system role's identity (CL001), nobody left to reach `autorisation` (CL002).
-    if (pg?.code === 'CL001' || pg?.code === 'CL002') {
+    // The access guards of migration 0018: a system role's identity (CL001), nobody left to reach `autorisation` (CL002);
+    // the exchange rates' history, never rewritten (CL003, migration 0021); a closed cash day (CL004, migration 0022).
+    if (pg?.code === 'CL001' || pg?.code === 'CL002' || pg?.code === 'CL003' || pg?.code === 'CL004') {
       return reply.code(409).send({ success: false, message: pg.message });
     }
     if (pg?.code === '23505' && pg.constraint && CONSTRAINT_MESSAGES[pg.constraint]) {

@@ -38,6 +38,8 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   paramNatureMode: 'Prix unitaire',
   typeoperation: "Type d'opération",
   privilege: 'Permission',
+  tauxChange: 'Taux de change',
+  caisse: 'Arrêté de caisse',
 };
 
 /** The actions, French labels. */

@@ -25,6 +25,7 @@ import { userSeesAllAgences } from '../../common/scopes';
 import {
   buildColisBody,
   computeFormMontants,
+  deviseDuDepart,
   envoiStepMissing,
   destinataireStepMissing,
   infoStepMissing,
@@ -98,7 +99,8 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
     natureIds,
   });
   const prixError = prixErrors.find((e) => !dismissedPrixErrors.includes(e.key));
-  const montants = computeFormMontants(values, prixNatures, withLivraison);
+  const devise = deviseDuDepart(envoi, prixNatures);
+  const montants = computeFormMontants(values, prixNatures, withLivraison, devise);
   const dest = usePaysPhone(envoi?.paysID?.id);
   const orig = usePaysPhone(envoi?.paysEmetteurID?.id);
 
@@ -118,7 +120,7 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
 
   const missing = [
     envoiStepMissing(values, { seesAllAgences }),
-    infoStepMissing(values, { prixNatures, loading: prixLoading, withLivraison }),
+    infoStepMissing(values, { prixNatures, loading: prixLoading, withLivraison, devise }),
     destinataireStepMissing(values),
   ];
   if (step === 0 && values.envoiID && !envoi && !envoisQuery.isPending) missing[0] = ['depart'];

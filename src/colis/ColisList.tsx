@@ -6,7 +6,7 @@
  */
 import { DataTable, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { formatEuro, formatKg } from '../../common/format';
+import { formatKg, formatMontant } from '../../common/format';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
@@ -25,12 +25,12 @@ const PoidsField = () => {
   );
 };
 
-/** Total amount of the row in euros. */
+/** Total amount of the row in its currency (the parcel's `devise`, docs/decisions/currencies.md). */
 const MontantField = () => {
   const r = useRecordContext<ColisRecord>();
   return (
     <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {r ? formatEuro(r.montantTotal) : ''}
+      {r ? formatMontant(r.montantTotal, r.devise) : ''}
     </Typography>
   );
 };

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type DataProvider } from 'react-admin';
-import { formatEuro } from '../../common/format';
+import { formatMontant } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
 import { useModesPaiement } from '../encaissements/useModesPaiement';
 import type { ColisMethods } from './model/colisMethods';
@@ -74,7 +74,7 @@ export const FinishColisButton = ({ colis, to }: { colis: ColisRecord; to: 'reti
           {owes && (
             <>
               <Alert severity="warning" sx={{ my: 2 }}>
-                {t('finish_remaining', { montant: formatEuro(colis.resteAPayer) })}
+                {t('finish_remaining', { montant: formatMontant(colis.resteAPayer, colis.devise) })}
               </Alert>
               <TextField
                 select

@@ -1,20 +1,28 @@
 /**
  * Receipt action (spec 000 §2 "Receipt PDF", §4 "receipt only when not EN_ATTENTE"): loads the parcel with its nature
- * lines (dataProvider.getColisByReference → GET colis/getByReference/{ref}) and downloads recu-{reference}.pdf built by ./receipt.ts,
- * which (with jspdf and qrcode) is imported only on click.
+ * lines (dataProvider.getColisByReference → GET colis/getByReference/{ref}) and, for a user who may read them
+ * (encaissementDetailsColis or encaissementMake, the keys of encaissement/getByColisID), its payments
+ * (dataProvider.getEncaissementsOfColis), and downloads recu-{reference}.pdf built by ./receipt.ts, which (with jspdf
+ * and qrcode) is imported only on click. Amounts are in the parcel's currency; a payment tendered in another currency
+ * shows what was handed over and the rate (docs/decisions/currencies.md).
  */
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { serverMessage } from '../common/recordLabel';
+import { useHasPermission } from '../common/useHasPermission';
+import type { EncaissementMethods } from '../encaissements/encaissementMethods';
 import type { ColisMethods } from './model/colisMethods';
+import type { ReceiptEncaissement } from './receipt';
 
 /** Takes the parcel reference; renders a PDF icon button. */
 export const ReceiptButton = ({ reference }: { reference: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<DataProvider & ColisMethods>();
+  const dataProvider = useDataProvider<DataProvider & ColisMethods & EncaissementMethods>();
+  const has = useHasPermission();
+  const readsPayments = has('encaissementDetailsColis') || has('encaissementMake');
   const [pending, setPending] = useState(false);
   const label = translate('resources.colis.action.receipt');
 
@@ -27,7 +35,8 @@ export const ReceiptButton = ({ reference }: { reference: string }) => {
         dataProvider.getColisByReference(reference),
         import('./receipt'),
       ]);
-      downloadReceipt(receiptDataFrom(colis, natures, suiviUrl));
+      const payments: ReceiptEncaissement[] = readsPayments ? (await dataProvider.getEncaissementsOfColis(colis.id)).encaissements : [];
+      downloadReceipt(receiptDataFrom(colis, natures, suiviUrl, payments));
     } catch (error) {
       notify(serverMessage(error) ?? 'resources.colis.notifications.receipt_error', { type: 'error' });
     } finally {

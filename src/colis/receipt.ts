@@ -1,20 +1,24 @@
 /**
  * The deposit receipt of a parcel (spec 000 §2 "Receipt PDF", §9 "A6 portrait with QR code"), built in the browser
- * with jspdf. Its QR code holds the parcel's public tracking address (docs/decisions/public-tracking.md,
+ * with jspdf. Every amount is printed in the parcel's currency (docs/decisions/currencies.md); the payments follow the
+ * totals, and a payment tendered in another currency shows the amount tendered and the rate beside its equivalent. Its QR code holds the parcel's public tracking address (docs/decisions/public-tracking.md,
  * `{PUBLIC_URL}/suivi/{token}` as colis/getByReference answers it), or the reference when no address is known; it is
  * drawn from the modules of `qrcode` as vector squares (no canvas, so the same code runs in the web tests). Takes plain
  * data: see ReceiptData.
  */
 import { jsPDF } from 'jspdf';
 import type { DecimalInput } from '../../common/money';
-import { formatEuro, formatKg } from '../../common/format';
+import { DEVISE_COMPTABLE } from '../../common/devises';
+import { formatKg, formatMontant } from '../../common/format';
+import { tauxCroise, tauxLibelle } from '../../common/schemas/encaissement';
+import type { Encaissement } from '../encaissements/types';
 import { formatDateFr } from '../common/formatDate';
 import { drawQr, pdfText } from '../common/pdfKit';
 import { fr } from '../i18n/fr';
 import { destinataireOf, expediteurOf } from './model/colisRules';
 import type { ColisRecord, ColisNatureDetail } from './model/types';
 
-/** One nature line of the receipt: weight in kg (or m³), amount in euros. */
+/** One nature line of the receipt: weight in kg (or m³), amount in the parcel's currency. */
 interface ReceiptLine {
   libelle: string;
   poids: DecimalInput;
@@ -22,7 +26,27 @@ interface ReceiptLine {
   montant: DecimalInput;
 }
 
-/** Everything the receipt prints (spec 000 §2 Receipt PDF); amounts in euros, dates ISO strings or Dates. */
+/**
+ * A payment as the receipt prints it: its date, mode and amount (the parcel's currency) and, when tendered in another
+ * currency, the amount tendered, its currency and both rates of the day (units for 1 €).
+ */
+export interface ReceiptPayment {
+  date: string | Date | null | undefined;
+  mode: string;
+  montant: DecimalInput;
+  montantTendu?: DecimalInput;
+  deviseTendue?: string | null;
+  tauxTendu?: string | null;
+  tauxColis?: string | null;
+}
+
+/** A payment of encaissement/getByColisID with the rates of a payment tendered in another currency. */
+export type ReceiptEncaissement = Encaissement & { tauxTendu?: string | null; tauxColis?: string | null };
+
+/**
+ * Everything the receipt prints (spec 000 §2 Receipt PDF); amounts in `devise` (the parcel's; the euro when absent),
+ * dates ISO strings or Dates.
+ */
 export interface ReceiptData {
   reference: string;
   /** Deposit date (dateDepot), else the last update (updatedAt). */
@@ -33,6 +57,9 @@ export interface ReceiptData {
   montantTotal: DecimalInput;
   reglement: DecimalInput;
   resteAPayer: DecimalInput;
+  devise?: string | null;
+  /** The payments not cancelled, oldest first (none when the caller may not read them). */
+  encaissements?: ReceiptPayment[];
   agence: { libelle: string; telephone?: string | null };
   /** Public tracking address of the parcel (docs/decisions/public-tracking.md), encoded in the QR code. */
   suiviUrl?: string | null;
@@ -49,10 +76,16 @@ export function receiptFileName(reference: string): string {
 }
 
 /**
- * Receipt data from colis/getByReference: the parcel (data) and its nature lines (natureColisDetails).
+ * Receipt data from colis/getByReference: the parcel (data) and its nature lines (natureColisDetails), and the
+ * parcel's payments (encaissement/getByColisID, cancelled ones left out by the server).
  * The date is the deposit date, else the last update (spec 000 §2). `suiviUrl`: the answer's tracking address.
  */
-export function receiptDataFrom(colis: ColisRecord, details: ColisNatureDetail[], suiviUrl?: string | null): ReceiptData {
+export function receiptDataFrom(
+  colis: ColisRecord,
+  details: ColisNatureDetail[],
+  suiviUrl?: string | null,
+  encaissements: readonly ReceiptEncaissement[] = [],
+): ReceiptData {
   return {
     suiviUrl: suiviUrl ?? null,
     reference: colis.reference,
@@ -68,8 +101,28 @@ export function receiptDataFrom(colis: ColisRecord, details: ColisNatureDetail[]
     montantTotal: colis.montantTotal,
     reglement: colis.reglement,
     resteAPayer: colis.resteAPayer,
+    devise: colis.devise ?? encaissements[0]?.devise ?? null,
+    encaissements: encaissements.map((e) => ({
+      date: e.createdAt,
+      mode: e.modePaiementID?.libelle ?? '',
+      montant: e.montantEncaisse,
+      montantTendu: e.montantTendu,
+      deviseTendue: e.deviseTendue,
+      tauxTendu: e.tauxTendu,
+      tauxColis: e.tauxColis,
+    })),
     agence: { libelle: colis.agenceID?.libelle ?? '', telephone: colis.agenceID?.telephoneComplet ?? null },
   };
+}
+
+/**
+ * The line under a payment tendered in another currency: 'Remis 10,00 € à 1 EUR = 655,957 XOF'; undefined for a
+ * payment in the parcel's currency (or one whose rates are unknown).
+ */
+export function receiptTenduText(p: ReceiptPayment, devise: string | null | undefined): string | undefined {
+  if (!p.deviseTendue || p.deviseTendue === devise || p.montantTendu == null || !p.tauxTendu || !p.tauxColis) return undefined;
+  const taux = tauxLibelle(tauxCroise(p.tauxTendu, p.tauxColis), p.deviseTendue, devise || DEVISE_COMPTABLE);
+  return fr.resources.colis.receipt.tendu.replace('%{montant}', formatMontant(p.montantTendu, p.deviseTendue)).replace('%{taux}', taux);
 }
 
 /** A6 portrait in millimetres. */
@@ -148,7 +201,7 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
     }
     const left = pdfText(`${line.libelle} - ${formatKg(line.poids, line.unite ?? 'kg')}`);
     doc.text(left, margin, y, { maxWidth: inner - 24 });
-    doc.text(pdfText(formatEuro(line.montant)), width - margin, y, { align: 'right' });
+    doc.text(pdfText(formatMontant(line.montant, data.devise)), width - margin, y, { align: 'right' });
     y += 4;
   }
 
@@ -159,12 +212,43 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
     doc.setFont('helvetica', bold ? 'bold' : 'normal');
     doc.setFontSize(bold ? 9 : 8);
     doc.text(pdfText(label), margin, y);
-    doc.text(pdfText(formatEuro(value)), width - margin, y, { align: 'right' });
+    doc.text(pdfText(formatMontant(value, data.devise)), width - margin, y, { align: 'right' });
     y += 4.5;
   };
   total(t.total, data.montantTotal, true);
   total(t.regle, data.reglement);
   total(t.reste, data.resteAPayer, true);
+
+  // Payments: date, mode, amount; a payment tendered in another currency adds what was handed over and the rate.
+  const payments = data.encaissements ?? [];
+  if (payments.length > 0) {
+    const room = (needed: number) => {
+      if (y > PAGE.height - margin - needed) {
+        doc.addPage('a6', 'portrait');
+        y = margin + 4;
+      }
+    };
+    room(12);
+    doc.line(margin, y - 3, width - margin, y - 3);
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(7.5);
+    doc.text(pdfText(t.encaissements), margin, y);
+    y += 4;
+    doc.setFont('helvetica', 'normal');
+    for (const p of payments) {
+      room(8);
+      doc.setFontSize(7.5);
+      doc.text(pdfText(`${formatDateFr(p.date ?? null)} - ${p.mode}`), margin, y, { maxWidth: inner - 26 });
+      doc.text(pdfText(formatMontant(p.montant, data.devise)), width - margin, y, { align: 'right' });
+      y += 3.6;
+      const tendu = receiptTenduText(p, data.devise);
+      if (tendu) {
+        doc.setFontSize(6.5);
+        doc.text(pdfText(tendu), margin + 3, y, { maxWidth: inner - 3 });
+        y += 3.4;
+      }
+    }
+  }
   return doc;
 }
 

@@ -20,7 +20,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ReferenceInput, SelectInput, useChoicesContext, type Validator } from 'react-admin';
+import { ReferenceInput, SelectInput, useChoicesContext } from 'react-admin';
 import { excludeChoice, sortByLibelle } from './choices';
 import { refId } from '../providers/records';
 
@@ -32,8 +32,6 @@ export interface ActiveReferenceSelectProps {
   reference: string;
   /** Translation key of the label (default: the field's label of the resource in context). */
   label?: string;
-  /** Validators of the select (e.g. required('…')). */
-  validate?: Validator | Validator[];
   /** Shows the required mark when the form's schema (resolver) requires the field, as react-admin's inputs' `isRequired`. */
   isRequired?: boolean;
   /** Cascade: the form field whose chosen record narrows the choices, e.g. 'paysID' for the cities of a country. */
@@ -78,7 +76,7 @@ function useClearWhen(source: string, value: string | undefined, enabled: boolea
 }
 
 /** The SelectInput inside the ReferenceInput: the loaded choices sorted the French way, minus the excluded value. */
-const SortedChoices = ({ label, validate, isRequired, excludeSource, readOnly, disabled, helperText, emptyText, size }: ChoicesProps) => {
+const SortedChoices = ({ label, isRequired, excludeSource, readOnly, disabled, helperText, emptyText, size }: ChoicesProps) => {
   const { allChoices, source } = useChoicesContext();
   const excluded = refId(useWatch({ name: excludeSource ?? '__none__' }));
   const current = refId(useWatch({ name: source }));
@@ -97,7 +95,6 @@ const SortedChoices = ({ label, validate, isRequired, excludeSource, readOnly, d
       choices={choices}
       optionText="libelle"
       translateChoice={false}
-      validate={validate}
       isRequired={isRequired}
       readOnly={readOnly}
       disabled={disabled}
@@ -122,14 +119,13 @@ export const ActiveReferenceSelect = ({
   const parentId = refId(useWatch({ name: parentSource ?? '__none__' }));
   useClearWhen(source, parentId, !!parentSource);
   if (parentSource && !parentId) {
-    // No parent yet: an empty select saying what to choose first (still validated, so 'obligatoire' shows on save).
-    const { label, validate, isRequired, helperText, size } = choices;
+    // No parent yet: an empty select saying what to choose first (still validated by the form's schema, so its message shows on save).
+    const { label, isRequired, helperText, size } = choices;
     return (
       <SelectInput
         source={source}
         label={label}
         choices={[]}
-        validate={validate}
         isRequired={isRequired}
         readOnly
         helperText={parentHint ?? helperText}

@@ -3,8 +3,8 @@
  * Oui/Non); the list reloads", §8 texts). Shown only with the resource's delete key. Success 'suppression
  * effectuée'; failure the server message, else the given or generic text; cancel 'Opération annulée'.
  */
-import { useState } from 'react';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Button, DialogContentText, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDelete, type RaRecord } from 'react-admin';
 import { serverMessage } from './recordLabel';
@@ -28,6 +28,8 @@ export interface DeleteWithConfirmProps {
   label?: string;
   /** How the confirmation names the record (default recordLabel: libelle, nom prenoms, code, reference). */
   recordName?: RecordNamer;
+  /** What the confirmation says under its question about this record (e.g. a parcel's collected money). */
+  details?: (record: RaRecord) => ReactNode;
 }
 
 /** Takes DeleteWithConfirmProps; reads record and resource from context; renders nothing without the delete key. */
@@ -38,6 +40,7 @@ export const DeleteWithConfirm = ({
   variant = 'icon',
   label = 'app.common.delete',
   recordName,
+  details,
 }: DeleteWithConfirmProps) => {
   const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
     'delete',
@@ -108,7 +111,16 @@ export const DeleteWithConfirm = ({
         isOpen={open}
         loading={isPending || running}
         title="app.delete.title"
-        content={translate('app.delete.confirm', { name })}
+        content={
+          details ? (
+            <>
+              <DialogContentText>{translate('app.delete.confirm', { name })}</DialogContentText>
+              {details(record)}
+            </>
+          ) : (
+            translate('app.delete.confirm', { name })
+          )
+        }
         confirm="app.common.yes"
         cancel="app.common.no"
         onConfirm={handleConfirm}

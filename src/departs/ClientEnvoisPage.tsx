@@ -1,11 +1,11 @@
 /**
  * Shipments of a client, /listeEnvoiParClient?id={clientId} (spec 000 §2, key listeEnvoiParClient): title with the
- * client's name or phone; table Réf. Colis, Date d'ajout, Contenu, Poids, Montant (euros), status chip with icon.
+ * client's name or phone; table Réf. Colis, Date d'ajout, Contenu, Poids, Montant (in the parcel's currency), status chip with icon.
  * Data: dataProvider.listEnvoisOfClient → GET colis/ListEnvoisBy/{clientId} (parcels it sent or receives, newest first).
  */
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, useDataProvider, useTranslate, type RaRecord, type DataProvider } from 'react-admin';
-import { formatEuro, formatKg } from '../../common/format';
+import { formatKg, formatMontant } from '../../common/format';
 import { ApiListPage, useIdParam } from '../common/ApiListTable';
 import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
@@ -49,7 +49,11 @@ const ClientEnvoisPage = () => {
         render={(r: RaRecord) => (r.detailsContenu as string) || (r.contenu as string) || '--'}
       />
       <DataTable.Col source="poids" label={`${t}.poids`} render={(r: RaRecord) => formatKg(r.poids, (r.unite as string) || 'kg')} />
-      <DataTable.Col source="montantTotal" label={`${t}.montant`} render={(r: RaRecord) => formatEuro(r.montantTotal)} />
+      <DataTable.Col
+        source="montantTotal"
+        label={`${t}.montant`}
+        render={(r: RaRecord) => formatMontant(r.montantTotal, r.devise as string | undefined)}
+      />
       <DataTable.Col source="statutID" label={`${t}.statut`} disableSort>
         <StatutChipField />
       </DataTable.Col>

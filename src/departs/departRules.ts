@@ -66,16 +66,7 @@ export function canSaveDepart(values: DepartFormValues, mode: 'create' | 'edit')
 export { excludeChoice, sortByLibelle } from '../common/choices';
 
 /** Fields of the envoi/create and full envoi/update body (spec 000 §7). */
-const DEPART_BODY_FIELDS = [
-  'modeEnvoiID',
-  'paysID',
-  'paysEmetteurID',
-  'dateDebut',
-  'dateArrive',
-  'dateFin',
-  'contenu',
-  'poids',
-] as const;
+const DEPART_BODY_FIELDS = ['modeEnvoiID', 'paysID', 'paysEmetteurID', 'dateDebut', 'dateArrive', 'dateFin', 'contenu', 'poids'] as const;
 
 /** Turns the form values into the request body: only the spec's fields, references as ids, contenu trimmed. */
 export function departBody(values: Record<string, unknown>): Record<string, unknown> {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
-import { formatEuro } from '../../common/format';
+import { formatMontant } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { useHasPermission } from '../common/useHasPermission';
 import { colisShowPath } from '../routes/legacyRoutes';
@@ -73,9 +73,9 @@ export const EncaissementColisButton = (_props: { label?: string }) => {
               )}
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 1.5 }}>
                 {info('reference', reference)}
-                {info('montantTotal', formatEuro(colis.montantTotal), 'colis-montant-total')}
-                {info('reglement', formatEuro(colis.reglement), 'colis-reglement')}
-                {info('resteAPayer', formatEuro(colis.resteAPayer), 'colis-reste')}
+                {info('montantTotal', formatMontant(colis.montantTotal, record.devise), 'colis-montant-total')}
+                {info('reglement', formatMontant(colis.reglement, record.devise), 'colis-reglement')}
+                {info('resteAPayer', formatMontant(colis.resteAPayer, record.devise), 'colis-reste')}
               </Box>
             </DialogContent>
           </>

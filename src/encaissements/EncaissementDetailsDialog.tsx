@@ -2,7 +2,10 @@
  * Payment details dialog (spec 000 §2 "Payment dialogs", §8), width 600: parcel reference, number of payments, total,
  * collected and remaining amounts, the list (date, mode, amount, remaining, by) and 'Fermer'; with no payment the
  * information 'Aucun encaissement trouvé pour le colis de référence {ref}'. dataProvider.getEncaissementsOfColis → GET
- * encaissement/getByColisID/{id}.
+ * encaissement/getByColisID/{id}. Amounts in the parcel's currency (`devise`), with what was handed over when a payment
+ * was tendered in another (docs/decisions/currencies.md). A refund shows 'Remboursement' and its reason, a refunded
+ * payment how much it gave back, and 'Rembourser' (key encaissementRembourser) opens the refund dialog on a payment
+ * with something left to give back (docs/decisions/refunds-and-cash.md).
  */
 import {
   Alert,
@@ -20,11 +23,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
-import { formatEuro } from '../../common/format';
+import { useDataProvider, useRefresh, useTranslate, type DataProvider } from 'react-admin';
+import { formatMontant } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { QueryStatus } from '../common/QueryStatus';
 import type { EncaissementMethods } from './encaissementMethods';
+import { montantRemis } from './montantRemis';
+import { useHasPermission } from '../common/useHasPermission';
+import { estRembourse, isRemboursement } from './encaissementRules';
+import { RembourserButton } from './RembourserButton';
 
 /** Takes the parcel id and reference, whether the dialog is open, and onClose. */
 export const EncaissementDetailsDialog = ({
@@ -41,6 +48,10 @@ export const EncaissementDetailsDialog = ({
   const translate = useTranslate();
   const dataProvider = useDataProvider<DataProvider & EncaissementMethods>();
   const t = (key: string, options?: object) => translate(`resources.colis.payment_details.${key}`, options);
+  const r = (key: string, options?: object) => translate(`resources.encaissements.refund.${key}`, options);
+  const has = useHasPermission();
+  const refresh = useRefresh();
+  const canRefund = has('encaissementRembourser');
   const query = useQuery({
     queryKey: ['encaissement', 'getEncaissementsOfColis', colisId],
     queryFn: ({ signal }) => dataProvider.getEncaissementsOfColis(colisId, { signal }),
@@ -49,6 +60,7 @@ export const EncaissementDetailsDialog = ({
   });
   const rows = query.data?.encaissements ?? [];
   const colis = query.data?.colis;
+  const devise = colis?.devise ?? rows[0]?.devise;
 
   const info = (label: string, value: string) => (
     <Box>
@@ -80,9 +92,9 @@ export const EncaissementDetailsDialog = ({
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: 1.5, mb: 2 }}>
               {info(t('reference'), colis?.reference ?? reference)}
               {info(t('count'), String(rows.length))}
-              {info(t('montantTotal'), formatEuro(colis?.montantTotal))}
-              {info(t('encaisse'), formatEuro(colis?.reglement))}
-              {info(t('reste'), formatEuro(colis?.resteAPayer))}
+              {info(t('montantTotal'), formatMontant(colis?.montantTotal, devise))}
+              {info(t('encaisse'), formatMontant(colis?.reglement, devise))}
+              {info(t('reste'), formatMontant(colis?.resteAPayer, devise))}
             </Box>
             <Table size="small" aria-label={t('title')}>
               <TableHead>
@@ -92,6 +104,7 @@ export const EncaissementDetailsDialog = ({
                   <TableCell align="right">{t('montant')}</TableCell>
                   <TableCell align="right">{t('restant')}</TableCell>
                   <TableCell>{t('par')}</TableCell>
+                  {canRefund && <TableCell />}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -99,9 +112,41 @@ export const EncaissementDetailsDialog = ({
                   <TableRow key={row.id ?? index}>
                     <TableCell>{formatDateFr(row.createdAt)}</TableCell>
                     <TableCell>{row.modePaiementID?.libelle ?? '--'}</TableCell>
-                    <TableCell align="right">{formatEuro(row.montantEncaisse)}</TableCell>
-                    <TableCell align="right">{formatEuro(row.montantRestant)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatMontant(row.montantEncaisse, row.devise ?? devise)}
+                      {montantRemis(row) && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {t('remis', { _: 'remis : %{montant}', montant: montantRemis(row) })}
+                        </Typography>
+                      )}
+                      {isRemboursement(row) && (
+                        <Typography variant="caption" color="warning.main" component="div" data-testid="remboursement">
+                          {[r('label'), row.motif].filter(Boolean).join(' : ')}
+                        </Typography>
+                      )}
+                      {estRembourse(row) && (
+                        <Typography variant="caption" color="warning.main" component="div">
+                          {r('rembourse', { montant: formatMontant(row.montantRembourse, row.devise ?? devise) })}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatMontant(row.montantRestant, row.devise ?? devise)}
+                    </TableCell>
                     <TableCell>{row.paymentby ? t(`by.${row.paymentby}`, { _: row.paymentby }) : '--'}</TableCell>
+                    {canRefund && (
+                      <TableCell padding="none">
+                        {row.id && (
+                          <RembourserButton
+                            paiement={{ ...row, id: row.id, devise: row.devise ?? devise, reference: colis?.reference ?? reference }}
+                            onDone={() => {
+                              void query.refetch();
+                              refresh();
+                            }}
+                          />
+                        )}
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>

@@ -5,29 +5,76 @@
  * changement !'). The server pages, sorts, searches (parcel reference, payment mode, author) and scopes the rows to
  * the parcels of a non-ADMIN role's agency; the Statut toggle needs encaissementUpdateStatut; the delete button needs
  * encaissementDelete and a role that sees every agency (the server cancels the payment and gives its amount back to
- * the parcel). A payment of a deleted parcel carries the mark 'colis supprimé'.
+ * the parcel). A payment of a deleted parcel carries the mark 'colis supprimé'. Amounts in the payment's currency
+ * (`devise`, its parcel's), with what was handed over when tendered in another (docs/decisions/currencies.md).
+ * Refunds (docs/decisions/refunds-and-cash.md) are rows of negative amount marked 'Remboursement' with their reason;
+ * 'Rembourser' (key encaissementRembourser) opens the refund dialog on a payment that has something left to give back.
  */
+import { Box, Chip, Typography } from '@mui/material';
 import { DataTable, useRecordContext, useTranslate, type RaRecord, type TranslateFunction } from 'react-admin';
-import { formatEuro } from '../../common/format';
+import { formatMontant } from '../../common/format';
 import { userMayDeleteEncaissement } from '../../common/scopes';
 import { useAdminAgenceFilter } from '../common/AgenceFilter';
 import { DateFrField } from '../common/DateFrField';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { EncaissementColisButton } from './EncaissementColisButton';
-import { paymentByKey, type EncaissementRow } from './encaissementRules';
+import { estRembourse, isRemboursement, paymentByKey, type EncaissementRow } from './encaissementRules';
+import { RembourserButton } from './RembourserButton';
+import { useHasPermission } from '../common/useHasPermission';
+import { montantRemis } from './montantRemis';
 
 const f = 'resources.encaissements';
 
 /** How the confirmations name a payment: "l'encaissement de 20,00 € du colis PAR1-…". */
 const encaissementName = (record: RaRecord, translate: TranslateFunction) =>
   translate(`${f}.record_name`, {
-    montant: formatEuro((record as EncaissementRow).montantEncaisse),
+    montant: formatMontant((record as EncaissementRow).montantEncaisse, (record as EncaissementRow).devise),
     reference: (record as EncaissementRow).colisID?.reference ?? '--',
   });
 
-/** An amount cell in euros, on one line. */
-const euros = (source: 'montantEncaisse' | 'montantRestant') => (record: RaRecord) => formatEuro((record as EncaissementRow)[source]);
+/** An amount cell in the payment's currency, on one line. */
+const montant = (source: 'montantEncaisse' | 'montantRestant') => (record: RaRecord) =>
+  formatMontant((record as EncaissementRow)[source], (record as EncaissementRow).devise);
+
+/**
+ * 'Montant encaissé' in the payment's currency, and under it what was handed over when in another currency; a refund
+ * (a negative amount) is marked 'Remboursement' with its reason, a payment refunded in part or in full says how much
+ * it gave back (docs/decisions/refunds-and-cash.md).
+ */
+const MontantEncaisseField = () => {
+  const record = useRecordContext<EncaissementRow>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const remis = montantRemis(record);
+  const remboursement = isRemboursement(record);
+  const rembourse = estRembourse(record);
+  return (
+    <>
+      {formatMontant(record.montantEncaisse, record.devise)}
+      {remis && (
+        <Typography variant="caption" color="text.secondary" component="div" data-testid="montant-remis">
+          {translate(`${f}.montant_remis`, { _: 'remis : %{montant}', montant: remis })}
+        </Typography>
+      )}
+      {remboursement && (
+        <Box data-testid="remboursement" sx={{ whiteSpace: 'normal' }}>
+          <Chip size="small" color="warning" variant="outlined" label={translate(`${f}.refund.label`)} />
+          {record.motif && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {record.motif}
+            </Typography>
+          )}
+        </Box>
+      )}
+      {rembourse && (
+        <Typography variant="caption" color="warning.main" component="div" data-testid="montant-rembourse">
+          {translate(`${f}.refund.rembourse`, { montant: formatMontant(record.montantRembourse, record.devise) })}
+        </Typography>
+      )}
+    </>
+  );
+};
 
 /** 'Effectué par': who paid (Expéditeur, Destinataire, Partiel), '--' when unknown. */
 const PaymentByField = () => {
@@ -41,6 +88,7 @@ const PaymentByField = () => {
 const EncaissementsList = () => {
   const identity = useAppIdentity();
   const filters = useAdminAgenceFilter({ label: `${f}.filters.agence`, emptyText: `${f}.filters.all_agencies` });
+  const has = useHasPermission();
   return (
     <ReferenceListPage
       title={`${f}.page.list`}
@@ -48,6 +96,7 @@ const EncaissementsList = () => {
       deleteAllowed={userMayDeleteEncaissement(identity)}
       deleteErrorMessage={`${f}.notifications.delete_error`}
       recordName={encaissementName}
+      extraRowActions={has('encaissementRembourser') ? <RembourserButton /> : undefined}
     >
       <DataTable.Col source="modePaiementID" render={(r: EncaissementRow) => r.modePaiementID?.libelle ?? '--'} />
       <DataTable.Col source="createdAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
@@ -56,8 +105,10 @@ const EncaissementsList = () => {
       <DataTable.Col source="paymentby" disableSort>
         <PaymentByField />
       </DataTable.Col>
-      <DataTable.Col source="montantEncaisse" align="right" render={euros('montantEncaisse')} cellSx={() => ({ whiteSpace: 'nowrap' })} />
-      <DataTable.Col source="montantRestant" align="right" render={euros('montantRestant')} cellSx={() => ({ whiteSpace: 'nowrap' })} />
+      <DataTable.Col source="montantEncaisse" align="right" cellSx={() => ({ whiteSpace: 'nowrap' })}>
+        <MontantEncaisseField />
+      </DataTable.Col>
+      <DataTable.Col source="montantRestant" align="right" render={montant('montantRestant')} cellSx={() => ({ whiteSpace: 'nowrap' })} />
       <DataTable.Col source="colisID" disableSort>
         <EncaissementColisButton />
       </DataTable.Col>

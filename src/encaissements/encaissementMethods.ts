@@ -1,12 +1,59 @@
 /**
  * The dataProvider methods of the payment (encaissement) screens (spec 000 §2 Payment dialogs, §7; docs/api-contract.md
- * "Parcels and payments"), reached with useDataProvider<DataProvider & EncaissementMethods>() (added to the app's
+ * "Parcels and payments"; a payment in another currency: docs/decisions/currencies.md), reached with useDataProvider<DataProvider & EncaissementMethods>() (added to the app's
  * dataProvider by src/appDataProvider.ts).
  */
 import { COLLECTION_PAYER } from '../../common/colisRules';
 import { httpRequest, type CallOptions } from '../providers/http';
 import type { Ref } from '../providers/records';
+import type { EncaissementFormOutput, RemboursementFormOutput } from '../../common/schemas/encaissement';
 import type { ColisEncaissements, Encaissement } from './types';
+
+/** What encaissement/create answers: the payment, what was tendered and the rate, and the parcel's new amounts. */
+interface EncaissementCree {
+  message?: string;
+  id?: string;
+  /** The payment's amount, in `devise` (the parcel's currency). */
+  montantEncaisse?: number;
+  devise?: string;
+  montantTendu?: number | null;
+  deviseTendue?: string | null;
+  /** Units of `devise` for 1 unit of deviseTendue, 6 decimals ('655.957000'). */
+  taux?: string | null;
+  reglement?: number;
+  resteAPayer?: number;
+}
+
+/** What encaissement/rembourser answers: the refund, what its payment may still give back, the parcel's amounts. */
+interface RemboursementEffectue {
+  message?: string;
+  id?: string;
+  /** The amount given back (positive), in `devise` (the payment's currency). */
+  montant?: number;
+  devise?: string;
+  remboursable?: number;
+  reglement?: number;
+  resteAPayer?: number;
+}
+
+/** What encaissement/equivalent answers (amounts in `devise`, the parcel's, or in deviseTendue). */
+export interface EquivalentEncaissement {
+  devise: string;
+  montant: number;
+  deviseTendue: string;
+  montantTendu: number;
+  /** Units of `devise` for 1 unit of deviseTendue, 6 decimals. */
+  taux: string;
+  /** Units of deviseTendue, then of `devise`, for 1 € today. */
+  tauxTendu: string;
+  tauxColis: string;
+  resteAPayer: number;
+  /** The largest amount in deviseTendue worth no more than resteAPayer. */
+  resteTendu: number;
+}
+
+/** The payment fields of encaissement/create beside the parcel and the mode (the dialog's schema output, less the mode). */
+type PaiementSaisi = Omit<EncaissementFormOutput, 'modePaiementID'>;
 
 /** The payment methods of AppDataProvider. */
 export interface EncaissementMethods {
@@ -15,10 +62,31 @@ export interface EncaissementMethods {
   /** GET encaissement/getByColisID/{colisId}: the payments of a parcel and its amounts. */
   getEncaissementsOfColis(colisId: string, options?: CallOptions): Promise<ColisEncaissements>;
   /**
-   * POST encaissement/create {colisID, modePaiementID, paymentby: COLLECTION_PAYER}: collects the whole remaining amount.
-   * @returns the server message and the parcel's new amounts
+   * POST encaissement/create {colisID, modePaiementID, paymentby: COLLECTION_PAYER, ...paiement}: without `paiement`
+   * the whole remaining amount; else `{montantEncaisse}` in the parcel's currency or `{montantTendu, deviseTendue}`.
+   * @returns the server message, the payment (amount, currency, what was tendered, rate) and the parcel's new amounts
    */
-  createEncaissement(colisID: string, modePaiementID: string): Promise<{ message?: string; reglement?: number; resteAPayer?: number }>;
+  createEncaissement(colisID: string, modePaiementID: string, paiement?: PaiementSaisi): Promise<EncaissementCree>;
+  /**
+   * POST encaissement/rembourser/{id} {montant, modePaiementID, motif} (docs/decisions/refunds-and-cash.md): gives back
+   * `montant` of a payment, in its currency.
+   * @returns the server message, the refund and the parcel's new amounts
+   * @throws HttpError 409 above what is left refundable, a cancelled payment, a closed cash day (the server's message)
+   */
+  rembourserEncaissement(paymentID: string, body: RemboursementFormOutput): Promise<RemboursementEffectue>;
+  /** GET encaissement/devises/{colisID}: the parcel's currency and those a payment may be tendered in (its first). */
+  getEncaissementDevises(colisID: string, options?: CallOptions): Promise<{ devise: string; devises: string[] }>;
+  /**
+   * GET encaissement/equivalent?colisID&deviseTendue&montantTendu: the value in the parcel's currency of an amount
+   * tendered in another, at today's rates (absent montantTendu: the parcel's remaining in that currency).
+   * @throws HttpError 409 when a currency has no rate today (the server's French message)
+   */
+  getEquivalentEncaissement(
+    colisID: string,
+    deviseTendue: string,
+    montantTendu?: number,
+    options?: CallOptions,
+  ): Promise<EquivalentEncaissement>;
 }
 
 /** The implementation of EncaissementMethods. */
@@ -36,12 +104,30 @@ export const encaissementMethods: EncaissementMethods = {
     };
   },
 
-  async createEncaissement(colisID, modePaiementID) {
+  async createEncaissement(colisID, modePaiementID, paiement) {
     const json = await httpRequest('encaissement/create', {
       method: 'POST',
-      body: { colisID, modePaiementID, paymentby: COLLECTION_PAYER },
+      body: { colisID, modePaiementID, paymentby: COLLECTION_PAYER, ...paiement },
     });
-    const data = (json.data ?? {}) as { reglement?: number; resteAPayer?: number };
+    const data = (json.data ?? {}) as Omit<EncaissementCree, 'message'>;
     return { message: json.message, ...data };
+  },
+
+  async rembourserEncaissement(paymentID, body) {
+    const json = await httpRequest(`encaissement/rembourser/${encodeURIComponent(paymentID)}`, { method: 'POST', body });
+    const data = (json.data ?? {}) as Omit<RemboursementEffectue, 'message'>;
+    return { message: json.message, ...data };
+  },
+
+  async getEncaissementDevises(colisID, { signal } = {}) {
+    const json = await httpRequest(`encaissement/devises/${encodeURIComponent(colisID)}`, { signal });
+    const devise = String(json.devise);
+    return { devise, devises: Array.isArray(json.devises) ? (json.devises as string[]) : [devise] };
+  },
+
+  async getEquivalentEncaissement(colisID, deviseTendue, montantTendu, { signal } = {}) {
+    const query = { colisID, deviseTendue, ...(montantTendu === undefined ? {} : { montantTendu }) };
+    const json = await httpRequest('encaissement/equivalent', { query, signal });
+    return json.data as EquivalentEncaissement;
   },
 };

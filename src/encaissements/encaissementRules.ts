@@ -1,8 +1,9 @@
 /**
  * Pure rules of the collections list (spec 001 §2 Collections list, §3 Collection; 000 §3 Payment "paymentby
- * (expediteur, destinateur; partiel …)"): the row's shape, its parcel, whether that parcel was deleted, and the
- * translation keys of who paid.
+ * (expediteur, destinateur; partiel …)"): the row's shape, its parcel, whether that parcel was deleted, the
+ * translation keys of who paid, and what a payment may still give back (docs/decisions/refunds-and-cash.md).
  */
+import { DEVISE_COMPTABLE, isDevise, minorToString, toMinor } from '../../common/devises';
 import type { DecimalInput } from '../../common/money';
 import type { Ref } from '../providers/records';
 
@@ -13,6 +14,8 @@ export interface EncaissementColis {
   montantTotal?: DecimalInput;
   reglement?: DecimalInput;
   resteAPayer?: DecimalInput;
+  /** The currency of the parcel's amounts (encaissement/getByColisID; the list gives it on the payment). */
+  devise?: string | null;
   /** Set when the parcel was deleted (soft deletion): its payments stay listed. */
   deletedAt?: string | null;
 }
@@ -24,6 +27,16 @@ export interface EncaissementRow {
   paymentby?: string | null;
   montantEncaisse: DecimalInput;
   montantRestant: DecimalInput;
+  /** The currency of the amounts, the parcel's included (ISO 4217; docs/decisions/currencies.md). */
+  devise?: string | null;
+  /** What was handed over when in another currency (null otherwise). */
+  montantTendu?: DecimalInput;
+  deviseTendue?: string | null;
+  /** A refund (a negative row): the payment it gives back, and its reason (docs/decisions/refunds-and-cash.md). */
+  rembourseID?: string | null;
+  motif?: string | null;
+  /** What a payment's refunds not cancelled gave back (0 for none, and for a refund). */
+  montantRembourse?: DecimalInput;
   isActive: boolean;
   modePaiementID?: Ref | null;
   auteurID?: { nom?: string | null; prenoms?: string | null } | null;
@@ -45,4 +58,46 @@ export function isColisDeleted(row: Partial<EncaissementRow> | null | undefined)
 /** Who paid, as a translation key of resources.encaissements.paymentby (undefined when unknown: shown as '--'). */
 export function paymentByKey(paymentby: string | null | undefined): string | undefined {
   return paymentby ? `resources.encaissements.paymentby.${paymentby}` : undefined;
+}
+
+/** A payment or a refund as the refund rules read it (a list row, or a row of encaissement/getByColisID). */
+interface MontantsRemboursement {
+  montantEncaisse: DecimalInput;
+  montantRembourse?: DecimalInput;
+  devise?: string | null;
+  rembourseID?: string | null;
+}
+
+/** Whether a row is a refund: a negative row linked to the payment it gives back (listed as 'Remboursement'). */
+export function isRemboursement(row: { rembourseID?: string | null } | null | undefined): boolean {
+  return !!row?.rembourseID;
+}
+
+/**
+ * What a payment may still give back: its amount less what its refunds gave back, exact in its currency's minor unit
+ * (the euro when unknown), as the decimal text the refund dialog starts from; '0' for a refund or nothing left.
+ */
+export function remboursableOf(row: MontantsRemboursement): string {
+  const devise = deviseOf(row);
+  return minorToString(remboursableMinor(row, devise), devise);
+}
+
+/** Whether 'Rembourser' is offered on a row: a payment (not a refund) that still has something to give back. */
+export function estRemboursable(row: MontantsRemboursement): boolean {
+  return remboursableMinor(row, deviseOf(row)) > 0n;
+}
+
+/** Whether a payment was refunded, in part or in full (its refunds not cancelled gave something back). */
+export function estRembourse(row: MontantsRemboursement): boolean {
+  return !row.rembourseID && toMinor(row.montantRembourse ?? 0, deviseOf(row)) > 0n;
+}
+
+/** The row's currency, the euro when unknown. */
+const deviseOf = (row: MontantsRemboursement) => (row.devise && isDevise(row.devise) ? row.devise : DEVISE_COMPTABLE);
+
+/** What a payment may still give back, in minor units of `devise` (0 for a refund or nothing left). */
+function remboursableMinor(row: MontantsRemboursement, devise: string): bigint {
+  if (row.rembourseID) return 0n;
+  const reste = toMinor(row.montantEncaisse ?? 0, devise) - toMinor(row.montantRembourse ?? 0, devise);
+  return reste > 0n ? reste : 0n;
 }

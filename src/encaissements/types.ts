@@ -9,6 +9,15 @@ export interface Encaissement {
   paymentby?: string | null;
   montantEncaisse: number | string;
   montantRestant: number | string;
+  /** The currency of the amounts (the parcel's); what was handed over when in another currency. */
+  devise?: string | null;
+  montantTendu?: DecimalInput;
+  deviseTendue?: string | null;
+  /** A refund (a negative row): the payment it gives back, and its reason (docs/decisions/refunds-and-cash.md). */
+  rembourseID?: string | null;
+  motif?: string | null;
+  /** What a payment's refunds not cancelled gave back (0 for none, and for a refund). */
+  montantRembourse?: DecimalInput;
   modePaiementID?: Ref | null;
   auteurID?: { nom?: string | null; prenoms?: string | null } | null;
 }
@@ -16,5 +25,11 @@ export interface Encaissement {
 /** The payments of a parcel and its amounts (encaissement/getByColisID). */
 export interface ColisEncaissements {
   encaissements: Encaissement[];
-  colis?: { reference?: string; montantTotal?: DecimalInput; reglement?: DecimalInput; resteAPayer?: DecimalInput };
+  colis?: {
+    reference?: string;
+    montantTotal?: DecimalInput;
+    reglement?: DecimalInput;
+    resteAPayer?: DecimalInput;
+    devise?: string | null;
+  };
 }

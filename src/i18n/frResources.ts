@@ -11,6 +11,8 @@ import modeLivraison from './fr/modeLivraison';
 import modePaiement from './fr/modePaiement';
 import typeOperation from './fr/typeOperation';
 import operation from './fr/operation';
+import tauxChange from './fr/tauxChange';
+import caisse from './fr/caisse';
 import role from './fr/role';
 import permission from './fr/permission';
 import agence from './fr/agence';
@@ -35,6 +37,8 @@ export const frResources = {
     modePaiement,
     typeOperation,
     operation,
+    tauxChange,
+    caisse,
     role,
     permission,
     clients: clientsFr,
@@ -308,6 +312,8 @@ export const frResources = {
         delete_otp_invalid: 'Le code OTP doit contenir 4 chiffres',
         delete_otp_failed: 'suppression echouée',
         delete_confirm: 'voulez vous supprimer le colis %{name} ?',
+        delete_encaisse: 'Encaissé : %{montant}',
+        delete_rembourser: "Ce colis a encaissé de l'argent : remboursez-le avant de le supprimer.",
         validate: 'Valider',
         cancel: 'Annuler',
         finish_title_retire: 'Colis retiré',
@@ -357,6 +363,9 @@ export const frResources = {
         reglement: 'Montant réglé',
         resteAPayer: 'Reste à payer',
         modePaiementID: 'Mode de paiement',
+        montant: 'Montant encaissé',
+        deviseTendue: 'Devise',
+        equivalent: 'Équivalent : %{montant} (%{taux})',
         required: 'Veuillez remplir tous les champs obligatoire.',
         submit: 'Encaisser',
         cancel: 'Annuler',
@@ -389,6 +398,8 @@ export const frResources = {
         total: 'Total',
         regle: 'Réglé',
         reste: 'Reste à payer',
+        encaissements: 'Encaissements',
+        tendu: 'Remis %{montant} à %{taux}',
         agence: 'Agence émettrice',
       },
     },

@@ -68,6 +68,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       item('modeLivraison', '/modeLivraison'),
       item('paramNatureMode', '/paramNatureMode'),
       item('modePaiement', '/modePaiement', 'resources.modePaiement.menu'),
+      item('tauxChange', '/tauxChange', 'resources.tauxChange.menu'),
     ],
   },
   { id: 'departs', label: 'app.menu.groups.departs', icon: FlightTakeoffIcon, direct: true, entries: [item('depart', '/depart')] },
@@ -75,7 +76,13 @@ export const MENU_GROUPS: MenuGroup[] = [
     id: 'colis',
     label: 'app.menu.groups.colis',
     icon: Inventory2Icon,
-    entries: [item('colis', '/colis'), item('inventaire', '/inventaire'), item('encaissements', '/encaissements')],
+    entries: [
+      item('colis', '/colis'),
+      item('inventaire', '/inventaire'),
+      item('encaissements', '/encaissements'),
+      // The cash closed per agency and day, under the payments (docs/decisions/refunds-and-cash.md).
+      item('caisse', '/caisse', 'resources.caisse.menu'),
+    ],
   },
   {
     id: 'operations',

@@ -2,7 +2,7 @@
  * Edit an operation (spec 001 §2 operationUpdate?id={id}, §8 failure 'Erreur lors de la mise à jour'): the same inputs
  * as the add form, the populated motif and user read as their ids; back to the dashboard after save.
  */
-import { operationBody as operationSchema } from '../../common/schemas/operation';
+import { operationForm } from '../../common/schemas/operation';
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { OperationInputs, operationBody, operationFormRecord } from './OperationInputs';
 
@@ -13,7 +13,7 @@ const OperationEdit = () => (
     errorMessage="resources.operation.notifications.update_error"
     prepareRecord={operationFormRecord}
     transform={operationBody}
-    schema={operationSchema}
+    schema={operationForm}
   >
     <OperationInputs />
   </ReferenceEditPage>

@@ -3,8 +3,10 @@
  * type and description all required; montant numeric, minimum 1; type chosen from entrée/sortie; "Only active
  * operation types and active admin users are offered in operation forms"). The user defaults to the signed-in one;
  * the other choices come from dataProvider.getStaffUsers (user/listeAdmin) — when that list cannot be read, the
- * signed-in user (and the record's) stay offered and a hint says so. The form checks its values with the server's
- * own schema (common/schemas/operation.ts operationBody, given to the pages as `schema`).
+ * signed-in user (and the record's) stay offered and a hint says so. The currency (docs/decisions/currencies.md: an
+ * operation carries its own) is chosen among common/devises.ts; the add page presets the signed-in user's agency's
+ * country's, and left empty the server takes the operation's agency's. The form checks its values with the server's
+ * own schema (common/schemas/operation.ts operationForm, given to the pages as `schema`).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Box } from '@mui/material';
@@ -22,12 +24,16 @@ import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import type { OperationMethods } from './operationMethods';
+import { DEVISES } from '../../common/devises';
 import { userSeesAllAgences } from '../../common/scopes';
 import { staffChoices, staffOfAgence } from './operationView';
 
 const f = 'resources.operation';
 
-/** Renders the six inputs (no props; reads the record of an edit from context). */
+/** The currencies of the select: 'XOF — Franc CFA (BCEAO)'. */
+const DEVISE_CHOICES = DEVISES.map((d) => ({ id: d.code, name: `${d.code} — ${d.libelle}` }));
+
+/** Renders the seven inputs (no props; reads the record of an edit from context). */
 export const OperationInputs = () => {
   const identity = useAppIdentity();
   const record = useRecordContext();
@@ -56,7 +62,24 @@ export const OperationInputs = () => {
         fullWidth
       />
       <DateInput source="date" label={`${f}.fields.date`} isRequired fullWidth />
-      <NumberInput source="montant" label={`${f}.fields.montant`} step={0.01} isRequired helperText={`${f}.form.montant_help`} fullWidth />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, columnGap: 2 }}>
+        <NumberInput
+          source="montant"
+          label={`${f}.fields.montant`}
+          step={0.01}
+          isRequired
+          helperText={`${f}.form.montant_help`}
+          fullWidth
+        />
+        <SelectInput
+          source="devise"
+          label={`${f}.fields.devise`}
+          choices={DEVISE_CHOICES}
+          emptyText={`${f}.form.devise_default`}
+          helperText={`${f}.form.devise_help`}
+          fullWidth
+        />
+      </Box>
       <ActiveReferenceSelect source="motif" reference="typeOperation" label={`${f}.fields.motif`} isRequired />
       <RadioButtonGroupInput
         source="type"
@@ -73,8 +96,9 @@ export const OperationInputs = () => {
 };
 
 /**
- * The body of a save: the six fields of the form as typed (spec 001 §7 operation/create); the server parses and
- * rounds them with the same schema as the form (common/schemas/operation.ts: '12,5' → 12.5).
+ * The body of a save: the six fields of the form as typed (spec 001 §7 operation/create) and the currency when one is
+ * chosen (none: the server takes the operation's agency's); the server parses and rounds them with the same schema as
+ * the form (common/schemas/operation.ts: '12,5' → 12.5).
  */
 export function operationBody(data: Record<string, unknown>): Record<string, unknown> {
   return {
@@ -84,6 +108,7 @@ export function operationBody(data: Record<string, unknown>): Record<string, unk
     userID: data.userID,
     motif: data.motif,
     type: data.type,
+    ...(data.devise ? { devise: data.devise } : {}),
   };
 }
 

@@ -1,15 +1,17 @@
 /**
  * The 'Tableau de bord administratif', route operation (spec 001 §2: period selector Semaine / Mois / Année, refresh,
  * agency filter for ADMIN — other roles see their agency in brackets —, cards 'Revenus hors colis' and 'Dépenses hors
- * colis' in euros, table 'Détails des Transactions' (Date, Utilisateur, Motif, Type, Montant (Euro), Statut,
- * Actions), 'Top 5 des sources de revenus', 'Top 5 des catégories de dépenses'; §4 active toggle and deletion; §6
- * keys operationUpdate, operationDelete, operationUpdateStatut, addOperation). One list call (operation/liste/{userId})
+ * colis' in euros, table 'Détails des Transactions' (Date, Utilisateur, Motif, Type, Montant, Statut, Actions),
+ * 'Top 5 des sources de revenus', 'Top 5 des catégories de dépenses'; §4 active toggle and deletion; §6 keys
+ * operationUpdate, operationDelete, operationUpdateStatut, addOperation). One list call (operation/liste/{userId})
  * pages, sorts and filters the rows on the server and answers, beside them, the sums of the cards and the top 5 over
- * every row of the same filter (react-admin's list `meta`): nothing is summed in the browser. Deleting cancels the
- * operation (the server keeps it).
+ * every row of the same filter (react-admin's list `meta`): nothing is summed in the browser. Each amount is shown in
+ * its operation's currency; the cards and the top 5 are in euros, each amount at its day's rate
+ * (docs/decisions/currencies.md), and a line says how many operations had no rate and were left out. Deleting cancels
+ * the operation (the server keeps it).
  */
 import { Suspense, lazy } from 'react';
-import { Box, Card, CardContent, Chip, Grid, Stack, Tooltip, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, Grid, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import {
@@ -22,7 +24,7 @@ import {
   type RaRecord,
   type TranslateFunction,
 } from 'react-admin';
-import { formatEuro } from '../../common/format';
+import { formatEuro, formatMontant } from '../../common/format';
 import { operationPeriodStart, operationTypeLabel } from '../../common/operationRules';
 import { userSeesAllAgences } from '../../common/scopes';
 import { ActiveToggleField } from '../common/ActiveToggleField';
@@ -54,6 +56,7 @@ const f = 'resources.operation';
 interface OperationRow extends RaRecord {
   date: string;
   montant: number;
+  devise?: string;
   type: string;
   motif?: { code: string; libelle: string };
   userID?: { nom: string; prenoms: string };
@@ -63,7 +66,7 @@ interface OperationRow extends RaRecord {
 const operationName = (record: RaRecord, translate: TranslateFunction) =>
   translate(`${f}.record_name`, {
     motif: (record as OperationRow).motif?.code ?? '',
-    montant: formatEuro((record as OperationRow).montant),
+    montant: formatMontant((record as OperationRow).montant, (record as OperationRow).devise),
     date: formatDateFr((record as OperationRow).date),
   });
 
@@ -182,6 +185,11 @@ const OperationDashboard = () => {
           <SumCard label={`${f}.cards.expenses`} value={summary.totalExpenses} tone="error" testId="operation-expenses" />
         </Grid>
       </Grid>
+      {!isPending && !!summary.horsTaux && (
+        <Alert severity="warning" data-testid="operation-hors-taux">
+          {translate(`${f}.cards.hors_taux`, { smart_count: summary.horsTaux })}
+        </Alert>
+      )}
       <Section
         title={`${f}.table.title`}
         action={
@@ -203,7 +211,7 @@ const OperationDashboard = () => {
           <DataTable.Col
             source="montant"
             align="right"
-            render={(r: OperationRow) => formatEuro(r.montant)}
+            render={(r: OperationRow) => formatMontant(r.montant, r.devise)}
             cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })}
           />
           <DataTable.Col source="isActive">

@@ -12,6 +12,8 @@ export interface OperationSummaryMeta {
   totalExpenses?: number;
   topRevenueSources?: TopLine[];
   topExpenseCategories?: TopLine[];
+  /** Operations of the filter in a currency without a rate on their day, left out of the sums in euros. */
+  horsTaux?: number;
 }
 
 /** A line of a top 5: the operation type and its sum in euros. */

@@ -2,8 +2,10 @@
  * Inputs of the unit-price add and edit forms (spec 001 §5 "Unit-price form: origin country and city, destination
  * country and city, nature group, sending mode, libelle, prixUnitaire (number, min 0) all required; the destination
  * country list excludes the origin country; libelle is composed automatically from nature, origin city, destination
- * city and sending mode unless typed manually; the currency shown comes from the origin country"). The two countries
- * are form-only fields narrowing the cities (the server keeps the cities and refuses two of one country).
+ * city and sending mode unless typed manually; the currency shown comes from the origin country"), and the minimum
+ * charge of a parcel line (montantMinimum, optional, an extension); both amounts in the origin country's currency, to
+ * its minor unit (step 0,01 €, 1 F CFA; the server rounds them). The two countries are form-only fields narrowing the
+ * cities (the server keeps the cities and refuses two of one country).
  */
 import { useEffect, useRef } from 'react';
 import { Box, InputAdornment } from '@mui/material';
@@ -11,7 +13,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, TextInput, useGetOne, useTranslate } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../providers/records';
-import { nextLibelle, proposeLibelle } from './paramNatureModeRules';
+import { nextLibelle, pasPrix, proposeLibelle } from './paramNatureModeRules';
 
 const f = 'resources.paramNatureMode.form';
 const fields = 'resources.paramNatureMode.fields';
@@ -44,11 +46,16 @@ function useProposedLibelle() {
   }, [proposal, getValues, setValue]);
 }
 
-/** Takes no props; returns the inputs on a two-column grid: route, group and mode, then libelle and price. */
+/** Takes no props; returns the inputs on a two-column grid: route, group and mode, libelle and price, minimum charge. */
 export const ParamNatureModeInputs = () => {
   const translate = useTranslate();
   useProposedLibelle();
   const devise = useChosen('pays', 'paysOrigineID')?.devise as string | undefined;
+  const enDevise = {
+    min: 0,
+    step: pasPrix(devise),
+    slotProps: { input: { endAdornment: devise ? <InputAdornment position="end">{devise}</InputAdornment> : undefined } },
+  };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 900 }}>
       <ActiveReferenceSelect source="paysOrigineID" reference="pays" label={`${fields}.paysOrigineID`} isRequired />
@@ -85,14 +92,8 @@ export const ParamNatureModeInputs = () => {
       />
       <ActiveReferenceSelect source="modeEnvoiID" reference="modeEnvoi" label={`${fields}.modeEnvoiID`} isRequired />
       <TextInput source="libelle" isRequired helperText={`${f}.libelle_help`} />
-      <NumberInput
-        source="prixUnitaire"
-        min={0}
-        step={0.01}
-        isRequired
-        helperText={devise ? translate(`${f}.devise`, { devise }) : false}
-        slotProps={{ input: { endAdornment: devise ? <InputAdornment position="end">{devise}</InputAdornment> : undefined } }}
-      />
+      <NumberInput source="prixUnitaire" isRequired helperText={devise ? translate(`${f}.devise`, { devise }) : false} {...enDevise} />
+      <NumberInput source="montantMinimum" helperText={`${f}.montant_minimum_help`} {...enDevise} />
     </Box>
   );
 };

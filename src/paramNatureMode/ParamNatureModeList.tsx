@@ -1,7 +1,8 @@
 /**
  * Unit prices list 'Prix Unitaire' (spec 001 §2 Unit prices): Libelle, Prix Unitaire (with the origin country's
- * currency), Groupe Nature Colis, Ville de départ, Ville destination, Mode d'Envoi, Status, Actions (only with
- * paramNatureModeUpdate or paramNatureDelete); filters by group and mode.
+ * currency), Montant minimum (an extension: the least a parcel line is billed, same currency, '--' when none), Groupe
+ * Nature Colis, Ville de départ, Ville destination, Mode d'Envoi, Status, Actions (only with paramNatureModeUpdate or
+ * paramNatureDelete); filters by group and mode.
  */
 import { DataTable, type RaRecord } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
@@ -34,6 +35,11 @@ const ParamNatureModeList = () => (
     <DataTable.Col
       source="prixUnitaire"
       render={(r: RaRecord) => formatPrix(r.prixUnitaire, deviseOrigine(r))}
+      cellSx={() => ({ whiteSpace: 'nowrap' })}
+    />
+    <DataTable.Col
+      source="montantMinimum"
+      render={(r: RaRecord) => formatPrix(r.montantMinimum, deviseOrigine(r))}
       cellSx={() => ({ whiteSpace: 'nowrap' })}
     />
     <DataTable.Col source="groupeNatureColisID" render={libelleOf('groupeNatureColisID')} />

@@ -2,8 +2,11 @@
  * Pure rules of the unit-price screens (spec 001 §2 Unit prices, §3 "Unit-price parameter (paramNatureMode): …
  * villeDorigineID (on create) or villeOrigineID (on update), villeID or villeDestinationID (destination)", §5 "libelle
  * is composed automatically from nature, origin city, destination city and sending mode unless typed manually; the
- * currency shown comes from the origin country", §9 unit-price minimum 0).
+ * currency shown comes from the origin country", §9 unit-price minimum 0) and the minimum charge of a parcel line
+ * (montantMinimum, an extension), both in the origin country's currency (docs/decisions/currencies.md).
  */
+import { DEVISE_COMPTABLE, isDevise, minorToNumber } from '../../common/devises';
+import { formatMontant } from '../../common/format';
 import { refId } from '../providers/records';
 
 /** The labels the proposed libelle is made of (the chosen records' libelle). */
@@ -36,14 +39,19 @@ export function nextLibelle(current: unknown, previousProposal: string | undefin
   return text === '' || text === previousProposal ? proposal : undefined;
 }
 
-/** A unit price with the origin country's currency: '9,00 EUR' (French digits, the country's devise, '€' when none). */
+/**
+ * An amount of a unit price in the origin country's currency, to its minor unit (common/format.ts formatMontant):
+ * '9,00 €', '5 900 F CFA'; '--' when there is none (a minimum charge not set) or it is not a number. Without a
+ * currency, the euro.
+ */
 export function formatPrix(value: unknown, devise: unknown): string {
-  const n = Number(value);
-  const montant = Number.isFinite(n)
-    ? new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
-    : '--';
-  const currency = typeof devise === 'string' && devise.trim() ? devise.trim() : '€';
-  return `${montant} ${currency}`;
+  if (value === null || value === undefined || value === '' || !Number.isFinite(Number(value))) return '--';
+  return formatMontant(Number(value), typeof devise === 'string' && devise.trim() ? devise.trim() : DEVISE_COMPTABLE);
+}
+
+/** The step of the amount inputs in the origin country's currency: its minor unit (0.01 €, 1 F CFA); 0.01 without one. */
+export function pasPrix(devise: unknown): number {
+  return minorToNumber(1n, isDevise(devise) ? devise : DEVISE_COMPTABLE);
 }
 
 /** The origin country's currency of a listed unit price (villeOrigineID.paysID.devise). */
@@ -71,6 +79,8 @@ function common(data: Record<string, unknown>) {
   return {
     libelle: typeof data.libelle === 'string' ? data.libelle.trim() : data.libelle,
     prixUnitaire: data.prixUnitaire,
+    // The minimum charge when the form has the field (null: cleared); untouched, the server keeps what it has.
+    ...(data.montantMinimum === undefined ? {} : { montantMinimum: data.montantMinimum === '' ? null : data.montantMinimum }),
     groupeNatureColisID: refId(data.groupeNatureColisID),
     modeEnvoiID: refId(data.modeEnvoiID),
   };

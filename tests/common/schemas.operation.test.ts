@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../common/dates';
 import { OPERATION_MESSAGES as M } from '../../common/operationRules';
-import { operationBody } from '../../common/schemas/operation';
+import { operationBody, operationForm } from '../../common/schemas/operation';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const MOTIF = '22222222-2222-4222-8222-222222222222';
@@ -62,5 +62,13 @@ describe('operationBody', () => {
   it('refuses a type other than entrée / sortie and ids that are not ids', () => {
     expect(errorsOf({ ...valid, type: 'virement' })).toEqual({ type: M.typeInvalid });
     expect(errorsOf({ ...valid, motif: 'pas-un-id', userID: 'moi' })).toEqual({ motif: M.motifRequired, userID: M.userRequired });
+  });
+  it("takes an optional ISO currency (none: the server decides); the body refuses an unknown field, the form keeps the record's", () => {
+    expect(operationBody.parse({ ...valid, devise: 'xof' }).devise).toBe('XOF');
+    expect(operationBody.parse({ ...valid, devise: '' }).devise).toBeUndefined();
+    expect(operationBody.parse({ ...valid, devise: null }).devise).toBeUndefined();
+    expect(errorsOf({ ...valid, devise: 'FCFA' }).devise).toMatch(/^Devise inconnue/);
+    expect(operationBody.safeParse({ ...valid, monnaie: 'XAF' }).success).toBe(false);
+    expect(operationForm.safeParse({ ...valid, id: 'x', userIDRef: { id: 'y' }, devise: 'EUR' }).success).toBe(true);
   });
 });

@@ -80,7 +80,9 @@ describe('reference schemas shared by the forms and the server', () => {
       villeID: ID,
       modeEnvoiID: ID,
     }) as { prixUnitaire: number; villeOrigineID: string; villeDestinationID: string };
-    expect(prix.prixUnitaire).toBe(1.01);
+    // A unit price is in its origin country's currency, unknown to the schema: parsed exactly, rounded by the server
+    // to that currency's minor unit (1,01 € from Paris, 1 F from Dakar: tests/server/paramNatureMode.test.ts).
+    expect(prix.prixUnitaire).toBe(1.005);
     expect([prix.villeOrigineID, prix.villeDestinationID]).toEqual([ID, ID]);
     const nature = (v: unknown) =>
       natureColisCreateSchema.parse({ code: 'A', libelle: 'B', groupeNatureColisID: ID, prixExceptionnel: v }).prixExceptionnel;

@@ -1,13 +1,25 @@
 /**
  * The make-payment dialog (src/encaissements/MakeEncaissementDialog.tsx; spec 000 §2 "Payment dialogs", §4 "Parcel
- * payment", §5 "Make payment", §8): the parcel's total, settled and remaining amounts, the required payment mode and
- * the call it makes (dataProvider.createEncaissement → POST encaissement/create).
+ * payment", §5 "Make payment", §8): the parcel's total, settled and remaining amounts in its currency, the amount
+ * (the remaining by default, lowered for a partial payment), the currency tendered with its equivalent shown live
+ * (docs/decisions/currencies.md "Payments in another currency"), the required payment mode and the call it makes
+ * (dataProvider.createEncaissement → POST encaissement/create); and the receipt (src/colis/receipt.ts,
+ * src/colis/ReceiptButton.tsx): amounts in the parcel's currency, a payment tendered in another with its rate.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { MakeEncaissementDialog, type PayableColis } from '../../src/encaissements/MakeEncaissementDialog';
-import { renderAdmin, sessionWith, setupUser, type User } from './renderAdmin';
+import type { EquivalentEncaissement } from '../../src/encaissements/encaissementMethods';
+import { ReceiptButton } from '../../src/colis/ReceiptButton';
+import * as receipt from '../../src/colis/receipt';
+import type { ColisRecord } from '../../src/colis/model/types';
+import { renderAdmin, sessionWith, setupUser, typeText, waitForAuth, type User } from './renderAdmin';
+
+vi.mock('../../src/colis/receipt', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/colis/receipt')>()),
+  downloadReceipt: vi.fn(),
+}));
 
 // Ids are UUIDs, as the API's are (the dialog's schema checks them).
 const COLIS_ID = '6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f70';
@@ -15,26 +27,62 @@ const VIREMENT = '0a9e7c1d-2b3f-4a5b-8c6d-7e8f9a0b1c21';
 const ESPECES = '0a9e7c1d-2b3f-4a5b-8c6d-7e8f9a0b1c22';
 
 const COLIS: PayableColis = { id: COLIS_ID, reference: 'COL-2025-0007', montantTotal: 1234.5, reglement: '200', resteAPayer: '1034.50' };
+/** A parcel of a Dakar departure, in F CFA, 6 560 F left to pay. */
+const COLIS_XOF: PayableColis = {
+  id: COLIS_ID,
+  reference: 'DKR1-2611-000042',
+  montantTotal: 10000,
+  reglement: 3440,
+  resteAPayer: 6560,
+  devise: 'XOF',
+};
 
 const MODES = [
   { id: VIREMENT, libelle: 'Virement' },
   { id: ESPECES, libelle: 'Espèces' },
 ];
 
-/** Renders the open dialog with the payment modes and `createEncaissement`; returns the spies. */
-function renderDialog(createEncaissement = vi.fn(async () => ({ message: 'encaissement effectué avec succès' }))) {
+/** encaissement/equivalent for 6 560 F left, tendered in euros (655,957 F for 1 €). */
+const EQUIVALENT_EUR: EquivalentEncaissement = {
+  devise: 'XOF',
+  montant: 6560,
+  deviseTendue: 'EUR',
+  montantTendu: 10,
+  taux: '655.957000',
+  tauxTendu: '1',
+  tauxColis: '655.957000',
+  resteAPayer: 6560,
+  resteTendu: 10,
+};
+
+/** Renders the open dialog on `colis` with the payment modes, the currencies offered and the calls; returns the spies. */
+function renderDialog(
+  opts: {
+    colis?: PayableColis;
+    createEncaissement?: (...args: unknown[]) => Promise<{ message: string }>;
+    devises?: string[];
+    getEquivalentEncaissement?: (...args: unknown[]) => Promise<EquivalentEncaissement>;
+  } = {},
+) {
+  const colis = opts.colis ?? COLIS;
   const onPaid = vi.fn();
   const onClose = vi.fn();
+  const createEncaissement = vi.fn(opts.createEncaissement ?? (async () => ({ message: 'encaissement effectué avec succès' })));
   const getModesPaiement = vi.fn(async () => MODES);
-  renderAdmin(<MakeEncaissementDialog colis={COLIS} open onClose={onClose} onPaid={onPaid} />, {
+  const getEncaissementDevises = vi.fn(async () => ({ devise: colis.devise ?? 'EUR', devises: opts.devises ?? [colis.devise ?? 'EUR'] }));
+  const getEquivalentEncaissement = vi.fn(opts.getEquivalentEncaissement ?? (async () => EQUIVALENT_EUR));
+  renderAdmin(<MakeEncaissementDialog colis={colis} open onClose={onClose} onPaid={onPaid} />, {
     session: sessionWith(['encaissementMake']),
-    dataProvider: { getModesPaiement, createEncaissement },
+    dataProvider: { getModesPaiement, createEncaissement, getEncaissementDevises, getEquivalentEncaissement },
   });
-  return { onPaid, onClose, createEncaissement, getModesPaiement };
+  return { onPaid, onClose, createEncaissement, getModesPaiement, getEncaissementDevises, getEquivalentEncaissement };
 }
 
-/** The value shown in the read-only field labelled `label` (no-break spaces made plain). */
-const amount = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value.replace(/\s/g, ' ');
+/** The value shown in the field labelled `label` (no-break spaces made plain). */
+const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value.replace(/\s/g, ' ');
+
+/** The amount input. */
+const montantInput = () => screen.getByRole('textbox', { name: /Montant encaissé/ }) as HTMLInputElement;
 
 /** Picks a payment mode in the select. */
 async function chooseMode(user: User, libelle: string) {
@@ -42,17 +90,36 @@ async function chooseMode(user: User, libelle: string) {
   await user.click(await screen.findByRole('option', { name: libelle }));
 }
 
+/** Picks the currency tendered. */
+async function chooseDevise(user: User, name: RegExp) {
+  await user.click(screen.getByRole('combobox', { name: /Devise/ }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+/** Replaces the amount typed. */
+async function typeMontant(user: User, text: string) {
+  fireEvent.change(montantInput(), { target: { value: '' } });
+  await typeText(user, montantInput(), text);
+}
+
 describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
   it("shows the parcel's reference and its total, settled and remaining amounts in euros, read-only", async () => {
     renderDialog();
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Faire un encaissement — COL-2025-0007/)).toBeTruthy();
-    expect(amount('Montant total')).toBe('1 234,50 €');
-    expect(amount('Montant réglé')).toBe('200,00 €');
-    expect(amount('Reste à payer')).toBe('1 034,50 €');
+    expect(value('Montant total')).toBe('1 234,50 €');
+    expect(value('Montant réglé')).toBe('200,00 €');
+    expect(value('Reste à payer')).toBe('1 034,50 €');
     for (const label of ['Montant total', 'Montant réglé', 'Reste à payer']) {
       expect((screen.getByLabelText(label) as HTMLInputElement).readOnly).toBe(true);
     }
+  });
+
+  it('shows the amounts of a parcel in F CFA in its currency', async () => {
+    renderDialog({ colis: COLIS_XOF });
+    await screen.findByRole('dialog');
+    expect(value('Montant total')).toBe('10 000 F CFA');
+    expect(value('Reste à payer')).toBe('6 560 F CFA');
   });
 
   it('offers the payment modes getModesPaiement answers, in its order', async () => {
@@ -65,7 +132,7 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Virement', 'Espèces']);
   });
 
-  it('without a payment mode, Encaisser sends nothing and the mode shows its error', async () => {
+  it('without a payment mode, Encaisser sends nothing and the mode shows the spec text', async () => {
     const { createEncaissement, onPaid } = renderDialog();
     const user = setupUser();
     await screen.findByRole('dialog');
@@ -73,36 +140,111 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     const mode = screen.getByRole('combobox', { name: /Mode de paiement/ });
     await waitFor(() => expect(mode.getAttribute('aria-invalid')).toBe('true'));
     const helper = document.getElementById(String(mode.getAttribute('aria-describedby')).split(' ')[0]);
-    expect(helper?.textContent).toMatch(/obligatoire|requis/i);
+    expect(helper?.textContent).toBe('Veuillez remplir tous les champs obligatoire.');
     expect(createEncaissement).not.toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
   });
 
-  it('with a mode, collects the remaining amount: createEncaissement(colis id, mode id), the success text, then onPaid', async () => {
+  it('the amount defaults to the remaining: sent as montantEncaisse, the success text, then onPaid', async () => {
     const { createEncaissement, onPaid } = renderDialog();
     const user = setupUser();
     await screen.findByRole('dialog');
+    expect(montantInput().value).toBe('1034.50');
     await chooseMode(user, 'Espèces');
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(createEncaissement).toHaveBeenCalledTimes(1);
-    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES);
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { montantEncaisse: 1034.5 });
     expect(await screen.findByText('encaissement effectué avec succès')).toBeTruthy();
+  });
+
+  it('a lowered amount is sent (a partial payment), rounded to the cent', async () => {
+    const { createEncaissement, onPaid } = renderDialog();
+    const user = setupUser();
+    await screen.findByRole('dialog');
+    await typeMontant(user, '500,005');
+    await chooseMode(user, 'Virement');
+    await user.click(screen.getByRole('button', { name: 'Encaisser' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, VIREMENT, { montantEncaisse: 500.01 });
+  });
+
+  it('an amount above the remaining is refused under the field with the server text, and nothing is sent', async () => {
+    const { createEncaissement } = renderDialog();
+    const user = setupUser();
+    await screen.findByRole('dialog');
+    await typeMontant(user, '1034,51');
+    await chooseMode(user, 'Espèces');
+    await user.click(screen.getByRole('button', { name: 'Encaisser' }));
+    await waitFor(() => expect(montantInput().getAttribute('aria-invalid')).toBe('true'));
+    const helper = document.getElementById(String(montantInput().getAttribute('aria-describedby')).split(' ')[0]);
+    expect(helper?.textContent?.replace(/\s/g, ' ')).toBe('Le montant dépasse le reste à payer (1 034,50 €).');
+    expect(createEncaissement).not.toHaveBeenCalled();
+  });
+
+  it('another currency: the remaining in it becomes the amount, the equivalent shows live, montantTendu is sent', async () => {
+    const { createEncaissement, getEquivalentEncaissement, onPaid } = renderDialog({ colis: COLIS_XOF, devises: ['XOF', 'EUR'] });
+    const user = setupUser();
+    await screen.findByRole('dialog');
+    expect(montantInput().value).toBe('6560');
+    expect(screen.queryByTestId('encaissement-equivalent')).toBeNull();
+    await chooseDevise(user, /^EUR/);
+    expect(getEquivalentEncaissement).toHaveBeenCalledWith(COLIS_ID, 'EUR');
+    await waitFor(() => expect(montantInput().value).toBe('10'));
+    const equivalent = () => screen.getByTestId('encaissement-equivalent').textContent?.replace(/\s/g, ' ');
+    expect(equivalent()).toBe('Équivalent : 6 560 F CFA (1 EUR = 655,957 XOF)');
+    await typeMontant(user, '5');
+    await waitFor(() => expect(equivalent()).toBe('Équivalent : 3 280 F CFA (1 EUR = 655,957 XOF)'));
+    await chooseMode(user, 'Espèces');
+    await user.click(screen.getByRole('button', { name: 'Encaisser' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { montantTendu: 5, deviseTendue: 'EUR' });
+  });
+
+  it('another currency: an equivalent above the remaining is refused before sending', async () => {
+    const { createEncaissement } = renderDialog({ colis: COLIS_XOF, devises: ['XOF', 'EUR'] });
+    const user = setupUser();
+    await screen.findByRole('dialog');
+    await chooseDevise(user, /^EUR/);
+    await waitFor(() => expect(montantInput().value).toBe('10'));
+    await typeMontant(user, '10,01'); // 6 566 F
+    await chooseMode(user, 'Espèces');
+    await user.click(screen.getByRole('button', { name: 'Encaisser' }));
+    await waitFor(() => expect(montantInput().getAttribute('aria-invalid')).toBe('true'));
+    expect(createEncaissement).not.toHaveBeenCalled();
+  });
+
+  it("a currency without a rate shows the server's message under the currency", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = 'Aucun taux de change pour EUR au 01/12/2026 : saisissez-le dans « Taux de change ».';
+    renderDialog({
+      colis: COLIS_XOF,
+      devises: ['XOF', 'EUR'],
+      getEquivalentEncaissement: async () => {
+        throw new HttpError(message, 409, { message });
+      },
+    });
+    const user = setupUser();
+    await screen.findByRole('dialog');
+    await chooseDevise(user, /^EUR/);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByTestId('encaissement-equivalent')).toBeNull();
   });
 
   it("a refusal shows the server's message and does not call onPaid", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {}); // react-admin's dataProvider logs the refusal
-    const message = 'Ce colis est déjà soldé';
-    const createEncaissement = vi.fn(async (): Promise<{ message: string }> => {
-      throw new HttpError(message, 409, { message });
+    const message = "Ce colis vient d'être soldé par un autre encaissement.";
+    const { onPaid, createEncaissement } = renderDialog({
+      createEncaissement: async () => {
+        throw new HttpError(message, 409, { message });
+      },
     });
-    const { onPaid } = renderDialog(createEncaissement);
     const user = setupUser();
     await screen.findByRole('dialog');
     await chooseMode(user, 'Virement');
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, VIREMENT);
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, VIREMENT, { montantEncaisse: 1034.5 });
     expect(onPaid).not.toHaveBeenCalled();
   });
 
@@ -113,5 +255,98 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(createEncaissement).not.toHaveBeenCalled();
+  });
+});
+
+describe('receipt of a parcel in F CFA paid partly in euros (spec 000 §2 Receipt PDF)', () => {
+  const colis: ColisRecord = {
+    id: COLIS_ID,
+    reference: 'DKR1-2611-000042',
+    dateDepot: '2026-11-21T10:00:00.000Z',
+    unite: 'KG',
+    montantTotal: 10000,
+    reglement: 9560,
+    resteAPayer: 440,
+    devise: 'XOF',
+    agenceID: { id: 'a', libelle: 'Agence Dakar Plateau' },
+    expediteurID: { id: 'x', nom: 'Ndiaye', prenoms: 'Moussa', telephoneComplet: '+221770000002' },
+    nomDestinataire: 'Martin',
+    prenomsDestinataire: 'Paul',
+    telephoneDestinataire: '+33611223344',
+  };
+  const natures = [{ poids: '4.000', prixTotal: 10000, natureColisID: { libelle: 'Pagnes et tissus' } }];
+  const payments = [
+    {
+      createdAt: '2026-11-21T10:00:00.000Z',
+      montantEncaisse: 3000,
+      montantRestant: 7000,
+      devise: 'XOF',
+      modePaiementID: { id: 'm', libelle: 'Espèces' },
+    },
+    {
+      createdAt: '2026-11-24T10:00:00.000Z',
+      montantEncaisse: 6560,
+      montantRestant: 440,
+      devise: 'XOF',
+      montantTendu: 10,
+      deviseTendue: 'EUR',
+      tauxTendu: '1.000000',
+      tauxColis: '655.957000',
+      modePaiementID: { id: 'm', libelle: 'Espèces' },
+    },
+  ];
+
+  it('prints every amount in F CFA, and the tendered payment with its rate and equivalent', () => {
+    const data = receipt.receiptDataFrom(colis, natures, null, payments);
+    expect(data.devise).toBe('XOF');
+    expect(receipt.receiptTenduText(data.encaissements![0], 'XOF')).toBeUndefined();
+    expect(receipt.receiptTenduText(data.encaissements![1], 'XOF')?.replace(/\s/g, ' ')).toBe('Remis 10,00 € à 1 EUR = 655,957 XOF');
+    const text = receipt.buildReceiptPdf(data).output();
+    for (const part of [
+      '10 000 F CFA',
+      '9 560 F CFA',
+      '440 F CFA',
+      '3 000 F CFA',
+      '6 560 F CFA',
+      '1 EUR = 655,957 XOF',
+      'Encaissements',
+      '24/11/2026',
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(text).not.toContain('10 000,00');
+  });
+
+  it('the receipt button reads the payments when the user may, and builds the receipt with them', async () => {
+    const getColisByReference = vi.fn(async () => ({ colis, natures, suiviUrl: undefined }));
+    const getEncaissementsOfColis = vi.fn(async () => ({ encaissements: payments, colis: { devise: 'XOF' } }));
+    const user = setupUser();
+    renderAdmin(<ReceiptButton reference={colis.reference} />, {
+      session: sessionWith(['encaissementDetailsColis', 'colisDetail']),
+      dataProvider: { getColisByReference, getEncaissementsOfColis },
+    });
+    await waitForAuth();
+    await user.click(await screen.findByRole('button', { name: /reçu/i }));
+    await waitFor(() => expect(receipt.downloadReceipt).toHaveBeenCalledTimes(1));
+    expect(getEncaissementsOfColis).toHaveBeenCalledWith(COLIS_ID);
+    const data = vi.mocked(receipt.downloadReceipt).mock.calls[0][0];
+    expect(data.devise).toBe('XOF');
+    expect(data.encaissements?.[1]).toMatchObject({ montant: 6560, montantTendu: 10, deviseTendue: 'EUR', tauxColis: '655.957000' });
+  });
+
+  it('without a key of the payments, the receipt is built without them', async () => {
+    vi.mocked(receipt.downloadReceipt).mockClear();
+    const getColisByReference = vi.fn(async () => ({ colis, natures, suiviUrl: undefined }));
+    const getEncaissementsOfColis = vi.fn(async () => ({ encaissements: payments }));
+    const user = setupUser();
+    renderAdmin(<ReceiptButton reference={colis.reference} />, {
+      session: sessionWith(['colisDetail']),
+      dataProvider: { getColisByReference, getEncaissementsOfColis },
+    });
+    await waitForAuth();
+    await user.click(await screen.findByRole('button', { name: /reçu/i }));
+    await waitFor(() => expect(receipt.downloadReceipt).toHaveBeenCalledTimes(1));
+    expect(getEncaissementsOfColis).not.toHaveBeenCalled();
+    expect(vi.mocked(receipt.downloadReceipt).mock.calls[0][0]).toMatchObject({ devise: 'XOF', encaissements: [] });
   });
 });

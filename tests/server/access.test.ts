@@ -225,6 +225,10 @@ describe('declared answers', () => {
       expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(200);
     }
 
+    // Paid, the parcel is not deleted (it is refunded below): a 409 saying what it collected, declared.
+    const refused = await expectDeclared('DELETE', '/api/colis/delete/:reference', `/api/colis/delete/${reference}`);
+    expect(refused.body).toMatchObject({ success: false, encaisse: 10, devise: 'EUR' });
+
     // The calls no other test file answers with a 2xx.
     const agence = (await t.call('GET', '/api/agence/liste', { token: t.adminToken })).body.datas[0];
     const groupe = (await t.call('GET', '/api/groupeNatureColis/liste', { token: t.adminToken })).body.datas[0];
@@ -244,6 +248,13 @@ describe('declared answers', () => {
       ['GET', '/api/user/listeClients', '/api/user/listeClients?_page=1&_perPage=5'],
       ['GET', '/api/user/getByTelephone/:telephone', '/api/user/getByTelephone/+33999999999'],
       ['PUT', '/api/encaissement/update/:id', `/api/encaissement/update/${payment.id}`, { isActive: true }],
+      // Refunded in full, so that the parcel may be deleted below (docs/decisions/refunds-and-cash.md).
+      [
+        'POST',
+        '/api/encaissement/rembourser/:id',
+        `/api/encaissement/rembourser/${payment.id}`,
+        { montant: 10, modePaiementID: mode.id, motif: 'Test' },
+      ],
       [
         'POST',
         '/api/notification/create',

@@ -3,10 +3,12 @@
  * encaissement/liste/{userId}, encaissement/update/{id}, encaissement/delete/{id}; 000 §4 Parcel payment): the agency
  * scope of the list and ADMIN's agency filter, the active toggle with its key (and only within the scope), the
  * deletion for ADMIN alone, which cancels the payment softly and gives its amount back to the parcel; malformed ids
- * and bodies answer 400; the list's totals read from the payment counters (migration 0013) equal a recount.
+ * and bodies answer 400; the list's totals read from the payment counters (migration 0013) equal a recount; with
+ * refunds (negative rows, docs/decisions/refunds-and-cash.md), the dashboard's collected total is the sum of the rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { toCents } from '../../common/money';
 import { encaissementScope } from '../../server/access/scopes';
 import { loadCurrentUser } from '../../server/auth/currentUser';
 import { compactStats } from '../../server/colis/stats';
@@ -213,6 +215,13 @@ describe('encaissement/liste — totals from the payment counters (migration 001
       body: { colisID, modePaiementID: id.ESPECES, paymentby: 'expediteur', ...(montant ? { montantEncaisse: montant } : {}) },
     });
 
+  /** Refunds `montant` euros of a payment as `token`. */
+  const refund = (token: string, paymentID: string, montant: number) =>
+    t.call('POST', `/api/encaissement/rembourser/${paymentID}`, {
+      token,
+      body: { montant, modePaiementID: id.ESPECES, motif: 'Remboursement de test' },
+    });
+
   it('equal a recount after concurrent payments, a cancellation, a parcel deletion, a status cascade and parcel and departure moves', async () => {
     const db = t.database.db;
     const agentBamako = await t.createStaff('AGENT', { agenceCode: 'BKO1' });
@@ -230,10 +239,13 @@ describe('encaissement/liste — totals from the payment counters (migration 001
       await parcel(versDakar.id, 'DKR1'),
       await parcel(versDakar.id, 'PAR1'),
     ];
-    // Paid before: c0 (its payment is cancelled below) and c4 (the parcel is deleted below; its payment stays listed).
+    // Paid before: c0 (its payment is cancelled below) and c4 (refunded, then the parcel is deleted below; its payment
+    // and refund stay listed).
     const toCancel = await pay(agentParis.token, c0, 15);
     expect(toCancel.status, JSON.stringify(toCancel.body)).toBe(200);
-    expect((await pay(agentParis.token, c4, 10)).status).toBe(200);
+    const paid4 = await pay(agentParis.token, c4, 10);
+    expect(paid4.status).toBe(200);
+    expect((await refund(t.adminToken, paid4.body.data.id, 10)).status).toBe(200);
     const [before] = await expectTotalsEqualRecount(staff);
     const [{ reference: ref4 }] = await db.select({ reference: colis.reference }).from(colis).where(eq(colis.id, c4));
     const asked = await t.call('DELETE', `/api/colis/delete/${c4}/AGENT`, { token: agentParis.token });
@@ -255,20 +267,21 @@ describe('encaissement/liste — totals from the payment counters (migration 001
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     const [deleted] = await db.select({ deletedAt: colis.deletedAt }).from(colis).where(eq(colis.id, c4));
     expect(deleted.deletedAt).toBeInstanceOf(Date);
-    // Four payments more, one cancelled; the deleted parcel's payment still counts.
+    // Four payments more, one cancelled; the deleted parcel's payment and refund still count.
     const [after] = await expectTotalsEqualRecount(staff);
     expect(after).toBe(before + 3);
 
     // A paid parcel moved to another agency and departure (c2 to DKR1): the counters follow the parcel.
     await db.update(colis).set({ agenceID: id.DKR1, envoiID: versDakar.id }).where(eq(colis.id, c2));
     await expectTotalsEqualRecount(staff);
-    // The departure for Dakar now goes to Bamako: Dakar's agent loses the payments of Paris's parcels on it (c1's
-    // two, the deleted c4's one) and keeps those of its own agency's (c3, c2); Bamako's gains all five.
+    // The departure for Dakar now goes to Bamako: Dakar's agent loses the rows of Paris's parcels on it (c1's two
+    // payments, the deleted c4's payment and refund) and keeps those of its own agency's (c3, c2); Bamako's gains all
+    // six.
     const scopeTotal = async (who: { token: string }) => (await listed(who.token, '_page=1&_perPage=1')).total;
     const [dakarBefore, bamakoBefore] = [await scopeTotal(agentDakar), await scopeTotal(agentBamako)];
     await db.update(envois).set({ paysID: ML }).where(eq(envois.id, versDakar.id));
-    expect(await scopeTotal(agentDakar)).toBe(dakarBefore - 3);
-    expect(await scopeTotal(agentBamako)).toBe(bamakoBefore + 3 + 2);
+    expect(await scopeTotal(agentDakar)).toBe(dakarBefore - 4);
+    expect(await scopeTotal(agentBamako)).toBe(bamakoBefore + 4 + 2);
     await expectTotalsEqualRecount(staff);
     await db
       .update(envois)
@@ -281,4 +294,62 @@ describe('encaissement/liste — totals from the payment counters (migration 001
     await compactStats(db);
     expect(await expectTotalsEqualRecount(staff)).toEqual(unfolded);
   }, 240_000);
+
+  /** The sum, in cents, of the montantEncaisse of every row `token` lists (every page). */
+  async function listedSum(token: string): Promise<bigint> {
+    let sum = 0n;
+    for (let page = 1; ; page++) {
+      const { datas, total } = await listed(token, `_page=${page}&_perPage=100`);
+      for (const row of datas) sum += toCents(row.montantEncaisse as number);
+      if (page * 100 >= total) return sum;
+    }
+  }
+
+  it("after payments, refunds, a cancellation and a deletion, the dashboard's collected total is the list's sum", async () => {
+    const db = t.database.db;
+    const agentBamako = await t.createStaff('AGENT', { agenceCode: 'BKO1' });
+    const staff = [agentParis, agentDakar, agentBamako];
+    const versDakar = await createEnvoiByApi(t, { poids: 500 });
+    const parcel = async (agence: string) => insertColis(db, { envoiID: versDakar.id, statut: 'RECEPTIONNE', agence });
+    const [d1, d2, d3] = [await parcel('PAR1'), await parcel('DKR1'), await parcel('PAR1')];
+    const ok = async (answer: Promise<{ status: number; body: any }>) => {
+      const res = await answer;
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data?.id as string;
+    };
+    // d1 paid in two parts, the first refunded in part; d2 paid twice, one payment cancelled; d3 paid, refunded in
+    // full, then deleted (by code).
+    const first = await ok(pay(agentParis.token, d1, 30));
+    await ok(pay(agentDakar.token, d1, 20));
+    await ok(refund(t.adminToken, first, 12.5));
+    const toCancel = await ok(pay(agentDakar.token, d2, 25));
+    await ok(pay(agentDakar.token, d2, 10));
+    await ok(t.call('DELETE', `/api/encaissement/delete/${toCancel}`, { token: t.adminToken }));
+    const paid3 = await ok(pay(agentParis.token, d3, 40));
+    await ok(refund(t.adminToken, paid3, 40));
+    const [{ reference: ref3 }] = await db.select({ reference: colis.reference }).from(colis).where(eq(colis.id, d3));
+    expect((await t.call('DELETE', `/api/colis/delete/${d3}/AGENT`, { token: agentParis.token })).status).toBe(202);
+    const code = await deletionCode(db, ref3);
+    await ok(t.call('POST', '/api/colis/deleteWithOtp', { token: agentParis.token, body: { colisId: d3, codeOtp: code } }));
+
+    // Every parcel of this file is in euros (departures from France): one currency, one sum.
+    const currencies = await db.execute(sql`SELECT DISTINCT devise FROM encaissements`);
+    expect(rowsOf<{ devise: string }>(currencies).map((r) => r.devise)).toEqual(['EUR']);
+    const d1Rows = (await listed(t.adminToken, `colisID=${d1}&_page=1&_perPage=10`)).datas;
+    expect(d1Rows.map((r) => r.montantEncaisse).sort()).toEqual([-12.5, 20, 30]);
+    for (const who of [{ token: t.adminToken }, ...staff]) {
+      const circ = await t.call('GET', '/api/colis/circularStatistiques/moi', { token: who.token });
+      expect(circ.status, JSON.stringify(circ.body)).toBe(200);
+      expect(toCents(circ.body.data.financialStats.money.totalEncaisse)).toBe(await listedSum(who.token));
+    }
+    // And both are what the parcels not deleted hold.
+    const [{ n }] = await db
+      .select({ n: sql<string>`coalesce(sum(${colis.reglement}), 0)::text` })
+      .from(colis)
+      .where(isNull(colis.deletedAt));
+    expect(await listedSum(t.adminToken)).toBe(toCents(n));
+    await expectTotalsEqualRecount(staff);
+    await compactStats(db);
+    await expectTotalsEqualRecount(staff);
+  }, 120_000);
 });

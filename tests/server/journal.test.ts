@@ -176,6 +176,14 @@ describe('parcels', () => {
     expect(cancel.status).toBe(200);
     expect((await rowsOf('encaissement', pay.body.data.id)).map((r) => r.action)).toEqual(['create', 'delete']);
 
+    // The advance refunded (recorded as the 'create' of a negative 'encaissement'): a parcel holding money is not deleted.
+    const [advance] = (await t.call('GET', `/api/encaissement/getByColisID/${c.id}`, { token: t.adminToken })).body.encaissements;
+    const body = { montant: 5, modePaiementID: id.ESPECES, motif: 'Annulation' };
+    const back = await callFrom(IP, 'POST', `/api/encaissement/rembourser/${advance.id}`, t.adminToken, body);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const [refundRow] = await rowsOf('encaissement', back.body.data.id);
+    expect(refundRow).toMatchObject({ action: 'create', adresseIP: IP, apres: { rembourseID: advance.id, montantEncaisse: '-5.00' } });
+
     // Deletion of a received parcel: a code mailed to the administrators, then the deletion with it.
     expect((await callFrom(IP, 'DELETE', `/api/colis/delete/${c.id}/AGENT`, agent.token)).status).toBe(202);
     expect(await rowsOf('colis', c.id)).toHaveLength(1);
@@ -249,7 +257,7 @@ describe('reference lists, roles, users', () => {
       libelle: 'Zedland',
       indicatif: '+999',
       longueurNumero: 8,
-      devise: 'ZZD',
+      devise: 'USD',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const pid = created.body.data.id;
@@ -258,7 +266,7 @@ describe('reference lists, roles, users', () => {
       libelle: 'Zedlande',
       indicatif: '+999',
       longueurNumero: 8,
-      devise: 'ZZD',
+      devise: 'USD',
     });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     await callFrom(IP, 'PUT', `/api/pays/update/${pid}`, t.adminToken, { isActive: false });

@@ -176,6 +176,12 @@ describe('deep pages by day', () => {
       await db.execute(sql`UPDATE colis SET statut_id = (SELECT id FROM statuts WHERE code = 'EN_ATTENTE')
                             WHERE reference = 'SEEK-101' RETURNING id`),
     );
+    // Its payment refunded first: a parcel holding collected money is not deleted (tests/server/refund.test.ts).
+    const [paid] = rowsOf<{ id: string; mode: string }>(
+      await db.execute(sql`SELECT id, mode_paiement_id AS mode FROM encaissements WHERE colis_id = ${one.id}`),
+    );
+    const body = { montant: 10, modePaiementID: paid.mode, motif: 'Suppression' };
+    expect((await t.call('POST', `/api/encaissement/rembourser/${paid.id}`, { token: t.adminToken, body })).status).toBe(200);
     const del = await t.call('DELETE', `/api/colis/delete/${one.id}/ADMIN`, { token: t.adminToken });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
     await db.execute(

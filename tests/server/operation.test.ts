@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, todayIso } from '../../common/dates';
 import { OPERATION_MESSAGES as M, OPERATION_PERIODS, operationPeriodStart } from '../../common/operationRules';
 import { sumMoney } from '../../common/money';
+import { TAUX_FIXES, convertir } from '../../common/devises';
 import { agences, operations, typesOperation, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { idByCode, insertClient, insertRoleWithKeys } from './fixtures';
@@ -30,6 +31,7 @@ interface OpRow {
   _id: string;
   date: string;
   montant: number;
+  devise: string;
   type: string;
   isActive: boolean;
   motif: { id: string; code: string };
@@ -55,6 +57,7 @@ async function liste(token: string, query = '') {
     topRevenueSources: { motif: { code: string }; montant: number }[];
     topExpenseCategories: { motif: { code: string }; montant: number }[];
     byAgence: { id: string | null; agenceLibelle: string; datas: { totalRevenue: number; totalExpenses: number } }[];
+    horsTaux: number;
   };
 }
 
@@ -93,8 +96,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Σ montant of the active rows of a type, as the browser would add them (exactly, in cents). */
-const sumOf = (rows: OpRow[], type: string) => sumMoney(rows.filter((r) => r.isActive && r.type === type).map((r) => r.montant));
+/**
+ * A row's amount in euros as the cards count it: at its day's rate, rounded to the cent (the fixture's operations are
+ * in euros, or in F CFA for Dakar's, whose rate is fixed: 655,957 F for 1 €).
+ */
+const enEuros = (r: OpRow) => convertir(r.montant, r.devise, 'EUR', TAUX_FIXES[r.devise] ?? '1', '1');
+
+/** Σ montant in euros of the active rows of a type, as the browser would add them (exactly, in cents). */
+const sumOf = (rows: OpRow[], type: string) => sumMoney(rows.filter((r) => r.isActive && r.type === type).map(enEuros));
 
 describe('operation/liste — the cards and the top 5 are the sums of the rows of the same filter', () => {
   it('for each period, totals = Σ of the listed active rows, and the rows are those dated from the period start', async () => {
@@ -112,7 +121,7 @@ describe('operation/liste — the cards and the top 5 are the sums of the rows o
       const perMotif = (type: string) => {
         const sums = new Map<string, number>();
         for (const r of all.datas.filter((r) => r.isActive && r.type === type))
-          sums.set(r.motif.code, sumMoney([sums.get(r.motif.code) ?? 0, r.montant]));
+          sums.set(r.motif.code, sumMoney([sums.get(r.motif.code) ?? 0, enEuros(r)]));
         return [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
       };
       expect(all.topRevenueSources.map((l) => [l.motif.code, l.montant])).toEqual(perMotif('entrée'));
@@ -149,8 +158,10 @@ describe('operation/liste — the cards and the top 5 are the sums of the rows o
     expect(entrees.totalExpenses).toBe(0);
     const dakar = await liste(t.adminToken, `agenceID=${agence.DKR1}`);
     expect(dakar.total).toBe(2);
-    expect([dakar.totalRevenue, dakar.totalExpenses]).toEqual([300, 80]);
-    expect(dakar.byAgence).toEqual([expect.objectContaining({ id: agence.DKR1, datas: { totalRevenue: 300, totalExpenses: 80 } })]);
+    // Dakar's operations are in F CFA (its country's currency): the cards count them in euros, 300 F → 0,46 €, 80 F → 0,12 €.
+    expect(dakar.datas.map((r) => r.devise)).toEqual(['XOF', 'XOF']);
+    expect([dakar.totalRevenue, dakar.totalExpenses]).toEqual([0.46, 0.12]);
+    expect(dakar.byAgence).toEqual([expect.objectContaining({ id: agence.DKR1, datas: { totalRevenue: 0.46, totalExpenses: 0.12 } })]);
   });
 
   it('pages and sorts on the server, the sums still over every page', async () => {
@@ -372,7 +383,7 @@ describe('operation/delete — money is never deleted', () => {
     expect(res.body.message).toBe('suppression effectuée');
     const after = await liste(caissierDakar.token);
     expect(after.total).toBe(before.total - 1);
-    expect(after.totalExpenses).toBe(sumMoney([before.totalExpenses, -80]));
+    expect(after.totalExpenses).toBe(sumMoney([before.totalExpenses, -enEuros(target)]));
     expect((await t.call('GET', `/api/operation/getBy/${target.id}`, { token: caissierDakar.token })).status).toBe(404);
     expect((await t.call('DELETE', `/api/operation/delete/${target.id}`, { token: caissierDakar.token })).status).toBe(404);
     expect((await t.call('PUT', `/api/operation/update/${target.id}`, { token: t.adminToken, body: { isActive: true } })).status).toBe(404);
@@ -383,5 +394,102 @@ describe('operation/delete — money is never deleted', () => {
     await expect(db.execute(sql`DELETE FROM operations WHERE id = ${target.id}`)).rejects.toThrow();
     // A montant below 1 € cannot be stored either (CHECK constraint behind the rule).
     await expect(db.update(operations).set({ montant: '0.50' }).where(eq(operations.id, target.id))).rejects.toThrow();
+  });
+});
+
+describe("an operation's currency (docs/decisions/currencies.md)", () => {
+  /** The body of an operation of a staff member, in `devise` when given. */
+  const body = (staff: Staff, montant: number | string, extra: Record<string, unknown> = {}) => ({
+    date: today,
+    montant,
+    description: 'Devise',
+    userID: staff.id,
+    motif: motif.COMMISSION,
+    type: 'entrée',
+    ...extra,
+  });
+
+  it('an operation a Dakar agent records in XOF is stored and listed in XOF, to the whole franc (it was booked in euros)', async () => {
+    const id = await create(caissierDakar.token, body(caissierDakar, '15 000,5', { devise: 'XOF' }));
+    const [row] = await t.database.db.select().from(operations).where(eq(operations.id, id));
+    expect([row.devise, row.montant]).toEqual(['XOF', '15001.00']);
+    const listed = (await liste(caissierDakar.token, 'devise=XOF')).datas.find((r) => r.id === id);
+    expect(listed).toMatchObject({ montant: 15001, devise: 'XOF' });
+    const one = await t.call('GET', `/api/operation/getBy/${id}`, { token: caissierDakar.token });
+    expect(one.body.data).toMatchObject({ montant: 15001, devise: 'XOF' });
+  });
+
+  it("defaults to the operation's agency's country's currency: XOF in Dakar, EUR in Paris, the staff member's for ADMIN", async () => {
+    const dakar = await t.call('POST', '/api/operation/create', { token: caissierDakar.token, body: body(caissierDakar, 2500) });
+    expect(dakar.body.data).toMatchObject({ devise: 'XOF', montant: 2500 });
+    const paris = await t.call('POST', '/api/operation/create', { token: caissierParis.token, body: body(caissierParis, '12,345') });
+    expect(paris.body.data).toMatchObject({ devise: 'EUR', montant: 12.35 });
+    // ADMIN (no agency) records for a Dakar staff member: the operation is Dakar's, so are its francs.
+    const byAdmin = await t.call('POST', '/api/operation/create', { token: t.adminToken, body: body(caissierDakar, 1000) });
+    expect(byAdmin.body.data).toMatchObject({ devise: 'XOF', agenceID: { id: agence.DKR1 } });
+    // ADMIN recording for itself (no agency): the euro.
+    const own = await t.call('POST', '/api/operation/create', {
+      token: t.adminToken,
+      body: { ...body(caissierDakar, 5), userID: adminId },
+    });
+    expect(own.body.data).toMatchObject({ devise: 'EUR', agenceID: null });
+  });
+
+  it('an edit changes the currency when it names one and keeps it otherwise', async () => {
+    const id = await create(caissierDakar.token, body(caissierDakar, 700));
+    const put = (b: unknown) => t.call('PUT', `/api/operation/update/${id}`, { token: caissierDakar.token, body: b });
+    expect((await put(body(caissierDakar, 800))).body.data).toMatchObject({ devise: 'XOF', montant: 800 });
+    expect((await put(body(caissierDakar, '800,5', { devise: 'eur' }))).body.data).toMatchObject({ devise: 'EUR', montant: 800.5 });
+    expect((await put(body(caissierDakar, '800,5'))).body.data).toMatchObject({ devise: 'EUR', montant: 800.5 });
+  });
+
+  it('refuses an unknown currency and an unknown field with French messages, and records nothing', async () => {
+    const before = (await liste(caissierDakar.token)).total;
+    const unknown = await t.call('POST', '/api/operation/create', {
+      token: caissierDakar.token,
+      body: body(caissierDakar, 5, { devise: 'FCFA' }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.devise).toMatch(/^Devise inconnue/);
+    const extra = await t.call('POST', '/api/operation/create', {
+      token: caissierDakar.token,
+      body: body(caissierDakar, 5, { monnaie: 'XAF' }),
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toMatch(/^Données invalides/);
+    expect((await liste(caissierDakar.token)).total).toBe(before);
+  });
+
+  it("counts each amount in euros at its own day's rate; without a rate it counts nowhere and is told", async () => {
+    const usd = (date: string, montant: number) => create(t.adminToken, { ...body(caissierParis, montant, { devise: 'USD' }), date });
+    await usd(addDays(today, -3), 100);
+    await usd(today, 100);
+    const sansTaux = await liste(t.adminToken, 'devise=USD');
+    expect([sansTaux.total, sansTaux.horsTaux, sansTaux.totalRevenue]).toEqual([2, 2, 0]);
+    expect(sansTaux.topRevenueSources).toEqual([{ motif: expect.objectContaining({ code: 'COMMISSION' }), montant: 0 }]);
+    // 2 $ for 1 € from 10 days ago, 1,25 $ from yesterday: 100 $ three days ago = 50 €, today = 80 €.
+    for (const [taux, dateDebut] of [
+      ['2', addDays(today, -10)],
+      ['1,25', addDays(today, -1)],
+    ]) {
+      expect(
+        (await t.call('POST', '/api/tauxChange/create', { token: t.adminToken, body: { devise: 'USD', taux, dateDebut } })).status,
+      ).toBe(200);
+    }
+    const converted = await liste(t.adminToken, 'devise=USD');
+    expect([converted.horsTaux, converted.totalRevenue]).toEqual([0, 130]);
+    expect(converted.datas.map((r) => [r.montant, r.devise])).toEqual([
+      [100, 'USD'],
+      [100, 'USD'],
+    ]);
+    // Every currency together: the cards are still the sum of each row in euros.
+    const all = await liste(t.adminToken, 'periode=annee');
+    expect(all.horsTaux).toBe(0);
+    const rate: Record<string, string> = { ...TAUX_FIXES, USD: '1.25', EUR: '1' };
+    const euros = (r: OpRow) =>
+      r.devise === 'USD' && r.date < addDays(today, -1)
+        ? convertir(r.montant, 'USD', 'EUR', '2', '1')
+        : convertir(r.montant, r.devise, 'EUR', rate[r.devise], '1');
+    expect(all.totalRevenue).toBe(sumMoney(all.datas.filter((r) => r.isActive && r.type === 'entrée').map(euros)));
   });
 });

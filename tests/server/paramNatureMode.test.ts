@@ -122,3 +122,37 @@ describe('paramNatureMode: who and what', () => {
     expect(del.status).toBe(403);
   });
 });
+
+describe("paramNatureMode: amounts in the origin country's currency, with a minimum charge", () => {
+  it('rounds the price and the minimum to the origin currency: 10,5 XOF → 11, 1,005 € → 1,01 €', async () => {
+    const dakar = await create(
+      body({ libelle: 'Documents Dakar → Lyon', villeDorigineID: ids.DKR, villeID: ids.LYS, prixUnitaire: '10,5', montantMinimum: 2000.4 }),
+    );
+    expect(dakar.status, JSON.stringify(dakar.body)).toBe(200);
+    expect(dakar.body.data).toMatchObject({ prixUnitaire: 11, montantMinimum: 2000, villeOrigineID: { paysID: { devise: 'XOF' } } });
+    const paris = await create(body({ villeID: ids.BYK, prixUnitaire: 1.005, montantMinimum: '2,505' }));
+    expect(paris.status, JSON.stringify(paris.body)).toBe(200);
+    expect(paris.body.data).toMatchObject({ prixUnitaire: 1.01, montantMinimum: 2.51 });
+    // An update rounds the same way; '' clears the minimum, an absent one keeps it.
+    const upd = (b: Record<string, unknown>) =>
+      t.call('PUT', `/api/paramNatureMode/update/${dakar.body.data.id}`, {
+        token: t.adminToken,
+        body: { ...body({ libelle: 'Documents Dakar → Lyon', villeDorigineID: ids.DKR, villeID: ids.LYS }), ...b },
+      });
+    expect((await upd({ prixUnitaire: 99.5 })).body.data).toMatchObject({ prixUnitaire: 100, montantMinimum: 2000 });
+    expect((await upd({ prixUnitaire: 99.5, montantMinimum: '' })).body.data).toMatchObject({ montantMinimum: null });
+    const listed = await t.call('GET', `/api/paramNatureMode/getBy/${paris.body.data.id}`, { token: t.adminToken });
+    expect(listed.body.data).toMatchObject({ montantMinimum: 2.51 });
+  });
+
+  it('leaves the minimum out when none is given, and refuses a negative or unreadable one', async () => {
+    const none = await create(body({ villeID: ids.ASK }));
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect(none.body.data.montantMinimum).toBeNull();
+    for (const montantMinimum of [-1, 'beaucoup', true]) {
+      const res = await create(body({ villeID: ids.SPY, montantMinimum }));
+      expect(res.status, JSON.stringify(montantMinimum)).toBe(400);
+      expect(res.body.errors.montantMinimum).toMatch(/^Le montant minimum /);
+    }
+  });
+});

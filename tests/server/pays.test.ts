@@ -65,6 +65,9 @@ describe('pays', () => {
     expect(res.body.errors.indicatif).toBe("L'indicatif doit être de la forme +33");
     expect(res.body.errors.longueurNumero).toBe('La longueur du numéro doit être un nombre');
     expect(res.body.errors.devise).toBe('La devise est obligatoire');
+    const unknown = await t.call('POST', '/api/pays/create', { token: t.adminToken, body: { ...body, code: 'ZZ', devise: 'CFA' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.devise).toMatch(/^Devise inconnue : indiquez un code ISO 4217 \(EUR, XOF, XAF/);
   });
 
   it('refuses a duplicate code with 409', async () => {

@@ -31,15 +31,26 @@ afterAll(() => t.close());
 /** A departure France → Sénégal by air with room for every test's parcels. */
 const newEnvoi = () => createEnvoiByApi(t, { poids: 500 });
 
-/** A paid parcel of agency PAR1 (RECEPTIONNE, 20 € collected): its deletion needs a code. */
+/**
+ * A paid then refunded parcel of agency PAR1 (RECEPTIONNE, 20 € collected, 20 € given back): its deletion needs a
+ * code (a parcel still holding money is not deleted at all: tests/server/refund.test.ts).
+ */
 async function paidParcel() {
   const db = t.database.db;
   const e = await newEnvoi();
   const colisId = await insertColis(db, { envoiID: e.id, statut: 'RECEPTIONNE', agence: 'PAR1' });
-  await db.update(colis).set({ reglement: '20.00', resteAPayer: '30.00' }).where(eq(colis.id, colisId));
-  await db
+  const [paid] = await db
     .insert(encaissements)
-    .values({ colisID: colisId, montantEncaisse: '20.00', montantRestant: '30.00', modePaiementID: id.ESPECES });
+    .values({ colisID: colisId, montantEncaisse: '20.00', montantRestant: '30.00', modePaiementID: id.ESPECES })
+    .returning({ id: encaissements.id });
+  await db.insert(encaissements).values({
+    colisID: colisId,
+    montantEncaisse: '-20.00',
+    montantRestant: '50.00',
+    modePaiementID: id.ESPECES,
+    rembourseID: paid.id,
+    motif: 'Remboursement',
+  });
   const [row] = await db.select().from(colis).where(eq(colis.id, colisId));
   return row;
 }
@@ -89,7 +100,7 @@ describe('finding 1 — the deletion code cannot be brute-forced, and money is n
     expect((await t.database.db.select().from(codesOtp).where(eq(codesOtp.subjectID, parcel.id))).length).toBeLessThanOrEqual(3);
     const [after] = await t.database.db.select().from(colis).where(eq(colis.id, parcel.id));
     expect(after.deletedAt).toBeNull();
-    expect(await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, parcel.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, parcel.id))).toHaveLength(2);
     // The lockout is visible in the shared counters.
     const [lock] = await t.database.db
       .select()
@@ -124,6 +135,13 @@ describe('finding 1 — the deletion code cannot be brute-forced, and money is n
 
   it('a deleted paid parcel keeps its payments, listed against it; a cancelled payment stays in the database', async () => {
     const owner = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    // Paid and not refunded: not deleted at all.
+    const holding = await insertColis(t.database.db, { envoiID: (await newEnvoi()).id, statut: 'RECEPTIONNE', agence: 'PAR1' });
+    await t.call('POST', '/api/encaissement/create', {
+      token: owner.token,
+      body: { colisID: holding, modePaiementID: id.ESPECES, montantEncaisse: 10 },
+    });
+    expect((await t.call('DELETE', `/api/colis/delete/${holding}/AGENT`, { token: owner.token })).status).toBe(409);
     const parcel = await paidParcel();
     await t.call('DELETE', `/api/colis/delete/${parcel.id}/AGENT`, { token: owner.token });
     await t.call('POST', '/api/colis/deleteWithOtp', {
@@ -132,16 +150,19 @@ describe('finding 1 — the deletion code cannot be brute-forced, and money is n
     });
     const list = await t.call('GET', `/api/encaissement/liste/x?colisID=${parcel.id}`, { token: owner.token });
     expect(list.status).toBe(200);
-    expect(list.body.datas).toHaveLength(1);
-    expect(list.body.datas[0].colisID.reference).toBe(parcel.reference);
-    expect(list.body.datas[0].colisID.deletedAt).toBeTruthy();
-    // An administrator cancels the payment: it leaves the list, the row stays with who cancelled it.
-    const cancel = await t.call('DELETE', `/api/encaissement/delete/${list.body.datas[0].id}`, { token: t.adminToken });
+    expect(list.body.datas).toHaveLength(2);
+    for (const r of list.body.datas) {
+      expect(r.colisID.reference).toBe(parcel.reference);
+      expect(r.colisID.deletedAt).toBeTruthy();
+    }
+    // An administrator cancels a payment: it leaves the list, the row stays with who cancelled it.
+    const [payment] = (await t.call('GET', `/api/encaissement/liste/x?colisID=${holding}`, { token: owner.token })).body.datas;
+    const cancel = await t.call('DELETE', `/api/encaissement/delete/${payment.id}`, { token: t.adminToken });
     expect(cancel.status).toBe(200);
-    const [row] = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, parcel.id));
+    const [row] = await t.database.db.select().from(encaissements).where(eq(encaissements.colisID, holding));
     expect(row.deletedAt).toBeInstanceOf(Date);
     expect(row.deletedByID).not.toBeNull();
-    expect((await t.call('GET', `/api/encaissement/liste/x?colisID=${parcel.id}`, { token: t.adminToken })).body.datas).toHaveLength(0);
+    expect((await t.call('GET', `/api/encaissement/liste/x?colisID=${holding}`, { token: t.adminToken })).body.datas).toHaveLength(0);
     // The database refuses a hard delete of money or history.
     await expect(t.database.db.delete(encaissements).where(eq(encaissements.colisID, parcel.id))).rejects.toThrow();
   });
@@ -251,7 +272,8 @@ describe('finding 4 — searching the payments list', () => {
     for (const token of [t.adminToken, agent.token]) {
       const res = await t.call('GET', `/api/encaissement/liste/x?q=${encodeURIComponent(parcel.reference)}&_page=1&_perPage=10`, { token });
       expect(res.status).toBe(200);
-      expect(res.body.total).toBe(1);
+      // The payment and its refund.
+      expect(res.body.total).toBe(2);
       expect(res.body.datas[0].colisID.reference).toBe(parcel.reference);
     }
     const byMode = await t.call('GET', `/api/encaissement/liste/x?q=esp&_page=1&_perPage=5`, { token: t.adminToken });

@@ -77,6 +77,7 @@ describe('parcel methods of AppDataProvider', () => {
       prixUnitaire: 9,
       prixExceptionnel: 0,
       libelle: 'Vêtements adulte',
+      montantMinimum: null,
     });
     expect(Object.fromEntries(calls[2].url.searchParams)).toEqual({ envoiID: 'e1', natureColisID: 'n1', villeID: 'v1' });
     await expect(dataProvider.getPrixNature({ envoiID: 'e1', natureColisID: 'n2' })).rejects.toMatchObject({

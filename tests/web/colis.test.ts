@@ -18,13 +18,16 @@ import {
   buildColisBody,
   clampReglement,
   computeFormMontants,
+  deviseDuDepart,
   envoiStepMissing,
   destinataireStepMissing,
   emptyColisValues,
   infoStepMissing,
   isModeLivraisonAgence,
   partyPhone,
+  pasDevise,
   phonePays,
+  symboleDevise,
   valuesFromColis,
   type ColisFormValues,
   type PrixNature,
@@ -491,5 +494,57 @@ describe('who may change a parcel', () => {
     expect(isOwnColis(colis, { roleID: { code: 'AGENT' }, agenceID: { id: 'dkr1' } })).toBe(false);
     expect(isOwnColis(colis, { roleID: { code: 'ADMIN', toutesAgences: true }, agenceID: null })).toBe(true);
     expect(isOwnColis({ agenceID: null }, { roleID: { code: 'AGENT' }, agenceID: null })).toBe(false);
+  });
+});
+
+describe("the wizard's preview in the departure's currency (docs/decisions/currencies.md)", () => {
+  const nbsp = (x: string) => x.replace(/[\u00a0\u202f]/g, ' ');
+  /** Prices of a Dakar departure as colis/prixNature answers them: F CFA, the exceptional price converted. */
+  const prixDakar: Record<string, PrixNature> = {
+    [ID.vet]: { prixUnitaire: 5900, prixExceptionnel: null, devise: 'XOF', montantMinimum: 2000 },
+    [ID.pagnes]: { prixUnitaire: 5900, prixExceptionnel: 4920, devise: 'XOF', exceptionnel: true },
+  };
+
+  it("takes the departure's currency, else the prices' one, else the euro", () => {
+    expect(deviseDuDepart({ id: 'e', devise: 'XOF' })).toBe('XOF');
+    expect(deviseDuDepart({ id: 'e' }, prixDakar)).toBe('XOF');
+    expect(deviseDuDepart(undefined, prixNatures)).toBe('EUR');
+    expect(deviseDuDepart({ devise: 'ZZZ' })).toBe('EUR');
+  });
+
+  it('computes whole francs: lines, charges typed with decimals, the remainder', () => {
+    const a = computeFormMontants(filled({ montantComplementaire: '10,5', reglement: '1000,4' }), prixDakar, false, 'XOF');
+    // 3 kg × 5 900 F + 2,5 kg × 4 920 F (the exceptional price as the server converted it) = 17 700 + 12 300;
+    // 10,5 F of charges count 11 F, an advance of 1 000,4 F 1 000 F.
+    expect(a.lines.map((l) => l.prixTotal)).toEqual([17700, 12300]);
+    expect([a.montant, a.montantTotal, a.resteAPayer]).toEqual([30000, 30011, 29011]);
+  });
+
+  it("bills a line at least its unit price's minimum once it has a weight", () => {
+    const small = filled({ naturesColis: [{ natureColisID: ID.vet, poids: '0,2' }] });
+    expect(computeFormMontants(small, prixDakar, false, 'XOF').montant).toBe(2000); // 0,2 × 5 900 = 1 180 F < 2 000 F
+    const empty = filled({ naturesColis: [{ natureColisID: ID.vet, poids: null }] });
+    expect(computeFormMontants(empty, prixDakar, false, 'XOF').montant).toBe(0);
+  });
+
+  it("clamps the advance in whole francs and writes the currency's symbol and step", () => {
+    expect(clampReglement('30011.4', 30011, 'XOF')).toEqual({ value: '30011.4', clamped: null }); // 30 011 F
+    expect(clampReglement(30012, 30011, 'XOF')).toEqual({ value: 30011, clamped: 'over' });
+    expect(nbsp(symboleDevise('XOF'))).toBe('F CFA');
+    expect(symboleDevise('EUR')).toBe('€');
+    expect([pasDevise('XOF'), pasDevise('EUR')]).toEqual([1, 0.01]);
+    expect(nbsp(symboleDevise('XAF'))).toBe('F CFA (BEAC)');
+  });
+
+  it("refuses a nature weight below 0,01 kg with the schema's message", () => {
+    const result = colisWizardStepSchema(1, { withLivraison: false }).safeParse(
+      filled({ naturesColis: [{ natureColisID: ID.vet, poids: '0,005' }] }),
+    );
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain("Le poids doit être d'au moins 0,01 kg");
+    expect(
+      colisWizardStepSchema(1, { withLivraison: false }).safeParse(filled({ naturesColis: [{ natureColisID: ID.vet, poids: '0,01' }] }))
+        .success,
+    ).toBe(true);
   });
 });

@@ -33,6 +33,7 @@ const parcel = (i: number, over: Partial<ManifestColis> = {}): ManifestColis => 
   montantTotal: 0.1,
   reglement: i % 2 ? 0.1 : 0,
   resteAPayer: i % 2 ? 0 : 0.1,
+  devise: 'EUR',
   ville: 'Dakar',
   retraitAgence: true,
   agenceRetrait: 'Dakar Plateau',
@@ -46,7 +47,11 @@ const envoi = {
   destination: 'Sénégal',
   dateDebut: '2026-11-25',
   dateArrive: '2026-11-27',
+  devise: 'EUR',
 };
+
+/** The euro sign as a standard-font PDF string holds it (WinAnsi 0x80). */
+const EURO_PDF = '\u0080';
 
 /** The text a jsPDF document built with compress: false draws, with PDF string escapes undone. */
 const textOf = (doc: jsPDF) => doc.output().replace(/\\([()\\])/g, '$1');
@@ -80,9 +85,37 @@ describe('manifest data', () => {
 
   it('sums exactly: 0.1 × 3 is 0.3, kg and m³ apart, paid when nothing remains', () => {
     const totals = manifestTotals([parcel(1), parcel(2), parcel(3), parcel(4, { unite: 'M3', poids: 1.25 })]);
-    expect(totals).toEqual({ count: 4, poids: 0.3, volume: 1.25, montantTotal: 0.4, reglement: 0.2, resteAPayer: 0.2 });
+    expect(totals).toEqual({
+      count: 4,
+      poids: 0.3,
+      volume: 1.25,
+      montants: [{ devise: 'EUR', montantTotal: 0.4, reglement: 0.2, resteAPayer: 0.2 }],
+    });
     expect(isPaid({ resteAPayer: 0 })).toBe(true);
     expect(isPaid({ resteAPayer: '0.01' })).toBe(false);
+  });
+
+  it("sums each currency apart, in its own minor unit, the departure's first even when empty", () => {
+    const xof = (i: number, over: Partial<ManifestColis> = {}) =>
+      parcel(i, { devise: 'XOF', montantTotal: 6560, reglement: 3280, resteAPayer: 3280, ...over });
+    expect(manifestTotals([xof(1), xof(2, { montantTotal: '1000.5', reglement: 0, resteAPayer: '1000.5' })], 'XOF').montants).toEqual([
+      { devise: 'XOF', montantTotal: 7561, reglement: 3280, resteAPayer: 4281 },
+    ]);
+    // Never added across currencies: a parcel in another currency (which the database does not allow) stays apart.
+    expect(manifestTotals([xof(1), parcel(2)], 'XOF').montants).toEqual([
+      { devise: 'XOF', montantTotal: 6560, reglement: 3280, resteAPayer: 3280 },
+      { devise: 'EUR', montantTotal: 0.1, reglement: 0, resteAPayer: 0.1 },
+    ]);
+    expect(manifestTotals([], 'XOF').montants).toEqual([{ devise: 'XOF', montantTotal: 0, reglement: 0, resteAPayer: 0 }]);
+    // Paid to the franc: 0.4 F rounds to 0, 0.5 F to 1.
+    expect(isPaid({ resteAPayer: '0.4', devise: 'XOF' })).toBe(true);
+    expect(isPaid({ resteAPayer: '0.5', devise: 'XOF' })).toBe(false);
+  });
+
+  it("takes the parcel's currency, else its departure's, else the euro", () => {
+    expect(manifestColisFrom({ reference: 'R1', devise: 'XAF' }, 'XOF').devise).toBe('XAF');
+    expect(manifestColisFrom({ reference: 'R1' }, 'XOF').devise).toBe('XOF');
+    expect(manifestColisFrom({ reference: 'R1' }).devise).toBe('EUR');
   });
 
   it('lays the rows out on pages and keeps room for the totals', () => {
@@ -115,7 +148,7 @@ describe('manifest data', () => {
     const loadPage = async (page: number, perPage: number): Promise<ManifestPage> => {
       calls.push(page);
       return {
-        envoi: { reference: 'DEP-1', paysID: { libelle: 'Sénégal' } },
+        envoi: { reference: 'DEP-1', paysID: { libelle: 'Sénégal' }, devise: 'XOF' },
         datas: rows.slice((page - 1) * perPage, page * perPage),
         total: 7,
       };
@@ -126,6 +159,8 @@ describe('manifest data', () => {
     expect(seen).toEqual(['3/7', '6/7', '7/7']);
     expect(data.colis.map((c) => c.reference)).toEqual(rows.map((r) => r.reference));
     expect(data.envoi.destination).toBe('Sénégal');
+    expect(data.envoi.devise).toBe('XOF');
+    expect(data.colis.every((c) => c.devise === 'XOF')).toBe(true);
     const controller = new AbortController();
     controller.abort(new Error('annulé'));
     await expect(loadManifest(loadPage, 3, undefined, controller.signal)).rejects.toThrow('annulé');
@@ -174,6 +209,22 @@ describe('manifest and labels PDFs', () => {
     expect(text).toContain('27/11/2026');
     expect(text).toContain('12 kg'); // 120 × 0.1 kg, exact
     expect(progress).toEqual([CHUNK, 2 * CHUNK, 120]);
+    expect(text).toContain(`(12,00 ${EURO_PDF})`); // 120 × 0.10 €, exact
+  }, 60_000);
+
+  it('manifest of a Dakar departure: every amount and total in F CFA, none in euros', () => {
+    const dakar: ManifestData = {
+      envoi: { ...envoi, devise: 'XOF' },
+      colis: Array.from({ length: 3 }, (_, i) =>
+        parcel(i, { devise: 'XOF', montantTotal: 6560, reglement: i ? 6560 : 0, resteAPayer: i ? 0 : 6560 }),
+      ),
+    };
+    const text = textOf(buildManifestPdf(dakar, undefined, { compress: false, today: new Date('2026-11-22T10:00:00Z') }));
+    expect(text).toContain('(6 560 F CFA)');
+    expect(text).toContain('(Dû 6 560 F CFA)');
+    expect(text).toContain('(19 680 F CFA)'); // total
+    expect(text).toContain('(13 120 F CFA)'); // paid
+    expect(text).not.toContain(EURO_PDF);
   }, 60_000);
 
   it('labels: one 100 × 150 mm page per parcel, each reference, destination and count', () => {

@@ -153,9 +153,11 @@ describe('unit prices', () => {
   });
 
   it("shows the price with the origin country's currency", () => {
-    expect(nbsp(formatPrix(9, 'EUR'))).toBe('9,00 EUR');
-    expect(nbsp(formatPrix('1234.5', 'XOF'))).toBe('1 234,50 XOF');
-    expect(formatPrix(9, undefined)).toBe('9,00 €');
+    // To the currency's minor unit (docs/decisions/currencies.md): cents for the euro, whole francs for XOF.
+    expect(nbsp(formatPrix(9, 'EUR'))).toBe('9,00 €');
+    expect(nbsp(formatPrix('1234.5', 'XOF'))).toBe('1 235 F CFA');
+    expect(nbsp(formatPrix(9, undefined))).toBe('9,00 €');
+    expect(formatPrix(null, 'XOF')).toBe('--');
     expect(deviseOrigine({ villeOrigineID: { id: 'v', paysID: { devise: 'EUR' } } })).toBe('EUR');
   });
 

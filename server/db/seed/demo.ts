@@ -4,7 +4,10 @@
  * payments, cash operations and stock inventories — coherent with the rules of DESIGN.md §4:
  * - a departure's poidsReel is the sum of its parcels' weights and never exceeds its poids;
  * - parcel amounts come from common/pricing.ts with the seeded unit prices (nature group, sending
- *   mode, origin city, destination) or the nature's exceptional price;
+ *   mode, origin city, destination) or the nature's exceptional price, in the departure's currency (its origin
+ *   country's: F CFA from Dakar, Abidjan, Bamako; docs/decisions/currencies.md), exact to its minor unit: an
+ *   exceptional price (euros) converted at the rate of the parcel's day, the other amounts (delivery, complementary,
+ *   advances, payments) round figures of that currency (whole euros, multiples of 500 F);
  * - reglement = Σ payments, resteAPayer = montantTotal − reglement;
  * - parcel statuses follow their departure's, each change has a history row;
  * - references come from the database sequences (envoi_reference_seq, colis_reference_seq).
@@ -13,7 +16,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../../common/permissions';
-import { centsToString, milliToString, toCents, toMilli } from '../../../common/money';
+import { DEVISE_COMPTABLE, TAUX_FIXES, convertir, decimalesOf, minorToString, toMinor } from '../../../common/devises';
+import { centsToString, milliToString, toMilli } from '../../../common/money';
 import { computeColisMontants } from '../../../common/pricing';
 import { isModeEnvoiAerien } from '../../../common/modes';
 import type { StatutCode } from '../../../common/statuts';
@@ -297,6 +301,27 @@ function slug(s: string): string {
     .toLowerCase();
 }
 
+/**
+ * The step of the round amounts the demo picks in a currency, in its minor unit: 1 € (100 cents), 500 F for the CFA
+ * francs, one unit otherwise.
+ */
+function pasRond(devise: string): bigint {
+  const unit = 10n ** BigInt(decimalesOf(devise));
+  return TAUX_FIXES[devise] ? 500n * unit : unit;
+}
+
+/**
+ * An amount picked in euros, in a currency: as it is in euros; elsewhere converted at `taux` (units for 1 €) and
+ * rounded half away from zero to a round figure (pasRond): 5 € → 3 279,79 F → 3 500 F CFA.
+ * @returns numeric text in `devise`
+ */
+function montantRond(euros: string, devise: string, taux: string): string {
+  if (devise === DEVISE_COMPTABLE) return euros;
+  const step = pasRond(devise);
+  const minor = toMinor(convertir(euros, DEVISE_COMPTABLE, devise, '1', taux), devise);
+  return minorToString(((minor + step / 2n) / step) * step, devise);
+}
+
 /** 'YYYY-MM-DD' (UTC) of a time. */
 function isoDate(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
@@ -382,6 +407,8 @@ interface EnvoiDraft {
   dateFin: number;
   share: number;
   poidsMilli: bigint;
+  /** Its currency, its origin country's: its parcels' amounts are in it. */
+  devise: string;
 }
 interface HistoriqueEvent {
   t: number;
@@ -439,6 +466,15 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
   const groupeRows = await tx.select().from(schema.groupesNatureColis);
   const groupeById = new Map(groupeRows.map((g) => [g.id, g]));
   const paramRows = (await tx.select().from(schema.paramNatureModes)).filter((p) => p.isActive);
+  // Exchange rates (units of a currency for 1 €), newest first: the exceptional prices (in euros) are converted at the
+  // rate in force on the parcel's day.
+  const tauxRows = (await tx.select().from(schema.tauxChange)).sort((a, b) => b.dateDebut.localeCompare(a.dateDebut));
+  const tauxDuJour = (devise: string, t: number): string => {
+    if (devise === DEVISE_COMPTABLE) return '1';
+    const row = tauxRows.find((r) => r.devise === devise && r.dateDebut <= isoDate(t));
+    if (!row) throw new Error(`seedDemo: aucun taux de change pour ${devise} au ${isoDate(t)}`);
+    return row.taux;
+  };
   const typeOperationRows = await tx.select().from(schema.typesOperation);
   const typeOperationByCode = new Map(typeOperationRows.map((t) => [t.code, t.id]));
   const typeUserRows = await tx.select().from(schema.typeUsers);
@@ -548,6 +584,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       route,
       phase,
       createdAt,
+      devise: paysById.get(route.agence.paysID)?.devise ?? DEVISE_COMPTABLE,
       registrationEnd: kind === 'open' ? now - 30 * MINUTE : dateFin + 18 * HOUR,
       dateDebut,
       dateArrive,
@@ -712,21 +749,32 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         const milli = BigInt(Math.max(1, Math.round(kg * 10))) * 100n; // step 0.1 kg
         lineInputs.push({ nature, param, milli });
       }
+      // Amounts in the departure's currency (its origin country's), as minor units (cents, whole francs).
+      const devise = dep.devise;
+      const taux = tauxDuJour(devise, createdAt);
+      const minor = (v: string | number) => toMinor(v, devise);
+      const text = (m: bigint) => minorToString(m, devise);
       const domicile = modeDomicile && rnd.chance(0.35);
-      const montantLivraison = domicile ? rnd.pick(['5.00', '8.00', '10.00', '12.00', '15.00']) : '0.00';
-      const montantComplementaire = rnd.chance(0.2) ? rnd.pick(['2.00', '3.50', '5.00', '8.00', '10.00']) : '0.00';
-      const montantExpedition = rnd.chance(0.1) ? rnd.pick(['3.00', '5.00']) : '0.00';
+      const montantLivraison = domicile ? montantRond(rnd.pick(['5.00', '8.00', '10.00', '12.00', '15.00']), devise, taux) : '0';
+      const montantComplementaire = rnd.chance(0.2) ? montantRond(rnd.pick(['2.00', '3.50', '5.00', '8.00', '10.00']), devise, taux) : '0';
+      const montantExpedition = rnd.chance(0.1) ? montantRond(rnd.pick(['3.00', '5.00']), devise, taux) : '0';
+      const prixExceptionnel = (n: (typeof natureRows)[number]) =>
+        n.prixExceptionnel && toMinor(n.prixExceptionnel, DEVISE_COMPTABLE) > 0n
+          ? String(convertir(n.prixExceptionnel, DEVISE_COMPTABLE, devise, '1', taux))
+          : '0';
       const montants = computeColisMontants({
+        devise,
         lines: lineInputs.map((l) => ({
           poids: milliToString(l.milli),
-          prixExceptionnel: l.nature.prixExceptionnel,
+          prixExceptionnel: prixExceptionnel(l.nature),
           prixUnitaire: l.param.prixUnitaire,
+          montantMinimum: l.param.montantMinimum,
         })),
         montantComplementaire,
         montantLivraison,
         montantExpedition,
       });
-      const totalCents = toCents(montants.montantTotal);
+      const totalCents = minor(montants.montantTotal);
       const poidsMilli = lineInputs.reduce((s, l) => s + l.milli, 0n);
       dep.poidsMilli += poidsMilli;
 
@@ -745,8 +793,8 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           id: idAt(t),
           agenceID: collector.id,
           paymentby: by,
-          montantEncaisse: centsToString(cents),
-          montantRestant: centsToString(totalCents - paid),
+          montantEncaisse: text(cents),
+          montantRestant: text(totalCents - paid),
           modePaiementID: rnd.pick(payModes(collector.paysID)),
           auteurID: collector.agentID,
           createdAt: new Date(t),
@@ -755,9 +803,9 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
       };
       const advanceCents = () => {
         const share = 0.3 + 0.4 * rnd.next();
-        const euros = BigInt(Math.floor((Number(totalCents) * share) / 100)); // whole euros
-        const cents = euros * 100n;
-        return cents >= 100n && cents < totalCents ? cents : totalCents;
+        const step = pasRond(devise); // whole euros, 500 F
+        const cents = BigInt(Math.floor((Number(totalCents) * share) / Number(step))) * step;
+        return cents >= step && cents < totalCents ? cents : totalCents;
       };
       const scenario =
         dep.phase === 'OUVERT'
@@ -811,9 +859,9 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           natureColisID: l.nature.id,
           poids: milliToString(l.milli),
           unitePoid: 'KG',
-          prixUnitaire: centsToString(toCents(l.param.prixUnitaire)),
-          prixExceptionnel: centsToString(toCents(l.nature.prixExceptionnel)),
-          prixTotal: centsToString(toCents(montants.lines[i].prixTotal)),
+          prixUnitaire: text(minor(l.param.prixUnitaire)),
+          prixExceptionnel: text(minor(prixExceptionnel(l.nature))),
+          prixTotal: text(minor(montants.lines[i].prixTotal)),
         })),
         row: {
           id: colisID,
@@ -834,14 +882,14 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
           contenu,
           poids: milliToString(poidsMilli),
           unite: 'KG',
-          prixUnitaire: firstParam ? centsToString(toCents(montants.lines[0].prixLigne)) : '0.00',
-          montant: centsToString(toCents(montants.montant)),
+          prixUnitaire: firstParam ? text(minor(montants.lines[0].prixLigne)) : '0',
+          montant: text(minor(montants.montant)),
           montantLivraison,
           montantExpedition,
           montantComplementaire,
-          montantTotal: centsToString(totalCents),
-          reglement: centsToString(paid),
-          resteAPayer: centsToString(totalCents - paid),
+          montantTotal: text(totalCents),
+          reglement: text(paid),
+          resteAPayer: text(totalCents - paid),
           observation: rnd.pick(OBSERVATIONS),
           adresseLivraison: domicile ? (destinataire?.adresse ?? freeDestinataire!.adresse) : '',
           dateDepot: new Date(createdAt),
@@ -915,7 +963,7 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
         : `Conteneur ${mode.libelle.toLowerCase()} ${from.libelle} → ${to.libelle}`,
       poids: milliToString(poids),
       poidsReel: milliToString(poidsReel),
-      devise: 'EUR',
+      devise: d.devise,
       statutID: st(d.phase),
       agenceID: d.route.agence.id,
       auteurID: d.route.agence.agentID,

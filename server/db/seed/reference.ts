@@ -16,7 +16,8 @@ import {
   ROLE_CODES,
   TYPE_USER_CODES,
 } from '../../../common/permissions';
-import { centsToString, toCents, toMoneyString } from '../../../common/money';
+import { TAUX_FIXES, TAUX_SCALE } from '../../../common/devises';
+import { centsToString, toCents, toMoneyString, toScaled } from '../../../common/money';
 import { STATUTS } from '../../../common/statuts';
 import type { Db } from '../client';
 import * as schema from '../schema';
@@ -178,7 +179,7 @@ const MODES_PAIEMENT = [
 /**
  * Nature groups (spec 001 §3 Groupe nature colis) with their unit prices per kg on the main routes:
  * `air` and `mer` are the base prices in euros per kg from Paris to Dakar; other routes add a
- * surcharge (see PRIX_UNITAIRE_ROUTES).
+ * surcharge (see PRIX_UNITAIRE_ROUTES). A route leaving a CFA franc country is priced in francs (prixEnDeviseOrigine).
  */
 const GROUPES_NATURE = [
   { code: 'VETEMENTS', libelle: 'Vêtements', description: 'Vêtements, chaussures, linge de maison et textile.', air: '9.00', mer: '3.00' },
@@ -315,7 +316,8 @@ const NATURES = [
 /**
  * Routes with unit prices (origin city code → destination city code) and the surcharge in euros per
  * kg added to the group's base price for AERIEN and MARITIME: every European agency city to every
- * African agency city, and the way back to Paris from each African agency city.
+ * African agency city, and the way back to Paris from each African agency city. The sum is in euros; a route leaving
+ * Dakar, Abidjan or Bamako is stored in F CFA (XOF), its origin country's currency (prixEnDeviseOrigine).
  */
 const PRIX_UNITAIRE_ROUTES = [
   { from: 'PAR', to: 'DKR', air: '0.00', mer: '0.00' },
@@ -421,6 +423,38 @@ export interface SeedReferenceResult {
 /** Adds euro amounts given as decimal strings, exactly (cents); returns numeric(12,2) text. */
 function addEuros(a: string, b: string): string {
   return centsToString(toCents(a) + toCents(b));
+}
+
+/** The step, in francs, of the unit prices restated in F CFA. */
+const PAS_FRANCS_CFA = 50n;
+
+/**
+ * A unit price written in euros, in the currency of its origin city's country (docs/decisions/currencies.md: a unit
+ * price is in its origin country's currency). Rule for the routes leaving a CFA franc country (Dakar, Abidjan, Bamako:
+ * XOF): the euro price converted at the legal fixed rate, 655,957 F for 1 € (common/devises.ts TAUX_FIXES), then
+ * rounded half away from zero to a whole 50 F, the round figure a counter quotes: 9 €/kg → 5 903,61 F → 5 900 F/kg;
+ * 10 € → 6 559,57 F → 6 550 F. A euro country keeps the euro price.
+ * @param euros the price in euros, decimal text
+ * @param devise the origin country's currency
+ * @returns the price as numeric text in `devise`
+ * @throws Error for another currency (no fixed rate to restate a seeded price with)
+ */
+function prixEnDeviseOrigine(euros: string, devise: string): string {
+  if (devise === 'EUR') return euros;
+  const taux = TAUX_FIXES[devise];
+  if (!taux) throw new Error(`seedReference : pas de taux fixe pour ${devise}`);
+  // cents (10^-2 €) × rate (10^-6 F for 1 €) = 10^-8 F; to a whole number of 50 F steps, rounded once (positive).
+  const n = toCents(euros) * toScaled(taux, TAUX_SCALE);
+  const step = PAS_FRANCS_CFA * 10n ** BigInt(2 + TAUX_SCALE);
+  return String(((n + step / 2n) / step) * PAS_FRANCS_CFA);
+}
+
+/** The currency of a seeded city's country (PAYS via VILLES). */
+function deviseOfVille(code: string): string {
+  const pays = VILLES.find((v) => v.code === code)?.pays;
+  const devise = PAYS.find((p) => p.code === pays)?.devise;
+  if (!devise) throw new Error(`seedReference : ville sans pays ni devise ${code}`);
+  return devise;
 }
 
 /** A map code → id from rows returned by an insert. */
@@ -576,7 +610,7 @@ export async function seedReference(tx: Db, opts: { adminEmail: string; adminPas
         const air = m.code === 'AERIEN';
         return {
           libelle: `${g.libelle} ${villeLibelle.get(route.from)} → ${villeLibelle.get(route.to)} ${m.libelle}`,
-          prixUnitaire: addEuros(air ? g.air : g.mer, air ? route.air : route.mer),
+          prixUnitaire: prixEnDeviseOrigine(addEuros(air ? g.air : g.mer, air ? route.air : route.mer), deviseOfVille(route.from)),
           groupeNatureColisID: need(groupeIds, g.code, 'groupe'),
           villeOrigineID: need(villeIds, route.from, 'ville'),
           villeDestinationID: need(villeIds, route.to, 'ville'),

@@ -96,8 +96,15 @@ export const colisMethods: ColisMethods = {
 
   async getPrixNature({ envoiID, natureColisID, villeID, agenceID }, { signal } = {}) {
     const json = await httpRequest('colis/prixNature', { query: { envoiID, natureColisID, villeID, agenceID }, signal });
-    const d = (json.data ?? {}) as { prixUnitaire?: number | null; prixExceptionnel?: number | null; libelle?: string };
-    return { prixUnitaire: d.prixUnitaire ?? null, prixExceptionnel: d.prixExceptionnel ?? null, libelle: d.libelle };
+    const d = (json.data ?? {}) as PrixNature;
+    return {
+      prixUnitaire: d.prixUnitaire ?? null,
+      prixExceptionnel: d.prixExceptionnel ?? null,
+      libelle: d.libelle,
+      devise: d.devise,
+      montantMinimum: d.montantMinimum ?? null,
+      exceptionnel: d.exceptionnel,
+    };
   },
 
   async getOpenEnvois({ signal } = {}) {

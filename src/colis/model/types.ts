@@ -19,7 +19,7 @@ export interface ClientRef {
   adresse?: string | null;
 }
 
-/** A parcel of colis/liste, colis/getBy and colis/getByReference (amounts in euros, weights in kg). */
+/** A parcel of colis/liste, colis/getBy and colis/getByReference (amounts in `devise`, weights in kg). */
 export interface ColisRecord {
   id: string;
   reference: string;
@@ -38,6 +38,8 @@ export interface ColisRecord {
   montantTotal?: number | string | null;
   reglement?: number | string | null;
   resteAPayer?: number | string | null;
+  /** The currency of every amount of the parcel, its departure's (ISO 4217; docs/decisions/currencies.md). */
+  devise?: string | null;
   observation?: string | null;
   adresseLivraison?: string | null;
   NumeroSaisi?: string | null;

@@ -1,12 +1,15 @@
 /**
  * Pure rules of the three-step parcel wizard shared by add and edit (spec 000 §2 Add parcel / Edit parcel, §5
  * "Parcel creation", "Settled amount", "Step 3 save", §9 pricing; docs/api-contract.md colis/create body).
- * Amounts in euros, weights in kg (or m³). The arithmetic is common/money.ts and common/pricing.ts, the same as the server's;
+ * Amounts in the departure's currency (docs/decisions/currencies.md: EUR from France, XOF from Dakar…), weights in kg
+ * (or m³). The arithmetic is common/money.ts, common/devises.ts and common/pricing.ts, the same as the server's;
  * what is valid is the wizard's schema, common/schemas/colis.ts (a weight, an amount, what a step still misses), the
  * one the form is checked with before the save and built from the server's body fields. No validation rule is written here.
  */
 import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../../common/colisRules';
-import { milliToNumber, toCents, toMilli, type DecimalInput } from '../../../common/money';
+import { DEVISE_COMPTABLE, isDevise, minorToNumber, toMinor } from '../../../common/devises';
+import { formatMontant } from '../../../common/format';
+import { milliToNumber, toMilli, type DecimalInput } from '../../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../../common/pricing';
 import { uniteForModeEnvoi, type Unite } from '../../../common/modes';
 import { normalizePhone } from '../../../common/phone';
@@ -23,11 +26,33 @@ interface NatureLineValues {
   poids?: DecimalInput;
 }
 
-/** The price of a nature on the chosen route (colis/prixNature), euros per unit. */
+/**
+ * The price of a nature on the chosen route (colis/prixNature), per unit, in the departure's currency: the exceptional
+ * price as the server converted it from euros at the day's rate.
+ */
 export interface PrixNature {
   prixUnitaire: number | null;
   prixExceptionnel: number | null;
   libelle?: string;
+  /** The departure's currency, as the server answered it (ISO 4217). */
+  devise?: string;
+  /** The least a line is billed on this unit price (same currency); null or absent: none. */
+  montantMinimum?: number | null;
+  /** Whether the price is the nature's exceptional price (converted). */
+  exceptionnel?: boolean;
+}
+
+/**
+ * The currency of the wizard's amounts: the chosen departure's (envoi/ouvertActif answers its `devise`), else the one
+ * the price look-ups answered, else the euro.
+ * @param envoi the chosen departure (any record: only its `devise` is read)
+ * @param prixNatures the prices found (colis/prixNature)
+ */
+export function deviseDuDepart(envoi: unknown, prixNatures: Record<string, PrixNature | undefined> = {}): string {
+  const ofEnvoi = (envoi as { devise?: unknown } | null | undefined)?.devise;
+  if (isDevise(ofEnvoi)) return ofEnvoi;
+  const ofPrix = Object.values(prixNatures).find((p) => isDevise(p?.devise))?.devise;
+  return ofPrix ?? DEVISE_COMPTABLE;
 }
 
 /** Every value of the wizard form. */
@@ -112,10 +137,10 @@ function toNumber(value: DecimalInput): number {
   return Number.isFinite(n) ? n : Number.NaN;
 }
 
-/** Exact cents of an amount; 0 for an empty or unreadable one. */
-function safeCents(value: DecimalInput): bigint {
+/** Exact minor units of an amount in a currency (cents, whole francs); 0 for an empty or unreadable one. */
+function safeMinor(value: DecimalInput, devise: string): bigint {
   try {
-    return toCents(value);
+    return toMinor(value, devise);
   } catch {
     return 0n;
   }
@@ -143,24 +168,41 @@ function montantValue(value: DecimalInput): number {
 }
 
 /**
- * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisMontants, the server's own function, on
- * the values as the schema reads them ('1,005' € counts 1,01 €, as the server will store it). Lines without a nature, a
- * valid weight or a known price count as 0, and so does an invalid amount. The delivery amount counts only when shown.
+ * The symbol of a currency as amounts are written (common/format.ts formatMontant): '€', 'F CFA', 'F CFA (BEAC)'.
+ */
+export function symboleDevise(devise: string): string {
+  return formatMontant(0, devise).replace(/^[-+\d\s\u00a0\u202f.,]+/, '');
+}
+
+/** The step of an amount input in a currency: its minor unit (0.01 for the euro, 1 for the CFA francs). */
+export function pasDevise(devise: string): number {
+  return minorToNumber(1n, isDevise(devise) ? devise : DEVISE_COMPTABLE);
+}
+
+/**
+ * Live amounts of the form (spec 000 §9) with common/pricing.ts computeColisMontants, the server's own function, in the
+ * departure's currency, on the values as the schema reads them ('1,005' € counts 1,01 €, '10,5' F CFA 11 F, as the
+ * server will store them). Lines without a nature, a valid weight or a known price count as 0, and so does an invalid
+ * amount; a line with a weight is billed at least its unit price's minimum. The delivery amount counts only when shown.
  * @param prices price of each nature id (colis/prixNature)
  * @param withLivraison false for the agency pick-up mode
+ * @param devise the departure's currency (deviseDuDepart; default: the prices' own, else the euro)
  */
 export function computeFormMontants(
   values: Pick<ColisFormValues, 'naturesColis' | 'montantComplementaire' | 'montantExpedition' | 'montantLivraison' | 'reglement'>,
   prixNatures: Record<string, PrixNature | undefined>,
   withLivraison: boolean,
+  devise: string = deviseDuDepart(undefined, prixNatures),
 ): ColisMontants {
   return computeColisMontants({
+    devise,
     lines: (values.naturesColis ?? []).map((line) => {
       const prix = line.natureColisID ? prixNatures[line.natureColisID] : undefined;
       return {
         poids: poidsSaisi(line.poids) ?? 0,
         prixExceptionnel: prix?.prixExceptionnel ?? 0,
         prixUnitaire: prix?.prixUnitaire ?? 0,
+        montantMinimum: prix?.montantMinimum ?? null,
       };
     }),
     montantComplementaire: montantValue(values.montantComplementaire),
@@ -172,14 +214,22 @@ export function computeFormMontants(
 
 /**
  * Clamps the settled amount to [0, total] (spec 000 §5 "Settled amount"): above the total → the total, with the
- * hint 'montant réglé ne doit pas etre superieur au montant total'; below 0 → 0.
- * @returns the value to keep (a number with 2 decimals, or the input when unchanged) and which side was clamped
+ * hint 'montant réglé ne doit pas etre superieur au montant total'; below 0 → 0. Compared in the minor unit of the
+ * parcel's currency (cents, whole francs: 10,4 F is 10 F, not above a total of 10 F).
+ * @param devise the departure's currency (default the euro)
+ * @returns the value to keep (a number with the currency's decimals, or the input when unchanged) and which side was
+ *   clamped
  */
-export function clampReglement(value: DecimalInput, total: DecimalInput): { value: DecimalInput; clamped: 'over' | 'under' | null } {
+export function clampReglement(
+  value: DecimalInput,
+  total: DecimalInput,
+  devise: string = DEVISE_COMPTABLE,
+): { value: DecimalInput; clamped: 'over' | 'under' | null } {
   const n = toNumber(value);
   if (Number.isNaN(n)) return { value, clamped: null };
   if (n < 0) return { value: 0, clamped: 'under' };
-  if (safeCents(value) > safeCents(total)) return { value: Number(safeCents(total)) / 100, clamped: 'over' };
+  const max = safeMinor(total, devise);
+  if (safeMinor(value, devise) > max) return { value: minorToNumber(max, devise), clamped: 'over' };
   return { value, clamped: null };
 }
 
@@ -208,11 +258,13 @@ export function envoiStepMissing(values: Pick<ColisFormValues, 'envoiID' | 'agen
   return (['depart', 'agence'] as const).filter((k) => refused.has(k === 'depart' ? 'envoiID' : 'agenceID'));
 }
 
-/** Context of the step 2 rule: the prices found and whether anything is still loading. */
+/** Context of the step 2 rule: the prices found, whether anything is still loading, the departure's currency. */
 export interface InfoStepContext {
   prixNatures: Record<string, PrixNature | undefined>;
   loading: boolean;
   withLivraison: boolean;
+  /** The departure's currency (deviseDuDepart); default: the prices' own, else the euro. */
+  devise?: string;
 }
 
 /** The missing-item key (resources.colis.missing) of each step-2 field the schema refuses, in the order they are listed. */
@@ -260,7 +312,7 @@ export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): 
     if (key) missing.add(key);
   }
   if ((values.naturesColis ?? []).some((l) => l.natureColisID && !ctx.prixNatures[l.natureColisID])) missing.add('prix');
-  if (computeFormMontants(values, ctx.prixNatures, ctx.withLivraison).resteAPayer < 0) missing.add('reglement');
+  if (computeFormMontants(values, ctx.prixNatures, ctx.withLivraison, ctx.devise).resteAPayer < 0) missing.add('reglement');
   if (ctx.loading) missing.add('loading');
   return INFO_MISSING_ORDER.filter((k) => missing.has(k));
 }

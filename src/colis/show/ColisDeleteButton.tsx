@@ -2,11 +2,15 @@
  * Deletion of a parcel from the list and the details page (spec 000 §4 "Parcel deletion", §5 one-time code, §8):
  * the shared DeleteWithConfirm (Oui/Non) calls dataProvider.deleteColis (DELETE colis/delete/{id}/{roleCode}); 200 → 'suppression effectuée';
  * 202 → a dialog asks for the 4-digit code e-mailed to the administrators ('Le code OTP doit contenir 4 chiffres',
- * input up to 6 characters) and POST colis/deleteWithOtp {colisId, codeOtp}; failure 'suppression echouée'.
+ * input up to 6 characters) and POST colis/deleteWithOtp {colisId, codeOtp}; failure 'suppression echouée'. A parcel
+ * that collected money shows 'Encaissé : X' in the confirmation, and the server refuses its deletion until it is
+ * refunded ('Ce colis a encaissé X : remboursez-le avant de le supprimer.', shown as the error).
  */
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord, type DataProvider } from 'react-admin';
+import { DEVISE_COMPTABLE, isDevise, toMinor } from '../../../common/devises';
+import { formatMontant } from '../../../common/format';
 import { DeleteWithConfirm } from '../../common/DeleteWithConfirm';
 import { serverMessage } from '../../common/recordLabel';
 import type { ColisMethods } from '../model/colisMethods';
@@ -89,7 +93,27 @@ const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => 
 };
 
 /**
- * The delete button of a parcel (record from context), shown only with colisDelete.
+ * What the deletion's confirmation says of a parcel that holds collected money (its settled amount: its payments less
+ * its refunds, docs/decisions/refunds-and-cash.md): 'Encaissé : X' in its currency and that it must be refunded first
+ * (the server refuses the deletion until then, with its own message); nothing for a parcel that holds none.
+ */
+const EncaisseWarning = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const devise = isDevise(record.devise) ? record.devise : DEVISE_COMPTABLE;
+  if (toMinor(record.reglement ?? 0, devise) <= 0n) return null;
+  const t = (key: string, options?: object) => translate(`resources.colis.notifications.${key}`, options);
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} data-testid="colis-delete-encaisse">
+      <strong>{t('delete_encaisse', { montant: formatMontant(record.reglement, devise) })}</strong>
+      <br />
+      {t('delete_rembourser')}
+    </Alert>
+  );
+};
+
+/**
+ * The delete button of a parcel (record from context), shown only with colisDelete. The confirmation shows what a
+ * paid parcel collected (EncaisseWarning).
  * @param variant 'icon' in list rows, 'button' on the details page
  * @param onDeleted what follows a deletion (default: refresh the list)
  */
@@ -120,6 +144,7 @@ export const ColisDeleteButton = ({ variant = 'icon', onDeleted }: { variant?: '
         variant={variant}
         label="resources.colis.action.delete"
         errorMessage="app.delete.failure"
+        details={(record) => <EncaisseWarning record={record} />}
       />
       {otp && <OtpDialog colisId={otp.colisId} message={otp.message} onClose={() => setOtp(null)} onDeleted={afterDelete} />}
     </>

@@ -1,12 +1,13 @@
 /**
  * Middle card of the parcel details (spec 000 §2 Parcel details): the nature lines (nature, weight, unit price,
  * amount) from dataProvider.getColisByReference (GET colis/getByReference/{ref}), the observations, the total to pay,
- * the amount already paid and the remaining amount.
+ * the amount already paid and the remaining amount, every amount in the parcel's currency (`devise`,
+ * docs/decisions/currencies.md).
  */
 import { Box, Card, CardContent, CardHeader, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
-import { formatEuro, formatKg } from '../../../common/format';
+import { formatKg, formatMontant } from '../../../common/format';
 import { prixLigneOf } from '../../../common/pricing';
 import { QueryStatus } from '../../common/QueryStatus';
 import type { ColisMethods } from '../model/colisMethods';
@@ -24,6 +25,7 @@ export const ColisNaturesCard = ({ colis }: { colis: ColisRecord }) => {
     retry: false,
   });
   const unite = colis.unite ?? 'kg';
+  const montant = (value: Parameters<typeof formatMontant>[0]) => formatMontant(value, colis.devise);
   return (
     <Card>
       <CardHeader title={t('natures')} slotProps={{ title: { variant: 'h6' } }} />
@@ -46,8 +48,12 @@ export const ColisNaturesCard = ({ colis }: { colis: ColisRecord }) => {
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatKg(n.poids, n.unitePoid ?? unite)}
                     </TableCell>
-                    <TableCell align="right">{formatEuro(prixLigneOf(n.prixExceptionnel, n.prixUnitaire))}</TableCell>
-                    <TableCell align="right">{formatEuro(n.prixTotal)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {montant(prixLigneOf(n.prixExceptionnel, n.prixUnitaire, colis.devise || undefined))}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {montant(n.prixTotal)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -62,13 +68,13 @@ export const ColisNaturesCard = ({ colis }: { colis: ColisRecord }) => {
         </Typography>
         <Divider sx={{ mb: 1 }} />
         <DetailItem label={t('total')}>
-          <strong data-testid="details-total">{formatEuro(colis.montantTotal)}</strong>
+          <strong data-testid="details-total">{montant(colis.montantTotal)}</strong>
         </DetailItem>
         <DetailItem label={t('deja_paye')}>
-          <span data-testid="details-reglement">{formatEuro(colis.reglement)}</span>
+          <span data-testid="details-reglement">{montant(colis.reglement)}</span>
         </DetailItem>
         <DetailItem label={t('reste')}>
-          <strong data-testid="details-reste">{formatEuro(colis.resteAPayer)}</strong>
+          <strong data-testid="details-reste">{montant(colis.resteAPayer)}</strong>
         </DetailItem>
       </CardContent>
     </Card>

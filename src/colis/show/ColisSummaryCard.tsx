@@ -1,11 +1,11 @@
 /**
  * Left card of the parcel details (spec 000 §2 Parcel details): reference, status, sender, recipient, total weight,
- * delivery mode, delivery / expedition / complementary amounts, content, delivery address, sending date, departure, and
- * the delete button for the registering agency (or ADMIN).
+ * delivery mode, delivery / expedition / complementary amounts (in the parcel's currency, docs/decisions/currencies.md),
+ * content, delivery address, sending date, departure, and the delete button for the registering agency (or ADMIN).
  */
 import { Box, Card, CardContent, CardHeader } from '@mui/material';
 import { useCanAccess, useRedirect, useTranslate } from 'react-admin';
-import { formatEuro, formatKg } from '../../../common/format';
+import { formatKg, formatMontant } from '../../../common/format';
 import { StatutChip } from '../../common/StatutChip';
 import { formatDateFr } from '../../common/formatDate';
 import { ColisDeleteButton } from './ColisDeleteButton';
@@ -47,9 +47,9 @@ export const ColisSummaryCard = ({ colis }: { colis: ColisRecord }) => {
         </DetailItem>
         <DetailItem label={t('poids_total')}>{formatKg(colis.poids, colis.unite ?? 'kg')}</DetailItem>
         <DetailItem label={t('modeLivraison')}>{colis.modeLivraisonID?.libelle ?? '--'}</DetailItem>
-        <DetailItem label={t('montantLivraison')}>{formatEuro(colis.montantLivraison)}</DetailItem>
-        <DetailItem label={t('montantExpedition')}>{formatEuro(colis.montantExpedition)}</DetailItem>
-        <DetailItem label={t('montantComplementaire')}>{formatEuro(colis.montantComplementaire)}</DetailItem>
+        <DetailItem label={t('montantLivraison')}>{formatMontant(colis.montantLivraison, colis.devise)}</DetailItem>
+        <DetailItem label={t('montantExpedition')}>{formatMontant(colis.montantExpedition, colis.devise)}</DetailItem>
+        <DetailItem label={t('montantComplementaire')}>{formatMontant(colis.montantComplementaire, colis.devise)}</DetailItem>
         <DetailItem label={t('contenu')}>{colis.detailsContenu || colis.contenu || '--'}</DetailItem>
         <DetailItem label={t('adresseLivraison')}>{colis.adresseLivraison || colis.adresseDestinataire || '--'}</DetailItem>
         <DetailItem label={t('dateEnvoi')}>{formatDateFr(colis.dateEnvoi)}</DetailItem>

@@ -2,7 +2,8 @@
  * The nature lines of INFO COLIS (spec 000 §2, §5 "Each nature weight: number, minimum 0, step 0.1, required"): for
  * each line a nature among those of the departure (natureColis/liste?envoieId=…), its weight, and the price the server
  * found for it on the route (prixExceptionnel if above 0, else the unit price — common/pricing.ts prixLigneOf) with the
- * line amount. The rules of a line (a nature, a weight above 0) are the wizard's schema's (common/schemas/colis.ts).
+ * line amount, in the departure's currency (the exceptional price as the server converted it, a unit price's minimum
+ * charge applied). The rules of a line (a nature, a weight above 0) are the wizard's schema's (common/schemas/colis.ts).
  */
 import { Box, Button, InputAdornment, Typography } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
@@ -17,7 +18,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { computeColisMontants, prixLigneOf } from '../../../common/pricing';
-import { formatEuro } from '../../../common/format';
+import { formatMontant } from '../../../common/format';
 import { poidsSaisi, type PrixNature } from '../model/wizardRules';
 
 /** The price and amount of one line, read from the form and the prices found. */
@@ -25,10 +26,12 @@ const PrixLigne = ({
   prixNatures,
   loading,
   unitLabel,
+  devise,
 }: {
   prixNatures: Record<string, PrixNature | undefined>;
   loading: boolean;
   unitLabel: string;
+  devise: string;
 }) => {
   const translate = useTranslate();
   const { index } = useSimpleFormIteratorItem();
@@ -37,10 +40,10 @@ const PrixLigne = ({
   let text = '';
   if (line?.natureColisID && !prix) text = translate(loading ? 'resources.colis.info.prix_loading' : 'resources.colis.info.prix_missing');
   if (prix) {
-    const unit = prixLigneOf(prix.prixExceptionnel, prix.prixUnitaire);
+    const unit = prixLigneOf(prix.prixExceptionnel, prix.prixUnitaire, devise);
     const poids = poidsSaisi(line?.poids);
-    const total = poids === null ? 0 : computeColisMontants({ lines: [{ poids, ...prix }] }).montant;
-    text = `${formatEuro(unit)} / ${unitLabel} → ${formatEuro(total)}`;
+    const total = poids === null ? 0 : computeColisMontants({ devise, lines: [{ poids, ...prix }] }).montant;
+    text = `${formatMontant(unit, devise)} / ${unitLabel} → ${formatMontant(total, devise)}`;
   }
   return (
     <Box sx={{ minWidth: 200, alignSelf: 'center', pb: 2 }}>
@@ -73,10 +76,12 @@ export interface ColisNaturesInputProps {
   prixLoading: boolean;
   /** 'kg' or 'm³', shown after the weights. */
   unitLabel: string;
+  /** The departure's currency (ISO 4217): the prices shown are in it. */
+  devise: string;
 }
 
 /** Takes NatureLinesInputProps; edits the form's naturesColis array. */
-export const ColisNaturesInput = ({ natures, naturesPending, prixNatures, prixLoading, unitLabel }: ColisNaturesInputProps) => (
+export const ColisNaturesInput = ({ natures, naturesPending, prixNatures, prixLoading, unitLabel, devise }: ColisNaturesInputProps) => (
   <ArrayInput source="naturesColis" label="resources.colis.info.natures">
     <SimpleFormIterator inline disableReordering disableClear addButton={<AddNatureButton />}>
       <SelectInput
@@ -100,7 +105,7 @@ export const ColisNaturesInput = ({ natures, naturesPending, prixNatures, prixLo
         slotProps={{ input: { endAdornment: <InputAdornment position="end">{unitLabel}</InputAdornment> } }}
         helperText={false}
       />
-      <PrixLigne prixNatures={prixNatures} loading={prixLoading} unitLabel={unitLabel} />
+      <PrixLigne prixNatures={prixNatures} loading={prixLoading} unitLabel={unitLabel} devise={devise} />
     </SimpleFormIterator>
   </ArrayInput>
 );

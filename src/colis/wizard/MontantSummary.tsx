@@ -1,12 +1,12 @@
 /**
  * Live summary of INFO COLIS (spec 000 §2 step 2, §9): total weight, amount of the natures, total and remaining to pay,
- * from common/pricing.ts computeColisMontants (the server's own arithmetic). A negative remaining flags the error
- * 'paid amount higher than total' (§5 Edit parcel).
+ * from common/pricing.ts computeColisMontants (the server's own arithmetic), in the departure's currency. A negative
+ * remaining flags the error 'paid amount higher than total' (§5 Edit parcel).
  */
 import { Alert, Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { type ColisMontants } from '../../../common/pricing';
-import { formatEuro, formatKg } from '../../../common/format';
+import { formatKg, formatMontant } from '../../../common/format';
 
 /** One summary line. */
 const Row = ({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) => (
@@ -20,8 +20,8 @@ const Row = ({ label, value, strong, testId }: { label: string; value: string; s
   </Box>
 );
 
-/** Takes the computed amounts and the unit; renders the summary card. */
-export const MontantSummary = ({ montants, unite }: { montants: ColisMontants; unite: string }) => {
+/** Takes the computed amounts, the unit and the departure's currency; renders the summary card. */
+export const MontantSummary = ({ montants, unite, devise }: { montants: ColisMontants; unite: string; devise: string }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.colis.info.${key}`);
   return (
@@ -31,10 +31,10 @@ export const MontantSummary = ({ montants, unite }: { montants: ColisMontants; u
           {t('summary')}
         </Typography>
         <Row label={t('poids_total')} value={formatKg(montants.poids, unite)} testId="summary-poids" />
-        <Row label={t('montant')} value={formatEuro(montants.montant)} testId="summary-montant" />
+        <Row label={t('montant')} value={formatMontant(montants.montant, devise)} testId="summary-montant" />
         <Divider sx={{ my: 1 }} />
-        <Row label={t('total')} value={formatEuro(montants.montantTotal)} strong testId="summary-total" />
-        <Row label={t('reste')} value={formatEuro(montants.resteAPayer)} strong testId="summary-reste" />
+        <Row label={t('total')} value={formatMontant(montants.montantTotal, devise)} strong testId="summary-total" />
+        <Row label={t('reste')} value={formatMontant(montants.resteAPayer, devise)} strong testId="summary-reste" />
         {montants.resteAPayer < 0 && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {t('negative_reste')}

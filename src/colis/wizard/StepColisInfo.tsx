@@ -3,17 +3,18 @@
  * departure's destination country, nature lines with weights and their prices, unit KG/M3 (air mode forces and locks
  * KG), complementary and expedition amounts (min 0), delivery mode with its amount and address unless it is the agency
  * pick-up ('Récupération en Agence '), observation, the advance (reglement clamped to [0, total]) with payment mode and
- * payer enabled only above 0 (default payer expediteur), and the live summary. The fields' rules and messages are the
- * wizard's schema's (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`.
+ * payer enabled only above 0 (default payer expediteur), and the live summary. Amounts are in the departure's currency
+ * (its symbol after them, its minor unit as their step). The fields' rules and messages are the wizard's schema's
+ * (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`.
  */
-import { Box, Divider, Typography } from '@mui/material';
+import { Box, Divider, InputAdornment, Typography } from '@mui/material';
 import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
 import { type ColisMontants } from '../../../common/pricing';
 import { isModeEnvoiAerien } from '../../../common/modes';
 import { useModesPaiement } from '../../encaissements/useModesPaiement';
-import { hasAdvance, type PrixNature } from '../model/wizardRules';
+import { deviseDuDepart, hasAdvance, pasDevise, symboleDevise, type PrixNature } from '../model/wizardRules';
 import type { Envoi, Ref } from '../model/types';
 import { MontantSummary } from './MontantSummary';
 import { ColisNaturesInput } from './ColisNaturesInput';
@@ -71,6 +72,13 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
   );
   const { modes: modesPaiement } = useModesPaiement();
   const unitLabel = unite === 'M3' ? 'm³' : 'kg';
+  const devise = deviseDuDepart(envoi, prixNatures);
+  // The amount inputs: in the departure's currency, step its minor unit.
+  const montantProps = {
+    min: 0,
+    step: pasDevise(devise),
+    slotProps: { input: { endAdornment: <InputAdornment position="end">{symboleDevise(devise)}</InputAdornment> } },
+  };
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, gap: 3 }}>
@@ -95,6 +103,7 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
             prixNatures={prixNatures}
             prixLoading={prixLoading}
             unitLabel={unitLabel}
+            devise={devise}
           />
           <SelectInput
             source="unite"
@@ -114,12 +123,12 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
         <Section title={translate('resources.colis.info.modeLivraisonID')}>
           <Box sx={grid(3)}>
             <SelectInput source="modeLivraisonID" label={t('modeLivraisonID')} choices={modesLivraison} optionText="libelle" isRequired />
-            <NumberInput source="montantComplementaire" label={t('montantComplementaire')} min={0} step={0.01} />
-            <NumberInput source="montantExpedition" label={t('montantExpedition')} min={0} step={0.01} />
+            <NumberInput source="montantComplementaire" label={t('montantComplementaire')} {...montantProps} />
+            <NumberInput source="montantExpedition" label={t('montantExpedition')} {...montantProps} />
           </Box>
           {withLivraison && (
             <Box sx={grid(3)}>
-              <NumberInput source="montantLivraison" label={t('montantLivraison')} min={0} step={0.01} />
+              <NumberInput source="montantLivraison" label={t('montantLivraison')} {...montantProps} />
               <Box sx={{ gridColumn: { md: 'span 2' } }}>
                 <TextInput source="adresseLivraison" label={t('adresseLivraison')} />
               </Box>
@@ -130,7 +139,7 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
         <Divider sx={{ mb: 2 }} />
         <Section title={translate('resources.colis.info.reglement')}>
           <Box sx={grid(3)}>
-            <ReglementInput total={montants.montantTotal} />
+            <ReglementInput total={montants.montantTotal} devise={devise} />
             <SelectInput
               source="modePaiementID"
               label={t('modePaiementID')}
@@ -149,7 +158,7 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
         </Section>
       </Box>
       <Box sx={{ position: { lg: 'sticky' }, top: { lg: 72 }, alignSelf: 'start' }}>
-        <MontantSummary montants={montants} unite={unite} />
+        <MontantSummary montants={montants} unite={unite} devise={devise} />
       </Box>
     </Box>
   );

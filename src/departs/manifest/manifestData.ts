@@ -4,7 +4,8 @@
  * envoi/manifest. Pure functions (tests/web/manifest.test.ts); the PDFs are drawn by ./manifestPdf.ts.
  */
 import { isModeLivraisonAgence } from '../../../common/colisRules';
-import { sumMoney, sumPoids, toCents, type DecimalInput } from '../../../common/money';
+import { DEVISE_COMPTABLE, isDevise, minorToNumber, toMinor } from '../../../common/devises';
+import { centsToNumber, sumPoids, toCents, type DecimalInput } from '../../../common/money';
 import { destinataireOf, expediteurOf } from '../../colis/model/colisRules';
 import type { ColisRecord } from '../../colis/model/types';
 
@@ -16,9 +17,11 @@ export interface ManifestEnvoi {
   destination: string;
   dateDebut: string | null;
   dateArrive: string | null;
+  /** The departure's currency, its parcels' (ISO 4217; docs/decisions/currencies.md). */
+  devise: string;
 }
 
-/** One parcel as the manifest and its label print it; weight in kg (or m³ when unite is M3), amounts in euros. */
+/** One parcel as the manifest and its label print it; weight in kg (or m³ when unite is M3), amounts in `devise`. */
 export interface ManifestColis {
   reference: string;
   expediteur: string;
@@ -30,6 +33,8 @@ export interface ManifestColis {
   montantTotal: DecimalInput;
   reglement: DecimalInput;
   resteAPayer: DecimalInput;
+  /** The currency of the amounts, the parcel's (its departure's). */
+  devise: string;
   ville: string;
   /** Pick-up at an agency (mode AGENCE) or delivery, and the pick-up agency when known. */
   retraitAgence: boolean;
@@ -50,6 +55,7 @@ interface ApiManifestEnvoi {
   modeEnvoiID?: { libelle?: string } | null;
   paysID?: { libelle?: string } | null;
   paysEmetteurID?: { libelle?: string } | null;
+  devise?: string | null;
 }
 
 /** A parcel of a envoi/manifest answer (`datas`): the parcel fields the helpers of colisRules read, and more. */
@@ -71,11 +77,15 @@ function manifestEnvoiFrom(envoi: ApiManifestEnvoi): ManifestEnvoi {
     destination: envoi.paysID?.libelle ?? '',
     dateDebut: envoi.dateDebut ?? null,
     dateArrive: envoi.dateArrive ?? null,
+    devise: envoi.devise || DEVISE_COMPTABLE,
   };
 }
 
-/** The printed data of an API parcel: sender and recipient by the rules of the parcel screens (colisRules). */
-export function manifestColisFrom(row: ApiManifestColis): ManifestColis {
+/**
+ * The printed data of an API parcel: sender and recipient by the rules of the parcel screens (colisRules); its
+ * amounts in its own `devise`, else `deviseEnvoi` (its departure's), else the euro.
+ */
+export function manifestColisFrom(row: ApiManifestColis, deviseEnvoi?: string): ManifestColis {
   const destinataire = destinataireOf(row);
   return {
     reference: row.reference,
@@ -88,39 +98,68 @@ export function manifestColisFrom(row: ApiManifestColis): ManifestColis {
     montantTotal: row.montantTotal,
     reglement: row.reglement,
     resteAPayer: row.resteAPayer,
+    devise: row.devise || deviseEnvoi || DEVISE_COMPTABLE,
     ville: row.villeID?.libelle ?? '',
     retraitAgence: isModeLivraisonAgence(row.modeLivraisonID),
     agenceRetrait: row.agenceRetrait ?? null,
   };
 }
 
-/** Whether a parcel is paid: nothing left to pay, to the cent. */
-export function isPaid(colis: Pick<ManifestColis, 'resteAPayer'>): boolean {
-  return toCents(colis.resteAPayer) <= 0n;
+/** An amount as integer minor units of its currency (cents for a code outside DEVISES). */
+const minorOf = (value: DecimalInput, devise: string) => (isDevise(devise) ? toMinor(value, devise) : toCents(value));
+
+/** Minor units as a number of the currency's units. */
+const minorNumber = (minor: bigint, devise: string) => (isDevise(devise) ? minorToNumber(minor, devise) : centsToNumber(minor));
+
+/** Whether a parcel is paid: nothing left to pay, to its currency's minor unit (the cent, the franc; default euro). */
+export function isPaid(colis: Pick<ManifestColis, 'resteAPayer'> & { devise?: string }): boolean {
+  return minorOf(colis.resteAPayer, colis.devise || DEVISE_COMPTABLE) <= 0n;
 }
 
 /** Whether a parcel's weight is a volume (unit M3) rather than kg. */
 const isVolume = (colis: Pick<ManifestColis, 'unite'>) => colis.unite.toUpperCase() === 'M3';
 
-/** The totals of a manifest: count; weight in kg and volume in m³ (exact sums); amounts in euros (exact sums). */
-export interface ManifestTotals {
-  count: number;
-  poids: number;
-  volume: number;
+/** The amounts of a manifest in one currency (exact sums of its parcels in that currency). */
+export interface ManifestMontants {
+  devise: string;
   montantTotal: number;
   reglement: number;
   resteAPayer: number;
 }
 
-/** Totals of the parcels (common/money.ts exact sums). */
-export function manifestTotals(colis: readonly ManifestColis[]): ManifestTotals {
+/**
+ * The totals of a manifest: count; weight in kg and volume in m³ (exact sums); amounts per currency (exact sums, never
+ * added across currencies): the departure's first, always there, then any other a parcel is in (in order of first
+ * appearance; none while every parcel is in the departure's, which the database holds: trigger colis_devise).
+ */
+export interface ManifestTotals {
+  count: number;
+  poids: number;
+  volume: number;
+  montants: ManifestMontants[];
+}
+
+/**
+ * Totals of the parcels (exact sums: weights in thousandths of kg, amounts in minor units of their currency).
+ * @param devise the departure's currency (default the euro)
+ */
+export function manifestTotals(colis: readonly ManifestColis[], devise: string = DEVISE_COMPTABLE): ManifestTotals {
+  const sums = new Map<string, [bigint, bigint, bigint]>([[devise, [0n, 0n, 0n]]]);
+  for (const c of colis) {
+    const d = c.devise || devise;
+    const s = sums.get(d) ?? [0n, 0n, 0n];
+    sums.set(d, [s[0] + minorOf(c.montantTotal, d), s[1] + minorOf(c.reglement, d), s[2] + minorOf(c.resteAPayer, d)]);
+  }
   return {
     count: colis.length,
     poids: sumPoids(colis.filter((c) => !isVolume(c)).map((c) => c.poids)),
     volume: sumPoids(colis.filter(isVolume).map((c) => c.poids)),
-    montantTotal: sumMoney(colis.map((c) => c.montantTotal)),
-    reglement: sumMoney(colis.map((c) => c.reglement)),
-    resteAPayer: sumMoney(colis.map((c) => c.resteAPayer)),
+    montants: [...sums].map(([d, [montantTotal, reglement, resteAPayer]]) => ({
+      devise: d,
+      montantTotal: minorNumber(montantTotal, d),
+      reglement: minorNumber(reglement, d),
+      resteAPayer: minorNumber(resteAPayer, d),
+    })),
   };
 }
 
@@ -177,7 +216,8 @@ export async function loadManifest(
     signal?.throwIfAborted();
     const answer = await loadPage(page, perPage);
     envoi ??= manifestEnvoiFrom(answer.envoi);
-    colis.push(...answer.datas.map(manifestColisFrom));
+    const deviseEnvoi = envoi.devise;
+    colis.push(...answer.datas.map((row) => manifestColisFrom(row, deviseEnvoi)));
     onProgress?.(colis.length, Math.max(answer.total, colis.length));
     if (answer.datas.length < perPage || colis.length >= answer.total) break;
   }

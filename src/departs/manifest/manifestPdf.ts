@@ -2,14 +2,15 @@
  * The two PDFs of a departure (docs/decisions/departure-manifest.md), drawn with jspdf:
  * - the manifest, A4 portrait: the departure's header (reference, mode, origin → destination, departure date,
  *   expected arrival), a table of every parcel (reference, sender, recipient, natures, weight, amount, paid or due),
- *   the totals (count, weight, total, paid, due) and 'Page N / M' on every page;
+ *   the totals (count, weight, total, paid, due) and 'Page N / M' on every page; amounts in the parcels' currency
+ *   (the departure's, docs/decisions/currencies.md), totals per currency;
  * - the labels, one 100 × 150 mm page per parcel: departure band, reference in large type, QR code of the reference,
  *   destination (city, country, pick-up agency when known), recipient, weight, departure date.
  * French formatting through common/format.ts and formatDateFr. Both call `onProgress(done)` every CHUNK parcels; they
  * run in a Web Worker (./manifest.worker.ts) so that 2 000 parcels never freeze the page.
  */
 import { jsPDF } from 'jspdf';
-import { formatEuro, formatKg } from '../../../common/format';
+import { formatKg, formatMontant } from '../../../common/format';
 import { formatDateFr } from '../../common/formatDate';
 import { drawQr, fitText, pdfText } from '../../common/pdfKit';
 import { manifestFr } from '../../i18n/fr/manifest';
@@ -18,6 +19,7 @@ import {
   formatCount,
   isPaid,
   manifestPages,
+  type ManifestMontants,
   manifestTotals,
   type ManifestColis,
   type ManifestData,
@@ -75,12 +77,12 @@ const TOTALS_ROWS = 6;
 /** Columns of the manifest table: width in mm, right-aligned numbers. */
 const COLUMNS: { key: keyof typeof t; width: number; right?: boolean }[] = [
   { key: 'reference', width: 30 },
-  { key: 'expediteur', width: 34 },
-  { key: 'destinataire', width: 34 },
-  { key: 'natures', width: 30 },
-  { key: 'poids', width: 17, right: true },
-  { key: 'montant', width: 20, right: true },
-  { key: 'paiement', width: 21, right: true },
+  { key: 'expediteur', width: 31 },
+  { key: 'destinataire', width: 31 },
+  { key: 'natures', width: 27 },
+  { key: 'poids', width: 16, right: true },
+  { key: 'montant', width: 24, right: true },
+  { key: 'paiement', width: 27, right: true },
 ];
 
 /** Rows that fit under the first page's header and on the next pages. */
@@ -157,8 +159,8 @@ function drawRow(doc: jsPDF, c: ManifestColis, y: number, striped: boolean) {
     c.destinataire || '--',
     c.natures || '--',
     formatKg(c.poids, c.unite),
-    formatEuro(c.montantTotal),
-    paid ? t.paid : fill(t.due, { amount: formatEuro(c.resteAPayer) }),
+    formatMontant(c.montantTotal, c.devise),
+    paid ? t.paid : fill(t.due, { amount: formatMontant(c.resteAPayer, c.devise) }),
   ];
   let x = margin;
   COLUMNS.forEach((col, i) => {
@@ -171,17 +173,21 @@ function drawRow(doc: jsPDF, c: ManifestColis, y: number, striped: boolean) {
   });
 }
 
-/** The totals block at `y` (top): count, weight (and volume), total, paid, due. */
-function drawTotals(doc: jsPDF, colis: readonly ManifestColis[], y: number) {
+/** One total in each currency, ' + ' between them (one currency on a departure, but never added across). */
+const totalText = (montants: readonly ManifestMontants[], key: 'montantTotal' | 'reglement' | 'resteAPayer') =>
+  montants.map((m) => formatMontant(m[key], m.devise)).join(' + ');
+
+/** The totals block at `y` (top): count, weight (and volume), total, paid, due (in the departure's currency). */
+function drawTotals(doc: jsPDF, colis: readonly ManifestColis[], devise: string, y: number) {
   const { margin, width } = A4;
-  const totals = manifestTotals(colis);
+  const totals = manifestTotals(colis, devise);
   const cells: [string, string, Rgb][] = [
     [t.count, formatCount(totals.count), INK],
     [t.poidsTotal, formatKg(totals.poids), INK],
     ...(totals.volume > 0 ? [[t.volumeTotal, formatKg(totals.volume, 'M3'), INK] as [string, string, Rgb]] : []),
-    [t.montantTotal, formatEuro(totals.montantTotal), INK],
-    [t.regle, formatEuro(totals.reglement), PAID],
-    [t.reste, formatEuro(totals.resteAPayer), DUE],
+    [t.montantTotal, totalText(totals.montants, 'montantTotal'), INK],
+    [t.regle, totalText(totals.montants, 'reglement'), PAID],
+    [t.reste, totalText(totals.montants, 'resteAPayer'), DUE],
   ];
   const inner = width - 2 * margin;
   doc.setDrawColor(...BRAND);
@@ -253,7 +259,7 @@ export function buildManifestPdf(
       y += ROW;
       if ((i + 1) % CHUNK === 0) onProgress?.(i + 1);
     }
-    if (index === pages.length - 1) drawTotals(doc, data.colis, y + 2);
+    if (index === pages.length - 1) drawTotals(doc, data.colis, data.envoi.devise, y + 2);
     drawFooter(doc, data.envoi, printed, index + 1, pages.length);
   });
   onProgress?.(data.colis.length);

@@ -2,7 +2,8 @@
  * French texts of the collections list (spec 001 §2 "Collections list: Mode de Paiement, Date d'ajout, Effectué par,
  * Montant encaissé, Montant restant, Détails colis (opens a popup), Actions; ADMIN has an agency filter", §8
  * "Collections popup, parcel not found: 'Erreur' / 'Colis non trouvé'", "Status change failure: 'Echec lors du
- * changement !' (… collections)"). Merged into `resources.encaissements` by src/i18n/fr.ts.
+ * changement !' (… collections)"); the refunds (docs/decisions/refunds-and-cash.md). Merged into
+ * `resources.encaissements` by src/i18n/fr.ts.
  */
 export default {
   name: 'Encaissement |||| Encaissements',
@@ -45,5 +46,22 @@ export default {
   },
   notifications: {
     delete_error: "une erreur s'est produite pendant la suppression",
+  },
+  /** Refunds (docs/decisions/refunds-and-cash.md): the row action, its dialog and how the list shows a refund. */
+  refund: {
+    action: 'Rembourser',
+    title: 'Rembourser un encaissement',
+    colis: 'Colis',
+    montantEncaisse: 'Montant encaissé',
+    remboursable: 'Reste remboursable',
+    montant: 'Montant remboursé',
+    modePaiementID: 'Mode de paiement',
+    motif: 'Motif du remboursement',
+    submit: 'Rembourser',
+    cancel: 'Annuler',
+    success: 'Remboursement enregistré.',
+    failure: "Le remboursement n'a pas pu être enregistré.",
+    label: 'Remboursement',
+    rembourse: 'remboursé : %{montant}',
   },
 };

@@ -11,7 +11,8 @@ export default {
     userID: 'Utilisateur',
     motif: 'Motif',
     type: 'Type',
-    montant: 'Montant (Euro)',
+    montant: 'Montant',
+    devise: 'Devise',
     description: 'Description',
     isActive: 'Statut',
     createdAt: "Date d'ajout",
@@ -40,6 +41,8 @@ export default {
   cards: {
     revenue: 'Revenus hors colis',
     expenses: 'Dépenses hors colis',
+    hors_taux:
+      '%{smart_count} opération sans taux de change à sa date : hors des totaux en euros. Saisissez le taux dans « Taux de change ». |||| %{smart_count} opérations sans taux de change à leur date : hors des totaux en euros. Saisissez le taux dans « Taux de change ».',
   },
   table: {
     title: 'Détails des Transactions',
@@ -55,7 +58,9 @@ export default {
   },
   form: {
     user_hint: "La liste du personnel actif n'a pas pu être chargée : seuls vous-même et l'utilisateur déjà choisi sont proposés.",
-    montant_help: 'En euros, au moins 1 €',
+    montant_help: 'Dans la devise choisie, au moins 1',
+    devise_default: "Devise du pays de l'agence",
+    devise_help: "Par défaut, celle du pays de l'agence de l'opération",
   },
   record_name: "l'opération %{motif} de %{montant} du %{date}",
   notifications: {

@@ -4,6 +4,7 @@ export default {
   fields: {
     libelle: 'Libelle',
     prixUnitaire: 'Prix Unitaire',
+    montantMinimum: 'Montant minimum',
     groupeNatureColisID: 'Groupe Nature Colis',
     villeOrigineID: 'Ville de départ',
     villeDestinationID: 'Ville destination',
@@ -30,6 +31,7 @@ export default {
     pays_destination_first: "Choisissez d'abord le pays de destination",
     libelle_help: 'Proposé à partir du groupe, des villes et du mode ; modifiable',
     devise: 'Devise du pays d’origine : %{devise}',
+    montant_minimum_help: 'Le moins facturé pour une ligne de colis, dans la même devise (facultatif)',
   },
   notifications: {
     created: 'Prix unitaire enregistré avec succès',

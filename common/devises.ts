@@ -1,0 +1,118 @@
+/**
+ * The currencies the product handles (ISO 4217) with their minor unit, the accounting currency, and exact conversion
+ * between currencies. A route is priced in its origin country's currency (spec 001 §5 unit-price form: "the currency
+ * shown comes from the origin country"; spec 000 §7 a departure's `devise`); dashboards are in euros.
+ * docs/decisions/currencies.md.
+ *
+ * Twin: the `devises` table of migration 0021 (seeded from the same list); tests/server/devises.test.ts holds them
+ * equal.
+ */
+import { fromScaled, roundDiv, toScaled, type DecimalInput } from './money';
+
+/** A currency: ISO 4217 code, French name, digits of its minor unit (EUR 2 for cents, XOF 0). */
+export interface Devise {
+  code: string;
+  libelle: string;
+  decimales: number;
+}
+
+/** The currencies of the countries served, and the usual others. */
+export const DEVISES: readonly Devise[] = [
+  { code: 'EUR', libelle: 'Euro', decimales: 2 },
+  { code: 'XOF', libelle: 'Franc CFA (BCEAO)', decimales: 0 },
+  { code: 'XAF', libelle: 'Franc CFA (BEAC)', decimales: 0 },
+  { code: 'GNF', libelle: 'Franc guinéen', decimales: 0 },
+  { code: 'MAD', libelle: 'Dirham marocain', decimales: 2 },
+  { code: 'TND', libelle: 'Dinar tunisien', decimales: 3 },
+  { code: 'DZD', libelle: 'Dinar algérien', decimales: 2 },
+  { code: 'USD', libelle: 'Dollar des États-Unis', decimales: 2 },
+  { code: 'CAD', libelle: 'Dollar canadien', decimales: 2 },
+  { code: 'GBP', libelle: 'Livre sterling', decimales: 2 },
+  { code: 'CHF', libelle: 'Franc suisse', decimales: 2 },
+  { code: 'CDF', libelle: 'Franc congolais', decimales: 2 },
+  { code: 'MRU', libelle: 'Ouguiya mauritanien', decimales: 2 },
+  { code: 'GMD', libelle: 'Dalasi gambien', decimales: 2 },
+  { code: 'CVE', libelle: 'Escudo cap-verdien', decimales: 2 },
+  { code: 'GHS', libelle: 'Cedi ghanéen', decimales: 2 },
+  { code: 'NGN', libelle: 'Naira nigérian', decimales: 2 },
+];
+
+/** The accounting currency (DEVISE_COMPTABLE): rates are given as units of a currency for one of it. */
+export const DEVISE_COMPTABLE = 'EUR';
+
+/**
+ * Currencies whose rate to the euro is fixed by law (the CFA francs: 1 € = 655,957 F since 1999): seeded by the
+ * migration, never edited through tauxChange/create.
+ */
+export const TAUX_FIXES: Readonly<Record<string, string>> = { XOF: '655.957', XAF: '655.957' };
+
+/** Digits kept in a rate (numeric(18,6)). */
+export const TAUX_SCALE = 6;
+
+const BY_CODE = new Map(DEVISES.map((d) => [d.code, d]));
+
+/** Whether a code names a currency of DEVISES. */
+export function isDevise(code: unknown): code is string {
+  return typeof code === 'string' && BY_CODE.has(code);
+}
+
+/**
+ * Digits of a currency's minor unit (EUR 2, XOF 0).
+ * @throws RangeError on an unknown currency
+ */
+export function decimalesOf(devise: string): number {
+  const d = BY_CODE.get(devise);
+  if (!d) throw new RangeError(`Devise inconnue : ${devise}`);
+  return d.decimales;
+}
+
+/**
+ * An amount as an exact integer of its currency's minor unit, rounded half away from zero: toMinor('1,005', 'EUR')
+ * → 101n, toMinor('10,5', 'XOF') → 11n.
+ * @throws RangeError on an unknown currency or an unreadable amount
+ */
+export function toMinor(value: DecimalInput, devise: string): bigint {
+  return toScaled(value, decimalesOf(devise));
+}
+
+/** An integer of minor units as the decimal text the database stores (101n, 'EUR' → '1.01'; 11n, 'XOF' → '11'). */
+export function minorToString(minor: bigint, devise: string): string {
+  return fromScaled(minor, decimalesOf(devise));
+}
+
+/** An integer of minor units as a number of the currency's units (101n, 'EUR' → 1.01). */
+export function minorToNumber(minor: bigint, devise: string): number {
+  return Number(minorToString(minor, devise));
+}
+
+/** An amount rounded half away from zero to its currency's minor unit, as a number (10.5 XOF → 11). */
+export function roundToDevise(value: DecimalInput, devise: string): number {
+  return minorToNumber(toMinor(value, devise), devise);
+}
+
+/**
+ * Converts an amount exactly between two currencies through the accounting currency, rounding once, half away from
+ * zero, to the target's minor unit: amount ÷ tauxFrom × tauxTo.
+ * @param amount the amount in `from` (number or decimal text)
+ * @param from its currency
+ * @param to the target currency
+ * @param tauxFrom units of `from` for 1 unit of the accounting currency (1 when `from` is it)
+ * @param tauxTo units of `to` for 1 unit of the accounting currency (1 when `to` is it)
+ * @returns the converted amount, a number with the target's decimals
+ * @throws RangeError on an unknown currency or a rate that is not above 0
+ */
+export function convertir(amount: DecimalInput, from: string, to: string, tauxFrom: DecimalInput, tauxTo: DecimalInput): number {
+  if (from === to) return roundToDevise(amount, to);
+  const rf = toScaled(tauxFrom, TAUX_SCALE);
+  const rt = toScaled(tauxTo, TAUX_SCALE);
+  if (rf <= 0n || rt <= 0n) throw new RangeError('Taux de change invalide');
+  const fromDigits = decimalesOf(from);
+  const toDigits = decimalesOf(to);
+  // amount (10^-fromDigits) × rt (10^-6) ÷ rf (10^-6) → 10^-toDigits: scale the numerator, divide once, round half up.
+  const a = toMinor(amount, from);
+  const shift = toDigits - fromDigits;
+  const numerator = a * rt * 10n ** BigInt(Math.max(shift, 0)) * 10n;
+  const denominator = rf * 10n ** BigInt(Math.max(-shift, 0));
+  const tenths = numerator / denominator; // one more digit than the target, truncated toward zero
+  return minorToNumber(roundDiv(tenths, 1), to);
+}

@@ -1,0 +1,256 @@
+/**
+ * The cash closed per agency and day as the API reads it ('Arrêté de caisse', docs/decisions/refunds-and-cash.md): the
+ * expected amounts of an agency's day summed in SQL (numeric, exact), the closings' list (agency scope of
+ * access/scopes.ts caisseScope) and one closing with its counted lines. Amounts are answered as the exact decimal text
+ * of their currency (common/devises.ts: '1234.50' €, '6560' F CFA).
+ *
+ * The day of a payment is its created_at's in Europe/Paris, the day of an operation its date's, as migration 0022's
+ * guard reads them: what the guard freezes is exactly what the closing counted.
+ * - Payments: the agency's rows not cancelled (deleted_at), refunds included (negative rows, rembourse_id), per payment
+ *   mode and currency. The payments' active flag does not take money out of the drawer (the parcel's settled amount
+ *   keeps it): it is not read, as in the payments list.
+ * - Operations: the agency's rows not cancelled and active (an inactive operation counts nowhere, as on the operations
+ *   dashboard), 'entrée' added and 'sortie' taken off, per currency: the 'Opérations de caisse' line (no payment mode).
+ */
+import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { addDays } from '../../common/dates';
+import { isDevise, minorToString, toMinor } from '../../common/devises';
+import { CAISSE_MESSAGES } from '../../common/schemas/caisse';
+import { toMoneyString } from '../../common/money';
+import { caisseScope } from '../access/scopes';
+import type { CurrentUser } from '../auth/currentUser';
+import type { Db, Tx } from '../db/client';
+import { codeLibelleColumns } from '../db/refSelect';
+import { dayStart } from '../db/sqlDates';
+import { agences, caisseClotures, caisseComptes, encaissements, modesPaiement, operations, users } from '../db/schema';
+import { frenchKey, type AnyRow, type ListDef } from '../http/list';
+
+/**
+ * An amount as the exact decimal text of its currency, rounded half away from zero to its minor unit ('6560.00' XOF →
+ * '6560'); to the cent for a code outside common/devises.ts an old row may hold.
+ */
+const enDevise = (value: string | number, devise: string): string =>
+  isDevise(devise) ? minorToString(toMinor(value, devise), devise) : toMoneyString(value);
+
+/** A payment mode as a line names it. */
+interface ModeRef {
+  id: string;
+  code: string;
+  libelle: string;
+}
+
+/** An expected line of a day: its payment mode (null: the cash operations), its currency and the amount expected. */
+export interface LigneAttendue {
+  modePaiementID: string | null;
+  modePaiement: ModeRef | null;
+  /** The mode's label, or 'Opérations de caisse'. */
+  libelle: string;
+  devise: string;
+  /** Exact decimal text of the currency. */
+  attendu: string;
+}
+
+/** Rows of a table whose timestamp falls on `jour` in Europe/Paris (an index range, DST included). */
+const onDay = (column: typeof encaissements.createdAt | typeof operations.date, jour: string): SQL =>
+  and(gte(column, dayStart(jour) as unknown as Date), lt(column, dayStart(addDays(jour, 1)) as unknown as Date))!;
+
+/**
+ * The expected amounts of an agency's day (GET caisse/attendu, and recomputed by caisse/cloture in its transaction):
+ * per payment mode and currency, the payments minus the refunds of the day; then per currency the day's operations,
+ * incomes minus expenses. Modes by label (French order), then currency; the operations' lines last.
+ */
+export async function attendusDuJour(db: Db | Tx, agenceID: string, jour: string): Promise<LigneAttendue[]> {
+  const paiements = await db
+    .select({
+      mode: codeLibelleColumns(modesPaiement),
+      devise: encaissements.devise,
+      attendu: sql<string>`sum(${encaissements.montantEncaisse})::text`,
+    })
+    .from(encaissements)
+    .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
+    .where(and(eq(encaissements.agenceID, agenceID), isNull(encaissements.deletedAt), onDay(encaissements.createdAt, jour)))
+    .groupBy(modesPaiement.id, modesPaiement.code, modesPaiement.libelle, encaissements.devise)
+    .orderBy(frenchKey(modesPaiement.libelle), asc(modesPaiement.code), asc(encaissements.devise));
+  const ops = await db
+    .select({
+      devise: operations.devise,
+      attendu: sql<string>`sum(CASE WHEN ${operations.type} = 'entrée' THEN ${operations.montant} ELSE -${operations.montant} END)::text`,
+    })
+    .from(operations)
+    .where(
+      and(eq(operations.agenceID, agenceID), isNull(operations.deletedAt), eq(operations.isActive, true), onDay(operations.date, jour)),
+    )
+    .groupBy(operations.devise)
+    .orderBy(asc(operations.devise));
+  return [
+    ...paiements.map((p) => ({
+      modePaiementID: p.mode.id,
+      modePaiement: p.mode,
+      libelle: p.mode.libelle,
+      devise: p.devise,
+      attendu: enDevise(p.attendu, p.devise),
+    })),
+    ...ops.map((o) => ({
+      modePaiementID: null,
+      modePaiement: null,
+      libelle: CAISSE_MESSAGES.operations,
+      devise: o.devise,
+      attendu: enDevise(o.attendu, o.devise),
+    })),
+  ];
+}
+
+/** An agency by id (id, code, label), or undefined. */
+export async function findAgenceCaisse(db: Db | Tx, id: string) {
+  const [row] = await db.select(codeLibelleColumns(agences)).from(agences).where(eq(agences.id, id));
+  return row;
+}
+
+/**
+ * Locks an agency's row for a closing (FOR NO KEY UPDATE): a payment or an operation being written for the agency
+ * (they read it FOR SHARE, agence/service.ts checkAgenceActive) is waited for, and one starting meanwhile waits for the
+ * closing, then meets the guard of migration 0022. Undefined for an unknown agency.
+ */
+export async function lockAgenceCaisse(tx: Tx, id: string) {
+  const [row] = await tx.select(codeLibelleColumns(agences)).from(agences).where(eq(agences.id, id)).for('no key update');
+  return row;
+}
+
+/** The modes of payment among `ids` that exist. */
+export async function existingModes(db: Db | Tx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: modesPaiement.id }).from(modesPaiement).where(inArray(modesPaiement.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The open closing (not reopened) of an agency's day, its id; undefined when the day is open. */
+export async function openClotureOf(db: Db | Tx, agenceID: string, jour: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: caisseClotures.id })
+    .from(caisseClotures)
+    .where(and(eq(caisseClotures.agenceID, agenceID), eq(caisseClotures.jour, jour), isNull(caisseClotures.rouverteAt)));
+  return row?.id;
+}
+
+const auteur = alias(users, 'caisse_auteur');
+const rouvreur = alias(users, 'caisse_rouvreur');
+
+/**
+ * The differences of a closing per currency, [{devise, ecart}] by currency (ecart: numeric text, formatted by
+ * mapCloture), in SQL beside each row.
+ */
+const ecartsParDevise = sql<{ devise: string; ecart: string }[]>`(
+  SELECT coalesce(json_agg(json_build_object('devise', x.devise, 'ecart', x.ecart::text) ORDER BY x.devise), '[]'::json)
+    FROM (SELECT ${caisseComptes.devise} AS devise, sum(${caisseComptes.ecart}) AS ecart FROM ${caisseComptes}
+           WHERE ${caisseComptes.clotureID} = ${caisseClotures.id} GROUP BY ${caisseComptes.devise}) x)`;
+
+/** Closings with their agency, author, reopening and differences per currency. */
+export const selectClotures = (db: Db | Tx) =>
+  db
+    .select({
+      id: caisseClotures.id,
+      jour: caisseClotures.jour,
+      commentaire: caisseClotures.commentaire,
+      createdAt: caisseClotures.createdAt,
+      agenceID: codeLibelleColumns(agences),
+      auteur: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
+      rouverte: sql<boolean>`(${caisseClotures.rouverteAt} IS NOT NULL)`,
+      rouverteAt: caisseClotures.rouverteAt,
+      rouvertePar: { id: rouvreur.id, nom: rouvreur.nom, prenoms: rouvreur.prenoms },
+      motifReouverture: caisseClotures.motifReouverture,
+      ecarts: ecartsParDevise,
+    })
+    .from(caisseClotures)
+    .innerJoin(agences, eq(caisseClotures.agenceID, agences.id))
+    .innerJoin(auteur, eq(caisseClotures.auteurID, auteur.id))
+    .leftJoin(rouvreur, eq(caisseClotures.rouverteParID, rouvreur.id))
+    .$dynamic();
+
+/** A closing row as answered: no reopener object when not reopened, the differences in their currency's text. */
+function mapCloture(row: AnyRow): AnyRow {
+  const par = row.rouvertePar as { id: string | null } | null;
+  const ecarts = (row.ecarts as { devise: string; ecart: string }[] | null) ?? [];
+  return {
+    ...row,
+    rouvertePar: par && par.id ? par : null,
+    ecarts: ecarts.map((e) => ({ devise: e.devise, ecart: enDevise(e.ecart, e.devise) })),
+  };
+}
+
+/** The filters of the list on days: `du` and `au`, 'yyyy-MM-dd' (checked by the route's query schema). */
+function joursCondition(filters: Record<string, string>): SQL | undefined {
+  return and(
+    filters.du ? gte(caisseClotures.jour, filters.du) : undefined,
+    filters.au ? sql`${caisseClotures.jour} <= ${filters.au}` : undefined,
+  );
+}
+
+/**
+ * The closings' list of a user (GET caisse/liste): paged, sorted (`jour`, `createdAt`, `agence`; default the newest
+ * closing first), filtered (`agenceID`, `du`, `au`, `rouverte`), within caisseScope. A reopened closing stays listed.
+ */
+export const caisseList = (user: CurrentUser): ListDef<typeof selectClotures> => ({
+  table: caisseClotures,
+  select: selectClotures,
+  scope: caisseScope(user),
+  mapRow: mapCloture,
+  searchColumns: [agences.libelle, agences.code, auteur.nom, auteur.prenoms, caisseClotures.commentaire],
+  sortColumns: { jour: caisseClotures.jour, createdAt: caisseClotures.createdAt, agence: agences.libelle },
+  filters: { agenceID: { column: caisseClotures.agenceID, type: 'uuid' } },
+  filterHook: (filters) =>
+    and(
+      joursCondition(filters),
+      filters.rouverte === 'true' ? sql`${caisseClotures.rouverteAt} IS NOT NULL` : undefined,
+      filters.rouverte === 'false' ? isNull(caisseClotures.rouverteAt) : undefined,
+    ),
+});
+
+/** One closing (any agency) and whether the user's scope covers it; undefined when there is none. */
+export async function findCloture(db: Db | Tx, id: string, user: CurrentUser) {
+  const [row] = await selectClotures(db).where(eq(caisseClotures.id, id)).limit(1);
+  if (!row) return undefined;
+  const scope = caisseScope(user);
+  const visible = !scope || row.agenceID.id === user.agenceID;
+  return { row: mapCloture(row) as typeof row, visible };
+}
+
+/** A counted line as answered. */
+export interface CompteLigne extends LigneAttendue {
+  id: string;
+  compte: string;
+  ecart: string;
+}
+
+/** The counted lines of a closing: the payment modes by label, then the operations' lines, each by currency. */
+export async function comptesOf(db: Db | Tx, clotureID: string): Promise<CompteLigne[]> {
+  const rows = await db
+    .select({
+      id: caisseComptes.id,
+      modeID: modesPaiement.id,
+      modeCode: modesPaiement.code,
+      modeLibelle: modesPaiement.libelle,
+      devise: caisseComptes.devise,
+      attendu: caisseComptes.attendu,
+      compte: caisseComptes.compte,
+      ecart: caisseComptes.ecart,
+    })
+    .from(caisseComptes)
+    .leftJoin(modesPaiement, eq(caisseComptes.modePaiementID, modesPaiement.id))
+    .where(eq(caisseComptes.clotureID, clotureID))
+    .orderBy(
+      sql`${caisseComptes.modePaiementID} IS NULL`,
+      frenchKey(sql`coalesce(${modesPaiement.libelle}, '')`),
+      asc(caisseComptes.devise),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    modePaiementID: r.modeID,
+    modePaiement: r.modeID ? { id: r.modeID, code: r.modeCode!, libelle: r.modeLibelle! } : null,
+    libelle: r.modeLibelle ?? CAISSE_MESSAGES.operations,
+    devise: r.devise,
+    attendu: enDevise(r.attendu, r.devise),
+    compte: enDevise(r.compte, r.devise),
+    ecart: enDevise(r.ecart, r.devise),
+  }));
+}

@@ -1,0 +1,129 @@
+/**
+ * Refunds of payments (docs/decisions/refunds-and-cash.md "A refund is a negative collection"): money given back on a
+ * payment, written as a row of `encaissements` with a negative amount in the payment's currency, linked to it
+ * (`rembourse_id`), with its reason, mode, author and agency. The payment itself is never changed; its refunds never
+ * exceed it. The parcel's settled amount goes down and its remaining amount up by the refund, a deleted parcel's too
+ * (as a cancellation moves them): a parcel's reglement stays the sum of its rows not cancelled. A closed cash day
+ * refuses the row in the database (migration 0022, 409).
+ */
+import { eq } from 'drizzle-orm';
+import { minorToNumber, minorToString, toMinor } from '../../common/devises';
+import { remboursementDepasseMessage, type RemboursementInput } from '../../common/schemas/encaissement';
+import { lockColisOfPayment } from '../access/locks';
+import { checkAgenceActive } from '../agence/service';
+import type { CurrentUser } from '../auth/currentUser';
+import { auteurOf, recordAudit } from '../db/audit';
+import type { Db } from '../db/client';
+import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { montantRembourseOf } from './query';
+
+/** The refusal of a refund of a cancelled payment. */
+const PAIEMENT_ANNULE = 'Cet encaissement a été annulé : il ne peut pas être remboursé.';
+/** The refusal of a refund of a refund. */
+const DEJA_REMBOURSEMENT = 'Cette ligne est un remboursement : seul un encaissement peut être remboursé.';
+
+/** What rembourserEncaissement answers: the refund, what its payment may still give back and the parcel's amounts. */
+export type Remboursement = {
+  id: string;
+  /** The amount given back (positive; the row holds its opposite), in `devise`. */
+  montant: number;
+  /** The payment's currency, its parcel's. */
+  devise: string;
+  /** The refunded payment. */
+  rembourseID: string;
+  /** What the payment may still give back after this refund. */
+  remboursable: number;
+  /** The parcel's new settled and remaining amounts. */
+  reglement: number;
+  resteAPayer: number;
+};
+
+/**
+ * Refunds `input.montant` of a payment (POST encaissement/rembourser/{id}), in one transaction with its parcel locked
+ * (then the payment), as every writer of a parcel's payments does.
+ * The payment must be within the user's payments scope (its parcel's agency or destination: colisAgenceScope), not
+ * cancelled and not itself a refund. The amount is in the payment's currency, rounded half away from zero to its minor
+ * unit, above 0, and with the payment's other refunds not above the payment. The refund is the refunding user's
+ * agency's (the payment's for a role bound to none), which must be active; its payer is the payment's. The parcel's
+ * history gets an entry (status unchanged) and the audit journal a 'create' of an 'encaissement' holding the refund.
+ * @returns the refund (id, amount given back, currency), what the payment may still give back, the parcel's amounts
+ * @throws 404 unknown payment; 403 a payment of another agency's parcel; 400 an amount not above 0 once rounded or an
+ *   unknown payment mode; 409 a cancelled payment, a refund, an amount above what is left refundable
+ *   (remboursementDepasseMessage), a deactivated agency, or a closed cash day (the database's, migration 0022)
+ */
+export async function rembourserEncaissement(
+  db: Db,
+  paymentID: string,
+  input: RemboursementInput,
+  user: CurrentUser,
+): Promise<Remboursement> {
+  return db.transaction(async (tx) => {
+    const [seen] = await tx.select({ colisID: encaissements.colisID }).from(encaissements).where(eq(encaissements.id, paymentID));
+    if (!seen) throw notFound('Encaissement introuvable.');
+    const parcel = await lockColisOfPayment(tx, seen.colisID, user);
+    const [payment] = await tx.select().from(encaissements).where(eq(encaissements.id, paymentID)).for('update');
+    if (payment.deletedAt) throw conflict(PAIEMENT_ANNULE);
+    if (payment.rembourseID) throw conflict(DEJA_REMBOURSEMENT);
+    const devise = payment.devise;
+    const montant = toMinor(input.montant, devise);
+    if (montant <= 0n) throw badRequest('Le montant remboursé doit être supérieur à 0.', { montant: 'Montant invalide' });
+    const remboursable = toMinor(payment.montantEncaisse, devise) - toMinor(await montantRembourseOf(tx, payment.id), devise);
+    if (montant > remboursable) {
+      const message = remboursementDepasseMessage(minorToString(remboursable, devise), devise);
+      throw conflict(message, { montant: message });
+    }
+    const [mode] = await tx.select({ id: modesPaiement.id }).from(modesPaiement).where(eq(modesPaiement.id, input.modePaiementID));
+    if (!mode) throw badRequest('Le mode de paiement est obligatoire.', { modePaiementID: 'Le mode de paiement est obligatoire' });
+    const agenceID = user.agenceID ?? payment.agenceID ?? parcel.agenceID;
+    await checkAgenceActive(tx, agenceID);
+
+    const montantEncaisse = minorToString(-montant, devise);
+    const reglement = minorToString(toMinor(parcel.reglement, devise) - montant, devise);
+    const resteAPayer = minorToString(toMinor(parcel.resteAPayer, devise) + montant, devise);
+    const [created] = await tx
+      .insert(encaissements)
+      .values({
+        colisID: parcel.id,
+        agenceID,
+        paymentby: payment.paymentby,
+        montantEncaisse,
+        montantRestant: resteAPayer,
+        modePaiementID: mode.id,
+        auteurID: user.id,
+        rembourseID: payment.id,
+        motif: input.motif,
+      })
+      .returning({ id: encaissements.id });
+    await tx.update(colis).set({ reglement, resteAPayer }).where(eq(colis.id, parcel.id));
+    await tx
+      .insert(historiques)
+      .values({ colisID: parcel.id, statutAvantID: parcel.statutID, statutApresID: parcel.statutID, auteurID: user.id });
+    await recordAudit(tx, {
+      entite: 'encaissement',
+      entiteID: created.id,
+      action: 'create',
+      ...auteurOf(user),
+      apres: {
+        colis: parcel.reference,
+        colisID: parcel.id,
+        rembourseID: payment.id,
+        montantEncaisse,
+        devise,
+        modePaiementID: mode.id,
+        motif: input.motif,
+        reglement,
+        resteAPayer,
+      },
+    });
+    return {
+      id: created.id,
+      montant: minorToNumber(montant, devise),
+      devise,
+      rembourseID: payment.id,
+      remboursable: minorToNumber(remboursable - montant, devise),
+      reglement: Number(reglement),
+      resteAPayer: Number(resteAPayer),
+    };
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * The exchange rates' screen 'Taux de change' (key tauxChange; docs/decisions/currencies.md): the history of rates
+ * (tauxChange/liste, paged, filtered by currency, newest first) and entering a rate (tauxChange/create, a role that
+ * sees every agency). No update nor deletion: a correction is a new rate from its day. The rate in force on a day is
+ * read by rates.ts; the rules of a creation are in service.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tauxChangeBody } from '../../common/schemas/tauxChange';
+import { currentUser } from '../auth/currentUser';
+import type { Db } from '../db/client';
+import { answers, calendarDate, envelope, instant, listAnswer, record } from '../http/answer';
+import { exportColumns, sendListExport, wantsExport, type ExportDef } from '../http/export';
+import { runList } from '../http/list';
+import { listQuerySchema } from '../http/listQuery';
+import { toApi } from '../http/serialize';
+import { tauxChangeList } from './query';
+import { createTaux } from './service';
+
+/** A rate as the API answers it. */
+const tauxRecord = record({
+  devise: z.string().describe('ISO 4217 code (common/devises.ts)'),
+  taux: z.string().describe('units of the currency for 1 €, exact decimal text (up to 6 decimals)'),
+  dateDebut: calendarDate.describe('first day it is in force; until the next rate of the same currency'),
+  fixe: z.boolean().describe('fixed by law (the CFA francs): never entered'),
+  auteur: record({ nom: z.string(), prenoms: z.string() }).nullable().describe('who entered it; null for a seeded rate'),
+  createdAt: instant,
+});
+
+/** taux-change-{date}.csv / .xlsx: the list's columns. */
+const tauxExport: ExportDef = {
+  name: 'taux-change',
+  sheet: 'Taux de change',
+  columns: exportColumns(
+    ['Devise', 'devise'],
+    ['Taux (pour 1 €)', 'taux'],
+    ['En vigueur depuis', 'dateDebut', 'date'],
+    ['Fixe', (r) => (r.fixe ? 'Oui' : 'Non')],
+    [
+      'Saisi par',
+      (r) => {
+        const a = r.auteur as { nom?: string | null; prenoms?: string | null } | null;
+        return a ? [a.nom, a.prenoms].filter(Boolean).join(' ') : '';
+      },
+    ],
+    ['Date de saisie', 'createdAt', 'date'],
+  ),
+};
+
+/** The exchange rate routes. */
+export async function tauxChangeRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tauxChange'];
+
+  r.get(
+    '/api/tauxChange/liste',
+    {
+      schema: {
+        tags,
+        description:
+          'Query: `devise`, `fixe`, `q` (currency code), `_page`, `_perPage`, `_sort` (createdAt | dateDebut | devise | taux), `_order`.',
+        querystring: listQuerySchema,
+        response: answers({ 200: listAnswer('datas', tauxRecord) }),
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      if (wantsExport(query)) return sendListExport(reply, db, tauxChangeList, query, tauxExport);
+      const { rows, total } = await runList(db, tauxChangeList, query);
+      return { success: true, datas: toApi(rows), total };
+    },
+  );
+
+  r.post(
+    '/api/tauxChange/create',
+    { schema: { tags, body: tauxChangeBody, response: answers({ 200: envelope({ message: z.string(), data: tauxRecord }) }) } },
+    async (request) => {
+      const data = await createTaux(db, request.body, currentUser(request));
+      return { success: true, message: 'Taux de change enregistré avec succès !', data: toApi(data) };
+    },
+  );
+}

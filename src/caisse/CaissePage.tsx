@@ -1,0 +1,375 @@
+/**
+ * 'Caisse', /caisse (key caisse; docs/decisions/refunds-and-cash.md): the cash of an agency's day. A role that sees
+ * every agency chooses the agency (another role's is its own), and the day (today by default, never after). The screen
+ * shows the expected amounts (GET caisse/attendu: payments − refunds per payment mode and currency, the cash
+ * operations' line), an input per line for the amount counted with the difference shown as it is typed (red when not
+ * zero), and a comment; 'Clôturer la caisse' asks for confirmation, then POST caisse/cloture (the server recomputes the
+ * expected amounts). A closed day shows its stored lines read-only, who closed it and when, and its PDF 'Arrêté de
+ * caisse'. The closings' history is below (./CaisseHistorique.tsx), with 'Rouvrir' for the key caisseRouvrir.
+ * The form validates with the shared schema (common/schemas/caisse.ts caisseClotureForm, src/common/formResolver.ts).
+ */
+import { useState } from 'react';
+import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import LockIcon from '@mui/icons-material/Lock';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { Confirm, useDataProvider, useGetList, useNotify, useTranslate, type DataProvider } from 'react-admin';
+import { isoToFr, todayIso } from '../../common/dates';
+import { formatMontant } from '../../common/format';
+import { caisseClotureForm } from '../../common/schemas/caisse';
+import { userSeesAllAgences } from '../../common/scopes';
+import { formResolver } from '../common/formResolver';
+import { formatDateFr } from '../common/formatDate';
+import { PageHeader } from '../common/PageHeader';
+import { serverMessage } from '../common/recordLabel';
+import { useAppIdentity } from '../common/useAppIdentity';
+import type { CaisseMethods } from './caisseMethods';
+import {
+  clotureBodyOf,
+  ecartNonNul,
+  ecartSaisi,
+  ecartsSaisis,
+  ecartsText,
+  formatEcart,
+  formValuesOf,
+  type CaisseFormValues,
+} from './caisseView';
+import { CaisseHistorique } from './CaisseHistorique';
+import type { CaisseClotureDetail, LigneAttendue } from './types';
+
+const f = 'resources.caisse';
+
+/** The form's resolver (made once): the shared schema's French messages, the values kept as typed. */
+const resolver = formResolver(caisseClotureForm) as unknown as Resolver<CaisseFormValues>;
+
+/** The difference of a line, formatted, in red when not zero; '—' while nothing readable is typed. */
+const Ecart = ({ ecart, devise, testId }: { ecart: string | null; devise: string; testId: string }) => (
+  <Typography
+    component="span"
+    data-testid={testId}
+    sx={{
+      fontWeight: 600,
+      whiteSpace: 'nowrap',
+      color: ecart === null ? 'text.secondary' : ecartNonNul(ecart) ? 'error.main' : 'success.main',
+    }}
+  >
+    {ecart === null ? '—' : formatEcart(ecart, devise)}
+  </Typography>
+);
+
+/** The header row of the lines' table. */
+const LignesHead = () => {
+  const translate = useTranslate();
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell>{translate(`${f}.fields.mode`)}</TableCell>
+        <TableCell>{translate(`${f}.fields.devise`)}</TableCell>
+        <TableCell align="right">{translate(`${f}.fields.attendu`)}</TableCell>
+        <TableCell align="right">{translate(`${f}.fields.compte`)}</TableCell>
+        <TableCell align="right">{translate(`${f}.fields.ecart`)}</TableCell>
+      </TableRow>
+    </TableHead>
+  );
+};
+
+/** The live difference of line `index` of the form. */
+const EcartSaisi = ({
+  control,
+  index,
+  attendu,
+  devise,
+}: {
+  control: Control<CaisseFormValues>;
+  index: number;
+  attendu: string;
+  devise: string;
+}) => {
+  const typed = useWatch({ control, name: `comptes.${index}.montant` });
+  return <Ecart ecart={ecartSaisi(typed, attendu, devise)} devise={devise} testId={`ecart-${index}`} />;
+};
+
+/** Props of the open day's form. */
+interface CaisseFormProps {
+  lignes: LigneAttendue[];
+  agence: { id: string; libelle: string };
+  date: string;
+  /** The agency sent with the closing (a role that sees every agency); undefined: the user's own. */
+  agenceID: string | undefined;
+  onClosed: () => void;
+}
+
+/** The open day: an input per expected line, the live differences, the comment and the closing. */
+const CaisseForm = ({ lignes, agence, date, agenceID, onClosed }: CaisseFormProps) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<DataProvider & CaisseMethods>();
+  const [pending, setPending] = useState<CaisseFormValues | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CaisseFormValues>({ resolver: resolver, defaultValues: formValuesOf(lignes) });
+
+  const cloture = useMutation({
+    mutationFn: (values: CaisseFormValues) => dataProvider.cloturerCaisse(clotureBodyOf(values, { date, agenceID })),
+    onSuccess: ({ message }) => {
+      notify(message ?? `${f}.notifications.closed`, { type: 'success' });
+      onClosed();
+    },
+    onError: (error) => notify(serverMessage(error) ?? `${f}.notifications.close_error`, { type: 'error' }),
+    onSettled: () => setPending(null),
+  });
+
+  /** The differences of the values to confirm, per currency ('Écarts : -50 F CFA · 0,00 €'). */
+  const ecartsOf = (values: CaisseFormValues) =>
+    translate(`${f}.form.confirm_ecarts`, { ecarts: ecartsText(ecartsSaisis(values.comptes)) });
+
+  return (
+    <Box component="form" onSubmit={handleSubmit((values) => setPending(values))} noValidate>
+      {lignes.length === 0 ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate(`${f}.form.empty`)}
+        </Alert>
+      ) : (
+        <Table size="small" sx={{ mb: 2 }} data-testid="caisse-lignes">
+          <LignesHead />
+          <TableBody>
+            {lignes.map((l, i) => {
+              const error = errors.comptes?.[i]?.montant?.message;
+              return (
+                <TableRow key={`${l.modePaiementID ?? ''}|${l.devise}`} data-testid={`ligne-${i}`}>
+                  <TableCell sx={{ fontWeight: l.modePaiementID ? 400 : 600 }}>{l.libelle}</TableCell>
+                  <TableCell>{l.devise}</TableCell>
+                  <TableCell align="right" data-testid={`attendu-${i}`} sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMontant(l.attendu, l.devise)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ width: 200 }}>
+                    <TextField
+                      {...register(`comptes.${i}.montant`)}
+                      size="small"
+                      placeholder="0"
+                      error={!!error}
+                      helperText={error}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'decimal',
+                          'aria-label': `${translate(`${f}.fields.compte`)} ${l.libelle} ${l.devise}`,
+                          'data-testid': `compte-${i}`,
+                          style: { textAlign: 'right' },
+                        },
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    <EcartSaisi control={control} index={i} attendu={l.attendu} devise={l.devise} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+      <TextField
+        {...register('commentaire')}
+        label={translate(`${f}.fields.commentaire`)}
+        multiline
+        minRows={2}
+        fullWidth
+        error={!!errors.commentaire}
+        helperText={errors.commentaire?.message}
+        slotProps={{ htmlInput: { 'data-testid': 'commentaire' } }}
+        sx={{ mb: 2 }}
+      />
+      <Button type="submit" variant="contained" startIcon={<LockIcon />} disabled={cloture.isPending}>
+        {translate(`${f}.form.submit`)}
+      </Button>
+      {cloture.isPending && <LinearProgress sx={{ mt: 1 }} />}
+      <Confirm
+        isOpen={pending !== null}
+        title={translate(`${f}.form.confirm_title`)}
+        content={
+          <>
+            <Typography>{translate(`${f}.form.confirm_content`, { agence: agence.libelle, jour: isoToFr(date) })}</Typography>
+            {pending && pending.comptes.length > 0 && (
+              <Typography sx={{ mt: 1, fontWeight: 600 }} data-testid="confirm-ecarts">
+                {ecartsOf(pending)}
+              </Typography>
+            )}
+          </>
+        }
+        confirm={`${f}.form.submit`}
+        cancel="app.common.no"
+        loading={cloture.isPending}
+        onConfirm={() => pending && cloture.mutate(pending)}
+        onClose={() => setPending(null)}
+      />
+    </Box>
+  );
+};
+
+/** A closed day: the stored lines, read-only, who closed it and when, the comment and the PDF. */
+const CaisseCloturee = ({ cloture }: { cloture: CaisseClotureDetail }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const auteur = [cloture.auteur.nom, cloture.auteur.prenoms].filter(Boolean).join(' ');
+  const pdf = async () => {
+    try {
+      const { downloadArrete } = await import('./arretePdf');
+      downloadArrete(cloture);
+    } catch {
+      notify(`${f}.notifications.pdf_error`, { type: 'error' });
+    }
+  };
+  return (
+    <Box data-testid="caisse-cloturee">
+      <Alert
+        severity="success"
+        icon={<LockIcon />}
+        sx={{ mb: 2 }}
+        action={
+          <Button color="inherit" size="small" startIcon={<PictureAsPdfIcon />} onClick={() => void pdf()}>
+            {translate(`${f}.form.pdf`)}
+          </Button>
+        }
+      >
+        {translate(`${f}.form.closed`, { date: formatDateFr(cloture.createdAt, 'dd/MM/yyyy HH:mm'), auteur })}
+        {cloture.commentaire && <Box>{translate(`${f}.form.closed_comment`, { commentaire: cloture.commentaire })}</Box>}
+      </Alert>
+      <Table size="small" data-testid="caisse-comptes">
+        <LignesHead />
+        <TableBody>
+          {cloture.comptes.map((c, i) => (
+            <TableRow key={c.id}>
+              <TableCell sx={{ fontWeight: c.modePaiementID ? 400 : 600 }}>{c.libelle}</TableCell>
+              <TableCell>{c.devise}</TableCell>
+              <TableCell align="right">{formatMontant(c.attendu, c.devise)}</TableCell>
+              <TableCell align="right">{formatMontant(c.compte, c.devise)}</TableCell>
+              <TableCell align="right">
+                <Ecart ecart={c.ecart} devise={c.devise} testId={`ecart-stocke-${i}`} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+};
+
+/** The 'Caisse' page (no props). */
+const CaissePage = () => {
+  const translate = useTranslate();
+  const identity = useAppIdentity();
+  const allAgences = userSeesAllAgences(identity);
+  const dataProvider = useDataProvider<DataProvider & CaisseMethods>();
+  const queryClient = useQueryClient();
+  const today = todayIso();
+  const [date, setDate] = useState(today);
+  const [choisie, setChoisie] = useState<string>('');
+  const agenceID = allAgences ? choisie || undefined : undefined;
+  const ready = !!identity && (!allAgences || !!agenceID);
+
+  const { data: agences } = useGetList(
+    'agence',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'libelle', order: 'ASC' } },
+    { enabled: allAgences },
+  );
+  const attendu = useQuery({
+    queryKey: ['caisse', 'attendu', agenceID ?? 'mine', date],
+    queryFn: ({ signal }) => dataProvider.getCaisseAttendu({ agenceID, date }, { signal }),
+    enabled: ready,
+    retry: false,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['caisse'] });
+  const data = attendu.data;
+
+  return (
+    <>
+      <PageHeader title={`${f}.page.title`} steps={[{ label: `${f}.page.breadcrumb` }]} />
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+            {allAgences ? (
+              <TextField
+                select
+                label={translate(`${f}.fields.agence`)}
+                value={choisie}
+                onChange={(e) => setChoisie(e.target.value)}
+                size="small"
+                sx={{ minWidth: 260 }}
+                slotProps={{ htmlInput: { 'data-testid': 'agence-select' } }}
+              >
+                {(agences ?? []).map((a) => (
+                  <MenuItem key={a.id} value={String(a.id)}>
+                    {String(a.libelle)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <Typography variant="subtitle1" data-testid="agence-fixe">
+                {translate(`${f}.fields.agence`)} : <strong>{data?.agence.libelle ?? identity?.agenceID?.libelle ?? '…'}</strong>
+              </Typography>
+            )}
+            <TextField
+              type="date"
+              label={translate(`${f}.fields.date`)}
+              value={date}
+              onChange={(e) => e.target.value && setDate(e.target.value)}
+              size="small"
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'date' } }}
+            />
+          </Stack>
+          {!ready && allAgences && <Alert severity="info">{translate(`${f}.form.choose_agence`)}</Alert>}
+          {ready && attendu.isPending && (
+            <Box>
+              <LinearProgress />
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {translate(`${f}.form.loading`)}
+              </Typography>
+            </Box>
+          )}
+          {attendu.error && <Alert severity="error">{serverMessage(attendu.error) ?? String(attendu.error)}</Alert>}
+          {data &&
+            (data.cloture ? (
+              <CaisseCloturee cloture={data.cloture} />
+            ) : (
+              <>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {translate(`${f}.form.explication`)}
+                </Typography>
+                <CaisseForm
+                  key={`${data.agence.id}|${data.date}|${data.lignes.map((l) => `${l.modePaiementID}|${l.devise}|${l.attendu}`).join(';')}`}
+                  lignes={data.lignes}
+                  agence={data.agence}
+                  date={data.date}
+                  agenceID={agenceID}
+                  onClosed={() => void refresh()}
+                />
+              </>
+            ))}
+        </CardContent>
+      </Card>
+      {identity && <CaisseHistorique agenceID={agenceID} />}
+    </>
+  );
+};
+
+export default CaissePage;

@@ -1,0 +1,64 @@
+/**
+ * 'Rembourser' on a payment (docs/decisions/refunds-and-cash.md): a row action of the collections list (the payment
+ * from the record context) and of a parcel's payment details (the payment given). Shown with the key
+ * encaissementRembourser, on a payment (not a refund) that still has something to give back (encaissementRules.ts
+ * remboursableOf); it opens the refund dialog (RembourserDialog), mounted only while open.
+ */
+import { useState } from 'react';
+import { IconButton, Tooltip } from '@mui/material';
+import UndoIcon from '@mui/icons-material/Undo';
+import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useHasPermission } from '../common/useHasPermission';
+import { estRemboursable, type EncaissementRow } from './encaissementRules';
+import { RembourserDialog, type PaiementRemboursable } from './RembourserDialog';
+
+/**
+ * @param paiement the payment (default: the list row of the record context) and whether it is a refund
+ * @param onDone what follows a refund (default: refresh the list)
+ */
+export const RembourserButton = ({
+  paiement,
+  onDone,
+}: {
+  paiement?: PaiementRemboursable & { rembourseID?: string | null };
+  onDone?: () => void;
+}) => {
+  const record = useRecordContext<EncaissementRow>();
+  const translate = useTranslate();
+  const has = useHasPermission();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const target = paiement ?? (record ? { ...record, reference: record.colisID?.reference } : undefined);
+  if (!target || !has('encaissementRembourser') || !estRemboursable(target)) return null;
+  const label = translate('resources.encaissements.refund.action');
+
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          size="small"
+          color="warning"
+          aria-label={label}
+          onClick={(event) => {
+            event.stopPropagation();
+            setOpen(true);
+          }}
+        >
+          <UndoIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {open && (
+        <RembourserDialog
+          paiement={target}
+          open
+          onClose={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            if (onDone) onDone();
+            else refresh();
+          }}
+        />
+      )}
+    </>
+  );
+};

@@ -1,0 +1,43 @@
+/**
+ * Texts of the exchange rates screen 'Taux de change' (key tauxChange; docs/decisions/currencies.md: a rate is the
+ * units of a currency for 1 €, in force from its day until the next one; the CFA francs' rate is fixed by law).
+ */
+export default {
+  name: 'Taux de change |||| Taux de change',
+  menu: 'Taux de change',
+  fields: {
+    devise: 'Devise',
+    taux: 'Taux (pour 1 €)',
+    dateDebut: 'En vigueur depuis',
+    fixe: 'Fixe',
+    auteur: 'Saisi par',
+    createdAt: 'Date de saisie',
+  },
+  page: {
+    list: 'TAUX DE CHANGE',
+    create: 'NOUVEAU TAUX DE CHANGE',
+  },
+  action: {
+    add: 'Saisir un taux',
+  },
+  filters: {
+    devise: 'Devise',
+    all: 'Toutes',
+  },
+  form: {
+    explication:
+      "Un taux est le nombre d'unités de la devise pour 1 €. Il s'applique à partir de sa date, jusqu'au taux suivant de la même devise ; l'historique ne se modifie pas : pour corriger, saisissez un nouveau taux.",
+    cfa: 'Le franc CFA (XOF, XAF) a un taux fixé par la loi : 655,957 F pour 1 €. Il ne se saisit pas.',
+    taux_help: 'Jusqu’à 6 décimales, virgule acceptée (ex. 1,0845)',
+    inverse: '1 € = %{taux} %{devise} · 1 %{devise} = %{inverse} €',
+    role_agence: 'Seul un rôle qui voit toutes les agences peut saisir un taux de change.',
+  },
+  values: {
+    fixe: 'Fixé par la loi',
+    seed: 'Taux légal',
+  },
+  notifications: {
+    created: 'Taux de change enregistré avec succès !',
+    create_error: "Erreur lors de l'enregistrement du taux de change",
+  },
+};

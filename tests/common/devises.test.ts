@@ -1,0 +1,49 @@
+/** Currencies and exact conversion (common/devises.ts; docs/decisions/currencies.md). */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { convertir, decimalesOf, isDevise, minorToString, roundToDevise, toMinor } from '../../common/devises';
+
+describe('currencies with their minor unit', () => {
+  it('rounds each amount to its own minor unit, half away from zero', () => {
+    expect(decimalesOf('EUR')).toBe(2);
+    expect(decimalesOf('XOF')).toBe(0);
+    expect(toMinor('1,005', 'EUR')).toBe(101n);
+    expect(toMinor('10,5', 'XOF')).toBe(11n);
+    expect(toMinor('-10,5', 'XOF')).toBe(-11n);
+    expect(minorToString(6560n, 'XOF')).toBe('6560');
+    expect(minorToString(101n, 'EUR')).toBe('1.01');
+    expect(roundToDevise(5000.4, 'XAF')).toBe(5000);
+    expect(isDevise('XOF')).toBe(true);
+    expect(isDevise('CFA')).toBe(false);
+    expect(() => decimalesOf('CFA')).toThrow(RangeError);
+  });
+
+  it('converts through the euro at the given rates, rounding once', () => {
+    // 10 € in francs CFA at the legal rate: 6 559,57 → 6 560 F.
+    expect(convertir(10, 'EUR', 'XOF', 1, '655.957')).toBe(6560);
+    // 5 000 F CFA in euros: 7,6224… → 7,62 €.
+    expect(convertir(5000, 'XAF', 'EUR', '655.957', 1)).toBe(7.62);
+    // XOF and XAF share the rate: 1 for 1.
+    expect(convertir(5000, 'XAF', 'XOF', '655.957', '655.957')).toBe(5000);
+    // 3 279,785 F = 5 € exactly → half up at the boundary.
+    expect(convertir('3279.785', 'XOF', 'EUR', '655.957', 1)).toBe(5);
+    expect(convertir(-10, 'EUR', 'XOF', 1, '655.957')).toBe(-6560);
+    expect(() => convertir(10, 'EUR', 'XOF', 1, 0)).toThrow(RangeError);
+  });
+
+  it('never drifts more than half a minor unit from the exact quotient', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.integer({ min: 1, max: 2_000_000_000 }), (cents, rateMicro) => {
+        const amount = cents / 100;
+        const taux = rateMicro / 1_000_000;
+        const xof = convertir(amount, 'EUR', 'XOF', 1, String(taux));
+        // Exact value in XOF: cents × rateMicro / 10^8; the result is within 0.5 of it.
+        const exactTimes1e8 = BigInt(cents) * BigInt(rateMicro);
+        const diff = BigInt(xof) * 100_000_000n - exactTimes1e8;
+        expect(diff <= 50_000_000n && diff >= -50_000_000n).toBe(true);
+        expect(Number.isInteger(xof)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

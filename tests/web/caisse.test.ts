@@ -1,0 +1,151 @@
+/**
+ * The 'Caisse' screen's pure parts (src/caisse/caisseView.ts) and its PDF 'Arrêté de caisse' (src/caisse/arretePdf.ts):
+ * the live difference, exact in each currency; the differences per currency; the body of caisse/cloture; the A4 PDF
+ * holding the agency, the day, the author, each line, the comment and the signatures box; the menu entry under the
+ * payments with the key caisse (docs/decisions/refunds-and-cash.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { keysOpening, RESOURCE_KEYS } from '../../common/permissions';
+import { buildArretePdf } from '../../src/caisse/arretePdf';
+import {
+  arreteFileName,
+  clotureBodyOf,
+  ecartNonNul,
+  ecartSaisi,
+  ecartsSaisis,
+  ecartsText,
+  formValuesOf,
+} from '../../src/caisse/caisseView';
+import type { CaisseClotureDetail } from '../../src/caisse/types';
+import { MENU_GROUPS, visibleGroups } from '../../src/layout/menuGroups';
+
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+const ESPECES = '0a9e7c1d-2b3f-4a5b-8c6d-7e8f9a0b1c22';
+
+describe('caisseView', () => {
+  it('computes the live difference exactly in the currency, null while nothing readable is typed', () => {
+    expect(ecartSaisi('2 950,4', '3000', 'XOF')).toBe('-50');
+    expect(ecartSaisi('2 950,5', '3000', 'XOF')).toBe('-49');
+    expect(ecartSaisi('20,1', '20.00', 'EUR')).toBe('0.10');
+    expect(ecartSaisi('0.3', '0.1', 'EUR')).toBe('0.20');
+    expect(ecartSaisi('', '3000', 'XOF')).toBeNull();
+    expect(ecartSaisi('abc', '3000', 'XOF')).toBeNull();
+    expect([ecartNonNul('0.00'), ecartNonNul('-0'), ecartNonNul('0.10'), ecartNonNul(null)]).toEqual([false, false, true, false]);
+  });
+
+  it('sums the differences per currency, an empty line counting 0', () => {
+    const sums = ecartsSaisis([
+      { devise: 'XOF', attendu: '3000', montant: '2950' },
+      { devise: 'EUR', attendu: '20.00', montant: '20' },
+      { devise: 'XOF', attendu: '1500', montant: '' },
+    ]);
+    expect(sums).toEqual([
+      { devise: 'XOF', ecart: '-1550' },
+      { devise: 'EUR', ecart: '0.00' },
+    ]);
+    expect(plain(ecartsText([{ devise: 'XOF', ecart: '100' }, ...sums.slice(1)]))).toBe('+100 F CFA · 0,00 €');
+  });
+
+  it('builds the body of caisse/cloture from the form, through the shared schema', () => {
+    const values = formValuesOf([
+      { modePaiementID: ESPECES, modePaiement: null, libelle: 'Espèces', devise: 'XOF', attendu: '3000' },
+      { modePaiementID: null, modePaiement: null, libelle: 'Opérations de caisse', devise: 'EUR', attendu: '-12.50' },
+    ]);
+    expect(values.comptes.map((c) => c.montant)).toEqual(['', '']);
+    values.comptes[0].montant = '2 999,5';
+    values.comptes[1].montant = '-12,505';
+    values.commentaire = ' RAS ';
+    expect(clotureBodyOf(values, { date: '2026-11-26', agenceID: 'a' })).toEqual({
+      agenceID: 'a',
+      date: '2026-11-26',
+      comptes: [
+        { modePaiementID: ESPECES, devise: 'XOF', montant: 3000 },
+        { modePaiementID: null, devise: 'EUR', montant: -12.51 },
+      ],
+      commentaire: 'RAS',
+    });
+    expect(clotureBodyOf(values, { date: '2026-11-26' })).not.toHaveProperty('agenceID');
+    values.comptes[0].montant = '';
+    expect(() => clotureBodyOf(values, { date: '2026-11-26' })).toThrow();
+  });
+});
+
+describe("the 'Arrêté de caisse' PDF", () => {
+  const cloture: CaisseClotureDetail = {
+    id: 'c',
+    jour: '2026-11-26',
+    commentaire: 'Manque 50 F au guichet',
+    createdAt: '2026-11-26T17:30:00.000Z',
+    agenceID: { id: 'a', code: 'DKR1', libelle: 'Agence Dakar Plateau' },
+    auteur: { id: 'u', nom: 'Diop', prenoms: 'Moussa' },
+    rouverte: true,
+    rouverteAt: '2026-11-27T08:00:00.000Z',
+    rouvertePar: { id: 'v', nom: 'Admin', prenoms: 'Chef' },
+    motifReouverture: 'Paiement oublie',
+    ecarts: [
+      { devise: 'EUR', ecart: '0.00' },
+      { devise: 'XOF', ecart: '-50' },
+    ],
+    comptes: [
+      {
+        id: '1',
+        modePaiementID: ESPECES,
+        modePaiement: null,
+        libelle: 'Wave',
+        devise: 'XOF',
+        attendu: '3000',
+        compte: '2950',
+        ecart: '-50',
+      },
+      {
+        id: '2',
+        modePaiementID: null,
+        modePaiement: null,
+        libelle: 'Operations de caisse',
+        devise: 'EUR',
+        attendu: '15.00',
+        compte: '15.00',
+        ecart: '0.00',
+      },
+    ],
+  };
+
+  it('is an A4 portrait PDF holding the agency, the day, the author, each line, the comment and the signatures', () => {
+    const doc = buildArretePdf(cloture, new Date('2026-11-27T09:00:00Z'));
+    expect(Math.round(doc.internal.pageSize.getWidth())).toBe(210);
+    expect(Math.round(doc.internal.pageSize.getHeight())).toBe(297);
+    const text = doc.output();
+    expect(text.startsWith('%PDF-')).toBe(true);
+    for (const part of [
+      'Agence Dakar Plateau \\(DKR1\\)', // parentheses escaped in the PDF's text
+      '26/11/2026',
+      'Diop Moussa',
+      'Wave',
+      '3 000 F CFA',
+      '2 950 F CFA',
+      '-50 F CFA',
+      'Operations de caisse',
+      '15,00',
+      'Manque 50 F au guichet',
+      'Caissier',
+      'Responsable',
+      'Paiement oublie',
+    ]) {
+      expect(text, part).toContain(part);
+    }
+    expect(arreteFileName('DKR1', '2026-11-26')).toBe('arrete-caisse-DKR1-2026-11-26.pdf');
+  });
+});
+
+describe('menu and access', () => {
+  it('shows Caisse under the payments only with the key caisse, which opens the page', () => {
+    const colis = (keys: string[]) =>
+      visibleGroups(MENU_GROUPS, (k) => keys.includes(k))
+        .find((g) => g.id === 'colis')
+        ?.entries.map((e) => e.to) ?? [];
+    expect(colis(['encaissements', 'caisse'])).toEqual(['/encaissements', '/caisse']);
+    expect(colis(['encaissements'])).not.toContain('/caisse');
+    expect(RESOURCE_KEYS.caisse).toEqual({ list: 'caisse' });
+    expect(keysOpening('caisse', 'list')).toEqual(['caisse']);
+  });
+});
