@@ -40,7 +40,23 @@ export type DashboardCounts = { colis: number; envois: number; clients: number }
 export type PaiementState = 'SOLDE' | 'PARTIEL' | 'ATTENTE';
 export const PAIEMENT_STATES: readonly PaiementState[] = ['SOLDE', 'PARTIEL', 'ATTENTE'];
 
-/** circularStatistiques' `financialStats`: counts by payment state and amounts in euros (2 decimals). */
+/** One currency of `financialStats.parDevise`: the amounts of its parcels in that currency, unconverted. */
+export interface FinancialParDevise {
+  /** ISO 4217 code (colis.devise). */
+  devise: string;
+  totalMontantPaye: number;
+  totalPartiellementPayes: number;
+  totalMontantNonPaye: number;
+  totalMontant: number;
+  partielEncaisse: number;
+  partielReste: number;
+}
+
+/**
+ * circularStatistiques' `financialStats`: counts by payment state and amounts in euros (2 decimals), each currency
+ * converted month by month at the rate in force on the month's first day (docs/decisions/dashboard-figures.md
+ * "Currencies"), and the same amounts per currency.
+ */
 export interface FinancialStats {
   quantify: { colisSoldes: number; colisPartiellementPayes: number; colisEnAttente: number };
   money: {
@@ -61,6 +77,10 @@ export interface FinancialStats {
     /** Σ resteAPayer of the PARTIEL parcels. */
     partielReste: number;
   };
+  /** The same amounts in each currency of the parcels, unconverted, by code (absent from answers before migration 0023). */
+  parDevise?: FinancialParDevise[];
+  /** (currency, month) pairs without an exchange rate: their amounts are left out of `money` (never counted 1:1). */
+  horsTaux?: number;
 }
 
 /** One status of circularStatistiques' `nbreColisByStatut`. */

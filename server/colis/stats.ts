@@ -28,19 +28,21 @@ import {
   PAIEMENT_STATES,
   type DashboardCounts,
   type FinancialStats,
+  type FinancialParDevise,
   type MonthCount,
   type PaiementState,
   type StatutCount,
 } from '../../common/dashboard';
 import { COLIS_STATUT_CODES } from '../../common/colisRules';
-import { centsToNumber, toCents } from '../../common/money';
+import { DEVISE_COMPTABLE, convertir } from '../../common/devises';
+import { centsToNumber, centsToString, toCents } from '../../common/money';
 import type { StatutCode } from '../../common/statuts';
 import type { CurrentUser } from '../auth/currentUser';
 import { clientRecountScope, colisScope, countersScope, envoiScope } from '../access/scopes';
 import { clientTypeId } from '../user/service';
 import type { Db } from '../db/client';
 import { fastSwitches } from '../db/fast/switches';
-import { colis, envois, users } from '../db/schema';
+import { colis, envois, tauxChange, users } from '../db/schema';
 import { statutsByCode } from '../statut/query';
 
 /** Where the parcel figures come from: the counter tables (the API) or a recount over the parcels (tests, bench). */
@@ -58,12 +60,16 @@ export interface AgenceRef {
   paysID: string;
 }
 
-/** One group of parcels: its registering agency, and the status / month / payment state asked for. */
+/**
+ * One group of parcels: its registering agency and currency, and the status / month / payment state asked for. Amounts
+ * in cents of the currency (colis.devise, whatever its minor unit: the columns hold 2 decimals).
+ */
 interface Cell {
   agence: string;
   statut: string;
   mois: string;
   paiement: PaiementState;
+  devise: string;
   nb: number;
   montantTotal: bigint;
   reglement: bigint;
@@ -75,7 +81,7 @@ type Dim = 'statut' | 'mois' | 'paiement';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Parcels grouped by registering agency and the given dimensions, within the user's scope.
+ * Parcels grouped by registering agency, currency and the given dimensions, within the user's scope.
  * @param opts.fromMonth only the months from this one ('yyyy-MM') on
  * @param opts.money also sum the amounts (cents)
  */
@@ -93,6 +99,7 @@ async function loadCells(
         statut: sql`cs.statut_id`,
         mois: sql`cs.mois`,
         paiement: sql`cs.paiement`,
+        devise: sql`cs.devise`,
         nb: sql`sum(cs.nb)`,
         montantTotal: sql`sum(cs.montant_total)`,
         reglement: sql`sum(cs.reglement)`,
@@ -103,6 +110,7 @@ async function loadCells(
         statut: sql`${colis.statutID}`,
         mois: sql`colis_mois(${colis.createdAt})`,
         paiement: sql`colis_paiement(${colis.resteAPayer}, ${colis.reglement})`,
+        devise: sql`${colis.devise}`,
         nb: sql`count(*)`,
         montantTotal: sql`sum(${colis.montantTotal})`,
         reglement: sql`sum(${colis.reglement})`,
@@ -115,6 +123,7 @@ async function loadCells(
   const zero = sql`'0'`;
   const result = await db.execute(sql`
     SELECT ${e.agence} AS agence,
+           ${e.devise} AS devise,
            ${has('statut') ? e.statut : sql`NULL`} AS statut,
            ${has('mois') ? sql`to_char(${e.mois}, 'YYYY-MM')` : sql`NULL`} AS mois,
            ${has('paiement') ? e.paiement : sql`NULL`} AS paiement,
@@ -124,13 +133,14 @@ async function loadCells(
            ${opts.money ? e.resteAPayer : zero}::text AS reste_a_payer
       FROM ${from}
      WHERE ${sql.join(conds, sql` AND `)}
-     GROUP BY ${sql.join([e.agence, ...dims.map((d) => e[d])], sql`, `)}`);
+     GROUP BY ${sql.join([e.agence, e.devise, ...dims.map((d) => e[d])], sql`, `)}`);
   const codeOf = new Map([...(await statutsByCode(db)).values()].map((s) => [s.id, s.code]));
   return rowsOf<Record<string, string | null>>(result).map((r) => ({
     agence: r.agence!,
     statut: r.statut ? (codeOf.get(r.statut) ?? r.statut) : '',
     mois: r.mois ?? '',
     paiement: (r.paiement ?? 'ATTENTE') as PaiementState,
+    devise: r.devise ?? DEVISE_COMPTABLE,
     nb: Number(r.nb),
     montantTotal: toCents(r.montant_total ?? '0'),
     reglement: toCents(r.reglement ?? '0'),
@@ -277,20 +287,77 @@ export async function colisParMois(
   };
 }
 
-/** Counts and amounts by payment state of some cells (common/dashboard.ts FinancialStats). */
-function financialStats(cells: Cell[]): FinancialStats {
-  const by = Object.fromEntries(PAIEMENT_STATES.map((p) => [p, { nb: 0, total: 0n, regle: 0n, reste: 0n }])) as Record<
-    PaiementState,
-    { nb: number; total: bigint; regle: bigint; reste: bigint }
-  >;
+/**
+ * The rate of a currency in force on the first day of a month: units for 1 € ('655.957000'), '1' for the euro,
+ * undefined without a rate. The SQL-free twin of server/tauxChange/rates.ts tauxEnVigueur (the latest rate of the
+ * currency starting on or before the day), over the whole history read once.
+ */
+type TauxDuMois = (devise: string, mois: string) => string | undefined;
+
+/** Every exchange rate, read once per call (a few rows per currency), as a TauxDuMois. */
+async function loadTaux(db: Db): Promise<TauxDuMois> {
+  const result = await db.execute(sql`
+    SELECT ${tauxChange.devise} AS devise, ${tauxChange.taux}::text AS taux, to_char(${tauxChange.dateDebut}, 'YYYY-MM-DD') AS debut
+      FROM ${tauxChange} ORDER BY 1, 3 DESC`);
+  const byDevise = new Map<string, { taux: string; debut: string }[]>();
+  for (const r of rowsOf<{ devise: string; taux: string; debut: string }>(result)) {
+    const list = byDevise.get(r.devise) ?? [];
+    list.push({ taux: r.taux, debut: r.debut });
+    byDevise.set(r.devise, list);
+  }
+  return (devise, mois) => {
+    if (devise === DEVISE_COMPTABLE) return '1';
+    const jour = `${mois}-01`;
+    return byDevise.get(devise)?.find((t) => t.debut <= jour)?.taux;
+  };
+}
+
+/** Cents of a currency converted to euro cents at `taux` (units for 1 €), rounded once, half away from zero. */
+const centsEnEuros = (cents: bigint, devise: string, taux: string): bigint =>
+  toCents(convertir(centsToString(cents), devise, DEVISE_COMPTABLE, taux, '1'));
+
+type Sums = { nb: number; total: bigint; regle: bigint; reste: bigint };
+const emptySums = (): Record<PaiementState, Sums> =>
+  Object.fromEntries(PAIEMENT_STATES.map((p) => [p, { nb: 0, total: 0n, regle: 0n, reste: 0n }])) as Record<PaiementState, Sums>;
+
+/**
+ * Counts and amounts by payment state of some cells (common/dashboard.ts FinancialStats; docs/decisions/
+ * dashboard-figures.md "Currencies"). The counts take every parcel. The amounts are in euros: each cell (agency, status,
+ * payment state, month, currency) converted at the rate in force on its month's first day, its total and its paid
+ * part each rounded once to the cent and its rest their difference (so the euro figures add up as the currency's do);
+ * a cell without a rate is left out of the euros, and `horsTaux` counts the (currency, month) pairs so left out.
+ * `parDevise`: the same amounts in each currency, unconverted, by currency code.
+ */
+function financialStats(cells: Cell[], taux: TauxDuMois): FinancialStats {
+  const by = emptySums();
+  const parDevise = new Map<string, Record<PaiementState, Sums>>();
+  const horsTaux = new Set<string>();
   for (const c of cells) {
+    // Counter rows whose deltas cancel out (before compaction) are no parcel: no currency, no missing rate.
+    if (c.nb === 0 && c.montantTotal === 0n && c.reglement === 0n && c.resteAPayer === 0n) continue;
+    by[c.paiement].nb += c.nb;
+    const own = parDevise.get(c.devise) ?? emptySums();
+    parDevise.set(c.devise, own);
+    const o = own[c.paiement];
+    o.nb += c.nb;
+    o.total += c.montantTotal;
+    o.regle += c.reglement;
+    o.reste += c.resteAPayer;
+    const t = taux(c.devise, c.mois);
+    if (t === undefined) {
+      horsTaux.add(`${c.devise} ${c.mois}`);
+      continue;
+    }
+    const total = c.devise === DEVISE_COMPTABLE ? c.montantTotal : centsEnEuros(c.montantTotal, c.devise, t);
+    const regle = c.devise === DEVISE_COMPTABLE ? c.reglement : centsEnEuros(c.reglement, c.devise, t);
+    const reste = c.devise === DEVISE_COMPTABLE ? c.resteAPayer : total - regle;
     const s = by[c.paiement];
-    s.nb += c.nb;
-    s.total += c.montantTotal;
-    s.regle += c.reglement;
-    s.reste += c.resteAPayer;
+    s.total += total;
+    s.regle += regle;
+    s.reste += reste;
   }
   const euros = centsToNumber;
+  const units = centsToNumber;
   const { SOLDE, PARTIEL, ATTENTE } = by;
   return {
     quantify: { colisSoldes: SOLDE.nb, colisPartiellementPayes: PARTIEL.nb, colisEnAttente: ATTENTE.nb },
@@ -304,6 +371,18 @@ function financialStats(cells: Cell[]): FinancialStats {
       partielEncaisse: euros(PARTIEL.regle),
       partielReste: euros(PARTIEL.reste),
     },
+    parDevise: [...parDevise.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([devise, d]): FinancialParDevise => ({
+        devise,
+        totalMontantPaye: units(d.SOLDE.total),
+        totalPartiellementPayes: units(d.PARTIEL.total),
+        totalMontantNonPaye: units(d.ATTENTE.total),
+        totalMontant: units(d.SOLDE.total + d.PARTIEL.total + d.ATTENTE.total),
+        partielEncaisse: units(d.PARTIEL.regle),
+        partielReste: units(d.PARTIEL.reste),
+      })),
+    horsTaux: horsTaux.size,
   };
 }
 
@@ -326,20 +405,21 @@ export async function circularStats(
   nbreColisByStatut: StatutCount[];
   statsByAgence: { agence: AgenceRef; financialStats: FinancialStats; nbreColisByStatut: StatutCount[] }[];
 }> {
-  const [agences, cells, statuts] = await Promise.all([
+  const [agences, cells, statuts, taux] = await Promise.all([
     user.allAgences ? loadAgences(db) : Promise.resolve([]),
-    loadCells(db, user, source, ['statut', 'paiement'], { money: true }),
+    loadCells(db, user, source, ['statut', 'paiement', 'mois'], { money: true }),
     statutsByCode(db),
+    loadTaux(db),
   ]);
   const libelles = new Map([...statuts.values()].map((s) => [s.code, s.libelle]));
   return {
-    financialStats: financialStats(cells),
+    financialStats: financialStats(cells, taux),
     nbreColisByStatut: countsByStatut(cells, libelles),
     statsByAgence: agences.map((a) => {
       const own = cells.filter((c) => c.agence === a.id);
       return {
         agence: a,
-        financialStats: financialStats(own),
+        financialStats: financialStats(own, taux),
         nbreColisByStatut: countsByStatut(own, libelles),
       };
     }),

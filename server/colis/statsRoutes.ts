@@ -18,6 +18,7 @@ const params = z.object({ userId: z.string().max(60) });
 
 const count = z.number().int().nonnegative();
 const euros = z.number().describe('euros, 2 decimals');
+const enDevise = z.number().describe('in the currency `devise`, 2 decimals at most');
 const agence = z.object({ id: z.string(), code: z.string(), libelle: z.string(), paysID: z.string() });
 
 const counts = z.object({
@@ -40,6 +41,21 @@ const financialStats = z.object({
     partielEncaisse: euros,
     partielReste: euros,
   }),
+  parDevise: z
+    .array(
+      z.object({
+        devise: z.string().describe('ISO 4217'),
+        totalMontantPaye: enDevise,
+        totalPartiellementPayes: enDevise,
+        totalMontantNonPaye: enDevise,
+        totalMontant: enDevise,
+        partielEncaisse: enDevise,
+        partielReste: enDevise,
+      }),
+    )
+    .optional()
+    .describe('the same amounts in each currency of the parcels, unconverted'),
+  horsTaux: count.optional().describe('(currency, month) pairs without an exchange rate: left out of the euros'),
 });
 const byStatut = z.array(z.object({ statut: z.string(), libelle: z.string(), count }));
 

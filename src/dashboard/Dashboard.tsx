@@ -2,13 +2,14 @@
  * The dashboard 'TABLEAU DE BORD' (spec 000 §2 Dashboard, §6, §7, §9; docs/decisions/dashboard-figures.md),
  * react-admin's dashboard slot: three tiles (Clients, Départs, Colis), the cards 'Statut des Colis' and
  * 'Statut des Départs' (a click opens the list filtered on the status), 'Départs Ouverts', the bar chart of parcels per
- * month and the donuts of payments and statuses. A non-ADMIN role sees its agency's figures, its agency's name in
+ * month and the donuts of payments and statuses (payments in euros, with the amounts of each other currency under it and
+ * a warning when some have no exchange rate: docs/decisions/dashboard-figures.md "Currencies"). A non-ADMIN role sees its agency's figures, its agency's name in
  * brackets in the title; ADMIN switches between 'Globales' and 'Par Agence' with an agency selector, and an agency
  * without any parcel shows zeros and the toast 'Aucun colis enregistré cette agence.' for 3 s. Every figure is the
  * total of the list it opens (docs/api-contract.md "Dashboard"); layout from 1280 px down to a 390 px phone.
  */
 import { useState } from 'react';
-import { Box } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS, PAIEMENT_STATES, type DashboardCounts } from '../../common/dashboard';
 import { formatEuro } from '../../common/format';
@@ -18,7 +19,7 @@ import { useAppIdentity } from '../common/useAppIdentity';
 import { useHasPermission } from '../common/useHasPermission';
 import { COLIS_STATUT_COLORS, ENVOI_STATUT_COLORS, PAIEMENT_COLORS } from './colors';
 import { DashboardCard } from './DashboardCard';
-import { agenceHasNoColis, colisListPath, departListPath, selectView, type DashboardScope } from './dashboardView';
+import { agenceHasNoColis, autresDevises, colisListPath, departListPath, selectView, type DashboardScope } from './dashboardView';
 import { DonutChart, type DonutSegment } from './DonutChart';
 import { MonthlyChart } from './MonthlyChart';
 import { OpenEnvois } from './OpenEnvois';
@@ -92,6 +93,8 @@ const Dashboard = () => {
         : formatEuro(montant);
     return { key: state, label: `dashboard.payments.${state}`, count: count ?? 0, color: PAIEMENT_COLORS[state], detail };
   });
+  const devises = autresDevises(fin?.parDevise);
+  const horsTaux = fin?.horsTaux ?? 0;
   const statutSegments: DonutSegment[] = (view.circular?.nbreColisByStatut ?? []).map((s) => ({
     key: s.statut,
     label: `dashboard.colis_status.${s.statut}`,
@@ -154,6 +157,16 @@ const Dashboard = () => {
           skeletonHeight={200}
         >
           <DonutChart segments={encaissementSegments} testId="payments-donut" />
+          {devises.map((d) => (
+            <Typography key={d.devise} variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid={`payments-devise-${d.devise}`}>
+              {translate('dashboard.payments.devise', d)}
+            </Typography>
+          ))}
+          {horsTaux > 0 && (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid="payments-hors-taux">
+              {translate('dashboard.payments.hors_taux', { smart_count: horsTaux })}
+            </Alert>
+          )}
         </DashboardCard>
         <DashboardCard
           title="dashboard.statuses.title"

@@ -3,7 +3,9 @@
  * permission"): which figures a view shows (the user's own, or one agency's for ADMIN's 'Par Agence'), and the list
  * each figure opens, filtered so that the list's total is the figure (docs/api-contract.md "Dashboard").
  */
-import type { DashboardCounts, MonthCount } from '../../common/dashboard';
+import type { DashboardCounts, FinancialParDevise, MonthCount } from '../../common/dashboard';
+import { DEVISE_COMPTABLE } from '../../common/devises';
+import { formatMontant } from '../../common/format';
 import type { CircularStats, CircularStatsAnswer, ColisParMoisAnswer, DashboardAgence, DashboardCountsAnswer } from './dashboardMethods';
 
 /** What the screen shows: every figure of the user's scope, or of one agency ('Par Agence'). */
@@ -72,4 +74,24 @@ export function agenceHasNoColis(counts: DashboardCountsAnswer | undefined, agen
 /** A count the French way, e.g. 1000000 → '1 000 000' (narrow no-break spaces). */
 export function formatCount(n: number | undefined): string {
   return new Intl.NumberFormat('fr-FR').format(n ?? 0);
+}
+
+/**
+ * The lines under the payments donut (docs/decisions/dashboard-figures.md "Currencies"): one per currency other than
+ * the euro holding an amount, its total and its three payment states in that currency, e.g. total '701 318 F CFA'.
+ * @param parDevise circularStatistiques' `financialStats.parDevise` (absent from an older answer: no line)
+ * @returns per currency, its code and its amounts written with common/format.ts formatMontant
+ */
+export function autresDevises(
+  parDevise: FinancialParDevise[] | undefined,
+): { devise: string; total: string; paye: string; partiel: string; attente: string }[] {
+  return (parDevise ?? [])
+    .filter((d) => d.devise !== DEVISE_COMPTABLE && d.totalMontant !== 0)
+    .map((d) => ({
+      devise: d.devise,
+      total: formatMontant(d.totalMontant, d.devise),
+      paye: formatMontant(d.totalMontantPaye, d.devise),
+      partiel: formatMontant(d.totalPartiellementPayes, d.devise),
+      attente: formatMontant(d.totalMontantNonPaye, d.devise),
+    }));
 }

@@ -6,18 +6,22 @@
  * data and after registering, editing, paying, shipping, delivering and deleting parcels through the API; the agency
  * scope; the key `stats`; and the counters (migration 0003) never drifting from a recount over the parcels.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS, lastTwelveMonths } from '../../common/dashboard';
 import { COLIS_STATUT_CODES } from '../../common/colisRules';
-import { toCents } from '../../common/money';
+import { centsToNumber, toCents } from '../../common/money';
 import { loadCurrentUser, type CurrentUser } from '../../server/auth/currentUser';
 import { circularStats, colisParMois, compactStats, dashboardCounts } from '../../server/colis/stats';
 import { seedDemo } from '../../server/db/seed/demo';
+import { setFastSwitches } from '../../server/db/fast/switches';
 import {
   agences,
   colis,
   encaissements,
+  envois,
   modesEnvoi,
   modesLivraison,
   modesPaiement,
@@ -28,7 +32,7 @@ import {
 } from '../../server/db/schema';
 import { clientRecountScope, clientScope, colisScope } from '../../server/access/scopes';
 import { setupTestApp, type TestContext } from './helpers';
-import { idByCode, inDays, listDaysDrift } from './fixtures';
+import { idByCode, inDays, insertColis, listDaysDrift } from './fixtures';
 
 type Staff = { id: string; token: string };
 let t: TestContext;
@@ -263,6 +267,8 @@ describe('dashboard calls', () => {
     expect(d.circ.data.financialStats).toEqual({
       quantify: { colisSoldes: expect.any(Number), colisPartiellementPayes: expect.any(Number), colisEnAttente: expect.any(Number) },
       money: expect.objectContaining({ totalMontantPaye: expect.any(Number), totalMontantNonPaye: expect.any(Number) }),
+      parDevise: expect.arrayContaining([expect.objectContaining({ devise: 'EUR' }), expect.objectContaining({ devise: 'XOF' })]),
+      horsTaux: 0,
     });
     expect(d.circ.data.nbreColisByStatut.map((s: { statut: string }) => s.statut)).toEqual(COLIS_STATUT_CODES);
     expect(d.circ.data.statsByAgence).toHaveLength(6);
@@ -276,19 +282,40 @@ describe('dashboard calls', () => {
     await expectAllConsistent({ byAgence: true });
   }, 180_000);
 
-  it('money equals what the parcels and their payments say', async () => {
+  it("money equals what the parcels and their payments say: in each currency, and in euros at each month's rate", async () => {
     const d = await dashboard(t.adminToken);
+    const { money, parDevise } = d.circ.data.financialStats;
+    // Each currency: the sums of its parcels, and the payments not cancelled in it.
     const res = await t.database.db.execute(sql`
-      SELECT sum(montant_total)::text AS total, sum(reglement)::text AS regle, sum(reste_a_payer)::text AS reste,
-             (SELECT sum(e.montant_encaisse) FROM encaissements e JOIN colis c ON c.id = e.colis_id
-               WHERE e.deleted_at IS NULL AND c.deleted_at IS NULL)::text AS paid
-        FROM colis WHERE deleted_at IS NULL`);
-    const row = (res as unknown as { rows: Record<string, string>[] }).rows[0];
-    const { money } = d.circ.data.financialStats;
-    expect(cents(money.totalMontant)).toBe(toCents(row.total));
-    expect(cents(money.totalEncaisse)).toBe(toCents(row.regle));
-    expect(cents(money.totalResteAPayer)).toBe(toCents(row.reste));
-    expect(cents(money.totalEncaisse)).toBe(toCents(row.paid));
+      SELECT c.devise, sum(c.montant_total)::text AS total, sum(c.reglement)::text AS regle, sum(c.reste_a_payer)::text AS reste,
+             (SELECT coalesce(sum(e.montant_encaisse), 0) FROM encaissements e JOIN colis k ON k.id = e.colis_id
+               WHERE e.deleted_at IS NULL AND k.deleted_at IS NULL AND k.devise = c.devise)::text AS paid
+        FROM colis c WHERE c.deleted_at IS NULL GROUP BY c.devise ORDER BY c.devise`);
+    const rows = (res as unknown as { rows: Record<string, string>[] }).rows;
+    expect(rows.length).toBeGreaterThan(1);
+    expect(parDevise.map((x: { devise: string }) => x.devise)).toEqual(rows.map((r) => r.devise));
+    for (const row of rows) {
+      const own = parDevise.find((x: { devise: string }) => x.devise === row.devise);
+      expect(cents(own.totalMontant), row.devise).toBe(toCents(row.total));
+      expect(cents(own.totalMontantPaye) + cents(own.partielEncaisse), row.devise).toBe(toCents(row.regle));
+      expect(cents(own.totalMontantNonPaye) + cents(own.partielReste), row.devise).toBe(toCents(row.reste));
+      expect(toCents(row.regle), row.devise).toBe(toCents(row.paid));
+    }
+    // In euros: each group of parcels (agency, status, payment state, currency, month) at the rate in force on its
+    // month's first day, rounded once to the cent (PostgreSQL round: half away from zero); the rest is the difference.
+    const eur = await t.database.db.execute(sql`
+      WITH g AS (
+        SELECT devise, colis_mois(created_at) AS mois, sum(montant_total) AS t, sum(reglement) AS r FROM colis
+         WHERE deleted_at IS NULL
+         GROUP BY agence_id, statut_id, colis_paiement(reste_a_payer, reglement), devise, colis_mois(created_at))
+      SELECT sum(CASE WHEN g.devise = 'EUR' THEN g.t ELSE round(g.t / x.taux, 2) END)::text AS total,
+             sum(CASE WHEN g.devise = 'EUR' THEN g.r ELSE round(g.r / x.taux, 2) END)::text AS regle
+        FROM g LEFT JOIN LATERAL (SELECT taux FROM taux_change WHERE devise = g.devise AND date_debut <= g.mois
+                                   ORDER BY date_debut DESC LIMIT 1) x ON true`);
+    const euros = (eur as unknown as { rows: Record<string, string>[] }).rows[0];
+    expect(cents(money.totalMontant)).toBe(toCents(euros.total));
+    expect(cents(money.totalEncaisse)).toBe(toCents(euros.regle));
+    expect(cents(money.totalResteAPayer)).toBe(toCents(euros.total) - toCents(euros.regle));
     // The months: every parcel registered since the first month of the chart.
     const first = lastTwelveMonths()[0];
     const recent = await t.database.db.execute(
@@ -590,4 +617,86 @@ describe('clients an agent sees (clientScope reads colis_stats_clients)', () => 
     expect(Number(counted.rows[0].n)).toBe(0);
     expect(await recountedClients(noAgency)).toEqual([]);
   }, 300_000);
+});
+
+describe('dashboard money across currencies', () => {
+  it('counts an F CFA parcel in euros at its rate and in F CFA beside, leaves a currency without a rate out, counters or recount', async () => {
+    const db = t.database.db;
+    const figures = async () => (await dashboard(t.adminToken)).circ.data.financialStats;
+    const both = async () => {
+      const counters = await figures();
+      setFastSwitches({ dashboardCounters: false });
+      try {
+        return { counters, recount: await figures() };
+      } finally {
+        setFastSwitches();
+      }
+    };
+    type Fin = Awaited<ReturnType<typeof figures>>;
+    const of = (f: Fin, devise: string) =>
+      f.parDevise.find((x: { devise: string }) => x.devise === devise) ?? { totalMontant: 0, totalMontantNonPaye: 0 };
+    const delta = (a: number, b: number) => centsToNumber(toCents(b) - toCents(a));
+
+    // A departure Dakar → Paris (its parcels in F CFA) and one Paris → Dakar (in euros).
+    const created = await t.call('POST', '/api/envoi/create', {
+      token: t.adminToken,
+      body: { ...envoiBody(id.FR), paysEmetteurID: id.SN },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const [fromDakar] = await db.select({ devise: envois.devise }).from(envois).where(eq(envois.id, created.body.data.id));
+    expect(fromDakar.devise).toBe('XOF');
+    const toDakar = await newEnvoi(id.SN);
+    const unratedCodes = await db.execute(
+      sql`SELECT code FROM devises WHERE code <> 'EUR' AND code NOT IN (SELECT devise FROM taux_change) ORDER BY code LIMIT 1`,
+    );
+    const [noRate] = (unratedCodes as unknown as { rows: { code: string }[] }).rows;
+    expect(noRate, 'a currency without a rate').toBeDefined();
+
+    const before = await both();
+    const xof = await insertColis(db, { envoiID: created.body.data.id, statut: 'EN_ATTENTE', agence: 'DKR1' });
+    const eur = await insertColis(db, { envoiID: toDakar.id, statut: 'EN_ATTENTE', agence: 'PAR1' });
+    await db.update(colis).set({ montantTotal: '655957', resteAPayer: '655957' }).where(eq(colis.id, xof));
+    await db.update(colis).set({ montantTotal: '123.45', resteAPayer: '123.45' }).where(eq(colis.id, eur));
+    const after = await both();
+    for (const way of ['counters', 'recount'] as const) {
+      const [b, a] = [before[way], after[way]];
+      // 655 957 F at the fixed 655,957 F for 1 € are 1 000,00 €; the euro parcel adds its 123,45 €.
+      expect(delta(b.money.totalMontantNonPaye, a.money.totalMontantNonPaye), way).toBe(1123.45);
+      expect(delta(b.money.totalMontant, a.money.totalMontant), way).toBe(1123.45);
+      expect(delta(b.money.totalResteAPayer, a.money.totalResteAPayer), way).toBe(1123.45);
+      expect(delta(of(b, 'XOF').totalMontantNonPaye, of(a, 'XOF').totalMontantNonPaye), way).toBe(655957);
+      expect(delta(of(b, 'EUR').totalMontantNonPaye, of(a, 'EUR').totalMontantNonPaye), way).toBe(123.45);
+      expect(a.quantify.colisEnAttente - b.quantify.colisEnAttente, way).toBe(2);
+      expect(a.horsTaux, way).toBe(0);
+    }
+    expect(after.counters).toEqual(after.recount);
+
+    // The euro parcel's amounts moved to a currency without a rate: out of the euros, counted in horsTaux, its own
+    // amounts beside; never 1:1.
+    await db.update(colis).set({ devise: noRate.code }).where(eq(colis.id, eur));
+    const unrated = await both();
+    for (const way of ['counters', 'recount'] as const) {
+      const [b, a] = [before[way], unrated[way]];
+      expect(delta(b.money.totalMontantNonPaye, a.money.totalMontantNonPaye), way).toBe(1000);
+      expect(of(a, noRate.code).totalMontantNonPaye, way).toBe(123.45);
+      expect(delta(of(b, 'EUR').totalMontantNonPaye, of(a, 'EUR').totalMontantNonPaye), way).toBe(0);
+      expect(a.horsTaux, way).toBe(1);
+      expect(a.quantify.colisEnAttente - b.quantify.colisEnAttente, way).toBe(2);
+    }
+    expect(unrated.counters).toEqual(unrated.recount);
+    await compactStats(db);
+    expect(await figures()).toEqual(unrated.counters);
+    await expectNoDrift();
+
+    // A database written before migration 0023: every counter row in 'EUR' (the column's default); the migration's
+    // own recount (its last two statements) puts each parcel back under its currency.
+    const migration = readFileSync(path.resolve(__dirname, '../../server/db/migrations/0023_colis_stats_devise.sql'), 'utf8');
+    const rebuild = migration.split('--> statement-breakpoint').slice(-2);
+    expect(rebuild[0].trim()).toBe('DELETE FROM colis_stats;');
+    await db.execute(sql`UPDATE colis_stats SET devise = 'EUR'`);
+    expect(await figures()).not.toEqual(unrated.counters);
+    for (const statement of rebuild) await db.execute(sql.raw(statement));
+    expect(await figures()).toEqual(unrated.counters);
+    await expectNoDrift();
+  }, 120_000);
 });

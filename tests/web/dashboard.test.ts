@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lastTwelveMonths, monthAbbrFr, monthLongFr } from '../../common/dashboard';
-import { agenceHasNoColis, colisListPath, departListPath, formatCount, selectView } from '../../src/dashboard/dashboardView';
+import { agenceHasNoColis, autresDevises, colisListPath, departListPath, formatCount, selectView } from '../../src/dashboard/dashboardView';
 import type { CircularStatsAnswer, ColisParMoisAnswer, DashboardCountsAnswer } from '../../src/dashboard/dashboardMethods';
 import { byClosingDateDesc } from '../../src/dashboard/OpenEnvois';
 import { frenchAppMessages } from '../../src/i18n/fr';
@@ -110,6 +110,40 @@ describe('dashboard view', () => {
     expect(fr.dashboard.open_departures.title).toBe('Départs Ouverts');
     expect(fr.dashboard.monthly.title).toBe('Nombre de Colis envoyés par mois');
     expect([fr.dashboard.scope.global, fr.dashboard.scope.agence]).toEqual(['Globales', 'Par Agence']);
+  });
+});
+
+describe('payments in other currencies', () => {
+  const line = (devise: string, totalMontant: number, over: Record<string, number> = {}) => ({
+    devise,
+    totalMontant,
+    totalMontantPaye: 0,
+    totalPartiellementPayes: 0,
+    totalMontantNonPaye: totalMontant,
+    partielEncaisse: 0,
+    partielReste: 0,
+    ...over,
+  });
+
+  it('one line per currency other than the euro holding an amount, written in that currency', () => {
+    const lines = autresDevises([
+      line('EUR', 1234.5),
+      line('XAF', 0),
+      line('XOF', 701318, { totalMontantPaye: 500000, totalMontantNonPaye: 201318 }),
+    ]);
+    const nbsp = /[\u00a0\u202f]/g;
+    expect(lines.map((l) => ({ ...l, total: l.total.replace(nbsp, ' '), paye: l.paye.replace(nbsp, ' ') }))).toEqual([
+      { devise: 'XOF', total: '701 318 F CFA', paye: '500 000 F CFA', partiel: expect.any(String), attente: expect.any(String) },
+    ]);
+    expect(lines[0].attente.replace(nbsp, ' ')).toBe('201 318 F CFA');
+    const fr = frenchAppMessages as unknown as { dashboard: { payments: Record<string, string> } };
+    expect(fr.dashboard.payments.devise).toMatch(/^dont %\{total\}/);
+    expect(fr.dashboard.payments.hors_taux).toContain('|||| %{smart_count}');
+  });
+
+  it('none for an answer without parDevise (older server) or in euros only', () => {
+    expect(autresDevises(undefined)).toEqual([]);
+    expect(autresDevises([line('EUR', 10)])).toEqual([]);
   });
 });
 

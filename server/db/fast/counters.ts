@@ -13,8 +13,9 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The dashboard's parcels, by registering agency, destination country, status, month and payment state (migration
- * * 0003; insert-only deltas since 0012, folded by colis_stats_compact()). Amounts as the parcels hold them, 2 decimals.
+ * The dashboard's parcels, by registering agency, destination country, status, month, payment state and currency
+ * (migration 0003; insert-only deltas since 0012, folded by colis_stats_compact(); the currency since 0023). Amounts as
+ * the parcels hold them, in their currency, 2 decimals.
  */
 export const colisStats = pgTable(
   'colis_stats',
@@ -24,12 +25,14 @@ export const colisStats = pgTable(
     statutID: uuid('statut_id').notNull(),
     mois: date('mois').notNull(),
     paiement: text('paiement').notNull(),
+    /** The parcels' currency (colis.devise, migration 0023): the amounts are in it. */
+    devise: text('devise').notNull().default('EUR'),
     nb: integer('nb').notNull().default(0),
     montantTotal: numeric('montant_total', { precision: 16, scale: 2 }).notNull().default('0'),
     reglement: numeric('reglement', { precision: 16, scale: 2 }).notNull().default('0'),
     resteAPayer: numeric('reste_a_payer', { precision: 16, scale: 2 }).notNull().default('0'),
   },
-  (t) => [index('colis_stats_key_idx').on(t.agenceID, t.paysDestinationID, t.statutID, t.mois, t.paiement)],
+  (t) => [index('colis_stats_key_idx').on(t.agenceID, t.paysDestinationID, t.statutID, t.mois, t.paiement, t.devise)],
 );
 
 /**

@@ -52,6 +52,9 @@ export const dashboardFr = {
     line: '%{count} colis · %{amount}',
     partial_detail: 'dont %{paid} encaissés, %{due} restants',
     total: 'Total : %{amount}',
+    devise: 'dont %{total} (soldés %{paye}, partiellement payés %{partiel}, en attente %{attente})',
+    hors_taux:
+      'Un mois d’une devise sans taux de change : ses montants ne sont pas comptés en euros. Saisissez le taux dans « Taux de change ». |||| %{smart_count} mois de devises sans taux de change : leurs montants ne sont pas comptés en euros. Saisissez les taux dans « Taux de change ».',
   },
   statuses: {
     title: 'État des colis',
