@@ -47,7 +47,9 @@ const MONTANT_LABELS = {
 type MontantField = keyof typeof MONTANT_LABELS;
 
 /** An amount of the parcel in euros: a number ≥ 0, rounded half away from zero to the cent (1.005 → 1.01). */
-const montant = (field: MontantField) => moneyEuros(MONTANT_LABELS[field]);
+// A parcel's amounts are in its departure's currency (the server rounds them to its minor unit): 1 000 000 000 F CFA
+// is 1,5 M€, a ceiling no counter reaches in any currency.
+const montant = (field: MontantField) => moneyEuros(MONTANT_LABELS[field], { max: 1_000_000_000 });
 
 /** The least weight of a nature line, in kg (or m³): below it a line would cost nothing or less than a cent. */
 const NATURE_POIDS_MIN = 0.01;

@@ -66,7 +66,7 @@ export const poidsKg = (label: string, max: number) =>
 /** An amount in euros, rounded to the stored cents before it is checked: ≥ `min` (default 0) and ≤ `max`. */
 export const moneyEuros = (label: string, opts: { min?: number; positive?: boolean; max?: number } = {}) => {
   const max = opts.max ?? 1_000_000;
-  let check = z.number().max(max, `${label} ne peut pas dépasser ${max} €`);
+  let check = z.number().max(max, `${label} ne peut pas dépasser ${max.toLocaleString('fr-FR')}`);
   check = opts.positive
     ? check.positive(`${label} doit être supérieur à 0`)
     : check.min(opts.min ?? 0, `${label} ne peut pas être négatif`);

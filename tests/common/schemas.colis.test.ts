@@ -70,6 +70,11 @@ describe('the shared fields', () => {
     expect(errors(m.safeParse(-1))).toEqual({ '': 'Le montant complémentaire ne peut pas être négatif' });
     expect(errors(m.safeParse('abc'))).toEqual({ '': 'Le montant complémentaire doit être un nombre' });
     expect(m.safeParse(true).success).toBe(false);
+    // In F CFA a counter's amounts pass a million: 1 500 000 F is about 2 287 €.
+    expect(m.parse('1 500 000')).toBe(1_500_000);
+    expect(errors(m.safeParse(2_000_000_000))).toEqual({
+      '': 'Le montant complémentaire ne peut pas dépasser 1\u202f000\u202f000\u202f000',
+    });
   });
 
   it('a nature weight: a number above 0, rounded to 3 decimals before it is checked', () => {
