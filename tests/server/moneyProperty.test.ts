@@ -7,13 +7,15 @@
  *    refunds), every amount a whole number of its currency's minor unit (francs for XOF, cents for EUR);
  * 2. every row of encaissements is in its parcel's currency and whole in its minor unit; a refund never exceeds its
  *    payment;
- * 3. a closed cash day does not change: the rows of the closed agency's day are the same as at the closing.
+ * 3. a closed cash day does not change: the rows of the closed agency's day are the same as at the closing;
+ * 4. the dashboard (colis/circularStatistiques) gives each currency's totals as the parcels hold them, and its euro
+ *    total is the sum of the conversions of its cells (agency, status, month, payment state, currency) at 655,957 F.
  * Each sequence ends by reopening its closings. The counts of the run are printed for the record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import { decimalesOf } from '../../common/devises';
+import { convertir, decimalesOf } from '../../common/devises';
 import { agences, colis, modesLivraison, modesPaiement, naturesColis, pays, statuts, villes } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { createEnvoiByApi, deletionCode, idByCode } from './fixtures';
@@ -209,6 +211,25 @@ async function check(label: string) {
   };
   expect(rows.rows, `${label}: payments`).toEqual([]);
   for (const c of closings) expect(await dayRows(c.agence), `${label}: closed day`).toBe(c.snapshot);
+  // The dashboard: per currency as the parcels say, and in euros the sum of each cell's conversion.
+  const cells = (await t.database.db.execute(sql`
+    SELECT devise, sum(montant_total)::text AS total
+      FROM colis WHERE deleted_at IS NULL
+     GROUP BY agence_id, statut_id, colis_mois(created_at), colis_paiement(reste_a_payer, reglement), devise`)) as unknown as {
+    rows: { devise: string; total: string }[];
+  };
+  const parDevise = new Map<string, number>();
+  let euros = 0;
+  for (const cell of cells.rows) {
+    parDevise.set(cell.devise, (parDevise.get(cell.devise) ?? 0) + Number(cell.total));
+    euros += convertir(cell.total, cell.devise, 'EUR', cell.devise === 'EUR' ? 1 : '655.957', 1) * 100;
+  }
+  const dash = await t.call('GET', '/api/colis/circularStatistiques/x', { token: t.adminToken });
+  expect(dash.status, label).toBe(200);
+  const money = dash.body.data.financialStats.money as { totalMontant: number };
+  expect(Math.round(money.totalMontant * 100), `${label}: euros`).toBe(Math.round(euros));
+  const shown = (dash.body.data.financialStats.parDevise ?? []) as { devise: string; totalMontant: number }[];
+  for (const d of shown) expect(d.totalMontant, `${label}: ${d.devise}`).toBeCloseTo(parDevise.get(d.devise) ?? 0, 6);
 }
 
 beforeAll(async () => {
