@@ -28,13 +28,13 @@ test('an ADMIN removes a key from the agent role: the agent loses the menu entry
 
     await admin.getByLabel('Rechercher une permission').fill('liste des encaissements');
     const group = admin.locator('[data-group="encaissements"]');
-    await expect(group.getByText('3 / 10 accordées')).toBeVisible();
+    await expect(group.getByText('4 / 14 accordées')).toBeVisible();
     const toggle = admin.getByRole('switch', { name: 'encaissements', exact: true });
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(admin.getByText('Permission retirée avec succès !')).toBeVisible();
     await expect(toggle).not.toBeChecked();
-    await expect(group.getByText('2 / 10 accordées')).toBeVisible();
+    await expect(group.getByText('3 / 14 accordées')).toBeVisible();
     await expect(admin.getByRole('listitem').filter({ hasText: 'encaissements' }).getByText('Retirée').first()).toBeVisible();
 
     // The agent, still signed in, navigates: the entry leaves the menu, its URL is refused.

@@ -94,7 +94,7 @@ test('an administrator opens a new route and prices a parcel on it', async ({ pa
   await page.getByRole('button', { name: /enregistrer/i }).click();
   await expect(page.getByText('Prix unitaire enregistré avec succès')).toBeVisible();
   await searchOne(page, `${groupe} Paris`);
-  await expect(page.getByRole('row').filter({ hasText: ville })).toContainText(/11,25\sEUR/);
+  await expect(page.getByRole('row').filter({ hasText: ville })).toContainText(/11,25\s€/);
 
   // 6. A departure France → the new country by air (Departures screen).
   await page.goto('/addDepart');
