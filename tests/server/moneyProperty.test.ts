@@ -9,7 +9,9 @@
  *    payment;
  * 3. a closed cash day does not change: the rows of the closed agency's day are the same as at the closing;
  * 4. the dashboard (colis/circularStatistiques) gives each currency's totals as the parcels hold them, and its euro
- *    total is the sum of the conversions of its cells (agency, status, month, payment state, currency) at 655,957 F.
+ *    totals (amount due, collected) are the sums of the conversions of its cells (agency, status, month, payment
+ *    state, currency) at 655,957 F;
+ * 5. the collections list (encaissement/liste, every page) adds up, per currency, to what the parcels say is paid.
  * Each sequence ends by reopening its closings. The counts of the run are printed for the record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,21 +215,41 @@ async function check(label: string) {
   for (const c of closings) expect(await dayRows(c.agence), `${label}: closed day`).toBe(c.snapshot);
   // The dashboard: per currency as the parcels say, and in euros the sum of each cell's conversion.
   const cells = (await t.database.db.execute(sql`
-    SELECT devise, sum(montant_total)::text AS total
+    SELECT devise, sum(montant_total)::text AS total, sum(reglement)::text AS regle
       FROM colis WHERE deleted_at IS NULL
      GROUP BY agence_id, statut_id, colis_mois(created_at), colis_paiement(reste_a_payer, reglement), devise`)) as unknown as {
-    rows: { devise: string; total: string }[];
+    rows: { devise: string; total: string; regle: string }[];
   };
   const parDevise = new Map<string, number>();
+  const paid = new Map<string, number>();
   let euros = 0;
+  let eurosPaid = 0;
+  const toEuros = (value: string, devise: string) => convertir(value, devise, 'EUR', devise === 'EUR' ? 1 : '655.957', 1) * 100;
   for (const cell of cells.rows) {
     parDevise.set(cell.devise, (parDevise.get(cell.devise) ?? 0) + Number(cell.total));
-    euros += convertir(cell.total, cell.devise, 'EUR', cell.devise === 'EUR' ? 1 : '655.957', 1) * 100;
+    paid.set(cell.devise, (paid.get(cell.devise) ?? 0) + Number(cell.regle));
+    euros += toEuros(cell.total, cell.devise);
   }
   const dash = await t.call('GET', '/api/colis/circularStatistiques/x', { token: t.adminToken });
   expect(dash.status, label).toBe(200);
-  const money = dash.body.data.financialStats.money as { totalMontant: number };
+  const money = dash.body.data.financialStats.money as { totalMontant: number; totalEncaisse: number };
   expect(Math.round(money.totalMontant * 100), `${label}: euros`).toBe(Math.round(euros));
+  // Collected: the dashboard converts the settled part of each cell once (stats.ts), as here.
+  for (const cell of cells.rows) eurosPaid += toEuros(cell.regle, cell.devise);
+  expect(Math.round(money.totalEncaisse * 100), `${label}: euros collected`).toBe(Math.round(eurosPaid));
+  // The collections list, every row not cancelled (payments minus refunds), adds up per currency to what is paid.
+  const listed = new Map<string, number>();
+  for (let page = 1; ; page += 1) {
+    const res = await t.call('GET', `/api/encaissement/liste/x?_page=${page}&_perPage=100`, { token: t.adminToken });
+    expect(res.status, label).toBe(200);
+    for (const row of res.body.datas as { montantEncaisse: number; devise: string }[]) {
+      listed.set(row.devise, Math.round(((listed.get(row.devise) ?? 0) + Number(row.montantEncaisse)) * 100) / 100);
+    }
+    if (page * 100 >= res.body.total) break;
+  }
+  for (const devise of ['EUR', 'XOF']) {
+    expect(listed.get(devise) ?? 0, `${label}: list of ${devise}`).toBeCloseTo(paid.get(devise) ?? 0, 6);
+  }
   const shown = (dash.body.data.financialStats.parDevise ?? []) as { devise: string; totalMontant: number }[];
   for (const d of shown) expect(d.totalMontant, `${label}: ${d.devise}`).toBeCloseTo(parDevise.get(d.devise) ?? 0, 6);
 }
