@@ -227,6 +227,8 @@ async function run(action: Action): Promise<number> {
           .innerJoin(privileges, eq(privileges.id, autorisations.privilegeID))
           .where(and(eq(autorisations.roleID, roleId), eq(autorisations.isActive, true), eq(privileges.isActive, true)))
       ).map((k) => k.libelle);
+      // Keeping a user's role is not giving it: the server checks the giver's power only on a change.
+      const before = (await loadCurrentUser(db, target.id))?.roleID;
       const res = await call('PUT', `/api/user/update/${target.id}`, {
         nom: 'Testeur',
         prenoms: 'Propriété',
@@ -236,7 +238,7 @@ async function run(action: Action): Promise<number> {
         agenceID: target.agenceID,
       });
       if (res.status === 200 && role.id !== (await loadCurrentUser(db, target.id))?.roleID) violations.push('assignment not applied');
-      if (res.status === 200) {
+      if (res.status === 200 && before !== roleId) {
         const gave = role.systeme === ROLE_CODES.SUPERADMIN;
         if (!me.isSuperadmin && (gave || keys.some((k) => !holds(k)) || (role.toutesAgences && !me.allAgences))) {
           violations.push(`${actor.name} gave role ${role.code} beyond its own power`);
