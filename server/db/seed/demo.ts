@@ -1003,10 +1003,14 @@ async function generateAndInsert(tx: Tx, now: number, colisCount: number, rnd: R
   const addOperation = (t: number, code: string, type: 'entrée' | 'sortie', euros: number, description: string, agence: Agence) => {
     const motif = typeOperationByCode.get(code);
     if (!motif || t > now || t < yearAgo) return;
+    // Booked in the agency's country's currency, as operation/create does (docs/decisions/currencies.md): the euro
+    // amount picked is converted at the day's rate and rounded to a round figure (450 € → 295 000 F CFA).
+    const devise = paysById.get(agence.paysID)?.devise ?? DEVISE_COMPTABLE;
     operationRows.push({
       id: idAt(t),
       date: new Date(t),
-      montant: centsToString(BigInt(Math.round(euros)) * 100n),
+      montant: montantRond(centsToString(BigInt(Math.round(euros)) * 100n), devise, tauxDuJour(devise, t)),
+      devise,
       motif,
       type,
       description,
