@@ -25,9 +25,11 @@ export default defineConfig({
       // Everything the back-office entry imports statically is loaded at once anyway: one chunk rather than a dozen
       // shared pieces (each response costs ~1 KB of headers, and one file compresses better), issue 12 §5. React, which
       // the tracking page shares, is a chunk of its own and the tracking page's modules stay out, so /suivi never loads react-admin.
+      // So are the amount formatters both entries share (common/format.ts and what it imports: Intl only, a few kB).
       output: {
         codeSplitting: {
           groups: [
+            { name: 'format', test: /[\\/]common[\\/](format|devises|money)\.ts$/, priority: 3 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite\/modulepreload-polyfill/, priority: 2 },
             { name: 'app', tags: ['$initial'], test: (id: string) => !/suivi/.test(id), priority: 1 },
           ],

@@ -46,8 +46,8 @@ export default defineConfig({
           include: ['tests/render/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/render/setup.ts'],
-          // A screen waits for its data and its texts (findBy…, 1 s each by default); a slow first import of react-admin
-          // and MUI on two cores stays under the test timeout.
+          // A screen waits for its data and its texts (findBy…, up to 5 s each: tests/render/setup.ts); a slow first
+          // import of react-admin and MUI on two cores stays under the test timeout.
           testTimeout: 20000,
         },
       },

@@ -4,10 +4,10 @@
  * shown comes from the origin country"; spec 000 §7 a departure's `devise`); dashboards are in euros.
  * docs/decisions/currencies.md.
  *
- * Twin: the `devises` table of migration 0021 (seeded from the same list); tests/server/devises.test.ts holds them
- * equal.
+ * Twin: the `devises` table of migration 0021 (seeded from the same list, TND taken off by migration 0024);
+ * tests/server/devises.test.ts holds them equal.
  */
-import { fromScaled, roundDiv, toScaled, type DecimalInput } from './money';
+import { fromScaled, roundDiv, toMoneyString, toScaled, type DecimalInput } from './money';
 
 /** A currency: ISO 4217 code, French name, digits of its minor unit (EUR 2 for cents, XOF 0). */
 export interface Devise {
@@ -16,14 +16,16 @@ export interface Devise {
   decimales: number;
 }
 
-/** The currencies of the countries served, and the usual others. */
+/**
+ * The currencies of the countries served, and the usual others: none with more than 2 decimals, as every money column
+ * is numeric(12,2) (the Tunisian dinar's 3 left with migration 0024; tests/server/devises.test.ts).
+ */
 export const DEVISES: readonly Devise[] = [
   { code: 'EUR', libelle: 'Euro', decimales: 2 },
   { code: 'XOF', libelle: 'Franc CFA (BCEAO)', decimales: 0 },
   { code: 'XAF', libelle: 'Franc CFA (BEAC)', decimales: 0 },
   { code: 'GNF', libelle: 'Franc guinéen', decimales: 0 },
   { code: 'MAD', libelle: 'Dirham marocain', decimales: 2 },
-  { code: 'TND', libelle: 'Dinar tunisien', decimales: 3 },
   { code: 'DZD', libelle: 'Dinar algérien', decimales: 2 },
   { code: 'USD', libelle: 'Dollar des États-Unis', decimales: 2 },
   { code: 'CAD', libelle: 'Dollar canadien', decimales: 2 },
@@ -54,6 +56,11 @@ const BY_CODE = new Map(DEVISES.map((d) => [d.code, d]));
 /** Whether a code names a currency of DEVISES. */
 export function isDevise(code: unknown): code is string {
   return typeof code === 'string' && BY_CODE.has(code);
+}
+
+/** A record's currency when it is one of DEVISES, else the accounting currency: deviseOuEuro('XOF') → 'XOF', null → 'EUR'. */
+export function deviseOuEuro(code: unknown): string {
+  return isDevise(code) ? code : DEVISE_COMPTABLE;
 }
 
 /**
@@ -91,6 +98,24 @@ export function roundToDevise(value: DecimalInput, devise: string): number {
 }
 
 /**
+ * An amount as the database stores it in its currency: rounded once, half away from zero, to the currency's minor
+ * unit, as exact decimal text (10.495, 'XOF' → '10'; 1.005, 'EUR' → '1.01'; 1.0005, 'TND' → '1.001'); a code outside
+ * DEVISES (an old row's) to the cent.
+ * @throws RangeError on an unreadable amount
+ */
+export function montantTexte(value: DecimalInput, devise: string): string {
+  return isDevise(devise) ? minorToString(toMinor(value, devise), devise) : toMoneyString(value);
+}
+
+/**
+ * The step of an amount input in a currency: its minor unit (0.01 for the euro, 1 for the CFA francs, 0.001 for the
+ * Tunisian dinar); 0.01 for a missing or unknown code (deviseOuEuro).
+ */
+export function pasDevise(devise: unknown): number {
+  return minorToNumber(1n, deviseOuEuro(devise));
+}
+
+/**
  * Converts an amount exactly between two currencies through the accounting currency, rounding once, half away from
  * zero, to the target's minor unit: amount ÷ tauxFrom × tauxTo.
  * @param amount the amount in `from` (number or decimal text)
@@ -115,4 +140,23 @@ export function convertir(amount: DecimalInput, from: string, to: string, tauxFr
   const denominator = rf * 10n ** BigInt(Math.max(-shift, 0));
   const tenths = numerator / denominator; // one more digit than the target, truncated toward zero
   return minorToNumber(roundDiv(tenths, 1), to);
+}
+
+/**
+ * The rate of one currency in another, from their two rates to the accounting currency: units of the second for 1 unit
+ * of the first, TAUX_SCALE (6) decimals, rounded once, half away from zero (tauxColis ÷ tauxTendu, both rates being
+ * units for 1 €): tauxCroise('1', '655.957') → '655.957000' (1 € = 655,957 F CFA), tauxCroise('655.957', '1') →
+ * '0.001524'. The rate applied to a payment tendered in another currency, and (with '1' second) the inverse of a rate.
+ * @param tauxTendu units of the first currency for 1 € (the one tendered)
+ * @param tauxColis units of the second currency for 1 € (the parcel's)
+ * @returns exact decimal text with 6 decimals
+ * @throws RangeError when a rate is not above 0
+ */
+export function tauxCroise(tauxTendu: DecimalInput, tauxColis: DecimalInput): string {
+  const rt = toScaled(tauxTendu, TAUX_SCALE);
+  const rc = toScaled(tauxColis, TAUX_SCALE);
+  if (rt <= 0n || rc <= 0n) throw new RangeError('Taux de change invalide');
+  // rc ÷ rt with one more digit than kept, truncated, then rounded half away from zero (as convertir).
+  const tenths = (rc * 10n ** BigInt(TAUX_SCALE + 1)) / rt;
+  return fromScaled(roundDiv(tenths, 1), TAUX_SCALE);
 }

@@ -1,21 +1,21 @@
 /**
  * French formatting of amounts and weights (spec 000 §1, DESIGN.md §5): euros with Intl.NumberFormat('fr-FR'), an
- * amount in its own currency (docs/decisions/currencies.md), weights in kg (or m³) with up to 3 decimals. Values go
- * through common/money.ts and common/devises.ts first, so they are rounded exactly.
+ * amount in its own currency (docs/decisions/currencies.md), weights in kg (or m³) with up to 3 decimals, exchange
+ * rates with up to 6. Values go through common/money.ts and common/devises.ts first, so they are rounded exactly.
  */
-import { DEVISE_COMPTABLE, isDevise, decimalesOf, minorToNumber, toMinor } from './devises';
-import { centsToNumber, milliToNumber, toCents, toMilli, type DecimalInput } from './money';
+import { DEVISE_COMPTABLE, TAUX_SCALE, isDevise, decimalesOf, minorToNumber, toMinor } from './devises';
+import { centsToNumber, fromScaled, milliToNumber, toCents, toMilli, toScaled, type DecimalInput } from './money';
 
-const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const kgFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: 3 });
 
 /**
  * Formats an amount in euros the French way (spec 000 §1, DESIGN.md §5), e.g. 1234.5 → '1 234,50 €'
- * (Intl uses a narrow no-break space as group separator and a no-break space before €).
+ * (Intl uses a narrow no-break space as group separator and a no-break space before €): formatMontant in
+ * DEVISE_COMPTABLE, for the figures that are always in euros (dashboards, price lists).
  * Null or undefined give '0,00 €'.
  */
 export function formatEuro(value: DecimalInput): string {
-  return euroFormat.format(centsToNumber(toCents(value)));
+  return formatMontant(value, DEVISE_COMPTABLE);
 }
 
 /**
@@ -81,3 +81,32 @@ export function formatDecimalFr(value: number | string | null | undefined): stri
   if (value === null || value === undefined || value === '') return '';
   return String(value).replace('.', ',');
 }
+
+/**
+ * An exchange rate written the French way from its exact decimal text, no float: rounded half away from zero to
+ * TAUX_SCALE (6) decimals, trailing zeros dropped, groups of three digits separated by a narrow no-break space, decimal
+ * comma ('655.957000' → '655,957', '9500' → '9 500', 0.001524 → '0,001524'). '--' for nothing (null, undefined, '');
+ * a text that is not a number is given back as it is.
+ */
+export function formatTaux(value: DecimalInput): string {
+  if (value === null || value === undefined || value === '') return '--';
+  let text: string;
+  try {
+    text = fromScaled(toScaled(value, TAUX_SCALE), TAUX_SCALE).replace(/\.?0+$/, '');
+  } catch {
+    return String(value);
+  }
+  const [whole, frac] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  return frac ? `${grouped},${frac}` : grouped;
+}
+
+/**
+ * A cross rate as the payment dialog and the receipt print it: '1 EUR = 655,957 XOF' (ISO codes, so that a rate is never
+ * read as an amount rounded to a currency's minor unit; the rate by formatTaux).
+ * @param taux units of `devise` for 1 unit of `deviseTendue` (common/devises.ts tauxCroise)
+ * @param deviseTendue the currency of the 1 unit
+ * @param devise the currency the rate is in
+ */
+export const tauxLibelle = (taux: DecimalInput, deviseTendue: string, devise: string) =>
+  `1 ${deviseTendue} = ${formatTaux(taux)} ${devise}`;

@@ -15,7 +15,7 @@ export const OPERATION_PERIODS = ['semaine', 'mois', 'annee'] as const;
 export type OperationPeriod = (typeof OPERATION_PERIODS)[number];
 export const DEFAULT_OPERATION_PERIOD: OperationPeriod = 'annee';
 
-/** Smallest amount of an operation, in euros (spec 001 §5, §9). */
+/** Smallest amount of an operation, in its own currency (spec 001 §5, §9; docs/decisions/currencies.md). */
 export const OPERATION_MONTANT_MIN = 1;
 
 /**
@@ -26,7 +26,7 @@ export const OPERATION_MESSAGES = {
   dateRequired: 'La date est obligatoire.',
   dateInvalid: 'Date invalide (format attendu : AAAA-MM-JJ).',
   dateFuture: "La date ne peut pas être postérieure à aujourd'hui.",
-  montantMin: `Le montant doit être d'au moins ${OPERATION_MONTANT_MIN} €.`,
+  montantMin: `Le montant doit être d'au moins ${OPERATION_MONTANT_MIN}.`,
   motifRequired: 'Le motif est obligatoire.',
   motifInactive: "Le motif doit être un type d'opération actif.",
   typeInvalid: 'Le type doit être « entrée » ou « sortie ».',

@@ -25,7 +25,7 @@ interface SuiviEtape {
   statut: SuiviStatut;
 }
 
-/** A parcel as the public sees it; amounts in euros, dates of the departure 'YYYY-MM-DD'. */
+/** A parcel as the public sees it; amounts in its currency `devise`, dates of the departure 'YYYY-MM-DD'. */
 export interface SuiviColis {
   reference: string;
   statut: SuiviStatut;
@@ -41,8 +41,10 @@ export interface SuiviColis {
   modeLivraison: string | null;
   /** Where to collect it: an active agency of the destination city when the parcel waits at an agency, else null. */
   agenceRetrait: { libelle: string; ville: string | null } | null;
-  /** Amount still due, euros. */
+  /** Amount still due, in `devise`. */
   resteAPayer: number;
+  /** The currency of the parcel's amounts, its departure's (ISO 4217: 'EUR', 'XOF'…; docs/decisions/currencies.md). */
+  devise: string;
   /** Initials only, e.g. 'A. D.' (empty when unknown). */
   expediteur: string;
   destinataire: string;

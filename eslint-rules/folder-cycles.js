@@ -1,8 +1,8 @@
 /**
  * `local/folder-cycles`: no folder imports a folder that imports it back, directly or through others
  * (docs/architecture.md §2). `import-x/no-cycle` catches cycles between files; this rule catches them between folders:
- * src/providers/dataProvider.ts imports src/colis/colisMethods.ts, which imports src/providers/http.ts, is no file
- * cycle but ties the two folders into one block.
+ * src/providers/dataProvider.ts importing src/colis/model/colisMethods.ts, which imports src/providers/http.ts, would be
+ * no file cycle but would tie the two folders into one block.
  *
  * What the graph is, built from the files on disk the first time the rule runs in a process (one `eslint` run; an
  * editor's long-lived ESLint server rebuilds it when it is more than MAX_AGE_MS old) and cached:

@@ -5,8 +5,11 @@
 # "Tests: N passed, N failed" (scripts/test-summary.mjs), exit code non-zero if anything failed:
 # - format, lint, typecheck on the whole tree, each with its cache in node_modules/.cache/test-quick, so that a
 #   second run checks again only what changed (Prettier and ESLint by file content, tsc by its build info). ESLint's
-#   cache keeps the results of unchanged files: a rule that looks across files (import-x/no-cycle) reports a new
-#   cycle in the file whose import closed it, which is the changed one;
+#   cache keeps the results of unchanged files, while two rules look across files (import-x/no-cycle, and
+#   local/folder-cycles, which reports each arrow of a cycle in its own folder): a new cycle is still reported in the
+#   changed file that closed it, but a cycle fixed by editing another file leaves its error cached on the unchanged
+#   ones. So when the cached run reports problems, the files it names are linted again without the cache, and that
+#   second run's answer is the step's;
 # - web tests (vitest project web);
 # - render tests (vitest project render: the main forms inside react-admin's AdminContext, happy-dom);
 # - server tests on PGlite (vitest project server), all files but three: restart.test.ts (builds the server bundle and
@@ -62,7 +65,23 @@ static_step() {
   echo "$? $((SECONDS - start))" >"$work/$name.status"
 }
 static_step format npx prettier --check . --log-level warn --cache --cache-location "$cache/prettier" &
-static_step lint npx eslint . --cache --cache-strategy content --cache-location "$cache/eslint" &
+# ESLint with its cache; when it reports problems, the files it names (stylish's header lines: their absolute paths)
+# are linted again without the cache (see above: a cross-file rule's stale result), and that run decides.
+lint_step() {
+  local cached=$work/lint-cached.log files
+  if npx eslint . --cache --cache-strategy content --cache-location "$cache/eslint" >"$cached" 2>&1; then
+    cat "$cached"
+    return 0
+  fi
+  mapfile -t files < <(grep -E "^$root/" "$cached")
+  if [ ${#files[@]} -eq 0 ]; then
+    cat "$cached"
+    return 1
+  fi
+  echo "ESLint (cache) : ${#files[@]} fichier(s) signalé(s), vérifié(s) à nouveau sans cache."
+  npx eslint --no-cache "${files[@]}"
+}
+static_step lint lint_step &
 static_step knip npx knip &
 static_step typecheck npx tsc --noEmit -p tsconfig.json --incremental --tsBuildInfoFile "$cache/tsconfig.tsbuildinfo" &
 wait

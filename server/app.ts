@@ -11,7 +11,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import '../common/schemas/fields'; // installs zod's French locale, the one error map of routes and forms
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { answerSerializerCompiler } from './db/fast/answerSerializer';
+import { answerSerializerCompiler } from './http/answerSerializer';
 import { createTokenService, resolveSecret, type TokenService } from './auth/tokens';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';

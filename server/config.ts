@@ -10,7 +10,10 @@
  * SUIVI_RATE_LIMIT (public tracking lookups allowed per minute and per address, default 30),
  * TRUST_PROXY (the proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges, or
  * 'loopback'; unset: the socket's address is the client's, and a forged header changes nothing).
- * The performance layer's switches (server/db/fast/README.md) are read by fastSwitchesFromEnv below.
+ * The performance layer's switches (server/db/fast/README.md) are read by fastSwitchesFromEnv below:
+ * PG_NAMED_STATEMENTS, FAST_LIST_PAGES, FAST_JSON_PAGES, FAST_ANSWERS, FAST_REUSABLE, FAST_USER_CACHE, FAST_DASHBOARD
+ * ('0' turns one off), DEPARTURE_BATCH (a departure's registrations written in one transaction, default 32; '0' or '1':
+ * each alone) and DEPARTURE_WRITES (groups of a departure written at once, default 1).
  */
 export interface Config {
   port: number;
@@ -96,7 +99,8 @@ function parseTrustProxy(value: string | undefined): false | string[] {
 
 /**
  * The switches of the performance layer (server/db/fast/README.md): each mechanism is on unless its variable is '0',
- * and off it takes the plain path its tests compare it with. Read once per process (server/db/fast/switches.ts).
+ * and off it takes the plain path its tests compare it with; the grouped writes of a departure's registrations are
+ * set by two numbers. Read once per process (server/db/fast/switches.ts).
  */
 export interface FastSwitches {
   /** PG_NAMED_STATEMENTS: parameterised queries as named prepared statements on PostgreSQL ('0' behind a pooler in transaction mode). */
@@ -113,9 +117,17 @@ export interface FastSwitches {
   userCache: boolean;
   /** FAST_DASHBOARD: the dashboard's parcel figures read from the counters; '0': recounted from the parcels. */
   dashboardCounters: boolean;
+  /** DEPARTURE_BATCH: at most this many of a departure's registrations in one transaction (default 32); '0' or '1': each alone. */
+  departureBatch: number;
+  /** DEPARTURE_WRITES: groups of a departure written at once (default 1); at least the clients in flight: none waits in the process. */
+  departureWrites: number;
 }
 
-/** Reads the performance layer's switches from process.env (or the given record). */
+/**
+ * Reads the performance layer's switches from process.env (or the given record, e.g. a test's).
+ * @returns each flag true unless its variable is '0'; each number a whole number of at least 1 (its default when
+ *   unset or not a number)
+ */
 export function fastSwitchesFromEnv(env: Record<string, string | undefined> = process.env): FastSwitches {
   return {
     namedStatements: env.PG_NAMED_STATEMENTS !== '0',
@@ -125,5 +137,13 @@ export function fastSwitchesFromEnv(env: Record<string, string | undefined> = pr
     reusable: env.FAST_REUSABLE !== '0',
     userCache: env.FAST_USER_CACHE !== '0',
     dashboardCounters: env.FAST_DASHBOARD !== '0',
+    departureBatch: countFromEnv(env.DEPARTURE_BATCH, 32),
+    departureWrites: countFromEnv(env.DEPARTURE_WRITES, 1),
   };
+}
+
+/** A count read from the environment: its whole number, at least 1 ('0' is 1); unset, empty or not a number: `fallback`. */
+function countFromEnv(value: string | undefined, fallback: number): number {
+  const n = Math.floor(Number(value));
+  return value?.trim() && Number.isFinite(n) ? Math.max(1, n) : fallback;
 }

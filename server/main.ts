@@ -4,17 +4,15 @@
  */
 import { buildApp } from './app';
 import { loadConfig, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './config';
-import { createDatabase } from './db/client';
+import { openReady } from './db/seed/openReady';
 import { pgTimeoutsFromEnv } from './db/pgPool';
-import { seedIfEmpty, syncPermissions } from './db/seed';
 import { startOutboxWorker } from './mail/outbox';
 import { pruneThrottles } from './auth/throttle';
 
 const config = loadConfig();
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: pgTimeoutsFromEnv() });
-await database.migrate();
-const seeded = await seedIfEmpty(database.db, config, { demo: config.demoData && database.kind === 'pglite' });
-const newKeys = await syncPermissions(database.db);
+// The demo set goes into a new embedded database only (PGlite: no DATABASE_URL), unless DEMO_DATA=0.
+const demo = config.demoData && !config.databaseUrl;
+const { database, seeded, newKeys } = await openReady(config, { demo, timeouts: pgTimeoutsFromEnv() });
 const app = await buildApp({ db: database.db, config });
 const stopWorker = startOutboxWorker({
   db: database.db,
@@ -36,7 +34,7 @@ const creds =
     : `${config.adminEmail} / (ADMIN_PASSWORD)`;
 console.log(`\nBack-office prêt : http://localhost:${config.port}/  (API : /api/, documentation : /api/docs)`);
 console.log(
-  `Base de données : ${where}${seeded ? ` — initialisée avec les données de référence${config.demoData && database.kind === 'pglite' ? ' et de démonstration' : ''}` : ''}`,
+  `Base de données : ${where}${seeded ? ` — initialisée avec les données de référence${demo ? ' et de démonstration' : ''}` : ''}`,
 );
 if (newKeys.length && !seeded) console.log(`Nouvelles permissions accordées aux administrateurs : ${newKeys.join(', ')}`);
 console.log(`Connexion administrateur : ${creds}\n`);

@@ -7,12 +7,12 @@
  * The forms' raw values are accepted: '' for an empty field reads as missing, with the field's "obligatoire" message.
  */
 import { z } from 'zod';
-import './fields';
+import { EMAIL_INVALIDE, requiredEmail } from './fields';
 
 /** Messages of the session rules (spec 000 §5 Login for the sign-in texts). */
 export const AUTH_MESSAGES = {
   emailRequired: 'Votre email est obligatoire !',
-  emailInvalid: 'Email invalide !',
+  emailInvalid: EMAIL_INVALIDE,
   passwordRequired: 'Votre mot de passe est obligatoire !',
   telephoneRequired: 'Le téléphone est obligatoire',
   recoveryEmailRequired: "L'email est obligatoire",
@@ -26,10 +26,6 @@ export const AUTH_MESSAGES = {
 
 const M = AUTH_MESSAGES;
 
-/** A required e-mail address: trimmed, then checked (`required` when empty or missing, 'Email invalide !' otherwise). */
-const emailAddress = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(254, '254 caractères au maximum').pipe(z.email(M.emailInvalid));
-
 /** A full phone number of the account, as typed ('+33612345678'): required, at least 4 characters. */
 const telephoneComplet = z.string({ error: M.telephoneRequired }).trim().min(4, M.telephoneRequired);
 
@@ -42,7 +38,7 @@ export const newPasswordSchema = z
 
 /** Body of auth/loginAD, and the sign-in form (spec 000 §5 Login: email required and valid, password required). */
 export const loginBody = z.object({
-  email: emailAddress(M.emailRequired),
+  email: requiredEmail(M.emailRequired),
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
   type: z.string().optional(),
 });
@@ -50,7 +46,7 @@ export const loginBody = z.object({
 /** Body of auth/forgotPassword, and step 1 of the recovery form: the account whose password is to be recovered. */
 export const forgotBody = z.object({
   telephoneComplet,
-  email: emailAddress(M.recoveryEmailRequired),
+  email: requiredEmail(M.recoveryEmailRequired),
 });
 
 /** The code received by e-mail: 6 digits. */

@@ -7,10 +7,9 @@
  * in server/caisse/service.ts.
  */
 import { z } from 'zod';
-import { isoToFr, todayIso } from '../dates';
+import { isoToFr } from '../dates';
 import { roundToDevise } from '../devises';
-import { optionalText, requiredText, strictNumber } from './fields';
-import { deviseCode } from './tauxChange';
+import { deviseCode, isBlank, jourIso, montant, optionalText, requiredText } from './fields';
 
 /** The French messages of the cash closing (the screen and the API show the same). */
 export const CAISSE_MESSAGES = {
@@ -48,34 +47,14 @@ export const caisseDejaClotureeMessage = (jour: string) => `La caisse du ${isoTo
  */
 export const caisseClotureeMessage = (jour: string) => `La caisse du ${isoToFr(jour)} est clôturée pour cette agence.`;
 
-/** Largest counted amount, in its currency (either sign: the cash operations' line may be negative). */
-const CAISSE_MONTANT_MAX = 1_000_000_000;
-
 /** Most lines of a closing (payment modes × currencies, plus the operations). */
 const CAISSE_LIGNES_MAX = 200;
 
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether 'yyyy-MM-dd' names a real calendar day (not 2026-02-30) from year 1900 on. */
-function isRealDay(day: string): boolean {
-  if (!DAY_RE.test(day) || Number(day.slice(0, 4)) < 1900) return false;
-  const t = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === day;
-}
-
-/** Whether a value is nothing typed: absent, null, or blanks. */
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
 /** A calendar day 'yyyy-MM-dd' (Europe/Paris), any real one; nothing typed → M.dateRequise. */
-const jourField = z.preprocess(
-  (v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim() : v),
-  z
-    .string({ error: (issue) => (issue.input === undefined ? M.dateRequise : M.dateInvalide) })
-    .refine(isRealDay, { message: M.dateInvalide, abort: true }),
-);
+const jourField = jourIso({ required: M.dateRequise, invalid: M.dateInvalide });
 
 /** The day of a cash closing: a real calendar day (Europe/Paris), not after today (M.dateFuture). */
-const jourCaisse = jourField.refine((day) => day <= todayIso(), M.dateFuture);
+const jourCaisse = jourIso({ required: M.dateRequise, invalid: M.dateInvalide, future: M.dateFuture });
 
 /** An optional day of a list filter (du, au): '' or absent is none, else a real day. */
 export const jourFiltre = z.preprocess((v) => (isBlank(v) ? undefined : v), jourField.optional());
@@ -88,15 +67,10 @@ export const caisseAttenduQuery = z.object({ agenceID: optionalAgence, date: jou
 
 /**
  * The amount counted for a line, as typed ('1 250,5') or sent (1250.5): a number of either sign (the cash operations'
- * line is negative when the day's expenses exceed its incomes), at most CAISSE_MONTANT_MAX in size. Rounded to the line's
- * currency by caisseLigne.
+ * line is negative when the day's expenses exceed its incomes), at most 1 000 000 000 in size (common/schemas/fields.ts
+ * montant). Rounded to the line's currency by caisseLigne.
  */
-const montantCompte = strictNumber('Le montant compté').pipe(
-  z
-    .number()
-    .min(-CAISSE_MONTANT_MAX, `Le montant compté ne peut pas être inférieur à -${CAISSE_MONTANT_MAX}`)
-    .max(CAISSE_MONTANT_MAX, `Le montant compté ne peut pas dépasser ${CAISSE_MONTANT_MAX}`),
-);
+const montantCompte = montant('Le montant compté', { signed: true });
 
 /** The fields of a counted line: its payment mode (null: the cash operations), its currency and the amount counted. */
 const caisseLigneShape = {

@@ -3,15 +3,17 @@
  * weight", "Settled amount", "Step 3 save", §7 colis/create, colis/update, colis/retirer|livrer, colis/prixNature):
  * the bodies and query the server's routes validate (server/colis/routes.ts) and the schema of the three-step wizard
  * (src/colis/ColisInputs.tsx), built from the same fields so a rule and its French message are written once: a nature
- * weight is poidsKg (at least 0,01, rounded to 3 decimals), an amount moneyEuros (≥ 0, rounded to the cent, 1,005 →
- * 1,01; the server then rounds it to the minor unit of the departure's currency), the recipient's e-mail the same rule
- * on both sides.
+ * weight is poidsKg (at least 0,01, rounded to 3 decimals), an amount fields.ts montant (≥ 0, in the departure's
+ * currency, parsed exactly and not rounded here: the server rounds it once to that currency's minor unit, '10,495' F CFA
+ * → 10 F, 1,005 € → 1,01 €), the recipient's e-mail the same rule on both sides, the parties (who sends, who receives)
+ * the same rule in the body and the wizard.
  */
 import { z } from 'zod';
 import { PAYMENT_BY } from '../colisRules';
+import { deviseOuEuro, roundToDevise } from '../devises';
 import { UNITES } from '../modes';
 import { normalizePhone, type PaysTelephone } from '../phone';
-import { moneyEuros, optionalText, poidsKg, requiredId, requiredText, strictNumber } from './fields';
+import { EMAIL_INVALIDE, montant, optionalId, optionalText, poidsKg, requiredId, requiredText, strictNumber } from './fields';
 
 /** The French messages of the parcel's rules that more than one field or schema words. */
 const M = {
@@ -24,7 +26,6 @@ const M = {
   detailsContenu: 'Le contenu est obligatoire',
   modePaiementID: 'Le mode de paiement est obligatoire',
   paymentby: 'Le payeur est obligatoire',
-  email: 'Email invalide !',
   nomDestinataire: 'Le nom du destinataire est obligatoire',
   prenomsDestinataire: 'Les prénoms du destinataire sont obligatoires',
   adresseDestinataire: "L'adresse du destinataire est obligatoire",
@@ -46,10 +47,11 @@ const MONTANT_LABELS = {
 } as const;
 type MontantField = keyof typeof MONTANT_LABELS;
 
-/** An amount of the parcel in euros: a number ≥ 0, rounded half away from zero to the cent (1.005 → 1.01). */
-// A parcel's amounts are in its departure's currency (the server rounds them to its minor unit): 1 000 000 000 F CFA
-// is 1,5 M€, a ceiling no counter reaches in any currency.
-const montant = (field: MontantField) => moneyEuros(MONTANT_LABELS[field], { max: 1_000_000_000 });
+/**
+ * An amount of the parcel, in its departure's currency: a number ≥ 0 and ≤ 1 000 000 000 as parsed, not rounded (the
+ * server rounds it once to the currency's minor unit: server/colis/registration.ts amountsInDevise).
+ */
+const montantColis = (field: MontantField) => montant(MONTANT_LABELS[field]);
 
 /** The least weight of a nature line, in kg (or m³): below it a line would cost nothing or less than a cent. */
 const NATURE_POIDS_MIN = 0.01;
@@ -70,74 +72,120 @@ const natureColisID = requiredId(M.natureColisID);
 const unite = z.enum(UNITES, { error: "L'unité doit être KG ou M3" });
 
 /** The new recipient's e-mail: empty, or a valid address. */
-const emailDestinataire = z.union([z.literal(''), z.email(M.email)]);
+const emailDestinataire = z.union([z.literal(''), z.email(EMAIL_INVALIDE)]);
 
 /** Who pays (the spec's `paymentby` values). */
 const payer = z.enum(PAYMENT_BY);
 
-/** An optional reference id: a UUID, or nothing ('' and null read as null). */
-const optionalId = z
-  .uuid()
-  .nullish()
-  .or(z.literal('').transform(() => null));
+type Values = Record<string, unknown>;
+type Issues = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
 
-/** Body of colis/create and of the full colis/update (spec 000 §5 Parcel creation, §7 colis/create). */
-export const colisBody = z.object({
-  envoiID: requiredId(M.envoiID),
-  agenceID: optionalId,
-  villeID: requiredId(M.villeID),
-  modeLivraisonID: requiredId(M.modeLivraisonID),
-  modeEnvoiID: optionalId,
-  naturesColis: z
-    .array(
-      z.preprocess(
-        // The spec's client (000 §3) names only {natureColisID, unitePoid}: a number there is the line's weight.
-        (raw) => {
-          if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-          const { poids, unitePoid, ...line } = raw as Record<string, unknown>;
-          if (poids === undefined && typeof unitePoid === 'number') return { ...line, poids: unitePoid };
-          return { ...line, poids, unitePoid };
-        },
-        z.object({ natureColisID, poids: naturePoids, unitePoid: z.string().optional() }),
-      ),
-      { error: M.natures },
-    )
-    .min(1, M.natures)
-    .max(50),
-  unite: unite.optional(),
-  detailsContenu: requiredText(M.detailsContenu, 500),
-  contenu: optionalText(500),
-  observation: optionalText(1000),
-  adresseLivraison: optionalText(500),
-  montantLivraison: montant('montantLivraison').optional(),
-  montantExpedition: montant('montantExpedition').optional(),
-  montantComplementaire: montant('montantComplementaire').optional(),
-  reglement: montant('reglement').optional(),
-  expediteurID: optionalId,
-  expediteurNom: optionalText(100),
-  expediteurPrenom: optionalText(150),
-  NumeroSaisi: optionalText(20),
-  destinataireID: optionalId,
-  nomDestinataire: optionalText(100),
-  prenomsDestinataire: optionalText(150),
-  emailDestinataire: emailDestinataire.optional(),
-  adresseDestinataire: optionalText(500),
-  telephoneDestinataire: optionalText(20),
-  receptionneurID: optionalId,
-  encaissement: z
-    .object({ paymentby: payer.optional(), modePaiementID: z.uuid({ error: M.modePaiementID }).optional() })
-    .passthrough()
-    .optional(),
-  // Amounts the spec's client computes: accepted and ignored, the server recomputes them.
-  poids: z.unknown().optional(),
-  prixUnitaire: z.unknown().optional(),
-  montant: z.unknown().optional(),
-  montantTotal: z.unknown().optional(),
-  resteAPayer: z.unknown().optional(),
-  expediteurTelephone: z.unknown().optional(),
-});
+/** Whether a value is a non-empty text once trimmed. */
+const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
-/** What a client sends to register or fully edit a parcel (amounts in euros, weights in kg), as validated. */
+/**
+ * The parties' rule, one for the body and the wizard (spec 000 §5 "Step 3 save": "with a new recipient, nom, prenoms
+ * and adresse are required, plus sender nom and prenoms if the sender is typed manually"): without destinataireID, the
+ * recipient's nom, prénoms and adresse; a typed sender its nom, prénoms and phone (the client is found or created by
+ * it); else a selected client (expediteurID). Each missing field gets its message (M).
+ * @param v the values (a body, or the wizard's; anything else is left to the type checks)
+ * @param typedSender whether the sender is typed rather than selected
+ * @param numeroField where the typed sender's phone is: NumeroSaisi in the body, expediteurNumero in the wizard
+ */
+function partiesRule(v: unknown, issues: Issues, typedSender: boolean, numeroField: 'NumeroSaisi' | 'expediteurNumero') {
+  if (!v || typeof v !== 'object') return;
+  const values = v as Values;
+  const requireFilled = (field: string, message: string) => {
+    if (!filled(values[field])) issues.addIssue({ code: 'custom', path: [field], message });
+  };
+  if (!values.destinataireID) {
+    requireFilled('nomDestinataire', M.nomDestinataire);
+    requireFilled('prenomsDestinataire', M.prenomsDestinataire);
+    requireFilled('adresseDestinataire', M.adresseDestinataire);
+  }
+  if (typedSender) {
+    requireFilled('expediteurNom', M.expediteurNom);
+    requireFilled('expediteurPrenom', M.expediteurPrenom);
+    requireFilled(numeroField, M.expediteurNumero);
+  } else if (!values.expediteurID) {
+    issues.addIssue({ code: 'custom', path: ['expediteurID'], message: M.expediteurID });
+  }
+}
+
+/** The rules across fields run even while another field is in error, so every error shows at once. */
+const ALWAYS = { when: () => true };
+
+/**
+ * A body's sender is typed when it names no client (expediteurID) and types something of one (nom, prénoms or phone);
+ * naming neither is M.expediteurID.
+ */
+const typedSenderOfBody = (v: unknown) => {
+  const b = (v && typeof v === 'object' ? v : {}) as Values;
+  return !b.expediteurID && [b.expediteurNom, b.expediteurPrenom, b.NumeroSaisi].some(filled);
+};
+
+/**
+ * Body of colis/create and of the full colis/update (spec 000 §5 Parcel creation, §7 colis/create), with the parties'
+ * rule (partiesRule), checked even while other fields fail.
+ */
+export const colisBody = z
+  .object({
+    envoiID: requiredId(M.envoiID),
+    agenceID: optionalId(),
+    villeID: requiredId(M.villeID),
+    modeLivraisonID: requiredId(M.modeLivraisonID),
+    modeEnvoiID: optionalId(),
+    naturesColis: z
+      .array(
+        z.preprocess(
+          // The spec's client (000 §3) names only {natureColisID, unitePoid}: a number there is the line's weight.
+          (raw) => {
+            if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+            const { poids, unitePoid, ...line } = raw as Record<string, unknown>;
+            if (poids === undefined && typeof unitePoid === 'number') return { ...line, poids: unitePoid };
+            return { ...line, poids, unitePoid };
+          },
+          z.object({ natureColisID, poids: naturePoids, unitePoid: z.string().optional() }),
+        ),
+        { error: M.natures },
+      )
+      .min(1, M.natures)
+      .max(50),
+    unite: unite.optional(),
+    detailsContenu: requiredText(M.detailsContenu, 500),
+    contenu: optionalText(500),
+    observation: optionalText(1000),
+    adresseLivraison: optionalText(500),
+    montantLivraison: montantColis('montantLivraison').optional(),
+    montantExpedition: montantColis('montantExpedition').optional(),
+    montantComplementaire: montantColis('montantComplementaire').optional(),
+    reglement: montantColis('reglement').optional(),
+    expediteurID: optionalId(),
+    expediteurNom: optionalText(100),
+    expediteurPrenom: optionalText(150),
+    NumeroSaisi: optionalText(20),
+    destinataireID: optionalId(),
+    nomDestinataire: optionalText(100),
+    prenomsDestinataire: optionalText(150),
+    emailDestinataire: emailDestinataire.optional(),
+    adresseDestinataire: optionalText(500),
+    telephoneDestinataire: optionalText(20),
+    receptionneurID: optionalId(),
+    encaissement: z
+      .object({ paymentby: payer.optional(), modePaiementID: z.uuid({ error: M.modePaiementID }).optional() })
+      .passthrough()
+      .optional(),
+    // Amounts the spec's client computes: accepted and ignored, the server recomputes them.
+    poids: z.unknown().optional(),
+    prixUnitaire: z.unknown().optional(),
+    montant: z.unknown().optional(),
+    montantTotal: z.unknown().optional(),
+    resteAPayer: z.unknown().optional(),
+    expediteurTelephone: z.unknown().optional(),
+  })
+  .superRefine((v, issues) => partiesRule(v, issues, typedSenderOfBody(v), 'NumeroSaisi'), ALWAYS);
+
+/** What a client sends to register or fully edit a parcel (amounts in the departure's currency, weights in kg), as validated. */
 export type ColisInput = z.infer<typeof colisBody>;
 
 /** Body of colis/update: the active toggle `{isActive}`, the spec client's amounts echo, or a full edit. */
@@ -169,16 +217,14 @@ export type PrixNatureQuery = z.infer<typeof prixNatureQuery>;
 
 /**
  * An amount as the wizard types it: empty ('' or null, a cleared input) reads as 0 (spec 000 §5: the amounts default
- * to 0, minimum 0), else the body's rule. Parsed: euros rounded to the cent ('1,005' → 1.01).
+ * to 0, minimum 0), else the body's rule. Parsed exactly, not rounded ('1,005' → 1.005): the departure's currency
+ * rounds it (src/colis/model/wizardRules.ts for the preview and the body, the server for what is stored).
  */
 export const montantSaisi = (field: MontantField) =>
-  z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), montant(field));
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), montantColis(field));
 
 /** A free text of the wizard: null reads as empty; trimmed, at most `max` characters. */
 const texteSaisi = (max: number) => z.preprocess((v) => v ?? '', optionalText(max));
-
-/** Whether a form value is a non-empty text once trimmed. */
-const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 /** A country's dial code and national number length as the wizard loads them (pays/getBy). */
 export interface PaysPhone {
@@ -206,6 +252,8 @@ export interface ColisWizardContext {
   seesAllAgences?: boolean;
   /** false when the chosen delivery mode is the agency pick-up: no delivery amount (it counts as 0, unchecked). */
   withLivraison?: boolean;
+  /** The departure's currency (ISO 4217; default the euro): an advance is one once rounded to its minor unit. */
+  devise?: string;
   /** The departure's destination country (the recipient's phone) and origin country (the sender's). */
   destinatairePays?: PaysPhone | null;
   expediteurPays?: PaysPhone | null;
@@ -214,7 +262,7 @@ export interface ColisWizardContext {
 /** Step 1 (CHOIX DU DEPART): the departure, and the agency for ADMIN. */
 const envoiStep = (ctx: ColisWizardContext) => ({
   envoiID: requiredId(M.envoiID),
-  agenceID: ctx.seesAllAgences ? requiredId(M.agenceID) : optionalId,
+  agenceID: ctx.seesAllAgences ? requiredId(M.agenceID) : optionalId(),
 });
 
 /** Step 2 (INFO COLIS): the body's fields as the inputs give them. */
@@ -233,91 +281,76 @@ const infoStep = (ctx: ColisWizardContext) => ({
   adresseLivraison: texteSaisi(500),
   observation: texteSaisi(1000),
   reglement: montantSaisi('reglement'),
-  modePaiementID: optionalId,
+  modePaiementID: optionalId(),
   paymentby: z.preprocess((v) => (v === '' || v === null ? undefined : v), payer.optional()),
 });
 
 /** Step 3 (INFO DESTINATAIRE): the recipient found by phone or typed, the sender selected or typed. */
 const destinataireStep = () => ({
-  destinataireID: optionalId,
+  destinataireID: optionalId(),
   destinataireNumero: texteSaisi(30),
   nomDestinataire: texteSaisi(100),
   prenomsDestinataire: texteSaisi(150),
   adresseDestinataire: texteSaisi(500),
   emailDestinataire: z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), emailDestinataire),
   expediteurMode: z.enum(['select', 'saisie']),
-  expediteurID: optionalId,
+  expediteurID: optionalId(),
   expediteurNom: texteSaisi(100),
   expediteurPrenom: texteSaisi(150),
   expediteurNumero: texteSaisi(30),
 });
 
-type Values = Record<string, unknown>;
-type Issues = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
-
-/** Step 2's rule across fields: an advance (reglement above 0) needs its payment mode and payer (spec 000 §5). */
-function infoStepRule(v: Values, ctx: Issues) {
-  if (!(typeof v.reglement === 'number' && v.reglement > 0)) return;
-  if (!v.modePaiementID) ctx.addIssue({ code: 'custom', path: ['modePaiementID'], message: M.modePaiementID });
-  if (!v.paymentby) ctx.addIssue({ code: 'custom', path: ['paymentby'], message: M.paymentby });
+/**
+ * Step 2's rule across fields: an advance (reglement above 0 once rounded to the departure's currency, as the server
+ * rounds it: 0,004 € or 0,4 F CFA is none) needs its payment mode and payer (spec 000 §5).
+ */
+function infoStepRule(v: Values, issues: Issues, ctx: ColisWizardContext) {
+  if (!(typeof v.reglement === 'number' && roundToDevise(v.reglement, deviseOuEuro(ctx.devise)) > 0)) return;
+  if (!v.modePaiementID) issues.addIssue({ code: 'custom', path: ['modePaiementID'], message: M.modePaiementID });
+  if (!v.paymentby) issues.addIssue({ code: 'custom', path: ['paymentby'], message: M.paymentby });
 }
 
 /**
- * Step 3's rules across fields (spec 000 §5 "Step 3 save", the server's own: server/colis/registration.ts partiesOf):
- * a new recipient needs nom, prénoms and adresse; a typed sender nom, prénoms and phone, a selected one its client;
- * each typed phone must be a phone of its party's country (common/phone.ts, as the server normalises it).
+ * Step 3's rules across fields (spec 000 §5 "Step 3 save"): the parties' rule of the body (partiesRule, the sender
+ * typed when the mode is 'saisie'), and each typed phone must be a phone of its party's country (common/phone.ts, as
+ * the server normalises it).
  */
 function destinataireStepRule(v: Values, issues: Issues, ctx: ColisWizardContext) {
-  const requireFilled = (field: keyof typeof M) => {
-    if (!filled(v[field])) issues.addIssue({ code: 'custom', path: [field], message: M[field] });
-  };
   const phone = (field: string, indicatif: unknown, pays: PaysPhone | null | undefined) => {
     if (!filled(v[field])) return;
     const result = normalizePhone(v[field] as string, phonePays(indicatif as string | undefined, pays));
     if (!result.ok) issues.addIssue({ code: 'custom', path: [field], message: result.error });
   };
-  if (!v.destinataireID) {
-    requireFilled('nomDestinataire');
-    requireFilled('prenomsDestinataire');
-    requireFilled('adresseDestinataire');
-  }
+  const typedSender = v.expediteurMode === 'saisie';
+  partiesRule(v, issues, typedSender, 'expediteurNumero');
   phone('destinataireNumero', v.destinataireIndicatif, ctx.destinatairePays);
-  if (v.expediteurMode === 'saisie') {
-    requireFilled('expediteurNom');
-    requireFilled('expediteurPrenom');
-    requireFilled('expediteurNumero');
-    phone('expediteurNumero', v.expediteurIndicatif, ctx.expediteurPays);
-  } else if (!v.expediteurID) {
-    issues.addIssue({ code: 'custom', path: ['expediteurID'], message: M.expediteurID });
-  }
+  if (typedSender) phone('expediteurNumero', v.expediteurIndicatif, ctx.expediteurPays);
 }
-
-/** The rules across fields run even while another field is in error, so every error shows at once. */
-const ALWAYS = { when: () => true };
 
 /**
  * The schema of one step of the wizard (0 CHOIX DU DEPART, 1 INFO COLIS, 2 INFO DESTINATAIRE): its fields and rules,
- * for the step's Suivant (src/colis/model/wizardRules.ts infoStepMissing). Other fields pass through untouched.
+ * for the step's Suivant and the save button (src/colis/model/wizardRules.ts infoStepMissing, destinataireStepMissing).
+ * Other fields pass through untouched.
  * @param step the step index
- * @param ctx the role and the departure's countries
+ * @param ctx the role, the delivery mode, the departure's currency and countries
  */
 export function colisWizardStepSchema(step: 0 | 1 | 2, ctx: ColisWizardContext = {}) {
   if (step === 0) return z.looseObject(envoiStep(ctx));
-  if (step === 1) return z.looseObject(infoStep(ctx)).superRefine((v, issues) => infoStepRule(v, issues), ALWAYS);
+  if (step === 1) return z.looseObject(infoStep(ctx)).superRefine((v, issues) => infoStepRule(v, issues, ctx), ALWAYS);
   return z.looseObject(destinataireStep()).superRefine((v, issues) => destinataireStepRule(v, issues, ctx), ALWAYS);
 }
 
 /**
  * The schema of the whole wizard form (ColisFormValues), checked before the save (src/colis/ColisInputs.tsx): the three
  * steps' fields and rules. Accepts the inputs' raw values ('' or null when empty, '1,005' €, '2.5' kg) and parses
- * them (amounts rounded to the cent, weights to 3 decimals, texts trimmed); the fields the form keeps for itself
- * (dial codes, the look-up state) pass through.
- * @param ctx the role and the departure's countries
+ * them (amounts exactly, not rounded: the departure's currency does that; weights to 3 decimals, texts trimmed); the
+ * fields the form keeps for itself (dial codes, the look-up state) pass through.
+ * @param ctx the role, the delivery mode, the departure's currency and countries
  * @returns a zod schema of the form's values, with the French messages of the server's rules
  */
 export function colisWizardSchema(ctx: ColisWizardContext = {}) {
   return z.looseObject({ ...envoiStep(ctx), ...infoStep(ctx), ...destinataireStep() }).superRefine((v, issues) => {
-    infoStepRule(v, issues);
+    infoStepRule(v, issues, ctx);
     destinataireStepRule(v, issues, ctx);
   }, ALWAYS);
 }

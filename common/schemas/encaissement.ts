@@ -3,7 +3,7 @@
  * encaissement/create; docs/decisions/currencies.md "Payments in another currency"): the bodies the server's routes
  * validate (server/encaissement/routes.ts) and the schema of the make-payment dialog
  * (src/encaissements/MakeEncaissementDialog.tsx), built from the same fields so a rule and its French message are
- * written once; and the two texts both sides give (an amount above the remaining, the cross rate of a payment). The
+ * written once; and the texts both sides give (an amount above the remaining, a refund above what is refundable). The
  * refund's body and dialog (encaissement/rembourser/{id}, docs/decisions/refunds-and-cash.md) are built the same way.
  *
  * A payment is recorded in its parcel's currency: either `montantEncaisse` (in that currency; default: all that
@@ -13,39 +13,23 @@
  */
 import { z } from 'zod';
 import { COLLECTION_PAYER, PAYMENT_BY } from '../colisRules';
-import { DEVISES, TAUX_SCALE, convertir, isDevise, minorToNumber, toMinor } from '../devises';
+import { convertir, minorToNumber, toMinor } from '../devises';
 import { formatMontant } from '../format';
-import { fromScaled, roundDiv, toScaled, type DecimalInput } from '../money';
-import { requiredId, requiredText, strictNumber } from './fields';
+import type { DecimalInput } from '../money';
+import { deviseCode, montant, requiredId, requiredText } from './fields';
 
 /** The spec's text of a missing payment mode (000 §5 "Make payment"). */
 const MODE_PAIEMENT_REQUIRED = 'Veuillez remplir tous les champs obligatoire.';
-
-/** The largest amount a payment may carry, in any currency (numeric(12,2) holds up to 10^10; an XOF amount is big). */
-const MONTANT_MAX = 1_000_000_000;
 
 /** The payment mode of a collection: required. */
 const modePaiementID = requiredId(MODE_PAIEMENT_REQUIRED);
 
 /**
- * An amount typed or sent (a number, or a French or dotted numeric text), above 0 and at most MONTANT_MAX, kept as
- * parsed: its currency's minor unit rounds it (the server's, or the dialog schema's once the currency is known).
+ * An amount typed or sent (a number, or a French or dotted numeric text), above 0 and at most 1 000 000 000, kept as
+ * parsed (common/schemas/fields.ts montant): its currency's minor unit rounds it (the server's, or the dialog schema's
+ * once the currency is known).
  */
-const montantPositif = (label: string) =>
-  strictNumber(label).pipe(
-    z
-      .number()
-      .positive(`${label} doit être supérieur à 0`)
-      .max(MONTANT_MAX, `${label} ne peut pas dépasser ${MONTANT_MAX.toLocaleString('fr-FR')}`),
-  );
-
-/** A currency code of common/devises.ts (ISO 4217), typed in any case ('eur' is EUR); an unknown one is refused. */
-const deviseCode = (label: string) =>
-  z
-    .string({ error: `${label} est obligatoire` })
-    .trim()
-    .toUpperCase()
-    .refine(isDevise, { message: `Devise inconnue : indiquez un code ISO 4217 (${DEVISES.map((d) => d.code).join(', ')})` });
+const montantPositif = (label: string) => montant(label, { positive: true });
 
 /**
  * The refusal of an amount whose value in the parcel's currency exceeds what remains to pay: the server's 409 and the
@@ -55,32 +39,6 @@ const deviseCode = (label: string) =>
  */
 export const montantDepasseMessage = (resteAPayer: DecimalInput, devise: string) =>
   `Le montant dépasse le reste à payer (${formatMontant(resteAPayer, devise)}).`;
-
-/**
- * The rate applied to a payment tendered in another currency: units of the parcel's currency for 1 unit tendered, 6
- * decimals, rounded half away from zero (tauxColis ÷ tauxTendu, both rates being units for 1 €):
- * tauxCroise('1', '655.957') → '655.957000' (1 € = 655,957 F CFA), tauxCroise('655.957', '1') → '0.001524'.
- * @throws RangeError when a rate is not above 0
- */
-export function tauxCroise(tauxTendu: DecimalInput, tauxColis: DecimalInput): string {
-  const rt = toScaled(tauxTendu, TAUX_SCALE);
-  const rc = toScaled(tauxColis, TAUX_SCALE);
-  if (rt <= 0n || rc <= 0n) throw new RangeError('Taux de change invalide');
-  // rc ÷ rt with one more digit than kept, truncated, then rounded half away from zero (as common/devises.ts convertir).
-  const tenths = (rc * 10n ** BigInt(TAUX_SCALE + 1)) / rt;
-  return fromScaled(roundDiv(tenths, 1), TAUX_SCALE);
-}
-
-/** The French number of a rate: up to 6 decimals, trailing zeros dropped ('655.957000' → '655,957'). */
-const tauxFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: TAUX_SCALE });
-
-/**
- * A cross rate as the dialog and the receipt print it: '1 EUR = 655,957 XOF' (ISO codes, so that a rate is never
- * read as an amount rounded to a currency's minor unit).
- * @param taux units of `devise` for 1 unit of `deviseTendue` (tauxCroise)
- */
-export const tauxLibelle = (taux: DecimalInput, deviseTendue: string, devise: string) =>
-  `1 ${deviseTendue} = ${tauxFormat.format(Number(fromScaled(toScaled(taux, TAUX_SCALE), TAUX_SCALE)))} ${devise}`;
 
 /** Body of encaissement/create (montantRestant, sent by the spec's client, is recomputed and ignored). */
 export const encaissementBody = z
@@ -92,7 +50,7 @@ export const encaissementBody = z
     montantEncaisse: montantPositif('Le montant encaissé').optional(),
     /** Tendered in deviseTendue, converted to the parcel's currency at the day's rates. */
     montantTendu: montantPositif('Le montant tendu').optional(),
-    deviseTendue: deviseCode('La devise du montant tendu').optional(),
+    deviseTendue: deviseCode('La devise du montant tendu est obligatoire').optional(),
     montantRestant: z.unknown().optional(),
   })
   .superRefine((body, ctx) => {
@@ -118,17 +76,20 @@ export type EncaissementInput = z.infer<typeof encaissementBody>;
  */
 export const encaissementEquivalentQuery = z.object({
   colisID: requiredId('Le colis est obligatoire'),
-  deviseTendue: deviseCode('La devise du montant tendu'),
+  deviseTendue: deviseCode('La devise du montant tendu est obligatoire'),
   montantTendu: montantPositif('Le montant tendu').optional(),
 });
 
 /**
  * The equivalent in the parcel's currency of an amount tendered, as an integer of its minor unit, or null while the
  * rates are unknown (another currency before encaissement/equivalent answered). Same conversion as the server's
- * (common/devises.ts convertir: rounded once, half away from zero).
+ * (common/devises.ts convertir: rounded once, half away from zero). The dialog's schema checks it; the dialog shows it.
+ * @param v the amount (a number, or a French or dotted text), the currency tendered, the parcel's, and both rates of
+ *   the day (units for 1 €)
+ * @throws RangeError on an unreadable amount or a rate not above 0
  */
-function equivalentMinor(v: {
-  montant: number;
+export function equivalentMinor(v: {
+  montant: DecimalInput;
   deviseTendue: string;
   devise: string;
   tauxTendu?: string | null;
@@ -154,8 +115,8 @@ export const encaissementFormSchema = z
   .object({
     modePaiementID,
     montant: montantPositif('Le montant encaissé'),
-    deviseTendue: deviseCode('La devise'),
-    devise: deviseCode('La devise du colis'),
+    deviseTendue: deviseCode(),
+    devise: deviseCode('La devise du colis est obligatoire'),
     resteAPayer: z.union([z.number(), z.string()]),
     tauxTendu: z.string().nullish(),
     tauxColis: z.string().nullish(),
@@ -182,9 +143,6 @@ export const encaissementFormSchema = z
           deviseTendue: v.deviseTendue,
         },
   );
-
-/** The dialog's values as the inputs give them ('' while no mode is chosen; the amount as typed). */
-export type EncaissementFormValues = z.input<typeof encaissementFormSchema>;
 
 /** What the dialog sends once its values pass (the body's payment fields). */
 export type EncaissementFormOutput = z.output<typeof encaissementFormSchema>;
@@ -225,7 +183,7 @@ export type RemboursementInput = z.infer<typeof remboursementBody>;
  *   trimmed
  */
 export const remboursementFormSchema = z
-  .object({ ...remboursementFields, devise: deviseCode('La devise'), remboursable: z.union([z.number(), z.string()]) })
+  .object({ ...remboursementFields, devise: deviseCode(), remboursable: z.union([z.number(), z.string()]) })
   .superRefine((v, ctx) => {
     const montant = toMinor(v.montant, v.devise);
     if (montant <= 0n) {
@@ -239,9 +197,6 @@ export const remboursementFormSchema = z
     modePaiementID: v.modePaiementID,
     motif: v.motif,
   }));
-
-/** The refund dialog's values as the inputs give them ('' while nothing is typed or chosen). */
-export type RemboursementFormValues = z.input<typeof remboursementFormSchema>;
 
 /** What the refund dialog sends once its values pass (the body). */
 export type RemboursementFormOutput = z.output<typeof remboursementFormSchema>;

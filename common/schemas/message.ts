@@ -3,12 +3,13 @@
  * characters; message required; a selected recipient is required for individuel and depart", §7 message/sendbyEmail,
  * notification/create, notification/contactClients): the bodies, with their French messages. The server's routes
  * validate the bodies with them (server/message/routes.ts, server/notification/routes.ts) and the 'Nouveau message'
- * form with `zodResolver(contactClientsBody)` (src/messagerie/MessageCreate.tsx), so a rule is written once.
+ * form with `formResolver(contactClientsBody)` (src/common/formResolver.ts, src/messagerie/MessageCreate.tsx), so a rule
+ * is written once.
  *
  * The form's raw values are accepted: '' for an empty text, null for an empty selection.
  */
 import { z } from 'zod';
-import { requiredId, requiredText } from './fields';
+import { EMAIL_INVALIDE, requiredEmail, requiredId, requiredText } from './fields';
 
 /**
  * Recipient types of the messaging form (spec 001 §4): every client, one client, the clients of a departure. The
@@ -22,7 +23,7 @@ const SUJET_MAX = 30;
 /** Messages of the messaging rules. */
 export const MESSAGE_MESSAGES = {
   email: "L'email est obligatoire",
-  emailInvalid: 'Email invalide !',
+  emailInvalid: EMAIL_INVALIDE,
   sujet: "L'objet est obligatoire",
   sujetMax: `L'objet ne doit pas dépasser ${SUJET_MAX} caractères`,
   message: 'Le message est obligatoire',
@@ -36,7 +37,7 @@ const M = MESSAGE_MESSAGES;
 
 /** Body of message/sendbyEmail: a text message to one address. */
 export const messageBody = z.object({
-  email: z.string({ error: M.email }).trim().min(1, M.email).pipe(z.email(M.emailInvalid)),
+  email: requiredEmail(M.email),
   subject: requiredText(M.sujet, 200),
   htmlContent: requiredText(M.message, 10_000),
 });

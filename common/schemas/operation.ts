@@ -9,43 +9,22 @@
  * server/operation/service.ts.
  */
 import { z } from 'zod';
-import { todayIso } from '../dates';
-import { OPERATION_MESSAGES as M, OPERATION_MONTANT_MIN, OPERATION_TYPES, isFutureDate, parseOperationType } from '../operationRules';
-import { requiredId, requiredText, roundMontant, strictNumber } from './fields';
-import { optionalDevise } from './tauxChange';
-
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Largest amount of an operation, in its currency. */
-const OPERATION_MONTANT_MAX = 1_000_000_000;
+import { OPERATION_MESSAGES as M, OPERATION_MONTANT_MIN, OPERATION_TYPES, parseOperationType } from '../operationRules';
+import { jourIso, montant, optionalDevise, requiredId, requiredText } from './fields';
 
 /**
  * The day of an operation: 'yyyy-MM-dd' (or an ISO instant, read as its day in the business time zone), not after
- * today (checked when parsed). Missing, '' or null → M.dateRequired; not a real day → M.dateInvalid.
+ * today. Missing, '' or null → M.dateRequired; not a real day → M.dateInvalid; after today → M.dateFuture.
  */
-const operationDate = z.preprocess(
-  (v) => {
-    if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
-    if (typeof v !== 'string') return v;
-    const text = v.trim();
-    if (DAY_RE.test(text)) return Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? null : text;
-    const instant = Date.parse(text);
-    return Number.isNaN(instant) ? null : todayIso(new Date(instant));
-  },
-  z
-    .string({ error: (issue) => (issue.input === undefined ? M.dateRequired : M.dateInvalid) })
-    .regex(DAY_RE, M.dateInvalid)
-    .refine((day) => !isFutureDate(day), M.dateFuture),
-);
+const operationDate = jourIso({ required: M.dateRequired, invalid: M.dateInvalid, future: M.dateFuture });
 
 /**
- * An amount in the operation's currency as typed ('12,5', '1 250') or sent (12.5), rounded half away from zero to the
- * hundredth (common/money.ts: '1,005' → 1.01; a currency without decimals, XOF, is rounded to its unit by the service)
- * before it is checked: at least OPERATION_MONTANT_MIN (M.montantMin).
+ * An amount in the operation's currency as typed ('12,5', '1 250') or sent (12.5), parsed exactly and not rounded
+ * (common/schemas/fields.ts montant): the service rounds it once to its currency's minor unit (XOF '2,495' → 2,
+ * 1,005 € → 1,01 €). At least OPERATION_MONTANT_MIN as parsed (M.montantMin: 0,995 is refused), a
+ * negative amount too (hence `signed`: one message below the minimum).
  */
-const operationMontant = strictNumber('Le montant')
-  .transform(roundMontant)
-  .pipe(z.number().min(OPERATION_MONTANT_MIN, M.montantMin).max(OPERATION_MONTANT_MAX, 'Le montant ne peut pas dépasser 1 000 000 000'));
+const operationMontant = montant('Le montant', { signed: true }).pipe(z.number().min(OPERATION_MONTANT_MIN, M.montantMin));
 
 /**
  * The schema of the operation form: the six fields of spec 001 §5, each required with its French message; the type

@@ -6,10 +6,9 @@
  * message are written once.
  */
 import { z } from 'zod';
-import { DEVISES, isDevise } from '../devises';
 import { toMoneyString } from '../money';
 import { normalizePaysPhone } from '../phone';
-import { moneyEuros, optionalText, requiredId, requiredText, strictNumber } from './fields';
+import { deviseCode, moneyEuros, montant, optionalText, requiredId, requiredText, strictNumber } from './fields';
 
 const longueurNumero = strictNumber('La longueur du numéro').pipe(
   z
@@ -23,23 +22,17 @@ const indicatif = z
   .trim()
   .regex(/^\+?[0-9]{1,4}$/, "L'indicatif doit être de la forme +33");
 
-/** A currency code of common/devises.ts (ISO 4217), typed in any case: 'xof' is XOF. */
-const devise = () =>
-  requiredText('La devise est obligatoire', 10)
-    .transform((v) => v.toUpperCase())
-    .refine(isDevise, { message: `Devise inconnue : indiquez un code ISO 4217 (${DEVISES.map((d) => d.code).join(', ')})` });
-
 /** Body and form of pays/create (spec 001 §5 Country add: code, libelle, indicatif, longueurNumero, devise required). */
 export const paysCreateSchema = z.object({
   code: requiredText('Le code est obligatoire', 10),
   libelle: requiredText('Le nom du pays est obligatoire', 100),
   indicatif,
   longueurNumero,
-  devise: devise(),
+  devise: deviseCode(),
 });
 
 /** Body and form of pays/update (spec 001 §5 Country edit: code, libelle, indicatif, longueurNumero required; devise optional). */
-export const paysUpdateSchema = paysCreateSchema.extend({ devise: devise().optional() });
+export const paysUpdateSchema = paysCreateSchema.extend({ devise: deviseCode().optional() });
 
 /** Body and form of ville/create and ville/update (spec 001 §5 City add and edit: code, libelle and country required). */
 export const villeSchema = z.object({
@@ -148,18 +141,12 @@ export const natureColisUpdateSchema = natureColisCreateSchema.extend({
 const MONTANT_ORIGINE_MAX = 100_000_000;
 
 /**
- * An amount of a unit price in its origin country's currency (docs/decisions/currencies.md): a number ≥ 0, parsed
- * exactly and not rounded here, since the currency (EUR 2 decimals, XOF none) is the origin city's, which the schema
- * does not know: the server rounds it once, half away from zero, to that currency's minor unit
- * (server/paramNatureMode/service.ts: 10,5 XOF → 11, 1,005 € → 1,01 €).
+ * An amount of a unit price in its origin country's currency (docs/decisions/currencies.md): a number ≥ 0 and at most
+ * 100 000 000, parsed exactly and not rounded here (common/schemas/fields.ts montant), since the currency (EUR 2
+ * decimals, XOF none) is the origin city's, which the schema does not know: the server rounds it once, half away from
+ * zero, to that currency's minor unit (server/paramNatureMode/service.ts: 10,5 XOF → 11, 1,005 € → 1,01 €).
  */
-const montantOrigine = (label: string) =>
-  strictNumber(label).pipe(
-    z
-      .number()
-      .min(0, `${label} ne peut pas être négatif`)
-      .max(MONTANT_ORIGINE_MAX, `${label} ne peut pas dépasser ${MONTANT_ORIGINE_MAX.toLocaleString('fr-FR')}`),
-  );
+const montantOrigine = (label: string) => montant(label, { max: MONTANT_ORIGINE_MAX });
 
 /** The minimum charge of a line on a unit price: empty ('', blanks, null) is none (null); else montantOrigine. */
 const montantMinimum = z.preprocess(

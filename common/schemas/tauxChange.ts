@@ -1,20 +1,20 @@
 /**
  * Exchange rates (docs/decisions/currencies.md): the body of tauxChange/create and the schema of the 'Nouveau taux de
- * change' form (src/tauxChange/TauxChangeCreate.tsx), and the currency field every record naming its currency shares
- * (an operation's `devise`, common/schemas/operation.ts). A rate is the units of a currency for 1 € (the accounting
+ * change' form (src/tauxChange/TauxChangeCreate.tsx); the currency field is common/schemas/fields.ts deviseCode, shared
+ * by every record naming its currency. A rate is the units of a currency for 1 € (the accounting
  * currency, common/devises.ts DEVISE_COMPTABLE), in force from its `dateDebut` until the next one of the same currency.
  * What needs the database or the signed-in user (a fixed rate is refused, a role bound to an agency may not enter a
  * rate, one rate per currency and day) stays in server/tauxChange/service.ts.
  */
 import { z } from 'zod';
-import { DEVISE_COMPTABLE, DEVISES, TAUX_SCALE, isDevise } from '../devises';
+import { DEVISE_COMPTABLE, TAUX_SCALE } from '../devises';
 import { fromScaled, toScaled } from '../money';
-import './fields';
+import { DEVISE_INCONNUE, deviseCode, isBlank, jourIso } from './fields';
 
 /** The French messages of the rates' rules (the form and the API show the same). */
 export const TAUX_MESSAGES = {
   deviseRequired: 'La devise est obligatoire',
-  deviseInconnue: `Devise inconnue : indiquez un code ISO 4217 (${DEVISES.map((d) => d.code).join(', ')})`,
+  deviseInconnue: DEVISE_INCONNUE,
   deviseComptable: "L'euro est la devise comptable : son taux est toujours 1, il ne se saisit pas.",
   /** 409 of tauxChange/create for a currency of common/devises.ts TAUX_FIXES. */
   tauxFixe: 'Le taux du franc CFA est fixé par la loi (655,957 F pour 1 €) : il ne se saisit pas.',
@@ -30,22 +30,6 @@ export const TAUX_MESSAGES = {
 } as const;
 
 const M = TAUX_MESSAGES;
-
-/** Whether a value is nothing typed: absent, null, or blanks. */
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/**
- * A currency code of common/devises.ts DEVISES (ISO 4217), typed in any case ('xof' is XOF): nothing typed →
- * `requiredMessage`, another code → TAUX_MESSAGES.deviseInconnue.
- */
-export const deviseCode = (requiredMessage: string = M.deviseRequired) =>
-  z.preprocess(
-    (v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: (issue) => (issue.input === undefined ? requiredMessage : M.deviseInconnue) }).refine(isDevise, M.deviseInconnue),
-  );
-
-/** An optional currency code: nothing typed ('' or null from a select, or absent) is undefined, else deviseCode. */
-export const optionalDevise = () => z.preprocess((v) => (isBlank(v) ? undefined : v), deviseCode().optional());
 
 /** A decimal text: optional sign, digits, optional decimals (after the French comma or spaces were read). */
 const DECIMAL_TEXT = /^[-+]?\d+(\.\d+)?$/;
@@ -78,23 +62,11 @@ export const tauxField = z.preprocess(
     .transform((scaled) => fromScaled(scaled, TAUX_SCALE).replace(/\.?0+$/, '')),
 );
 
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether 'yyyy-MM-dd' names a real calendar day (not 2026-02-30) from year 1900 on. */
-function isRealDay(day: string): boolean {
-  if (!DAY_RE.test(day) || Number(day.slice(0, 4)) < 1900) return false;
-  const t = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === day;
-}
-
 /**
- * The first day of a rate, 'yyyy-MM-dd' (or an ISO instant, read as its UTC day as a date input sends it): any real
- * day, past or future — a correction starts a new rate from its day.
+ * The first day of a rate, 'yyyy-MM-dd' (an ISO instant is read as its day in Europe/Paris, common/schemas/fields.ts
+ * jourIso): any real day, past or future — a correction starts a new rate from its day.
  */
-const dateDebutField = z.preprocess(
-  (v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim().slice(0, 10) : v),
-  z.string({ error: (issue) => (issue.input === undefined ? M.dateRequired : M.dateInvalide) }).refine(isRealDay, M.dateInvalide),
-);
+const dateDebutField = jourIso({ required: M.dateRequired, invalid: M.dateInvalide });
 
 /**
  * Body of tauxChange/create and schema of its form: a currency other than the euro, its rate for 1 € and the day it

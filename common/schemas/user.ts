@@ -2,13 +2,14 @@
  * Schemas of the user calls and forms (spec 001 §2 Users, §5 User add and edit, §7 user/create, user/update; spec 000
  * §5 Profile): the bodies a client sends to create and edit a member of staff or its own profile, with their French
  * messages, and the add and edit forms' schema built from the same fields. The server's routes validate the bodies
- * with them (server/user/routes.ts); the forms validate with `zodResolver` of the same fields (src/user/, src/profil/).
+ * with them (server/user/routes.ts); the forms validate with src/common/formResolver.ts and the same fields (src/user/,
+ * src/profil/).
  *
  * A form's raw values are accepted: '' for an empty text, '' or null for an empty select.
  */
 import { z } from 'zod';
 import { normalizePaysPhone, type PaysTelephone } from '../phone';
-import { optionalText, requiredText } from './fields';
+import { EMAIL_INVALIDE, optionalId, optionalText, requiredEmail, requiredText } from './fields';
 
 /** Messages of the user rules checked by the schemas (spec 001 §5 'Le pays est requis !'); the server words the others. */
 export const USER_FIELD_MESSAGES = {
@@ -22,7 +23,7 @@ export const USER_FIELD_MESSAGES = {
   /** An agency is required for every role that does not reach every agency (docs/decisions/staff-accounts.md). */
   agenceRequired: "L'agence est obligatoire pour ce rôle.",
   email: "L'email est obligatoire",
-  emailInvalid: 'Email invalide !',
+  emailInvalid: EMAIL_INVALIDE,
   telephone: 'Le téléphone est obligatoire',
 } as const;
 
@@ -30,9 +31,6 @@ const M = USER_FIELD_MESSAGES;
 
 /** An empty select ('' from a form) reads as no value. */
 const emptyAsNull = (v: unknown) => (v === '' ? null : v);
-
-/** A reference id that may be absent: a UUID, or null / undefined / '' (no value, read as null). */
-const optionalId = (message: string) => z.preprocess(emptyAsNull, z.uuid({ error: message }).nullish());
 
 /** Body of the profile update (spec 000 §5 Profile: nom and prenoms required; adresse may be empty or null). */
 export const profilBody = z.object({
@@ -57,7 +55,7 @@ const staffFields = {
 };
 
 /** The e-mail of a new member of staff: required, then a valid address. */
-const staffEmail = z.string({ error: M.email }).trim().min(1, M.email).max(254, '254 caractères au maximum').pipe(z.email(M.emailInvalid));
+const staffEmail = requiredEmail(M.email);
 
 /** The phone of a new member of staff, typed without the dial code of its country (spec 001 §5). */
 const staffTelephone = requiredText(M.telephone, 30);

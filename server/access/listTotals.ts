@@ -54,10 +54,10 @@ export async function colisListTotal(db: Db, user: CurrentUser, q: ListQuery): P
  * The clients list's total (user/listeClients) from the counters, or undefined when the call has a search, ids or
  * the isActive filter: every client (colis_stats_type_users) for a role that sees every agency; for another role the
  * clients of the parcels its agency sees (colis_stats_agence_clients, the twin of access/scopes.ts clientScope).
- * @param typeId the CLIENT user type
+ * @param typeId the CLIENT user type: its id, or an SQL value giving it (user/service.ts CLIENT_TYPE_ID)
  * @returns the number of clients, or undefined (count them)
  */
-export async function clientListTotal(db: Db, user: CurrentUser, typeId: string, q: ListQuery): Promise<number | undefined> {
+export async function clientListTotal(db: Db, user: CurrentUser, typeId: string | SQL, q: ListQuery): Promise<number | undefined> {
   if (q.q || q.ids || q.filters.isActive !== undefined) return undefined;
   if (!user.allAgences && !user.agenceID) return 0;
   const result = user.allAgences

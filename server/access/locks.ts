@@ -1,16 +1,18 @@
 /**
  * Row locks of the writes, checked against the agency scopes beside them (access/scopes.ts) in the same query
  * (db/lockScoped.ts): 404 when the row does not exist, 403 when it belongs to another agency. Every area that
- * writes a parcel, a departure or a cash operation locks it through here, so no area imports another for its locks.
+ * writes a parcel, a departure, a cash operation or a cash closing locks it through here, so no area imports another for
+ * its locks.
  */
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { CAISSE_MESSAGES } from '../../common/schemas/caisse';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Tx } from '../db/client';
 import { lockScoped } from '../db/lockScoped';
-import { colis, envois, operations } from '../db/schema';
+import { caisseClotures, colis, envois, operations } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { colisAgenceScope, colisNotDeleted, colisOwnerScope, colisScope, envoiScope, operationAgencyScope } from './scopes';
+import { caisseScope, colisAgenceScope, colisNotDeleted, colisOwnerScope, colisScope, envoiScope, operationAgencyScope } from './scopes';
 
 /**
  * Locks a row and checks the caller's scope covers it.
@@ -64,4 +66,16 @@ export function lockEnvoi(tx: Tx, id: string, user: CurrentUser) {
 /** Locks a cash operation the user may change (operationScope): a cancelled one is not found. */
 export function lockOperation(tx: Tx, id: string, user: CurrentUser, messages: { notFound: string; forbidden: string }) {
   return lockInScope(tx, operations, and(eq(operations.id, id), isNull(operations.deletedAt))!, operationAgencyScope(user), messages);
+}
+
+/**
+ * Locks a cash closing the user may read or reopen (caisseScope: every agency's for a role that sees every agency,
+ * else its agency's), reopened ones included.
+ * @throws 404 'Arrêté de caisse introuvable.', 403 another agency's
+ */
+export function lockCloture(tx: Tx, id: string, user: CurrentUser) {
+  return lockInScope(tx, caisseClotures, eq(caisseClotures.id, id), caisseScope(user), {
+    notFound: CAISSE_MESSAGES.introuvable,
+    forbidden: CAISSE_MESSAGES.autreAgence,
+  });
 }

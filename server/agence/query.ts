@@ -89,3 +89,19 @@ export async function lockAgenceActive(tx: Tx, id: string) {
     .for('share');
   return row;
 }
+
+/**
+ * The currency of an agency's country, through its city (agences → villes → pays.devise, as migration 0021 gave the
+ * operations theirs; agences.pays_id is only copied at the agency's creation): an operation's by default
+ * (operation/service.ts), the second currency a payment may be tendered in (encaissement/service.ts). Undefined for an
+ * unknown agency.
+ */
+export async function agenceDevise(db: Db | Tx, agenceID: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ devise: pays.devise })
+    .from(agences)
+    .innerJoin(villes, eq(agences.villeID, villes.id))
+    .innerJoin(pays, eq(villes.paysID, pays.id))
+    .where(eq(agences.id, agenceID));
+  return row?.devise;
+}

@@ -81,8 +81,8 @@ export async function login(db: Db, tokens: TokenService, input: LoginInput, ip:
 }
 
 /**
- * Mails a 6-digit recovery code to the active staff user with this e-mail and phone, if there is one. Answers in
- * at least RECOVERY_ANSWER_MS either way.
+ * Mails a 6-digit recovery code to the active staff user with this e-mail and phone, if there is one (an outbox mail
+ * of the user's agency). Answers in at least RECOVERY_ANSWER_MS either way.
  * @throws 429 throttled
  */
 export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, ip: string): Promise<void> {
@@ -98,7 +98,7 @@ export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, i
   );
   await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, nom: users.nom, prenoms: users.prenoms })
+      .select({ id: users.id, email: users.email, nom: users.nom, prenoms: users.prenoms, agenceID: users.agenceID })
       .from(users)
       .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
       .where(
@@ -117,6 +117,7 @@ export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, i
       subject: 'Code de réinitialisation de votre mot de passe',
       html: `<p>Bonjour ${escapeHtml(`${user.prenoms} ${user.nom}`)},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,
       secret: true,
+      agenceID: user.agenceID,
     });
   });
   // Same answer, and the same time, whether or not the account exists (docs/architecture.md §4).

@@ -6,7 +6,13 @@
  *
  * A key names what is counted ('login:account:<email>', 'login:ip:<address>', 'otp:colis:<id>'…). Its policy gives
  * `free` attempts per window; once they are spent the key is locked for `baseMs`, doubling at each further attempt
- * (exponential back-off) up to `maxMs`. A key whose last attempt is older than `windowMs` starts again from zero.
+ * (exponential back-off) up to `maxMs`. When its count starts again from zero depends on the policy's `window`:
+ * - 'idle' (default; sign-in, recovery, codes): after `windowMs` without an attempt, so a guesser who keeps trying
+ *   never gets a fresh count;
+ * - 'clock' (rates of ordinary use: phone look-ups, messages): at the start of each window of the clock, i.e. when
+ *   floor(now / windowMs) differs from that of the last attempt; a lock then ends at the latest with its window, so
+ *   the 429's Retry-After never points past the end of the current window.
+ * No schema change: both read the key's `failures` and `lastAttemptAt`.
  */
 import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -19,6 +25,11 @@ export interface ThrottlePolicy {
   baseMs: number;
   maxMs: number;
   windowMs: number;
+  /**
+   * How the count starts again: 'idle' (default) after `windowMs` of silence; 'clock' at each new window of `windowMs`
+   * of the clock (floor(now / windowMs)), a lock ending at the latest with its window.
+   */
+  window?: 'idle' | 'clock';
 }
 
 const MINUTE = 60_000;
@@ -34,11 +45,10 @@ export const RECOVERY_POLICY: ThrottlePolicy = { free: 3, baseMs: 5 * MINUTE, ma
 export const CODE_POLICY: ThrottlePolicy = { free: 5, baseMs: 5 * MINUTE, maxMs: 24 * HOUR, windowMs: 24 * HOUR };
 
 /**
- * Client look-ups by full phone (user/getByTelephone) of one signed-in user: 60 a minute, then a minute's wait. Each
- * look-up is counted on two per-minute keys half a minute apart (server/user/routes.ts phoneLookupKeys), so that the
- * count never grows across minutes of steady use and a burst never escapes it by straddling a minute's end.
+ * Client look-ups by full phone (user/getByTelephone) of one signed-in user, on the key 'telephone:user:<id>': 60 per
+ * minute of the clock, the 61st refused until that minute ends (clock window: steady use never accumulates).
  */
-export const PHONE_LOOKUP_POLICY: ThrottlePolicy = { free: 60, baseMs: MINUTE, maxMs: MINUTE, windowMs: MINUTE };
+export const PHONE_LOOKUP_POLICY: ThrottlePolicy = { free: 60, baseMs: MINUTE, maxMs: MINUTE, windowMs: MINUTE, window: 'clock' };
 
 /** One counted key and its policy. */
 export interface ThrottleKey {
@@ -53,7 +63,24 @@ function backoffMs(failures: number, p: ThrottlePolicy): number {
 }
 
 /**
- * Counts one attempt against every key, in one transaction with the rows locked in key order.
+ * Whether a key last tried at `lastAttemptAt` (ms) starts again from zero at `now` (ms): in an earlier clock window for
+ * a 'clock' policy, more than `windowMs` ago for an 'idle' one. Pure.
+ */
+function countRestarts(lastAttemptAt: number, now: number, p: ThrottlePolicy): boolean {
+  if (p.window === 'clock') return Math.floor(lastAttemptAt / p.windowMs) !== Math.floor(now / p.windowMs);
+  return now - lastAttemptAt > p.windowMs;
+}
+
+/** Lock length (ms) at `now` after `failures` counted attempts: backoffMs, cut at the window's end for a 'clock' policy. */
+function lockMs(failures: number, now: number, p: ThrottlePolicy): number {
+  const wait = backoffMs(failures, p);
+  if (!wait || p.window !== 'clock') return wait;
+  return Math.min(wait, (Math.floor(now / p.windowMs) + 1) * p.windowMs - now);
+}
+
+/**
+ * Counts one attempt against every key, in one transaction with the rows locked in key order; a key whose count
+ * restarts (its policy's `window`) counts this attempt as its first.
  * @throws 429 (French message, Retry-After header) when a key is locked; nothing is counted then
  */
 export async function takeAttempt(db: Db, keys: ThrottleKey[], what?: string): Promise<void> {
@@ -82,9 +109,8 @@ export async function takeAttempt(db: Db, keys: ThrottleKey[], what?: string): P
     }
     for (const k of sorted) {
       const row = rows.find((r) => r.key === k.key)!;
-      const stale = now - row.lastAttemptAt.getTime() > k.policy.windowMs;
-      const failures = (stale ? 0 : row.failures) + 1;
-      const wait = backoffMs(failures, k.policy);
+      const failures = (countRestarts(row.lastAttemptAt.getTime(), now, k.policy) ? 0 : row.failures) + 1;
+      const wait = lockMs(failures, now, k.policy);
       await tx
         .update(throttles)
         .set({ failures, lastAttemptAt: new Date(now), lockedUntil: wait ? new Date(now + wait) : null })

@@ -15,9 +15,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays } from '../../common/dates';
-import { isDevise, minorToString, toMinor } from '../../common/devises';
+import { montantTexte } from '../../common/devises';
 import { CAISSE_MESSAGES } from '../../common/schemas/caisse';
-import { toMoneyString } from '../../common/money';
 import { caisseScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
@@ -25,13 +24,6 @@ import { codeLibelleColumns } from '../db/refSelect';
 import { dayStart } from '../db/sqlDates';
 import { agences, caisseClotures, caisseComptes, encaissements, modesPaiement, operations, users } from '../db/schema';
 import { frenchKey, type AnyRow, type ListDef } from '../http/list';
-
-/**
- * An amount as the exact decimal text of its currency, rounded half away from zero to its minor unit ('6560.00' XOF →
- * '6560'); to the cent for a code outside common/devises.ts an old row may hold.
- */
-const enDevise = (value: string | number, devise: string): string =>
-  isDevise(devise) ? minorToString(toMinor(value, devise), devise) : toMoneyString(value);
 
 /** A payment mode as a line names it. */
 interface ModeRef {
@@ -89,14 +81,14 @@ export async function attendusDuJour(db: Db | Tx, agenceID: string, jour: string
       modePaiement: p.mode,
       libelle: p.mode.libelle,
       devise: p.devise,
-      attendu: enDevise(p.attendu, p.devise),
+      attendu: montantTexte(p.attendu, p.devise),
     })),
     ...ops.map((o) => ({
       modePaiementID: null,
       modePaiement: null,
       libelle: CAISSE_MESSAGES.operations,
       devise: o.devise,
-      attendu: enDevise(o.attendu, o.devise),
+      attendu: montantTexte(o.attendu, o.devise),
     })),
   ];
 }
@@ -108,13 +100,13 @@ export async function findAgenceCaisse(db: Db | Tx, id: string) {
 }
 
 /**
- * Locks an agency's row for a closing (FOR NO KEY UPDATE): a payment or an operation being written for the agency
- * (they read it FOR SHARE, agence/service.ts checkAgenceActive) is waited for, and one starting meanwhile waits for the
- * closing, then meets the guard of migration 0022. Undefined for an unknown agency.
+ * Takes the closing's lock of an agency's day (migration 0024 caisse_verrou_cloture: an advisory lock, exclusive, until
+ * the transaction ends). The payments, refunds, cancellations and operations of that day being written hold it shared
+ * (their guard, caisse_ouverte): the closing waits for them to commit, so the expected amounts it computes next count
+ * them; one starting meanwhile waits for the closing, then is refused by the guard (CL004).
  */
-export async function lockAgenceCaisse(tx: Tx, id: string) {
-  const [row] = await tx.select(codeLibelleColumns(agences)).from(agences).where(eq(agences.id, id)).for('no key update');
-  return row;
+export async function verrouillerJourCaisse(tx: Tx, agenceID: string, jour: string): Promise<void> {
+  await tx.execute(sql`SELECT caisse_verrou_cloture(${agenceID}::uuid, ${jour}::date)`);
 }
 
 /** The modes of payment among `ids` that exist. */
@@ -174,7 +166,7 @@ function mapCloture(row: AnyRow): AnyRow {
   return {
     ...row,
     rouvertePar: par && par.id ? par : null,
-    ecarts: ecarts.map((e) => ({ devise: e.devise, ecart: enDevise(e.ecart, e.devise) })),
+    ecarts: ecarts.map((e) => ({ devise: e.devise, ecart: montantTexte(e.ecart, e.devise) })),
   };
 }
 
@@ -206,13 +198,10 @@ export const caisseList = (user: CurrentUser): ListDef<typeof selectClotures> =>
     ),
 });
 
-/** One closing (any agency) and whether the user's scope covers it; undefined when there is none. */
-export async function findCloture(db: Db | Tx, id: string, user: CurrentUser) {
+/** One closing (any agency, the caller has checked the user's scope: access/locks.ts lockCloture) as answered. */
+export async function clotureById(db: Db | Tx, id: string) {
   const [row] = await selectClotures(db).where(eq(caisseClotures.id, id)).limit(1);
-  if (!row) return undefined;
-  const scope = caisseScope(user);
-  const visible = !scope || row.agenceID.id === user.agenceID;
-  return { row: mapCloture(row) as typeof row, visible };
+  return mapCloture(row) as typeof row;
 }
 
 /** A counted line as answered. */
@@ -249,8 +238,8 @@ export async function comptesOf(db: Db | Tx, clotureID: string): Promise<CompteL
     modePaiement: r.modeID ? { id: r.modeID, code: r.modeCode!, libelle: r.modeLibelle! } : null,
     libelle: r.modeLibelle ?? CAISSE_MESSAGES.operations,
     devise: r.devise,
-    attendu: enDevise(r.attendu, r.devise),
-    compte: enDevise(r.compte, r.devise),
-    ecart: enDevise(r.ecart, r.devise),
+    attendu: montantTexte(r.attendu, r.devise),
+    compte: montantTexte(r.compte, r.devise),
+    ecart: montantTexte(r.ecart, r.devise),
   }));
 }

@@ -5,31 +5,36 @@
  * - the expected amounts are recomputed by the server (server/caisse/query.ts attendusDuJour), never read from the
  *   browser; a closing stores one counted line per line expected or given (an expected line not given is counted 0, a
  *   line given with nothing expected has 0 expected), each amount and its difference (counted − expected) rounded to its
- *   currency's minor unit, half away from zero (common/devises.ts);
- * - one open closing per agency and day (409, and the unique index of migration 0022 on a race); a day after today is
- *   refused by the schema (400);
+ *   currency's minor unit, half away from zero (common/devises.ts montantTexte);
+ * - one open closing per agency and day (409; the day's lock serialises two closings, and the unique index of
+ *   migration 0022 stays behind it); a day after today is refused by the schema (400);
+ * - a closing counts every record of its day: it takes the day's lock (migration 0024 caisse_verrou_cloture) before
+ *   computing the expected amounts, so a payment, refund, cancellation or operation of that day being written commits
+ *   first and is counted, and one starting meanwhile waits for the closing and is refused;
  * - a closed day is frozen by the database (migration 0022 caisse_ouverte, CL004 → 409) until reopened with a reason
  *   (key caisseRouvrir): the closing row stays, marked reopened, and the day may be closed again.
  * Closing and reopening are written to the audit journal (entity 'caisse') in their transaction.
  */
 import { eq } from 'drizzle-orm';
 import { CAISSE_MESSAGES as M, caisseDejaClotureeMessage, ligneKey, type CaisseClotureInput } from '../../common/schemas/caisse';
-import { isDevise, minorToString, toMinor } from '../../common/devises';
+import { montantTexte } from '../../common/devises';
+import { centsToString, toCents, type DecimalInput } from '../../common/money';
+import { lockCloture } from '../access/locks';
 import { caisseAgenceFor } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { auteurOf, recordAudit } from '../db/audit';
 import { caisseClotures, caisseComptes } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden } from '../http/errors';
 import { pgError } from '../plugins/errors';
 import {
   attendusDuJour,
+  clotureById,
   comptesOf,
   existingModes,
   findAgenceCaisse,
-  findCloture,
-  lockAgenceCaisse,
   openClotureOf,
+  verrouillerJourCaisse,
   type LigneAttendue,
 } from './query';
 
@@ -53,14 +58,15 @@ function agenceOf(user: CurrentUser, requested: string | undefined): string {
 }
 
 /**
- * One closing with its counted lines (GET caisse/getBy/{id}).
+ * One closing with its counted lines (GET caisse/getBy/{id}, and the answers of the other calls), read with the closing
+ * locked (access/locks.ts lockCloture): a reopening in progress is waited for.
  * @throws 404 unknown, 403 another agency's (a role bound to an agency)
  */
 export async function getCloture(db: Db, id: string, user: CurrentUser) {
-  const found = await findCloture(db, id, user);
-  if (!found) throw notFound(M.introuvable);
-  if (!found.visible) throw forbidden(M.autreAgence);
-  return { ...found.row, comptes: await comptesOf(db, id) };
+  return db.transaction(async (tx) => {
+    await lockCloture(tx, id, user);
+    return { ...(await clotureById(tx, id)), comptes: await comptesOf(tx, id) };
+  });
 }
 
 /**
@@ -87,36 +93,33 @@ interface CompteRow {
   ecart: string;
 }
 
-/** Minor units of an amount in a currency (its decimal places; 2 for a code outside common/devises.ts). */
-const minorOf = (value: string | number, devise: string) => (isDevise(devise) ? toMinor(value, devise) : toMinor(value, 'EUR'));
-const textOf = (minor: bigint, devise: string) => minorToString(minor, isDevise(devise) ? devise : 'EUR');
-
 /**
  * The counted lines of a closing: every expected line (counted 0 when not given), then every given line with nothing
  * expected (expected 0), in the expected lines' order; the difference is counted − expected.
  */
 function comptesDeCloture(attendus: readonly LigneAttendue[], comptes: CaisseClotureInput['comptes']): CompteRow[] {
   const given = new Map(comptes.map((c) => [ligneKey(c), c]));
-  const row = (modePaiementID: string | null, devise: string, attendu: bigint, compte: bigint): CompteRow => ({
-    modePaiementID,
-    devise,
-    attendu: textOf(attendu, devise),
-    compte: textOf(compte, devise),
-    ecart: textOf(compte - attendu, devise),
-  });
+  const row = (modePaiementID: string | null, devise: string, valeurAttendue: DecimalInput, valeurComptee: DecimalInput): CompteRow => {
+    const attendu = montantTexte(valeurAttendue, devise);
+    const compte = montantTexte(valeurComptee, devise);
+    // Both whole in their currency's minor unit, at most the cent (numeric(12,2); tests/server/devises.test.ts): exact.
+    const ecart = montantTexte(centsToString(toCents(compte) - toCents(attendu)), devise);
+    return { modePaiementID, devise, attendu, compte, ecart };
+  };
   const rows = attendus.map((a) => {
     const c = given.get(ligneKey(a));
     given.delete(ligneKey(a));
-    return row(a.modePaiementID, a.devise, minorOf(a.attendu, a.devise), c ? minorOf(c.montant, c.devise) : 0n);
+    return row(a.modePaiementID, a.devise, a.attendu, c ? c.montant : 0);
   });
-  for (const c of given.values()) rows.push(row(c.modePaiementID, c.devise, 0n, minorOf(c.montant, c.devise)));
+  for (const c of given.values()) rows.push(row(c.modePaiementID, c.devise, 0, c.montant));
   return rows;
 }
 
 /**
- * Closes an agency's day (POST caisse/cloture): in one transaction, locks the agency (query.ts lockAgenceCaisse),
- * refuses a day already closed, recomputes the expected amounts, stores the closing and its counted lines, and records
- * it in the audit journal.
+ * Closes an agency's day (POST caisse/cloture): in one transaction, takes the day's closing lock (query.ts
+ * verrouillerJourCaisse: the day's writes in progress commit first, later ones wait and are then refused), refuses a day
+ * already closed, recomputes the expected amounts, stores the closing and its counted lines, and records it in the
+ * audit journal.
  * @returns the closing with its counted lines
  * @throws see agenceOf; 400 an unknown agency or payment mode; 409 the day already closed for the agency
  */
@@ -126,8 +129,9 @@ export async function cloturerCaisse(db: Db, user: CurrentUser, input: CaisseClo
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
-      const agence = await lockAgenceCaisse(tx, agenceID);
+      const agence = await findAgenceCaisse(tx, agenceID);
       if (!agence) throw badRequest(M.agenceIntrouvable, { agenceID: M.agenceIntrouvable });
+      await verrouillerJourCaisse(tx, agenceID, jour);
       if (await openClotureOf(tx, agenceID, jour)) throw conflict(caisseDejaClotureeMessage(jour));
       const modes = [...new Set(input.comptes.map((c) => c.modePaiementID).filter((m): m is string => !!m))];
       const known = await existingModes(tx, modes);
@@ -148,7 +152,8 @@ export async function cloturerCaisse(db: Db, user: CurrentUser, input: CaisseClo
       return created.id;
     });
   } catch (error) {
-    // Two closings of the same day at once: the unique index keeps one (the agency's lock makes this rare).
+    // Two closings of the same day at once: the day's lock makes the second see the first; the unique index of
+    // migration 0022 would keep one anyway.
     const pg = pgError(error);
     if (pg?.code === '23505' && pg.constraint === UNIQUE_INDEX) throw conflict(caisseDejaClotureeMessage(jour));
     throw error;
@@ -164,13 +169,7 @@ export async function cloturerCaisse(db: Db, user: CurrentUser, input: CaisseClo
  */
 export async function rouvrirCaisse(db: Db, user: CurrentUser, id: string, motif: string) {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ agenceID: caisseClotures.agenceID, jour: caisseClotures.jour, rouverteAt: caisseClotures.rouverteAt })
-      .from(caisseClotures)
-      .where(eq(caisseClotures.id, id))
-      .for('update');
-    if (!row) throw notFound(M.introuvable);
-    if (!user.allAgences && row.agenceID !== user.agenceID) throw forbidden(M.autreAgence);
+    const row = await lockCloture(tx, id, user);
     if (row.rouverteAt) throw conflict(M.dejaRouverte);
     const rouverteAt = new Date();
     await tx.update(caisseClotures).set({ rouverteAt, rouverteParID: user.id, motifReouverture: motif }).where(eq(caisseClotures.id, id));

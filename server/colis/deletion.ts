@@ -8,7 +8,6 @@ import { eq, sql } from 'drizzle-orm';
 import { COLIS_EDITABLE } from '../../common/colisRules';
 import { minorToString, toMinor } from '../../common/devises';
 import { formatMontant } from '../../common/format';
-import { montantEncaisseOfColis } from '../encaissement/query';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
@@ -44,12 +43,15 @@ async function softDeleteColis(
 
 /**
  * Refuses the deletion of a parcel that holds collected money (docs/decisions/refunds-and-cash.md "A parcel that has
- * collected money is not deleted silently"): its payments less its refunds, cancelled ones left out, above 0.
+ * collected money is not deleted silently"): its settled amount above 0, read on its locked row (`reglement` is the sum
+ * of its payments less its refunds, cancelled ones left out: "A parcel's settled amount is always the sum of its rows
+ * not cancelled").
+ * @param row the parcel as locked by the caller: its settled amount and currency
  * @throws 409 'Ce colis a encaissé X : remboursez-le avant de le supprimer.' (X in the parcel's currency), with
  *   `encaisse` (a number in `devise`) and `devise` beside the message
  */
-async function refuseIfCollected(tx: Tx, row: { id: string; devise: string }): Promise<void> {
-  const encaisse = toMinor(await montantEncaisseOfColis(tx, row.id), row.devise);
+function refuseIfCollected(row: { reglement: string; devise: string }): void {
+  const encaisse = toMinor(row.reglement, row.devise);
   if (encaisse <= 0n) return;
   const montant = minorToString(encaisse, row.devise);
   throw conflict(`Ce colis a encaissé ${formatMontant(montant, row.devise)} : remboursez-le avant de le supprimer.`, undefined, {
@@ -66,7 +68,7 @@ const DELETE_CODES_PER_DAY = 3;
 
 /**
  * Deletes a parcel (spec 000 §4 Parcel deletion): directly while EN_ATTENTE; otherwise a 4-digit code is e-mailed
- * once to each administrator (the route answers 202). While that code is live, asking again mails nothing new.
+ * once to each administrator, a mail of the parcel's agency (the route answers 202). While that code is live, asking again mails nothing new.
  * @throws 403/404 for a parcel the user's agency did not register; 409 a parcel that holds collected money
  *   (refuseIfCollected); 429 beyond DELETE_CODES_PER_DAY codes
  */
@@ -74,7 +76,7 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
   const idOf = await statutIds(db);
   return db.transaction(async (tx): Promise<DeleteOutcome> => {
     const row = await lockColisAfterEnvois(tx, target, user);
-    await refuseIfCollected(tx, row);
+    refuseIfCollected(row);
     if (COLIS_EDITABLE.some((c) => idOf(c) === row.statutID)) {
       await softDeleteColis(tx, row, user, 'direct');
       return { outcome: 'deleted' };
@@ -95,6 +97,7 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
           subject: `Suppression du colis ${row.reference} : code de confirmation`,
           html: `<p>Une demande de suppression du colis <strong>${escapeHtml(row.reference)}</strong> a été faite.</p><p>Code de confirmation : <strong>${issued.code}</strong> (valable 10 minutes).</p>`,
           secret: true,
+          agenceID: row.agenceID,
         })),
       );
     }
@@ -111,7 +114,7 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
  */
 export async function deleteColisWithOtp(db: Db, colisId: string, code: string, user: CurrentUser): Promise<void> {
   // Money collected meanwhile is said before an attempt is counted (the code stays live for after the refund).
-  await db.transaction(async (tx) => refuseIfCollected(tx, await lockColis(tx, { id: colisId }, user, { owner: true })));
+  await db.transaction(async (tx) => refuseIfCollected(await lockColis(tx, { id: colisId }, user, { owner: true })));
   const colisKey = `otp:colis:${colisId}`;
   const userKey = `otp:user:${user.id}`;
   await takeAttempt(
@@ -124,7 +127,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
   );
   const check = await db.transaction(async (tx) => {
     const row = await lockColisAfterEnvois(tx, { id: colisId }, user);
-    await refuseIfCollected(tx, row);
+    refuseIfCollected(row);
     const result = await checkOtp(tx, { purpose: 'DELETE_COLIS', subjectID: colisId, code });
     if (result === 'ok') await softDeleteColis(tx, row, user, 'otp');
     return result;

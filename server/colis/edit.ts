@@ -110,6 +110,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       statutID: current.statutID,
       reglement: '0.00',
       resteAPayer: montantEnDevise(computed.montants.montantTotal, computed.devise),
+      devise: computed.devise,
       ...parties,
       emailDestinataire: input.emailDestinataire || null,
       suiviToken: current.suiviToken,

@@ -1,8 +1,8 @@
 /**
  * The audit journal of parcels (docs/decisions/audit-journal.md): what a parcel looks like in the journal (a readable
- * snapshot: labels of its departure, agency, city, mode and status, amounts in euros as numeric texts, weights in kg),
- * and the rows its writes record, each in the caller's transaction. The registration's row is one INSERT … SELECT (the
- * registration is the throughput path: no extra round trip to read the parcel back).
+ * snapshot: labels of its departure, agency, city, mode and status, amounts as numeric texts in its currency `devise`,
+ * weights in kg), and the rows its writes record, each in the caller's transaction. The registration's row is one
+ * INSERT … SELECT (the registration is the throughput path: no extra round trip to read the parcel back).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PermissionKey } from '../../common/permissions';
@@ -40,6 +40,7 @@ const snapshotOf = (
   'montantTotal', ${c}.montant_total,
   'reglement', ${c}.reglement,
   'resteAPayer', ${c}.reste_a_payer,
+  'devise', ${c}.devise,
   'isActive', ${c}.is_active)`;
 
 /** The journal snapshot of a parcel (before an edit). */

@@ -9,7 +9,7 @@
  */
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { todayIso } from '../../common/dates';
-import { DEVISE_COMPTABLE, convertir, minorToString, toMinor } from '../../common/devises';
+import { DEVISE_COMPTABLE, convertir, montantTexte, toMinor } from '../../common/devises';
 import type { DecimalInput } from '../../common/money';
 import { computeColisMontants, prixLigneOf, type ColisMontants } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
@@ -311,8 +311,8 @@ export function priceColis(
 
 /**
  * An amount of a parcel as its currency stores it: rounded half away from zero to the minor unit, as decimal text
- * (10.5, 'XOF' → '11'; 1.005, 'EUR' → '1.01').
+ * (common/devises.ts montantTexte: 10.5, 'XOF' → '11'; 1.005, 'EUR' → '1.01').
  */
 export function montantEnDevise(value: DecimalInput, devise: string): string {
-  return minorToString(toMinor(value, devise), devise);
+  return montantTexte(value, devise);
 }

@@ -28,6 +28,7 @@ import type { Db, Tx } from '../db/client';
 import { codeLibelleColumns } from '../db/refSelect';
 import { agences, colis, envois, modesEnvoi, modesLivraison, pays, users, villes } from '../db/schema';
 import { reusable } from '../db/fast/reusable';
+import { fastSwitches } from '../db/fast/switches';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { enqueueMail, escapeHtml } from '../mail/outbox';
 import { recordEncaissement, type PayableColis } from '../encaissement/service';
@@ -214,34 +215,24 @@ export function withPartyPhones(input: ColisInput, partyPays: PartyPays): ColisI
 }
 
 /**
- * How the input names the parcel's sender and recipient (DESIGN.md §4), checked, pure: a client given by id (read
- * by readRegistration: must be a client), a client found or created by phone (name and phone required for the
- * sender; name, first names and address for a recipient, its phone optional: without one, no client), or, for a
- * recipient with the sender's own phone, the sender.
- * @param input with full phones (withPartyPhones)
- * @throws 400 a required field missing, 'Client introuvable.' for an id that is not a client's
+ * How the input names the parcel's sender and recipient (DESIGN.md §4), pure: a client given by id (read by
+ * readRegistration: must be a client), a client found or created by phone (a typed sender; a new recipient with a
+ * phone — without one, no client), or, for a recipient with the sender's own phone, the sender. What a typed party must
+ * carry (nom, prénoms, adresse, phone) is the body's rule (common/schemas/colis.ts colisBody), checked by the route.
+ * @param input with full phones (withPartyPhones), as colisBody validated it
+ * @throws 400 'Client introuvable.' for an id that is not a client's
  */
 export function partiesOf(input: ColisInput, reg: Registration): Record<'expediteurID' | 'destinataireID', PartyOfRegistration> {
-  let expediteur: PartyOfRegistration | undefined;
-  if (!input.expediteurID) {
-    if (!input.expediteurNom?.trim() || !input.NumeroSaisi?.trim()) {
-      throw badRequest("L'expéditeur est obligatoire : choisissez un client ou saisissez son nom et son téléphone.", {
-        expediteurID: "L'expéditeur est obligatoire",
-      });
-    }
-    expediteur = {
-      kind: 'phone',
-      client: { nom: input.expediteurNom.trim(), prenoms: input.expediteurPrenom?.trim(), telephoneComplet: input.NumeroSaisi },
-    };
-  }
+  const text = (v: string | undefined) => (v ?? '').trim();
+  const expediteur: PartyOfRegistration | undefined = input.expediteurID
+    ? undefined
+    : {
+        kind: 'phone',
+        client: { nom: text(input.expediteurNom), prenoms: text(input.expediteurPrenom), telephoneComplet: text(input.NumeroSaisi) },
+      };
   let destinataire: PartyOfRegistration | undefined;
   if (!input.destinataireID) {
-    const missing: Record<string, string> = {};
-    if (!input.nomDestinataire?.trim()) missing.nomDestinataire = 'Le nom du destinataire est obligatoire';
-    if (!input.prenomsDestinataire?.trim()) missing.prenomsDestinataire = 'Les prénoms du destinataire sont obligatoires';
-    if (!input.adresseDestinataire?.trim()) missing.adresseDestinataire = "L'adresse du destinataire est obligatoire";
-    if (Object.keys(missing).length) throw badRequest(Object.values(missing)[0], missing);
-    const telephoneComplet = input.telephoneDestinataire?.trim() ? input.telephoneDestinataire : undefined;
+    const telephoneComplet = text(input.telephoneDestinataire) ? input.telephoneDestinataire : undefined;
     destinataire = !telephoneComplet
       ? { kind: 'given', party: null }
       : expediteur?.kind === 'phone' && expediteur.client.telephoneComplet === telephoneComplet
@@ -249,8 +240,8 @@ export function partiesOf(input: ColisInput, reg: Registration): Record<'expedit
         : {
             kind: 'phone',
             client: {
-              nom: input.nomDestinataire!.trim(),
-              prenoms: input.prenomsDestinataire!.trim(),
+              nom: text(input.nomDestinataire),
+              prenoms: text(input.prenomsDestinataire),
               telephoneComplet,
               email: input.emailDestinataire,
               adresse: input.adresseDestinataire,
@@ -411,12 +402,13 @@ export async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisI
  * A departure's registrations are written in groups within this process (db/fast/keyedBatches.ts): those that arrive while
  * a group of the same departure is written wait, then up to 32 are written one after the other in one transaction,
  * one lock and one commit for the group (bench/README.md, docs/decisions/registration-write.md). DEPARTURE_WRITES sets how many groups of a
- * departure are written at once (default 1), DEPARTURE_BATCH the size of a group (1: each alone, as before), for such
- * measures. Keyed by the departure's id.
+ * departure are written at once (default 1), DEPARTURE_BATCH the size of a group (1: each alone), for such measures:
+ * switches of the performance layer (server/config.ts FastSwitches), read each time a group is formed. Keyed by the
+ * departure's id.
  */
 const departureWrites = keyedBatches({
-  concurrency: Math.max(1, Number(process.env.DEPARTURE_WRITES) || 1),
-  max: Math.max(1, Number(process.env.DEPARTURE_BATCH) || 32),
+  concurrency: () => fastSwitches().departureWrites,
+  max: () => fastSwitches().departureBatch,
   // A group cut from the database (its COMMIT's outcome unknown) is not written again: each answers 503, as alone.
   unreachable: isDatabaseUnavailable,
 });
@@ -511,6 +503,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
         statutID: registered.id,
         reglement: '0.00',
         resteAPayer: montantEnDevise(computed.montants.montantTotal, computed.devise),
+        devise: computed.devise,
         expediteurID: written.parties.expediteurID?.id ?? null,
         destinataireID: written.parties.destinataireID?.id ?? null,
         emailDestinataire: input.emailDestinataire || null,

@@ -18,8 +18,8 @@
  * - `ins`: the parcel, once per claim × sender × recipient row: exactly one.
  * - the lines (a jsonb list), the history row, one notification per party, one e-mail per distinct address (the
  *   parties' and the free-text recipient's: notification/service.ts colisNotices' rule, its text colisMail's with the
- *   reference and the tracking token put in by the statement; tests/server/colis.test.ts "parties of a registration"
- *   holds them equal), the journal row (`withAudit`; an advance writes it after the payment, in its own transaction),
+ *   reference and the tracking token put in by the statement, of the parcel's agency; tests/server/colis.test.ts
+ *   "parties of a registration" holds them equal), the journal row (`withAudit`; an advance writes it after the payment, in its own transaction),
  *   all from `ins`.
  * Lock order: the departure (claim), then the clients, then the parcel's rows, as before (DESIGN.md §4).
  */
@@ -131,10 +131,11 @@ const registrationStatement = reusableSql<Record<string, unknown> & { suiviToken
     INSERT INTO ${notifications} (id, receiver_id, colis_id, message)
     SELECT (${sql.placeholder('notifIds')}::uuid[])[p.n], p.id, ins.id, ${sql.placeholder('message')}::text FROM ins, parties p
   ), mail AS (
-    INSERT INTO ${mailOutbox} (id, to_address, subject, html)
+    INSERT INTO ${mailOutbox} (id, to_address, subject, html, agence_id)
     SELECT (${sql.placeholder('mailIds')}::uuid[])[row_number() OVER ()], a.address,
            replace(${sql.placeholder('subject')}::text, ${REFERENCE_MARK}, ins.reference),
-           replace(replace(${sql.placeholder('html')}::text, ${REFERENCE_MARK}, ins.reference), ${TOKEN_MARK}, ins.suivi_token)
+           replace(replace(${sql.placeholder('html')}::text, ${REFERENCE_MARK}, ins.reference), ${TOKEN_MARK}, ins.suivi_token),
+           ins.agence_id
       FROM ins, (SELECT DISTINCT address FROM (SELECT email AS address FROM parties UNION ALL SELECT email_destinataire FROM ins) x
                   WHERE address IS NOT NULL AND address <> '') a
   ), audit AS (

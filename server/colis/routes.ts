@@ -18,19 +18,22 @@ import {
   calendarDate,
   codeLibelleRef,
   dataAnswer,
+  devise,
   envelope,
+  errorAnswer,
   euros,
   id,
   instant,
   kg,
   listAnswer,
   messageAnswer,
+  montant,
   record,
   rowsAnswer,
 } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { sendListText } from '../db/fast/answerSerializer';
+import { sendListText } from '../http/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
@@ -50,12 +53,6 @@ import {
   prixNature,
 } from './reads';
 import { colisBody, colisUpdateBody, finishFields, prixNatureQuery } from '../../common/schemas/colis';
-
-/** An amount of a parcel, in its currency (`devise`, its departure's: docs/decisions/currencies.md). */
-const montant = z.number().describe("in the parcel's currency, devise");
-
-/** A currency, ISO 4217 (common/devises.ts DEVISES). */
-const devise = z.string().describe('ISO 4217 currency of the amounts: EUR, XOF…');
 
 /** A client as a parcel names it (sender or recipient). */
 const partyRef = record({
@@ -143,13 +140,29 @@ const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const envoiParams = z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) });
 const refParams = z.object({ reference: z.string().min(1).max(60) });
 
+/**
+ * The 409 of a parcel's deletion (colis/deletion.ts refuseIfCollected): a parcel that holds collected money says how
+ * much, in its currency, beside the message; the other business rules answer the shared refusal.
+ */
+const deleteRefusals = {
+  409: errorAnswer
+    .extend({
+      encaisse: montant.optional().describe('what the parcel collected and holds (refund it first), in devise'),
+      devise: devise.optional().describe("the currency of encaisse, the parcel's"),
+    })
+    .describe('Règle métier : colis qui a encaissé de l’argent (encaisse, devise), statut…'),
+};
+
 /** Deletion: done (200), or a code was mailed to the administrators and is needed (202). */
-const deleteOk = answers({
-  200: messageAnswer,
-  202: envelope({ success: z.literal(false), otpRequired: z.literal(true), message: z.string() }).describe(
-    'a 4-digit code is needed: colis/deleteWithOtp',
-  ),
-});
+const deleteOk = answers(
+  {
+    200: messageAnswer,
+    202: envelope({ success: z.literal(false), otpRequired: z.literal(true), message: z.string() }).describe(
+      'a 4-digit code is needed: colis/deleteWithOtp',
+    ),
+  },
+  deleteRefusals,
+);
 
 /**
  * One line's price for the wizard (colis/reads.ts prixNature), in the departure's currency (`devise`); the fields
@@ -160,15 +173,14 @@ const prixNatureOk = answers({
     z.looseObject({
       natureColisID: id,
       libelle: z.string(),
-      prixUnitaire: z.number().nullable().describe("the group's unit price on the route, in the departure's currency"),
-      prixExceptionnel: z
-        .number()
+      prixUnitaire: montant.nullable().describe("the group's unit price on the route, in the departure's currency"),
+      prixExceptionnel: montant
         .nullable()
         .describe("the nature's own price, which wins when above 0, converted from euros to the departure's currency"),
       paramNatureModeID: id.nullable(),
-      prixLigne: z.number().describe('the price per kg the line is charged, in the departure currency'),
-      devise: z.string().optional().describe("the departure's currency (ISO 4217): every amount here is in it"),
-      montantMinimum: z.number().nullable().optional().describe('the least a line is billed on this unit price, null: none'),
+      prixLigne: montant.describe('the price per kg the line is charged, in the departure currency'),
+      devise: devise.optional().describe("the departure's currency (ISO 4217): every amount here is in it"),
+      montantMinimum: montant.nullable().optional().describe('the least a line is billed on this unit price, null: none'),
       exceptionnel: z.boolean().optional().describe("whether the price is the nature's exceptional price (converted)"),
       prixExceptionnelEuros: euros.nullable().optional().describe("the nature's exceptional price as it holds it, in euros"),
       tauxExceptionnel: z.string().nullable().optional().describe('units of devise for 1 € that converted it, null: none'),
@@ -362,7 +374,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
             .trim()
             .regex(/^\d{4}$/, 'Le code OTP doit contenir 4 chiffres'),
         }),
-        response: answers({ 200: messageAnswer }),
+        response: answers({ 200: messageAnswer }, deleteRefusals),
       },
     },
     async (request) => {

@@ -321,18 +321,40 @@ const emptySums = (): Record<PaiementState, Sums> =>
   Object.fromEntries(PAIEMENT_STATES.map((p) => [p, { nb: 0, total: 0n, regle: 0n, reste: 0n }])) as Record<PaiementState, Sums>;
 
 /**
+ * Cells folded by (agency, payment state, month, currency), their statuses summed: what the money figures convert, so
+ * that a parcel changing status never moves the euro totals (1 000 F + 1 000 F are 3,05 €, not 1,52 € + 1,52 €).
+ */
+function moneyCells(cells: Cell[]): Cell[] {
+  const folded = new Map<string, Cell>();
+  for (const c of cells) {
+    const key = `${c.agence} ${c.paiement} ${c.mois} ${c.devise}`;
+    const f = folded.get(key);
+    if (!f) {
+      folded.set(key, { ...c, statut: '' });
+      continue;
+    }
+    f.nb += c.nb;
+    f.montantTotal += c.montantTotal;
+    f.reglement += c.reglement;
+    f.resteAPayer += c.resteAPayer;
+  }
+  return [...folded.values()];
+}
+
+/**
  * Counts and amounts by payment state of some cells (common/dashboard.ts FinancialStats; docs/decisions/
- * dashboard-figures.md "Currencies"). The counts take every parcel. The amounts are in euros: each cell (agency, status,
- * payment state, month, currency) converted at the rate in force on its month's first day, its total and its paid
- * part each rounded once to the cent and its rest their difference (so the euro figures add up as the currency's do);
- * a cell without a rate is left out of the euros, and `horsTaux` counts the (currency, month) pairs so left out.
- * `parDevise`: the same amounts in each currency, unconverted, by currency code.
+ * dashboard-figures.md "Currencies"). The counts take every parcel. The amounts are in euros: the cells are folded by
+ * (agency, payment state, month, currency) whatever their status (moneyCells), and each such cell converted at the
+ * rate in force on its month's first day, its total and its paid part each rounded once to the cent and its rest their
+ * difference (so the euro figures add up as the currency's do); a cell without a rate is left out of the euros, and
+ * `horsTaux` counts the (currency, month) pairs so left out. `parDevise`: the same amounts in each currency,
+ * unconverted, by currency code.
  */
 function financialStats(cells: Cell[], taux: TauxDuMois): FinancialStats {
   const by = emptySums();
   const parDevise = new Map<string, Record<PaiementState, Sums>>();
   const horsTaux = new Set<string>();
-  for (const c of cells) {
+  for (const c of moneyCells(cells)) {
     // Counter rows whose deltas cancel out (before compaction) are no parcel: no currency, no missing rate.
     if (c.nb === 0 && c.montantTotal === 0n && c.reglement === 0n && c.resteAPayer === 0n) continue;
     by[c.paiement].nb += c.nb;

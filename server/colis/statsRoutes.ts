@@ -11,14 +11,12 @@ import { z } from 'zod';
 import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS } from '../../common/dashboard';
 import type { Db } from '../db/client';
 import { currentUser } from '../auth/currentUser';
-import { answers } from '../http/answer';
+import { answers, euros, montant } from '../http/answer';
 import { circularStats, colisParMois, compactStats, dashboardCounts, STATS_COMPACT_EVERY_MS } from './stats';
 
 const params = z.object({ userId: z.string().max(60) });
 
 const count = z.number().int().nonnegative();
-const euros = z.number().describe('euros, 2 decimals');
-const enDevise = z.number().describe('in the currency `devise`, 2 decimals at most');
 const agence = z.object({ id: z.string(), code: z.string(), libelle: z.string(), paysID: z.string() });
 
 const counts = z.object({
@@ -45,12 +43,12 @@ const financialStats = z.object({
     .array(
       z.object({
         devise: z.string().describe('ISO 4217'),
-        totalMontantPaye: enDevise,
-        totalPartiellementPayes: enDevise,
-        totalMontantNonPaye: enDevise,
-        totalMontant: enDevise,
-        partielEncaisse: enDevise,
-        partielReste: enDevise,
+        totalMontantPaye: montant,
+        totalPartiellementPayes: montant,
+        totalMontantNonPaye: montant,
+        totalMontant: montant,
+        partielEncaisse: montant,
+        partielReste: montant,
       }),
     )
     .optional()

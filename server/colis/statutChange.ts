@@ -81,12 +81,13 @@ export async function moveColis(
              ${opts.setDateEnvoi ? sql`, date_envoi = now()` : sql``}
         FROM target
        WHERE c.id = target.id
-      RETURNING c.id, c.reference, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire, c.suivi_token
+      RETURNING c.id, c.reference, c.agence_id, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire, c.suivi_token
     )${journal}
     SELECT * FROM moved`);
   const moved: MovedColis[] = (result as unknown as { rows: Record<string, string | null>[] }).rows.map((r) => ({
     id: r.id!,
     reference: r.reference!,
+    agenceID: r.agence_id!,
     before: r.before!,
     expediteurID: r.expediteur_id,
     destinataireID: r.destinataire_id,

@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { colisScope, listDaysScope, encaissementScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, encaissements, modesPaiement, pays, users } from '../db/schema';
+import { agences, colis, encaissements, modesPaiement, users } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
 import { encaissementListTotal } from '../access/listTotals';
 
@@ -149,33 +149,15 @@ export async function encaissementInScope(db: Db, id: string, user: CurrentUser)
   return !!row;
 }
 
-/** The currency of an agency's country (pays.devise), or undefined for an unknown agency. */
-export async function deviseOfAgence(db: Db | Tx, agenceID: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ devise: pays.devise })
-    .from(agences)
-    .innerJoin(pays, eq(pays.id, agences.paysID))
-    .where(eq(agences.id, agenceID));
-  return row?.devise;
-}
-
-/** What a payment's refunds not cancelled gave back, in its currency: a positive decimal text, '0' for none. */
+/**
+ * What a payment's refunds not cancelled gave back, in its currency: a positive decimal text, '0' for none (and for a
+ * refund); the list's montantRembourseSql for one payment. Not that expression itself: selected from `encaissements`
+ * alone, drizzle leaves its outer column unqualified, which the subquery then reads as its own (r.id).
+ */
 export async function montantRembourseOf(db: Db | Tx, paymentID: string): Promise<string> {
   const [row] = await db
     .select({ n: sql<string>`(-coalesce(sum(${encaissements.montantEncaisse}), 0))::text` })
     .from(encaissements)
     .where(and(eq(encaissements.rembourseID, paymentID), isNull(encaissements.deletedAt)));
-  return row?.n ?? '0';
-}
-
-/**
- * What a parcel has collected and still holds: its payments less its refunds, cancelled ones left out (a decimal
- * text in the parcel's currency, '0' for none): what must be refunded before it is deleted (colis/deletion.ts).
- */
-export async function montantEncaisseOfColis(db: Db | Tx, colisID: string): Promise<string> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${encaissements.montantEncaisse}), 0)::text` })
-    .from(encaissements)
-    .where(and(eq(encaissements.colisID, colisID), isNull(encaissements.deletedAt)));
   return row?.n ?? '0';
 }

@@ -11,10 +11,10 @@ import { z } from 'zod';
 import { PAYMENT_BY } from '../../common/colisRules';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, envelope, id, instant, listAnswer, messageAnswer, record } from '../http/answer';
+import { answers, envelope, id, instant, listAnswer, messageAnswer, montant, record } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { sendListText } from '../db/fast/answerSerializer';
+import { sendListText } from '../http/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { encaissementExport } from './exportColumns';
@@ -29,9 +29,6 @@ import {
 } from './service';
 import { encaissementBody, encaissementEquivalentQuery, remboursementBody } from '../../common/schemas/encaissement';
 import { rembourserEncaissement } from './refund';
-
-/** An amount in the payment's currency, its parcel's (docs/decisions/currencies.md). */
-const montant = z.number().describe("in the payment's currency, devise (its parcel's)");
 
 /** A parcel's amounts, as a payment shows them (in the payment's currency). */
 const colisMontants = record({ reference: z.string(), montantTotal: montant, reglement: montant, resteAPayer: montant });

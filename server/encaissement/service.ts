@@ -15,11 +15,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COLIS_MESSAGES, isColisPayable, type PaymentBy } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
-import { DEVISE_COMPTABLE, convertir, minorToNumber, minorToString, toMinor } from '../../common/devises';
+import { DEVISE_COMPTABLE, convertir, minorToNumber, minorToString, tauxCroise, toMinor } from '../../common/devises';
 import { formatMontant } from '../../common/format';
 import type { DecimalInput } from '../../common/money';
-import { montantDepasseMessage, tauxCroise, type EncaissementInput } from '../../common/schemas/encaissement';
+import { montantDepasseMessage, type EncaissementInput } from '../../common/schemas/encaissement';
 import { lockColis } from '../access/locks';
+import { agenceDevise } from '../agence/query';
 import { checkAgenceActive } from '../agence/service';
 import { mayDeleteEncaissement } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
@@ -28,8 +29,8 @@ import type { Db, Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { statutCodeFromValue } from '../statut/query';
-import { tauxEnVigueur } from '../tauxChange/rates';
-import { deviseOfAgence, encaissementInScope, encaissementsOfColis, findColisMontants, montantRembourseOf } from './query';
+import { convertirAuJour } from '../tauxChange/rates';
+import { encaissementInScope, encaissementsOfColis, findColisMontants, montantRembourseOf } from './query';
 import { notifyColis } from '../notification/service';
 
 /** The notification of a payment (spec 000 §7, text as the spec writes it), the amount in the parcel's currency. */
@@ -47,8 +48,8 @@ export interface PayableColis {
   statutID: string;
   reglement: string;
   resteAPayer: string;
-  /** The parcel's currency (its departure's); read from the parcel when the caller does not give it. */
-  devise?: string;
+  /** The parcel's currency (its departure's, colis.devise): the payment's. */
+  devise: string;
   expediteurID: string | null;
   destinataireID: string | null;
   emailDestinataire: string | null;
@@ -73,13 +74,6 @@ export interface RecordedEncaissement {
   reglement: string;
   resteAPayer: string;
   tendu: Tendu | null;
-}
-
-/** The parcel's currency: the one the caller gives, else the parcel row's (set by the trigger of migration 0021). */
-async function deviseOfPayable(tx: Tx, payable: PayableColis): Promise<string> {
-  if (payable.devise) return payable.devise;
-  const [row] = await tx.select({ devise: colis.devise }).from(colis).where(eq(colis.id, payable.id));
-  return row?.devise ?? DEVISE_COMPTABLE;
 }
 
 /**
@@ -108,7 +102,7 @@ export async function recordEncaissement(
     tendu?: Tendu | null;
   },
 ): Promise<RecordedEncaissement> {
-  const devise = await deviseOfPayable(tx, payable);
+  const { devise } = payable;
   const reste = toMinor(payable.resteAPayer, devise);
   // The remaining amount as read under the parcel's lock: 0 means a payment committed meanwhile settled it.
   if (reste <= 0n) throw conflict(COLIS_DEJA_SOLDE);
@@ -182,10 +176,9 @@ async function montantOfPayment(
   const { montantTendu, deviseTendue } = input;
   if (montantTendu === undefined || !deviseTendue) return { montant: input.montantEncaisse ?? parcel.resteAPayer, tendu: null };
   if (deviseTendue === parcel.devise) return { montant: montantTendu, tendu: null };
-  const tauxTendu = await tauxEnVigueur(tx, deviseTendue, jour);
-  const tauxColis = await tauxEnVigueur(tx, parcel.devise, jour);
+  const { montant, tauxFrom: tauxTendu, tauxTo: tauxColis } = await convertirAuJour(tx, montantTendu, deviseTendue, parcel.devise, jour);
   return {
-    montant: convertir(montantTendu, deviseTendue, parcel.devise, tauxTendu, tauxColis),
+    montant,
     tendu: { montantTendu: minorToString(toMinor(montantTendu, deviseTendue), deviseTendue), deviseTendue, tauxTendu, tauxColis },
   };
 }
@@ -228,12 +221,20 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
 }
 
 /**
- * The largest amount in `deviseTendue` worth at most `reste` in the parcel's currency: the remaining converted
- * (rounded half away from zero), lowered by the tendered currency's minor unit while its equivalent exceeds `reste`.
+ * The largest amount in `deviseTendue` worth at most `reste` in the parcel's currency: `converti`, the remaining
+ * converted (rounded half away from zero), lowered by the tendered currency's minor unit while its equivalent exceeds
+ * `reste`.
  */
-function resteEnDevise(reste: string, devise: string, deviseTendue: string, tauxTendu: string, tauxColis: string): bigint {
+function resteEnDevise(
+  reste: string,
+  converti: number,
+  devise: string,
+  deviseTendue: string,
+  tauxTendu: string,
+  tauxColis: string,
+): bigint {
   const max = toMinor(reste, devise);
-  let tenduMinor = toMinor(convertir(reste, devise, deviseTendue, tauxColis, tauxTendu), deviseTendue);
+  let tenduMinor = toMinor(converti, deviseTendue);
   const equivalent = (m: bigint) => toMinor(convertir(minorToString(m, deviseTendue), deviseTendue, devise, tauxTendu, tauxColis), devise);
   for (let i = 0; i < 1000 && tenduMinor > 0n && equivalent(tenduMinor) > max; i++) tenduMinor -= 1n;
   return tenduMinor;
@@ -257,9 +258,13 @@ export async function equivalentEncaissement(
   if (!parcel) throw notFound('Colis non trouvé');
   const { devise } = parcel;
   const jour = todayIso();
-  const tauxTendu = await tauxEnVigueur(db, q.deviseTendue, jour);
-  const tauxColis = await tauxEnVigueur(db, devise, jour);
-  const resteTendu = minorToNumber(resteEnDevise(parcel.resteAPayer, devise, q.deviseTendue, tauxTendu, tauxColis), q.deviseTendue);
+  // The remaining in the tendered currency, and both rates of the day.
+  const reste = await convertirAuJour(db, parcel.resteAPayer, devise, q.deviseTendue, jour);
+  const { tauxFrom: tauxColis, tauxTo: tauxTendu } = reste;
+  const resteTendu = minorToNumber(
+    resteEnDevise(parcel.resteAPayer, reste.montant, devise, q.deviseTendue, tauxTendu, tauxColis),
+    q.deviseTendue,
+  );
   const montantTendu = minorToNumber(toMinor(q.montantTendu ?? resteTendu, q.deviseTendue), q.deviseTendue);
   return {
     devise,
@@ -283,7 +288,7 @@ export async function equivalentEncaissement(
 export async function devisesEncaissement(db: Db, colisID: string, user: CurrentUser) {
   const parcel = await findColisMontants(db, colisID, user);
   if (!parcel) throw notFound('Colis non trouvé');
-  const autre = user.agenceID ? await deviseOfAgence(db, user.agenceID) : DEVISE_COMPTABLE;
+  const autre = user.agenceID ? await agenceDevise(db, user.agenceID) : DEVISE_COMPTABLE;
   const devises = [parcel.devise, ...(autre && autre !== parcel.devise ? [autre] : [])];
   return { devise: parcel.devise, devises };
 }

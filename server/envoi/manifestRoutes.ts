@@ -11,7 +11,7 @@ import { envoiScope } from '../access/scopes';
 import { currentUser } from '../auth/currentUser';
 import { manifestPage, MANIFEST_PAGE_MAX } from '../colis/query';
 import type { Db } from '../db/client';
-import { answers, calendarDate, codeLibelleRef, envelope, euros, kg, record } from '../http/answer';
+import { answers, calendarDate, codeLibelleRef, envelope, kg, montant, record } from '../http/answer';
 import { notFound } from '../http/errors';
 import { toApi } from '../http/serialize';
 import { findEnvoi } from './query';
@@ -59,9 +59,9 @@ const manifestOk = answers({
         reference: z.string(),
         poids: kg,
         unite: z.string().describe('KG or M3'),
-        montantTotal: euros,
-        reglement: euros,
-        resteAPayer: euros,
+        montantTotal: montant,
+        reglement: montant,
+        resteAPayer: montant,
         devise: z.string().describe('currency of the amounts (ISO 4217), the departure’s'),
         natures: z.string().describe("the parcel's nature names, ', '-separated"),
         NumeroSaisi: z.string().nullable(),

@@ -24,7 +24,7 @@ import {
 } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { sendListText } from '../db/fast/answerSerializer';
+import { sendListText } from '../http/answerSerializer';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { envoiExport } from './exportColumns';

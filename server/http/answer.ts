@@ -6,7 +6,10 @@
  * - A record carries `id` and `_id` (http/serialize.ts), its references populated one level.
  * - Every object is loose: a field answered but not named here is kept, never dropped; the schemas name the fields
  *   the spec names.
- * - A refusal is `{success: false, message, errors?}` with its HTTP status, the same for every route.
+ * - A refusal is `{success: false, message, errors?}` with its HTTP status, the same for every route unless the route
+ *   declares its own (`answers(ok, refusals)`: the parcel deletion's 409 adds `encaisse` and `devise`).
+ * - An amount is `montant`, in its record's currency `devise` (docs/decisions/currencies.md); `euros` is only for a
+ *   total converted to euros (dashboards).
  * The records of each area are declared in its routes.ts with these pieces.
  */
 import { z } from 'zod';
@@ -19,8 +22,18 @@ export const id = z.string().describe('UUID');
 export const instant = z.date().describe('ISO 8601');
 /** A calendar date 'YYYY-MM-DD'. */
 export const calendarDate = z.string().describe('YYYY-MM-DD');
-/** An amount in euros, 2 decimals. */
+/**
+ * An amount converted to euros, 2 decimals: only for totals across currencies (dashboards,
+ * docs/decisions/currencies.md) and prices held in euros; an amount of a record is `montant`.
+ */
 export const euros = z.number().describe('euros');
+/**
+ * An amount in its record's currency `devise` (a parcel's is its departure's, a payment's its parcel's: ISO 4217,
+ * docs/decisions/currencies.md), to that currency's minor unit (2 decimals for EUR, none for XOF).
+ */
+export const montant = z.number().describe("in the record's devise");
+/** The ISO 4217 code of a record's amounts (common/devises.ts DEVISES): EUR, XOF… */
+export const devise = z.string().describe('ISO 4217 currency of the amounts: EUR, XOF…');
 /** A weight in kg (or m³), 3 decimals. */
 export const kg = z.number().describe('kg');
 
@@ -73,10 +86,10 @@ const rowsShape = <K extends string, T extends z.ZodType>(key: K, row: T) => ({ 
 // ---------------------------------------------------------------- refusals
 
 /**
- * A refusal, for every route: `{success: false, message, errors?}` (and `dependances?` on a deactivation to confirm,
- * `encaisse?` and `devise?` on the deletion of a parcel that holds collected money).
+ * A refusal, for every route: `{success: false, message, errors?}` (and `dependances?` on a deactivation to confirm).
+ * A route whose refusal carries more fields declares it with `errorAnswer.extend({…})` in `answers(ok, refusals)`.
  */
-const errorAnswer = z.looseObject({
+export const errorAnswer = z.looseObject({
   success: z.literal(false),
   message: z.string().describe('French message to show'),
   errors: z.record(z.string(), z.string()).optional().describe('a French message per field'),
@@ -84,8 +97,6 @@ const errorAnswer = z.looseObject({
     .record(z.string(), z.number().int())
     .optional()
     .describe('409 of a deactivation to confirm: the active records still depending on it, by kind (then force=true)'),
-  encaisse: z.number().optional().describe("409 of a parcel's deletion: what it collected and holds (refund it first), in devise"),
-  devise: z.string().optional().describe("409 of a parcel's deletion: the ISO 4217 currency of encaisse, the parcel's"),
 });
 
 /** The refusals every route may answer (docs/api-contract.md "Envelopes"). */
@@ -100,8 +111,20 @@ const REFUSALS = {
   503: errorAnswer.describe('Base de données indisponible (Retry-After)'),
 } as const;
 
+/** A status a route may refuse with (REFUSALS). */
+type RefusalStatus = keyof typeof REFUSALS;
+
 /**
  * The response schemas of a route: its own answers by status (200, and 202 where it applies) and the shared
- * refusals.
+ * refusals, each replaced by the route's own where `refusals` gives one (e.g. a 409 with more fields, built with
+ * `errorAnswer.extend`).
+ * @param ok the route's answers by success status
+ * @param refusals the route's own refusals by status (default: none, the shared ones)
  */
-export const answers = <T extends Partial<Record<200 | 201 | 202, z.ZodType>>>(ok: T) => ({ ...ok, ...REFUSALS });
+export const answers = <
+  T extends Partial<Record<200 | 201 | 202, z.ZodType>>,
+  R extends Partial<Record<RefusalStatus, z.ZodType>> = Record<never, never>,
+>(
+  ok: T,
+  refusals?: R,
+): T & Omit<typeof REFUSALS, keyof R> & R => ({ ...ok, ...REFUSALS, ...refusals }) as T & Omit<typeof REFUSALS, keyof R> & R;

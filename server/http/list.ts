@@ -3,7 +3,8 @@
  * from a declaration of its select and columns. The query string is parsed by http/listQuery.ts.
  *
  * runList answers a call one of two ways, with the same answer (server/db/fast/README.md):
- * - the plain path (plainPage): the list's select with its where, order, limit and offset, then its count;
+ * - the plain path (plainPage): the list's select with its where, order, limit and offset, then its total (listTotal:
+ *   the page's own, else the list's counters, else counted);
  * - the fast-page strategy (fastPage), for a paged call of a list that opts in (ListDef's "fast-page strategy"
  *   fields): the page's ids are chosen first (from counters, or from the main table alone, a deep page starting at its
  *   day), then only those rows are read, as rows or as the JSON text PostgreSQL writes; the total comes with the ids
@@ -17,7 +18,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { apiJsonPageSql } from '../db/fast/jsonPage';
 import { countedDaysSql, SEEK_FROM_OFFSET, seekByDay, seekDaySql, type SeekCounters } from '../db/fast/listSeek';
-import { reusableSql, type ReusableSql } from '../db/fast/reusable';
+import { reusable, reusableSql, type ReusableSql } from '../db/fast/reusable';
 import { fastSwitches } from '../db/fast/switches';
 import { parseListQuery, type ListQuery } from './listQuery';
 import { API_FIELD_RULES } from './serialize';
@@ -66,8 +67,9 @@ export const UNPAGED_LIMIT = 1000;
 export type WindowTotal = { total: SQL<number> };
 
 /**
- * What a paged list needs: the select, its columns for search, sort and filters, and a scope condition (the plain
- * path); then, optionally, what the fast-page strategy needs to answer its pages faster with the same rows.
+ * What a paged list needs: the select, its columns for search, sort and filters, a scope condition and, optionally,
+ * what its total is counted on (the plain path); then, optionally, what the fast-page strategy needs to answer its
+ * pages faster with the same rows.
  */
 export interface ListDef<S extends ListSelect = ListSelect> {
   /** Drizzle table; must have `id` and `createdAt` columns. */
@@ -97,19 +99,20 @@ export interface ListDef<S extends ListSelect = ListSelect> {
   unpagedLimit?: number;
   /** Search condition for `q` (its LIKE pattern) replacing the OR over searchColumns (e.g. index-friendly subqueries). */
   search?: (pattern: string) => SQL;
+  /**
+   * The rows counted for `total` (both paths, countRows): a select of the main table's `id` joined only to what the
+   * where clause needs; undefined: counted on `select`. Large tables: counting through every join of the page query
+   * costs seconds at a million rows. The fast-page strategy also pages by it: a page sorted on a column of the main
+   * table first takes its ids from this select (an index-only scan when an index covers the sort and the filters,
+   * migration 0011), then joins only those rows (deferred join). `extra`, when given, is selected beside the id (a
+   * searched page's total, counted with its ids).
+   */
+  countFrom?: (db: Db, extra?: WindowTotal) => PgSelect;
 
   // ---- The fast-page strategy (fastPage; server/db/fast/README.md): each field optional, each an equal answer.
   /**
-   * The rows counted for `total`, and paged by id: a select of the main table's `id` (joined only to what the where
-   * clause needs). Large tables: counting through every join of the page query costs seconds at a million rows, and a
-   * page sorted on a column of the main table first takes its ids from this select (an index-only scan when an index
-   * covers the sort and the filters, migration 0011), then joins only those rows (deferred join). `extra`, when given,
-   * is selected beside the id (a searched page's total, counted with its ids).
-   */
-  countFrom?: (db: Db, extra?: WindowTotal) => PgSelect;
-  /**
-   * Names `select` for the deferred join's prepared query (rowsOfIds): set on large lists whose select is one
-   * function for every user and call; every def with the same key must have the same select.
+   * Names `select` for the queries of a page's rows built once per process (rowsOfIds, jsonPageOfIds): set on large
+   * lists whose select is one function for every user and call; every def with the same key must have the same select.
    */
   pageKey?: string;
   /**
@@ -119,7 +122,8 @@ export interface ListDef<S extends ListSelect = ListSelect> {
   jsonPage?: boolean;
   /**
    * The list's total without counting rows (e.g. from the dashboard's counters, migration 0003) for the calls it can
-   * answer exactly; undefined: count. Never an estimate: react-admin's pagination shows it as the real count.
+   * answer exactly; undefined: count. Read by both paths (listTotal), unless FAST_LIST_PAGES=0. Never an estimate:
+   * react-admin's pagination shows it as the real count.
    */
   fastTotal?: (db: Db, q: ListQuery) => Promise<number | undefined>;
   /**
@@ -147,7 +151,7 @@ export type ListPage<R> = { rows: R[]; json?: undefined; total: number } | { row
  * A paged call goes through the fast-page strategy when the list opts in and the call is one it answers (fastPage),
  * else the plain path (plainPage): same rows, same order, same total.
  * @param options.json answer the page as JSON text when the list can (ListDef.jsonPage and a page of chosen ids):
- *   the caller then sends it as it is (server/db/fast/answerSerializer.ts sendListText)
+ *   the caller then sends it as it is (http/answerSerializer.ts sendListText)
  * @returns the rows of the page (or their JSON text) and the total number of matching rows
  */
 export async function runList<S extends ListSelect>(
@@ -186,7 +190,7 @@ const reshaped = (def: ListDef, rows: AnyRow[]) => (def.mapRow ? rows.map((row) 
 
 /**
  * The plain path: the list's whole select (every join) with the call's where, order, limit and offset, then the
- * total (listTotal: counted only when the page does not tell it).
+ * total (listTotal: the page's own, else the list's counters unless FAST_LIST_PAGES=0, else counted).
  */
 async function plainPage(db: Db, def: ListDef, { q, where, sort }: ListCall): Promise<ListPage<AnyRow>> {
   let query = def
@@ -361,44 +365,30 @@ async function jsonCountedPage(
   return row;
 }
 
-/** A prepared query of the rows of given ids, joined, in a list's order. */
-interface IdsQuery {
-  execute(placeholders: { ids: string[] }): Promise<AnyRow[]>;
-}
-
-/** Queries prepared, per database handle, by page key and order (e.g. 'colis colis.created_at desc'). */
-const idsQueries = new WeakMap<Db, Map<string, IdsQuery>>();
+/** The queries of the rows of given ids (rowsOfIds), by page key and order: built once per process. */
+const idsQueries = new Map<string, (db: Db | Tx, values: Record<string, unknown>) => Promise<AnyRow[]>>();
 
 /**
  * The rows of `ids` with the list's select (every populated reference), in the list's order: the second query of
- * the deferred join of a page (runList) and of an export batch (http/export.ts). With `def.pageKey` it is prepared
- * once per database handle, list and order (docs/decisions/list-queries.md: Drizzle spent CPU building a parcel page's
- * text, nine relations and 67 columns, on every call; bench/history.md, second session), then only binds its ids
- * (`= any($1)`, one text whatever their number, named on PostgreSQL by db/fast/namedStatements.ts); built on every call
- * when FAST_REUSABLE=0. Scope, search and filters are in the query that chose the ids, so one prepared query serves
- * every user.
+ * the deferred join of a page (runList) and of an export batch (http/export.ts). One text whatever their number
+ * (`= any($1)`, named on PostgreSQL by db/fast/namedStatements.ts). With `def.pageKey` it is built once per process,
+ * list and order (`kept`, db/fast/reusable.ts `reusable`: run on any handle; docs/decisions/list-queries.md: Drizzle
+ * spent CPU building a parcel page's text, nine relations and 67 columns, on every call; bench/history.md, second
+ * session), then only binds its ids; without a page key, and when FAST_REUSABLE=0, built on every call. Scope, search
+ * and filters are in the query that chose the ids, so one query serves every user.
  * @returns the rows as the select gives them (mapRow not applied)
  */
 export async function rowsOfIds(db: Db, def: ListDef, ids: string[], sort: ListOrder): Promise<AnyRow[]> {
-  if (!def.pageKey || !fastSwitches().reusable)
-    return (await def
-      .select(db)
-      .where(inArray(def.table.id, ids))
-      .orderBy(...orderByOf(def, sort))) as AnyRow[];
-  let byKey = idsQueries.get(db);
-  if (!byKey) idsQueries.set(db, (byKey = new Map()));
+  const build = () =>
+    reusable((handle) =>
+      def
+        .select(handle)
+        .where(sql`${def.table.id} = any(${sql.placeholder('ids')}::uuid[])`)
+        .orderBy(...orderByOf(def, sort)),
+    ) as (db: Db | Tx, values: Record<string, unknown>) => Promise<AnyRow[]>;
   const key = `${def.pageKey} ${getTableName(sort.column.table)}.${sort.column.name}${sort.french ? ' fr' : ''} ${sort.order}`;
-  let prepared = byKey.get(key);
-  if (!prepared) {
-    // '' leaves the statement unnamed for Drizzle: db/fast/namedStatements.ts names it (or not, PG_NAMED_STATEMENTS=0).
-    prepared = def
-      .select(db)
-      .where(sql`${def.table.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .orderBy(...orderByOf(def, sort))
-      .prepare('') as unknown as IdsQuery;
-    byKey.set(key, prepared);
-  }
-  return prepared.execute({ ids });
+  const run = def.pageKey ? kept(idsQueries, key, build) : build();
+  return run(db, { ids });
 }
 
 /** The ORDER BY of a list's sort: its key, then id ascending (a stable order). */

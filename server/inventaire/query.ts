@@ -59,7 +59,10 @@ function attendusCondition(agence: AgenceInventoriee, idOf: StatutIdOf): SQL {
   )!;
 }
 
-/** The fields of a parcel shown by the inventory screens (spec 001 §2 Inventory detail: reference, date added, content, weight, amount, recipient name, phone). */
+/**
+ * The fields of a parcel shown by the inventory screens (spec 001 §2 Inventory detail: reference, date added, content,
+ * weight, amount, recipient name, phone); the amount in the parcel's currency `devise` (docs/decisions/currencies.md).
+ */
 const colisFields = {
   id: colis.id,
   reference: colis.reference,
@@ -69,6 +72,7 @@ const colisFields = {
   poids: colis.poids,
   unite: colis.unite,
   montantTotal: colis.montantTotal,
+  devise: colis.devise,
   nomDestinataire: colis.nomDestinataire,
   prenomsDestinataire: colis.prenomsDestinataire,
   telephoneDestinataire: colis.telephoneDestinataire,

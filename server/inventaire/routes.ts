@@ -11,7 +11,7 @@ import { COLIS_STATUT_CODES } from '../../common/colisRules';
 import { INVENTAIRE_MAX_REFERENCES, INVENTAIRE_MESSAGES, INVENTAIRE_REFERENCE_MAX } from '../../common/inventaireRules';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, codeLibelleRef, envelope, euros, id, instant, kg, record } from '../http/answer';
+import { answers, codeLibelleRef, devise, envelope, id, instant, kg, montant, record } from '../http/answer';
 import { badRequest } from '../http/errors';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
@@ -58,7 +58,7 @@ const inventaireRow = record({
   colisNonTrouve: z.array(id).describe('parcels expected and not found'),
 });
 
-/** A parcel of a statement or of the expected list. */
+/** A parcel of a statement or of the expected list: its total amount in its currency `devise`. */
 const inventaireColisRecord = record({
   reference: z.string(),
   createdAt: instant,
@@ -66,7 +66,8 @@ const inventaireColisRecord = record({
   contenu: z.string(),
   poids: kg,
   unite: z.string().describe('KG or M3'),
-  montantTotal: euros,
+  montantTotal: montant,
+  devise,
   nomDestinataire: z.string().nullable(),
   prenomsDestinataire: z.string().nullable(),
   telephoneDestinataire: z.string().nullable(),

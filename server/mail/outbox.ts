@@ -15,8 +15,9 @@
  * the same UPDATE replaces its html by SECRET_PLACEHOLDER_HTML, so no secret stays in the database or its backups.
  * A FAILED secret mail keeps its body until an administrator sends it again (the list never shows bodies).
  *
- * Each mail belongs to an agency (mail_outbox.agence_id, the outbox screen's scope): the caller's `agenceID`, else the
- * one migration 0020's trigger derives (docs/decisions/mail-and-lock-scope.md).
+ * Each mail belongs to an agency (mail_outbox.agence_id, the outbox screen's scope), named by its caller
+ * (`OutgoingMail.agenceID`, docs/decisions/mail-and-lock-scope.md): a message's its sender's, a parcel's notice or
+ * deletion code its parcel's, a staff password or recovery code its user's; none for the administrators' alerts.
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
@@ -32,8 +33,9 @@ export interface OutgoingMail {
   /** The body carries a secret (password, code): it is replaced by SECRET_PLACEHOLDER_HTML once sent. */
   secret?: boolean;
   /**
-   * The agency the mail belongs to (the outbox screen's scope). Left out, migration 0020's trigger derives it from the
-   * message, the parcel reference of the subject or the staff recipient (docs/decisions/mail-and-lock-scope.md).
+   * The agency the mail belongs to (the outbox screen's scope; docs/decisions/mail-and-lock-scope.md): every caller
+   * names it, null for a mail of no agency (seen by the roles that see every agency only). While migration 0020's
+   * trigger stays, a null one is still derived from the message, the subject's parcel reference or the staff recipient.
    */
   agenceID?: string | null;
 }
@@ -41,7 +43,7 @@ export interface OutgoingMail {
 /** What a sent secret mail's body becomes in the outbox (DESIGN.md §4). */
 export const SECRET_PLACEHOLDER_HTML = '<p>Contenu effacé après envoi (il contenait un secret).</p>';
 
-/** The outbox rows of mails, those with an address (enqueueMail); a null agency is derived on insert (migration 0020). */
+/** The outbox rows of mails, those with an address (enqueueMail), each with the agency its caller named. */
 function outboxRows(mails: OutgoingMail[]) {
   return mails
     .filter((m) => m.to)

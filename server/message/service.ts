@@ -17,8 +17,12 @@ import { messages, typeUsers, users } from '../db/schema';
 import { enqueueMail, textToHtml } from '../mail/outbox';
 import type { MessageInput } from '../../common/schemas/message';
 
-/** Messages one member of staff may send: 30 an hour, then one a minute, doubling up to an hour. */
-export const MESSAGE_POLICY: ThrottlePolicy = { free: 30, baseMs: 60_000, maxMs: 3_600_000, windowMs: 3_600_000 };
+/**
+ * Messages one member of staff may send (message/sendbyEmail and notification/contactClients, key
+ * 'message:user:<id>'): 30 per hour of the clock, then one a minute, doubling, until that hour ends (clock window,
+ * server/auth/throttle.ts: a steady sender, one message every 10 minutes, is never locked).
+ */
+export const MESSAGE_POLICY: ThrottlePolicy = { free: 30, baseMs: 60_000, maxMs: 3_600_000, windowMs: 3_600_000, window: 'clock' };
 
 /**
  * The users a sender may write to by message/sendbyEmail (a condition on `users` joined with `type_users`): any for a

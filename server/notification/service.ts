@@ -16,10 +16,12 @@ import { suiviUrl } from '../suivi/link';
 import { allClients, clientsOfEnvoi, oneClient, visibleEnvoi, type Recipient } from './query';
 import type { ContactClientsInput, NotificationInput } from '../../common/schemas/message';
 
-/** A parcel as a notification reads it: its reference, its parties and the free-text recipient's e-mail. */
+/** A parcel as a notification reads it: its reference, its agency, its parties and the free-text recipient's e-mail. */
 export interface NotifiedColis {
   id: string;
   reference: string;
+  /** The agency that registered it: its notices' mails belong to it (docs/decisions/mail-and-lock-scope.md, rule 2). */
+  agenceID: string;
   expediteurID: string | null;
   destinataireID: string | null;
   emailDestinataire: string | null;
@@ -31,6 +33,7 @@ export interface NotifiedColis {
  * What notifying parcels writes (pure): a notification row for the sender and the recipient of each, and an e-mail to
  * each address known (registered client's e-mail in `emails`, or the free-text recipient e-mail) with the link to the
  * parcel's public tracking page (docs/decisions/public-tracking.md, server/suivi/link.ts). The link is in the mail only, not in the row.
+ * Each mail belongs to the parcel's agency (`agenceID`), never read from its subject.
  * SQL twin: a registration writes the same rows in its statement (colis/registrationWrite.ts, CTEs `notif` and `mail`);
  * tests/server/colis.test.ts ("parties of a registration") holds them equal.
  * @param emails the e-mail of each receiver who has one (receiver id → e-mail)
@@ -44,7 +47,7 @@ function colisNotices(colis: NotifiedColis[], message: string, emails: ReadonlyM
     for (const id of [c.expediteurID, c.destinataireID]) if (id && emails.get(id)) to.add(emails.get(id)!);
     if (c.emailDestinataire) to.add(c.emailDestinataire);
     const mail = colisMail(c.reference, c.suiviToken, message);
-    return [...to].map((address) => ({ to: address, ...mail }));
+    return [...to].map((address) => ({ to: address, ...mail, agenceID: c.agenceID }));
   });
   return { rows, mails };
 }
@@ -113,8 +116,8 @@ export interface ContactClientsResult {
  * Sends a message to clients by e-mail (spec 001 §3 Message, §4, §5, §7 notification/contactClients): 'tous' every
  * active client the sender may see, 'individuel' one client, 'depart' the senders and registered recipients of a
  * departure's parcels; an agent reaches only its agency's clients and departures (notification/query.ts). Stores the
- * message and queues one outbox mail per distinct address, linked to the message, in one transaction; throttled per
- * sender like message/sendbyEmail (MESSAGE_POLICY).
+ * message and queues one outbox mail per distinct address, linked to the message and of its agency (the sender's), in
+ * one transaction; throttled per sender like message/sendbyEmail (MESSAGE_POLICY).
  * @throws 404 a client or departure unknown or out of scope; 409 nobody to write to, or nobody with an e-mail; 429
  */
 export async function contactClients(db: Db, input: ContactClientsInput, me: CurrentUser): Promise<ContactClientsResult> {
@@ -160,7 +163,7 @@ export async function contactClients(db: Db, input: ContactClientsInput, me: Cur
       .returning({ id: messages.id });
     await enqueueMail(
       tx,
-      [...addresses.values()].map((to) => ({ to, subject: input.sujet, html, messageID: row.id })),
+      [...addresses.values()].map((to) => ({ to, subject: input.sujet, html, messageID: row.id, agenceID: me.agenceID })),
     );
     return row.id;
   });

@@ -13,7 +13,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { codeLibelleColumns } from '../db/refSelect';
 import { dayStart } from '../db/sqlDates';
-import { agences, operations, pays, tauxChange, typesOperation, typeUsers, users, villes } from '../db/schema';
+import { agences, operations, tauxChange, typesOperation, typeUsers, users } from '../db/schema';
 import { frenchKey, listWhere, type ListDef } from '../http/list';
 import { parseListQuery } from '../http/listQuery';
 
@@ -115,59 +115,89 @@ export interface OperationSummary {
 }
 
 /**
- * The rate of an operation's currency in force on its day (Europe/Paris): units for 1 €, the latest rate of that
- * currency starting on or before the day (server/tauxChange/rates.ts tauxEnVigueur, in SQL); NULL when there is none.
+ * The exchange rates as ranges of days: a currency's rate (units for 1 €) is in force from its `du` until the day
+ * before the next rate of that currency (`au`; NULL while none follows), as server/tauxChange/rates.ts tauxEnVigueur
+ * reads them. A few rows, joined to the operations once each.
  */
-const tauxDuJour = sql`(SELECT ${tauxChange.taux} FROM ${tauxChange}
-  WHERE ${tauxChange.devise} = ${operations.devise} AND ${tauxChange.dateDebut} <= (${operationDay})::date
-  ORDER BY ${tauxChange.dateDebut} DESC LIMIT 1)`;
+const tauxPlages = (db: Db) =>
+  db.$with('taux_plages').as(
+    db
+      .select({
+        devise: tauxChange.devise,
+        taux: tauxChange.taux,
+        du: tauxChange.dateDebut,
+        au: sql<string | null>`lead(${tauxChange.dateDebut}) OVER (PARTITION BY ${tauxChange.devise} ORDER BY ${tauxChange.dateDebut})`.as(
+          'au',
+        ),
+      })
+      .from(tauxChange),
+  );
 
 /**
- * An operation's amount in euros (docs/decisions/currencies.md: totals across currencies are converted to euros, each
- * amount at its own day's rate): itself in euros, else amount ÷ rate rounded once to the cent, half away from zero
- * (PostgreSQL round on numeric); NULL without a rate.
+ * The active rows of a list call, each with its amount in euros (docs/decisions/currencies.md: totals across currencies
+ * are converted to euros, each amount at its own day's rate): itself in euros, else amount ÷ the rate in force on its
+ * day (Europe/Paris; one range of tauxPlages joined per row) rounded once to the cent, half away from zero (PostgreSQL
+ * round on numeric); `euros` is NULL without a rate. What operationSummary adds up: type, motif, agency and `euros`.
  */
-const montantEuros = sql`(CASE WHEN ${operations.devise} = ${DEVISE_COMPTABLE} THEN ${operations.montant}
-  ELSE round(${operations.montant} / ${tauxDuJour}, 2) END)`;
+const lignesEnEuros = (db: Db, where: SQL | undefined) => {
+  const plages = tauxPlages(db);
+  const jour = sql`(${operationDay})::date`;
+  return db
+    .with(plages)
+    .select({
+      type: operations.type,
+      motifID: sql<string>`${typesOperation.id}`.as('motif_id'),
+      motifCode: sql<string>`${typesOperation.code}`.as('motif_code'),
+      motifLibelle: sql<string>`${typesOperation.libelle}`.as('motif_libelle'),
+      agenceID: operations.agenceID,
+      euros: sql<string | null>`(CASE WHEN ${operations.devise} = ${DEVISE_COMPTABLE} THEN ${operations.montant}
+        ELSE round(${operations.montant} / ${plages.taux}, 2) END)`.as('euros'),
+    })
+    .from(operations)
+    .innerJoin(typesOperation, eq(operations.motif, typesOperation.id))
+    .innerJoin(users, eq(operations.userID, users.id))
+    .leftJoin(
+      plages,
+      and(eq(plages.devise, operations.devise), sql`${plages.du} <= ${jour}`, sql`(${plages.au} IS NULL OR ${plages.au} > ${jour})`),
+    )
+    .where(and(where, eq(operations.isActive, true)))
+    .as('o');
+};
 
-const sumEuros = (type: 'entrée' | 'sortie') =>
-  sql<string>`coalesce(sum(${montantEuros}) FILTER (WHERE ${operations.type} = ${type}), 0)::numeric(14,2)::text`;
-const revenue = sumEuros('entrée');
-const expenses = sumEuros('sortie');
-/** Rows without a rate on their day (their euro amount is NULL). */
-const horsTaux = sql<number>`(count(*) FILTER (WHERE ${montantEuros} IS NULL))::int`;
+/** The sums of operationSummary over the rows of lignesEnEuros (euros, numeric text; rows without a rate left out). */
+function sommes(o: ReturnType<typeof lignesEnEuros>) {
+  const sumEuros = (type: 'entrée' | 'sortie') =>
+    sql<string>`coalesce(sum(${o.euros}) FILTER (WHERE ${o.type} = ${type}), 0)::numeric(14,2)::text`;
+  return {
+    revenue: sumEuros('entrée'),
+    expenses: sumEuros('sortie'),
+    /** Rows without a rate on their day (their euro amount is NULL). */
+    horsTaux: sql<number>`(count(*) FILTER (WHERE ${o.euros} IS NULL))::int`,
+  };
+}
 
 /**
  * The cards, the top 5 and the per-agency totals of a list call (spec 001 §2, §4 "Revenue is the sum of 'entrée'
  * amounts and expenses the sum of 'sortie' amounts in the filtered history"; cards in euros): exact numeric sums in SQL
  * over the rows the list call selects (same scope, period, agency, search and filters, all pages), active operations
- * only — an inactive one stays in the table but counts nowhere. Each amount counts in euros at its day's rate
- * (montantEuros); a row whose currency has no rate that day counts nowhere and is told in `horsTaux`. `byAgence` (a
- * role that sees every agency; empty otherwise): one line per agency having operations in those rows, 'Sans agence'
- * for those recorded without one.
+ * only — an inactive one stays in the table but counts nowhere. Each amount counts in euros at its day's rate,
+ * converted once per row (lignesEnEuros); a row whose currency has no rate that day counts nowhere and is told in
+ * `horsTaux`. `byAgence` (a role that sees every agency; empty otherwise): one line per agency having operations in
+ * those rows, 'Sans agence' for those recorded without one.
  */
 export async function operationSummary(db: Db, user: CurrentUser, rawQuery: Record<string, unknown>): Promise<OperationSummary> {
   const def = operationList(user);
-  const where = and(listWhere(db, def, parseListQuery(rawQuery)), eq(operations.isActive, true));
-  const [totals] = await db
-    .select({ totalRevenue: revenue, totalExpenses: expenses, horsTaux })
-    .from(operations)
-    .innerJoin(typesOperation, eq(operations.motif, typesOperation.id))
-    .innerJoin(users, eq(operations.userID, users.id))
-    .where(where);
+  const o = lignesEnEuros(db, listWhere(db, def, parseListQuery(rawQuery)));
+  const { revenue, expenses, horsTaux } = sommes(o);
+  const [totals] = await db.select({ totalRevenue: revenue, totalExpenses: expenses, horsTaux }).from(o);
   const top = async (type: 'entrée' | 'sortie'): Promise<TopLine[]> => {
-    const sum = sql<string>`coalesce(sum(${montantEuros}), 0)`;
+    const sum = sql<string>`coalesce(sum(${o.euros}), 0)`;
     const rows = await db
-      .select({
-        ...codeLibelleColumns(typesOperation),
-        montant: sql<string>`${sum}::numeric(14,2)::text`,
-      })
-      .from(operations)
-      .innerJoin(typesOperation, eq(operations.motif, typesOperation.id))
-      .innerJoin(users, eq(operations.userID, users.id))
-      .where(and(where, eq(operations.type, type)))
-      .groupBy(typesOperation.id, typesOperation.code, typesOperation.libelle)
-      .orderBy(desc(sum), frenchKey(typesOperation.code))
+      .select({ id: o.motifID, code: o.motifCode, libelle: o.motifLibelle, montant: sql<string>`${sum}::numeric(14,2)::text` })
+      .from(o)
+      .where(eq(o.type, type))
+      .groupBy(o.motifID, o.motifCode, o.motifLibelle)
+      .orderBy(desc(sum), frenchKey(sql`${o.motifCode}`))
       .limit(5);
     return rows.map(({ montant, ...motif }) => ({ motif, montant }));
   };
@@ -175,11 +205,8 @@ export async function operationSummary(db: Db, user: CurrentUser, rawQuery: Reco
     ? (
         await db
           .select({ id: agences.id, libelle: agences.libelle, totalRevenue: revenue, totalExpenses: expenses })
-          .from(operations)
-          .innerJoin(typesOperation, eq(operations.motif, typesOperation.id))
-          .innerJoin(users, eq(operations.userID, users.id))
-          .leftJoin(agences, eq(operations.agenceID, agences.id))
-          .where(where)
+          .from(o)
+          .leftJoin(agences, eq(o.agenceID, agences.id))
           .groupBy(agences.id, agences.libelle)
           .orderBy(sql`${agences.libelle} NULLS LAST`)
       ).map((r) => ({
@@ -229,18 +256,4 @@ export async function findTypeOperation(db: Db | Tx, id: string) {
     .from(typesOperation)
     .where(eq(typesOperation.id, id));
   return row;
-}
-
-/**
- * The currency of an agency's country (agences → villes → pays.devise, docs/decisions/currencies.md): an operation's
- * by default. Undefined for an unknown agency.
- */
-export async function agenceDevise(db: Db | Tx, agenceID: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ devise: pays.devise })
-    .from(agences)
-    .innerJoin(villes, eq(agences.villeID, villes.id))
-    .innerJoin(pays, eq(villes.paysID, pays.id))
-    .where(eq(agences.id, agenceID));
-  return row?.devise;
 }

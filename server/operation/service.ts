@@ -7,26 +7,27 @@
  * - the agency of the operation: the caller's, or for ADMIN the named staff member's (access/scopes.ts);
  * - date: a calendar day not after today in the business time zone, stored as the start of that day there (an edit
  *   keeping the day keeps the stored instant);
- * - montant ≥ 1 with 2 decimals (checked by the route's schema, and by a CHECK constraint), in the operation's currency
- *   and rounded to its minor unit (XOF: whole francs), half away from zero;
+ * - montant ≥ 1 as typed (checked by the route's schema, and by a CHECK constraint), in the operation's currency, rounded
+ *   here once to its minor unit, half away from zero (common/devises.ts montantTexte: XOF '2,495' → 2, whole francs; a
+ *   code outside common/devises.ts an old row may still hold, to the cent);
  * - devise: the ISO 4217 code named (common/devises.ts), else the operation's agency's country's (agences → villes →
  *   pays.devise), the euro for an operation without an agency (docs/decisions/currencies.md); an edit that names none
  *   keeps the stored one.
  * Money is never deleted: operation/delete stamps deletedAt / deletedByID, and the row leaves the lists and totals.
  */
 import { eq } from 'drizzle-orm';
-import { DEVISE_COMPTABLE, isDevise, minorToString, toMinor } from '../../common/devises';
-import { toMoneyString } from '../../common/money';
+import { DEVISE_COMPTABLE, montantTexte } from '../../common/devises';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { OPERATION_MESSAGES as M, isFutureDate, type OperationType } from '../../common/operationRules';
 import { lockOperation } from '../access/locks';
 import { operationAgenceFor } from '../access/scopes';
+import { agenceDevise } from '../agence/query';
 import { checkAgenceActive } from '../agence/service';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { operations } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { agenceDevise, findOperation, findStaff, findTypeOperation, operationDay } from './query';
+import { findOperation, findStaff, findTypeOperation, operationDay } from './query';
 import { dayStart } from '../db/sqlDates';
 
 /** The fields of an operation form (the route has checked their shape). */
@@ -40,13 +41,6 @@ export interface OperationFields {
   /** ISO 4217 code (common/devises.ts); undefined: the agency's country's on a creation, the stored one on an edit. */
   devise?: string;
 }
-
-/**
- * The amount as stored: exact decimal text rounded half away from zero to the currency's minor unit (XOF 12.5 → '13');
- * to the cent for a code outside common/devises.ts an old row may still hold.
- */
-const montantEn = (montant: number, devise: string) =>
-  isDevise(devise) ? minorToString(toMinor(montant, devise), devise) : toMoneyString(montant);
 
 /** The currency of an operation of an agency: its country's (agences → villes → pays), the euro without an agency. */
 async function deviseParDefaut(tx: Tx, agenceID: string | null): Promise<string> {
@@ -95,7 +89,7 @@ export async function createOperation(db: Db, input: OperationFields, user: Curr
       .insert(operations)
       .values({
         date: dayStart(input.date) as unknown as Date,
-        montant: montantEn(input.montant, devise),
+        montant: montantTexte(input.montant, devise),
         devise,
         description: input.description,
         userID: input.userID,
@@ -128,7 +122,7 @@ export async function updateOperation(db: Db, id: string, input: OperationFields
       .set({
         // The same day keeps its stored instant (an operation imported with its hour keeps it).
         ...(current.day === input.date ? {} : { date: dayStart(input.date) as unknown as Date }),
-        montant: montantEn(input.montant, devise),
+        montant: montantTexte(input.montant, devise),
         devise,
         description: input.description,
         userID: input.userID,

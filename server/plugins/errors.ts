@@ -75,7 +75,6 @@ const CONSTRAINT_MESSAGES: Record<string, { field: string; message: string }> = 
   pnm_route_uq: { field: 'groupeNatureColisID', message: 'Un prix unitaire existe déjà pour ce groupe, ce trajet et ce mode.' },
   autorisations_role_privilege_uq: { field: 'privilegeID', message: 'Cette autorisation existe déjà pour ce rôle.' },
   taux_change_devise_date_uq: { field: 'dateDebut', message: 'Un taux de cette devise existe déjà à cette date.' },
-  caisse_clotures_agence_jour_uq: { field: 'date', message: 'La caisse de ce jour est déjà clôturée pour cette agence.' },
 };
 
 /** Field name of a unique constraint, e.g. 'pays_code_unique' → 'code'. */

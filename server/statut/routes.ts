@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { answers, codeLibelleRef, dataAnswer, instant, rowsAnswer } from '../http/answer';
 import { notFound } from '../http/errors';
-import { serializedOnce } from '../db/fast/answerSerializer';
+import { serializedOnce } from '../http/answerSerializer';
 import { toApi } from '../http/serialize';
 import { listStatuts, statutsByCode } from './query';
 

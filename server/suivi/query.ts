@@ -22,6 +22,7 @@ export async function findSuiviColis(db: Db, where: SQL) {
       id: colis.id,
       reference: colis.reference,
       resteAPayer: colis.resteAPayer,
+      devise: colis.devise,
       villeID: colis.villeID,
       statut: { code: statuts.code, libelle: statuts.libelle },
       dateDepart: envois.dateDebut,

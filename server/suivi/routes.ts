@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { answers, calendarDate, envelope, euros } from '../http/answer';
+import { answers, calendarDate, devise, envelope, montant } from '../http/answer';
 import { tooManyAttempts } from '../http/errors';
 import { suiviByReference, suiviByToken } from './service';
 
@@ -30,7 +30,8 @@ const suiviRecord = z.object({
   destination: lieu,
   modeLivraison: z.string().nullable(),
   agenceRetrait: z.object({ libelle: z.string(), ville: z.string().nullable() }).nullable(),
-  resteAPayer: euros,
+  resteAPayer: montant.describe('still due, in devise'),
+  devise: devise.describe("the parcel's currency, its departure's (ISO 4217)"),
   expediteur: z.string().describe("initials, e.g. 'A. D.'"),
   destinataire: z.string().describe("initials, e.g. 'A. D.'"),
 });

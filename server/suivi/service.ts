@@ -53,6 +53,7 @@ async function toSuivi(db: Db, row: Found): Promise<SuiviColis> {
     modeLivraison: row.modeLivraison?.libelle ?? null,
     agenceRetrait: agence ?? null,
     resteAPayer: Number(row.resteAPayer),
+    devise: row.devise,
     expediteur: initials(row.expediteur?.nom, row.expediteur?.prenoms),
     destinataire: initials(dest.nom, dest.prenoms),
   };

@@ -104,8 +104,8 @@ async function agentClientIds(db: Db, agenceID: string, sort: ListOrder, offset:
 /** Clients with their columns: a dynamic select. */
 const selectClients = (d: Db | Tx) => d.select(clientColumns).from(users).$dynamic();
 
-/** The clients list. @param typeId the CLIENT user type */
-export const clientList = (typeId: string, user: CurrentUser): ListDef<typeof selectClients> => ({
+/** The clients list. @param typeId the CLIENT user type: its id, or user/service.ts CLIENT_TYPE_ID (no round trip) */
+export const clientList = (typeId: string | SQL, user: CurrentUser): ListDef<typeof selectClients> => ({
   unpagedLimit: UNPAGED_LIMIT,
   table: users,
   select: selectClients,

@@ -5,14 +5,15 @@
  * keys user / userUpdate, and a body `{isActive}` alone is the active toggle (userUpdateStatut). The staff rules are in
  * user/service.ts. The phone look-up answers 200 with success false when the client is unknown (the wizard then offers
  * a new recipient), 400 with the French message of common/phone.ts when the number is not a full number '+…', 429
- * beyond 60 look-ups a minute by one user; it answers only what the wizard needs (no e-mail).
+ * beyond 60 look-ups by one user in a minute of the clock (PHONE_LOOKUP_POLICY); it answers only what the wizard
+ * needs (no e-mail).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import { currentUser } from '../auth/currentUser';
-import { PHONE_LOOKUP_POLICY, takeAttempt, type ThrottleKey } from '../auth/throttle';
+import { PHONE_LOOKUP_POLICY, takeAttempt } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { userRecord } from '../auth/routes';
 import { answers, dataAnswer, envelope, instant, listAnswer, messageAnswer, record, rowsAnswer } from '../http/answer';
@@ -24,8 +25,8 @@ import { latestAudits } from '../audit/query';
 import { clientExport, staffExport } from './exportColumns';
 import { clientList, findClientByTelephone, listActiveStaff, staffList } from './query';
 import {
+  CLIENT_TYPE_ID,
   clientPhone,
-  clientTypeId,
   createStaff,
   deleteStaff,
   getUser,
@@ -72,20 +73,6 @@ const phoneLookupRecord = record({
   telephoneComplet: z.string().nullable(),
   adresse: z.string(),
 });
-
-/**
- * The throttle keys of one phone look-up by `userId` at `now` (ms): the minute it falls in, and the minute starting
- * half a minute earlier, each counted with PHONE_LOOKUP_POLICY (server/auth/throttle.ts): 61 look-ups within half a
- * minute always meet one key holding them all. Pure.
- */
-function phoneLookupKeys(userId: string, now = Date.now()): ThrottleKey[] {
-  const minute = 60_000;
-  const starts = [Math.floor(now / minute) * minute, Math.floor((now - minute / 2) / minute) * minute + minute / 2];
-  return starts.map((start) => ({
-    key: `telephone:user:${userId}:${new Date(start).toISOString().slice(0, 19)}Z`,
-    policy: PHONE_LOOKUP_POLICY,
-  }));
-}
 
 /** The user routes. */
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -185,9 +172,13 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      // Counted before anything is read, valid number or not (PHONE_LOOKUP_POLICY: 60 a minute per user).
-      await takeAttempt(db, phoneLookupKeys(currentUser(request).id), 'recherches de client par téléphone');
-      const row = await findClientByTelephone(db, await clientTypeId(db), clientPhone(request.params.telephone, null, 'telephone'));
+      // Counted before anything is read, valid number or not (PHONE_LOOKUP_POLICY: 60 per minute of the clock per user).
+      await takeAttempt(
+        db,
+        [{ key: `telephone:user:${currentUser(request).id}`, policy: PHONE_LOOKUP_POLICY }],
+        'recherches de client par téléphone',
+      );
+      const row = await findClientByTelephone(db, CLIENT_TYPE_ID, clientPhone(request.params.telephone, null, 'telephone'));
       return row ? { success: true, data: toApi(row) } : { success: false, data: null, message: 'Aucun client trouvé pour ce numéro.' };
     },
   );
@@ -196,7 +187,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/user/listeClients',
     { schema: { tags, querystring: listQuerySchema, response: answers({ 200: listAnswer('clients', clientRecord) }) } },
     async (request, reply) => {
-      const list = clientList(await clientTypeId(db), currentUser(request));
+      const list = clientList(CLIENT_TYPE_ID, currentUser(request));
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, clientExport);
       const { rows, total } = await runList(db, list, request.query as Record<string, unknown>);
       return { success: true, clients: toApi(rows), total };

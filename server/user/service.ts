@@ -158,8 +158,8 @@ async function checkStaffRefs(
   return { pays: p, role, typeUserID: type.id, agenceID };
 }
 
-/** The e-mail that gives a new member of staff its password (queued in the outbox, never logged). */
-function welcomeMail(u: { email: string; nom: string; prenoms: string }, password: string) {
+/** The e-mail that gives a new member of staff its password (queued in the outbox, of the user's agency; never logged). */
+function welcomeMail(u: { email: string; nom: string; prenoms: string; agenceID: string | null }, password: string) {
   return {
     to: u.email,
     subject: 'Votre compte Back-office Colis',
@@ -170,11 +170,12 @@ function welcomeMail(u: { email: string; nom: string; prenoms: string }, passwor
       `Mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
       `<p>À votre première connexion, vous devrez choisir un nouveau mot de passe.</p>`,
     secret: true,
+    agenceID: u.agenceID,
   };
 }
 
-/** The e-mail that gives a member of staff the new password an administrator asked for. */
-function resetMail(u: { email: string; nom: string; prenoms: string }, password: string) {
+/** The e-mail that gives a member of staff the new password an administrator asked for (of the user's agency). */
+function resetMail(u: { email: string; nom: string; prenoms: string; agenceID: string | null }, password: string) {
   return {
     to: u.email,
     subject: 'Réinitialisation de votre mot de passe Back-office Colis',
@@ -184,6 +185,7 @@ function resetMail(u: { email: string; nom: string; prenoms: string }, password:
       `<p>Nouveau mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
       `<p>À votre prochaine connexion, vous devrez choisir un nouveau mot de passe.</p>`,
     secret: true,
+    agenceID: u.agenceID,
   };
 }
 
@@ -219,7 +221,7 @@ export async function createStaff(db: Db, input: StaffCreateInput, me: CurrentUs
         agenceID: refs.agenceID,
       })
       .returning({ id: users.id });
-    await enqueueMail(tx, welcomeMail({ email, nom: input.nom, prenoms: input.prenoms }, password));
+    await enqueueMail(tx, welcomeMail({ email, nom: input.nom, prenoms: input.prenoms, agenceID: refs.agenceID }, password));
     const created = (await findUser(tx, row.id))!;
     await recordAudit(tx, { entite: 'user', entiteID: row.id, action: 'create', ...auteurOf(me), apres: auditView(created) });
     return created;
@@ -332,7 +334,10 @@ export async function resetStaffPassword(db: Db, id: string, me: CurrentUser): P
       .update(users)
       .set({ passwordHash: await hashPassword(password), mustChangePassword: true, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, target.id));
-    await enqueueMail(tx, resetMail({ email: target.email, nom: target.nom, prenoms: target.prenoms }, password));
+    await enqueueMail(
+      tx,
+      resetMail({ email: target.email, nom: target.nom, prenoms: target.prenoms, agenceID: target.agenceID?.id ?? null }, password),
+    );
     await recordAudit(tx, {
       entite: 'user',
       entiteID: target.id,

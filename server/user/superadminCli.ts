@@ -1,7 +1,8 @@
 /**
  * `npm run superadmin -- --email=adresse@exemple.fr [--nom=…] [--prenoms=…]`: creates or restores a SUPERADMIN account
  * on the server's database (DATABASE_URL, else PGlite in DATA_DIR: stop the server first, an embedded database has
- * one user at a time), after applying pending migrations and, on an empty database, the reference data. The password is
+ * one user at a time), after applying pending migrations and, on an empty database, the reference data
+(server/db/seed/openReady.ts, as the server starts). The password is
  * asked on a terminal (hidden; empty: generated), read from SUPERADMIN_PASSWORD, or generated and printed once; a
  * generated password must be changed at the first sign-in. Nothing is mailed. Prints where to sign in.
  * Exit codes: 0 done, 2 bad arguments, 1 failure.
@@ -10,8 +11,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { loadConfig } from '../config';
-import { createDatabase } from '../db/client';
-import { seedIfEmpty, syncPermissions } from '../db/seed';
+import { openReady } from '../db/seed/openReady';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { newPasswordSchema } from '../../common/schemas/auth';
 import { ensureSuperadmin } from './superadmin';
@@ -65,11 +65,8 @@ async function main(): Promise<number> {
   const checked = newPasswordSchema.safeParse(password);
   if (!checked.success) throw new UsageError(checked.error.issues[0].message);
   const config = loadConfig();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { database } = await openReady(config, { demo: false });
   try {
-    await database.migrate();
-    await seedIfEmpty(database.db, config, { demo: false });
-    await syncPermissions(database.db);
     const result = await ensureSuperadmin(database.db, {
       email: email.data,
       passwordHash: await hashPassword(password),

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Card,
   CardContent,
@@ -32,11 +31,13 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { isoToFr } from '../../common/dates';
-import { caisseRouvrirBody } from '../../common/schemas/caisse';
+import { CAISSE_MESSAGES, caisseRouvrirBody } from '../../common/schemas/caisse';
 import { formResolver } from '../common/formResolver';
 import { formatDateFr } from '../common/formatDate';
+import { QueryStatus } from '../common/QueryStatus';
 import { serverMessage } from '../common/recordLabel';
 import { useHasPermission } from '../common/useHasPermission';
+import { fullName } from '../providers/records';
 import type { CaisseMethods } from './caisseMethods';
 import { ecartNonNul, formatEcart } from './caisseView';
 import type { CaisseCloture } from './types';
@@ -45,9 +46,6 @@ const f = 'resources.caisse';
 
 /** The reason's resolver: the shared body schema (the reason is required). */
 const motifResolver = formResolver(caisseRouvrirBody) as unknown as Resolver<{ motif: string }>;
-
-/** A person's full name. */
-const nomOf = (p: { nom: string; prenoms: string } | null | undefined) => (p ? [p.nom, p.prenoms].filter(Boolean).join(' ') : '--');
 
 /** The reason dialog of a reopening. */
 const RouvrirDialog = ({ cloture, onClose, onDone }: { cloture: CaisseCloture; onClose: () => void; onDone: () => void }) => {
@@ -62,7 +60,7 @@ const RouvrirDialog = ({ cloture, onClose, onDone }: { cloture: CaisseCloture; o
   const rouvrir = useMutation({
     mutationFn: (motif: string) => dataProvider.rouvrirCaisse(cloture.id, motif.trim()),
     onSuccess: ({ message }) => {
-      notify(message ?? `${f}.notifications.reopened`, { type: 'success' });
+      notify(message ?? CAISSE_MESSAGES.rouverte, { type: 'success' });
       onDone();
     },
     onError: (error) => notify(serverMessage(error) ?? `${f}.notifications.reopen_error`, { type: 'error' }),
@@ -129,10 +127,9 @@ export const CaisseHistorique = ({ agenceID }: { agenceID: string | undefined })
         <Typography variant="h6" sx={{ mb: 1 }}>
           {translate(`${f}.historique.title`)}
         </Typography>
-        {liste.error && <Alert severity="error">{serverMessage(liste.error) ?? String(liste.error)}</Alert>}
-        {!liste.isPending && rows.length === 0 && !liste.error && (
-          <Typography color="text.secondary">{translate(`${f}.historique.empty`)}</Typography>
-        )}
+        <QueryStatus isPending={liste.isPending} error={liste.error}>
+          {rows.length === 0 && <Typography color="text.secondary">{translate(`${f}.historique.empty`)}</Typography>}
+        </QueryStatus>
         {rows.length > 0 && (
           <Table size="small" data-testid="caisse-historique">
             <TableHead>
@@ -151,7 +148,7 @@ export const CaisseHistorique = ({ agenceID }: { agenceID: string | undefined })
                 <TableRow key={c.id} data-testid={`cloture-${c.id}`}>
                   <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{isoToFr(c.jour)}</TableCell>
                   <TableCell>{c.agenceID.libelle}</TableCell>
-                  <TableCell>{nomOf(c.auteur)}</TableCell>
+                  <TableCell>{fullName(c.auteur) || '--'}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateFr(c.createdAt, 'dd/MM/yyyy HH:mm')}</TableCell>
                   <TableCell>
                     {c.ecarts.map((e) => (
@@ -169,7 +166,7 @@ export const CaisseHistorique = ({ agenceID }: { agenceID: string | undefined })
                       <Tooltip
                         title={translate(`${f}.historique.rouverte_detail`, {
                           date: formatDateFr(c.rouverteAt, 'dd/MM/yyyy HH:mm'),
-                          auteur: nomOf(c.rouvertePar),
+                          auteur: fullName(c.rouvertePar) || '--',
                           motif: c.motifReouverture ?? '',
                         })}
                       >

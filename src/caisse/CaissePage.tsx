@@ -8,7 +8,7 @@
  * caisse'. The closings' history is below (./CaisseHistorique.tsx), with 'Rouvrir' for the key caisseRouvrir.
  * The form validates with the shared schema (common/schemas/caisse.ts caisseClotureForm, src/common/formResolver.ts).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,7 +18,6 @@ import {
   Card,
   CardContent,
   LinearProgress,
-  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -30,16 +29,19 @@ import {
 } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Confirm, useDataProvider, useGetList, useNotify, useTranslate, type DataProvider } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { isoToFr, todayIso } from '../../common/dates';
 import { formatMontant } from '../../common/format';
-import { caisseClotureForm } from '../../common/schemas/caisse';
+import { CAISSE_MESSAGES, caisseClotureForm } from '../../common/schemas/caisse';
 import { userSeesAllAgences } from '../../common/scopes';
+import { AgenceSelect } from '../common/AgenceSelect';
 import { formResolver } from '../common/formResolver';
 import { formatDateFr } from '../common/formatDate';
 import { PageHeader } from '../common/PageHeader';
+import { QueryStatus } from '../common/QueryStatus';
 import { serverMessage } from '../common/recordLabel';
 import { useAppIdentity } from '../common/useAppIdentity';
+import { fullName } from '../providers/records';
 import type { CaisseMethods } from './caisseMethods';
 import {
   clotureBodyOf,
@@ -116,7 +118,11 @@ interface CaisseFormProps {
   onClosed: () => void;
 }
 
-/** The open day: an input per expected line, the live differences, the comment and the closing. */
+/**
+ * The open day: an input per expected line, the live differences, the comment and the closing. Mounted once per agency
+ * and day: when the expected amounts are read again (react-query reads them again when the window regains focus, and
+ * after a payment elsewhere they differ), the lines follow and every amount typed stays on its line (formValuesOf).
+ */
 const CaisseForm = ({ lignes, agence, date, agenceID, onClosed }: CaisseFormProps) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -126,13 +132,21 @@ const CaisseForm = ({ lignes, agence, date, agenceID, onClosed }: CaisseFormProp
     control,
     register,
     handleSubmit,
+    reset,
+    getValues,
     formState: { errors },
   } = useForm<CaisseFormValues>({ resolver: resolver, defaultValues: formValuesOf(lignes) });
+  const shown = useRef(lignes);
+  useEffect(() => {
+    if (shown.current === lignes) return;
+    shown.current = lignes;
+    reset(formValuesOf(lignes, getValues()));
+  }, [lignes, reset, getValues]);
 
   const cloture = useMutation({
     mutationFn: (values: CaisseFormValues) => dataProvider.cloturerCaisse(clotureBodyOf(values, { date, agenceID })),
     onSuccess: ({ message }) => {
-      notify(message ?? `${f}.notifications.closed`, { type: 'success' });
+      notify(message ?? CAISSE_MESSAGES.cloturee, { type: 'success' });
       onClosed();
     },
     onError: (error) => notify(serverMessage(error) ?? `${f}.notifications.close_error`, { type: 'error' }),
@@ -230,7 +244,7 @@ const CaisseForm = ({ lignes, agence, date, agenceID, onClosed }: CaisseFormProp
 const CaisseCloturee = ({ cloture }: { cloture: CaisseClotureDetail }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const auteur = [cloture.auteur.nom, cloture.auteur.prenoms].filter(Boolean).join(' ');
+  const auteur = fullName(cloture.auteur);
   const pdf = async () => {
     try {
       const { downloadArrete } = await import('./arretePdf');
@@ -287,11 +301,6 @@ const CaissePage = () => {
   const agenceID = allAgences ? choisie || undefined : undefined;
   const ready = !!identity && (!allAgences || !!agenceID);
 
-  const { data: agences } = useGetList(
-    'agence',
-    { pagination: { page: 1, perPage: 500 }, sort: { field: 'libelle', order: 'ASC' } },
-    { enabled: allAgences },
-  );
   const attendu = useQuery({
     queryKey: ['caisse', 'attendu', agenceID ?? 'mine', date],
     queryFn: ({ signal }) => dataProvider.getCaisseAttendu({ agenceID, date }, { signal }),
@@ -308,21 +317,7 @@ const CaissePage = () => {
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
             {allAgences ? (
-              <TextField
-                select
-                label={translate(`${f}.fields.agence`)}
-                value={choisie}
-                onChange={(e) => setChoisie(e.target.value)}
-                size="small"
-                sx={{ minWidth: 260 }}
-                slotProps={{ htmlInput: { 'data-testid': 'agence-select' } }}
-              >
-                {(agences ?? []).map((a) => (
-                  <MenuItem key={a.id} value={String(a.id)}>
-                    {String(a.libelle)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <AgenceSelect value={choisie} onChange={setChoisie} label={`${f}.fields.agence`} testId="caisse-agence" />
             ) : (
               <Typography variant="subtitle1" data-testid="agence-fixe">
                 {translate(`${f}.fields.agence`)} : <strong>{data?.agence.libelle ?? identity?.agenceID?.libelle ?? '…'}</strong>
@@ -338,33 +333,26 @@ const CaissePage = () => {
             />
           </Stack>
           {!ready && allAgences && <Alert severity="info">{translate(`${f}.form.choose_agence`)}</Alert>}
-          {ready && attendu.isPending && (
-            <Box>
-              <LinearProgress />
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                {translate(`${f}.form.loading`)}
-              </Typography>
-            </Box>
-          )}
-          {attendu.error && <Alert severity="error">{serverMessage(attendu.error) ?? String(attendu.error)}</Alert>}
-          {data &&
-            (data.cloture ? (
-              <CaisseCloturee cloture={data.cloture} />
-            ) : (
-              <>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  {translate(`${f}.form.explication`)}
-                </Typography>
-                <CaisseForm
-                  key={`${data.agence.id}|${data.date}|${data.lignes.map((l) => `${l.modePaiementID}|${l.devise}|${l.attendu}`).join(';')}`}
-                  lignes={data.lignes}
-                  agence={data.agence}
-                  date={data.date}
-                  agenceID={agenceID}
-                  onClosed={() => void refresh()}
-                />
-              </>
-            ))}
+          <QueryStatus isPending={ready && attendu.isPending} error={attendu.error}>
+            {data &&
+              (data.cloture ? (
+                <CaisseCloturee cloture={data.cloture} />
+              ) : (
+                <>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {translate(`${f}.form.explication`)}
+                  </Typography>
+                  <CaisseForm
+                    key={`${data.agence.id}|${data.date}`}
+                    lignes={data.lignes}
+                    agence={data.agence}
+                    date={data.date}
+                    agenceID={agenceID}
+                    onClosed={() => void refresh()}
+                  />
+                </>
+              ))}
+          </QueryStatus>
         </CardContent>
       </Card>
       {identity && <CaisseHistorique agenceID={agenceID} />}

@@ -6,7 +6,7 @@
  */
 import { isDevise, minorToString, toMinor } from '../../common/devises';
 import { formatMontant } from '../../common/format';
-import { caisseClotureForm } from '../../common/schemas/caisse';
+import { caisseClotureForm, ligneKey } from '../../common/schemas/caisse';
 import type { CaisseClotureBody, LigneAttendue } from './types';
 
 /** A line of the form: the expected line it counts, and the amount as typed. */
@@ -24,17 +24,23 @@ export interface CaisseFormValues {
   commentaire: string;
 }
 
-/** The form's first values: one empty amount per expected line, no comment. */
-export function formValuesOf(lignes: readonly LigneAttendue[]): CaisseFormValues {
+/**
+ * The form's values for the expected lines: one amount per line, no comment at first. With the values already typed
+ * (`saisies`: the expected amounts were read again while the form was open, e.g. when the window regains focus), each
+ * line keeps the amount typed for its payment mode and currency wherever it now stands, and the comment is kept; a
+ * line gone takes its amount with it, a new line starts empty.
+ */
+export function formValuesOf(lignes: readonly LigneAttendue[], saisies?: CaisseFormValues): CaisseFormValues {
+  const typed = new Map((saisies?.comptes ?? []).map((c) => [ligneKey(c), c.montant]));
   return {
     comptes: lignes.map((l) => ({
       modePaiementID: l.modePaiementID,
       devise: l.devise,
       libelle: l.libelle,
       attendu: l.attendu,
-      montant: '',
+      montant: typed.get(ligneKey(l)) ?? '',
     })),
-    commentaire: '',
+    commentaire: saisies?.commentaire ?? '',
   };
 }
 
@@ -102,7 +108,7 @@ export function ecartsSaisis(
   return [...sums].map(([devise, ecart]) => ({ devise, ecart: minorToString(ecart, isDevise(devise) ? devise : 'EUR') }));
 }
 
-/** The differences of a closing per currency as one text ('-15,00 € · -1 450 F CFA'); '0' when none. */
+/** The differences of a closing per currency as one text ('-15,00 € · -1 450 F CFA'); '—' when none. */
 export function ecartsText(ecarts: readonly { devise: string; ecart: string }[]): string {
   return ecarts.length ? ecarts.map((e) => formatEcart(e.ecart, e.devise)).join(' · ') : '—';
 }

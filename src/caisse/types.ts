@@ -2,6 +2,7 @@
  * The cash closed per agency and day as the 'Caisse' screen reads it (server/caisse/routes.ts answers;
  * docs/decisions/refunds-and-cash.md). Amounts are the exact decimal texts of their currency ('1234.50' €, '6560' F).
  */
+import type { CaisseClotureInput } from '../../common/schemas/caisse';
 
 /** A payment mode as a line names it. */
 interface CaisseMode {
@@ -63,10 +64,9 @@ export interface CaisseAttendu {
   cloture: CaisseClotureDetail | null;
 }
 
-/** The body of caisse/cloture. */
-export interface CaisseClotureBody {
-  agenceID?: string;
-  date: string;
-  comptes: { modePaiementID: string | null; devise: string; montant: number }[];
-  commentaire: string;
-}
+/**
+ * The body of caisse/cloture: the shared schema's (common/schemas/caisse.ts caisseClotureBody) as it reads it — the
+ * screen sends values its form schema has already read and rounded (src/caisse/caisseView.ts clotureBodyOf). Its input
+ * type would say `unknown` for every field it preprocesses, so the read one is used.
+ */
+export type CaisseClotureBody = CaisseClotureInput;

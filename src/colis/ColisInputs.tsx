@@ -104,15 +104,16 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
   const dest = usePaysPhone(envoi?.paysID?.id);
   const orig = usePaysPhone(envoi?.paysEmetteurID?.id);
 
-  // The schema the form is checked with follows the role, the delivery mode and the departure's countries.
+  // The schema the form is checked with follows the role, the delivery mode, the departure's currency and countries.
   const wizardContext = useMemo<ColisWizardContext>(
     () => ({
       seesAllAgences,
       withLivraison,
+      devise,
       destinatairePays: { indicatif: dest.indicatif, longueur: dest.longueur },
       expediteurPays: { indicatif: orig.indicatif, longueur: orig.longueur },
     }),
-    [seesAllAgences, withLivraison, dest.indicatif, dest.longueur, orig.indicatif, orig.longueur],
+    [seesAllAgences, withLivraison, devise, dest.indicatif, dest.longueur, orig.indicatif, orig.longueur],
   );
   useEffect(() => {
     resolverRef.current = formResolver(colisWizardSchema(wizardContext));
@@ -121,7 +122,7 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
   const missing = [
     envoiStepMissing(values, { seesAllAgences }),
     infoStepMissing(values, { prixNatures, loading: prixLoading, withLivraison, devise }),
-    destinataireStepMissing(values),
+    destinataireStepMissing(values, wizardContext),
   ];
   if (step === 0 && values.envoiID && !envoi && !envoisQuery.isPending) missing[0] = ['depart'];
   const labels = mode === 'create' ? 'steps_create' : 'steps_edit';
@@ -153,9 +154,12 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
     if (steps.length) setStep(Math.min(...steps));
   };
 
-  /** Saves through the Create / Edit controller; the transform turns the form values into the colis/create body. */
+  /**
+   * Saves through the Create / Edit controller, once the wizard's schema passes (the resolver: every step's rules); the
+   * transform turns the form values into the colis/create body.
+   */
   const submit = handleSubmit(async (current) => {
-    if (destinataireStepMissing(current).length || !save) return;
+    if (!save) return;
     const transform = (data: Partial<ColisFormValues>) =>
       buildColisBody(
         {
@@ -167,6 +171,7 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
           seesAllAgences,
           modeEnvoi: envoi?.modeEnvoiID,
           withLivraison,
+          devise,
           destinatairePays: dest,
           expediteurPays: orig,
         },

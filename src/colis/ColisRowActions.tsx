@@ -123,7 +123,6 @@ export const ColisRowActions = () => {
       {paying && (
         <MakeEncaissementDialog
           colis={record}
-          open={paying}
           onClose={() => setPaying(false)}
           onPaid={() => {
             setPaying(false);

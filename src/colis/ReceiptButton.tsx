@@ -2,7 +2,7 @@
  * Receipt action (spec 000 §2 "Receipt PDF", §4 "receipt only when not EN_ATTENTE"): loads the parcel with its nature
  * lines (dataProvider.getColisByReference → GET colis/getByReference/{ref}) and, for a user who may read them
  * (encaissementDetailsColis or encaissementMake, the keys of encaissement/getByColisID), its payments
- * (dataProvider.getEncaissementsOfColis), and downloads recu-{reference}.pdf built by ./receipt.ts, which (with jspdf
+ * (dataProvider.getEncaissementsOfColis: payments and refunds), and downloads recu-{reference}.pdf built by ./receipt.ts, which (with jspdf
  * and qrcode) is imported only on click. Amounts are in the parcel's currency; a payment tendered in another currency
  * shows what was handed over and the rate (docs/decisions/currencies.md).
  */
@@ -13,8 +13,8 @@ import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'rea
 import { serverMessage } from '../common/recordLabel';
 import { useHasPermission } from '../common/useHasPermission';
 import type { EncaissementMethods } from '../encaissements/encaissementMethods';
+import type { Encaissement } from '../encaissements/types';
 import type { ColisMethods } from './model/colisMethods';
-import type { ReceiptEncaissement } from './receipt';
 
 /** Takes the parcel reference; renders a PDF icon button. */
 export const ReceiptButton = ({ reference }: { reference: string }) => {
@@ -35,7 +35,7 @@ export const ReceiptButton = ({ reference }: { reference: string }) => {
         dataProvider.getColisByReference(reference),
         import('./receipt'),
       ]);
-      const payments: ReceiptEncaissement[] = readsPayments ? (await dataProvider.getEncaissementsOfColis(colis.id)).encaissements : [];
+      const payments: Encaissement[] = readsPayments ? (await dataProvider.getEncaissementsOfColis(colis.id)).encaissements : [];
       downloadReceipt(receiptDataFrom(colis, natures, suiviUrl, payments));
     } catch (error) {
       notify(serverMessage(error) ?? 'resources.colis.notifications.receipt_error', { type: 'error' });

@@ -1,19 +1,21 @@
 /**
  * The deposit receipt of a parcel (spec 000 §2 "Receipt PDF", §9 "A6 portrait with QR code"), built in the browser
  * with jspdf. Every amount is printed in the parcel's currency (docs/decisions/currencies.md); the payments follow the
- * totals, and a payment tendered in another currency shows the amount tendered and the rate beside its equivalent. Its QR code holds the parcel's public tracking address (docs/decisions/public-tracking.md,
+ * totals, and a payment tendered in another currency shows the amount tendered and the rate beside its equivalent; a
+ * refund (docs/decisions/refunds-and-cash.md) is printed 'Remboursement', its negative amount and its reason. Its QR
+ * code holds the parcel's public tracking address (docs/decisions/public-tracking.md,
  * `{PUBLIC_URL}/suivi/{token}` as colis/getByReference answers it), or the reference when no address is known; it is
  * drawn from the modules of `qrcode` as vector squares (no canvas, so the same code runs in the web tests). Takes plain
  * data: see ReceiptData.
  */
 import { jsPDF } from 'jspdf';
 import type { DecimalInput } from '../../common/money';
-import { DEVISE_COMPTABLE } from '../../common/devises';
-import { formatKg, formatMontant } from '../../common/format';
-import { tauxCroise, tauxLibelle } from '../../common/schemas/encaissement';
+import { DEVISE_COMPTABLE, tauxCroise } from '../../common/devises';
+import { formatKg, formatMontant, tauxLibelle } from '../../common/format';
 import type { Encaissement } from '../encaissements/types';
+import { isRemboursement } from '../encaissements/encaissementRules';
 import { formatDateFr } from '../common/formatDate';
-import { drawQr, pdfText } from '../common/pdfKit';
+import { drawQr, ensureRoom, fill, font, PALETTE, pdfText } from '../common/pdfKit';
 import { fr } from '../i18n/fr';
 import { destinataireOf, expediteurOf } from './model/colisRules';
 import type { ColisRecord, ColisNatureDetail } from './model/types';
@@ -28,7 +30,8 @@ interface ReceiptLine {
 
 /**
  * A payment as the receipt prints it: its date, mode and amount (the parcel's currency) and, when tendered in another
- * currency, the amount tendered, its currency and both rates of the day (units for 1 €).
+ * currency, the amount tendered, its currency and both rates of the day (units for 1 €). A refund (`remboursement`)
+ * has a negative amount and its reason (`motif`).
  */
 export interface ReceiptPayment {
   date: string | Date | null | undefined;
@@ -38,10 +41,9 @@ export interface ReceiptPayment {
   deviseTendue?: string | null;
   tauxTendu?: string | null;
   tauxColis?: string | null;
+  remboursement?: boolean;
+  motif?: string | null;
 }
-
-/** A payment of encaissement/getByColisID with the rates of a payment tendered in another currency. */
-export type ReceiptEncaissement = Encaissement & { tauxTendu?: string | null; tauxColis?: string | null };
 
 /**
  * Everything the receipt prints (spec 000 §2 Receipt PDF); amounts in `devise` (the parcel's; the euro when absent),
@@ -58,7 +60,7 @@ export interface ReceiptData {
   reglement: DecimalInput;
   resteAPayer: DecimalInput;
   devise?: string | null;
-  /** The payments not cancelled, oldest first (none when the caller may not read them). */
+  /** The payments and refunds not cancelled, oldest first (none when the caller may not read them). */
   encaissements?: ReceiptPayment[];
   agence: { libelle: string; telephone?: string | null };
   /** Public tracking address of the parcel (docs/decisions/public-tracking.md), encoded in the QR code. */
@@ -77,14 +79,14 @@ export function receiptFileName(reference: string): string {
 
 /**
  * Receipt data from colis/getByReference: the parcel (data) and its nature lines (natureColisDetails), and the
- * parcel's payments (encaissement/getByColisID, cancelled ones left out by the server).
+ * parcel's payments and refunds (encaissement/getByColisID, cancelled ones left out by the server).
  * The date is the deposit date, else the last update (spec 000 §2). `suiviUrl`: the answer's tracking address.
  */
 export function receiptDataFrom(
   colis: ColisRecord,
   details: ColisNatureDetail[],
   suiviUrl?: string | null,
-  encaissements: readonly ReceiptEncaissement[] = [],
+  encaissements: readonly Encaissement[] = [],
 ): ReceiptData {
   return {
     suiviUrl: suiviUrl ?? null,
@@ -110,6 +112,8 @@ export function receiptDataFrom(
       deviseTendue: e.deviseTendue,
       tauxTendu: e.tauxTendu,
       tauxColis: e.tauxColis,
+      remboursement: isRemboursement(e),
+      motif: e.motif ?? null,
     })),
     agence: { libelle: colis.agenceID?.libelle ?? '', telephone: colis.agenceID?.telephoneComplet ?? null },
   };
@@ -122,14 +126,30 @@ export function receiptDataFrom(
 export function receiptTenduText(p: ReceiptPayment, devise: string | null | undefined): string | undefined {
   if (!p.deviseTendue || p.deviseTendue === devise || p.montantTendu == null || !p.tauxTendu || !p.tauxColis) return undefined;
   const taux = tauxLibelle(tauxCroise(p.tauxTendu, p.tauxColis), p.deviseTendue, devise || DEVISE_COMPTABLE);
-  return fr.resources.colis.receipt.tendu.replace('%{montant}', formatMontant(p.montantTendu, p.deviseTendue)).replace('%{taux}', taux);
+  return fill(fr.resources.colis.receipt.tendu, { montant: formatMontant(p.montantTendu, p.deviseTendue), taux });
 }
 
-/** A6 portrait in millimetres. */
-const PAGE = { width: 105, height: 148, margin: 7 };
+/**
+ * The label of a payment's row: 'date - mode' for a payment, 'date - Remboursement - mode' for a refund (the mode
+ * left out when unknown).
+ */
+function receiptPaymentLabel(p: ReceiptPayment): string {
+  const label = p.remboursement ? fr.resources.encaissements.refund.label : '';
+  return [formatDateFr(p.date ?? null), label, p.mode].filter(Boolean).join(' - ');
+}
+
+/** The line under a refund: 'Motif : {reason}'; undefined for a payment, or a refund without a reason. */
+function receiptMotifText(p: ReceiptPayment): string | undefined {
+  const motif = p.motif?.trim();
+  return p.remboursement && motif ? fill(fr.resources.encaissements.refund.recu_motif, { motif }) : undefined;
+}
+
+/** A6 portrait (105 × 148 mm): its width and margin in millimetres. */
+const PAGE = { width: 105, margin: 7 };
 
 /**
- * Builds the receipt PDF (A6 portrait, uncompressed so its text stays searchable in tests).
+ * Builds the receipt PDF (A6 portrait, uncompressed so its text stays searchable in tests); a page is added when the
+ * nature lines or the payments run past the bottom margin.
  * @returns the jsPDF document; the caller saves it (doc.save(receiptFileName(ref))) or reads doc.output()
  */
 export function buildReceiptPdf(data: ReceiptData): jsPDF {
@@ -140,11 +160,9 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
   const inner = width - 2 * margin;
 
   // Header: title, agency.
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(12);
+  font(doc, 12, 'bold');
   doc.text(pdfText(t.title), width / 2, margin + 4, { align: 'center' });
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(7);
+  font(doc, 7);
   const agence = [data.agence.libelle, data.agence.telephone].filter(Boolean).join(' - ');
   doc.text(pdfText(`${t.agence} : ${agence}`), width / 2, margin + 8, { align: 'center', maxWidth: inner });
 
@@ -156,30 +174,25 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
 
   // Reference and date beside the QR code.
   const textX = qrX + qrSide + 4;
-  doc.setFontSize(7);
+  font(doc, 7);
   doc.text(pdfText(t.reference), textX, qrY + 4);
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(9);
+  font(doc, 9, 'bold');
   doc.text(data.reference, textX, qrY + 8.5);
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(7);
+  font(doc, 7);
   doc.text(pdfText(t.date), textX, qrY + 14);
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(9);
+  font(doc, 9, 'bold');
   doc.text(formatDateFr(data.date ?? null), textX, qrY + 18.5);
 
   // Sender and recipient.
   let y = qrY + qrSide + 6;
-  doc.setDrawColor(180, 180, 180);
+  doc.setDrawColor(...PALETTE.RULE);
   doc.line(margin, y - 3, width - margin, y - 3);
   const party = (label: string, p: { nom: string; telephone: string }) => {
-    doc.setFont('helvetica', 'normal');
-    doc.setFontSize(7);
+    font(doc, 7);
     doc.text(pdfText(label), margin, y);
-    doc.setFont('helvetica', 'bold');
-    doc.setFontSize(8);
+    font(doc, 8, 'bold');
     doc.text(pdfText(p.nom || '--'), margin + 22, y, { maxWidth: inner - 22 });
-    doc.setFont('helvetica', 'normal');
+    font(doc, 8);
     doc.text(pdfText(p.telephone || '--'), margin + 22, y + 3.8);
     y += 9;
   };
@@ -188,17 +201,12 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
 
   // Nature lines.
   doc.line(margin, y - 3, width - margin, y - 3);
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(7.5);
+  font(doc, 7.5, 'bold');
   doc.text(pdfText(t.natures), margin, y);
   y += 4;
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(7.5);
+  font(doc, 7.5);
   for (const line of data.lines) {
-    if (y > PAGE.height - margin - 16) {
-      doc.addPage('a6', 'portrait');
-      y = margin + 4;
-    }
+    y = ensureRoom(doc, y, 16, margin);
     const left = pdfText(`${line.libelle} - ${formatKg(line.poids, line.unite ?? 'kg')}`);
     doc.text(left, margin, y, { maxWidth: inner - 24 });
     doc.text(pdfText(formatMontant(line.montant, data.devise)), width - margin, y, { align: 'right' });
@@ -209,8 +217,7 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
   y += 1;
   doc.line(margin, y - 3, width - margin, y - 3);
   const total = (label: string, value: DecimalInput, bold = false) => {
-    doc.setFont('helvetica', bold ? 'bold' : 'normal');
-    doc.setFontSize(bold ? 9 : 8);
+    font(doc, bold ? 9 : 8, bold ? 'bold' : 'normal');
     doc.text(pdfText(label), margin, y);
     doc.text(pdfText(formatMontant(value, data.devise)), width - margin, y, { align: 'right' });
     y += 4.5;
@@ -219,32 +226,26 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
   total(t.regle, data.reglement);
   total(t.reste, data.resteAPayer, true);
 
-  // Payments: date, mode, amount; a payment tendered in another currency adds what was handed over and the rate.
+  // Payments: date, mode, amount; a payment tendered in another currency adds what was handed over and the rate, a
+  // refund its reason, every line of it.
   const payments = data.encaissements ?? [];
   if (payments.length > 0) {
-    const room = (needed: number) => {
-      if (y > PAGE.height - margin - needed) {
-        doc.addPage('a6', 'portrait');
-        y = margin + 4;
-      }
-    };
-    room(12);
+    y = ensureRoom(doc, y, 12, margin);
     doc.line(margin, y - 3, width - margin, y - 3);
-    doc.setFont('helvetica', 'bold');
-    doc.setFontSize(7.5);
+    font(doc, 7.5, 'bold');
     doc.text(pdfText(t.encaissements), margin, y);
     y += 4;
-    doc.setFont('helvetica', 'normal');
     for (const p of payments) {
-      room(8);
-      doc.setFontSize(7.5);
-      doc.text(pdfText(`${formatDateFr(p.date ?? null)} - ${p.mode}`), margin, y, { maxWidth: inner - 26 });
+      y = ensureRoom(doc, y, 8, margin);
+      font(doc, 7.5, 'normal', p.remboursement ? PALETTE.DUE : PALETTE.INK);
+      doc.text(pdfText(receiptPaymentLabel(p)), margin, y, { maxWidth: inner - 26 });
       doc.text(pdfText(formatMontant(p.montant, data.devise)), width - margin, y, { align: 'right' });
       y += 3.6;
-      const tendu = receiptTenduText(p, data.devise);
-      if (tendu) {
-        doc.setFontSize(6.5);
-        doc.text(pdfText(tendu), margin + 3, y, { maxWidth: inner - 3 });
+      const under = [receiptTenduText(p, data.devise), receiptMotifText(p)].filter((x): x is string => !!x);
+      font(doc, 6.5);
+      for (const text of under.flatMap((u) => doc.splitTextToSize(pdfText(u), inner - 3) as string[])) {
+        y = ensureRoom(doc, y, 3.4, margin);
+        doc.text(text, margin + 3, y);
         y += 3.4;
       }
     }

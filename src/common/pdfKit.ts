@@ -1,7 +1,9 @@
 /**
  * Drawing helpers shared by the PDFs built in the browser with jspdf (the parcel receipt, src/colis/receipt.ts; the
- * departure manifest and labels, src/departs/manifest/): text for the standard fonts, and a QR code drawn as vector
- * rectangles from the modules of `qrcode` (no canvas, so the same code runs in a Web Worker and in the web tests).
+ * departure manifest and labels, src/departs/manifest/; the 'Arrêté de caisse', src/caisse/arretePdf.ts): text for the
+ * standard fonts, the French templates filled, the house palette and font, the page break before a block, and a QR
+ * code drawn as vector rectangles from the modules of `qrcode` (no canvas, so the same code runs in a Web Worker and in
+ * the web tests).
  */
 import type { jsPDF } from 'jspdf';
 import QRCode, { type QRCodeSegment } from 'qrcode';
@@ -9,6 +11,52 @@ import QRCode, { type QRCodeSegment } from 'qrcode';
 /** Text for the standard PDF fonts: the narrow and plain no-break spaces of Intl become plain spaces. */
 export function pdfText(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/**
+ * A polyglot-style template filled with values: fill('Page %{page}', {page: 2}) → 'Page 2'. A placeholder without a
+ * value stays as written ('%{missing}'), so a forgotten value shows instead of vanishing.
+ */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/%\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** A colour as jspdf's setTextColor / setFillColor / setDrawColor take it: red, green, blue from 0 to 255. */
+export type Rgb = readonly [number, number, number];
+
+/**
+ * The house palette of the PDFs: INK the text, MUTED labels and footers, BRAND the title bands, STRIPE striped rows
+ * and header fills, RULE the lines, DUE what is owed or a difference (red), PAID what is settled (green).
+ */
+export const PALETTE: Readonly<Record<'INK' | 'MUTED' | 'BRAND' | 'STRIPE' | 'RULE' | 'DUE' | 'PAID', Rgb>> = {
+  INK: [33, 33, 33],
+  MUTED: [110, 110, 110],
+  BRAND: [21, 61, 110],
+  STRIPE: [242, 245, 249],
+  RULE: [200, 205, 212],
+  DUE: [183, 28, 28],
+  PAID: [46, 125, 50],
+};
+
+/** Sets the font (helvetica `style`), its size in pt and the text colour (INK by default) in one call. */
+export function font(doc: jsPDF, size: number, style: 'normal' | 'bold' = 'normal', color: Rgb = PALETTE.INK): void {
+  doc.setFont('helvetica', style);
+  doc.setFontSize(size);
+  doc.setTextColor(...color);
+}
+
+/**
+ * Breaks the page before a block that would run past the bottom margin: when `needed` (document unit, mm) does not fit
+ * below `y` above `pageHeight − margin`, adds a page of the same format and returns the first baseline of the new
+ * page (`margin + 5`); else returns `y` unchanged (so `ensureRoom(doc, y, n) !== y` says a page was added).
+ * @param y the baseline the block would start at
+ * @param needed the height of the block
+ * @param margin the page's margin (default 10)
+ */
+export function ensureRoom(doc: jsPDF, y: number, needed: number, margin = 10): number {
+  if (y + needed <= doc.internal.pageSize.getHeight() - margin) return y;
+  doc.addPage();
+  return margin + 5;
 }
 
 /**

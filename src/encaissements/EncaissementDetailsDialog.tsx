@@ -116,7 +116,7 @@ export const EncaissementDetailsDialog = ({
                       {formatMontant(row.montantEncaisse, row.devise ?? devise)}
                       {montantRemis(row) && (
                         <Typography variant="caption" color="text.secondary" component="div">
-                          {t('remis', { _: 'remis : %{montant}', montant: montantRemis(row) })}
+                          {translate('resources.encaissements.montant_remis', { montant: montantRemis(row) })}
                         </Typography>
                       )}
                       {isRemboursement(row) && (

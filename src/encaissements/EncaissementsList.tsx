@@ -54,7 +54,7 @@ const MontantEncaisseField = () => {
       {formatMontant(record.montantEncaisse, record.devise)}
       {remis && (
         <Typography variant="caption" color="text.secondary" component="div" data-testid="montant-remis">
-          {translate(`${f}.montant_remis`, { _: 'remis : %{montant}', montant: remis })}
+          {translate(`${f}.montant_remis`, { montant: remis })}
         </Typography>
       )}
       {remboursement && (

@@ -1,34 +1,31 @@
 /**
- * Make-payment dialog (spec 000 §2 "Payment dialogs", §4 "Parcel payment", §5 "Make payment", §8), width 700:
- * read-only total, settled and remaining amounts of the parcel, in its currency; the amount collected, which defaults
- * to the whole remaining amount and may be lowered (a partial payment); the currency it is tendered in, the parcel's or
- * another the server offers (encaissement/devises: the user's agency's country's), with its value in the parcel's
- * currency shown live at today's rate (docs/decisions/currencies.md "Payments in another currency"); a required
- * payment mode ('Veuillez remplir tous les champs obligatoire.'); the debtor is fixed to destinateur.
+ * Make-payment dialog (spec 000 §2 "Payment dialogs", §4 "Parcel payment", §5 "Make payment", §8), width 700, mounted
+ * only while open; its frame is PaiementDialog: read-only total, settled and remaining amounts of the parcel, in its
+ * currency; the amount collected, which defaults to the whole remaining amount and may be lowered (a partial payment);
+ * the currency it is tendered in, the parcel's or another the server offers (encaissement/devises: the user's agency's
+ * country's), with its value in the parcel's currency shown live at today's rates (encaissement/equivalent;
+ * docs/decisions/currencies.md "Payments in another currency"); a required payment mode ('Veuillez remplir tous les
+ * champs obligatoire.'); the debtor is fixed to destinateur.
  * The form is checked with common/schemas/encaissement.ts encaissementFormSchema, built from the fields of the body the
- * server validates (the mode required, the amount above 0 and not above the remaining, with the server's text); a
+ * server validates (the mode required, the amount above 0 and its value not above the remaining, with the server's
+ * text); the user types the amount and the mode, the dialog knows the currencies, the remaining and the rates; a
  * refusal shows under its field and as a warning.
  * dataProvider.createEncaissement → POST encaissement/create {colisID, modePaiementID, paymentby: COLLECTION_PAYER,
  * montantEncaisse | montantTendu + deviseTendue}; success 'encaissement effectué avec succès', then the caller
  * refreshes.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { DEVISE_COMPTABLE, DEVISES, convertir, isDevise } from '../../common/devises';
+import { useState } from 'react';
+import { Box, MenuItem, TextField, Typography } from '@mui/material';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TextInput, useDataProvider, useTranslate, type DataProvider } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { DEVISES, deviseOuEuro, isDevise, minorToNumber, tauxCroise } from '../../common/devises';
 import type { DecimalInput } from '../../common/money';
-import { formatMontant } from '../../common/format';
-import {
-  encaissementFormSchema,
-  tauxLibelle,
-  type EncaissementFormOutput,
-  type EncaissementFormValues,
-} from '../../common/schemas/encaissement';
+import { formatMontant, tauxLibelle } from '../../common/format';
+import { encaissementFormSchema, equivalentMinor, type EncaissementFormOutput } from '../../common/schemas/encaissement';
 import { serverMessage } from '../common/recordLabel';
-import type { EncaissementMethods } from './encaissementMethods';
-import { useModesPaiement } from './useModesPaiement';
+import type { EncaissementMethods, EquivalentEncaissement } from './encaissementMethods';
+import { ModePaiementSelect, PaiementDialog, contextResolver, useDialogMutation } from './PaiementDialog';
 
 /** The parcel as the dialog needs it: id, reference, amounts in its currency (`devise`, the euro when absent). */
 export interface PayableColis {
@@ -40,240 +37,167 @@ export interface PayableColis {
   devise?: string | null;
 }
 
+type Methods = DataProvider & EncaissementMethods;
+
 /** The dialog's resolver (made once): the schema's French messages, and the body's payment fields on success. */
-const resolver = zodResolver(encaissementFormSchema);
+const resolver = contextResolver(encaissementFormSchema);
+
+const k = (key: string) => `resources.colis.payment.${key}`;
 
 /** A currency's label in the select: its code and French name ('XOF — Franc CFA (BCEAO)'). */
 const deviseLabel = (code: string) => `${code} — ${DEVISES.find((d) => d.code === code)?.libelle ?? code}`;
 
-/** The value in the parcel's currency of an amount typed in another, at both day rates; null when not computable. */
-function equivalentOf(montant: unknown, from: string, to: string, tauxTendu?: string | null, tauxColis?: string | null): number | null {
-  if (!tauxTendu || !tauxColis || (typeof montant !== 'string' && typeof montant !== 'number')) return null;
-  try {
-    return convertir(montant, from, to, tauxTendu, tauxColis);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Takes the parcel, whether the dialog is open, onClose, and onPaid (called after a successful collection).
- */
-export const MakeEncaissementDialog = ({
-  colis,
-  open,
-  onClose,
-  onPaid,
-}: {
-  colis: PayableColis;
-  open: boolean;
-  onClose: () => void;
-  onPaid: () => void;
-}) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<DataProvider & EncaissementMethods>();
-  const { modes } = useModesPaiement();
-  const initialDevise = colis.devise && isDevise(colis.devise) ? colis.devise : DEVISE_COMPTABLE;
-  const resteAPayer = colis.resteAPayer ?? 0;
-  const defaultValues: EncaissementFormValues = {
-    modePaiementID: '',
-    montant: String(resteAPayer),
-    deviseTendue: initialDevise,
-    devise: initialDevise,
-    resteAPayer: typeof resteAPayer === 'number' ? resteAPayer : String(resteAPayer),
-    tauxTendu: null,
-    tauxColis: null,
-  };
-  const {
-    control,
-    handleSubmit,
-    reset,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useForm<EncaissementFormValues, unknown, EncaissementFormOutput>({ resolver, defaultValues });
-  const [pending, setPending] = useState(false);
-  const [devises, setDevises] = useState<string[]>([initialDevise]);
-  const [taux, setTaux] = useState<string | null>(null);
-  const [tauxError, setTauxError] = useState<string | undefined>();
-  /** The last currency asked to encaissement/equivalent: an older answer is dropped. */
-  const asked = useRef<string | null>(null);
-  const t = (key: string, options?: object) => translate(`resources.colis.payment.${key}`, options);
-  const [devise, deviseTendue, montant, tauxTendu, tauxColis] = useWatch({
-    control,
-    name: ['devise', 'deviseTendue', 'montant', 'tauxTendu', 'tauxColis'],
+/** encaissement/equivalent of a parcel in a currency (today's rates, its remaining in it); a refusal is final. */
+const equivalentQuery = (dataProvider: Methods, colisID: string, deviseTendue: string) =>
+  queryOptions({
+    queryKey: ['encaissement', 'getEquivalentEncaissement', { colisID, deviseTendue }],
+    queryFn: ({ signal }) => dataProvider.getEquivalentEncaissement(colisID, deviseTendue, { signal }),
+    retry: false,
   });
 
-  // The parcel's currency and the others offered (its agency's country's); without an answer, the parcel's alone.
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    void (async () => {
-      try {
-        const answer = await dataProvider.getEncaissementDevises(colis.id);
-        if (!live || !isDevise(answer.devise)) return;
-        if (getValues('devise') !== answer.devise) {
-          setValue('devise', answer.devise);
-          setValue('deviseTendue', answer.devise);
-        }
-        setDevises(answer.devises.filter(isDevise));
-      } catch {
-        // The parcel's currency stays the only one offered.
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [open, colis.id, dataProvider, getValues, setValue]);
+/**
+ * The amount and the currency it is tendered in, and its equivalent in the parcel's currency: choosing a currency makes
+ * its remaining (or the parcel's) the amount; an older currency's answer still awaited is dropped.
+ */
+const MontantTendu = ({
+  colisID,
+  devise,
+  deviseTendue,
+  devises,
+  resteAPayer,
+  taux,
+  tauxError,
+  onChoose,
+}: {
+  colisID: string;
+  devise: string;
+  deviseTendue: string;
+  devises: string[];
+  resteAPayer: DecimalInput;
+  taux?: EquivalentEncaissement;
+  tauxError?: string;
+  onChoose: (code: string) => void;
+}) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<Methods>();
+  const queryClient = useQueryClient();
+  const { setValue } = useFormContext();
+  const montant = useWatch({ name: 'montant' }) as DecimalInput;
 
-  /** Another currency chosen: today's rates and the remaining amount in it, which becomes the amount. */
-  const chooseDevise = async (code: string) => {
-    setValue('deviseTendue', code);
-    setValue('tauxTendu', null);
-    setValue('tauxColis', null);
-    setTaux(null);
-    setTauxError(undefined);
-    asked.current = code;
-    if (code === getValues('devise')) {
-      setValue('montant', String(getValues('resteAPayer')));
+  const choose = (code: string) => {
+    onChoose(code);
+    void queryClient.cancelQueries({ queryKey: ['encaissement', 'getEquivalentEncaissement', { colisID }] });
+    if (code === devise) {
+      setValue('montant', String(resteAPayer));
       return;
     }
-    try {
-      const answer = await dataProvider.getEquivalentEncaissement(colis.id, code);
-      if (asked.current !== code) return;
-      setValue('tauxTendu', answer.tauxTendu);
-      setValue('tauxColis', answer.tauxColis);
-      setValue('montant', String(answer.resteTendu));
-      setTaux(answer.taux);
-    } catch (error) {
-      if (asked.current === code) setTauxError(serverMessage(error) ?? t('failure'));
-    }
+    queryClient.fetchQuery(equivalentQuery(dataProvider, colisID, code)).then(
+      (answer) => setValue('montant', String(answer.resteTendu)),
+      () => undefined, // cancelled by a later choice, or refused: the select shows the query's error
+    );
   };
 
-  /** A form the schema refuses: its first message as a warning too (spec 000 §5 "Make payment"). */
-  const onInvalid = (refused: FieldErrors<EncaissementFormValues>) => {
-    const message = refused.modePaiementID?.message ?? refused.montant?.message ?? refused.deviseTendue?.message;
-    if (message) notify(message, { type: 'warning' });
-  };
-
-  const submit = handleSubmit(async ({ modePaiementID, ...paiement }) => {
-    setPending(true);
+  let equivalent: string | null = null;
+  if (deviseTendue !== devise && taux) {
     try {
-      const answer = await dataProvider.createEncaissement(colis.id, modePaiementID, paiement);
-      notify(answer.message || t('success'), { type: 'success' });
-      reset();
-      onPaid();
-    } catch (error) {
-      notify(serverMessage(error) ?? t('failure'), { type: 'error' });
-    } finally {
-      setPending(false);
+      const minor = equivalentMinor({ montant, deviseTendue, devise, tauxTendu: taux.tauxTendu, tauxColis: taux.tauxColis });
+      if (minor !== null) {
+        equivalent = translate(k('equivalent'), {
+          montant: formatMontant(minorToNumber(minor, devise), devise),
+          taux: tauxLibelle(tauxCroise(taux.tauxTendu, taux.tauxColis), deviseTendue, devise),
+        });
+      }
+    } catch {
+      // An amount being typed that is not a number yet: no equivalent.
     }
-  }, onInvalid);
-
-  const readOnly = (label: string, value: DecimalInput, name: string) => (
-    <TextField
-      label={label}
-      value={formatMontant(value, devise)}
-      fullWidth
-      slotProps={{ input: { readOnly: true }, htmlInput: { name } }}
-    />
-  );
-
-  const autreDevise = deviseTendue !== devise;
-  const equivalent = autreDevise ? equivalentOf(montant, deviseTendue, devise, tauxTendu, tauxColis) : null;
+  }
 
   return (
-    <Dialog
-      open={open}
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
+        <TextInput source="montant" label={k('montant')} isRequired fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        <TextField
+          select
+          fullWidth
+          label={translate(k('deviseTendue'))}
+          value={deviseTendue}
+          onChange={(e) => choose(e.target.value)}
+          error={!!tauxError}
+          helperText={tauxError ?? ' '}
+          slotProps={{ htmlInput: { name: 'deviseTendue' } }}
+        >
+          {devises.map((code) => (
+            <MenuItem key={code} value={code}>
+              {deviseLabel(code)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {equivalent && (
+        <Typography variant="body2" data-testid="encaissement-equivalent" sx={{ mt: -1, mb: 1 }}>
+          {equivalent}
+        </Typography>
+      )}
+    </>
+  );
+};
+
+/** Takes the parcel, onClose, and onPaid (called after a successful collection). */
+export const MakeEncaissementDialog = ({ colis, onClose, onPaid }: { colis: PayableColis; onClose: () => void; onPaid: () => void }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<Methods>();
+  const resteAPayer = colis.resteAPayer ?? 0;
+  // The parcel's currency and the others offered (its agency's country's); without an answer, the parcel's alone.
+  const { data: offre } = useQuery({
+    queryKey: ['encaissement', 'getEncaissementDevises', { colisID: colis.id }],
+    queryFn: ({ signal }) => dataProvider.getEncaissementDevises(colis.id, { signal }),
+  });
+  const connue = offre && isDevise(offre.devise) ? offre : undefined;
+  const devise = connue?.devise ?? deviseOuEuro(colis.devise);
+  /** The currency chosen; none: the parcel's. */
+  const [choisie, setChoisie] = useState<string>();
+  const deviseTendue = choisie ?? devise;
+  const autreDevise = deviseTendue !== devise;
+  const equivalent = useQuery({ ...equivalentQuery(dataProvider, colis.id, deviseTendue), enabled: autreDevise });
+  const taux = autreDevise ? equivalent.data : undefined;
+  const tauxError = autreDevise && equivalent.isError ? (serverMessage(equivalent.error) ?? translate(k('failure'))) : undefined;
+  const { run, pending } = useDialogMutation(
+    ({ modePaiementID, ...paiement }: EncaissementFormOutput) => dataProvider.createEncaissement(colis.id, modePaiementID, paiement),
+    { success: k('success'), failure: k('failure'), onDone: onPaid },
+  );
+  const figure = (name: 'montantTotal' | 'reglement' | 'resteAPayer') => ({
+    label: k(name),
+    value: formatMontant(colis[name], devise),
+    name,
+  });
+
+  return (
+    <PaiementDialog
+      title={k('title')}
+      reference={colis.reference}
+      width={700}
+      figures={[figure('montantTotal'), figure('reglement'), figure('resteAPayer')]}
+      defaultValues={{ montant: String(resteAPayer), modePaiementID: '' }}
+      resolver={resolver}
+      context={{ devise, deviseTendue, resteAPayer, tauxTendu: taux?.tauxTendu ?? null, tauxColis: taux?.tauxColis ?? null }}
+      onSubmit={(paiement) => run(paiement as EncaissementFormOutput)}
+      pending={pending}
       onClose={onClose}
-      onClick={(e) => e.stopPropagation()}
-      maxWidth={false}
-      slotProps={{ paper: { sx: { width: 700, maxWidth: 'calc(100% - 32px)' } } }}
+      cancel={k('cancel')}
+      submit={k('submit')}
+      submitColor="success"
     >
-      <DialogTitle>
-        {t('title')} — {colis.reference}
-      </DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, gap: 2, pt: 1 }}>
-          {readOnly(t('montantTotal'), colis.montantTotal, 'montantTotal')}
-          {readOnly(t('reglement'), colis.reglement, 'reglement')}
-          {readOnly(t('resteAPayer'), colis.resteAPayer, 'resteAPayer')}
-        </Box>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2, mt: 2 }}>
-          <Controller
-            name="montant"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                required
-                fullWidth
-                label={t('montant')}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? ' '}
-                slotProps={{ htmlInput: { name: field.name, inputMode: 'decimal' } }}
-              />
-            )}
-          />
-          <TextField
-            select
-            fullWidth
-            label={t('deviseTendue')}
-            value={deviseTendue}
-            onChange={(e) => void chooseDevise(e.target.value)}
-            error={!!tauxError || !!errors.deviseTendue}
-            helperText={tauxError ?? errors.deviseTendue?.message ?? ' '}
-            slotProps={{ htmlInput: { name: 'deviseTendue' } }}
-          >
-            {devises.map((code) => (
-              <MenuItem key={code} value={code}>
-                {deviseLabel(code)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-        {autreDevise && equivalent !== null && taux && (
-          <Typography variant="body2" data-testid="encaissement-equivalent" sx={{ mt: -1, mb: 1 }}>
-            {t('equivalent', { montant: formatMontant(equivalent, devise), taux: tauxLibelle(taux, deviseTendue, devise) })}
-          </Typography>
-        )}
-        <Controller
-          name="modePaiementID"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              required
-              fullWidth
-              sx={{ mt: 1 }}
-              label={t('modePaiementID')}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? ' '}
-              slotProps={{ htmlInput: { name: field.name } }}
-            >
-              {modes.map((m) => (
-                <MenuItem key={m.id} value={m.id}>
-                  {m.libelle}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" color="success" onClick={(e) => void submit(e)} disabled={pending}>
-          {t('submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <MontantTendu
+        colisID={colis.id}
+        devise={devise}
+        deviseTendue={deviseTendue}
+        devises={connue ? connue.devises.filter(isDevise) : [devise]}
+        resteAPayer={resteAPayer}
+        taux={taux}
+        tauxError={tauxError}
+        onChoose={setChoisie}
+      />
+      <ModePaiementSelect label={k('modePaiementID')} sx={{ mt: 1 }} />
+    </PaiementDialog>
   );
 };

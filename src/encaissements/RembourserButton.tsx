@@ -50,7 +50,6 @@ export const RembourserButton = ({
       {open && (
         <RembourserDialog
           paiement={target}
-          open
           onClose={() => setOpen(false)}
           onDone={() => {
             setOpen(false);

@@ -36,19 +36,15 @@ interface RemboursementEffectue {
   resteAPayer?: number;
 }
 
-/** What encaissement/equivalent answers (amounts in `devise`, the parcel's, or in deviseTendue). */
+/**
+ * What the dialog reads of encaissement/equivalent without an amount: today's rates of the currency tendered and of the
+ * parcel's, and the parcel's remaining in the currency tendered (the server also answers the amounts it converted).
+ */
 export interface EquivalentEncaissement {
-  devise: string;
-  montant: number;
-  deviseTendue: string;
-  montantTendu: number;
-  /** Units of `devise` for 1 unit of deviseTendue, 6 decimals. */
-  taux: string;
-  /** Units of deviseTendue, then of `devise`, for 1 € today. */
+  /** Units of the currency tendered, then of the parcel's, for 1 € today (decimal text, 6 decimals). */
   tauxTendu: string;
   tauxColis: string;
-  resteAPayer: number;
-  /** The largest amount in deviseTendue worth no more than resteAPayer. */
+  /** The largest amount in the currency tendered worth no more than the parcel's remaining. */
   resteTendu: number;
 }
 
@@ -77,16 +73,11 @@ export interface EncaissementMethods {
   /** GET encaissement/devises/{colisID}: the parcel's currency and those a payment may be tendered in (its first). */
   getEncaissementDevises(colisID: string, options?: CallOptions): Promise<{ devise: string; devises: string[] }>;
   /**
-   * GET encaissement/equivalent?colisID&deviseTendue&montantTendu: the value in the parcel's currency of an amount
-   * tendered in another, at today's rates (absent montantTendu: the parcel's remaining in that currency).
+   * GET encaissement/equivalent?colisID&deviseTendue (docs/decisions/currencies.md): today's rates of `deviseTendue`
+   * and of the parcel's currency, and the parcel's remaining in `deviseTendue`.
    * @throws HttpError 409 when a currency has no rate today (the server's French message)
    */
-  getEquivalentEncaissement(
-    colisID: string,
-    deviseTendue: string,
-    montantTendu?: number,
-    options?: CallOptions,
-  ): Promise<EquivalentEncaissement>;
+  getEquivalentEncaissement(colisID: string, deviseTendue: string, options?: CallOptions): Promise<EquivalentEncaissement>;
 }
 
 /** The implementation of EncaissementMethods. */
@@ -125,9 +116,8 @@ export const encaissementMethods: EncaissementMethods = {
     return { devise, devises: Array.isArray(json.devises) ? (json.devises as string[]) : [devise] };
   },
 
-  async getEquivalentEncaissement(colisID, deviseTendue, montantTendu, { signal } = {}) {
-    const query = { colisID, deviseTendue, ...(montantTendu === undefined ? {} : { montantTendu }) };
-    const json = await httpRequest('encaissement/equivalent', { query, signal });
+  async getEquivalentEncaissement(colisID, deviseTendue, { signal } = {}) {
+    const json = await httpRequest('encaissement/equivalent', { query: { colisID, deviseTendue }, signal });
     return json.data as EquivalentEncaissement;
   },
 };

@@ -13,6 +13,12 @@ export interface Encaissement {
   devise?: string | null;
   montantTendu?: DecimalInput;
   deviseTendue?: string | null;
+  /**
+   * The rates of the day of a payment tendered in another currency, units for 1 € (docs/decisions/currencies.md): of
+   * the currency tendered and of the parcel's; the receipt prints the rate between them.
+   */
+  tauxTendu?: string | null;
+  tauxColis?: string | null;
   /** A refund (a negative row): the payment it gives back, and its reason (docs/decisions/refunds-and-cash.md). */
   rembourseID?: string | null;
   motif?: string | null;

@@ -6,7 +6,8 @@
  * loads the statement (dataProvider.getOne, resource `inventaire`). A parcel found but not expected at the agency
  * carries the mark 'non attendu'. Below the tables, 'Références inconnues (N)': the scanned references that matched no
  * parcel the author could see, as typed (docs/api-contract.md "Inventories"). Another agency's statement: the server's
- * 403 message; an unknown one: 'Inventaire introuvable.'
+ * 403 message; an unknown one: 'Inventaire introuvable.' Each amount in its parcel's currency (`devise`, the euro when
+ * absent; docs/decisions/currencies.md).
  */
 import {
   Alert,
@@ -25,7 +26,7 @@ import {
   Typography,
 } from '@mui/material';
 import { LinkBase, ShowBase, useShowContext, useTranslate } from 'react-admin';
-import { formatEuro, formatKg } from '../../common/format';
+import { formatKg, formatMontant } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { PageHeader } from '../common/PageHeader';
 import { serverMessage } from '../common/recordLabel';
@@ -127,7 +128,7 @@ const ColisTable = ({
                         {formatKg(c.poids, c.unite ?? 'kg')}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatEuro(c.montantTotal)}
+                        {formatMontant(c.montantTotal, c.devise)}
                       </TableCell>
                       <TableCell>{dest.nom || '--'}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{dest.telephone || '--'}</TableCell>

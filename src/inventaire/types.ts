@@ -14,7 +14,10 @@ export interface InventaireColis {
   contenu?: string;
   poids: number;
   unite?: string;
+  /** In `devise`. */
   montantTotal: number;
+  /** The currency of the parcel's amounts, its departure's (ISO 4217); absent from an older answer: the euro. */
+  devise?: string;
   nomDestinataire?: string | null;
   prenomsDestinataire?: string | null;
   telephoneDestinataire?: string | null;

@@ -4,9 +4,11 @@
  * operation types and active admin users are offered in operation forms"). The user defaults to the signed-in one;
  * the other choices come from dataProvider.getStaffUsers (user/listeAdmin) — when that list cannot be read, the
  * signed-in user (and the record's) stay offered and a hint says so. The currency (docs/decisions/currencies.md: an
- * operation carries its own) is chosen among common/devises.ts; the add page presets the signed-in user's agency's
- * country's, and left empty the server takes the operation's agency's. The form checks its values with the server's
- * own schema (common/schemas/operation.ts operationForm, given to the pages as `schema`).
+ * operation carries its own) may be chosen among common/devises.ts; left empty ('Devise du pays de l'agence'), the
+ * server takes the country's of the operation's agency — the chosen staff member's (server/access/scopes.ts
+ * operationAgenceFor), which the browser does not know: an administrator in Paris recording for a Dakar clerk gets
+ * F CFA. The form checks its values with the server's own schema (common/schemas/operation.ts operationForm, given to
+ * the pages as `schema`).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Box } from '@mui/material';
@@ -21,17 +23,17 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
+import { deviseChoices } from '../common/choices';
 import { refId } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import type { OperationMethods } from './operationMethods';
-import { DEVISES } from '../../common/devises';
 import { userSeesAllAgences } from '../../common/scopes';
 import { staffChoices, staffOfAgence } from './operationView';
 
 const f = 'resources.operation';
 
 /** The currencies of the select: 'XOF — Franc CFA (BCEAO)'. */
-const DEVISE_CHOICES = DEVISES.map((d) => ({ id: d.code, name: `${d.code} — ${d.libelle}` }));
+const DEVISE_CHOICES = deviseChoices();
 
 /** Renders the seven inputs (no props; reads the record of an edit from context). */
 export const OperationInputs = () => {

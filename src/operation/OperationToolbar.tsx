@@ -3,46 +3,22 @@
  * / Année, refresh button, agency filter for ADMIN, add button; §4 "choosing an agency resets the period to year"):
  * every choice is a filter of the list, so the table, the cards and the top 5 follow it (one call).
  */
-import { Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip, IconButton } from '@mui/material';
+import { Button, Stack, ToggleButton, ToggleButtonGroup, Tooltip, IconButton } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
-import { LinkBase, useCanAccess, useGetList, useListContext, useTranslate } from 'react-admin';
+import { LinkBase, useCanAccess, useListContext, useTranslate } from 'react-admin';
 import { OPERATION_PERIODS, type OperationPeriod } from '../../common/operationRules';
 import { userSeesAllAgences } from '../../common/scopes';
+import { AgenceSelect } from '../common/AgenceSelect';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { periodOf, withAgence, withPeriod } from './operationView';
 
 const f = 'resources.operation';
 
-/** The agency select of a role that sees every agency: every agency by label, empty = all. */
-const AgenceSelect = () => {
-  const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const { data = [] } = useGetList('agence', { pagination: { page: 1, perPage: 500 }, sort: { field: 'libelle', order: 'ASC' } });
-  const value = typeof filterValues.agenceID === 'string' ? filterValues.agenceID : '';
-  return (
-    <TextField
-      select
-      size="small"
-      label={translate(`${f}.filters.agence`)}
-      value={data.some((a) => a.id === value) ? value : ''}
-      onChange={(event) => setFilters(withAgence(filterValues, event.target.value || null))}
-      fullWidth={false}
-      sx={{ width: 260, flex: '0 0 auto' }}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      data-testid="operation-agence"
-    >
-      <MenuItem value="">{translate(`${f}.filters.all_agencies`)}</MenuItem>
-      {data.map((a) => (
-        <MenuItem key={a.id} value={String(a.id)}>
-          {a.libelle}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-};
-
-/** Renders the period toggle, the agency select (ADMIN), the refresh button and the add button (key addOperation). */
+/**
+ * Renders the period toggle, the agency select of a role that sees every agency (every agency by label, empty = all),
+ * the refresh button and the add button (key addOperation).
+ */
 export const OperationToolbar = () => {
   const translate = useTranslate();
   const { filterValues, setFilters, refetch, isFetching } = useListContext();
@@ -66,7 +42,15 @@ export const OperationToolbar = () => {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        {userSeesAllAgences(identity) && <AgenceSelect />}
+        {userSeesAllAgences(identity) && (
+          <AgenceSelect
+            value={typeof filterValues.agenceID === 'string' ? filterValues.agenceID : ''}
+            onChange={(agenceId) => setFilters(withAgence(filterValues, agenceId || null))}
+            label={`${f}.filters.agence`}
+            emptyText={`${f}.filters.all_agencies`}
+            testId="operation-agence"
+          />
+        )}
         <Tooltip title={translate(`${f}.action.refresh`)}>
           <span>
             <IconButton aria-label={translate(`${f}.action.refresh`)} onClick={() => refetch()} disabled={isFetching} color="primary">

@@ -13,7 +13,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, TextInput, useGetOne, useTranslate } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { refId } from '../providers/records';
-import { nextLibelle, pasPrix, proposeLibelle } from './paramNatureModeRules';
+import { pasDevise } from '../../common/devises';
+import { nextLibelle, proposeLibelle } from './paramNatureModeRules';
 
 const f = 'resources.paramNatureMode.form';
 const fields = 'resources.paramNatureMode.fields';
@@ -53,7 +54,7 @@ export const ParamNatureModeInputs = () => {
   const devise = useChosen('pays', 'paysOrigineID')?.devise as string | undefined;
   const enDevise = {
     min: 0,
-    step: pasPrix(devise),
+    step: pasDevise(devise),
     slotProps: { input: { endAdornment: devise ? <InputAdornment position="end">{devise}</InputAdornment> : undefined } },
   };
   return (

@@ -5,7 +5,7 @@
  * currency shown comes from the origin country", §9 unit-price minimum 0) and the minimum charge of a parcel line
  * (montantMinimum, an extension), both in the origin country's currency (docs/decisions/currencies.md).
  */
-import { DEVISE_COMPTABLE, isDevise, minorToNumber } from '../../common/devises';
+import { DEVISE_COMPTABLE } from '../../common/devises';
 import { formatMontant } from '../../common/format';
 import { refId } from '../providers/records';
 
@@ -47,11 +47,6 @@ export function nextLibelle(current: unknown, previousProposal: string | undefin
 export function formatPrix(value: unknown, devise: unknown): string {
   if (value === null || value === undefined || value === '' || !Number.isFinite(Number(value))) return '--';
   return formatMontant(Number(value), typeof devise === 'string' && devise.trim() ? devise.trim() : DEVISE_COMPTABLE);
-}
-
-/** The step of the amount inputs in the origin country's currency: its minor unit (0.01 €, 1 F CFA); 0.01 without one. */
-export function pasPrix(devise: unknown): number {
-  return minorToNumber(1n, isDevise(devise) ? devise : DEVISE_COMPTABLE);
 }
 
 /** The origin country's currency of a listed unit price (villeOrigineID.paysID.devise). */

@@ -1,8 +1,10 @@
 /**
  * A parcel's journey on the public tracking page (docs/decisions/public-tracking.md): status and reference, the status
  * timeline with dates (oldest first), departure and expected arrival, origin and destination, where to collect it, the
- * amount still due in euros, and the parties' initials only. Dates dd/MM/yyyy (Europe/Paris), amounts '12,50 €'.
+ * amount still due in the parcel's currency, and the parties' initials only. Dates dd/MM/yyyy (Europe/Paris), amounts
+ * with common/format.ts formatMontant ('12,50 €', '6 560 F CFA'; docs/decisions/currencies.md).
  */
+import { formatMontant } from '../../common/format';
 import type { SuiviColis, SuiviLieu } from '../../common/suivi';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', {
@@ -13,7 +15,6 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
   timeZone: 'Europe/Paris',
 });
-const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
 /** 'YYYY-MM-DD' → 'dd/MM/yyyy'. */
 const calendarFr = (iso: string) => iso.split('-').reverse().join('/');
@@ -77,7 +78,7 @@ export function SuiviColisView({ colis }: { colis: SuiviColis }) {
       <section className="card" aria-labelledby="paiement-title">
         <h3 id="paiement-title">Paiement et personnes</h3>
         <dl>
-          <Item label="Reste à payer" value={euro.format(colis.resteAPayer)} testId="suivi-reste" />
+          <Item label="Reste à payer" value={formatMontant(colis.resteAPayer, colis.devise)} testId="suivi-reste" />
           <Item label="Expéditeur" value={colis.expediteur || '—'} />
           <Item label="Destinataire" value={colis.destinataire || '—'} />
         </dl>

@@ -9,12 +9,13 @@ import { Alert, Box } from '@mui/material';
 import { DateInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { todayIso } from '../../common/dates';
-import { tauxChangeBody } from '../../common/schemas/tauxChange';
+import { TAUX_MESSAGES, tauxChangeBody } from '../../common/schemas/tauxChange';
 import { userSeesAllAgences } from '../../common/scopes';
 import { PageHeader } from '../common/PageHeader';
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { useAppIdentity } from '../common/useAppIdentity';
-import { DEVISES_SAISISSABLES, formatTaux, inverseTaux } from './tauxChangeView';
+import { formatTaux } from '../../common/format';
+import { DEVISES_SAISISSABLES, inverseTaux } from './tauxChangeView';
 
 const f = 'resources.tauxChange';
 
@@ -48,13 +49,12 @@ const TauxChangeInputs = () => {
 /** The add page (no props); waits for the identity, which says whether the role may enter a rate. */
 const TauxChangeCreate = () => {
   const identity = useAppIdentity();
-  const translate = useTranslate();
   if (!identity) return null;
   if (!userSeesAllAgences(identity)) {
     return (
       <>
         <PageHeader title={`${f}.page.create`} steps={[{ label: `${f}.page.list`, to: '/tauxChange' }, { label: `${f}.page.create` }]} />
-        <Alert severity="warning">{translate(`${f}.form.role_agence`)}</Alert>
+        <Alert severity="warning">{TAUX_MESSAGES.roleAgence}</Alert>
       </>
     );
   }

@@ -10,7 +10,9 @@ import { userSeesAllAgences } from '../../common/scopes';
 import { formatDateFr } from '../common/formatDate';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { useAppIdentity } from '../common/useAppIdentity';
-import { DEVISE_CHOICES, formatTaux } from './tauxChangeView';
+import { fullName } from '../providers/records';
+import { formatTaux } from '../../common/format';
+import { DEVISE_CHOICES } from './tauxChangeView';
 
 const f = 'resources.tauxChange';
 
@@ -60,7 +62,7 @@ const TauxChangeList = () => {
         <DataTable.Col
           source="auteur"
           disableSort
-          render={(r: TauxRow) => (r.auteur ? `${r.auteur.nom} ${r.auteur.prenoms}` : translate(`${f}.values.seed`))}
+          render={(r: TauxRow) => (r.auteur ? fullName(r.auteur) : translate(`${f}.values.seed`))}
         />
         <DataTable.Col
           source="createdAt"

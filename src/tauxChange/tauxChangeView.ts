@@ -1,33 +1,24 @@
 /**
  * What the 'Taux de change' screen shows beside the rules (docs/decisions/currencies.md): the currencies a rate may be
- * entered for, a rate written the French way, and its inverse (the euros of one unit of the currency). Exact decimal
- * arithmetic (common/money.ts), no float.
+ * entered for, and a rate's inverse (the euros of one unit of the currency). Exact decimal arithmetic
+ * (common/devises.ts tauxCroise), no float; a rate is written by common/format.ts formatTaux.
  */
-import { DEVISE_COMPTABLE, DEVISES, TAUX_FIXES, TAUX_SCALE } from '../../common/devises';
-import { fromScaled, toScaled } from '../../common/money';
+import { DEVISE_COMPTABLE, DEVISES, TAUX_FIXES, TAUX_SCALE, tauxCroise } from '../../common/devises';
+import { formatTaux } from '../../common/format';
+import { fromScaled } from '../../common/money';
 import { tauxField } from '../../common/schemas/tauxChange';
+import { deviseChoices } from '../common/choices';
 
 /**
  * The currencies offered in the form: every currency of common/devises.ts but the euro (the accounting currency, rate
  * 1) and the CFA francs (fixed by law), as `{id: code, name: 'USD — Dollar des États-Unis'}`.
  */
-export const DEVISES_SAISISSABLES: readonly { id: string; name: string }[] = DEVISES.filter(
+export const DEVISES_SAISISSABLES: readonly { id: string; name: string }[] = deviseChoices(
   (d) => d.code !== DEVISE_COMPTABLE && !Object.hasOwn(TAUX_FIXES, d.code),
-).map((d) => ({ id: d.code, name: `${d.code} — ${d.libelle}` }));
+);
 
 /** Every currency as a filter choice, `{id: code, name: code}`. */
 export const DEVISE_CHOICES: readonly { id: string; name: string }[] = DEVISES.map((d) => ({ id: d.code, name: d.code }));
-
-/**
- * A decimal text written the French way: groups of three digits separated by a narrow no-break space, decimal comma,
- * digits as given ('655.957' → '655,957', '9500' → '9 500', '0.001524' → '0,001524').
- */
-export function formatTaux(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '--';
-  const [whole, frac] = String(value).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-  return frac ? `${grouped},${frac}` : grouped;
-}
 
 /**
  * The euros of one unit of a currency from its rate (units for 1 €), rounded half away from zero to 6 decimals, as
@@ -39,9 +30,7 @@ export function formatTaux(value: string | number | null | undefined): string {
 export function inverseTaux(taux: unknown): string | undefined {
   const parsed = tauxField.safeParse(taux);
   if (!parsed.success) return undefined;
-  const scaled = toScaled(parsed.data, TAUX_SCALE); // rate × 10^6
-  const one = 10n ** BigInt(2 * TAUX_SCALE); // 1 × 10^6 × 10^6
-  const inverse = (2n * one + scaled) / (2n * scaled); // (1 ÷ rate) × 10^6, half up
-  if (inverse === 0n) return `< ${formatTaux(fromScaled(1n, TAUX_SCALE))}`;
-  return formatTaux(fromScaled(inverse, TAUX_SCALE).replace(/\.?0+$/, ''));
+  const inverse = tauxCroise(parsed.data, '1'); // euros for 1 unit: 1 ÷ rate, 6 decimals, half away from zero
+  if (inverse === fromScaled(0n, TAUX_SCALE)) return `< ${formatTaux(fromScaled(1n, TAUX_SCALE))}`;
+  return formatTaux(inverse);
 }

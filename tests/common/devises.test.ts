@@ -1,7 +1,18 @@
 /** Currencies and exact conversion (common/devises.ts; docs/decisions/currencies.md). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertir, decimalesOf, isDevise, minorToString, roundToDevise, toMinor } from '../../common/devises';
+import {
+  convertir,
+  decimalesOf,
+  deviseOuEuro,
+  isDevise,
+  minorToString,
+  montantTexte,
+  pasDevise,
+  roundToDevise,
+  tauxCroise,
+  toMinor,
+} from '../../common/devises';
 
 describe('currencies with their minor unit', () => {
   it('rounds each amount to its own minor unit, half away from zero', () => {
@@ -45,5 +56,39 @@ describe('currencies with their minor unit', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('an amount as stored, the step of an input, a record without currency', () => {
+  it('montantTexte rounds once to the currency, half away from zero, as exact text; an unknown code to the cent', () => {
+    expect(montantTexte('10,495', 'XOF')).toBe('10');
+    expect(montantTexte(10.5, 'XOF')).toBe('11');
+    expect(montantTexte(1.005, 'EUR')).toBe('1.01');
+    expect(montantTexte('1,0005', 'TND')).toBe('1.00'); // 3 decimals: not a currency here (migration 0024)
+    expect(montantTexte(-2.5, 'XAF')).toBe('-3');
+    expect(montantTexte(1.005, 'ZZZ')).toBe('1.01');
+  });
+
+  it('deviseOuEuro keeps a known code and reads anything else as the euro', () => {
+    expect(deviseOuEuro('XOF')).toBe('XOF');
+    expect([deviseOuEuro(null), deviseOuEuro(undefined), deviseOuEuro(''), deviseOuEuro('ZZZ')]).toEqual(['EUR', 'EUR', 'EUR', 'EUR']);
+  });
+
+  it("pasDevise is the currency's minor unit, 0,01 without a known one", () => {
+    expect([pasDevise('XOF'), pasDevise('EUR'), pasDevise('TND'), pasDevise(undefined), pasDevise('ZZZ')]).toEqual([
+      1, 0.01, 0.01, 0.01, 0.01,
+    ]);
+  });
+});
+
+describe('the rate of one currency in another', () => {
+  it('is units of the second for 1 unit of the first, 6 decimals, rounded half away from zero', () => {
+    expect(tauxCroise('1', '655.957')).toBe('655.957000');
+    expect(tauxCroise('655.957', '1')).toBe('0.001524'); // 0,00152449…
+    expect(tauxCroise('3', '2')).toBe('0.666667');
+    expect(tauxCroise('655.957', '655.957')).toBe('1.000000');
+    expect(tauxCroise('4000000', '1')).toBe('0.000000'); // 0,00000025
+    expect(tauxCroise('1.5', '1')).toBe('0.666667');
+    expect(() => tauxCroise('0', '1')).toThrow(RangeError);
   });
 });

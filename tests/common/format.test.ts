@@ -1,6 +1,6 @@
 /** common/format.ts: French formatting of euros and weights (spec 000 §1, DESIGN.md §5). */
 import { describe, expect, it } from 'vitest';
-import { formatEuro, formatKg, formatMontant } from '../../common/format';
+import { formatEuro, formatKg, formatMontant, formatTaux, tauxLibelle } from '../../common/format';
 
 /** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -19,7 +19,7 @@ describe('formatters', () => {
     expect(plain(formatMontant(-6560.5, 'XOF'))).toBe('-6 561 F CFA');
     expect(plain(formatMontant(6560, 'XAF'))).toBe('6 560 F CFA (BEAC)');
     expect(plain(formatMontant(12.5, 'USD'))).toBe('12,50 $US');
-    expect(plain(formatMontant('1.0005', 'TND'))).toBe('1,001 TND');
+    expect(plain(formatMontant('1.0005', 'TND'))).toBe('1,00 TND'); // not a currency here: to the cent
   });
   it("keeps Intl's no-break spaces, so that an amount never breaks across lines", () => {
     expect(formatMontant(6560, 'XOF')).toBe('6\u202f560\u00a0F\u202fCFA');
@@ -36,5 +36,24 @@ describe('formatters', () => {
     expect(formatKg('3.000')).toBe('3 kg');
     expect(formatKg(0.125)).toBe('0,125 kg');
     expect(formatKg(2, 'M3')).toBe('2 m³');
+  });
+});
+
+describe('exchange rates', () => {
+  it('writes a rate from its exact text: 6 decimals at most, no trailing zeros, narrow spaces between groups', () => {
+    expect(formatTaux('655.957000')).toBe('655,957');
+    expect(formatTaux('9500')).toBe('9\u202f500');
+    expect(formatTaux('1234567.5')).toBe('1\u202f234\u202f567,5');
+    expect(formatTaux(0.001524)).toBe('0,001524');
+    expect(formatTaux('0.0000015')).toBe('0,000002');
+    // Beyond a double's 15 digits: the text is kept exact, no float on the way.
+    expect(formatTaux('123456789012.123456')).toBe('123\u202f456\u202f789\u202f012,123456');
+    expect([formatTaux(null), formatTaux(undefined), formatTaux('')]).toEqual(['--', '--', '--']);
+    expect(formatTaux('abc')).toBe('abc');
+  });
+
+  it('labels a cross rate with ISO codes', () => {
+    expect(tauxLibelle('655.957000', 'EUR', 'XOF')).toBe('1 EUR = 655,957 XOF');
+    expect(tauxLibelle('0.001524', 'XOF', 'EUR')).toBe('1 XOF = 0,001524 EUR');
   });
 });

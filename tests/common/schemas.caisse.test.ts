@@ -18,7 +18,7 @@ import {
 const ESPECES = '0a9e7c1d-2b3f-4a5b-8c6d-7e8f9a0b1c22';
 const today = todayIso();
 
-/** Field → first message of a failed parse (as zodResolver and the server's error handler report it). */
+/** Field → first message of a failed parse (as formResolver and the server's error handler report it). */
 function errorsOf(schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, values: unknown) {
   const errors: Record<string, string> = {};
   for (const issue of schema.safeParse(values).error?.issues ?? []) errors[issue.path.join('.') || 'body'] ??= issue.message;
@@ -34,7 +34,7 @@ describe('caisseClotureBody', () => {
         { modePaiementID: ESPECES, devise: 'xof', montant: '2 950,5' },
         { modePaiementID: ESPECES, devise: 'EUR', montant: 1.005 },
         { modePaiementID: null, devise: 'XOF', montant: '-2500' },
-        { devise: 'TND', montant: '1,0005' },
+        { devise: 'GBP', montant: '1,005' },
       ],
     });
     expect(body).toEqual({
@@ -44,7 +44,7 @@ describe('caisseClotureBody', () => {
         { modePaiementID: ESPECES, devise: 'XOF', montant: 2951 },
         { modePaiementID: ESPECES, devise: 'EUR', montant: 1.01 },
         { modePaiementID: null, devise: 'XOF', montant: -2500 },
-        { modePaiementID: null, devise: 'TND', montant: 1.001 },
+        { modePaiementID: null, devise: 'GBP', montant: 1.01 },
       ],
       commentaire: '',
     });
@@ -58,7 +58,7 @@ describe('caisseClotureBody', () => {
     expect(errorsOf(caisseClotureBody, { date: today })).toEqual({ comptes: M.comptesRequis });
     expect(errorsOf(caisseClotureBody, { date: today, comptes: [line, { ...line, montant: 2 }] })).toEqual({ comptes: M.ligneDouble });
     expect(errorsOf(caisseClotureBody, { date: today, comptes: [{ ...line, montant: 2e9 }] })).toEqual({
-      'comptes.0.montant': 'Le montant compté ne peut pas dépasser 1000000000',
+      'comptes.0.montant': 'Le montant compté ne peut pas dépasser 1\u202f000\u202f000\u202f000',
     });
     expect(errorsOf(caisseClotureBody, { date: today, comptes: [{ ...line, montant: true }] })).toEqual({
       'comptes.0.montant': 'Le montant compté doit être un nombre',

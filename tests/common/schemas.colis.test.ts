@@ -60,12 +60,14 @@ const SN = { indicatif: '+221', longueur: 9 };
 const FR = { indicatif: '+33', longueur: 9 };
 
 describe('the shared fields', () => {
-  it('an amount: empty is 0, a French comma is read, rounded half away from zero to the cent', () => {
+  it("an amount: empty is 0, a French comma is read, kept as parsed for the departure's currency to round", () => {
     const m = montantSaisi('montantComplementaire');
     expect(m.parse('')).toBe(0);
     expect(m.parse(null)).toBe(0);
-    expect(m.parse('1,005')).toBe(1.01);
-    expect(m.parse(1.005)).toBe(1.01);
+    // Not rounded to the cent here: '10,495' F CFA must become 10 F, not 10,50 then 11 F (the server rounds once).
+    expect(m.parse('1,005')).toBe(1.005);
+    expect(m.parse(1.005)).toBe(1.005);
+    expect(m.parse('10,495')).toBe(10.495);
     expect(m.parse('1 250,5')).toBe(1250.5);
     expect(errors(m.safeParse(-1))).toEqual({ '': 'Le montant complémentaire ne peut pas être négatif' });
     expect(errors(m.safeParse('abc'))).toEqual({ '': 'Le montant complémentaire doit être un nombre' });
@@ -87,7 +89,7 @@ describe('the shared fields', () => {
 });
 
 describe('colis/create body (the server route)', () => {
-  it('parses and rounds what a client sends; names only {natureColisID, unitePoid} as the spec client does', () => {
+  it('parses what a client sends, weights rounded, amounts exact; names only {natureColisID, unitePoid} as the spec client does', () => {
     const body = colisBody.parse({
       envoiID: ID.envoi,
       villeID: ID.ville,
@@ -96,14 +98,53 @@ describe('colis/create body (the server route)', () => {
       detailsContenu: 'Habits',
       montantComplementaire: 1.005,
       reglement: '2,675',
+      expediteurID: ID.client,
+      destinataireID: ID.client,
     });
     expect(body.naturesColis).toEqual([{ natureColisID: ID.nature, poids: 1.001 }]);
-    expect(body.montantComplementaire).toBe(1.01);
-    expect(body.reglement).toBe(2.68);
+    // The departure's currency rounds them, on the server (1,01 € or 1 F CFA).
+    expect(body.montantComplementaire).toBe(1.005);
+    expect(body.reglement).toBe(2.675);
+  });
+
+  it("holds the parties' rule: a typed sender's nom, prénoms and phone, a new recipient's nom, prénoms and adresse", () => {
+    const base = {
+      envoiID: ID.envoi,
+      villeID: ID.ville,
+      modeLivraisonID: ID.mode,
+      naturesColis: [{ natureColisID: ID.nature, poids: 1 }],
+      detailsContenu: 'Habits',
+    };
+    const typed = { expediteurNom: 'Sy', expediteurPrenom: 'Ali', NumeroSaisi: '+33611223344' };
+    const nouveau = { nomDestinataire: 'Diop', prenomsDestinataire: 'Awa', adresseDestinataire: 'Dakar' };
+    expect(colisBody.safeParse({ ...base, ...typed, ...nouveau }).success).toBe(true);
+    expect(colisBody.safeParse({ ...base, expediteurID: ID.client, destinataireID: ID.client }).success).toBe(true);
+    // Spec 000 §5: a typed sender's prénoms are required too.
+    expect(errors(colisBody.safeParse({ ...base, ...typed, expediteurPrenom: ' ', destinataireID: ID.client }))).toEqual({
+      expediteurPrenom: "Les prénoms de l'expéditeur sont obligatoires",
+    });
+    expect(errors(colisBody.safeParse({ ...base, expediteurNom: 'Sy', destinataireID: ID.client }))).toEqual({
+      expediteurPrenom: "Les prénoms de l'expéditeur sont obligatoires",
+      NumeroSaisi: "Le téléphone de l'expéditeur est obligatoire",
+    });
+    expect(errors(colisBody.safeParse({ ...base, destinataireID: ID.client }))).toEqual({ expediteurID: "L'expéditeur est obligatoire" });
+    expect(errors(colisBody.safeParse({ ...base, ...typed, nomDestinataire: 'Diop' }))).toEqual({
+      prenomsDestinataire: 'Les prénoms du destinataire sont obligatoires',
+      adresseDestinataire: "L'adresse du destinataire est obligatoire",
+    });
+    // Checked even while another field is in error.
+    expect(errors(colisBody.safeParse({ ...base, detailsContenu: '', ...typed, expediteurPrenom: '', destinataireID: ID.client }))).toEqual(
+      {
+        detailsContenu: 'Le contenu est obligatoire',
+        expediteurPrenom: "Les prénoms de l'expéditeur sont obligatoires",
+      },
+    );
   });
 
   it('refuses with the French messages', () => {
-    expect(errors(colisBody.safeParse({ naturesColis: [], emailDestinataire: 'x' }))).toMatchObject({
+    expect(
+      errors(colisBody.safeParse({ naturesColis: [], emailDestinataire: 'x', expediteurID: ID.client, destinataireID: ID.client })),
+    ).toEqual({
       envoiID: 'Le départ est obligatoire',
       villeID: 'La ville de destination est obligatoire',
       modeLivraisonID: 'Le mode de récupération est obligatoire',
@@ -163,8 +204,11 @@ describe("the wizard's form schema", () => {
       paymentby: 'Le payeur est obligatoire',
     });
     expect(colisWizardSchema().safeParse(wizard({ reglement: '20', modePaiementID: ID.paiement })).success).toBe(true);
-    // 0,004 € rounds to 0: no advance.
+    // 0,004 € rounds to 0: no advance; nor 0,4 F CFA, a whole franc being the least advance of an XOF departure.
     expect(colisWizardSchema().safeParse(wizard({ reglement: '0,004' })).success).toBe(true);
+    expect(colisWizardSchema({ devise: 'XOF' }).safeParse(wizard({ reglement: '0,4' })).success).toBe(true);
+    expect(colisWizardSchema({ devise: 'EUR' }).safeParse(wizard({ reglement: '0,4' })).success).toBe(false);
+    expect(colisWizardSchema({ devise: 'XOF' }).safeParse(wizard({ reglement: '0,5' })).success).toBe(false);
   });
 
   it('a new recipient needs nom, prénoms and adresse; its e-mail must be valid when given', () => {

@@ -2,7 +2,8 @@
  * The payment's shared schemas (common/schemas/encaissement.ts): the encaissement/create body the server validates and
  * the make-payment dialog's form (spec 000 §5 "Make payment": payment mode required, 'Veuillez remplir tous les champs
  * obligatoire.'; the amount above 0, not above the remaining, in the parcel's or another currency:
- * docs/decisions/currencies.md "Payments in another currency"), the cross rate and its label.
+ * docs/decisions/currencies.md "Payments in another currency"). The cross rate is tests/common/devises.test.ts', its
+ * label tests/common/format.test.ts'.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,8 +11,6 @@ import {
   encaissementEquivalentQuery,
   encaissementFormSchema,
   montantDepasseMessage,
-  tauxCroise,
-  tauxLibelle,
 } from '../../common/schemas/encaissement';
 
 const COLIS = '00000000-0000-4000-8000-000000000001';
@@ -138,20 +137,5 @@ describe('the make-payment dialog form', () => {
     expect(errors(encaissementFormSchema.safeParse(form({ ...xof, ...rates, montant: '10.01' })))).toEqual({
       montant: montantDepasseMessage('6560.00', 'XOF'),
     });
-  });
-});
-
-describe('the cross rate of a payment in another currency', () => {
-  it('is units of the parcel currency for 1 unit tendered, 6 decimals, rounded half away from zero', () => {
-    expect(tauxCroise('1', '655.957')).toBe('655.957000');
-    expect(tauxCroise('655.957', '1')).toBe('0.001524'); // 0,00152449…
-    expect(tauxCroise('3', '2')).toBe('0.666667');
-    expect(tauxCroise('655.957', '655.957')).toBe('1.000000');
-    expect(() => tauxCroise('0', '1')).toThrow(RangeError);
-  });
-
-  it('reads with ISO codes and no trailing zeros', () => {
-    expect(tauxLibelle('655.957000', 'EUR', 'XOF')).toBe('1 EUR = 655,957 XOF');
-    expect(tauxLibelle('0.001524', 'XOF', 'EUR')).toBe('1 XOF = 0,001524 EUR');
   });
 });

@@ -24,7 +24,7 @@ const valid = {
   poids: '100,5',
 };
 
-/** Field → first message of a failed parse (as zodResolver and the server's error handler report it). */
+/** Field → first message of a failed parse (as formResolver and the server's error handler report it). */
 function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
   const errors: Record<string, string> = {};

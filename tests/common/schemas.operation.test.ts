@@ -14,7 +14,7 @@ const today = todayIso();
 
 const valid = { date: today, montant: '12,5', description: 'Achat de cartons', userID: USER, motif: MOTIF, type: 'sortie' };
 
-/** Field → first message of a failed parse (as zodResolver and the server's error handler report it). */
+/** Field → first message of a failed parse (as formResolver and the server's error handler report it). */
 function errorsOf(values: unknown): Record<string, string> {
   const result = operationBody.safeParse(values);
   const errors: Record<string, string> = {};
@@ -23,9 +23,11 @@ function errorsOf(values: unknown): Record<string, string> {
 }
 
 describe('operationBody', () => {
-  it('parses the form: a typed amount rounded to the cent half away from zero, the type as written', () => {
+  it('parses the form: a typed amount exactly (its currency rounds it, on the server), the type as written', () => {
     expect(operationBody.parse(valid)).toEqual({ ...valid, montant: 12.5 });
-    expect(operationBody.parse({ ...valid, montant: '1,005' }).montant).toBe(1.01);
+    // Not rounded to the cent here: '2,495' F CFA must become 2 F, not 2,50 then 3 F (server/operation/service.ts).
+    expect(operationBody.parse({ ...valid, montant: '1,005' }).montant).toBe(1.005);
+    expect(operationBody.parse({ ...valid, montant: '2,495', devise: 'XOF' }).montant).toBe(2.495);
     expect(operationBody.parse({ ...valid, montant: '1 250' }).montant).toBe(1250);
     expect(operationBody.parse({ ...valid, type: 'ENTREE' }).type).toBe('entrée');
     expect(operationBody.parse({ ...valid, description: '  Achat  ' }).description).toBe('Achat');
@@ -44,10 +46,13 @@ describe('operationBody', () => {
     expect(errorsOf({}).date).toBe(M.dateRequired);
   });
 
-  it('needs at least 1 € after rounding to the cent', () => {
+  it('needs at least 1 as typed, in any currency (the message names none)', () => {
     expect(errorsOf({ ...valid, montant: '0,99' }).montant).toBe(M.montantMin);
     expect(errorsOf({ ...valid, montant: 0.994 }).montant).toBe(M.montantMin);
-    expect(operationBody.parse({ ...valid, montant: 0.995 }).montant).toBe(1);
+    expect(errorsOf({ ...valid, montant: 0.995 }).montant).toBe(M.montantMin);
+    expect(errorsOf({ ...valid, montant: -5 }).montant).toBe(M.montantMin);
+    expect(M.montantMin).toBe("Le montant doit être d'au moins 1.");
+    expect(errorsOf({ ...valid, montant: 2e9 }).montant).toBe('Le montant ne peut pas dépasser 1\u202f000\u202f000\u202f000');
     expect(errorsOf({ ...valid, montant: 'abc' }).montant).toBe('Le montant doit être un nombre');
     expect(errorsOf({ ...valid, montant: true }).montant).toBe('Le montant doit être un nombre');
   });
@@ -57,6 +62,7 @@ describe('operationBody', () => {
     expect(errorsOf({ ...valid, date: addDays(today, 1) })).toEqual({ date: M.dateFuture });
     expect(errorsOf({ ...valid, date: '2026-13-45' })).toEqual({ date: M.dateInvalid });
     expect(errorsOf({ ...valid, date: 'hier' })).toEqual({ date: M.dateInvalid });
+    expect(errorsOf({ ...valid, date: '2026-02-30' })).toEqual({ date: M.dateInvalid });
   });
 
   it('refuses a type other than entrée / sortie and ids that are not ids', () => {

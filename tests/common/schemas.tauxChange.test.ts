@@ -4,11 +4,12 @@
  * empty) and what a client sends; and the currency field an operation shares.
  */
 import { describe, expect, it } from 'vitest';
-import { deviseCode, optionalDevise, TAUX_MESSAGES as M, tauxChangeBody, tauxField } from '../../common/schemas/tauxChange';
+import { deviseCode, optionalDevise } from '../../common/schemas/fields';
+import { TAUX_MESSAGES as M, tauxChangeBody, tauxField } from '../../common/schemas/tauxChange';
 
 const valid = { devise: 'USD', taux: '1,0845', dateDebut: '2026-11-26' };
 
-/** Field → first message of a failed parse (as zodResolver and the server's error handler report it). */
+/** Field → first message of a failed parse (as formResolver and the server's error handler report it). */
 function errorsOf(values: unknown): Record<string, string> {
   const result = tauxChangeBody.safeParse(values);
   const errors: Record<string, string> = {};

@@ -47,7 +47,7 @@ test('an administrator adds an income and an expense and sees the cards change',
   await page.locator('input[name="montant"]').fill('0.5');
   await page.locator('textarea[name="description"]').fill('Essai');
   await page.getByRole('button', { name: /enregistrer/i }).click();
-  await expect(page.getByText("Le montant doit être d'au moins 1 €.")).toBeVisible();
+  await expect(page.getByText("Le montant doit être d'au moins 1.")).toBeVisible();
   await page.goto('/operation');
 
   await addOperation(page, { montant: '150', motif: 'Commissions', type: 'Entrée', description: 'Commission transitaire' });

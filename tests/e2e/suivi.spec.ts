@@ -93,6 +93,12 @@ test('a client tracks a parcel by reference and digits, and from the receipt QR 
   const phone = await client.newPage();
   await phone.goto('/suivi');
   await expect(phone.getByRole('heading', { name: 'Suivi de colis' })).toBeVisible();
+  // Its own small bundle: React and the amount formatter, never the back-office's chunk (vite.config.ts).
+  const scripts = await phone.evaluate(() =>
+    [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href')),
+  );
+  expect(scripts.some((s) => /\/format-[^/]*\.js$/.test(s ?? ''))).toBe(true);
+  expect(scripts.filter((s) => /\/main-[^/]*\.js$/.test(s ?? ''))).toEqual([]);
   await shot(phone, '1-formulaire');
   await phone.getByLabel('Référence du colis').fill(reference.toLowerCase());
   await phone.getByLabel('4 derniers chiffres du téléphone du destinataire').fill(telephone.slice(-4) === '0000' ? '1111' : '0000');

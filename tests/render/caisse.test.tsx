@@ -1,11 +1,13 @@
 /**
  * The 'Caisse' screen (src/caisse/CaissePage.tsx; docs/decisions/refunds-and-cash.md): the expected lines of an agent's
  * day in their currencies, the difference shown as the counted amount is typed (red when not zero), the required
- * amounts (the shared schema's message), the confirmation and the exact body of the closing call; a closed day's stored
- * lines read-only; the history's 'Rouvrir' for the key caisseRouvrir, which asks for the reason.
+ * amounts (the shared schema's message), the confirmation and the exact body of the closing call; the amounts typed
+ * kept on their lines when the expected amounts are read again; a closed day's stored lines read-only; the history's
+ * 'Rouvrir' for the key caisseRouvrir, which asks for the reason.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import CaissePage from '../../src/caisse/CaissePage';
 import type { CaisseAttendu, CaisseCloture, CaisseClotureDetail } from '../../src/caisse/types';
 import { todayIso } from '../../common/dates';
@@ -150,6 +152,38 @@ describe('the open day', () => {
     expect(await screen.findByText('Caisse clôturée avec succès !')).toBeTruthy();
     // The day is read again (now closed).
     await waitFor(() => expect(getCaisseAttendu.mock.calls.length).toBeGreaterThan(1));
+  });
+});
+
+describe('the expected amounts read again while counting', () => {
+  it('keeps every amount typed, and the comment, on its line when the window regains focus', async () => {
+    const { getCaisseAttendu } = renderPage();
+    const user = setupUser();
+    await typeText(user, await screen.findByTestId('compte-1'), '2 950');
+    await typeText(user, screen.getByTestId('commentaire'), 'Manque 50 F');
+    // Meanwhile a card payment in euros came in (a new line before the cash in F CFA) and the cash expected grew.
+    const CARTE = '0a9e7c1d-2b3f-4a5b-8c6d-7e8f9a0b1c24';
+    const [euros, francs, ...rest] = ATTENDU.lignes;
+    const carte = {
+      modePaiementID: CARTE,
+      modePaiement: { id: CARTE, code: 'CARTE', libelle: 'Carte' },
+      libelle: 'Carte',
+      devise: 'EUR',
+      attendu: '35.00',
+    };
+    getCaisseAttendu.mockImplementation(async () => ({ ...ATTENDU, lignes: [euros, carte, { ...francs, attendu: '4000' }, ...rest] }));
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(screen.getByTestId('ligne-4')).toBeTruthy());
+    expect(plain(screen.getByTestId('ligne-1').textContent)).toContain('Carte');
+    expect((screen.getByTestId('compte-1') as HTMLInputElement).value).toBe('');
+    expect((screen.getByTestId('compte-2') as HTMLInputElement).value).toBe('2 950');
+    expect(plain(screen.getByTestId('attendu-2').textContent)).toBe('4 000 F CFA');
+    await waitFor(() => expect(plain(screen.getByTestId('ecart-2').textContent)).toBe('-1 050 F CFA'));
+    expect((screen.getByTestId('commentaire') as HTMLTextAreaElement).value).toBe('Manque 50 F');
+    focusManager.setFocused(undefined);
   });
 });
 

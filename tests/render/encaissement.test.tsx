@@ -12,6 +12,7 @@ import { HttpError } from 'react-admin';
 import { MakeEncaissementDialog, type PayableColis } from '../../src/encaissements/MakeEncaissementDialog';
 import type { EquivalentEncaissement } from '../../src/encaissements/encaissementMethods';
 import { ReceiptButton } from '../../src/colis/ReceiptButton';
+import { FinishColisButton } from '../../src/colis/FinishColisButton';
 import * as receipt from '../../src/colis/receipt';
 import type { ColisRecord } from '../../src/colis/model/types';
 import { renderAdmin, sessionWith, setupUser, typeText, waitForAuth, type User } from './renderAdmin';
@@ -42,18 +43,8 @@ const MODES = [
   { id: ESPECES, libelle: 'Espèces' },
 ];
 
-/** encaissement/equivalent for 6 560 F left, tendered in euros (655,957 F for 1 €). */
-const EQUIVALENT_EUR: EquivalentEncaissement = {
-  devise: 'XOF',
-  montant: 6560,
-  deviseTendue: 'EUR',
-  montantTendu: 10,
-  taux: '655.957000',
-  tauxTendu: '1',
-  tauxColis: '655.957000',
-  resteAPayer: 6560,
-  resteTendu: 10,
-};
+/** encaissement/equivalent for 6 560 F left, tendered in euros (655,957 F for 1 €): 10 € is worth 6 560 F. */
+const EQUIVALENT_EUR: EquivalentEncaissement = { tauxTendu: '1', tauxColis: '655.957000', resteTendu: 10 };
 
 /** Renders the open dialog on `colis` with the payment modes, the currencies offered and the calls; returns the spies. */
 function renderDialog(
@@ -71,7 +62,7 @@ function renderDialog(
   const getModesPaiement = vi.fn(async () => MODES);
   const getEncaissementDevises = vi.fn(async () => ({ devise: colis.devise ?? 'EUR', devises: opts.devises ?? [colis.devise ?? 'EUR'] }));
   const getEquivalentEncaissement = vi.fn(opts.getEquivalentEncaissement ?? (async () => EQUIVALENT_EUR));
-  renderAdmin(<MakeEncaissementDialog colis={colis} open onClose={onClose} onPaid={onPaid} />, {
+  renderAdmin(<MakeEncaissementDialog colis={colis} onClose={onClose} onPaid={onPaid} />, {
     session: sessionWith(['encaissementMake']),
     dataProvider: { getModesPaiement, createEncaissement, getEncaissementDevises, getEquivalentEncaissement },
   });
@@ -141,6 +132,8 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await waitFor(() => expect(mode.getAttribute('aria-invalid')).toBe('true'));
     const helper = document.getElementById(String(mode.getAttribute('aria-describedby')).split(' ')[0]);
     expect(helper?.textContent).toBe('Veuillez remplir tous les champs obligatoire.');
+    // and as a warning
+    await waitFor(() => expect(screen.getAllByText('Veuillez remplir tous les champs obligatoire.')).toHaveLength(2));
     expect(createEncaissement).not.toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
   });
@@ -189,7 +182,7 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     expect(montantInput().value).toBe('6560');
     expect(screen.queryByTestId('encaissement-equivalent')).toBeNull();
     await chooseDevise(user, /^EUR/);
-    expect(getEquivalentEncaissement).toHaveBeenCalledWith(COLIS_ID, 'EUR');
+    expect(getEquivalentEncaissement).toHaveBeenCalledWith(COLIS_ID, 'EUR', expect.objectContaining({ signal: expect.any(AbortSignal) }));
     await waitFor(() => expect(montantInput().value).toBe('10'));
     const equivalent = () => screen.getByTestId('encaissement-equivalent').textContent?.replace(/\s/g, ' ');
     expect(equivalent()).toBe('Équivalent : 6 560 F CFA (1 EUR = 655,957 XOF)');
@@ -212,6 +205,24 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
     await waitFor(() => expect(montantInput().getAttribute('aria-invalid')).toBe('true'));
     expect(createEncaissement).not.toHaveBeenCalled();
+  });
+
+  it("back to the parcel's currency before the other's answer: that late answer does not change the amount", async () => {
+    let answer: (value: EquivalentEncaissement) => void = () => {};
+    renderDialog({
+      colis: COLIS_XOF,
+      devises: ['XOF', 'EUR'],
+      getEquivalentEncaissement: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const user = setupUser();
+    await screen.findByRole('dialog');
+    await chooseDevise(user, /^EUR/);
+    await chooseDevise(user, /^XOF/);
+    expect(montantInput().value).toBe('6560');
+    answer(EQUIVALENT_EUR);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(montantInput().value).toBe('6560');
+    expect(screen.queryByTestId('encaissement-equivalent')).toBeNull();
   });
 
   it("a currency without a rate shows the server's message under the currency", async () => {
@@ -255,6 +266,51 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(createEncaissement).not.toHaveBeenCalled();
+  });
+});
+
+describe("the hand-over of a parcel that still owes money (src/colis/FinishColisButton.tsx, 'Retiré' / 'Livré')", () => {
+  /** Renders 'Retiré' or 'Livré' on a parcel of which `resteAPayer` € remain; returns the spy of finishColis. */
+  function renderFinish(to: 'retirer' | 'livrer', resteAPayer: number) {
+    const finishColis = vi.fn(async () => 'Colis marqué retiré');
+    const colis = { id: COLIS_ID, reference: 'COL-2025-0007', resteAPayer, devise: 'EUR' } as ColisRecord;
+    renderAdmin(<FinishColisButton colis={colis} to={to} />, {
+      session: sessionWith(['retraitColis', 'livraisonColis']),
+      dataProvider: { finishColis, getModesPaiement: async () => MODES },
+    });
+    return finishColis;
+  }
+
+  it('says what remains, requires a payment mode, then collects it in the same step', async () => {
+    const finishColis = renderFinish('retirer', 25.75);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Retiré' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Colis retiré/)).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent?.replace(/\s/g, ' ')).toBe(
+      'Reste à payer : 25,75 €. Il sera encaissé dans la même opération.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    const mode = within(dialog).getByRole('combobox', { name: /Mode de paiement/ });
+    await waitFor(() => expect(mode.getAttribute('aria-invalid')).toBe('true'));
+    // under the field and as a warning
+    await waitFor(() => expect(screen.getAllByText('Veuillez remplir tous les champs obligatoire.')).toHaveLength(2));
+    expect(finishColis).not.toHaveBeenCalled();
+    await chooseMode(user, 'Espèces');
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', ESPECES));
+    expect(await screen.findByText('Colis marqué retiré')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a parcel paid in full: no mode asked, Oui sends none', async () => {
+    const finishColis = renderFinish('livrer', 0);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Livré' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'livrer', null));
   });
 });
 

@@ -115,6 +115,8 @@ describe("'Rembourser' on a payment and its dialog", () => {
     const motif = within(dialog).getByRole('textbox', { name: /Motif du remboursement/ });
     await waitFor(() => expect(motif.getAttribute('aria-invalid')).toBe('true'));
     expect(helperOf(motif)).toBe('Le motif du remboursement est obligatoire');
+    // and as a warning
+    await waitFor(() => expect(screen.getAllByText('Le motif du remboursement est obligatoire')).toHaveLength(2));
     await typeText(user, motif, 'Trop perçu');
     const montant = within(dialog).getByRole('textbox', { name: /Montant remboursé/ });
     fireEvent.change(montant, { target: { value: '' } });

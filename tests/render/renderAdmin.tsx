@@ -29,14 +29,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { authProvider } from '../../src/providers/authProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { writeSession, type Session, type SessionUser } from '../../src/providers/session';
-import type { PermissionKey } from '../../common/permissions';
+import type { PermissionKey, SystemRole } from '../../common/permissions';
 
 /** A role as the session keeps it (roleID of the signed-in user). */
 export interface SessionRole {
   id: string;
   code: string;
   libelle?: string;
-  systeme?: 'SUPERADMIN' | 'ADMIN' | 'AGENT' | 'CLIENT' | null;
+  systeme?: SystemRole | null;
   toutesAgences?: boolean;
 }
 
@@ -121,8 +121,8 @@ export interface RenderAdminOptions {
    * does not fit react-admin's generic signatures.
    */
   dataProvider?: Record<string, unknown>;
-  /** The stored session (sessionWith); null for none. Default: SUPERADMIN, which holds every key. */
-  session?: Session | null;
+  /** The stored session (sessionWith). Default: SUPERADMIN, which holds every key. */
+  session?: Session;
   /** The react-admin resource in context (the screens of a resource read it: Create, Edit, useUpdate's default). */
   resource?: string;
   /** The record in context (a list row's buttons read it). */
@@ -131,9 +131,8 @@ export interface RenderAdminOptions {
   path?: string;
 }
 
-/** What renderAdmin returns: Testing Library's result, the dataProvider given to AdminContext and the router's path. */
+/** What renderAdmin returns: Testing Library's result and the router's path. */
 export interface RenderAdminResult extends RenderResult {
-  dataProvider: DataProvider;
   /** The current path of the memory router (after redirects). */
   location: () => string;
 }
@@ -144,8 +143,7 @@ export interface RenderAdminResult extends RenderResult {
  * @param options dataProvider methods, session, resource, record and path
  */
 export function renderAdmin(ui: ReactNode, options: RenderAdminOptions = {}): RenderAdminResult {
-  const session = options.session === undefined ? sessionWith([], SUPERADMIN_ROLE) : options.session;
-  if (session) writeSession(session);
+  writeSession(options.session ?? sessionWith([], SUPERADMIN_ROLE));
   const dataProvider = testDataProvider(options.dataProvider as Partial<DataProvider>);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   let pathname = options.path ?? '/';
@@ -167,5 +165,5 @@ export function renderAdmin(ui: ReactNode, options: RenderAdminOptions = {}): Re
       </AdminContext>
     </TestMemoryRouter>,
   );
-  return { ...result, dataProvider, location: () => pathname };
+  return { ...result, location: () => pathname };
 }

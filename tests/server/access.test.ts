@@ -46,6 +46,16 @@ describe('route access table', () => {
       expect.arrayContaining(['success', 'message', 'data']),
     );
     expect(created['409'].content['application/json'].schema.properties).toHaveProperty('errors');
+    // A route's own refusal: only the parcel deletions' 409 says what the parcel collected, in its currency.
+    expect(created['409'].content['application/json'].schema.properties).not.toHaveProperty('encaisse');
+    for (const [path, method] of [
+      ['/api/colis/delete/{reference}', 'delete'],
+      ['/api/colis/delete/{id}/{roleCode}', 'delete'],
+      ['/api/colis/deleteWithOtp', 'post'],
+    ]) {
+      const refusal = doc.body.paths[path][method].responses['409'].content['application/json'].schema.properties;
+      expect(Object.keys(refusal), path).toEqual(expect.arrayContaining(['message', 'errors', 'encaisse', 'devise']));
+    }
   });
 
   it('answers 401 without a token on every non-public route', async () => {

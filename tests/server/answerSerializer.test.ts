@@ -1,5 +1,5 @@
 /**
- * The answers' serializer (server/db/fast/answerSerializer.ts): the text it writes is JSON.stringify's, byte for byte,
+ * The answers' serializer (server/http/answerSerializer.ts): the text it writes is JSON.stringify's, byte for byte,
  * instants included (any year, invalid dates, Dates inside loose fields), the value it is given is never changed, and
  * an answer that does not match its schema is still refused.
  */
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerSerializerCompiler, isoInstant, jsonReady, serializedOnce } from '../../server/db/fast/answerSerializer';
+import { answerSerializerCompiler, isoInstant, jsonReady, serializedOnce } from '../../server/http/answerSerializer';
 
 describe('isoInstant', () => {
   it("writes what Date's toJSON writes, for any instant", () => {

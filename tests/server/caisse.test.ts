@@ -4,11 +4,12 @@
  * row, a cancelled payment left out, the cash operations' line); the closing recomputes them, stores every difference
  * rounded to its currency; one open closing per agency and day; an agent of another agency neither reads nor closes it;
  * malformed bodies answer French 400s; the database's guard (migration 0022) then refuses the day's payments,
- * operations and cancellations of that agency only, until the day is reopened with a reason.
+ * operations and cancellations of that agency only, until the day is reopened with a reason. On PostgreSQL, a closing
+ * racing registrations with an advance never leaves one of them committed into the closed day uncounted (migration 0024).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { addDays, todayIso } from '../../common/dates';
 import { CAISSE_MESSAGES as M, caisseClotureeMessage, caisseDejaClotureeMessage } from '../../common/schemas/caisse';
 import { TAUX_MESSAGES } from '../../common/schemas/tauxChange';
@@ -19,9 +20,12 @@ import {
   caisseComptes,
   colis,
   encaissements,
+  modesLivraison,
   modesPaiement,
+  naturesColis,
   pays,
   typesOperation,
+  villes,
 } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { createEnvoiByApi, idByCode, insertColis } from './fixtures';
@@ -383,4 +387,73 @@ describe('a closed day does not change (migration 0022), until it is reopened', 
       ecart: '-4000',
     });
   });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a closing racing registrations with an advance (PostgreSQL, migration 0024)', () => {
+  it('each advance is refused with the closed day, or counted in the closing: never committed uncounted', async () => {
+    const db = t.database.db;
+    const one = async (table: typeof villes | typeof modesLivraison | typeof naturesColis, code: string) =>
+      (await db.select({ id: table.id }).from(table).where(eq(table.code, code)))[0]!.id;
+    const [DKR, AGENCE, VET] = [await one(villes, 'DKR'), await one(modesLivraison, 'AGENCE'), await one(naturesColis, 'VET_ADULTE')];
+    let phone = 779_100_000;
+    /** A Paris registration on the Paris → Dakar departure with an advance of 5 € in cash. */
+    const register = () =>
+      t.call('POST', '/api/colis/create', {
+        token: agentParis.token,
+        body: {
+          envoiID: envoi.eur,
+          villeID: DKR,
+          modeLivraisonID: AGENCE,
+          naturesColis: [{ natureColisID: VET, poids: 1 }],
+          detailsContenu: 'Carton',
+          expediteurNom: 'Diop',
+          expediteurPrenom: 'Awa',
+          NumeroSaisi: '+33612345678',
+          nomDestinataire: 'Fall',
+          prenomsDestinataire: 'Moussa',
+          adresseDestinataire: 'Médina, Dakar',
+          telephoneDestinataire: `+221${phone++}`,
+          reglement: 5,
+          encaissement: { modePaiementID: mode.ESPECES, paymentby: 'expediteur' },
+        },
+      });
+    /** Paris's cash in euros of the day, as committed: the sum of its rows not cancelled. */
+    const committed = async () => {
+      const res = (await db.execute(sql`
+        SELECT coalesce(sum(montant_encaisse), 0)::text AS n FROM encaissements
+         WHERE agence_id = ${agence.PAR1} AND deleted_at IS NULL AND mode_paiement_id = ${mode.ESPECES} AND devise = 'EUR'
+           AND (created_at AT TIME ZONE 'Europe/Paris')::date = ${today}::date`)) as unknown as { rows: { n: string }[] };
+      return Number(res.rows[0]!.n);
+    };
+    const outcomes = { counted: 0, refused: 0 };
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The closing starts with the registrations, then later and later: before, amid and after their transactions.
+    const delays = [0, 2, 5, 10, 15, 20, 30, 45, 60, 90];
+    for (const [round, delay] of delays.entries()) {
+      const [closing, ...registrations] = await Promise.all([
+        later(delay).then(() => cloturer(t.adminToken, { agenceID: agence.PAR1, date: today, comptes: [], commentaire: `Tour ${round}` })),
+        register(),
+        register(),
+        register(),
+      ]);
+      expect(closing.status, JSON.stringify(closing.body)).toBe(200);
+      for (const r of registrations) {
+        expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+        if (r.status === 409) expect(r.body.message).toBe(caisseClotureeMessage(today));
+        outcomes[r.status === 200 ? 'counted' : 'refused'] += 1;
+      }
+      const cash = closing.body.data.comptes.find(
+        (c: { libelle: string; devise: string }) => c.libelle === 'Espèces' && c.devise === 'EUR',
+      );
+      expect(Number(cash?.attendu ?? 0), `round ${round}`).toBe(await committed());
+      const reopened = await t.call('POST', `/api/caisse/rouvrir/${closing.body.data.id}`, {
+        token: t.adminToken,
+        body: { motif: 'Course suivante' },
+      });
+      expect(reopened.status).toBe(200);
+    }
+    console.log(`closing race: ${JSON.stringify(outcomes)}`);
+    expect(outcomes.counted).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
+  }, 120_000);
 });

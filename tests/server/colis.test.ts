@@ -282,7 +282,7 @@ describe('pricing and registration', () => {
     expect(noMode.body.errors.modePaiementID).toBe('Le mode de paiement est obligatoire');
     const noNature = await register(e.id, { naturesColis: [] });
     expect(noNature.body.errors.naturesColis).toBe('Ajoutez au moins une nature');
-    const noSender = await register(e.id, { expediteurNom: '', NumeroSaisi: '' });
+    const noSender = await register(e.id, { expediteurNom: '', expediteurPrenom: '', NumeroSaisi: '' });
     expect(noSender.body.errors.expediteurID).toBeTruthy();
     expect(await t.database.db.select().from(colis).where(eq(colis.envoiID, e.id))).toHaveLength(0);
   });

@@ -265,6 +265,32 @@ describe("a parcel is priced in its departure's currency", () => {
     expect(payment.montantEncaisse).toBe('501.00');
   });
 
+  it("(g) an amount typed with decimals is rounded once, to the franc: '10,495' F CFA is 10 F, never 10,50 then 11 F", async () => {
+    const { groupe, nature } = await newNature();
+    await newPrix(groupe, 'DKR', 'PAR', 1000);
+    const e = await envoiFrom('SN');
+    const res = await t.call('POST', '/api/colis/create', {
+      token: agentDakar.token,
+      body: body(e.id, [{ natureColisID: nature, poids: 1 }], {
+        montantComplementaire: '10,495',
+        montantExpedition: 2.495,
+        reglement: '100,495',
+        encaissement: { modePaiementID: id.ESPECES, paymentby: 'expediteur' },
+      }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // 1 kg × 1 000 F + 10 F + 2 F = 1 012 F; 100 F paid.
+    expect(res.body.data).toMatchObject({ montantComplementaire: 10, montantExpedition: 2, montantTotal: 1012, reglement: 100 });
+    const { c } = await stored(res.body.data.id);
+    expect([c.montantComplementaire, c.montantExpedition, c.montantTotal, c.reglement, c.resteAPayer]).toEqual([
+      '10.00',
+      '2.00',
+      '1012.00',
+      '100.00',
+      '912.00',
+    ]);
+  });
+
   it("an edit prices the parcel again in its departure's currency", async () => {
     const { groupe, nature } = await newNature();
     await newPrix(groupe, 'DKR', 'PAR', 1000);

@@ -301,13 +301,13 @@ describe('dashboard calls', () => {
       expect(cents(own.totalMontantNonPaye) + cents(own.partielReste), row.devise).toBe(toCents(row.reste));
       expect(toCents(row.regle), row.devise).toBe(toCents(row.paid));
     }
-    // In euros: each group of parcels (agency, status, payment state, currency, month) at the rate in force on its
-    // month's first day, rounded once to the cent (PostgreSQL round: half away from zero); the rest is the difference.
+    // In euros: each group of parcels (agency, payment state, currency, month; not the status) at the rate in force on
+    // its month's first day, rounded once to the cent (PostgreSQL round: half away from zero); the rest is the difference.
     const eur = await t.database.db.execute(sql`
       WITH g AS (
         SELECT devise, colis_mois(created_at) AS mois, sum(montant_total) AS t, sum(reglement) AS r FROM colis
          WHERE deleted_at IS NULL
-         GROUP BY agence_id, statut_id, colis_paiement(reste_a_payer, reglement), devise, colis_mois(created_at))
+         GROUP BY agence_id, colis_paiement(reste_a_payer, reglement), devise, colis_mois(created_at))
       SELECT sum(CASE WHEN g.devise = 'EUR' THEN g.t ELSE round(g.t / x.taux, 2) END)::text AS total,
              sum(CASE WHEN g.devise = 'EUR' THEN g.r ELSE round(g.r / x.taux, 2) END)::text AS regle
         FROM g LEFT JOIN LATERAL (SELECT taux FROM taux_change WHERE devise = g.devise AND date_debut <= g.mois
@@ -620,18 +620,20 @@ describe('clients an agent sees (clientScope reads colis_stats_clients)', () => 
 });
 
 describe('dashboard money across currencies', () => {
+  const figures = async () => (await dashboard(t.adminToken)).circ.data.financialStats;
+  /** The figures from the counters and from a recount over the parcels. */
+  const both = async () => {
+    const counters = await figures();
+    setFastSwitches({ dashboardCounters: false });
+    try {
+      return { counters, recount: await figures() };
+    } finally {
+      setFastSwitches();
+    }
+  };
+
   it('counts an F CFA parcel in euros at its rate and in F CFA beside, leaves a currency without a rate out, counters or recount', async () => {
     const db = t.database.db;
-    const figures = async () => (await dashboard(t.adminToken)).circ.data.financialStats;
-    const both = async () => {
-      const counters = await figures();
-      setFastSwitches({ dashboardCounters: false });
-      try {
-        return { counters, recount: await figures() };
-      } finally {
-        setFastSwitches();
-      }
-    };
     type Fin = Awaited<ReturnType<typeof figures>>;
     const of = (f: Fin, devise: string) =>
       f.parDevise.find((x: { devise: string }) => x.devise === devise) ?? { totalMontant: 0, totalMontantNonPaye: 0 };
@@ -697,6 +699,47 @@ describe('dashboard money across currencies', () => {
     expect(await figures()).not.toEqual(unrated.counters);
     for (const statement of rebuild) await db.execute(sql.raw(statement));
     expect(await figures()).toEqual(unrated.counters);
+    await expectNoDrift();
+  }, 120_000);
+
+  it("converts a month's parcels of one agency, payment state and currency together, whatever their status", async () => {
+    const db = t.database.db;
+    const created = await t.call('POST', '/api/envoi/create', {
+      token: t.adminToken,
+      body: { ...envoiBody(id.FR), paysEmetteurID: id.SN },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const before = await both();
+    // Two unpaid Dakar parcels of 1 000 F in a month of no other parcel (January 2001), one EN_ATTENTE, one RECEPTIONNE.
+    const ids = [];
+    for (const statut of ['EN_ATTENTE', 'RECEPTIONNE']) {
+      const c = await insertColis(db, { envoiID: created.body.data.id, statut, agence: 'DKR1' });
+      await db
+        .update(colis)
+        .set({ montantTotal: '1000', reglement: '0', resteAPayer: '1000', createdAt: new Date('2001-01-15T12:00:00Z') })
+        .where(eq(colis.id, c));
+      ids.push(c);
+    }
+    const delta = (a: number, b: number) => centsToNumber(toCents(b) - toCents(a));
+    const added = (after: Awaited<ReturnType<typeof both>>) =>
+      (['counters', 'recount'] as const).map((way) => [
+        delta(before[way].money.totalMontantNonPaye, after[way].money.totalMontantNonPaye),
+        delta(before[way].money.totalMontant, after[way].money.totalMontant),
+      ]);
+    // 2 000 F at 655,957 F for 1 € are 3,05 € (each 1 000 F alone would be 1,52 €: 3,04 €).
+    expect(added(await both())).toEqual([
+      [3.05, 3.05],
+      [3.05, 3.05],
+    ]);
+    // The status changes, the euros do not.
+    await db
+      .update(colis)
+      .set({ statutID: (await db.select({ s: colis.statutID }).from(colis).where(eq(colis.id, ids[0])))[0].s })
+      .where(eq(colis.id, ids[1]));
+    expect(added(await both())).toEqual([
+      [3.05, 3.05],
+      [3.05, 3.05],
+    ]);
     await expectNoDrift();
   }, 120_000);
 });

@@ -437,6 +437,7 @@ describe('the natures of a deactivated group are not offered (parcel wizard)', (
         naturesColis: [{ natureColisID: nature, poids: 2 }],
         detailsContenu: 'Jantes',
         expediteurNom: 'Diop',
+        expediteurPrenom: 'Awa',
         NumeroSaisi: '+33612345601',
         nomDestinataire: 'Fall',
         prenomsDestinataire: 'Moussa',

@@ -497,3 +497,38 @@ describe("another agency's parcels through inventories (security probe 2026-11-2
     for (const secret of secrets) expect(JSON.stringify(asAgent.body), secret).not.toContain(secret);
   });
 });
+
+describe("the amounts of a statement's parcels, in their currency", () => {
+  it('answers each parcel’s devise with its montantTotal: F CFA for a parcel from Dakar, euros from Paris', async () => {
+    const db = t.database.db;
+    const fromDakar = await createEnvoiByApi(t, {
+      paysEmetteurID: await idByCode(db, pays, 'SN'),
+      paysID: await idByCode(db, pays, 'FR'),
+      contenu: 'Fret Dakar',
+    });
+    const id = await insertColis(db, { envoiID: fromDakar.id, statut: 'RECEPTIONNE', agence: 'DKR1' });
+    await db
+      .update(colis)
+      .set({ reference: sql`upper(${colis.reference})`, montantTotal: '6560', resteAPayer: '6560' })
+      .where(eq(colis.id, id));
+    const { reference } = await refOf(id);
+
+    const attendus = await t.call('GET', '/api/inventaire/attendus', { token: staff.dakar.token });
+    expect(attendus.status).toBe(200);
+    expect((attendus.body.datas as any[]).find((c) => c.id === id)).toMatchObject({ montantTotal: 6560, devise: 'XOF' });
+
+    const created = await t.call('POST', '/api/inventaire/create', {
+      token: staff.dakar.token,
+      body: { references: [reference, placed.arriveDakar.reference] },
+    });
+    expect(created.status).toBe(200);
+    const one = await t.call('GET', `/api/inventaire/liste?auteur=${staff.dakar.id}&id=${created.body.data.id}`, {
+      token: staff.dakar.token,
+    });
+    expect(one.status).toBe(200);
+    const found = one.body.data.colisId as any[];
+    expect(found.find((c) => c.id === id)).toMatchObject({ montantTotal: 6560, devise: 'XOF' });
+    // The parcel from Paris that arrived in Dakar keeps its own currency.
+    expect(found.find((c) => c.id === placed.arriveDakar.id)).toMatchObject({ montantTotal: 50, devise: 'EUR' });
+  });
+});

@@ -96,6 +96,7 @@ describe('parcels', () => {
       envoi: e.reference,
       detailsContenu: 'Vêtements',
       expediteur: 'Awa Diop',
+      devise: 'EUR', // its amounts' currency, its departure's
     });
 
     // A refused edit (a city outside the destination country) writes nothing.

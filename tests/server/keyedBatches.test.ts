@@ -102,6 +102,18 @@ describe('keyedBatches (a departure’s registrations written in groups)', () =>
     expect(new Set([a, b, e, c, f]).size).toBe(5);
   });
 
+  it('reads `max` given as a function each time it forms a group (a switch changed in the process)', async () => {
+    let max = 1;
+    const write = keyedBatches({ max: () => max });
+    const db = t.database.db;
+    const alone = await Promise.all(['g6-a', 'g6-b', 'g6-c'].map((n) => write(db, 'envoi-6', insertRow(n))));
+    expect(new Set(alone).size).toBe(3);
+    max = 32;
+    // e and f wait behind d (or, with d, behind the last group of the three): written together.
+    const [, e, f] = await Promise.all(['g6-d', 'g6-e', 'g6-f'].map((n) => write(db, 'envoi-6', insertRow(n))));
+    expect(e).toBe(f);
+  });
+
   it.each(['database', 'code'] as const)(
     'a write failing in a group (%s error) answers its error, leaves nothing, and the others are written once',
     async (kind) => {

@@ -9,8 +9,8 @@
  *    payment;
  * 3. a closed cash day does not change: the rows of the closed agency's day are the same as at the closing;
  * 4. the dashboard (colis/circularStatistiques) gives each currency's totals as the parcels hold them, and its euro
- *    totals (amount due, collected) are the sums of the conversions of its cells (agency, status, month, payment
- *    state, currency) at 655,957 F;
+ *    totals (amount due, collected) are the sums of the conversions of its cells (agency, month, payment state,
+ *    currency; not the status) at 655,957 F;
  * 5. the collections list (encaissement/liste, every page) adds up, per currency, to what the parcels say is paid.
  * Each sequence ends by reopening its closings. The counts of the run are printed for the record.
  */
@@ -217,7 +217,7 @@ async function check(label: string) {
   const cells = (await t.database.db.execute(sql`
     SELECT devise, sum(montant_total)::text AS total, sum(reglement)::text AS regle
       FROM colis WHERE deleted_at IS NULL
-     GROUP BY agence_id, statut_id, colis_mois(created_at), colis_paiement(reste_a_payer, reglement), devise`)) as unknown as {
+     GROUP BY agence_id, colis_mois(created_at), colis_paiement(reste_a_payer, reglement), devise`)) as unknown as {
     rows: { devise: string; total: string; regle: string }[];
   };
   const parDevise = new Map<string, number>();

@@ -1,12 +1,24 @@
 /**
- * Amounts typed with a third decimal are stored as the wizard shows them (common/schemas/fields.ts roundMontant,
- * common/money.ts: exact decimal, half away from zero): 1,005 € is 1,01 €, never the 1,00 € a float `toFixed(2)` gives
- * (1.005 is 1.00499… as a double). Through the API on a real database: a parcel's amounts and its advance, a payment,
- * and a unit price; and a weight with a fourth decimal rounded to 3 (poidsKg).
+ * Amounts typed with a third decimal are stored as the wizard shows them, rounded once, half away from zero, to their
+ * currency's minor unit (common/schemas/fields.ts montant keeps them exact; common/devises.ts rounds them): 1,005 € is
+ * 1,01 €, never the 1,00 € a float `toFixed(2)` gives (1.005 is 1.00499… as a double), and '2,495' F CFA is 2 F, never
+ * 2,50 then 3 F. Through the API on a real database: a parcel's amounts and its advance, a payment, a unit price, a
+ * cash operation; and a weight with a fourth decimal rounded to 3 (poidsKg).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { colis, encaissements, modesLivraison, modesPaiement, naturesColis, paramNatureModes, villes } from '../../server/db/schema';
+import {
+  colis,
+  encaissements,
+  modesLivraison,
+  modesPaiement,
+  naturesColis,
+  operations,
+  paramNatureModes,
+  typesOperation,
+  villes,
+} from '../../server/db/schema';
+import { todayIso } from '../../common/dates';
 import { setupTestApp, type TestContext } from './helpers';
 import { createEnvoiByApi } from './fixtures';
 
@@ -124,5 +136,23 @@ describe('a weight is stored with 3 decimals, rounded half away from zero', () =
     expect(row.poids).toBe('2.001');
     // 2,001 kg × 9,00 € = 18,009 € → 18,01 €.
     expect(row.montant).toBe('18.01');
+  });
+});
+
+describe('a cash operation is rounded once, to its own currency', () => {
+  it("'2,495' in a Dakar agency (F CFA) is stored 2 F, 1,005 € in Paris 1,01 €", async () => {
+    const [motif] = await t.database.db.select({ id: typesOperation.id }).from(typesOperation).where(eq(typesOperation.code, 'COMMISSION'));
+    const create = async (agenceCode: string, montant: string) => {
+      const staff = await t.createStaff('AGENT', { agenceCode });
+      const res = await t.call('POST', '/api/operation/create', {
+        token: t.adminToken,
+        body: { date: todayIso(), montant, description: 'Arrondi', userID: staff.id, motif: motif.id, type: 'entrée' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [row] = await t.database.db.select().from(operations).where(eq(operations.id, res.body.data.id));
+      return [row.devise, row.montant, res.body.data.montant];
+    };
+    expect(await create('DKR1', '2,495')).toEqual(['XOF', '2.00', 2]);
+    expect(await create('PAR1', '1,005')).toEqual(['EUR', '1.01', 1.01]);
   });
 });

@@ -1,5 +1,5 @@
 /** Mail outbox worker (DESIGN.md §4): sends due mails, retries failures with back-off, never loses one. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, messages, users } from '../../server/db/schema';
 import { insertClient } from './fixtures';
@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('outbox', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('keeps a mail PENDING with a later retry when SMTP fails, then sends it', async () => {
     const db = t.database.db;
     await enqueueMail(db, { to: 'dest@test.local', subject: 'Essai', html: '<p>x</p>' });
@@ -69,6 +71,9 @@ describe('outbox', () => {
     const staff = await t.createStaff('ADMIN');
     const clientId = await insertClient(t.database.db, 'Spam');
     const [client] = await t.database.db.select().from(users).where(eq(users.id, clientId));
+    // The clock at the start of an hour (Date only): the 32 messages fall in one hour of the clock (MESSAGE_POLICY).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000);
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
       const r = await t.call('POST', '/api/message/sendbyEmail', {

@@ -316,6 +316,7 @@ describe('finding 6 — strict input', () => {
       naturesColis: [{ natureColisID: await q('natures_colis', 'VET_ADULTE'), poids: 2 }],
       detailsContenu: 'Vêtements',
       expediteurNom: 'Diop',
+      expediteurPrenom: 'Awa',
       NumeroSaisi: '+33612340000',
       nomDestinataire: 'Fall',
       prenomsDestinataire: 'Moussa',

@@ -3,12 +3,12 @@
  * docs/api-contract.md "Messaging" and user/getByTelephone):
  * - F4: a Paris-scoped role holding mailOutbox and securiteVerrous lists only its agency's mails (JSON and CSV) and its
  *   own staff's account locks, and may neither retry nor unlock another agency's row; an ADMIN still sees all;
- * - F7: the wizard's phone look-up is counted per user (60 a minute, then 429 in French with Retry-After) and answers
- *   no e-mail;
+ * - F7: the wizard's phone look-up is counted per user on one key (60 per minute of the clock, then 429 in French with
+ *   Retry-After to the minute's end; the next minute starts again) and answers no e-mail;
  * - F8: message/sendbyEmail takes the sender's throttle first and answers the same for an in-scope client, an unknown
  *   address and another agency's client or staff; only the in-scope one gets a mail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { mailOutbox, messages, modesLivraison, naturesColis, pays, throttles, users, villes } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail/outbox';
@@ -236,6 +236,8 @@ describe('F4 — the locks are scoped by agency', () => {
 });
 
 describe('F7 — the phone look-up is throttled per user and answers no e-mail', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('answers only the fields the wizard needs, then 429 in French with Retry-After on the 61st look-up in a minute', async () => {
     const db = t.database.db;
     const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
@@ -243,6 +245,10 @@ describe('F7 — the phone look-up is throttled per user and answers no e-mail',
     const client = await clientOf('DKR1');
     const [row] = await db.select().from(users).where(eq(users.id, client.id));
     const url = (phone: string) => `/api/user/getByTelephone/${encodeURIComponent(phone)}`;
+    // The clock at 2 s into a minute (Date only): the 61 look-ups fall in one minute of the clock whatever the time.
+    const minute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(minute + 2_000);
 
     const found = await t.call('GET', url(row.telephoneComplet!), { token: agent.token });
     expect(found.status).toBe(200);
@@ -263,22 +269,32 @@ describe('F7 — the phone look-up is throttled per user and answers no e-mail',
     expect(refused.statusCode).toBe(429);
     expect(refused.json().success).toBe(false);
     expect(refused.json().message).toMatch(/^Trop de recherches de client par téléphone\. Veuillez réessayer dans \d+ secondes\.$/);
-    const retryAfter = Number(refused.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    // Counted in the database (every process shares it), per user: another agent still looks up.
+    expect(refused.headers['retry-after']).toBe('58'); // to the end of the minute
+    // Counted in the database (every process shares it) on one key per user: another agent still looks up.
     const counted = await db
       .select()
       .from(throttles)
-      .where(like(throttles.key, `telephone:user:${agent.id}:%`));
-    expect(counted.length).toBeGreaterThanOrEqual(1);
-    expect(Math.max(...counted.map((c) => c.failures))).toBe(60);
+      .where(like(throttles.key, `telephone:user:${agent.id}%`));
+    expect(counted.map((c) => [c.key, c.failures])).toEqual([[`telephone:user:${agent.id}`, 60]]);
     expect((await t.call('GET', url(row.telephoneComplet!), { token: other.token })).status).toBe(200);
+    // The next minute of the clock starts the count again.
+    vi.setSystemTime(minute + 60_000);
+    expect((await t.call('GET', url(row.telephoneComplet!), { token: agent.token })).status).toBe(200);
+    expect(
+      (
+        await db
+          .select()
+          .from(throttles)
+          .where(eq(throttles.key, `telephone:user:${agent.id}`))
+      )[0].failures,
+    ).toBe(1);
     await db.delete(throttles);
   });
 });
 
 describe('F8 — message/sendbyEmail tells nothing about the address', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('answers the same for an in-scope client, an unknown address, another agency’s client or staff; mails only the first', async () => {
     const db = t.database.db;
     const sender = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
@@ -289,6 +305,9 @@ describe('F8 — message/sendbyEmail tells nothing about the address', () => {
     const send = (email: string) =>
       t.call('POST', '/api/message/sendbyEmail', { token: sender.token, body: { email, subject: 'Sonde', htmlContent: 'Bonjour' } });
 
+    // The clock at the start of an hour (Date only): the 34 messages fall in one hour of the clock (MESSAGE_POLICY).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000);
     const answers = [];
     for (const email of [inScope.email, unknown, otherClient.email, otherStaff.email, otherClient.email.toUpperCase()]) {
       answers.push(await send(email));

@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SUIVI_NOT_FOUND } from '../../common/suivi';
-import { colis, mailOutbox, modesLivraison, modesPaiement, naturesColis, villes } from '../../server/db/schema';
+import { colis, mailOutbox, modesLivraison, modesPaiement, naturesColis, pays, villes } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { setupTestApp, type TestContext } from './helpers';
 import { testConfig } from './testConfig';
-import { createEnvoiByApi, insertColis } from './fixtures';
+import { createEnvoiByApi, idByCode, insertColis } from './fixtures';
 
 let t: TestContext;
 let agent: { id: string; token: string };
@@ -98,6 +98,7 @@ describe('public tracking by reference and the last 4 digits', () => {
     expect(d.dateArriveePrevue >= d.dateDepart).toBe(true);
     expect(d.resteAPayer).toBeGreaterThan(0);
     expect(d.resteAPayer).toBeLessThan(1000);
+    expect(d.devise).toBe('EUR'); // a departure from France: its parcels in euros
 
     const json = JSON.stringify(res.body);
     for (const secret of [
@@ -195,6 +196,20 @@ describe('public tracking by token', () => {
     // Tokens are case-sensitive: the other casing is another (unknown) token.
     const swapped = a.token.replace(/[a-zA-Z]/g, (ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()));
     expect((await pub(`/api/public/suivi/${swapped}`, '127.0.5.1')).status).toBe(404);
+  });
+
+  it('answers the amount due in the parcel’s currency: F CFA for a parcel from Dakar', async () => {
+    const db = t.database.db;
+    const e = await createEnvoiByApi(t, { paysEmetteurID: await idByCode(db, pays, 'SN'), paysID: await idByCode(db, pays, 'FR') });
+    const id = await insertColis(db, { envoiID: e.id, statut: 'RECEPTIONNE', agence: 'DKR1' });
+    const [row] = await db
+      .update(colis)
+      .set({ montantTotal: '6560', reglement: '0', resteAPayer: '6560' })
+      .where(eq(colis.id, id))
+      .returning({ suiviToken: colis.suiviToken });
+    const res = await pub(`/api/public/suivi/${row.suiviToken}`, '127.0.5.2');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ resteAPayer: 6560, devise: 'XOF' });
   });
 
   it('gives the receipt its tracking address and links the clients’ mails to it', async () => {

@@ -44,6 +44,28 @@ describe('caisseView', () => {
       { devise: 'EUR', ecart: '0.00' },
     ]);
     expect(plain(ecartsText([{ devise: 'XOF', ecart: '100' }, ...sums.slice(1)]))).toBe('+100 F CFA · 0,00 €');
+    expect(ecartsText([])).toBe('—');
+  });
+
+  it('keeps each typed amount on its line, and the comment, when the expected lines are read again', () => {
+    const WAVE = '0a9e7c1d-2b3f-4a5b-8c6d-7e8f9a0b1c23';
+    const especes = { modePaiementID: ESPECES, modePaiement: null, libelle: 'Espèces', devise: 'XOF', attendu: '3000' };
+    const operations = { modePaiementID: null, modePaiement: null, libelle: 'Opérations de caisse', devise: 'XOF', attendu: '-500' };
+    const typed = formValuesOf([especes, operations]);
+    typed.comptes[0].montant = '2 950';
+    typed.comptes[1].montant = '-500';
+    typed.commentaire = 'Manque 50 F';
+    // A Wave payment came in meanwhile (a new line before the operations) and the cash expected changed.
+    const wave = { modePaiementID: WAVE, modePaiement: null, libelle: 'Wave', devise: 'XOF', attendu: '1500' };
+    const again = formValuesOf([{ ...especes, attendu: '4000' }, wave, operations], typed);
+    expect(again.comptes.map((c) => [c.libelle, c.attendu, c.montant])).toEqual([
+      ['Espèces', '4000', '2 950'],
+      ['Wave', '1500', ''],
+      ['Opérations de caisse', '-500', '-500'],
+    ]);
+    expect(again.commentaire).toBe('Manque 50 F');
+    // A line gone takes its amount with it.
+    expect(formValuesOf([operations], typed).comptes.map((c) => c.montant)).toEqual(['-500']);
   });
 
   it('builds the body of caisse/cloture from the form, through the shared schema', () => {
@@ -134,6 +156,22 @@ describe("the 'Arrêté de caisse' PDF", () => {
       expect(text, part).toContain(part);
     }
     expect(arreteFileName('DKR1', '2026-11-26')).toBe('arrete-caisse-DKR1-2026-11-26.pdf');
+  });
+
+  it('prints every line of a long comment, on as many pages as it needs, each page with its footer', () => {
+    // 1 000 characters of 40 lines (the schema's longest comment), and many lines to count: the signed document keeps
+    // every word.
+    const commentaire = Array.from({ length: 40 }, (_, i) => `Ligne ${String(i + 1).padStart(2, '0')} ${'x'.repeat(14)}`).join('\n');
+    expect(commentaire.length).toBeLessThanOrEqual(1000);
+    const comptes = Array.from({ length: 25 }, (_, i) => ({ ...cloture.comptes[0], id: `l${i}`, libelle: `Mode ${i + 1}` }));
+    const doc = buildArretePdf({ ...cloture, commentaire, comptes }, new Date('2026-11-27T09:00:00Z'));
+    const text = doc.output();
+    for (let i = 1; i <= 40; i += 1) expect(text).toContain(`Ligne ${String(i).padStart(2, '0')} `);
+    for (let i = 1; i <= 25; i += 1) expect(text).toContain(`(Mode ${i})`);
+    const pages = doc.getNumberOfPages();
+    expect(pages).toBeGreaterThan(1);
+    expect(text).toContain(`Page ${pages} / ${pages}`);
+    expect(text).toContain('Caissier');
   });
 });
 

@@ -25,7 +25,6 @@ import {
   infoStepMissing,
   isModeLivraisonAgence,
   partyPhone,
-  pasDevise,
   phonePays,
   symboleDevise,
   valuesFromColis,
@@ -37,6 +36,7 @@ import { isValidOtp } from '../../src/colis/show/ColisDeleteButton';
 import { fr } from '../../src/i18n/fr';
 import { colisWizardSchema, colisWizardStepSchema } from '../../common/schemas/colis';
 import { formatEuro } from '../../common/format';
+import { pasDevise } from '../../common/devises';
 import type { ColisRecord } from '../../src/colis/model/types';
 
 const st = (code: string) => ({ id: code, code, libelle: code });
@@ -220,28 +220,27 @@ describe('settled amount clamping (spec 000 §5 Settled amount)', () => {
 });
 
 describe('step 3 rules (spec 000 §5 Step 3 save)', () => {
+  /** The departure's countries, as the wizard loads them: the typed phones are checked against them. */
+  const pays = { destinatairePays: { indicatif: '+221', longueur: 9 }, expediteurPays: { indicatif: '+33', longueur: 9 } };
+
   it('a known recipient needs a selected or typed sender', () => {
-    const v = filled({ destinataireID: 'client-1' });
-    expect(destinataireStepMissing(v)).toEqual(['expediteur']);
-    expect(destinataireStepMissing({ ...v, expediteurID: 'client-2' })).toEqual([]);
-    expect(
-      destinataireStepMissing({
-        ...v,
-        expediteurMode: 'saisie',
-        expediteurNom: 'Sy',
-        expediteurPrenom: 'Ali',
-        expediteurNumero: '0611223344',
-      }),
-    ).toEqual([]);
-    expect(
-      destinataireStepMissing({ ...v, expediteurMode: 'saisie', expediteurNom: 'Sy', expediteurPrenom: '', expediteurNumero: '06' }),
-    ).toEqual(['expediteur_saisi']);
+    const v = filled({ destinataireID: ID.a1 });
+    expect(destinataireStepMissing(v, pays)).toEqual(['expediteur']);
+    expect(destinataireStepMissing({ ...v, expediteurID: ID.especes }, pays)).toEqual([]);
+    const saisi = { ...v, expediteurMode: 'saisie' as const, expediteurNom: 'Sy', expediteurPrenom: 'Ali', expediteurNumero: '0611223344' };
+    expect(destinataireStepMissing(saisi, pays)).toEqual([]);
+    expect(destinataireStepMissing({ ...saisi, expediteurPrenom: '', expediteurNumero: '06' }, pays)).toEqual(['expediteur_saisi']);
+    // The sender's prénoms alone are missing: the save waits for them, as the server would refuse it.
+    expect(destinataireStepMissing({ ...saisi, expediteurPrenom: ' ' }, pays)).toEqual(['expediteur_saisi']);
+    // A sender's phone that is not one of the origin country's keeps the save waiting too.
+    expect(destinataireStepMissing({ ...saisi, expediteurNumero: '06 11' }, pays)).toEqual(['expediteur_saisi']);
   });
 
   it('a new recipient needs nom, prénoms and adresse', () => {
-    const v = filled({ expediteurID: 'client-2', nomDestinataire: 'Diop', prenomsDestinataire: 'Awa', adresseDestinataire: '' });
-    expect(destinataireStepMissing(v)).toEqual(['destinataire']);
-    expect(destinataireStepMissing({ ...v, adresseDestinataire: 'Dakar' })).toEqual([]);
+    const v = filled({ expediteurID: ID.especes, nomDestinataire: 'Diop', prenomsDestinataire: 'Awa', adresseDestinataire: '' });
+    expect(destinataireStepMissing(v, pays)).toEqual(['destinataire']);
+    expect(destinataireStepMissing({ ...v, adresseDestinataire: 'Dakar' }, pays)).toEqual([]);
+    expect(destinataireStepMissing({ ...v, prenomsDestinataire: '', expediteurID: null }, pays)).toEqual(['destinataire', 'expediteur']);
   });
 
   it('builds full phone numbers with common/phone.ts and the party country', () => {
@@ -354,7 +353,7 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
   });
 });
 
-describe('a typed 1,005 € is 1,01 € in the preview, the body and the schema (common/money.ts, half away from zero)', () => {
+describe("a typed 1,005 € is 1,01 € in the preview and the body, rounded once to the departure's currency", () => {
   const opts = { seesAllAgences: false, withLivraison: false };
 
   it('the preview amounts count 1,01 €', () => {
@@ -373,13 +372,25 @@ describe('a typed 1,005 € is 1,01 € in the preview, the body and the schema 
     expect(body.montantExpedition).toBe(1.01);
   });
 
-  it('the form schema parses 1,005 to 1.01, as the server will', () => {
+  it('the form schema keeps 1,005 as typed: it does not know the currency, the preview and the body round it', () => {
+    // The schema checks the amount (≥ 0, a number) and leaves its rounding to the departure's currency: rounding to the
+    // cent here would round twice in F CFA ('10,495' → 10,50 → 11 F instead of 10 F).
     const step = colisWizardStepSchema(1, { withLivraison: false }).parse(filled({ montantComplementaire: '1,005' }));
-    expect(step.montantComplementaire).toBe(1.01);
+    expect(step.montantComplementaire).toBe(1.005);
     const whole = colisWizardSchema({ withLivraison: true }).parse(
       filled({ montantLivraison: '1,005', reglement: '1,005', modePaiementID: ID.especes, expediteurID: ID.a1, destinataireID: ID.a1 }),
     );
-    expect(whole).toMatchObject({ montantLivraison: 1.01, reglement: 1.01 });
+    expect(whole).toMatchObject({ montantLivraison: 1.005, reglement: 1.005 });
+  });
+
+  it("in F CFA, '10,495' counts and is sent 10 F, not 11 F", () => {
+    const xof = { naturesColis: [], montantComplementaire: '10,495', reglement: '2,495' };
+    const a = computeFormMontants(xof, {}, false, 'XOF');
+    expect([a.montantTotal, a.resteAPayer]).toEqual([10, 8]);
+    const body = buildColisBody(filled({ ...xof, expediteurID: 'c2', modePaiementID: ID.especes }), { ...opts, devise: 'XOF' });
+    expect([body.montantComplementaire, body.reglement]).toEqual([10, 2]);
+    // An advance of 0,4 F CFA is none once rounded to the franc: no payment is sent.
+    expect(buildColisBody(filled({ reglement: '0,4', expediteurID: 'c2' }), { ...opts, devise: 'XOF' })).not.toHaveProperty('encaissement');
   });
 });
 
@@ -397,8 +408,8 @@ describe('edit prefill (spec 000 §2 Edit parcel)', () => {
       montantComplementaire: '2.00',
       reglement: '0.00',
       naturesColis: [{ natureColisID: 'n1', poids: '3.000' }],
-      expediteurID: { id: 'x1', nom: 'Sy' },
-      destinataireID: { id: 'd1', nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+221770000001' },
+      expediteurID: { id: ID.a1, nom: 'Sy' },
+      destinataireID: { id: ID.especes, nom: 'Diop', prenoms: 'Awa', telephoneComplet: '+221770000001' },
     };
     const v = valuesFromColis(colis);
     expect(v).toMatchObject({
@@ -409,12 +420,12 @@ describe('edit prefill (spec 000 §2 Edit parcel)', () => {
       naturesColis: [{ natureColisID: 'n1', poids: 3 }],
       montantComplementaire: 2,
       expediteurMode: 'select',
-      expediteurID: 'x1',
-      destinataireID: 'd1',
+      expediteurID: ID.a1,
+      destinataireID: ID.especes,
       destinataireLookup: 'found',
       destinataireNumero: '+221770000001',
     });
-    expect(destinataireStepMissing(v)).toEqual([]);
+    expect(destinataireStepMissing(v, { destinatairePays: { indicatif: '+221', longueur: 9 } })).toEqual([]);
   });
 });
 

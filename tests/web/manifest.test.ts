@@ -6,9 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
-import { fitText, qrRuns } from '../../src/common/pdfKit';
+import { fill, fitText, qrRuns } from '../../src/common/pdfKit';
 import {
-  fill,
   isPaid,
   labelsFileName,
   loadManifest,

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { keysOpening } from '../../common/permissions';
 import { MENU_GROUPS, visibleGroups } from '../../src/layout/menuGroups';
-import { DEVISES_SAISISSABLES, formatTaux, inverseTaux } from '../../src/tauxChange/tauxChangeView';
+import { formatTaux } from '../../common/format';
+import { DEVISES_SAISISSABLES, inverseTaux } from '../../src/tauxChange/tauxChangeView';
 
 describe('tauxChangeView', () => {
   it('offers every currency but the euro and the CFA francs', () => {

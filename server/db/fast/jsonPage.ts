@@ -25,7 +25,7 @@ interface Selection {
   [key: string]: Column | SQL.Aliased | Selection;
 }
 
-/** The text of an instant as JSON.stringify writes a Date (answerSerializer.ts isoInstant): UTC, milliseconds, Z. */
+/** The text of an instant as JSON.stringify writes a Date (server/http/answerSerializer.ts isoInstant): UTC, milliseconds, Z. */
 const ISO_INSTANT = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
 /**

@@ -15,7 +15,8 @@
  * then unknown), nothing is run again: every write of the group answers that error, as a write alone would have.
  * This is an optimisation, not the guard: the row lock still decides between processes.
  * Used by colis/registration.ts `departureWrites`, whose DEPARTURE_BATCH=1 writes each registration alone (and
- * DEPARTURE_WRITES=<at least the clients in flight> lets them all reach PostgreSQL's row lock at once, the plain path);
+ * DEPARTURE_WRITES=<at least the clients in flight> lets them all reach PostgreSQL's row lock at once, the plain path;
+ * both read from the switches in force, server/config.ts FastSwitches, each time a group is formed);
  * tests/server/keyedBatches.test.ts holds a group equal to its writes one after the other, and colis.test.ts the
  * registrations' outcomes.
  */
@@ -45,9 +46,15 @@ interface KeyState {
   waiting: Waiting[];
 }
 
+/** A number, or a function read each time it is needed (e.g. a switch in force: server/db/fast/switches.ts). */
+type Setting = number | (() => number);
+
+const valueOf = (setting: Setting): number => (typeof setting === 'function' ? setting() : setting);
+
 /**
  * A new set of queues: `concurrency` groups of a key written at once (the next one waiting on the row lock, ready),
- * at most `max` writes in a group. Keys are per database handle and forgotten once idle.
+ * at most `max` writes in a group; each a number or a function, read each time a group is formed. Keys are per
+ * database handle and forgotten once idle.
  * @param unreachable whether a group's error means the database could not be reached (its writes are then not run
  *   again: see above); default none
  */
@@ -55,12 +62,12 @@ export function keyedBatches({
   concurrency = 1,
   max = 32,
   unreachable = (): boolean => false,
-}: { concurrency?: number; max?: number; unreachable?: (error: unknown) => boolean } = {}): KeyedBatches {
+}: { concurrency?: Setting; max?: Setting; unreachable?: (error: unknown) => boolean } = {}): KeyedBatches {
   const byDb = new WeakMap<Db, Map<string, KeyState>>();
 
   function pump(db: Db, keys: Map<string, KeyState>, key: string, state: KeyState) {
-    while (state.running < concurrency && state.waiting.length > 0) {
-      const group = state.waiting.splice(0, max);
+    while (state.running < valueOf(concurrency) && state.waiting.length > 0) {
+      const group = state.waiting.splice(0, valueOf(max));
       state.running++;
       void writeGroup(db, group, unreachable).finally(() => {
         state.running--;

@@ -9,7 +9,7 @@
  * The name is a hash of the SQL text, so one text always has one name (node-postgres refuses a name reused for another
  * text). Only queries with parameters are named: a text without any may hold several statements (migrations, scripts),
  * which the extended protocol of a named statement cannot run. At most MAX_NAMED distinct texts get a name in a
- * process (each connection keeps a plan per name): beyond, queries run unnamed, as before.
+ * process (each connection keeps a plan per name): beyond, queries run unnamed (node-postgres' default).
  *
  * Not for a pooler in transaction mode (PgBouncer `pool_mode = transaction`): a statement prepared on one server
  * connection would be missing on the next. Set PG_NAMED_STATEMENTS=0 there (docs/architecture.md §7; read by

@@ -4,7 +4,7 @@
 -- parcels walked 500 000 index entries, page 2 000 of 100 000 about 50 000. list_jours counts the rows of
 -- each list per day of creation (UTC), kept by triggers in the transaction of every change, exact: a deep page first
 -- finds, from these few hundred rows, the day its first row falls in and how many newer (or older) rows come before
--- that day, then walks that day alone (server/http/listSeek.ts). Insert-only, as migrations 0012 and 0013 made the
+-- that day, then walks that day alone (server/db/fast/listSeek.ts). Insert-only, as migrations 0012 and 0013 made the
 -- other counters: a change inserts its delta rows (no shared row to lock between concurrent registrations) and a read
 -- sums them; list_jours_compact() folds them (the server calls it with the other compactions, server/colis/stats.ts).
 --

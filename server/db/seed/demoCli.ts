@@ -1,17 +1,17 @@
 /**
  * Loads the demo data set (seed/demo.ts) into the configured database:
  *   npx tsx server/db/seed/demoCli.ts [--colis=600] [--seed=2611]
- * Opens the database as the server does (DATABASE_URL, else PGlite in DATA_DIR; server/config.ts),
- * applies pending migrations, seeds the reference data and the first administrator when the database
- * is empty (ADMIN_EMAIL / ADMIN_PASSWORD), then loads the demo set unless parcels already exist.
+ * Opens the database as the server does (server/db/seed/openReady.ts: DATABASE_URL, else PGlite in DATA_DIR; migrations,
+ * the reference data and the first administrator on an empty database (ADMIN_EMAIL / ADMIN_PASSWORD), the permission
+ * keys of this release), then loads the demo set unless parcels already exist.
  * With PGlite, stop the server first: an embedded database has one user at a time.
+ * Exit codes: 0 done (or parcels already there), 2 a bad --colis, 1 failure.
  */
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
-import { createDatabase } from '../client';
-import { colis, statuts } from '../schema';
+import { openReady } from './openReady';
+import { colis } from '../schema';
 import { seedDemo } from './demo';
-import { seedReference } from './reference';
 import { cliArg as arg } from '../../cliArgs';
 
 /** Runs the CLI; returns the process exit code. */
@@ -23,16 +23,13 @@ async function main(): Promise<number> {
     console.error(`Nombre de colis invalide : ${arg('colis') ?? process.env.DEMO_COLIS}`);
     return 2;
   }
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opened = Date.now();
+  // The demo set is loaded below with this command's size and seed, not openReady's default one.
+  const { database, seeded, newKeys } = await openReady(config, { demo: false });
   try {
-    await database.migrate();
     const where = database.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-    const [{ n: statutCount }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(statuts);
-    if (statutCount === 0) {
-      const t = Date.now();
-      await database.db.transaction((tx) => seedReference(tx, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }));
-      console.log(`Données de référence créées (${Date.now() - t} ms) — ${where}`);
-    }
+    if (seeded) console.log(`Données de référence créées (${Date.now() - opened} ms) — ${where}`);
+    else if (newKeys.length) console.log(`Nouvelles permissions accordées aux administrateurs : ${newKeys.join(', ')}`);
     const [{ n: colisExisting }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(colis);
     if (colisExisting > 0) {
       console.log(`La base contient déjà ${colisExisting} colis : données de démonstration non chargées (${where}).`);

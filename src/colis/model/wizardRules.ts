@@ -7,13 +7,20 @@
  * one the form is checked with before the save and built from the server's body fields. No validation rule is written here.
  */
 import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../../common/colisRules';
-import { DEVISE_COMPTABLE, isDevise, minorToNumber, toMinor } from '../../../common/devises';
+import { DEVISE_COMPTABLE, isDevise, minorToNumber, roundToDevise, toMinor } from '../../../common/devises';
 import { formatMontant } from '../../../common/format';
 import { milliToNumber, toMilli, type DecimalInput } from '../../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../../common/pricing';
 import { uniteForModeEnvoi, type Unite } from '../../../common/modes';
 import { normalizePhone } from '../../../common/phone';
-import { colisWizardStepSchema, montantSaisi, naturePoids, phonePays, type PaysPhone } from '../../../common/schemas/colis';
+import {
+  colisWizardStepSchema,
+  montantSaisi,
+  naturePoids,
+  phonePays,
+  type ColisWizardContext,
+  type PaysPhone,
+} from '../../../common/schemas/colis';
 import { refId } from '../../providers/records';
 import type { ColisRecord, Ref } from './types';
 
@@ -159,12 +166,14 @@ export function poidsSaisi(value: DecimalInput): number | null {
 }
 
 /**
- * An amount as the wizard's schema reads it (common/schemas/colis.ts montantSaisi: euros ≥ 0 rounded to the cent,
- * '1,005' → 1.01, empty → 0), or 0 when it is not a valid amount.
+ * An amount as the wizard's schema reads it (common/schemas/colis.ts montantSaisi: ≥ 0, exact, empty → 0), rounded
+ * once, half away from zero, to the minor unit of the departure's currency, as the server will store it ('1,005' € →
+ * 1.01, '10,495' F CFA → 10); 0 when it is not a valid amount.
+ * @param devise the departure's currency (ISO 4217)
  */
-function montantValue(value: DecimalInput): number {
+function montantValue(value: DecimalInput, devise: string): number {
   const parsed = montantRule.safeParse(value);
-  return parsed.success ? parsed.data : 0;
+  return parsed.success ? roundToDevise(parsed.data, devise) : 0;
 }
 
 /**
@@ -172,11 +181,6 @@ function montantValue(value: DecimalInput): number {
  */
 export function symboleDevise(devise: string): string {
   return formatMontant(0, devise).replace(/^[-+\d\s\u00a0\u202f.,]+/, '');
-}
-
-/** The step of an amount input in a currency: its minor unit (0.01 for the euro, 1 for the CFA francs). */
-export function pasDevise(devise: string): number {
-  return minorToNumber(1n, isDevise(devise) ? devise : DEVISE_COMPTABLE);
 }
 
 /**
@@ -205,10 +209,10 @@ export function computeFormMontants(
         montantMinimum: prix?.montantMinimum ?? null,
       };
     }),
-    montantComplementaire: montantValue(values.montantComplementaire),
-    montantExpedition: montantValue(values.montantExpedition),
-    montantLivraison: withLivraison ? montantValue(values.montantLivraison) : 0,
-    reglement: montantValue(values.reglement),
+    montantComplementaire: montantValue(values.montantComplementaire, devise),
+    montantExpedition: montantValue(values.montantExpedition, devise),
+    montantLivraison: withLivraison ? montantValue(values.montantLivraison, devise) : 0,
+    reglement: montantValue(values.reglement, devise),
   });
 }
 
@@ -233,14 +237,26 @@ export function clampReglement(
   return { value, clamped: null };
 }
 
-/** Whether an advance is being paid (reglement above 0: common/colisRules.ts isAdvance, the server's rule). */
-export function hasAdvance(values: Pick<ColisFormValues, 'reglement'>): boolean {
-  return isAdvance(values.reglement);
+/**
+ * Whether an advance is being paid (common/colisRules.ts isAdvance, the server's rule): reglement above 0 once rounded
+ * to the departure's currency (0,4 F CFA is none).
+ * @param devise the departure's currency (default the euro)
+ */
+export function hasAdvance(values: Pick<ColisFormValues, 'reglement'>, devise: string = DEVISE_COMPTABLE): boolean {
+  return isAdvance(montantValue(values.reglement, devise));
 }
 
 /** The step schemas of the Suivant buttons, by the context they depend on (made once). */
 const envoiStepSchemas = [false, true].map((seesAllAgences) => colisWizardStepSchema(0, { seesAllAgences }));
-const infoStepSchemas = [false, true].map((withLivraison) => colisWizardStepSchema(1, { withLivraison }));
+const infoStepSchemas = new Map<string, ReturnType<typeof colisWizardStepSchema>>();
+
+/** The step-2 schema of a delivery mode and a currency (made once per pair). */
+function infoStepSchema(withLivraison: boolean, devise: string) {
+  const key = `${withLivraison}|${devise}`;
+  let schema = infoStepSchemas.get(key);
+  if (!schema) infoStepSchemas.set(key, (schema = colisWizardStepSchema(1, { withLivraison, devise })));
+  return schema;
+}
 
 /** The fields of a step the schema refuses (the root field of each issue, and the field of a nature line's issue). */
 function refusedFields(result: { error?: { issues: readonly { path: readonly PropertyKey[] }[] } }): string[] {
@@ -307,12 +323,13 @@ const INFO_MISSING_ORDER = [
  */
 export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): string[] {
   const missing = new Set<string>();
-  for (const field of refusedFields(infoStepSchemas[Number(ctx.withLivraison)].safeParse(values))) {
+  const devise = ctx.devise ?? deviseDuDepart(undefined, ctx.prixNatures);
+  for (const field of refusedFields(infoStepSchema(ctx.withLivraison, devise).safeParse(values))) {
     const key = INFO_MISSING_OF[field];
     if (key) missing.add(key);
   }
   if ((values.naturesColis ?? []).some((l) => l.natureColisID && !ctx.prixNatures[l.natureColisID])) missing.add('prix');
-  if (computeFormMontants(values, ctx.prixNatures, ctx.withLivraison, ctx.devise).resteAPayer < 0) missing.add('reglement');
+  if (computeFormMontants(values, ctx.prixNatures, ctx.withLivraison, devise).resteAPayer < 0) missing.add('reglement');
   if (ctx.loading) missing.add('loading');
   return INFO_MISSING_ORDER.filter((k) => missing.has(k));
 }
@@ -331,31 +348,31 @@ export function partyPhone(indicatif: string | null | undefined, numero: string 
   return normalizePhone(numero, phonePays(indicatif, pays));
 }
 
-/** Whether the recipient part of step 3 is complete (spec 000 §5 "Step 3 save"): a found client, or nom, prénoms and adresse. */
-function destinataireComplete(
-  values: Pick<ColisFormValues, 'destinataireID' | 'nomDestinataire' | 'prenomsDestinataire' | 'adresseDestinataire'>,
-): boolean {
-  if (values.destinataireID) return true;
-  return [values.nomDestinataire, values.prenomsDestinataire, values.adresseDestinataire].every((s) => !!s && s.trim() !== '');
-}
+/** The missing-item key (resources.colis.missing) of each step-3 field the schema refuses. */
+const DESTINATAIRE_MISSING_OF: Record<string, string> = {
+  nomDestinataire: 'destinataire',
+  prenomsDestinataire: 'destinataire',
+  adresseDestinataire: 'destinataire',
+  expediteurID: 'expediteur',
+  expediteurNom: 'expediteur_saisi',
+  expediteurPrenom: 'expediteur_saisi',
+  expediteurNumero: 'expediteur_saisi',
+};
 
 /**
- * Whether the sender part of step 3 is complete (spec 000 §5): a selected client, or a typed sender with nom and
- * prénoms — and a phone, which the server needs to create or find the client (NumeroSaisi).
+ * What the final save still misses (spec 000 §5 "Step 3 save"): the step's fields the wizard's schema refuses
+ * (common/schemas/colis.ts colisWizardStepSchema(2), the body's parties rule: a found client or the new recipient's
+ * nom, prénoms and adresse; a selected client or the typed sender's nom, prénoms and phone, valid for its country).
+ * @param ctx the departure's countries (the typed phones are checked against them)
+ * @returns keys under resources.colis.missing ('destinataire', 'expediteur', 'expediteur_saisi'); empty when the save
+ *   may be used
  */
-function expediteurComplete(
-  values: Pick<ColisFormValues, 'expediteurMode' | 'expediteurID' | 'expediteurNom' | 'expediteurPrenom' | 'expediteurNumero'>,
-): boolean {
-  if (values.expediteurMode === 'select') return !!values.expediteurID;
-  return [values.expediteurNom, values.expediteurPrenom, values.expediteurNumero].every((s) => !!s && s.trim() !== '');
-}
-
-/** What the final save still misses (keys under resources.colis.missing). */
-export function destinataireStepMissing(values: ColisFormValues): string[] {
-  const missing: string[] = [];
-  if (!destinataireComplete(values)) missing.push('destinataire');
-  if (!expediteurComplete(values)) missing.push(values.expediteurMode === 'select' ? 'expediteur' : 'expediteur_saisi');
-  return missing;
+export function destinataireStepMissing(
+  values: ColisFormValues,
+  ctx: Pick<ColisWizardContext, 'destinatairePays' | 'expediteurPays'> = {},
+): string[] {
+  const refused = refusedFields(colisWizardStepSchema(2, ctx).safeParse(values));
+  return ['destinataire', 'expediteur', 'expediteur_saisi'].filter((k) => refused.some((f) => DESTINATAIRE_MISSING_OF[f] === k));
 }
 
 /** A nature weight for the request body: kg rounded half away from zero to 3 decimals (common/money.ts); NaN when unreadable. */
@@ -386,17 +403,21 @@ export interface BodyOptions {
   modeEnvoi?: Pick<Ref, 'code' | 'libelle'> | null;
   /** false for the agency pick-up mode: no delivery amount. */
   withLivraison: boolean;
+  /** The departure's currency (deviseDuDepart; default the euro): the amounts are rounded to its minor unit. */
+  devise?: string;
   /** Countries of the parties for their phone numbers: destination (recipient) and origin (sender). */
   destinatairePays?: PaysPhone | null;
   expediteurPays?: PaysPhone | null;
 }
 
 /**
- * The body of colis/create and of the full colis/update (docs/api-contract.md): the server recomputes every amount.
+ * The body of colis/create and of the full colis/update (docs/api-contract.md): the server recomputes every amount;
+ * the typed ones are sent rounded to the departure's currency (montantValue), as the server stores them.
  * Sender: expediteurID, or expediteurNom, expediteurPrenom and NumeroSaisi (full phone). Recipient: destinataireID,
  * or the free-text fields with telephoneDestinataire. encaissement {paymentby, modePaiementID} only with an advance.
  */
 export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Record<string, unknown> {
+  const devise = opts.devise ?? DEVISE_COMPTABLE;
   const body: Record<string, unknown> = {
     envoiID: values.envoiID,
     villeID: values.villeID,
@@ -406,10 +427,10 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     detailsContenu: (values.detailsContenu ?? '').trim(),
     observation: (values.observation ?? '').trim(),
     adresseLivraison: opts.withLivraison ? (values.adresseLivraison ?? '').trim() : '',
-    montantLivraison: opts.withLivraison ? montantValue(values.montantLivraison) : 0,
-    montantExpedition: montantValue(values.montantExpedition),
-    montantComplementaire: montantValue(values.montantComplementaire),
-    reglement: montantValue(values.reglement),
+    montantLivraison: opts.withLivraison ? montantValue(values.montantLivraison, devise) : 0,
+    montantExpedition: montantValue(values.montantExpedition, devise),
+    montantComplementaire: montantValue(values.montantComplementaire, devise),
+    reglement: montantValue(values.reglement, devise),
   };
   if (opts.seesAllAgences && values.agenceID) body.agenceID = values.agenceID;
   if (values.expediteurMode === 'select') {
@@ -429,7 +450,8 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     const phone = bodyPhone(values.destinataireIndicatif, values.destinataireNumero, opts.destinatairePays);
     if (phone) body.telephoneDestinataire = phone;
   }
-  if (hasAdvance(values)) body.encaissement = { paymentby: values.paymentby || ADVANCE_PAYER, modePaiementID: values.modePaiementID };
+  if (hasAdvance(values, devise))
+    body.encaissement = { paymentby: values.paymentby || ADVANCE_PAYER, modePaiementID: values.modePaiementID };
   return body;
 }
 

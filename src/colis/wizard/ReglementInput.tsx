@@ -7,9 +7,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
-import { toMinor } from '../../../common/devises';
+import { pasDevise, toMinor } from '../../../common/devises';
 import type { DecimalInput } from '../../../common/money';
-import { clampReglement, pasDevise, symboleDevise } from '../model/wizardRules';
+import { clampReglement, symboleDevise } from '../model/wizardRules';
 
 /** Same amount in the currency's minor unit (false for unreadable values). */
 function sameMinor(a: DecimalInput, b: DecimalInput, devise: string): boolean {

@@ -11,10 +11,11 @@ import { Box, Divider, InputAdornment, Typography } from '@mui/material';
 import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
+import { pasDevise } from '../../../common/devises';
 import { type ColisMontants } from '../../../common/pricing';
 import { isModeEnvoiAerien } from '../../../common/modes';
 import { useModesPaiement } from '../../encaissements/useModesPaiement';
-import { deviseDuDepart, hasAdvance, pasDevise, symboleDevise, type PrixNature } from '../model/wizardRules';
+import { deviseDuDepart, hasAdvance, symboleDevise, type PrixNature } from '../model/wizardRules';
 import type { Envoi, Ref } from '../model/types';
 import { MontantSummary } from './MontantSummary';
 import { ColisNaturesInput } from './ColisNaturesInput';
@@ -59,7 +60,6 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
   const air = isModeEnvoiAerien(envoi?.modeEnvoiID);
   const unite = (useWatch({ name: 'unite' }) as string) || 'KG';
   const reglement = useWatch({ name: 'reglement' });
-  const advance = hasAdvance({ reglement });
   const villes = useVilles(envoi?.paysID?.id);
   const natures = useGetList(
     'natureColis',
@@ -73,6 +73,7 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
   const { modes: modesPaiement } = useModesPaiement();
   const unitLabel = unite === 'M3' ? 'm³' : 'kg';
   const devise = deviseDuDepart(envoi, prixNatures);
+  const advance = hasAdvance({ reglement }, devise);
   // The amount inputs: in the departure's currency, step its minor unit.
   const montantProps = {
     min: 0,

@@ -186,11 +186,6 @@ export function manifestPages(count: number, first: number, rest: number, totals
   return pages;
 }
 
-/** A polyglot-style template filled with values: fill('Page %{page}', {page: 2}) → 'Page 2'. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/%\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
 /** An integer the French way ('2 000', with a narrow no-break space). */
 export const formatCount = (n: number) => n.toLocaleString('fr-FR');
 

@@ -12,10 +12,9 @@
 import { jsPDF } from 'jspdf';
 import { formatKg, formatMontant } from '../../../common/format';
 import { formatDateFr } from '../../common/formatDate';
-import { drawQr, fitText, pdfText } from '../../common/pdfKit';
+import { drawQr, fill, fitText, font, PALETTE, pdfText, type Rgb } from '../../common/pdfKit';
 import { manifestFr } from '../../i18n/fr/manifest';
 import {
-  fill,
   formatCount,
   isPaid,
   manifestPages,
@@ -33,21 +32,7 @@ export const CHUNK = 50;
 export type OnProgress = (done: number) => void;
 
 const t = manifestFr.pdf;
-type Rgb = [number, number, number];
-const INK: Rgb = [33, 33, 33];
-const MUTED: Rgb = [110, 110, 110];
-const BRAND: Rgb = [21, 61, 110];
-const STRIPE: Rgb = [242, 245, 249];
-const RULE: Rgb = [200, 205, 212];
-const DUE: Rgb = [183, 28, 28];
-const PAID: Rgb = [46, 125, 50];
-
-/** Sets the font, size (pt) and text colour in one call. */
-function font(doc: jsPDF, size: number, style: 'normal' | 'bold' = 'normal', color: Rgb = INK) {
-  doc.setFont('helvetica', style);
-  doc.setFontSize(size);
-  doc.setTextColor(...color);
-}
+const { INK, MUTED, BRAND, STRIPE, RULE, DUE, PAID } = PALETTE;
 
 /** 'origin → destination', the arrow drawn (the standard fonts have none); returns the width used. */
 function drawRoute(doc: jsPDF, envoi: ManifestEnvoi, x: number, y: number): number {

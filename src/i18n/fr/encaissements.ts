@@ -2,7 +2,7 @@
  * French texts of the collections list (spec 001 §2 "Collections list: Mode de Paiement, Date d'ajout, Effectué par,
  * Montant encaissé, Montant restant, Détails colis (opens a popup), Actions; ADMIN has an agency filter", §8
  * "Collections popup, parcel not found: 'Erreur' / 'Colis non trouvé'", "Status change failure: 'Echec lors du
- * changement !' (… collections)"); the refunds (docs/decisions/refunds-and-cash.md). Merged into
+ * changement !' (… collections)"); the refunds (docs/decisions/refunds-and-cash.md), also as the receipt prints them. Merged into
  * `resources.encaissements` by src/i18n/fr.ts.
  */
 export default {
@@ -28,6 +28,8 @@ export default {
     destinateur: 'Destinataire',
     partiel: 'Partiel',
   },
+  /** What a payment tendered in another currency was handed over as, under its amount (list and payment details). */
+  montant_remis: 'remis : %{montant}',
   /** How the Statut and delete confirmations name a payment. */
   record_name: "l'encaissement de %{montant} du colis %{reference}",
   colis: {
@@ -51,7 +53,6 @@ export default {
   refund: {
     action: 'Rembourser',
     title: 'Rembourser un encaissement',
-    colis: 'Colis',
     montantEncaisse: 'Montant encaissé',
     remboursable: 'Reste remboursable',
     montant: 'Montant remboursé',
@@ -63,5 +64,7 @@ export default {
     failure: "Le remboursement n'a pas pu être enregistré.",
     label: 'Remboursement',
     rembourse: 'remboursé : %{montant}',
+    /** The line under a refund on the parcel's receipt. */
+    recu_motif: 'Motif : %{motif}',
   },
 };

@@ -30,7 +30,6 @@ export default {
     cfa: 'Le franc CFA (XOF, XAF) a un taux fixé par la loi : 655,957 F pour 1 €. Il ne se saisit pas.',
     taux_help: 'Jusqu’à 6 décimales, virgule acceptée (ex. 1,0845)',
     inverse: '1 € = %{taux} %{devise} · 1 %{devise} = %{inverse} €',
-    role_agence: 'Seul un rôle qui voit toutes les agences peut saisir un taux de change.',
   },
   values: {
     fixe: 'Fixé par la loi',

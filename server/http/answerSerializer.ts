@@ -1,7 +1,9 @@
 /**
  * The serializer of every answer (app.ts): the route's zod response schema checks the answer (an answer that does
- * not match is a 500, never sent as it is: fastify-type-provider-zod's ResponseSerializationError, as before), then
- * JSON.stringify writes it, its instants first turned into ISO texts (docs/decisions/request-path.md).
+ * not match is a 500, never sent as it is: fastify-type-provider-zod's ResponseSerializationError, as its own
+ * serializer throws), then JSON.stringify writes it, its instants first turned into ISO texts
+ * (docs/decisions/request-path.md). Its speed-ups are a mechanism of the performance layer, listed with their figures
+ * and switch in server/db/fast/README.md.
  *
  * Why the instants: JSON.stringify leaves its fast path for an object with a `toJSON` method, and a Date's
  * (Date.prototype.toJSON → toISOString, a C++ builtin) is a call per instant: records with instants take more than
@@ -10,14 +12,14 @@
  * (tests/server/answerSerializer.test.ts).
  *
  * serializedOnce: the text of an answer made from data that never changes, serialized once by the same serializer.
- * sendListText: a list page already written as JSON by PostgreSQL (jsonPage.ts), sent as it is.
+ * sendListText: a list page already written as JSON by PostgreSQL (db/fast/jsonPage.ts), sent as it is.
  * Off switch: FAST_ANSWERS=0 (server/config.ts) writes every answer with JSON.stringify as it is and serializes the
  * unchanging ones on every request; tests/server/answerSerializer.test.ts and fastSwitches.test.ts hold both equal.
  */
 import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
-import { fastSwitches } from './switches';
+import { fastSwitches } from '../db/fast/switches';
 
 const pad2 = (n: number) => (n < 10 ? '0' + n : '' + n);
 const pad3 = (n: number) => (n < 10 ? '00' + n : n < 100 ? '0' + n : '' + n);
@@ -123,7 +125,7 @@ export function serializedOnce() {
 
 /**
  * Sends a list answer `{success: true, [key]: rows, total}` whose rows are already JSON text (server/http/list.ts
- * runList `json`: written by PostgreSQL as toApi would answer them, jsonPage.ts), as it is: not parsed, not checked
+ * runList `json`: written by PostgreSQL as toApi would answer them, db/fast/jsonPage.ts), as it is: not parsed, not checked
  * against the route's schema (tests/server/listJson.test.ts compares such pages with the checked ones).
  * @param key the rows' key (the spec's: `datas`…), a plain name
  */

@@ -1,0 +1,95 @@
+/**
+ * The public tracking page and the stock statement show a parcel's amount in its own currency
+ * (docs/decisions/currencies.md, public-tracking.md): src/suivi/SuiviColisView.tsx writes the amount still due of a
+ * Dakar parcel in F CFA, src/inventaire/InventaireShow.tsx each parcel's total in its currency (F CFA, euros), never
+ * a F CFA amount with the euro sign.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import type { SuiviColis } from '../../common/suivi';
+import InventaireShow from '../../src/inventaire/InventaireShow';
+import type { InventaireColis, InventaireRecord } from '../../src/inventaire/types';
+import { SuiviColisView } from '../../src/suivi/SuiviColisView';
+import { renderAdmin } from './renderAdmin';
+
+/** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
+const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+const SUIVI: SuiviColis = {
+  reference: 'DKR1-2611-000001',
+  statut: { code: 'RECEPTIONNE', libelle: 'Réceptionné' },
+  etapes: [{ date: '2026-11-20T10:00:00.000Z', statut: { code: 'RECEPTIONNE', libelle: 'Réceptionné' } }],
+  dateDepart: '2026-11-22',
+  dateArriveePrevue: '2026-11-24',
+  modeEnvoi: 'Aérien',
+  origine: { ville: 'Dakar', pays: 'Sénégal' },
+  destination: { ville: 'Paris', pays: 'France' },
+  modeLivraison: 'Livraison à domicile',
+  agenceRetrait: null,
+  resteAPayer: 6560,
+  devise: 'XOF',
+  expediteur: 'A. D.',
+  destinataire: 'M. F.',
+};
+
+describe('the public tracking page', () => {
+  it('writes the amount still due of a Dakar parcel in F CFA', () => {
+    render(<SuiviColisView colis={SUIVI} />);
+    expect(plain(screen.getByTestId('suivi-reste').textContent)).toBe('6 560 F CFA');
+  });
+
+  it('writes a parcel from Paris in euros, with cents', () => {
+    render(<SuiviColisView colis={{ ...SUIVI, resteAPayer: 12.5, devise: 'EUR' }} />);
+    expect(plain(screen.getByTestId('suivi-reste').textContent)).toBe('12,50 €');
+  });
+});
+
+/** A parcel of a statement. */
+const parcel = (id: string, reference: string, montantTotal: number, devise: string): InventaireColis => ({
+  id,
+  reference,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  contenu: 'Vêtements',
+  poids: 2,
+  unite: 'KG',
+  montantTotal,
+  devise,
+  nomDestinataire: 'Fall',
+  prenomsDestinataire: 'Moussa',
+  telephoneDestinataire: '+221770000000',
+  destinataireID: null,
+  statutID: { id: 's', code: 'RECEPTIONNE', libelle: 'Réceptionné' },
+  attendu: true,
+  trouve: true,
+});
+
+describe('the stock statement', () => {
+  it("shows each parcel's total in its own currency", async () => {
+    const dakar = parcel('c1', 'DKR1-2611-000001', 6560, 'XOF');
+    const paris = parcel('c2', 'PAR1-2611-000002', 50, 'EUR');
+    const statement: InventaireRecord<InventaireColis> = {
+      id: 'inv-1',
+      dateInventaire: '2026-11-20T10:00:00.000Z',
+      auteur: { id: 'u', nom: 'Koné', prenom: 'Awa', prenoms: 'Awa' },
+      agenceID: { id: 'a', code: 'DKR1', libelle: 'Dakar Plateau' },
+      colisId: [dakar, paris],
+      colisAttendus: [dakar, paris],
+      colisNonTrouve: [],
+      referencesInconnues: [],
+    };
+    const getOne = vi.fn(async () => ({ data: statement }));
+    renderAdmin(
+      <Routes>
+        <Route path="/inventaire/:id" element={<InventaireShow />} />
+      </Routes>,
+      { dataProvider: { getOne }, path: '/inventaire/inv-1' },
+    );
+    const table = await screen.findByTestId('colis-trouves');
+    await screen.findByText('DKR1-2611-000001');
+    const text = plain(table.textContent);
+    expect(text).toContain('6 560 F CFA');
+    expect(text).toContain('50,00 €');
+    expect(text).not.toContain('6 560,00 €');
+  });
+});
