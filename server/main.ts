@@ -13,7 +13,8 @@ const config = loadConfig();
 // The demo set goes into a new embedded database only (PGlite: no DATABASE_URL), unless DEMO_DATA=0.
 const demo = config.demoData && !config.databaseUrl;
 const { database, seeded, newKeys } = await openReady(config, { demo, timeouts: pgTimeoutsFromEnv() });
-const app = await buildApp({ db: database.db, config });
+// UI_DIR: the built UI to serve (default dist/), so that several builds can be tried side by side.
+const app = await buildApp({ db: database.db, config, uiDir: process.env.UI_DIR || undefined });
 const stopWorker = startOutboxWorker({
   db: database.db,
   smtpUrl: config.smtpUrl,
