@@ -4,7 +4,9 @@
  *   refused with 400 and a French message (PostgreSQL cannot store NUL: it used to answer 500, error 22021);
  *   tabs and line breaks are allowed in body texts (addresses, messages), nowhere else;
  * - a body-less call sent with `Content-Type: application/json` and an empty body (as the spec's client sends its
- *   DELETE calls) is read as having no body instead of being refused.
+ *   DELETE calls) is read as having no body instead of being refused;
+ * - a JSON body nested deeper than MAX_JSON_DEPTH is refused with 400 before it is parsed, by a scan without recursion
+ *   (thousands of levels used to overflow the stack of the walk below: 500 and a stack trace per call).
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +18,26 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Control characters refused in paths and query strings (tab and line breaks included). */
 // eslint-disable-next-line no-control-regex -- matching control characters is this guard's purpose
 const CONTROL_IN_URL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** The deepest nesting of objects and arrays a JSON body may have (the product's bodies use 3). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether the JSON text `text` nests objects and arrays deeper than `max` (strings skipped; one pass, no recursion). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
 
 /** The path of the first string (or key) of `value` holding a character of `pattern`, or null. */
 function findControlCharacter(value: unknown, pattern: RegExp, path = ''): string | null {
@@ -56,8 +78,12 @@ export const inputGuardPlugin = fp(
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-      return parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        return done(badRequest(`Requête trop imbriquée : ${MAX_JSON_DEPTH} niveaux au plus.`), undefined);
+      }
+      return parseJson(request, text, done);
     });
     // A callback-style hook (no promise per request, docs/decisions/request-path.md); a refusal goes to the error
     // handler.
