@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(routeCatalogPlugin);
   await app.register(helmetPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(swaggerPlugin);
+  await app.register(swaggerPlugin, { mode: deps.config.apiDocs, tokens });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(accessPlugin, { db: deps.db, tokens });

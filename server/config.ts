@@ -45,6 +45,8 @@ export interface Config {
   suiviRateLimit: number;
   /** Proxies trusted for X-Forwarded-For (Fastify `trustProxy`); false when TRUST_PROXY is unset. */
   trustProxy: false | string[];
+  /** Who may read the OpenAPI document at /api/docs (API_DOCS: public, staff or off; default public). */
+  apiDocs: 'public' | 'staff' | 'off';
 }
 
 /** Demo defaults, documented in the README. */
@@ -73,7 +75,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     suiviRateLimit: Math.max(1, Number(env.SUIVI_RATE_LIMIT ?? 30) || 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    apiDocs: parseApiDocs(env.API_DOCS),
   };
+}
+
+/** API_DOCS → public (default, unset or empty), staff or off; anything else stops the start with a French message. */
+function parseApiDocs(value: string | undefined): Config['apiDocs'] {
+  if (!value) return 'public';
+  if (value === 'public' || value === 'staff' || value === 'off') return value;
+  throw new Error(`API_DOCS=${value} : valeurs possibles public, staff ou off.`);
 }
 
 /** PUBLIC_URL → its origin and path without trailing slash; unset or empty → undefined. Refuses anything but http(s). */

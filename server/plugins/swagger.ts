@@ -2,15 +2,62 @@
  * OpenAPI description of the API at /api/docs (@fastify/swagger and its UI), generated from each route's zod schemas:
  * parameters, bodies and answers (http/answer.ts, refusals included); public routes of access/routeAccess.ts are marked
  * public (`security: []`). Registered before the routes, which it collects as they are added.
+ * Who may read it is API_DOCS (docs/decisions/security-hardening.md "Cheap refusals"): `public` (default), `staff` (a
+ * valid session token) or `off` (404). The document (~900 KB) is built once, then served from memory compressed
+ * (brotli or gzip, as the client accepts) with an ETag: one client pulling it no longer slows every other call.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { TokenService } from '../auth/tokens';
 import { ROUTE_ACCESS, routeKey } from '../access/routeAccess';
 
-export const swaggerPlugin = fp(
-  async (app) => {
+/** Who may read the OpenAPI document (API_DOCS). */
+export type ApiDocsMode = 'public' | 'staff' | 'off';
+
+/** The document as served: its text, compressed forms and ETag, built at the first request. */
+interface BuiltDocument {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Builds the served forms of the document's JSON text. */
+function build(text: string): BuiltDocument {
+  const identity = Buffer.from(text);
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Sends the built document in the best encoding the request accepts, or 304 when its ETag matches. */
+function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: BuiltDocument, mode: ApiDocsMode) {
+  reply.header('etag', doc.etag).header('vary', 'accept-encoding, authorization');
+  reply.header('cache-control', mode === 'public' ? 'public, max-age=300' : 'private, max-age=300');
+  if (request.headers['if-none-match'] === doc.etag) return reply.code(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.type('application/json; charset=utf-8');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(doc.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(doc.gzip);
+  return reply.send(doc.identity);
+}
+
+/** What the plugin needs: who may read the document, and the tokens that say who is signed in. */
+export interface SwaggerOptions {
+  mode: ApiDocsMode;
+  tokens: TokenService;
+}
+
+export const swaggerPlugin = fp<SwaggerOptions>(
+  async (app, opts) => {
     await app.register(swagger, {
       openapi: {
         info: { title: 'API Colis — back-office', description: 'Spécification 000 §7 et 001 §7', version: '1.0.0' },
@@ -28,6 +75,23 @@ export const swaggerPlugin = fp(
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+    let doc: BuiltDocument | null = null;
+    // Before any other work of a /api/docs request: who may read it, then the document from memory.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/docs')) return;
+      // Answered here in the API's envelope: the UI's routes live in a context registered before the error handler.
+      if (opts.mode === 'off') return reply.code(404).send({ success: false, message: 'Documentation indisponible.' });
+      if (opts.mode === 'staff') {
+        const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        if (!token || !opts.tokens.verify(token.trim())) {
+          return reply.code(401).send({ success: false, message: 'Authentification requise.' });
+        }
+      }
+      if (request.method !== 'GET' || request.url.split('?')[0] !== '/api/docs/json') return;
+      doc ??= build(JSON.stringify(app.swagger()));
+      return sendDocument(request, reply, doc, opts.mode);
+    });
   },
   { name: 'swagger' },
 );
