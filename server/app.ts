@@ -21,6 +21,7 @@ import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeCatalogPlugin } from './plugins/routeCatalog';
 import { staticPlugin } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
+import { loggerOptions } from './http/logRedaction';
 import { agenceRoutes } from './agence/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
@@ -73,7 +74,7 @@ export interface App extends FastifyInstance {
 /** Builds the API server. @returns a ready-to-listen Fastify instance with `tokens` attached */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/architecture.md §4).
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
