@@ -15,7 +15,12 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: { alias: { 'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) } },
-  server: { proxy: { '/api': process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000' } },
+  server: {
+    proxy: {
+      '/api': process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000',
+      '/app-config.js': process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000',
+    },
+  },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

@@ -1,7 +1,9 @@
 /**
  * The built UI at / (DESIGN.md §1): its files from `uiDir` when it holds an index.html, index.html for any other
- * non-API GET (the single-page app's own paths), and /app-config.js, the UI's runtime configuration (spec 001 §7:
- * the API's base address from PUBLIC_API_URL, else the page's origin + /api/). The public tracking page
+ * non-API GET (the single-page app's own paths), and /app-config.js, the UI's runtime configuration, which index.html
+ * loads before the app (appConfigScript: spec 001 §7 the API's base address from PUBLIC_API_URL, else the page's
+ * origin + /api/; the inactivity delay from INACTIVITY_MS, else 30 minutes): set at run time, without a rebuild.
+ * The public tracking page
  * (docs/decisions/public-tracking.md) is a second entry of the build: suivi.html answers /suivi and /suivi/{token},
  * without sign-in. Anything else not found is the JSON 404 of the API.
  * Caching (docs/decisions/screen-bundles.md): the hashed files under /assets/ are immutable for a year; index.html and
@@ -20,6 +22,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files whose name stays the same across releases (index.html, favicon…). */
 const REVALIDATE = 'no-cache';
 
+/**
+ * The UI's runtime configuration as a script (src/config.ts reads `window.__APP_CONFIG__`): `apiUrl` from
+ * PUBLIC_API_URL, `inactivityMs` from INACTIVITY_MS (a positive number of ms); a value unset or invalid is left out, so
+ * the page keeps its default.
+ */
+export function appConfigScript(env: Record<string, string | undefined>): string {
+  const inactivityMs = Number(env.INACTIVITY_MS);
+  const config = {
+    apiUrl: env.PUBLIC_API_URL || undefined,
+    inactivityMs: Number.isFinite(inactivityMs) && inactivityMs > 0 ? inactivityMs : undefined,
+  };
+  return `window.__APP_CONFIG__ = ${JSON.stringify(config)};\n`;
+}
+
 export interface StaticOptions {
   /** Folder of the built UI (vite build); served when it holds an index.html. */
   uiDir: string;
@@ -29,7 +45,7 @@ export const staticPlugin = fp<StaticOptions>(
   async (app, { uiDir }) => {
     app.get('/app-config.js', async (_req, reply) => {
       reply.type('application/javascript').header('cache-control', 'no-store');
-      return `window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: process.env.PUBLIC_API_URL || undefined })};\n`;
+      return appConfigScript(process.env);
     });
 
     const hasUi = existsSync(path.join(uiDir, 'index.html'));

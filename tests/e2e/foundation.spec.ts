@@ -110,3 +110,12 @@ test('a user changes its password, signs out and signs in with the new one', asy
   await expect(page.getByTestId('login-error')).toContainText('incorrect');
   await signIn(page, { ...lyon, password: 'Nouveau-Pass-2026' });
 });
+
+test('the page loads its runtime configuration from /app-config.js before the app', async ({ page }) => {
+  await page.goto('/login');
+  const served = await (await page.request.get('/app-config.js')).text();
+  expect(served).toMatch(/^window\.__APP_CONFIG__ = \{.*\};\n$/);
+  const expected = JSON.parse(served.replace(/^window\.__APP_CONFIG__ = /, '').replace(/;\n$/, ''));
+  // Undefined when index.html does not load it: the page then ignores PUBLIC_API_URL and INACTIVITY_MS.
+  expect(await page.evaluate(() => (window as unknown as { __APP_CONFIG__?: unknown }).__APP_CONFIG__)).toEqual(expected);
+});
