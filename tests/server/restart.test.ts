@@ -16,13 +16,45 @@ const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess | null = null;
 
+/** The server's environment: a fresh embedded database in `dir`, no demo data. */
+const serverEnv = () => ({
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: path.join(dir, 'db'),
+  DATABASE_URL: '',
+  DEMO_DATA: '0',
+  LOG_LEVEL: 'warn',
+});
+
 /** Starts the server bundle on a fresh embedded database (no demo data) and waits until it answers. */
 async function start(): Promise<void> {
-  child = spawn(process.execPath, [SERVER_BUNDLE], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', DEMO_DATA: '0', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 240; i++) {
+  child = spawn(process.execPath, [SERVER_BUNDLE], { env: serverEnv(), stdio: 'ignore' });
+  await answering();
+}
+
+/**
+ * Starts the server bundle under a parent that never reaps it (as a supervisor busy elsewhere would): once killed, it
+ * stays a zombie. Resolves the server's pid and a function that ends the parent.
+ */
+async function startUnreaped(): Promise<{ pid: number; end: () => void }> {
+  const parent = spawn(
+    'python3',
+    [
+      '-c',
+      'import subprocess, sys, time\np = subprocess.Popen(sys.argv[1:])\nprint(p.pid, flush=True)\ntime.sleep(600)',
+      process.execPath,
+      SERVER_BUNDLE,
+    ],
+    { env: serverEnv(), stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (b: Buffer) => resolve(Number(String(b).trim()))));
+  await answering();
+  return { pid, end: () => parent.kill('SIGKILL') };
+}
+
+/** Waits until the server answers (two minutes at most: a first start migrates and seeds). */
+async function answering(): Promise<void> {
+  for (let i = 0; i < 480; i++) {
     try {
       // Bodies are read to the end: an answer left unread keeps its connection busy, and the stop then waits for it.
       const res = await fetch(`${base}/api/docs/json`);
@@ -85,5 +117,27 @@ describe.runIf(!process.env.DATABASE_URL)('npm start on an embedded database', (
     expect(old.status).toBe(200);
     expect((await old.json()).datas.length).toBeGreaterThan(0);
     expect(await stop()).toBe(0);
-  }, 120_000);
+  }, 300_000);
+
+  it('starts again 0,3 s after a kill -9, its dead predecessor not yet reaped, and keeps the data', async () => {
+    const first = await startUnreaped();
+    try {
+      const created = await fetch(`${base}/api/pays/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await login()}` },
+        body: JSON.stringify({ code: 'TD', libelle: 'Tchad', indicatif: '+235', longueurNumero: 8, devise: 'XAF' }),
+      });
+      expect(created.status).toBe(200);
+      process.kill(first.pid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 300));
+      // Still a zombie: it answers kill(pid, 0) and its pid is in the lock file.
+      expect(() => process.kill(first.pid, 0)).not.toThrow();
+      await start();
+      const list = await (await fetch(`${base}/api/pays/liste?q=Tchad`, { headers: { authorization: `Bearer ${await login()}` } })).json();
+      expect(list.datas.map((p: { code: string }) => p.code)).toEqual(['TD']);
+      expect(await stop()).toBe(0);
+    } finally {
+      first.end();
+    }
+  }, 300_000);
 });
