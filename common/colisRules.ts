@@ -19,8 +19,18 @@ export function isColisEditable(statutCode: string | null | undefined): boolean 
   return COLIS_EDITABLE.includes(statutCode as StatutCode);
 }
 
-/** Parcel statuses a departure's 'en cours d'envoi' cascade moves (everything not yet shipped). */
+/** Parcel statuses not yet shipped: still at the registering agency (inventories, an agency's open parcels). */
 export const COLIS_BEFORE_SHIPPING: readonly StatutCode[] = ['EN_ATTENTE', 'RECEPTIONNE'];
+
+/**
+ * Parcel statuses a departure's 'en cours d'envoi' moves to EN_COURS_ENVOI: only the parcels received at the counter.
+ * EN_ATTENTE ones stay on the departure, waiting, until moved to another departure or received
+ * (docs/decisions/departure-ships-received.md).
+ */
+export const COLIS_SHIPPED_WITH_DEPARTURE: readonly StatutCode[] = ['RECEPTIONNE'];
+
+/** Parcel statuses that may be moved to another departure (colis/transferer): never received, EN_ATTENTE. */
+export const COLIS_TRANSFERABLE: readonly StatutCode[] = ['EN_ATTENTE'];
 
 /** Parcel statuses a departure's arrival moves to EXPEDIE (refused while one is still EN_ATTENTE, spec 000 §4). */
 export const COLIS_ARRIVING: readonly StatutCode[] = ['RECEPTIONNE', 'EN_COURS_ENVOI'];

@@ -2,12 +2,14 @@
  * Rules of departures (envois), shared by the server (which enforces them: server/envoi/service.ts) and the UI (the
  * form's schema common/schemas/envoi.ts envoiFormSchema checks them; src/departs/departRules.ts enables buttons). Spec 000 §4 "Departure statuses", §5 "Add
  * departure"; DESIGN.md §4.
- * - dates: none before today (Europe/Paris, common/dates.ts), except a date left unchanged on edit; and the shipper's
- *   order closing ≤ departure ≤ arrival (registrations close, the departure leaves, then arrives);
+ * - dates: none before today (Europe/Paris, common/dates.ts), except a date left unchanged on edit; none more than two
+ *   years ahead (a typing error); and the shipper's order closing ≤ departure ≤ arrival (registrations close, the
+ *   departure leaves, then arrives);
  * - countries: the destination differs from the origin;
  * - statuses: the codes a departure may take and the moves between them.
  */
 import { formatKg } from './format';
+import { milliToNumber, toMilli, type DecimalInput } from './money';
 import type { PermissionKey } from './permissions';
 import type { StatutCode } from './statuts';
 
@@ -35,6 +37,12 @@ export const ENVOI_MESSAGES = {
   finAfterDebut: 'La date de clôture doit précéder ou égaler la date de départ',
   arriveBeforeDebut: "La date d'arrivée doit suivre ou égaler la date de départ",
   paysDiffer: "Le pays de destination doit différer du pays d'origine",
+  /** A date more than two years after today (envoiDateErrors): a typing error such as 2062 for 2026. */
+  tropLoin: {
+    dateDebut: 'La date de départ ne peut pas dépasser deux ans.',
+    dateArrive: "La date d'arrivée ne peut pas dépasser deux ans.",
+    dateFin: 'La date de clôture ne peut pas dépasser deux ans.',
+  },
   transitionRefused: (from: string, to: string) =>
     `Changement de statut impossible : un départ « ${from} » ne peut pas passer à « ${to} ».`,
   colisEnAttente:
@@ -60,8 +68,19 @@ export type EnvoiDates = Partial<Record<EnvoiDateField, unknown>>;
 const day = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 10) : '');
 
 /**
- * The errors of a departure's dates, at most one per field (the today rule first; the order is checked only between
- * dates that pass it). An empty date has no error here (it is required elsewhere).
+ * The last day a departure's date may name: the same day two years after `today` (29 February → 1 March), '' when
+ * `today` is not a day.
+ * @param today 'yyyy-MM-dd' (common/dates.ts todayIso)
+ */
+function dansDeuxAns(today: string): string {
+  const [y, m, d] = today.slice(0, 10).split('-').map(Number);
+  const t = Date.UTC(y + 2, m - 1, d);
+  return Number.isNaN(t) ? '' : new Date(t).toISOString().slice(0, 10);
+}
+
+/**
+ * The errors of a departure's dates, at most one per field (the today rule first, then the two-year limit; the order
+ * is checked only between dates that pass them). An empty date has no error here (it is required elsewhere).
  * @param values the dates, 'yyyy-MM-dd'
  * @param today today as 'yyyy-MM-dd' (common/dates.ts todayIso); a date equal to today is accepted
  * @param previous on edit, the saved dates: a date left unchanged may lie in the past
@@ -69,9 +88,11 @@ const day = (value: unknown) => (typeof value === 'string' ? value.trim().slice(
  */
 export function envoiDateErrors(values: EnvoiDates, today: string, previous?: EnvoiDates): Partial<Record<EnvoiDateField, string>> {
   const errors: Partial<Record<EnvoiDateField, string>> = {};
+  const last = dansDeuxAns(today);
   for (const field of ENVOI_DATE_FIELDS) {
     const value = day(values[field]);
     if (value && value < today && value !== day(previous?.[field])) errors[field] = ENVOI_MESSAGES.datePast;
+    else if (value && last && value > last) errors[field] = ENVOI_MESSAGES.tropLoin[field];
   }
   const debut = day(values.dateDebut);
   const fin = day(values.dateFin);
@@ -90,4 +111,32 @@ export function envoiDateErrors(values: EnvoiDates, today: string, previous?: En
  */
 export function envoiPaysError(paysID: string | null | undefined, paysEmetteurID: string | null | undefined): string | undefined {
   return paysID && paysID === paysEmetteurID ? ENVOI_MESSAGES.paysDiffer : undefined;
+}
+
+/**
+ * Whether a departure is full (spec 000 §2 'Départs Ouverts' red card, §4 weight check): its available weight
+ * (poidsDisponible = poids − poidsReel, kg) is 0 or less. An unreadable weight counts as full. The server answers it
+ * as `complet` in envoi/ouvertActif, the parcel wizard offers no full departure (docs/decisions/wizard-departures.md).
+ * @param poidsDisponible kg left on the departure
+ */
+export function envoiComplet(poidsDisponible: DecimalInput): boolean {
+  try {
+    return toMilli(poidsDisponible) <= 0n;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The kg a departure would have left once a parcel of `poids` kg is on it: the registration's weight check
+ * (server/colis/registration.ts checkEnvoi refuses when it is below 0), shown live by the parcel wizard's step 2.
+ * Exact on thousandths; may be negative.
+ * @param poidsDisponible kg left on the departure now (poids − poidsReel)
+ * @param poids kg of the parcel as typed (the sum of its nature lines)
+ * @param dejaSurLeDepart kg this parcel already holds on the departure (its saved weight, on edit of a parcel that
+ *   stays on its departure; else 0)
+ * @returns kg, a number with at most 3 decimals
+ */
+export function poidsRestantApres(poidsDisponible: DecimalInput, poids: DecimalInput, dejaSurLeDepart: DecimalInput = 0): number {
+  return milliToNumber(toMilli(poidsDisponible) + toMilli(dejaSurLeDepart) - toMilli(poids));
 }

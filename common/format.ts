@@ -110,3 +110,15 @@ export function formatTaux(value: DecimalInput): string {
  */
 export const tauxLibelle = (taux: DecimalInput, deviseTendue: string, devise: string) =>
   `1 ${deviseTendue} = ${formatTaux(taux)} ${devise}`;
+
+/**
+ * The full name of a person (staff user, client, author) as every screen, answer and mail writes it: nom then prénoms,
+ * the blank parts left out ('Administrateur Principal'; audit 001 B9: one order everywhere). '' for nobody.
+ * @param person its nom and prenoms (either may be missing)
+ */
+export function fullName(person: { nom?: string | null; prenoms?: string | null } | null | undefined): string {
+  return [person?.nom, person?.prenoms]
+    .filter((s): s is string => typeof s === 'string' && s.trim() !== '')
+    .map((s) => s.trim())
+    .join(' ');
+}

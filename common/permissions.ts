@@ -278,6 +278,14 @@ export const PERMISSIONS = {
   colisDetails: { group: 'colis', description: "Voir la page de détail d'un colis", agent: true },
   retraitColis: { group: 'colis', description: "Enregistrer le retrait d'un colis en agence", agent: true },
   livraisonColis: { group: 'colis', description: "Enregistrer la livraison d'un colis à domicile", agent: true },
+  // Deciding the deletion requests of processed parcels in the application (docs/decisions/deletion-requests.md): the
+  // list 'Demandes de suppression', approve or refuse; not an agent's key (the roles that see every agency hold it).
+  colisDeleteApprouver: {
+    group: 'colis',
+    description: 'Approuver ou refuser les demandes de suppression de colis',
+    resource: 'demandesSuppression',
+    action: 'list',
+  },
 
   inventaire: {
     group: 'inventaire',

@@ -130,6 +130,27 @@ function createMockMiddleware(router) {
     res.json({ ...entry.answer, token: makeToken(String(entry.answer.data.id)) });
   }
 
+  /**
+   * The page's rows grouped by their agency as the API answers them to the mock's administrator (server/http/byAgence.ts):
+   * `{id, _id, agenceLibelle, [groupKey]: rows}`, groups by agency name the French way, 'Sans agence' last.
+   */
+  function byAgence(rows, groupKey) {
+    const groups = new Map();
+    for (const row of rows) {
+      const agence = row.agenceID && typeof row.agenceID === 'object' ? row.agenceID : null;
+      const id = agence && typeof agence.id === 'string' ? agence.id : null;
+      if (!groups.has(id)) {
+        const agenceLibelle = id && typeof agence.libelle === 'string' ? agence.libelle : 'Sans agence';
+        groups.set(id, { id, _id: id, agenceLibelle, [groupKey]: [] });
+      }
+      groups.get(id)[groupKey].push(row);
+    }
+    const french = new Intl.Collator('fr', { sensitivity: 'base' });
+    return [...groups.values()].sort((a, b) =>
+      (a.id === null) !== (b.id === null) ? (a.id === null ? 1 : -1) : french.compare(a.agenceLibelle, b.agenceLibelle),
+    );
+  }
+
   /** Wraps json-server's answer of a call on `collection` into the API's envelope. */
   function envelope(req, res, data) {
     const { collection, id } = collectionOf(req.url);
@@ -149,7 +170,8 @@ function createMockMiddleware(router) {
     }
     const total = Number(res.getHeader('X-Total-Count') ?? (Array.isArray(data) ? data.length : 0));
     const meta = (state()._meta || {})[collection] || {};
-    return { success: true, [keys.listKey]: data, total, ...meta };
+    const groups = keys.groupKey && Array.isArray(data) ? { byAgence: byAgence(data, keys.groupKey) } : {};
+    return { success: true, [keys.listKey]: data, total, ...meta, ...groups };
   }
 
   /** Spec paths: sign-in, token, snapshots, envelopes. */

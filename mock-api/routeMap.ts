@@ -14,6 +14,8 @@ export interface MockResource {
   oneKey: string;
   /** Keys of the list answer besides the rows (served from db.json `_meta`). */
   metaKeys: readonly string[];
+  /** Key of a group's rows in `byAgence`, built from the page's rows (ResourceApi.groupKey); absent: no groups. */
+  groupKey?: string;
 }
 
 /** Calls outside the five of RESOURCE_API that still read or write a collection (parcel deletion names a role). */
@@ -50,7 +52,7 @@ export function mockResources(): Record<string, MockResource> {
   return Object.fromEntries(
     Object.entries(RESOURCE_API).map(([resource, api]) => [
       resource,
-      { listKey: api.listKey ?? 'datas', oneKey: api.oneKey ?? 'data', metaKeys: api.metaKeys ?? [] },
+      { listKey: api.listKey ?? 'datas', oneKey: api.oneKey ?? 'data', metaKeys: api.metaKeys ?? [], groupKey: api.groupKey },
     ]),
   );
 }

@@ -28,6 +28,8 @@ import { authRoutes } from './auth/routes';
 import { autorisationRoutes } from './autorisation/routes';
 import { caisseRoutes } from './caisse/routes';
 import { colisRoutes } from './colis/routes';
+import { demandesSuppressionRoutes } from './colis/demandesSuppressionRoutes';
+import { colisTransfertRoutes } from './colis/transfertRoutes';
 import { encaissementRoutes } from './encaissement/routes';
 import { envoiRoutes } from './envoi/routes';
 import { envoiManifestRoutes } from './envoi/manifestRoutes';
@@ -125,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     envoiRoutes,
     envoiManifestRoutes,
     colisRoutes,
+    demandesSuppressionRoutes,
+    colisTransfertRoutes,
     encaissementRoutes,
     caisseRoutes,
     inventaireRoutes,

@@ -7,12 +7,15 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { darken, type Theme } from '@mui/material/styles';
+import { lightBlue } from '@mui/material/colors';
 import { AppShell } from './AppShell';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './appDataProvider';
 import { i18nProvider, loadResourceMessages } from './i18n/i18nProvider';
 import { NotFoundPage, ForbiddenPage, ServerErrorPage } from './layout/ErrorPage';
 import { AccessDeniedRedirect } from './layout/AccessGuards';
+import { RouteTrail } from './layout/routeTrail';
 import { Guarded } from './common/Guarded';
 import { legacyRouteElements } from './routes/legacyRouteElements';
 import LoginPage from './auth/LoginPage';
@@ -36,6 +39,7 @@ import { paramNatureModeResource } from './paramNatureMode';
 import { clientsResource } from './clients';
 import { encaissementsResource } from './encaissements';
 import { caisseResource } from './caisse';
+import { demandesSuppressionResource } from './demandesSuppression';
 import { inventaireResource } from './inventaire';
 import { autorisationResource } from './autorisation';
 import { mailOutboxResource, messagerieResource } from './messagerie';
@@ -57,13 +61,26 @@ const LazyLayout = ({ children }: { children: ReactNode }) => (
   </Suspense>
 );
 
-/** Theme: react-admin's default with the back-office's blues. */
+/**
+ * Theme: react-admin's default with the back-office's blues. Warning and info are MUI's own hues, darker, so that white
+ * on them and they on white reach WCAG AA's 4.5:1 (MUI's #ed6c02 and #0288d1 give 3.1 and 3.9); a disabled field's hint
+ * stays readable (docs/decisions/accessibility.md).
+ */
 const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
     ...defaultTheme.palette,
     primary: { main: '#1565c0' },
     secondary: { main: '#0d47a1' },
+    warning: { main: darken('#ed6c02', 0.25) },
+    info: { main: lightBlue[800] },
+  },
+  components: {
+    ...defaultTheme.components,
+    // A disabled field's hint says why it waits ('Choisissez d'abord le pays'): it keeps the readable helper colour.
+    MuiFormHelperText: {
+      styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
+    },
   },
 };
 
@@ -73,6 +90,8 @@ const theme: RaThemeOptions = {
  */
 export const App = () => (
   <BrowserRouter>
+    {/* The page before the current one: the error pages' rule after /errorserver (spec 000 §2, 001 §4). */}
+    <RouteTrail />
     <AppShell
       title="Back-office Colis"
       disableTelemetry
@@ -107,6 +126,7 @@ export const App = () => (
       <Resource {...clientsResource} />
       <Resource {...encaissementsResource} />
       <Resource {...caisseResource} />
+      <Resource {...demandesSuppressionResource} />
       <Resource {...inventaireResource} />
       <Resource {...autorisationResource} />
       <Resource {...messagerieResource} />

@@ -19,6 +19,7 @@ import { autorisationMethods, type AutorisationMethods } from './autorisation/au
 import { caisseMethods, type CaisseMethods } from './caisse/caisseMethods';
 import { colisMethods, type ColisMethods } from './colis/model/colisMethods';
 import { dashboardMethods, type DashboardMethods } from './dashboard/dashboardMethods';
+import { demandesSuppressionMethods, type DemandesSuppressionMethods } from './demandesSuppression/demandesSuppressionMethods';
 import { departMethods, type DepartMethods } from './departs/departMethods';
 import { encaissementMethods, type EncaissementMethods } from './encaissements/encaissementMethods';
 import { inventaireMethods, type InventaireMethods } from './inventaire/inventaireMethods';
@@ -38,7 +39,8 @@ export type AppDataProvider = DataProvider &
   MessagerieMethods &
   UserMethods &
   AuditMethods &
-  CaisseMethods;
+  CaisseMethods &
+  DemandesSuppressionMethods;
 
 /** The dataProvider of the back-office: the CRUD calls and the named methods. */
 export const dataProvider: AppDataProvider = {
@@ -54,4 +56,5 @@ export const dataProvider: AppDataProvider = {
   ...userMethods,
   ...auditMethods,
   ...caisseMethods,
+  ...demandesSuppressionMethods,
 };

@@ -108,6 +108,17 @@ export const codeLibelleRequiredSchema = codeLibelleSchema('required');
 /** The form of a resource whose description is optional or absent (nature groups, operation types). */
 export const codeLibelleOptionalSchema = codeLibelleSchema('optional');
 
+/**
+ * Body of role/create and role/update, and the role form (spec 001 §2 "Roles form fields: Code, Libelle, Statut"; §5
+ * code, libelle, description required): the code / libellé rules, the reach `toutesAgences`
+ * (docs/decisions/role-identity.md) and the Statut `isActive` (docs/decisions/role-statut.md), both optional (unchanged
+ * when left out; a new role is active and bound to its agency).
+ */
+export const roleSchema = codeLibelleRequiredSchema.extend({
+  toutesAgences: z.boolean({ error: 'La portée doit être vrai ou faux' }).optional(),
+  isActive: z.boolean({ error: 'Le statut doit être actif ou inactif' }).optional(),
+});
+
 /** prixExceptionnel: digits (and two decimals), 0 or empty means none (spec 001 §5), stored as cents' text or null. */
 const prixExceptionnel = z
   .union([z.number(), z.string(), z.null()])
@@ -155,6 +166,12 @@ const montantMinimum = z.preprocess(
 );
 
 /**
+ * The id of one city of a unit price: missing → `required`; a list of cities (a client sending several destinations at
+ * once, audit 001 B10) → `oneOnly`, since a price holds one route; anything else that is not an id → `required`.
+ */
+const oneCityId = (required: string, oneOnly: string) => z.uuid({ error: (issue) => (Array.isArray(issue.input) ? oneOnly : required) });
+
+/**
  * Fields of the unit price (spec 001 §5 Unit-price form: origin and destination cities,
  * nature group, sending mode, libelle, prixUnitaire (number, min 0) all required; an extension: the minimum charge of a
  * line, montantMinimum, optional, ≥ 0), both in the origin country's currency. The spec's client names the cities
@@ -165,8 +182,11 @@ const paramNatureModeFields = z.object({
   prixUnitaire: montantOrigine('Le prix unitaire'),
   montantMinimum,
   groupeNatureColisID: requiredId('Le groupe de nature est obligatoire'),
-  villeOrigineID: requiredId("La ville d'origine est obligatoire"),
-  villeDestinationID: requiredId('La ville de destination est obligatoire'),
+  villeOrigineID: oneCityId("La ville d'origine est obligatoire", "Une seule ville d'origine par prix unitaire : créez un prix par ville."),
+  villeDestinationID: oneCityId(
+    'La ville de destination est obligatoire',
+    'Une seule ville de destination par prix unitaire : créez un prix par ville.',
+  ),
   modeEnvoiID: requiredId("Le mode d'envoi est obligatoire"),
 });
 

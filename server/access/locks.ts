@@ -7,12 +7,22 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { CAISSE_MESSAGES } from '../../common/schemas/caisse';
+import { DEMANDE_SUPPRESSION_MESSAGES } from '../../common/schemas/demandeSuppression';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Tx } from '../db/client';
 import { lockScoped } from '../db/lockScoped';
-import { caisseClotures, colis, envois, operations } from '../db/schema';
+import { caisseClotures, colis, demandesSuppression, envois, operations } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import { caisseScope, colisAgenceScope, colisNotDeleted, colisOwnerScope, colisScope, envoiScope, operationAgencyScope } from './scopes';
+import {
+  caisseScope,
+  colisAgenceScope,
+  colisNotDeleted,
+  colisOwnerScope,
+  colisScope,
+  demandeSuppressionScope,
+  envoiScope,
+  operationAgencyScope,
+} from './scopes';
 
 /**
  * Locks a row and checks the caller's scope covers it.
@@ -77,5 +87,17 @@ export function lockCloture(tx: Tx, id: string, user: CurrentUser) {
   return lockInScope(tx, caisseClotures, eq(caisseClotures.id, id), caisseScope(user), {
     notFound: CAISSE_MESSAGES.introuvable,
     forbidden: CAISSE_MESSAGES.autreAgence,
+  });
+}
+
+/**
+ * Locks a parcel's deletion request the user may decide (demandeSuppressionScope: its parcel registered by the user's
+ * agency, any for a role that sees every agency; docs/decisions/deletion-requests.md).
+ * @throws 404 DEMANDE_SUPPRESSION_MESSAGES.introuvable, 403 a request of another agency's parcel
+ */
+export function lockDemandeSuppression(tx: Tx, id: string, user: CurrentUser) {
+  return lockInScope(tx, demandesSuppression, eq(demandesSuppression.id, id), demandeSuppressionScope(user), {
+    notFound: DEMANDE_SUPPRESSION_MESSAGES.introuvable,
+    forbidden: DEMANDE_SUPPRESSION_MESSAGES.autreAgence,
   });
 }

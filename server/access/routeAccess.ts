@@ -131,12 +131,21 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/colis/getByReference/:reference': key('colisDetail', { anyOf: ['colisDetails'] }),
   'GET /api/colis/getHistoriqueByReference/:reference': key('colisDetail', { anyOf: ['colisDetails'] }),
   'GET /api/colis/getColisByEnvoiId/:envoiId': key('depart', { anyOf: ['colis'] }),
+  // parcels left waiting by a departure's 'en cours d'envoi', and their move to another departure of the same route
+  // (docs/decisions/departure-ships-received.md): the move is a change of the parcel, the edit's key
+  'GET /api/colis/enAttente/:envoiId': key('depart', { anyOf: ['colis'] }),
+  'POST /api/colis/transferer': key('colisUpdate'),
   'GET /api/envoi/manifest/:envoiId': key('depart'),
   'POST /api/colis/create': key('addColis'),
   'PUT /api/colis/update/:id': key('colisUpdate', { activeKey: 'colisUpdateEtat', anyOf: ['encaissementMake'] }),
   'DELETE /api/colis/delete/:id/:roleCode': key('colisDelete'),
   'DELETE /api/colis/delete/:reference': key('colisDelete'),
   'POST /api/colis/deleteWithOtp': key('colisDelete'),
+  // deletion requests decided in the application (docs/decisions/deletion-requests.md): the list also with colisDelete,
+  // so that an agent reads the state of its requests (within demandeSuppressionScope); deciding needs colisDeleteApprouver
+  'GET /api/colis/demandesSuppression': key('colisDeleteApprouver', { anyOf: ['colisDelete'] }),
+  'POST /api/colis/demandesSuppression/approuver/:id': key('colisDeleteApprouver'),
+  'POST /api/colis/demandesSuppression/refuser/:id': key('colisDeleteApprouver'),
   'POST /api/colis/retirer/:id': key('retraitColis'),
   'POST /api/colis/livrer/:id': key('livraisonColis'),
   'GET /api/colis/contactAdminForEnvoi/:envoiId': key('addColis'),

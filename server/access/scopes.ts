@@ -10,7 +10,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
-import { caisseClotures, colis, encaissements, envois, inventaires, operations, users } from '../db/schema';
+import { caisseClotures, colis, demandesSuppression, encaissements, envois, inventaires, operations, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import type { SeekCounters } from '../db/fast/listSeek';
 import { findUser } from '../auth/query';
@@ -84,6 +84,18 @@ export function colisScope(user: CurrentUser): SQL | undefined {
 export function colisOwnerScope(user: CurrentUser): SQL | undefined {
   if (user.allAgences) return undefined;
   return user.agenceID ? eq(colis.agenceID, user.agenceID) : sql`false`;
+}
+
+/**
+ * Deletion requests of parcels a user may see and decide (docs/decisions/deletion-requests.md): those of the parcels
+ * it may delete (colisOwnerScope on the request's parcel, deleted ones included: a decided request stays listed):
+ * every one (undefined) for a role that sees every agency, else its agency's registrations. A condition on the
+ * `demandes_suppression` table.
+ */
+export function demandeSuppressionScope(user: CurrentUser): SQL | undefined {
+  const owner = colisOwnerScope(user);
+  if (!owner) return undefined;
+  return sql`EXISTS (SELECT 1 FROM ${colis} WHERE ${colis.id} = ${demandesSuppression.colisID} AND ${owner})`;
 }
 
 /**

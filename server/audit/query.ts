@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays } from '../../common/dates';
+import { fullName } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { audits, users } from '../db/schema';
@@ -19,7 +20,7 @@ export interface AuditRow {
   roleID: string | null;
   action: string;
   auteurID: string | null;
-  /** 'Prénoms Nom' of the author, '' when unknown. */
+  /** 'Nom Prénoms' of the author (common/format.ts fullName), '' when unknown. */
   auteur: string;
   avant: unknown;
   apres: unknown;
@@ -62,7 +63,7 @@ export async function latestAudits(db: Db, about: { userID?: string; roleID?: st
     .limit(Math.min(Math.max(limit, 1), 100));
   return rows.map(({ auteurNom, auteurPrenoms, createdAt, ...r }) => ({
     ...r,
-    auteur: [auteurPrenoms, auteurNom].filter(Boolean).join(' '),
+    auteur: fullName({ nom: auteurNom, prenoms: auteurPrenoms }),
     createdAt: createdAt.toISOString(),
   }));
 }
@@ -119,7 +120,7 @@ export async function auditPage(db: Db, f: AuditFilters, user: CurrentUser): Pro
     total,
     rows: rows.map(({ auteurNom, auteurPrenoms, createdAt, ...r }) => ({
       ...r,
-      auteur: [auteurPrenoms, auteurNom].filter(Boolean).join(' '),
+      auteur: fullName({ nom: auteurNom, prenoms: auteurPrenoms }),
       createdAt: createdAt.toISOString(),
     })),
   };

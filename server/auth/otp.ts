@@ -119,3 +119,14 @@ export async function checkOtp(
     .returning({ id: codesOtp.id });
   return consumed.length === 1 ? 'ok' : 'missing';
 }
+
+/**
+ * Voids the unused codes of a purpose and subject (they can no longer be checked): a parcel's deletion code once its
+ * deletion request is refused (docs/decisions/deletion-requests.md).
+ */
+export async function voidOtp(tx: Db | Tx, opts: { purpose: Purpose; subjectID: string }): Promise<void> {
+  await tx
+    .update(codesOtp)
+    .set({ usedAt: new Date() })
+    .where(and(eq(codesOtp.purpose, opts.purpose), eq(codesOtp.subjectID, opts.subjectID), isNull(codesOtp.usedAt)));
+}

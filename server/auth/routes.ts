@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { answers, codeLibelleRef, envelope, instant, messageAnswer, record } from '../http/answer';
 import { toApi } from '../http/serialize';
 import { currentUser } from './currentUser';
-import { changePassword, login, requestPasswordReset, resetPassword } from './service';
+import { RECOVERY_SENT_MESSAGE, changePassword, login, requestPasswordReset, resetPassword } from './service';
 import type { TokenService } from './tokens';
 import { changeBody, forgotBody, loginBody, validerBody } from '../../common/schemas/auth';
 
@@ -75,7 +75,7 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db; tokens: T
     { config: { rateLimit }, schema: { tags, body: forgotBody, response: answers({ 200: messageAnswer }) } },
     async (request) => {
       await requestPasswordReset(db, request.body, request.ip);
-      return { success: true, message: 'Code OTP envoyé avec succès !' };
+      return { success: true, message: RECOVERY_SENT_MESSAGE };
     },
   );
 

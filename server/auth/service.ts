@@ -9,6 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
+import { fullName } from '../../common/format';
 import type { Db } from '../db/client';
 import { agences, roles, typeUsers, users } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../http/errors';
@@ -81,6 +82,14 @@ export async function login(db: Db, tokens: TokenService, input: LoginInput, ip:
 }
 
 /**
+ * The answer of auth/forgotPassword, the same whether or not the phone and e-mail name an account (no account
+ * enumeration), worded so that nobody waits for a code that was never sent (audit 000 B7; spec 000 §2 words it 'Code OTP
+ * envoyé avec succès !': docs/decisions/password-recovery-message.md). The page shows the same text
+ * (src/i18n/frBase.ts app.forgot.otp_sent).
+ */
+export const RECOVERY_SENT_MESSAGE = 'Si ces informations correspondent à un compte, un code a été envoyé.';
+
+/**
  * Mails a 6-digit recovery code to the active staff user with this e-mail and phone, if there is one (an outbox mail
  * of the user's agency). Answers in at least RECOVERY_ANSWER_MS either way.
  * @throws 429 throttled
@@ -115,7 +124,7 @@ export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, i
     await enqueueMail(tx, {
       to: user.email,
       subject: 'Code de réinitialisation de votre mot de passe',
-      html: `<p>Bonjour ${escapeHtml(`${user.prenoms} ${user.nom}`)},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,
+      html: `<p>Bonjour ${escapeHtml(fullName(user))},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,
       secret: true,
       agenceID: user.agenceID,
     });

@@ -17,7 +17,8 @@ import { agences, audits, envois, modesLivraison, statuts, users, villes } from 
  */
 const snapshotOf = (
   c: SQL,
-  expediteur: SQL = sql`(SELECT trim(u.prenoms || ' ' || u.nom) FROM ${users} u WHERE u.id = ${c}.expediteur_id)`,
+  // Nom then prénoms, the one order of common/format.ts fullName (audit 001 B9).
+  expediteur: SQL = sql`(SELECT trim(u.nom || ' ' || u.prenoms) FROM ${users} u WHERE u.id = ${c}.expediteur_id)`,
 ) => sql`jsonb_build_object(
   'reference', ${c}.reference,
   'statut', (SELECT s.libelle FROM ${statuts} s WHERE s.id = ${c}.statut_id),
@@ -84,21 +85,36 @@ export async function recordColisActive(tx: Tx, id: string, before: boolean, aft
   });
 }
 
-/** How a deletion was authorised (spec 000 §4 Parcel deletion): the key checked and the path taken. */
-export type ColisDeletionWay = 'direct' | 'otp';
+/**
+ * How a deletion was authorised (spec 000 §4 Parcel deletion): the key checked and the path taken; 'demande': a
+ * deletion request approved in the application (docs/decisions/deletion-requests.md).
+ */
+export type ColisDeletionWay = 'direct' | 'otp' | 'demande';
 
 /** The French words of each way, as the journal keeps them. */
 const DELETION_MOTIF: Record<ColisDeletionWay, string> = {
   direct: 'suppression directe (colis en attente)',
   otp: 'suppression confirmée par le code envoyé aux administrateurs',
+  demande: 'demande de suppression approuvée par un administrateur',
 };
 
-/** The permission key every deletion path checks (server/access/routeAccess.ts). */
-const DELETION_KEY: PermissionKey = 'colisDelete';
+/** How each way is named in the journal's `autorisation`. */
+const DELETION_AUTORISATION: Record<ColisDeletionWay, string> = {
+  direct: 'directe',
+  otp: 'code de confirmation',
+  demande: 'demande approuvée',
+};
+
+/** The permission key each deletion path checks (server/access/routeAccess.ts). */
+const DELETION_KEY: Record<ColisDeletionWay, PermissionKey> = {
+  direct: 'colisDelete',
+  otp: 'colisDelete',
+  demande: 'colisDeleteApprouver',
+};
 
 /**
  * Records a soft deletion: who (the author), when (`deletedAt`) and how it was authorised (the permission key and
- * the path: direct while EN_ATTENTE, or with the code e-mailed to the administrators).
+ * the path: direct while EN_ATTENTE, with the code e-mailed to the administrators, or a request approved).
  */
 export async function recordColisDeleted(
   tx: Tx,
@@ -117,8 +133,8 @@ export async function recordColisDeleted(
       reference: row.reference,
       deletedAt: deletedAt.toISOString(),
       isActive: false,
-      permission: DELETION_KEY,
-      autorisation: way === 'otp' ? 'code de confirmation' : 'directe',
+      permission: DELETION_KEY[way],
+      autorisation: DELETION_AUTORISATION[way],
       motif: DELETION_MOTIF[way],
     },
   });

@@ -4,7 +4,9 @@
  * line for the wizard's live preview (an extension). The selects are in query.ts, the price lookup in pricing.ts.
  */
 import { and, eq } from 'drizzle-orm';
+import { formatMontant } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
+import { paiementsOfColis } from '../encaissement/query';
 import type { Db } from '../db/client';
 import { colis, envois } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
@@ -46,10 +48,72 @@ export async function getColisDetails(db: Db, reference: string, user: CurrentUs
   return { colis: row, natureColisDetails, suiviToken };
 }
 
-/** The status history of a parcel the user may see, newest first. @throws 404 */
+/** What a history entry of a payment or a refund says of it (docs/decisions/payment-history.md). */
+interface PaiementEntry {
+  type: 'encaissement' | 'remboursement';
+  /** The amount collected or given back, positive, in `devise`; null when no payment row was found for the entry. */
+  montant: number | null;
+  devise: string | null;
+  /** The payment or refund was cancelled since (its amount went back to the parcel). */
+  annule: boolean;
+}
+
+/** The payments of a parcel as paiementsOfColis reads them. */
+type PaiementRow = Awaited<ReturnType<typeof paiementsOfColis>>[number];
+
+/** The French line of a payment entry: 'Encaissement de 20,00 €', 'Remboursement de 5,50 € (annulé)'. */
+function paiementLibelle(p: PaiementEntry): string {
+  const what = p.type === 'remboursement' ? 'Remboursement' : 'Encaissement';
+  const montant = p.montant === null ? '' : ` de ${formatMontant(p.montant, p.devise)}`;
+  return `${what}${montant}${p.annule ? ' (annulé)' : ''}`;
+}
+
+/**
+ * Reads the history entries a payment or a refund wrote (same status before and after) as that payment (audit 000 B2,
+ * docs/decisions/payment-history.md): each such entry, oldest first, is the latest payment of the same author not yet
+ * taken whose instant is not after the entry's (a payment's entry is written at its own instant, older ones a moment
+ * after it, in its transaction). Pure.
+ * @param entries the history, newest first (colis/query.ts colisHistorique)
+ * @param paiements the parcel's payments and refunds, oldest first (encaissement/query.ts paiementsOfColis)
+ * @returns the entries in the same order, a payment's with `paiement` and its French `libelle`, the others unchanged
+ */
+function withPaiements<
+  E extends { dateAction: Date; statutAvantID: { id: string } | null; statutApresID: { id: string }; auteurID: { id: string } | null },
+>(entries: E[], paiements: PaiementRow[]): (E & { paiement?: PaiementEntry; libelle?: string })[] {
+  const taken = new Set<string>();
+  const found = new Map<E, PaiementEntry>();
+  for (const entry of [...entries].reverse()) {
+    if (!entry.statutAvantID || entry.statutAvantID.id !== entry.statutApresID.id) continue;
+    const auteur = entry.auteurID?.id ?? null;
+    let match: PaiementRow | undefined;
+    for (const p of paiements) {
+      if (p.createdAt.getTime() > entry.dateAction.getTime()) break;
+      if (!taken.has(p.id) && p.auteurID === auteur) match = p;
+    }
+    if (match) taken.add(match.id);
+    const montant = match ? Math.abs(Number(match.montantEncaisse)) : null;
+    found.set(entry, {
+      type: match?.rembourseID ? 'remboursement' : 'encaissement',
+      montant,
+      devise: match?.devise ?? null,
+      annule: !!match?.deletedAt,
+    });
+  }
+  return entries.map((entry) => {
+    const paiement = found.get(entry);
+    return paiement ? { ...entry, paiement, libelle: paiementLibelle(paiement) } : entry;
+  });
+}
+
+/**
+ * The status history of a parcel the user may see, newest first; an entry a payment or a refund wrote carries
+ * `paiement` and `libelle` ('Encaissement de 20,00 €') instead of reading as a status change (withPaiements).
+ * @throws 404 'Aucun colis trouvé' (unknown, deleted or outside the user's scope)
+ */
 export async function getColisHistorique(db: Db, reference: string, user: CurrentUser) {
   const row = await getColis(db, { reference }, user);
-  return colisHistorique(db, row.id);
+  const [entries, paiements] = await Promise.all([colisHistorique(db, row.id), paiementsOfColis(db, row.id)]);
+  return withPaiements(entries, paiements);
 }
 
 /** The senders of a departure the user may see, with their parcels there (spec 000 §2). @throws 404 */

@@ -15,6 +15,7 @@ import { ADVANCE_PAYER, COLIS_STATUT_ADVANCE, COLIS_STATUT_REGISTERED, isAdvance
 import { todayIso } from '../../common/dates';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { roundToDevise } from '../../common/devises';
+import { formatKg, fullName } from '../../common/format';
 import { milliToNumber, toMilli, toPoidsString } from '../../common/money';
 import { uniteForModeEnvoi } from '../../common/modes';
 import type { PaysTelephone } from '../../common/phone';
@@ -534,7 +535,8 @@ export async function contactAdminForEnvoi(db: Db, envoiId: string, user: Curren
     (await adminEmails(db)).map((to) => ({
       to,
       subject: `Départ ${e.reference} : capacité atteinte`,
-      html: `<p>${escapeHtml(`${me.prenoms} ${me.nom}`)} (${escapeHtml(me.agence ?? 'administration')}) signale que le départ <strong>${escapeHtml(e.reference)}</strong> n'a plus assez de poids disponible (${e.poidsReel} kg enregistrés sur ${e.poids} kg).</p>`,
+      // Weights the French way ('38,3 kg', never '38.300 kg': audit 000 B4), the name in the one order (common/format.ts).
+      html: `<p>${escapeHtml(fullName(me))} (${escapeHtml(me.agence ?? 'administration')}) signale que le départ <strong>${escapeHtml(e.reference)}</strong> n'a plus assez de poids disponible (${formatKg(e.poidsReel)} enregistrés sur ${formatKg(e.poids)}).</p>`,
     })),
   );
 }

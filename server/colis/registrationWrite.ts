@@ -142,7 +142,7 @@ const registrationStatement = reusableSql<Record<string, unknown> & { suiviToken
     ${colisCreatedAuditOf(
       sql`ins c WHERE ${sql.placeholder('withAudit')}::boolean`,
       { id: sql`c.auteur_id`, adresseIP: sql`${sql.placeholder('adresseIP')}::text` },
-      sql`(SELECT trim(prenoms || ' ' || nom) FROM exp)`,
+      sql`(SELECT trim(nom || ' ' || prenoms) FROM exp)`, // the order of common/format.ts fullName
     )}
   )
   SELECT ${sql.join(

@@ -34,6 +34,7 @@ import {
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { sendListText } from '../http/answerSerializer';
+import { byAgenceAnswer, byAgenceOf } from '../http/byAgence';
 import { listQuerySchema } from '../http/listQuery';
 import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
@@ -132,6 +133,17 @@ const historiqueRecord = record({
   statutAvantID: codeLibelleRef.nullable().describe('null for the registration'),
   statutApresID: codeLibelleRef,
   auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
+  // An entry a payment or a refund wrote (same status before and after): docs/decisions/payment-history.md.
+  paiement: z
+    .object({
+      type: z.enum(['encaissement', 'remboursement']),
+      montant: z.number().nullable().describe('positive, in devise; null when no payment row was found'),
+      devise: z.string().nullable(),
+      annule: z.boolean().describe('cancelled since'),
+    })
+    .optional()
+    .describe('only on an entry of a payment or a refund'),
+  libelle: z.string().optional().describe("the payment's French line, e.g. 'Encaissement de 20,00 €'"),
 });
 
 const colisWriteAnswer = envelope({ message: z.string(), data: colisRecord });
@@ -227,9 +239,10 @@ function deleteAnswer(result: DeleteOutcome, accepted: () => void) {
   return {
     success: false,
     otpRequired: true,
+    // The request decided in the application goes with the code (docs/decisions/deletion-requests.md).
     message: result.newCode
-      ? 'Ce colis a déjà été traité : un code de confirmation à 4 chiffres a été envoyé aux administrateurs. Saisissez-le pour supprimer le colis.'
-      : `Un code de confirmation a déjà été envoyé aux administrateurs pour ce colis ; il reste valable jusqu'à ${until}. Saisissez-le pour supprimer le colis.`,
+      ? 'Ce colis a déjà été traité : une demande de suppression a été envoyée aux administrateurs, avec un code de confirmation à 4 chiffres. Saisissez le code pour supprimer le colis, ou attendez leur décision.'
+      : `Une demande de suppression de ce colis attend déjà la décision des administrateurs ; leur code de confirmation reste valable jusqu'à ${until}. Saisissez-le pour supprimer le colis, ou attendez leur décision.`,
   };
 }
 
@@ -245,15 +258,26 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags,
         params: z.object({ userId: z.string().max(60) }),
         querystring: listQuerySchema,
-        response: answers({ 200: listAnswer('datas', colisRecord) }),
+        // byAgence (spec 000 §7): the page's rows by agency, for a role that sees every agency (http/byAgence.ts).
+        response: answers({ 200: listAnswer('datas', colisRecord).extend({ byAgence: byAgenceAnswer('colis', colisRecord) }) }),
       },
     },
     async (request, reply) => {
-      const list = colisList(currentUser(request));
+      const user = currentUser(request);
+      const list = colisList(user);
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, colisExport);
       const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
-      if (page.json !== undefined) return sendListText(reply, 'datas', page.json, page.total);
-      return { success: true, datas: toApi(page.rows), total: page.total };
+      const json = page.json;
+      if (json !== undefined)
+        return sendListText(
+          reply,
+          'datas',
+          json,
+          page.total,
+          byAgenceOf(user.allAgences, () => JSON.parse(json), 'colis'),
+        );
+      const datas = toApi(page.rows);
+      return { success: true, datas, total: page.total, ...byAgenceOf(user.allAgences, () => datas, 'colis') };
     },
   );
 

@@ -40,6 +40,11 @@ export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' |
   /** Key of the list in the answer (spec: 'datas'). */
   listKey?: string;
   /**
+   * A second key carrying the record of `getBy` beside `data` (spec 001 §7: role/getBy answers `role`, privilege/getBy
+   * `privilege`); `data` stays for our client. Unset: `data` alone.
+   */
+  oneKey?: string;
+  /**
    * The export of the list (docs/decisions/list-exports.md, `format=csv|xlsx` on {path}/liste): file name and French
    * columns.
    */
@@ -81,7 +86,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
   const tags = [def.path];
   // The list key is the declaration's (datas unless told): the rows' type is checked at run time only.
   const listOk = answers({ 200: listAnswer(listKey, def.record) as z.ZodType });
-  const dataOk = answers({ 200: dataAnswer(def.record) });
+  const dataOk = answers({ 200: def.oneKey ? envelope({ data: def.record, [def.oneKey]: def.record }) : dataAnswer(def.record) });
   const writeOk = answers({ 200: envelope({ message: z.string(), data: def.record }) });
   const deleteOk = answers({ 200: messageAnswer });
 
@@ -100,7 +105,8 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
 
   r.get(`${base}/getBy/:id`, { schema: { tags, params: idParams, response: dataOk } }, async (request) => {
     const row = await findOne(db, request.params.id);
-    return { success: true, data: toApi(row) };
+    const data = toApi(row);
+    return def.oneKey ? { success: true, data, [def.oneKey]: data } : { success: true, data };
   });
 
   r.post(`${base}/create`, { schema: { tags, body: def.createSchema, response: writeOk } }, async (request) => {

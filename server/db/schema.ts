@@ -27,6 +27,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { ADVANCE_PAYER, PAYMENT_BY } from '../../common/colisRules';
 import type { SystemRole } from '../../common/permissions';
+import { DEMANDE_ETATS } from '../../common/schemas/demandeSuppression';
 
 const id = () =>
   uuid('id')
@@ -833,4 +834,41 @@ export const caisseComptes = pgTable(
     ecart: money('ecart').notNull(),
   },
   (t) => [index('caisse_comptes_cloture_idx').on(t.clotureID)],
+);
+
+/** The states of a parcel's deletion request (common/schemas/demandeSuppression.ts, docs/decisions/deletion-requests.md). */
+export const demandeSuppressionEtatEnum = pgEnum('demande_suppression_etat', DEMANDE_ETATS);
+
+/**
+ * Requests to delete a processed parcel (spec 000 §4 Parcel deletion; docs/decisions/deletion-requests.md): made when
+ * a deletion answers 202 (a code mailed to the administrators), decided in the application by an administrator
+ * holding colisDeleteApprouver (APPROUVEE: the parcel is deleted; REFUSEE with a reason), or APPROUVEE when the parcel
+ * is deleted with the code. At most one request waits per parcel (partial unique index); decided ones are kept.
+ */
+export const demandesSuppression = pgTable(
+  'demandes_suppression',
+  {
+    id: id(),
+    colisID: uuid('colis_id')
+      .notNull()
+      .references(() => colis.id),
+    demandeurID: uuid('demandeur_id')
+      .notNull()
+      .references(() => users.id),
+    /** The requesting user's agency when it asked (null for a role bound to none). */
+    agenceID: uuid('agence_id').references(() => agences.id),
+    motif: text('motif'),
+    createdAt: createdAt(),
+    etat: demandeSuppressionEtatEnum('etat').notNull().default('EN_ATTENTE'),
+    decideurID: uuid('decideur_id').references(() => users.id),
+    decideAt: timestamp('decide_at', { withTimezone: true, mode: 'date' }),
+    motifRefus: text('motif_refus'),
+  },
+  (t) => [
+    uniqueIndex('demandes_suppression_attente_uq')
+      .on(t.colisID)
+      .where(sql`${t.etat} = 'EN_ATTENTE'`),
+    index('demandes_suppression_etat_idx').on(t.etat, t.createdAt.desc()),
+    index('demandes_suppression_colis_idx').on(t.colisID, t.createdAt.desc()),
+  ],
 );

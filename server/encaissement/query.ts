@@ -161,3 +161,23 @@ export async function montantRembourseOf(db: Db | Tx, paymentID: string): Promis
     .where(and(eq(encaissements.rembourseID, paymentID), isNull(encaissements.deletedAt)));
   return row?.n ?? '0';
 }
+
+/**
+ * The payments and refunds of a parcel as its history reads them (docs/decisions/payment-history.md): id, instant
+ * (`createdAt`, the transaction's), author id, signed amount (numeric text, negative for a refund) in `devise`, whether it
+ * is a refund and whether it was cancelled; oldest first. Cancelled rows included: their history entry stays.
+ */
+export const paiementsOfColis = (db: Db | Tx, colisId: string) =>
+  db
+    .select({
+      id: encaissements.id,
+      createdAt: encaissements.createdAt,
+      auteurID: encaissements.auteurID,
+      montantEncaisse: encaissements.montantEncaisse,
+      devise: encaissements.devise,
+      rembourseID: encaissements.rembourseID,
+      deletedAt: encaissements.deletedAt,
+    })
+    .from(encaissements)
+    .where(eq(encaissements.colisID, colisId))
+    .orderBy(asc(encaissements.createdAt), asc(encaissements.id));

@@ -6,7 +6,7 @@
  * (as a cancellation moves them): a parcel's reglement stays the sum of its rows not cancelled. A closed cash day
  * refuses the row in the database (migration 0022, 409).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { minorToNumber, minorToString, toMinor } from '../../common/devises';
 import { remboursementDepasseMessage, type RemboursementInput } from '../../common/schemas/encaissement';
 import { lockColisOfPayment } from '../access/locks';
@@ -45,8 +45,9 @@ export type Remboursement = {
  * The payment must be within the user's payments scope (its parcel's agency or destination: colisAgenceScope), not
  * cancelled and not itself a refund. The amount is in the payment's currency, rounded half away from zero to its minor
  * unit, above 0, and with the payment's other refunds not above the payment. The refund is the refunding user's
- * agency's (the payment's for a role bound to none), which must be active; its payer is the payment's. The parcel's
- * history gets an entry (status unchanged) and the audit journal a 'create' of an 'encaissement' holding the refund.
+ * agency's (the payment's for a role bound to none), which must be active; its payer is the payment's. A deactivated
+ * parcel may be refunded: money back is never blocked (docs/decisions/inactive-parcel-payments.md). The parcel's
+ * history gets an entry (status unchanged, read as this refund: docs/decisions/payment-history.md) and the audit journal a 'create' of an 'encaissement' holding the refund.
  * @returns the refund (id, amount given back, currency), what the payment may still give back, the parcel's amounts
  * @throws 404 unknown payment; 403 a payment of another agency's parcel; 400 an amount not above 0 once rounded or an
  *   unknown payment mode; 409 a cancelled payment, a refund, an amount above what is left refundable
@@ -96,9 +97,14 @@ export async function rembourserEncaissement(
       })
       .returning({ id: encaissements.id });
     await tx.update(colis).set({ reglement, resteAPayer }).where(eq(colis.id, parcel.id));
-    await tx
-      .insert(historiques)
-      .values({ colisID: parcel.id, statutAvantID: parcel.statutID, statutApresID: parcel.statutID, auteurID: user.id });
+    // At the refund's own instant (now(): its created_at): the history reads it as this refund (docs/decisions/payment-history.md).
+    await tx.insert(historiques).values({
+      colisID: parcel.id,
+      statutAvantID: parcel.statutID,
+      statutApresID: parcel.statutID,
+      auteurID: user.id,
+      dateAction: sql`now()`,
+    });
     await recordAudit(tx, {
       entite: 'encaissement',
       entiteID: created.id,

@@ -15,6 +15,7 @@ import { answers, envelope, id, instant, listAnswer, messageAnswer, montant, rec
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { sendListText } from '../http/answerSerializer';
+import { byAgenceAnswer, byAgenceOf } from '../http/byAgence';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { encaissementExport } from './exportColumns';
@@ -214,15 +215,28 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
         tags,
         params: z.object({ userId: z.string().max(60) }),
         querystring: listQuerySchema,
-        response: answers({ 200: listAnswer('datas', encaissementRecord) }),
+        // byAgence (spec 001 §3, §7): the page's rows by agency, for a role that sees every agency (http/byAgence.ts).
+        response: answers({
+          200: listAnswer('datas', encaissementRecord).extend({ byAgence: byAgenceAnswer('datas', encaissementRecord) }),
+        }),
       },
     },
     async (request, reply) => {
-      const list = encaissementList(currentUser(request));
+      const user = currentUser(request);
+      const list = encaissementList(user);
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, encaissementExport);
       const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
-      if (page.json !== undefined) return sendListText(reply, 'datas', page.json, page.total);
-      return { success: true, datas: toApi(page.rows), total: page.total };
+      const json = page.json;
+      if (json !== undefined)
+        return sendListText(
+          reply,
+          'datas',
+          json,
+          page.total,
+          byAgenceOf(user.allAgences, () => JSON.parse(json), 'datas'),
+        );
+      const datas = toApi(page.rows);
+      return { success: true, datas, total: page.total, ...byAgenceOf(user.allAgences, () => datas, 'datas') };
     },
   );
 

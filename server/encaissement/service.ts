@@ -7,6 +7,7 @@
  *   (recordEncaissement, also used by the parcel registration's advance and the end of the journey);
  * - a payment may be a part of what remains, and may be tendered in another currency: converted at the rates in force
  *   that day (server/tauxChange/rates.ts), the amount tendered, its currency and both rates are kept;
+ * - a deactivated parcel takes no payment, but may be refunded (docs/decisions/inactive-parcel-payments.md);
  * - a parcel EN_ATTENTE cannot be paid (common/colisRules.ts); a parcel already settled when its lock is taken is a 409
  *   saying another payment just settled it;
  * - a payment is cancelled, never deleted, by a role that sees every agency: its amount goes back to the parcel;
@@ -40,6 +41,9 @@ const encaissementMessage = (montant: DecimalInput, devise: string) =>
 /** The refusal of a payment on a parcel whose remaining amount is 0 when its lock is taken (two agents, one parcel). */
 const COLIS_DEJA_SOLDE = "Ce colis vient d'être soldé par un autre encaissement.";
 
+/** The refusal of a payment on a deactivated parcel (docs/decisions/inactive-parcel-payments.md). */
+const COLIS_DESACTIVE = "Ce colis est désactivé : réactivez-le avant de l'encaisser.";
+
 /** The locked parcel fields a payment needs. */
 export interface PayableColis {
   id: string;
@@ -54,6 +58,8 @@ export interface PayableColis {
   destinataireID: string | null;
   emailDestinataire: string | null;
   suiviToken: string;
+  /** False for a deactivated parcel, which takes no payment (absent: a parcel being registered, active). */
+  isActive?: boolean;
 }
 
 /** A payment tendered in another currency than its parcel's: the amount and currency handed over, both day rates. */
@@ -79,11 +85,13 @@ export interface RecordedEncaissement {
 /**
  * Records a payment of `montant` (in the parcel's currency) on a locked parcel and updates its settled and remaining
  * amounts, exactly in the currency's minor unit (amounts are rounded once, half away from zero).
- * @param opts.historique also write a history entry (status unchanged) for the payment
+ * @param opts.historique also write a history entry (status unchanged, at the payment's instant) for the payment, which the
+ *   history reads as a payment (docs/decisions/payment-history.md)
  * @param opts.tendu the amount tendered in another currency and the rates `montant` was converted at
  * Records the payment in the audit journal ('create' of an 'encaissement', docs/decisions/audit-journal.md) unless `journal` is false.
  * @returns the payment id, its amount and currency, and the parcel's new reglement and resteAPayer (numeric text)
- * @throws 409 COLIS_DEJA_SOLDE when nothing remains to pay; 400 for an amount ≤ 0 or an unknown payment mode; 409
+ * @throws 409 COLIS_DESACTIVE for a deactivated parcel (docs/decisions/inactive-parcel-payments.md); 409
+ *   COLIS_DEJA_SOLDE when nothing remains to pay; 400 for an amount ≤ 0 or an unknown payment mode; 409
  *   montantDepasseMessage above the remaining amount
  */
 export async function recordEncaissement(
@@ -103,6 +111,7 @@ export async function recordEncaissement(
   },
 ): Promise<RecordedEncaissement> {
   const { devise } = payable;
+  if (payable.isActive === false) throw conflict(COLIS_DESACTIVE);
   const reste = toMinor(payable.resteAPayer, devise);
   // The remaining amount as read under the parcel's lock: 0 means a payment committed meanwhile settled it.
   if (reste <= 0n) throw conflict(COLIS_DEJA_SOLDE);
@@ -150,9 +159,15 @@ export async function recordEncaissement(
   }
   await tx.update(colis).set({ reglement, resteAPayer }).where(eq(colis.id, payable.id));
   if (opts.historique) {
-    await tx
-      .insert(historiques)
-      .values({ colisID: payable.id, statutAvantID: payable.statutID, statutApresID: payable.statutID, auteurID: opts.author.id });
+    // At the payment's own instant (now(): its created_at), so that the history reads it as this payment
+    // (docs/decisions/payment-history.md).
+    await tx.insert(historiques).values({
+      colisID: payable.id,
+      statutAvantID: payable.statutID,
+      statutApresID: payable.statutID,
+      auteurID: opts.author.id,
+      dateAction: sql`now()`,
+    });
   }
   await notifyColis(tx, [payable], encaissementMessage(montantEncaisse, devise));
   payable.reglement = reglement;
@@ -190,13 +205,15 @@ async function montantOfPayment(
  * bound to none), which must be active (docs/decisions/deactivation-dependants.md).
  * @returns the payment (id, amount and currency, what was tendered and the rate applied: units of the parcel's
  *   currency for 1 unit tendered, 6 decimals) and the parcel's new reglement and resteAPayer (numeric text)
- * @throws 409 a parcel that cannot be paid yet (EN_ATTENTE), one another payment just settled (COLIS_DEJA_SOLDE), an
- *   amount above the remaining, a currency without a rate that day, or the payment's agency deactivated; 403/404 the
- *   parcel
+ * @throws 409 a deactivated parcel (COLIS_DESACTIVE, docs/decisions/inactive-parcel-payments.md), a parcel that
+ *   cannot be paid yet (EN_ATTENTE), one another payment just settled (COLIS_DEJA_SOLDE), an amount above the
+ *   remaining, a currency without a rate that day, or the payment's agency deactivated; 403/404 the parcel
  */
 export async function createEncaissement(db: Db, input: EncaissementInput, user: CurrentUser) {
   return db.transaction(async (tx) => {
     const row = await lockColis(tx, { id: input.colisID }, user);
+    // Said before anything else about the parcel: reactivating it is what the agent must do first.
+    if (!row.isActive) throw conflict(COLIS_DESACTIVE);
     if (!isColisPayable(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.notPayable);
     const agenceID = user.agenceID ?? row.agenceID;
     await checkAgenceActive(tx, agenceID);

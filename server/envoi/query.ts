@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayIso } from '../../common/dates';
+import { envoiComplet } from '../../common/envoiRules';
 import { envoiRegistrationScope, envoiScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
@@ -119,12 +120,18 @@ export const envoiList = (user: CurrentUser): ListDef<typeof selectEnvois> => ({
   filterHook: (f) => (f.statut ? sql`${envois.statutID} IN (SELECT id FROM statuts WHERE code = ${f.statut})` : undefined),
 });
 
-/** The departures a user may register parcels on, latest closing first. */
+/**
+ * The departures a user may register parcels on (envoi/ouvertActif, spec 000 §2 CHOIX DU DEPART, §7), latest closing
+ * first: open for registration (OUVERT, active, closing date not passed; the others are left out), each with
+ * `complet` (common/envoiRules.ts envoiComplet: no kg left), which the wizard shows disabled
+ * (docs/decisions/wizard-departures.md).
+ */
 export async function listOpenEnvois(db: Db, user: CurrentUser) {
   const ouvert = await statutByCode(db, 'OUVERT');
-  return selectEnvois(db)
+  const rows = await selectEnvois(db)
     .where(and(openForRegistration(ouvert.id), envoiRegistrationScope(user)))
     .orderBy(desc(envois.dateFin), asc(envois.reference));
+  return rows.map((row) => ({ ...row, complet: envoiComplet(row.poidsDisponible) }));
 }
 
 /** The open departures to a country by a sending mode that a user may see, latest closing first. */

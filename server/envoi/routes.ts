@@ -55,6 +55,8 @@ const envoiRecord = record({
   statutID: codeLibelleRef,
 });
 const envoiWriteAnswer = envelope({ message: z.string(), data: envoiRecord });
+/** An open departure of envoi/ouvertActif: a departure and whether it is full (poidsDisponible ≤ 0). */
+const openEnvoiRecord = envoiRecord.extend({ complet: z.boolean().describe('no kg left: shown, not offered, by the parcel wizard') });
 
 /** The departure routes. */
 export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -73,10 +75,19 @@ export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
-  r.get('/api/envoi/ouvertActif', { schema: { tags, response: answers({ 200: rowsAnswer('data', envoiRecord) }) } }, async (request) => {
-    const rows = await listOpenEnvois(db, currentUser(request));
-    return { success: true, data: toApi(rows) };
-  });
+  /**
+   * GET envoi/ouvertActif (spec 000 §7): the departures open for registration the caller may register on, latest
+   * closing first, each with poidsDisponible (kg) and `complet` (no kg left); closed ones are left out
+   * (docs/decisions/wizard-departures.md). Answer `{success, data}`.
+   */
+  r.get(
+    '/api/envoi/ouvertActif',
+    { schema: { tags, response: answers({ 200: rowsAnswer('data', openEnvoiRecord) }) } },
+    async (request) => {
+      const rows = await listOpenEnvois(db, currentUser(request));
+      return { success: true, data: toApi(rows) };
+    },
+  );
 
   r.get(
     '/api/envoi/getBy/:id',

@@ -4,14 +4,15 @@
  * - dates are not before today in Europe/Paris (a date left unchanged on edit may be), and closing ≤ departure ≤
  *   arrival (the shipper's order: registrations close, the departure leaves, then arrives): common/envoiRules.ts;
  * - poids (kg) is positive and never below the weight already registered (poidsReel, the sum of its parcels);
- * - status transitions follow common/envoiRules.ts; 'en cours d'envoi' and 'arrivé' cascade to the parcels;
+ * - status transitions follow common/envoiRules.ts; 'en cours d'envoi' (received parcels only) and 'arrivé' cascade
+ *   to the parcels;
  * - a departure with parcels cannot be deleted;
  * - every write records its audit row (docs/decisions/audit-journal.md) in its transaction; a status cascade records one row per parcel
  *   moved (colis/statutChange.ts) besides the departure's own.
  */
 import { toPoidsString } from '../../common/money';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { COLIS_ARRIVING, COLIS_BEFORE_SHIPPING, COLIS_STATUT_ARRIVED, COLIS_STATUT_REGISTERED } from '../../common/colisRules';
+import { COLIS_ARRIVING, COLIS_SHIPPED_WITH_DEPARTURE, COLIS_STATUT_ARRIVED, COLIS_STATUT_REGISTERED } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
 import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError } from '../../common/envoiRules';
 import { formatKg } from '../../common/format';
@@ -130,7 +131,8 @@ export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user
 
 /**
  * Moves a departure to a status, given by its id or its code (spec 000 §4):
- * - EN_COURS_ENVOI from OUVERT or CLOTURE: every parcel not yet shipped moves to EN_COURS_ENVOI;
+ * - EN_COURS_ENVOI from OUVERT or CLOTURE: the parcels received at the counter (RECEPTIONNE) move to EN_COURS_ENVOI;
+ *   those still EN_ATTENTE stay as they are, without history nor mail (docs/decisions/departure-ships-received.md);
  * - ARRIVE from EN_COURS_ENVOI: refused while a parcel is EN_ATTENTE; the others move to EXPEDIE and their
  *   sender and recipient are told 'votre colis est arrivé à destination';
  * - CLOTURE from any other status.
@@ -156,7 +158,7 @@ export async function changeEnvoiStatut(db: Db, id: string, statutValue: string,
     if (toCode === 'EN_COURS_ENVOI') {
       const list = await moveColis(tx, {
         envoiID: id,
-        fromStatutIds: COLIS_BEFORE_SHIPPING.map((c) => idOf(c)),
+        fromStatutIds: COLIS_SHIPPED_WITH_DEPARTURE.map((c) => idOf(c)),
         toStatutId: idOf('EN_COURS_ENVOI'),
         author: user,
         motif: `départ ${row.reference} en cours d'envoi`,

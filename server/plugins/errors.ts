@@ -95,6 +95,24 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   libelle: 'Ce libellé existe déjà.',
 };
 
+/** How a line of a list field is named in a message, by the list's key (default 'ligne'). */
+const LINE_LABELS: Record<string, string> = { naturesColis: 'nature' };
+
+/**
+ * The summary of a 400 for a person (audit 000 B8): 'Données invalides : ' and the French message of the first field,
+ * never its key. A field inside a list is located by its line, counted from 1: `naturesColis.1.poids` with 'Le poids
+ * est obligatoire' → 'Données invalides : Le poids est obligatoire (nature 2)'. The keys stay in `errors`, for the forms.
+ * @param first the first field key and its French message, or undefined when zod named none
+ */
+function validationSummary(first: [field: string, message: string] | undefined): string {
+  if (!first) return 'Données invalides : requête invalide';
+  const [field, message] = first;
+  const parts = field.split('.');
+  const at = parts.findIndex((p) => /^\d+$/.test(p));
+  const line = at > 0 ? ` (${LINE_LABELS[parts[at - 1]] ?? 'ligne'} ${Number(parts[at]) + 1})` : '';
+  return `Données invalides : ${message}${line}`;
+}
+
 /** Registers the error and not-found handlers of the API. */
 function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -116,11 +134,7 @@ function registerErrorHandling(app: FastifyInstance) {
         errors[field] ??= v.message ?? 'Valeur invalide';
       }
       const first = Object.entries(errors)[0];
-      return reply.code(400).send({
-        success: false,
-        message: `Données invalides : ${first ? `${first[0]} — ${first[1]}` : 'requête invalide'}`,
-        errors,
-      });
+      return reply.code(400).send({ success: false, message: validationSummary(first), errors });
     }
     if (err.statusCode === 429) {
       return reply.code(429).send({ success: false, message: 'Trop de tentatives. Veuillez réessayer dans une minute.' });

@@ -62,6 +62,8 @@ export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     filters: { groupe: { column: privileges.groupe, type: 'text' } },
     record: permissionRecord,
+    // privilege/getBy answers `privilege` beside `data` (spec 001 §7).
+    oneKey: 'privilege',
     toValues(body, { user, existing }) {
       if (!existing) checkPrivilegeChange(user, null, {});
       return body;

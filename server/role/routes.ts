@@ -9,6 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { roleRecordRefusal, type RoleRecordChange } from '../../common/autorisationRules';
+import { RESOURCE_KEYS } from '../../common/permissions';
+import { roleSchema } from '../../common/schemas/reference';
 import type { CurrentUser } from '../auth/currentUser';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource, type GuardContext } from '../crud/referenceResource';
@@ -24,8 +26,17 @@ const roleRecord = codeLibelleRecord.extend({
   toutesAgences: z.boolean().describe('the role reaches every agency (else its users’ own agency)'),
 });
 
-/** The reach field of create and update bodies. */
-const reach = { toutesAgences: z.boolean({ error: 'La portée doit être vrai ou faux' }).optional() };
+/** French refusal of a Statut change by a user without the status key (spec 000 §6 / 001 §6 text). */
+const STATUT_KEY_MESSAGE = "Vous n'avez pas la permission de modifier le statut.";
+
+/**
+ * A save of the role form that changes its Statut (`isActive`, docs/decisions/role-statut.md) needs the status key
+ * (roleUpdateStatut), as the list's toggle does: 403 otherwise. `before` is the current Statut (true for a new role).
+ */
+function checkStatutKey(user: CurrentUser, before: boolean, after: unknown) {
+  const statutKey = RESOURCE_KEYS.role.active!;
+  if (typeof after === 'boolean' && after !== before && !user.permissions.has(statutKey)) throw forbidden(STATUT_KEY_MESSAGE);
+}
 
 /**
  * Refuses what roleRecordRefusal refuses (403), and a reach narrowed to one agency while some of the role's users have
@@ -56,27 +67,35 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
       inUse: 'Ce rôle est attribué à des utilisateurs : suppression impossible.',
     },
   });
-  const schema = (base.createSchema as z.ZodObject).extend(reach);
+  // code, libellé, description, reach and Statut (common/schemas/reference.ts roleSchema).
+  const schema = roleSchema;
   registerReferenceResource(app, db, {
     ...base,
     createSchema: schema,
     updateSchema: schema,
     record: roleRecord,
+    oneKey: 'role',
     sortColumns: { ...base.sortColumns, toutesAgences: roles.toutesAgences },
     filters: { toutesAgences: { column: roles.toutesAgences, type: 'boolean' } },
     async toValues(body, ctx) {
       const values = await base.toValues!(body, ctx);
       // A creation is checked here (the guard sees updates and deletions); the reach defaults to one agency.
-      if (!ctx.existing) await checkRoleChange(ctx.tx, ctx.user, null, { code: String(values.code), toutesAgences: !!body.toutesAgences });
+      if (!ctx.existing) {
+        await checkRoleChange(ctx.tx, ctx.user, null, { code: String(values.code), toutesAgences: !!body.toutesAgences });
+        checkStatutKey(ctx.user, true, body.isActive);
+      }
       return { ...values, toutesAgences: body.toutesAgences ?? ctx.existing?.toutesAgences ?? false };
     },
     async guard(ctx: GuardContext) {
       const id = String(ctx.existing.id);
       if (ctx.action === 'delete') return checkRoleChange(ctx.tx, ctx.user, id, { supprimer: true });
       if (ctx.action === 'active') return checkRoleChange(ctx.tx, ctx.user, id, { isActive: ctx.values?.isActive === true });
+      // A full save may carry the Statut (the role form's): the status key, then the same rules as the toggle.
+      checkStatutKey(ctx.user, ctx.existing.isActive === true, ctx.values?.isActive);
       return checkRoleChange(ctx.tx, ctx.user, id, {
         code: String(ctx.values?.code),
         toutesAgences: ctx.values?.toutesAgences as boolean | undefined,
+        isActive: ctx.values?.isActive as boolean | undefined,
       });
     },
   });

@@ -19,6 +19,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_RULE_MESSAGES, roleAssignRefusal } from '../../common/autorisationRules';
+import { fullName } from '../../common/format';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePaysPhone, normalizePhone, type PaysTelephone } from '../../common/phone';
 import { findVisibleUser } from '../access/scopes';
@@ -164,7 +165,7 @@ function welcomeMail(u: { email: string; nom: string; prenoms: string; agenceID:
     to: u.email,
     subject: 'Votre compte Back-office Colis',
     html:
-      `<p>Bonjour ${escapeHtml(`${u.prenoms} ${u.nom}`.trim())},</p>` +
+      `<p>Bonjour ${escapeHtml(fullName(u))},</p>` +
       `<p>Un compte vient d'être créé pour vous sur le back-office Colis.</p>` +
       `<p>Identifiant : <strong>${escapeHtml(u.email)}</strong><br>` +
       `Mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
@@ -180,7 +181,7 @@ function resetMail(u: { email: string; nom: string; prenoms: string; agenceID: s
     to: u.email,
     subject: 'Réinitialisation de votre mot de passe Back-office Colis',
     html:
-      `<p>Bonjour ${escapeHtml(`${u.prenoms} ${u.nom}`.trim())},</p>` +
+      `<p>Bonjour ${escapeHtml(fullName(u))},</p>` +
       `<p>Un administrateur a réinitialisé votre mot de passe.</p>` +
       `<p>Nouveau mot de passe provisoire : <strong data-password>${escapeHtml(password)}</strong></p>` +
       `<p>À votre prochaine connexion, vous devrez choisir un nouveau mot de passe.</p>`,

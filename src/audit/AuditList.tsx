@@ -5,18 +5,11 @@
  * it to one record (the parcel card's link).
  */
 import { Chip, Typography } from '@mui/material';
-import {
-  AutocompleteInput,
-  DataTable,
-  DateInput,
-  List,
-  ReferenceInput,
-  SelectInput,
-  useListContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { fullName } from '../providers/records';
+import { DateInputFr } from '../common/DateInputFr';
 import { formatDateFr } from '../common/formatDate';
+import { ListLoadError } from '../common/ListLoadError';
 import { ListPagination } from '../common/ListPagination';
 import { PageHeader } from '../common/PageHeader';
 import { WIDE_TABLE_SX } from '../common/ReferenceListPage';
@@ -26,8 +19,8 @@ import { AUDIT_ENTITIES, actionLabel, entityLabel, type AuditJournalRow } from '
 const f = 'resources.audit';
 type Row = AuditJournalRow & RaRecord;
 
-/** 'Prénoms Nom' of a staff member in the author autocomplete. */
-const userName = (u: { nom?: string; prenoms?: string; email?: string }) => [u.prenoms, u.nom].filter(Boolean).join(' ') || u.email || '';
+/** 'Nom Prénoms' of a staff member in the author autocomplete (the one order, common/format.ts fullName), else its e-mail. */
+const userName = (u: { nom?: string; prenoms?: string; email?: string }) => fullName(u) || u.email || '';
 
 /**
  * The filter on one record (set by the parcel card's link): a chip that removes it; nothing otherwise. `source` and
@@ -72,8 +65,8 @@ const AuditList = () => {
         sx={{ minWidth: 240 }}
       />
     </ReferenceInput>,
-    <DateInput key="debut" source="debut" label={`${f}.filters.debut`} alwaysOn size="small" />,
-    <DateInput key="fin" source="fin" label={`${f}.filters.fin`} alwaysOn size="small" />,
+    <DateInputFr key="debut" source="debut" label={`${f}.filters.debut`} alwaysOn size="small" fullWidth={false} />,
+    <DateInputFr key="fin" source="fin" label={`${f}.filters.fin`} alwaysOn size="small" fullWidth={false} />,
     <RecordFilterChip key="entityId" source="entityId" alwaysOn />,
   ];
   return (
@@ -88,6 +81,7 @@ const AuditList = () => {
         pagination={<ListPagination />}
         exporter={false}
         empty={false}
+        error={<ListLoadError />}
         sx={WIDE_TABLE_SX}
       >
         <DataTable

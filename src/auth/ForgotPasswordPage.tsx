@@ -4,7 +4,8 @@
  * code, docs/api-contract.md). Step 2: otp + newPassword → POST auth/validerPassword, then /login. Both calls are
  * authProvider methods (requestPasswordReset, resetPassword): they are made signed out and concern credentials, like
  * login, whereas every dataProvider call needs the session. Each step's fields are checked with its route's schema
- * (common/schemas/auth.ts forgotBody, resetPasswordForm).
+ * (common/schemas/auth.ts forgotBody, resetPasswordForm). One alert shows at a time: the failure text (spec 000 §8
+ * 'Une erreur est survenue. Veuillez réessayer.') replaces step 2's 'Code OTP envoyé avec succès !'.
  */
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
@@ -37,7 +38,7 @@ const ForgotPasswordPage = () => {
       await authProvider!.requestPasswordReset(body);
       setIdentity(body);
       setStep(2);
-      notify('app.forgot.otp_sent', { type: 'success' });
+      notify('app.forgot.otp_sent', { type: 'info' });
     } catch {
       setError(translate('app.forgot.failure'));
     } finally {
@@ -81,9 +82,12 @@ const ForgotPasswordPage = () => {
         </Form>
       ) : (
         <Form key="step2" onSubmit={reset} noValidate resolver={resetResolver}>
-          <Alert severity="success" sx={{ mb: 2 }}>
-            {translate('app.forgot.otp_sent')}
-          </Alert>
+          {/* One alert at a time: a failure replaces the 'code envoyé' alert, it does not stack above it. */}
+          {!error && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('app.forgot.otp_sent')}
+            </Alert>
+          )}
           <TextInput
             source="otp"
             label="app.forgot.otp"

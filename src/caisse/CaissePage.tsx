@@ -35,6 +35,7 @@ import { formatMontant } from '../../common/format';
 import { CAISSE_MESSAGES, caisseClotureForm } from '../../common/schemas/caisse';
 import { userSeesAllAgences } from '../../common/scopes';
 import { AgenceSelect } from '../common/AgenceSelect';
+import { DateFieldFr, INVALID_DATE_VALUE } from '../common/DateInputFr';
 import { formResolver } from '../common/formResolver';
 import { formatDateFr } from '../common/formatDate';
 import { PageHeader } from '../common/PageHeader';
@@ -323,13 +324,13 @@ const CaissePage = () => {
                 {translate(`${f}.fields.agence`)} : <strong>{data?.agence.libelle ?? identity?.agenceID?.libelle ?? '…'}</strong>
               </Typography>
             )}
-            <TextField
-              type="date"
+            <DateFieldFr
               label={translate(`${f}.fields.date`)}
+              name="date"
               value={date}
-              onChange={(e) => e.target.value && setDate(e.target.value)}
-              size="small"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'date' } }}
+              onChange={(v) => v && v !== INVALID_DATE_VALUE && setDate(v)}
+              maxDate={today}
+              fullWidth={false}
             />
           </Stack>
           {!ready && allAgences && <Alert severity="info">{translate(`${f}.form.choose_agence`)}</Alert>}

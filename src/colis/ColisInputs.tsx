@@ -6,8 +6,11 @@
  * of 'colis': POST colis/create, PUT colis/update/{id}) with a transform building the request body (buildColisBody).
  * A 409 weight check opens the information dialog with 'Contacter Admins'; field errors of the server show on their
  * fields (the wizard goes to their step); 400/403/409 also show the server message; anything else 'Erreur lors de
- * l'enregistrement du colis'. Success: react-admin's text ('colis ajouté avec succès' / 'colis modifié avec succès')
- * and the list.
+ * l'enregistrement du colis'. A save refused because the departure closed meanwhile (409 on envoiID), or filled (the
+ * weight dialog, then the reloaded departure has no kg left), goes back to step 1 with the departures reloaded, the
+ * choice cleared and the server's message above the cards (docs/decisions/wizard-departures.md); a weight refusal on a
+ * departure that still has room goes back to step 2, where the remaining weight shows. Success: react-admin's text
+ * ('colis ajouté avec succès' / 'colis modifié avec succès') and the list.
  *
  * The form is checked with the wizard's schema (common/schemas/colis.ts colisWizardSchema, built from the server's body
  * fields) for the current role, delivery mode and countries of the departure: a field shows its French message once
@@ -23,6 +26,7 @@ import { serverMessage } from '../common/recordLabel';
 import type { Ref } from '../providers/records';
 import { userSeesAllAgences } from '../../common/scopes';
 import {
+  CHOSEN_ENVOI_KEY,
   buildColisBody,
   computeFormMontants,
   deviseDuDepart,
@@ -38,6 +42,7 @@ import { StepEnvoi } from './wizard/StepEnvoi';
 import { StepDestinataire, usePaysPhone } from './wizard/StepDestinataire';
 import { usePrixNatures, useOpenEnvois } from './wizard/useWizardData';
 import { PrixNotFoundDialog, PoidsCheckDialog } from './wizard/PoidsCheckDialog';
+import { envoiIndisponible, poidsTotalSaisi } from './wizard/envoiChoice';
 import { useAppIdentity } from '../common/useAppIdentity';
 
 /** Props of ColisInputs. */
@@ -59,26 +64,43 @@ const defaultResolver = formResolver(colisWizardSchema());
 interface WizardBodyProps {
   mode: 'create' | 'edit';
   currentEnvoiId?: string | null;
+  /** On edit, the kg the parcel holds on its departure (its saved lines); 0 on add. */
+  ownPoids: number;
   /** Set by the body to the resolver of the wizard's schema for the current context (read by the Form's resolver). */
   resolverRef: RefObject<Resolver<FieldValues>>;
 }
 
 /** The stepper, the current step and the buttons; lives inside the Form, whose save is the Create / Edit one. */
-const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
+const WizardBody = ({ mode, currentEnvoiId, ownPoids, resolverRef }: WizardBodyProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { save, saving = false } = useSaveContext();
-  const { handleSubmit, setError } = useFormContext<ColisFormValues>();
+  const { handleSubmit, setError, setValue } = useFormContext<ColisFormValues>();
   const values = useWatch() as ColisFormValues;
   const identity = useAppIdentity();
   const seesAllAgences = userSeesAllAgences(identity);
   const [step, setStep] = useState(0);
-  const [poidsMessage, setPoidsMessage] = useState<string | null>(null);
+  const [poidsRefusal, setPoidsRefusal] = useState<{ message: string; envoiId?: string | null } | null>(null);
+  const [departNotice, setDepartNotice] = useState<string | null>(null);
+  const departRefused = useRef(false);
   const [dismissedPrixErrors, setDismissedPrixErrors] = useState<string[]>([]);
 
   const envoisQuery = useOpenEnvois(mode === 'edit' ? currentEnvoiId : null);
   const envois = useMemo(() => envoisQuery.data ?? [], [envoisQuery.data]);
   const envoi = envois.find((d) => d.id === values.envoiID);
+  const ownEnvoiId = mode === 'edit' ? currentEnvoiId : null;
+  const { openIds, refetch: reloadEnvois } = envoisQuery;
+  const envoiLoaded = !envoisQuery.isPending && !envoisQuery.error;
+
+  // A new parcel never starts on a departure that cannot take it (the one remembered may have closed or filled).
+  useEffect(() => {
+    if (mode !== 'create' || !envoiLoaded || !values.envoiID) return;
+    if (!envoi || envoiIndisponible(envoi, { openIds })) setValue('envoiID', null);
+  }, [mode, envoiLoaded, values.envoiID, envoi, openIds, setValue]);
+  // A new choice replaces the message of the refused one.
+  useEffect(() => {
+    if (values.envoiID) setDepartNotice(null);
+  }, [values.envoiID]);
   const { data: modesLivraison = [] } = useGetList('modeLivraison', {
     filter: { isActive: true },
     sort: { field: 'libelle', order: 'ASC' },
@@ -132,13 +154,49 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
     ? translate('resources.colis.wizard.missing', { items: missing[step].map((k) => translate(`resources.colis.missing.${k}`)).join(', ') })
     : '';
 
-  /** A refused save: the weight check dialog, else the server message or the generic failure text. */
+  /**
+   * The departure can no longer take the parcel (closed, or filled meanwhile): back to step 1 with the departures
+   * reloaded, the choice cleared (and forgotten), and the server's message above the cards.
+   */
+  const refuseDepart = (message: string) => {
+    setValue('envoiID', null, { shouldDirty: true });
+    try {
+      if (globalThis.localStorage?.getItem(CHOSEN_ENVOI_KEY) === values.envoiID) globalThis.localStorage.removeItem(CHOSEN_ENVOI_KEY);
+    } catch {
+      // storage unavailable: nothing remembered
+    }
+    setDepartNotice(message);
+    setStep(0);
+    void reloadEnvois();
+  };
+
+  /**
+   * The weight dialog closed (Fermer, or once the administrators were contacted): a departure now full or gone goes
+   * back to step 1 (refuseDepart); one that still has room, to step 2, where its remaining weight shows.
+   */
+  const onPoidsClose = () => {
+    const refusal = poidsRefusal;
+    setPoidsRefusal(null);
+    if (!refusal) return;
+    const now = envois.find((d) => d.id === refusal.envoiId);
+    if (!now || envoiIndisponible(now, { openIds, ownEnvoiId })) refuseDepart(refusal.message);
+    else setStep(1);
+  };
+
+  /**
+   * A refused save: the weight check dialog (the departures reloaded meanwhile), a departure closed meanwhile back to
+   * step 1 (refuseDepart), else the server message or the generic failure text.
+   */
   const onSaveError = (error: unknown) => {
     const status = (error as { status?: number })?.status;
     const errors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors;
     const message = serverMessage(error);
     if (status === 409 && errors?.poids && message) {
-      setPoidsMessage(message);
+      setPoidsRefusal({ message, envoiId: values.envoiID });
+      void reloadEnvois();
+    } else if (status === 409 && errors?.envoiID && message) {
+      departRefused.current = true;
+      refuseDepart(message);
     } else if ((status === 400 || status === 403 || status === 409) && message) {
       notify(message, { type: 'error' });
     } else {
@@ -176,7 +234,10 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
           expediteurPays: orig,
         },
       );
+    departRefused.current = false;
     const errors = await save(current, { transform, onError: onSaveError });
+    // A departure refused is handled by refuseDepart (its 'Départ fermé' is not a field error to show).
+    if (departRefused.current) return;
     const placed = wizardFieldErrors(errors as Record<string, unknown> | undefined);
     if (placed) {
       setStep(placed.step);
@@ -203,6 +264,9 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
             error={envoisQuery.error}
             envoi={envoi}
             seesAllAgences={seesAllAgences}
+            openIds={openIds}
+            ownEnvoiId={ownEnvoiId}
+            notice={departNotice}
           />
         )}
         {step === 1 && (
@@ -213,6 +277,7 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
             montants={montants}
             modesLivraison={modesLivraison as Ref[]}
             withLivraison={withLivraison}
+            dejaSurLeDepart={ownEnvoiId && values.envoiID === ownEnvoiId ? ownPoids : 0}
           />
         )}
         {step === 2 && <StepDestinataire envoi={envoi} />}
@@ -234,7 +299,7 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
           </Button>
         )}
       </Box>
-      <PoidsCheckDialog message={poidsMessage} envoiId={values.envoiID} onClose={() => setPoidsMessage(null)} />
+      <PoidsCheckDialog message={poidsRefusal?.message ?? null} envoiId={poidsRefusal?.envoiId} onClose={onPoidsClose} />
       <PrixNotFoundDialog
         message={prixError?.message ?? null}
         onClose={() => prixError && setDismissedPrixErrors((d) => [...d, prixError.key])}
@@ -250,10 +315,11 @@ const WizardBody = ({ mode, currentEnvoiId, resolverRef }: WizardBodyProps) => {
 export const ColisInputs = ({ mode, values }: ColisInputsProps) => {
   const resolverRef = useRef<Resolver<FieldValues>>(defaultResolver);
   const resolver = useMemo<Resolver<FieldValues>>(() => (data, context, options) => resolverRef.current(data, context, options), []);
+  const ownPoids = mode === 'edit' ? poidsTotalSaisi(values.naturesColis) : 0;
   return (
     <CardContent>
       <Form record={values} noValidate resolver={resolver} mode="onTouched">
-        <WizardBody mode={mode} currentEnvoiId={values.envoiID} resolverRef={resolverRef} />
+        <WizardBody mode={mode} currentEnvoiId={values.envoiID} ownPoids={ownPoids} resolverRef={resolverRef} />
       </Form>
     </CardContent>
   );

@@ -18,6 +18,8 @@ interface ApiListTableProps {
   rows: RaRecord[];
   isPending: boolean;
   error: unknown;
+  /** Reads again (react-query's refetch): the failure Alert then offers 'Réessayer'. */
+  onRetry?: () => void;
   /** Name used for the DataTable's stored column settings. */
   storeKey: string;
   /** Translation key of the message shown when there is no row. */
@@ -28,13 +30,13 @@ interface ApiListTableProps {
   children: ReactNode;
 }
 
-/** Renders the table, a loader while pending, or the failure alert ('erreur' + server message). */
-const ApiListTable = ({ rows, isPending, error, storeKey, emptyMessage, sort, children }: ApiListTableProps) => {
+/** Renders the table, a loader while pending, or the failure alert ('erreur' + server message, 'Réessayer'). */
+const ApiListTable = ({ rows, isPending, error, onRetry, storeKey, emptyMessage, sort, children }: ApiListTableProps) => {
   const translate = useTranslate();
   const listContext = useList({ data: rows, isPending, perPage: 10, sort });
   return (
     <Box sx={{ mt: 2 }}>
-      <QueryStatus isPending={isPending} error={error}>
+      <QueryStatus isPending={isPending} error={error} onRetry={onRetry}>
         <ListContextProvider value={listContext}>
           <Card>
             <DataTable

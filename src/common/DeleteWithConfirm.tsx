@@ -1,10 +1,12 @@
 /**
  * Delete button of a list row (spec 001 §4 "Deletion is a confirmed hard delete ('voulez vous supprimer ... ?',
  * Oui/Non); the list reloads", §8 texts). Shown only with the resource's delete key. Success 'suppression
- * effectuée'; failure the server message, else the given or generic text; cancel 'Opération annulée'.
+ * effectuée'; failure: the error dialog titled 'erreur' of spec 000 §8 / 001 §8 with the given or generic text ('une
+ * erreur s'est produite pendant la suppression') and, under it, the server's reason (e.g. the record is in use);
+ * cancel 'Opération annulée'.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, DialogContentText, IconButton, Tooltip } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDelete, type RaRecord } from 'react-admin';
 import { serverMessage } from './recordLabel';
@@ -49,6 +51,8 @@ export const DeleteWithConfirm = ({
   );
   const [deleteOne, { isPending }] = useDelete();
   const [running, setRunning] = useState(false);
+  // The failed deletion shown in the 'erreur' dialog: the server's reason, or null when it gave none.
+  const [failure, setFailure] = useState<{ reason: string | null } | null>(null);
 
   if (!record || !resource || !canAccess) return null;
 
@@ -70,7 +74,7 @@ export const DeleteWithConfirm = ({
         })
         .catch((error: unknown) => {
           setOpen(false);
-          notify(serverMessage(error) ?? errorMessage, { type: 'error' });
+          setFailure({ reason: serverMessage(error) ?? null });
         })
         .finally(() => setRunning(false));
       return;
@@ -83,7 +87,7 @@ export const DeleteWithConfirm = ({
         onSuccess: done,
         onError: (error) => {
           setOpen(false);
-          notify(serverMessage(error) ?? errorMessage, { type: 'error' });
+          setFailure({ reason: serverMessage(error) ?? null });
         },
       },
     );
@@ -126,6 +130,29 @@ export const DeleteWithConfirm = ({
         onConfirm={handleConfirm}
         onClose={cancel}
       />
+      <Dialog
+        open={!!failure}
+        onClose={() => setFailure(null)}
+        onClick={(event) => event.stopPropagation()}
+        aria-labelledby="delete-failure-title"
+        maxWidth="xs"
+        fullWidth
+      >
+        <DialogTitle id="delete-failure-title" sx={{ color: 'error.main' }}>
+          {translate('app.delete.error_title')}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate(errorMessage)}</DialogContentText>
+          {failure?.reason && failure.reason !== translate(errorMessage) && (
+            <DialogContentText sx={{ mt: 1, color: 'text.primary' }}>{failure.reason}</DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setFailure(null)} autoFocus>
+            {translate('ra.action.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 };

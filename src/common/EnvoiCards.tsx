@@ -34,6 +34,8 @@ export interface Envoi {
   paysID?: Ref | null;
   paysEmetteurID?: Ref | null;
   statutID?: Ref | null;
+  /** No kg left (envoi/ouvertActif answers it; common/envoiRules.ts envoiComplet). */
+  complet?: boolean;
 }
 
 /** Whether a departure still has room (available weight above 0). */
@@ -49,17 +51,21 @@ function hasRoom(d: Pick<Envoi, 'poidsDisponible'>): boolean {
 const Clickable = ({
   d,
   selected,
+  disabled,
   onSelect,
   children,
 }: {
   d: Envoi;
   selected: boolean;
+  disabled: boolean;
   onSelect?: (d: Envoi) => void;
   children: ReactNode;
 }) =>
   onSelect ? (
     <CardActionArea
       onClick={() => onSelect(d)}
+      disabled={disabled}
+      aria-disabled={disabled}
       aria-pressed={selected}
       aria-label={`${d.paysEmetteurID?.libelle ?? ''} → ${d.paysID?.libelle ?? ''} ${d.reference}`}
     >
@@ -97,19 +103,22 @@ const FillGauge = ({ d, label }: { d: Envoi; label: string }) => {
 };
 
 /**
- * Takes the departures, the chosen id and onSelect(departure) (absent: read-only cards), and `gauge` to show the fill
- * gauge; renders a responsive grid of cards.
+ * Takes the departures, the chosen id and onSelect(departure) (absent: read-only cards), `gauge` to show the fill
+ * gauge, and `unavailable(departure)`: the reason a departure cannot be chosen ('Complet', 'Clôturé'), shown as a chip
+ * on a disabled card (docs/decisions/wizard-departures.md); renders a responsive grid of cards.
  */
 export const EnvoiCards = ({
   envois,
   selectedId,
   onSelect,
   gauge = false,
+  unavailable,
 }: {
   envois: Envoi[];
   selectedId?: string | null;
   onSelect?: (d: Envoi) => void;
   gauge?: boolean;
+  unavailable?: (d: Envoi) => string | undefined;
 }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.colis.depart.${key}`);
@@ -119,14 +128,17 @@ export const EnvoiCards = ({
         const room = hasRoom(d);
         const selected = d.id === selectedId;
         const air = isModeEnvoiAerien(d.modeEnvoiID);
+        const reason = unavailable?.(d);
         return (
           <Card
             key={d.id}
             role="listitem"
             data-testid="depart-card"
             data-selected={selected ? 'true' : 'false'}
+            data-unavailable={reason ? 'true' : undefined}
             variant="outlined"
             sx={{
+              opacity: reason ? 0.7 : 1,
               borderWidth: selected ? 3 : 1,
               borderColor: selected ? 'primary.main' : room ? 'success.main' : 'error.main',
               bgcolor: room ? 'rgba(46, 125, 50, 0.06)' : 'rgba(211, 47, 47, 0.07)',
@@ -134,7 +146,7 @@ export const EnvoiCards = ({
               borderLeftColor: room ? 'success.main' : 'error.main',
             }}
           >
-            <Clickable d={d} selected={selected} onSelect={onSelect}>
+            <Clickable d={d} selected={selected} disabled={!!reason} onSelect={onSelect}>
               <CardContent>
                 <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
                   <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
@@ -147,7 +159,7 @@ export const EnvoiCards = ({
                     {d.reference}
                   </Typography>
                   <Chip size="small" icon={air ? <FlightIcon /> : <DirectionsBoatIcon />} label={d.modeEnvoiID?.libelle ?? ''} />
-                  {!room && <Chip size="small" color="error" label={t('full')} />}
+                  {(reason || !room) && <Chip size="small" color="error" label={reason ?? t('full')} />}
                 </Box>
                 <Line label={t('poids_global')} value={formatKg(d.poids)} />
                 <Line label={t('poids_reel')} value={formatKg(d.poidsReel)} />

@@ -78,6 +78,11 @@ export interface ReferenceCreatePageProps extends ReferenceFormPageProps {
 export interface ReferenceEditPageProps extends ReferenceFormPageProps {
   /** Maps the record loaded with getOne before the form reads it (e.g. populated references → ids for ReferenceInput). */
   prepareRecord?: (record: RaRecord) => RaRecord;
+  /**
+   * Text (translation key) of a load that failed for another reason than a missing record, followed by the server's
+   * message (e.g. spec 001 §8 'Erreur lors de la récupération des données du départ'); default the server's message alone.
+   */
+  loadErrorMessage?: string;
 }
 
 /** Returns the onError handler of a save: silent when the form shows field errors, else a notification. */
@@ -98,9 +103,10 @@ function useSaveErrorHandler(fallback: string) {
  * Returns the onError handler of the record load of an edit page: a 404 (or 400 malformed id) goes to the not-found page (spec 000 §8
  * "HTTP 404 from server goes to the not-found page"); other failures notify and go back to the list.
  */
-function useLoadErrorHandler() {
+function useLoadErrorHandler(loadErrorMessage?: string) {
   const navigate = useNavigate();
   const notify = useNotify();
+  const translate = useTranslate();
   const resource = useResourceContext();
   return (error: unknown) => {
     const status = (error as { status?: number })?.status;
@@ -109,7 +115,9 @@ function useLoadErrorHandler() {
       navigate(NOT_FOUND_PATH, { replace: true });
       return;
     }
-    notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
+    const server = serverMessage(error);
+    if (loadErrorMessage) notify(server ? `${translate(loadErrorMessage)} : ${server}` : loadErrorMessage, { type: 'error' });
+    else notify(server ?? 'ra.notification.http_error', { type: 'error' });
     navigate(`/${resource}`, { replace: true });
   };
 }
@@ -192,10 +200,11 @@ export const ReferenceEditPage = ({
   redirect = 'list',
   schema,
   resolver,
+  loadErrorMessage,
 }: ReferenceEditPageProps) => {
   const schemaResolver = useSchemaResolver(schema);
   const onError = useSaveErrorHandler(errorMessage);
-  const onLoadError = useLoadErrorHandler();
+  const onLoadError = useLoadErrorHandler(loadErrorMessage);
   const steps = useFormSteps(title);
   const translate = useTranslate();
   return (

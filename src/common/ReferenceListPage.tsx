@@ -1,6 +1,7 @@
 /**
  * The list screen of every reference resource (spec 001 §1–§2, §4, §6; 000 §9 table labels; an empty list keeps its
- * toolbar and shows 'Aucune donnée disponible' in the table, as the spec's tables do):
+ * toolbar and shows 'Aucune donnée disponible' in the table, as the spec's tables do; a failed read shows the error and
+ * 'Réessayer' instead, ListLoadError):
  * breadcrumb + upper-case title, an add button (only with the create key), a search box 'Rechercher :',
  * a sortable DataTable of the given columns followed by a Statut column (ActiveToggleField) and an
  * Actions column (edit / delete, shown only when the user holds edit or delete), default sort by date
@@ -26,6 +27,7 @@ import { ActiveToggleField } from './ActiveToggleField';
 import { DeleteWithConfirm } from './DeleteWithConfirm';
 import { EditIconButton } from './EditIconButton';
 import { ExportListButton } from './ExportListButton';
+import { ListLoadError } from './ListLoadError';
 import { ListPagination } from './ListPagination';
 import type { RecordNamer } from './useRecordConfirm';
 
@@ -167,6 +169,7 @@ export const ReferenceListPage = ({
         pagination={<ListPagination />}
         exporter={false}
         empty={false}
+        error={<ListLoadError />}
         sx={wide ? WIDE_TABLE_SX : undefined}
       >
         <DataTable rowClick={false} bulkActionButtons={false} size="small">

@@ -19,7 +19,7 @@ const ClientEnvoisPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<DataProvider & DepartMethods>();
   const id = useIdParam();
-  const { data, isPending, error } = useQuery({
+  const { data, isPending, error, refetch } = useQuery({
     queryKey: ['depart', 'listEnvoisOfClient', id],
     queryFn: ({ signal }) => dataProvider.listEnvoisOfClient(id, { signal }),
     enabled: !!id,
@@ -35,6 +35,7 @@ const ClientEnvoisPage = () => {
       rows={data?.colis ?? []}
       isPending={isPending}
       error={error}
+      onRetry={() => void refetch()}
       storeKey="clientEnvois"
       emptyMessage={`${t}.empty`}
       sort={{ field: 'createdAt', order: 'DESC' }}

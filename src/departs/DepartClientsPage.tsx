@@ -34,7 +34,7 @@ const DepartClientsPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<DataProvider & DepartMethods>();
   const id = useIdParam();
-  const { data, isPending, error } = useQuery({
+  const { data, isPending, error, refetch } = useQuery({
     queryKey: ['depart', 'listClientsOfEnvoi', id],
     queryFn: ({ signal }) => dataProvider.listClientsOfEnvoi(id, { signal }),
     enabled: !!id,
@@ -50,6 +50,7 @@ const DepartClientsPage = () => {
       rows={data?.clients ?? []}
       isPending={isPending}
       error={error}
+      onRetry={() => void refetch()}
       storeKey="departClients"
       emptyMessage={`${t}.empty`}
       sort={{ field: 'nom', order: 'ASC' }}

@@ -9,20 +9,12 @@ import { useEffect, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import {
-  DateInput,
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
-  TextInput,
-  useChoicesContext,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { NumberInput, ReferenceInput, SelectInput, TextInput, useChoicesContext, useRecordContext, useTranslate } from 'react-admin';
 import { formatKg } from '../../common/format';
 import { todayIso } from '../../common/dates';
 import type { EnvoiDates } from '../../common/envoiRules';
 import { envoiFormSchema } from '../../common/schemas/envoi';
+import { DateInputFr } from '../common/DateInputFr';
 import { formResolver } from '../common/formResolver';
 import { refId } from '../providers/records';
 import { DEPART_SAVED_DATES, excludeChoice, sortByLibelle } from './departRules';
@@ -96,7 +88,7 @@ export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
   const dateProps = (field: 'dateDebut' | 'dateArrive' | 'dateFin') => ({
     source: field,
     // The minimum is today, or the saved date on edit (an unchanged past date stays valid, as on the server).
-    slotProps: { htmlInput: { min: initial?.[field] && String(initial[field]) < min ? String(initial[field]).slice(0, 10) : min } },
+    minDate: initial?.[field] && String(initial[field]) < min ? String(initial[field]).slice(0, 10) : min,
     helperText: `${f}.help_${field}`,
     isRequired: true,
   });
@@ -115,9 +107,9 @@ export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
       <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mt: 1, mb: 0.5 }} data-testid="date-order">
         {translate(`${f}.date_order`)}
       </Typography>
-      <DateInput {...dateProps('dateFin')} />
-      <DateInput {...dateProps('dateDebut')} />
-      <DateInput {...dateProps('dateArrive')} />
+      <DateInputFr {...dateProps('dateFin')} />
+      <DateInputFr {...dateProps('dateDebut')} />
+      <DateInputFr {...dateProps('dateArrive')} />
       <TextInput source="contenu" multiline minRows={2} sx={{ gridColumn: { md: 'span 2' } }} isRequired={mode === 'edit'} />
       <NumberInput
         source="poids"

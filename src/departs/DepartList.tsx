@@ -5,12 +5,16 @@
  * status changes, edit, delete). Default sort date added descending, search 'Rechercher :', filter by status, button
  * 'Ajouter un départ'.
  */
-import { DataTable, SelectInput } from 'react-admin';
+import type { ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import { DataTable, SelectInput, useTranslate } from 'react-admin';
 import { formatKg } from '../../common/format';
+import { formatDateFr } from '../common/formatDate';
+import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
+import { EditIconButton } from '../common/EditIconButton';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { libelleOf } from '../providers/records';
 import { ActiveToggleField } from '../common/ActiveToggleField';
-import { DateFrField } from '../common/DateFrField';
 import { StatutChipField } from '../common/StatutChip';
 import { useHasPermission } from '../common/useHasPermission';
 import { ENVOI_ACTION_TARGETS, ENVOI_STATUT_CODES } from './departRules';
@@ -35,44 +39,93 @@ const statutFilter = (
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/** The departures list page (no props). */
+/** A cell of two or three stacked lines: the first one plain, the others small and grey (the folded columns). */
+const Stacked = ({ lines }: { lines: ReactNode[] }) => (
+  <Box sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
+    {lines.map((line, index) => (
+      <Typography
+        key={index}
+        component="span"
+        variant={index === 0 ? 'body2' : 'caption'}
+        color={index === 0 ? undefined : 'text.secondary'}
+        sx={{ fontSize: index === 0 ? '0.8125rem' : undefined, ...nowrap }}
+      >
+        {line}
+      </Typography>
+    ))}
+  </Box>
+);
+
+/** The three dates, each with its short French label: Départ, Arrivée, Clôture (dd/MM/yyyy). */
+const DatesCell = ({ record }: { record: Record<string, string | null | undefined> }) => {
+  const translate = useTranslate();
+  const t = 'resources.depart.list_columns';
+  return (
+    <Stacked
+      lines={[
+        `${translate(`${t}.depart`)} ${formatDateFr(record.dateDebut)}`,
+        `${translate(`${t}.arrivee`)} ${formatDateFr(record.dateArrive)}`,
+        `${translate(`${t}.cloture`)} ${formatDateFr(record.dateFin)}`,
+      ]}
+    />
+  );
+};
+
+/** The row's actions in a grid of four across, so the column stays narrow (manifests, status moves, edit, delete). */
+const RowActions = ({ withStatutActions }: { withStatutActions: boolean }) => (
+  <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, auto)', justifyContent: 'start', columnGap: 0.25 }}>
+    <ManifestButtons />
+    {withStatutActions && <EnvoiStatutButtons />}
+    <EditIconButton />
+    <DeleteWithConfirm errorMessage="resources.depart.notifications.delete_error" />
+  </Box>
+);
+
+/**
+ * The departures list page (no props). The spec's 15 columns, folded so that the list fits a 1 280 px screen without a
+ * sideways scroll (docs/decisions/departures-list-columns.md): reference over its date added, the three dates in one
+ * column, origin → destination over the sending mode; then content, global weight, available weight with its gauge,
+ * active toggle, status, clients and the actions, four icons across.
+ */
 const DepartList = () => {
   const has = useHasPermission();
+  const translate = useTranslate();
   const withStatutActions = ENVOI_ACTION_TARGETS.some((to) => has(ENVOI_TRANSITIONS[to]!.key));
+  const t = 'resources.depart.list_columns';
   return (
     <ReferenceListPage
       title="resources.depart.page.list"
       createLabel="resources.depart.action.add"
-      deleteErrorMessage="resources.depart.notifications.delete_error"
       withActive={false}
       wide
       filters={[statutFilter]}
-      extraRowActions={
-        <>
-          <ManifestButtons />
-          {withStatutActions && <EnvoiStatutButtons />}
-        </>
-      }
+      rowActions={<RowActions withStatutActions={withStatutActions} />}
     >
-      <DataTable.Col source="reference" cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
-      <DataTable.Col source="createdAt" cellSx={() => nowrap}>
-        <DateFrField source="createdAt" />
-      </DataTable.Col>
-      <DataTable.Col source="modeEnvoiID" render={libelleOf('modeEnvoiID')} />
-      <DataTable.Col source="dateDebut" cellSx={() => nowrap}>
-        <DateFrField source="dateDebut" />
-      </DataTable.Col>
-      <DataTable.Col source="dateArrive" cellSx={() => nowrap}>
-        <DateFrField source="dateArrive" />
-      </DataTable.Col>
-      <DataTable.Col source="dateFin" cellSx={() => nowrap}>
-        <DateFrField source="dateFin" />
-      </DataTable.Col>
-      <DataTable.Col source="paysEmetteurID" render={libelleOf('paysEmetteurID')} />
-      <DataTable.Col source="paysID" render={libelleOf('paysID')} />
-      <DataTable.Col source="contenu" cellSx={() => ({ minWidth: 120, maxWidth: 180 })} />
+      <DataTable.Col
+        source="reference"
+        label={translate(`${t}.reference`)}
+        render={(record) => (
+          <Stacked
+            lines={[
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {record.reference}
+              </Box>,
+              formatDateFr(record.createdAt),
+            ]}
+          />
+        )}
+      />
+      <DataTable.Col source="dateDebut" label={translate(`${t}.dates`)} render={(record) => <DatesCell record={record} />} />
+      <DataTable.Col
+        source="paysEmetteurID"
+        label={translate(`${t}.trajet`)}
+        render={(record) => (
+          <Stacked lines={[`${libelleOf('paysEmetteurID')(record)} → ${libelleOf('paysID')(record)}`, libelleOf('modeEnvoiID')(record)]} />
+        )}
+      />
+      <DataTable.Col source="contenu" cellSx={() => ({ minWidth: 90, maxWidth: 150 })} />
       <DataTable.Col source="poids" cellSx={() => nowrap} render={(record) => formatKg(record.poids)} />
-      <DataTable.Col source="poidsDisponible" disableSort>
+      <DataTable.Col source="poidsDisponible" disableSort cellSx={() => ({ minWidth: 100 })}>
         <PoidsGaugeField />
       </DataTable.Col>
       <DataTable.Col source="isActive">

@@ -1,7 +1,8 @@
 /**
  * Status actions of a departure row (spec 000 §4 Departure statuses, §8 texts): 'Marquer en cours d'envoi'
  * (enCoursEnvoiDepart), 'Départ arrivé' (arriveDepart) and 'Clôturer' (clotureDepart). Each is shown only with its
- * key, enabled only when common/envoiRules.ts allows the move, and asks an Oui/Non confirmation; Oui sends
+ * key, enabled only when common/envoiRules.ts allows the move, and asks an Oui/Non confirmation ('en cours d'envoi':
+ * EnCoursEnvoiDialog, which also lists the parcels left waiting and offers to move them); Oui sends
  * PUT envoi/update/{id} {statutID: code} through react-admin's update. Success 'Statut de départ mis à jour avec
  * succès !'; failure 'Echec lors du changement !' and the server's message; cancel 'Vous avez annulez la
  * modification !'.
@@ -15,6 +16,7 @@ import { Confirm, useNotify, useRecordContext, useRefresh, useResourceContext, u
 import { serverMessage } from '../common/recordLabel';
 import { useHasPermission } from '../common/useHasPermission';
 import { envoiStatutActions, type EnvoiActionTarget, type EnvoiStatutAction } from './departRules';
+import { EnCoursEnvoiDialog } from './EnCoursEnvoiDialog';
 
 /** Icon of each target status. */
 const ICONS: Record<EnvoiActionTarget, ReactElement> = {
@@ -84,16 +86,28 @@ const EnvoiStatutButton = ({ action, record }: { action: EnvoiStatutAction; reco
           </IconButton>
         </span>
       </Tooltip>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={`${t}.title`}
-        content={translate(`${t}.confirm`, { reference: record.reference ?? '', statut })}
-        confirm="app.common.yes"
-        cancel="app.common.no"
-        onConfirm={handleConfirm}
-        onClose={handleCancel}
-      />
+      {action.to === 'EN_COURS_ENVOI' ? (
+        // Lists the parcels left waiting and offers to move them (docs/decisions/departure-ships-received.md).
+        <EnCoursEnvoiDialog
+          isOpen={open}
+          record={record}
+          question={translate(`${t}.confirm`, { reference: record.reference ?? '', statut })}
+          loading={isPending}
+          onConfirm={handleConfirm}
+          onClose={handleCancel}
+        />
+      ) : (
+        <Confirm
+          isOpen={open}
+          loading={isPending}
+          title={`${t}.title`}
+          content={translate(`${t}.confirm`, { reference: record.reference ?? '', statut })}
+          confirm="app.common.yes"
+          cancel="app.common.no"
+          onConfirm={handleConfirm}
+          onClose={handleCancel}
+        />
+      )}
     </>
   );
 };

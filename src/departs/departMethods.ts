@@ -20,6 +20,37 @@ interface EnvoisOfClient {
   colis: RaRecord[];
 }
 
+/** A parcel left EN_ATTENTE on a departure (colis/enAttente; docs/decisions/departure-ships-received.md). */
+export interface ColisEnAttente {
+  id: string;
+  reference: string;
+  poids: number;
+  unite: string;
+  montantTotal: number;
+  resteAPayer: number;
+  /** ISO 4217 code of its amounts (its departure's currency). */
+  devise: string;
+  expediteur: { nom: string; prenoms: string } | null;
+  /** Whether the user may move it: its agency registered it. */
+  deplacable: boolean;
+}
+
+/** A departure the waiting parcels may go to: open, same route; poidsDisponible in kg. */
+export interface DepartCandidat {
+  id: string;
+  reference: string;
+  dateDebut: string;
+  dateFin: string;
+  poids: number;
+  poidsDisponible: number;
+}
+
+/** The waiting parcels of a departure and the departures they may go to. */
+export interface EnAttenteOfEnvoi {
+  colis: ColisEnAttente[];
+  departs: DepartCandidat[];
+}
+
 /** The departure methods of AppDataProvider. */
 export interface DepartMethods {
   /** GET colis/ListClientsBy/{envoiId} (key departListClientby). */
@@ -28,6 +59,14 @@ export interface DepartMethods {
   listEnvoisOfClient(clientId: string, options?: CallOptions): Promise<EnvoisOfClient>;
   /** GET envoi/manifest/{envoiId}?_page&_perPage (key depart; docs/decisions/departure-manifest.md): one page of the manifest's parcels. */
   manifestPage(envoiId: string, page: number, perPage: number, options?: CallOptions): Promise<ManifestPage>;
+  /** GET colis/enAttente/{envoiId} (key depart or colis): the parcels a departure leaves waiting, and where they may go. */
+  colisEnAttenteOfEnvoi(envoiId: string, options?: CallOptions): Promise<EnAttenteOfEnvoi>;
+  /**
+   * POST colis/transferer {colisIDs, envoiID} (key colisUpdate): moves waiting parcels to another departure.
+   * @returns the server's French message
+   * @throws HttpError with the server's message on a refusal (403, 404, 409)
+   */
+  transfererColis(colisIDs: string[], envoiID: string): Promise<string>;
 }
 
 /** The `datas` rows of an answer as records. */
@@ -57,5 +96,18 @@ export const departMethods: DepartMethods = {
       datas: (Array.isArray(json.datas) ? json.datas : []) as ManifestPage['datas'],
       total: Number(json.total ?? 0),
     };
+  },
+
+  async colisEnAttenteOfEnvoi(envoiId, { signal } = {}) {
+    const json = await httpRequest(`colis/enAttente/${encodeURIComponent(envoiId)}`, { signal });
+    return {
+      colis: (Array.isArray(json.datas) ? json.datas : []) as ColisEnAttente[],
+      departs: (Array.isArray(json.departs) ? json.departs : []) as DepartCandidat[],
+    };
+  },
+
+  async transfererColis(colisIDs, envoiID) {
+    const json = await httpRequest('colis/transferer', { method: 'POST', body: { colisIDs, envoiID } });
+    return String(json.message ?? '');
   },
 };

@@ -18,6 +18,7 @@ export const frBase = {
       loading: 'Chargement en cours...',
       load_error_title: 'erreur',
       load_error: 'erreur lors de la récupération',
+      retry: 'Réessayer',
       back_home: "Retour à l'accueil",
       active: 'Actif',
       inactive: 'Inactif',
@@ -59,7 +60,8 @@ export const frBase = {
       new_password: 'Nouveau mot de passe',
       send_code: 'Recevoir le code',
       reset: 'Réinitialiser le mot de passe',
-      otp_sent: 'Code OTP envoyé avec succès !',
+      // Not a promise that a code left: the same answer for a wrong pair (docs/decisions/password-recovery-message.md).
+      otp_sent: 'Si ces informations correspondent à un compte, un code a été envoyé.',
       reset_done: 'Mot de passe réinitialisé avec succès !',
       failure: 'Une erreur est survenue. Veuillez réessayer.',
       back_to_login: 'Retour à la connexion',
@@ -67,6 +69,13 @@ export const frBase = {
     menu: {
       dashboard: 'Tableau de bord',
       logout: 'Déconnexion',
+      search: {
+        label: 'Rechercher dans le menu',
+        placeholder: 'Rechercher…',
+        min_chars: 'Saisissez au moins %{count} caractères.',
+        none: 'Aucune entrée ne correspond.',
+        results: 'Résultats de la recherche',
+      },
       groups: {
         roles: 'Rôle et Autorisation',
         localisation: 'Localisation',
@@ -104,6 +113,7 @@ export const frBase = {
     },
     layout: {
       logout_tooltip: 'Se déconnecter',
+      loading: 'Chargement en cours...',
       footer: '© %{year} Back-office Colis. Tous droits réservés.',
     },
     dashboard: {
@@ -148,6 +158,7 @@ export const frBase = {
       success: 'suppression effectuée',
       failure: "une erreur s'est produite pendant la suppression",
       cancelled: 'Opération annulée',
+      error_title: 'erreur',
     },
     form: {
       create_failure: "Erreur lors de l'enregistrement de l'ajout",

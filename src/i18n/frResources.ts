@@ -13,6 +13,7 @@ import typeOperation from './fr/typeOperation';
 import operation from './fr/operation';
 import tauxChange from './fr/tauxChange';
 import caisse from './fr/caisse';
+import demandesSuppression from './fr/demandesSuppression';
 import role from './fr/role';
 import permission from './fr/permission';
 import agence from './fr/agence';
@@ -28,6 +29,7 @@ import { mailOutboxFr, messagerieFr } from './fr/messagerie';
 import { auditFr } from './fr/audit';
 import { dashboardFr } from './fr/dashboard';
 import { manifestFr } from './fr/manifest';
+import { transfertFr } from './fr/transfert';
 
 export const frResources = {
   resources: {
@@ -39,6 +41,7 @@ export const frResources = {
     operation,
     tauxChange,
     caisse,
+    demandesSuppression,
     role,
     permission,
     clients: clientsFr,
@@ -88,6 +91,15 @@ export const frResources = {
       filters: {
         all_statuses: 'Tous les statuts',
       },
+      // Headers of the folded columns of the list (docs/decisions/departures-list-columns.md).
+      list_columns: {
+        reference: "Référence / Date d'ajout",
+        dates: 'Dates',
+        depart: 'Départ',
+        arrivee: 'Arrivée',
+        cloture: 'Clôture',
+        trajet: "Trajet / Mode d'envoi",
+      },
       statuts: {
         EN_ATTENTE: 'En attente',
         OUVERT: 'Ouvert',
@@ -104,6 +116,7 @@ export const frResources = {
         cancelled: 'Vous avez annulez la modification !',
       },
       manifest: manifestFr,
+      transfert: transfertFr,
       gauge: {
         label: '%{disponible} disponibles sur %{poids}',
         full: 'Complet',
@@ -145,6 +158,7 @@ export const frResources = {
         created: 'départ ajouté avec succès',
         updated: 'Mise à jour du départ réussie !',
         save_error: "Erreur lors de l'enregistrement de l'envoi :",
+        load_error: 'Erreur lors de la récupération des données du départ',
         delete_error: "une erreur s'est produite pendant la suppression",
       },
     },
@@ -221,6 +235,8 @@ export const frResources = {
         agence: 'Agence émettrice',
         agence_help: "Agences du pays d'origine du départ",
         full: 'Complet',
+        closed: 'Clôturé',
+        refused_title: 'Départ indisponible : choisissez un autre départ',
       },
       info: {
         detailsContenu: 'Contenu',
@@ -256,6 +272,11 @@ export const frResources = {
         negative_reste: 'Le montant réglé est supérieur au montant total',
         price_not_found_title: 'Paramètre non trouvé',
         close: 'Fermer',
+        poids_restant: {
+          title: 'Poids disponible sur le départ %{reference} : %{disponible}',
+          apres: 'Poids saisi : %{saisi}. Il restera %{apres} sur le départ.',
+          over: "Le poids saisi (%{saisi}) dépasse de %{depassement} le poids disponible : l'enregistrement sera refusé. Réduisez le poids ou choisissez un autre départ.",
+        },
       },
       missing: {
         depart: 'le départ',
@@ -353,6 +374,8 @@ export const frResources = {
         apres: 'Statut après',
         auteur: 'Auteur',
         no_history: "Ce colis n'a pas encore d'historique",
+        encaissement: 'Encaissement',
+        remboursement: 'Remboursement',
         history_error: "Erreur lors de la récupération de l'historique",
         none: '--',
       },

@@ -5,7 +5,8 @@
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { AppBar, LinkBase, LoadingIndicator, useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import { AppBar, LinkBase, useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import { AppLoadingIndicator } from './AppLoadingIndicator';
 
 /** Logo: truck icon and product name, linking home. */
 const Logo = () => {
@@ -14,6 +15,8 @@ const Logo = () => {
     <Box
       component={LinkBase}
       to="/"
+      // Its text hides on phones: the link keeps its name (WCAG link-name).
+      aria-label={translate('app.name')}
       sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flex: 1 }}
     >
       <LocalShippingIcon />
@@ -24,14 +27,14 @@ const Logo = () => {
   );
 };
 
-/** Right side: loading indicator, full name, logout icon. */
+/** Right side: loading indicator ('Chargement en cours...', AppLoadingIndicator.tsx), full name, logout icon. */
 const UserArea = () => {
   const translate = useTranslate();
   const logout = useLogout();
   const { identity } = useGetIdentity();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <LoadingIndicator />
+      <AppLoadingIndicator />
       {identity?.fullName && (
         <Typography
           variant="body2"

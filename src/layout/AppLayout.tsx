@@ -1,5 +1,6 @@
 /**
- * Main layout (spec 000 §2 "Main layout and sidebar"): react-admin's Layout with our app bar and menu,
+ * Main layout (spec 000 §2 "Main layout and sidebar"): react-admin's Layout with our app bar, menu and sidebar (a drawer
+ * below 992 px, AppSidebar.tsx),
  * the page, and the footer; it runs the inactivity logout (spec 000 §4) and keeps the privileges in step with the
  * server (providers/permissionsSync.ts, docs/decisions/permission-assignment.md). A user who must still change the
  * password the server generated for it is sent to that step instead (docs/decisions/staff-accounts.md).
@@ -11,6 +12,7 @@ import { CHANGE_PASSWORD_PATH, mustChangePassword } from '../providers/authProvi
 import { readSession } from '../providers/session';
 import { AppAppBar } from './AppAppBar';
 import { AppMenu } from './AppMenu';
+import { AppSidebar } from './AppSidebar';
 import { Footer } from './Footer';
 import { useInactivityLogout } from './useInactivityLogout';
 import { usePermissionsFollowServer } from '../providers/permissionsSync';
@@ -23,7 +25,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
   // every other call).
   if (mustChangePassword(readSession())) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return (
-    <Layout appBar={AppAppBar} menu={AppMenu}>
+    <Layout appBar={AppAppBar} menu={AppMenu} sidebar={AppSidebar}>
       {children}
       <Footer />
     </Layout>

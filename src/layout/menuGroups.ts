@@ -13,12 +13,15 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import MailIcon from '@mui/icons-material/Mail';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import type { PermissionKey } from '../../common/permissions';
+import type { MenuCount } from './MenuCountBadge';
 
 /** One entry: shown only when `permission` is held (spec 000 §2). */
 export interface MenuEntry {
   permission: PermissionKey;
   label: string;
   to: string;
+  /** A count drawn beside the label (and on its group's header while closed), e.g. the waiting deletion requests. */
+  badge?: MenuCount;
 }
 
 /** One group of entries; hidden when none of its entries is visible. */
@@ -82,6 +85,11 @@ export const MENU_GROUPS: MenuGroup[] = [
       item('encaissements', '/encaissements'),
       // The cash closed per agency and day, under the payments (docs/decisions/refunds-and-cash.md).
       item('caisse', '/caisse', 'resources.caisse.menu'),
+      // The deletion requests of processed parcels, with the number waiting (docs/decisions/deletion-requests.md).
+      {
+        ...item('colisDeleteApprouver', '/demandesSuppression', 'resources.demandesSuppression.menu'),
+        badge: { resource: 'demandesSuppression', filter: { etat: 'EN_ATTENTE' }, label: 'resources.demandesSuppression.badge' },
+      },
     ],
   },
   {
@@ -114,4 +122,36 @@ export function visibleGroups(groups: MenuGroup[], can: (key: PermissionKey) => 
 /** Id of the group holding the entry whose route starts `pathname`, to open it on arrival; undefined if none. */
 export function groupOfPath(groups: MenuGroup[], pathname: string): string | undefined {
   return groups.find((group) => group.entries.some((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`)))?.id;
+}
+
+/** Sidebar search (spec 000 §4 sidebar template: "minimum 3 characters, at most 7 results"). */
+export const MENU_SEARCH_MIN_CHARS = 3;
+const MENU_SEARCH_MAX_RESULTS = 7;
+
+/** An entry the sidebar search may offer: its French label, its group's (empty for Tableau de bord) and its route. */
+export interface MenuSearchItem {
+  label: string;
+  groupLabel: string;
+  to: string;
+}
+
+/** Lower case without accents, so 'parametres' finds 'Paramètres'. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * The sidebar search: the items whose label holds the query (case and accents ignored), then those whose group's label
+ * holds it, each route once, at most MENU_SEARCH_MAX_RESULTS; none while the trimmed query is shorter than
+ * MENU_SEARCH_MIN_CHARS. `items` are the entries the user may open (visibleGroups: the menu's own permission filter).
+ */
+export function searchMenu(items: readonly MenuSearchItem[], query: string): MenuSearchItem[] {
+  const q = fold(query.trim());
+  if (q.length < MENU_SEARCH_MIN_CHARS) return [];
+  const byLabel = items.filter((item) => fold(item.label).includes(q));
+  const byGroup = items.filter((item) => !byLabel.includes(item) && fold(item.groupLabel).includes(q));
+  const seen = new Set<string>();
+  return [...byLabel, ...byGroup].filter((item) => !seen.has(item.to) && !!seen.add(item.to)).slice(0, MENU_SEARCH_MAX_RESULTS);
 }

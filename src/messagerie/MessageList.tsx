@@ -7,6 +7,7 @@
 import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { DataTable, LinkBase, List, TextInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { formatDateFr } from '../common/formatDate';
+import { ListLoadError } from '../common/ListLoadError';
 import { ListPagination } from '../common/ListPagination';
 
 const f = 'resources.messagerie';
@@ -89,6 +90,7 @@ export const MessageList = () => {
         pagination={<ListPagination />}
         exporter={false}
         empty={false}
+        error={<ListLoadError />}
       >
         <DataTable rowClick={false} bulkActionButtons={false} size="small">
           <DataTable.Col

@@ -13,6 +13,8 @@ const NatureColisEdit = () => (
     schema={natureColisUpdateSchema}
     title="resources.natureColis.page.edit"
     errorMessage="resources.natureColis.notifications.update_error"
+    // spec 001 §8 "failed nature load 'Erreur lors de la récupération des données du départ'" (the spec's own words).
+    loadErrorMessage="resources.depart.notifications.load_error"
     transform={natureBody}
     prepareRecord={natureFormRecord}
     redirect={natureRedirect}

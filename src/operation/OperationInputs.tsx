@@ -13,7 +13,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Box } from '@mui/material';
 import {
-  DateInput,
   NumberInput,
   RadioButtonGroupInput,
   SelectInput,
@@ -24,6 +23,7 @@ import {
 } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { deviseChoices } from '../common/choices';
+import { DateInputFr } from '../common/DateInputFr';
 import { refId } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import type { OperationMethods } from './operationMethods';
@@ -63,7 +63,7 @@ export const OperationInputs = () => {
         helperText={staff.isError ? `${f}.form.user_hint` : false}
         fullWidth
       />
-      <DateInput source="date" label={`${f}.fields.date`} isRequired fullWidth />
+      <DateInputFr source="date" label={`${f}.fields.date`} isRequired fullWidth />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, columnGap: 2 }}>
         <NumberInput
           source="montant"

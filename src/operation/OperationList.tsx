@@ -32,6 +32,7 @@ import { ExportListButton } from '../common/ExportListButton';
 import { DateFrField } from '../common/DateFrField';
 import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
 import { EditIconButton } from '../common/EditIconButton';
+import { ListLoadError } from '../common/ListLoadError';
 import { ListPagination } from '../common/ListPagination';
 import { PageHeader } from '../common/PageHeader';
 import { SearchBox } from '../common/ReferenceListPage';
@@ -269,6 +270,7 @@ const OperationList = () => {
         pagination={false}
         exporter={false}
         empty={false}
+        error={<ListLoadError />}
         component={Box}
       >
         <OperationDashboard />

@@ -73,6 +73,38 @@ function endSession(): void {
   }
 }
 
+/**
+ * Time-out of one API call, from the request to the end of its answer (spec 000 §9 / 001 §9 "script time-out 120 s",
+ * docs/decisions/loaders.md): past it the call is abandoned with TIMEOUT_ERROR.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+/** Message of a call abandoned after REQUEST_TIMEOUT_MS. */
+const TIMEOUT_ERROR = 'Le serveur met trop de temps à répondre. Veuillez réessayer.';
+
+/**
+ * A signal that aborts when the caller's does (react-query leaving a page) or after REQUEST_TIMEOUT_MS; `timedOut()`
+ * tells which, and `done()` clears the timer.
+ */
+function callSignal(signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 /** Default French message when the server gives none. */
 const DEFAULT_HTTP_ERROR = 'Une erreur est survenue. Veuillez réessayer.';
 /** Message when the server cannot be reached at all. */
@@ -90,20 +122,25 @@ export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string,
   const bearer = token ?? (auth ? readSession()?.token : undefined);
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
+  const call = callSignal(signal);
   let response: Response;
+  let text: string;
   try {
     response = await fetch(apiUrl(path, query), {
       method,
       headers,
       body: body !== undefined && method !== 'GET' ? JSON.stringify(body) : undefined,
-      signal,
+      signal: call.signal,
     });
+    text = await response.text();
   } catch (error) {
+    if (call.timedOut()) throw new HttpError(TIMEOUT_ERROR, 0, { message: TIMEOUT_ERROR });
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
+  } finally {
+    call.done();
   }
 
-  const text = await response.text();
   let json: ApiAnswer = {};
   if (text) {
     try {

@@ -25,10 +25,8 @@ export function refId(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Full name of a person (user, client, author): nom + ' ' + prenoms, leaving out the empty parts. */
-export function fullName(person: { nom?: string | null; prenoms?: string | null } | null | undefined): string {
-  return [person?.nom, person?.prenoms].filter((s) => typeof s === 'string' && s.trim() !== '').join(' ');
-}
+/** Full name of a person (user, client, author): nom + ' ' + prenoms, the one order of common/format.ts. */
+export { fullName } from '../../common/format';
 
 /** Gives a record its `id` (the server sends `id` and `_id`; older answers may carry only `_id`). */
 export function withId<T extends Record<string, unknown>>(record: T): T & { id: Identifier } {

@@ -28,6 +28,11 @@ export interface ResourceApi {
    * operations dashboard computed over the same filter).
    */
   metaKeys?: readonly string[];
+  /**
+   * Key of a group's rows in the list answer's `byAgence` (the page's rows by agency, for a role that sees every agency:
+   * server/http/byAgence.ts), which the mock API builds from the page it answers.
+   */
+  groupKey?: string;
 }
 
 /** The table of resources (react-admin resource name → API), spec 001 §2 and §7. */
@@ -46,9 +51,9 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   paramNatureMode: { path: 'paramNatureMode', listKey: 'datas' },
   typeOperation: { path: 'typeoperation', listKey: 'datas' },
   depart: { path: 'envoi', listKey: 'envois' },
-  colis: { path: 'colis', listPath: 'colis/liste/{userId}', listKey: 'datas', oneKey: 'colis' },
+  colis: { path: 'colis', listPath: 'colis/liste/{userId}', listKey: 'datas', oneKey: 'colis', groupKey: 'colis' },
   clients: { path: 'user', listPath: 'user/listeClients', listKey: 'clients' },
-  encaissements: { path: 'encaissement', listPath: 'encaissement/liste/{userId}', listKey: 'datas' },
+  encaissements: { path: 'encaissement', listPath: 'encaissement/liste/{userId}', listKey: 'datas', groupKey: 'datas' },
   inventaire: { path: 'inventaire', listKey: 'data', userQuery: 'auteur', oneQuery: 'id' },
   operation: {
     path: 'operation',
@@ -57,6 +62,8 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
     metaKeys: ['totalRevenue', 'totalExpenses', 'topRevenueSources', 'topExpenseCategories', 'byAgence', 'horsTaux'],
   },
   tauxChange: { path: 'tauxChange', listKey: 'datas' },
+  // deletion requests of parcels (docs/decisions/deletion-requests.md): list only, decided by named methods
+  demandesSuppression: { path: 'colis/demandesSuppression', listPath: 'colis/demandesSuppression', listKey: 'datas' },
   messagerie: { path: 'message', listKey: 'datas' },
   mailOutbox: { path: 'mail', listKey: 'datas' },
   audit: { path: 'audit', listKey: 'datas' },

@@ -6,11 +6,12 @@
  * reads why instead of the form.
  */
 import { Alert, Box } from '@mui/material';
-import { DateInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { todayIso } from '../../common/dates';
 import { TAUX_MESSAGES, tauxChangeBody } from '../../common/schemas/tauxChange';
 import { userSeesAllAgences } from '../../common/scopes';
+import { DateInputFr } from '../common/DateInputFr';
 import { PageHeader } from '../common/PageHeader';
 import { ReferenceCreatePage } from '../common/ReferenceFormPages';
 import { useAppIdentity } from '../common/useAppIdentity';
@@ -41,7 +42,7 @@ const TauxChangeInputs = () => {
       </Alert>
       <SelectInput source="devise" choices={[...DEVISES_SAISISSABLES]} isRequired fullWidth />
       <TextInput source="taux" isRequired fullWidth helperText={<TauxHelper />} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-      <DateInput source="dateDebut" isRequired fullWidth />
+      <DateInputFr source="dateDebut" isRequired fullWidth />
     </Box>
   );
 };

@@ -70,3 +70,16 @@ export async function restoreAgentGrant(page: Page, key: string) {
   const res = await page.request.post('/api/autorisation/create', { headers, data: { roleID: role.id, privilegeID: priv.id } });
   expect(res.status()).toBe(200);
 }
+
+/**
+ * Types a calendar date `iso` (YYYY-MM-DD) into the French date picker whose form field is `name`
+ * (src/common/DateInputFr.tsx): the day, month and year sections in that order, as a user types 'JJ/MM/AAAA', then
+ * waits until the field shows it as dd/MM/yyyy.
+ */
+export async function fillDate(page: Page, name: string, iso: string) {
+  const [year, month, day] = iso.split('-');
+  const field = page.locator('.MuiPickersInputBase-root').filter({ has: page.locator(`input[name="${name}"]`) });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+  await expect(page.locator(`input[name="${name}"]`)).toHaveValue(`${day}/${month}/${year}`);
+}

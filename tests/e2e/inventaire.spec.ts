@@ -39,7 +39,18 @@ async function seedParcels(request: APIRequestContext): Promise<{ trouve: string
   const refs = {
     trouve: await register(agent, 0),
     manquant: await register(agent, 1),
-    enRoute: await register(agent, 3, undefined, enVoyage.registerColis),
+    // Received (paid at the counter), so that its departure ships it (docs/decisions/departure-ships-received.md).
+    enRoute: await enVoyage.registerColis(agent, 5, {
+      detailsContenu: 'Colis inventaire 3',
+      expediteurNom: 'Martin',
+      expediteurPrenom: 'Paul',
+      NumeroSaisi: '+33612346033',
+      nomDestinataire: 'Sow',
+      prenomsDestinataire: 'Aminata',
+      telephoneDestinataire: '+221771234603',
+      reglement: 5,
+      encaissement: { paymentby: 'expediteur', modePaiementID: id(await list('modePaiement/liste'), 'ESPECES') },
+    }),
     ailleurs: await register(admin, 2, id(agences, 'MRS1')),
   };
   const moved = await request.put(`/api/envoi/update/${enVoyage.envoi.id}`, { headers: admin, data: { statutID: 'EN_COURS_ENVOI' } });

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { openEnvoiFranceSenegal } from './apiSeed';
-import { ADMIN, openMenuGroup, signIn } from './helpers';
+import { ADMIN, fillDate, openMenuGroup, signIn } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/journal';
 
@@ -43,7 +43,7 @@ test('an admin edits then deletes a parcel; the parcel card and the journal scre
   await page.goto(`/colis/${colisId}/show`);
   const card = page.getByTestId('colis-journal');
   await expect(card.getByText('Historique des modifications')).toBeVisible();
-  await expect(card.getByText(/Modification — \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — par Principal Administrateur/)).toBeVisible();
+  await expect(card.getByText(/Modification — \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — par Administrateur Principal/)).toBeVisible();
   await expect(card.getByText(/Création — .* — par /)).toBeVisible();
   await expect(card.getByTestId('audit-changes').first()).toContainText('Poids (kg) : 2 → 4');
   const box = (await card.boundingBox())!;
@@ -72,7 +72,7 @@ test('an admin edits then deletes a parcel; the parcel card and the journal scre
   await expect(rows).toHaveCount(3);
   const deletion = rows.nth(0);
   await expect(deletion).toContainText('Suppression');
-  await expect(deletion).toContainText('Principal Administrateur');
+  await expect(deletion).toContainText('Administrateur Principal');
   await expect(deletion).toContainText('Colis');
   await expect(deletion).toContainText('Permission utilisée : colisDelete');
   await expect(deletion).toContainText('Motif : suppression directe (colis en attente)');
@@ -80,7 +80,7 @@ test('an admin edits then deletes a parcel; the parcel card and the journal scre
   await expect(deletion).toContainText(/127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/);
   await expect(rows.nth(1)).toContainText('Modification');
   await expect(rows.nth(1)).toContainText('Poids (kg) : 2 → 4');
-  await expect(rows.nth(1)).toContainText('Principal Administrateur');
+  await expect(rows.nth(1)).toContainText('Administrateur Principal');
   await expect(rows.nth(2)).toContainText('Création');
   await expect(rows.nth(2)).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await page.screenshot({ path: `${SHOTS}/journal-audit.png`, fullPage: true });
@@ -92,8 +92,8 @@ test('an admin edits then deletes a parcel; the parcel card and the journal scre
   await page.getByRole('combobox', { name: 'Entité' }).click();
   await page.getByRole('option', { name: 'Départ', exact: true }).click();
   await expect(rows.filter({ hasText: seed.envoi.reference }).first()).toContainText('Création');
-  await page.locator('input[name="debut"]').fill('2000-01-01');
-  await page.locator('input[name="fin"]').fill('2000-01-31');
+  await fillDate(page, 'debut', '2000-01-01');
+  await fillDate(page, 'fin', '2000-01-31');
   await expect(page.getByTestId('audit-empty')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/journal-audit-empty.png` });
 });

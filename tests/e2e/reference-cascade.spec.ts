@@ -199,6 +199,9 @@ test('an administrator manages a nature group and its natures from the details p
   await row.getByRole('button', { name: /supprimer/i }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByText('Ce groupe contient des natures ou des prix : suppression impossible.')).toBeVisible();
+  // The failure is the spec's dialog titled 'erreur' (000 §8 / 001 §8), closed with Fermer.
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'erreur' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
 
   // Delete the nature from the details page (the spec's details path), then the group.
   await page.goto(`/groupeNatureColisDetails?id=${groupeId}`);

@@ -118,11 +118,13 @@ describe('EnvoiStatutButtons: confirmation and update (spec 000 §4 "Each needs 
 
   it('Oui sends update(depart, {id, data: {statutID: target}}) and says the status changed', async () => {
     const update = vi.fn(async (_resource: string, params: UpdateParams) => ({ data: { ...params.previousData, id: params.id } }));
+    // The 'en cours d'envoi' confirmation reads the parcels it leaves waiting (none here: tests/render/departTransfert.test.tsx).
+    const colisEnAttenteOfEnvoi = vi.fn(async () => ({ colis: [], departs: [] }));
     renderAdmin(<EnvoiStatutButtons />, {
       session: sessionWith(ALL_KEYS),
       resource: 'depart',
       record: depart('OUVERT'),
-      dataProvider: { update },
+      dataProvider: { update, colisEnAttenteOfEnvoi },
     });
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: EN_COURS }));

@@ -148,7 +148,7 @@ describe('password recovery', () => {
       body: { telephoneComplet: '+33100000000', email: 'inconnu@test.local' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Code OTP envoyé avec succès !' });
+    expect(res.body).toEqual({ success: true, message: 'Si ces informations correspondent à un compte, un code a été envoyé.' });
     expect(await lastMailTo('inconnu@test.local')).toBeUndefined();
   });
 

@@ -535,7 +535,7 @@ describe('deletion (spec 000 §4 Parcel deletion)', () => {
     // Asking again while the code is live mails nothing and hands out no new tries.
     const again = await t.call('DELETE', `/api/colis/delete/${c.reference}`, { token: agent.token });
     expect(again.status).toBe(202);
-    expect(again.body.message).toMatch(/déjà été envoyé/);
+    expect(again.body.message).toMatch(/attend déjà la décision des administrateurs/);
     expect(await mailsAbout(c.reference)).toBe(mails);
     const wrong = code === '0000' ? '1111' : '0000';
     const bad = await t.call('POST', '/api/colis/deleteWithOtp', { token: agent.token, body: { colisId: c.id, codeOtp: wrong } });

@@ -373,14 +373,24 @@ describe('dashboard through a parcel journey', () => {
     expect(cents(settled.money.totalEncaisse) - cents(partial.money.totalEncaisse)).toBe(cents(b.resteAPayer));
     await expectAllConsistent();
 
-    // Ship, then arrive: both parcels move with the departure.
+    // Ship: only the received parcel leaves, the waiting one stays (docs/decisions/departure-ships-received.md); it is
+    // moved to the next departure (colis/transferer), then the first one arrives.
     await setEnvoiStatus(versDakar.id, 'EN_COURS_ENVOI');
     admin = (await dashboard(t.adminToken)).all.data;
-    expect(admin.colisEnCoursDenvoi).toBe(before.admin.colisEnCoursDenvoi + 2);
+    expect(admin.colisEnCoursDenvoi).toBe(before.admin.colisEnCoursDenvoi + 1);
+    expect(admin.colisEnAttente).toBe(before.admin.colisEnAttente + 1);
     expect(admin.envoiEnCoursDenvoi).toBe(before.admin.envoiEnCoursDenvoi + 1);
     await expectAllConsistent();
+    const suivant = await newEnvoi(id.SN);
+    const transfert = await t.call('POST', '/api/colis/transferer', {
+      token: staff.paris.token,
+      body: { colisIDs: [a.id], envoiID: suivant.id },
+    });
+    expect(transfert.status, JSON.stringify(transfert.body)).toBe(200);
+    expect((await dashboard(t.adminToken)).all.data.colisEnAttente).toBe(before.admin.colisEnAttente + 1);
+    await expectAllConsistent();
     await setEnvoiStatus(versDakar.id, 'ARRIVE');
-    expect((await dashboard(t.adminToken)).all.data.colisExpedies).toBe(before.admin.colisExpedies + 2);
+    expect((await dashboard(t.adminToken)).all.data.colisExpedies).toBe(before.admin.colisExpedies + 1);
     const retrait = await t.call('POST', `/api/colis/retirer/${b.id}`, { token: staff.dakar.token, body: {} });
     expect(retrait.status, JSON.stringify(retrait.body)).toBe(200);
     expect((await dashboard(t.adminToken)).all.data.colisRetires).toBe(before.admin.colisRetires + 1);
@@ -498,10 +508,12 @@ describe('counters under concurrent writes', () => {
     const db = t.database.db;
     const envoi = await newEnvoi(id.SN);
     const before = (await dashboard(t.adminToken)).all.data;
-    // 24 registrations of 3 kg; the departure is shipped (status cascade over its parcels) and the counters are
-    // folded while they run. On PostgreSQL they truly interleave; on PGlite they run one after the other.
-    const registrations = Array.from({ length: 24 }, () =>
-      t.call('POST', '/api/colis/create', { token: staff.paris.token, body: colisBody(envoi.id, 'DKR') }),
+    // 24 registrations of 3 kg, every other one with an advance (received: the cascade ships it; the others stay
+    // waiting, docs/decisions/departure-ships-received.md); the departure is shipped (status cascade over its parcels)
+    // and the counters are folded while they run. On PostgreSQL they truly interleave; on PGlite one after the other.
+    const advance = { reglement: 5, encaissement: { modePaiementID: id.ESPECES } };
+    const registrations = Array.from({ length: 24 }, (_, i) =>
+      t.call('POST', '/api/colis/create', { token: staff.paris.token, body: colisBody(envoi.id, 'DKR', i % 2 ? {} : advance) }),
     );
     const cascade = (async () => {
       await new Promise((r) => setTimeout(r, 30));
@@ -513,7 +525,8 @@ describe('counters under concurrent writes', () => {
     const accepted = answers.filter((r) => r.status === 200);
     for (const r of answers.filter((x) => x.status === 409)) expect(r.body.message).toMatch(/n'est plus ouvert/);
 
-    // The departure holds exactly the accepted parcels, all moved by the cascade (none left EN_ATTENTE behind it).
+    // The departure holds exactly the accepted parcels: the received ones all moved by the cascade (none left
+    // RECEPTIONNE behind it), the others still EN_ATTENTE.
     const rows = (await db.execute(sql`
       SELECT e.poids_reel::text AS used, s.code, count(c.id)::int AS n
         FROM envois e LEFT JOIN colis c ON c.envoi_id = e.id AND c.deleted_at IS NULL LEFT JOIN statuts s ON s.id = c.statut_id
@@ -521,7 +534,12 @@ describe('counters under concurrent writes', () => {
     const n = rows.rows.reduce((sum, r) => sum + r.n, 0);
     expect(n).toBe(accepted.length);
     expect(Number(rows.rows[0].used)).toBe(3 * accepted.length);
-    if (n) expect(rows.rows.map((r) => r.code)).toEqual(['EN_COURS_ENVOI']);
+    const received = answers.filter((r, i) => r.status === 200 && i % 2 === 0).length;
+    const byCode = Object.fromEntries(rows.rows.filter((r) => r.code).map((r) => [r.code, r.n]));
+    expect(byCode).toEqual({
+      ...(received ? { EN_COURS_ENVOI: received } : {}),
+      ...(accepted.length > received ? { EN_ATTENTE: accepted.length - received } : {}),
+    });
 
     const after = (await dashboard(t.adminToken)).all.data;
     expect(after.colis).toBe(before.colis + accepted.length);

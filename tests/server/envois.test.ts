@@ -201,12 +201,14 @@ describe('status transitions (spec 000 §4)', () => {
     expect((await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'CLOTURE' } })).status).toBe(409);
   });
 
-  it("'en cours d'envoi' moves every parcel with a history entry and notifications, 'arrivé' waits for none EN_ATTENTE", async () => {
+  it("'en cours d'envoi' moves the received parcels with a history entry and notifications, 'arrivé' waits for none EN_ATTENTE", async () => {
+    // Only the parcels received at the counter leave (docs/decisions/departure-ships-received.md): the waiting one stays.
     const db = t.database.db;
     const e = await createEnvoi();
     const expediteur = await insertClient(db, 'Ndiaye');
-    const c1 = await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE', expediteurID: expediteur });
+    const c1 = await insertColis(db, { envoiID: e.id, statut: 'RECEPTIONNE', expediteurID: expediteur });
     const c2 = await insertColis(db, { envoiID: e.id, statut: 'RECEPTIONNE' });
+    const late = await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE' });
     const enCoursId = await idByCode(db, statuts, 'EN_COURS_ENVOI');
 
     // The spec's client sends the status id.
@@ -215,15 +217,17 @@ describe('status transitions (spec 000 §4)', () => {
     expect(res.body).toMatchObject({ message: 'Statut de départ mis à jour avec succès !', colisMoved: 2 });
     expect(await statutOf(colis, c1)).toBe('EN_COURS_ENVOI');
     expect(await statutOf(colis, c2)).toBe('EN_COURS_ENVOI');
+    expect(await statutOf(colis, late)).toBe('EN_ATTENTE');
     const hist = await db.select().from(historiques).where(eq(historiques.colisID, c1));
     expect(hist).toHaveLength(1);
     expect(hist[0].statutApresID).toBe(enCoursId);
+    expect(await db.select().from(historiques).where(eq(historiques.colisID, late))).toHaveLength(0);
     const notes = await db.select().from(notifications).where(eq(notifications.colisID, c1));
     expect(notes).toHaveLength(2);
     expect(notes.map((n) => n.receiverID)).toContain(expediteur);
+    expect(await db.select().from(notifications).where(eq(notifications.colisID, late))).toHaveLength(0);
 
     // A parcel still waiting blocks the arrival.
-    const late = await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE' });
     const blocked = await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'ARRIVE' } });
     expect(blocked.status).toBe(409);
     expect(blocked.body.message).toMatch(/encore en attente/);
@@ -254,8 +258,8 @@ describe('status transitions (spec 000 §4)', () => {
   it('moves nothing when one parcel update fails (one transaction)', async () => {
     const db = t.database.db;
     const e = await createEnvoi();
-    const ok = await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE' });
-    const bad = await insertColis(db, { envoiID: e.id, statut: 'EN_ATTENTE' });
+    const ok = await insertColis(db, { envoiID: e.id, statut: 'RECEPTIONNE' });
+    const bad = await insertColis(db, { envoiID: e.id, statut: 'RECEPTIONNE' });
     await db.execute(
       sql.raw(`
       CREATE FUNCTION refuse_colis() RETURNS trigger AS $$
@@ -265,7 +269,7 @@ describe('status transitions (spec 000 §4)', () => {
     try {
       const res = await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'EN_COURS_ENVOI' } });
       expect(res.status).toBe(500);
-      expect(await statutOf(colis, ok)).toBe('EN_ATTENTE');
+      expect(await statutOf(colis, ok)).toBe('RECEPTIONNE');
       expect(await statutOf(envois, e.id)).toBe('OUVERT');
       expect(await db.select().from(historiques).where(eq(historiques.colisID, ok))).toHaveLength(0);
     } finally {

@@ -95,7 +95,7 @@ describe('parcels', () => {
       statut: 'En attente',
       envoi: e.reference,
       detailsContenu: 'Vêtements',
-      expediteur: 'Awa Diop',
+      expediteur: 'Diop Awa',
       devise: 'EUR', // its amounts' currency, its departure's
     });
 

@@ -86,7 +86,7 @@ describe('tauxChange/create', () => {
     const unknown = await create({ devise: 'ZZZ', taux: '2', dateDebut: today });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.devise).toBe(M.deviseInconnue);
-    expect(unknown.body.message).toContain('Données invalides : devise');
+    expect(unknown.body.message).toBe(`Données invalides : ${M.deviseInconnue}`);
   });
 
   it('refuses malformed bodies with the field and its French message (400)', async () => {

@@ -85,4 +85,8 @@ export interface HistoriqueEntry {
   statutAvantID?: Ref | null;
   statutApresID?: Ref | null;
   auteurID?: { nom?: string | null; prenoms?: string | null } | null;
+  /** Set on an entry a payment or a refund wrote (docs/decisions/payment-history.md): not a status change. */
+  paiement?: { type: 'encaissement' | 'remboursement'; montant: number | null; devise: string | null; annule: boolean };
+  /** The payment's French line from the server, e.g. 'Encaissement de 20,00 €'. */
+  libelle?: string;
 }

@@ -348,6 +348,24 @@ export function partyPhone(indicatif: string | null | undefined, numero: string 
   return normalizePhone(numero, phonePays(indicatif, pays));
 }
 
+/**
+ * The national part of a full number that starts with the party's dial code: '+221709563833' (or '00221709563833')
+ * with '+221' → '709563833'. The edit wizard (valuesFromColis keeps the saved full number) shows it beside the dial
+ * code field, as the add wizard has it typed, rather than the dial code twice ('+221' next to '+221709563833').
+ * @param numero the number of the form, e.g. the saved telephoneComplet
+ * @param indicatif the party's country dial code, e.g. '+221'
+ * @returns the digits after the dial code, or null when the number does not start with it (kept as it is)
+ */
+export function withoutDialCode(numero: string | null | undefined, indicatif: string | null | undefined): string | null {
+  const code = (indicatif ?? '').replace(/\D/g, '');
+  const compact = (numero ?? '').trim().replace(/[\s.\-/()]/g, '');
+  if (!code) return null;
+  for (const prefix of [`+${code}`, `00${code}`]) {
+    if (compact.startsWith(prefix) && /^\d+$/.test(compact.slice(prefix.length))) return compact.slice(prefix.length);
+  }
+  return null;
+}
+
 /** The missing-item key (resources.colis.missing) of each step-3 field the schema refuses. */
 const DESTINATAIRE_MISSING_OF: Record<string, string> = {
   nomDestinataire: 'destinataire',

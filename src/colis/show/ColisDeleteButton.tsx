@@ -146,7 +146,18 @@ export const ColisDeleteButton = ({ variant = 'icon', onDeleted }: { variant?: '
         errorMessage="app.delete.failure"
         details={(record) => <EncaisseWarning record={record} />}
       />
-      {otp && <OtpDialog colisId={otp.colisId} message={otp.message} onClose={() => setOtp(null)} onDeleted={afterDelete} />}
+      {otp && (
+        <OtpDialog
+          colisId={otp.colisId}
+          message={otp.message}
+          onClose={() => {
+            // The 202 also made a deletion request: its state shows on the parcel (docs/decisions/deletion-requests.md).
+            setOtp(null);
+            refresh();
+          }}
+          onDeleted={afterDelete}
+        />
+      )}
     </>
   );
 };

@@ -1,6 +1,8 @@
 /**
  * Right card of the parcel details (spec 000 §2 Parcel details): the status history (date, before, after, author) from
  * dataProvider.getColisHistorique (GET colis/getHistoriqueByReference/{ref}), or 'Ce colis n'a pas encore d'historique'.
+ * An entry of a payment or a refund shows its line ('Encaissement de 20,00 €') across the two status columns, never
+ * as 'Réceptionné → Réceptionné' (audit 000 B2, docs/decisions/payment-history.md).
  */
 import { Alert, Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -48,8 +50,17 @@ export const ColisHistoriqueCard = ({ reference }: { reference: string }) => {
                   {rows.map((h, i) => (
                     <TableRow key={h.id ?? i}>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateFr(h.dateAction)}</TableCell>
-                      <TableCell>{h.statutAvantID?.libelle ?? '--'}</TableCell>
-                      <TableCell>{h.statutApresID?.libelle ?? '--'}</TableCell>
+                      {h.paiement ? (
+                        // A payment or a refund, not a status change (docs/decisions/payment-history.md).
+                        <TableCell colSpan={2} sx={{ fontStyle: 'italic' }}>
+                          {h.libelle ?? t(h.paiement.type)}
+                        </TableCell>
+                      ) : (
+                        <>
+                          <TableCell>{h.statutAvantID?.libelle ?? '--'}</TableCell>
+                          <TableCell>{h.statutApresID?.libelle ?? '--'}</TableCell>
+                        </>
+                      )}
                       <TableCell>{fullName(h.auteurID) || '--'}</TableCell>
                     </TableRow>
                   ))}

@@ -14,6 +14,7 @@ import { destinataireOf, expediteurOf } from '../model/colisRules';
 import type { ColisRecord } from '../model/types';
 import { DetailItem } from './DetailItem';
 import { useAppIdentity } from '../../common/useAppIdentity';
+import { DemandeSuppressionAlert } from '../../demandesSuppression/DemandeSuppressionAlert';
 
 /**
  * Takes the parcel; after a deletion the page goes to the stock statements /inventaire (spec 000 §2), or to the parcels
@@ -54,6 +55,8 @@ export const ColisSummaryCard = ({ colis }: { colis: ColisRecord }) => {
         <DetailItem label={t('adresseLivraison')}>{colis.adresseLivraison || colis.adresseDestinataire || '--'}</DetailItem>
         <DetailItem label={t('dateEnvoi')}>{formatDateFr(colis.dateEnvoi)}</DetailItem>
         <DetailItem label={t('depart')}>{colis.envoiID?.reference ?? '--'}</DetailItem>
+        {/* The state of a deletion request of the parcel (docs/decisions/deletion-requests.md). */}
+        {isOwnColis(colis, identity) && <DemandeSuppressionAlert colisId={String(colis.id)} />}
         {isOwnColis(colis, identity) && (
           <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
             <ColisDeleteButton

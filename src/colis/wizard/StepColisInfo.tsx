@@ -5,7 +5,8 @@
  * pick-up ('Récupération en Agence '), observation, the advance (reglement clamped to [0, total]) with payment mode and
  * payer enabled only above 0 (default payer expediteur), and the live summary. Amounts are in the departure's currency
  * (its symbol after them, its minor unit as their step). The fields' rules and messages are the wizard's schema's
- * (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`.
+ * (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`. Under the nature lines,
+ * the chosen departure's remaining weight, live, with a warning above it (PoidsRestantAlert).
  */
 import { Box, Divider, InputAdornment, Typography } from '@mui/material';
 import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
@@ -20,6 +21,7 @@ import type { Envoi, Ref } from '../model/types';
 import { MontantSummary } from './MontantSummary';
 import { ColisNaturesInput } from './ColisNaturesInput';
 import { ReglementInput } from './ReglementInput';
+import { PoidsRestantAlert } from './PoidsRestantAlert';
 import { useVilles } from './useWizardData';
 
 /** Props of StepColisInfo. */
@@ -32,6 +34,8 @@ export interface StepColisInfoProps {
   modesLivraison: Ref[];
   /** false when the chosen delivery mode is the agency pick-up. */
   withLivraison: boolean;
+  /** kg the parcel already holds on the chosen departure (edit of a parcel staying on it), else 0. */
+  dejaSurLeDepart?: number;
 }
 
 /** A titled block of the step. */
@@ -54,7 +58,15 @@ const grid = (columns: number) =>
   }) as const;
 
 /** Takes StepColisInfoProps; edits the form's step-2 values. */
-export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modesLivraison, withLivraison }: StepColisInfoProps) => {
+export const StepColisInfo = ({
+  envoi,
+  prixNatures,
+  prixLoading,
+  montants,
+  modesLivraison,
+  withLivraison,
+  dejaSurLeDepart = 0,
+}: StepColisInfoProps) => {
   const translate = useTranslate();
   const t = (key: string) => `resources.colis.info.${key}`;
   const air = isModeEnvoiAerien(envoi?.modeEnvoiID);
@@ -106,6 +118,7 @@ export const StepColisInfo = ({ envoi, prixNatures, prixLoading, montants, modes
             unitLabel={unitLabel}
             devise={devise}
           />
+          <PoidsRestantAlert envoi={envoi} dejaSurLeDepart={dejaSurLeDepart} />
           <SelectInput
             source="unite"
             label={t('unite')}

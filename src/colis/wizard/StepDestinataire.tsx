@@ -23,7 +23,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../../common/recordLabel';
 import { fullName } from '../../providers/records';
 import type { ColisMethods } from '../model/colisMethods';
-import { partyPhone } from '../model/wizardRules';
+import { partyPhone, withoutDialCode } from '../model/wizardRules';
 import type { Envoi } from '../model/types';
 
 /** A country's dial code and national length (pays/getBy), for the phone numbers. */
@@ -54,10 +54,17 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
   const expediteurMode = useWatch({ name: 'expediteurMode' }) as 'select' | 'saisie';
   const [searching, setSearching] = useState(false);
 
-  // Dial codes default to the destination country (recipient) and the origin country (sender).
+  // Dial codes default to the destination country (recipient) and the origin country (sender). A full number already
+  // in the form (the edit wizard's saved one) then loses that dial code, shown once in its own field (withoutDialCode).
   useEffect(() => {
-    if (dest.indicatif && !getValues('destinataireIndicatif')) setValue('destinataireIndicatif', dest.indicatif);
-    if (orig.indicatif && !getValues('expediteurIndicatif')) setValue('expediteurIndicatif', orig.indicatif);
+    const fill = (indicatifField: string, numeroField: string, indicatif: string) => {
+      if (!indicatif || getValues(indicatifField)) return;
+      setValue(indicatifField, indicatif);
+      const national = withoutDialCode(getValues(numeroField), indicatif);
+      if (national !== null) setValue(numeroField, national);
+    };
+    fill('destinataireIndicatif', 'destinataireNumero', dest.indicatif);
+    fill('expediteurIndicatif', 'expediteurNumero', orig.indicatif);
   }, [dest.indicatif, orig.indicatif, getValues, setValue]);
 
   const resetLookup = () => {

@@ -16,6 +16,8 @@ import type { PrixNature } from '../model/wizardRules';
  * Open active departures, latest closing first; in edit mode the parcel's current departure is added when it is not
  * among them (so the edit shows where the parcel is; the server decides whether it still takes parcels).
  * @param currentId the departure of the parcel being edited
+ * @returns the departures (`data`), the ids envoi/ouvertActif answered (`openIds`: the added one is not among them),
+ *   the query's state, and `refetch` (reloads the list, e.g. after a save refused because a departure closed or filled)
  */
 export function useOpenEnvois(currentId?: string | null) {
   const dataProvider = useDataProvider<DataProvider & ColisMethods>();
@@ -32,7 +34,8 @@ export function useOpenEnvois(currentId?: string | null) {
     () => (open.data && missing && current.data ? [current.data, ...open.data] : open.data),
     [open.data, missing, current.data],
   );
-  return { data, isPending: open.isPending, error: open.error };
+  const openIds = useMemo(() => new Set((open.data ?? []).map((d) => d.id)), [open.data]);
+  return { data, openIds, isPending: open.isPending, error: open.error, refetch: open.refetch };
 }
 
 /** Active cities of a country, by name (empty without a country). */

@@ -20,6 +20,12 @@ export default {
   reach_helper: 'Sinon, ses utilisateurs ne voient que leur agence (et les colis à destination de son pays).',
   reach_superadmin_only: "Seul un SUPERADMIN choisit la portée d'un rôle.",
   system: 'Système',
+  statut: {
+    actif: 'Actif',
+    inactif: 'Inactif',
+    helper: 'Les utilisateurs d’un rôle inactif ne peuvent plus se connecter.',
+    system: 'Un rôle système reste actif.',
+  },
   system_role: 'Rôle système %{code} : son code et sa portée ne changent pas ; il ne peut être ni désactivé ni supprimé.',
   page: {
     list: 'LISTE DES ROLES',

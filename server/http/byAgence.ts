@@ -1,0 +1,61 @@
+/**
+ * The `byAgence` of the parcels' and the collections' list answers (spec 000 §7 "GET colis/liste/{userId} → success,
+ * datas, byAgence (id, agenceLibelle, colis)"; spec 001 §3 "Collection … grouped by agency (_id, agenceLibelle,
+ * datas)", §7 encaissement/liste → datas, byAgence): the rows of the page answered, grouped by their agency, for a role
+ * that sees every agency only (docs/decisions/list-by-agence.md). Our client reads `datas` and filters on `agenceID`.
+ */
+import { z } from 'zod';
+import { id } from './answer';
+
+/** The label of the group of rows without an agency. */
+const SANS_AGENCE = 'Sans agence';
+
+const frenchOrder = new Intl.Collator('fr', { sensitivity: 'base' });
+
+/** A row as the lists answer it: its agency populated (`agenceID: {id, libelle}`) or null. */
+type AgenceRow = { agenceID?: unknown };
+
+/** One group: the agency's id (as `id` and `_id`, null for rows without one), its name and its rows under `rowsKey`. */
+export type AgenceGroup = { id: string | null; _id: string | null; agenceLibelle: string } & Record<string, unknown>;
+
+/**
+ * Groups rows by their agency, in the rows' order within a group; groups sorted by agency name the French way,
+ * 'Sans agence' last.
+ * @param rows the page's rows (toApi's objects, or the parsed JSON text of the fast page)
+ * @param rowsKey the spec's key of a group's rows: 'colis' (parcels) or 'datas' (collections)
+ */
+function groupByAgence(rows: readonly AgenceRow[], rowsKey: string): AgenceGroup[] {
+  const groups = new Map<string | null, AgenceGroup>();
+  for (const row of rows) {
+    const agence = row.agenceID && typeof row.agenceID === 'object' ? (row.agenceID as { id?: unknown; libelle?: unknown }) : null;
+    const agenceId = agence && typeof agence.id === 'string' ? agence.id : null;
+    let group = groups.get(agenceId);
+    if (!group) {
+      const agenceLibelle = agenceId && typeof agence?.libelle === 'string' ? agence.libelle : SANS_AGENCE;
+      group = { id: agenceId, _id: agenceId, agenceLibelle, [rowsKey]: [] };
+      groups.set(agenceId, group);
+    }
+    (group[rowsKey] as AgenceRow[]).push(row);
+  }
+  return [...groups.values()].sort((a, b) => {
+    if ((a.id === null) !== (b.id === null)) return a.id === null ? 1 : -1;
+    return frenchOrder.compare(a.agenceLibelle, b.agenceLibelle);
+  });
+}
+
+/**
+ * `{byAgence}` for a user who sees every agency (`allAgences`: CurrentUser.allAgences), else `{}` (a role bound to one
+ * agency has one group: its list is `datas`). `rows` is called only when needed (the fast page parses its JSON text then).
+ */
+export function byAgenceOf(allAgences: boolean, rows: () => readonly AgenceRow[], rowsKey: string): { byAgence?: AgenceGroup[] } {
+  return allAgences ? { byAgence: groupByAgence(rows(), rowsKey) } : {};
+}
+
+/** The answer schema of `byAgence` (/api/docs): groups of `row` under `rowsKey`; absent for a role bound to an agency. */
+export function byAgenceAnswer<T extends z.ZodType>(rowsKey: string, row: T): z.ZodOptional<z.ZodType<AgenceGroup[]>> {
+  // Typed as the groups byAgenceOf builds (a key named at run time); checked and described as written.
+  const groups = z.array(z.looseObject({ id: id.nullable(), _id: id.nullable(), agenceLibelle: z.string(), [rowsKey]: z.array(row) }));
+  return (groups as unknown as z.ZodType<AgenceGroup[]>)
+    .optional()
+    .describe("a role that sees every agency: the page's rows grouped by agency ('Sans agence' last); absent otherwise");
+}
