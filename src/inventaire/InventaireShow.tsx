@@ -25,7 +25,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { LinkBase, ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { LinkBase, ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import { formatKg, formatMontant } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { PageHeader } from '../common/PageHeader';
@@ -186,6 +186,21 @@ const InconnuesTable = ({ references }: { references: string[] }) => {
   );
 };
 
+/**
+ * The inventory's author: a link to their user form for who may edit users (spec 001 §3 Inventory details), plain
+ * text for the others (an agent: no link that leads nowhere).
+ */
+const AuteurLink = ({ auteur }: { auteur?: { id: string; nom: string; prenom: string } | null }) => {
+  const { canAccess } = useCanAccess({ resource: 'user', action: 'edit' });
+  const name = fullName({ nom: auteur?.nom, prenoms: auteur?.prenom }) || '--';
+  if (!canAccess || !auteur?.id) return <>{name}</>;
+  return (
+    <MuiLink component={LinkBase} to={`/user/${auteur.id}`}>
+      {name}
+    </MuiLink>
+  );
+};
+
 /** The page inside ShowBase: heading, then the load state or the header, the two tables and the unknown references. */
 const InventaireShowView = () => {
   const translate = useTranslate();
@@ -215,9 +230,7 @@ const InventaireShowView = () => {
               <Figure label={`${f}.show.date`}>{formatDateFr(record.dateInventaire)}</Figure>
               <Figure label={`${f}.show.heure`}>{formatDateFr(record.dateInventaire, 'HH:mm')}</Figure>
               <Figure label={`${f}.show.auteur`}>
-                <MuiLink component={LinkBase} to="/user">
-                  {fullName({ nom: record.auteur?.nom, prenoms: record.auteur?.prenom }) || '--'}
-                </MuiLink>
+                <AuteurLink auteur={record.auteur} />
               </Figure>
               <Figure label={`${f}.show.agence`}>{record.agenceID?.libelle ?? '--'}</Figure>
               <Figure label={`${f}.show.attendus`} testId="inventaire-attendus">

@@ -11,7 +11,7 @@ import type { SuiviColis } from '../../common/suivi';
 import InventaireShow from '../../src/inventaire/InventaireShow';
 import type { InventaireColis, InventaireRecord } from '../../src/inventaire/types';
 import { SuiviColisView } from '../../src/suivi/SuiviColisView';
-import { renderAdmin } from './renderAdmin';
+import { AGENT_ROLE, renderAdmin, sessionWith, waitForAuth } from './renderAdmin';
 
 /** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -62,6 +62,51 @@ const parcel = (id: string, reference: string, montantTotal: number, devise: str
   statutID: { id: 's', code: 'RECEPTIONNE', libelle: 'Réceptionné' },
   attendu: true,
   trouve: true,
+});
+
+/** A statement of two parcels, one from Dakar in F CFA, one from Paris in euros, by Koné Awa. */
+function twoParcelStatement(): InventaireRecord<InventaireColis> {
+  const dakar = parcel('c1', 'DKR1-2611-000001', 6560, 'XOF');
+  const paris = parcel('c2', 'PAR1-2611-000002', 50, 'EUR');
+  return {
+    id: 'inv-1',
+    dateInventaire: '2026-11-20T10:00:00.000Z',
+    auteur: { id: 'u-kone', nom: 'Koné', prenom: 'Awa', prenoms: 'Awa' },
+    agenceID: { id: 'a', code: 'DKR1', libelle: 'Dakar Plateau' },
+    colisId: [dakar, paris],
+    colisAttendus: [dakar, paris],
+    colisNonTrouve: [],
+    referencesInconnues: [],
+  };
+}
+
+/** Renders the statement page for a session holding `keys` (an agent's role), or SUPERADMIN. */
+async function showStatement(keys?: Parameters<typeof sessionWith>[0]) {
+  renderAdmin(
+    <Routes>
+      <Route path="/inventaire/:id" element={<InventaireShow />} />
+    </Routes>,
+    {
+      dataProvider: { getOne: vi.fn(async () => ({ data: twoParcelStatement() })) },
+      path: '/inventaire/inv-1',
+      ...(keys ? { session: sessionWith(keys, AGENT_ROLE) } : {}),
+    },
+  );
+  await waitForAuth();
+  await screen.findByText('DKR1-2611-000001');
+}
+
+describe("the statement's author", () => {
+  it('is a link to their user form for who may edit users', async () => {
+    await showStatement();
+    expect((await screen.findByRole('link', { name: 'Koné Awa' })).getAttribute('href')).toBe('/user/u-kone');
+  });
+
+  it('is plain text for an agent, who may not open users: no link that leads nowhere', async () => {
+    await showStatement(['inventaire']);
+    expect(screen.getByText('Koné Awa')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Koné Awa' })).toBeNull();
+  });
 });
 
 describe('the stock statement', () => {
