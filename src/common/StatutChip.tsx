@@ -48,6 +48,8 @@ export const StatutChip = ({ statut, size = 'small' }: { statut?: StatutRef | nu
       icon={look.icon}
       label={statut.libelle ?? statut.code}
       data-statut={statut.code}
+      // A long label ('En cours d'envoi') wraps in a narrow column rather than widening its table.
+      sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
     />
   );
 };

@@ -38,6 +38,13 @@ test.describe('at 1280×800', () => {
 
   test('the departures list shows Statut, Poids disponible and Clients without a sideways scroll', async ({ page, request }) => {
     await openEnvoiFranceSenegal(request, 'Fret largeur de la liste des départs');
+    // The longest status label ('En cours d'envoi') is in the list too: it once widened the table by 82 px.
+    const shipping = await openEnvoiFranceSenegal(request, 'Fret en route pour la largeur');
+    const moved = await request.put(`/api/envoi/update/${shipping.envoi.id}`, {
+      headers: shipping.admin,
+      data: { statutID: 'EN_COURS_ENVOI' },
+    });
+    expect(moved.status()).toBe(200);
     await signIn(page, ADMIN);
     await page.goto('/depart');
     const table = page.locator('.RaDataTable-tableWrapper');
