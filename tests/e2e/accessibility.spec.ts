@@ -16,12 +16,11 @@ const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.A11Y_SHOTS_DIR;
 
 /**
- * Waits until the page has finished loading: network quiet, its title (the <h1> of every screen; a lazy screen first
+ * Waits until the page has finished loading: its title (the <h1> of every screen; a lazy screen first
  * shows react-admin's 'Chargement' page, after a second, whose title is an <h5>), then no spinner (a progress bar without a value: a weight gauge has
  * one and stays), no loading page, no skeleton.
  */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[role="progressbar"]:not([aria-valuenow]), .RaLoading-root, .MuiSkeleton-root')).toHaveCount(0, {
     timeout: 15_000,
