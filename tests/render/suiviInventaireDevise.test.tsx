@@ -111,27 +111,8 @@ describe("the statement's author", () => {
 
 describe('the stock statement', () => {
   it("shows each parcel's total in its own currency", async () => {
-    const dakar = parcel('c1', 'DKR1-2611-000001', 6560, 'XOF');
-    const paris = parcel('c2', 'PAR1-2611-000002', 50, 'EUR');
-    const statement: InventaireRecord<InventaireColis> = {
-      id: 'inv-1',
-      dateInventaire: '2026-11-20T10:00:00.000Z',
-      auteur: { id: 'u', nom: 'Koné', prenom: 'Awa', prenoms: 'Awa' },
-      agenceID: { id: 'a', code: 'DKR1', libelle: 'Dakar Plateau' },
-      colisId: [dakar, paris],
-      colisAttendus: [dakar, paris],
-      colisNonTrouve: [],
-      referencesInconnues: [],
-    };
-    const getOne = vi.fn(async () => ({ data: statement }));
-    renderAdmin(
-      <Routes>
-        <Route path="/inventaire/:id" element={<InventaireShow />} />
-      </Routes>,
-      { dataProvider: { getOne }, path: '/inventaire/inv-1' },
-    );
+    await showStatement();
     const table = await screen.findByTestId('colis-trouves');
-    await screen.findByText('DKR1-2611-000001');
     const text = plain(table.textContent);
     expect(text).toContain('6 560 F CFA');
     expect(text).toContain('50,00 €');
