@@ -4,6 +4,7 @@
  * line for the wizard's live preview (an extension). The selects are in query.ts, the price lookup in pricing.ts.
  */
 import { and, eq } from 'drizzle-orm';
+import { isColisPayable } from '../../common/colisRules';
 import { formatMontant } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import { paiementsOfColis } from '../encaissement/query';
@@ -72,18 +73,25 @@ function paiementLibelle(p: PaiementEntry): string {
  * Reads the history entries a payment or a refund wrote (same status before and after) as that payment (audit 000 B2,
  * docs/decisions/payment-history.md): each such entry, oldest first, is the latest payment of the same author not yet
  * taken whose instant is not after the entry's (a payment's entry is written at its own instant, older ones a moment
- * after it, in its transaction). Pure.
+ * after it, in its transaction). An entry in a status no payment is taken in (a transfer's) stays a plain entry. Pure.
  * @param entries the history, newest first (colis/query.ts colisHistorique)
  * @param paiements the parcel's payments and refunds, oldest first (encaissement/query.ts paiementsOfColis)
  * @returns the entries in the same order, a payment's with `paiement` and its French `libelle`, the others unchanged
  */
 function withPaiements<
-  E extends { dateAction: Date; statutAvantID: { id: string } | null; statutApresID: { id: string }; auteurID: { id: string } | null },
+  E extends {
+    dateAction: Date;
+    statutAvantID: { id: string } | null;
+    statutApresID: { id: string; code: string };
+    auteurID: { id: string } | null;
+  },
 >(entries: E[], paiements: PaiementRow[]): (E & { paiement?: PaiementEntry; libelle?: string })[] {
   const taken = new Set<string>();
   const found = new Map<E, PaiementEntry>();
   for (const entry of [...entries].reverse()) {
     if (!entry.statutAvantID || entry.statutAvantID.id !== entry.statutApresID.id) continue;
+    // A status no payment is taken in (EN_ATTENTE): the entry is a move to another departure (colis/transferer).
+    if (!isColisPayable(entry.statutApresID.code)) continue;
     const auteur = entry.auteurID?.id ?? null;
     let match: PaiementRow | undefined;
     for (const p of paiements) {

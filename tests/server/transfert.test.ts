@@ -222,6 +222,11 @@ describe('POST colis/transferer', () => {
       .where(inArray(historiques.colisID, [a, b]));
     expect(hist).toHaveLength(2);
     for (const h of hist) expect(h).toMatchObject({ statutAvantID: enAttente, statutApresID: enAttente });
+    // The parcel's history reads the move as a plain entry, never as a payment (a same-status entry usually is one).
+    const [{ reference: refA }] = await db.select({ reference: colis.reference }).from(colis).where(eq(colis.id, a));
+    const read = await t.call('GET', `/api/colis/getHistoriqueByReference/${refA}`, { token: agentParis });
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.body)).not.toMatch(/Encaissement|"paiement"/);
     const journal = await db
       .select()
       .from(audits)
