@@ -33,8 +33,7 @@ import {
 } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { sendListText } from '../http/answerSerializer';
-import { byAgenceAnswer, byAgenceOf } from '../http/byAgence';
+import { byAgenceAnswer, sendGroupedPage } from '../http/byAgence';
 import { listQuerySchema } from '../http/listQuery';
 import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
@@ -267,17 +266,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const list = colisList(user);
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, colisExport);
       const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
-      const json = page.json;
-      if (json !== undefined)
-        return sendListText(
-          reply,
-          'datas',
-          json,
-          page.total,
-          byAgenceOf(user.allAgences, () => JSON.parse(json), 'colis'),
-        );
-      const datas = toApi(page.rows);
-      return { success: true, datas, total: page.total, ...byAgenceOf(user.allAgences, () => datas, 'colis') };
+      return sendGroupedPage(reply, page, user.allAgences, 'colis');
     },
   );
 

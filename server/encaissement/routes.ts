@@ -14,8 +14,7 @@ import type { Db } from '../db/client';
 import { answers, envelope, id, instant, listAnswer, messageAnswer, montant, record } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { sendListText } from '../http/answerSerializer';
-import { byAgenceAnswer, byAgenceOf } from '../http/byAgence';
+import { byAgenceAnswer, sendGroupedPage } from '../http/byAgence';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { encaissementExport } from './exportColumns';
@@ -226,17 +225,7 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
       const list = encaissementList(user);
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, encaissementExport);
       const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
-      const json = page.json;
-      if (json !== undefined)
-        return sendListText(
-          reply,
-          'datas',
-          json,
-          page.total,
-          byAgenceOf(user.allAgences, () => JSON.parse(json), 'datas'),
-        );
-      const datas = toApi(page.rows);
-      return { success: true, datas, total: page.total, ...byAgenceOf(user.allAgences, () => datas, 'datas') };
+      return sendGroupedPage(reply, page, user.allAgences, 'datas');
     },
   );
 

@@ -4,8 +4,12 @@
  * datas)", §7 encaissement/liste → datas, byAgence): the rows of the page answered, grouped by their agency, for a role
  * that sees every agency only (docs/decisions/list-by-agence.md). Our client reads `datas` and filters on `agenceID`.
  */
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { id } from './answer';
+import { sendListText } from './answerSerializer';
+import type { ListPage } from './list';
+import { toApi } from './serialize';
 
 /** The label of the group of rows without an agency. */
 const SANS_AGENCE = 'Sans agence';
@@ -47,8 +51,28 @@ function groupByAgence(rows: readonly AgenceRow[], rowsKey: string): AgenceGroup
  * `{byAgence}` for a user who sees every agency (`allAgences`: CurrentUser.allAgences), else `{}` (a role bound to one
  * agency has one group: its list is `datas`). `rows` is called only when needed (the fast page parses its JSON text then).
  */
-export function byAgenceOf(allAgences: boolean, rows: () => readonly AgenceRow[], rowsKey: string): { byAgence?: AgenceGroup[] } {
+function byAgenceOf(allAgences: boolean, rows: () => readonly AgenceRow[], rowsKey: string): { byAgence?: AgenceGroup[] } {
   return allAgences ? { byAgence: groupByAgence(rows(), rowsKey) } : {};
+}
+
+/**
+ * Answers a page of a list whose rows may be grouped by agency (colis/liste, encaissement/liste): `{success, datas,
+ * total}` plus `byAgence` for a user who sees every agency. A page read as JSON text (runList `json`) is sent as text,
+ * parsed only when it must be grouped.
+ */
+export function sendGroupedPage<R>(reply: FastifyReply, page: ListPage<R>, allAgences: boolean, rowsKey: string) {
+  if (page.json !== undefined) {
+    const json = page.json;
+    return sendListText(
+      reply,
+      'datas',
+      json,
+      page.total,
+      byAgenceOf(allAgences, () => JSON.parse(json), rowsKey),
+    );
+  }
+  const datas = toApi(page.rows);
+  return { success: true, datas, total: page.total, ...byAgenceOf(allAgences, () => datas as AgenceRow[], rowsKey) };
 }
 
 /** The answer schema of `byAgence` (/api/docs): groups of `row` under `rowsKey`; absent for a role bound to an agency. */
