@@ -74,13 +74,13 @@ export const swaggerPlugin = fp<SwaggerOptions>(
         return out;
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
     let doc: BuiltDocument | null = null;
-    // Before any other work of a /api/docs request: who may read it, then the document from memory.
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/docs')) return;
-      // Answered here in the API's envelope: the UI's routes live in a context registered before the error handler.
+    /**
+     * Who may read the documentation, then the document from memory: a hook of the UI's own routes (uiHooks), so the
+     * other requests never run it. Answered here in the API's envelope: those routes live in a context registered
+     * before the error handler.
+     */
+    const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
       if (opts.mode === 'off') return reply.code(404).send({ success: false, message: 'Documentation indisponible.' });
       if (opts.mode === 'staff') {
         const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -91,7 +91,8 @@ export const swaggerPlugin = fp<SwaggerOptions>(
       if (request.method !== 'GET' || request.url.split('?')[0] !== '/api/docs/json') return;
       doc ??= build(JSON.stringify(app.swagger()));
       return sendDocument(request, reply, doc, opts.mode);
-    });
+    };
+    await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest } });
   },
   { name: 'swagger' },
 );
