@@ -99,8 +99,8 @@ export function roundToDevise(value: DecimalInput, devise: string): number {
 
 /**
  * An amount as the database stores it in its currency: rounded once, half away from zero, to the currency's minor
- * unit, as exact decimal text (10.495, 'XOF' → '10'; 1.005, 'EUR' → '1.01'; 1.0005, 'TND' → '1.001'); a code outside
- * DEVISES (an old row's) to the cent.
+ * unit, as exact decimal text (10.495, 'XOF' → '10'; 1.005, 'EUR' → '1.01'); a code outside DEVISES (an old
+ * row's) to the cent.
  * @throws RangeError on an unreadable amount
  */
 export function montantTexte(value: DecimalInput, devise: string): string {
@@ -108,8 +108,7 @@ export function montantTexte(value: DecimalInput, devise: string): string {
 }
 
 /**
- * The step of an amount input in a currency: its minor unit (0.01 for the euro, 1 for the CFA francs, 0.001 for the
- * Tunisian dinar); 0.01 for a missing or unknown code (deviseOuEuro).
+ * The step of an amount input in a currency: its minor unit (0.01 for the euro, 1 for the CFA francs); 0.01 for a missing or unknown code (deviseOuEuro).
  */
 export function pasDevise(devise: unknown): number {
   return minorToNumber(1n, deviseOuEuro(devise));

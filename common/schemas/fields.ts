@@ -8,7 +8,7 @@
  *
  * Numbers typed by a person are parsed exactly (strictNumber: a French comma or a dot, spaces as group separators),
  * never through a float `toFixed`. An amount (montant) is kept as parsed: its record's currency (EUR 2 decimals, XOF
- * none, TND 3) rounds it once, half away from zero, where that currency is known (the server; common/devises.ts). A
+ * none) rounds it once, half away from zero, where that currency is known (the server; common/devises.ts). A
  * weight, and an amount always in euros (moneyEuros), are rounded here (common/money.ts).
  */
 import { z } from 'zod';
