@@ -12,7 +12,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FlightIcon from '@mui/icons-material/Flight';
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import { useTranslate } from 'react-admin';
-import { toMilli } from '../../common/money';
+import { envoiComplet } from '../../common/envoiRules';
 import { formatKg } from '../../common/format';
 import { isModeEnvoiAerien } from '../../common/modes';
 import { formatDateFr } from './formatDate';
@@ -36,15 +36,6 @@ export interface Envoi {
   statutID?: Ref | null;
   /** No kg left (envoi/ouvertActif answers it; common/envoiRules.ts envoiComplet). */
   complet?: boolean;
-}
-
-/** Whether a departure still has room (available weight above 0). */
-function hasRoom(d: Pick<Envoi, 'poidsDisponible'>): boolean {
-  try {
-    return toMilli(d.poidsDisponible) > 0n;
-  } catch {
-    return false;
-  }
 }
 
 /** The card's click area when the cards choose a departure; the plain content otherwise. */
@@ -125,7 +116,7 @@ export const EnvoiCards = ({
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }} role="list">
       {envois.map((d) => {
-        const room = hasRoom(d);
+        const room = !(d.complet ?? envoiComplet(d.poidsDisponible));
         const selected = d.id === selectedId;
         const air = isModeEnvoiAerien(d.modeEnvoiID);
         const reason = unavailable?.(d);

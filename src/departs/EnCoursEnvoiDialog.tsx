@@ -35,7 +35,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type DataProvider, type RaRecord } from 'react-admin';
 import { isoToFr } from '../../common/dates';
-import { formatKg, formatMontant } from '../../common/format';
+import { formatKg, formatMontant, fullName } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
 import { useHasPermission } from '../common/useHasPermission';
 import type { ColisEnAttente, DepartMethods } from './departMethods';
@@ -43,7 +43,7 @@ import type { ColisEnAttente, DepartMethods } from './departMethods';
 const t = 'resources.depart.transfert';
 
 /** The sender's name as the dialog shows it, '--' when the parcel names none. */
-const expediteurNom = (c: ColisEnAttente) => (c.expediteur ? `${c.expediteur.nom} ${c.expediteur.prenoms}`.trim() || '--' : '--');
+const expediteurNom = (c: ColisEnAttente) => fullName(c.expediteur) || '--';
 
 /** What the dialog takes: whether it is open, the departure, whether the status change runs, and the two answers. */
 interface EnCoursEnvoiDialogProps {
