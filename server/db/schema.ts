@@ -19,6 +19,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -739,6 +740,30 @@ export const throttles = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('throttles_locked_idx').on(t.lockedUntil)],
+);
+
+/**
+ * Answers kept for the `Idempotency-Key` header of non-idempotent POSTs (docs/decisions/idempotent-writes.md): one
+ * row per (user, key), written before the handler runs (`statusCode` null while it runs) and completed with the
+ * answer, replayed to a retry with the same key for 24 h; `requestHash` tells a different body (422) from a retry.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userID: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    /** 'POST /api/colis/create': a key is bound to the call it was first used on. */
+    route: text('route').notNull(),
+    /** sha256 of the request body (hex). */
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request runs. */
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.userID, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** Server-wide settings shared by every API process (e.g. the token signing secret when JWT_SECRET is not set). */
