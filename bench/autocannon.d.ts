@@ -10,6 +10,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
   }
   interface Result {
     requests: Histogram;
@@ -17,6 +19,10 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers by status class ('2xx', '4xx', '5xx'…). */
+    '2xx': number;
+    '4xx': number;
+    '5xx': number;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
