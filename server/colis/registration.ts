@@ -21,9 +21,16 @@ import { uniteForModeEnvoi } from '../../common/modes';
 import type { PaysTelephone } from '../../common/phone';
 import type { CurrentUser } from '../auth/currentUser';
 import { CLIENT_TYPE_ID, clientPhone } from '../user/service';
-import { keyedBatches } from '../db/fast/keyedBatches';
+import { keyedBatches, type BatchWrite } from '../db/fast/keyedBatches';
+import { markIdempotentWrite, markIdempotentWrites, pendingIdempotentWrite, type PendingIdempotentWrite } from '../http/idempotency';
 import { isDatabaseUnavailable } from '../plugins/errors';
-import { writeRegistration, writeRegistrations, type PartyOfRegistration, type RegistrationWrite } from './registrationWrite';
+import {
+  writeRegistration,
+  writeRegistrations,
+  type PartyOfRegistration,
+  type RegistrationWrite,
+  type RegistrationWritten,
+} from './registrationWrite';
 import { partyColumns } from '../user/query';
 import type { Db, Tx } from '../db/client';
 import { codeLibelleColumns } from '../db/refSelect';
@@ -467,11 +474,16 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     adresseIP: user.adresseIP,
   };
   const write = (handle: Db | Tx) => writeRegistration(handle, registration);
+  // An Idempotency-Key of the request is marked written in the registration's transaction (docs/decisions/idempotent-writes.md).
+  const idempotent = pendingIdempotentWrite();
   if (!advance) {
-    // Waiting registrations of the departure without an advance: their statements in one round trip (writeRegistrations).
-    const written =
-      (await departureWrites(db, e.id, { run: write, atomic: true, together: writeRegistrations, data: registration })) ??
-      (await refuseClaim(db, idOf, e.id, computed.montants.poids));
+    // Waiting registrations of the departure without an advance: their statements in one round trip (writeRegistrations),
+    // then one mark of their keys; alone, with a key: the statement and the mark in a transaction, else the statement.
+    const data: KeyedRegistration = { registration, key: idempotent };
+    const batch: BatchWrite<RegistrationWritten | undefined, KeyedRegistration> = idempotent
+      ? { run: async (tx: Tx) => markedWrite(tx, await write(tx), idempotent), together: writeKeyedRegistrations, data }
+      : { run: write, atomic: true, together: writeKeyedRegistrations, data };
+    const written = (await departureWrites(db, e.id, batch)) ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
     return {
       ...written.created,
       statutID: { id: registered.id, code: registered.code, libelle: registered.libelle },
@@ -494,7 +506,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   }
   const answer = await departureWrites(db, e.id, {
     run: async (tx: Tx) => {
-      const written = await write(tx);
+      const written = await markedWrite(tx, await write(tx), idempotent);
       if (!written) return undefined;
       const { created, suiviToken } = written;
       const payable: PayableColis = {
@@ -516,6 +528,34 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     },
   });
   return answer ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
+}
+
+/** A registration of a group and the Idempotency-Key of its request, if any. */
+interface KeyedRegistration {
+  registration: RegistrationWrite;
+  key: PendingIdempotentWrite | undefined;
+}
+
+/**
+ * A group's registrations in one round trip (writeRegistrations), then the keys of those written marked in one
+ * statement (docs/decisions/idempotent-writes.md). Answers each one's writeRegistration answer, in order.
+ */
+async function writeKeyedRegistrations(tx: Tx, group: KeyedRegistration[]) {
+  const written = await writeRegistrations(
+    tx,
+    group.map((g) => g.registration),
+  );
+  await markIdempotentWrites(
+    tx,
+    group.flatMap((g, i) => (g.key && written[i] ? [g.key] : [])),
+  );
+  return written;
+}
+
+/** `written` once the request's Idempotency-Key (if any) is marked written in `tx`; nothing marked when nothing was written. */
+async function markedWrite<T>(tx: Tx, written: T | undefined, key: PendingIdempotentWrite | undefined): Promise<T | undefined> {
+  if (written) await markIdempotentWrite(tx, key);
+  return written;
 }
 
 /** A parcel as colis/get and colis/create answer it (colis/query.ts selectColis). */

@@ -2,13 +2,13 @@
  * The base of the react-admin dataProvider: the CRUD calls over the spec's paths (spec 001 §7, docs/api-contract.md
  * "Lists" and "Reference resources"): {path}/liste, {path}/getBy/{id}, {path}/create, {path}/update/{id},
  * {path}/delete/{id}, with server-side paging, sorting, search (q) and field filters; plus the list export and the
- * active-flag change. The calls outside CRUD are named, typed methods written beside the screens that use them
+ * active-flag change. Every POST (create here, the named methods' calls) carries its own Idempotency-Key (http.ts). The calls outside CRUD are named, typed methods written beside the screens that use them
  * (src/<feature>/<feature>Methods.ts); src/appDataProvider.ts adds them to this base where the app is assembled, so
  * providers/ imports no feature.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { withId } from './records';
-import { downloadFile, httpRequest, type ApiAnswer, type DownloadedFile, type QueryValue } from './http';
+import { downloadFile, httpRequest, newIdempotencyKey, type ApiAnswer, type DownloadedFile, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
 
@@ -123,9 +123,19 @@ export const baseDataProvider: DataProvider = {
     });
   },
 
+  /**
+   * POST {path}/create. One call = one submission: it carries a new Idempotency-Key, which the HTTP layer's automatic
+   * retries (network failure, 502 / 503 / 504) reuse, so a save retried that way never registers twice; a new click on
+   * Save is a new call, a new key (docs/decisions/idempotent-writes.md). `meta.idempotencyKey` gives the key instead.
+   */
   async create(resource, params) {
     const { path, oneKey = 'data' } = resourceApi(resource);
-    const json = await httpRequest(`${path}/create`, { method: 'POST', body: toRequestBody(params.data as Record<string, unknown>) });
+    const given = params.meta?.idempotencyKey;
+    const json = await httpRequest(`${path}/create`, {
+      method: 'POST',
+      body: toRequestBody(params.data as Record<string, unknown>),
+      idempotencyKey: typeof given === 'string' && given ? given : newIdempotencyKey(),
+    });
     const record = recordOf(json, oneKey);
     const created = record ?? { ...(params.data as Record<string, unknown>), id: json.id ?? json._id };
     return { data: withId(created) } as never;

@@ -29,6 +29,12 @@ export interface HttpOptions {
    */
   keepSessionOn401?: boolean;
   signal?: AbortSignal;
+  /**
+   * The `Idempotency-Key` of a POST (docs/decisions/idempotent-writes.md). Default: a POST made with the stored session
+   * gets a new key per call (one call = one submission), which its automatic retries reuse; a given text is sent as
+   * is (a caller that retries the same submission itself); `false` sends none (and never retries).
+   */
+  idempotencyKey?: string | false;
 }
 
 /** Options of a read made through a dataProvider method: the abort signal react-query gives. */
@@ -105,6 +111,49 @@ function callSignal(signal: AbortSignal | undefined) {
   };
 }
 
+/** A new Idempotency-Key: a random UUID (crypto.randomUUID; a random text where it is missing, e.g. plain http). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (typeof c?.getRandomValues === 'function') c.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Waits before each automatic retry of a POST carrying an Idempotency-Key (ms): after a network failure, a 502, 503
+ * or 504, or a 409 with Retry-After answered to a retry (its first attempt still running on the server). A
+ * Retry-After of the answer replaces the wait, up to MAX_RETRY_WAIT_MS. docs/decisions/idempotent-writes.md.
+ */
+export const POST_RETRY_DELAYS_MS: readonly number[] = [500, 1500];
+/** Longest wait a Retry-After may ask for before an automatic retry (ms). */
+const MAX_RETRY_WAIT_MS = 5_000;
+/** Statuses of a gateway or an overloaded / stopping server: the POST may be sent again with its key. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+/** The wait before the next retry: the answer's Retry-After (seconds), capped, else `fallback`. */
+function retryWait(response: Response | undefined, fallback: number): number {
+  const seconds = Number(response?.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_WAIT_MS) : fallback;
+}
+
+/** Resolves after `ms`, or rejects with the signal's abort. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 /** Default French message when the server gives none. */
 const DEFAULT_HTTP_ERROR = 'Une erreur est survenue. Veuillez réessayer.';
 /** Message when the server cannot be reached at all. */
@@ -114,6 +163,10 @@ const NETWORK_ERROR = 'Le serveur est injoignable. Vérifiez votre connexion.';
  * Calls the API and returns its JSON answer (an empty object for an empty body).
  * Throws HttpError(message from the body, status, body) on a non-2xx answer, where body keeps
  * `errors` ({field: message}) for react-admin's server-side validation; status 0 when unreachable.
+ * A POST made with the stored session carries an Idempotency-Key (options.idempotencyKey), and only such a POST is
+ * sent again, with the same key, after a network failure or a 502 / 503 / 504 (POST_RETRY_DELAYS_MS): the server
+ * answers a retry of a write it already made with that write's answer (docs/decisions/idempotent-writes.md). The
+ * time-out (REQUEST_TIMEOUT_MS) covers the attempts and their waits together.
  */
 export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string, options: HttpOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, token, signal, keepSessionOn401 = false } = options;
@@ -121,25 +174,49 @@ export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string,
   if (body !== undefined && method !== 'GET') headers['Content-Type'] = 'application/json';
   const bearer = token ?? (auth ? readSession()?.token : undefined);
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  // One key per call: a public call (sign-in, recovery: no stored session) carries none.
+  const key =
+    method !== 'POST' || options.idempotencyKey === false
+      ? undefined
+      : (options.idempotencyKey ?? (bearer && !token ? newIdempotencyKey() : undefined));
+  if (key) headers['Idempotency-Key'] = key;
 
   const call = callSignal(signal);
-  let response: Response;
-  let text: string;
+  let response: Response | undefined;
+  let text = '';
   try {
-    response = await fetch(apiUrl(path, query), {
-      method,
-      headers,
-      body: body !== undefined && method !== 'GET' ? JSON.stringify(body) : undefined,
-      signal: call.signal,
-    });
-    text = await response.text();
-  } catch (error) {
-    if (call.timedOut()) throw new HttpError(TIMEOUT_ERROR, 0, { message: TIMEOUT_ERROR });
-    if ((error as Error)?.name === 'AbortError') throw error;
-    throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = key !== undefined && attempt < POST_RETRY_DELAYS_MS.length;
+      try {
+        response = await fetch(apiUrl(path, query), {
+          method,
+          headers,
+          body: body !== undefined && method !== 'GET' ? JSON.stringify(body) : undefined,
+          signal: call.signal,
+        });
+        text = await response.text();
+      } catch (error) {
+        if (call.timedOut()) throw new HttpError(TIMEOUT_ERROR, 0, { message: TIMEOUT_ERROR });
+        if ((error as Error)?.name === 'AbortError') throw error;
+        if (!canRetry) throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
+        response = undefined;
+      }
+      const again =
+        response === undefined ||
+        RETRIED_STATUSES.has(response.status) ||
+        (attempt > 0 && response.status === 409 && response.headers.has('Retry-After'));
+      if (!canRetry || !again) break;
+      try {
+        await sleep(retryWait(response, POST_RETRY_DELAYS_MS[attempt]), call.signal);
+      } catch (error) {
+        if (call.timedOut()) throw new HttpError(TIMEOUT_ERROR, 0, { message: TIMEOUT_ERROR });
+        throw error;
+      }
+    }
   } finally {
     call.done();
   }
+  if (!response) throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
 
   let json: ApiAnswer = {};
   if (text) {
