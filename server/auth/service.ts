@@ -1,7 +1,10 @@
 /**
  * Session rules (spec 000 §2 Login, Forgot password, Profile; §5; DESIGN.md §4):
- * - sign-in and recovery attempts are counted before the secret is checked, per account and per address, in the
- *   database (auth/throttle.ts); an unknown e-mail costs the same time as a wrong password;
+ * - sign-in and recovery attempts are counted before the secret is checked, in the database (auth/throttle.ts), on
+ *   three keys: the account from this address (strict), the address, and the account from every address (a limit one
+ *   address never reaches), so that nobody locks the owner out by failing on purpose; the owner's successful reset
+ *   lifts every key of the account (docs/decisions/imposed-lock-outs.md); an unknown e-mail costs the same time as a
+ *   wrong password;
  * - only staff users (type ADMIN) sign in, and only while they, their role and their agency (if any) are active;
  * - recovery answers the same, in the same time, whether or not the account exists; the code goes by e-mail only;
  * - a password change or reset ends every older session (the token version is bumped), clears the obligation to change a
@@ -20,7 +23,18 @@ import { checkOtp, issueOtp } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUser } from './query';
 import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput } from '../../common/schemas/auth';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, RECOVERY_POLICY, settleAttempt, takeAttempt } from './throttle';
+import {
+  ACCOUNT_POLICY,
+  ACCOUNT_WIDE_POLICY,
+  ADDRESS_POLICY,
+  RECOVERY_ACCOUNT_POLICY,
+  RECOVERY_POLICY,
+  pairKey,
+  pairKeyPrefix,
+  settleAttempt,
+  takeAttempt,
+  type ThrottlePolicy,
+} from './throttle';
 import type { TokenService } from './tokens';
 
 /** Minimum time of a recovery answer (ms), longer than issuing a code takes, so timing does not reveal a valid pair. */
@@ -36,6 +50,56 @@ let dummyHash: Promise<string> | null = null;
 const compactPhone = (telephoneComplet: string) => telephoneComplet.replace(/\s+/g, '');
 
 /**
+ * The throttle keys of an account's sign-in ('login:…', by e-mail lower-cased), recovery mails ('recovery:…', by
+ * e-mail) and code checks ('reset:…', by phone, compactPhone): each has a key per address (`account-ip`,
+ * auth/throttle.ts pairKey) and an account-wide one (`account`), beside the address's own (`<what>:ip:<address>`).
+ * server/securite/query.ts reads these names back (lockScope).
+ */
+const accountKeys = {
+  login: (email: string) => ({ prefix: 'login:account', subject: email.toLowerCase() }),
+  recovery: (email: string) => ({ prefix: 'recovery:account', subject: email.toLowerCase() }),
+  reset: (telephoneComplet: string) => ({ prefix: 'reset:account', subject: compactPhone(telephoneComplet) }),
+};
+
+/**
+ * The three keys of one attempt on an account's secret from `ip`: the account from this address (`pairPolicy`), the
+ * address (ADDRESS_POLICY) and the account from every address (`widePolicy`).
+ */
+function attemptKeys(
+  account: { prefix: string; subject: string },
+  what: string,
+  ip: string,
+  pairPolicy: ThrottlePolicy,
+  widePolicy: ThrottlePolicy,
+) {
+  const pair = pairKey(account.prefix, account.subject, ip);
+  const wide = `${account.prefix}:${account.subject}`;
+  const address = `${what}:ip:${ip}`;
+  return {
+    pair,
+    wide,
+    address,
+    keys: [
+      { key: pair, policy: pairPolicy },
+      { key: address, policy: ADDRESS_POLICY },
+      { key: wide, policy: widePolicy },
+    ],
+  };
+}
+
+/**
+ * Lifts every throttle key of an account, from every address (sign-in, recovery, code checks): its owner just proved
+ * who it is by a recovery code (docs/decisions/imposed-lock-outs.md). The address keys stay as they are.
+ */
+async function liftAccountKeys(db: Db, email: string | null, telephoneComplet: string): Promise<void> {
+  const accounts = [accountKeys.reset(telephoneComplet), ...(email ? [accountKeys.login(email), accountKeys.recovery(email)] : [])];
+  await settleAttempt(db, {
+    reset: accounts.map((a) => `${a.prefix}:${a.subject}`),
+    resetPrefixes: accounts.map((a) => pairKeyPrefix(a.prefix, a.subject)),
+  });
+}
+
+/**
  * Signs a staff user in.
  * @param ip the caller's address, for its throttle
  * @returns a token and the user record as answered
@@ -43,16 +107,8 @@ const compactPhone = (telephoneComplet: string) => telephoneComplet.replace(/\s+
  */
 export async function login(db: Db, tokens: TokenService, input: LoginInput, ip: string) {
   const { email, password } = input;
-  const accountKey = `login:account:${email.toLowerCase()}`;
-  const addressKey = `login:ip:${ip}`;
-  await takeAttempt(
-    db,
-    [
-      { key: accountKey, policy: ACCOUNT_POLICY },
-      { key: addressKey, policy: ADDRESS_POLICY },
-    ],
-    'tentatives de connexion',
-  );
+  const { pair, wide, address, keys } = attemptKeys(accountKeys.login(email), 'login', ip, ACCOUNT_POLICY, ACCOUNT_WIDE_POLICY);
+  await takeAttempt(db, keys, 'tentatives de connexion');
   const [row] = await db
     .select({
       id: users.id,
@@ -72,7 +128,8 @@ export async function login(db: Db, tokens: TokenService, input: LoginInput, ip:
   dummyHash ??= hashPassword('dummy-password-for-timing');
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
   if (!row || !ok) throw unauthorized('Email ou mot de passe incorrect.');
-  await settleAttempt(db, { reset: [accountKey], refund: [addressKey] });
+  // The owner's address starts again; the address and the account-wide count only get this attempt back.
+  await settleAttempt(db, { reset: [pair], refund: [address, wide] });
   if (row.typeCode !== TYPE_USER_CODES.ADMIN) throw forbidden('Accès non autorisé');
   if (!row.isActive) throw forbidden('Votre compte est désactivé. Contactez un administrateur.');
   if (row.roleActive === false) throw forbidden(ROLE_INACTIVE_MESSAGE);
@@ -97,14 +154,8 @@ export const RECOVERY_SENT_MESSAGE = 'Si ces informations correspondent à un co
 export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, ip: string): Promise<void> {
   const { telephoneComplet, email } = input;
   const started = Date.now();
-  await takeAttempt(
-    db,
-    [
-      { key: `recovery:account:${email.toLowerCase()}`, policy: RECOVERY_POLICY },
-      { key: `recovery:ip:${ip}`, policy: ADDRESS_POLICY },
-    ],
-    'demandes de code',
-  );
+  const { keys } = attemptKeys(accountKeys.recovery(email), 'recovery', ip, RECOVERY_POLICY, RECOVERY_ACCOUNT_POLICY);
+  await takeAttempt(db, keys, 'demandes de code');
   await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, nom: users.nom, prenoms: users.prenoms, agenceID: users.agenceID })
@@ -134,23 +185,16 @@ export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, i
 }
 
 /**
- * Sets a new password with the recovery code.
+ * Sets a new password with the recovery code; then every throttle key of the account, from every address, is lifted
+ * (liftAccountKeys).
  * @throws 400 wrong, expired or spent code (or too many tries on it); 429 throttled
  */
 export async function resetPassword(db: Db, input: ResetPasswordInput, ip: string): Promise<void> {
   const { telephoneComplet, otp, newPassword } = input;
-  const phoneKey = `reset:account:${compactPhone(telephoneComplet)}`;
-  const addressKey = `reset:ip:${ip}`;
-  await takeAttempt(
-    db,
-    [
-      { key: phoneKey, policy: ACCOUNT_POLICY },
-      { key: addressKey, policy: ADDRESS_POLICY },
-    ],
-    'tentatives',
-  );
+  const { address, keys } = attemptKeys(accountKeys.reset(telephoneComplet), 'reset', ip, ACCOUNT_POLICY, ACCOUNT_WIDE_POLICY);
+  await takeAttempt(db, keys, 'tentatives');
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
     .where(and(eq(users.telephoneComplet, compactPhone(telephoneComplet)), eq(typeUsers.code, TYPE_USER_CODES.ADMIN)))
@@ -160,7 +204,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, ip: strin
   const check = await checkOtp(db, { purpose: 'RESET_PASSWORD', userID: user.id, code: otp });
   if (check === 'locked') throw new AppError(400, 'Trop de tentatives : demandez un nouveau code.', { otp: 'Trop de tentatives.' });
   if (check !== 'ok') throw refused;
-  await settleAttempt(db, { reset: [phoneKey], refund: [addressKey] });
+  await settleAttempt(db, { refund: [address] });
   const passwordHash = await hashPassword(newPassword);
   // A user who had to change a generated password has now chosen one (docs/decisions/staff-accounts.md: recovery works for them too).
   await db.transaction(async (tx) => {
@@ -177,6 +221,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, ip: strin
       apres: { motif: 'réinitialisation par code' },
     });
   });
+  await liftAccountKeys(db, user.email, telephoneComplet);
 }
 
 /**

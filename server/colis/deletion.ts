@@ -12,7 +12,7 @@ import { COLIS_EDITABLE } from '../../common/colisRules';
 import { minorToString, toMinor } from '../../common/devises';
 import { formatMontant } from '../../common/format';
 import { checkOtp, issueOtp, voidOtp } from '../auth/otp';
-import { CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
+import { CODE_PARCEL_POLICY, CODE_POLICY, settleAttempt, takeAttempt } from '../auth/throttle';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { colis, demandesSuppression, envois } from '../db/schema';
@@ -142,8 +142,10 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
 
 /**
  * Deletes a parcel with the code e-mailed to the administrators. The agency is checked first (another agency's
- * agent cannot spend a parcel's tries), then the attempt is counted per parcel and per user across codes
- * (server/auth/throttle.ts), then the code is checked and the parcel deleted in one transaction.
+ * agent cannot spend a parcel's tries), then the attempt is counted per user across codes (CODE_POLICY, strict) and
+ * per parcel from every user (CODE_PARCEL_POLICY, out of one user's reach, so that an agent failing on purpose cannot
+ * keep the administrator holding the right code out: docs/decisions/imposed-lock-outs.md), then the code is checked
+ * and the parcel deleted in one transaction.
  * @throws 403/404 (agency), 409 a parcel that holds collected money (refuseIfCollected), 429 (too many wrong codes),
  *   400 'suppression echouée' (wrong, expired or spent code)
  */
@@ -155,7 +157,7 @@ export async function deleteColisWithOtp(db: Db, colisId: string, code: string, 
   await takeAttempt(
     db,
     [
-      { key: colisKey, policy: CODE_POLICY },
+      { key: colisKey, policy: CODE_PARCEL_POLICY },
       { key: userKey, policy: CODE_POLICY },
     ],
     'codes erronés',

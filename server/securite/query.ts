@@ -2,8 +2,10 @@
  * The throttle locks a user may see and lift (docs/decisions/mail-and-lock-scope.md). A role that sees every agency:
  * every lock. Another role: only the locks naming the account of a member of staff of its own agency — sign-in and
  * recovery keys by e-mail (`login:account:<email>`, `recovery:account:<email>`), password reset by phone
- * (`reset:account:<phone>`). Address keys (`…:ip:<address>`), deletion-code keys (`otp:…`), messaging and look-up
- * keys (`message:user:…`, `telephone:user:…`) and public tracking keys (`suivi:…`) stay with every-agency roles.
+ * (`reset:account:<phone>`), from every address or from one (`login:account-ip:<email>|<address>`…, server/auth/
+ * throttle.ts pairKey). Address keys (`…:ip:<address>`), deletion-code keys (`otp:…`), messaging and look-up keys
+ * (`message:user:…`, `telephone:user:…`), public tracking keys (`suivi:…`) and the per-user limits of expensive calls
+ * (`export:user:…`, `search:user:…`…, server/plugins/usageLimits.ts) stay with every-agency roles.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
@@ -19,8 +21,10 @@ import { throttles } from '../db/schema';
 function lockScope(me: Pick<CurrentUser, 'allAgences' | 'agenceID'>): SQL | undefined {
   if (me.allAgences) return undefined;
   if (!me.agenceID) return sql`false`;
-  // The keys are spelled as server/auth/service.ts writes them: the e-mail lower-cased, the phone as typed compact.
-  return sql`${throttles.key} IN (
+  // The keys are spelled as server/auth/service.ts writes them: the e-mail lower-cased, the phone as typed compact. A
+  // key of the account from one address ('login:account-ip:<email>|<address>') is read as its account's key: the
+  // address after the last '|' dropped (an address never holds '|').
+  return sql`regexp_replace(${throttles.key}, '^(login|recovery|reset):account-ip:(.*)\\|[^|]*$', '\\1:account:\\2') IN (
     SELECT k FROM users u JOIN type_users tu ON tu.id = u.type_user_id,
       LATERAL (VALUES ('login:account:' || lower(u.email)), ('recovery:account:' || lower(u.email)),
                       ('reset:account:' || u.telephone_complet)) AS x(k)

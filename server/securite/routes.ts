@@ -1,8 +1,9 @@
 /**
  * What the throttles locked, for administrators (docs/decisions/security-hardening.md: lockout visible to
- * administrators): GET /api/securite/verrous lists the keys locked now (account e-mail, client address, parcel of a
- * deletion code, user of a code), with their count and end of lock; POST /api/securite/deverrouiller {key} lifts
- * one lock at once (the count starts again from zero). Keys securiteVerrous and securiteDeverrouiller.
+ * administrators): GET /api/securite/verrous lists the keys locked now (account e-mail from one address or from all,
+ * client address, parcel of a deletion code, user of a code, a user's expensive calls), with their count and end of
+ * lock; POST /api/securite/deverrouiller {key} lifts one lock at once (the count starts again from zero). Keys
+ * securiteVerrous and securiteDeverrouiller.
  * Agency scope (securite/query.ts lockScope, docs/decisions/mail-and-lock-scope.md): a role that does not see every
  * agency sees, and lifts, only the locks of its own staff's accounts; any other key answers 404 to it.
  */
@@ -22,10 +23,14 @@ const locksAnswer = envelope({
   total: z.number(),
 });
 
-/** What a lock key counts, in French, from its prefix (the key names of server/auth/throttle.ts and its callers). */
-function describeKey(key: string): string {
+/**
+ * What a lock key counts, in French, from its prefix (the key names of server/auth/throttle.ts and its callers): e.g.
+ * 'login:account:a@b.fr' → 'Connexion — compte a@b.fr'; a key of one subject from one address
+ * ('login:account-ip:a@b.fr|203.0.113.9', throttle.ts pairKey) → 'Connexion — compte a@b.fr depuis l’adresse 203.0.113.9'.
+ */
+export function describeKey(key: string): string {
   const [scope, kind, ...rest] = key.split(':');
-  const subject = rest.join(':');
+  let subject = rest.join(':');
   const what: Record<string, string> = {
     login: 'Connexion',
     recovery: 'Demande de code de réinitialisation',
@@ -34,9 +39,19 @@ function describeKey(key: string): string {
     message: 'Envoi de messages',
     telephone: 'Recherche de client par téléphone',
     suivi: 'Suivi public',
+    export: 'Exports de listes',
+    manifest: 'Manifestes de départ',
+    stats: 'Statistiques du tableau de bord',
+    search: 'Recherches sur les grandes listes',
   };
   const who: Record<string, string> = { account: 'compte', ip: 'adresse', colis: 'colis', user: 'utilisateur', ref: 'colis' };
-  return `${what[scope] ?? scope} — ${who[kind] ?? kind} ${subject}`;
+  let kindName = kind;
+  if (kind?.endsWith('-ip') && subject.includes('|')) {
+    kindName = kind.slice(0, -3);
+    const cut = subject.lastIndexOf('|');
+    subject = `${subject.slice(0, cut)} depuis l’adresse ${subject.slice(cut + 1)}`;
+  }
+  return `${what[scope] ?? scope} — ${who[kindName] ?? kindName} ${subject}`;
 }
 
 /** Registers the lock view and release. */

@@ -74,7 +74,7 @@ export async function suiviRoutes(app: FastifyInstance, deps: { db: Db; config: 
     { onRequest: rateLimited, schema: { tags, querystring: lookupQuery, response: suiviOk } },
     async (request) => ({
       success: true,
-      data: await suiviByReference(db, request.query),
+      data: await suiviByReference(db, request.query, request.ip),
     }),
   );
 

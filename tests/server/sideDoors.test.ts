@@ -179,7 +179,9 @@ describe('F4 — the locks are scoped by agency', () => {
     const dakarStaff = await t.createStaff('AGENT', { agenceCode: 'DKR1' });
     const [parisPhone] = await db.select({ tel: users.telephoneComplet }).from(users).where(eq(users.id, parisStaff.id));
     const dakarClient = await clientOf('DKR1');
-    // Sign-in guesses lock the Paris and the Dakar account, through the API.
+    // Sign-in guesses lock the Paris and the Dakar account from this address, through the API
+    // (docs/decisions/imposed-lock-outs.md: the key names the account and the address).
+    const pairOf = (email: string) => `login:account-ip:${email}|127.0.0.1`;
     for (const email of [parisStaff.email, dakarStaff.email]) {
       for (let i = 0; i < 5; i++) await t.call('POST', '/api/auth/loginAD', { body: { email, password: 'mauvais' } });
     }
@@ -197,11 +199,11 @@ describe('F4 — the locks are scoped by agency', () => {
     const list = await t.call('GET', '/api/securite/verrous', { token: chef.token });
     expect(list.status).toBe(200);
     const keys = list.body.datas.map((l: { key: string }) => l.key).sort();
-    expect(keys).toEqual([`login:account:${parisStaff.email}`, `reset:account:${parisPhone.tel}`].sort());
+    expect(keys).toEqual([pairOf(parisStaff.email), `reset:account:${parisPhone.tel}`].sort());
     expect(list.body.total).toBe(2);
 
     // Lifting another agency's lock, or a key it cannot see: 404, and the lock holds.
-    for (const key of [`login:account:${dakarStaff.email}`, 'login:ip:203.0.113.9', `otp:colis:${dakarClient.colisId}`, 'nimporte:quoi']) {
+    for (const key of [pairOf(dakarStaff.email), 'login:ip:203.0.113.9', `otp:colis:${dakarClient.colisId}`, 'nimporte:quoi']) {
       const refused = await t.call('POST', '/api/securite/deverrouiller', { token: chef.token, body: { key } });
       expect(refused.status, key).toBe(404);
       expect(refused.body.message).toBe('Verrou introuvable.');
@@ -209,14 +211,14 @@ describe('F4 — the locks are scoped by agency', () => {
     const [dakarLock] = await db
       .select()
       .from(throttles)
-      .where(eq(throttles.key, `login:account:${dakarStaff.email}`));
+      .where(eq(throttles.key, pairOf(dakarStaff.email)));
     expect(dakarLock.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     expect((await t.call('POST', '/api/auth/loginAD', { body: { email: dakarStaff.email, password: 'Staff-Pass-123' } })).status).toBe(429);
 
     // Its own agent's lock: lifted, and the agent signs in again.
     const lifted = await t.call('POST', '/api/securite/deverrouiller', {
       token: chef.token,
-      body: { key: `login:account:${parisStaff.email}` },
+      body: { key: pairOf(parisStaff.email) },
     });
     expect(lifted.status).toBe(200);
     expect(lifted.body.message).toBe('Déblocage effectué');
@@ -224,12 +226,9 @@ describe('F4 — the locks are scoped by agency', () => {
 
     // An ADMIN sees every lock and lifts any.
     const all = await t.call('GET', '/api/securite/verrous', { token: t.adminToken });
-    expect(all.body.datas.map((l: { key: string }) => l.key)).toEqual(
-      expect.arrayContaining([`login:account:${dakarStaff.email}`, ...extra]),
-    );
+    expect(all.body.datas.map((l: { key: string }) => l.key)).toEqual(expect.arrayContaining([pairOf(dakarStaff.email), ...extra]));
     expect(
-      (await t.call('POST', '/api/securite/deverrouiller', { token: t.adminToken, body: { key: `login:account:${dakarStaff.email}` } }))
-        .status,
+      (await t.call('POST', '/api/securite/deverrouiller', { token: t.adminToken, body: { key: pairOf(dakarStaff.email) } })).status,
     ).toBe(200);
     await db.delete(throttles);
   });
