@@ -54,8 +54,13 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       LOGIN_RATE_LIMIT: '200',
+      // Given explicitly: the journeys sign in as admin@colis.local directly (docs/decisions/default-admin-password.md).
+      ADMIN_PASSWORD: 'Admin123!',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       OUTBOX_INTERVAL_MS: '1000',
+      // Two browser shards and their servers share two cores in CI: a starved event loop is not an overload to shed
+      // (load shedding is tested in tests/server/underPressure.test.ts).
+      LOAD_SHEDDING: '0',
     },
   },
 });

@@ -27,7 +27,15 @@ const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'colis-bench-screen
 async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
   const t0 = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      ADMIN_PASSWORD: 'Admin123!',
+    },
     stdio: 'inherit',
     // Its own process group: npm, scripts/start.mjs and the server are stopped together.
     detached: true,

@@ -367,7 +367,8 @@ async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterabl
   await wb.commit();
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+/** The media type of each export format (documented in the OpenAPI document by plugins/openapiErrors.ts). */
+export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
@@ -388,7 +389,7 @@ export async function sendListExport(reply: FastifyReply, db: Db, def: ListDef, 
     out.destroy(err as Error);
   });
   return reply
-    .header('Content-Type', CONTENT_TYPES[format])
+    .header('Content-Type', EXPORT_CONTENT_TYPES[format])
     .header('Content-Disposition', `attachment; filename="${filename}"`)
     .header('Cache-Control', 'no-store')
     .send(out);

@@ -1,9 +1,15 @@
 /**
  * Error handling: every refusal is JSON `{success: false, message, errors?}` (plus an AppError's `details` fields) with the status that fits
  * (DESIGN.md §3). Body validation → 400 with a French message per field; unique / foreign-key violations → 409;
- * database unreachable (connection refused, reset or timed out) → 503 with Retry-After; anything unexpected → 500 with a generic message (details only in the log).
+ * database unreachable (connection refused, reset or timed out) → 503 with Retry-After; a transaction rolled back by a
+ * deadlock or a serialization failure → 503 with Retry-After (nothing written); anything unexpected → 500 with a generic message (details only in the log).
+ * Fastify's own refusals too, in French (docs/decisions/error-contract.md): the body parser's (400, 413, 415) through the
+ * error handler, the router's (bad percent-encoding 400, parameter over 100 characters 414) through `frameworkErrors`,
+ * and Node's HTTP parser's (431, 408, 400) through `clientErrorHandler` (both options of server/app.ts).
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../http/errors';
 import fp from 'fastify-plugin';
@@ -26,6 +32,9 @@ export function pgError(err: unknown): PgLikeError | null {
   }
   return null;
 }
+
+/** What a user reads when the database rolled the request back for a momentary conflict (503). */
+const CONFLICT_MESSAGE = 'Opération en conflit avec une autre, réessayez dans un instant.';
 
 /** What a user reads while the database cannot be reached (503). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Base de données indisponible, réessayez dans un instant.';
@@ -113,6 +122,78 @@ function validationSummary(first: [field: string, message: string] | undefined):
   return `Données invalides : ${message}${line}`;
 }
 
+/**
+ * Fastify's own refusals in French, by error code (docs/decisions/error-contract.md): the body parser's, the router's
+ * (a path that is not valid percent-encoded UTF-8, a path parameter over 100 characters) and the static files'.
+ */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Corps de requête JSON invalide.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Corps de requête JSON invalide.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Requête trop volumineuse.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge : envoyez du JSON (Content-Type: application/json).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Longueur du corps de requête différente de son en-tête Content-Length.',
+  FST_ERR_BAD_URL: 'Adresse invalide : caractères mal encodés.',
+  FST_ERR_INVALID_URL: 'Adresse invalide.',
+  FST_ERR_MAX_PARAM_LENGTH: 'Adresse trop longue : un paramètre dépasse 100 caractères.',
+  FST_ERR_VALIDATION: 'Données invalides : requête invalide',
+  FST_ERR_NOT_FOUND: 'Ressource introuvable.',
+  // a "..", "." or empty segment in a UI file's path (plugins/static.ts)
+  FST_STATIC_FORBIDDEN_PATH: 'Chemin non autorisé.',
+};
+
+/** A French message by status for a library's 4xx that FRAMEWORK_MESSAGES does not name (its own text is English). */
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'Requête invalide.',
+  404: 'Ressource introuvable.',
+  405: 'Méthode non autorisée pour cette adresse.',
+  408: 'Délai de la requête dépassé.',
+  413: 'Requête trop volumineuse.',
+  414: 'Adresse trop longue.',
+  415: 'Type de contenu non pris en charge.',
+  431: 'En-têtes de requête trop volumineux.',
+};
+
+/**
+ * The French message of a 4xx error that is no AppError: Fastify's and its plugins' by code, else by status; any
+ * other error's own message (a library that already speaks French, e.g. a hook's refusal).
+ */
+function frameworkMessage(err: FastifyError): string {
+  if (err.code && FRAMEWORK_MESSAGES[err.code]) return FRAMEWORK_MESSAGES[err.code];
+  if (err.code?.startsWith('FST_') || !err.message) return STATUS_MESSAGES[err.statusCode ?? 400] ?? 'Requête refusée.';
+  return err.message;
+}
+
+/**
+ * Fastify's `frameworkErrors` option (server/app.ts): the router's refusals, answered before any route or hook runs,
+ * in the API's envelope: FST_ERR_BAD_URL → 400, FST_ERR_MAX_PARAM_LENGTH → 414 (docs/decisions/error-contract.md).
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode ?? 400;
+  if (status >= 500) {
+    void reply.code(500).send({ success: false, message: 'Une erreur interne est survenue.' });
+    return;
+  }
+  void reply.code(status).send({ success: false, message: frameworkMessage(err) });
+}
+
+/**
+ * Fastify's `clientErrorHandler` option (server/app.ts): what Node's HTTP parser refuses before Fastify sees a request
+ * (request line and headers over 16 KiB → 431, a request that took too long → 408, anything malformed → 400), written
+ * on the socket in the API's envelope, in French, then the connection closed. A reset connection gets nothing.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ success: false, message: STATUS_MESSAGES[status] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 /** Registers the error and not-found handlers of the API. */
 function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -144,6 +225,13 @@ function registerErrorHandling(app: FastifyInstance) {
       return reply.code(503).header('retry-after', '5').send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const pg = pgError(err);
+    // A transaction PostgreSQL rolled back for a momentary conflict — a deadlock (40P01, e.g. with a migration's ALTER
+    // TABLE during a rolling upgrade, docs/architecture.md "Migrations beside a running version") or a serialization
+    // failure (40001): nothing was written, the same request may succeed at once.
+    if (pg?.code === '40P01' || pg?.code === '40001') {
+      request.log.warn({ err: { message: err.message, code: pg.code } }, 'conflit momentané');
+      return reply.code(503).header('retry-after', '1').send({ success: false, message: CONFLICT_MESSAGE });
+    }
     // The access guards of migration 0018: a system role's identity (CL001), nobody left to reach `autorisation` (CL002);
     // the exchange rates' history, never rewritten (CL003, migration 0021); a closed cash day (CL004, migration 0022).
     if (pg?.code === 'CL001' || pg?.code === 'CL002' || pg?.code === 'CL003' || pg?.code === 'CL004') {
@@ -168,15 +256,7 @@ function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ success: false, message: 'Valeur invalide dans la requête.' });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'Corps de requête JSON invalide.'
-          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'Requête trop volumineuse.'
-            : err.code === 'FST_STATIC_FORBIDDEN_PATH' // a "..", "." or empty segment in a UI file's path (plugins/static.ts)
-              ? 'Chemin non autorisé.'
-              : err.message;
-      return reply.code(err.statusCode).send({ success: false, message });
+      return reply.code(err.statusCode).send({ success: false, message: frameworkMessage(err) });
     }
     request.log.error({ err }, 'unexpected error');
     return reply.code(500).send({ success: false, message: 'Une erreur interne est survenue.' });

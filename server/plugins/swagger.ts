@@ -15,6 +15,8 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { TokenService } from '../auth/tokens';
 import { ROUTE_ACCESS, routeKey } from '../access/routeAccess';
+import { documentIdempotency } from '../http/idempotency';
+import { documentErrorContract, type OpenApiDocument } from './openapiErrors';
 
 /** Who may read the OpenAPI document (API_DOCS). */
 export type ApiDocsMode = 'public' | 'staff' | 'off';
@@ -71,8 +73,14 @@ export const swaggerPlugin = fp<SwaggerOptions>(
         if (ROUTE_ACCESS[routeKey(String(method), input.url)]?.kind === 'public') {
           return { ...out, schema: { ...out.schema, security: [] } };
         }
+        // The optional Idempotency-Key header and its 422 on the signed-in POSTs (http/idempotency.ts).
+        if (method === 'POST') return { ...out, schema: documentIdempotency(out.schema) };
         return out;
       },
+      // Every refusal in the envelope (413, 414, 429, 503… on every route) and the exports' media types, on the whole
+      // document once generated (plugins/openapiErrors.ts, docs/decisions/error-contract.md).
+      transformObject: (d) =>
+        'openapiObject' in d ? (documentErrorContract(d.openapiObject as OpenApiDocument) as typeof d.openapiObject) : d.swaggerObject,
     });
     let doc: BuiltDocument | null = null;
     /**

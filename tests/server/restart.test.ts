@@ -24,6 +24,8 @@ const serverEnv = () => ({
   DATABASE_URL: '',
   DEMO_DATA: '0',
   LOG_LEVEL: 'warn',
+  // Given explicitly: the test signs in as admin@colis.local directly (docs/decisions/default-admin-password.md).
+  ADMIN_PASSWORD: 'Admin123!',
 });
 
 /** Starts the server bundle on a fresh embedded database (no demo data) and waits until it answers. */

@@ -12,13 +12,23 @@ import { seedDemo } from './demo';
 
 /**
  * Seeds when the statuts table is empty. @param opts.demo load the demo data set too
+ * @param config.adminMustChangePassword the first administrator must change its password at its first sign-in (ADMIN_PASSWORD
+ *   unset: the default password is public, docs/decisions/default-admin-password.md)
  * @returns whether anything was seeded
  */
-export async function seedIfEmpty(db: Db, config: Pick<Config, 'adminEmail' | 'adminPassword'>, opts: { demo: boolean }): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'adminMustChangePassword'>,
+  opts: { demo: boolean },
+): Promise<boolean> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(statuts);
   if (n > 0) return false;
   await db.transaction(async (tx) => {
-    await seedReference(tx, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    await seedReference(tx, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      adminMustChangePassword: config.adminMustChangePassword,
+    });
   });
   if (opts.demo) await seedDemo(db, {});
   return true;

@@ -28,7 +28,7 @@ export interface ReadyDatabase {
  * @throws what opening, migrating or seeding throws (e.g. a PGlite directory held by another process)
  */
 export async function openReady(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'adminEmail' | 'adminPassword'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'adminEmail' | 'adminPassword' | 'adminMustChangePassword'>,
   opts: { demo: boolean; timeouts?: Partial<PgTimeouts> },
 ): Promise<ReadyDatabase> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: opts.timeouts });

@@ -479,9 +479,14 @@ function need(map: Map<string, string>, code: string, what: string): string {
  * Passwords are hashed with argon2id.
  * @param tx a Drizzle transaction or database
  * @param opts.adminEmail / opts.adminPassword the first administrator's credentials
+ * @param opts.adminMustChangePassword the administrator must change its password at its first sign-in (users.mustChangePassword;
+ *   set when the password is the public default, docs/decisions/default-admin-password.md); default false
  * @returns the administrator's id and the number of rows inserted per table
  */
-export async function seedReference(tx: Db, opts: { adminEmail: string; adminPassword: string }): Promise<SeedReferenceResult> {
+export async function seedReference(
+  tx: Db,
+  opts: { adminEmail: string; adminPassword: string; adminMustChangePassword?: boolean },
+): Promise<SeedReferenceResult> {
   const counts: Record<string, number> = {};
   const [adminHash, agentHash] = await Promise.all([
     argon2.hash(opts.adminPassword, { type: argon2.argon2id }),
@@ -640,6 +645,7 @@ export async function seedReference(tx: Db, opts: { adminEmail: string; adminPas
       telephoneComplet: indicatifs.get(ADMIN_PROFILE.pays)! + ADMIN_PROFILE.telephone,
       adresse: ADMIN_PROFILE.adresse,
       passwordHash: adminHash,
+      mustChangePassword: opts.adminMustChangePassword ?? false,
       paysID: need(paysIds, ADMIN_PROFILE.pays, 'pays'),
       typeUserID: staffType,
       roleID: need(roleIds, ROLE_CODES.ADMIN, 'rôle'),
