@@ -27,13 +27,33 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PGlite instance of an embedded database (backups: dumpDataDir); absent on PostgreSQL. */
   pglite?: PGlite;
-  /** Applies pending migrations of server/db/migrations. */
+  /** Applies pending migrations of MIGRATIONS_FOLDER (server/db/migrations, or MIGRATIONS_DIR). */
   migrate(): Promise<void>;
   /** Closes the pool, or closes PGlite (checkpoint, clean shut-down state) and gives back its directory lock. */
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
+/**
+ * The migrations this process applies at start-up and GET /api/ready expects (health/routes.ts): server/db/migrations,
+ * or the folder MIGRATIONS_DIR names (absolute, or relative to the working directory), read once at start-up. A
+ * rolling upgrade starts a process on a newer release's migrations beside one still on the previous release's:
+ * docs/architecture.md "Migrations beside a running version" says what such a migration may do, and
+ * tests/faults/rollingUpgrade.test.ts starts one on a copy of this folder plus one migration.
+ */
+export const MIGRATIONS_FOLDER = process.env.MIGRATIONS_DIR
+  ? path.resolve(process.env.MIGRATIONS_DIR)
+  : path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
+
+/** Runs of the pending migrations before a deadlock with the running processes fails the start-up. */
+const MIGRATION_ATTEMPTS = 5;
+
+/** Whether an error (possibly wrapped by Drizzle) is PostgreSQL's deadlock_detected (40P01). */
+function isDeadlock(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as typeof e, i++) {
+    if (e.code === '40P01') return true;
+  }
+  return false;
+}
 
 /**
  * Opens the database.
@@ -58,9 +78,28 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
       // Migrations may build indexes on large tables: their own connection, without the statement timeout.
       migrate: async () => {
         const own = createPgPool(databaseUrl, { max: 1, timeouts: { connectMs: opts.timeouts?.connectMs } });
+        const client = await own.connect().catch(async (err: unknown) => {
+          await own.end();
+          throw err;
+        });
         try {
-          await migratePg(drizzlePg(own, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+          // Processes of a new release started together apply its migrations one after the other: the next one finds
+          // them recorded and has nothing to do (drizzle reads the journal before its transaction, without a lock).
+          await client.query(`SELECT pg_advisory_lock(hashtext('colis_migrations'))`);
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+              break;
+            } catch (err) {
+              // Beside the previous release's processes (docs/architecture.md "Migrations beside a running version"),
+              // an ALTER TABLE can deadlock with their statements; when PostgreSQL rolls the migrations' transaction
+              // back (nothing of it kept), it runs again.
+              if (attempt >= MIGRATION_ATTEMPTS || !isDeadlock(err)) throw err;
+              await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+            }
+          }
         } finally {
+          client.release();
           await own.end();
         }
       },

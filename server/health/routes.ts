@@ -77,7 +77,8 @@ export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.get(
     '/api/ready',
-    { schema: { tags, security: [], response: { ...answers({ 200: readyAnswer }), 503: readyAnswer } } },
+    // 503: unavailable, or the server is stopping (plugins/lifecycle.ts answers then, without `status`).
+    { schema: { tags, security: [], response: { ...answers({ 200: readyAnswer }), 503: readyAnswer.partial({ status: true }) } } },
     async (_request, reply) => {
       const reason = await databaseReadiness(db);
       if (reason) return reply.code(503).header('retry-after', '5').send({ success: false, status: 'unavailable', message: reason });

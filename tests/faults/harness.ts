@@ -74,6 +74,8 @@ export function serverEnv(source: DataSource, extra: Record<string, string> = {}
     ADMIN_EMAIL: TEST_ADMIN.adminEmail,
     ADMIN_PASSWORD: TEST_ADMIN.adminPassword,
     LOGIN_RATE_LIMIT: '1000',
+    // The fault tests load a shared two-core machine on purpose; shedding is tested in tests/server/underPressure.test.ts.
+    LOAD_SHEDDING: '0',
     ...(source.kind === 'pglite' ? { DATA_DIR: source.dataDir, DATABASE_URL: '' } : { DATABASE_URL: source.url, DATA_DIR: '' }),
     ...extra,
   };
