@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_INVALIDE, requiredEmail, requiredId, requiredText } from './fields';
+import { CANAUX_ENVOI } from '../canal';
 
 /**
  * Recipient types of the messaging form (spec 001 §4): every client, one client, the clients of a departure. The
@@ -52,7 +53,7 @@ export const notificationBody = z.object({
 export type NotificationInput = z.infer<typeof notificationBody>;
 
 /**
- * Body of notification/contactClients, and the 'Nouveau message' form: a message to clients by e-mail. `destinataires`
+ * Body of notification/contactClients, and the 'Nouveau message' form: a message to clients by e-mail or SMS. `destinataires`
  * is 'tous' (or absent, or null) for every client, the client's or the departure's id otherwise; a missing selection
  * for 'individuel' or 'depart' is reported on `destinataires` even when other fields are wrong too.
  */
@@ -62,6 +63,10 @@ export const contactClientsBody = z
     destinataires: z.string({ error: M.destinataires }).trim().max(60, M.destinataires).nullish(),
     sujet: z.string({ error: M.sujet }).trim().min(1, M.sujet).max(SUJET_MAX, M.sujetMax),
     message: requiredText(M.message, 10_000),
+    /** 'email' (default of the call), 'sms', or 'auto' (each client's choice): docs/decisions/sms-channel.md. */
+    canal: z.enum(CANAUX_ENVOI, { error: 'Le canal est invalide' }).optional(),
+    /** Counts only (the form's preview before sending): nothing is stored or sent. */
+    apercu: z.boolean().optional(),
   })
   .superRefine(
     (body, ctx) => {

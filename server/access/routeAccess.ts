@@ -104,6 +104,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // messaging and the outbox (spec 001 §2 /messagerie, §7 notification/contactClients; docs/api-contract.md "Messaging")
   'GET /api/message/liste': key('messagerie', { anyOf: ['addMessage'] }),
   'POST /api/notification/contactClients': key('addMessage'),
+  // a client's channel and notices (docs/decisions/sms-channel.md)
+  'GET /api/notification/client/:id': key('clients'),
+  'PUT /api/notification/client/:id/canal': key('clientUpdate'),
   'GET /api/mail/liste': key('mailOutbox'),
   'POST /api/mail/retry/:id': key('mailOutbox'),
   // reference data (spec 001 §7)

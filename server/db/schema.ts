@@ -219,11 +219,21 @@ export const users = pgTable(
     agenceID: uuid('agence_id').references(() => agences.id),
     isActive: isActive(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A client's preferred channel for notices and messages (migration 0027, docs/decisions/sms-channel.md): 'auto'
+     * (SMS when the client has a phone, else e-mail), 'sms', 'email' or 'aucun'.
+     */
+    canalPrefere: text('canal_prefere').$type<'auto' | 'sms' | 'email' | 'aucun'>().notNull().default('auto'),
+    /** When the client's number answered 'STOP' (SMPP mobile-originated): no SMS is sent to it any more. */
+    smsStopAt: timestamp('sms_stop_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    // A 'STOP' from a number finds its clients, and the SMS worker checks the opt-out of a number (migration 0027).
+    index('users_telephone_complet_idx').on(t.telephoneComplet),
+    check('users_canal_prefere_ck', sql`${t.canalPrefere} IN ('auto', 'sms', 'email', 'aucun')`),
     uniqueIndex('users_type_phone_uq').on(t.typeUserID, t.telephoneComplet),
     index('users_agence_idx').on(t.agenceID),
     index('users_role_idx').on(t.roleID),
@@ -717,9 +727,32 @@ export const mailOutbox = pgTable(
      * docs/decisions/mail-and-lock-scope.md.
      */
     agenceID: uuid('agence_id').references(() => agences.id),
+    /**
+     * Channel of the row (migration 0027, docs/decisions/sms-channel.md): 'email' (to_address an e-mail, html its
+     * body) or 'sms' (to_address the E.164 number, html the SMS text as plain text).
+     */
+    canal: text('canal').$type<'email' | 'sms'>().notNull().default('email'),
+    /** SMS: the SMSC's message_id of each part (submit_sm_resp), recorded before anything else; receipts match on it. */
+    smscMessageIds: text('smsc_message_ids').array(),
+    /** SMS: parts announced (common/sms.ts smsSize). */
+    smsParts: integer('sms_parts'),
+    /**
+     * SMS delivery after SENT: 'DELIVERED', 'UNDELIVERED', 'EXPIRED' (deliver_sm receipts), 'OPTED_OUT' (never sent:
+     * the number answered STOP; status FAILED); null while no receipt came.
+     */
+    delivery: text('delivery').$type<'DELIVERED' | 'UNDELIVERED' | 'EXPIRED' | 'OPTED_OUT'>(),
+    /** When the receipt (or the opt-out) was recorded. */
+    deliveryAt: timestamp('delivery_at', { withTimezone: true, mode: 'date' }),
+    /** The client the row is addressed to, when known (the client's details list the notices sent to them). */
+    clientID: uuid('client_id').references(() => users.id),
   },
   (t) => [
     index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    // Receipts (deliver_sm) find their row by any of its parts' SMSC message ids.
+    index('mail_outbox_smsc_ids_idx').using('gin', t.smscMessageIds),
+    index('mail_outbox_client_idx').on(t.clientID, t.createdAt),
+    check('mail_outbox_canal_ck', sql`${t.canal} IN ('email', 'sms')`),
+    check('mail_outbox_delivery_ck', sql`${t.delivery} IS NULL OR ${t.delivery} IN ('DELIVERED', 'UNDELIVERED', 'EXPIRED', 'OPTED_OUT')`),
     index('mail_outbox_message_idx').on(t.messageID),
     index('mail_outbox_agence_idx').on(t.agenceID, t.createdAt),
   ],

@@ -11,10 +11,12 @@ export const mailExport: ExportDef = {
   columns: exportColumns(
     ['Créé le', 'createdAt', 'date'],
     ['Destinataire', 'to'],
+    ['Canal', 'canal'],
     ['Objet', 'subject'],
     ['Statut', 'status'],
     ['Tentatives', 'attempts', 'number'],
     ['Dernière erreur', 'lastError'],
     ['Envoyé le', 'sentAt', 'date'],
+    ['Remise', 'delivery'],
   ),
 };

@@ -18,6 +18,9 @@
  * Each mail belongs to an agency (mail_outbox.agence_id, the outbox screen's scope), named by its caller
  * (`OutgoingMail.agenceID`, docs/decisions/mail-and-lock-scope.md): a message's its sender's, a parcel's notice or
  * deletion code its parcel's, a staff password or recovery code its user's; none for the administrators' alerts.
+ *
+ * The outbox carries SMS too (`canal: 'sms'`, docs/decisions/sms-channel.md): this worker claims e-mails only; SMS rows
+ * are claimed with the same rules (claimable) and sent by server/sms/outbox.ts.
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
@@ -38,6 +41,15 @@ export interface OutgoingMail {
    * trigger stays, a null one is still derived from the message, the subject's parcel reference or the staff recipient.
    */
   agenceID?: string | null;
+  /**
+   * Channel (docs/decisions/sms-channel.md): 'email' (default) or 'sms' — then `to` is the E.164 number, `html` the
+   * SMS text as plain text, `subject` a label for the outbox screen; server/sms/outbox.ts sends it.
+   */
+  canal?: 'email' | 'sms';
+  /** The client the row is for, when known (the client's details list the notices sent to them). */
+  clientID?: string | null;
+  /** SMS: parts announced (common/sms.ts smsSize). */
+  smsParts?: number | null;
 }
 
 /** What a sent secret mail's body becomes in the outbox (DESIGN.md §4). */
@@ -54,11 +66,14 @@ function outboxRows(mails: OutgoingMail[]) {
       messageID: m.messageID ?? null,
       secret: m.secret ?? false,
       agenceID: m.agenceID ?? null,
+      canal: m.canal ?? 'email',
+      clientID: m.clientID ?? null,
+      smsParts: m.smsParts ?? null,
     }));
 }
 
 /**
- * Queues one or more e-mails in the outbox, inside the caller's transaction (or directly on the database).
+ * Queues one or more e-mails (or SMS: `canal: 'sms'`) in the outbox, inside the caller's transaction (or directly on the database).
  * A mail with `secret: true` has its body scrubbed once sent (deliverOutbox).
  */
 export async function enqueueMail(tx: Db | Tx, mails: OutgoingMail | OutgoingMail[]): Promise<void> {
@@ -82,7 +97,7 @@ export interface OutboxPolicy {
 }
 
 /** Defaults: 8 attempts, 1 min, 2 min, 4 min … up to 6 h apart; a claimed mail is reserved 5 minutes. */
-const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
+export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
   maxAttempts: MAX_MAIL_ATTEMPTS,
   retryBaseMs: 60_000,
   retryMaxMs: 6 * 3600_000,
@@ -90,7 +105,7 @@ const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
 };
 
 /** Delay in ms before the next attempt after `attempts` failed ones (≥ 1): base × 2^(attempts−1), capped. */
-function retryDelayMs(attempts: number, policy: OutboxPolicy = DEFAULT_OUTBOX_POLICY): number {
+export function retryDelayMs(attempts: number, policy: OutboxPolicy = DEFAULT_OUTBOX_POLICY): number {
   return Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
 }
 
@@ -102,10 +117,19 @@ export function escapeHtml(s: string): string {
 /** Text → safe HTML: escaped, line breaks kept (messages typed by staff are never interpreted as HTML). */
 export const textToHtml = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
-type OutboxRow = typeof mailOutbox.$inferSelect;
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** The rows of one channel that a worker may claim now: PENDING, due, not leased (or the lease expired). */
+export const claimable = (canal: 'email' | 'sms') =>
+  and(
+    eq(mailOutbox.canal, canal),
+    eq(mailOutbox.status, 'PENDING'),
+    lte(mailOutbox.nextAttemptAt, sql`now()`),
+    or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, sql`now()`)),
+  );
 
 /**
- * Claims the next due mail: PENDING, its next attempt due, not leased (or its lease expired). A short transaction
+ * Claims the next due e-mail (SMS rows are server/sms/outbox.ts's): PENDING, its next attempt due, not leased (or its lease expired). A short transaction
  * locks the row (FOR UPDATE SKIP LOCKED: a row another worker is claiming is skipped, never waited for), sets the
  * lease and commits. @returns the row and its lease, or undefined when nothing is due
  */
@@ -115,13 +139,7 @@ export async function claimMail(db: Db, leaseMs: number): Promise<{ row: OutboxR
     const [row] = await tx
       .select()
       .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, 'PENDING'),
-          lte(mailOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, sql`now()`)),
-        ),
-      )
+      .where(claimable('email'))
       .orderBy(asc(mailOutbox.nextAttemptAt))
       .limit(1)
       .for('update', { skipLocked: true });

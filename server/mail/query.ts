@@ -1,6 +1,6 @@
 /**
- * The outbox as the 'Boîte d'envoi' screen lists it (key mailOutbox): address, subject, status, attempts, last
- * error, dates and the message it belongs to. The body is never listed: some mails carry one-time codes.
+ * The outbox as the 'Boîte d'envoi' screen lists it (key mailOutbox): channel (e-mail or SMS), address or number,
+ * subject, status, SMS delivery state, attempts, last error, dates and the message it belongs to. The body is never listed: some mails carry one-time codes.
  * Agency scope (docs/decisions/mail-and-lock-scope.md): a role that sees every agency lists every mail, another role
  * the mails of its own agency (mail_outbox.agence_id, migration 0020).
  */
@@ -22,6 +22,10 @@ export const selectMails = (db: Db | Tx) =>
       lastError: mailOutbox.lastError,
       nextAttemptAt: mailOutbox.nextAttemptAt,
       sentAt: mailOutbox.sentAt,
+      canal: mailOutbox.canal,
+      delivery: mailOutbox.delivery,
+      deliveryAt: mailOutbox.deliveryAt,
+      smsParts: mailOutbox.smsParts,
       enCours: sql<boolean>`coalesce(${mailOutbox.lockedUntil} > now(), false)`,
       messageID: { id: messages.id, sujet: messages.sujet },
     })
@@ -66,9 +70,14 @@ export const mailList = (me: MailReader): ListDef<typeof selectMails> => ({
     status: mailOutbox.status,
     attempts: mailOutbox.attempts,
     sentAt: mailOutbox.sentAt,
+    canal: mailOutbox.canal,
+    delivery: mailOutbox.delivery,
   },
   filters: {
     status: { column: mailOutbox.status, type: 'text' },
+    canal: { column: mailOutbox.canal, type: 'text' },
+    delivery: { column: mailOutbox.delivery, type: 'text' },
+    clientID: { column: mailOutbox.clientID, type: 'uuid' },
     messageID: { column: mailOutbox.messageID, type: 'uuid' },
   },
 });
@@ -79,11 +88,14 @@ export async function findMail(db: Db | Tx, id: string) {
   return row;
 }
 
-/** Sets a FAILED mail back to PENDING, due now. @returns whether a row changed */
+/**
+ * Sets a FAILED mail (or SMS) back to PENDING, due now; an SMS's opt-out mark is cleared (it is checked again when the
+ * row is claimed: docs/decisions/sms-channel.md). @returns whether a row changed
+ */
 export async function requeueFailed(db: Db | Tx, id: string): Promise<boolean> {
   const rows = await db
     .update(mailOutbox)
-    .set({ status: 'PENDING', nextAttemptAt: new Date(), lockedUntil: null })
+    .set({ status: 'PENDING', nextAttemptAt: new Date(), lockedUntil: null, delivery: null, deliveryAt: null })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'FAILED')))
     .returning({ id: mailOutbox.id });
   return rows.length > 0;

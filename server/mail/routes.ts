@@ -26,6 +26,13 @@ const mailRecord = record({
   lastError: z.string().nullable(),
   nextAttemptAt: instant.describe('next attempt of a PENDING mail'),
   sentAt: instant.nullable(),
+  canal: z.enum(['email', 'sms']).describe("'sms': `to` is the E.164 number (docs/decisions/sms-channel.md)"),
+  delivery: z
+    .enum(['DELIVERED', 'UNDELIVERED', 'EXPIRED', 'OPTED_OUT'])
+    .nullable()
+    .describe('SMS: delivery receipt state after SENT, or OPTED_OUT (never sent: STOP)'),
+  deliveryAt: instant.nullable(),
+  smsParts: z.number().int().nullable().describe('SMS: parts announced'),
   enCours: z.boolean().describe('a worker is sending it now'),
   messageID: record({ sujet: z.string() }).nullable().describe('the message it belongs to'),
 });

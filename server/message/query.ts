@@ -1,7 +1,8 @@
 /**
  * Sent messages as the messaging screen lists them (spec 001 §2 /messagerie, §3 Message): author and agency
  * populated, the recipient named (the departure's reference, the client's name, or the e-mail address), and the
- * delivery counts of their outbox mails (mail_outbox.message_id): sent, pending, failed. Scope: a role that sees
+ * delivery counts of their outbox rows (mail_outbox.message_id): sent, pending, failed, and per channel (e-mails sent,
+ * SMS sent, delivered, not delivered, opted out). Scope: a role that sees
  * every agency sees every message; another role the messages sent from its agency.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -13,7 +14,11 @@ import { alias } from 'drizzle-orm/pg-core';
 
 const auteur = alias(users, 'auteur');
 
-/** Mails of the message in one outbox status. */
+/** Outbox rows of the message meeting a condition (its channel, status, delivery). */
+const countRows = (where: ReturnType<typeof sql>) =>
+  sql<number>`(SELECT count(*)::int FROM ${mailOutbox} WHERE ${mailOutbox.messageID} = ${messages.id} AND ${where})`.mapWith(Number);
+
+/** Mails (and SMS) of the message in one outbox status. */
 const countMails = (status: 'SENT' | 'PENDING' | 'FAILED') =>
   sql<number>`(SELECT count(*)::int FROM ${mailOutbox} WHERE ${mailOutbox.messageID} = ${messages.id} AND ${mailOutbox.status} = ${status})`.mapWith(
     Number,
@@ -38,6 +43,14 @@ export const selectMessages = (db: Db | Tx) =>
       nbEnvoyes: countMails('SENT'),
       nbEnAttente: countMails('PENDING'),
       nbEchecs: countMails('FAILED'),
+      // Per channel (docs/decisions/sms-channel.md): an e-mail counts delivered once SENT (no receipt exists for
+      // mail); an SMS once its delivery receipt said DELIVERED.
+      nbEmailsEnvoyes: countRows(sql`${mailOutbox.canal} = 'email' AND ${mailOutbox.status} = 'SENT'`),
+      nbSms: countRows(sql`${mailOutbox.canal} = 'sms'`),
+      nbSmsEnvoyes: countRows(sql`${mailOutbox.canal} = 'sms' AND ${mailOutbox.status} = 'SENT'`),
+      nbSmsRemis: countRows(sql`${mailOutbox.canal} = 'sms' AND ${mailOutbox.delivery} = 'DELIVERED'`),
+      nbSmsNonRemis: countRows(sql`${mailOutbox.canal} = 'sms' AND ${mailOutbox.delivery} IN ('UNDELIVERED', 'EXPIRED')`),
+      nbDesinscrits: countRows(sql`${mailOutbox.delivery} = 'OPTED_OUT'`),
       auteurID: { id: auteur.id, nom: auteur.nom, prenoms: auteur.prenoms },
       agenceID: { id: agences.id, libelle: agences.libelle },
     })

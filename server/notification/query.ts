@@ -10,16 +10,28 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { colis, envois, typeUsers, users } from '../db/schema';
 
-/** A client a message goes to: its id and e-mail (null when it has none). */
+/** A client a message goes to: its id, e-mail and full number (null when it has none), preferred channel, SMS opt-out. */
 export interface Recipient {
   id: string;
   email: string | null;
+  telephoneComplet: string | null;
+  canalPrefere: string;
+  smsStopAt: Date | null;
 }
+
+/** The columns of a Recipient. */
+export const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  telephoneComplet: users.telephoneComplet,
+  canalPrefere: users.canalPrefere,
+  smsStopAt: users.smsStopAt,
+};
 
 /** Active clients (users of type CLIENT) the user may see, with a further condition. */
 const clientsWhere = (user: CurrentUser, where?: ReturnType<typeof and>) => (db: Db) =>
   db
-    .selectDistinct({ id: users.id, email: users.email })
+    .selectDistinct(recipientColumns)
     .from(users)
     .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
     .where(and(eq(typeUsers.code, TYPE_USER_CODES.CLIENT), eq(users.isActive, true), clientScope(user), where));

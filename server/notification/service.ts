@@ -1,19 +1,24 @@
 /**
  * Notifications of parcels (spec 000 §4, §7 notification/create): a notice to a parcel's sender and recipient, kept
- * as a notification row each and e-mailed through the outbox to the addresses known. Runs inside the caller's
+ * as a notification row each and sent through the outbox by each client's channel (common/canal.ts canalPour: e-mail,
+ * or SMS with a short French text and the tracking link; docs/decisions/sms-channel.md). Runs inside the caller's
  * transaction: status moves (colis/statutChange.ts), payments (encaissement/service.ts) and notification/create.
+ * Messages to clients (notification/contactClients) by e-mail, SMS or each client's choice.
  */
 import { inArray } from 'drizzle-orm';
+import { canalPour, type CanalEnvoi, type ClientJoignable } from '../../common/canal';
+import { SMS_MAX_PARTS, smsSize } from '../../common/sms';
 import { lockColis } from '../access/locks';
 import type { CurrentUser } from '../auth/currentUser';
 import { takeAttempt } from '../auth/throttle';
 import type { Db, Tx } from '../db/client';
 import { messages, notifications, users } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/errors';
-import { enqueueMail, escapeHtml, textToHtml } from '../mail/outbox';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { enqueueMail, escapeHtml, textToHtml, type OutgoingMail } from '../mail/outbox';
+import { smsChannelOn } from '../sms/channel';
 import { MESSAGE_POLICY } from '../message/service';
 import { suiviUrl } from '../suivi/link';
-import { allClients, clientsOfEnvoi, oneClient, visibleEnvoi, type Recipient } from './query';
+import { allClients, clientsOfEnvoi, oneClient, recipientColumns, visibleEnvoi, type Recipient } from './query';
 import type { ContactClientsInput, NotificationInput } from '../../common/schemas/message';
 
 /** A parcel as a notification reads it: its reference, its agency, its parties and the free-text recipient's e-mail. */
@@ -30,26 +35,55 @@ export interface NotifiedColis {
 }
 
 /**
- * What notifying parcels writes (pure): a notification row for the sender and the recipient of each, and an e-mail to
- * each address known (registered client's e-mail in `emails`, or the free-text recipient e-mail) with the link to the
- * parcel's public tracking page (docs/decisions/public-tracking.md, server/suivi/link.ts). The link is in the mail only, not in the row.
- * Each mail belongs to the parcel's agency (`agenceID`), never read from its subject.
- * SQL twin: a registration writes the same rows in its statement (colis/registrationWrite.ts, CTEs `notif` and `mail`);
- * tests/server/colis.test.ts ("parties of a registration") holds them equal.
- * @param emails the e-mail of each receiver who has one (receiver id → e-mail)
+ * What notifying parcels writes (pure): a notification row for the sender and the recipient of each, and to each
+ * party the notice by its channel (common/canal.ts canalPour with 'auto': the client's choice) — an e-mail to each
+ * address (registered client's e-mail, or the free-text recipient e-mail), an SMS (colisSms) to each number — with the
+ * link to the parcel's public tracking page (docs/decisions/public-tracking.md, server/suivi/link.ts). The link is in
+ * the mail or SMS only, not in the row. Each belongs to the parcel's agency (`agenceID`), never read from its subject.
+ * SQL twin: a registration writes the same rows in its statement (colis/registrationWrite.ts, CTEs `notif` and `mail`,
+ * e-mail only); tests/server/colis.test.ts ("parties of a registration") holds them equal while the SMS channel is off.
+ * @param clients each registered party (receiver id → e-mail, number, preferred channel, opt-out)
+ * @param smsActif whether the SMS channel is on (server/sms/channel.ts)
  */
-function colisNotices(colis: NotifiedColis[], message: string, emails: ReadonlyMap<string, string | null>) {
+function colisNotices(colis: NotifiedColis[], message: string, clients: ReadonlyMap<string, ClientJoignable>, smsActif: boolean) {
   const rows = colis.flatMap((c) =>
     [c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ receiverID, colisID: c.id, message })),
   );
-  const mails = colis.flatMap((c) => {
-    const to = new Set<string>();
-    for (const id of [c.expediteurID, c.destinataireID]) if (id && emails.get(id)) to.add(emails.get(id)!);
-    if (c.emailDestinataire) to.add(c.emailDestinataire);
+  const mails = colis.flatMap((c): OutgoingMail[] => {
+    const to = new Map<string, string | null>();
+    const phones = new Map<string, string>();
+    for (const id of [c.expediteurID, c.destinataireID]) {
+      const client = id ? clients.get(id) : undefined;
+      if (!id || !client) continue;
+      const canal = canalPour(client, 'auto', smsActif);
+      if (canal === 'email' && !to.has(client.email!)) to.set(client.email!, id);
+      if (canal === 'sms' && !phones.has(client.telephoneComplet!)) phones.set(client.telephoneComplet!, id);
+    }
+    if (c.emailDestinataire && !to.has(c.emailDestinataire)) to.set(c.emailDestinataire, null);
     const mail = colisMail(c.reference, c.suiviToken, message);
-    return [...to].map((address) => ({ to: address, ...mail, agenceID: c.agenceID }));
+    const text = colisSms(c.reference, c.suiviToken, message);
+    return [
+      ...[...to].map(([address, clientID]) => ({ to: address, ...mail, agenceID: c.agenceID, ...(clientID ? { clientID } : {}) })),
+      ...[...phones].map(([phone, clientID]) => ({
+        to: phone,
+        subject: mail.subject,
+        html: text,
+        canal: 'sms' as const,
+        smsParts: smsSize(text).parts,
+        clientID,
+        agenceID: c.agenceID,
+      })),
+    ];
   });
   return { rows, mails };
+}
+
+/**
+ * The SMS telling a parcel's sender or recipient `message`: a short French text with the parcel's reference and its
+ * tracking link (plain text; common/sms.ts decides its encoding and parts). Pure.
+ */
+function colisSms(reference: string, suiviToken: string, message: string): string {
+  return `Colis ${reference} : ${message.trim().replace(/\.$/, '')}. Suivi : ${suiviUrl(suiviToken)}`;
 }
 
 /**
@@ -65,18 +99,18 @@ export function colisMail(reference: string, suiviToken: string, message: string
   };
 }
 
-/** Notifies sender and recipient of each parcel (colisNotices), their e-mails read here. */
+/** Notifies sender and recipient of each parcel (colisNotices), their channels read here. */
 export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: string): Promise<void> {
   const ids = [...new Set(colis.flatMap((c) => [c.expediteurID, c.destinataireID]).filter((r): r is string => !!r))];
-  const emails = new Map<string, string>();
+  const clients = new Map<string, ClientJoignable>();
   for (let i = 0; i < ids.length; i += 1000) {
     const found = await tx
-      .select({ id: users.id, email: users.email })
+      .select(recipientColumns)
       .from(users)
       .where(inArray(users.id, ids.slice(i, i + 1000)));
-    for (const u of found) if (u.email) emails.set(u.id, u.email);
+    for (const u of found) clients.set(u.id, u);
   }
-  const { rows, mails } = colisNotices(colis, message, emails);
+  const { rows, mails } = colisNotices(colis, message, clients, smsChannelOn());
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(notifications).values(rows.slice(i, i + 1000));
   await enqueueMail(tx, mails); // enqueueMail writes in batches of 1000 itself
 }
@@ -101,50 +135,93 @@ export async function createNotification(db: Db, input: NotificationInput, user:
   });
 }
 
-/** What notification/contactClients did: the message kept, the mails queued, the clients reached without an e-mail. */
+/** What notification/contactClients did (or would do, `apercu`): the message kept, what was queued per channel, who was not reached. */
 export interface ContactClientsResult {
-  messageId: string;
+  /** The message kept; null for a preview. */
+  messageId: string | null;
   /** Clients the message is for (active, within the sender's scope). */
   clients: number;
   /** Mails queued in the outbox: one per distinct e-mail address. */
   emailsEnFile: number;
-  /** Clients without an e-mail address: nobody told them. */
+  /** SMS queued in the outbox: one per distinct number. */
+  smsEnFile: number;
+  /** Parts of each SMS (common/sms.ts smsSize) and its encoding. */
+  smsParties: number;
+  smsEncodage: 'GSM7' | 'UCS2';
+  /** Clients reached by neither channel (no address for the channel, 'aucun', or their number answered STOP). */
+  injoignables: number;
+  /** Kept for the callers of spec 001's call: the clients not reached (= injoignables). */
   clientsSansEmail: number;
 }
 
+/** The recipients of a contactClients call (by type), or the error that there are none. */
+async function contactRecipients(
+  db: Db,
+  input: ContactClientsInput,
+  me: CurrentUser,
+): Promise<{ recipients: Recipient[]; destinataires: string }> {
+  if (input.typeDestinataire === 'tous') return { recipients: await allClients(db, me), destinataires: 'tous' };
+  if (input.typeDestinataire === 'individuel') {
+    const recipients = await oneClient(db, me, input.destinataires!);
+    if (recipients.length === 0) throw notFound('Client introuvable.');
+    return { recipients, destinataires: input.destinataires! };
+  }
+  const envoi = await visibleEnvoi(db, me, input.destinataires!);
+  if (!envoi) throw notFound('Départ introuvable.');
+  const recipients = await clientsOfEnvoi(db, me, envoi.id);
+  if (recipients.length === 0) throw conflict(`Le départ ${envoi.reference} n'a aucun client à contacter.`);
+  return { recipients, destinataires: envoi.id };
+}
+
 /**
- * Sends a message to clients by e-mail (spec 001 §3 Message, §4, §5, §7 notification/contactClients): 'tous' every
- * active client the sender may see, 'individuel' one client, 'depart' the senders and registered recipients of a
- * departure's parcels; an agent reaches only its agency's clients and departures (notification/query.ts). Stores the
- * message and queues one outbox mail per distinct address, linked to the message and of its agency (the sender's), in
- * one transaction; throttled per sender like message/sendbyEmail (MESSAGE_POLICY).
- * @throws 404 a client or departure unknown or out of scope; 409 nobody to write to, or nobody with an e-mail; 429
+ * Sends a message to clients (spec 001 §3 Message, §4, §5, §7 notification/contactClients): 'tous' every active
+ * client the sender may see, 'individuel' one client, 'depart' the senders and registered recipients of a departure's
+ * parcels; an agent reaches only its agency's clients and departures (notification/query.ts). `canal` 'email' (the
+ * default of the call), 'sms', or 'auto' (each client's choice): common/canal.ts canalPour. One outbox row per distinct
+ * address or number, linked to the message and of its agency (the sender's), with the message in one transaction;
+ * throttled per sender like message/sendbyEmail (MESSAGE_POLICY). `apercu: true` answers the counts and writes nothing
+ * (no throttle either). docs/decisions/sms-channel.md.
+ * @throws 400 an SMS text longer than SMS_MAX_PARTS parts; 404 a client or departure unknown or out of scope; 409
+ *   nobody to write to, or nobody reachable by the channel; 429
  */
 export async function contactClients(db: Db, input: ContactClientsInput, me: CurrentUser): Promise<ContactClientsResult> {
-  let recipients: Recipient[];
-  let destinataires = 'tous';
-  if (input.typeDestinataire === 'tous') {
-    recipients = await allClients(db, me);
-  } else if (input.typeDestinataire === 'individuel') {
-    destinataires = input.destinataires!;
-    recipients = await oneClient(db, me, destinataires);
-    if (recipients.length === 0) throw notFound('Client introuvable.');
-  } else {
-    const envoi = await visibleEnvoi(db, me, input.destinataires!);
-    if (!envoi) throw notFound('Départ introuvable.');
-    destinataires = envoi.id;
-    recipients = await clientsOfEnvoi(db, me, envoi.id);
-    if (recipients.length === 0) throw conflict(`Le départ ${envoi.reference} n'a aucun client à contacter.`);
-  }
+  const { recipients, destinataires } = await contactRecipients(db, input, me);
   if (recipients.length === 0) throw conflict('Aucun client à contacter.');
-  const addresses = new Map<string, string>();
+  const canal: CanalEnvoi = input.canal ?? 'email';
+  const addresses = new Map<string, { to: string; clientID: string }>();
+  const phones = new Map<string, string>();
+  let injoignables = 0;
   for (const r of recipients) {
-    const email = r.email?.trim();
-    if (email) addresses.set(email.toLowerCase(), email);
+    const chosen = canalPour(r, canal, smsChannelOn());
+    if (chosen === 'email') {
+      const email = r.email!.trim();
+      if (!addresses.has(email.toLowerCase())) addresses.set(email.toLowerCase(), { to: email, clientID: r.id });
+    } else if (chosen === 'sms') {
+      if (!phones.has(r.telephoneComplet!)) phones.set(r.telephoneComplet!, r.id);
+    } else injoignables++;
   }
-  const clientsSansEmail = recipients.filter((r) => !r.email?.trim()).length;
-  if (addresses.size === 0) {
-    throw conflict(`Aucun des ${recipients.length} client(s) n'a d'adresse e-mail : aucun message envoyé.`);
+  const size = smsSize(input.message);
+  const result = {
+    clients: recipients.length,
+    emailsEnFile: addresses.size,
+    smsEnFile: phones.size,
+    smsParties: size.parts,
+    smsEncodage: size.encoding,
+    injoignables,
+    clientsSansEmail: injoignables,
+  };
+  if (input.apercu) return { messageId: null, ...result };
+  if (phones.size > 0 && size.parts > SMS_MAX_PARTS) {
+    throw badRequest(`Message trop long pour un SMS : ${size.parts} parties (${SMS_MAX_PARTS} au plus).`);
+  }
+  if (addresses.size === 0 && phones.size === 0) {
+    const par =
+      canal === 'sms'
+        ? 'de numéro pouvant recevoir un SMS'
+        : canal === 'email' || !smsChannelOn()
+          ? "d'adresse e-mail"
+          : 'de moyen de contact';
+    throw conflict(`Aucun des ${recipients.length} client(s) n'a ${par} : aucun message envoyé.`);
   }
   await takeAttempt(db, [{ key: `message:user:${me.id}`, policy: MESSAGE_POLICY }], 'messages envoyés');
   const html = `<p>${textToHtml(input.message)}</p>`;
@@ -158,14 +235,30 @@ export async function contactClients(db: Db, input: ContactClientsInput, me: Cur
         message: input.message,
         auteurID: me.id,
         agenceID: me.agenceID,
-        nbSansEmail: clientsSansEmail,
+        nbSansEmail: injoignables,
       })
       .returning({ id: messages.id });
-    await enqueueMail(
-      tx,
-      [...addresses.values()].map((to) => ({ to, subject: input.sujet, html, messageID: row.id, agenceID: me.agenceID })),
-    );
+    await enqueueMail(tx, [
+      ...[...addresses.values()].map(({ to, clientID }) => ({
+        to,
+        clientID,
+        subject: input.sujet,
+        html,
+        messageID: row.id,
+        agenceID: me.agenceID,
+      })),
+      ...[...phones].map(([to, clientID]) => ({
+        to,
+        clientID,
+        canal: 'sms' as const,
+        subject: input.sujet,
+        html: input.message,
+        smsParts: size.parts,
+        messageID: row.id,
+        agenceID: me.agenceID,
+      })),
+    ]);
     return row.id;
   });
-  return { messageId, clients: recipients.length, emailsEnFile: addresses.size, clientsSansEmail };
+  return { messageId, ...result };
 }

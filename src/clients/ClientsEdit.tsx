@@ -1,10 +1,12 @@
 /**
  * Client edit screen (spec 000 §2 route clientUpdate, §6 key clientUpdate): GET user/getBy/{id}, then PUT
  * user/update/{id} with {nom, prenoms, adresse} only (clientUpdateBody); back to the list with 'Mise à jour du client
- * réussie !'.
+ * réussie !'. Below the inputs, the client's preferred channel, SMS opt-out and notices sent (ClientCanalPanel, saved on
+ * its own: docs/decisions/sms-channel.md).
  */
 import { ReferenceEditPage } from '../common/ReferenceFormPages';
 import { ClientsInputs } from './ClientsInputs';
+import { ClientCanalPanel } from './ClientCanalPanel';
 import { clientUpdateBody } from './clientRules';
 import { profilBody } from '../../common/schemas/user';
 
@@ -17,6 +19,7 @@ const ClientsEdit = () => (
     transform={clientUpdateBody}
   >
     <ClientsInputs />
+    <ClientCanalPanel />
   </ReferenceEditPage>
 );
 

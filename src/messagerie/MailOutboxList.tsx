@@ -1,5 +1,6 @@
 /**
- * 'Boîte d'envoi', /mailOutbox (key mailOutbox; docs/decisions/client-messaging.md): the mails of the outbox — every
+ * 'Boîte d'envoi', /mailOutbox (key mailOutbox; docs/decisions/client-messaging.md, sms-channel.md): the e-mails and
+ * SMS of the outbox, with their channel and an SMS's delivery state (Remis, Non remis, Expiré, Désinscrit) — every
  * one for a role that sees every agency, its agency's for another (scoped by the server:
  * docs/decisions/mail-and-lock-scope.md) — with their recipient, subject, status (En attente, En cours d'envoi, Envoyé,
  * Échec), attempts, last error and dates, newest first; a status filter and search by address or subject. A role that
@@ -41,7 +42,33 @@ interface OutboxMail extends RaRecord {
   nextAttemptAt: string;
   sentAt: string | null;
   enCours: boolean;
+  canal: 'email' | 'sms';
+  delivery: 'DELIVERED' | 'UNDELIVERED' | 'EXPIRED' | 'OPTED_OUT' | null;
+  smsParts: number | null;
 }
+
+const DELIVERY_COLOR = { DELIVERED: 'success', UNDELIVERED: 'error', EXPIRED: 'warning', OPTED_OUT: 'default' } as const;
+
+/** The channel chip: E-mail, or SMS with its parts count. */
+const CanalField = ({ record }: { record: OutboxMail }) => {
+  const translate = useTranslate();
+  const label = translate(`${f}.canal.${record.canal ?? 'email'}`);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={record.canal === 'sms' ? 'secondary' : 'default'}
+      label={record.canal === 'sms' && (record.smsParts ?? 1) > 1 ? `${label} ×${record.smsParts}` : label}
+    />
+  );
+};
+
+/** An SMS's delivery state from its receipt (or its opt-out); '--' for an e-mail or while no receipt came. */
+const DeliveryField = ({ record }: { record: OutboxMail }) => {
+  const translate = useTranslate();
+  if (!record.delivery) return <>--</>;
+  return <Chip size="small" color={DELIVERY_COLOR[record.delivery]} label={translate(`${f}.delivery.${record.delivery}`)} />;
+};
 
 const STATUS_COLOR = { PENDING: 'warning', SENDING: 'info', SENT: 'success', FAILED: 'error' } as const;
 
@@ -122,6 +149,27 @@ const MailOutboxList = () => {
   const translate = useTranslate();
   const filters = [
     <SelectInput
+      key="canal"
+      source="canal"
+      label={`${f}.filters.canal`}
+      emptyText={`${f}.filters.all`}
+      choices={(['email', 'sms'] as const).map((id) => ({ id, name: translate(`${f}.canal.${id}`) }))}
+      alwaysOn
+      size="small"
+    />,
+    <SelectInput
+      key="delivery"
+      source="delivery"
+      label={`${f}.filters.delivery`}
+      emptyText={`${f}.filters.all`}
+      choices={(['DELIVERED', 'UNDELIVERED', 'EXPIRED', 'OPTED_OUT'] as const).map((id) => ({
+        id,
+        name: translate(`${f}.delivery.${id}`),
+      }))}
+      alwaysOn
+      size="small"
+    />,
+    <SelectInput
       key="status"
       source="status"
       label={`${f}.filters.status`}
@@ -146,9 +194,11 @@ const MailOutboxList = () => {
         render={(r: OutboxMail) => formatDateFr(r.createdAt, 'dd/MM/yyyy HH:mm')}
         cellSx={() => ({ whiteSpace: 'nowrap' })}
       />
+      <DataTable.Col source="canal" render={(r: OutboxMail) => <CanalField record={r} />} />
       <DataTable.Col source="to" />
       <DataTable.Col source="subject" />
       <DataTable.Col source="status" render={(r: OutboxMail) => <StatusField record={r} />} />
+      <DataTable.Col source="delivery" render={(r: OutboxMail) => <DeliveryField record={r} />} />
       <DataTable.Col source="attempts" align="right" />
       <DataTable.Col source="lastError" disableSort render={(r: OutboxMail) => <ErrorField record={r} />} />
       <DataTable.Col

@@ -2,13 +2,15 @@
  * The 'Nouveau message' form (spec 001 §2 Messaging, §4 recipient type, §5 rules, §8 messages; §7
  * notification/contactClients): recipient type Tous les clients (default) / Un client / Les clients d'un départ —
  * changing it clears the selection —, a searchable client (name, first names, phone) or departure (reference)
- * selection, subject (required, ≤ 30) and message (required). While sending, the dialog 'Chargement... Veuillez
+ * selection, the channel (each client's choice, SMS or e-mail; docs/decisions/sms-channel.md), subject (required, ≤ 30)
+ * and message (required); before sending, the SMS parts the text makes (common/sms.ts smsSize, the count the server
+ * sends) and the recipients per channel (notification/contactClients with `apercu`). While sending, the dialog 'Chargement... Veuillez
  * patienter'; then the server's message (how many e-mails are queued, how many clients have no e-mail), or the
  * server's refusal, else 'Erreur lors de l'envoi du message. Veuillez réessayer.'. Shown only with key addMessage.
  * The fields are checked with the route's schema (common/schemas/message.ts contactClientsBody).
  */
-import { useState } from 'react';
-import { Card, CardContent, CircularProgress, Dialog, DialogContent, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Card, CardContent, CircularProgress, Dialog, DialogContent, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import {
   AutocompleteInput,
@@ -30,7 +32,9 @@ import { HttpError } from 'ra-core';
 import { contactClientsBody } from '../../common/schemas/message';
 import { formatDateFr } from '../common/formatDate';
 import { formResolver } from '../common/formResolver';
-import { TYPES_DESTINATAIRE, type TypeDestinataire, type MessagerieMethods } from './messagerieMethods';
+import { CANAUX_ENVOI, type CanalEnvoi } from '../../common/canal';
+import { smsSize } from '../../common/sms';
+import { TYPES_DESTINATAIRE, type ContactClientsResult, type TypeDestinataire, type MessagerieMethods } from './messagerieMethods';
 
 const f = 'resources.messagerie';
 
@@ -96,6 +100,84 @@ const RecipientInput = () => {
   return null;
 };
 
+/** The channel: each client's choice (default), SMS, or e-mail. */
+const CanalInput = () => {
+  const translate = useTranslate();
+  return (
+    <RadioButtonGroupInput
+      source="canal"
+      label={`${f}.fields.canal`}
+      choices={CANAUX_ENVOI.map((id) => ({ id, name: translate(`${f}.canal.${id}`) }))}
+      isRequired
+    />
+  );
+};
+
+/**
+ * Before sending: the SMS size of the text (characters, parts, encoding) and, once the recipients are chosen, how many
+ * get an SMS, an e-mail, or nothing (the server's count, asked 400 ms after the last change).
+ */
+const SendPreview = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<DataProvider & MessagerieMethods>();
+  const [typeDestinataire, destinataires, canal, message] = useWatch({
+    name: ['typeDestinataire', 'destinataires', 'canal', 'message'],
+  }) as [TypeDestinataire, string | null, CanalEnvoi, string];
+  const [counts, setCounts] = useState<ContactClientsResult | null>(null);
+  const ready = typeDestinataire === 'tous' || !!destinataires;
+  useEffect(() => {
+    if (!ready) {
+      setCounts(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      dataProvider
+        .contactClients({
+          typeDestinataire,
+          destinataires: typeDestinataire === 'tous' ? 'tous' : String(destinataires),
+          sujet: 'apercu',
+          message: message?.trim() ? message : '.',
+          canal,
+          apercu: true,
+        })
+        .then((r) => live && setCounts(r))
+        .catch(() => live && setCounts(null));
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // The text changes only the parts count, computed here: the recipients are asked again only when they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dataProvider, ready, typeDestinataire, destinataires, canal]);
+  const size = smsSize(message ?? '');
+  return (
+    <Alert severity="info" sx={{ mb: 2, width: '100%', maxWidth: 800 }} data-testid="message-apercu">
+      {canal !== 'email' && (
+        <div>
+          {translate(`${f}.apercu.sms`, {
+            units: size.units,
+            smart_count: size.parts,
+            encodage: translate(`${f}.apercu.${size.encoding}`),
+          })}
+        </div>
+      )}
+      {counts ? (
+        <div>
+          {translate(`${f}.apercu.destinataires`, {
+            sms: counts.smsEnFile ?? 0,
+            emails: counts.emailsEnFile ?? 0,
+            injoignables: counts.injoignables ?? 0,
+          })}
+        </div>
+      ) : (
+        <div>{translate(`${f}.apercu.choisir`)}</div>
+      )}
+    </Alert>
+  );
+};
+
 /** The form card (no props). */
 export const MessageCreate = () => {
   const dataProvider = useDataProvider<DataProvider & MessagerieMethods>();
@@ -115,6 +197,7 @@ export const MessageCreate = () => {
         destinataires: type === 'tous' ? 'tous' : String(values.destinataires ?? ''),
         sujet: String(values.sujet ?? ''),
         message: String(values.message ?? ''),
+        canal: (values.canal as CanalEnvoi) ?? 'auto',
       });
       notify(result.message ?? translate(`${f}.page.create`), { type: 'success', autoHideDuration: 8000 });
       setFormKey((k) => k + 1);
@@ -138,7 +221,7 @@ export const MessageCreate = () => {
         key={formKey}
         onSubmit={onSubmit}
         resolver={resolver}
-        defaultValues={{ typeDestinataire: 'tous', destinataires: null, sujet: '', message: '' }}
+        defaultValues={{ typeDestinataire: 'tous', destinataires: null, canal: 'auto', sujet: '', message: '' }}
         toolbar={
           <Toolbar>
             <SaveButton label={`${f}.action.send`} icon={<SendIcon />} alwaysEnable />
@@ -148,7 +231,9 @@ export const MessageCreate = () => {
         <TypeInput />
         <RecipientInput />
         <TextInput source="sujet" label={`${f}.fields.sujet`} isRequired sx={{ minWidth: 420 }} />
+        <CanalInput />
         <TextInput source="message" label={`${f}.fields.message`} multiline minRows={5} isRequired fullWidth />
+        <SendPreview />
       </SimpleForm>
       <Dialog open={sending} aria-labelledby="messagerie-loading">
         <DialogContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>

@@ -23,6 +23,11 @@ export interface SentMessage extends RaRecord {
   nbEnAttente: number;
   nbEchecs: number;
   nbSansEmail: number;
+  /** Per channel (docs/decisions/sms-channel.md): SMS queued, delivered (receipt), not delivered, opted out. */
+  nbSms?: number;
+  nbSmsRemis?: number;
+  nbSmsNonRemis?: number;
+  nbDesinscrits?: number;
   auteurID: { nom?: string; prenoms?: string } | null;
 }
 
@@ -45,6 +50,16 @@ const DeliveryField = ({ record }: { record: SentMessage }) => {
       {record.nbEchecs > 0 && <Chip size="small" color="error" label={translate(`${f}.counts.failed`, { n: record.nbEchecs })} />}
       {record.nbSansEmail > 0 && (
         <Chip size="small" variant="outlined" label={translate(`${f}.counts.no_email`, { n: record.nbSansEmail })} />
+      )}
+      {(record.nbSms ?? 0) > 0 && <Chip size="small" variant="outlined" label={translate(`${f}.counts.sms`, { n: record.nbSms })} />}
+      {(record.nbSmsRemis ?? 0) > 0 && (
+        <Chip size="small" color="success" label={translate(`${f}.counts.sms_delivered`, { n: record.nbSmsRemis })} />
+      )}
+      {(record.nbSmsNonRemis ?? 0) > 0 && (
+        <Chip size="small" color="error" variant="outlined" label={translate(`${f}.counts.sms_undelivered`, { n: record.nbSmsNonRemis })} />
+      )}
+      {(record.nbDesinscrits ?? 0) > 0 && (
+        <Chip size="small" variant="outlined" label={translate(`${f}.counts.opted_out`, { n: record.nbDesinscrits })} />
       )}
     </Stack>
   );

@@ -16,13 +16,40 @@ interface ContactClientsBody {
   destinataires: string;
   sujet: string;
   message: string;
+  /** 'auto' (each client's choice), 'sms' or 'email' (docs/decisions/sms-channel.md). */
+  canal?: 'auto' | 'sms' | 'email';
+  /** Counts only: nothing is stored or sent (the form's preview). */
+  apercu?: boolean;
 }
 
-/** What the server did: its message, the mails queued and the clients without an e-mail. */
-interface ContactClientsResult {
+/** What the server did (or would do, for a preview): its message and the counts per channel. */
+export interface ContactClientsResult {
   message?: string;
+  clients?: number;
   emailsEnFile?: number;
+  smsEnFile?: number;
+  smsParties?: number;
+  injoignables?: number;
   clientsSansEmail?: number;
+}
+
+/** A notice sent to a client (GET notification/client/{id}). */
+interface ClientNotice {
+  id: string;
+  createdAt: string;
+  canal: 'email' | 'sms';
+  to: string;
+  subject: string;
+  status: 'PENDING' | 'SENT' | 'FAILED';
+  delivery: 'DELIVERED' | 'UNDELIVERED' | 'EXPIRED' | 'OPTED_OUT' | null;
+  sentAt: string | null;
+}
+
+/** A client's channel, opt-out and last notices. */
+export interface ClientCanal {
+  canalPrefere: 'auto' | 'sms' | 'email' | 'aucun';
+  smsStopAt: string | null;
+  notices: ClientNotice[];
 }
 
 /** The messaging methods of AppDataProvider. */
@@ -31,14 +58,28 @@ export interface MessagerieMethods {
   contactClients(body: ContactClientsBody): Promise<ContactClientsResult>;
   /** POST mail/retry/{id} (key mailOutbox, ADMIN): puts a failed mail back in the outbox. @returns the server message */
   retryMail(id: string): Promise<string | undefined>;
+  /** GET notification/client/{id} (key clients): the client's preferred channel, SMS opt-out and last notices. */
+  clientCanal(id: string): Promise<ClientCanal>;
+  /** PUT notification/client/{id}/canal (key clientUpdate). @returns the server message */
+  setClientCanal(id: string, canalPrefere: ClientCanal['canalPrefere']): Promise<string | undefined>;
 }
 
 /** The implementation of MessagerieMethods. */
 export const messagerieMethods: MessagerieMethods = {
   async contactClients(body) {
     const json = await httpRequest('notification/contactClients', { method: 'POST', body });
-    const data = (json.data ?? {}) as { emailsEnFile?: number; clientsSansEmail?: number };
+    const data = (json.data ?? {}) as Omit<ContactClientsResult, 'message'>;
     return { message: json.message, ...data };
+  },
+
+  async clientCanal(id) {
+    const json = await httpRequest(`notification/client/${encodeURIComponent(id)}`);
+    return json.data as ClientCanal;
+  },
+
+  async setClientCanal(id, canalPrefere) {
+    const json = await httpRequest(`notification/client/${encodeURIComponent(id)}/canal`, { method: 'PUT', body: { canalPrefere } });
+    return json.message;
   },
 
   async retryMail(id) {

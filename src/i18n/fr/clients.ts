@@ -30,4 +30,15 @@ export default {
     telephone: 'Identifie le client : non modifiable',
     email: 'Non modifiable',
   },
+  canal: {
+    title: 'Canal de contact et avis envoyés',
+    label: 'Canal préféré',
+    save: 'Enregistrer le canal',
+    saved: 'Canal préféré enregistré.',
+    error: "Erreur lors de l'enregistrement du canal.",
+    stop: 'Désinscrit des SMS depuis le %{date} (réponse STOP) : aucun SMS ne lui est plus envoyé.',
+    notices: 'Avis et messages envoyés',
+    none: 'Aucun avis envoyé à ce client.',
+    load_error: 'Impossible de charger les avis de ce client.',
+  },
 };

@@ -12,6 +12,19 @@ export const messagerieFr = {
     sujet: 'Objet',
     message: 'Message',
     livraison: 'Livraison des e-mails',
+    canal: "Canal d'envoi",
+  },
+  canal: {
+    auto: 'Selon le choix de chaque client',
+    sms: 'SMS',
+    email: 'E-mail',
+  },
+  apercu: {
+    sms: 'SMS : %{units} caractère(s), %{smart_count} partie (%{encodage}) |||| SMS : %{units} caractère(s), %{smart_count} parties (%{encodage})',
+    GSM7: 'alphabet GSM 7 bits',
+    UCS2: 'UCS-2, caractères spéciaux',
+    destinataires: 'Destinataires : %{sms} par SMS, %{emails} par e-mail, %{injoignables} injoignable(s)',
+    choisir: 'Choisissez les destinataires pour voir combien recevront un SMS ou un e-mail.',
   },
   page: {
     list: 'MESSAGERIE',
@@ -40,6 +53,10 @@ export const messagerieFr = {
     pending: '%{n} en attente',
     failed: '%{n} en échec',
     no_email: '%{n} sans e-mail',
+    sms: '%{n} SMS',
+    sms_delivered: '%{n} SMS remis',
+    sms_undelivered: '%{n} SMS non remis',
+    opted_out: '%{n} désinscrit(s)',
   },
   notifications: {
     loading: 'Chargement... Veuillez patienter',
@@ -51,6 +68,8 @@ export const mailOutboxFr = {
   name: 'E-mail |||| E-mails',
   fields: {
     createdAt: 'Créé le',
+    canal: 'Canal',
+    delivery: 'Remise',
     to: 'Destinataire',
     subject: 'Objet',
     status: 'Statut',
@@ -70,7 +89,19 @@ export const mailOutboxFr = {
     SENT: 'Envoyé',
     FAILED: 'Échec',
   },
+  canal: {
+    email: 'E-mail',
+    sms: 'SMS',
+  },
+  delivery: {
+    DELIVERED: 'Remis',
+    UNDELIVERED: 'Non remis',
+    EXPIRED: 'Expiré',
+    OPTED_OUT: 'Désinscrit (STOP)',
+  },
   filters: {
+    canal: 'Canal',
+    delivery: 'Remise',
     status: 'Statut',
     all: 'Tous',
     message: "Les e-mails d'un message",
