@@ -15,10 +15,21 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 /**
  * Packages left in node_modules, loaded from there at run time: native code (argon2, pg-native), packages that read
  * files beside their own code (PGlite's WebAssembly and file-system bundle, swagger-ui's static folder), and the ones
- * the server imports only when needed (exceljs for an export, nodemailer for the first mail), so that their code is
+ * the server imports only when needed (exceljs for an export, nodemailer for the first mail, smpp for the first SMS bind,
+ * prom-client when METRICS_PORT is set), so that their code is
  * not even read at start.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'argon2', 'pg-native', '@fastify/swagger-ui', 'exceljs', 'nodemailer'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  'argon2',
+  'pg-native',
+  '@fastify/swagger-ui',
+  'exceljs',
+  'nodemailer',
+  'smpp',
+  'prom-client',
+];
 
 /** npm's record of the installed packages. */
 const INSTALLED = path.join(root, 'node_modules', '.package-lock.json');

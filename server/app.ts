@@ -1,8 +1,9 @@
 /**
  * buildApp(deps): the Fastify instance of the API (DESIGN.md §2). Tests use app.inject on it; server/main.ts listens.
- * A list of registrations: the cross-cutting plugins of server/plugins/ (security headers, rate limits, OpenAPI at
- * /api/docs, JSON errors, input guard, authentication and permissions), then the routes of each area, then the
- * built UI at /. Request logs are Fastify's (pino).
+ * A list of registrations: the cross-cutting plugins of server/plugins/ (metrics, load shedding, body limits,
+ * security headers, rate limits, OpenAPI at /api/docs, JSON errors, input guard, authentication and permissions,
+ * per-user limits of expensive calls) and the Idempotency-Key of POSTs (http/idempotency.ts), then the routes of each
+ * area, then the built UI at /. Request logs are Fastify's (pino).
  */
 import path from 'node:path';
 import { PROJECT_ROOT } from './paths';
@@ -14,13 +15,17 @@ import type { Db } from './db/client';
 import { answerSerializerCompiler } from './http/answerSerializer';
 import { createTokenService, resolveSecret, type TokenService } from './auth/tokens';
 import { accessPlugin } from './plugins/access';
-import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './http/idempotency';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { bodyLimitsPlugin } from './plugins/bodyLimits';
 import { helmetPlugin } from './plugins/helmet';
 import { inputGuardPlugin } from './plugins/inputGuard';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeCatalogPlugin } from './plugins/routeCatalog';
 import { staticPlugin } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
+import { underPressurePlugin } from './plugins/underPressure';
+import { usageLimitsPlugin } from './plugins/usageLimits';
 import { loggerOptions } from './http/logRedaction';
 import { agenceRoutes } from './agence/routes';
 import { auditRoutes } from './audit/routes';
@@ -54,10 +59,12 @@ import { userRoutes } from './user/routes';
 import { typeUserRoutes } from './typeUser/routes';
 import { villeRoutes } from './ville/routes';
 import { registerLifecycle } from './plugins/lifecycle';
+import { metricsPlugin } from './metrics/plugin';
 import { healthRoutes } from './health/routes';
 import { securiteRoutes } from './securite/routes';
 import { statsRoutes } from './colis/statsRoutes';
 import { configureSuiviLinks } from './suivi/link';
+import { configureSmsChannel } from './sms/channel';
 import { suiviRoutes } from './suivi/routes';
 
 export interface AppDeps {
@@ -79,7 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/architecture.md §4).
     trustProxy: deps.config.trustProxy,
+    // The ceiling; each route reads at most its own limit, 16 KiB unless it needs more (plugins/bodyLimits.ts).
     bodyLimit: 1_048_576,
+    // The router's and Node's refusals in the API's French envelope (plugins/errors.ts, docs/decisions/error-contract.md).
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: 'array' } },
     // While stopping, plugins/lifecycle.ts answers 503 in French instead of Fastify's English one.
     return503OnClosing: false,
@@ -87,20 +98,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   registerLifecycle(app);
+  // Prometheus metrics on METRICS_PORT, a listener of their own (off when unset); /metrics here is a 404.
+  await app.register(metricsPlugin, { db: deps.db, config: deps.config });
+  // 503 before any work while the event loop or the heap is over its threshold (docs/decisions/usage-limits.md).
+  await app.register(underPressurePlugin, deps.config.loadShedding);
 
   const tokens = createTokenService(await resolveSecret(deps.db, deps.config.jwtSecret), deps.config.tokenTtlSeconds);
 
   await app.register(routeCatalogPlugin);
+  await app.register(bodyLimitsPlugin);
   await app.register(helmetPlugin);
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin, { mode: deps.config.apiDocs, tokens });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(accessPlugin, { db: deps.db, tokens });
+  await app.register(usageLimitsPlugin, { db: deps.db, limits: deps.config.usageLimits }); // per-user limits of expensive calls
+  await app.register(idempotencyPlugin, { db: deps.db }); // Idempotency-Key of the signed-in POSTs (docs/decisions/idempotent-writes.md)
 
   // One route plugin per URL prefix: /api/<prefix>/… is served by server/<prefix>/routes.ts.
   await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
   configureSuiviLinks(deps.config);
+  configureSmsChannel(deps.config);
   await app.register(suiviRoutes, { db: deps.db, config: deps.config });
   for (const routes of [
     userRoutes,

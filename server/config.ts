@@ -1,20 +1,29 @@
 /**
  * Runtime configuration read from the environment (DESIGN.md §1).
  * PORT (default 3000), DATA_DIR (default ./data, embedded PGlite), DATABASE_URL (PostgreSQL server, wins over DATA_DIR),
- * ADMIN_EMAIL / ADMIN_PASSWORD (first administrator), JWT_SECRET (token signing; else kept in the database),
+ * ADMIN_EMAIL / ADMIN_PASSWORD (first administrator; without ADMIN_PASSWORD the default one, to be changed at the first
+ * sign-in), JWT_SECRET (token signing; else kept in the database),
  * TOKEN_TTL_SECONDS (default 12 h), SMTP_URL / MAIL_FROM / OUTBOX_INTERVAL_MS (outbox worker, polling period in ms,
  * default 5000), MAIL_MAX_ATTEMPTS (default 8) / MAIL_RETRY_BASE_MS (first retry delay, doubled each time, default
- * 60 000), DEMO_DATA ('0' to skip the demo set),
+ * 60 000), SMPP_URL / SMS_FROM / SMS_MAX_PER_SECOND (SMS worker, server/sms/; default 10 PDUs a second),
+ * DEMO_DATA ('0' to skip the demo set),
  * PUBLIC_URL (public address of the server, e.g. https://colis.example.fr: the tracking links of the receipt's QR code and
  * of the clients' mails; unset: the receipt uses the address the back-office was opened at, mails http://localhost:PORT),
  * SUIVI_RATE_LIMIT (public tracking lookups allowed per minute and per address, default 30),
  * TRUST_PROXY (the proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges, or
  * 'loopback'; unset: the socket's address is the client's, and a forged header changes nothing).
+ * METRICS_PORT / METRICS_HOST (Prometheus metrics, server/metrics/: a second listener, off when METRICS_PORT is unset,
+ * on 127.0.0.1 unless METRICS_HOST says otherwise; never on PORT — docs/decisions/metrics.md).
+ * EXPORTS_PER_MINUTE, EXPORTS_AT_ONCE, MANIFESTS_PER_MINUTE, STATS_PER_MINUTE, HEAVY_SEARCHES_PER_MINUTE (per-user
+ * limits of expensive calls) and LOAD_SHEDDING, MAX_EVENT_LOOP_DELAY_MS, MAX_HEAP_USED_MB (503 under pressure):
+ * UsageLimits and LoadShedding below, docs/decisions/usage-limits.md.
  * The performance layer's switches (server/db/fast/README.md) are read by fastSwitchesFromEnv below:
  * PG_NAMED_STATEMENTS, FAST_LIST_PAGES, FAST_JSON_PAGES, FAST_ANSWERS, FAST_REUSABLE, FAST_USER_CACHE, FAST_DASHBOARD
  * ('0' turns one off), DEPARTURE_BATCH (a departure's registrations written in one transaction, default 32; '0' or '1':
  * each alone) and DEPARTURE_WRITES (groups of a departure written at once, default 1).
  */
+import { getHeapStatistics } from 'node:v8';
+
 export interface Config {
   port: number;
   host: string;
@@ -22,6 +31,11 @@ export interface Config {
   databaseUrl?: string;
   adminEmail: string;
   adminPassword: string;
+  /**
+   * The first administrator seeded on an empty database must change its password at its first sign-in: true when
+   * ADMIN_PASSWORD is unset (the default password is public). docs/decisions/default-admin-password.md
+   */
+  adminMustChangePassword?: boolean;
   jwtSecret?: string;
   tokenTtlSeconds: number;
   smtpUrl?: string;
@@ -32,6 +46,12 @@ export interface Config {
   mailRetryBaseMs: number;
   /** Polling period of the outbox worker in ms. */
   outboxIntervalMs: number;
+  /** SMPP gateway (SMPP_URL, smpp://system_id:password@host:port or smpps://); unset: SMS stay queued (server/sms/). */
+  smppUrl?: string;
+  /** SMS sender id (SMS_FROM): up to 11 letters and digits, or a number; default 'ColisExpr'. */
+  smsFrom: string;
+  /** submit_sm PDUs per second allowed by the operator (SMS_MAX_PER_SECOND, default 10). */
+  smsMaxPerSecond: number;
   demoData: boolean;
   logLevel: string;
   /** Login attempts allowed per minute and per address. */
@@ -47,6 +67,43 @@ export interface Config {
   trustProxy: false | string[];
   /** Who may read the OpenAPI document at /api/docs (API_DOCS: public, staff or off; default public). */
   apiDocs: 'public' | 'staff' | 'off';
+  /** Port of the Prometheus metrics listener (METRICS_PORT); undefined: no metrics (docs/decisions/metrics.md). */
+  metricsPort?: number;
+  /** Address the metrics listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
+  /** Per-user limits of expensive calls (server/plugins/usageLimits.ts, docs/decisions/usage-limits.md). */
+  usageLimits: UsageLimits;
+  /** Load shedding (server/plugins/underPressure.ts, docs/decisions/usage-limits.md). */
+  loadShedding: LoadShedding;
+}
+
+/**
+ * Per-user limits of expensive calls, counted in the database per minute of the clock (docs/decisions/usage-limits.md);
+ * 0 turns one off.
+ */
+export interface UsageLimits {
+  /** EXPORTS_PER_MINUTE (10): list exports (format=csv|xlsx) a user may start in a minute. */
+  exportsPerMinute: number;
+  /** EXPORTS_AT_ONCE (1): exports of one user running at once in one process. */
+  exportsAtOnce: number;
+  /** MANIFESTS_PER_MINUTE (30): pages of departure manifests (envoi/manifest, 500 parcels each) a minute. */
+  manifestsPerMinute: number;
+  /** STATS_PER_MINUTE (60): dashboard calls (three per dashboard shown) a minute. */
+  statsPerMinute: number;
+  /** HEAVY_SEARCHES_PER_MINUTE (120): heavy calls of the large lists (text search, big or unpaged page, costly sort) a minute. */
+  heavySearchesPerMinute: number;
+}
+
+/** Load shedding with @fastify/under-pressure: 503 before the process drowns (docs/decisions/usage-limits.md). */
+export interface LoadShedding {
+  /** LOAD_SHEDDING=0 turns it off. */
+  enabled: boolean;
+  /** MAX_EVENT_LOOP_DELAY_MS (1000): mean event-loop delay over a sample above which calls answer 503; 0: not checked. */
+  maxEventLoopDelayMs: number;
+  /** MAX_HEAP_USED_MB: V8 heap in use above which calls answer 503; default 90 % of the heap limit; 0: not checked. */
+  maxHeapUsedBytes: number;
+  /** How often the event loop and the heap are sampled (ms; 1000). */
+  sampleIntervalMs: number;
 }
 
 /** Demo defaults, documented in the README. */
@@ -61,7 +118,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,
-    adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+    adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    adminMustChangePassword: !env.ADMIN_PASSWORD,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     smtpUrl: env.SMTP_URL || undefined,
@@ -69,6 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailMaxAttempts: Math.max(1, Number(env.MAIL_MAX_ATTEMPTS ?? 8) || 8),
     mailRetryBaseMs: Math.max(10, Number(env.MAIL_RETRY_BASE_MS ?? 60_000) || 60_000),
     outboxIntervalMs: Math.max(100, Number(env.OUTBOX_INTERVAL_MS) || 5000),
+    smppUrl: env.SMPP_URL || undefined,
+    smsFrom: parseSmsFrom(env.SMS_FROM),
+    smsMaxPerSecond: Math.max(1, Number(env.SMS_MAX_PER_SECOND) || 10),
     demoData: env.DEMO_DATA !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
@@ -76,7 +137,54 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     suiviRateLimit: Math.max(1, Number(env.SUIVI_RATE_LIMIT ?? 30) || 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: parseApiDocs(env.API_DOCS),
+    metricsPort: parseMetricsPort(env.METRICS_PORT, env.PORT ?? '3000'),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    usageLimits: {
+      exportsPerMinute: limitFromEnv(env.EXPORTS_PER_MINUTE, 10),
+      exportsAtOnce: limitFromEnv(env.EXPORTS_AT_ONCE, 1),
+      manifestsPerMinute: limitFromEnv(env.MANIFESTS_PER_MINUTE, 30),
+      statsPerMinute: limitFromEnv(env.STATS_PER_MINUTE, 60),
+      heavySearchesPerMinute: limitFromEnv(env.HEAVY_SEARCHES_PER_MINUTE, 120),
+    },
+    loadShedding: {
+      enabled: env.LOAD_SHEDDING !== '0',
+      maxEventLoopDelayMs: limitFromEnv(env.MAX_EVENT_LOOP_DELAY_MS, 1000),
+      maxHeapUsedBytes: env.MAX_HEAP_USED_MB?.trim()
+        ? limitFromEnv(env.MAX_HEAP_USED_MB, 0) * 1024 * 1024
+        : Math.floor(0.9 * getHeapStatistics().heap_size_limit),
+      sampleIntervalMs: 1000,
+    },
   };
+}
+
+/** A limit read from the environment: a whole number ≥ 0 (0 turns the limit off); unset, empty or not a number: `fallback`. */
+function limitFromEnv(value: string | undefined, fallback: number): number {
+  const n = Math.floor(Number(value));
+  return value?.trim() && Number.isFinite(n) ? Math.max(0, n) : fallback;
+}
+
+/**
+ * METRICS_PORT → a port of 1 to 65535, or undefined when unset or empty (no metrics). Anything else, or the public
+ * PORT itself, stops the start with a French message: the metrics are never served on the public port.
+ */
+function parseMetricsPort(value: string | undefined, publicPort: string): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  const port = Number(v);
+  if (!/^\d+$/.test(v) || port < 1 || port > 65535) throw new Error(`METRICS_PORT=${v} : un numéro de port entre 1 et 65535 est attendu.`);
+  if (port === Number(publicPort)) throw new Error(`METRICS_PORT=${v} : les métriques ne sont jamais servies sur le port public (PORT).`);
+  return port;
+}
+
+/**
+ * SMS_FROM → the SMS sender id (docs/decisions/sms-channel.md): 1 to 11 letters and digits, or a number of up to 15
+ * digits with an optional '+'; unset or empty: 'ColisExpr'. Anything else stops the start with a French message.
+ */
+function parseSmsFrom(value: string | undefined): string {
+  const v = value?.trim();
+  if (!v) return 'ColisExpr';
+  if (/^[A-Za-z0-9]{1,11}$/.test(v) || /^\+?\d{1,15}$/.test(v)) return v;
+  throw new Error(`SMS_FROM=${v} : 11 lettres et chiffres au plus (sans espace ni accent), ou un numéro.`);
 }
 
 /** API_DOCS → public (default, unset or empty), staff or off; anything else stops the start with a French message. */

@@ -7,7 +7,9 @@ import { loadConfig, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './confi
 import { openReady } from './db/seed/openReady';
 import { pgTimeoutsFromEnv } from './db/pgPool';
 import { startOutboxWorker } from './mail/outbox';
+import { startSmsWorker } from './sms/outbox';
 import { pruneThrottles } from './auth/throttle';
+import { pruneIdempotencyKeys } from './http/idempotency';
 
 const config = loadConfig();
 // The demo set goes into a new embedded database only (PGlite: no DATABASE_URL), unless DEMO_DATA=0.
@@ -23,21 +25,35 @@ const stopWorker = startOutboxWorker({
   intervalMs: config.outboxIntervalMs,
   log: app.log,
 });
+// SMS through the operator's SMPP gateway (docs/decisions/sms-channel.md): without SMPP_URL they stay queued.
+const smsWorker = startSmsWorker({
+  db: database.db,
+  smppUrl: config.smppUrl,
+  from: config.smsFrom,
+  maxPerSecond: config.smsMaxPerSecond,
+  policy: { maxAttempts: config.mailMaxAttempts, retryBaseMs: config.mailRetryBaseMs },
+  intervalMs: config.outboxIntervalMs,
+  log: app.log,
+});
 // Throttle counters idle for two days are dropped every hour: a flood of invented e-mails must not grow the table forever.
 const pruneTimer = setInterval(() => void pruneThrottles(database.db).catch((err) => app.log.warn({ err }, 'throttles')), 3_600_000);
 pruneTimer.unref();
+// Idempotency keys older than 24 h are dropped every hour too (docs/decisions/idempotent-writes.md).
+const keysTimer = setInterval(() => void pruneIdempotencyKeys(database.db).catch((err) => app.log.warn({ err }, 'idempotency')), 3_600_000);
+keysTimer.unref();
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 const creds =
   config.adminEmail === DEFAULT_ADMIN_EMAIL && config.adminPassword === DEFAULT_ADMIN_PASSWORD
-    ? `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}`
+    ? `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}${config.adminMustChangePassword ? ' (à changer à la première connexion)' : ''}`
     : `${config.adminEmail} / (ADMIN_PASSWORD)`;
 console.log(`\nBack-office prêt : http://localhost:${config.port}/  (API : /api/, documentation : /api/docs)`);
 console.log(
   `Base de données : ${where}${seeded ? ` — initialisée avec les données de référence${demo ? ' et de démonstration' : ''}` : ''}`,
 );
 if (newKeys.length && !seeded) console.log(`Nouvelles permissions accordées aux administrateurs : ${newKeys.join(', ')}`);
+if (config.metricsPort) console.log(`Métriques Prometheus : http://${config.metricsHost}:${config.metricsPort}/metrics`);
 console.log(`Connexion administrateur : ${creds}\n`);
 
 /** Longest an orderly stop may take (ms, SHUTDOWN_TIMEOUT_MS, default 20 s) before the process gives up with code 1. */
@@ -61,6 +77,7 @@ async function shutdown(signal: string) {
   let code = 0;
   try {
     await stopWorker();
+    await smsWorker.stop();
     clearInterval(pruneTimer);
     await app.close();
   } catch (err) {
