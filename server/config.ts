@@ -14,7 +14,8 @@
  * 'loopback'; unset: the socket's address is the client's, and a forged header changes nothing).
  * METRICS_PORT / METRICS_HOST (Prometheus metrics, server/metrics/: a second listener, off when METRICS_PORT is unset,
  * on 127.0.0.1 unless METRICS_HOST says otherwise; never on PORT — docs/decisions/metrics.md).
- * EXPORTS_PER_MINUTE, EXPORTS_AT_ONCE, MANIFESTS_PER_MINUTE, STATS_PER_MINUTE, HEAVY_SEARCHES_PER_MINUTE (per-user
+ * EXPORTS_PER_MINUTE, EXPORTS_AT_ONCE, MANIFESTS_PER_MINUTE, STATS_PER_MINUTE, HEAVY_SEARCHES_PER_MINUTE,
+ * INVENTORIES_PER_MINUTE (per-user
  * limits of expensive calls) and LOAD_SHEDDING, MAX_EVENT_LOOP_DELAY_MS, MAX_HEAP_USED_MB (503 under pressure):
  * UsageLimits and LoadShedding below, docs/decisions/usage-limits.md.
  * The performance layer's switches (server/db/fast/README.md) are read by fastSwitchesFromEnv below:
@@ -92,6 +93,8 @@ export interface UsageLimits {
   statsPerMinute: number;
   /** HEAVY_SEARCHES_PER_MINUTE (120): heavy calls of the large lists (text search, big or unpaged page, costly sort) a minute. */
   heavySearchesPerMinute: number;
+  /** INVENTORIES_PER_MINUTE (10): inventory statements (inventaire/create, up to 5 000 references each) a minute. */
+  inventoriesPerMinute: number;
 }
 
 /** Load shedding with @fastify/under-pressure: 503 before the process drowns (docs/decisions/usage-limits.md). */
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       manifestsPerMinute: limitFromEnv(env.MANIFESTS_PER_MINUTE, 30),
       statsPerMinute: limitFromEnv(env.STATS_PER_MINUTE, 60),
       heavySearchesPerMinute: limitFromEnv(env.HEAVY_SEARCHES_PER_MINUTE, 120),
+      inventoriesPerMinute: limitFromEnv(env.INVENTORIES_PER_MINUTE, 10),
     },
     loadShedding: {
       enabled: env.LOAD_SHEDDING !== '0',

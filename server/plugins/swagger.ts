@@ -4,7 +4,9 @@
  * public (`security: []`). Registered before the routes, which it collects as they are added.
  * Who may read it is API_DOCS (docs/decisions/security-hardening.md "Cheap refusals"): `public` (default), `staff` (a
  * valid session token) or `off` (404). The document (~900 KB) is built once, then served from memory compressed
- * (brotli or gzip, as the client accepts) with an ETag: one client pulling it no longer slows every other call.
+ * (brotli or gzip, as the client accepts) with an ETag, and at most DOCS_PER_MINUTE times a minute to one address
+ * (French 429 with Retry-After): a client pulling it uncompressed in a loop no longer slows every other call
+ * (bench/abuse.ts; docs/decisions/usage-limits.md).
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,7 +18,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { TokenService } from '../auth/tokens';
 import { ROUTE_ACCESS, routeKey } from '../access/routeAccess';
 import { documentIdempotency } from '../http/idempotency';
+import { tooManyAttempts } from '../http/errors';
 import { documentErrorContract, type OpenApiDocument } from './openapiErrors';
+
+/** Downloads of the document allowed per minute and per address (the documentation page loads it once). */
+const DOCS_PER_MINUTE = 30;
 
 /** Who may read the OpenAPI document (API_DOCS). */
 export type ApiDocsMode = 'public' | 'staff' | 'off';
@@ -83,6 +89,7 @@ export const swaggerPlugin = fp<SwaggerOptions>(
         'openapiObject' in d ? (documentErrorContract(d.openapiObject as OpenApiDocument) as typeof d.openapiObject) : d.swaggerObject,
     });
     let doc: BuiltDocument | null = null;
+    const limiter = app.createRateLimit({ max: DOCS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `docs:${request.ip}` });
     /**
      * Who may read the documentation, then the document from memory: a hook of the UI's own routes (uiHooks), so the
      * other requests never run it. Answered here in the API's envelope: those routes live in a context registered
@@ -97,6 +104,14 @@ export const swaggerPlugin = fp<SwaggerOptions>(
         }
       }
       if (request.method !== 'GET' || request.url.split('?')[0] !== '/api/docs/json') return;
+      const allowed = await limiter(request);
+      if (!allowed.isAllowed && allowed.isExceeded) {
+        const refusal = tooManyAttempts(allowed.ttl, 'téléchargements de la documentation');
+        return reply
+          .code(429)
+          .headers(refusal.headers ?? {})
+          .send({ success: false, message: refusal.message });
+      }
       doc ??= build(JSON.stringify(app.swagger()));
       return sendDocument(request, reply, doc, opts.mode);
     };

@@ -13,18 +13,25 @@
  * Each is a route's own preHandler, added when the route is registered (onRoute, docs/decisions/request-path.md),
  * after authentication and permission: an unsigned or forbidden call counts nothing.
  */
-import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseHookHandler,
+  preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { routeKey } from '../access/routeAccess';
 import { currentUser } from '../auth/currentUser';
 import { takeAttempt, type ThrottlePolicy } from '../auth/throttle';
 import type { UsageLimits } from '../config';
 import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError, tooManyAttempts } from '../http/errors';
 import { wantsExport } from '../http/export';
 
 /** What is counted: its key is '<kind>:user:<user id>'. */
-type UsageKind = 'export' | 'manifest' | 'stats' | 'search';
+type UsageKind = 'export' | 'manifest' | 'stats' | 'search' | 'inventaire';
 
 /** The end of the French 429 message: 'Trop de <what>. Veuillez réessayer dans 40 secondes.' (http/errors.ts tooManyAttempts). */
 const WHAT: Record<UsageKind, string> = {
@@ -32,7 +39,17 @@ const WHAT: Record<UsageKind, string> = {
   manifest: 'pages de manifeste',
   stats: 'demandes de statistiques',
   search: 'recherches sur les grandes listes',
+  inventaire: "relevés d'inventaire",
 };
+
+/** The 429 of a user whose heavy calls of one kind already run and wait (Retry-After: BUSY_RETRY_S). */
+export const BUSY_MESSAGE = 'Une recherche ou un inventaire est déjà en cours : attendez son résultat avant de relancer.';
+const BUSY_RETRY_S = 2;
+/**
+ * Heavy searches and inventories of one user run one at a time per process; up to QUEUED more wait their turn (a
+ * search box typed into fires a new search while the previous one runs), the next ones answer 429 BUSY_MESSAGE.
+ */
+const QUEUED = 2;
 
 /** The 429 of a user starting an export while its previous ones still run (Retry-After: EXPORT_BUSY_RETRY_S). */
 export const EXPORT_BUSY_MESSAGE = "Un export est déjà en cours : attendez qu'il se termine avant d'en lancer un autre.";
@@ -43,7 +60,8 @@ const EXPORT_BUSY_RETRY_S = 5;
  * every call; 'list' counts its heavy calls only (heavyListCall) as 'search'. Exports are counted on every list,
  * whatever the route (usageLimitsPlugin).
  */
-export const USAGE_ROUTES: Readonly<Record<string, 'stats' | 'manifest' | 'list'>> = {
+export const USAGE_ROUTES: Readonly<Record<string, 'stats' | 'manifest' | 'list' | 'inventaire'>> = {
+  'POST /api/inventaire/create': 'inventaire',
   'GET /api/colis/getAllData/:userId': 'stats',
   'GET /api/colis/colisEnvoyesParMois/:userId': 'stats',
   'GET /api/colis/circularStatistiques/:userId': 'stats',
@@ -83,11 +101,25 @@ export function heavyListCall(query: unknown): boolean {
 /** A limit of `perMinute` calls per minute of the clock: the next one refused until the minute ends. */
 const perMinute = (free: number): ThrottlePolicy => ({ free, baseMs: 60_000, maxMs: 60_000, windowMs: 60_000, window: 'clock' });
 
-/** What the plugin keeps per app: the database, the limits and the exports running per user in this process. */
+/** Heavy calls of one user and kind running in this process, and those waiting their turn. */
+interface Lane {
+  running: number;
+  waiting: (() => void)[];
+}
+
+/**
+ * What the plugin keeps per app: the database, the limits, the exports running per user in this process, the heavy
+ * calls running and waiting per user and kind, and the keys known refused until a time (ms), so that a client
+ * hammering past its limit is refused from memory, without a database write per call (a count's refusal lasts until
+ * its minute ends: nothing can shorten it but an administrator lifting the key on the locks screen, seen here at the
+ * latest when that minute ends).
+ */
 interface UsageState {
   db: Db;
   limits: UsageLimits;
   running: Map<string, number>;
+  lanes: Map<string, Lane>;
+  refusedUntil: Map<string, number>;
 }
 
 /** The count per minute of a kind (0: no limit). */
@@ -95,6 +127,7 @@ function limitOf(limits: UsageLimits, kind: UsageKind): number {
   if (kind === 'export') return limits.exportsPerMinute;
   if (kind === 'manifest') return limits.manifestsPerMinute;
   if (kind === 'stats') return limits.statsPerMinute;
+  if (kind === 'inventaire') return limits.inventoriesPerMinute;
   return limits.heavySearchesPerMinute;
 }
 
@@ -105,7 +138,67 @@ function limitOf(limits: UsageLimits, kind: UsageKind): number {
  */
 async function takeUsage(state: UsageState, userId: string, kind: UsageKind): Promise<void> {
   const free = limitOf(state.limits, kind);
-  if (free > 0) await takeAttempt(state.db, [{ key: `${kind}:user:${userId}`, policy: perMinute(free) }], WHAT[kind]);
+  if (free <= 0) return;
+  const key = `${kind}:user:${userId}`;
+  const until = state.refusedUntil.get(key);
+  if (until !== undefined) {
+    if (until > Date.now()) throw tooManyAttempts(until - Date.now(), WHAT[kind]);
+    state.refusedUntil.delete(key);
+  }
+  try {
+    await takeAttempt(state.db, [{ key, policy: perMinute(free) }], WHAT[kind]);
+  } catch (err) {
+    const seconds = err instanceof AppError && err.statusCode === 429 ? Number(err.headers?.['retry-after']) : NaN;
+    if (seconds > 0) state.refusedUntil.set(key, Date.now() + seconds * 1000);
+    throw err;
+  }
+}
+
+/**
+ * Takes a turn for a heavy call of `kind` of a user (heavy searches, inventories): runs at once when none of the
+ * user's runs in this process, waits behind it when fewer than QUEUED wait.
+ * @returns the release of the turn (hands it to the next waiting call; calling it again does nothing)
+ * @throws 429 BUSY_MESSAGE (Retry-After BUSY_RETRY_S) when QUEUED calls already wait
+ */
+async function takeTurn(state: UsageState, userId: string, kind: UsageKind): Promise<() => void> {
+  const id = `${kind}:${userId}`;
+  const lane = state.lanes.get(id) ?? { running: 0, waiting: [] };
+  state.lanes.set(id, lane);
+  if (lane.running > 0) {
+    if (lane.waiting.length >= QUEUED) {
+      throw new AppError(429, BUSY_MESSAGE, undefined, { 'retry-after': String(BUSY_RETRY_S) });
+    }
+    await new Promise<void>((resolve) => lane.waiting.push(resolve));
+  } else lane.running = 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = lane.waiting.shift();
+    if (next)
+      next(); // the turn passes on: still one running
+    else {
+      lane.running = 0;
+      state.lanes.delete(id);
+    }
+  };
+}
+
+/**
+ * A heavy call of `kind`: its turn (takeTurn), then its count (takeUsage); the turn is given back when the count
+ * refuses. Nothing when the kind's limit is 0.
+ * @returns the release of the turn
+ */
+async function startHeavy(state: UsageState, userId: string, kind: UsageKind): Promise<(() => void) | undefined> {
+  if (limitOf(state.limits, kind) <= 0) return undefined;
+  const release = await takeTurn(state, userId, kind);
+  try {
+    await takeUsage(state, userId, kind);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return release;
 }
 
 /**
@@ -144,16 +237,20 @@ async function startExport(state: UsageState, userId: string): Promise<() => voi
  */
 export const usageLimitsPlugin = fp<{ db: Db; limits: UsageLimits }>(
   async (app: FastifyInstance, { db, limits }) => {
-    const state: UsageState = { db, limits, running: new Map() };
-    /** The export slot each request holds, released once its answer is sent or its client gone. */
+    const state: UsageState = { db, limits, running: new Map(), lanes: new Map(), refusedUntil: new Map() };
+    /** The export slot or heavy call's turn each request holds, released once its answer is sent or its client gone. */
     const slots = new WeakMap<FastifyRequest, () => void>();
+    /** Holds `release` for the request until its response closes or its onResponse hook runs. */
+    const hold = (request: FastifyRequest, reply: FastifyReply, release: () => void) => {
+      slots.set(request, release);
+      // The response's 'close': written, or its connection gone (a client leaving mid-file answers no 'finish').
+      reply.raw.once('close', release);
+    };
     // Callback-style: most calls of a list ask for no file and cost no promise (docs/decisions/request-path.md).
     const countExport: preHandlerHookHandler = (request, reply, done) => {
       if (!wantsExport(request.query)) return done();
       startExport(state, currentUser(request).id).then((release) => {
-        slots.set(request, release);
-        // The response's 'close': written, or its connection gone (a client leaving mid-file answers no 'finish').
-        reply.raw.once('close', release);
+        hold(request, reply, release);
         done();
       }, done);
     };
@@ -167,18 +264,21 @@ export const usageLimitsPlugin = fp<{ db: Db; limits: UsageLimits }>(
       const handlers: (preHandlerHookHandler | preHandlerAsyncHookHandler)[] = [];
       if (methods[0] === 'GET' && route.schema?.querystring) handlers.push(countExport);
       const use = USAGE_ROUTES[routeKey(methods[0], route.url)];
-      if (use === 'list') {
-        const countSearch: preHandlerAsyncHookHandler = async (request) => {
-          if (heavyListCall(request.query)) await takeUsage(state, currentUser(request).id, 'search');
+      if (use === 'list' || use === 'inventaire') {
+        const kind: UsageKind = use === 'list' ? 'search' : 'inventaire';
+        const countHeavy: preHandlerAsyncHookHandler = async (request, reply) => {
+          if (kind === 'search' && !heavyListCall(request.query)) return;
+          const release = await startHeavy(state, currentUser(request).id, kind);
+          if (release) hold(request, reply, release);
         };
-        handlers.push(countSearch);
+        handlers.push(countHeavy);
       } else if (use) {
         const countCall: preHandlerAsyncHookHandler = async (request) => takeUsage(state, currentUser(request).id, use);
         handlers.push(countCall);
       }
       if (!handlers.length) return;
       route.preHandler = [...[route.preHandler ?? []].flat(), ...handlers];
-      if (handlers.includes(countExport)) route.onResponse = [...[route.onResponse ?? []].flat(), releaseOnResponse];
+      route.onResponse = [...[route.onResponse ?? []].flat(), releaseOnResponse];
     });
   },
   { name: 'usageLimits' },

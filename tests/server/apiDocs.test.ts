@@ -44,6 +44,20 @@ describe('GET /api/docs/json', () => {
     expect(again.rawPayload.length).toBe(0);
   });
 
+  it('is sent at most 30 times a minute to one address: the 31st is a French 429, another address is served', async () => {
+    const from = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/docs/json', remoteAddress });
+    for (let i = 0; i < 30; i++) expect((await from('203.0.113.7')).statusCode).toBe(200);
+    const refused = await from('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Trop de téléchargements de la documentation\. Veuillez réessayer dans \d+ secondes\.$/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.rawPayload.length).toBeLessThan(200);
+    expect((await from('203.0.113.8')).statusCode).toBe(200);
+  });
+
   it('API_DOCS=staff asks for a session; API_DOCS=off answers 404; an unknown value stops the start', async () => {
     const staff = await appWith('staff');
     try {

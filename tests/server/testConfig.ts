@@ -20,6 +20,7 @@ export const testConfig = () =>
     MANIFESTS_PER_MINUTE: '0',
     STATS_PER_MINUTE: '0',
     HEAVY_SEARCHES_PER_MINUTE: '0',
+    INVENTORIES_PER_MINUTE: '0',
     ...TEST_ADMIN,
     ADMIN_EMAIL: TEST_ADMIN.adminEmail,
     ADMIN_PASSWORD: TEST_ADMIN.adminPassword,

@@ -9,7 +9,7 @@ import { like } from 'drizzle-orm';
 import { buildApp, type App } from '../../server/app';
 import type { UsageLimits } from '../../server/config';
 import { throttles } from '../../server/db/schema';
-import { EXPORT_BUSY_MESSAGE, heavyListCall, USAGE_ROUTES } from '../../server/plugins/usageLimits';
+import { BUSY_MESSAGE, EXPORT_BUSY_MESSAGE, heavyListCall, USAGE_ROUTES } from '../../server/plugins/usageLimits';
 import { createEnvoiByApi } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 import { testConfig } from './testConfig';
@@ -19,7 +19,14 @@ let app: App;
 let agent: { id: string; token: string };
 let other: { id: string; token: string };
 
-const SMALL: UsageLimits = { exportsPerMinute: 3, exportsAtOnce: 1, manifestsPerMinute: 2, statsPerMinute: 3, heavySearchesPerMinute: 4 };
+const SMALL: UsageLimits = {
+  exportsPerMinute: 3,
+  exportsAtOnce: 1,
+  manifestsPerMinute: 2,
+  statsPerMinute: 3,
+  heavySearchesPerMinute: 4,
+  inventoriesPerMinute: 2,
+};
 
 beforeAll(async () => {
   t = await setupTestApp();
@@ -122,6 +129,69 @@ describe('heavy searches over the large lists', () => {
     expect(await counters()).toEqual({ [`search:user:${agent.id}`]: 4, [`search:user:${other.id}`]: 1 });
   });
 
+  it('past the count, refuses from memory until the minute ends: no database write per refused call', async () => {
+    atSecond(15, 5);
+    for (let i = 0; i < 4; i++) expect((await get('/api/colis/liste/x?_page=1&_perPage=25&q=b', other)).statusCode).toBe(200);
+    expect((await get('/api/colis/liste/x?_page=1&_perPage=25&q=b', other)).statusCode).toBe(429);
+    // The counters gone from the database: the process still remembers the refusal, and writes no new counter.
+    await t.database.db.delete(throttles);
+    const again = await get('/api/colis/liste/x?_page=1&_perPage=25&q=b', other);
+    expect(again.statusCode).toBe(429);
+    expect(again.headers['retry-after']).toBe('45');
+    expect(await counters()).toEqual({});
+  });
+
+  it('runs the heavy calls of a user one at a time: two more wait their turn, the next ones answer 429 at once', async () => {
+    const roomy = await buildApp({
+      db: t.database.db,
+      config: { ...testConfig(), usageLimits: { ...SMALL, heavySearchesPerMinute: 100 } },
+      logger: false,
+      uiDir: '/none',
+    });
+    await roomy.ready();
+    try {
+      const search = (who: { token: string }) =>
+        roomy.inject({
+          method: 'GET',
+          url: '/api/colis/liste/x?q=a&_sort=detailsContenu&_order=DESC&_perPage=500&_page=1',
+          headers: { authorization: `Bearer ${who.token}` },
+        });
+      const answers = await Promise.all([...Array.from({ length: 6 }, () => search(agent)), search(other)]);
+      const mine = answers.slice(0, 6);
+      const served = mine.filter((r) => r.statusCode === 200);
+      const busy = mine.filter((r) => r.statusCode === 429);
+      expect(served.length + busy.length).toBe(6);
+      expect(served.length).toBeGreaterThanOrEqual(1);
+      expect(served.length).toBeLessThanOrEqual(3);
+      for (const r of busy) {
+        expect(r.json().message).toBe(BUSY_MESSAGE);
+        expect(r.headers['retry-after']).toBe('2');
+      }
+      expect(answers[6].statusCode).toBe(200);
+      // Every turn was given back: the next search runs.
+      expect((await search(agent)).statusCode).toBe(200);
+    } finally {
+      await roomy.close();
+    }
+  });
+
+  it('the 3rd inventory statement of a minute answers 429', async () => {
+    atSecond(30, 6);
+    const create = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/inventaire/create',
+        headers: { authorization: `Bearer ${agent.token}` },
+        payload: { references: ['PAR1-2611-999999'] },
+      });
+    expect((await create()).statusCode).toBe(200);
+    expect((await create()).statusCode).toBe(200);
+    const refused = await create();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe("Trop de relevés d'inventaire. Veuillez réessayer dans 30 secondes.");
+    expect(await counters()).toEqual({ [`inventaire:user:${agent.id}`]: 2 });
+  });
+
   it('names only routes that exist', () => {
     for (const key of Object.keys(USAGE_ROUTES)) {
       const [method, url] = key.split(' ');
@@ -178,7 +248,14 @@ describe('exports', () => {
       db: t.database.db,
       config: {
         ...testConfig(),
-        usageLimits: { exportsPerMinute: 0, exportsAtOnce: 0, manifestsPerMinute: 0, statsPerMinute: 0, heavySearchesPerMinute: 0 },
+        usageLimits: {
+          exportsPerMinute: 0,
+          exportsAtOnce: 0,
+          manifestsPerMinute: 0,
+          statsPerMinute: 0,
+          heavySearchesPerMinute: 0,
+          inventoriesPerMinute: 0,
+        },
       },
       logger: false,
       uiDir: '/none',
