@@ -37,6 +37,8 @@ function freePort(): Promise<number> {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'colis-abuse-'));
+const logFile = path.join(os.tmpdir(), 'colis-abuse-server.log');
+const log = openSync(logFile, 'w');
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   env: {
@@ -45,11 +47,11 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     HOST: '127.0.0.1',
     DATA_DIR: path.join(dataDir, 'db'),
     DATABASE_URL: '',
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'Admin123!',
   },
-  // The server's log (errors only) goes to a file: a 5xx flood would drown the table.
-  stdio: ['ignore', 'ignore', openSync(path.join(os.tmpdir(), 'colis-abuse-server.log'), 'w')],
+  // The server's log (warnings and errors) goes to a file: a 5xx flood would drown the table.
+  stdio: ['ignore', log, log],
 });
 const stop = () => {
   server.kill('SIGTERM');
@@ -216,6 +218,7 @@ for (const s of scenarios) {
   rows.push(`| ${row} |`);
   console.log(`| ${row} |`);
 }
+console.log(`\nJournal du serveur : ${logFile}`);
 console.log(`\n| scénario (un client, ${seconds} s) | attaque req/s | réponses | sonde ok | p50 ms | p95 ms | max ms | p50 / calme |`);
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

@@ -91,7 +91,7 @@ export interface UsageLimits {
   manifestsPerMinute: number;
   /** STATS_PER_MINUTE (60): dashboard calls (three per dashboard shown) a minute. */
   statsPerMinute: number;
-  /** HEAVY_SEARCHES_PER_MINUTE (120): heavy calls of the large lists (text search, big or unpaged page, costly sort) a minute. */
+  /** HEAVY_SEARCHES_PER_MINUTE (60): heavy calls of the large lists (text search, big or unpaged page, costly sort) a minute. */
   heavySearchesPerMinute: number;
   /** INVENTORIES_PER_MINUTE (10): inventory statements (inventaire/create, up to 5 000 references each) a minute. */
   inventoriesPerMinute: number;
@@ -147,7 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       exportsAtOnce: limitFromEnv(env.EXPORTS_AT_ONCE, 1),
       manifestsPerMinute: limitFromEnv(env.MANIFESTS_PER_MINUTE, 30),
       statsPerMinute: limitFromEnv(env.STATS_PER_MINUTE, 60),
-      heavySearchesPerMinute: limitFromEnv(env.HEAVY_SEARCHES_PER_MINUTE, 120),
+      heavySearchesPerMinute: limitFromEnv(env.HEAVY_SEARCHES_PER_MINUTE, 60),
       inventoriesPerMinute: limitFromEnv(env.INVENTORIES_PER_MINUTE, 10),
     },
     loadShedding: {
