@@ -39,8 +39,11 @@ const statutFilter = (
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/** A cell of two or three stacked lines: the first one plain, the others small and grey (the folded columns). */
-const Stacked = ({ lines }: { lines: ReactNode[] }) => (
+/**
+ * A cell of two or three stacked lines: the first one plain, the others small and grey (the folded columns). Lines
+ * stay on one line unless `wrap` (a route between two long country names must not widen the table past 1 280 px).
+ */
+const Stacked = ({ lines, wrap = false }: { lines: ReactNode[]; wrap?: boolean }) => (
   <Box sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
     {lines.map((line, index) => (
       <Typography
@@ -48,7 +51,7 @@ const Stacked = ({ lines }: { lines: ReactNode[] }) => (
         component="span"
         variant={index === 0 ? 'body2' : 'caption'}
         color={index === 0 ? undefined : 'text.secondary'}
-        sx={{ fontSize: index === 0 ? '0.8125rem' : undefined, ...nowrap }}
+        sx={{ fontSize: index === 0 ? '0.8125rem' : undefined, ...(wrap ? { overflowWrap: 'anywhere' } : nowrap) }}
       >
         {line}
       </Typography>
@@ -119,8 +122,12 @@ const DepartList = () => {
       <DataTable.Col
         source="paysEmetteurID"
         label={translate(`${t}.trajet`)}
+        cellSx={() => ({ maxWidth: 170 })}
         render={(record) => (
-          <Stacked lines={[`${libelleOf('paysEmetteurID')(record)} → ${libelleOf('paysID')(record)}`, libelleOf('modeEnvoiID')(record)]} />
+          <Stacked
+            wrap
+            lines={[`${libelleOf('paysEmetteurID')(record)} → ${libelleOf('paysID')(record)}`, libelleOf('modeEnvoiID')(record)]}
+          />
         )}
       />
       <DataTable.Col source="contenu" cellSx={() => ({ minWidth: 90, maxWidth: 150 })} />
