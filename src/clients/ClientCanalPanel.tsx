@@ -1,11 +1,12 @@
 /**
  * On the client's form (docs/decisions/sms-channel.md): the client's preferred channel (Automatique, SMS, E-mail,
- * Aucun), saved on its own (PUT notification/client/{id}/canal, key clientUpdate); the SMS opt-out when their number
+ * Aucun), saved as soon as it is chosen (PUT notification/client/{id}/canal, key clientUpdate; the form's own
+ * 'Enregistrer' stays the only save button, its fields go through user/update); the SMS opt-out when their number
  * answered STOP; and the last notices and messages sent to them, e-mail or SMS, with their states
  * (GET notification/client/{id}, key clients). Reads the record of the surrounding edit page.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Chip, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
 import { HttpError } from 'ra-core';
 import { CANAL_PREFERE_LABELS, CANAUX_PREFERES, type CanalPrefere } from '../../common/canal';
@@ -40,15 +41,18 @@ export const ClientCanalPanel = () => {
   }, [dataProvider, id]);
   useEffect(() => void load(), [load]);
 
-  const save = async () => {
-    if (!id) return;
+  /** Saves the channel chosen; on a refusal the choice goes back to the saved one. */
+  const save = async (chosen: CanalPrefere) => {
+    if (!id || chosen === data?.canalPrefere) return;
+    setCanal(chosen);
     setBusy(true);
     try {
-      notify((await dataProvider.setClientCanal(id, canal)) ?? translate(`${f}.saved`), { type: 'success' });
+      notify((await dataProvider.setClientCanal(id, chosen)) ?? translate(`${f}.saved`), { type: 'success' });
       await load();
     } catch (error) {
       const message = error instanceof HttpError ? (error.body as { message?: string } | undefined)?.message : undefined;
       notify(message || translate(`${f}.error`), { type: 'error' });
+      setCanal(data?.canalPrefere ?? 'auto');
     } finally {
       setBusy(false);
     }
@@ -67,9 +71,10 @@ export const ClientCanalPanel = () => {
           size="small"
           label={translate(`${f}.label`)}
           value={canal}
-          onChange={(e) => setCanal(e.target.value as CanalPrefere)}
+          onChange={(e) => void save(e.target.value as CanalPrefere)}
+          helperText={translate(`${f}.help`)}
           sx={{ minWidth: 320 }}
-          disabled={!data}
+          disabled={!data || busy}
         >
           {CANAUX_PREFERES.map((c) => (
             <MenuItem key={c} value={c}>
@@ -77,9 +82,6 @@ export const ClientCanalPanel = () => {
             </MenuItem>
           ))}
         </TextField>
-        <Button type="button" variant="outlined" onClick={save} disabled={!data || busy || canal === data?.canalPrefere}>
-          {translate(`${f}.save`)}
-        </Button>
       </Box>
       {data?.smsStopAt && (
         <Alert severity="warning" sx={{ mb: 1 }}>

@@ -33,7 +33,7 @@ export default {
   canal: {
     title: 'Canal de contact et avis envoyés',
     label: 'Canal préféré',
-    save: 'Enregistrer le canal',
+    help: 'Enregistré dès le choix',
     saved: 'Canal préféré enregistré.',
     error: "Erreur lors de l'enregistrement du canal.",
     stop: 'Désinscrit des SMS depuis le %{date} (réponse STOP) : aucun SMS ne lui est plus envoyé.',
