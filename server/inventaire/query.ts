@@ -109,6 +109,14 @@ export const selectAttendus = (db: Db | Tx, agence: AgenceInventoriee, idOf: Sta
  * the unique index of the reference. A parcel outside the scope is left out exactly like a reference of no parcel.
  * @returns a map from normalised reference to the parcel's id, reference and status code
  */
+/**
+ * Lets the event loop turn between the statements of a large statement of inventory (5 000 references: a dozen
+ * statements of 1 000 rows). On the embedded database each statement runs on the event loop itself; without a turn
+ * between them, one inventory held it for seconds and load shedding answered 503 to every user
+ * (docs/decisions/usage-limits.md, bench/abuse.ts).
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function findColisByReferences(
   db: Db | Tx,
   references: readonly string[],
@@ -117,6 +125,7 @@ export async function findColisByReferences(
   const wanted = [...new Set(references.flatMap((r) => [r.trim(), normalizeReference(r)]).filter(Boolean))];
   const found = new Map<string, { id: string; reference: string; statut: string }>();
   for (let i = 0; i < wanted.length; i += 1000) {
+    if (i > 0) await breathe();
     const rows = await db
       .select({ id: colis.id, reference: colis.reference, statut: statuts.code })
       .from(colis)

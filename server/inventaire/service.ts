@@ -19,6 +19,7 @@ import {
   attendusAmong,
   colisOfInventaire,
   findAgence,
+  breathe,
   findColisByReferences,
   findInventaire,
   inconnuesOfInventaire,
@@ -152,8 +153,12 @@ export async function createInventaire(db: Db, input: InventaireInput, user: Cur
       trouve: foundIds.has(colisID),
     }));
     const inconnues = scanned.filter((r) => !known.has(r)).sort();
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(inventaireColis).values(rows.slice(i, i + INSERT_CHUNK));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await breathe();
+      await tx.insert(inventaireColis).values(rows.slice(i, i + INSERT_CHUNK));
+    }
     for (let i = 0; i < inconnues.length; i += INSERT_CHUNK) {
+      await breathe();
       const chunk = inconnues.slice(i, i + INSERT_CHUNK).map((reference) => ({ inventaireID: created.id, reference }));
       await tx.insert(inventaireInconnues).values(chunk);
     }
