@@ -11,7 +11,8 @@
  *   and the next request takes the row over (created_at, the lease, renewed).
  * - written, answer lost: status_code null, completed_at set. The write's own transaction sets completed_at
  *   (markIdempotentWrite: colis/create, encaissement/create, operation/create), so a process killed between that
- *   commit and the answer's storage leaves this state: a retry answers 409 "already recorded", never writes again.
+ *   commit and the answer's storage leaves this state: past the lease a retry answers 409 "already recorded", never
+ *   writes again (within it, 409 in flight: the claimer may be storing its answer that very moment).
  * - done: status_code set: replayed.
  * A 5xx (or an answer that cannot be kept, e.g. a stream) removes a row not marked written: the retry may run again.
  * The same key with another body (sha256 of the validated body) or on another route: 422.
@@ -201,10 +202,12 @@ async function claim(
     if (!row) continue; // removed meanwhile (a 5xx, the pruning): claim again
     if (row.route !== route || row.requestHash !== requestHash) throw new AppError(422, IDEMPOTENCY_MESSAGES.mismatch);
     if (row.statusCode !== null) return { replay: row };
-    if (row.completedAt !== null) throw conflict(IDEMPOTENCY_MESSAGES.alreadyWritten);
+    // Within the lease the claimer may still be running, or storing its answer right after its write committed: a
+    // concurrent copy waits (409, Retry-After) and then gets the replay.
     if (Date.now() - row.createdAt.getTime() < IDEMPOTENCY_LEASE_MS) {
       throw new AppError(409, IDEMPOTENCY_MESSAGES.inFlight, undefined, { 'retry-after': String(IN_FLIGHT_RETRY_AFTER_S) });
     }
+    if (row.completedAt !== null) throw conflict(IDEMPOTENCY_MESSAGES.alreadyWritten);
     // The claimer died without writing (nothing marked): take the row over, if nobody else did first.
     const takenOver = await db
       .update(idempotencyKeys)

@@ -413,6 +413,15 @@ describe('failures', () => {
       const row = await keyRow(c.userID, key);
       expect(row.statusCode).toBeNull();
       expect(row.completedAt).not.toBeNull();
+      // Within the lease its claimer may still be storing the answer: the retry waits.
+      const early = await post(c.url, c.body, c.token, key);
+      expect(early.status).toBe(409);
+      expect(early.body.message).toBe(M.inFlight);
+      // Past the lease the claimer is gone: the write stands, its answer is lost.
+      await t.database.db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1_000) })
+        .where(and(eq(idempotencyKeys.userID, c.userID), eq(idempotencyKeys.key, key)));
       const retry = await post(c.url, c.body, c.token, key);
       expect(retry.status).toBe(409);
       expect(retry.body.message).toBe(M.alreadyWritten);
