@@ -1,5 +1,6 @@
 /**
- * Test data helpers: ids of seeded reference rows by code, clients, and parcels inserted directly in the database
+ * Test data helpers: ids of seeded reference rows by code, a parcel registration body (colisBody), clients, and
+ * parcels inserted directly in the database
  * (with the departure's poidsReel kept equal to the sum of its parcels' weights); the deletion code a parcel's
  * deletion mailed.
  */
@@ -16,23 +17,76 @@ import {
   envois,
   mailOutbox,
   modesEnvoi,
+  modesLivraison,
+  modesPaiement,
+  naturesColis,
   pays,
   privileges,
   roles,
   statuts,
+  typesOperation,
   typeUsers,
   users,
+  villes,
 } from '../../server/db/schema';
 
 /** Id of a seeded row by code. */
 export async function idByCode(
   db: Db,
-  table: typeof pays | typeof modesEnvoi | typeof statuts | typeof agences,
+  table:
+    | typeof pays
+    | typeof modesEnvoi
+    | typeof statuts
+    | typeof agences
+    | typeof villes
+    | typeof naturesColis
+    | typeof modesLivraison
+    | typeof modesPaiement
+    | typeof typesOperation,
   code: string,
 ): Promise<string> {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.code, code));
   if (!row) throw new Error(`code inconnu ${code}`);
   return row.id;
+}
+
+/** The seeded rows a Dakar registration names: the city, a nature (VET_ADULTE) and pick-up at the agency. */
+export interface ColisRefs {
+  DKR: string;
+  VET: string;
+  AGENCE: string;
+}
+
+/** Reads ColisRefs from the seeded reference data. */
+export async function colisRefs(db: Db): Promise<ColisRefs> {
+  return {
+    DKR: await idByCode(db, villes, 'DKR'),
+    VET: await idByCode(db, naturesColis, 'VET_ADULTE'),
+    AGENCE: await idByCode(db, modesLivraison, 'AGENCE'),
+  };
+}
+
+let recipientPhone = 771000000;
+/**
+ * A colis/create body on `envoiID`: Awa Diop (typed sender) to Moussa Fall in Dakar, pick-up at the agency, one 2 kg
+ * line, no advance, a new recipient phone each call (so two bodies are never equal); `over` replaces fields.
+ */
+export function colisBody(refs: ColisRefs, envoiID: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    envoiID,
+    villeID: refs.DKR,
+    modeLivraisonID: refs.AGENCE,
+    naturesColis: [{ natureColisID: refs.VET, poids: 2 }],
+    detailsContenu: 'Vêtements',
+    expediteurNom: 'Diop',
+    expediteurPrenom: 'Awa',
+    NumeroSaisi: '+33612345678',
+    nomDestinataire: 'Fall',
+    prenomsDestinataire: 'Moussa',
+    adresseDestinataire: 'Médina, Dakar',
+    telephoneDestinataire: `+221${recipientPhone++}`,
+    ...over,
+  };
 }
 
 /** ISO date `days` from today (YYYY-MM-DD), today being the server's: the date in Europe/Paris (common/dates.ts). */

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { audits, mailOutbox, modesLivraison, modesPaiement, naturesColis, pays, roles, users, villes } from '../../server/db/schema';
+import { audits, mailOutbox, modesPaiement, pays, roles, users, villes } from '../../server/db/schema';
 import { TEST_ADMIN } from './testConfig';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, idByCode, insertRoleWithKeys } from './fixtures';
+import { colisBody as registrationBody, colisRefs, createEnvoiByApi, idByCode, insertRoleWithKeys, type ColisRefs } from './fixtures';
 
 let t: TestContext;
 let agent: { id: string; token: string };
@@ -39,37 +39,15 @@ async function rowsOf(entite: string, entiteID: string) {
 }
 const countAll = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(audits))[0].n;
 
-async function byCode(table: typeof naturesColis | typeof villes | typeof modesLivraison | typeof modesPaiement, code: string) {
-  const [row] = await t.database.db.select({ id: table.id }).from(table).where(eq(table.code, code));
-  return row.id;
-}
-
-let phone = 771000000;
-const colisBody = (envoiID: string, over: Record<string, unknown> = {}) => ({
-  envoiID,
-  villeID: id.DKR,
-  modeLivraisonID: id.AGENCE,
-  naturesColis: [{ natureColisID: id.VET, poids: 2 }],
-  detailsContenu: 'Vêtements',
-  expediteurNom: 'Diop',
-  expediteurPrenom: 'Awa',
-  NumeroSaisi: '+33612345678',
-  nomDestinataire: 'Fall',
-  prenomsDestinataire: 'Moussa',
-  adresseDestinataire: 'Médina, Dakar',
-  telephoneDestinataire: `+221${phone++}`,
-  ...over,
-});
+let senderPhone = 771000000;
+/** A parcel registration on `envoiID` (fixtures.ts colisBody). */
+const colisBody = (envoiID: string, over: Record<string, unknown> = {}) =>
+  registrationBody(id as ColisRefs & Record<string, string>, envoiID, over);
 
 beforeAll(async () => {
   t = await setupTestApp();
   const db = t.database.db;
-  Object.assign(id, {
-    DKR: await byCode(villes, 'DKR'),
-    VET: await byCode(naturesColis, 'VET_ADULTE'),
-    AGENCE: await byCode(modesLivraison, 'AGENCE'),
-    ESPECES: await byCode(modesPaiement, 'ESPECES'),
-  });
+  Object.assign(id, { ...(await colisRefs(db)), ESPECES: await idByCode(db, modesPaiement, 'ESPECES') });
   agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
   const [admin] = await db
     .select({ id: users.id })
@@ -83,7 +61,7 @@ describe('parcels', () => {
   it('records registration, edit, active toggle and deletion with author, address and before → after', async () => {
     const e = await createEnvoiByApi(t);
     // A sender new to the database (its row made by the registration's own statement): named in the journal.
-    const created = await callFrom(IP, 'POST', '/api/colis/create', agent.token, colisBody(e.id, { NumeroSaisi: `+33${phone++}` }));
+    const created = await callFrom(IP, 'POST', '/api/colis/create', agent.token, colisBody(e.id, { NumeroSaisi: `+33${senderPhone++}` }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const c = created.body.data;
     const same = { telephoneDestinataire: c.telephoneDestinataire };
