@@ -8,7 +8,7 @@
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { withId } from './records';
-import { downloadFile, httpRequest, newIdempotencyKey, type ApiAnswer, type DownloadedFile, type QueryValue } from './http';
+import { downloadFile, httpRequest, type ApiAnswer, type DownloadedFile, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
 
@@ -134,7 +134,8 @@ export const baseDataProvider: DataProvider = {
     const json = await httpRequest(`${path}/create`, {
       method: 'POST',
       body: toRequestBody(params.data as Record<string, unknown>),
-      idempotencyKey: typeof given === 'string' && given ? given : newIdempotencyKey(),
+      // Without one, httpRequest gives the call a new key of its own.
+      idempotencyKey: typeof given === 'string' && given ? given : undefined,
     });
     const record = recordOf(json, oneKey);
     const created = record ?? { ...(params.data as Record<string, unknown>), id: json.id ?? json._id };

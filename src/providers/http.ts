@@ -111,14 +111,10 @@ function callSignal(signal: AbortSignal | undefined) {
   };
 }
 
-/** A new Idempotency-Key: a random UUID (crypto.randomUUID; a random text where it is missing, e.g. plain http). */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (typeof c?.getRandomValues === 'function') c.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+/** A new Idempotency-Key: a random UUID (crypto.randomUUID, or 16 random bytes where a plain-http page lacks it). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
