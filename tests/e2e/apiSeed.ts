@@ -17,11 +17,12 @@ export async function apiLogin(request: APIRequestContext, who: { email: string;
 }
 
 /**
- * Opens an air departure France → Sénégal (`poids` kg, 500 by default, closing in 2 days) named `contenu`, and returns the ADMIN's and the
+ * Opens an air departure France → Sénégal (`poids` kg, 500 by default, closing in 2 days; `destination`: another
+ * country's code) named `contenu`, and returns the ADMIN's and the
  * Paris agent's headers, a list reader and code → id lookup, the departure, and `registerColis`, which registers one
  * parcel on it for Dakar with pick-up at the agency (fields given override the defaults) and returns its reference.
  */
-export async function openEnvoiFranceSenegal(request: APIRequestContext, contenu: string, poids = 500) {
+export async function openEnvoiFranceSenegal(request: APIRequestContext, contenu: string, poids = 500, destination = 'SN') {
   const admin = await apiLogin(request, ADMIN);
   const agent = await apiLogin(request, AGENT);
   const list = async (path: string, key = 'datas') =>
@@ -33,7 +34,7 @@ export async function openEnvoiFranceSenegal(request: APIRequestContext, contenu
     data: {
       modeEnvoiID: id(await list('modeEnvoi/liste'), 'AERIEN'),
       paysEmetteurID: id(pays, 'FR'),
-      paysID: id(pays, 'SN'),
+      paysID: id(pays, destination),
       dateFin: inDays(2),
       dateDebut: inDays(3),
       dateArrive: inDays(5),
