@@ -46,7 +46,7 @@ export interface MailReader {
  * The outbox rows a user may see (docs/decisions/mail-and-lock-scope.md): undefined (all) for a role that sees every
  * agency; else the mails of its agency; none for a user without an agency. A condition on `mail_outbox`.
  */
-function mailScope(me: MailReader): SQL | undefined {
+export function mailScope(me: MailReader): SQL | undefined {
   if (me.allAgences) return undefined;
   return me.agenceID ? eq(mailOutbox.agenceID, me.agenceID) : sql`false`;
 }

@@ -13,6 +13,7 @@ import { auteurOf, recordAudit } from '../db/audit';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, typeUsers, users } from '../db/schema';
 import { notFound } from '../http/errors';
+import { mailScope } from '../mail/query';
 
 /** Notices listed on a client's details (newest first). */
 const NOTICES_LIMIT = 50;
@@ -28,7 +29,8 @@ async function visibleClient(db: Db | Tx, id: string, me: CurrentUser) {
 }
 
 /**
- * A client's channel, opt-out and last notices (GET notification/client/{id}, key clients). The bodies are never
+ * A client's channel, opt-out and last notices (GET notification/client/{id}, key clients), those of the caller's
+ * agency unless it sees every agency (mail/query.ts mailScope). The bodies are never
  * listed (a notice may carry a tracking link: its token), only channel, address or number, subject and states.
  * @throws 404 a client unknown or out of the caller's scope
  */
@@ -47,7 +49,8 @@ export async function clientNotices(db: Db, id: string, me: CurrentUser) {
       sentAt: mailOutbox.sentAt,
     })
     .from(mailOutbox)
-    .where(eq(mailOutbox.clientID, id))
+    // A client may have parcels at several agencies: the notices of the others stay theirs (mail/liste's scope).
+    .where(and(eq(mailOutbox.clientID, id), mailScope(me)))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(NOTICES_LIMIT);
   return { canalPrefere: client.canalPrefere, smsStopAt: client.smsStopAt, notices };

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createDatabase } from '../../server/db/client';
-import { mailOutbox, users } from '../../server/db/schema';
+import { agences, mailOutbox, users } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail/outbox';
 import { notifyColis } from '../../server/notification/service';
 import { configureSmsChannel } from '../../server/sms/channel';
@@ -461,6 +461,23 @@ describe("a client's channel and notices (notification/client/{id})", () => {
     });
     expect(forged.status).toBe(400);
     expect(forged.body.success).toBe(false);
+  });
+
+  it("an agent reads its own agency's notices of a client shared with another agency, never the other's", async () => {
+    const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    const envoi = await createEnvoiByApi(t);
+    const client = await insertClient(db(), 'Partagé');
+    await insertColis(db(), { envoiID: envoi.id, statut: 'EN_ATTENTE', agence: 'PAR1', expediteurID: client });
+    const agence = async (code: string) => (await db().select({ id: agences.id }).from(agences).where(eq(agences.code, code)))[0]!.id;
+    await enqueueMail(db(), [
+      { to: '+221770008881', subject: 'Avis de Paris', html: 'x', canal: 'sms', clientID: client, agenceID: await agence('PAR1') },
+      { to: '+221770008881', subject: 'Avis de Dakar', html: 'x', canal: 'sms', clientID: client, agenceID: await agence('DKR1') },
+    ]);
+    const mine = await t.call('GET', `/api/notification/client/${client}`, { token: agent.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.notices.map((n: { subject: string }) => n.subject)).toEqual(['Avis de Paris']);
+    const all = await t.call('GET', `/api/notification/client/${client}`, { token: t.adminToken });
+    expect(all.body.data.notices.map((n: { subject: string }) => n.subject).sort()).toEqual(['Avis de Dakar', 'Avis de Paris']);
   });
 
   it("another agency's agent cannot read a client out of its scope, nor change any channel", async () => {
