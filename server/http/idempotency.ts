@@ -2,7 +2,7 @@
  * Idempotent writes (docs/decisions/idempotent-writes.md, docs/api-contract.md "Envelopes"): every POST of a signed-in
  * user (every route of access/routeAccess.ts under /api/ that is not public) accepts an `Idempotency-Key` header. The
  * first request with a key claims it (a row of `idempotency_keys`, scoped to the user), runs, and its answer (status
- * < 500) is kept 24 h; a retry with the same key and the same body gets that answer again, with
+ * < 500, but not a 429) is kept 24 h; a retry with the same key and the same body gets that answer again, with
  * `Idempotency-Replayed: true`, without running. Without the header nothing changes.
  *
  * States of a key row (user_id, key):
@@ -228,8 +228,8 @@ async function claim(
 }
 
 /**
- * Keeps the answer of the request that owns its key (status < 500 and a text or bytes payload), or removes the key
- * when the answer cannot be replayed (5xx, a stream) and nothing was marked written. Failures are logged, never
+ * Keeps the answer of the request that owns its key (status < 500 but 429, and a text or bytes payload), or removes
+ * the key when the answer cannot be replayed (5xx, 429, a stream) and nothing was marked written. Failures are logged, never
  * answered: the answer leaves anyway.
  */
 async function keepAnswer(db: Db, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
@@ -239,7 +239,8 @@ async function keepAnswer(db: Db, request: FastifyRequest, reply: FastifyReply, 
   const status = reply.statusCode;
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
   try {
-    if (status >= 500 || body === null) {
+    // A 429 (a limit, a heavy call already running) is no answer to the request: its retry after Retry-After runs.
+    if (status >= 500 || status === 429 || body === null) {
       await db.delete(idempotencyKeys).where(and(ownedBy(owner), isNull(idempotencyKeys.completedAt)));
       return;
     }

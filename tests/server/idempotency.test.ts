@@ -1,7 +1,7 @@
 /**
  * Idempotent writes (docs/decisions/idempotent-writes.md, server/http/idempotency.ts): a retried POST with the same
  * Idempotency-Key answers the first answer again and writes nothing; another body is a 422; another user's same key
- * runs on its own; concurrent copies write once; a malformed key is a 400; a 5xx is not kept; public POSTs ignore the
+ * runs on its own; concurrent copies write once; a malformed key is a 400; a 5xx or a 429 is not kept; public POSTs ignore the
  * header; the states a killed process leaves (written with the answer lost, claimed without writing) are simulated in
  * the database; keys older than 24 h are pruned.
  */
@@ -12,7 +12,9 @@ import { todayIso } from '../../common/dates';
 import { agences, colis, encaissements, idempotencyKeys, modesPaiement, operations, typesOperation, users } from '../../server/db/schema';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_MESSAGES as M, markIdempotentWrite, pruneIdempotencyKeys } from '../../server/http/idempotency';
 import { AppError } from '../../server/http/errors';
+import { buildApp } from '../../server/app';
 import { setupTestApp, type TestContext } from './helpers';
+import { testConfig } from './testConfig';
 import { colisBody as registrationBody, colisRefs, createEnvoiByApi, idByCode, insertColis, type ColisRefs } from './fixtures';
 
 let t: TestContext;
@@ -281,6 +283,32 @@ describe('malformed keys', () => {
 });
 
 describe('failures', () => {
+  it('a 429 (a per-user limit) is not kept: the retry after Retry-After runs', async () => {
+    const limited = await buildApp({
+      db: t.database.db,
+      config: { ...testConfig(), usageLimits: { ...testConfig().usageLimits, inventoriesPerMinute: 1 } },
+      logger: false,
+      uiDir: '/none',
+    });
+    await limited.ready();
+    try {
+      const inventory = (key: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/inventaire/create',
+          headers: { authorization: `Bearer ${agent.token}`, 'idempotency-key': key },
+          payload: { references: ['PAR1-2611-999998'] },
+        });
+      expect((await inventory(randomUUID())).statusCode).toBe(200);
+      const key = randomUUID();
+      const refused = await inventory(key);
+      expect(refused.statusCode).toBe(429);
+      expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a 5xx is not kept: the key is freed and a retry runs', async () => {
     const db = t.database.db;
     await db.execute(sql`create function idem_test_fail() returns trigger language plpgsql as $$
