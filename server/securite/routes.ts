@@ -43,6 +43,7 @@ export function describeKey(key: string): string {
     manifest: 'Manifestes de départ',
     stats: 'Statistiques du tableau de bord',
     search: 'Recherches sur les grandes listes',
+    inventaire: "Relevés d'inventaire",
   };
   const who: Record<string, string> = { account: 'compte', ip: 'adresse', colis: 'colis', user: 'utilisateur', ref: 'colis' };
   let kindName = kind;

@@ -146,6 +146,7 @@ describe('sign-in: one address failing on purpose locks itself out, not the owne
     );
     expect(describeKey('login:account:a.b@test.local')).toBe('Connexion — compte a.b@test.local');
     expect(describeKey('export:user:42')).toBe('Exports de listes — utilisateur 42');
+    expect(describeKey('inventaire:user:42')).toBe("Relevés d'inventaire — utilisateur 42");
 
     await insertRoleWithKeys(t.database.db, 'CHEF_LOCK', ['securiteVerrous', 'securiteDeverrouiller']);
     const chef = await t.createStaff('CHEF_LOCK', { agenceCode: 'PAR1' });
