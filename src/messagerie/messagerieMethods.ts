@@ -67,7 +67,12 @@ export interface MessagerieMethods {
 /** The implementation of MessagerieMethods. */
 export const messagerieMethods: MessagerieMethods = {
   async contactClients(body) {
-    const json = await httpRequest('notification/contactClients', { method: 'POST', body });
+    // A preview writes nothing: no Idempotency-Key to keep (src/providers/http.ts would give the POST one).
+    const json = await httpRequest('notification/contactClients', {
+      method: 'POST',
+      body,
+      idempotencyKey: body.apercu ? false : undefined,
+    });
     const data = (json.data ?? {}) as Omit<ContactClientsResult, 'message'>;
     return { message: json.message, ...data };
   },
