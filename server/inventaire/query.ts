@@ -6,6 +6,7 @@
  * statements a user reads; the parcels' scope (colisScope, colisAgenceScope) decides which parcels a user may scan
  * into a statement and which parcels of a statement it reads.
  */
+import { setImmediate } from 'node:timers/promises';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { INVENTAIRE_ATTENDU_DESTINATION, INVENTAIRE_ATTENDU_ORIGINE, normalizeReference } from '../../common/inventaireRules';
@@ -104,19 +105,19 @@ export const selectAttendus = (db: Db | Tx, agence: AgenceInventoriee, idOf: Sta
     .orderBy(colis.reference);
 
 /**
- * Parcels `user` may see (colisScope: not deleted, within its agency scope) whose reference matches one of
- * `references` once normalised (normalizeReference): the exact texts and their upper-case forms are looked up through
- * the unique index of the reference. A parcel outside the scope is left out exactly like a reference of no parcel.
- * @returns a map from normalised reference to the parcel's id, reference and status code
- */
-/**
  * Lets the event loop turn between the statements of a large statement of inventory (5 000 references: a dozen
  * statements of 1 000 rows). On the embedded database each statement runs on the event loop itself; without a turn
  * between them, one inventory held it for seconds and load shedding answered 503 to every user
  * (docs/decisions/usage-limits.md, bench/abuse.ts).
  */
-export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const breathe = () => setImmediate();
 
+/**
+ * Parcels `user` may see (colisScope: not deleted, within its agency scope) whose reference matches one of
+ * `references` once normalised (normalizeReference): the exact texts and their upper-case forms are looked up through
+ * the unique index of the reference. A parcel outside the scope is left out exactly like a reference of no parcel.
+ * @returns a map from normalised reference to the parcel's id, reference and status code
+ */
 export async function findColisByReferences(
   db: Db | Tx,
   references: readonly string[],
