@@ -35,18 +35,22 @@ const smsWorker = startSmsWorker({
   intervalMs: config.outboxIntervalMs,
   log: app.log,
 });
-// Throttle counters idle for two days are dropped every hour: a flood of invented e-mails must not grow the table forever.
-const pruneTimer = setInterval(() => void pruneThrottles(database.db).catch((err) => app.log.warn({ err }, 'throttles')), 3_600_000);
+// Housekeeping every hour: throttle counters idle for two days (a flood of invented e-mails must not grow the table
+// forever) and idempotency keys older than 24 h (docs/decisions/idempotent-writes.md).
+const pruneTimer = setInterval(() => {
+  void pruneThrottles(database.db).catch((err) => app.log.warn({ err }, 'throttles'));
+  void pruneIdempotencyKeys(database.db).catch((err) => app.log.warn({ err }, 'idempotency'));
+}, 3_600_000);
 pruneTimer.unref();
-// Idempotency keys older than 24 h are dropped every hour too (docs/decisions/idempotent-writes.md).
-const keysTimer = setInterval(() => void pruneIdempotencyKeys(database.db).catch((err) => app.log.warn({ err }, 'idempotency')), 3_600_000);
-keysTimer.unref();
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-const creds =
-  config.adminEmail === DEFAULT_ADMIN_EMAIL && config.adminPassword === DEFAULT_ADMIN_PASSWORD
-    ? `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}${config.adminMustChangePassword ? ' (à changer à la première connexion)' : ''}`
+// The default password is named only when this start seeded it (later, it may have been changed already).
+const defaultPassword = seeded && config.adminMustChangePassword;
+const creds = defaultPassword
+  ? `${config.adminEmail} / ${DEFAULT_ADMIN_PASSWORD} (à changer à la première connexion)`
+  : config.adminEmail === DEFAULT_ADMIN_EMAIL && config.adminPassword === DEFAULT_ADMIN_PASSWORD
+    ? `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}`
     : `${config.adminEmail} / (ADMIN_PASSWORD)`;
 console.log(`\nBack-office prêt : http://localhost:${config.port}/  (API : /api/, documentation : /api/docs)`);
 console.log(
