@@ -15,7 +15,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import local from './eslint-rules/folder-cycles.js';
+import local from './eslint-rules/index.js';
 
 const code = '**/*.{js,mjs,cjs,ts,tsx}';
 
@@ -90,6 +90,14 @@ export default defineConfig(
     files: ['{src,server,common}/**/*.{js,mjs,cjs,ts,tsx}'],
     plugins: { local },
     rules: { 'local/folder-cycles': ['error', { basePath: import.meta.dirname, roots: ['src', 'server', 'common'] }] },
+  },
+
+  // Inside a transaction's callback only its handle reaches the database (eslint-rules/transaction-handle.js,
+  // docs/decisions/transaction-handle.md): the outer handle there hangs the embedded database.
+  {
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    plugins: { local },
+    rules: { 'local/transaction-handle': 'error' },
   },
 
   {

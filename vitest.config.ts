@@ -36,7 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx', 'tests/common/**/*.test.ts'],
+          include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx', 'tests/common/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -212,4 +212,4 @@ const folderCycles = {
   },
 };
 
-export default { meta: { name: 'local' }, rules: { 'folder-cycles': folderCycles } };
+export default folderCycles;

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { colis, colisNatures, envois } from '../db/schema';
 import { conflict } from '../http/errors';
 import type { PayableColis } from '../encaissement/service';
-import { statutCodeFromValue, statutIds } from '../statut/query';
+import { statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { lockColis } from '../access/locks';
 import { colisAgenceFor } from '../access/scopes';
 import { colisSnapshot, recordColisActive, recordColisUpdated } from './journal';
@@ -73,10 +73,11 @@ function linesInsert(tx: Tx, colisID: string, c: Awaited<ReturnType<typeof compu
 /** Edits a parcel still EN_ATTENTE (spec 000 §2 Edit parcel): same checks as registration, weights moved between departures. */
 export async function updateColis(db: Db, id: string, input: ColisInput, user: CurrentUser): Promise<void> {
   const idOf = await statutIds(db);
+  const statuts = await statutsByCode(db);
   await db.transaction(async (tx) => {
     // Both departures in a fixed order, then the parcel: two edits never wait on each other, nor on a cascade.
     const current = await lockColisAfterEnvois(tx, { id }, user, input.envoiID);
-    if (!isColisEditable(await statutCodeFromValue(db, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
+    if (!isColisEditable(statutCodeOf(statuts, current.statutID))) throw conflict(COLIS_MESSAGES.notEditable);
     const before = await colisSnapshot(tx, id);
     // ADMIN may move the parcel to another agency (else it keeps its own); another role keeps its own (colisAgenceFor).
     const agenceID = colisAgenceFor(user, input.agenceID ?? current.agenceID);

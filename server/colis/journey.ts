@@ -9,7 +9,7 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { conflict } from '../http/errors';
 import { recordEncaissement } from '../encaissement/service';
-import { statutCodeFromValue, statutIds } from '../statut/query';
+import { statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { lockColis } from '../access/locks';
 import { moveColis } from './statutChange';
 import type { FinishInput } from '../../common/schemas/colis';
@@ -26,9 +26,10 @@ export async function finishColis(
   user: CurrentUser,
 ): Promise<void> {
   const idOf = await statutIds(db);
+  const statuts = await statutsByCode(db);
   await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id }, user);
-    if (!canFinishColis(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
+    if (!canFinishColis(statutCodeOf(statuts, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
     if (toCents(row.resteAPayer) > 0n) {
       if (!encaissement?.modePaiementID) {
         throw conflict('Le colis doit être entièrement payé : encaissez le reste à payer dans la même opération.', {

@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '../paths';
 import { createPgPool, type PgTimeouts } from './pgPool';
 import { lockDataDir } from './dataDirLock';
 import { fastSwitches } from './fast/switches';
+import { limitPgliteWait } from './pgliteGate';
 
 /** The Drizzle database type both drivers satisfy. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,6 +45,13 @@ export const MIGRATIONS_FOLDER = process.env.MIGRATIONS_DIR
   ? path.resolve(process.env.MIGRATIONS_DIR)
   : path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
 
+/**
+ * The longest wait of a call for PGlite's one connection when no statement timeout is given (ms): scripts, tests. The
+ * server gives PG_STATEMENT_TIMEOUT_MS (15 s by default). Long enough for a busy test machine's queues, short enough
+ * that a call stuck behind a transaction answers.
+ */
+const PGLITE_DEFAULT_WAIT_MS = 30_000;
+
 /** Runs of the pending migrations before a deadlock with the running processes fails the start-up. */
 const MIGRATION_ATTEMPTS = 5;
 
@@ -58,8 +66,10 @@ function isDeadlock(err: unknown): boolean {
 /**
  * Opens the database.
  * @param opts.databaseUrl postgres://… URL; when absent, PGlite in opts.dataDir ('memory://' for an in-memory one)
- * @param opts.timeouts PostgreSQL only: connection, statement and idle-in-transaction timeouts in ms (server/db/pgPool.ts;
- *   the server passes pgTimeoutsFromEnv()); without them only the 5 s connection timeout applies
+ * @param opts.timeouts PostgreSQL: connection, statement and idle-in-transaction timeouts in ms (server/db/pgPool.ts;
+ *   the server passes pgTimeoutsFromEnv()); without them only the 5 s connection timeout applies. PGlite: `statementMs`
+ *   bounds a call's wait for the one connection (server/db/pgliteGate.ts; default PGLITE_DEFAULT_WAIT_MS), past which
+ *   it fails with a 503 instead of waiting for ever
  */
 export async function createDatabase(opts: { databaseUrl?: string; dataDir?: string; timeouts?: Partial<PgTimeouts> }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -119,6 +129,8 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
     unlock();
     throw err;
   }
+  // No call waits for ever behind a transaction (docs/decisions/transaction-handle.md).
+  limitPgliteWait(client, opts.timeouts?.statementMs ?? PGLITE_DEFAULT_WAIT_MS);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

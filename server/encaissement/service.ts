@@ -30,7 +30,7 @@ import type { Db, Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { markIdempotentWrite } from '../http/idempotency';
-import { statutCodeFromValue } from '../statut/query';
+import { statutCodeOf, statutsByCode } from '../statut/query';
 import { convertirAuJour } from '../tauxChange/rates';
 import { encaissementInScope, encaissementsOfColis, findColisMontants, montantRembourseOf } from './query';
 import { notifyColis } from '../notification/service';
@@ -211,11 +211,12 @@ async function montantOfPayment(
  *   remaining, a currency without a rate that day, or the payment's agency deactivated; 403/404 the parcel
  */
 export async function createEncaissement(db: Db, input: EncaissementInput, user: CurrentUser) {
+  const statuts = await statutsByCode(db);
   return db.transaction(async (tx) => {
     const row = await lockColis(tx, { id: input.colisID }, user);
     // Said before anything else about the parcel: reactivating it is what the agent must do first.
     if (!row.isActive) throw conflict(COLIS_DESACTIVE);
-    if (!isColisPayable(await statutCodeFromValue(db, row.statutID))) throw conflict(COLIS_MESSAGES.notPayable);
+    if (!isColisPayable(statutCodeOf(statuts, row.statutID))) throw conflict(COLIS_MESSAGES.notPayable);
     const agenceID = user.agenceID ?? row.agenceID;
     await checkAgenceActive(tx, agenceID);
     // Settled meanwhile: said before a rate is looked up (recordEncaissement says it too, for its other callers).

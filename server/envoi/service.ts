@@ -22,7 +22,7 @@ import { auteurOf, recordAudit, recordChange } from '../db/audit';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { moveColis } from '../colis/statutChange';
-import { statutByCode, statutCodeFromValue, statutIds, statutsByCode } from '../statut/query';
+import { statutByCode, statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { nextEnvoiReference } from '../db/references';
 import { lockEnvoi } from '../access/locks';
 import { envoiScope, mayCreateEnvoi } from '../access/scopes';
@@ -141,8 +141,8 @@ export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user
  * @throws 409 when the transition is not allowed or parcels are still waiting
  */
 export async function changeEnvoiStatut(db: Db, id: string, statutValue: string, user: CurrentUser): Promise<number> {
-  const toCode = (await statutCodeFromValue(db, statutValue)) ?? statutValue;
   const codes = await statutsByCode(db);
+  const toCode = statutCodeOf(codes, statutValue) ?? statutValue;
   const idOf = await statutIds(db);
   const target = codes.get(toCode);
   if (!target || !ENVOI_TRANSITIONS[toCode as keyof typeof ENVOI_TRANSITIONS]) {
@@ -150,7 +150,7 @@ export async function changeEnvoiStatut(db: Db, id: string, statutValue: string,
   }
   return db.transaction(async (tx) => {
     const row = await lockEnvoi(tx, id, user);
-    const fromCode = (await statutCodeFromValue(db, row.statutID)) ?? '';
+    const fromCode = statutCodeOf(codes, row.statutID) ?? '';
     if (!canMoveEnvoi(fromCode, toCode)) {
       throw conflict(ENVOI_MESSAGES.transitionRefused(codes.get(fromCode)?.libelle ?? fromCode, target.libelle));
     }

@@ -59,7 +59,8 @@ const CONNECTION_MESSAGES =
 /**
  * Whether an error means the database cannot be reached right now (so the request may succeed later): socket codes
  * (ECONNREFUSED, ECONNRESET, ETIMEDOUT…), PostgreSQL codes 08xxx (connection exception), 57P01–57P03 (admin or crash
- * shutdown, cannot connect now), 57014 (statement timeout) and 53300 (too many connections), and the driver's own
+ * shutdown, cannot connect now), 57014 (statement timeout), 55P03 (lock timeout; the embedded database's wait limit,
+ * server/db/pgliteGate.ts) and 53300 (too many connections), and the driver's own
  * timeout and closed-connection messages. Looks through Drizzle's `cause` chain.
  * @returns true for a 503, false for anything else
  */
@@ -68,7 +69,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (let i = 0; i < 4 && e; i++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string') {
-      if (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '57014', '53300'].includes(code))
+      if (
+        CONNECTION_CODES.has(code) ||
+        /^08[0-9A-Z]{3}$/.test(code) ||
+        ['57P01', '57P02', '57P03', '57014', '55P03', '53300'].includes(code)
+      )
         return true;
     }
     if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;

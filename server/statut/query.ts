@@ -48,12 +48,20 @@ export async function statutIds(db: Db): Promise<StatutIdOf> {
   };
 }
 
-/** The status code a request value names: a status id (the spec's client sends ids) or directly a code. */
-export async function statutCodeFromValue(db: Db, value: string): Promise<string | undefined> {
-  const codes = await statutsByCode(db);
+/**
+ * The status code a value names among statuses read beforehand (statutsByCode): a status id (the spec's client sends
+ * ids) or directly a code. Synchronous, so that a transaction reads the statuses before it opens, never on the outer
+ * handle inside it (docs/decisions/transaction-handle.md).
+ */
+export function statutCodeOf(codes: Map<string, StatutRow>, value: string): string | undefined {
   if (codes.has(value.toUpperCase())) return value.toUpperCase();
   for (const s of codes.values()) if (s.id === value) return s.code;
   return undefined;
+}
+
+/** The status code a request value names (statutCodeOf), the statuses read from `db`. */
+export async function statutCodeFromValue(db: Db, value: string): Promise<string | undefined> {
+  return statutCodeOf(await statutsByCode(db), value);
 }
 
 type StatutFull = typeof statuts.$inferSelect;

@@ -37,6 +37,13 @@ export interface TestContext {
    * TEST_STAFF_PASSWORD) and returns its id, e-mail and a token signed for it.
    */
   createStaff(roleCode: string, opts?: { agenceCode?: string; password?: string }): Promise<{ id: string; email: string; token: string }>;
+  /**
+   * Stops the app and closes the database, then opens the same database again (a new PGlite instance on the same
+   * directory, or a new pool) and builds a new app on it, as a restarted server would: every cache kept per database
+   * handle starts cold. `app`, `database` and `call` use the new ones; tokens stay valid (the signing secret is in
+   * the database).
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,14 +61,14 @@ function staffPasswordHash(password: string): Promise<string> {
 /** Opens a private copy of the seeded test database and builds the app on it. */
 export async function setupTestApp(): Promise<TestContext> {
   const tpl = inject('dbTemplate');
-  let database: Database;
+  let open: () => Promise<Database>;
   let cleanup: () => Promise<void>;
   if (tpl.kind === 'postgres') {
     const name = `colis_t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
     const admin = new pg.Client({ connectionString: tpl.url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${tpl.template}`);
-    database = await createDatabase({ databaseUrl: withDatabase(tpl.url, name) });
+    open = () => createDatabase({ databaseUrl: withDatabase(tpl.url, name) });
     cleanup = async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
@@ -69,11 +76,17 @@ export async function setupTestApp(): Promise<TestContext> {
   } else {
     const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'colis-t-')), 'db');
     cpSync(tpl.dir, dir, { recursive: true });
-    database = await createDatabase({ dataDir: dir });
+    open = () => createDatabase({ dataDir: dir });
     cleanup = async () => rmSync(path.dirname(dir), { recursive: true, force: true });
   }
-  const app = await buildApp({ db: database.db, config: testConfig(), logger: false, uiDir: '/nonexistent' });
-  await app.ready();
+  /** Opens the database and builds the app on it. */
+  const start = async () => {
+    const opened = await open();
+    const built = await buildApp({ db: opened.db, config: testConfig(), logger: false, uiDir: '/nonexistent' });
+    await built.ready();
+    return { database: opened, app: built };
+  };
+  let { database, app } = await start();
 
   const call: TestContext['call'] = async (method, url, opts = {}) => {
     const res = await app.inject({
@@ -127,12 +140,21 @@ export async function setupTestApp(): Promise<TestContext> {
   };
 
   return {
-    app,
-    database,
+    get app() {
+      return app;
+    },
+    get database() {
+      return database;
+    },
     adminToken,
     call,
     login,
     createStaff,
+    restart: async () => {
+      await app.close();
+      await database.close();
+      ({ database, app } = await start());
+    },
     close: async () => {
       await app.close();
       await database.close();
