@@ -29,7 +29,6 @@ import { auteurOf, recordAudit, type AuditAuthor } from '../db/audit';
 import type { Db, Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { markIdempotentWrite } from '../http/idempotency';
 import { statutCodeOf, statutsByCode } from '../statut/query';
 import { convertirAuJour } from '../tauxChange/rates';
 import { encaissementInScope, encaissementsOfColis, findColisMontants, montantRembourseOf } from './query';
@@ -235,8 +234,6 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
         tendu,
       },
     );
-    // The request's Idempotency-Key, marked written with the payment (docs/decisions/idempotent-writes.md).
-    await markIdempotentWrite(tx);
     return { ...recorded, taux: tendu ? tauxCroise(tendu.tauxTendu, tendu.tauxColis) : null };
   });
 }

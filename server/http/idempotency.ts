@@ -9,10 +9,11 @@
  * - in flight: status_code null, completed_at null. Another request with the key answers 409 (Retry-After) while
  *   the row is younger than the lease (IDEMPOTENCY_LEASE_MS); past it, the process that claimed it is taken for dead
  *   and the next request takes the row over (created_at, the lease, renewed).
- * - written, answer lost: status_code null, completed_at set. The write's own transaction sets completed_at
- *   (markIdempotentWrite: colis/create, encaissement/create, operation/create), so a process killed between that
- *   commit and the answer's storage leaves this state: past the lease a retry answers 409 "already recorded", never
- *   writes again (within it, 409 in flight: the claimer may be storing its answer that very moment).
+ * - written, answer lost: status_code null, completed_at set. The write's own transaction sets completed_at (every
+ *   transaction of a keyed request that writes, markInTransactions; the registrations mark theirs themselves,
+ *   markIdempotentWrite(s)), so a process killed between that commit and the answer's storage leaves this state: past
+ *   the lease a retry answers 409 "already recorded", never writes again (within it, 409 in flight: the claimer may
+ *   be storing its answer that very moment).
  * - done: status_code set: replayed.
  * A 5xx (or an answer that cannot be kept, e.g. a stream) removes a row not marked written: the retry may run again.
  * The same key with another body (sha256 of the validated body) or on another route: 422.
@@ -63,18 +64,31 @@ export interface PendingIdempotentWrite {
 const ownedBy = (owner: PendingIdempotentWrite) =>
   and(eq(idempotencyKeys.userID, owner.userID), eq(idempotencyKeys.key, owner.key), eq(idempotencyKeys.createdAt, owner.lease));
 
-/** The key the running request holds, for the services that mark their write (markIdempotentWrite). */
-const pending = new AsyncLocalStorage<PendingIdempotentWrite>();
+/**
+ * The key the running request holds, and how its write is marked: `marked` once a transaction of the request that
+ * wrote has committed with the mark; `explicit` once a service took the key to mark it itself
+ * (pendingIdempotentWrite: the registrations, whose grouped transactions hold the writes of several requests).
+ */
+interface RequestKey {
+  owner: PendingIdempotentWrite;
+  marked: boolean;
+  explicit: boolean;
+}
+const pending = new AsyncLocalStorage<RequestKey>();
 /** The key each request owns (claimed or taken over), for its answer's storage. */
 const owned = new WeakMap<FastifyRequest, PendingIdempotentWrite>();
 
 /**
- * The key of the request being handled, if it carries one it owns: to be read where the request's handler runs
- * (before any grouping of writes across requests, e.g. colis/registration.ts departureWrites) and given to
- * markIdempotentWrite.
+ * The key of the request being handled, if it carries one it owns, for a service that marks its write itself: to be
+ * read where the request's handler runs, before its transactions (before any grouping of writes across requests,
+ * e.g. colis/registration.ts departureWrites), and given to markIdempotentWrite(s). Once taken, the request's
+ * transactions no longer mark it on their own (markInTransactions).
  */
 export function pendingIdempotentWrite(): PendingIdempotentWrite | undefined {
-  return pending.getStore();
+  const state = pending.getStore();
+  if (!state) return undefined;
+  state.explicit = true;
+  return state.owner;
 }
 
 /**
@@ -87,7 +101,7 @@ export function pendingIdempotentWrite(): PendingIdempotentWrite | undefined {
  * @throws 409 when the key is no longer this request's (its lease was taken over, or another request wrote with it):
  *   the transaction must then roll back
  */
-export async function markIdempotentWrite(tx: Tx, key: PendingIdempotentWrite | undefined = pending.getStore()): Promise<void> {
+export async function markIdempotentWrite(tx: Tx, key: PendingIdempotentWrite | undefined = pendingIdempotentWrite()): Promise<void> {
   if (key) await markIdempotentWrites(tx, [key]);
 }
 
@@ -103,6 +117,47 @@ export async function markIdempotentWrites(tx: Tx, keys: readonly PendingIdempot
     .where(and(isNull(idempotencyKeys.completedAt), or(...keys.map(ownedBy))))
     .returning({ key: idempotencyKeys.key });
   if (marked.length !== keys.length) throw conflict(IDEMPOTENCY_MESSAGES.inFlight);
+}
+
+/** Whether the transaction has written anything yet: PostgreSQL assigns a transaction id at its first write. */
+async function hasWritten(tx: Tx): Promise<boolean> {
+  const res = (await tx.execute(sql`select txid_current_if_assigned() is not null as wrote`)) as unknown as { rows: { wrote: boolean }[] };
+  return res.rows[0]?.wrote === true;
+}
+
+/** The handles whose transactions mark keys already (markInTransactions is idempotent per handle). */
+const marking = new WeakSet<object>();
+
+/**
+ * Makes every transaction opened on `db` by a request that owns an Idempotency-Key mark that key written, inside the
+ * transaction, after its work and only if it wrote (docs/decisions/idempotent-writes.md): every POST that writes in a
+ * transaction is then exactly-once for a client that retries with its key, even across a process killed between the
+ * commit and the answer's storage, without its service knowing about keys. The first committed transaction that wrote
+ * marks it; later ones of the same request do not mark again. Nested transactions (savepoints, `tx.transaction`) are
+ * the outer one's. A service that took the key itself (pendingIdempotentWrite) marks it where it decides.
+ * @throws (from the wrapped transaction) 409 when the key is no longer the request's (its lease was taken over): the
+ *   transaction rolls back
+ */
+function markInTransactions(db: Db): void {
+  if (marking.has(db)) return;
+  marking.add(db);
+  const open = db.transaction.bind(db) as Db['transaction'];
+  const transaction: Db['transaction'] = async (fn, config) => {
+    const state = pending.getStore();
+    if (!state || state.marked || state.explicit) return open(fn, config);
+    let markedHere = false;
+    const result = await open(async (tx) => {
+      const value = await fn(tx);
+      if (!state.explicit && (await hasWritten(tx))) {
+        await markIdempotentWrites(tx, [state.owner]);
+        markedHere = true;
+      }
+      return value;
+    }, config);
+    if (markedHere) state.marked = true;
+    return result;
+  };
+  Object.assign(db, { transaction });
 }
 
 /**
@@ -273,6 +328,7 @@ export interface IdempotencyOptions {
  */
 export const idempotencyPlugin = fp<IdempotencyOptions>(
   async (app, { db }) => {
+    markInTransactions(db);
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!route.url.startsWith('/api/') || ![route.method].flat().includes('POST')) return;
 
@@ -301,7 +357,9 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const handler = route.handler;
       route.handler = function idempotentHandler(this: unknown, request, reply) {
         const owner = owned.get(request);
-        return owner ? pending.run(owner, () => handler.call(this as never, request, reply)) : handler.call(this as never, request, reply);
+        return owner
+          ? pending.run({ owner, marked: false, explicit: false }, () => handler.call(this as never, request, reply))
+          : handler.call(this as never, request, reply);
       };
       route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()];
       route.onSend = [...[route.onSend ?? []].flat(), onSend];

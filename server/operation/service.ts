@@ -27,7 +27,6 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { operations } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { markIdempotentWrite } from '../http/idempotency';
 import { findOperation, findStaff, findTypeOperation, operationDay } from './query';
 import { dayStart } from '../db/sqlDates';
 
@@ -99,8 +98,6 @@ export async function createOperation(db: Db, input: OperationFields, user: Curr
         agenceID,
       })
       .returning({ id: operations.id });
-    // The request's Idempotency-Key, marked written with the operation (docs/decisions/idempotent-writes.md).
-    await markIdempotentWrite(tx);
     return created.id;
   });
   return getOperation(db, id, user);

@@ -7,15 +7,39 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { todayIso } from '../../common/dates';
-import { agences, colis, encaissements, idempotencyKeys, modesPaiement, operations, typesOperation, users } from '../../server/db/schema';
+import {
+  agences,
+  colis,
+  encaissements,
+  envois,
+  idempotencyKeys,
+  inventaires,
+  mailOutbox,
+  modesEnvoi,
+  modesPaiement,
+  operations,
+  pays,
+  tauxChange,
+  typesOperation,
+  users,
+} from '../../server/db/schema';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_MESSAGES as M, markIdempotentWrite, pruneIdempotencyKeys } from '../../server/http/idempotency';
 import { AppError } from '../../server/http/errors';
 import { buildApp } from '../../server/app';
 import { setupTestApp, type TestContext } from './helpers';
 import { testConfig } from './testConfig';
-import { colisBody as registrationBody, colisRefs, createEnvoiByApi, idByCode, insertColis, type ColisRefs } from './fixtures';
+import {
+  colisBody as registrationBody,
+  colisRefs,
+  createEnvoiByApi,
+  idByCode,
+  insertClient,
+  insertColis,
+  type ColisRefs,
+} from './fixtures';
 
 let t: TestContext;
 let agent: { id: string; token: string };
@@ -103,6 +127,15 @@ const keyRow = async (userID: string, key: string) =>
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userID, userID), eq(idempotencyKeys.key, key)))
   )[0];
+
+/** Rows of `table` where `where` holds. */
+const rowCount = async (table: PgTable, where: SQL | undefined) =>
+  (
+    await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(where)
+  )[0].n;
 
 /** A parcel of PAR1 that can be paid: 50 due. */
 async function payableColis(): Promise<string> {
@@ -352,6 +385,15 @@ describe('failures', () => {
       }
     }
 
+    /** A write whose retry is checked: the call and how many rows it made. */
+    interface Write {
+      url: string;
+      body: unknown;
+      token: string;
+      userID: string;
+      count: () => Promise<number>;
+    }
+
     it.each([
       [
         'colis/create',
@@ -405,7 +447,119 @@ describe('failures', () => {
           };
         },
       ],
-    ])('%s: the retry answers 409 "already recorded", one write', async (_label, make) => {
+      // Every other POST that writes is marked by its transaction (security probe 2026-12-01 F4: a refund and a
+      // message ran twice when retried after the lease).
+      [
+        'encaissement/rembourser',
+        async () => {
+          const colisID = await payableColis();
+          const paid = await post(
+            '/api/encaissement/create',
+            { colisID, modePaiementID: id.ESPECES, paymentby: 'expediteur', montantEncaisse: 20 },
+            t.adminToken,
+          );
+          const paymentID = paid.body.data.id as string;
+          return {
+            url: `/api/encaissement/rembourser/${paymentID}`,
+            body: { montant: 3, modePaiementID: id.ESPECES, motif: 'Trop perçu' },
+            token: t.adminToken,
+            userID: adminId,
+            count: () => rowCount(encaissements, eq(encaissements.rembourseID, paymentID)),
+          };
+        },
+      ],
+      ...(['retirer', 'livrer'] as const).map((action) => [
+        `colis/${action} collecting the remainder`,
+        async () => {
+          const envoi = await createEnvoiByApi(t);
+          const colisID = await insertColis(t.database.db, { envoiID: envoi.id, statut: 'EXPEDIE', agence: 'PAR1' });
+          return {
+            url: `/api/colis/${action}/${colisID}`,
+            body: { modePaiementID: id.ESPECES, paymentby: 'destinateur' },
+            token: t.adminToken,
+            userID: adminId,
+            count: () => encaissementCount(colisID),
+          };
+        },
+      ]),
+      [
+        'notification/contactClients',
+        async () => {
+          const clientID = await insertClient(t.database.db);
+          const [client] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, clientID));
+          return {
+            url: '/api/notification/contactClients',
+            body: { typeDestinataire: 'individuel', destinataires: clientID, sujet: 'Bonjour', message: 'Votre colis vous attend' },
+            token: t.adminToken,
+            userID: adminId,
+            count: () => rowCount(mailOutbox, eq(mailOutbox.to, client.email!)),
+          };
+        },
+      ],
+      [
+        'message/sendbyEmail',
+        async () => {
+          // A known person: sendbyEmail writes to the active users the caller may reach.
+          const [{ email }] = await t.database.db
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, await insertClient(t.database.db)));
+          return {
+            url: '/api/message/sendbyEmail',
+            body: { email, subject: 'Bonjour', htmlContent: 'Votre colis est arrivé' },
+            token: t.adminToken,
+            userID: adminId,
+            count: () => rowCount(mailOutbox, eq(mailOutbox.to, email!)),
+          };
+        },
+      ],
+      [
+        'envoi/create',
+        async () => {
+          const contenu = `idem ${randomUUID()}`;
+          const db = t.database.db;
+          return {
+            url: '/api/envoi/create',
+            body: {
+              modeEnvoiID: await idByCode(db, modesEnvoi, 'AERIEN'),
+              paysID: await idByCode(db, pays, 'SN'),
+              paysEmetteurID: await idByCode(db, pays, 'FR'),
+              dateFin: todayIso(),
+              dateDebut: todayIso(),
+              dateArrive: todayIso(),
+              contenu,
+              poids: 50,
+            },
+            token: t.adminToken,
+            userID: adminId,
+            count: () => rowCount(envois, eq(envois.contenu, contenu)),
+          };
+        },
+      ],
+      [
+        'inventaire/create',
+        async () => {
+          const before = await rowCount(inventaires, eq(inventaires.agenceID, id.PAR1));
+          return {
+            url: '/api/inventaire/create',
+            body: { agenceID: id.PAR1, references: [`INCONNU-${randomUUID().slice(0, 6)}`] },
+            token: t.adminToken,
+            userID: adminId,
+            count: async () => (await rowCount(inventaires, eq(inventaires.agenceID, id.PAR1))) - before,
+          };
+        },
+      ],
+      [
+        'tauxChange/create',
+        async () => ({
+          url: '/api/tauxChange/create',
+          body: { devise: 'USD', taux: 1.08, dateDebut: todayIso() },
+          token: t.adminToken,
+          userID: adminId,
+          count: () => rowCount(tauxChange, eq(tauxChange.devise, 'USD')),
+        }),
+      ],
+    ] as [string, () => Promise<Write>][])('%s: the retry answers 409 "already recorded", one write', async (_label, make) => {
       const c = await make();
       const key = randomUUID();
       const first = await losingAnswers(() => post(c.url, c.body, c.token, key));
