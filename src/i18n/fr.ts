@@ -5,12 +5,12 @@
  * them with useTranslate(). The app loads the two parts separately (i18nProvider.ts); this whole tree serves the
  * receipt PDF and the tests.
  */
+import { mergeTranslations } from 'ra-core';
 import frenchMessages from 'ra-language-french';
-import { deepMerge, type Messages } from './deepMerge';
 import { frBase } from './frBase';
 import { frResources } from './frResources';
 
 export const fr = { ...frBase, ...frResources };
 
 /** All French messages as the signed-in app has them: react-admin's, then ours. */
-export const frenchAppMessages = deepMerge(frenchMessages as unknown as Messages, fr as unknown as Messages);
+export const frenchAppMessages: Record<string, unknown> = mergeTranslations(frenchMessages, fr);

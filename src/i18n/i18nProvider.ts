@@ -4,12 +4,15 @@
  * texts needed before sign-in (frBase.ts); loadResourceMessages() adds the resources' texts (frResources.ts) after
  * sign-in, before the layout shows any screen.
  */
+import { mergeTranslations } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
-import { deepMerge, type Messages } from './deepMerge';
 import { frBase } from './frBase';
 
-const baseMessages = deepMerge(frenchMessages as unknown as Messages, frBase as unknown as Messages);
+/** A tree of translation messages (nested objects of strings), as mergeTranslations answers it. */
+type Messages = Record<string, unknown>;
+
+const baseMessages: Messages = mergeTranslations(frenchMessages, frBase);
 let messages = baseMessages;
 
 /**
@@ -31,7 +34,7 @@ let loading: Promise<void> | undefined;
 export function loadResourceMessages(): Promise<void> {
   loading ??= import('./frResources')
     .then(({ frResources }) => {
-      messages = deepMerge(baseMessages, frResources as unknown as Messages);
+      messages = mergeTranslations(baseMessages, frResources);
       return i18nProvider.changeLocale('fr');
     })
     .catch((error: unknown) => {
