@@ -90,7 +90,17 @@ export function isModeLivraisonAgence(mode: { code?: string | null; libelle?: st
 export const PAYMENT_BY = ['expediteur', 'destinateur', 'partiel'] as const;
 export type PaymentBy = (typeof PAYMENT_BY)[number];
 
-/** The payers a user chooses from for an advance in the parcel wizard (the spec's visible options). */
+/** Who paid, as the screens and the exports say it ('Effectué par', 'Payé par'). */
+export const PAYMENT_BY_LIBELLES: Readonly<Record<PaymentBy, string>> = {
+  expediteur: 'Expéditeur',
+  destinateur: 'Destinataire',
+  partiel: 'Partiel',
+};
+
+/**
+ * The payers a user chooses from (an advance in the parcel wizard, a later payment, the remainder collected at the end
+ * of the journey): the spec's visible options.
+ */
 export const PAYMENT_BY_CHOICES: readonly PaymentBy[] = ['expediteur', 'destinateur'];
 
 /** Payer of an advance at registration when none is given: the sender (spec 000 §5). */

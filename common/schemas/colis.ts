@@ -13,6 +13,7 @@ import { PAYMENT_BY } from '../colisRules';
 import { deviseOuEuro, roundToDevise } from '../devises';
 import { UNITES } from '../modes';
 import { normalizePhone, type PaysTelephone } from '../phone';
+import { tenduFields } from './encaissement';
 import { EMAIL_INVALIDE, montant, optionalId, optionalText, poidsKg, requiredId, requiredText, strictNumber } from './fields';
 
 /** The French messages of the parcel's rules that more than one field or schema words. */
@@ -196,11 +197,22 @@ export const colisUpdateBody = z.union([
   colisBody,
 ]);
 
-/** Body of colis/retirer and colis/livrer: how the remaining amount is collected in the same step, if any. */
-export const finishFields = z.object({
-  modePaiementID: z.uuid({ error: M.modePaiementID }).optional(),
-  paymentby: payer.optional(),
-});
+/**
+ * Body of colis/retirer and colis/livrer: how the remaining amount is collected in the same step, if any — the payment
+ * mode, who pays (default the spec's debtor, COLLECTION_PAYER), and the currency it is tendered in with, optionally, the
+ * amount shown (which must then be the settling amount: server/colis/journey.ts), as encaissement/create takes them.
+ */
+export const finishFields = z
+  .object({
+    modePaiementID: z.uuid({ error: M.modePaiementID }).optional(),
+    paymentby: payer.optional(),
+    ...tenduFields,
+  })
+  .superRefine((body, ctx) => {
+    if (body.montantTendu !== undefined && body.deviseTendue === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['deviseTendue'], message: 'La devise du montant tendu est obligatoire' });
+    }
+  });
 export type FinishInput = z.infer<typeof finishFields>;
 
 /** Query of colis/prixNature. */

@@ -13,10 +13,10 @@
  */
 import { z } from 'zod';
 import { COLLECTION_PAYER, PAYMENT_BY } from '../colisRules';
-import { convertir, minorToNumber, toMinor } from '../devises';
+import { convertir, minorToNumber, minorToString, toMinor } from '../devises';
 import { formatMontant } from '../format';
 import type { DecimalInput } from '../money';
-import { deviseCode, montant, requiredId, requiredText } from './fields';
+import { deviseCode, montant, optionalDevise, requiredId, requiredText } from './fields';
 
 /** The spec's text of a missing payment mode (000 §5 "Make payment"). */
 const MODE_PAIEMENT_REQUIRED = 'Veuillez remplir tous les champs obligatoire.';
@@ -40,17 +40,26 @@ const montantPositif = (label: string) => montant(label, { positive: true });
 export const montantDepasseMessage = (resteAPayer: DecimalInput, devise: string) =>
   `Le montant dépasse le reste à payer (${formatMontant(resteAPayer, devise)}).`;
 
+/**
+ * The amount tendered and its currency (encaissement/create, and the remainder collected by colis/retirer|livrer:
+ * common/schemas/colis.ts finishFields): converted to the parcel's currency at the day's rates by the server; the
+ * settling amount of that currency books exactly what remains (docs/decisions/currencies.md "The last minor units").
+ */
+export const tenduFields = {
+  montantTendu: montantPositif('Le montant tendu').optional(),
+  deviseTendue: deviseCode('La devise du montant tendu est obligatoire').optional(),
+};
+
 /** Body of encaissement/create (montantRestant, sent by the spec's client, is recomputed and ignored). */
 export const encaissementBody = z
   .object({
     colisID: requiredId('Le colis est obligatoire'),
     modePaiementID,
+    /** Who paid, as chosen (spec 000 §3 Payment); the spec's debtor when absent (COLLECTION_PAYER). */
     paymentby: z.enum(PAYMENT_BY).default(COLLECTION_PAYER),
     /** In the parcel's currency; absent: all that remains (nor montantTendu given). */
     montantEncaisse: montantPositif('Le montant encaissé').optional(),
-    /** Tendered in deviseTendue, converted to the parcel's currency at the day's rates. */
-    montantTendu: montantPositif('Le montant tendu').optional(),
-    deviseTendue: deviseCode('La devise du montant tendu est obligatoire').optional(),
+    ...tenduFields,
     montantRestant: z.unknown().optional(),
   })
   .superRefine((body, ctx) => {
@@ -81,23 +90,53 @@ export const encaissementEquivalentQuery = z.object({
 });
 
 /**
- * The equivalent in the parcel's currency of an amount tendered, as an integer of its minor unit, or null while the
- * rates are unknown (another currency before encaissement/equivalent answered). Same conversion as the server's
- * (common/devises.ts convertir: rounded once, half away from zero). The dialog's schema checks it; the dialog shows it.
- * @param v the amount (a number, or a French or dotted text), the currency tendered, the parcel's, and both rates of
- *   the day (units for 1 €)
- * @throws RangeError on an unreadable amount or a rate not above 0
+ * A conversion between the currency tendered (or given back) and the parcel's: both currencies and their rates of the
+ * day, units for 1 € (absent: not known yet, for another currency before encaissement/equivalent answered).
  */
-export function equivalentMinor(v: {
-  montant: DecimalInput;
+interface Conversion {
   deviseTendue: string;
   devise: string;
-  tauxTendu?: string | null;
-  tauxColis?: string | null;
-}) {
-  if (v.deviseTendue === v.devise) return toMinor(v.montant, v.devise);
+  tauxTendu?: DecimalInput | null;
+  tauxColis?: DecimalInput | null;
+}
+
+/**
+ * The amount in `deviseTendue` that settles `reste` (docs/decisions/currencies.md "The last minor units"): `reste`
+ * converted, rounded once, half away from zero, to the minor unit of `deviseTendue`, and at least one of it (1 GNF is
+ * worth less than half a cent, yet 0,01 € settles it). The remainder itself in the parcel's currency.
+ * @param v.reste what the amount settles, in `devise`: a parcel's remaining amount, or what a payment may still give back
+ * @returns minor units of `deviseTendue`; 0 when nothing remains; null while the rates are unknown
+ * @throws RangeError on an unreadable amount or a rate not above 0
+ */
+export function soldeTenduMinor(v: Conversion & { reste: DecimalInput }): bigint | null {
+  const reste = toMinor(v.reste, v.devise);
+  if (v.deviseTendue === v.devise || reste <= 0n) return v.deviseTendue === v.devise ? reste : 0n;
   if (!v.tauxTendu || !v.tauxColis) return null;
-  return toMinor(convertir(v.montant, v.deviseTendue, v.devise, v.tauxTendu, v.tauxColis), v.devise);
+  const converti = toMinor(convertir(minorToString(reste, v.devise), v.devise, v.deviseTendue, v.tauxColis, v.tauxTendu), v.deviseTendue);
+  return converti > 0n ? converti : 1n;
+}
+
+/**
+ * What an amount tendered in `deviseTendue` is booked as in the parcel's currency `devise` (docs/decisions/currencies.md
+ * "Payments in another currency", "The last minor units"), the server's rule and the dialogs' preview:
+ * - in the parcel's currency: the amount itself;
+ * - the settling amount (soldeTenduMinor of `reste`): exactly `reste`, so that the parcel closes at 0; `ecart` is its
+ *   conversion less `reste` (+23 GNF when 27,85 € worth 260 398 GNF settle 260 375 GNF);
+ * - any other amount: its conversion, rounded once, half away from zero (common/devises.ts convertir); `ecart` 0.
+ * @param v.montant the amount tendered, in `deviseTendue`
+ * @param v.reste what it may settle, in `devise` (a parcel's remaining; for a refund, what the payment may give back)
+ * @returns minor units of `devise`: the amount booked and the conversion difference booked with it; null while the
+ *   rates are unknown
+ * @throws RangeError on an unreadable amount or a rate not above 0
+ */
+export function valeurTendue(v: Conversion & { montant: DecimalInput; reste: DecimalInput }): { montant: bigint; ecart: bigint } | null {
+  if (v.deviseTendue === v.devise) return { montant: toMinor(v.montant, v.devise), ecart: 0n };
+  if (!v.tauxTendu || !v.tauxColis) return null;
+  const converti = toMinor(convertir(v.montant, v.deviseTendue, v.devise, v.tauxTendu, v.tauxColis), v.devise);
+  const tendu = toMinor(v.montant, v.deviseTendue);
+  const reste = toMinor(v.reste, v.devise);
+  if (reste > 0n && tendu > 0n && tendu === soldeTenduMinor(v)) return { montant: reste, ecart: converti - reste };
+  return { montant: converti, ecart: 0n };
 }
 
 /**
@@ -126,8 +165,9 @@ export const encaissementFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['montant'], message: 'Le montant encaissé doit être supérieur à 0' });
       return;
     }
-    const equivalent = equivalentMinor(v);
-    if (equivalent === null) return;
+    const valeur = valeurTendue({ ...v, reste: v.resteAPayer });
+    if (valeur === null) return;
+    const equivalent = valeur.montant;
     if (equivalent <= 0n) {
       ctx.addIssue({ code: 'custom', path: ['montant'], message: 'Le montant encaissé doit être supérieur à 0' });
     } else if (equivalent > toMinor(v.resteAPayer, v.devise)) {
@@ -169,10 +209,14 @@ const remboursementFields = {
 
 /**
  * Body of encaissement/rembourser/{id} (docs/decisions/refunds-and-cash.md "A refund is a negative collection"): the
- * amount given back (in the payment's currency, above 0; the server rounds it to that currency's minor unit and checks
- * it against what is left refundable), the payment mode it is given back by and the reason (1 to 500 characters).
+ * amount given back, in `deviseTendue` (by default the currency the payment was received in; above 0; the server values
+ * it in the payment's currency, rounds it to its minor unit and checks it against what is left refundable), the
+ * payment mode it is given back by and the reason (1 to 500 characters).
  */
-export const remboursementBody = z.object(remboursementFields);
+export const remboursementBody = z.object({
+  ...remboursementFields,
+  deviseTendue: optionalDevise(),
+});
 export type RemboursementInput = z.infer<typeof remboursementBody>;
 
 /**

@@ -7,8 +7,12 @@
  * The day of a payment is its created_at's in Europe/Paris, the day of an operation its date's, as migration 0022's
  * guard reads them: what the guard freezes is exactly what the closing counted.
  * - Payments: the agency's rows not cancelled (deleted_at), refunds included (negative rows, rembourse_id), per payment
- *   mode and currency. The payments' active flag does not take money out of the drawer (the parcel's settled amount
- *   keeps it): it is not read, as in the payments list.
+ *   mode and currency **received** — what the drawer holds: the amount and currency tendered when in another currency
+ *   than the parcel's (montant_tendu, devise_tendue; a refund's given back), else the amount in the parcel's currency
+ *   (docs/decisions/currencies.md). The payments' active flag does not take money out of the drawer (the parcel's
+ *   settled amount keeps it): it is not read, as in the payments list.
+ * - Conversion differences: what the day's settling amounts booked in the parcels' currencies (ecart_conversion,
+ *   docs/decisions/currencies.md "The last minor units"), per parcel currency; shown beside the lines, counted in none.
  * - Operations: the agency's rows not cancelled and active (an inactive operation counts nowhere, as on the operations
  *   dashboard), 'entrée' added and 'sortie' taken off, per currency: the 'Opérations de caisse' line (no payment mode).
  */
@@ -43,27 +47,41 @@ export interface LigneAttendue {
   attendu: string;
 }
 
+/** A conversion difference of a day in a parcel currency (exact decimal text, signed). */
+export interface EcartConversion {
+  devise: string;
+  ecart: string;
+}
+
+/** The currency a row of encaissements was received (or given back) in, and the amount the drawer took (or gave). */
+const deviseRecue = sql<string>`coalesce(${encaissements.deviseTendue}, ${encaissements.devise})`;
+const montantRecu = sql`coalesce(${encaissements.montantTendu}, ${encaissements.montantEncaisse})`;
+
 /** Rows of a table whose timestamp falls on `jour` in Europe/Paris (an index range, DST included). */
 const onDay = (column: typeof encaissements.createdAt | typeof operations.date, jour: string): SQL =>
   and(gte(column, dayStart(jour) as unknown as Date), lt(column, dayStart(addDays(jour, 1)) as unknown as Date))!;
 
+/** The agency's rows of encaissements of `jour` not cancelled: what its drawer took and gave back that day. */
+const paiementsDuJour = (agenceID: string, jour: string) =>
+  and(eq(encaissements.agenceID, agenceID), isNull(encaissements.deletedAt), onDay(encaissements.createdAt, jour));
+
 /**
  * The expected amounts of an agency's day (GET caisse/attendu, and recomputed by caisse/cloture in its transaction):
- * per payment mode and currency, the payments minus the refunds of the day; then per currency the day's operations,
- * incomes minus expenses. Modes by label (French order), then currency; the operations' lines last.
+ * per payment mode and currency received, the payments minus the refunds of the day; then per currency the day's
+ * operations, incomes minus expenses. Modes by label (French order), then currency; the operations' lines last.
  */
 export async function attendusDuJour(db: Db | Tx, agenceID: string, jour: string): Promise<LigneAttendue[]> {
   const paiements = await db
     .select({
       mode: codeLibelleColumns(modesPaiement),
-      devise: encaissements.devise,
-      attendu: sql<string>`sum(${encaissements.montantEncaisse})::text`,
+      devise: deviseRecue,
+      attendu: sql<string>`sum(${montantRecu})::text`,
     })
     .from(encaissements)
     .innerJoin(modesPaiement, eq(encaissements.modePaiementID, modesPaiement.id))
-    .where(and(eq(encaissements.agenceID, agenceID), isNull(encaissements.deletedAt), onDay(encaissements.createdAt, jour)))
-    .groupBy(modesPaiement.id, modesPaiement.code, modesPaiement.libelle, encaissements.devise)
-    .orderBy(frenchKey(modesPaiement.libelle), asc(modesPaiement.code), asc(encaissements.devise));
+    .where(paiementsDuJour(agenceID, jour))
+    .groupBy(modesPaiement.id, modesPaiement.code, modesPaiement.libelle, deviseRecue)
+    .orderBy(frenchKey(modesPaiement.libelle), asc(modesPaiement.code), asc(deviseRecue));
   const ops = await db
     .select({
       devise: operations.devise,
@@ -91,6 +109,21 @@ export async function attendusDuJour(db: Db | Tx, agenceID: string, jour: string
       attendu: montantTexte(o.attendu, o.devise),
     })),
   ];
+}
+
+/**
+ * The conversion differences of an agency's day per parcel currency (docs/decisions/currencies.md "The last minor
+ * units"): the sum of the day's ecart_conversion not cancelled, a currency left out when it sums to 0; by currency.
+ */
+export async function ecartsConversionDuJour(db: Db | Tx, agenceID: string, jour: string): Promise<EcartConversion[]> {
+  const rows = await db
+    .select({ devise: encaissements.devise, ecart: sql<string>`sum(${encaissements.ecartConversion})::text` })
+    .from(encaissements)
+    .where(and(paiementsDuJour(agenceID, jour), sql`${encaissements.ecartConversion} <> 0`))
+    .groupBy(encaissements.devise)
+    .having(sql`sum(${encaissements.ecartConversion}) <> 0`)
+    .orderBy(asc(encaissements.devise));
+  return rows.map((r) => ({ devise: r.devise, ecart: montantTexte(r.ecart, r.devise) }));
 }
 
 /** An agency by id (id, code, label), or undefined. */
@@ -137,7 +170,10 @@ const ecartsParDevise = sql<{ devise: string; ecart: string }[]>`(
     FROM (SELECT ${caisseComptes.devise} AS devise, sum(${caisseComptes.ecart}) AS ecart FROM ${caisseComptes}
            WHERE ${caisseComptes.clotureID} = ${caisseClotures.id} GROUP BY ${caisseComptes.devise}) x)`;
 
-/** Closings with their agency, author, reopening and differences per currency. */
+/**
+ * Closings with their agency, author, reopening, differences per currency, and the conversion differences of the day as
+ * the closing found them.
+ */
 export const selectClotures = (db: Db | Tx) =>
   db
     .select({
@@ -152,6 +188,7 @@ export const selectClotures = (db: Db | Tx) =>
       rouvertePar: { id: rouvreur.id, nom: rouvreur.nom, prenoms: rouvreur.prenoms },
       motifReouverture: caisseClotures.motifReouverture,
       ecarts: ecartsParDevise,
+      ecartsConversion: caisseClotures.ecartsConversion,
     })
     .from(caisseClotures)
     .innerJoin(agences, eq(caisseClotures.agenceID, agences.id))

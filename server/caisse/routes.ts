@@ -29,6 +29,14 @@ const ligneAttendue = z.looseObject({
   attendu: texte.describe('payments − refunds (a mode), or incomes − expenses (the operations)'),
 });
 
+/**
+ * The conversion differences a day's settling amounts booked, per parcel currency (docs/decisions/currencies.md "The
+ * last minor units"): shown beside the drawer's lines, counted in none.
+ */
+const ecartsConversion = z.array(
+  z.looseObject({ devise: z.string().describe("the parcels' currency"), ecart: texte.describe('Σ converted − booked, signed') }),
+);
+
 /** A person of a closing (author, who reopened it). */
 const personne = record({ nom: z.string(), prenoms: z.string() });
 
@@ -44,6 +52,7 @@ const clotureRecord = record({
   rouvertePar: personne.nullable(),
   motifReouverture: z.string().nullable(),
   ecarts: z.array(z.looseObject({ devise: z.string(), ecart: texte })).describe('Σ (counted − expected) per currency'),
+  ecartsConversion: ecartsConversion.describe('the conversion differences of the day as the closing found them'),
 });
 
 /** A closing with its counted lines. */
@@ -78,7 +87,8 @@ export async function caisseRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         description:
-          "Expected amounts of an agency's day (Europe/Paris) per payment mode and currency, and the cash operations' line; " +
+          "Expected amounts of an agency's day (Europe/Paris) per payment mode and currency received, and the cash operations' line; " +
+          '`ecartsConversion`: the conversion differences of the settling payments, per parcel currency; ' +
           '`cloture`: the open closing of that day (null while open). `agenceID` is required for a role that sees every agency; ' +
           "another role reads its own (another agency's: 403).",
         querystring: caisseAttenduQuery,
@@ -87,6 +97,7 @@ export async function caisseRoutes(app: FastifyInstance, { db }: { db: Db }) {
             agence: codeLibelleRef,
             date: calendarDate,
             lignes: z.array(ligneAttendue),
+            ecartsConversion: ecartsConversion.describe("the day's conversion differences so far"),
             cloture: clotureDetail.nullable(),
           }),
         }),

@@ -30,6 +30,7 @@ import { pgError } from '../plugins/errors';
 import {
   attendusDuJour,
   clotureById,
+  ecartsConversionDuJour,
   comptesOf,
   existingModes,
   findAgenceCaisse,
@@ -72,7 +73,8 @@ export async function getCloture(db: Db, id: string, user: CurrentUser) {
 /**
  * The expected amounts of an agency's day (GET caisse/attendu) and the day's open closing, if any (with who closed it,
  * when, and its counted lines).
- * @returns the agency, the day, the expected lines and the closing (null while the day is open)
+ * @returns the agency, the day, the expected lines, the day's conversion differences per parcel currency
+ *   (docs/decisions/currencies.md "The last minor units") and the closing (null while the day is open)
  * @throws see agenceOf; 400 an unknown agency
  */
 export async function attenduCaisse(db: Db, user: CurrentUser, q: { agenceID?: string; date: string }) {
@@ -80,8 +82,9 @@ export async function attenduCaisse(db: Db, user: CurrentUser, q: { agenceID?: s
   const agence = await findAgenceCaisse(db, agenceID);
   if (!agence) throw badRequest(M.agenceIntrouvable, { agenceID: M.agenceIntrouvable });
   const lignes = await attendusDuJour(db, agenceID, q.date);
+  const ecartsConversion = await ecartsConversionDuJour(db, agenceID, q.date);
   const clotureID = await openClotureOf(db, agenceID, q.date);
-  return { agence, date: q.date, lignes, cloture: clotureID ? await getCloture(db, clotureID, user) : null };
+  return { agence, date: q.date, lignes, ecartsConversion, cloture: clotureID ? await getCloture(db, clotureID, user) : null };
 }
 
 /** A counted line as stored: expected, counted and difference, exact texts of the currency. */
@@ -119,7 +122,8 @@ function comptesDeCloture(attendus: readonly LigneAttendue[], comptes: CaisseClo
  * Closes an agency's day (POST caisse/cloture): in one transaction, takes the day's closing lock (query.ts
  * verrouillerJourCaisse: the day's writes in progress commit first, later ones wait and are then refused), refuses a day
  * already closed, recomputes the expected amounts, stores the closing and its counted lines, and records it in the
- * audit journal.
+ * audit journal. The day's conversion differences are stored with it as found (docs/decisions/currencies.md "The last
+ * minor units").
  * @returns the closing with its counted lines
  * @throws see agenceOf; 400 an unknown agency or payment mode; 409 the day already closed for the agency
  */
@@ -137,9 +141,10 @@ export async function cloturerCaisse(db: Db, user: CurrentUser, input: CaisseClo
       const known = await existingModes(tx, modes);
       if (modes.some((m) => !known.has(m))) throw badRequest(M.modeInconnu, { comptes: M.modeInconnu });
       const rows = comptesDeCloture(await attendusDuJour(tx, agenceID, jour), input.comptes);
+      const ecartsConversion = await ecartsConversionDuJour(tx, agenceID, jour);
       const [created] = await tx
         .insert(caisseClotures)
-        .values({ agenceID, jour, commentaire: input.commentaire, auteurID: user.id })
+        .values({ agenceID, jour, commentaire: input.commentaire, auteurID: user.id, ecartsConversion })
         .returning({ id: caisseClotures.id });
       if (rows.length) await tx.insert(caisseComptes).values(rows.map((r) => ({ ...r, clotureID: created.id })));
       await recordAudit(tx, {
@@ -147,7 +152,7 @@ export async function cloturerCaisse(db: Db, user: CurrentUser, input: CaisseClo
         entiteID: created.id,
         action: 'create',
         ...auteurOf(user),
-        apres: { agence: agence.libelle, jour, commentaire: input.commentaire, comptes: rows },
+        apres: { agence: agence.libelle, jour, commentaire: input.commentaire, comptes: rows, ecartsConversion },
       });
       return created.id;
     });

@@ -1,22 +1,34 @@
 /**
  * The end of a parcel's journey (spec 000 §4 Parcel statuses / payment; an extension: spec 000 names RETIRE and LIVRE
  * without their calls): at destination an arrived parcel (EXPEDIE) is picked up (RETIRE) or delivered (LIVRE) once
- * fully paid, the remaining amount possibly collected in the same step.
+ * fully paid, the remaining amount possibly collected in the same step — in the parcel's currency or tendered in
+ * another, valued as encaissement/create values it (server/encaissement/service.ts montantOfPayment,
+ * docs/decisions/currencies.md "The last minor units").
  */
 import { COLIS_MESSAGES, COLLECTION_PAYER, canFinishColis, type ColisFinishTarget } from '../../common/colisRules';
-import { toCents } from '../../common/money';
+import { todayIso } from '../../common/dates';
+import { toMinor } from '../../common/devises';
+import { formatMontant } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { conflict } from '../http/errors';
-import { recordEncaissement } from '../encaissement/service';
+import { montantOfPayment, recordEncaissement } from '../encaissement/service';
 import { statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { lockColis } from '../access/locks';
 import { moveColis } from './statutChange';
 import type { FinishInput } from '../../common/schemas/colis';
 
+/** The refusal of an end of journey while money remains and no payment mode is given. */
+const PAIEMENT_REQUIS = 'Le colis doit être entièrement payé : encaissez le reste à payer dans la même opération.';
+
 /**
  * Ends the journey of an arrived parcel (EXPEDIE → RETIRE picked up at the agency, or LIVRE delivered), refused
- * while money remains unless the remaining amount is collected in the same step.
+ * while money remains unless the remaining amount is collected in the same step: `encaissement.deviseTendue` (default
+ * the parcel's currency) says the currency received, `encaissement.montantTendu` (default: the settling amount of that
+ * currency) the amount shown to the client, which must settle the parcel; the payment is the collecting user's
+ * agency's, paid by `encaissement.paymentby` (default COLLECTION_PAYER).
+ * @throws 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
+ *   settle the parcel (the settling amount said), a currency without a rate today; 403/404 the parcel
  */
 export async function finishColis(
   db: Db,
@@ -30,21 +42,26 @@ export async function finishColis(
   await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id }, user);
     if (!canFinishColis(statutCodeOf(statuts, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
-    if (toCents(row.resteAPayer) > 0n) {
-      if (!encaissement?.modePaiementID) {
-        throw conflict('Le colis doit être entièrement payé : encaissez le reste à payer dans la même opération.', {
-          modePaiementID: 'Le mode de paiement est obligatoire',
-        });
+    if (toMinor(row.resteAPayer, row.devise) > 0n) {
+      if (!encaissement?.modePaiementID) throw conflict(PAIEMENT_REQUIS, { modePaiementID: 'Le mode de paiement est obligatoire' });
+      const { montant, tendu } = await montantOfPayment(tx, encaissement, row, todayIso());
+      if (toMinor(montant, row.devise) !== toMinor(row.resteAPayer, row.devise)) {
+        // The amount shown was not the settling one (a rate entered meanwhile): say the one that settles it.
+        const { tendu: solde } = await montantOfPayment(tx, { deviseTendue: encaissement.deviseTendue }, row, todayIso());
+        const reste = solde ? formatMontant(solde.montantTendu, solde.deviseTendue) : formatMontant(row.resteAPayer, row.devise);
+        const message = `${PAIEMENT_REQUIS} Reste à payer : ${reste}.`;
+        throw conflict(message, { montantTendu: message });
       }
       await recordEncaissement(
         tx,
         { ...row },
         {
-          montant: row.resteAPayer,
+          montant,
           modePaiementID: encaissement.modePaiementID,
           paymentby: encaissement.paymentby ?? COLLECTION_PAYER,
           author: user,
           agenceID: user.agenceID,
+          tendu,
         },
       );
     }

@@ -519,6 +519,12 @@ export const encaissements = pgTable(
     deviseTendue: text('devise_tendue').references(() => devises.code),
     tauxTendu: numeric('taux_tendu', { precision: 18, scale: 6, mode: 'string' }),
     tauxColis: numeric('taux_colis', { precision: 18, scale: 6, mode: 'string' }),
+    /**
+     * The conversion difference booked in the parcel's currency (docs/decisions/currencies.md "The last minor units"):
+     * the amount tendered converted, less montantEncaisse, when the settling amount closed the parcel (or its refund)
+     * at exactly 0; null or 0 otherwise. A refund's has the refund's sign.
+     */
+    ecartConversion: money('ecart_conversion'),
     modePaiementID: uuid('mode_paiement_id')
       .notNull()
       .references(() => modesPaiement.id),
@@ -539,6 +545,8 @@ export const encaissements = pgTable(
       'encaissements_signe',
       sql`(${t.rembourseID} IS NULL AND ${t.montantEncaisse} > 0) OR (${t.rembourseID} IS NOT NULL AND ${t.montantEncaisse} < 0)`,
     ),
+    // What the drawer received or gave back has the row's sign (caisse/attendu sums it per currency received).
+    check('encaissements_tendu_signe', sql`${t.montantTendu} IS NULL OR (${t.montantTendu} > 0) = (${t.montantEncaisse} > 0)`),
     index('encaissements_agence_created_idx').on(t.agenceID, t.createdAt),
     // The list's pages (migration 0011; it also INCLUDEs agence_id, colis_id, which drizzle cannot say).
     index('encaissements_list_created_idx')
@@ -863,6 +871,12 @@ export const caisseClotures = pgTable(
     rouverteAt: timestamp('rouverte_at', { withTimezone: true, mode: 'date' }),
     rouverteParID: uuid('rouverte_par_id').references(() => users.id),
     motifReouverture: text('motif_reouverture'),
+    /**
+     * The conversion differences the day's payments and refunds booked, per parcel currency, as the closing found them
+     * ([{devise, ecart}], exact decimal texts; docs/decisions/currencies.md "The last minor units"): shown with the
+     * closing, counted in no drawer line.
+     */
+    ecartsConversion: jsonb('ecarts_conversion').$type<{ devise: string; ecart: string }[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('caisse_clotures_agence_jour_uq')

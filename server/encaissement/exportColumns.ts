@@ -2,6 +2,7 @@
  * The columns of the payments export (docs/decisions/list-exports.md), as the payments list shows them
  * (src/encaissements/EncaissementsList.tsx).
  */
+import { PAYMENT_BY_LIBELLES, type PaymentBy } from '../../common/colisRules';
 import { encaissements, modesPaiement } from '../db/schema';
 import { exportColumns, type ExportDef } from '../http/export';
 
@@ -14,7 +15,8 @@ export const encaissementExport: ExportDef = {
   columns: exportColumns(
     ['Mode de Paiement', 'modePaiementID.libelle'],
     ["Date d'ajout", 'createdAt', 'date'],
-    ['Effectué par', 'paymentby'],
+    // Who paid, as the list's 'Effectué par' says it.
+    ['Effectué par', (r) => PAYMENT_BY_LIBELLES[r.paymentby as PaymentBy] ?? String(r.paymentby ?? '')],
     ['Montant encaissé', 'montantEncaisse', 'number'],
     ['Montant restant', 'montantRestant', 'number'],
     ['Colis', 'colisID.reference'],
@@ -24,6 +26,8 @@ export const encaissementExport: ExportDef = {
     // What was handed over when in another currency (empty otherwise).
     ['Montant remis', 'montantTendu', 'number'],
     ['Devise remise', 'deviseTendue'],
+    // The conversion difference a settling amount booked, in 'Devise' (docs/decisions/currencies.md "The last minor units").
+    ['Écart de conversion', 'ecartConversion', 'number'],
     ['Agence', 'agenceID.libelle'],
     [
       'Encaissé par',

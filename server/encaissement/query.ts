@@ -24,7 +24,8 @@ const montantRembourseSql = sql<string>`(-coalesce((SELECT sum(r.montant_encaiss
  * Payments with mode, author and parcel populated. `devise`: the currency of the amounts (the parcel's,
  * docs/decisions/currencies.md); `montantTendu` and `deviseTendue`: what was handed over when tendered in another
  * currency, null otherwise; `tauxTendu` and `tauxColis`: the rates of that day
- * (units for 1 €), which the receipt prints (src/colis/receipt.ts). A refund (docs/decisions/refunds-and-cash.md) is a
+ * (units for 1 €), which the receipt prints (src/colis/receipt.ts); `ecartConversion`: the conversion difference a
+ * settling amount booked (docs/decisions/currencies.md "The last minor units"). A refund (docs/decisions/refunds-and-cash.md) is a
  * row of negative amount with `rembourseID` (the payment it gives back) and `motif`; `montantRembourse` is what a
  * payment's refunds gave back.
  */
@@ -41,6 +42,7 @@ export const selectEncaissements = (db: Db | Tx) =>
       deviseTendue: encaissements.deviseTendue,
       tauxTendu: encaissements.tauxTendu,
       tauxColis: encaissements.tauxColis,
+      ecartConversion: encaissements.ecartConversion,
       rembourseID: encaissements.rembourseID,
       motif: encaissements.motif,
       montantRembourse: montantRembourseSql.as('montantRembourse'),

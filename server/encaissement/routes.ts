@@ -47,6 +47,10 @@ const encaissementRecord = record({
   deviseTendue: z.string().nullable().describe('ISO 4217 currency handed over, null when the payment’s own'),
   tauxTendu: z.string().nullable().describe('units of deviseTendue for 1 € on the day (6 decimals), null when none'),
   tauxColis: z.string().nullable().describe('units of devise for 1 € on the day (6 decimals), null when none'),
+  ecartConversion: z
+    .number()
+    .nullable()
+    .describe('in devise: the amount tendered converted less montantEncaisse, when it settled the parcel (or the refunds); else 0 or null'),
   rembourseID: z.string().nullable().describe('a refund: the payment it gives back (its amounts are negative); null for a payment'),
   motif: z.string().nullable().describe("a refund's reason, null for a payment"),
   montantRembourse: montant.describe("what the payment's refunds not cancelled gave back (0 for none, and for a refund)"),
@@ -81,6 +85,9 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
                 taux: z.string().nullable().describe('units of devise for 1 unit of deviseTendue (6 decimals), null when none'),
                 tauxTendu: z.string().nullable().describe('units of deviseTendue for 1 € on the day, null when none'),
                 tauxColis: z.string().nullable().describe('units of devise for 1 € on the day, null when none'),
+                ecartConversion: montant.describe(
+                  'in devise: the amount tendered converted less montantEncaisse when it settled the parcel, else 0',
+                ),
                 reglement: montant.describe("the parcel's new settled amount"),
                 resteAPayer: montant.describe("the parcel's new remaining amount"),
               })
@@ -103,6 +110,7 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
           taux: result.taux,
           tauxTendu: result.tendu?.tauxTendu ?? null,
           tauxColis: result.tendu?.tauxColis ?? null,
+          ecartConversion: Number(result.tendu?.ecartConversion ?? 0),
           reglement: Number(result.reglement),
           resteAPayer: Number(result.resteAPayer),
         },
@@ -125,6 +133,9 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
                 id,
                 montant: montant.describe('given back (positive; the refund row holds its opposite)'),
                 devise: z.string().describe("ISO 4217 currency of the amounts, the payment's (its parcel's)"),
+                montantTendu: z.number().nullable().describe('given back in deviseTendue (positive), null when in devise'),
+                deviseTendue: z.string().nullable().describe('ISO 4217 currency given back in, null when devise'),
+                ecartConversion: montant.describe("in devise: the refund row's conversion difference (its sign), else 0"),
                 rembourseID: id.describe('the refunded payment'),
                 remboursable: montant.describe('what the payment may still give back'),
                 reglement: montant.describe("the parcel's new settled amount"),
@@ -153,14 +164,15 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
             data: z
               .looseObject({
                 devise: z.string().describe("the parcel's currency"),
-                montant: montant.describe('the value of montantTendu in devise'),
+                montant: montant.describe('the value of montantTendu in devise, as it would be booked'),
+                ecartConversion: montant.describe('in devise: the conversion less montant, when montantTendu settles the parcel; else 0'),
                 deviseTendue: z.string(),
                 montantTendu: z.number().describe("in deviseTendue (the query's, else resteTendu)"),
                 taux: z.string().describe('units of devise for 1 unit of deviseTendue (6 decimals)'),
                 tauxTendu: z.string().describe('units of deviseTendue for 1 € today'),
                 tauxColis: z.string().describe('units of devise for 1 € today'),
                 resteAPayer: montant.describe("the parcel's remaining amount"),
-                resteTendu: z.number().describe('the largest amount in deviseTendue worth no more than resteAPayer'),
+                resteTendu: z.number().describe('the amount in deviseTendue that settles resteAPayer (docs/decisions/currencies.md)'),
               })
               .describe('a payment tendered in another currency, as encaissement/create would record it today'),
           }),

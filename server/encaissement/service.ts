@@ -16,10 +16,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COLIS_MESSAGES, isColisPayable, type PaymentBy } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
-import { DEVISE_COMPTABLE, convertir, minorToNumber, minorToString, tauxCroise, toMinor } from '../../common/devises';
+import { DEVISE_COMPTABLE, minorToNumber, minorToString, tauxCroise, toMinor } from '../../common/devises';
 import { formatMontant } from '../../common/format';
 import type { DecimalInput } from '../../common/money';
-import { montantDepasseMessage, type EncaissementInput } from '../../common/schemas/encaissement';
+import { montantDepasseMessage, soldeTenduMinor, valeurTendue, type EncaissementInput } from '../../common/schemas/encaissement';
 import { lockColis } from '../access/locks';
 import { agenceDevise } from '../agence/query';
 import { checkAgenceActive } from '../agence/service';
@@ -30,13 +30,18 @@ import type { Db, Tx } from '../db/client';
 import { colis, encaissements, historiques, modesPaiement } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { statutCodeOf, statutsByCode } from '../statut/query';
-import { convertirAuJour } from '../tauxChange/rates';
+import { tauxEnVigueur } from '../tauxChange/rates';
 import { encaissementInScope, encaissementsOfColis, findColisMontants, montantRembourseOf } from './query';
 import { notifyColis } from '../notification/service';
 
-/** The notification of a payment (spec 000 §7, text as the spec writes it), the amount in the parcel's currency. */
-const encaissementMessage = (montant: DecimalInput, devise: string) =>
-  `un encaissement de ${formatMontant(montant, devise)} vient d'être d'effectué conernant votre colis`;
+/**
+ * The notification of a payment (spec 000 §7, text as the spec writes it): the amount received, and, when in another
+ * currency than the parcel's, its value in the parcel's beside it ('27,84 € (260 304 GNF)').
+ */
+const encaissementMessage = (montant: DecimalInput, devise: string, tendu: Tendu | null) =>
+  `un encaissement de ${
+    tendu ? `${formatMontant(tendu.montantTendu, tendu.deviseTendue)} (${formatMontant(montant, devise)})` : formatMontant(montant, devise)
+  } vient d'être d'effectué conernant votre colis`;
 
 /** The refusal of a payment on a parcel whose remaining amount is 0 when its lock is taken (two agents, one parcel). */
 const COLIS_DEJA_SOLDE = "Ce colis vient d'être soldé par un autre encaissement.";
@@ -62,7 +67,11 @@ export interface PayableColis {
   isActive?: boolean;
 }
 
-/** A payment tendered in another currency than its parcel's: the amount and currency handed over, both day rates. */
+/**
+ * A payment tendered in another currency than its parcel's (or a refund given back in one): the amount and currency
+ * handed over (numeric text, the row's sign), both day rates, and the conversion difference booked in the parcel's
+ * currency (docs/decisions/currencies.md "The last minor units": '0' unless the amount settled the parcel).
+ */
 export interface Tendu {
   montantTendu: string;
   deviseTendue: string;
@@ -70,6 +79,8 @@ export interface Tendu {
   tauxTendu: string;
   /** Units of the parcel's currency for 1 € on the day. */
   tauxColis: string;
+  /** The amount tendered converted less the amount booked, in the parcel's currency (numeric text). */
+  ecartConversion: string;
 }
 
 /** What recordEncaissement answers: the payment, and the parcel's new amounts (numeric texts in `devise`). */
@@ -169,32 +180,45 @@ export async function recordEncaissement(
       dateAction: sql`now()`,
     });
   }
-  await notifyColis(tx, [payable], encaissementMessage(montantEncaisse, devise));
+  await notifyColis(tx, [payable], encaissementMessage(montantEncaisse, devise, tendu));
   payable.reglement = reglement;
   payable.resteAPayer = resteAPayer;
   return { id: created.id, devise, montantEncaisse, reglement, resteAPayer, tendu };
 }
 
+/** The payment fields of a body: in the parcel's currency, or tendered in another (common/schemas/encaissement.ts). */
+type PaiementSaisi = { montantEncaisse?: DecimalInput; montantTendu?: DecimalInput; deviseTendue?: string };
+
 /**
- * The amount of a payment in its parcel's currency: `montantTendu` in `deviseTendue` converted at the rates in force
- * on `jour` (rounded once, half away from zero, to the parcel currency's minor unit), else `montantEncaisse`, else
- * all that remains. A tendered amount in the parcel's own currency is a plain payment.
- * @returns the amount (parcel's currency) and, for another currency, what was tendered and both rates
+ * The amount of a payment in its parcel's currency (docs/decisions/currencies.md "Payments in another currency", "The
+ * last minor units"), for encaissement/create and for the remainder collected at the end of the journey:
+ * `montantTendu` in `deviseTendue`, else the settling amount in `deviseTendue` (common/schemas/encaissement.ts
+ * soldeTenduMinor), valued at the rates in force on `jour` by valeurTendue (the settling amount books exactly the
+ * remainder, its conversion difference kept); else `montantEncaisse`; else all that remains. A tendered amount in the
+ * parcel's own currency is a plain payment.
+ * @returns the amount (parcel's currency) and, for another currency, what was tendered, both rates and the difference
  * @throws 409 when a currency has no rate in force on `jour` (server/tauxChange/rates.ts)
  */
-async function montantOfPayment(
+export async function montantOfPayment(
   tx: Tx,
-  input: Pick<EncaissementInput, 'montantEncaisse' | 'montantTendu' | 'deviseTendue'>,
+  input: PaiementSaisi,
   parcel: { devise: string; resteAPayer: string },
   jour: string,
 ): Promise<{ montant: DecimalInput; tendu: Tendu | null }> {
   const { montantTendu, deviseTendue } = input;
-  if (montantTendu === undefined || !deviseTendue) return { montant: input.montantEncaisse ?? parcel.resteAPayer, tendu: null };
-  if (deviseTendue === parcel.devise) return { montant: montantTendu, tendu: null };
-  const { montant, tauxFrom: tauxTendu, tauxTo: tauxColis } = await convertirAuJour(tx, montantTendu, deviseTendue, parcel.devise, jour);
+  const devise = parcel.devise;
+  if (!deviseTendue || deviseTendue === devise) {
+    return { montant: montantTendu ?? input.montantEncaisse ?? parcel.resteAPayer, tendu: null };
+  }
+  const tauxTendu = await tauxEnVigueur(tx, deviseTendue, jour);
+  const tauxColis = await tauxEnVigueur(tx, devise, jour);
+  const conversion = { deviseTendue, devise, tauxTendu, tauxColis, reste: parcel.resteAPayer };
+  const tenduMinor = montantTendu === undefined ? soldeTenduMinor(conversion)! : toMinor(montantTendu, deviseTendue);
+  const tendu = minorToString(tenduMinor, deviseTendue);
+  const valeur = valeurTendue({ ...conversion, montant: tendu })!;
   return {
-    montant,
-    tendu: { montantTendu: minorToString(toMinor(montantTendu, deviseTendue), deviseTendue), deviseTendue, tauxTendu, tauxColis },
+    montant: minorToString(valeur.montant, devise),
+    tendu: { montantTendu: tendu, deviseTendue, tauxTendu, tauxColis, ecartConversion: minorToString(valeur.ecart, devise) },
   };
 }
 
@@ -239,32 +263,14 @@ export async function createEncaissement(db: Db, input: EncaissementInput, user:
 }
 
 /**
- * The largest amount in `deviseTendue` worth at most `reste` in the parcel's currency: `converti`, the remaining
- * converted (rounded half away from zero), lowered by the tendered currency's minor unit while its equivalent exceeds
- * `reste`.
- */
-function resteEnDevise(
-  reste: string,
-  converti: number,
-  devise: string,
-  deviseTendue: string,
-  tauxTendu: string,
-  tauxColis: string,
-): bigint {
-  const max = toMinor(reste, devise);
-  let tenduMinor = toMinor(converti, deviseTendue);
-  const equivalent = (m: bigint) => toMinor(convertir(minorToString(m, deviseTendue), deviseTendue, devise, tauxTendu, tauxColis), devise);
-  for (let i = 0; i < 1000 && tenduMinor > 0n && equivalent(tenduMinor) > max; i++) tenduMinor -= 1n;
-  return tenduMinor;
-}
-
-/**
  * The value in a parcel's currency of an amount tendered in another, at the rates in force today, as
- * encaissement/create would record it (the make-payment dialog's preview): the parcel must be one the user may see.
- * @param q.montantTendu the amount tendered (absent: resteTendu, the parcel's remaining in that currency)
- * @returns `montant` and `devise` (the parcel's), `taux` (units of it for 1 unit tendered, 6 decimals), both day rates
- *   (units for 1 €), the amount tendered, the parcel's remaining amount and `resteTendu`: the largest amount in the
- *   tendered currency worth no more than it
+ * encaissement/create would record it (the payment and hand-over dialogs' preview): the parcel must be one the user may
+ * see.
+ * @param q.montantTendu the amount tendered (absent: resteTendu, the settling amount in that currency)
+ * @returns `montant` and `devise` (the parcel's: what would be booked), `ecartConversion` (the conversion difference
+ *   booked with it, docs/decisions/currencies.md "The last minor units"), `taux` (units of the parcel's currency for 1
+ *   unit tendered, 6 decimals), both day rates (units for 1 €), the amount tendered, the parcel's remaining amount and
+ *   `resteTendu`: the amount in the tendered currency that settles it
  * @throws 404 'Colis non trouvé'; 409 a currency without a rate today
  */
 export async function equivalentEncaissement(
@@ -274,26 +280,25 @@ export async function equivalentEncaissement(
 ) {
   const parcel = await findColisMontants(db, q.colisID, user);
   if (!parcel) throw notFound('Colis non trouvé');
-  const { devise } = parcel;
+  const { devise, resteAPayer } = parcel;
   const jour = todayIso();
-  // The remaining in the tendered currency, and both rates of the day.
-  const reste = await convertirAuJour(db, parcel.resteAPayer, devise, q.deviseTendue, jour);
-  const { tauxFrom: tauxColis, tauxTo: tauxTendu } = reste;
-  const resteTendu = minorToNumber(
-    resteEnDevise(parcel.resteAPayer, reste.montant, devise, q.deviseTendue, tauxTendu, tauxColis),
-    q.deviseTendue,
-  );
-  const montantTendu = minorToNumber(toMinor(q.montantTendu ?? resteTendu, q.deviseTendue), q.deviseTendue);
+  const tauxColis = await tauxEnVigueur(db, devise, jour);
+  const tauxTendu = await tauxEnVigueur(db, q.deviseTendue, jour);
+  const conversion = { devise, deviseTendue: q.deviseTendue, tauxTendu, tauxColis, reste: resteAPayer };
+  const resteTendu = soldeTenduMinor(conversion)!;
+  const tendu = q.montantTendu === undefined ? resteTendu : toMinor(q.montantTendu, q.deviseTendue);
+  const valeur = valeurTendue({ ...conversion, montant: minorToString(tendu, q.deviseTendue) })!;
   return {
     devise,
-    montant: convertir(montantTendu, q.deviseTendue, devise, tauxTendu, tauxColis),
+    montant: minorToNumber(valeur.montant, devise),
+    ecartConversion: minorToNumber(valeur.ecart, devise),
     deviseTendue: q.deviseTendue,
-    montantTendu,
+    montantTendu: minorToNumber(tendu, q.deviseTendue),
     taux: tauxCroise(tauxTendu, tauxColis),
     tauxTendu,
     tauxColis,
-    resteAPayer: minorToNumber(toMinor(parcel.resteAPayer, devise), devise),
-    resteTendu,
+    resteAPayer: minorToNumber(toMinor(resteAPayer, devise), devise),
+    resteTendu: minorToNumber(resteTendu, q.deviseTendue),
   };
 }
 

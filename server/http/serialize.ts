@@ -24,6 +24,7 @@ const NUMERIC_FIELD_NAMES = [
   'montantEncaisse',
   'montantRestant',
   'montantTendu',
+  'ecartConversion',
   'montantRembourse',
   'montantMinimum',
   'latitude',

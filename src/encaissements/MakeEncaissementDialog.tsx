@@ -22,7 +22,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { DEVISES, deviseOuEuro, isDevise, minorToNumber, tauxCroise } from '../../common/devises';
 import type { DecimalInput } from '../../common/money';
 import { formatMontant, tauxLibelle } from '../../common/format';
-import { encaissementFormSchema, equivalentMinor, type EncaissementFormOutput } from '../../common/schemas/encaissement';
+import { encaissementFormSchema, valeurTendue, type EncaissementFormOutput } from '../../common/schemas/encaissement';
 import { serverMessage } from '../common/recordLabel';
 import type { EncaissementMethods, EquivalentEncaissement } from './encaissementMethods';
 import { ModePaiementSelect, PaiementDialog, contextResolver, useDialogMutation } from './PaiementDialog';
@@ -100,10 +100,17 @@ const MontantTendu = ({
   let equivalent: string | null = null;
   if (deviseTendue !== devise && taux) {
     try {
-      const minor = equivalentMinor({ montant, deviseTendue, devise, tauxTendu: taux.tauxTendu, tauxColis: taux.tauxColis });
-      if (minor !== null) {
+      const valeur = valeurTendue({
+        montant,
+        deviseTendue,
+        devise,
+        tauxTendu: taux.tauxTendu,
+        tauxColis: taux.tauxColis,
+        reste: resteAPayer,
+      });
+      if (valeur !== null) {
         equivalent = translate(k('equivalent'), {
-          montant: formatMontant(minorToNumber(minor, devise), devise),
+          montant: formatMontant(minorToNumber(valeur.montant, devise), devise),
           taux: tauxLibelle(tauxCroise(taux.tauxTendu, taux.tauxColis), deviseTendue, devise),
         });
       }

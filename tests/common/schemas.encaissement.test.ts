@@ -11,6 +11,8 @@ import {
   encaissementEquivalentQuery,
   encaissementFormSchema,
   montantDepasseMessage,
+  soldeTenduMinor,
+  valeurTendue,
 } from '../../common/schemas/encaissement';
 
 const COLIS = '00000000-0000-4000-8000-000000000001';
@@ -136,6 +138,38 @@ describe('the make-payment dialog form', () => {
     // 10,01 € = 6 566 F, above the 6 560 F left.
     expect(errors(encaissementFormSchema.safeParse(form({ ...xof, ...rates, montant: '10.01' })))).toEqual({
       montant: montantDepasseMessage('6560.00', 'XOF'),
+    });
+  });
+});
+
+describe('the settling amount of another currency (docs/decisions/currencies.md "The last minor units")', () => {
+  const gnf = { devise: 'GNF', deviseTendue: 'EUR', tauxTendu: '1', tauxColis: '9350' };
+
+  it('is the remainder converted, rounded half away from zero, and at least one minor unit', () => {
+    expect(soldeTenduMinor({ ...gnf, reste: '260375' })).toBe(2785n); // 27,8476 € → 27,85 €
+    expect(soldeTenduMinor({ ...gnf, reste: '71' })).toBe(1n); // 0,0076 € → 0,01 €
+    expect(soldeTenduMinor({ ...gnf, reste: '1' })).toBe(1n); // 0,0001 € would round to 0: one cent
+    expect(soldeTenduMinor({ ...gnf, reste: '0' })).toBe(0n);
+    expect(soldeTenduMinor({ ...gnf, deviseTendue: 'GNF', reste: '71' })).toBe(71n);
+    expect(soldeTenduMinor({ ...gnf, tauxTendu: null, reste: '71' })).toBeNull();
+  });
+
+  it('books exactly the remainder and keeps the conversion difference; any other amount its conversion', () => {
+    expect(valeurTendue({ ...gnf, reste: '260375', montant: '27,85' })).toEqual({ montant: 260375n, ecart: 23n });
+    expect(valeurTendue({ ...gnf, reste: '260375', montant: '27.84' })).toEqual({ montant: 260304n, ecart: 0n });
+    expect(valeurTendue({ ...gnf, reste: '71', montant: '0.01' })).toEqual({ montant: 71n, ecart: 23n });
+    // Above the settling amount: its conversion, which the caller refuses as above the remainder.
+    expect(valeurTendue({ ...gnf, reste: '260375', montant: '27.86' })).toEqual({ montant: 260491n, ecart: 0n });
+    // A euro parcel settled in F CFA: 29,50 € ← 19 351 F (19 350,73 F), worth 29,50 € again.
+    const eur = { devise: 'EUR', deviseTendue: 'XOF', tauxTendu: '655.957', tauxColis: '1' };
+    expect(soldeTenduMinor({ ...eur, reste: '29.50' })).toBe(19351n);
+    expect(valeurTendue({ ...eur, reste: '29.50', montant: 19351 })).toEqual({ montant: 2950n, ecart: 0n });
+  });
+
+  it('the dialog refuses nothing it would book as the remainder', () => {
+    expect(encaissementFormSchema.parse(form({ ...gnf, resteAPayer: '260375', montant: '27,85' }))).toMatchObject({
+      montantTendu: 27.85,
+      deviseTendue: 'EUR',
     });
   });
 });

@@ -114,6 +114,7 @@ describe('tendered in another currency', () => {
     expect(preview.body.data).toEqual({
       devise: 'XOF',
       montant: 6560,
+      ecartConversion: 0,
       deviseTendue: 'EUR',
       montantTendu: 10,
       taux: '655.957000',

@@ -111,6 +111,17 @@ export async function insertClient(db: Db, nom = 'Client'): Promise<string> {
   return u.id;
 }
 
+/**
+ * Inserts an agency `code` in the seeded city `villeCode` (its country's currency is the agency's: agences → villes →
+ * pays), e.g. a Conakry counter, which the seed does not have. @returns its id
+ */
+export async function insertAgence(db: Db, code: string, libelle: string, villeCode: string): Promise<string> {
+  const [ville] = await db.select({ id: villes.id, paysID: villes.paysID }).from(villes).where(eq(villes.code, villeCode));
+  if (!ville) throw new Error(`ville inconnue ${villeCode}`);
+  const [row] = await db.insert(agences).values({ code, libelle, villeID: ville.id, paysID: ville.paysID }).returning({ id: agences.id });
+  return row.id;
+}
+
 /** Inserts a parcel on a departure, in a status, and adds its weight to the departure's poidsReel. */
 export async function insertColis(
   db: Db,

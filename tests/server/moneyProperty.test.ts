@@ -156,7 +156,8 @@ async function run(a: Action): Promise<number> {
     const row = res.rows[0]!;
     const answer = await t.call('POST', `/api/encaissement/rembourser/${paymentID}`, {
       token,
-      body: { montant: minor(Number(row.m) * a.part, row.devise), modePaiementID: id.ESPECES, motif: 'Essai' },
+      // In the parcel's currency (a refund defaults to the currency the payment was received in).
+      body: { montant: minor(Number(row.m) * a.part, row.devise), deviseTendue: row.devise, modePaiementID: id.ESPECES, motif: 'Essai' },
     });
     return answer.status;
   }
