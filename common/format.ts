@@ -64,6 +64,16 @@ export function formatMontant(value: DecimalInput, devise: string | null | undef
 }
 
 /**
+ * An amount in its currency with its sign always written when not zero (a difference): '+23 GNF', '-50,00 €',
+ * '0,00 €' (formatMontant otherwise).
+ */
+export function formatMontantSigne(value: DecimalInput, devise: string | null | undefined): string {
+  const code = devise || DEVISE_COMPTABLE;
+  const positif = isDevise(code) ? toMinor(value, code) > 0n : toCents(value) > 0n;
+  return `${positif ? '+' : ''}${formatMontant(value, devise)}`;
+}
+
+/**
  * Formats a weight in kg the French way, up to 3 decimals, e.g. 12.5 → '12,5 kg'.
  * @param value weight in kg
  * @param unite the unit shown after the number ('kg' by default; 'M3' shows 'm³')

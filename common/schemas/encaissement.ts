@@ -12,7 +12,7 @@
  * server or by the dialog's schema when it knows the currency; the bodies keep the amount as typed.
  */
 import { z } from 'zod';
-import { COLLECTION_PAYER, PAYMENT_BY } from '../colisRules';
+import { COLLECTION_PAYER, PAYMENT_BY, PAYMENT_BY_CHOICES, type PaymentBy } from '../colisRules';
 import { convertir, minorToNumber, minorToString, toMinor } from '../devises';
 import { formatMontant } from '../format';
 import type { DecimalInput } from '../money';
@@ -23,6 +23,9 @@ const MODE_PAIEMENT_REQUIRED = 'Veuillez remplir tous les champs obligatoire.';
 
 /** The payment mode of a collection: required. */
 const modePaiementID = requiredId(MODE_PAIEMENT_REQUIRED);
+
+/** Who pays a collection, as chosen in a dialog (the spec's visible options, PAYMENT_BY_CHOICES). */
+const paymentby = z.enum(PAYMENT_BY_CHOICES as [PaymentBy, ...PaymentBy[]], { error: 'Le payeur est obligatoire' });
 
 /**
  * An amount typed or sent (a number, or a French or dotted numeric text), above 0 and at most 1 000 000 000, kept as
@@ -145,14 +148,16 @@ export function valeurTendue(v: Conversion & { montant: DecimalInput; reste: Dec
  * rounded to its currency's minor unit, and whose value in the parcel's currency does not exceed the remaining
  * (montantDepasseMessage, the server's text); the currency tendered. Hidden values: the parcel's currency and remaining
  * amount, and, for another currency, both rates of the day (units for 1 €) as encaissement/equivalent answers them
- * (while they are unknown the server alone checks the remaining). The debtor is fixed (COLLECTION_PAYER), not part of
- * the form.
- * @returns on success the body's payment fields: `{modePaiementID, montantEncaisse}` in the parcel's currency, or
- *   `{modePaiementID, montantTendu, deviseTendue}` for another currency, amounts rounded to their minor unit
+ * (while they are unknown the server alone checks the remaining). Who pays is chosen (`paymentby`, the form starting
+ * from the spec's debtor, COLLECTION_PAYER).
+ * @returns on success the body's payment fields: `{modePaiementID, paymentby, montantEncaisse}` in the parcel's
+ *   currency, or `{modePaiementID, paymentby, montantTendu, deviseTendue}` for another currency, amounts rounded to
+ *   their minor unit
  */
 export const encaissementFormSchema = z
   .object({
     modePaiementID,
+    paymentby,
     montant: montantPositif('Le montant encaissé'),
     deviseTendue: deviseCode(),
     devise: deviseCode('La devise du colis est obligatoire'),
@@ -176,9 +181,10 @@ export const encaissementFormSchema = z
   })
   .transform((v) =>
     v.deviseTendue === v.devise
-      ? { modePaiementID: v.modePaiementID, montantEncaisse: minorToNumber(toMinor(v.montant, v.devise), v.devise) }
+      ? { modePaiementID: v.modePaiementID, paymentby: v.paymentby, montantEncaisse: minorToNumber(toMinor(v.montant, v.devise), v.devise) }
       : {
           modePaiementID: v.modePaiementID,
+          paymentby: v.paymentby,
           montantTendu: minorToNumber(toMinor(v.montant, v.deviseTendue), v.deviseTendue),
           deviseTendue: v.deviseTendue,
         },
@@ -186,6 +192,44 @@ export const encaissementFormSchema = z
 
 /** What the dialog sends once its values pass (the body's payment fields). */
 export type EncaissementFormOutput = z.output<typeof encaissementFormSchema>;
+
+/** The refusal of a hand-over in another currency before its amount in it is known (today's rates not read yet). */
+const SOLDE_INCONNU = "Le montant à encaisser dans cette devise n'est pas encore connu.";
+
+/**
+ * The hand-over and delivery dialog's form (src/colis/FinishColisButton.tsx; colis/retirer|livrer,
+ * common/schemas/colis.ts finishFields): when money remains, the payment mode ('Veuillez remplir tous les champs
+ * obligatoire.'), who pays, and the currency the whole remainder is received in; `montant` is that remainder in it —
+ * the settling amount encaissement/equivalent answered (docs/decisions/currencies.md "The last minor units") — shown,
+ * not typed, and required in another currency than the parcel's. Hidden: the parcel's currency and remaining amount.
+ * @returns on success the body: `{}` when nothing remains; else `{modePaiementID, paymentby}` in the parcel's currency,
+ *   with `{deviseTendue, montantTendu}` in another
+ */
+export const finishFormSchema = z
+  .object({
+    modePaiementID: z.string().nullish(),
+    paymentby,
+    montant: z.union([z.string(), z.number()]).nullish(),
+    deviseTendue: deviseCode(),
+    devise: deviseCode('La devise du colis est obligatoire'),
+    resteAPayer: z.union([z.number(), z.string()]),
+  })
+  .superRefine((v, ctx) => {
+    if (toMinor(v.resteAPayer, v.devise) <= 0n) return;
+    if (!v.modePaiementID) ctx.addIssue({ code: 'custom', path: ['modePaiementID'], message: MODE_PAIEMENT_REQUIRED });
+    if (v.deviseTendue !== v.devise && (v.montant === null || v.montant === undefined || v.montant === '')) {
+      ctx.addIssue({ code: 'custom', path: ['deviseTendue'], message: SOLDE_INCONNU });
+    }
+  })
+  .transform((v) => {
+    if (toMinor(v.resteAPayer, v.devise) <= 0n) return {};
+    const paiement = { modePaiementID: v.modePaiementID!, paymentby: v.paymentby };
+    if (v.deviseTendue === v.devise) return paiement;
+    return { ...paiement, deviseTendue: v.deviseTendue, montantTendu: minorToNumber(toMinor(v.montant!, v.deviseTendue), v.deviseTendue) };
+  });
+
+/** What the hand-over and delivery dialog sends once its values pass (colis/retirer|livrer's body). */
+export type FinishFormOutput = z.output<typeof finishFormSchema>;
 
 /** The longest reason a refund may give. */
 const MOTIF_MAX = 500;
@@ -220,24 +264,36 @@ export const remboursementBody = z.object({
 export type RemboursementInput = z.infer<typeof remboursementBody>;
 
 /**
- * The refund dialog's form (src/encaissements/RembourserDialog.tsx): the body's fields, and hidden the payment's
- * currency and what it may still give back; the amount, rounded to the currency's minor unit, must be above 0 and not
- * above that (remboursementDepasseMessage, the server's text).
- * @returns on success the body: `{montant, modePaiementID, motif}`, the amount rounded to its minor unit, the reason
- *   trimmed
+ * The refund dialog's form (src/encaissements/RembourserDialog.tsx): the body's fields; the currency given back in,
+ * chosen (the one the payment was received in, or its parcel's); hidden the payment's currency, what it may still give
+ * back in it, and the payment's own rates (units for 1 €) for the currency it was received in. The amount, rounded to
+ * the minor unit of the currency given back and valued in the payment's by valeurTendue (the server's rule: the settling
+ * amount gives back all that is left), must be above 0 and not above what is left (remboursementDepasseMessage, the
+ * server's text).
+ * @returns on success the body: `{montant, deviseTendue, modePaiementID, motif}`, the amount rounded to its minor unit,
+ *   the reason trimmed
  */
 export const remboursementFormSchema = z
-  .object({ ...remboursementFields, devise: deviseCode(), remboursable: z.union([z.number(), z.string()]) })
+  .object({
+    ...remboursementFields,
+    deviseTendue: deviseCode(),
+    devise: deviseCode(),
+    remboursable: z.union([z.number(), z.string()]),
+    tauxTendu: z.string().nullish(),
+    tauxColis: z.string().nullish(),
+  })
   .superRefine((v, ctx) => {
-    const montant = toMinor(v.montant, v.devise);
-    if (montant <= 0n) {
+    const valeur = toMinor(v.montant, v.deviseTendue) > 0n ? valeurTendue({ ...v, reste: v.remboursable }) : { montant: 0n };
+    if (valeur === null) return;
+    if (valeur.montant <= 0n) {
       ctx.addIssue({ code: 'custom', path: ['montant'], message: 'Le montant remboursé doit être supérieur à 0' });
-    } else if (montant > toMinor(v.remboursable, v.devise)) {
+    } else if (valeur.montant > toMinor(v.remboursable, v.devise)) {
       ctx.addIssue({ code: 'custom', path: ['montant'], message: remboursementDepasseMessage(v.remboursable, v.devise) });
     }
   })
   .transform((v) => ({
-    montant: minorToNumber(toMinor(v.montant, v.devise), v.devise),
+    montant: minorToNumber(toMinor(v.montant, v.deviseTendue), v.deviseTendue),
+    deviseTendue: v.deviseTendue,
     modePaiementID: v.modePaiementID,
     motif: v.motif,
   }));

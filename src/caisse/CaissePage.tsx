@@ -1,8 +1,8 @@
 /**
  * 'Caisse', /caisse (key caisse; docs/decisions/refunds-and-cash.md): the cash of an agency's day. A role that sees
  * every agency chooses the agency (another role's is its own), and the day (today by default, never after). The screen
- * shows the expected amounts (GET caisse/attendu: payments − refunds per payment mode and currency, the cash
- * operations' line), an input per line for the amount counted with the difference shown as it is typed (red when not
+ * shows the expected amounts (GET caisse/attendu: payments − refunds per payment mode and currency received, the cash
+ * operations' line; the day's conversion differences below them, docs/decisions/currencies.md "The last minor units"), an input per line for the amount counted with the difference shown as it is typed (red when not
  * zero), and a comment; 'Clôturer la caisse' asks for confirmation, then POST caisse/cloture (the server recomputes the
  * expected amounts). A closed day shows its stored lines read-only, who closed it and when, and its PDF 'Arrêté de
  * caisse'. The closings' history is below (./CaisseHistorique.tsx), with 'Rouvrir' for the key caisseRouvrir.
@@ -55,7 +55,7 @@ import {
   type CaisseFormValues,
 } from './caisseView';
 import { CaisseHistorique } from './CaisseHistorique';
-import type { CaisseClotureDetail, LigneAttendue } from './types';
+import type { CaisseClotureDetail, EcartConversion, LigneAttendue } from './types';
 
 const f = 'resources.caisse';
 
@@ -76,6 +76,24 @@ const Ecart = ({ ecart, devise, testId }: { ecart: string | null; devise: string
     {ecart === null ? '—' : formatEcart(ecart, devise)}
   </Typography>
 );
+
+/**
+ * The conversion differences of the day's settling amounts, per parcel currency (docs/decisions/currencies.md "The last
+ * minor units"): shown under the lines, counted in none; nothing when there are none.
+ */
+const EcartsConversion = ({ ecarts }: { ecarts: readonly EcartConversion[] | undefined }) => {
+  const translate = useTranslate();
+  if (!ecarts?.length) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2 }} data-testid="ecarts-conversion">
+      <strong>{translate(`${f}.conversion.title`)} : </strong>
+      {ecarts.map((e) => formatEcart(e.ecart, e.devise)).join(' · ')}
+      <Box component="span" sx={{ display: 'block', mt: 0.5, color: 'text.secondary' }}>
+        {translate(`${f}.conversion.explication`)}
+      </Box>
+    </Alert>
+  );
+};
 
 /** The header row of the lines' table. */
 const LignesHead = () => {
@@ -112,6 +130,8 @@ const EcartSaisi = ({
 /** Props of the open day's form. */
 interface CaisseFormProps {
   lignes: LigneAttendue[];
+  /** The day's conversion differences so far, shown under the lines. */
+  ecartsConversion?: EcartConversion[];
   agence: { id: string; libelle: string };
   date: string;
   /** The agency sent with the closing (a role that sees every agency); undefined: the user's own. */
@@ -124,7 +144,7 @@ interface CaisseFormProps {
  * and day: when the expected amounts are read again (react-query reads them again when the window regains focus, and
  * after a payment elsewhere they differ), the lines follow and every amount typed stays on its line (formValuesOf).
  */
-const CaisseForm = ({ lignes, agence, date, agenceID, onClosed }: CaisseFormProps) => {
+const CaisseForm = ({ lignes, ecartsConversion, agence, date, agenceID, onClosed }: CaisseFormProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<DataProvider & CaisseMethods>();
@@ -203,6 +223,7 @@ const CaisseForm = ({ lignes, agence, date, agenceID, onClosed }: CaisseFormProp
           </TableBody>
         </Table>
       )}
+      <EcartsConversion ecarts={ecartsConversion} />
       <TextField
         {...register('commentaire')}
         label={translate(`${f}.fields.commentaire`)}
@@ -285,6 +306,9 @@ const CaisseCloturee = ({ cloture }: { cloture: CaisseClotureDetail }) => {
           ))}
         </TableBody>
       </Table>
+      <Box sx={{ mt: 2 }}>
+        <EcartsConversion ecarts={cloture.ecartsConversion} />
+      </Box>
     </Box>
   );
 };
@@ -346,6 +370,7 @@ const CaissePage = () => {
                   <CaisseForm
                     key={`${data.agence.id}|${data.date}`}
                     lignes={data.lignes}
+                    ecartsConversion={data.ecartsConversion}
                     agence={data.agence}
                     date={data.date}
                     agenceID={agenceID}

@@ -3,7 +3,9 @@
  * house style of the parcel receipt and the manifest (src/common/pdfKit.ts: palette, font, page breaks): A4 portrait;
  * the agency, the day, who closed it and when (and the reopening, if any); one row per line — payment mode (or the cash
  * operations), currency, expected, counted, difference (in red when not zero) — each amount in its currency
- * (common/format.ts formatMontant); the differences per currency; the whole comment, every line of it; a signatures box
+ * (common/format.ts formatMontant); the differences per currency; the conversion differences of the day's settling
+ * amounts, per parcel currency (docs/decisions/currencies.md "The last minor units"), when any; the whole comment,
+ * every line of it; a signatures box
  * 'Caissier' / 'Responsable'. A block that does not fit goes on a new page (the lines' header repeated), and every page
  * has the footer 'Édité le … - Page N / M'. Takes a closing as caisse/getBy answers it; its labels are the screen's
  * (resources.caisse fields, historique, page.title), the PDF's own texts are resources.caisse.pdf.
@@ -135,6 +137,25 @@ export function buildArretePdf(cloture: CaisseClotureDetail, now: Date = new Dat
     doc.text(pdfText(e.devise), margin + 4, y);
     font(doc, 10, 'normal', ecartNonNul(e.ecart) ? DUE : INK);
     doc.text(pdfText(formatEcart(e.ecart, e.devise)), margin + 60, y, { align: 'right' });
+  }
+
+  // The conversion differences of the day's settling amounts, per parcel currency: in the parcels, in no drawer line.
+  const conversions = cloture.ecartsConversion ?? [];
+  if (conversions.length > 0) {
+    y = room(y + 8, 5.5 * (conversions.length + 2));
+    font(doc, 10, 'bold');
+    doc.text(pdfText(c.conversion.title), margin, y);
+    font(doc, 8.5, 'normal', MUTED);
+    for (const line of doc.splitTextToSize(pdfText(c.conversion.explication), inner) as string[]) {
+      y = room(y + LINE, 0);
+      doc.text(line, margin, y);
+    }
+    for (const e of conversions) {
+      y = room(y + 5.5, 0);
+      font(doc, 10);
+      doc.text(pdfText(e.devise), margin + 4, y);
+      doc.text(pdfText(formatEcart(e.ecart, e.devise)), margin + 60, y, { align: 'right' });
+    }
   }
 
   // The comment, every line of it (up to 1 000 characters, its own line breaks kept), over as many pages as it needs.

@@ -5,7 +5,7 @@
  * so the screen sends what the server checks. No React here: tests/render/caisse.test.tsx and the PDF use it.
  */
 import { isDevise, minorToString, toMinor } from '../../common/devises';
-import { formatMontant } from '../../common/format';
+import { formatMontantSigne } from '../../common/format';
 import { caisseClotureForm, ligneKey } from '../../common/schemas/caisse';
 import type { CaisseClotureBody, LigneAttendue } from './types';
 
@@ -68,8 +68,7 @@ export function ecartNonNul(ecart: string | null | undefined): boolean {
 
 /** A difference as shown: its sign always written ('+100 F CFA', '-50,00 €', '0,00 €'). */
 export function formatEcart(ecart: string, devise: string): string {
-  const text = formatMontant(ecart, devise);
-  return ecartNonNul(ecart) && !ecart.trim().startsWith('-') ? `+${text}` : text;
+  return formatMontantSigne(ecart, devise);
 }
 
 /**

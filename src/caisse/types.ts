@@ -49,6 +49,14 @@ export interface CaisseCloture {
   motifReouverture: string | null;
   /** Σ (counted − expected) per currency. */
   ecarts: { devise: string; ecart: string }[];
+  /** The day's conversion differences per parcel currency, as the closing found them (docs/decisions/currencies.md). */
+  ecartsConversion?: EcartConversion[];
+}
+
+/** A conversion difference of a day in a parcel currency: Σ converted − booked (exact decimal text, signed). */
+export interface EcartConversion {
+  devise: string;
+  ecart: string;
 }
 
 /** A closing with its counted lines (caisse/getBy, caisse/cloture, caisse/rouvrir). */
@@ -61,6 +69,8 @@ export interface CaisseAttendu {
   agence: { id: string; code: string; libelle: string };
   date: string;
   lignes: LigneAttendue[];
+  /** The day's conversion differences so far, per parcel currency. */
+  ecartsConversion?: EcartConversion[];
   cloture: CaisseClotureDetail | null;
 }
 

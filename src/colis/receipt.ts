@@ -14,6 +14,7 @@ import { DEVISE_COMPTABLE, tauxCroise } from '../../common/devises';
 import { formatKg, formatMontant, tauxLibelle } from '../../common/format';
 import type { Encaissement } from '../encaissements/types';
 import { isRemboursement } from '../encaissements/encaissementRules';
+import { ecartConversionDe } from '../encaissements/montantRemis';
 import { formatDateFr } from '../common/formatDate';
 import { drawQr, ensureRoom, fill, font, PALETTE, pdfText } from '../common/pdfKit';
 import { fr } from '../i18n/fr';
@@ -41,6 +42,8 @@ export interface ReceiptPayment {
   deviseTendue?: string | null;
   tauxTendu?: string | null;
   tauxColis?: string | null;
+  /** The conversion difference a settling amount booked, in the parcel's currency. */
+  ecartConversion?: DecimalInput;
   remboursement?: boolean;
   motif?: string | null;
 }
@@ -112,6 +115,7 @@ export function receiptDataFrom(
       deviseTendue: e.deviseTendue,
       tauxTendu: e.tauxTendu,
       tauxColis: e.tauxColis,
+      ecartConversion: e.ecartConversion,
       remboursement: isRemboursement(e),
       motif: e.motif ?? null,
     })),
@@ -120,13 +124,16 @@ export function receiptDataFrom(
 }
 
 /**
- * The line under a payment tendered in another currency: 'Remis 10,00 € à 1 EUR = 655,957 XOF'; undefined for a
- * payment in the parcel's currency (or one whose rates are unknown).
+ * The line under a payment tendered in another currency: 'Remis 10,00 € à 1 EUR = 655,957 XOF', followed by the
+ * conversion difference a settling amount booked (', arrondi du solde : +23 GNF', docs/decisions/currencies.md "The
+ * last minor units"); undefined for a payment in the parcel's currency (or one whose rates are unknown).
  */
 export function receiptTenduText(p: ReceiptPayment, devise: string | null | undefined): string | undefined {
   if (!p.deviseTendue || p.deviseTendue === devise || p.montantTendu == null || !p.tauxTendu || !p.tauxColis) return undefined;
   const taux = tauxLibelle(tauxCroise(p.tauxTendu, p.tauxColis), p.deviseTendue, devise || DEVISE_COMPTABLE);
-  return fill(fr.resources.colis.receipt.tendu, { montant: formatMontant(p.montantTendu, p.deviseTendue), taux });
+  const remis = fill(fr.resources.colis.receipt.tendu, { montant: formatMontant(p.montantTendu, p.deviseTendue), taux });
+  const ecart = ecartConversionDe({ devise, ecartConversion: p.ecartConversion });
+  return ecart ? `${remis}, ${fill(fr.resources.encaissements.ecart_conversion, { ecart })}` : remis;
 }
 
 /**

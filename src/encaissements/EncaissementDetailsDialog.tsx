@@ -28,7 +28,7 @@ import { formatMontant } from '../../common/format';
 import { formatDateFr } from '../common/formatDate';
 import { QueryStatus } from '../common/QueryStatus';
 import type { EncaissementMethods } from './encaissementMethods';
-import { montantRemis } from './montantRemis';
+import { ecartConversionDe, montantRemis } from './montantRemis';
 import { useHasPermission } from '../common/useHasPermission';
 import { estRembourse, isRemboursement } from './encaissementRules';
 import { RembourserButton } from './RembourserButton';
@@ -117,6 +117,11 @@ export const EncaissementDetailsDialog = ({
                       {montantRemis(row) && (
                         <Typography variant="caption" color="text.secondary" component="div">
                           {translate('resources.encaissements.montant_remis', { montant: montantRemis(row) })}
+                        </Typography>
+                      )}
+                      {ecartConversionDe(row) && (
+                        <Typography variant="caption" color="text.secondary" component="div" data-testid="ecart-conversion">
+                          {translate('resources.encaissements.ecart_conversion', { ecart: ecartConversionDe(row) })}
                         </Typography>
                       )}
                       {isRemboursement(row) && (

@@ -22,7 +22,7 @@ import { EncaissementColisButton } from './EncaissementColisButton';
 import { estRembourse, isRemboursement, paymentByKey, type EncaissementRow } from './encaissementRules';
 import { RembourserButton } from './RembourserButton';
 import { useHasPermission } from '../common/useHasPermission';
-import { montantRemis } from './montantRemis';
+import { ecartConversionDe, montantRemis } from './montantRemis';
 
 const f = 'resources.encaissements';
 
@@ -38,7 +38,8 @@ const montant = (source: 'montantEncaisse' | 'montantRestant') => (record: RaRec
   formatMontant((record as EncaissementRow)[source], (record as EncaissementRow).devise);
 
 /**
- * 'Montant encaissé' in the payment's currency, and under it what was handed over when in another currency; a refund
+ * 'Montant encaissé' in the payment's currency, and under it what was handed over when in another currency and the
+ * conversion difference a settling amount booked (docs/decisions/currencies.md "The last minor units"); a refund
  * (a negative amount) is marked 'Remboursement' with its reason, a payment refunded in part or in full says how much
  * it gave back (docs/decisions/refunds-and-cash.md).
  */
@@ -47,6 +48,7 @@ const MontantEncaisseField = () => {
   const translate = useTranslate();
   if (!record) return null;
   const remis = montantRemis(record);
+  const ecart = ecartConversionDe(record);
   const remboursement = isRemboursement(record);
   const rembourse = estRembourse(record);
   return (
@@ -55,6 +57,11 @@ const MontantEncaisseField = () => {
       {remis && (
         <Typography variant="caption" color="text.secondary" component="div" data-testid="montant-remis">
           {translate(`${f}.montant_remis`, { montant: remis })}
+        </Typography>
+      )}
+      {ecart && (
+        <Typography variant="caption" color="text.secondary" component="div" data-testid="ecart-conversion">
+          {translate(`${f}.ecart_conversion`, { ecart })}
         </Typography>
       )}
       {remboursement && (

@@ -20,6 +20,8 @@ interface EncaissementCree {
   deviseTendue?: string | null;
   /** Units of `devise` for 1 unit of deviseTendue, 6 decimals ('655.957000'). */
   taux?: string | null;
+  /** The conversion difference booked when the amount settled the parcel, in `devise` (0 otherwise). */
+  ecartConversion?: number;
   reglement?: number;
   resteAPayer?: number;
 }
@@ -44,12 +46,12 @@ export interface EquivalentEncaissement {
   /** Units of the currency tendered, then of the parcel's, for 1 € today (decimal text, 6 decimals). */
   tauxTendu: string;
   tauxColis: string;
-  /** The largest amount in the currency tendered worth no more than the parcel's remaining. */
+  /** The amount in the currency tendered that settles the parcel (docs/decisions/currencies.md "The last minor units"). */
   resteTendu: number;
 }
 
 /** The payment fields of encaissement/create beside the parcel and the mode (the dialog's schema output, less the mode). */
-type PaiementSaisi = Omit<EncaissementFormOutput, 'modePaiementID'>;
+type PaiementSaisi = Partial<Omit<EncaissementFormOutput, 'modePaiementID'>>;
 
 /** The payment methods of AppDataProvider. */
 export interface EncaissementMethods {
@@ -58,14 +60,16 @@ export interface EncaissementMethods {
   /** GET encaissement/getByColisID/{colisId}: the payments of a parcel and its amounts. */
   getEncaissementsOfColis(colisId: string, options?: CallOptions): Promise<ColisEncaissements>;
   /**
-   * POST encaissement/create {colisID, modePaiementID, paymentby: COLLECTION_PAYER, ...paiement}: without `paiement`
-   * the whole remaining amount; else `{montantEncaisse}` in the parcel's currency or `{montantTendu, deviseTendue}`.
-   * @returns the server message, the payment (amount, currency, what was tendered, rate) and the parcel's new amounts
+   * POST encaissement/create {colisID, modePaiementID, paymentby, ...paiement}: who pays as `paiement` says it (the
+   * spec's debtor, COLLECTION_PAYER, without it); without an amount the whole remaining amount; else `{montantEncaisse}`
+   * in the parcel's currency or `{montantTendu, deviseTendue}`.
+   * @returns the server message, the payment (amount, currency, what was tendered, rate, conversion difference) and the
+   *   parcel's new amounts
    */
   createEncaissement(colisID: string, modePaiementID: string, paiement?: PaiementSaisi): Promise<EncaissementCree>;
   /**
-   * POST encaissement/rembourser/{id} {montant, modePaiementID, motif} (docs/decisions/refunds-and-cash.md): gives back
-   * `montant` of a payment, in its currency.
+   * POST encaissement/rembourser/{id} {montant, deviseTendue, modePaiementID, motif} (docs/decisions/refunds-and-cash.md):
+   * gives back `montant` of a payment in `deviseTendue` (the currency it was received in, or its parcel's).
    * @returns the server message, the refund and the parcel's new amounts
    * @throws HttpError 409 above what is left refundable, a cancelled payment, a closed cash day (the server's message)
    */

@@ -29,9 +29,13 @@ export interface EncaissementRow {
   montantRestant: DecimalInput;
   /** The currency of the amounts, the parcel's included (ISO 4217; docs/decisions/currencies.md). */
   devise?: string | null;
-  /** What was handed over when in another currency (null otherwise). */
+  /** What was handed over when in another currency (null otherwise), and that day's rates (units for 1 €). */
   montantTendu?: DecimalInput;
   deviseTendue?: string | null;
+  tauxTendu?: string | null;
+  tauxColis?: string | null;
+  /** The conversion difference a settling amount booked, in `devise` (docs/decisions/currencies.md). */
+  ecartConversion?: DecimalInput;
   /** A refund (a negative row): the payment it gives back, and its reason (docs/decisions/refunds-and-cash.md). */
   rembourseID?: string | null;
   motif?: string | null;

@@ -1,10 +1,11 @@
 /**
  * What a payment tendered in another currency was handed over as (docs/decisions/currencies.md: a payment is recorded
- * in its parcel's currency and keeps the amount tendered and its currency): shown beside the amount collected in the
- * collections list and the payment details.
+ * in its parcel's currency and keeps the amount tendered and its currency), and the conversion difference a settling
+ * amount booked ("The last minor units"): shown beside the amount collected in the collections list and the payment
+ * details.
  */
-import { DEVISE_COMPTABLE } from '../../common/devises';
-import { formatMontant } from '../../common/format';
+import { DEVISE_COMPTABLE, deviseOuEuro, toMinor } from '../../common/devises';
+import { formatMontant, formatMontantSigne } from '../../common/format';
 import type { DecimalInput } from '../../common/money';
 
 /** The currency fields of a payment as encaissement/liste and encaissement/getByColisID answer them. */
@@ -12,6 +13,8 @@ export interface PaiementDevises {
   devise?: string | null;
   montantTendu?: DecimalInput;
   deviseTendue?: string | null;
+  /** The conversion difference booked, in `devise` (null or 0: none). */
+  ecartConversion?: DecimalInput;
 }
 
 /**
@@ -23,4 +26,12 @@ export function montantRemis(row: PaiementDevises | null | undefined): string | 
   if (!row?.deviseTendue || row.montantTendu === null || row.montantTendu === undefined || row.montantTendu === '') return undefined;
   if (row.deviseTendue === (row.devise || DEVISE_COMPTABLE)) return undefined;
   return formatMontant(row.montantTendu, row.deviseTendue);
+}
+
+/** The conversion difference a settling amount booked, signed, in the payment's currency ('+23 GNF'); undefined when none. */
+export function ecartConversionDe(row: PaiementDevises | null | undefined): string | undefined {
+  const ecart = row?.ecartConversion;
+  if (ecart === null || ecart === undefined || ecart === '') return undefined;
+  const devise = deviseOuEuro(row?.devise);
+  return toMinor(ecart, devise) === 0n ? undefined : formatMontantSigne(ecart, devise);
 }

@@ -19,6 +19,8 @@ export interface Encaissement {
    */
   tauxTendu?: string | null;
   tauxColis?: string | null;
+  /** The conversion difference a settling amount booked, in `devise` (docs/decisions/currencies.md "The last minor units"). */
+  ecartConversion?: DecimalInput;
   /** A refund (a negative row): the payment it gives back, and its reason (docs/decisions/refunds-and-cash.md). */
   rembourseID?: string | null;
   motif?: string | null;

@@ -389,6 +389,11 @@ export const frResources = {
         montant: 'Montant encaissé',
         deviseTendue: 'Devise',
         equivalent: 'Équivalent : %{montant} (%{taux})',
+        /** The settling amount's conversion difference (docs/decisions/currencies.md "The last minor units"). */
+        arrondi: '— solde du colis, arrondi de conversion : %{ecart}',
+        /** The whole remainder collected by the hand-over or the delivery, in the currency chosen. */
+        montant_solde: 'Montant à encaisser',
+        paymentby: 'Payé par',
         required: 'Veuillez remplir tous les champs obligatoire.',
         submit: 'Encaisser',
         cancel: 'Annuler',

@@ -155,6 +155,28 @@ describe('the open day', () => {
   });
 });
 
+describe('the conversion differences of the day (docs/decisions/currencies.md "The last minor units")', () => {
+  it('are shown under the lines, per parcel currency, counted in no line; none shown when there are none', async () => {
+    renderPage({ attendu: { ...ATTENDU, ecartsConversion: [{ devise: 'GNF', ecart: '23' }] } });
+    await screen.findByTestId('caisse-lignes');
+    const shown = plain(screen.getByTestId('ecarts-conversion').textContent);
+    expect(shown).toContain('Arrondis de conversion des soldes : +23 GNF');
+    expect(screen.getAllByTestId(/^compte-/)).toHaveLength(ATTENDU.lignes.length);
+  });
+
+  it('a closed day shows those the closing stored', async () => {
+    renderPage({ attendu: { ...ATTENDU, cloture: { ...CLOTURE, ecartsConversion: [{ devise: 'XOF', ecart: '-3' }] } } });
+    await screen.findByTestId('caisse-cloturee');
+    expect(plain(screen.getByTestId('ecarts-conversion').textContent)).toContain('-3 F CFA');
+  });
+
+  it('nothing when the day has none', async () => {
+    renderPage();
+    await screen.findByTestId('caisse-lignes');
+    expect(screen.queryByTestId('ecarts-conversion')).toBeNull();
+  });
+});
+
 describe('the expected amounts read again while counting', () => {
   it('keeps every amount typed, and the comment, on its line when the window regains focus', async () => {
     const { getCaisseAttendu } = renderPage();

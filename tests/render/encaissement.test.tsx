@@ -147,7 +147,7 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(createEncaissement).toHaveBeenCalledTimes(1);
-    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { montantEncaisse: 1034.5 });
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { paymentby: 'destinateur', montantEncaisse: 1034.5 });
     expect(await screen.findByText('encaissement effectué avec succès')).toBeTruthy();
   });
 
@@ -159,7 +159,7 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await chooseMode(user, 'Virement');
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
-    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, VIREMENT, { montantEncaisse: 500.01 });
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, VIREMENT, { paymentby: 'destinateur', montantEncaisse: 500.01 });
   });
 
   it('an amount above the remaining is refused under the field with the server text, and nothing is sent', async () => {
@@ -191,7 +191,7 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await chooseMode(user, 'Espèces');
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
-    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { montantTendu: 5, deviseTendue: 'EUR' });
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { paymentby: 'destinateur', montantTendu: 5, deviseTendue: 'EUR' });
   });
 
   it('another currency: an equivalent above the remaining is refused before sending', async () => {
@@ -255,8 +255,58 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await chooseMode(user, 'Virement');
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, VIREMENT, { montantEncaisse: 1034.5 });
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, VIREMENT, { paymentby: 'destinateur', montantEncaisse: 1034.5 });
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('who pays is chosen: the sender paying later is recorded as the sender (spec 000 §3 paymentby)', async () => {
+    const { createEncaissement, onPaid } = renderDialog();
+    const user = setupUser();
+    await screen.findByRole('dialog');
+    const payer = screen.getByRole('combobox', { name: /Payé par/ });
+    expect(payer.textContent).toBe('Destinataire');
+    await user.click(payer);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Expéditeur', 'Destinataire']);
+    await user.click(screen.getByRole('option', { name: 'Expéditeur' }));
+    await chooseMode(user, 'Espèces');
+    await user.click(screen.getByRole('button', { name: 'Encaisser' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { paymentby: 'expediteur', montantEncaisse: 1034.5 });
+  });
+
+  it('a GNF parcel settled in euros: the settling amount, its equivalent the remainder and the rounding said', async () => {
+    const colis: PayableColis = {
+      id: COLIS_ID,
+      reference: 'CKY1-2612-000601',
+      montantTotal: 260375,
+      reglement: 0,
+      resteAPayer: 260375,
+      devise: 'GNF',
+    };
+    const { createEncaissement, onPaid } = renderDialog({
+      colis,
+      devises: ['GNF', 'EUR'],
+      getEquivalentEncaissement: async () => ({ tauxTendu: '1', tauxColis: '9350.000000', resteTendu: 27.85 }),
+    });
+    const user = setupUser();
+    await screen.findByRole('dialog');
+    await chooseDevise(user, /^EUR/);
+    await waitFor(() => expect(montantInput().value).toBe('27.85'));
+    const equivalent = () => screen.getByTestId('encaissement-equivalent').textContent?.replace(/\s/g, ' ');
+    expect(equivalent()).toBe('Équivalent : 260 375 GNF (1 EUR = 9 350 GNF) — solde du colis, arrondi de conversion : +23 GNF');
+    await typeMontant(user, '27,84');
+    await waitFor(() => expect(equivalent()).toBe('Équivalent : 260 304 GNF (1 EUR = 9 350 GNF)'));
+    await user.clear(montantInput());
+    await typeText(user, montantInput(), '27,85');
+    await waitFor(() => expect(montantInput().value).toBe('27,85'));
+    await chooseMode(user, 'Espèces');
+    await user.click(screen.getByRole('button', { name: 'Encaisser' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, {
+      paymentby: 'destinateur',
+      montantTendu: 27.85,
+      deviseTendue: 'EUR',
+    });
   });
 
   it('Annuler closes without collecting', async () => {
@@ -270,19 +320,25 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
 });
 
 describe("the hand-over of a parcel that still owes money (src/colis/FinishColisButton.tsx, 'Retiré' / 'Livré')", () => {
-  /** Renders 'Retiré' or 'Livré' on a parcel of which `resteAPayer` € remain; returns the spy of finishColis. */
-  function renderFinish(to: 'retirer' | 'livrer', resteAPayer: number) {
+  /**
+   * Renders 'Retiré' or 'Livré' on a parcel of which `resteAPayer` remain in `devise` (the euro), the counter offered
+   * `devises`; returns the spies of finishColis and getEncaissementDevises.
+   */
+  function renderFinish(to: 'retirer' | 'livrer', resteAPayer: number, devise = 'EUR', devises = [devise]) {
     const finishColis = vi.fn(async () => 'Colis marqué retiré');
-    const colis = { id: COLIS_ID, reference: 'COL-2025-0007', resteAPayer, devise: 'EUR' } as ColisRecord;
+    const getEncaissementDevises = vi.fn(async () => ({ devise, devises }));
+    // 29 358 F CFA: 44,76 € settle them (44,756 €), at 655,957 F for 1 €.
+    const getEquivalentEncaissement = vi.fn(async () => ({ tauxTendu: '1', tauxColis: '655.957000', resteTendu: 44.76 }));
+    const colis = { id: COLIS_ID, reference: 'COL-2025-0007', resteAPayer, devise } as ColisRecord;
     renderAdmin(<FinishColisButton colis={colis} to={to} />, {
       session: sessionWith(['retraitColis', 'livraisonColis']),
-      dataProvider: { finishColis, getModesPaiement: async () => MODES },
+      dataProvider: { finishColis, getModesPaiement: async () => MODES, getEncaissementDevises, getEquivalentEncaissement },
     });
-    return finishColis;
+    return { finishColis, getEncaissementDevises };
   }
 
   it('says what remains, requires a payment mode, then collects it in the same step', async () => {
-    const finishColis = renderFinish('retirer', 25.75);
+    const { finishColis } = renderFinish('retirer', 25.75);
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Retiré' }));
     const dialog = await screen.findByRole('dialog');
@@ -298,19 +354,48 @@ describe("the hand-over of a parcel that still owes money (src/colis/FinishColis
     expect(finishColis).not.toHaveBeenCalled();
     await chooseMode(user, 'Espèces');
     await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
-    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', ESPECES));
+    await waitFor(() =>
+      expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', { modePaiementID: ESPECES, paymentby: 'destinateur' }),
+    );
     expect(await screen.findByText('Colis marqué retiré')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('a parcel paid in full: no mode asked, Oui sends none', async () => {
-    const finishColis = renderFinish('livrer', 0);
+    const { finishColis, getEncaissementDevises } = renderFinish('livrer', 0);
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Livré' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('combobox')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
-    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'livrer', null));
+    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'livrer', {}));
+    expect(getEncaissementDevises).not.toHaveBeenCalled();
+  });
+
+  it('a F CFA parcel handed over at a euro counter: the remainder collected in euros, by whom is chosen', async () => {
+    const { finishColis } = renderFinish('retirer', 29358, 'XOF', ['XOF', 'EUR']);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Retiré' }));
+    const dialog = await screen.findByRole('dialog');
+    const shown = () => (within(dialog).getByTestId('montant-solde') as HTMLInputElement).value.replace(/\s/g, ' ');
+    expect(shown()).toBe('29 358 F CFA');
+    await chooseDevise(user, /^EUR/);
+    await waitFor(() => expect(shown()).toBe('44,76 €'));
+    expect(within(dialog).getByTestId('encaissement-equivalent').textContent?.replace(/\s/g, ' ')).toBe(
+      'Équivalent : 29 358 F CFA (1 EUR = 655,957 XOF) — solde du colis, arrondi de conversion : +3 F CFA',
+    );
+    await chooseMode(user, 'Espèces');
+    await user.click(within(dialog).getByRole('combobox', { name: /Payé par/ }));
+    await user.click(await screen.findByRole('option', { name: 'Expéditeur' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    await waitFor(() =>
+      expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', {
+        modePaiementID: ESPECES,
+        paymentby: 'expediteur',
+        deviseTendue: 'EUR',
+        montantTendu: 44.76,
+      }),
+    );
   });
 });
 

@@ -86,7 +86,12 @@ describe("'Rembourser' on a payment and its dialog", () => {
     await fill(user, dialog, '  Colis abîmé ');
     await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
     await waitFor(() => expect(rembourserEncaissement).toHaveBeenCalledTimes(1));
-    expect(rembourserEncaissement).toHaveBeenCalledWith(PAYMENT_ID, { montant: 29.99, modePaiementID: VIREMENT, motif: 'Colis abîmé' });
+    expect(rembourserEncaissement).toHaveBeenCalledWith(PAYMENT_ID, {
+      montant: 29.99,
+      deviseTendue: 'EUR',
+      modePaiementID: VIREMENT,
+      motif: 'Colis abîmé',
+    });
     expect(await screen.findByText('Remboursement enregistré.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -103,7 +108,75 @@ describe("'Rembourser' on a payment and its dialog", () => {
     await fill(user, dialog, 'Geste commercial');
     await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
     await waitFor(() => expect(rembourserEncaissement).toHaveBeenCalledTimes(1));
-    expect(rembourserEncaissement).toHaveBeenCalledWith(PAYMENT_ID, { montant: 1000, modePaiementID: VIREMENT, motif: 'Geste commercial' });
+    expect(rembourserEncaissement).toHaveBeenCalledWith(PAYMENT_ID, {
+      montant: 1000,
+      deviseTendue: 'XOF',
+      modePaiementID: VIREMENT,
+      motif: 'Geste commercial',
+    });
+  });
+
+  it('a payment received in euros on a GNF parcel is given back in euros by default, or in GNF when chosen', async () => {
+    // 27,85 € received for 260 375 GNF at 9 350 GNF for 1 €; 93 500 GNF (10 €) already given back.
+    const gnf: EncaissementRow = {
+      ...PAYMENT,
+      montantEncaisse: 260375,
+      montantRembourse: 93500,
+      devise: 'GNF',
+      montantTendu: 27.85,
+      deviseTendue: 'EUR',
+      tauxTendu: '1.000000',
+      tauxColis: '9350.000000',
+    };
+    const { rembourserEncaissement } = renderButton({ record: gnf });
+    const user = setupUser();
+    const dialog = await open(user);
+    const montant = () => within(dialog).getByRole('textbox', { name: /Montant remboursé \(EUR\)/ }) as HTMLInputElement;
+    // 166 875 GNF left, 17,85 € in euros (17,8476 €).
+    expect(value(dialog, 'Reste remboursable')).toBe('17,85 € (166 875 GNF)');
+    expect(montant().value).toBe('17.85');
+    fireEvent.change(montant(), { target: { value: '' } });
+    await typeText(user, montant(), '10');
+    expect(within(dialog).getByTestId('remboursement-equivalent').textContent?.replace(/\s/g, ' ')).toBe('Équivalent : 93 500 GNF');
+    await fill(user, dialog, 'Trop perçu');
+    await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
+    await waitFor(() => expect(rembourserEncaissement).toHaveBeenCalledTimes(1));
+    expect(rembourserEncaissement).toHaveBeenCalledWith(PAYMENT_ID, {
+      montant: 10,
+      deviseTendue: 'EUR',
+      modePaiementID: VIREMENT,
+      motif: 'Trop perçu',
+    });
+  });
+
+  it('the parcel currency chosen instead: all that is left in it, sent in it', async () => {
+    const gnf: EncaissementRow = {
+      ...PAYMENT,
+      montantEncaisse: 260375,
+      montantRembourse: 0,
+      devise: 'GNF',
+      montantTendu: 27.85,
+      deviseTendue: 'EUR',
+      tauxTendu: '1.000000',
+      tauxColis: '9350.000000',
+    };
+    const { rembourserEncaissement } = renderButton({ record: gnf });
+    const user = setupUser();
+    const dialog = await open(user);
+    await user.click(within(dialog).getByRole('combobox', { name: /Devise rendue/ }));
+    await user.click(await screen.findByRole('option', { name: /^GNF/ }));
+    const montant = within(dialog).getByRole('textbox', { name: /Montant remboursé \(GNF\)/ }) as HTMLInputElement;
+    await waitFor(() => expect(montant.value).toBe('260375'));
+    expect(value(dialog, 'Reste remboursable')).toBe('260 375 GNF');
+    await fill(user, dialog, 'Annulation');
+    await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
+    await waitFor(() => expect(rembourserEncaissement).toHaveBeenCalledTimes(1));
+    expect(rembourserEncaissement).toHaveBeenCalledWith(PAYMENT_ID, {
+      montant: 260375,
+      deviseTendue: 'GNF',
+      modePaiementID: VIREMENT,
+      motif: 'Annulation',
+    });
   });
 
   it('refuses without a reason, and above what is left with the server text; nothing is sent', async () => {

@@ -49,14 +49,15 @@ describe('parcel methods of AppDataProvider', () => {
     expect(calls[2].body).toEqual({ colisId: 'c2', codeOtp: '1234' });
   });
 
-  it('finishColis collects the remaining amount only when a payment mode is given', async () => {
+  it('finishColis sends how the remainder is collected (mode, payer, currency and amount shown), or nothing', async () => {
     const calls = installFetch({
       'POST colis/retirer/c1': { body: { success: true, message: 'Colis retiré' } },
       'POST colis/livrer/c1': { body: { success: true, message: 'Colis livré' } },
     });
-    expect(await dataProvider.finishColis('c1', 'retirer', 'esp')).toBe('Colis retiré');
-    expect(await dataProvider.finishColis('c1', 'livrer', null)).toBe('Colis livré');
-    expect(calls.map((c) => c.body)).toEqual([{ modePaiementID: 'esp', paymentby: 'destinateur' }, {}]);
+    const paiement = { modePaiementID: 'esp', paymentby: 'expediteur' as const, deviseTendue: 'EUR', montantTendu: 44.76 };
+    expect(await dataProvider.finishColis('c1', 'retirer', paiement)).toBe('Colis retiré');
+    expect(await dataProvider.finishColis('c1', 'livrer', {})).toBe('Colis livré');
+    expect(calls.map((c) => c.body)).toEqual([paiement, {}]);
   });
 
   it('the wizard calls: open departures, cities, nature price (with its 409), client by phone, contact admins', async () => {

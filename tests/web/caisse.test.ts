@@ -158,6 +158,16 @@ describe("the 'Arrêté de caisse' PDF", () => {
     expect(arreteFileName('DKR1', '2026-11-26')).toBe('arrete-caisse-DKR1-2026-11-26.pdf');
   });
 
+  it("prints the day's conversion differences per parcel currency when there are some, and nothing otherwise", () => {
+    const text = buildArretePdf(
+      { ...cloture, ecartsConversion: [{ devise: 'GNF', ecart: '23' }] },
+      new Date('2026-11-27T09:00:00Z'),
+    ).output();
+    expect(text).toContain('Arrondis de conversion des soldes');
+    expect(text).toContain('+23 GNF');
+    expect(buildArretePdf(cloture, new Date('2026-11-27T09:00:00Z')).output()).not.toContain('Arrondis de conversion');
+  });
+
   it('prints every line of a long comment, on as many pages as it needs, each page with its footer', () => {
     // 1 000 characters of 40 lines (the schema's longest comment), and many lines to count: the signed document keeps
     // every word.

@@ -5,7 +5,7 @@
  * dataProvider by src/appDataProvider.ts), so a 401 signs the user out like every other call. Each returns the answer's
  * useful part; refusals throw the HttpError of src/providers/http.ts (status, body.message, body.errors).
  */
-import { COLLECTION_PAYER } from '../../../common/colisRules';
+import type { FinishFormOutput } from '../../../common/schemas/encaissement';
 import { httpRequest, type CallOptions } from '../../providers/http';
 import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail, Ref } from './types';
 import type { PrixNature } from './wizardRules';
@@ -36,10 +36,11 @@ export interface ColisMethods {
   /** POST colis/deleteWithOtp {colisId, codeOtp}. */
   deleteColisWithOtp(colisId: string, codeOtp: string): Promise<void>;
   /**
-   * POST colis/retirer/{id} or colis/livrer/{id}, collecting the remaining amount with `modePaiementID` when money
-   * remains. @returns the server message
+   * POST colis/retirer/{id} or colis/livrer/{id}, collecting the remaining amount as `paiement` says when money remains
+   * (the hand-over dialog's form output: mode, who pays, and the currency with the amount shown in it; empty when
+   * nothing remains). @returns the server message
    */
-  finishColis(id: string, to: 'retirer' | 'livrer', modePaiementID?: string | null): Promise<string | undefined>;
+  finishColis(id: string, to: 'retirer' | 'livrer', paiement: FinishFormOutput): Promise<string | undefined>;
   /** GET colis/contactAdminForEnvoi/{envoiId}: warns the administrators of a full departure. @returns the server message */
   contactAdminsForEnvoi(envoiId: string): Promise<string | undefined>;
   /** GET colis/prixNature: the price of one nature on the departure's route (409 'Aucun prix unitaire associé à : …'). */
@@ -83,9 +84,8 @@ export const colisMethods: ColisMethods = {
     await httpRequest('colis/deleteWithOtp', { method: 'POST', body: { colisId, codeOtp } });
   },
 
-  async finishColis(id, to, modePaiementID) {
-    const body = modePaiementID ? { modePaiementID, paymentby: COLLECTION_PAYER } : {};
-    const json = await httpRequest(`colis/${to}/${enc(id)}`, { method: 'POST', body });
+  async finishColis(id, to, paiement) {
+    const json = await httpRequest(`colis/${to}/${enc(id)}`, { method: 'POST', body: paiement });
     return json.message;
   },
 

@@ -24,7 +24,7 @@ export default {
   form: {
     choose_agence: "Choisissez l'agence dont la caisse est arrêtée.",
     explication:
-      'Attendu : les encaissements du jour moins les remboursements, par mode de paiement et devise, et les opérations de caisse (entrées moins sorties). Saisissez le montant compté de chaque ligne : l’écart s’affiche aussitôt.',
+      'Attendu : les encaissements du jour moins les remboursements, par mode de paiement et devise reçue, et les opérations de caisse (entrées moins sorties). Saisissez le montant compté de chaque ligne : l’écart s’affiche aussitôt.',
     empty: 'Aucun encaissement ni opération de caisse ce jour pour cette agence : la caisse peut être clôturée à zéro.',
     closed: 'Caisse clôturée le %{date} par %{auteur}.',
     closed_comment: 'Commentaire : %{commentaire}',
@@ -57,6 +57,15 @@ export default {
     motif: 'Motif de la réouverture',
     confirm: 'Rouvrir la caisse',
     cancel: 'Annuler',
+  },
+  /**
+   * The conversion differences of the day's settling amounts (docs/decisions/currencies.md "The last minor units"):
+   * in the parcels' currencies, counted in no line (the drawer holds what was received).
+   */
+  conversion: {
+    title: 'Arrondis de conversion des soldes',
+    explication:
+      'Écart entre la valeur au taux du jour des montants reçus dans une autre devise et le reste à payer qu’ils ont soldé, dans la devise des colis. Il n’entre dans aucune ligne : la caisse contient ce qui a été reçu.',
   },
   /** The PDF's own texts; its labels are those of the screen (fields, historique, page.title). */
   pdf: {

@@ -30,6 +30,8 @@ export default {
   },
   /** What a payment tendered in another currency was handed over as, under its amount (list and payment details). */
   montant_remis: 'remis : %{montant}',
+  /** The conversion difference a settling amount booked (docs/decisions/currencies.md "The last minor units"). */
+  ecart_conversion: 'arrondi du solde : %{ecart}',
   /** How the Statut and delete confirmations name a payment. */
   record_name: "l'encaissement de %{montant} du colis %{reference}",
   colis: {
@@ -56,6 +58,9 @@ export default {
     montantEncaisse: 'Montant encaissé',
     remboursable: 'Reste remboursable',
     montant: 'Montant remboursé',
+    deviseTendue: 'Devise rendue',
+    /** The value in the payment's currency of an amount given back in the one it was received in. */
+    equivalent: 'Équivalent : %{montant}',
     modePaiementID: 'Mode de paiement',
     motif: 'Motif du remboursement',
     submit: 'Rembourser',
