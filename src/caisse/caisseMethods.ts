@@ -15,7 +15,10 @@ interface CaisseListeQuery {
 
 /** The cash closing methods of AppDataProvider. */
 export interface CaisseMethods {
-  /** GET caisse/attendu?agenceID&date: the expected lines of an agency's day and its open closing (null while open). */
+  /**
+   * GET caisse/attendu?agenceID&date: the expected lines of an agency's day, its conversion differences so far, and its
+   * open closing (null while open).
+   */
   getCaisseAttendu(query: { agenceID?: string; date: string }, options?: CallOptions): Promise<CaisseAttendu>;
   /** POST caisse/cloture: closes the day; the server recomputes the expected amounts. @returns the closing and the message */
   cloturerCaisse(body: CaisseClotureBody): Promise<{ message?: string; data: CaisseClotureDetail }>;
@@ -35,6 +38,7 @@ export const caisseMethods: CaisseMethods = {
       agence: json.agence as CaisseAttendu['agence'],
       date: json.date as string,
       lignes: Array.isArray(json.lignes) ? (json.lignes as CaisseAttendu['lignes']) : [],
+      ecartsConversion: Array.isArray(json.ecartsConversion) ? (json.ecartsConversion as CaisseAttendu['ecartsConversion']) : [],
       cloture: (json.cloture as CaisseClotureDetail | null) ?? null,
     };
   },

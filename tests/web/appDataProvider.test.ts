@@ -60,6 +60,24 @@ describe('parcel methods of AppDataProvider', () => {
     expect(calls.map((c) => c.body)).toEqual([paiement, {}]);
   });
 
+  it("getCaisseAttendu keeps the day's conversion differences beside its lines", async () => {
+    installFetch({
+      'GET caisse/attendu': {
+        body: {
+          success: true,
+          agence: { id: 'a', code: 'PAR1', libelle: 'Agence Paris Château-Rouge' },
+          date: '2026-12-01',
+          lignes: [{ modePaiementID: 'm', modePaiement: null, libelle: 'Espèces', devise: 'EUR', attendu: '27.85' }],
+          ecartsConversion: [{ devise: 'GNF', ecart: '23' }],
+          cloture: null,
+        },
+      },
+    });
+    const day = await dataProvider.getCaisseAttendu({ date: '2026-12-01' });
+    expect(day.lignes).toHaveLength(1);
+    expect(day.ecartsConversion).toEqual([{ devise: 'GNF', ecart: '23' }]);
+  });
+
   it('the wizard calls: open departures, cities, nature price (with its 409), client by phone, contact admins', async () => {
     const calls = installFetch({
       'GET envoi/ouvertActif': { body: { success: true, data: [{ id: 'e1', reference: 'DEP-1' }] } },
