@@ -63,6 +63,47 @@ export function formatMontant(value: DecimalInput, devise: string | null | undef
   return parts.map((p) => (p.type === 'currency' && symbole ? symbole : p.value)).join('');
 }
 
+/** Other ways people write a currency after an amount, beside its ISO code and its symbol ('1 250 F', '5 000 FG'). */
+const ALIAS_DEVISES: Readonly<Record<string, readonly string[]>> = {
+  EUR: ['euro', 'euros'],
+  XOF: ['F', 'FCFA', 'F CFA'],
+  XAF: ['F', 'FCFA', 'F CFA', 'F CFA (BEAC)'],
+  GNF: ['FG'],
+};
+
+/**
+ * The units an amount field in `devise` takes after its number (common/money.ts parseDecimalFr), so that an amount
+ * copied from a list or a receipt ('1 250,50 €', '6 560 F CFA') is read as typed: the ISO code, the symbol formatMontant
+ * writes, and the usual other spellings (ALIAS_DEVISES). None for a missing or unknown code: the field then takes the
+ * bare number only, never an amount of some other currency.
+ */
+export function unitesDevise(devise: string | null | undefined): readonly string[] {
+  if (!devise || !isDevise(devise)) return [];
+  const symbole = formatMontant(0, devise).replace(/^[-+\d\s\u00a0\u202f.,]+/, '');
+  return [devise, symbole, ...(ALIAS_DEVISES[devise] ?? [])];
+}
+
+/** The units a weight field takes after its number: kg and m³ (spec 000 §5 unit KG / M3). */
+export const UNITES_POIDS: readonly string[] = ['kg', 'm3', 'm³'];
+
+/**
+ * A number as an input shows it back once typed (src/common/MontantInput.tsx, on blur): the French way, groups of three
+ * separated by a narrow no-break space, a decimal comma, at least `decimales` decimals and never fewer than it has (the
+ * value is shown as it will be sent, not rounded): formatSaisie(1250.5, 2) → '1 250,50', formatSaisie(6560, 0) →
+ * '6 560', formatSaisie('10.495', 0) → '10,495'. No unit: the field's adornment shows it.
+ * @param value the number or exact decimal text (common/money.ts parseDecimalFr's output)
+ * @param decimales the least decimals shown (the currency's minor unit; 0 for a weight)
+ * @throws RangeError on a value that is not a finite number
+ */
+export function formatSaisie(value: number | string, decimales: number): string {
+  const text = fromScaled(toScaled(value, 12), 12).replace(/0+$/, '').replace(/\.$/, '');
+  const negative = text.startsWith('-');
+  const [whole, frac = ''] = (negative ? text.slice(1) : text).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  const decimals = frac.padEnd(decimales, '0');
+  return `${negative ? '-' : ''}${grouped}${decimals ? `,${decimals}` : ''}`;
+}
+
 /**
  * An amount in its currency with its sign always written when not zero (a difference): '+23 GNF', '-50,00 €',
  * '0,00 €' (formatMontant otherwise).

@@ -18,11 +18,59 @@ export const POIDS_SCALE = 3;
 
 const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
+/** The spaces found between groups of digits: space, no-break space (U+00A0), narrow no-break space (U+202F, Intl's
+ * fr-FR separator), thin space (U+2009). */
+const GROUP_SPACES = /[ \u00a0\u202f\u2009]/g;
+
+/**
+ * A number as the French write it, once the trailing unit is off: optional sign, the whole part either plain digits or
+ * groups of three after a first group of one to three (separated by one space each), then optionally a decimal comma
+ * or point and its digits.
+ */
+const FRENCH_NUMBER_RE = /^([+-])?(\d{1,3}(?: \d{3})+|\d*)(?:[.,](\d*))?$/;
+
+/** A unit as compared: its spaces dropped, in lower case ('F CFA' and 'fcfa' are the same). */
+const uniteKey = (unite: string) => unite.replace(/\s/g, '').toLowerCase();
+
+/**
+ * Reads a number typed the French way, whatever the browser's locale (docs/decisions/money-input.md): the one parse of
+ * every amount, weight and rate a person types, on the screen (src/common/MontantInput.tsx) and in the shared schemas
+ * (common/schemas/fields.ts strictNumber). Accepted: a decimal comma or point ('150,50', '150.50', '150,', ',5'), the
+ * whole part in groups of three separated by a space, a no-break space or a narrow no-break space ('1 250,5',
+ * '1\u202f250,50'), a sign ('-', '+', or Intl's U+2212), and, when `unites` names it, one unit after the number
+ * ('1 250,50 €', '2,5 kg'; compared without spaces and case). Refused (null): a misplaced group ('12 50', which may be
+ * 12,50 or 1 250), a point between groups ('1.250,50'), two separators, letters, a unit not in `unites`, an exponent,
+ * nothing typed.
+ * @param text the text typed
+ * @param unites the units the field may show after its number (common/format.ts unitesDevise, UNITES_POIDS); none by
+ *   default: the API takes no unit
+ * @returns the exact decimal text with a point and no group ('1250.50', '-0.5', '150'), or null when it is not a number
+ */
+export function parseDecimalFr(text: string, unites: readonly string[] = []): string | null {
+  let t = text.trim().replace(/\u2212/g, '-');
+  const lastDigit = t.search(/\d[^\d]*$/);
+  if (lastDigit < 0) return null;
+  // The unit: what follows the last digit (and a decimal separator right after it: '150, €').
+  const end = /[.,]/.test(t.charAt(lastDigit + 1)) ? lastDigit + 2 : lastDigit + 1;
+  const unite = t.slice(end).trim();
+  if (unite !== '') {
+    if (!unites.some((u) => uniteKey(u) === uniteKey(unite))) return null;
+    t = t.slice(0, end).trim();
+  }
+  const m = FRENCH_NUMBER_RE.exec(t.replace(GROUP_SPACES, ' '));
+  if (!m) return null;
+  const whole = (m[2] ?? '').replace(/ /g, '').replace(/^0+(?=\d)/, '');
+  const frac = m[3] ?? '';
+  if (whole === '' && frac === '') return null;
+  const digits = `${whole || '0'}${frac ? `.${frac}` : ''}`;
+  return m[1] === '-' && /[1-9]/.test(digits) ? `-${digits}` : digits;
+}
+
 /**
  * Parses a decimal value into an exact integer scaled by 10^scale, rounding half-up (away from zero)
  * on the first dropped digit. Accepts numbers (through their shortest decimal text, so `1.005` is
- * read as typed), strings with a dot or a French comma and spaces as group separators, and treats
- * null, undefined and '' as 0.
+ * read as typed), strings typed the French way (parseDecimalFr: a dot or a French comma, spaces between groups of
+ * three) or written by a machine ('1.5e-7'), and treats null, undefined and '' (or blanks) as 0.
  * @param value the decimal value
  * @param scale the number of decimals kept (2 for euros, 3 for kg)
  * @returns the scaled integer, e.g. toScaled('12,345', 2) → 1235n
@@ -35,11 +83,9 @@ export function toScaled(value: DecimalInput, scale: number): bigint {
     if (!Number.isFinite(value)) throw new RangeError(`Nombre invalide : ${value}`);
     text = String(value);
   } else {
-    text = String(value)
-      .trim()
-      .replace(/[\s\u00a0\u202f]/g, '')
-      .replace(',', '.');
-    if (text === '') return 0n;
+    if (value.trim() === '') return 0n;
+    // French typed text through the one parse; machine text ('1e-7') as it is, for DECIMAL_RE to read or refuse.
+    text = parseDecimalFr(value) ?? value.trim();
   }
   const m = DECIMAL_RE.exec(text);
   if (!m || (m[2] === '' && (m[3] === undefined || m[3] === ''))) throw new RangeError(`Nombre invalide : ${value}`);

@@ -6,15 +6,15 @@
  * Importing this module installs zod's French locale as the one error map of the product: every message a field does
  * not word itself (a wrong type, an unknown enum value…) is French on both sides.
  *
- * Numbers typed by a person are parsed exactly (strictNumber: a French comma or a dot, spaces as group separators),
- * never through a float `toFixed`. An amount (montant) is kept as parsed: its record's currency (EUR 2 decimals, XOF
+ * Numbers typed by a person are parsed exactly (strictNumber, through common/money.ts parseDecimalFr: a French comma
+ * or a dot, spaces between groups of three), never through a float `toFixed`. An amount (montant) is kept as parsed: its record's currency (EUR 2 decimals, XOF
  * none) rounds it once, half away from zero, where that currency is known (the server; common/devises.ts). A
  * weight, and an amount always in euros (moneyEuros), are rounded here (common/money.ts).
  */
 import { z } from 'zod';
 import { todayIso } from '../dates';
 import { DEVISES, isDevise } from '../devises';
-import { centsToNumber, milliToNumber, toCents, toMilli } from '../money';
+import { centsToNumber, milliToNumber, parseDecimalFr, toCents, toMilli } from '../money';
 
 z.config(z.locales.fr());
 
@@ -111,26 +111,20 @@ export const jourIso = (messages: JourMessages) => {
   );
 };
 
-/** A decimal number as a form types it: optional sign, digits, optional decimal point or comma, spaces between groups. */
-const NUMERIC_TEXT = /^[-+]?\d[\d\s\u00a0\u202f]*([.,]\d+)?$/;
-
 /**
- * A number as a JSON client sends it: a JSON number, or a numeric text from a form ('12.5', '12,5', '1 250'). Booleans,
- * arrays, objects, empty and non-numeric texts are refused with `${label} doit être un nombre`
- * (docs/decisions/security-hardening.md: `true` or `[1]` must not pass as a weight). Nothing typed (absent, null, blanks)
- * is `${label} est obligatoire`.
+ * A number as a JSON client sends it: a JSON number, or a numeric text as a person types it, read by the one French
+ * parse (common/money.ts parseDecimalFr: '12.5', '12,5', '1 250', '1\u202f250,50'; no unit, no misplaced group such as
+ * '12 50'; docs/decisions/money-input.md). Booleans, arrays, objects, empty and non-numeric texts are refused with
+ * `${label} doit être un nombre` (docs/decisions/security-hardening.md: `true` or `[1]` must not pass as a weight).
+ * Nothing typed (absent, null, blanks) is `${label} est obligatoire`.
  */
 export const strictNumber = (label: string) =>
   z.preprocess(
-    (v) =>
-      typeof v === 'string' && NUMERIC_TEXT.test(v.trim())
-        ? Number(
-            v
-              .trim()
-              .replace(/[\s\u00a0\u202f]/g, '')
-              .replace(',', '.'),
-          )
-        : v,
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const text = parseDecimalFr(v);
+      return text === null ? v : Number(text);
+    },
     z
       .number({ error: (issue) => (isBlank(issue.input) ? `${label} est obligatoire` : `${label} doit être un nombre`) })
       .finite(`${label} doit être un nombre`),

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { DEVISE_COMPTABLE, TAUX_SCALE } from '../devises';
-import { fromScaled, toScaled } from '../money';
+import { fromScaled, parseDecimalFr, toScaled } from '../money';
 import { DEVISE_INCONNUE, deviseCode, isBlank, jourIso } from './fields';
 
 /** The French messages of the rates' rules (the form and the API show the same). */
@@ -31,7 +31,7 @@ export const TAUX_MESSAGES = {
 
 const M = TAUX_MESSAGES;
 
-/** A decimal text: optional sign, digits, optional decimals (after the French comma or spaces were read). */
+/** A decimal text: optional sign, digits, optional decimals (as common/money.ts parseDecimalFr writes it). */
 const DECIMAL_TEXT = /^[-+]?\d+(\.\d+)?$/;
 
 /** Largest rate numeric(18, 6) holds: 12 digits before the point. */
@@ -47,10 +47,7 @@ export const tauxField = z.preprocess(
     if (isBlank(v)) return undefined;
     if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v;
     if (typeof v !== 'string') return v;
-    return v
-      .trim()
-      .replace(/[\s\u00a0\u202f]/g, '')
-      .replace(',', '.');
+    return parseDecimalFr(v) ?? v;
   },
   z
     .string({ error: (issue) => (issue.input === undefined ? M.tauxRequired : M.tauxInvalide) })

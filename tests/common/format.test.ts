@@ -1,6 +1,7 @@
 /** common/format.ts: French formatting of euros and weights (spec 000 §1, DESIGN.md §5). */
 import { describe, expect, it } from 'vitest';
-import { formatEuro, formatKg, formatMontant, formatTaux, tauxLibelle } from '../../common/format';
+import { formatEuro, formatKg, formatMontant, formatSaisie, formatTaux, tauxLibelle, unitesDevise } from '../../common/format';
+import { parseDecimalFr } from '../../common/money';
 
 /** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -55,5 +56,26 @@ describe('exchange rates', () => {
   it('labels a cross rate with ISO codes', () => {
     expect(tauxLibelle('655.957000', 'EUR', 'XOF')).toBe('1 EUR = 655,957 XOF');
     expect(tauxLibelle('0.001524', 'XOF', 'EUR')).toBe('1 XOF = 0,001524 EUR');
+  });
+});
+
+describe('typed amounts shown back', () => {
+  it('writes a typed number the French way with at least its currency’s decimals, never rounded', () => {
+    expect(plain(formatSaisie(1250.5, 2))).toBe('1 250,50');
+    expect(plain(formatSaisie(6560, 0))).toBe('6 560');
+    expect(plain(formatSaisie('10.495', 0))).toBe('10,495');
+    expect(plain(formatSaisie(-1234567.891, 2))).toBe('-1 234 567,891');
+    expect(formatSaisie(0.1 + 0.2, 2)).toBe('0,30');
+  });
+
+  it('names the units of a currency field, so an amount copied from a list is read back', () => {
+    for (const devise of ['EUR', 'XOF', 'XAF', 'GNF', 'USD']) {
+      const shown = formatMontant(1250, devise);
+      expect(Number(parseDecimalFr(shown, unitesDevise(devise))), shown).toBe(1250);
+    }
+    expect(parseDecimalFr('5 000 F', unitesDevise('XOF'))).toBe('5000');
+    expect(parseDecimalFr('5 000 €', unitesDevise('XOF'))).toBeNull();
+    expect(unitesDevise(undefined)).toEqual([]);
+    expect(unitesDevise('ZZZ')).toEqual([]);
   });
 });

@@ -21,6 +21,15 @@ describe('montant', () => {
     expect(montant('Le montant').parse(1.005)).toBe(1.005);
   });
 
+  it('reads French text through the one parse, and refuses a misplaced group or a unit (the API takes none)', () => {
+    expect(montant('Le montant').parse('150,50')).toBe(150.5);
+    expect(montant('Le montant').parse('1\u202f250,5')).toBe(1250.5);
+    expect(montant('Le montant').parse('1\u00a0250,50')).toBe(1250.5);
+    expect(messageOf(montant('Le montant').safeParse('12 50'))).toBe('Le montant doit être un nombre');
+    expect(messageOf(montant('Le montant').safeParse('1.250,50'))).toBe('Le montant doit être un nombre');
+    expect(messageOf(montant('Le montant').safeParse('150 €'))).toBe('Le montant doit être un nombre');
+  });
+
   it('checks the sign it is given and a French-written ceiling', () => {
     const big = 'ne peut pas dépasser 1\u202f000\u202f000\u202f000';
     expect(messageOf(montant('Le montant').safeParse(-1))).toBe('Le montant ne peut pas être négatif');
