@@ -4,7 +4,7 @@
  * rates with up to 6. Values go through common/money.ts and common/devises.ts first, so they are rounded exactly.
  */
 import { DEVISE_COMPTABLE, TAUX_SCALE, isDevise, decimalesOf, minorToNumber, toMinor } from './devises';
-import { centsToNumber, fromScaled, milliToNumber, toCents, toMilli, toScaled, type DecimalInput } from './money';
+import { centsToNumber, fromScaled, milliToNumber, parseDecimalFr, toCents, toMilli, toScaled, type DecimalInput } from './money';
 
 const kgFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: 3 });
 
@@ -89,14 +89,17 @@ export const UNITES_POIDS: readonly string[] = ['kg', 'm3', 'm³'];
 /**
  * A number as an input shows it back once typed (src/common/MontantInput.tsx, on blur): the French way, groups of three
  * separated by a narrow no-break space, a decimal comma, at least `decimales` decimals and never fewer than it has (the
- * value is shown as it will be sent, not rounded): formatSaisie(1250.5, 2) → '1 250,50', formatSaisie(6560, 0) →
- * '6 560', formatSaisie('10.495', 0) → '10,495'. No unit: the field's adornment shows it.
- * @param value the number or exact decimal text (common/money.ts parseDecimalFr's output)
+ * value is shown as it will be sent, not rounded; a text keeps the decimals typed): formatSaisie(1250.5, 2) →
+ * '1 250,50', formatSaisie(6560, 0) → '6 560', formatSaisie('10.495', 0) → '10,495', formatSaisie('150,50', 0) →
+ * '150,50'. No unit: the field's adornment shows it.
+ * @param value the number, or the text typed (read by common/money.ts parseDecimalFr, without unit)
  * @param decimales the least decimals shown (the currency's minor unit; 0 for a weight)
  * @throws RangeError on a value that is not a finite number
  */
 export function formatSaisie(value: number | string, decimales: number): string {
-  const text = fromScaled(toScaled(value, 12), 12).replace(/0+$/, '').replace(/\.$/, '');
+  const exact = typeof value === 'string' ? parseDecimalFr(value) : null;
+  // A typed text keeps its own decimals ('150,50' stays 150,50); a number is written with the decimals it has.
+  const text = exact ?? fromScaled(toScaled(value, 12), 12).replace(/0+$/, '').replace(/\.$/, '');
   const negative = text.startsWith('-');
   const [whole, frac = ''] = (negative ? text.slice(1) : text).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');

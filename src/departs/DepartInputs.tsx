@@ -9,13 +9,14 @@ import { useEffect, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { NumberInput, ReferenceInput, SelectInput, TextInput, useChoicesContext, useRecordContext, useTranslate } from 'react-admin';
+import { ReferenceInput, SelectInput, TextInput, useChoicesContext, useRecordContext, useTranslate } from 'react-admin';
 import { formatKg } from '../../common/format';
 import { todayIso } from '../../common/dates';
 import type { EnvoiDates } from '../../common/envoiRules';
 import { envoiFormSchema } from '../../common/schemas/envoi';
 import { DateInputFr } from '../common/DateInputFr';
 import { formResolver } from '../common/formResolver';
+import { PoidsInput } from '../common/MontantInput';
 import { refId } from '../providers/records';
 import { DEPART_SAVED_DATES, excludeChoice, sortByLibelle } from './departRules';
 
@@ -111,10 +112,8 @@ export const DepartInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
       <DateInputFr {...dateProps('dateDebut')} />
       <DateInputFr {...dateProps('dateArrive')} />
       <TextInput source="contenu" multiline minRows={2} sx={{ gridColumn: { md: 'span 2' } }} isRequired={mode === 'edit'} />
-      <NumberInput
+      <PoidsInput
         source="poids"
-        min={0}
-        step={0.1}
         isRequired
         helperText={
           mode === 'edit' && record && Number(record.poidsReel) > 0

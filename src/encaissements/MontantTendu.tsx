@@ -11,7 +11,8 @@
 import { useState } from 'react';
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SelectInput, TextInput, useDataProvider, useTranslate, type DataProvider } from 'react-admin';
+import { SelectInput, useDataProvider, useTranslate, type DataProvider } from 'react-admin';
+import { MontantInput } from '../common/MontantInput';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../common/colisRules';
 import { DEVISES, deviseOuEuro, isDevise, minorToNumber, tauxCroise } from '../../common/devises';
@@ -158,7 +159,7 @@ export const MontantTendu = ({
             slotProps={{ input: { readOnly: true }, htmlInput: { name: 'montant', 'data-testid': 'montant-solde' } }}
           />
         ) : (
-          <TextInput source="montant" label={k('montant')} isRequired fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <MontantInput source="montant" label={k('montant')} devise={deviseTendue} isRequired fullWidth />
         )}
         <TextField
           select

@@ -22,6 +22,7 @@ import type { DecimalInput } from '../../common/money';
 import { remboursementFormSchema, soldeTenduMinor, valeurTendue, type RemboursementFormOutput } from '../../common/schemas/encaissement';
 import type { EncaissementMethods } from './encaissementMethods';
 import { remboursableOf } from './encaissementRules';
+import { MontantInput } from '../common/MontantInput';
 import { ModePaiementSelect, PaiementDialog, contextResolver, useDialogMutation } from './PaiementDialog';
 
 /**
@@ -109,13 +110,7 @@ const MontantRendu = ({
           ))}
         </TextField>
       )}
-      <TextInput
-        source="montant"
-        label={`${translate(k('montant'))} (${deviseTendue})`}
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      />
+      <MontantInput source="montant" label={`${translate(k('montant'))} (${deviseTendue})`} devise={deviseTendue} isRequired fullWidth />
       {equivalent && (
         <Typography variant="body2" data-testid="remboursement-equivalent" sx={{ mt: -1, mb: 1 }}>
           {equivalent}

@@ -12,18 +12,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Box } from '@mui/material';
-import {
-  NumberInput,
-  RadioButtonGroupInput,
-  SelectInput,
-  TextInput,
-  useDataProvider,
-  useRecordContext,
-  type DataProvider,
-} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useRecordContext, type DataProvider } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { deviseChoices } from '../common/choices';
 import { DateInputFr } from '../common/DateInputFr';
+import { MontantInput } from '../common/MontantInput';
 import { refId } from '../providers/records';
 import { useAppIdentity } from '../common/useAppIdentity';
 import type { OperationMethods } from './operationMethods';
@@ -46,6 +40,7 @@ export const OperationInputs = () => {
     retry: false,
     staleTime: 60_000,
   });
+  const devise = useWatch({ name: 'devise' }) as string | null | undefined;
   const current = record?.userIDRef as { id: string; nom?: string; prenoms?: string } | undefined;
   const agenceID = userSeesAllAgences(identity) ? undefined : (refId(identity?.agenceID) ?? '');
   const choices = staffChoices(staffOfAgence(staff.data, agenceID), [
@@ -65,10 +60,10 @@ export const OperationInputs = () => {
       />
       <DateInputFr source="date" label={`${f}.fields.date`} isRequired fullWidth />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, columnGap: 2 }}>
-        <NumberInput
+        <MontantInput
           source="montant"
           label={`${f}.fields.montant`}
-          step={0.01}
+          devise={devise}
           isRequired
           helperText={`${f}.form.montant_help`}
           fullWidth

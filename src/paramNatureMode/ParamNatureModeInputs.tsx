@@ -4,16 +4,16 @@
  * country list excludes the origin country; libelle is composed automatically from nature, origin city, destination
  * city and sending mode unless typed manually; the currency shown comes from the origin country"), and the minimum
  * charge of a parcel line (montantMinimum, optional, an extension); both amounts in the origin country's currency, to
- * its minor unit (step 0,01 €, 1 F CFA; the server rounds them). The two countries are form-only fields narrowing the
+ * its minor unit (typed the French way, src/common/MontantInput.tsx; the server rounds them). The two countries are form-only fields narrowing the
  * cities (the server keeps the cities and refuses two of one country).
  */
 import { useEffect, useRef } from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { NumberInput, TextInput, useGetOne, useTranslate } from 'react-admin';
+import { TextInput, useGetOne, useTranslate } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
+import { MontantInput } from '../common/MontantInput';
 import { refId } from '../providers/records';
-import { pasDevise } from '../../common/devises';
 import { nextLibelle, proposeLibelle } from './paramNatureModeRules';
 
 const f = 'resources.paramNatureMode.form';
@@ -53,8 +53,7 @@ export const ParamNatureModeInputs = () => {
   useProposedLibelle();
   const devise = useChosen('pays', 'paysOrigineID')?.devise as string | undefined;
   const enDevise = {
-    min: 0,
-    step: pasDevise(devise),
+    devise,
     slotProps: { input: { endAdornment: devise ? <InputAdornment position="end">{devise}</InputAdornment> : undefined } },
   };
   return (
@@ -93,8 +92,8 @@ export const ParamNatureModeInputs = () => {
       />
       <ActiveReferenceSelect source="modeEnvoiID" reference="modeEnvoi" label={`${fields}.modeEnvoiID`} isRequired />
       <TextInput source="libelle" isRequired helperText={`${f}.libelle_help`} />
-      <NumberInput source="prixUnitaire" isRequired helperText={devise ? translate(`${f}.devise`, { devise }) : false} {...enDevise} />
-      <NumberInput source="montantMinimum" helperText={`${f}.montant_minimum_help`} {...enDevise} />
+      <MontantInput source="prixUnitaire" isRequired helperText={devise ? translate(`${f}.devise`, { devise }) : false} {...enDevise} />
+      <MontantInput source="montantMinimum" helperText={`${f}.montant_minimum_help`} {...enDevise} />
     </Box>
   );
 };

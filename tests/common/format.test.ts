@@ -66,6 +66,8 @@ describe('typed amounts shown back', () => {
     expect(plain(formatSaisie('10.495', 0))).toBe('10,495');
     expect(plain(formatSaisie(-1234567.891, 2))).toBe('-1 234 567,891');
     expect(formatSaisie(0.1 + 0.2, 2)).toBe('0,30');
+    expect(formatSaisie('150,50', 0)).toBe('150,50');
+    expect(plain(formatSaisie('1 250,5', 2))).toBe('1 250,50');
   });
 
   it('names the units of a currency field, so an amount copied from a list is read back', () => {

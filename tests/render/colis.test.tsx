@@ -121,7 +121,7 @@ async function fillInfo(user: User) {
   await typeText(user, screen.getByRole('textbox', { name: /^Contenu/ }), '  Habits et chaussures ');
   await choose(user, /^Ville de destination/, 'Bouaké');
   await choose(user, /^Nature/, 'Vêtements');
-  await typeText(user, screen.getByRole('spinbutton', { name: /^Poids/ }), '2.5');
+  await typeText(user, screen.getByRole('textbox', { name: /^Poids/ }), '2.5');
   await choose(user, /^Mode de récupération/, 'Récupération en Agence');
 }
 
@@ -146,7 +146,7 @@ describe('Parcel wizard, step 2 INFO COLIS (spec 000 §2, §5, §9)', () => {
       expect(screen.getByRole('combobox', { name: label })).toBeTruthy();
     }
     for (const label of [/^Poids/, /^Montant complémentaire/, /^Montant d'expédition/, /^Montant réglé/]) {
-      expect(screen.getByRole('spinbutton', { name: label })).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: label })).toBeTruthy();
     }
     expect(screen.getAllByRole('combobox', { name: /^Nature/ })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Ajouter une nature' })).toBeTruthy();
@@ -159,7 +159,7 @@ describe('Parcel wizard, step 2 INFO COLIS (spec 000 §2, §5, §9)', () => {
     await chooseEnvoi(user);
     await choose(user, /^Ville de destination/, 'Abidjan');
     await choose(user, /^Nature/, 'Vêtements');
-    await typeText(user, screen.getByRole('spinbutton', { name: /^Poids/ }), '2.5');
+    await typeText(user, screen.getByRole('textbox', { name: /^Poids/ }), '2.5');
     const prices = () => screen.getAllByTestId('line-price').map((p) => p.textContent?.replace(/\s/g, ' '));
     await waitFor(() => expect(prices()).toEqual(['12,00 € / kg → 30,00 €']));
     expect(provider.getPrixNature).toHaveBeenCalledWith(
@@ -172,7 +172,7 @@ describe('Parcel wizard, step 2 INFO COLIS (spec 000 §2, §5, §9)', () => {
     expect(natures).toHaveLength(2);
     await user.click(natures[1]);
     await user.click(await screen.findByRole('option', { name: 'Électronique' }));
-    await typeText(user, screen.getAllByRole('spinbutton', { name: /^Poids/ })[1], '1');
+    await typeText(user, screen.getAllByRole('textbox', { name: /^Poids/ })[1], '1');
     await waitFor(() => expect(prices()).toEqual(['12,00 € / kg → 30,00 €', '20,00 € / kg → 20,00 €']));
   });
 
@@ -181,7 +181,7 @@ describe('Parcel wizard, step 2 INFO COLIS (spec 000 §2, §5, §9)', () => {
     await chooseEnvoi(user);
     await fillInfo(user);
     await waitFor(() => expect(button('Suivant').disabled).toBe(false));
-    const poids = screen.getByRole('spinbutton', { name: /^Poids/ });
+    const poids = screen.getByRole('textbox', { name: /^Poids/ });
     await user.clear(poids);
     await user.tab();
     await waitFor(() => expect(poids.getAttribute('aria-invalid')).toBe('true'));
@@ -236,5 +236,57 @@ describe('Parcel wizard, the save (spec 000 §5 "Step 3 save", §7 colis/create)
     });
     expect(await screen.findByText('colis ajouté avec succès')).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/colis'));
+  });
+});
+
+describe('Parcel wizard, amounts and weights typed the French way (docs/decisions/money-input.md, audit 001 B4)', () => {
+  it("sends 2.5 kg, 1250.5, 150.5, 1000.5 and an advance of 150.5 for '2,5 kg', '1 250,5', '150,50', '1 000,50 €', '150,50'", async () => {
+    const { user, provider } = renderWizard();
+    await chooseEnvoi(user);
+    await typeText(user, screen.getByRole('textbox', { name: /^Contenu/ }), 'Habits');
+    await choose(user, /^Ville de destination/, 'Bouaké');
+    await choose(user, /^Nature/, 'Vêtements');
+    await typeText(user, screen.getByRole('textbox', { name: /^Poids/ }), '2,5 kg');
+    await choose(user, /^Mode de récupération/, 'Livraison à domicile');
+    await typeText(user, screen.getByRole('textbox', { name: /^Montant complémentaire/ }), '1 250,5');
+    await typeText(user, screen.getByRole('textbox', { name: /^Montant d'expédition/ }), '150,50');
+    await typeText(user, screen.getByRole('textbox', { name: /^Montant de livraison/ }), '1\u202f000,50\u00a0€');
+    const reglement = screen.getByRole('textbox', { name: /^Montant réglé/ }) as HTMLInputElement;
+    await typeText(user, reglement, '150,50');
+    await user.tab();
+    expect(reglement.value).toBe('150,50');
+    expect((screen.getByRole('textbox', { name: /^Montant complémentaire/ }) as HTMLInputElement).value).toBe('1\u202f250,50');
+    await choose(user, /^Mode de paiement/, 'Espèces');
+    await waitFor(() => expect(button('Suivant').disabled).toBe(false));
+    await user.click(button('Suivant'));
+
+    await typeText(user, await screen.findByRole('textbox', { name: /^Téléphone du destinataire/ }), '0701020304');
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findByTestId('destinataire-found')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: "Saisir l'expéditeur" }));
+    await typeText(user, screen.getByRole('textbox', { name: /^Nom de l'expéditeur/ }), 'Martin');
+    await typeText(user, screen.getByRole('textbox', { name: /^Prénoms de l'expéditeur/ }), 'Claire');
+    await typeText(user, screen.getByRole('textbox', { name: /^Téléphone de l'expéditeur/ }), '612345678');
+    await waitFor(() => expect(button('Enregistrer').disabled).toBe(false));
+    await user.click(button('Enregistrer'));
+    await waitFor(() => expect(provider.create).toHaveBeenCalledTimes(1));
+    expect(provider.create.mock.calls[0][1].data).toMatchObject({
+      naturesColis: [{ natureColisID: VETEMENTS, poids: 2.5 }],
+      montantComplementaire: 1250.5,
+      montantExpedition: 150.5,
+      montantLivraison: 1000.5,
+      reglement: 150.5,
+    });
+  }, 60_000); // the three steps with five amounts re-render the whole wizard at each change: slow on a shared machine
+
+  it('an advance above the total becomes the total as it is typed, with the hint', async () => {
+    const { user } = renderWizard();
+    await chooseEnvoi(user);
+    await fillInfo(user);
+    const reglement = screen.getByRole('textbox', { name: /^Montant réglé/ }) as HTMLInputElement;
+    await typeText(user, reglement, '1 250,5');
+    // 2,5 kg of clothes at 12 €/kg: 30 €.
+    expect(reglement.value).toBe('30,00');
+    expect(screen.getByText('montant réglé ne doit pas etre superieur au montant total')).toBeTruthy();
   });
 });

@@ -142,7 +142,7 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     const { createEncaissement, onPaid } = renderDialog();
     const user = setupUser();
     await screen.findByRole('dialog');
-    expect(montantInput().value).toBe('1034.50');
+    expect(montantInput().value).toBe('1\u202f034,50');
     await chooseMode(user, 'Espèces');
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
@@ -179,11 +179,11 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     const { createEncaissement, getEquivalentEncaissement, onPaid } = renderDialog({ colis: COLIS_XOF, devises: ['XOF', 'EUR'] });
     const user = setupUser();
     await screen.findByRole('dialog');
-    expect(montantInput().value).toBe('6560');
+    expect(montantInput().value).toBe('6\u202f560');
     expect(screen.queryByTestId('encaissement-equivalent')).toBeNull();
     await chooseDevise(user, /^EUR/);
     expect(getEquivalentEncaissement).toHaveBeenCalledWith(COLIS_ID, 'EUR', expect.objectContaining({ signal: expect.any(AbortSignal) }));
-    await waitFor(() => expect(montantInput().value).toBe('10'));
+    await waitFor(() => expect(montantInput().value).toBe('10,00'));
     const equivalent = () => screen.getByTestId('encaissement-equivalent').textContent?.replace(/\s/g, ' ');
     expect(equivalent()).toBe('Équivalent : 6 560 F CFA (1 EUR = 655,957 XOF)');
     await typeMontant(user, '5');
@@ -199,7 +199,7 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     const user = setupUser();
     await screen.findByRole('dialog');
     await chooseDevise(user, /^EUR/);
-    await waitFor(() => expect(montantInput().value).toBe('10'));
+    await waitFor(() => expect(montantInput().value).toBe('10,00'));
     await typeMontant(user, '10,01'); // 6 566 F
     await chooseMode(user, 'Espèces');
     await user.click(screen.getByRole('button', { name: 'Encaisser' }));
@@ -218,10 +218,10 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     await screen.findByRole('dialog');
     await chooseDevise(user, /^EUR/);
     await chooseDevise(user, /^XOF/);
-    expect(montantInput().value).toBe('6560');
+    expect(montantInput().value).toBe('6\u202f560');
     answer(EQUIVALENT_EUR);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(montantInput().value).toBe('6560');
+    expect(montantInput().value).toBe('6\u202f560');
     expect(screen.queryByTestId('encaissement-equivalent')).toBeNull();
   });
 

@@ -54,7 +54,7 @@ describe('OperationCreate: the currency is the server’s to choose', () => {
       path: '/operation/create',
     });
     const user = setupUser();
-    const montant = await screen.findByRole('spinbutton', { name: /^Montant/ });
+    const montant = await screen.findByRole('textbox', { name: /^Montant/ });
     const devise = document.querySelector<HTMLInputElement>('input[name="devise"]');
     expect(devise?.value).toBe('');
     await choose(user, /^Utilisateur/, 'Sow Fatou');

@@ -82,7 +82,7 @@ describe("'Rembourser' on a payment and its dialog", () => {
     expect(within(dialog).getByText(/Rembourser un encaissement — PAR1-2611-000042/)).toBeTruthy();
     expect(value(dialog, 'Montant encaissé')).toBe('40,00 €');
     expect(value(dialog, 'Reste remboursable')).toBe('29,99 €');
-    expect((within(dialog).getByRole('textbox', { name: /Montant remboursé/ }) as HTMLInputElement).value).toBe('29.99');
+    expect((within(dialog).getByRole('textbox', { name: /Montant remboursé/ }) as HTMLInputElement).value).toBe('29,99');
     await fill(user, dialog, '  Colis abîmé ');
     await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
     await waitFor(() => expect(rembourserEncaissement).toHaveBeenCalledTimes(1));
@@ -102,7 +102,7 @@ describe("'Rembourser' on a payment and its dialog", () => {
     const user = setupUser();
     const dialog = await open(user);
     const montant = within(dialog).getByRole('textbox', { name: /Montant remboursé/ });
-    expect((montant as HTMLInputElement).value).toBe('5560');
+    expect((montant as HTMLInputElement).value).toBe('5\u202f560');
     fireEvent.change(montant, { target: { value: '' } });
     await typeText(user, montant, '1 000,4');
     await fill(user, dialog, 'Geste commercial');

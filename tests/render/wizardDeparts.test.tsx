@@ -113,7 +113,7 @@ async function fillAndSave(user: User, poids: string) {
   await typeText(user, screen.getByRole('textbox', { name: /^Contenu/ }), 'Habits');
   await choose(user, /^Ville de destination/, 'Abidjan');
   await choose(user, /^Nature/, 'Vêtements');
-  await typeText(user, screen.getByRole('spinbutton', { name: /^Poids/ }), poids);
+  await typeText(user, screen.getByRole('textbox', { name: /^Poids/ }), poids);
   await choose(user, /^Mode de récupération/, 'Récupération en Agence');
   await waitFor(() => expect(button('Suivant').disabled).toBe(false));
   await user.click(button('Suivant'));
@@ -177,7 +177,7 @@ describe('Step 2: the remaining weight, live', () => {
     await typeText(user, screen.getByRole('textbox', { name: /^Contenu/ }), 'Habits');
     await choose(user, /^Ville de destination/, 'Abidjan');
     await choose(user, /^Nature/, 'Vêtements');
-    const poids = screen.getByRole('spinbutton', { name: /^Poids/ });
+    const poids = screen.getByRole('textbox', { name: /^Poids/ });
     await typeText(user, poids, '2.5');
     await waitFor(() => expect(text(alert())).toContain('Poids saisi : 2,5 kg. Il restera 10 kg sur le départ.'));
     expect(alert().className).toMatch(/Info/);

@@ -7,16 +7,9 @@
  */
 import { Box, Button, InputAdornment, Typography } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import {
-  ArrayInput,
-  NumberInput,
-  SelectInput,
-  SimpleFormIterator,
-  useSimpleFormIterator,
-  useSimpleFormIteratorItem,
-  useTranslate,
-} from 'react-admin';
+import { ArrayInput, SelectInput, SimpleFormIterator, useSimpleFormIterator, useSimpleFormIteratorItem, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { PoidsInput } from '../../common/MontantInput';
 import { computeColisMontants, prixLigneOf } from '../../../common/pricing';
 import { formatMontant } from '../../../common/format';
 import { poidsSaisi, type PrixNature } from '../model/wizardRules';
@@ -94,11 +87,9 @@ export const ColisNaturesInput = ({ natures, naturesPending, prixNatures, prixLo
         fullWidth={false}
         sx={{ minWidth: 260 }}
       />
-      <NumberInput
+      <PoidsInput
         source="poids"
         label="resources.colis.info.poids"
-        min={0}
-        step={0.1}
         isRequired
         fullWidth={false}
         sx={{ width: 150 }}

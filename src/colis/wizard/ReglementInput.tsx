@@ -1,14 +1,15 @@
 /**
- * The advance payment field of INFO COLIS (spec 000 §5 "Settled amount (reglement)"): a number clamped at once to
- * [0, total] — above the total it becomes the total with the hint 'montant réglé ne doit pas etre superieur au montant
- * total'; below 0 it becomes 0. A controlled input so the clamped value shows while typing. In the departure's
- * currency: its symbol after the amount, its minor unit as the step and the precision of the comparison.
+ * The advance payment field of INFO COLIS (spec 000 §5 "Settled amount (reglement)"): an amount typed the French way
+ * (src/common/MontantInput.tsx) clamped at once to [0, total] — above the total it becomes the total with the hint
+ * 'montant réglé ne doit pas etre superieur au montant total'; below 0 it becomes 0 — and the clamped value shows while
+ * typing. In the departure's currency: its symbol after the amount, its minor unit the precision of the comparison.
  */
 import { useEffect, useEffectEvent, useState } from 'react';
-import { InputAdornment, TextField } from '@mui/material';
+import { InputAdornment } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
-import { pasDevise, toMinor } from '../../../common/devises';
+import { toMinor } from '../../../common/devises';
 import type { DecimalInput } from '../../../common/money';
+import { MontantInput } from '../../common/MontantInput';
 import { clampReglement, symboleDevise } from '../model/wizardRules';
 
 /** Same amount in the currency's minor unit (false for unreadable values). */
@@ -27,7 +28,7 @@ export const ReglementInput = ({ total, devise }: { total: number; devise: strin
   const [clampedTo, setClampedTo] = useState<number | null>(null);
 
   // A total that drops below the settled amount (weights or amounts changed) clamps it too: the effect runs when the
-  // total changes, and reads the field's current value through an effect event (typing is clamped by onChange below).
+  // total changes, and reads the field's current value through an effect event (typing is clamped by `adjust` below).
   const clampToTotal = useEffectEvent((newTotal: number) => {
     const { value, clamped } = clampReglement(field.value, newTotal, devise);
     if (clamped) {
@@ -39,37 +40,25 @@ export const ReglementInput = ({ total, devise }: { total: number; devise: strin
     clampToTotal(total);
   }, [total]);
 
-  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const raw = event.target.value;
-    if (raw === '') {
-      field.onChange('');
-      setClampedTo(null);
-      return;
-    }
-    const { value, clamped } = clampReglement(raw, total, devise);
-    field.onChange(clamped ? value : Number(raw));
+  /** Each number typed, clamped to [0, total]; the hint remembers a clamp over the total. */
+  const adjust = (typed: number): number => {
+    const { value, clamped } = clampReglement(typed, total, devise);
     setClampedTo(clamped === 'over' ? Number(value) : null);
+    return clamped ? Number(value) : typed;
   };
 
   const showHint = clampedTo !== null && sameMinor(field.value, clampedTo, devise);
   return (
-    <TextField
-      type="number"
-      label={translate('resources.colis.info.reglement')}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
+    <MontantInput
+      source="reglement"
+      label="resources.colis.info.reglement"
+      devise={devise}
+      adjust={adjust}
       error={showHint}
       helperText={showHint ? translate('resources.colis.info.reglement_too_high') : ' '}
       fullWidth
       variant="filled"
-      size="small"
-      slotProps={{
-        htmlInput: { min: 0, step: pasDevise(devise) },
-        input: { endAdornment: <InputAdornment position="end">{symboleDevise(devise)}</InputAdornment> },
-      }}
+      slotProps={{ input: { endAdornment: <InputAdornment position="end">{symboleDevise(devise)}</InputAdornment> } }}
     />
   );
 };

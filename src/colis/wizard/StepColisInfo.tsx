@@ -4,17 +4,17 @@
  * KG), complementary and expedition amounts (min 0), delivery mode with its amount and address unless it is the agency
  * pick-up ('Récupération en Agence '), observation, the advance (reglement clamped to [0, total]) with payment mode and
  * payer enabled only above 0 (default payer expediteur), and the live summary. Amounts are in the departure's currency
- * (its symbol after them, its minor unit as their step). The fields' rules and messages are the wizard's schema's
+ * (its symbol after them; typed the French way, src/common/MontantInput.tsx). The fields' rules and messages are the wizard's schema's
  * (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`. Under the nature lines,
  * the chosen departure's remaining weight, live, with a warning above it (PoidsRestantAlert).
  */
 import { Box, Divider, InputAdornment, Typography } from '@mui/material';
-import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
+import { RadioButtonGroupInput, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
-import { pasDevise } from '../../../common/devises';
 import { type ColisMontants } from '../../../common/pricing';
 import { isModeEnvoiAerien } from '../../../common/modes';
+import { MontantInput } from '../../common/MontantInput';
 import { useModesPaiement } from '../../encaissements/useModesPaiement';
 import { deviseDuDepart, hasAdvance, symboleDevise, type PrixNature } from '../model/wizardRules';
 import type { Envoi, Ref } from '../model/types';
@@ -86,10 +86,9 @@ export const StepColisInfo = ({
   const unitLabel = unite === 'M3' ? 'm³' : 'kg';
   const devise = deviseDuDepart(envoi, prixNatures);
   const advance = hasAdvance({ reglement }, devise);
-  // The amount inputs: in the departure's currency, step its minor unit.
+  // The amount inputs: in the departure's currency, typed the French way (docs/decisions/money-input.md).
   const montantProps = {
-    min: 0,
-    step: pasDevise(devise),
+    devise,
     slotProps: { input: { endAdornment: <InputAdornment position="end">{symboleDevise(devise)}</InputAdornment> } },
   };
 
@@ -137,12 +136,12 @@ export const StepColisInfo = ({
         <Section title={translate('resources.colis.info.modeLivraisonID')}>
           <Box sx={grid(3)}>
             <SelectInput source="modeLivraisonID" label={t('modeLivraisonID')} choices={modesLivraison} optionText="libelle" isRequired />
-            <NumberInput source="montantComplementaire" label={t('montantComplementaire')} {...montantProps} />
-            <NumberInput source="montantExpedition" label={t('montantExpedition')} {...montantProps} />
+            <MontantInput source="montantComplementaire" label={t('montantComplementaire')} {...montantProps} />
+            <MontantInput source="montantExpedition" label={t('montantExpedition')} {...montantProps} />
           </Box>
           {withLivraison && (
             <Box sx={grid(3)}>
-              <NumberInput source="montantLivraison" label={t('montantLivraison')} {...montantProps} />
+              <MontantInput source="montantLivraison" label={t('montantLivraison')} {...montantProps} />
               <Box sx={{ gridColumn: { md: 'span 2' } }}>
                 <TextInput source="adresseLivraison" label={t('adresseLivraison')} />
               </Box>
