@@ -4,10 +4,13 @@
  * by every record naming its currency. A rate is the units of a currency for 1 € (the accounting
  * currency, common/devises.ts DEVISE_COMPTABLE), in force from its `dateDebut` until the next one of the same currency.
  * What needs the database or the signed-in user (a fixed rate is refused, a role bound to an agency may not enter a
- * rate, one rate per currency and day) stays in server/tauxChange/service.ts.
+ * rate, no rate before today but a currency's first, one rate per currency and day unless it replaces it) stays in
+ * server/tauxChange/service.ts (docs/decisions/exchange-rate-history.md).
  */
 import { z } from 'zod';
+import { isoToFr } from '../dates';
 import { DEVISE_COMPTABLE, TAUX_SCALE } from '../devises';
+import { formatTaux } from '../format';
 import { fromScaled, parseDecimalFr, toScaled } from '../money';
 import { DEVISE_INCONNUE, deviseCode, isBlank, jourIso } from './fields';
 
@@ -27,7 +30,25 @@ export const TAUX_MESSAGES = {
   dateInvalide: 'La date de début doit être une date valide',
   /** 403 of tauxChange/create for a role bound to an agency. */
   roleAgence: 'Seul un rôle qui voit toutes les agences peut saisir un taux de change.',
+  /** Success of tauxChange/create when it replaced the rate of its day (docs/decisions/exchange-rate-history.md). */
+  corrige: 'Taux de change corrigé avec succès !',
 } as const;
+
+/**
+ * 409 of tauxChange/create for a day before today when the currency already has a rate on or before it
+ * (docs/decisions/exchange-rate-history.md: the past keeps the rates it was converted at).
+ * @param aujourdhui today, 'yyyy-MM-dd' (Europe/Paris)
+ */
+export const tauxPasseMessage = (aujourdhui: string) =>
+  `Un taux ne peut pas commencer avant aujourd'hui : les montants des jours passés gardent le taux de leur jour. Saisissez le nouveau taux à partir du ${isoToFr(aujourdhui)}.`;
+
+/**
+ * 409 of tauxChange/create for today or a day to come that already has a rate of the currency, sent without
+ * `remplacer` (docs/decisions/exchange-rate-history.md).
+ * @param existant the rate already entered for that day: its currency, day and rate (exact decimal text)
+ */
+export const tauxExistantMessage = (existant: { devise: string; dateDebut: string; taux: string }) =>
+  `Un taux de ${existant.devise} est déjà saisi pour le ${isoToFr(existant.dateDebut)} (${formatTaux(existant.taux)} pour 1 €) : cochez « Remplacer ce taux » pour le corriger.`;
 
 const M = TAUX_MESSAGES;
 
@@ -61,7 +82,8 @@ export const tauxField = z.preprocess(
 
 /**
  * The first day of a rate, 'yyyy-MM-dd' (an ISO instant is read as its day in Europe/Paris, common/schemas/fields.ts
- * jourIso): any real day, past or future — a correction starts a new rate from its day.
+ * jourIso): any real day here; a day before today is refused by the server unless it is the currency's first rate
+ * (server/tauxChange/service.ts, docs/decisions/exchange-rate-history.md).
  */
 const dateDebutField = jourIso({ required: M.dateRequired, invalid: M.dateInvalide });
 
@@ -73,6 +95,11 @@ export const tauxChangeBody = z.strictObject({
   devise: deviseCode().refine((code) => code !== DEVISE_COMPTABLE, M.deviseComptable),
   taux: tauxField,
   dateDebut: dateDebutField,
+  /**
+   * Replace the rate the currency already has on that day, today or a day to come (a correction; journaled):
+   * docs/decisions/exchange-rate-history.md. Without it such a day is a 409 (tauxExistantMessage).
+   */
+  remplacer: z.boolean({ error: 'Remplacer doit valoir vrai ou faux' }).optional(),
 });
 
 /** A rate as the route hands it to server/tauxChange/service.ts (taux as exact decimal text, dateDebut 'yyyy-MM-dd'). */

@@ -116,7 +116,8 @@ export const devises = pgTable('devises', {
 
 /**
  * Exchange rates (docs/decisions/currencies.md): `taux` units of `devise` for one euro, in force from `dateDebut` until
- * the next rate of the same currency. History only: never updated nor deleted (trigger of 0021). The CFA francs'
+ * the next rate of the same currency. History: never deleted, and only a rate of today or a day to come corrected
+ * (triggers of 0021 and 0029, docs/decisions/exchange-rate-history.md). The CFA francs'
  * legal rate is seeded `fixe`.
  */
 export const tauxChange = pgTable(

@@ -1,13 +1,15 @@
 /**
  * The exchange rates' screen 'Taux de change' (key tauxChange; docs/decisions/currencies.md): the history of rates
  * (tauxChange/liste, paged, filtered by currency, newest first) and entering a rate (tauxChange/create, a role that
- * sees every agency). No update nor deletion: a correction is a new rate from its day. The rate in force on a day is
- * read by rates.ts; the rules of a creation are in service.ts.
+ * sees every agency; with `remplacer`, the correction of the rate of today or a day to come). No update nor deletion
+ * route: a rate starts today or later (a currency's first may start earlier) and the past keeps its rates
+ * (docs/decisions/exchange-rate-history.md). The rate in force on a day is read by rates.ts; the rules of a creation
+ * are in service.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tauxChangeBody } from '../../common/schemas/tauxChange';
+import { TAUX_MESSAGES as M, tauxChangeBody } from '../../common/schemas/tauxChange';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { answers, calendarDate, envelope, instant, listAnswer, record } from '../http/answer';
@@ -76,8 +78,8 @@ export async function tauxChangeRoutes(app: FastifyInstance, { db }: { db: Db })
     '/api/tauxChange/create',
     { schema: { tags, body: tauxChangeBody, response: answers({ 200: envelope({ message: z.string(), data: tauxRecord }) }) } },
     async (request) => {
-      const data = await createTaux(db, request.body, currentUser(request));
-      return { success: true, message: 'Taux de change enregistré avec succès !', data: toApi(data) };
+      const { data, remplace } = await createTaux(db, request.body, currentUser(request));
+      return { success: true, message: remplace ? M.corrige : 'Taux de change enregistré avec succès !', data: toApi(data) };
     },
   );
 }

@@ -1,7 +1,8 @@
 /**
  * 'Taux de change', /tauxChange (key tauxChange; docs/decisions/currencies.md): the history of the exchange rates,
  * newest first — Devise, Taux (pour 1 €), En vigueur depuis, Fixe, Saisi par, Date de saisie — with a currency filter
- * and the CSV / XLSX export. A rate is never changed nor deleted (no Actions column); 'Saisir un taux' is offered to a
+ * and the CSV / XLSX export. A rate is never deleted nor changed here (no Actions column: the rate of today or a day to
+ * come is corrected from the form, docs/decisions/exchange-rate-history.md); 'Saisir un taux' is offered to a
  * role that sees every agency only (the server refuses the others, tauxChange/service.ts).
  */
 import { Alert, Chip } from '@mui/material';

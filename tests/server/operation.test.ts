@@ -12,7 +12,7 @@ import { addDays, todayIso } from '../../common/dates';
 import { OPERATION_MESSAGES as M, OPERATION_PERIODS, operationPeriodStart } from '../../common/operationRules';
 import { sumMoney } from '../../common/money';
 import { TAUX_FIXES, convertir } from '../../common/devises';
-import { agences, operations, typesOperation, users } from '../../server/db/schema';
+import { agences, operations, tauxChange, typesOperation, users } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { idByCode, insertClient, insertRoleWithKeys } from './fixtures';
 
@@ -467,15 +467,17 @@ describe("an operation's currency (docs/decisions/currencies.md)", () => {
     const sansTaux = await liste(t.adminToken, 'devise=USD');
     expect([sansTaux.total, sansTaux.horsTaux, sansTaux.totalRevenue]).toEqual([2, 2, 0]);
     expect(sansTaux.topRevenueSources).toEqual([{ motif: expect.objectContaining({ code: 'COMMISSION' }), montant: 0 }]);
-    // 2 $ for 1 € from 10 days ago, 1,25 $ from yesterday: 100 $ three days ago = 50 €, today = 80 €.
-    for (const [taux, dateDebut] of [
-      ['2', addDays(today, -10)],
-      ['1,25', addDays(today, -1)],
-    ]) {
-      expect(
-        (await t.call('POST', '/api/tauxChange/create', { token: t.adminToken, body: { devise: 'USD', taux, dateDebut } })).status,
-      ).toBe(200);
-    }
+    // 2 $ for 1 € from 10 days ago, 1,25 $ from yesterday: 100 $ three days ago = 50 €, today = 80 €. The first is
+    // entered now (a past day before the currency's first rate is taken); the second as it was entered yesterday.
+    expect(
+      (
+        await t.call('POST', '/api/tauxChange/create', {
+          token: t.adminToken,
+          body: { devise: 'USD', taux: '2', dateDebut: addDays(today, -10) },
+        })
+      ).status,
+    ).toBe(200);
+    await t.database.db.insert(tauxChange).values({ devise: 'USD', taux: '1.25', dateDebut: addDays(today, -1) });
     const converted = await liste(t.adminToken, 'devise=USD');
     expect([converted.horsTaux, converted.totalRevenue]).toEqual([0, 130]);
     expect(converted.datas.map((r) => [r.montant, r.devise])).toEqual([

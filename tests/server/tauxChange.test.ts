@@ -3,12 +3,13 @@
  * first, with its author) and tauxChange/create (a currency other than the euro and the CFA francs, a rate above 0 with
  * up to 6 decimals, a real first day; one rate per currency and day; only a role that sees every agency; journaled).
  * The history is kept: the database refuses to rewrite it, and the rate in force on a day (server/tauxChange/rates.ts)
- * is the latest one starting on or before it, a French 409 before the first one.
+ * is the latest one starting on or before it, a French 409 before the first one. Back-dated rates and the correction
+ * of today's: tests/server/tauxHistorique.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, isoToFr, todayIso } from '../../common/dates';
-import { TAUX_MESSAGES as M } from '../../common/schemas/tauxChange';
+import { TAUX_MESSAGES as M, tauxPasseMessage } from '../../common/schemas/tauxChange';
 import { audits, tauxChange } from '../../server/db/schema';
 import { convertirAuJour, tauxEnVigueur, tauxManquantMessage } from '../../server/tauxChange/rates';
 import { AppError } from '../../server/http/errors';
@@ -114,12 +115,13 @@ describe('tauxChange/create', () => {
     expect((await liste('devise=USD')).datas.every((r) => r.dateDebut !== today)).toBe(true);
   });
 
-  it('refuses a second rate of a currency on the same day (409 under dateDebut); another day is a new rate', async () => {
+  it('refuses a second rate of a currency on a past day (409 under dateDebut); a day before its first is taken', async () => {
     expect((await create({ devise: 'GBP', taux: '0,85', dateDebut: '2026-03-01' })).status).toBe(200);
     const dup = await create({ devise: 'GBP', taux: '0,86', dateDebut: '2026-03-01' });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual({ dateDebut: 'Un taux de cette devise existe déjà à cette date.' });
-    // A correction of the past starts a new rate from its day.
+    expect(dup.body.errors).toEqual({ dateDebut: tauxPasseMessage(today) });
+    // Before the first GBP rate no GBP amount could be converted: that history may still be filled in
+    // (docs/decisions/exchange-rate-history.md; the corrections of today are in tauxHistorique.test.ts).
     expect((await create({ devise: 'GBP', taux: '0,84', dateDebut: '2026-02-15' })).status).toBe(200);
   });
 
@@ -183,9 +185,11 @@ describe('tauxChange/liste', () => {
 
 describe('the rate in force on a day (rates.ts)', () => {
   beforeAll(async () => {
-    // A history of CAD: from 10 days ago, then a new rate from yesterday.
-    expect((await create({ devise: 'CAD', taux: '1,5', dateDebut: addDays(today, -10) })).status).toBe(200);
-    expect((await create({ devise: 'CAD', taux: '1,6', dateDebut: addDays(today, -1) })).status).toBe(200);
+    // A history of CAD, as entered over the days: from 10 days ago, then a new rate from yesterday.
+    await t.database.db.insert(tauxChange).values([
+      { devise: 'CAD', taux: '1.5', dateDebut: addDays(today, -10) },
+      { devise: 'CAD', taux: '1.6', dateDebut: addDays(today, -1) },
+    ]);
   });
 
   it('takes the latest rate starting on or before the day', async () => {
