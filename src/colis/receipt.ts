@@ -1,7 +1,10 @@
 /**
  * The deposit receipt of a parcel (spec 000 §2 "Receipt PDF", §9 "A6 portrait with QR code"), built in the browser
- * with jspdf. Every amount is printed in the parcel's currency (docs/decisions/currencies.md); the payments follow the
- * totals, and a payment tendered in another currency shows the amount tendered and the rate beside its equivalent; a
+ * with jspdf. Every amount is printed in the parcel's currency (docs/decisions/currencies.md). Every charge of the total
+ * is a line of its own, so that the lines add up to the total (spec 000 §9 montantTotal = Σ nature lines +
+ * complementary + delivery + expedition; audit 000 B6): each nature with its weight and amount, then the delivery,
+ * expedition and complementary amounts the parcel holds now (an edit's new fees included; a fee of 0 is left out).
+ * The payments follow the totals, and a payment tendered in another currency shows the amount tendered and the rate beside its equivalent; a
  * refund (docs/decisions/refunds-and-cash.md) is printed 'Remboursement', its negative amount and its reason. Its QR
  * code holds the parcel's public tracking address (docs/decisions/public-tracking.md,
  * `{PUBLIC_URL}/suivi/{token}` as colis/getByReference answers it), or the reference when no address is known; it is
@@ -9,7 +12,7 @@
  * data: see ReceiptData.
  */
 import { jsPDF } from 'jspdf';
-import type { DecimalInput } from '../../common/money';
+import { isPositiveMontant, type DecimalInput } from '../../common/money';
 import { DEVISE_COMPTABLE, tauxCroise } from '../../common/devises';
 import { formatKg, formatMontant, tauxLibelle } from '../../common/format';
 import type { Encaissement } from '../encaissements/types';
@@ -26,6 +29,12 @@ interface ReceiptLine {
   libelle: string;
   poids: DecimalInput;
   unite?: string | null;
+  montant: DecimalInput;
+}
+
+/** A fee of the parcel beside its nature lines (delivery, expedition, complementary): its label and amount. */
+interface ReceiptFee {
+  libelle: string;
   montant: DecimalInput;
 }
 
@@ -59,6 +68,8 @@ export interface ReceiptData {
   expediteur: { nom: string; telephone: string };
   destinataire: { nom: string; telephone: string };
   lines: ReceiptLine[];
+  /** The fees above 0 after the nature lines (receiptFees): with them the lines add up to montantTotal. */
+  frais?: ReceiptFee[];
   montantTotal: DecimalInput;
   reglement: DecimalInput;
   resteAPayer: DecimalInput;
@@ -78,6 +89,21 @@ export function receiptQrText(data: Pick<ReceiptData, 'reference' | 'suiviUrl'>)
 /** File name of a receipt: recu-{reference}.pdf. */
 export function receiptFileName(reference: string): string {
   return `recu-${reference}.pdf`;
+}
+
+/**
+ * The fees of a parcel as the receipt lists them after its natures, in the order of the wizard: delivery ('Frais de
+ * livraison'), expedition ("Frais d'expédition"), complementary ('Montant complémentaire'); a fee of 0 (or none) is
+ * left out, since it adds nothing to the total.
+ */
+function receiptFees(colis: ColisRecord): ReceiptFee[] {
+  const t = fr.resources.colis.receipt;
+  const fees: [string, DecimalInput][] = [
+    [t.livraison, colis.montantLivraison],
+    [t.expedition, colis.montantExpedition],
+    [t.complementaire, colis.montantComplementaire],
+  ];
+  return fees.filter(([, montant]) => isPositiveMontant(montant)).map(([libelle, montant]) => ({ libelle, montant }));
 }
 
 /**
@@ -103,6 +129,7 @@ export function receiptDataFrom(
       unite: d.unitePoid ?? colis.unite,
       montant: d.prixTotal,
     })),
+    frais: receiptFees(colis),
     montantTotal: colis.montantTotal,
     reglement: colis.reglement,
     resteAPayer: colis.resteAPayer,
@@ -217,6 +244,13 @@ export function buildReceiptPdf(data: ReceiptData): jsPDF {
     const left = pdfText(`${line.libelle} - ${formatKg(line.poids, line.unite ?? 'kg')}`);
     doc.text(left, margin, y, { maxWidth: inner - 24 });
     doc.text(pdfText(formatMontant(line.montant, data.devise)), width - margin, y, { align: 'right' });
+    y += 4;
+  }
+  // The fees, each a charge line of the total.
+  for (const fee of data.frais ?? []) {
+    y = ensureRoom(doc, y, 16, margin);
+    doc.text(pdfText(fee.libelle), margin, y, { maxWidth: inner - 24 });
+    doc.text(pdfText(formatMontant(fee.montant, data.devise)), width - margin, y, { align: 'right' });
     y += 4;
   }
 

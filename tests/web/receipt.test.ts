@@ -1,11 +1,19 @@
 /**
- * The parcel receipt's payments (src/colis/receipt.ts; spec 000 §2 Receipt PDF, docs/decisions/refunds-and-cash.md): a
- * refund is printed 'Remboursement' with its negative amount and its reason, every line of a long reason; and the
+ * The parcel receipt (src/colis/receipt.ts; spec 000 §2 Receipt PDF): every charge line printed, natures and fees, so
+ * that the lines read back from the PDF by pdftotext add up to its total (audit 000 B6); its payments
+ * (docs/decisions/refunds-and-cash.md): a refund is printed 'Remboursement' with its negative amount and its reason,
+ * every line of a long reason; and the
  * drawing kit the receipt, the manifest and the 'Arrêté de caisse' share (src/common/pdfKit.ts): the templates, the
  * font and the page break before a block.
  */
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { jsPDF } from 'jspdf';
+import { unitesDevise } from '../../common/format';
+import { parseDecimalFr } from '../../common/money';
 import { buildReceiptPdf, receiptDataFrom } from '../../src/colis/receipt';
 import type { ColisRecord } from '../../src/colis/model/types';
 import { ensureRoom, fill, font, PALETTE } from '../../src/common/pdfKit';
@@ -103,5 +111,79 @@ describe('src/common/pdfKit.ts', () => {
     expect(ensureRoom(doc, 112, 30, 7)).toBe(12); // the first baseline of the new page, margin + 5
     expect(doc.getNumberOfPages()).toBe(2);
     expect(Math.round(doc.internal.pageSize.getHeight())).toBe(148);
+  });
+});
+
+/**
+ * The text of a PDF as a reader sees it: pdftotext -layout (Debian poppler-utils, installed by .ci/run), one line per
+ * row of the page; without it, the text operators of the uncompressed stream (pdfLines).
+ */
+function readBack(doc: jsPDF): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'recu-'));
+  try {
+    const file = path.join(dir, 'recu.pdf');
+    writeFileSync(file, Buffer.from(doc.output('arraybuffer')));
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return pdfLines(doc);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The amount a line of the receipt ends with, in `devise` (its symbol after it), read the French way; null if none. */
+function amountAtEnd(line: string, devise: string): number | null {
+  const m = /(-?\d[\d \u00a0\u202f]*(?:,\d+)?\s*(?:F CFA|€))\s*$/.exec(line);
+  const text = m ? parseDecimalFr(m[1].trim(), unitesDevise(devise)) : null;
+  return text === null ? null : Number(text);
+}
+
+describe('the charge lines of the receipt (audit 000 B6)', () => {
+  /** DKR1-2612-000601 of the audit: two natures, delivery 2 000, expedition 500, complementary 1 000 F CFA. */
+  const dakar: ColisRecord = {
+    ...colis,
+    reference: 'DKR1-2612-000601',
+    devise: 'XOF',
+    montantLivraison: '2000',
+    montantExpedition: '500',
+    montantComplementaire: '1000',
+    montantTotal: '97183',
+    reglement: '20000',
+    resteAPayer: '77183',
+  };
+  const lignes = [
+    { poids: '12.500', prixTotal: '81875', natureColisID: { libelle: 'Vêtements adulte' } },
+    { poids: '3.000', prixTotal: '11808', natureColisID: { libelle: 'Épices et condiments' } },
+  ];
+
+  it('prints the natures with their weights and every fee, and the lines read back add up to the total', () => {
+    const text = readBack(buildReceiptPdf(receiptDataFrom(dakar, lignes, null, [])));
+    const rows = text.split('\n').map((l) => l.replace(/[\u00a0\u202f]/g, ' ').trim());
+    const start = rows.findIndex((l) => l === 'Natures et frais');
+    const end = rows.findIndex((l) => /^Total\b/.test(l));
+    expect(start, text).toBeGreaterThanOrEqual(0);
+    expect(end, text).toBeGreaterThan(start);
+    const charges = rows.slice(start + 1, end).filter((l) => amountAtEnd(l, 'XOF') !== null);
+    expect(charges.join('\n')).toMatch(/Vêtements adulte - 12,5 kg\s+81 875 F CFA/);
+    expect(charges.join('\n')).toMatch(/Épices et condiments - 3 kg\s+11 808 F CFA/);
+    expect(charges.join('\n')).toMatch(/Frais de livraison\s+2 000 F CFA/);
+    expect(charges.join('\n')).toMatch(/Frais d'expédition\s+500 F CFA/);
+    expect(charges.join('\n')).toMatch(/Montant complémentaire\s+1 000 F CFA/);
+    const sum = charges.reduce((n, l) => n + amountAtEnd(l, 'XOF')!, 0);
+    expect(amountAtEnd(rows[end], 'XOF')).toBe(97183);
+    expect(sum).toBe(97183);
+  });
+
+  it('leaves out a fee of 0, and still adds up', () => {
+    const sansFrais = { ...dakar, montantLivraison: '0', montantExpedition: 0, montantComplementaire: null, montantTotal: '93683' };
+    const rows = readBack(buildReceiptPdf(receiptDataFrom(sansFrais, lignes, null, [])))
+      .split('\n')
+      .map((l) => l.replace(/[\u00a0\u202f]/g, ' ').trim());
+    expect(rows.some((l) => l.startsWith('Frais') || l.startsWith('Montant complémentaire'))).toBe(false);
+    const end = rows.findIndex((l) => /^Total\b/.test(l));
+    const start = rows.findIndex((l) => l === 'Natures et frais');
+    const sum = rows.slice(start + 1, end).reduce((n, l) => n + (amountAtEnd(l, 'XOF') ?? 0), 0);
+    expect([sum, amountAtEnd(rows[end], 'XOF')]).toEqual([93683, 93683]);
   });
 });
