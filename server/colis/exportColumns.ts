@@ -20,10 +20,10 @@ export const colisExport: ExportDef = {
     ['Contenu', 'detailsContenu'],
     ['Poids', 'poids', 'number'],
     ['Unité', 'unite'],
-    ['Montant', 'montantTotal', 'number'],
-    ['Réglé', 'reglement', 'number'],
-    ['Reste à payer', 'resteAPayer', 'number'],
-    // The currency of the three amounts before it, the parcel's (docs/decisions/currencies.md).
+    ['Montant', 'montantTotal', 'montant', 'devise'],
+    ['Réglé', 'reglement', 'montant', 'devise'],
+    ['Reste à payer', 'resteAPayer', 'montant', 'devise'],
+    // The currency of the three amounts before it, the parcel's (docs/decisions/currencies.md): their decimals.
     ['Devise', 'devise'],
     ['Agence émettrice', 'agenceID.libelle'],
     ['Départ', 'envoiID.reference'],

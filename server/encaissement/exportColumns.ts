@@ -17,17 +17,17 @@ export const encaissementExport: ExportDef = {
     ["Date d'ajout", 'createdAt', 'date'],
     // Who paid, as the list's 'Effectué par' says it.
     ['Effectué par', (r) => PAYMENT_BY_LIBELLES[r.paymentby as PaymentBy] ?? String(r.paymentby ?? '')],
-    ['Montant encaissé', 'montantEncaisse', 'number'],
-    ['Montant restant', 'montantRestant', 'number'],
+    ['Montant encaissé', 'montantEncaisse', 'montant', 'devise'],
+    ['Montant restant', 'montantRestant', 'montant', 'devise'],
     ['Colis', 'colisID.reference'],
-    ['Montant du colis', 'colisID.montantTotal', 'number'],
-    // The currency of the three amounts before it, the parcel's (docs/decisions/currencies.md).
+    ['Montant du colis', 'colisID.montantTotal', 'montant', 'devise'],
+    // The currency of the three amounts before it, the parcel's (docs/decisions/currencies.md): their decimals.
     ['Devise', 'devise'],
-    // What was handed over when in another currency (empty otherwise).
-    ['Montant remis', 'montantTendu', 'number'],
+    // What was handed over when in another currency (empty otherwise), with that currency's decimals.
+    ['Montant remis', 'montantTendu', 'montant', 'deviseTendue'],
     ['Devise remise', 'deviseTendue'],
     // The conversion difference a settling amount booked, in 'Devise' (docs/decisions/currencies.md "The last minor units").
-    ['Écart de conversion', 'ecartConversion', 'number'],
+    ['Écart de conversion', 'ecartConversion', 'montant', 'devise'],
     ['Agence', 'agenceID.libelle'],
     [
       'Encaissé par',

@@ -7,9 +7,11 @@
  * and sort (bench/README.md "Exports"): in its default order, an index walk per batch; in another order or under a
  * search, its ids are walked on the main table alone by keyset, EXPORT_ID_WINDOW at a time (the where clause evaluated
  * once per window, not per batch), and each batch joins only its own ids.
- * - CSV for French Excel: UTF-8 with BOM, `;` separator, decimal comma, dates dd/MM/yyyy (Europe/Paris), quoted
- *   when needed, cells starting with = + - @ prefixed with a quote (formula injection).
- * - XLSX with exceljs' streaming WorkbookWriter: numbers as numbers, dates as dates (dd/mm/yyyy), bold frozen header.
+ * - CSV for French Excel: UTF-8 with BOM, `;` separator, decimal comma, an amount with its own currency's decimals
+ *   (none for the francs, two for the euro), dates dd/MM/yyyy (Europe/Paris), quoted when needed, cells starting with
+ *   = + - @ prefixed with a quote (formula injection) but a phone in international form (+ and digits only).
+ * - XLSX with exceljs' streaming WorkbookWriter: numbers as numbers (an amount with its currency's number format),
+ *   dates as dates (dd/mm/yyyy), bold frozen header.
  * The columns of each list are declared next to its query (ExportDef); the permission key is the list's, as the
  * route is the same (plugins/access.ts).
  */
@@ -20,13 +22,17 @@ import { alias, PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { isoToFr, parisIsoDate, todayIso } from '../../common/dates';
+import { decimalesOf, isDevise, montantTexte } from '../../common/devises';
 import { formatDecimalFr } from '../../common/format';
 import type { Db } from '../db/client';
 import { frenchKey, listOrder, listWhere, orderByOf, rowsOfIds, type AnyRow, type ListDef, type ListOrder } from './list';
 import { parseListQuery, type ExportFormat } from './listQuery';
 
-/** How a cell is written: text as is, a decimal number, a date (dd/MM/yyyy), a yes/no. */
-export type ExportKind = 'text' | 'number' | 'date' | 'boolean';
+/**
+ * How a cell is written: text as is, a decimal number, an amount in a currency (ExportColumn.devise: its minor unit's
+ * decimals), a date (dd/MM/yyyy), a yes/no.
+ */
+export type ExportKind = 'text' | 'number' | 'montant' | 'date' | 'boolean';
 
 /** One column of an export: its French header (as the list shows it) and how to read its value from a row. */
 export interface ExportColumn {
@@ -34,6 +40,8 @@ export interface ExportColumn {
   /** Dotted path in the list's row (e.g. 'agenceID.libelle'), or a function of the row. */
   value: string | ((row: AnyRow) => unknown);
   kind?: ExportKind;
+  /** For a 'montant': the dotted path of the row's currency (ISO 4217) the amount is written in (e.g. 'devise'). */
+  devise?: string;
 }
 
 /** The export of one list: the file's base name (e.g. 'colis' → colis-2026-11-22.csv) and its columns. */
@@ -50,9 +58,9 @@ export interface ExportDef {
   joinedSorts?: [label: PgColumn, foreignKey: PgColumn][];
 }
 
-/** Short declaration of columns: [header, path or function, kind?]. */
-export function exportColumns(...cols: [string, ExportColumn['value'], ExportKind?][]): ExportColumn[] {
-  return cols.map(([header, value, kind]) => ({ header, value, kind }));
+/** Short declaration of columns: [header, path or function, kind?, path of the currency of a 'montant'?]. */
+export function exportColumns(...cols: [string, ExportColumn['value'], ExportKind?, string?][]): ExportColumn[] {
+  return cols.map(([header, value, kind, devise]) => ({ header, value, kind, devise }));
 }
 
 /** Rows read per query (EXPORT_BATCH_SIZE overrides it, e.g. in tests to cross batch boundaries with few rows). */
@@ -278,10 +286,40 @@ export async function listBatches(
   })();
 }
 
-/** The value of a column in a row. */
-function valueOf(col: ExportColumn, row: AnyRow): unknown {
-  return typeof col.value === 'function' ? col.value(row) : at(row, col.value.split('.'));
+/** An amount and the currency it is written in (a 'montant' cell). */
+interface Montant {
+  montant: unknown;
+  devise: unknown;
 }
+
+/** The value of a column in a row; for a 'montant', the amount with its currency. */
+function valueOf(col: ExportColumn, row: AnyRow): unknown {
+  const value = typeof col.value === 'function' ? col.value(row) : at(row, col.value.split('.'));
+  return col.kind === 'montant'
+    ? ({ montant: value, devise: col.devise ? at(row, col.devise.split('.')) : null } satisfies Montant)
+    : value;
+}
+
+/**
+ * An amount's exact decimal text with its currency's minor unit (common/devises.ts montantTexte: '39358' for 39 358 F
+ * CFA, '27.84' for 27,840 €), or the stored text when the currency is not one of DEVISES; undefined when there is none.
+ */
+function montantOf(v: unknown): { text: string; decimales: number } | undefined {
+  const { montant, devise } = v as Montant;
+  if (montant === null || montant === undefined || montant === '') return undefined;
+  if (!isDevise(devise)) return { text: String(montant), decimales: 2 };
+  try {
+    return { text: montantTexte(montant as string | number, devise), decimales: decimalesOf(devise) };
+  } catch {
+    return { text: String(montant), decimales: 2 };
+  }
+}
+
+/**
+ * A phone number in international form (E.164: '+' and up to 15 digits), which a spreadsheet reads as a number at
+ * worst, never runs: written without the formula guard's quote (audit 000 B19).
+ */
+const PHONE_E164 = /^\+\d{4,15}$/;
 
 /** A value as a 'yyyy-MM-dd' calendar date (Paris), or undefined. */
 function dateOf(v: unknown): string | undefined {
@@ -292,14 +330,16 @@ function dateOf(v: unknown): string | undefined {
 function csvText(kind: ExportKind, v: unknown): string {
   if (v === null || v === undefined) return '';
   if (kind === 'number') return formatDecimalFr(v as string | number);
+  if (kind === 'montant') return formatDecimalFr(montantOf(v)?.text);
   if (kind === 'date') {
     const d = dateOf(v);
     return d ? isoToFr(d) : '';
   }
   if (kind === 'boolean') return v ? 'Oui' : 'Non';
   const s = String(v);
-  // Formula injection: a spreadsheet would run =…, +…, -…, @… (and a tab or carriage return before them).
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  // Formula injection: a spreadsheet would run =…, +…, -…, @… (and a tab or carriage return before them); '+' and digits
+  // alone is a number to it (a phone), nothing it runs.
+  return /^[=+\-@\t\r]/.test(s) && !PHONE_E164.test(s) ? `'${s}` : s;
 }
 
 /** Quotes a CSV field when it holds the separator, a quote or a line break (quotes doubled). */
@@ -312,8 +352,8 @@ const csvLine = (cells: string[]) => `${cells.map(csvQuote).join(';')}\r\n`;
 /** The XLSX value of one cell: numbers as numbers, dates as dates (midnight UTC of the Paris day), text guarded. */
 function xlsxValue(kind: ExportKind, v: unknown): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
-  if (kind === 'number') {
-    const n = Number(v);
+  if (kind === 'number' || kind === 'montant') {
+    const n = Number(kind === 'montant' ? montantOf(v)?.text : v);
     return Number.isFinite(n) ? n : null;
   }
   if (kind === 'date') {
@@ -322,6 +362,12 @@ function xlsxValue(kind: ExportKind, v: unknown): ExcelJS.CellValue {
   }
   if (kind === 'boolean') return v ? 'Oui' : 'Non';
   return csvText('text', v);
+}
+
+/** The XLSX number format of an amount cell: its currency's decimals, groups of three ('#,##0', '#,##0.00'). */
+function montantNumFmt(v: unknown): string {
+  const decimales = montantOf(v)?.decimales ?? 2;
+  return decimales > 0 ? `#,##0.${'0'.repeat(decimales)}` : '#,##0';
 }
 
 /** Waits until the stream takes more (drain), or resolves false when the client went away. */
@@ -360,7 +406,14 @@ async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterabl
   header.font = { bold: true };
   header.commit();
   for await (const rows of batches) {
-    for (const row of rows) ws.addRow(exp.columns.map((c) => xlsxValue(c.kind ?? 'text', valueOf(c, row)))).commit();
+    for (const row of rows) {
+      const values = exp.columns.map((c) => valueOf(c, row));
+      const line = ws.addRow(exp.columns.map((c, i) => xlsxValue(c.kind ?? 'text', values[i])));
+      exp.columns.forEach((c, i) => {
+        if (c.kind === 'montant') line.getCell(i + 1).numFmt = montantNumFmt(values[i]);
+      });
+      line.commit();
+    }
     if (!(await ready(out))) return;
   }
   ws.commit();

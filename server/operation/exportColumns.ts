@@ -19,7 +19,7 @@ export const operationExport: ExportDef = {
     ],
     ['Motif', 'motif.libelle'],
     ['Type', 'type'],
-    ['Montant', 'montant', 'number'],
+    ['Montant', 'montant', 'montant', 'devise'],
     ['Devise', 'devise'],
     ['Description', 'description'],
     ['Agence', 'agenceID.libelle'],

@@ -44,8 +44,8 @@ export async function paramNatureModeRoutes(app: FastifyInstance, { db }: { db: 
       sheet: 'Prix unitaires',
       columns: exportColumns(
         ['Libelle', 'libelle'],
-        ['Prix Unitaire', 'prixUnitaire', 'number'],
-        ['Montant minimum', 'montantMinimum', 'number'],
+        ['Prix Unitaire', 'prixUnitaire', 'montant', 'paysOrigine.devise'],
+        ['Montant minimum', 'montantMinimum', 'montant', 'paysOrigine.devise'],
         ['Devise', 'paysOrigine.devise'],
         ['Groupe Nature Colis', 'groupeNatureColisID.libelle'],
         ['Ville de départ', 'villeOrigineID.libelle'],
