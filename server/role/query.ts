@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RoleFacts } from '../../common/autorisationRules';
 import type { Db, Tx } from '../db/client';
+import { outer } from '../db/outerColumn';
 import { autorisations, privileges, roles, users } from '../db/schema';
 
 /** A role with what the rules need, or undefined when it does not exist. */
@@ -15,7 +16,15 @@ export interface RoleRow extends RoleFacts {
   agencesUtilisateurs: (string | null)[];
 }
 
-/** One role with its identity, reach and the distinct agencies of its users (staff and clients alike). */
+/**
+ * The distinct agencies of a role's users (staff and clients alike; null for a user without an agency), in a select
+ * of `roles`: an empty array for a role nobody holds. Read by the rules (findRoleFacts) and answered by the role list
+ * (role/routes.ts) so that the screens lock what the server refuses (common/autorisationRules.ts otherAgencyRole).
+ */
+export const agencesUtilisateursSql = sql<(string | null)[]>`coalesce((
+  SELECT array_agg(DISTINCT u.agence_id ORDER BY u.agence_id) FROM ${users} u WHERE u.role_id = ${outer(roles.id)}), '{}')`;
+
+/** One role with its identity, reach and the distinct agencies of its users (agencesUtilisateursSql). */
 export async function findRoleFacts(db: Db | Tx, roleId: string): Promise<RoleRow | undefined> {
   const [row] = await db
     .select({
@@ -24,8 +33,7 @@ export async function findRoleFacts(db: Db | Tx, roleId: string): Promise<RoleRo
       systeme: roles.systeme,
       toutesAgences: roles.toutesAgences,
       isActive: roles.isActive,
-      agencesUtilisateurs: sql<(string | null)[]>`coalesce((
-        SELECT array_agg(DISTINCT u.agence_id) FROM ${users} u WHERE u.role_id = ${roles.id}), '{}')`,
+      agencesUtilisateurs: agencesUtilisateursSql,
     })
     .from(roles)
     .where(eq(roles.id, roleId));

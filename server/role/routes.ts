@@ -6,6 +6,7 @@
  * a change that would leave nobody able to reach `autorisation` (a role deactivated or deleted) is refused by the
  * database at commit (409, migration 0018).
  */
+import { getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { roleRecordRefusal, type RoleRecordChange } from '../../common/autorisationRules';
@@ -18,12 +19,15 @@ import type { Db, Tx } from '../db/client';
 import { roles } from '../db/schema';
 import { codeLibelleRecord } from '../http/answer';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { findRoleFacts } from './query';
+import { agencesUtilisateursSql, findRoleFacts } from './query';
 
-/** A role as answered: the code/libelle record with its identity and reach. */
+/** A role as answered: the code/libelle record with its identity, reach and the agencies of its users. */
 const roleRecord = codeLibelleRecord.extend({
   systeme: z.string().nullable().describe('fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null'),
   toutesAgences: z.boolean().describe('the role reaches every agency (else its users’ own agency)'),
+  agencesUtilisateurs: z
+    .array(z.string().nullable())
+    .describe('the distinct agencies (ids) of the role’s users, null for a user without one: what the access rules read'),
 });
 
 /** French refusal of a Statut change by a user without the status key (spec 000 §6 / 001 §6 text). */
@@ -74,6 +78,11 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
     createSchema: schema,
     updateSchema: schema,
     record: roleRecord,
+    select: (d: Db | Tx) =>
+      d
+        .select({ ...getTableColumns(roles), agencesUtilisateurs: agencesUtilisateursSql })
+        .from(roles)
+        .$dynamic(),
     oneKey: 'role',
     sortColumns: { ...base.sortColumns, toutesAgences: roles.toutesAgences },
     filters: { toutesAgences: { column: roles.toutesAgences, type: 'boolean' } },

@@ -15,6 +15,8 @@ export interface AssignmentRole {
   systeme?: 'SUPERADMIN' | 'ADMIN' | 'AGENT' | 'CLIENT' | null;
   /** The role reaches every agency. */
   toutesAgences?: boolean;
+  /** The agencies of the role's users (role/liste): a role used elsewhere is read-only for an agency's administrator. */
+  agencesUtilisateurs?: (string | null)[];
 }
 
 /** A permission (privilege) as the groups show it: its key, description and group. */

@@ -1,0 +1,186 @@
+/**
+ * Two agency administrators, Paris and Dakar, each holding every key the ADMIN holds but bound to their own agency
+ * (security probe 2026-12-01 F1, F3, F5; part-001 audit B1): what one may not do to the other's agency, to what every
+ * agency shares, and to a user whose role is wider than its own — through the API (the screens send these calls).
+ * Every refused call must leave the access and reference tables exactly as they were (snapshot before and after).
+ * Rules: docs/decisions/role-identity.md, docs/decisions/reference-scope.md, docs/decisions/staff-accounts.md.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { ACCESS_RULE_MESSAGES } from '../../common/autorisationRules';
+import type { PermissionKey } from '../../common/permissions';
+import { agences, autorisations, privileges, roles, users } from '../../server/db/schema';
+import { setupTestApp, type TestContext } from './helpers';
+import { idByCode, insertRoleWithKeys } from './fixtures';
+
+let t: TestContext;
+type Staff = { id: string; token: string };
+let chefPar: Staff;
+let chefDkr: Staff;
+let roleIds: Record<string, string>;
+let adminKeys: PermissionKey[];
+
+/** The keys the seeded ADMIN role holds now. */
+async function keysOfRole(code: string): Promise<PermissionKey[]> {
+  const rows = await t.database.db
+    .select({ libelle: privileges.libelle })
+    .from(autorisations)
+    .innerJoin(privileges, eq(privileges.id, autorisations.privilegeID))
+    .innerJoin(roles, eq(roles.id, autorisations.roleID))
+    .where(and(eq(roles.code, code), eq(autorisations.isActive, true)));
+  return rows.map((r) => r.libelle as PermissionKey);
+}
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  const db = t.database.db;
+  adminKeys = await keysOfRole('ADMIN');
+  // The probe's CHEF_PARIS and CHEF_DAKAR: every key of the ADMIN, the reach of their agency.
+  await insertRoleWithKeys(db, 'CHEF_PAR', adminKeys);
+  await insertRoleWithKeys(db, 'CHEF_DKR', adminKeys);
+  // The audit's CONSULTANT (its only user in Paris), a role used in both agencies, a Dakar agents' role.
+  await insertRoleWithKeys(db, 'CONSULTANT', ['colis', 'encaissements', 'profil']);
+  await insertRoleWithKeys(db, 'MIXTE', ['colis', 'profil']);
+  await insertRoleWithKeys(db, 'AGENT_DKR', ['colis', 'addColis', 'profil']);
+  chefPar = await t.createStaff('CHEF_PAR', { agenceCode: 'PAR1' });
+  chefDkr = await t.createStaff('CHEF_DKR', { agenceCode: 'DKR1' });
+  await t.createStaff('CONSULTANT', { agenceCode: 'PAR1' });
+  await t.createStaff('MIXTE', { agenceCode: 'PAR1' });
+  await t.createStaff('MIXTE', { agenceCode: 'DKR1' });
+  await t.createStaff('AGENT_DKR', { agenceCode: 'DKR1' });
+  const rows = await db.select({ id: roles.id, code: roles.code }).from(roles);
+  roleIds = Object.fromEntries(rows.map((r) => [r.code, r.id]));
+});
+afterAll(() => t.close());
+
+async function privilegeId(libelle: string): Promise<string> {
+  const [p] = await t.database.db.select({ id: privileges.id }).from(privileges).where(eq(privileges.libelle, libelle));
+  return p.id;
+}
+
+/** What decides who may do what, and the agencies' records. */
+async function snapshot(): Promise<string> {
+  const db = t.database.db;
+  const [r, a, u, ag] = await Promise.all([
+    db.select().from(roles).orderBy(roles.id),
+    db.select().from(autorisations).orderBy(autorisations.id),
+    db
+      .select({
+        id: users.id,
+        roleID: users.roleID,
+        agenceID: users.agenceID,
+        isActive: users.isActive,
+        nom: users.nom,
+        passwordHash: users.passwordHash,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .orderBy(users.id),
+    db.select().from(agences).orderBy(agences.id),
+  ]);
+  return JSON.stringify({ r, a, u, ag });
+}
+
+/** Sends a call that must be refused with `status` and change nothing; returns the answer. */
+async function refused(method: string, url: string, token: string, body?: unknown, status = 403) {
+  const before = await snapshot();
+  const res = await t.call(method, url, { token, body });
+  expect(res.status, `${method} ${url} ${JSON.stringify(body)} → ${JSON.stringify(res.body)}`).toBe(status);
+  expect(res.body.success).toBe(false);
+  expect(await snapshot()).toBe(before);
+  return res;
+}
+
+/** The role form's body for a role as it is, with `over` applied. */
+async function roleBody(roleId: string, over: Record<string, unknown> = {}) {
+  const [role] = await t.database.db.select().from(roles).where(eq(roles.id, roleId));
+  return { code: role.code, libelle: role.libelle, description: role.description || 'x', ...over };
+}
+
+describe("F1 / B1: a role with users in another agency is not an agency administrator's to change", () => {
+  it("Dakar's administrator neither renames, deactivates, deletes, grants to nor revokes from a role used only in Paris", async () => {
+    const id = roleIds.CONSULTANT;
+    const otherAgency = ACCESS_RULE_MESSAGES.otherAgencyRole;
+    const calls: [string, string, unknown][] = [
+      ['PUT', `/api/role/update/${id}`, await roleBody(id, { code: 'MATRIX_X' })],
+      ['PUT', `/api/role/update/${id}`, { isActive: false }],
+      ['DELETE', `/api/role/delete/${id}`, undefined],
+      ['POST', '/api/autorisation/create', { roleID: id, privilegeID: await privilegeId('addOperation') }],
+      ['PUT', `/api/autorisation/updateMany/${id}`, { privilegeIDs: [await privilegeId('encaissements')], isActive: false }],
+      ['PUT', `/api/autorisation/updateMany/${id}`, { privilegeIDs: [await privilegeId('addUser')], isActive: true }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await refused(method, url, chefDkr.token, body);
+      expect(res.body.message).toBe(otherAgency);
+    }
+    // Through the link's own id too.
+    const link = await t.call('GET', `/api/autorisation/getAutorisationByPermissionAndRoleID/${id}/${await privilegeId('colis')}`, {
+      token: chefDkr.token,
+    });
+    expect(link.status).toBe(200);
+    const byLink = await refused('PUT', `/api/autorisation/update/${link.body.autorisation.id}`, chefDkr.token, { isActive: false });
+    expect(byLink.body.message).toBe(otherAgency);
+  });
+
+  it('a role used in both agencies is refused to both administrators; its own agency’s role is the Paris one’s to change', async () => {
+    for (const chef of [chefPar, chefDkr]) {
+      const res = await refused('PUT', `/api/autorisation/updateMany/${roleIds.MIXTE}`, chef.token, {
+        privilegeIDs: [await privilegeId('colis')],
+        isActive: false,
+      });
+      expect(res.body.message).toBe(ACCESS_RULE_MESSAGES.otherAgencyRole);
+      await refused('PUT', `/api/role/update/${roleIds.MIXTE}`, chef.token, { isActive: false });
+    }
+    // Paris's own: Paris revokes and grants back, renames.
+    const revoke = await t.call('PUT', `/api/autorisation/updateMany/${roleIds.CONSULTANT}`, {
+      token: chefPar.token,
+      body: { privilegeIDs: [await privilegeId('encaissements')], isActive: false },
+    });
+    expect(revoke.status).toBe(200);
+    const grant = await t.call('POST', '/api/autorisation/create', {
+      token: chefPar.token,
+      body: { roleID: roleIds.CONSULTANT, privilegeID: await privilegeId('encaissements') },
+    });
+    expect(grant.status).toBe(200);
+    const rename = await t.call('PUT', `/api/role/update/${roleIds.CONSULTANT}`, {
+      token: chefPar.token,
+      body: await roleBody(roleIds.CONSULTANT, { libelle: 'Consultant Paris' }),
+    });
+    expect(rename.status).toBe(200);
+    // Paris may not touch the Dakar agents' role, nor Dakar's administrator role.
+    await refused('PUT', `/api/autorisation/updateMany/${roleIds.AGENT_DKR}`, chefPar.token, {
+      privilegeIDs: [await privilegeId('colis')],
+      isActive: false,
+    });
+    await refused('PUT', `/api/role/update/${roleIds.CHEF_DKR}`, chefPar.token, { isActive: false });
+  });
+
+  it('the role list tells the screens which agencies a role’s users belong to', async () => {
+    const res = await t.call('GET', '/api/role/liste?_perPage=100', { token: chefDkr.token });
+    expect(res.status).toBe(200);
+    const byCode = Object.fromEntries((res.body.datas as any[]).map((r) => [r.code, r]));
+    const par1 = await idByCode(t.database.db, agences, 'PAR1');
+    const dkr1 = await idByCode(t.database.db, agences, 'DKR1');
+    expect(byCode.CONSULTANT.agencesUtilisateurs).toEqual([par1]);
+    expect([...byCode.MIXTE.agencesUtilisateurs].sort()).toEqual([par1, dkr1].sort());
+    const one = await t.call('GET', `/api/role/getBy/${roleIds.AGENT_DKR}`, { token: chefDkr.token });
+    expect(one.body.data.agencesUtilisateurs).toEqual([dkr1]);
+  });
+
+  it('a SUPERADMIN narrowing a role to one agency while one of its users has none gets the 409', async () => {
+    const db = t.database.db;
+    const sa = await t.createStaff('SUPERADMIN');
+    await db.insert(roles).values({ code: 'DIRECTION_X', libelle: 'Direction', description: 'x', toutesAgences: true });
+    const [direction] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'DIRECTION_X'));
+    const dir = await t.createStaff('DIRECTION_X', { agenceCode: 'PAR1' });
+    await db.update(users).set({ agenceID: null }).where(eq(users.id, dir.id));
+    const res = await refused(
+      'PUT',
+      `/api/role/update/${direction.id}`,
+      sa.token,
+      await roleBody(direction.id, { toutesAgences: false }),
+      409,
+    );
+    expect(res.body.message).toMatch(/n'ont pas d'agence/);
+  });
+});
