@@ -11,7 +11,8 @@
  * - nobody changes the grants or the record of their own role; nobody grants a key they do not hold; only a user who
  *   sees every agency edits a role that reaches every agency, a system role (shared by every agency) or a role whose
  *   users belong to another agency; only a SUPERADMIN edits the ADMIN role, never anyone the SUPERADMIN role's grants;
- * - a user is given a role only by someone holding every key and the reach of that role;
+ * - a user is given a role only by someone holding every key and the reach of that role, and a member of staff is
+ *   changed (record, status, password, role, deletion) only by someone who could have given it its role;
  * - the keys the product's code uses cannot be deleted or renamed, and the keys that administer access cannot be
  *   switched off; only a user who sees every agency changes the permission catalogue, which every agency shares.
  * That at least one active user can still reach `autorisation` after any change is checked by the database at commit
@@ -46,6 +47,9 @@ export interface RoleFacts {
 /** Why an actor may not change a role (its grants or its record), or null when it may. */
 export type RoleEditRefusal = 'superadminRole' | 'adminRole' | 'ownRole' | 'sharedRole' | 'wideRole' | 'otherAgencyRole' | null;
 
+/** At most five keys of a list, for a message ('a, b, c, d, e…'). */
+const keyList = (keys: readonly string[]) => `${keys.slice(0, 5).join(', ')}${keys.length > 5 ? '…' : ''}`;
+
 /** The French refusals of these rules, shared by the server's answers and the screens' hints. */
 export const ACCESS_RULE_MESSAGES = {
   superadminRole: 'Le rôle SUPERADMIN ne se modifie pas : il détient toutes les permissions.',
@@ -66,7 +70,12 @@ export const ACCESS_RULE_MESSAGES = {
   privilegedRole: 'Seul un super administrateur peut attribuer le rôle ADMIN ou SUPERADMIN.',
   wideRoleAssign: 'Seul un utilisateur qui voit toutes les agences attribue un rôle qui voit toutes les agences.',
   keysNotHeld: (keys: readonly string[]) =>
-    `Vous ne pouvez pas attribuer ce rôle : il détient des permissions que vous n'avez pas (${keys.slice(0, 5).join(', ')}${keys.length > 5 ? '…' : ''}).`,
+    `Vous ne pouvez pas attribuer ce rôle : il détient des permissions que vous n'avez pas (${keyList(keys)}).`,
+  privilegedUser: 'Seul un super administrateur peut créer, modifier, désactiver ou supprimer un administrateur.',
+  wideUser:
+    'Cet utilisateur a un rôle qui voit toutes les agences : seul un utilisateur qui voit toutes les agences le modifie, le désactive ou réinitialise son mot de passe.',
+  userKeysNotHeld: (keys: readonly string[]) =>
+    `Cet utilisateur a un rôle qui détient des permissions que vous n'avez pas (${keyList(keys)}) : vous ne pouvez pas le modifier, le désactiver ni réinitialiser son mot de passe.`,
   catalogueWide: 'Les permissions sont communes à toutes les agences : seul un utilisateur qui voit toutes les agences les modifie.',
   productKeyDelete: (libelle: string) => `La permission « ${libelle} » est utilisée par le produit : elle ne peut pas être supprimée.`,
   productKeyRename: (libelle: string) =>
@@ -153,11 +162,38 @@ export interface AssignedRole {
  * not hold, by nobody but a SUPERADMIN. (The role CLIENT, never given to staff, is the user rules' own 400.)
  */
 export function roleAssignRefusal(actor: Actor, role: AssignedRole): string | null {
+  const wider = widerRole(actor, role);
+  if (wider === 'privileged') return ACCESS_RULE_MESSAGES.privilegedRole;
+  if (wider === 'wide') return ACCESS_RULE_MESSAGES.wideRoleAssign;
+  return wider ? ACCESS_RULE_MESSAGES.keysNotHeld(wider.missing) : null;
+}
+
+/**
+ * Why the actor may not change a member of staff who holds `role` — its record, status, password, role or existence
+ * (server/user/service.ts; docs/decisions/staff-accounts.md) — as a French message, or null: whoever changes a user
+ * could have given it its role (roleAssignRefusal's rule on the role it holds now). So the holders of ADMIN and
+ * SUPERADMIN are a SUPERADMIN's, the holders of a role reaching every agency an actor's who sees every agency, the
+ * holders of a role with keys the actor lacks a SUPERADMIN's. (Security probe 2026-12-01 F5: an agency administrator
+ * reset, deactivated and demoted a user who saw every agency.)
+ */
+export function userManageRefusal(actor: Actor, role: AssignedRole): string | null {
+  const wider = widerRole(actor, role);
+  if (wider === 'privileged') return ACCESS_RULE_MESSAGES.privilegedUser;
+  if (wider === 'wide') return ACCESS_RULE_MESSAGES.wideUser;
+  return wider ? ACCESS_RULE_MESSAGES.userKeysNotHeld(wider.missing) : null;
+}
+
+/**
+ * How a role exceeds the actor's power: a role ADMIN or SUPERADMIN for an actor who is not SUPERADMIN ('privileged'),
+ * a reach of every agency for an actor who does not see every agency ('wide'), keys the actor does not hold
+ * (`missing`); null when it does not (always for a SUPERADMIN).
+ */
+function widerRole(actor: Actor, role: AssignedRole): 'privileged' | 'wide' | { missing: string[] } | null {
   if (actor.isSuperadmin) return null;
-  if (role.systeme === ROLE_CODES.ADMIN || role.systeme === ROLE_CODES.SUPERADMIN) return ACCESS_RULE_MESSAGES.privilegedRole;
-  if (role.toutesAgences && !actor.allAgences) return ACCESS_RULE_MESSAGES.wideRoleAssign;
+  if (role.systeme === ROLE_CODES.ADMIN || role.systeme === ROLE_CODES.SUPERADMIN) return 'privileged';
+  if (role.toutesAgences && !actor.allAgences) return 'wide';
   const missing = role.keys.filter((k) => !actor.permissions.has(k));
-  return missing.length ? ACCESS_RULE_MESSAGES.keysNotHeld(missing) : null;
+  return missing.length ? { missing } : null;
 }
 
 /**

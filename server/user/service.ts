@@ -18,7 +18,7 @@
  *   with a typed sender or a new recipient creates the client, or reuses the one with that phone.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ACCESS_RULE_MESSAGES, roleAssignRefusal } from '../../common/autorisationRules';
+import { ACCESS_RULE_MESSAGES, roleAssignRefusal, userManageRefusal } from '../../common/autorisationRules';
 import { fullName } from '../../common/format';
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import { normalizePaysPhone, normalizePhone, type PaysTelephone } from '../../common/phone';
@@ -49,7 +49,7 @@ export const USER_MESSAGES = {
   agenceInvalid: "L'agence choisie est introuvable ou inactive.",
   agenceOtherPays: "L'agence choisie n'est pas dans le pays choisi.",
   agenceOther: 'Vous ne pouvez gérer que les utilisateurs de votre agence.',
-  privileged: 'Seul un super administrateur peut créer, modifier, désactiver ou supprimer un administrateur.',
+  privileged: ACCESS_RULE_MESSAGES.privilegedUser,
   privilegedRole: ACCESS_RULE_MESSAGES.privilegedRole,
   selfDeactivate: 'Vous ne pouvez pas désactiver votre propre compte.',
   selfDelete: 'Vous ne pouvez pas supprimer votre propre compte.',
@@ -67,9 +67,6 @@ export const USER_MESSAGES = {
 
 /** A user record as selectUsers answers it. */
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
-
-/** System roles whose holders only a SUPERADMIN may change (by fixed identity, roles.systeme). */
-const PRIVILEGED: ReadonlySet<string | null | undefined> = new Set([ROLE_CODES.ADMIN, ROLE_CODES.SUPERADMIN]);
 
 /** What the audit trail keeps of a user: its visible fields, references by id and label, never a password or hash. */
 function auditView(u: UserRow): Record<string, unknown> {
@@ -89,10 +86,17 @@ function auditView(u: UserRow): Record<string, unknown> {
   };
 }
 
-/** Refuses a change of a staff user with a privileged role (ADMIN, SUPERADMIN) by a caller that is not SUPERADMIN. @throws 403 */
-function assertMayManage(me: CurrentUser, target: UserRow) {
-  if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN || target.id === me.id) return;
-  if (PRIVILEGED.has(target.roleID?.systeme) && !me.isSuperadmin) throw forbidden(USER_MESSAGES.privileged);
+/**
+ * Refuses a change of a member of staff (its record, status, password, role, deletion) by a caller who could not have
+ * given it the role it holds now (common/autorisationRules.ts userManageRefusal): ADMIN and SUPERADMIN holders but by
+ * a SUPERADMIN, holders of a role reaching every agency by a caller bound to one, holders of a role with keys the
+ * caller lacks. Oneself and clients are not concerned (their own rules apply). Reads the role's keys in `tx`.
+ * @throws 403 with the rule's French message
+ */
+async function assertMayManage(tx: Tx, me: CurrentUser, target: UserRow): Promise<void> {
+  if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN || target.id === me.id || !target.roleID?.id || me.isSuperadmin) return;
+  const refusal = userManageRefusal(me, { ...target.roleID, keys: await activeKeysOfRole(tx, target.roleID.id) });
+  if (refusal) throw forbidden(refusal);
 }
 
 /** The references of a staff form, checked: active country, role, agency (of the country), staff type. */
@@ -239,7 +243,7 @@ export async function updateStaff(db: Db, id: string, input: StaffUpdateInput, m
   return db.transaction(async (tx) => {
     const target = await findVisibleUser(tx, id, me);
     if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN) throw badRequest(USER_MESSAGES.clientBody);
-    assertMayManage(me, target);
+    await assertMayManage(tx, me, target);
     const own = target.id === me.id;
     if (input.email != null && input.email.trim().toLowerCase() !== (target.email ?? '').toLowerCase()) {
       throw badRequest(USER_MESSAGES.emailReadOnly, { email: USER_MESSAGES.emailReadOnly });
@@ -299,7 +303,7 @@ export async function setUserActive(db: Db, id: string, isActive: boolean, me: C
   return db.transaction(async (tx) => {
     const target = await findVisibleUser(tx, id, me);
     if (target.id === me.id && !isActive) throw forbidden(USER_MESSAGES.selfDeactivate);
-    assertMayManage(me, target);
+    await assertMayManage(tx, me, target);
     await tx
       .update(users)
       .set({ isActive, ...(isActive ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
@@ -329,7 +333,7 @@ export async function resetStaffPassword(db: Db, id: string, me: CurrentUser): P
     const target = await findVisibleUser(tx, id, me);
     if (target.id === me.id) throw forbidden(USER_MESSAGES.selfReset);
     if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN || !target.email) throw conflict(USER_MESSAGES.clientReset);
-    assertMayManage(me, target);
+    await assertMayManage(tx, me, target);
     const password = generatePassword();
     await tx
       .update(users)
@@ -358,7 +362,7 @@ export async function deleteStaff(db: Db, id: string, me: CurrentUser): Promise<
     const target = await findVisibleUser(tx, id, me);
     if (target.id === me.id) throw forbidden(USER_MESSAGES.selfDelete);
     if (target.typeUserID.code !== TYPE_USER_CODES.ADMIN) throw conflict(USER_MESSAGES.clientDelete);
-    assertMayManage(me, target);
+    await assertMayManage(tx, me, target);
     const kinds = await authoredRecords(tx, target.id);
     if (kinds.length) throw conflict(USER_MESSAGES.inUse(kinds));
     const deleted = await tx.delete(users).where(eq(users.id, target.id)).returning({ id: users.id });
@@ -376,7 +380,7 @@ export async function deleteStaff(db: Db, id: string, me: CurrentUser): Promise<
 export async function updateProfil(db: Db, id: string, input: ProfilInput, me: CurrentUser) {
   return db.transaction(async (tx) => {
     const target = await findVisibleUser(tx, id, me);
-    assertMayManage(me, target);
+    await assertMayManage(tx, me, target);
     await tx
       .update(users)
       .set({ nom: input.nom, prenoms: input.prenoms, adresse: input.adresse ?? '' })

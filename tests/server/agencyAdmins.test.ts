@@ -184,3 +184,72 @@ describe("F1 / B1: a role with users in another agency is not an agency administ
     expect(res.body.message).toMatch(/n'ont pas d'agence/);
   });
 });
+
+describe('F5: a user whose role is wider than the administrator’s is not the administrator’s to change', () => {
+  let dir: Staff;
+  let special: Staff;
+  let agent: Staff;
+  let fr: string;
+  let par1: string;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    // The probe's DIRECTION (every agency, every key) placed in Paris, and a Paris role holding a key no chef holds.
+    await insertRoleWithKeys(db, 'DIRECTION', adminKeys);
+    await db.update(roles).set({ toutesAgences: true }).where(eq(roles.code, 'DIRECTION'));
+    await db.insert(privileges).values({ libelle: 'cleSpeciale', description: 'Une clé que seul un SUPERADMIN donne' });
+    await insertRoleWithKeys(db, 'SPECIAL', ['colis', 'profil']);
+    const [cle] = await db.select({ id: privileges.id }).from(privileges).where(eq(privileges.libelle, 'cleSpeciale'));
+    const [specialRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'SPECIAL'));
+    await db.insert(autorisations).values({ roleID: specialRole.id, privilegeID: cle.id });
+    dir = await t.createStaff('DIRECTION', { agenceCode: 'PAR1' });
+    special = await t.createStaff('SPECIAL', { agenceCode: 'PAR1' });
+    agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+    par1 = await idByCode(db, agences, 'PAR1');
+    [{ id: fr }] = await db.select({ id: agences.paysID }).from(agences).where(eq(agences.id, par1));
+    const rows = await db.select({ id: roles.id, code: roles.code }).from(roles);
+    roleIds = Object.fromEntries(rows.map((r) => [r.code, r.id]));
+  });
+
+  const staffBody = (roleID: string) => ({ nom: 'Testeur', prenoms: 'Renommé', adresse: 'Paris', paysID: fr, roleID, agenceID: par1 });
+
+  it('Paris’s administrator neither resets, deactivates, demotes, renames nor deletes a user who sees every agency', async () => {
+    const wide = ACCESS_RULE_MESSAGES.wideUser;
+    const calls: [string, string, unknown][] = [
+      ['POST', `/api/user/resetPassword/${dir.id}`, undefined],
+      ['PUT', `/api/user/update/${dir.id}`, { isActive: false }],
+      ['PUT', `/api/user/update/${dir.id}`, staffBody(roleIds.AGENT)],
+      ['PUT', `/api/user/update/${dir.id}`, staffBody(roleIds.DIRECTION)],
+      ['PUT', `/api/user/update/${dir.id}`, { nom: 'Renommé', prenoms: 'Direction', adresse: 'Paris' }],
+      ['DELETE', `/api/user/delete/${dir.id}`, undefined],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await refused(method, url, chefPar.token, body);
+      expect(res.body.message).toBe(wide);
+    }
+  });
+
+  it('nor a user whose role holds a key the administrator lacks; an agent of its agency stays its to manage', async () => {
+    const calls: [string, string, unknown][] = [
+      ['POST', `/api/user/resetPassword/${special.id}`, undefined],
+      ['PUT', `/api/user/update/${special.id}`, { isActive: false }],
+      ['PUT', `/api/user/update/${special.id}`, staffBody(roleIds.AGENT)],
+      ['PUT', `/api/user/update/${special.id}`, { nom: 'Renommé', prenoms: 'Spécial', adresse: 'Paris' }],
+      ['DELETE', `/api/user/delete/${special.id}`, undefined],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await refused(method, url, chefPar.token, body);
+      expect(res.body.message).toBe(ACCESS_RULE_MESSAGES.userKeysNotHeld(['cleSpeciale']));
+    }
+    const renamed = await t.call('PUT', `/api/user/update/${agent.id}`, { token: chefPar.token, body: staffBody(roleIds.AGENT) });
+    expect(renamed.status).toBe(200);
+    expect((await t.call('PUT', `/api/user/update/${agent.id}`, { token: chefPar.token, body: { isActive: false } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/user/update/${agent.id}`, { token: chefPar.token, body: { isActive: true } })).status).toBe(200);
+    // The ADMIN sees every agency but lacks cleSpeciale too: the SUPERADMIN alone manages that user.
+    const byAdmin = await refused('PUT', `/api/user/update/${special.id}`, t.adminToken, { isActive: false });
+    expect(byAdmin.body.message).toBe(ACCESS_RULE_MESSAGES.userKeysNotHeld(['cleSpeciale']));
+    const sa = await t.createStaff('SUPERADMIN');
+    expect((await t.call('PUT', `/api/user/update/${special.id}`, { token: sa.token, body: { isActive: false } })).status).toBe(200);
+    expect((await t.call('PUT', `/api/user/update/${dir.id}`, { token: t.adminToken, body: { isActive: false } })).status).toBe(200);
+  });
+});
