@@ -14,11 +14,14 @@
  * - a user is given a role only by someone holding every key and the reach of that role, and a member of staff is
  *   changed (record, status, password, role, deletion) only by someone who could have given it its role;
  * - the keys the product's code uses cannot be deleted or renamed, and the keys that administer access cannot be
- *   switched off; only a user who sees every agency changes the permission catalogue, which every agency shares.
+ *   switched off; only a user who sees every agency changes the permission catalogue, which every agency shares;
+ * - the reference data every agency shares (countries, cities, modes, natures, prices, operation types…) is written by a
+ *   user who sees every agency only; an agency's record by its own agency only, never its place nor its status
+ *   (REFERENCE_SCOPES, referenceWriteRefusal; docs/decisions/reference-scope.md).
  * That at least one active user can still reach `autorisation` after any change is checked by the database at commit
  * (migration 0018, acces_administrable).
  */
-import { isPermissionKey, isSystemRoleCode, ROLE_CODES, type PermissionKey, type SystemRole } from './permissions';
+import { isPermissionKey, isSystemRoleCode, ROLE_CODES, type PermissionKey, type ResourceName, type SystemRole } from './permissions';
 
 /** The administrator who acts, as the rules read it (server: CurrentUser; screens: the session). */
 export interface Actor {
@@ -46,6 +49,89 @@ export interface RoleFacts {
 
 /** Why an actor may not change a role (its grants or its record), or null when it may. */
 export type RoleEditRefusal = 'superadminRole' | 'adminRole' | 'ownRole' | 'sharedRole' | 'wideRole' | 'otherAgencyRole' | null;
+
+/**
+ * Whose records a reference resource holds, for its writes (create, edit, active toggle, delete;
+ * docs/decisions/reference-scope.md):
+ * - 'shared': data every agency shares (what a parcel of any agency is priced, sent and paid with): written only by a
+ *   user who sees every agency;
+ * - 'agency': one agency's own record (the agencies): a user bound to one agency edits its own agency's name, code,
+ *   phone and position, never another agency, nor its city or country (they decide the parcels it sees), nor its
+ *   status or existence, and creates none;
+ * - 'role': the roles, whose own rules decide (roleRecordRefusal: system, wide, own roles and roles used elsewhere).
+ */
+export type ReferenceScope = 'shared' | 'agency' | 'role';
+
+/** The scope of every reference resource (by its name in RESOURCE_KEYS): the one table the server and the screens read. */
+export const REFERENCE_SCOPES = {
+  pays: 'shared',
+  villes: 'shared',
+  modeEnvoi: 'shared',
+  modeLivraison: 'shared',
+  modePaiement: 'shared',
+  groupeNatureColis: 'shared',
+  natureColis: 'shared',
+  paramNatureMode: 'shared',
+  typeOperation: 'shared',
+  permission: 'shared',
+  agence: 'agency',
+  role: 'role',
+} as const satisfies Partial<Record<ResourceName, ReferenceScope>>;
+
+/** A reference resource (its name in RESOURCE_KEYS and REFERENCE_SCOPES). */
+export type ReferenceResource = keyof typeof REFERENCE_SCOPES;
+/** A reference resource every agency shares. */
+type SharedReference = { [R in ReferenceResource]: (typeof REFERENCE_SCOPES)[R] extends 'shared' ? R : never }[ReferenceResource];
+
+/** The subject of a shared list's refusal, agreed in gender and number. */
+const SHARED_SUBJECTS: Readonly<Record<SharedReference, string>> = {
+  pays: 'Les pays sont communs',
+  villes: 'Les villes sont communes',
+  modeEnvoi: "Les modes d'envoi sont communs",
+  modeLivraison: 'Les modes de livraison sont communs',
+  modePaiement: 'Les modes de paiement sont communs',
+  groupeNatureColis: 'Les groupes de nature sont communs',
+  natureColis: 'Les natures de colis sont communes',
+  paramNatureMode: 'Les prix unitaires sont communs',
+  typeOperation: "Les types d'opération sont communs",
+  permission: 'Les permissions sont communes',
+};
+
+/** Whether a resource name is one of REFERENCE_SCOPES. */
+export const isReferenceResource = (resource: string): resource is ReferenceResource => Object.hasOwn(REFERENCE_SCOPES, resource);
+
+/** A write of a reference record, as referenceWriteRefusal reads it. */
+export type ReferenceWrite =
+  | { action: 'create' | 'active' | 'delete' }
+  | {
+      action: 'edit';
+      /** The record edited, for the 'agency' scope: the agency's id (undefined: not known yet, e.g. a screen's button). */
+      agenceID?: string;
+      /** For the 'agency' scope: the edit changes the agency's city (and so maybe its country). */
+      villeChanged?: boolean;
+    };
+
+/**
+ * Why the actor may not make this write of a reference resource (REFERENCE_SCOPES), as a French message, or null. A
+ * user who sees every agency may (the resource's other rules aside); 'role' is decided by roleRecordRefusal.
+ * Security probe 2026-12-01 F3: an agency administrator deactivated another agency (signing its staff out), a country,
+ * a payment mode, a nature, a price and an operation type of every agency, and moved its own agency to another country
+ * to see that country's parcels.
+ */
+export function referenceWriteRefusal(
+  actor: Pick<Actor, 'allAgences' | 'agenceID' | 'isSuperadmin'>,
+  resource: ReferenceResource,
+  write: ReferenceWrite,
+): string | null {
+  if (actor.allAgences || actor.isSuperadmin) return null;
+  const scope: ReferenceScope = REFERENCE_SCOPES[resource];
+  if (scope === 'role') return null;
+  if (scope === 'shared') return ACCESS_RULE_MESSAGES.sharedReference(resource as SharedReference);
+  if (write.action === 'create') return ACCESS_RULE_MESSAGES.agenceCreate;
+  if (write.action !== 'edit') return ACCESS_RULE_MESSAGES.agenceStatut;
+  if (write.agenceID !== undefined && write.agenceID !== actor.agenceID) return ACCESS_RULE_MESSAGES.agenceOther;
+  return write.villeChanged ? ACCESS_RULE_MESSAGES.agencePlace : null;
+}
 
 /** At most five keys of a list, for a message ('a, b, c, d, e…'). */
 const keyList = (keys: readonly string[]) => `${keys.slice(0, 5).join(', ')}${keys.length > 5 ? '…' : ''}`;
@@ -80,6 +166,13 @@ export const ACCESS_RULE_MESSAGES = {
   productKeyDelete: (libelle: string) => `La permission « ${libelle} » est utilisée par le produit : elle ne peut pas être supprimée.`,
   productKeyRename: (libelle: string) =>
     `La clé « ${libelle} » est utilisée par le produit : elle ne peut pas être renommée (sa description reste modifiable).`,
+  sharedReference: (resource: SharedReference) =>
+    `${SHARED_SUBJECTS[resource]} à toutes les agences : seul un utilisateur qui voit toutes les agences les modifie.`,
+  agenceCreate: 'Seul un utilisateur qui voit toutes les agences crée une agence.',
+  agenceStatut: 'Seul un utilisateur qui voit toutes les agences active, désactive ou supprime une agence.',
+  agenceOther: 'Vous ne pouvez modifier que votre propre agence.',
+  agencePlace:
+    "Seul un utilisateur qui voit toutes les agences change la ville ou le pays d'une agence : ils décident des colis qu'elle voit.",
   accessKeyInactive: (libelle: string) =>
     `La permission « ${libelle} » administre les accès : la désactiver pour tous les rôles bloquerait l'administration.`,
 } as const;

@@ -37,6 +37,7 @@ const agenceRecord = record({
 export async function agenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'agence',
+    resource: 'agence',
     export: {
       name: 'agences',
       sheet: 'Agences',

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/client';
 import { codeLibelleRecord } from '../http/answer';
 import { exportColumns } from '../http/export';
 import { codeLibelleSchema } from '../../common/schemas/reference';
+import type { ReferenceResource } from '../../common/autorisationRules';
 import type { ReferenceResourceDef } from './referenceResource';
 
 type CodeLibelleTable = PgTable & {
@@ -24,6 +25,8 @@ type CodeLibelleTable = PgTable & {
  */
 export function codeLibelleResource(opts: {
   path: string;
+  /** The resource whose write scope applies (ReferenceResourceDef.resource). */
+  resource: ReferenceResource;
   table: CodeLibelleTable;
   descriptionRequired: boolean;
   /** Base name of the list's export file (e.g. 'roles' → roles-2026-11-22.csv) and its worksheet. */
@@ -35,6 +38,7 @@ export function codeLibelleResource(opts: {
   const t = opts.table;
   return {
     path: opts.path,
+    resource: opts.resource,
     table: t,
     select: (d: Db | Tx) => d.select().from(t).$dynamic(),
     createSchema: schema,

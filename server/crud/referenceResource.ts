@@ -2,7 +2,10 @@
  * The five calls of a reference resource (spec 001 §7: {path}/liste, getBy/{id}, create, update/{id}, delete/{id}),
  * built from a declaration so that each of the thirteen reference areas is mostly data (spec 001 §1; DESIGN.md §2 "Target shape").
  * Lists page, sort, search and filter on the server (DESIGN.md §3). Writes run in a transaction; an update whose
- * body is `{isActive}` alone is the active toggle (its permission key is checked by plugins/access.ts). Every write
+ * body is `{isActive}` alone is the active toggle (its permission key is checked by plugins/access.ts). Who may write
+ * which record is the resource's scope (`resource`, common/autorisationRules.ts REFERENCE_SCOPES and
+ * referenceWriteRefusal: data every agency shares by a user who sees every agency only, an agency's record by its own
+ * agency; docs/decisions/reference-scope.md), checked before anything else of the write: 403 in French. Every write
  * records its audit row (docs/decisions/audit-journal.md: entity = the path, author and address, before → after) in its
  * transaction.
  */
@@ -11,9 +14,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { referenceWriteRefusal, type ReferenceResource, type ReferenceWrite } from '../../common/autorisationRules';
 import { currentUser, type CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
-import { conflict, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { sendListExport, wantsExport, type ExportDef } from '../http/export';
 import { runList, type AnyRow, type FilterDef, type ListDef } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
@@ -25,6 +29,11 @@ import { recordChange } from '../db/audit';
 export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' | 'sortColumns' | 'filterHook' | 'mapRow'> {
   /** Path segment of the spec's calls, e.g. 'pays' → /api/pays/liste. */
   path: string;
+  /**
+   * The resource whose write scope applies (common/autorisationRules.ts REFERENCE_SCOPES: 'shared', 'agency' or
+   * 'role'), by its name in RESOURCE_KEYS (e.g. 'villes' for the path 'ville').
+   */
+  resource: ReferenceResource;
   /** Body of create (required fields with French messages). */
   createSchema: z.ZodType;
   /** Body of a full update. */
@@ -74,6 +83,28 @@ const forceQuery = z.object({ force: z.enum(['true', 'false']).optional() });
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
+/** The id of a populated reference (`{id, …}`) or of a plain id column, as text; undefined when absent. */
+const refIdOf = (value: unknown): string | undefined =>
+  value && typeof value === 'object' ? refIdOf((value as { id?: unknown }).id) : value == null ? undefined : String(value);
+
+/**
+ * Refuses a write the resource's scope refuses (referenceWriteRefusal). For an edit, the record is an agency of the
+ * 'agency' scope (its own id) and `body.villeID` its new city.
+ * @throws 403 with the rule's French message
+ */
+function checkScope(def: ReferenceResourceDef, user: CurrentUser, action: ReferenceWrite['action'], existing?: AnyRow, body?: AnyRow) {
+  const write: ReferenceWrite =
+    action === 'edit'
+      ? {
+          action,
+          agenceID: refIdOf(existing?.id),
+          villeChanged: body?.villeID !== undefined && refIdOf(body.villeID) !== refIdOf(existing?.villeID),
+        }
+      : { action };
+  const refusal = referenceWriteRefusal(user, def.resource, write);
+  if (refusal) throw forbidden(refusal);
+}
+
 /** Registers the five calls of a reference resource on the app. */
 export function registerReferenceResource(app: FastifyInstance, db: Db, def: ReferenceResourceDef) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -111,6 +142,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
 
   r.post(`${base}/create`, { schema: { tags, body: def.createSchema, response: writeOk } }, async (request) => {
     const user = currentUser(request);
+    checkScope(def, user, 'create');
     const data = await db.transaction(async (tx) => {
       const values = def.toValues ? await def.toValues(request.body as AnyRow, { tx, user }) : (request.body as AnyRow);
       const [created] = (await tx
@@ -134,6 +166,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
       const activeOnly = Object.keys(body).length === 1 && 'isActive' in body;
       const data = await db.transaction(async (tx) => {
         const existing = await findOne(tx, request.params.id);
+        checkScope(def, user, activeOnly ? 'active' : 'edit', existing, body);
         const values = activeOnly || !def.toValues ? body : await def.toValues(body, { tx, user, existing });
         await def.guard?.({ tx, user, action: activeOnly ? 'active' : 'update', existing, values, force: request.query.force === 'true' });
         await tx
@@ -161,6 +194,7 @@ export function registerReferenceResource(app: FastifyInstance, db: Db, def: Ref
     const user = currentUser(request);
     await db.transaction(async (tx) => {
       const existing = await findOne(tx, request.params.id);
+      checkScope(def, user, 'delete', existing);
       await def.guard?.({ tx, user, action: 'delete', existing, force: request.query.force === 'true' });
       try {
         await tx.delete(def.table).where(eq(def.table.id, request.params.id));

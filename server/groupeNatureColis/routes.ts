@@ -21,6 +21,7 @@ export async function groupeNatureColisRoutes(app: FastifyInstance, { db }: { db
   registerReferenceResource(app, db, {
     ...codeLibelleResource({
       path: 'groupeNatureColis',
+      resource: 'groupeNatureColis',
       exportName: 'groupes-nature-colis',
       sheet: 'Groupes de natures',
       table: groupesNatureColis,

@@ -19,6 +19,7 @@ export async function modeEnvoiRoutes(app: FastifyInstance, { db }: { db: Db }) 
   registerReferenceResource(app, db, {
     ...codeLibelleResource({
       path: 'modeEnvoi',
+      resource: 'modeEnvoi',
       exportName: 'modes-envoi',
       sheet: "Modes d'envoi",
       table: modesEnvoi,

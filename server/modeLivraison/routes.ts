@@ -16,6 +16,7 @@ export async function modeLivraisonRoutes(app: FastifyInstance, { db }: { db: Db
   registerReferenceResource(app, db, {
     ...codeLibelleResource({
       path: 'modeLivraison',
+      resource: 'modeLivraison',
       exportName: 'modes-livraison',
       sheet: 'Modes de récupération',
       table: modesLivraison,

@@ -16,6 +16,7 @@ export async function modePaiementRoutes(app: FastifyInstance, { db }: { db: Db 
     db,
     codeLibelleResource({
       path: 'modePaiement',
+      resource: 'modePaiement',
       exportName: 'modes-paiement',
       sheet: 'Modes de paiement',
       table: modesPaiement,

@@ -31,6 +31,7 @@ const natureRecord = record({
 export async function natureColisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'natureColis',
+    resource: 'natureColis',
     export: {
       name: 'natures-colis',
       sheet: 'Natures',

@@ -39,6 +39,7 @@ const paramNatureModeRecord = record({
 export async function paramNatureModeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'paramNatureMode',
+    resource: 'paramNatureMode',
     export: {
       name: 'prix-unitaires',
       sheet: 'Prix unitaires',

@@ -30,6 +30,7 @@ const paysRecord = record({
 export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'pays',
+    resource: 'pays',
     export: {
       name: 'pays',
       sheet: 'Pays',

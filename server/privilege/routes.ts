@@ -37,6 +37,7 @@ const permissionRecord = record({
 export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'privilege',
+    resource: 'permission',
     export: {
       name: 'permissions',
       sheet: 'Permissions',

@@ -60,6 +60,7 @@ async function checkRoleChange(tx: Tx, user: CurrentUser, roleId: string | null,
 export async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const base = codeLibelleResource({
     path: 'role',
+    resource: 'role',
     exportName: 'roles',
     sheet: 'Rôles',
     table: roles,

@@ -12,6 +12,7 @@ export async function typeOperationRoutes(app: FastifyInstance, { db }: { db: Db
     db,
     codeLibelleResource({
       path: 'typeoperation',
+      resource: 'typeOperation',
       exportName: 'types-operation',
       sheet: "Types d'opération",
       table: typesOperation,

@@ -30,6 +30,7 @@ const villeRecord = record({
 export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   registerReferenceResource(app, db, {
     path: 'ville',
+    resource: 'villes',
     export: {
       name: 'villes',
       sheet: 'Villes',

@@ -3,13 +3,16 @@
  * (latitude and longitude numeric); phone typed without dial code, full phone = dial code + phone"; §4 only active
  * countries and cities, sorted by label): country → city cascade, name, coordinates, and the phone typed without dial
  * code with the country's indicatif in front, checked with the country's length by common/phone.ts (the server's rule)
- * and the full number shown under it and sent as telephoneComplet.
+ * and the full number shown under it and sent as telephoneComplet. A user bound to one agency edits its own agency but
+ * not its place: country and city are read-only for it (they decide the parcels the agency sees; the server refuses
+ * the move, common/autorisationRules.ts referenceWriteRefusal).
  */
 import { useEffect } from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, TextInput, useGetOne, useTranslate } from 'react-admin';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
+import { useSessionActor } from '../common/useAppIdentity';
 import { refId } from '../providers/records';
 import { agenceTelephoneComplet } from './agenceRules';
 
@@ -25,6 +28,9 @@ function useChosenPays() {
 /** Takes no props; returns the inputs on a two-column grid. */
 export const AgenceInputs = () => {
   const translate = useTranslate();
+  const actor = useSessionActor();
+  // Its place is fixed for a user bound to one agency (referenceWriteRefusal 'agencePlace').
+  const placeFixed = !actor.allAgences && !actor.isSuperadmin;
   const pays = useChosenPays();
   const telephone = useWatch({ name: 'telephone' });
   const { setValue } = useFormContext();
@@ -40,7 +46,7 @@ export const AgenceInputs = () => {
   );
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
-      <ActiveReferenceSelect source="paysID" reference="pays" label="resources.agence.fields.paysID" isRequired />
+      <ActiveReferenceSelect source="paysID" reference="pays" label="resources.agence.fields.paysID" isRequired readOnly={placeFixed} />
       <ActiveReferenceSelect
         source="villeID"
         reference="villes"
@@ -48,6 +54,7 @@ export const AgenceInputs = () => {
         isRequired
         parentSource="paysID"
         parentHint={`${f}.pays_first`}
+        readOnly={placeFixed}
       />
       <TextInput source="libelle" isRequired sx={{ gridColumn: { md: '1 / -1' } }} />
       <NumberInput source="latitude" step={0.000001} isRequired />

@@ -1,5 +1,11 @@
-/** Agencies list (spec 001 §2 Agencies): Code, Libelle, Ville, Pays, Téléphone (complete phone or '--'), Statut, Actions; filter by country. */
-import { DataTable } from 'react-admin';
+/**
+ * Agencies list (spec 001 §2 Agencies): Code, Libelle, Ville, Pays, Téléphone (complete phone or '--'), Statut, Actions;
+ * filter by country. A user bound to one agency edits its own agency's row only (common/autorisationRules.ts
+ * referenceWriteRefusal, docs/decisions/reference-scope.md).
+ */
+import { DataTable, type RaRecord } from 'react-admin';
+import { referenceWriteRefusal } from '../../common/autorisationRules';
+import { useSessionActor } from '../common/useAppIdentity';
 import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
 import { libelleOf } from '../providers/records';
 import { ReferenceListPage } from '../common/ReferenceListPage';
@@ -19,14 +25,23 @@ const paysFilter = (
 );
 
 /** The agencies list page (no props). */
-const AgenceList = () => (
-  <ReferenceListPage title="resources.agence.page.list" createLabel="resources.agence.action.add" filters={[paysFilter]}>
-    <DataTable.Col source="code" />
-    <DataTable.Col source="libelle" />
-    <DataTable.Col source="villeID" render={libelleOf('villeID')} />
-    <DataTable.Col source="paysID" render={libelleOf('paysID')} />
-    <DataTable.Col source="telephoneComplet" render={agencePhoneLabel} disableSort />
-  </ReferenceListPage>
-);
+const AgenceList = () => {
+  const actor = useSessionActor();
+  const editable = (record: RaRecord) => referenceWriteRefusal(actor, 'agence', { action: 'edit', agenceID: String(record.id) }) === null;
+  return (
+    <ReferenceListPage
+      title="resources.agence.page.list"
+      createLabel="resources.agence.action.add"
+      filters={[paysFilter]}
+      recordEditable={editable}
+    >
+      <DataTable.Col source="code" />
+      <DataTable.Col source="libelle" />
+      <DataTable.Col source="villeID" render={libelleOf('villeID')} />
+      <DataTable.Col source="paysID" render={libelleOf('paysID')} />
+      <DataTable.Col source="telephoneComplet" render={agencePhoneLabel} disableSort />
+    </ReferenceListPage>
+  );
+};
 
 export default AgenceList;

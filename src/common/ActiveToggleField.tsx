@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
-import { Confirm, useUpdate } from 'react-admin';
+import { Confirm, useUpdate, type RaRecord } from 'react-admin';
 import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
 import { serverMessage } from './recordLabel';
 
@@ -32,17 +32,18 @@ export const ActiveToggleField = ({
   source = 'isActive',
   noPermissionMessage = 'app.status.no_permission',
   recordName,
+  recordAllowed,
 }: {
   source?: string;
   label?: string;
   noPermissionMessage?: string;
   recordName?: RecordNamer;
+  /** A rule per row beside the status key (ReferenceListPage recordEditable): false acts as the key's absence. */
+  recordAllowed?: (record: RaRecord) => boolean;
 }) => {
-  const { record, resource, translate, notify, refresh, open, setOpen, canAccess, name, cancel } = useRecordConfirm(
-    'active',
-    'app.status.cancelled',
-    recordName,
-  );
+  const confirm = useRecordConfirm('active', 'app.status.cancelled', recordName);
+  const { record, resource, translate, notify, refresh, open, setOpen, name, cancel } = confirm;
+  const canAccess = confirm.canAccess && (!record || !recordAllowed || recordAllowed(record));
   const [update, { isPending }] = useUpdate();
   /** The server's message while its second confirmation (a deactivation with active dependants) is open. */
   const [forceMessage, setForceMessage] = useState<string | null>(null);

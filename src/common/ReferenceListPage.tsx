@@ -60,6 +60,12 @@ export interface ReferenceListPageProps {
   deleteAllowed?: boolean;
   /** A rule per row beside the delete key (e.g. a system role, a key the product uses): false hides its delete button. */
   recordDeletable?: (record: RaRecord) => boolean;
+  /**
+   * A rule per row beside the edit, status and delete keys, the twin of a server rule on that record (e.g. another
+   * agency's record, a role used in another agency, a user of a wider role: common/autorisationRules.ts): false hides
+   * the row's edit and delete buttons and its status click only says the user may not change it.
+   */
+  recordEditable?: (record: RaRecord) => boolean;
   /** How the Statut and delete confirmations name a row (default recordLabel: libelle, nom prenoms, code, reference). */
   recordName?: RecordNamer;
   /** Breadcrumb steps after home (default: the title alone). */
@@ -132,6 +138,13 @@ const RowDelete = ({
   return <DeleteWithConfirm errorMessage={errorMessage} recordName={recordName} />;
 };
 
+/** The edit button of a row, unless `editable` says this record is not (the server refuses it too). */
+const RowEdit = ({ editable }: { editable?: (record: RaRecord) => boolean }) => {
+  const record = useRecordContext();
+  if (record && editable && !editable(record)) return null;
+  return <EditIconButton />;
+};
+
 /** Renders the whole list page of the resource in context (takes ReferenceListPageProps). */
 export const ReferenceListPage = ({
   title,
@@ -146,6 +159,7 @@ export const ReferenceListPage = ({
   activeNoPermissionMessage,
   deleteAllowed = true,
   recordDeletable,
+  recordEditable,
   recordName,
   steps,
 }: ReferenceListPageProps) => {
@@ -155,6 +169,10 @@ export const ReferenceListPage = ({
   const { canAccess: canDeleteKey } = useCanAccess({ resource, action: 'delete' });
   const canDelete = !!canDeleteKey && deleteAllowed;
   const showActions = rowActions ? true : !!canEdit || canDelete || !!extraRowActions;
+  const deletable =
+    recordDeletable || recordEditable
+      ? (record: RaRecord) => (recordDeletable?.(record) ?? true) && (recordEditable?.(record) ?? true)
+      : undefined;
   const label = translate(title);
 
   return (
@@ -176,7 +194,7 @@ export const ReferenceListPage = ({
           {children}
           {withActive && (
             <DataTable.Col source="isActive" label={translate(`resources.${resource}.fields.isActive`, { _: 'Statut' })}>
-              <ActiveToggleField noPermissionMessage={activeNoPermissionMessage} recordName={recordName} />
+              <ActiveToggleField noPermissionMessage={activeNoPermissionMessage} recordName={recordName} recordAllowed={recordEditable} />
             </DataTable.Col>
           )}
           {showActions && (
@@ -184,8 +202,8 @@ export const ReferenceListPage = ({
               {rowActions ?? (
                 <>
                   {extraRowActions}
-                  <EditIconButton />
-                  {canDelete && <RowDelete deletable={recordDeletable} errorMessage={deleteErrorMessage} recordName={recordName} />}
+                  <RowEdit editable={recordEditable} />
+                  {canDelete && <RowDelete deletable={deletable} errorMessage={deleteErrorMessage} recordName={recordName} />}
                 </>
               )}
             </DataTable.Col>

@@ -5,6 +5,7 @@
  * change and recovery), reached with useAuthProvider<AppAuthProvider>().
  */
 import type { AuthProvider, UserIdentity } from 'ra-core';
+import { isReferenceResource, referenceWriteRefusal } from '../../common/autorisationRules';
 import {
   isPermissionKey,
   isResourceName,
@@ -22,6 +23,7 @@ import {
   effectivePermissions,
   patchSession,
   readSession,
+  sessionActor,
   sessionHasPermission,
   writeSession,
   type Permission,
@@ -105,6 +107,9 @@ function isAccessResource(value: string): value is AccessResource {
  * - 'dashboard' is always allowed (the spec always shows Tableau de bord);
  * - any other resource name that is itself a permission key (profil, autorisation, messagerie, …) needs that key;
  * - anything else is refused (deny by default): authProvider.canAccess checks isAccessResource first.
+ * A write of a reference resource also needs its scope (common/autorisationRules.ts referenceWriteRefusal): the data
+ * every agency shares is written by a user who sees every agency only; a user bound to one agency edits its own
+ * agency's record but creates, switches and deletes none (the server refuses the same, per record).
  * SUPERADMIN holds every key. Without a session nothing is allowed.
  */
 export function canAccessWith(session: Session | null, resource: AccessResource, action: string): boolean {
@@ -115,6 +120,10 @@ export function canAccessWith(session: Session | null, resource: AccessResource,
     let opened = action as ResourceAction;
     if (!keys[opened] && (action === 'show' || action === 'export')) opened = 'list';
     if (!keys[opened] && action === 'clone') opened = 'create';
+    if (isReferenceResource(resource) && (['create', 'edit', 'active', 'delete'] as string[]).includes(opened)) {
+      const write = { action: opened as 'create' | 'edit' | 'active' | 'delete' };
+      if (referenceWriteRefusal(sessionActor(session), resource, write)) return false;
+    }
     // The resource's own key, or a route-name key that opens the same action (groupeNatureColis, 001 §6).
     return keysOpening(resource, opened).some((key) => sessionHasPermission(session, key));
   }

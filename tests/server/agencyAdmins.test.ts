@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ACCESS_RULE_MESSAGES } from '../../common/autorisationRules';
 import type { PermissionKey } from '../../common/permissions';
-import { agences, autorisations, privileges, roles, users } from '../../server/db/schema';
+import { agences, autorisations, pays, privileges, roles, users, villes } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 import { idByCode, insertRoleWithKeys } from './fixtures';
 
@@ -251,5 +251,124 @@ describe('F5: a user whose role is wider than the administrator’s is not the a
     const sa = await t.createStaff('SUPERADMIN');
     expect((await t.call('PUT', `/api/user/update/${special.id}`, { token: sa.token, body: { isActive: false } })).status).toBe(200);
     expect((await t.call('PUT', `/api/user/update/${dir.id}`, { token: t.adminToken, body: { isActive: false } })).status).toBe(200);
+  });
+});
+
+describe('F3: another agency, its own agency’s place and the data every agency shares are not an agency administrator’s', () => {
+  /** The agency form's body for an agency as it is, with `over` applied. */
+  async function agenceBody(code: string, over: Record<string, unknown> = {}) {
+    const [a] = await t.database.db.select().from(agences).where(eq(agences.code, code));
+    return {
+      code: a.code,
+      libelle: a.libelle,
+      latitude: Number(a.latitude),
+      longitude: Number(a.longitude),
+      villeID: a.villeID,
+      telephone: a.telephone,
+      ...over,
+    };
+  }
+
+  it('Paris’s administrator neither deactivates, renames, moves nor deletes Dakar’s agency, nor creates one', async () => {
+    const db = t.database.db;
+    const dkr1 = await idByCode(db, agences, 'DKR1');
+    const other = ACCESS_RULE_MESSAGES.agenceOther;
+    expect((await refused('PUT', `/api/agence/update/${dkr1}?force=true`, chefPar.token, { isActive: false })).body.message).toBe(
+      ACCESS_RULE_MESSAGES.agenceStatut,
+    );
+    expect(
+      (await refused('PUT', `/api/agence/update/${dkr1}`, chefPar.token, await agenceBody('DKR1', { libelle: 'Renommée' }))).body.message,
+    ).toBe(other);
+    expect((await refused('DELETE', `/api/agence/delete/${dkr1}?force=true`, chefPar.token)).body.message).toBe(
+      ACCESS_RULE_MESSAGES.agenceStatut,
+    );
+    const created = await refused('POST', '/api/agence/create', chefDkr.token, {
+      libelle: 'Agence Thiès',
+      latitude: 14.79,
+      longitude: -16.93,
+      villeID: await idByCode(db, villes, 'THS'),
+    });
+    expect(created.body.message).toBe(ACCESS_RULE_MESSAGES.agenceCreate);
+    // Dakar's staff still sign in.
+    expect((await t.call('GET', `/api/colis/liste/${chefDkr.id}?_perPage=1`, { token: chefDkr.token })).status).toBe(200);
+  });
+
+  it('its own agency: the name and phone are its to change, not the city or country (its reach), nor the status', async () => {
+    const db = t.database.db;
+    const par1 = await idByCode(db, agences, 'PAR1');
+    for (const ville of ['DKR', 'LYS']) {
+      const moved = await refused(
+        'PUT',
+        `/api/agence/update/${par1}`,
+        chefPar.token,
+        await agenceBody('PAR1', { villeID: await idByCode(db, villes, ville) }),
+      );
+      expect(moved.body.message).toBe(ACCESS_RULE_MESSAGES.agencePlace);
+    }
+    expect((await refused('PUT', `/api/agence/update/${par1}?force=true`, chefPar.token, { isActive: false })).body.message).toBe(
+      ACCESS_RULE_MESSAGES.agenceStatut,
+    );
+    const renamed = await t.call('PUT', `/api/agence/update/${par1}`, {
+      token: chefPar.token,
+      body: await agenceBody('PAR1', { libelle: 'Agence Paris Château-Rouge (rue Doudeauville)' }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.libelle).toBe('Agence Paris Château-Rouge (rue Doudeauville)');
+    // The ADMIN moves an agency.
+    const byAdmin = await t.call('PUT', `/api/agence/update/${par1}`, {
+      token: t.adminToken,
+      body: await agenceBody('PAR1', { villeID: await idByCode(db, villes, 'PAR') }),
+    });
+    expect(byAdmin.status).toBe(200);
+  });
+
+  it('countries, cities, modes, natures and their groups, prices, payment modes and operation types: the ADMIN’s, not a chef’s', async () => {
+    const shared: [string, string, Record<string, unknown>][] = [
+      [
+        'pays',
+        ACCESS_RULE_MESSAGES.sharedReference('pays'),
+        { code: 'ZZ', libelle: 'Zédie', indicatif: '+999', longueurNumero: 9, devise: 'EUR' },
+      ],
+      [
+        'ville',
+        ACCESS_RULE_MESSAGES.sharedReference('villes'),
+        { code: 'ZZV', libelle: 'Zédville', paysID: await idByCode(t.database.db, pays, 'SN') },
+      ],
+      ['modeEnvoi', ACCESS_RULE_MESSAGES.sharedReference('modeEnvoi'), { code: 'ZZ', libelle: 'Zz', description: 'x' }],
+      ['modeLivraison', ACCESS_RULE_MESSAGES.sharedReference('modeLivraison'), { code: 'ZZ', libelle: 'Zz', description: 'x' }],
+      ['modePaiement', ACCESS_RULE_MESSAGES.sharedReference('modePaiement'), { code: 'ZZ', libelle: 'Zz', description: 'x' }],
+      ['groupeNatureColis', ACCESS_RULE_MESSAGES.sharedReference('groupeNatureColis'), { code: 'ZZ', libelle: 'Zz' }],
+      ['typeoperation', ACCESS_RULE_MESSAGES.sharedReference('typeOperation'), { code: 'ZZ', libelle: 'Zz' }],
+      ['natureColis', ACCESS_RULE_MESSAGES.sharedReference('natureColis'), {}],
+      ['paramNatureMode', ACCESS_RULE_MESSAGES.sharedReference('paramNatureMode'), {}],
+    ];
+    for (const [path, message, createBody] of shared) {
+      const list = await t.call('GET', `/api/${path}/liste?_perPage=1&isActive=true`, { token: t.adminToken });
+      const id = list.body.datas[0].id as string;
+      for (const chef of [chefPar, chefDkr]) {
+        expect((await refused('PUT', `/api/${path}/update/${id}?force=true`, chef.token, { isActive: false })).body.message, path).toBe(
+          message,
+        );
+        expect((await refused('DELETE', `/api/${path}/delete/${id}?force=true`, chef.token)).body.message, path).toBe(message);
+        if (Object.keys(createBody).length) {
+          expect((await refused('POST', `/api/${path}/create`, chef.token, createBody)).body.message, path).toBe(message);
+        }
+      }
+      // The ADMIN sees every agency: its toggle goes through (and back).
+      expect(
+        (await t.call('PUT', `/api/${path}/update/${id}?force=true`, { token: t.adminToken, body: { isActive: false } })).status,
+        path,
+      ).toBe(200);
+      expect((await t.call('PUT', `/api/${path}/update/${id}`, { token: t.adminToken, body: { isActive: true } })).status, path).toBe(200);
+    }
+    // A full update of a country too (the probe's deactivation of Côte d'Ivoire, and a rename).
+    const ci = await idByCode(t.database.db, pays, 'CI');
+    const rename = await refused('PUT', `/api/pays/update/${ci}`, chefDkr.token, {
+      code: 'CI',
+      libelle: 'Ivoire',
+      indicatif: '+225',
+      longueurNumero: 10,
+    });
+    expect(rename.body.message).toBe(ACCESS_RULE_MESSAGES.sharedReference('pays'));
   });
 });

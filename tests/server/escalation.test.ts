@@ -264,7 +264,9 @@ describe('B1–B3: no key of the product can be deleted, renamed or switched off
     const par1 = await idByCode(db, agences, 'PAR1');
     const agence = await refused('PUT', `/api/agence/update/${par1}?force=true`, t.adminToken, { isActive: false }, 409);
     expect(agence.body.message).toMatch(/plus aucun utilisateur actif ne pourrait attribuer les permissions/);
-    await refused('PUT', `/api/user/update/${chef.id}`, t.adminToken, { isActive: false }, 409);
+    // The chef's account: the ADMIN no longer holds autorisation, the chef's role does, so the ADMIN may not change
+    // that user at all (common/autorisationRules.ts userManageRefusal), before the database's own guard.
+    await refused('PUT', `/api/user/update/${chef.id}`, t.adminToken, { isActive: false }, 403);
     await refused('PUT', `/api/role/update/${roleIds.CHEF_AGENCE}`, t.adminToken, { isActive: false }, 409);
     // Directly in the database, the guard refuses at commit too.
     await expect(db.update(users).set({ isActive: false }).where(eq(users.id, chef.id))).rejects.toMatchObject({
@@ -285,6 +287,8 @@ describe('B1–B3: no key of the product can be deleted, renamed or switched off
 describe('B5: the route-name keys open their routes', () => {
   it('a role holding only addGroupeNatureColis and groupeNatureColisUpdate adds and edits a nature group', async () => {
     await insertRoleWithKeys(t.database.db, 'GROUPES', ['groupeNatureColis', 'addGroupeNatureColis', 'groupeNatureColisUpdate']);
+    // Nature groups are shared by every agency: written by a role that sees every agency (docs/decisions/reference-scope.md).
+    await t.database.db.update(roles).set({ toutesAgences: true }).where(eq(roles.code, 'GROUPES'));
     const user = await t.createStaff('GROUPES');
     const created = await t.call('POST', '/api/groupeNatureColis/create', {
       token: user.token,

@@ -30,7 +30,8 @@ const auth = (libelle: string, isActive: boolean, permissionActive = true) => ({
 /** A session with the given privileges and role code. */
 const session = (keys: Record<string, boolean>, roleCode = 'ADMIN'): Session => ({
   token: 'tok',
-  user: { ...ADMIN_USER, roleID: { id: 'r1', code: roleCode } },
+  // The server's session says the role's reach (ADMIN and SUPERADMIN see every agency).
+  user: { ...ADMIN_USER, roleID: { id: 'r1', code: roleCode, toutesAgences: roleCode === 'ADMIN' || roleCode === 'SUPERADMIN' } },
   privileges: Object.entries(keys).map(([libelle, isActive]) => ({ libelle, isActive })),
 });
 

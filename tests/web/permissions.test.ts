@@ -88,15 +88,36 @@ describe('permission catalogue', () => {
     expect(keysOpening('groupeNatureColis', 'create')).toEqual(['addGroupeColis', 'addGroupeNatureColis']);
     expect(keysOpening('groupeNatureColis', 'edit')).toEqual(['groupeColisUpdate', 'groupeNatureColisUpdate']);
     expect(keysOpening('pays', 'list')).toEqual(['pays']);
+    // Nature groups are shared by every agency: their writes are for a role that sees every agency.
     const session = (libelle: string): Session => ({
       token: 't',
-      user: { id: 'u', roleID: { id: 'r', code: 'CONSULTANT' } },
+      user: { id: 'u', roleID: { id: 'r', code: 'CONSULTANT', toutesAgences: true } },
       privileges: [{ libelle, isActive: true }],
     });
     expect(canAccessWith(session('groupeNatureColis'), 'groupeNatureColis', 'list')).toBe(true);
     expect(canAccessWith(session('addGroupeNatureColis'), 'groupeNatureColis', 'create')).toBe(true);
     expect(canAccessWith(session('groupeNatureColisUpdate'), 'groupeNatureColis', 'edit')).toBe(true);
     expect(canAccessWith(session('groupeNatureColis'), 'groupeNatureColis', 'delete')).toBe(false);
+  });
+
+  it('hides the writes of shared reference data and of the agencies from a role bound to one agency (probe F3)', () => {
+    const keys = ['pays', 'addPays', 'paysUpdate', 'paysDelete', 'paysUpdateStatut', 'agence', 'addAgence', 'agenceUpdate'];
+    const session = (toutesAgences: boolean): Session => ({
+      token: 't',
+      user: { id: 'u', roleID: { id: 'r', code: 'CHEF', toutesAgences }, agenceID: { id: 'a', code: 'PAR1', libelle: 'Paris' } },
+      privileges: [...keys, 'agenceDelete', 'agenceUpdateStatut'].map((libelle) => ({ libelle, isActive: true })),
+    });
+    const chef = session(false);
+    for (const action of ['create', 'edit', 'active', 'delete']) expect(canAccessWith(chef, 'pays', action), action).toBe(false);
+    expect(canAccessWith(chef, 'pays', 'list')).toBe(true);
+    // Its own agency's record stays editable (the server refuses another agency's, and a move); no add, switch, delete.
+    expect(canAccessWith(chef, 'agence', 'edit')).toBe(true);
+    for (const action of ['create', 'active', 'delete']) expect(canAccessWith(chef, 'agence', action), action).toBe(false);
+    const admin = session(true);
+    for (const action of ['create', 'edit', 'active', 'delete']) {
+      expect(canAccessWith(admin, 'pays', action), action).toBe(true);
+      expect(canAccessWith(admin, 'agence', action), action).toBe(true);
+    }
   });
 
   it('holds every key the spec names (000 §6, 001 §6, route names of 000 §2 and 001 §2)', () => {
