@@ -9,7 +9,12 @@
  *    present at the start or granted by a holder of that key, through a role given to the user at the start or by an
  *    actor holding every key of that role; a user reaching every agency has a role that reached every agency at the
  *    start or was made to by a SUPERADMIN; a SUPERADMIN was one at the start or was made one by a SUPERADMIN;
- * 3. nobody changed the grants of their own role (but a SUPERADMIN), and the system roles keep their codes.
+ * 3. nobody changed the grants of their own role (but a SUPERADMIN), and the system roles keep their codes;
+ * 4. an administrator bound to one agency changed (grants, revokes, status, record) no role that had, at that moment,
+ *    a user outside its agency (security probe 2026-12-01 F1), switched no agency on or off (F3), and changed no user
+ *    whose role was wider than its power — ADMIN or SUPERADMIN, every agency, a key it lacks (F5). The roles' users'
+ *    agencies are read here straight from the users table, not through the server's query. The cast has custom roles
+ *    used only in Paris, only in Dakar, in both, and a role that sees every agency placed in Paris.
  * The counts of the run (sequences, steps, answers) are printed for the record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,18 +67,29 @@ const stats = { sequences: 0, steps: 0, byStatus: {} as Record<string, number>, 
 beforeAll(async () => {
   t = await setupTestApp();
   const db = t.database.db;
-  await insertRoleWithKeys(db, 'CHEF_PAR', AGENCY_ADMIN_KEYS);
-  await insertRoleWithKeys(
-    db,
-    'CHEF_DKR',
-    AGENCY_ADMIN_KEYS.filter((k) => k !== 'permissionUpdateStaut'),
-  );
+  // The agency administrators also hold the agencies' keys: only the agencies' scope keeps them off (F3).
+  const agenceKeys: PermissionKey[] = ['agence', 'agenceUpdate', 'agenceUpdateStatut'];
+  await insertRoleWithKeys(db, 'CHEF_PAR', [...AGENCY_ADMIN_KEYS, ...agenceKeys]);
+  await insertRoleWithKeys(db, 'CHEF_DKR', [...AGENCY_ADMIN_KEYS.filter((k) => k !== 'permissionUpdateStaut'), ...agenceKeys]);
   const sa = await t.createStaff('SUPERADMIN');
   const chefPar = await t.createStaff('CHEF_PAR', { agenceCode: 'PAR1' });
   const chefDkr = await t.createStaff('CHEF_DKR', { agenceCode: 'DKR1' });
   const agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
   const extraPar = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
   const extraDkr = await t.createStaff('AGENT', { agenceCode: 'DKR1' });
+  // Each agency's own roles, one both use, and a role that sees every agency placed in Paris (F1, F5).
+  await insertRoleWithKeys(db, 'GUICHET_PAR', ['colis', 'stats']);
+  await insertRoleWithKeys(db, 'GUICHET_DKR', ['colis', 'stats']);
+  await insertRoleWithKeys(db, 'GUICHET_MIXTE', ['colis']);
+  await insertRoleWithKeys(db, 'DIRECTION', ['colis', 'stats', 'auditListe']);
+  await db.update(roles).set({ toutesAgences: true }).where(eq(roles.code, 'DIRECTION'));
+  const guichets = [
+    await t.createStaff('GUICHET_PAR', { agenceCode: 'PAR1' }),
+    await t.createStaff('GUICHET_DKR', { agenceCode: 'DKR1' }),
+    await t.createStaff('GUICHET_MIXTE', { agenceCode: 'PAR1' }),
+    await t.createStaff('GUICHET_MIXTE', { agenceCode: 'DKR1' }),
+    await t.createStaff('DIRECTION', { agenceCode: 'PAR1' }),
+  ];
   const [admin] = await db
     .select({ id: users.id })
     .from(users)
@@ -86,7 +102,7 @@ beforeAll(async () => {
     { name: 'chefDkr', ...chefDkr },
     { name: 'agent', ...agent },
   ];
-  const ids = [...actors.map((a) => a.id), extraPar.id, extraDkr.id];
+  const ids = [...actors.map((a) => a.id), extraPar.id, extraDkr.id, ...guichets.map((g) => g.id)];
   staff = await db
     .select({ id: users.id, agenceID: users.agenceID, paysID: users.paysID, roleID: users.roleID })
     .from(users)
@@ -157,6 +173,40 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
 let created = 0;
 
+/** The keys a role holds now (links and keys active), read straight from the tables. */
+async function keysOf(roleId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ libelle: privileges.libelle })
+    .from(autorisations)
+    .innerJoin(privileges, eq(privileges.id, autorisations.privilegeID))
+    .where(and(eq(autorisations.roleID, roleId), eq(autorisations.isActive, true), eq(privileges.isActive, true)));
+  return rows.map((k) => k.libelle);
+}
+
+/**
+ * Whether the role has, now, a user outside the agency of `me`, an actor bound to one agency (false for an actor who
+ * sees every agency or a SUPERADMIN): the agencies of its users as the users table holds them.
+ */
+async function usedElsewhere(roleId: string, me: CurrentUser): Promise<boolean> {
+  if (me.allAgences || me.isSuperadmin) return false;
+  const rows = await t.database.db.selectDistinct({ agenceID: users.agenceID }).from(users).where(eq(users.roleID, roleId));
+  return rows.some((r) => r.agenceID !== me.agenceID);
+}
+
+/** Whether the user's role is, now, wider than the power of `me`: ADMIN or SUPERADMIN, every agency, a key it lacks. */
+async function widerThan(userId: string, me: CurrentUser): Promise<boolean> {
+  if (me.isSuperadmin) return false;
+  const [u] = await t.database.db
+    .select({ roleID: users.roleID, systeme: roles.systeme, toutes: roles.toutesAgences })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleID))
+    .where(eq(users.id, userId));
+  if (!u) return false;
+  if (u.systeme === ROLE_CODES.ADMIN || u.systeme === ROLE_CODES.SUPERADMIN) return true;
+  if (u.toutes && !me.allAgences) return true;
+  return (await keysOf(u.roleID!)).some((k) => !me.permissions.has(k));
+}
+
 /** Runs one action through the API; returns the answer's status and what the provenance check must learn. */
 async function run(action: Action): Promise<number> {
   const db = t.database.db;
@@ -171,10 +221,12 @@ async function run(action: Action): Promise<number> {
     case 'revoke': {
       const roleId = pick(roleIds, action.role);
       const key = pick(KEYS, action.key);
+      const elsewhere = await usedElsewhere(roleId, me);
       const res = await call('PUT', `/api/autorisation/updateMany/${roleId}`, {
         privilegeIDs: [keyIds[key]],
         isActive: action.kind === 'grant',
       });
+      if (res.status === 200 && elsewhere) violations.push(`${actor.name} ${action.kind} on a role used in another agency`);
       if (res.status === 200) {
         if (roleId === me.roleID && !me.isSuperadmin) violations.push(`own role changed by ${actor.name}`);
         if (action.kind === 'grant') {
@@ -186,18 +238,33 @@ async function run(action: Action): Promise<number> {
     }
     case 'privilege':
       return (await call('PUT', `/api/privilege/update/${keyIds[pick(KEYS, action.key)]}`, { isActive: action.isActive })).status;
-    case 'roleActive':
-      return (await call('PUT', `/api/role/update/${pick(roleIds, action.role)}`, { isActive: action.isActive })).status;
-    case 'userActive':
-      return (await call('PUT', `/api/user/update/${pick(staff, action.user).id}`, { isActive: action.isActive })).status;
-    case 'agenceActive':
-      return (await call('PUT', `/api/agence/update/${pick(agenceIds, action.agence)}?force=true`, { isActive: action.isActive })).status;
+    case 'roleActive': {
+      const roleId = pick(roleIds, action.role);
+      const elsewhere = await usedElsewhere(roleId, me);
+      const res = await call('PUT', `/api/role/update/${roleId}`, { isActive: action.isActive });
+      if (res.status === 200 && elsewhere) violations.push(`${actor.name} switched a role used in another agency`);
+      return res.status;
+    }
+    case 'userActive': {
+      const target = pick(staff, action.user);
+      const wider = target.id !== me.id && (await widerThan(target.id, me));
+      const res = await call('PUT', `/api/user/update/${target.id}`, { isActive: action.isActive });
+      if (res.status === 200 && wider) violations.push(`${actor.name} switched a user of a wider role`);
+      return res.status;
+    }
+    case 'agenceActive': {
+      const res = await call('PUT', `/api/agence/update/${pick(agenceIds, action.agence)}?force=true`, { isActive: action.isActive });
+      if (res.status === 200 && !me.allAgences && !me.isSuperadmin) violations.push(`${actor.name} switched an agency`);
+      return res.status;
+    }
     case 'editRole': {
       const roleId = pick(roleIds, action.role);
       const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
       const body: Record<string, unknown> = { code: action.code ?? role.code, libelle: role.libelle, description: role.description || 'x' };
       if (action.toutesAgences !== null) body.toutesAgences = action.toutesAgences;
+      const elsewhere = await usedElsewhere(roleId, me);
       const res = await call('PUT', `/api/role/update/${roleId}`, body);
+      if (res.status === 200 && elsewhere) violations.push(`${actor.name} edited a role used in another agency`);
       if (res.status === 200 && action.toutesAgences && !role.toutesAgences) {
         if (!me.isSuperadmin) violations.push(`${actor.name} widened a role's reach`);
         legitReach.add(roleId);
@@ -229,6 +296,7 @@ async function run(action: Action): Promise<number> {
       ).map((k) => k.libelle);
       // Keeping a user's role is not giving it: the server checks the giver's power only on a change.
       const before = (await loadCurrentUser(db, target.id))?.roleID;
+      const wider = target.id !== me.id && (await widerThan(target.id, me));
       const res = await call('PUT', `/api/user/update/${target.id}`, {
         nom: 'Testeur',
         prenoms: 'Propriété',
@@ -238,6 +306,7 @@ async function run(action: Action): Promise<number> {
         agenceID: target.agenceID,
       });
       if (res.status === 200 && role.id !== (await loadCurrentUser(db, target.id))?.roleID) violations.push('assignment not applied');
+      if (res.status === 200 && wider) violations.push(`${actor.name} changed a user of a wider role`);
       if (res.status === 200 && before !== roleId) {
         const gave = role.systeme === ROLE_CODES.SUPERADMIN;
         if (!me.isSuperadmin && (gave || keys.some((k) => !holds(k)) || (role.toutesAgences && !me.allAgences))) {
