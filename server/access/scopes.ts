@@ -10,6 +10,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { outer } from '../db/outerColumn';
 import { caisseClotures, colis, demandesSuppression, encaissements, envois, inventaires, operations, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import type { SeekCounters } from '../db/fast/listSeek';
@@ -95,7 +96,7 @@ export function colisOwnerScope(user: CurrentUser): SQL | undefined {
 export function demandeSuppressionScope(user: CurrentUser): SQL | undefined {
   const owner = colisOwnerScope(user);
   if (!owner) return undefined;
-  return sql`EXISTS (SELECT 1 FROM ${colis} WHERE ${colis.id} = ${demandesSuppression.colisID} AND ${owner})`;
+  return sql`EXISTS (SELECT 1 FROM ${colis} WHERE ${colis.id} = ${outer(demandesSuppression.colisID)} AND ${owner})`;
 }
 
 /**

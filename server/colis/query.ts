@@ -9,6 +9,7 @@ import { ROLE_CODES } from '../../common/permissions';
 import { colisScope, listDaysScope, envoiScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { outer } from '../db/outerColumn';
 import { codeLibelleColumns } from '../db/refSelect';
 import {
   agences,
@@ -359,7 +360,7 @@ export const MANIFEST_PAGE_MAX = 500;
  */
 const naturesOfColis = sql<string>`coalesce((SELECT string_agg(DISTINCT ${naturesColis.libelle}, ', ')
   FROM ${colisNatures} JOIN ${naturesColis} ON ${naturesColis.id} = ${colisNatures.natureColisID}
-  WHERE ${colisNatures.colisID} = ${colis.id}), '')`;
+  WHERE ${colisNatures.colisID} = ${outer(colis.id)}), '')`;
 
 const villeDest = alias(villes, 'ville_destination');
 
@@ -368,7 +369,7 @@ const villeDest = alias(villes, 'ville_destination');
  * active agency in the destination city (the first by name when the city has several). Null otherwise.
  */
 const agenceRetrait = sql<string | null>`CASE WHEN ${modesLivraison.code} = 'AGENCE' THEN (SELECT a.libelle FROM ${agences} a
-  WHERE a.ville_id = ${colis.villeID} AND a.is_active ORDER BY a.libelle LIMIT 1) END`;
+  WHERE a.ville_id = ${outer(colis.villeID)} AND a.is_active ORDER BY a.libelle LIMIT 1) END`;
 
 /**
  * One page of the parcels of a departure for its manifest and labels (docs/decisions/departure-manifest.md), by

@@ -13,6 +13,7 @@ import { INVENTAIRE_ATTENDU_DESTINATION, INVENTAIRE_ATTENDU_ORIGINE, normalizeRe
 import { colisAgenceScope, colisScope, inventaireScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { outer } from '../db/outerColumn';
 import { codeLibelleColumns } from '../db/refSelect';
 import { agences, colis, inventaireColis, inventaireInconnues, inventaires, statuts, users } from '../db/schema';
 import type { ListDef } from '../http/list';
@@ -164,7 +165,7 @@ const colisLu = (reader: CurrentUser, statutId: string | undefined): SQL | undef
 const rowsOf = (what: SQL, lu: SQL | undefined) =>
   sql`coalesce((SELECT array_agg(ic.colis_id ORDER BY ic.colis_id) FROM ${inventaireColis} ic
       ${lu ? sql`JOIN ${colis} ON ${colis.id} = ic.colis_id AND ${lu}` : sql``}
-      WHERE ic.inventaire_id = ${inventaires.id} AND ${what}), '{}')`;
+      WHERE ic.inventaire_id = ${outer(inventaires.id)} AND ${what}), '{}')`;
 
 /**
  * The statements list (GET inventaire/liste) as `reader` reads it: date, author `{nom, prenom, prenoms}`, agency, and
@@ -192,7 +193,7 @@ export const selectInventaires = (reader: CurrentUser, statutId: string | undefi
 /** Statements holding a parcel currently in this status that the reader sees (the list's status filter). */
 const holdsStatut = (reader: CurrentUser, statutId: string) =>
   sql`EXISTS (SELECT 1 FROM ${inventaireColis} ic JOIN ${colis} ON ${colis.id} = ic.colis_id
-      WHERE ic.inventaire_id = ${inventaires.id} AND ${colisLu(reader, statutId)})`;
+      WHERE ic.inventaire_id = ${outer(inventaires.id)} AND ${colisLu(reader, statutId)})`;
 
 /**
  * The statements list of a user (inventaireScope), each with the parcels of its agency scope only, narrowed to the

@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
+import { outer } from '../db/outerColumn';
 import { agences, envois, mailOutbox, messages, users } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef } from '../http/list';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,11 +17,11 @@ const auteur = alias(users, 'auteur');
 
 /** Outbox rows of the message meeting a condition (its channel, status, delivery). */
 const countRows = (where: ReturnType<typeof sql>) =>
-  sql<number>`(SELECT count(*)::int FROM ${mailOutbox} WHERE ${mailOutbox.messageID} = ${messages.id} AND ${where})`.mapWith(Number);
+  sql<number>`(SELECT count(*)::int FROM ${mailOutbox} WHERE ${mailOutbox.messageID} = ${outer(messages.id)} AND ${where})`.mapWith(Number);
 
 /** Mails (and SMS) of the message in one outbox status. */
 const countMails = (status: 'SENT' | 'PENDING' | 'FAILED') =>
-  sql<number>`(SELECT count(*)::int FROM ${mailOutbox} WHERE ${mailOutbox.messageID} = ${messages.id} AND ${mailOutbox.status} = ${status})`.mapWith(
+  sql<number>`(SELECT count(*)::int FROM ${mailOutbox} WHERE ${mailOutbox.messageID} = ${outer(messages.id)} AND ${mailOutbox.status} = ${status})`.mapWith(
     Number,
   );
 
@@ -34,8 +35,8 @@ export const selectMessages = (db: Db | Tx) =>
       destinataires: messages.destinataires,
       destinataireLibelle: sql<string>`CASE ${messages.typeDestinataire}
         WHEN 'tous' THEN 'Tous les clients'
-        WHEN 'depart' THEN (SELECT ${envois.reference} FROM ${envois} WHERE ${envois.id}::text = ${messages.destinataires})
-        WHEN 'individuel' THEN (SELECT trim(coalesce(cl.nom, '') || ' ' || coalesce(cl.prenoms, '')) FROM users cl WHERE cl.id::text = ${messages.destinataires})
+        WHEN 'depart' THEN (SELECT ${envois.reference} FROM ${envois} WHERE ${envois.id}::text = ${outer(messages.destinataires)})
+        WHEN 'individuel' THEN (SELECT trim(coalesce(cl.nom, '') || ' ' || coalesce(cl.prenoms, '')) FROM users cl WHERE cl.id::text = ${outer(messages.destinataires)})
         ELSE ${messages.destinataires} END`,
       sujet: messages.sujet,
       message: messages.message,
