@@ -75,7 +75,10 @@ export const contactClientsBody = z
         ctx.addIssue({ code: 'custom', path: ['destinataires'], message: body.typeDestinataire === 'depart' ? M.depart : M.client });
       }
     },
-    // Runs whenever the type and the selection are themselves valid, whatever the subject and message.
-    { when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'typeDestinataire' || i.path?.[0] === 'destinataires') },
+    // Runs whenever the body is an object and the type and the selection are themselves valid, whatever the subject and
+    // message (a body that is not an object fails at the root, path []).
+    {
+      when: (payload) => !payload.issues.some((i) => !i.path?.length || i.path[0] === 'typeDestinataire' || i.path[0] === 'destinataires'),
+    },
   );
 export type ContactClientsInput = z.infer<typeof contactClientsBody>;

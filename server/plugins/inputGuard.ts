@@ -6,11 +6,17 @@
  * - a body-less call sent with `Content-Type: application/json` and an empty body (as the spec's client sends its
  *   DELETE calls) is read as having no body instead of being refused;
  * - a JSON body nested deeper than MAX_JSON_DEPTH is refused with 400 before it is parsed, by a scan without recursion
- *   (thousands of levels used to overflow the stack of the walk below: 500 and a stack trace per call).
+ *   (thousands of levels used to overflow the stack of the walk below: 500 and a stack trace per call);
+ * - a JSON body, when there is one, is an object: `null`, an array, a string, a number or a boolean is refused with 400
+ *   (NOT_AN_OBJECT) before any route's schema runs, as every route's body is an object (security probe 2026-12-01 F8: a
+ *   schema refinement read a field of `null` and answered 500).
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../http/errors';
+
+/** The French refusal of a JSON body that is not an object. */
+const NOT_AN_OBJECT = 'Le corps de la requête doit être un objet JSON.';
 
 /** Control characters refused everywhere (C0 but tab, LF, CR; DEL; C1). */
 // eslint-disable-next-line no-control-regex -- matching control characters is this guard's purpose
@@ -83,7 +89,11 @@ export const inputGuardPlugin = fp(
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
         return done(badRequest(`Requête trop imbriquée : ${MAX_JSON_DEPTH} niveaux au plus.`), undefined);
       }
-      return parseJson(request, text, done);
+      return parseJson(request, text, (err: Error | null, value?: unknown) => {
+        if (err) return done(err, undefined);
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return done(badRequest(NOT_AN_OBJECT), undefined);
+        return done(null, value);
+      });
     });
     // A callback-style hook (no promise per request, docs/decisions/request-path.md); a refusal goes to the error
     // handler.

@@ -91,3 +91,12 @@ describe('message/sendbyEmail and notification/create bodies', () => {
     expect(errorsOf(notificationBody, { message: 'Votre colis est arrivé', receiverID: ID, colisID: ID })).toEqual({});
   });
 });
+
+describe('a body that is not an object (security probe 2026-12-01 F8)', () => {
+  it('fails contactClientsBody as a refusal, never a crash of its refinement', () => {
+    for (const value of [null, [], 's', 1, true]) {
+      const result = contactClientsBody.safeParse(value);
+      expect(result.success).toBe(false);
+    }
+  });
+});
