@@ -1,6 +1,9 @@
 /**
  * Signed bearer tokens (JWT, HS256) with an expiry (DESIGN.md §4). A token carries the user id and the user's
- * tokenVersion: bumping that version (password change, deactivation) kills every older token.
+ * tokenVersion: bumping that version (password change, deactivation) kills every older token. A token lives at most
+ * the configured lifetime (TOKEN_TTL_SECONDS): one whose expiry lies further after its issue time, whose issue time
+ * lies in the future beyond CLOCK_SKEW_SECONDS, or that has no issue time or no expiry, is refused even when its
+ * signature is right (security probe 2026-12-01 F10: an expiry in the year 3000 was accepted).
  */
 import { createSecretKey, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
@@ -33,6 +36,9 @@ export async function resolveSecret(db: Db, configured?: string): Promise<string
   return row.value;
 }
 
+/** How far ahead of this process's clock a token's issue time may be (another process's clock), in seconds. */
+const CLOCK_SKEW_SECONDS = 60;
+
 /** Tokens whose signature was checked, kept by a process at most (then forgotten all at once). */
 const VERIFIED_MAX = 10_000;
 
@@ -43,7 +49,7 @@ const VERIFIED_MAX = 10_000;
  * that verified can hit; its expiry is checked again on every use, as jsonwebtoken does (expired once
  * `floor(now / 1 s) >= exp`). Revocation (token version, deactivation) is the signed-in user's check
  * (plugins/access.ts), unchanged.
- * @param ttlSeconds lifetime of a token in seconds
+ * @param ttlSeconds lifetime of a token in seconds: what sign gives, and the most verify accepts (exp − iat)
  */
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // A key object made once: given the string, jsonwebtoken tries to parse it as a public key on every call (an
@@ -62,8 +68,11 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       }
       try {
         const claims = jwt.verify(token, key, { algorithms: ['HS256'] }) as jwt.JwtPayload;
-        // A token without an expiry is refused, even when its signature is right.
-        if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number' || typeof claims.exp !== 'number') return null;
+        // A token without an expiry or issue time, living longer than the configured lifetime or issued in the future
+        // is refused, even when its signature is right.
+        if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number') return null;
+        if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
+        if (claims.exp - claims.iat > ttlSeconds || claims.iat > Math.floor(Date.now() / 1000) + CLOCK_SKEW_SECONDS) return null;
         if (verified.size >= VERIFIED_MAX) verified.clear();
         verified.set(token, { sub: claims.sub, tv: claims.tv, exp: claims.exp });
         return { sub: claims.sub, tv: claims.tv };
