@@ -49,11 +49,13 @@ const ERROR_DESCRIPTIONS: Readonly<Record<string, string>> = {
   401: 'Non connecté, ou session expirée ou révoquée',
   403: "Permission manquante, mot de passe à changer, ou enregistrement d'une autre agence",
   404: 'Introuvable',
+  408: 'Requête trop lente : le client a mis trop de temps à l’envoyer',
   409: 'Règle métier : doublon, enregistrement utilisé, statut…',
   413: 'Requête trop volumineuse',
   414: 'Adresse trop longue : un paramètre de chemin dépasse 100 caractères',
   415: 'Type de contenu non pris en charge (envoyer application/json)',
   429: 'Trop de requêtes : réessayer après Retry-After',
+  431: 'En-têtes de requête trop volumineux : adresse et en-têtes au plus 16 Kio',
   500: 'Erreur interne (détails dans le journal du serveur)',
   503: 'Service indisponible (base de données, serveur surchargé ou en arrêt) : réessayer après Retry-After',
 };
@@ -66,7 +68,7 @@ const bytesFr = (n: number) => (n >= 1_048_576 ? `${n / 1_048_576} Mio` : `${n /
 
 /** The statuses an operation may refuse with, by its method, path and whether it needs a session. */
 function refusalsOf(method: string, path: string, signedIn: boolean): string[] {
-  const statuses = ['400', '413', '429', '500', '503'];
+  const statuses = ['400', '408', '413', '429', '431', '500', '503'];
   if (signedIn) statuses.push('401', '403');
   if (path.includes('{')) statuses.push('404', '414');
   if (WRITES.has(method)) statuses.push('409', '415');
