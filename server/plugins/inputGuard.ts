@@ -7,6 +7,8 @@
  *   DELETE calls) is read as having no body instead of being refused;
  * - a JSON body nested deeper than MAX_JSON_DEPTH is refused with 400 before it is parsed, by a scan without recursion
  *   (thousands of levels used to overflow the stack of the walk below: 500 and a stack trace per call);
+ * - a lone UTF-16 surrogate (`\ud800` without its pair, which no UTF-8 text can hold) in a JSON key or string is
+ *   refused with 400 (security probe 2026-12-01 F10: it was stored, as a replacement character);
  * - a JSON body, when there is one, is an object: `null`, an array, a string, a number or a boolean is refused with 400
  *   (NOT_AN_OBJECT) before any route's schema runs, as every route's body is an object (security probe 2026-12-01 F8: a
  *   schema refinement read a field of `null` and answered 500).
@@ -45,6 +47,9 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** The path of the first string (or key) of `value` holding a character of `pattern`, or null. */
 function findControlCharacter(value: unknown, pattern: RegExp, path = ''): string | null {
   if (typeof value === 'string') return pattern.test(value) ? path || 'valeur' : null;
@@ -66,7 +71,7 @@ function findControlCharacter(value: unknown, pattern: RegExp, path = ''): strin
   return null;
 }
 
-/** Throws 400 when a part of the request holds a control character. */
+/** Throws 400 when a part of the request holds a control character, or its body a lone surrogate. */
 function checkRequest(request: FastifyRequest) {
   const field =
     findControlCharacter(request.params, CONTROL_IN_URL) ??
@@ -75,6 +80,10 @@ function checkRequest(request: FastifyRequest) {
   if (field) {
     const message = 'Caractère de contrôle interdit dans la requête.';
     throw badRequest(message, { [field]: 'Caractère de contrôle interdit' });
+  }
+  const broken = findControlCharacter(request.body, LONE_SURROGATE);
+  if (broken) {
+    throw badRequest('Texte mal encodé dans la requête : caractère Unicode incomplet.', { [broken]: 'Caractère Unicode incomplet' });
   }
 }
 
