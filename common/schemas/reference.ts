@@ -108,6 +108,16 @@ export const codeLibelleRequiredSchema = codeLibelleSchema('required');
 /** The form of a resource whose description is optional or absent (nature groups, operation types). */
 export const codeLibelleOptionalSchema = codeLibelleSchema('optional');
 
+/** The French refusal of a role code holding other characters than ROLE_CODE's. */
+export const ROLE_CODE_MESSAGE = 'Le code ne peut contenir que des lettres sans accent, des chiffres, « _ » et « - ».';
+
+/**
+ * A role's code: ASCII letters (stored in upper case), digits, '_' and '-', starting with a letter or a digit. A code
+ * is what people read to tell roles apart: a look-alike of a system code — full-width 'ＡＤＭＩＮ', 'ADMIN' with a
+ * zero-width space, a Cyrillic 'А' — could pass for ADMIN in the role list (security probe 2026-12-01 F10).
+ */
+const roleCode = requiredText('Le code est obligatoire', 30).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, ROLE_CODE_MESSAGE);
+
 /**
  * Body of role/create and role/update, and the role form (spec 001 §2 "Roles form fields: Code, Libelle, Statut"; §5
  * code, libelle, description required): the code / libellé rules, the reach `toutesAgences`
@@ -115,6 +125,7 @@ export const codeLibelleOptionalSchema = codeLibelleSchema('optional');
  * when left out; a new role is active and bound to its agency).
  */
 export const roleSchema = codeLibelleRequiredSchema.extend({
+  code: roleCode,
   toutesAgences: z.boolean({ error: 'La portée doit être vrai ou faux' }).optional(),
   isActive: z.boolean({ error: 'Le statut doit être actif ou inactif' }).optional(),
 });

@@ -1,10 +1,12 @@
 /**
  * Text that looks right and is not (security probe 2026-12-01 F10): a lone UTF-16 surrogate in a text field
- * (server/plugins/inputGuard.ts) is refused with a French 400 and stores nothing.
+ * (server/plugins/inputGuard.ts) and a role code that imitates a system code — full-width, with a zero-width space, a
+ * Cyrillic letter (common/schemas/reference.ts roleSchema) — are refused with a French 400 and store nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { pays } from '../../server/db/schema';
+import { ROLE_CODE_MESSAGE } from '../../common/schemas/reference';
+import { pays, roles } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -48,5 +50,29 @@ describe('F10: lone surrogates', () => {
     );
     expect(pair.status).toBe(200);
     expect(pair.body).toMatchObject({ data: { libelle: 'Zed 😀' } });
+  });
+});
+
+describe('F10: look-alike role codes', () => {
+  it('full-width, zero-width and Cyrillic imitations of ADMIN are refused; an ASCII code with _ and - is taken', async () => {
+    const before = await t.database.db.select({ id: roles.id }).from(roles);
+    for (const code of ['ＡＤＭＩＮ', 'ADMIN\u200B', '\u0410DMIN', 'CHEF AGENCE', 'CHÉF']) {
+      const res = await t.call('POST', '/api/role/create', { token: t.adminToken, body: { code, libelle: 'Imitation', description: 'x' } });
+      expect(res.status, code).toBe(400);
+      expect(res.body.errors).toEqual({ code: ROLE_CODE_MESSAGE });
+    }
+    expect(await t.database.db.select({ id: roles.id }).from(roles)).toHaveLength(before.length);
+    const ok = await t.call('POST', '/api/role/create', {
+      token: t.adminToken,
+      body: { code: 'chef-agence_2', libelle: 'Chef', description: 'x' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.code).toBe('CHEF-AGENCE_2');
+    // A rename to an imitation is refused the same way.
+    const renamed = await t.call('PUT', `/api/role/update/${ok.body.data.id}`, {
+      token: t.adminToken,
+      body: { code: 'ＡＤＭＩＮ', libelle: 'Chef', description: 'x' },
+    });
+    expect(renamed.status).toBe(400);
   });
 });
