@@ -358,5 +358,6 @@ describe('the drawer under random payments and refunds at Paris, Dakar and Conak
     expect(stats.byAction.pay?.['200'] ?? 0).toBeGreaterThan(0);
     expect(stats.byAction.refund?.['200'] ?? 0).toBeGreaterThan(0);
     expect(stats.differences).toBeGreaterThan(0);
-  });
+    // Each step reads three counters' days and every parcel: longer than one request's default timeout, on PostgreSQL too.
+  }, 300_000);
 });
