@@ -1,6 +1,15 @@
 /** common/format.ts: French formatting of euros and weights (spec 000 §1, DESIGN.md §5). */
 import { describe, expect, it } from 'vitest';
-import { formatEuro, formatKg, formatMontant, formatSaisie, formatTaux, tauxLibelle, unitesDevise } from '../../common/format';
+import {
+  formatEuro,
+  formatKg,
+  formatMontant,
+  formatMontantSigne,
+  formatSaisie,
+  formatTaux,
+  tauxLibelle,
+  unitesDevise,
+} from '../../common/format';
 import { parseDecimalFr } from '../../common/money';
 
 /** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
@@ -79,5 +88,15 @@ describe('typed amounts shown back', () => {
     expect(parseDecimalFr('5 000 €', unitesDevise('XOF'))).toBeNull();
     expect(unitesDevise(undefined)).toEqual([]);
     expect(unitesDevise('ZZZ')).toEqual([]);
+  });
+});
+
+describe('a signed amount (a difference)', () => {
+  it('writes + before a positive amount, keeps the minus, and 0 unsigned', () => {
+    const plain = (t: string) => t.replace(/[\u00a0\u202f]/g, ' ');
+    expect(plain(formatMontantSigne(23, 'GNF'))).toBe('+23 GNF');
+    expect(plain(formatMontantSigne('-1.00', 'XOF'))).toBe('-1 F CFA');
+    expect(plain(formatMontantSigne('0.00', 'EUR'))).toBe('0,00 €');
+    expect(plain(formatMontantSigne('0.004', 'EUR'))).toBe('0,00 €'); // rounds to 0 in the currency: no sign
   });
 });

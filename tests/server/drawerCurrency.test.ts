@@ -272,6 +272,22 @@ describe('a refund is given back in the currency chosen, by default the one rece
     expect(delta(before.ecarts, after.ecarts)).toEqual([]);
   });
 
+  it("in a third currency at another counter: at today's rates, in that counter's line", async () => {
+    const adminDakar = await t.createStaff('ADMIN', { agenceCode: 'DKR1' });
+    const id = await parcel(envoi.gnf, 'CKY1', '200000');
+    const paid = await pay(adminParis.token, { colisID: id, modePaiementID: mode.ESPECES, montantTendu: 20, deviseTendue: 'EUR' });
+    expect(paid.body.data).toMatchObject({ montantEncaisse: 187000 });
+    const before = await drawer('DKR1');
+    const res = await t.call('POST', `/api/encaissement/rembourser/${paid.body.data.id}`, {
+      token: adminDakar.token,
+      body: { montant: '6 560', deviseTendue: 'XOF', modePaiementID: mode.ESPECES, motif: 'Rendu à Dakar' },
+    });
+    // 6 560 F ÷ 655,957 × 9 350 = 93 506,1 GNF → 93 506 GNF.
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ montant: 93506, devise: 'GNF', montantTendu: 6560, deviseTendue: 'XOF', remboursable: 93494 });
+    expect(delta(before.lignes, (await drawer('DKR1')).lignes)).toEqual(['Espèces|XOF -6560']);
+  });
+
   it("in the parcel's currency when chosen: counted in that currency's line", async () => {
     const id = await parcel(envoi.gnf, 'CKY1', '100000');
     const paid = await pay(adminParis.token, { colisID: id, modePaiementID: mode.ESPECES, montantTendu: 5, deviseTendue: 'EUR' });
