@@ -38,6 +38,21 @@ describe('maskUrl', () => {
     expect(maskUrl('/api/x?codeOtp=4321&Password=a&page=2&%74oken=b')).toBe('/api/x?codeOtp=***&Password=***&page=2&%74oken=***');
     expect(maskUrl('/api/colis/liste?page=1&q=Diop')).toBe('/api/colis/liste?page=1&q=Diop');
   });
+
+  it("masks clients' phone numbers: the look-up's path, a search or phone field holding a number (probe 2026-12-01 F10)", () => {
+    expect(maskUrl('/api/user/getByTelephone/%2B2250707123451')).toBe('/api/user/getByTelephone/***');
+    expect(maskUrl('/api/user/getByTelephone/+2250707123451?x=1')).toBe('/api/user/getByTelephone/***?x=1');
+    for (const q of ['%2B33612345678', '+33612345678', '06%2012%2034%2056', '06.12.34.56.78', '612345678']) {
+      expect(maskUrl(`/api/colis/liste/x?_page=1&q=${q}`), q).toBe('/api/colis/liste/x?_page=1&q=***');
+    }
+    expect(maskUrl('/api/user/listeClients?telephoneComplet=%2B221771234567&numeroSaisi=0612345678')).toBe(
+      '/api/user/listeClients?telephoneComplet=***&numeroSaisi=***',
+    );
+    // A reference, a name, a short number, a date stay readable.
+    for (const kept of ['q=PAR1-2611-000001', 'q=Diop%20Awa', 'q=1234', 'dateDebut=2026-12-01', '_page=123456']) {
+      expect(maskUrl(`/api/colis/liste/x?${kept}`), kept).toBe(`/api/colis/liste/x?${kept}`);
+    }
+  });
 });
 
 describe('the access log of a running server', () => {
@@ -55,5 +70,13 @@ describe('the access log of a running server', () => {
     expect(all).not.toContain(token);
     expect(urls.some((url) => url.includes('9876'))).toBe(false);
     expect(all).not.toContain('telephone=9876');
+  });
+
+  it("writes no client's phone number of a look-up or a search", async () => {
+    await app.inject({ method: 'GET', url: '/api/user/getByTelephone/%2B2250707123451' });
+    await app.inject({ method: 'GET', url: '/api/colis/liste/x?q=%2B2250707123452' });
+    const all = lines.join('\n');
+    for (const phone of ['2250707123451', '2250707123452']) expect(all).not.toContain(phone);
+    expect(all).toContain('/api/user/getByTelephone/***');
   });
 });
