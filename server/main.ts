@@ -3,7 +3,8 @@
  * Serves the UI at / and the API at /api/ on PORT; prints the address and how to sign in.
  */
 import { buildApp } from './app';
-import { loadConfig, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './config';
+import { loadConfig } from './config';
+import { adminLoginLine, backOfficeAddress, recordBackOfficeAddress } from './startBanner';
 import { openReady } from './db/seed/openReady';
 import { pgTimeoutsFromEnv } from './db/pgPool';
 import { startOutboxWorker } from './mail/outbox';
@@ -45,14 +46,11 @@ pruneTimer.unref();
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-// The default password is named only when this start seeded it (later, it may have been changed already).
-const defaultPassword = seeded && config.adminMustChangePassword;
-const creds = defaultPassword
-  ? `${config.adminEmail} / ${DEFAULT_ADMIN_PASSWORD} (à changer à la première connexion)`
-  : config.adminEmail === DEFAULT_ADMIN_EMAIL && config.adminPassword === DEFAULT_ADMIN_PASSWORD
-    ? `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}`
-    : `${config.adminEmail} / (ADMIN_PASSWORD)`;
-console.log(`\nBack-office prêt : http://localhost:${config.port}/  (API : /api/, documentation : /api/docs)`);
+// The address, recorded for `npm run superadmin`; the default password named only while it still opens the account.
+const address = backOfficeAddress(config);
+await recordBackOfficeAddress(database.db, address).catch((err) => app.log.warn({ err }, 'adresse'));
+const creds = await adminLoginLine(database.db, config);
+console.log(`\nBack-office prêt : ${address}/  (API : /api/, documentation : /api/docs)`);
 console.log(
   `Base de données : ${where}${seeded ? ` — initialisée avec les données de référence${demo ? ' et de démonstration' : ''}` : ''}`,
 );

@@ -16,6 +16,7 @@ import { generatePassword, hashPassword } from '../auth/passwords';
 import { newPasswordSchema } from '../../common/schemas/auth';
 import { ensureSuperadmin } from './superadmin';
 import { cliArg as arg } from '../cliArgs';
+import { backOfficeAddress, recordedBackOfficeAddress } from '../startBanner';
 
 /** Asks a question on the terminal without echoing the answer (a password). */
 function askHidden(question: string): Promise<string> {
@@ -75,7 +76,10 @@ async function main(): Promise<number> {
       prenoms: arg('prenoms'),
     });
     const where = database.kind === 'pglite' ? `base embarquée ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-    const url = config.publicUrl ?? `http://localhost:${config.port}`;
+    // The server's own address (its last start recorded it): this shell may not have the server's PORT.
+    const url = config.publicUrl
+      ? backOfficeAddress(config)
+      : ((await recordedBackOfficeAddress(database.db)) ?? backOfficeAddress(config));
     console.log(`Compte SUPERADMIN ${result.created ? 'créé' : 'rétabli'} : ${email.data} (${where}).`);
     if (generated) console.log(`Mot de passe provisoire (à changer à la première connexion) : ${password}`);
     console.log(`Connexion : ${url}/ — aucun e-mail n'a été envoyé.`);

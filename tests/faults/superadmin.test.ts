@@ -103,6 +103,8 @@ describe('npm run superadmin', () => {
     expect(again.code, again.out).toBe(0);
     expect(again.out).toMatch(/Compte SUPERADMIN rétabli : secours@colis\.local/);
     expect(again.out).not.toMatch(/Mot de passe provisoire/);
+    // It names the address the server ran at (recorded by its start), not the default port of this shell (audit B21).
+    expect(again.out).toContain(`Connexion : http://localhost:${s.port}/`);
     s = await startServer(source);
     servers.push(s);
     expect((await s.call('GET', '/api/role/liste', { token })).status).toBe(401);

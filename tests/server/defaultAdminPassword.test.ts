@@ -17,6 +17,7 @@ import { openReady } from '../../server/db/seed/openReady';
 import type { Database } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { MUST_CHANGE_PASSWORD_MESSAGE } from '../../server/plugins/access';
+import { adminLoginLine, backOfficeAddress, recordBackOfficeAddress, recordedBackOfficeAddress } from '../../server/startBanner';
 import { withDatabase } from './globalSetup';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -147,4 +148,40 @@ describe('a database seeded with ADMIN_PASSWORD', () => {
     expect(relogin.status).toBe(200);
     expect(relogin.body.mustChangePassword).toBe(false);
   });
+});
+
+describe('the start banner (part-001 audit B21)', () => {
+  it('names the default password while it opens the account, never once changed, never ADMIN_PASSWORD; records the address', async () => {
+    const source = await emptySource();
+    const { app, database } = await start(source);
+    const config = loadConfig({ ...source });
+    expect(await adminLoginLine(database.db, config)).toBe(
+      `${DEFAULT_ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD} (à changer à la première connexion)`,
+    );
+    const login = await signIn(app, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
+    const changed = await call(app, 'POST', `/api/auth/changePassword/${login.body.data.id}`, {
+      token: login.body.token,
+      body: { oldPassword: DEFAULT_ADMIN_PASSWORD, newPassword: 'Nouveau-Admin-78' },
+    });
+    expect(changed.status).toBe(200);
+    // The restart after the change (same variables): the banner no longer prints a password.
+    const after = await adminLoginLine(database.db, config);
+    expect(after).not.toContain(DEFAULT_ADMIN_PASSWORD);
+    expect(after).toMatch(new RegExp(`^${DEFAULT_ADMIN_EMAIL.replace('.', '\\.')} `));
+
+    // Seeded with a chosen password, restarted without the variable: the default is not printed either.
+    const other = await emptySource();
+    const chosen = await start({ ...other, ADMIN_PASSWORD: 'Choisi-Par-Moi-2' });
+    expect(await adminLoginLine(chosen.database.db, loadConfig({ ...other }))).not.toContain(DEFAULT_ADMIN_PASSWORD);
+    expect(await adminLoginLine(chosen.database.db, loadConfig({ ...other, ADMIN_PASSWORD: 'Choisi-Par-Moi-2' }))).not.toContain(
+      'Choisi-Par-Moi-2',
+    );
+    // The address, recorded by a start for `npm run superadmin`: none before a server ran, then the last one.
+    expect(await recordedBackOfficeAddress(database.db)).toBeUndefined();
+    const address = backOfficeAddress(loadConfig({ PORT: '3202' }));
+    expect(address).toBe('http://localhost:3202');
+    await recordBackOfficeAddress(database.db, address);
+    await recordBackOfficeAddress(database.db, backOfficeAddress(loadConfig({ PUBLIC_URL: 'https://colis.example.fr/' })));
+    expect(await recordedBackOfficeAddress(database.db)).toBe('https://colis.example.fr');
+  }, 180_000);
 });
