@@ -1,6 +1,7 @@
 /**
  * Error handling: every refusal is JSON `{success: false, message, errors?}` (plus an AppError's `details` fields) with the status that fits
- * (DESIGN.md §3). Body validation → 400 with a French message per field; unique / foreign-key violations → 409;
+ * (DESIGN.md §3). Body validation → 400 with a French message per field; unique violations and a record still
+ * referenced → 409; a reference to a record that does not exist → 400 naming the field (part-001 audit B22);
  * database unreachable (connection refused, reset or timed out) → 503 with Retry-After; a transaction rolled back by a
  * deadlock or a serialization failure → 503 with Retry-After (nothing written); anything unexpected → 500 with a generic message (details only in the log).
  * Fastify's own refusals too, in French (docs/decisions/error-contract.md): the body parser's (400, 413, 415) through the
@@ -199,6 +200,32 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): 
   socket.destroy(err);
 }
 
+/**
+ * The body field naming a record that does not exist, from a foreign-key violation of an insert or update
+ * ('Key (mode_envoi_id)=(…) is not present in table "modes_envoi".'): the field of the body (top level, or of an
+ * object in a list) holding the missing id, else the column's name in the API's spelling (mode_envoi_id →
+ * modeEnvoiID). Null for the other violation, a deletion of a record still referenced ('is still referenced').
+ */
+function missingReference(pg: PgLikeError, body: unknown): string | null {
+  // PostgreSQL's detail in English (PGlite, servers with lc_messages C or en) or in French.
+  const match = /^(?:Key|La clé) \(([a-z0-9_]+)\)=\((.*)\) (?:is not present in table|n'est pas présente dans la table)/.exec(
+    pg.detail ?? '',
+  );
+  if (!match) return null;
+  const [, column, value] = match;
+  const holding = (record: unknown): string | undefined =>
+    record && typeof record === 'object' && !Array.isArray(record) ? Object.entries(record).find(([, v]) => v === value)?.[0] : undefined;
+  if (body && typeof body === 'object') {
+    const top = holding(body);
+    if (top) return top;
+    for (const v of Object.values(body)) {
+      const inner = Array.isArray(v) ? v.map(holding).find(Boolean) : undefined;
+      if (inner) return inner;
+    }
+  }
+  return column.replace(/_id$/, 'ID').replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
 /** Registers the error and not-found handlers of the API. */
 function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -251,6 +278,14 @@ function registerErrorHandling(app: FastifyInstance) {
       return reply.code(409).send({ success: false, message: UNIQUE_MESSAGES[field], errors: { [field]: UNIQUE_MESSAGES[field] } });
     }
     if (pg?.code === '23503') {
+      const missing = missingReference(pg, request.body);
+      if (missing) {
+        return reply.code(400).send({
+          success: false,
+          message: `Enregistrement introuvable : ${missing}.`,
+          errors: { [missing]: 'Enregistrement introuvable' },
+        });
+      }
       return reply.code(409).send({
         success: false,
         message: "Cet élément est lié à d'autres enregistrements : opération impossible.",

@@ -57,6 +57,31 @@ describe('paramNatureMode: a route joins two countries', () => {
   });
 });
 
+describe('an unknown referenced id (part-001 audit B22)', () => {
+  const NOBODY = '01a20000-0000-7000-8000-000000000000';
+
+  it('is a French 400 naming the field, not the 409 of a record in use', async () => {
+    for (const field of ['modeEnvoiID', 'groupeNatureColisID']) {
+      const res = await create(body({ [field]: NOBODY }));
+      expect(res.status, field).toBe(400);
+      expect(res.body.message).toBe(`Enregistrement introuvable : ${field}.`);
+      expect(res.body.errors).toEqual({ [field]: 'Enregistrement introuvable' });
+    }
+    // The same rule on every write: a city of an unknown country.
+    const ville = await t.call('POST', '/api/ville/create', {
+      token: t.adminToken,
+      body: { code: 'ZZV', libelle: 'Zédville', paysID: NOBODY },
+    });
+    expect(ville.status).toBe(400);
+    expect(ville.body.errors).toEqual({ paysID: 'Enregistrement introuvable' });
+  });
+
+  it('a record still in use stays the 409', async () => {
+    const res = await t.call('DELETE', `/api/modeEnvoi/delete/${ids.AERIEN}`, { token: t.adminToken });
+    expect(res.status).toBe(409);
+  });
+});
+
 describe('paramNatureMode: one price per group, mode and cities', () => {
   it('creates a new route, then refuses its twin (409), and still when the first is inactive', async () => {
     const first = await create(body({ villeID: ids.XLS }));
