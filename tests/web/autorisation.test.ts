@@ -70,6 +70,18 @@ describe('role tabs', () => {
       ['CHEF', 'ownRole'],
     ]);
   });
+  it('locks for a user of one agency a role used in another agency, as role/liste tells it (probe 2026-12-01 F1)', () => {
+    const used = (code: string, agencesUtilisateurs: (string | null)[]): AssignmentRole => ({ ...role(code), agencesUtilisateurs });
+    const roles = [used('CAISSE', ['paris']), used('CONSULTANT', ['dakar']), used('MIXTE', ['paris', 'dakar']), used('NEUF', [])];
+    expect(roleTabs(roles, CHEF).map((t) => [t.role.code, t.refusal])).toEqual([
+      ['CAISSE', null],
+      ['CONSULTANT', 'otherAgencyRole'],
+      ['MIXTE', 'otherAgencyRole'],
+      ['NEUF', null],
+    ]);
+    // A user who sees every agency edits them all.
+    expect(roleTabs(roles, ADMIN).every((t) => !t.readOnly)).toBe(true);
+  });
 });
 
 describe('groups and search', () => {
