@@ -79,10 +79,15 @@ const DecimalFrInput = ({
   const focused = useRef(false);
   const selectKept = useRef(false);
 
-  // A value set from outside (a record loaded, the form's setValue) shows the French way, unless it is the one typed.
+  // A value set from outside (a record loaded, the form's setValue) shows the French way; the one typed keeps its text,
+  // given the currency's decimals once the currency is known (a price loaded before its country: '9' → '9,00').
   useEffect(() => {
     if (focused.current) return;
-    setText((shown) => (Object.is(valueOf(shown, unites), field.value) ? shown : textOf(field.value, decimales)));
+    setText((shown) => {
+      if (!Object.is(valueOf(shown, unites), field.value)) return textOf(field.value, decimales);
+      const typed = parseDecimalFr(shown, unites);
+      return typed === null ? shown : formatSaisie(typed, decimales);
+    });
   }, [field.value, decimales, unites]);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {

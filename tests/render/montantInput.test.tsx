@@ -112,41 +112,49 @@ const REFS: Record<string, Record<string, unknown>[]> = {
 };
 const byId = (resource: string, id: unknown) => (REFS[resource] ?? []).find((r) => r.id === id);
 
+/** Renders the edit page of a unit price `record` (its cities, group and mode among REFS); returns the update spy. */
+function renderPrix(record: Record<string, unknown>) {
+  const update = vi.fn(async (_resource: string, params: UpdateParams) => ({ data: { ...params.data, id: PRIX_ID } }));
+  renderAdmin(
+    <Routes>
+      <Route path="/paramNatureMode/:id" element={<ParamNatureModeEdit />} />
+    </Routes>,
+    {
+      resource: 'paramNatureMode',
+      path: `/paramNatureMode/${PRIX_ID}`,
+      dataProvider: {
+        getOne: vi.fn(async (resource: string, params: GetOneParams) => {
+          if (resource === 'paramNatureMode') return { data: record };
+          const found = byId(resource, params.id);
+          if (!found) throw new Error(`getOne ${resource} ${params.id}`);
+          return { data: found };
+        }),
+        getList: vi.fn(async (resource: string) => ({ data: REFS[resource] ?? [], total: (REFS[resource] ?? []).length })),
+        getMany: vi.fn(async (resource: string, params: { ids: unknown[] }) => ({
+          data: params.ids.map((id) => byId(resource, id)).filter(Boolean),
+        })),
+        update,
+      },
+    },
+  );
+  return update;
+}
+
+const prixRecord = (over: Record<string, unknown>) => ({
+  id: PRIX_ID,
+  libelle: 'Vêtements Dakar → Paris Aérien',
+  prixUnitaire: '5000',
+  montantMinimum: null,
+  villeOrigineID: DAKAR,
+  villeDestinationID: PARIS,
+  groupeNatureColisID: GROUPE,
+  modeEnvoiID: AERIEN,
+  ...over,
+});
+
 describe('the unit price and minimum charge, in the origin country’s currency', () => {
   it("sends 1250.5 and 150.5 for '1 250,5' and '150,50 F CFA' on a Dakar price", async () => {
-    const update = vi.fn(async (_resource: string, params: UpdateParams) => ({ data: { ...params.data, id: PRIX_ID } }));
-    const record = {
-      id: PRIX_ID,
-      libelle: 'Vêtements Dakar → Paris Aérien',
-      prixUnitaire: '5000',
-      montantMinimum: null,
-      villeOrigineID: DAKAR,
-      villeDestinationID: PARIS,
-      groupeNatureColisID: GROUPE,
-      modeEnvoiID: AERIEN,
-    };
-    renderAdmin(
-      <Routes>
-        <Route path="/paramNatureMode/:id" element={<ParamNatureModeEdit />} />
-      </Routes>,
-      {
-        resource: 'paramNatureMode',
-        path: `/paramNatureMode/${PRIX_ID}`,
-        dataProvider: {
-          getOne: vi.fn(async (resource: string, params: GetOneParams) => {
-            if (resource === 'paramNatureMode') return { data: record };
-            const found = byId(resource, params.id);
-            if (!found) throw new Error(`getOne ${resource} ${params.id}`);
-            return { data: found };
-          }),
-          getList: vi.fn(async (resource: string) => ({ data: REFS[resource] ?? [], total: (REFS[resource] ?? []).length })),
-          getMany: vi.fn(async (resource: string, params: { ids: unknown[] }) => ({
-            data: params.ids.map((id) => byId(resource, id)).filter(Boolean),
-          })),
-          update,
-        },
-      },
-    );
+    const update = renderPrix(prixRecord({}));
     const user = setupUser();
     const prix = await waitFor(() => input(/^Prix unitaire/i));
     await waitFor(() => expect(plain(prix.value)).toBe('5 000'));
@@ -157,6 +165,14 @@ describe('the unit price and minimum charge, in the origin country’s currency'
     await user.click(screen.getByRole('button', { name: /Enregistrer/ }));
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
     expect(update.mock.calls[0][1].data).toMatchObject({ prixUnitaire: 1250.5, montantMinimum: 150.5 });
+  });
+
+  it('shows a price in euros with its cents once its country is loaded: 9 is 9,00', async () => {
+    renderPrix(
+      prixRecord({ prixUnitaire: 9, villeOrigineID: PARIS, villeDestinationID: DAKAR, libelle: 'Vêtements Paris → Dakar Aérien' }),
+    );
+    const prix = await waitFor(() => input(/^Prix unitaire/i));
+    await waitFor(() => expect(prix.value).toBe('9,00'));
   });
 });
 
