@@ -100,7 +100,7 @@ test('an agent adds a parcel, pays, collects the rest, prints the receipt; an ov
   // Advance: above the total it is clamped with the hint, then 20 € in cash.
   await page.locator('input[name="reglement"]').fill('100');
   await expect(page.getByText('montant réglé ne doit pas etre superieur au montant total')).toBeVisible();
-  await expect(page.locator('input[name="reglement"]')).toHaveValue('45.75');
+  await expect(page.locator('input[name="reglement"]')).toHaveValue('45,75');
   await page.locator('input[name="reglement"]').fill('20');
   await expect(page.getByRole('button', { name: 'Suivant' })).toBeDisabled();
   await pick(page, 'Mode de paiement', 'Espèces');
