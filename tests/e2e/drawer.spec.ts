@@ -143,7 +143,7 @@ test('a Paris counter takes euros on F CFA parcels, hands one over in euros, and
     const payment = await openAction(page, phones[0]!, 'Faire un encaissement');
     await expect(payment.locator('input[name="resteAPayer"]')).toHaveValue(/^12\s100\sF\sCFA$/);
     await pick(page, payment, /^Devise/, /^EUR/);
-    await expect(payment.locator('input[name="montant"]')).toHaveValue('18.45');
+    await expect(payment.locator('input[name="montant"]')).toHaveValue('18,45');
     await expect(payment.getByTestId('encaissement-equivalent')).toHaveText(
       /^Équivalent : 12\s100\sF\sCFA \(1 EUR = 655,957 XOF\) — solde du colis, arrondi de conversion : \+2\sF\sCFA$/,
     );
