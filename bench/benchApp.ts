@@ -13,13 +13,19 @@ import { createDatabase, type Database, type Db } from '../server/db/client';
 import { seedReference } from '../server/db/seed/reference';
 
 /**
- * The app with the benchmarks' configuration (a fixed JWT secret, sign-ins not throttled, no logs, no UI), ready.
+ * The app with the benchmarks' configuration (a fixed JWT secret, sign-ins and heavy calls not throttled, no logs, no
+ * UI), ready.
  * @param db the database to serve
  */
 export async function benchAppOn(db: Db) {
   const app = await buildApp({
     db,
-    config: { ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789' }), loginRateLimit: 1000 },
+    // The per-user limits of the costly calls off (docs/decisions/usage-limits.md): a bench repeats one search or page
+    // far beyond what a user may, and would time 429s.
+    config: {
+      ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789', HEAVY_SEARCHES_PER_MINUTE: '0', STATS_PER_MINUTE: '0' }),
+      loginRateLimit: 1000,
+    },
     logger: false,
     uiDir: '/none',
   });
