@@ -18,6 +18,15 @@ const nEnvois = arg('envois', 2_000);
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
+// First names of the clients and of the parcels' free-text recipients, drawn in turn (about 2 000 clients each of
+// 100 000): a search by a first name or by a full name matches a realistic share of the people.
+const PRENOMS = (
+  'Aminata Moussa Fatou Ibrahima Awa Mamadou Mariama Oumar Aïssatou Abdoulaye Khady Cheikh Adama Seydou Kadiatou Boubacar ' +
+  'Ramatoulaye Souleymane Bineta Alassane Ndèye Lamine Coumba Youssouf Hawa Modou Astou Issa Salimata Amadou Marie Jean ' +
+  'Sophie Pierre Léa Lucas Camille Hélène Nicolas Claire Thomas Julie Koffi Akissi Yao Adjoua Kouamé Affoué'
+).split(' ');
+const prenomsSql = `(ARRAY[${PRENOMS.map((p) => `'${p}'`).join(',')}])`;
+
 const database = await createDatabase({ databaseUrl: url });
 const db = database.db;
 const t0 = Date.now();
@@ -29,7 +38,7 @@ log('référence');
 
 await db.execute(sql`
   INSERT INTO users (id, nom, prenoms, telephone, telephone_complet, adresse, type_user_id, created_at, updated_at)
-  SELECT gen_random_uuid(), 'Client' || g, 'Bench', lpad(g::text, 9, '0'), '+221' || lpad(g::text, 9, '0'), 'Adresse ' || g,
+  SELECT gen_random_uuid(), 'Client' || g, ${sql.raw(prenomsSql)}[1 + g % ${PRENOMS.length}], lpad(g::text, 9, '0'), '+221' || lpad(g::text, 9, '0'), 'Adresse ' || g,
          (SELECT id FROM type_users WHERE code = 'CLIENT'), now() - (g % 365) * interval '1 day', now()
   FROM generate_series(1, ${nClients}::int) g`);
 log(`${nClients} clients`);
@@ -56,13 +65,13 @@ for (let from = 1; from <= nColis; from += batch) {
   await db.execute(sql`
     WITH e AS (SELECT id, row_number() OVER (ORDER BY reference) AS rn FROM envois WHERE reference LIKE 'BENCH-%'),
          a AS (SELECT id, code, row_number() OVER (ORDER BY code) AS rn FROM agences),
-         c AS (SELECT id, row_number() OVER (ORDER BY telephone_complet) AS rn FROM users WHERE prenoms = 'Bench'),
+         c AS (SELECT id, row_number() OVER (ORDER BY telephone_complet) AS rn FROM users WHERE adresse LIKE 'Adresse %'),
          s AS (SELECT id, row_number() OVER (ORDER BY code) AS rn FROM statuts WHERE code IN ('EN_ATTENTE','RECEPTIONNE','EN_COURS_ENVOI','EXPEDIE','RETIRE','LIVRE'))
     INSERT INTO colis (id, reference, envoi_id, agence_id, statut_id, expediteur_id, destinataire_id, nom_destinataire,
-                       telephone_destinataire, details_contenu, contenu, poids, montant, montant_total, reglement,
+                       prenoms_destinataire, telephone_destinataire, details_contenu, contenu, poids, montant, montant_total, reglement,
                        reste_a_payer, date_depot, created_at, updated_at)
     SELECT gen_random_uuid(), a.code || '-B-' || lpad(g::text, 7, '0'), e.id, a.id, s.id, c1.id, c2.id,
-           'Destinataire' || (g % ${nClients}), '+221' || lpad((g % ${nClients})::text, 9, '0'),
+           'Destinataire' || (g % ${nClients}), ${sql.raw(prenomsSql)}[1 + (g % ${nClients}) % ${PRENOMS.length}], '+221' || lpad((g % ${nClients})::text, 9, '0'),
            'Vêtements et divers ' || (g % 97), 'Divers', 1 + (g % 30), 9 * (1 + (g % 30)), 9 * (1 + (g % 30)) + 5,
            CASE WHEN g % 3 = 0 THEN 0 ELSE 9 * (1 + (g % 30)) + 5 END,
            CASE WHEN g % 3 = 0 THEN 9 * (1 + (g % 30)) + 5 ELSE 0 END,

@@ -59,6 +59,13 @@ const scenarios: { name: string; url: string; token: string }[] = [
   { name: 'colis: search reference fragment', url: `${colis}&_page=1&q=${encodeURIComponent(ref.slice(-7))}`, token: admin },
   { name: 'colis: search recipient name', url: `${colis}&_page=1&q=Destinataire4242`, token: admin },
   { name: 'colis: search phone', url: `${colis}&_page=1&q=00004242`, token: admin },
+  // A first name alone matches one client in 48 (bench/generate.ts PRENOMS), as the sender, the recipient and the
+  // free-text recipient; a full name (client 4242 and recipient 4242 are Bineta), and a national number with its trunk 0.
+  { name: 'colis: search first name', url: `${colis}&_page=1&q=Bineta`, token: admin },
+  // A name shared by many (Client42, Client420…, Client42999: 1 111 clients), the broad search a last name always was.
+  { name: 'colis: search common name', url: `${colis}&_page=1&q=Client42`, token: admin },
+  { name: 'colis: search full name', url: `${colis}&_page=1&q=${encodeURIComponent('Bineta Destinataire4242')}`, token: admin },
+  { name: 'colis: search national phone', url: `${colis}&_page=1&q=${encodeURIComponent('0 4242 1')}`, token: admin },
   { name: 'colis: page 400 (offset 10 000)', url: `${colis}&_page=400`, token: admin },
   { name: 'colis: page 20 000 (offset 499 975)', url: `${colis}&_page=20000`, token: admin },
   { name: 'colis: page 400, agency user scope', url: `${colis}&_page=400`, token: agent },
@@ -75,6 +82,8 @@ const scenarios: { name: string; url: string; token: string }[] = [
   { name: 'clients: page 400, agency user scope', url: `${clients}&_page=400`, token: agent },
   { name: 'clients: search name', url: `${clients}&_page=1&q=Client4242`, token: admin },
   { name: 'clients: search phone', url: `${clients}&_page=1&q=00004242`, token: admin },
+  { name: 'clients: search full name', url: `${clients}&_page=1&q=${encodeURIComponent('Bineta Client4242')}`, token: admin },
+  { name: 'clients: search national phone', url: `${clients}&_page=1&q=${encodeURIComponent('0 4242 1')}`, token: admin },
   { name: 'encaissements: page 1', url: `${enc}&_page=1`, token: admin },
   { name: 'encaissements: page 400', url: `${enc}&_page=400`, token: admin },
   { name: 'encaissements: page 20 000', url: `${enc}&_page=20000`, token: admin },

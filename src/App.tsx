@@ -81,6 +81,8 @@ const theme: RaThemeOptions = {
     MuiFormHelperText: {
       styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
     },
+    // react-admin's AutocompleteInput leaves MUI's English 'No options' and 'Loading…' when nothing is found.
+    MuiAutocomplete: { defaultProps: { noOptionsText: 'Aucun résultat', loadingText: 'Chargement…' } },
   },
 };
 

@@ -26,6 +26,7 @@ import {
   villes,
 } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef, type WindowTotal } from '../http/list';
+import { peopleSearch, personMatches, phoneMatches } from '../http/peopleSearch';
 import { colisListTotal } from '../access/listTotals';
 
 const expediteur = alias(users, 'expediteur');
@@ -118,23 +119,47 @@ export function selectColis(db: Db | Tx) {
 }
 
 /**
- * The parcel search of the lists (`q`, a LIKE pattern): reference, content, free-text recipient, and the name or
- * phone of the registered sender or recipient. Written as a union of index-friendly branches (trigram indexes of
- * migration 0001) so that it stays fast at a million parcels. The free-text recipient's name and phone are found
- * among their distinct values (colis_termes, migration 0016), then the parcels holding them by b-tree: the same rows
- * as ILIKE on the parcels' columns, without reading the trigram lists every parcel's name fills. SQL twin of those
- * columns: migration 0016 colis_termes_trigger; tests/server/colis.test.ts ("finds a parcel by its free-text
- * recipient's name and phone…") checks every value is there.
+ * The parcel search of the lists (`q`): reference and content (its LIKE pattern), and the people of the parcel as
+ * server/http/peopleSearch.ts reads the text (docs/decisions/people-search.md) — a first name, the full name in either
+ * order, or a phone in national or international form — on the free-text recipient and on the registered sender and
+ * recipient, each word of a name belonging to the same one of them. Written as index-friendly branches
+ * (trigram indexes of migrations 0001 and 0013) so that it stays fast at a million parcels (bench/README.md §1). The free-text recipient's
+ * name, first names and phone are found among their distinct values (colis_termes, migrations 0016 and 0030), one set
+ * of values per word, then the parcels holding them by b-tree: the same rows as ILIKE on the parcels' columns, without
+ * reading the trigram lists every parcel's name fills. SQL twin of those columns: colis_termes_trigger (migration
+ * 0030); tests/server/colis.test.ts ("finds a parcel by its free-text recipient's name and phone…") checks every value
+ * is there.
+ * @param pattern the LIKE pattern of the text (reference, content)
+ * @param text the text as typed
  */
-function colisSearch(pattern: string): SQL {
-  // = ANY(ARRAY(…)): the few matching ids are computed first, then fetched by primary key, instead of walking the
-  // date index through a million rows in search of them. `termes`: the matching values, read once for both columns.
+function colisSearch(pattern: string, text: string): SQL {
+  const people = peopleSearch(text);
+  // One set of matching values per word (or the phone's): read once, for the three free-text columns.
+  const termes =
+    people.kind === 'phone'
+      ? [phoneMatches(people, sql`valeur`)]
+      : people.words.map((w) => sql`valeur ILIKE ${w}`);
+  const withTermes = sql.join(
+    termes.map((where, i) => sql`${sql.raw(`t${i}`)} AS MATERIALIZED (SELECT valeur FROM colis_termes WHERE ${where})`),
+    sql`, `,
+  );
+  const inTermes = (column: string, i: number) => sql`${sql.raw(column)} = ANY(ARRAY(SELECT valeur FROM ${sql.raw(`t${i}`)}))`;
+  const freeText =
+    people.kind === 'phone'
+      ? inTermes('telephone_destinataire', 0)
+      : sql.join(
+          termes.map((_, i) => sql`(${inTermes('nom_destinataire', i)} OR ${inTermes('prenoms_destinataire', i)})`),
+          sql` AND `,
+        );
+  const party = personMatches(people, { nom: sql`u.nom`, prenoms: sql`u.prenoms`, telephone: sql`u.telephone_complet` });
+  // = ANY(ARRAY(…)): the matching ids are computed first, then fetched by primary key, instead of walking the date
+  // index through a million rows in search of them. One OR of index conditions (the matching values and people read
+  // first, as arrays): PostgreSQL reads the parcels of every branch in one bitmap, without joining each branch nor
+  // removing the duplicates of a union (a first name alone matches the parcels of thousands of clients).
   return sql`${colis.id} = ANY(ARRAY(
-    WITH termes AS MATERIALIZED (SELECT valeur FROM colis_termes WHERE valeur ILIKE ${pattern})
-    SELECT id FROM colis WHERE reference ILIKE ${pattern} OR details_contenu ILIKE ${pattern}
-      OR nom_destinataire = ANY(ARRAY(SELECT valeur FROM termes)) OR telephone_destinataire = ANY(ARRAY(SELECT valeur FROM termes))
-    UNION SELECT c.id FROM colis c JOIN users u ON u.id = c.destinataire_id WHERE u.nom ILIKE ${pattern} OR u.telephone_complet ILIKE ${pattern}
-    UNION SELECT c.id FROM colis c JOIN users u ON u.id = c.expediteur_id WHERE u.nom ILIKE ${pattern} OR u.telephone_complet ILIKE ${pattern}))`;
+    WITH ${withTermes}, parties AS MATERIALIZED (SELECT u.id FROM users u WHERE ${party})
+    SELECT id FROM colis WHERE reference ILIKE ${pattern} OR details_contenu ILIKE ${pattern} OR (${freeText})
+      OR destinataire_id = ANY(ARRAY(SELECT id FROM parties)) OR expediteur_id = ANY(ARRAY(SELECT id FROM parties))))`;
 }
 
 /** The parcels alone, for counting a list's total without its joins. */

@@ -57,8 +57,8 @@ const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyoaAAAAAACEEEEIIIINOOOOOUUUUYYOA';
 /** A French sort key of a text column: lower case without accents. */
 export const frenchKey = (column: PgColumn | SQL) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
 
-/** Escapes LIKE wildcards of user input. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern finding the user's text anywhere ('%text%', its wildcards `\`, `%` and `_` escaped). */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Row cap of an unpaged list of a large table (parcels, payments, clients, departures). */
 export const UNPAGED_LIMIT = 1000;
@@ -97,8 +97,11 @@ export interface ListDef<S extends ListSelect = ListSelect> {
    * million-row table from being sent at once; `total` still tells the real count.
    */
   unpagedLimit?: number;
-  /** Search condition for `q` (its LIKE pattern) replacing the OR over searchColumns (e.g. index-friendly subqueries). */
-  search?: (pattern: string) => SQL;
+  /**
+   * Search condition for `q` replacing the OR over searchColumns (e.g. index-friendly subqueries), given its LIKE pattern
+   * and the text as typed (a search of people reads its words and phone form: server/http/peopleSearch.ts).
+   */
+  search?: (pattern: string, text: string) => SQL;
   /**
    * The rows counted for `total` (both paths, countRows): a select of the main table's `id` joined only to what the
    * where clause needs; undefined: counted on `select`. Large tables: counting through every join of the page query
@@ -431,7 +434,8 @@ async function countRows(db: Db, def: ListDef, where: SQL | undefined): Promise<
  */
 export function listWhere(db: Db, def: ListDef, q: ListQuery): SQL | undefined {
   const conds: (SQL | undefined)[] = [def.scope];
-  if (q.q) conds.push(def.search ? def.search(likePattern(q.q)) : or(...(def.searchColumns ?? []).map((c) => ilike(c, likePattern(q.q!)))));
+  if (q.q)
+    conds.push(def.search ? def.search(likePattern(q.q), q.q) : or(...(def.searchColumns ?? []).map((c) => ilike(c, likePattern(q.q!)))));
   if (q.ids)
     conds.push(
       inArray(

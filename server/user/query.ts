@@ -4,7 +4,7 @@
  * Users, docs/decisions/staff-accounts.md), the uniqueness look-ups of e-mail and phone, and the records that keep a
  * user from being deleted. The user record itself (populated references) is auth/query.ts selectUsers.
  */
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { Db, Tx } from '../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -24,6 +24,7 @@ import {
   users,
 } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef, type ListOrder } from '../http/list';
+import { peopleSearch, personMatches } from '../http/peopleSearch';
 import { clientScope, staffScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import { selectUsers, userPays } from '../auth/query';
@@ -116,7 +117,12 @@ export const clientList = (typeId: string | SQL, user: CurrentUser): ListDef<typ
   // An agent's page newest first: its ids from the counters of its clients, in that order (migration 0015).
   pageIds:
     user.allAgences || !user.agenceID ? undefined : (db, sort, offset, limit) => agentClientIds(db, user.agenceID!, sort, offset, limit),
-  searchColumns: [users.nom, users.prenoms, users.telephoneComplet, users.email],
+  // A first name, the full name in either order, a phone in national or international form (people-search.md), or the e-mail.
+  search: (pattern, text) =>
+    or(
+      personMatches(peopleSearch(text), { nom: users.nom, prenoms: users.prenoms, telephone: users.telephoneComplet }),
+      ilike(users.email, pattern),
+    )!,
   sortColumns: {
     nom: users.nom,
     prenoms: users.prenoms,

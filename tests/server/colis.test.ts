@@ -632,9 +632,10 @@ describe('lists, details and scoping', () => {
     // A phone written on the parcel alone (an import, a script): found by a fragment as well.
     await t.database.db.execute(sql`UPDATE colis SET telephone_destinataire = '+22133987654321' WHERE id = ${c.id}`);
     expect(await ids('987654')).toEqual([c.id]);
-    // Every name and phone a parcel holds is among the values searched.
+    // Every name, first names and phone a parcel holds is among the values searched (migrations 0016, 0030).
     const missing = await t.database.db.execute(sql`
-      SELECT v FROM (SELECT nom_destinataire AS v FROM colis UNION SELECT telephone_destinataire FROM colis) x
+      SELECT v FROM (SELECT nom_destinataire AS v FROM colis UNION SELECT prenoms_destinataire FROM colis
+                     UNION SELECT telephone_destinataire FROM colis) x
        WHERE v IS NOT NULL AND NOT EXISTS (SELECT 1 FROM colis_termes WHERE valeur = x.v)`);
     expect((missing as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
