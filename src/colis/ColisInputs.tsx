@@ -2,7 +2,8 @@
  * The inputs of a parcel, shared by ColisCreate (/colis/create) and ColisEdit (/colis/{id}): the three-step wizard of
  * spec 000 §2 Add parcel / Edit parcel, §5, §8 — an MUI Stepper over one react-admin Form; Précédent / Suivant
  * (SUIVANT / PRECEDENT / ENREGISTRER in edit), each Suivant enabled by the step's rule (./model/wizardRules.ts); the Enter key
- * is blocked inside the form. Save goes through the <Create> / <Edit> around it (the dataProvider's create or update
+ * is blocked in the form's one-line inputs (a focused button still takes it), and each new step takes the keyboard focus
+ * on its first field. Save goes through the <Create> / <Edit> around it (the dataProvider's create or update
  * of 'colis': POST colis/create, PUT colis/update/{id}) with a transform building the request body (buildColisBody).
  * A 409 weight check opens the information dialog with 'Contacter Admins'; field errors of the server show on their
  * fields (the wizard goes to their step); 400/403/409 also show the server message; anything else 'Erreur lors de
@@ -52,9 +53,33 @@ export interface ColisInputsProps {
   values: ColisFormValues;
 }
 
-/** Blocks the Enter key inside the form (spec 000 §2), except in multi-line fields. */
+/**
+ * Blocks the Enter key in the form's one-line inputs, so that it never submits the form (spec 000 §2 "Enter key
+ * blocked inside the form"); a focused button (SUIVANT, PRÉCÉDENT, RECHERCHER, ENREGISTRER, a departure's card) still
+ * activates on Enter, as everywhere else, and a multi-line field still takes a new line.
+ */
 function blockEnter(event: React.KeyboardEvent) {
-  if (event.key === 'Enter' && !(event.target instanceof HTMLTextAreaElement)) event.preventDefault();
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+}
+
+/** What a step's first field can be: an enabled input, text area, select (MUI's combobox) or button (a departure's card). */
+const FIELD_SELECTOR = [
+  'input:not([type="hidden"]):not([disabled])',
+  'textarea:not([disabled])',
+  '[role="combobox"]:not([aria-disabled="true"])',
+  'button:not([disabled])',
+].join(', ');
+
+/**
+ * Moves the keyboard focus to the first field of the step shown in `container` (the chosen departure's card on step 1
+ * when there is one), else to the step itself, so that after SUIVANT or PRÉCÉDENT the next key goes to the step rather
+ * than to the top of the page (docs/decisions/accessibility.md).
+ */
+function focusFirstField(container: HTMLElement | null) {
+  if (!container) return;
+  const fields = [...container.querySelectorAll<HTMLElement>(FIELD_SELECTOR)].filter((el) => el.tabIndex >= 0);
+  const target = container.querySelector<HTMLElement>('[aria-pressed="true"]') ?? fields[0] ?? container;
+  target.focus();
 }
 
 /** The resolver of the wizard before its body knows the context: the schema with no role nor countries. */
@@ -83,6 +108,14 @@ const WizardBody = ({ mode, currentEnvoiId, ownPoids, resolverRef }: WizardBodyP
   const [poidsRefusal, setPoidsRefusal] = useState<{ message: string; envoiId?: string | null } | null>(null);
   const [departNotice, setDepartNotice] = useState<string | null>(null);
   const departRefused = useRef(false);
+  // The step the focus was last moved for: a new step (SUIVANT, PRÉCÉDENT, a refusal's way back) takes the focus.
+  const stepRef = useRef<HTMLDivElement>(null);
+  const focusedStep = useRef(step);
+  useEffect(() => {
+    if (focusedStep.current === step) return;
+    focusedStep.current = step;
+    focusFirstField(stepRef.current);
+  }, [step]);
   const [dismissedPrixErrors, setDismissedPrixErrors] = useState<string[]>([]);
 
   const envoisQuery = useOpenEnvois(mode === 'edit' ? currentEnvoiId : null);
@@ -256,7 +289,7 @@ const WizardBody = ({ mode, currentEnvoiId, ownPoids, resolverRef }: WizardBodyP
           </Step>
         ))}
       </Stepper>
-      <Box sx={{ minHeight: 240 }}>
+      <Box sx={{ minHeight: 240, outline: 'none' }} ref={stepRef} tabIndex={-1} data-testid="wizard-step">
         {step === 0 && (
           <StepEnvoi
             envois={envois}

@@ -290,3 +290,51 @@ describe('Parcel wizard, amounts and weights typed the French way (docs/decision
     expect(screen.getByText('montant réglé ne doit pas etre superieur au montant total')).toBeTruthy();
   });
 });
+
+describe('Parcel wizard by keyboard (spec 000 §2 "Enter key blocked inside the form"; docs/decisions/accessibility.md)', () => {
+  /** Focuses `element` and presses Enter, as a keyboard user does after Tab. */
+  async function enterOn(user: User, element: HTMLElement) {
+    element.focus();
+    await user.keyboard('{Enter}');
+  }
+
+  it('Enter activates a focused card or button, never submits from a one-line field, and each step focuses its first field', async () => {
+    const { user, provider } = renderWizard();
+    const card = await screen.findByRole('button', { name: /France → Côte d'Ivoire DEP-2025-014/ });
+    await enterOn(user, card);
+    await waitFor(() => expect(button('Suivant').disabled).toBe(false));
+    expect(card.getAttribute('aria-pressed')).toBe('true');
+
+    await enterOn(user, button('Suivant'));
+    const contenu = await screen.findByRole('textbox', { name: /^Contenu/ });
+    await waitFor(() => expect(document.activeElement).toBe(contenu));
+    await fillInfo(user);
+    // Enter in a one-line field moves nothing and sends nothing.
+    await enterOn(user, screen.getByRole('textbox', { name: /^Contenu/ }));
+    expect(screen.getByRole('textbox', { name: /^Contenu/ })).toBeTruthy();
+
+    // Précédent by Enter: step 1, the chosen departure's card focused; Suivant twice by Enter: step 3, its first field.
+    await enterOn(user, button('Précédent'));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-pressed')).toBe('true'));
+    await enterOn(user, button('Suivant'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Contenu/ })));
+    await waitFor(() => expect(button('Suivant').disabled).toBe(false));
+    await enterOn(user, button('Suivant'));
+    const indicatif = await screen.findByRole('textbox', { name: /^Indicatif/ });
+    await waitFor(() => expect(document.activeElement).toBe(indicatif));
+
+    await typeText(user, screen.getByRole('textbox', { name: /^Téléphone du destinataire/ }), '0701020304');
+    await enterOn(user, screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findByTestId('destinataire-found')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: "Saisir l'expéditeur" }));
+    await typeText(user, screen.getByRole('textbox', { name: /^Nom de l'expéditeur/ }), 'Martin');
+    await typeText(user, screen.getByRole('textbox', { name: /^Prénoms de l'expéditeur/ }), 'Claire');
+    await typeText(user, screen.getByRole('textbox', { name: /^Téléphone de l'expéditeur/ }), '612345678');
+    // Enter in the last field sends nothing; Enter on Enregistrer saves once.
+    await user.keyboard('{Enter}');
+    expect(provider.create).not.toHaveBeenCalled();
+    await waitFor(() => expect(button('Enregistrer').disabled).toBe(false));
+    await enterOn(user, button('Enregistrer'));
+    await waitFor(() => expect(provider.create).toHaveBeenCalledTimes(1));
+  });
+});
