@@ -36,10 +36,13 @@ export interface NotifiedColis {
 
 /**
  * What notifying parcels writes (pure): a notification row for the sender and the recipient of each, and to each
- * party the notice by its channel (common/canal.ts canalPour with 'auto': the client's choice) — an e-mail to each
- * address (registered client's e-mail, or the free-text recipient e-mail), an SMS (colisSms) to each number — with the
- * link to the parcel's public tracking page (docs/decisions/public-tracking.md, server/suivi/link.ts). The link is in
- * the mail or SMS only, not in the row. Each belongs to the parcel's agency (`agenceID`), never read from its subject.
+ * party one notice by its channel (common/canal.ts canalPour with 'auto': the client's choice) — an e-mail to its
+ * address, or an SMS (colisSms) to its number — with the link to the parcel's public tracking page
+ * (docs/decisions/public-tracking.md, server/suivi/link.ts). The e-mail typed for the recipient (`emailDestinataire`)
+ * is the recipient's e-mail, never a second channel: the registered recipient's own e-mail first, else the typed one
+ * (a client stored without it, another user having it); a recipient without a client record (no phone) is reached at
+ * the typed e-mail (docs/decisions/sms-channel.md "Notices"). The link is in the mail or SMS only, not in the row.
+ * Each belongs to the parcel's agency (`agenceID`), never read from its subject.
  * SQL twin: a registration writes the same rows in its statement (colis/registrationWrite.ts, CTEs `notif` and `mail`,
  * e-mail only); tests/server/colis.test.ts ("parties of a registration") holds them equal while the SMS channel is off.
  * @param clients each registered party (receiver id → e-mail, number, preferred channel, opt-out)
@@ -53,13 +56,14 @@ function colisNotices(colis: NotifiedColis[], message: string, clients: Readonly
     const to = new Map<string, string | null>();
     const phones = new Map<string, string>();
     for (const id of [c.expediteurID, c.destinataireID]) {
-      const client = id ? clients.get(id) : undefined;
-      if (!id || !client) continue;
+      const found = id ? clients.get(id) : undefined;
+      if (!id || !found) continue;
+      const client = id === c.destinataireID && !found.email?.trim() ? { ...found, email: c.emailDestinataire } : found;
       const canal = canalPour(client, 'auto', smsActif);
       if (canal === 'email' && !to.has(client.email!)) to.set(client.email!, id);
       if (canal === 'sms' && !phones.has(client.telephoneComplet!)) phones.set(client.telephoneComplet!, id);
     }
-    if (c.emailDestinataire && !to.has(c.emailDestinataire)) to.set(c.emailDestinataire, null);
+    if (!c.destinataireID && c.emailDestinataire?.trim() && !to.has(c.emailDestinataire)) to.set(c.emailDestinataire, null);
     const mail = colisMail(c.reference, c.suiviToken, message);
     const text = colisSms(c.reference, c.suiviToken, message);
     return [
