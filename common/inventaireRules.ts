@@ -42,11 +42,13 @@ export function normalizeReference(raw: string | null | undefined): string {
 
 /**
  * What one scan means on the scanning screen: TROUVE (an expected parcel), NON_ATTENDU (a parcel of the user's agency
- * scope that is not expected at this agency now), INCONNU (no parcel the user may see has this reference: none, a
- * deleted one, or another agency's outside the user's scope; stored with the statement as typed), DEJA_SCANNE (scanned
- * before in this inventory), A_VERIFIER (not checked yet: the connection dropped; checked again when it comes back).
+ * scope that is not expected at this agency now), HORS_AGENCE (a parcel of another agency of the same country, outside
+ * the user's scope: 'hors de votre agence', its agency named; docs/decisions/inventory-other-agency.md), INCONNU (no
+ * parcel the user may see has this reference: none, a deleted one, or another country's agency's outside the user's
+ * scope), DEJA_SCANNE (scanned before in this inventory), A_VERIFIER (not checked yet: the connection dropped; checked
+ * again when it comes back). HORS_AGENCE and INCONNU references are stored with the statement as typed.
  */
-export type ScanEtat = 'TROUVE' | 'NON_ATTENDU' | 'INCONNU' | 'DEJA_SCANNE' | 'A_VERIFIER';
+export type ScanEtat = 'TROUVE' | 'NON_ATTENDU' | 'HORS_AGENCE' | 'INCONNU' | 'DEJA_SCANNE' | 'A_VERIFIER';
 
 /** Messages of the inventory rules (the server's refusals and the screen's texts share them). */
 export const INVENTAIRE_MESSAGES = {

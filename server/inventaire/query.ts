@@ -7,7 +7,7 @@
  * into a statement and which parcels of a statement it reads.
  */
 import { setImmediate } from 'node:timers/promises';
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { INVENTAIRE_ATTENDU_DESTINATION, INVENTAIRE_ATTENDU_ORIGINE, normalizeReference } from '../../common/inventaireRules';
 import { colisAgenceScope, colisScope, inventaireScope } from '../access/scopes';
@@ -134,6 +134,38 @@ export async function findColisByReferences(
       .innerJoin(statuts, eq(colis.statutID, statuts.id))
       .where(and(inArray(colis.reference, wanted.slice(i, i + 1000)), colisScope(user)));
     for (const row of rows) found.set(normalizeReference(row.reference), row);
+  }
+  return found;
+}
+
+/**
+ * Which of these scanned references (normalised) are parcels, not deleted, of another agency of `agence`'s country: an
+ * inventory names them 'hors de votre agence' rather than unknown (docs/decisions/inventory-other-agency.md), with the
+ * agency's name when it is active (what agence/getAgenceByPaysID lists to every signed-in user), else null. Nothing
+ * else of the parcel is read: no id, status or party.
+ * @returns reference → the agency's name (or null)
+ */
+export async function horsAgenceAmong(
+  db: Db | Tx,
+  references: readonly string[],
+  agence: Pick<AgenceInventoriee, 'id' | 'paysID'>,
+): Promise<Map<string, string | null>> {
+  const found = new Map<string, string | null>();
+  for (let i = 0; i < references.length; i += 1000) {
+    if (i > 0) await breathe();
+    const rows = await db
+      .select({ reference: colis.reference, libelle: agences.libelle, isActive: agences.isActive })
+      .from(colis)
+      .innerJoin(agences, eq(colis.agenceID, agences.id))
+      .where(
+        and(
+          inArray(colis.reference, references.slice(i, i + 1000)),
+          isNull(colis.deletedAt),
+          eq(agences.paysID, agence.paysID),
+          ne(agences.id, agence.id),
+        ),
+      );
+    for (const row of rows) found.set(normalizeReference(row.reference), row.isActive ? row.libelle : null);
   }
   return found;
 }

@@ -78,6 +78,9 @@ const inventaireColisRecord = record({
 const flaggedColis = inventaireColisRecord.extend({ attendu: z.boolean(), trouve: z.boolean() });
 
 /** One statement (`&id=`): its parcels populated (those of the reader's scope), and its unknown references. */
+/** A scanned parcel of another agency of the same country: its reference and that agency's name (null: inactive). */
+const horsAgenceRecord = z.strictObject({ reference: z.string(), agence: z.string().nullable() });
+
 const inventaireDetail = inventaireRow.extend({
   colisId: z.array(flaggedColis),
   colisAttendus: z.array(flaggedColis),
@@ -85,6 +88,7 @@ const inventaireDetail = inventaireRow.extend({
   referencesInconnues: z
     .array(z.string())
     .describe('scanned references matching no parcel the author could see, as typed (normalised), sorted'),
+  referencesHorsAgence: z.array(horsAgenceRecord).describe("scanned parcels of another agency of the statement's country"),
 });
 
 /** Reads the list's `id` parameter: GET inventaire/liste?id=x (the spec) answers one statement. */
@@ -164,11 +168,16 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
           200: envelope({
             data: z.looseObject({
               reference: z.string(),
-              etat: z.enum(['TROUVE', 'NON_ATTENDU', 'INCONNU']),
+              etat: z.enum(['TROUVE', 'NON_ATTENDU', 'HORS_AGENCE', 'INCONNU']),
               colis: z
                 .strictObject({ reference: z.string(), statut: z.string() })
                 .nullable()
                 .describe("a parcel of the caller's scope: its reference and status code, never its id"),
+              agence: z
+                .string()
+                .nullable()
+                .optional()
+                .describe("HORS_AGENCE: the name of the parcel's agency (another of the same country), null when inactive"),
             }),
           }),
         }),
@@ -199,6 +208,7 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
               inconnues: z
                 .array(z.string())
                 .describe("references matching no parcel of the author's scope, normalised, stored with the statement"),
+              horsAgence: z.array(horsAgenceRecord).describe("scanned parcels of another agency of the statement's country"),
             }),
           }),
         }),

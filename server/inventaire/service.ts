@@ -3,7 +3,9 @@
  * inventory is taken for, the parcels it should hold (computed here, never sent by the browser), the meaning of a
  * scanned reference, and the statement stored in one transaction (found, expected, not found, and the unknown
  * references as typed). Only the parcels of the user's agency scope (access/scopes.ts colisScope) are ever resolved
- * from a reference: another agency's parcel is an unknown reference, like a typo, and nothing of it is told or linked.
+ * from a reference: a parcel of another agency of the same country is named 'hors de votre agence' with that agency
+ * (docs/decisions/inventory-other-agency.md), any other is an unknown reference, like a typo; neither is linked, and
+ * nothing else of them is told.
  * A statement is read within the statements' scope (403 for another agency's, 404 unknown), and each of its parcels
  * within the reader's parcel scope.
  */
@@ -11,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { INVENTAIRE_MESSAGES, normalizeReference, type ScanEtat } from '../../common/inventaireRules';
 import { inventaireAgenceFor } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { inventaireColis, inventaireInconnues, inventaires } from '../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { statutIds } from '../statut/query';
@@ -22,6 +24,7 @@ import {
   breathe,
   findColisByReferences,
   findInventaire,
+  horsAgenceAmong,
   inconnuesOfInventaire,
   inventaireInScope,
   selectAttendus,
@@ -29,7 +32,7 @@ import {
 } from './query';
 
 /** What the server can say of a reference on its own (the screen adds DEJA_SCANNE and A_VERIFIER). */
-type VerdictServeur = Extract<ScanEtat, 'TROUVE' | 'NON_ATTENDU' | 'INCONNU'>;
+type VerdictServeur = Extract<ScanEtat, 'TROUVE' | 'NON_ATTENDU' | 'HORS_AGENCE' | 'INCONNU'>;
 
 /**
  * The agency the user takes an inventory of: its own for a non-ADMIN role, the one asked for by ADMIN.
@@ -56,18 +59,20 @@ export async function listAttendus(db: Db, user: CurrentUser, requested: string 
   return { agence, datas };
 }
 
-/** What GET inventaire/verifier answers: the reference and, for a parcel of the user's scope, its status code only. */
-export type VerifiedReference = {
-  reference: string;
-  etat: VerdictServeur;
-  colis: { reference: string; statut: string } | null;
-};
+/**
+ * What GET inventaire/verifier answers: the reference and, for a parcel of the user's scope, its status code only; for
+ * a parcel of another agency of the same country, that agency's name (or null).
+ */
+export type VerifiedReference =
+  | { reference: string; etat: Exclude<VerdictServeur, 'HORS_AGENCE'>; colis: { reference: string; statut: string } | null }
+  | { reference: string; etat: 'HORS_AGENCE'; colis: null; agence: string | null };
 
 /**
  * What a scanned reference is for this agency now (GET inventaire/verifier, docs/api-contract.md "Inventories"):
- * TROUVE (expected here), NON_ATTENDU (a parcel of the user's scope, not expected here) or INCONNU (no parcel, a deleted
- * one, or a parcel outside the user's agency scope: answered exactly as a reference of no parcel, so that the call
- * tells nothing of other agencies' parcels). Never a parcel's id.
+ * TROUVE (expected here), NON_ATTENDU (a parcel of the user's scope, not expected here), HORS_AGENCE (a parcel of
+ * another agency of the inventoried agency's country, outside the user's scope: its agency named when active, nothing
+ * else of it; docs/decisions/inventory-other-agency.md) or INCONNU (no parcel, a deleted one, or a parcel of another
+ * country outside the user's scope: answered exactly as a reference of no parcel). Never a parcel's id.
  * @throws see agenceOfInventaire
  */
 export async function verifierReference(
@@ -79,7 +84,11 @@ export async function verifierReference(
   const agence = await agenceOfInventaire(db, user, requested);
   const normalized = normalizeReference(reference);
   const found = (await findColisByReferences(db, [reference], user)).get(normalized);
-  if (!found) return { reference: normalized, etat: 'INCONNU', colis: null };
+  if (!found) {
+    const horsAgence = await horsAgenceAmong(db, [normalized], agence);
+    if (horsAgence.has(normalized)) return { reference: normalized, etat: 'HORS_AGENCE', colis: null, agence: horsAgence.get(normalized)! };
+    return { reference: normalized, etat: 'INCONNU', colis: null };
+  }
   const expected = await attendusAmong(db, [found.id], agence, await statutIds(db));
   return {
     reference: found.reference,
@@ -106,9 +115,33 @@ export type InventaireCreated = {
   nbColisNonTrouves: number;
   /** Found but not expected at this agency. */
   nbColisNonAttendus: number;
-  /** Stored references matching no parcel the author may see (normalised typed texts), sorted by code point. */
+  /**
+   * Stored references matching no parcel the author may see (normalised typed texts), sorted by code point, but those
+   * of `horsAgence`.
+   */
   inconnues: string[];
+  /** Stored references of parcels of another agency of the statement's country, with that agency (splitInconnues). */
+  horsAgence: HorsAgence[];
 };
+
+/** A scanned reference of a parcel of another agency of the same country, and that agency's name (null: inactive). */
+export type HorsAgence = { reference: string; agence: string | null };
+
+/**
+ * The references a statement stores as unknown (not resolved in its author's scope), split into the parcels of
+ * another agency of the statement agency's country and the truly unknown ones, each sorted (horsAgenceAmong).
+ */
+async function splitInconnues(
+  db: Db | Tx,
+  references: string[],
+  agence: Pick<AgenceInventoriee, 'id' | 'paysID'> | undefined,
+): Promise<{ inconnues: string[]; horsAgence: HorsAgence[] }> {
+  const hors = agence ? await horsAgenceAmong(db, references, agence) : new Map<string, string | null>();
+  return {
+    inconnues: references.filter((r) => !hors.has(r)),
+    horsAgence: references.filter((r) => hors.has(r)).map((reference) => ({ reference, agence: hors.get(reference)! })),
+  };
+}
 
 /** Rows written per INSERT (a statement holds at most INVENTAIRE_MAX_REFERENCES scans plus the expected parcels). */
 const INSERT_CHUNK = 1000;
@@ -135,7 +168,8 @@ export async function createInventaire(db: Db, input: InventaireInput, user: Cur
         .where(eq(inventaires.id, input.id));
       if (existing) {
         if (existing.auteurID !== user.id) throw new AppError(409, INVENTAIRE_MESSAGES.idDejaPris);
-        return summary(existing.id, true, await colisOfInventaire(tx, existing.id, user), await inconnuesOfInventaire(tx, existing.id));
+        const stored = await splitInconnues(tx, await inconnuesOfInventaire(tx, existing.id), agence);
+        return summary(existing.id, true, await colisOfInventaire(tx, existing.id, user), stored);
       }
     }
     const expected = await selectAttendus(tx, agence, idOf, user);
@@ -162,7 +196,7 @@ export async function createInventaire(db: Db, input: InventaireInput, user: Cur
       const chunk = inconnues.slice(i, i + INSERT_CHUNK).map((reference) => ({ inventaireID: created.id, reference }));
       await tx.insert(inventaireInconnues).values(chunk);
     }
-    return summary(created.id, false, rows, inconnues);
+    return summary(created.id, false, rows, await splitInconnues(tx, inconnues, agence));
   });
 }
 
@@ -171,7 +205,7 @@ function summary(
   id: string,
   dejaEnregistre: boolean,
   rows: { attendu: boolean; trouve: boolean }[],
-  inconnues: string[],
+  { inconnues, horsAgence }: { inconnues: string[]; horsAgence: HorsAgence[] },
 ): InventaireCreated {
   return {
     id,
@@ -181,6 +215,7 @@ function summary(
     nbColisNonTrouves: rows.filter((r) => r.attendu && !r.trouve).length,
     nbColisNonAttendus: rows.filter((r) => r.trouve && !r.attendu).length,
     inconnues,
+    horsAgence,
   };
 }
 
@@ -188,7 +223,8 @@ function summary(
  * One statement with its parcels (GET inventaire/liste?id=, spec 001 §2 Inventory detail): `colisId` the parcels
  * found, `colisAttendus` those expected, `colisNonTrouve` those expected and not found, each a parcel record with
  * `attendu` and `trouve`, only the parcels of the reader's agency scope (an ADMIN sees every one; an agent never a
- * parcel outside its scope, whoever took the statement); `referencesInconnues` the unknown references stored with it.
+ * parcel outside its scope, whoever took the statement); `referencesInconnues` the unknown references stored with it,
+ * but `referencesHorsAgence`, those of parcels of another agency of the statement agency's country (splitInconnues).
  * @throws 404 unknown, 403 another agency's (non-ADMIN)
  */
 export async function getInventaire(db: Db, id: string, user: CurrentUser) {
@@ -196,11 +232,14 @@ export async function getInventaire(db: Db, id: string, user: CurrentUser) {
   if (!header) throw notFound(INVENTAIRE_MESSAGES.notFound);
   if (!(await inventaireInScope(db, id, user))) throw forbidden(INVENTAIRE_MESSAGES.autreAgence);
   const rows = await colisOfInventaire(db, id, user);
+  const agence = header.agenceID ? await findAgence(db, header.agenceID.id) : undefined;
+  const { inconnues, horsAgence } = await splitInconnues(db, await inconnuesOfInventaire(db, id), agence);
   return {
     ...header,
     colisId: rows.filter((r) => r.trouve),
     colisAttendus: rows.filter((r) => r.attendu),
     colisNonTrouve: rows.filter((r) => r.attendu && !r.trouve),
-    referencesInconnues: await inconnuesOfInventaire(db, id),
+    referencesInconnues: inconnues,
+    referencesHorsAgence: horsAgence,
   };
 }

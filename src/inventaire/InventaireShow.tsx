@@ -4,8 +4,9 @@
  * to /colis/{reference}, date added, content, weight, amount, recipient name, phone); empty messages 'Aucun colis
  * trouvé' and 'aucun colis non trouvés'"; §7 GET inventaire/liste?auteur={userId}&id={id}). react-admin's ShowBase
  * loads the statement (dataProvider.getOne, resource `inventaire`). A parcel found but not expected at the agency
- * carries the mark 'non attendu'. Below the tables, 'Références inconnues (N)': the scanned references that matched no
- * parcel the author could see, as typed (docs/api-contract.md "Inventories"). Another agency's statement: the server's
+ * carries the mark 'non attendu'. Below the tables, 'Colis hors de votre agence (N)' (scanned parcels of another agency of
+ * the same country, with that agency) when there are some, and 'Références inconnues (N)': the other scanned references
+ * that matched no parcel the author could see, as typed (docs/api-contract.md "Inventories"). Another agency's statement: the server's
  * 403 message; an unknown one: 'Inventaire introuvable.' Each amount in its parcel's currency (`devise`, the euro when
  * absent; docs/decisions/currencies.md).
  */
@@ -32,7 +33,7 @@ import { PageHeader } from '../common/PageHeader';
 import { serverMessage } from '../common/recordLabel';
 import { fullName } from '../providers/records';
 import { StatutChip } from '../common/StatutChip';
-import type { InventaireColis, InventaireRecord } from './types';
+import type { HorsAgence, InventaireColis, InventaireRecord } from './types';
 
 const f = 'resources.inventaire';
 
@@ -142,6 +143,40 @@ const ColisTable = ({
             </TableBody>
           </Table>
         </Box>
+      </CardContent>
+    </Card>
+  );
+};
+
+/**
+ * The scanned parcels of another agency of the statement's country ('Colis hors de votre agence (N)',
+ * docs/decisions/inventory-other-agency.md): the reference and the parcel's agency, no link (they are outside the
+ * reader's parcels). Shown only when there are some.
+ */
+const HorsAgenceTable = ({ rows }: { rows: HorsAgence[] }) => {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" data-testid="references-hors-agence">
+      <CardContent>
+        <Typography variant="h6" sx={{ mb: 1 }}>
+          {translate(`${f}.show.hors_agence`)} ({rows.length})
+        </Typography>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{translate(`${f}.fields.reference`)}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{translate(`${f}.show.hors_agence_agence`)}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.reference}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.reference}</TableCell>
+                <TableCell>{row.agence ?? translate(`${f}.show.agence_inactive`)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </CardContent>
     </Card>
   );
@@ -261,6 +296,7 @@ const InventaireShowView = () => {
             empty={`${f}.show.empty_non_trouves`}
             testId="colis-non-trouves"
           />
+          {(record.referencesHorsAgence ?? []).length > 0 && <HorsAgenceTable rows={record.referencesHorsAgence!} />}
           <InconnuesTable references={record.referencesInconnues ?? []} />
         </Box>
       )}

@@ -18,7 +18,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslate } from 'react-admin';
 import { formatDateFr } from '../common/formatDate';
-import { SCAN_COLOR } from './scanFeedback';
+import { SCAN_COLOR, scanLabel } from './scanFeedback';
 import type { Scan } from './scanSession';
 import type { AttenduView } from './useScanSession';
 
@@ -37,7 +37,7 @@ export function ScannedList({ scans }: { scans: Scan[] }) {
           {scans.slice(0, 200).map((s, i) => (
             <ListItem key={`${s.at}-${i}`} divider data-testid="scan-row" data-etat={s.etat}>
               <ListItemText primary={s.reference} secondary={formatDateFr(s.at, 'HH:mm:ss')} />
-              <Chip size="small" color={SCAN_COLOR[s.etat]} label={translate(`${f}.etat.${s.etat}`)} />
+              <Chip size="small" color={SCAN_COLOR[s.etat]} label={scanLabel(translate, s)} />
             </ListItem>
           ))}
         </MuiList>

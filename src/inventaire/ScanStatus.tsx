@@ -1,11 +1,11 @@
 /**
  * What 'Nouvel inventaire' (./InventaireCreate.tsx) shows of the scans so far: the newest scan in its verdict's colour
  * (./scanFeedback.ts SCAN_COLOR; grey while it waits as 'À vérifier'), and the counters (expected, found, left, not
- * expected, unknown, to check).
+ * expected, another agency's, unknown, to check).
  */
 import { Alert, Box, Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { SCAN_COLOR } from './scanFeedback';
+import { SCAN_COLOR, scanLabel } from './scanFeedback';
 import type { countScans, Scan } from './scanSession';
 
 const f = 'resources.inventaire.scan';
@@ -31,7 +31,7 @@ export function ScanStatus({ last, counts }: { last: Scan | undefined; counts: R
       >
         {last ? (
           <>
-            <strong>{last.reference}</strong> — {translate(`${f}.etat.${last.etat}`)}
+            <strong>{last.reference}</strong> — {scanLabel(translate, last)}
           </>
         ) : (
           translate(`${f}.none_yet`)
@@ -45,6 +45,7 @@ export function ScanStatus({ last, counts }: { last: Scan | undefined; counts: R
             ['trouves', counts.trouves, 'success'],
             ['restants', counts.restants, counts.restants > 0 ? 'error' : 'success'],
             ['nonAttendus', counts.nonAttendus, 'warning'],
+            ['horsAgence', counts.horsAgence, 'warning'],
             ['inconnus', counts.inconnus, 'error'],
             ['aVerifier', counts.aVerifier, 'default'],
           ] as const

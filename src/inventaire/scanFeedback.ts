@@ -3,12 +3,17 @@
  * Web Audio API when the browser has it (no file to load; silent when it has not, or before the first user gesture).
  */
 import type { ScanEtat } from '../../common/inventaireRules';
+import type { Scan } from './scanSession';
 
-/** MUI Alert severity / Chip colour of each verdict: found green, repeat blue, not expected orange, unknown red. */
+/**
+ * MUI Alert severity / Chip colour of each verdict: found green, repeat blue, not expected or another agency's orange,
+ * unknown red.
+ */
 export const SCAN_COLOR: Record<ScanEtat, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
   TROUVE: 'success',
   DEJA_SCANNE: 'info',
   NON_ATTENDU: 'warning',
+  HORS_AGENCE: 'warning',
   INCONNU: 'error',
   A_VERIFIER: 'default',
 };
@@ -18,9 +23,19 @@ const TONES: Record<ScanEtat, [number, number]> = {
   TROUVE: [1320, 90],
   DEJA_SCANNE: [880, 70],
   NON_ATTENDU: [520, 180],
+  HORS_AGENCE: [440, 220],
   INCONNU: [260, 280],
   A_VERIFIER: [660, 120],
 };
+
+/**
+ * The verdict of a scan as the screen reads it: its French label ('resources.inventaire.scan.etat.*'), and for another
+ * agency's parcel the agency's name in brackets when the server gave it.
+ */
+export function scanLabel(translate: (key: string) => string, scan: Pick<Scan, 'etat' | 'agence'>): string {
+  const label = translate(`resources.inventaire.scan.etat.${scan.etat}`);
+  return scan.etat === 'HORS_AGENCE' && scan.agence ? `${label} (${scan.agence})` : label;
+}
 
 let context: AudioContext | null = null;
 

@@ -9,11 +9,12 @@
  */
 import { normalizeReference, type ScanEtat } from '../../common/inventaireRules';
 
-/** One scan: the reference as compared, what it means, when (ISO). */
+/** One scan: the reference as compared, what it means, when (ISO); for HORS_AGENCE, the parcel's agency (or null). */
 export interface Scan {
   reference: string;
   etat: ScanEtat;
   at: string;
+  agence?: string | null;
 }
 
 /** An expected parcel as the session keeps it. */
@@ -82,7 +83,7 @@ export function clearSession(store: KeyValueStore, userId: string): void {
 
 /**
  * What a scan means before asking the server: DEJA_SCANNE when the reference was scanned before in this session,
- * TROUVE when it is expected here, else null (only the server knows: NON_ATTENDU or INCONNU).
+ * TROUVE when it is expected here, else null (only the server knows: NON_ATTENDU, HORS_AGENCE or INCONNU).
  */
 export function classifyLocally(session: ScanSession, reference: string): 'DEJA_SCANNE' | 'TROUVE' | null {
   if (session.scans.some((s) => s.reference === reference && s.etat !== 'DEJA_SCANNE')) return 'DEJA_SCANNE';
@@ -97,11 +98,18 @@ export function addScan(session: ScanSession, reference: string, etat: ScanEtat,
   return { ...session, scans: [{ reference: ref, etat, at: now.toISOString() }, ...session.scans] };
 }
 
-/** The session with the first scan of `reference` given its verdict (a reference checked once the server answers). */
-export function settleScan(session: ScanSession, reference: string, etat: ScanEtat): ScanSession {
+/**
+ * The session with the first scan of `reference` given its verdict (a reference checked once the server answers), and
+ * for HORS_AGENCE the agency the server named.
+ */
+export function settleScan(session: ScanSession, reference: string, etat: ScanEtat, agence?: string | null): ScanSession {
   return {
     ...session,
-    scans: session.scans.map((s) => (s.reference === reference && s.etat === 'A_VERIFIER' ? { ...s, etat } : s)),
+    scans: session.scans.map((s) =>
+      s.reference === reference && s.etat === 'A_VERIFIER'
+        ? { ...s, etat, ...(etat === 'HORS_AGENCE' ? { agence: agence ?? null } : {}) }
+        : s,
+    ),
   };
 }
 
@@ -112,7 +120,7 @@ export function referencesToSend(session: ScanSession): string[] {
   return [...seen];
 }
 
-/** The session's counters: expected, found among them, still missing, not expected here, unknown, to check. */
+/** The session's counters: expected, found among them, still missing, not expected here, another agency's, unknown, to check. */
 export function countScans(session: ScanSession) {
   const first = session.scans.filter((s) => s.etat !== 'DEJA_SCANNE');
   const count = (etat: ScanEtat) => first.filter((s) => s.etat === etat).length;
@@ -123,6 +131,7 @@ export function countScans(session: ScanSession) {
     trouves,
     restants: Math.max(0, attendus - trouves),
     nonAttendus: count('NON_ATTENDU'),
+    horsAgence: count('HORS_AGENCE'),
     inconnus: count('INCONNU'),
     aVerifier: count('A_VERIFIER'),
     repetes: session.scans.length - first.length,

@@ -43,16 +43,26 @@ export interface InventaireRecord<C = string> {
    * Absent from the list, and from statements of an API that does not store them (the mock API).
    */
   referencesInconnues?: string[];
+  /** In the detail: the scanned parcels of another agency of the statement's country (absent from older answers). */
+  referencesHorsAgence?: HorsAgence[];
 }
 
 /**
  * What the server tells of one scanned reference (GET inventaire/verifier): a parcel of the user's scope with its
- * status, never its id; another agency's parcel is INCONNU like a reference of no parcel.
+ * status, never its id; a parcel of another agency of the same country is HORS_AGENCE with that agency's name (null
+ * when inactive); another country's agency's parcel is INCONNU like a reference of no parcel.
  */
 export interface VerifiedReference {
   reference: string;
-  etat: 'TROUVE' | 'NON_ATTENDU' | 'INCONNU';
+  etat: 'TROUVE' | 'NON_ATTENDU' | 'HORS_AGENCE' | 'INCONNU';
   colis: { reference: string; statut: string } | null;
+  agence?: string | null;
+}
+
+/** A scanned parcel of another agency of the statement's country: its reference and that agency (null: inactive). */
+export interface HorsAgence {
+  reference: string;
+  agence: string | null;
 }
 
 /** What POST inventaire/create answers under `data`. */
@@ -65,4 +75,6 @@ export interface InventaireCreated {
   nbColisNonAttendus: number;
   /** The unknown references, stored with the statement. */
   inconnues: string[];
+  /** The scanned parcels of another agency of the same country (stored with the statement as typed too). */
+  horsAgence?: HorsAgence[];
 }

@@ -175,13 +175,13 @@ export function useScanSession(): ScanSessionState {
     if (attendusQuery.error && isOffline(attendusQuery.error)) setOffline(true);
   }, [attendusQuery.error]);
 
-  /** Asks the server what a reference is; answers null when it cannot be reached. */
+  /** Asks the server what a reference is (and, for another agency's parcel, which); answers null when it cannot be reached. */
   const verify = useCallback(
-    async (reference: string): Promise<ScanEtat | null> => {
+    async (reference: string): Promise<{ etat: ScanEtat; agence?: string | null } | null> => {
       try {
         const answer = await dataProvider.verifierReference(reference, agenceID);
         setOffline(false);
-        return answer.etat;
+        return { etat: answer.etat, agence: answer.agence };
       } catch (error) {
         if (isOffline(error)) setOffline(true);
         else notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
@@ -207,9 +207,9 @@ export function useScanSession(): ScanSessionState {
         return;
       }
       update((s) => addScan(s, reference, 'A_VERIFIER'));
-      const etat = await verify(reference);
-      if (etat) update((s) => settleScan(s, reference, etat));
-      beep(etat ?? 'A_VERIFIER');
+      const verdict = await verify(reference);
+      if (verdict) update((s) => settleScan(s, reference, verdict.etat, verdict.agence));
+      beep(verdict?.etat ?? 'A_VERIFIER');
     },
     [allAgences, update, notify, verify],
   );
@@ -221,9 +221,9 @@ export function useScanSession(): ScanSessionState {
     if (!pendingKey) return;
     const recheck = async () => {
       for (const reference of pendingKey.split(',')) {
-        const etat = await verify(reference);
-        if (!etat) return;
-        update((s) => settleScan(s, reference, etat));
+        const verdict = await verify(reference);
+        if (!verdict) return;
+        update((s) => settleScan(s, reference, verdict.etat, verdict.agence));
       }
     };
     window.addEventListener('online', recheck);

@@ -4,12 +4,14 @@
  * opens two departures France → Sénégal and registers parcels through the API: two at Paris by the Paris agent
  * (expected at Paris), one at Paris on the second departure, which is then marked 'en cours d'envoi' (in the agent's
  * scope but on its way: expected nowhere), and one at Marseille by ADMIN (outside the Paris agent's scope: registered by
- * another agency, travelling to another country, so scanned it is an unknown reference like a typo). The Paris agent
+ * another agency of France, so scanned it is 'Colis hors de votre agence (Agence Marseille Belsunce)', not a typo:
+ * docs/decisions/inventory-other-agency.md). The Paris agent
  * then takes an inventory by typing references — one expected, the one on its way, the Marseille one and a made-up one —
  * sees each verdict at once, reloads the page mid-way (the scans come back from the browser's storage), loses the
  * connection for the made-up one (it waits as 'À vérifier', then is checked when the connection returns), saves, and
- * reads the statement: one parcel expected and found, one found but not expected, one expected and not found, and the
- * two unknown references as typed under 'Références inconnues'; the list shows it with the red icon.
+ * reads the statement: one parcel expected and found, one found but not expected, one expected and not found, the
+ * Marseille parcel under 'Colis hors de votre agence' with its agency and the made-up reference as typed under
+ * 'Références inconnues'; the list shows it with the red icon.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, AGENT, signIn } from './helpers';
@@ -99,11 +101,11 @@ test('an agent takes an inventory by typing references and reads the statement',
   await input.press('Enter');
   await expect(last).toHaveAttribute('data-etat', 'NON_ATTENDU');
   await expect(last).toContainText(`${refs.enRoute} — Colis non attendu ici`);
-  // A parcel of Marseille, outside the Paris agent's scope: answered exactly as a reference of no parcel.
+  // A parcel of Marseille, outside the Paris agent's scope but of its country: named so, with its agency.
   await input.fill(refs.ailleurs);
   await input.press('Enter');
-  await expect(last).toHaveAttribute('data-etat', 'INCONNU');
-  await expect(last).toContainText(`${refs.ailleurs} — Référence inconnue`);
+  await expect(last).toHaveAttribute('data-etat', 'HORS_AGENCE');
+  await expect(last).toContainText(`${refs.ailleurs} — Colis hors de votre agence (Agence Marseille Belsunce)`);
 
   // A reload keeps the scans (browser storage).
   await page.reload();
@@ -122,7 +124,8 @@ test('an agent takes an inventory by typing references and reads the statement',
   await expect(last).toContainText('Référence inconnue');
   await expect(page.getByTestId('count-restants')).toHaveText(`Restants : ${n - 1}`);
   await expect(page.getByTestId('count-nonAttendus')).toHaveText('Non attendus : 1');
-  await expect(page.getByTestId('count-inconnus')).toHaveText('Inconnus : 2');
+  await expect(page.getByTestId('count-horsAgence')).toHaveText('Hors agence : 1');
+  await expect(page.getByTestId('count-inconnus')).toHaveText('Inconnus : 1');
 
   await page.getByRole('button', { name: "Enregistrer l'inventaire" }).click();
   await expect(
@@ -134,7 +137,7 @@ test('an agent takes an inventory by typing references and reads the statement',
   await expect(page).toHaveURL(/\/inventaire\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: "DETAILS DE L'INVENTAIRE" })).toBeVisible();
   await expect(page.getByText('Inventaire enregistré avec succès')).toBeVisible();
-  const inconnues = ['INCONNU-E2E-1', refs.ailleurs].sort();
+  const inconnues = ['INCONNU-E2E-1'];
   await expect(page.getByText(`Références inconnues enregistrées avec l'inventaire : ${inconnues.join(', ')}`)).toBeVisible({
     timeout: 20_000,
   });
@@ -153,9 +156,13 @@ test('an agent takes an inventory by typing references and reads the statement',
   await expect(nonTrouves).toContainText(refs.manquant);
   await expect(nonTrouves).toContainText('Sow Aminata');
   await expect(nonTrouves).not.toContainText(refs.ailleurs);
-  // The unknown references, as typed (normalised), sorted: the Marseille parcel among them, and no link to it.
+  // The Marseille parcel with its agency, no link to it; the unknown reference as typed (normalised).
+  const horsAgence = page.getByTestId('references-hors-agence');
+  await expect(horsAgence).toContainText('Colis hors de votre agence (1)');
+  await expect(horsAgence.getByRole('row')).toHaveText(['RéférenceAgence du colis', `${refs.ailleurs}Agence Marseille Belsunce`]);
+  await expect(horsAgence.getByRole('link')).toHaveCount(0);
   const unknown = page.getByTestId('references-inconnues');
-  await expect(unknown).toContainText('Références inconnues (2)');
+  await expect(unknown).toContainText('Références inconnues (1)');
   await expect(unknown.getByRole('row')).toHaveText(['Référence', ...inconnues]);
   await expect(unknown.getByRole('link')).toHaveCount(0);
   // The reference opens the parcel.

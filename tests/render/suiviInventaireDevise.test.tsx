@@ -5,7 +5,7 @@
  * a F CFA amount with the euro sign.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import type { SuiviColis } from '../../common/suivi';
 import InventaireShow from '../../src/inventaire/InventaireShow';
@@ -80,14 +80,14 @@ function twoParcelStatement(): InventaireRecord<InventaireColis> {
   };
 }
 
-/** Renders the statement page for a session holding `keys` (an agent's role), or SUPERADMIN. */
-async function showStatement(keys?: Parameters<typeof sessionWith>[0]) {
+/** Renders the statement page for a session holding `keys` (an agent's role), or SUPERADMIN; `over` changes the statement. */
+async function showStatement(keys?: Parameters<typeof sessionWith>[0], over: Partial<InventaireRecord<InventaireColis>> = {}) {
   renderAdmin(
     <Routes>
       <Route path="/inventaire/:id" element={<InventaireShow />} />
     </Routes>,
     {
-      dataProvider: { getOne: vi.fn(async () => ({ data: twoParcelStatement() })) },
+      dataProvider: { getOne: vi.fn(async () => ({ data: { ...twoParcelStatement(), ...over } })) },
       path: '/inventaire/inv-1',
       ...(keys ? { session: sessionWith(keys, AGENT_ROLE) } : {}),
     },
@@ -110,6 +110,22 @@ describe("the statement's author", () => {
 });
 
 describe('the stock statement', () => {
+  it("lists another agency's parcels of the country apart from the unknown references, with their agency and no link", async () => {
+    await showStatement(undefined, {
+      referencesInconnues: ['ZZZ-0'],
+      referencesHorsAgence: [
+        { reference: 'LYS1-2612-000599', agence: 'Agence Lyon Guillotière' },
+        { reference: 'MRS1-2612-000007', agence: null },
+      ],
+    });
+    const hors = await screen.findByTestId('references-hors-agence');
+    expect(plain(hors.textContent)).toContain('Colis hors de votre agence (2)');
+    expect(plain(hors.textContent)).toContain('LYS1-2612-000599Agence Lyon Guillotière');
+    expect(plain(hors.textContent)).toContain('MRS1-2612-000007Agence désactivée');
+    expect(within(hors).queryAllByRole('link')).toHaveLength(0);
+    expect(plain(screen.getByTestId('references-inconnues').textContent)).toContain('Références inconnues (1)');
+  });
+
   it("shows each parcel's total in its own currency", async () => {
     await showStatement();
     const table = await screen.findByTestId('colis-trouves');

@@ -7,7 +7,8 @@
  * id, a role without the key, malformed bodies. Then the parcels' agency scope (security probe 2026-11-26 F2, F9): an
  * agent scanning another agency's parcels stores and reads back only unknown references, `verifier` answers such a
  * parcel exactly as a reference of no parcel and never tells an id, and a statement or the list shows a reader only the
- * parcels of its own scope, while ADMIN still links and reads every parcel.
+ * parcels of its own scope, while ADMIN still links and reads every parcel. A parcel of another agency of the same
+ * country is named 'hors de votre agence' with that agency (docs/decisions/inventory-other-agency.md), still unlinked.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -530,5 +531,72 @@ describe("the amounts of a statement's parcels, in their currency", () => {
     expect(found.find((c) => c.id === id)).toMatchObject({ montantTotal: 6560, devise: 'XOF' });
     // The parcel from Paris that arrived in Dakar keeps its own currency.
     expect(found.find((c) => c.id === placed.arriveDakar.id)).toMatchObject({ montantTotal: 50, devise: 'EUR' });
+  });
+});
+
+describe("a parcel of another agency of the same country is 'hors de votre agence' (docs/decisions/inventory-other-agency.md)", () => {
+  /** A parcel registered by Lyon on a departure France → Sénégal: outside the Paris agent's scope, in its country. */
+  let lyon: { id: string; reference: string };
+  const typo = 'PAR1-2611-00Q999';
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const envoi = await createEnvoiByApi(t, { contenu: 'Fret Lyon' });
+    const id = await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE', agence: 'LYS1' });
+    await db
+      .update(colis)
+      .set({ reference: sql`upper(${colis.reference})` })
+      .where(eq(colis.id, id));
+    lyon = await refOf(id);
+  });
+
+  const ask = (reference: string) =>
+    t.call('GET', `/api/inventaire/verifier?reference=${encodeURIComponent(reference)}`, { token: staff.paris.token });
+
+  it('verifier names the agency (when active), never an id nor anything else of the parcel', async () => {
+    const res = await ask(` ${lyon.reference.toLowerCase()} `);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      data: { reference: lyon.reference, etat: 'HORS_AGENCE', colis: null, agence: 'Agence Lyon Guillotière' },
+    });
+    expect(JSON.stringify(res.body)).not.toContain(lyon.id);
+    // An inactive agency's name is not listed to everyone (agence/getAgenceByPaysID): the parcel is still named so.
+    const db = t.database.db;
+    await db.update(agences).set({ isActive: false }).where(eq(agences.code, 'LYS1'));
+    try {
+      expect((await ask(lyon.reference)).body.data).toEqual({ reference: lyon.reference, etat: 'HORS_AGENCE', colis: null, agence: null });
+    } finally {
+      await db.update(agences).set({ isActive: true }).where(eq(agences.code, 'LYS1'));
+    }
+    // A reference of no parcel stays unknown; so does the Lyon parcel to an Abidjan agent (another country, out of scope).
+    expect((await ask('BKO1-2611-999999')).body.data.etat).toBe('INCONNU');
+    const abidjan = await t.createStaff('AGENT', { agenceCode: 'ABJ1' });
+    const fromAbidjan = await t.call('GET', `/api/inventaire/verifier?reference=${lyon.reference}`, { token: abidjan.token });
+    expect(fromAbidjan.body).toEqual({ success: true, data: { reference: lyon.reference, etat: 'INCONNU', colis: null } });
+  });
+
+  it('a statement lists it apart from the unknown references, answered and read back, linked to nothing', async () => {
+    const db = t.database.db;
+    const res = await t.call('POST', '/api/inventaire/create', {
+      token: staff.paris.token,
+      body: { references: [lyon.reference, typo, placed.parisReceptionne.reference] },
+    });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.inconnues).toEqual([typo]);
+    expect(d.horsAgence).toEqual([{ reference: lyon.reference, agence: 'Agence Lyon Guillotière' }]);
+    const links = await db.select().from(inventaireColis).where(eq(inventaireColis.inventaireID, d.id));
+    expect(links.map((r) => r.colisID)).not.toContain(lyon.id);
+    const one = await t.call('GET', `/api/inventaire/liste?auteur=${staff.paris.id}&id=${d.id}`, { token: staff.paris.token });
+    expect(one.body.data.referencesInconnues).toEqual([typo]);
+    expect(one.body.data.referencesHorsAgence).toEqual([{ reference: lyon.reference, agence: 'Agence Lyon Guillotière' }]);
+    expect(JSON.stringify(one.body)).not.toContain(lyon.id);
+    // ADMIN reads the same statement the same way (the statement's agency's country decides).
+    const asAdmin = await t.call('GET', `/api/inventaire/liste?auteur=${staff.paris.id}&id=${d.id}`, { token: t.adminToken });
+    expect(asAdmin.body.data.referencesHorsAgence).toEqual([{ reference: lyon.reference, agence: 'Agence Lyon Guillotière' }]);
+    // A retried send answers the same split.
+    const again = await t.call('POST', '/api/inventaire/create', { token: staff.paris.token, body: { id: d.id, references: [] } });
+    expect(again.body.data).toMatchObject({ dejaEnregistre: true, inconnues: [typo], horsAgence: d.horsAgence });
   });
 });

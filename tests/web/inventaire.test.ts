@@ -58,6 +58,18 @@ describe('scan session', () => {
     expect(addScan(s, '  ', 'INCONNU')).toBe(s);
   });
 
+  it("keeps the agency the server names for another agency's parcel, and counts it apart from the unknown", () => {
+    let s = addScan(base(), 'LYS1-2612-000599', 'A_VERIFIER');
+    s = addScan(s, 'ZZZ', 'A_VERIFIER');
+    s = settleScan(s, 'LYS1-2612-000599', 'HORS_AGENCE', 'Agence Lyon Guillotière');
+    s = settleScan(s, 'ZZZ', 'INCONNU', 'ignored');
+    expect(s.scans.map((x) => [x.reference, x.etat, x.agence])).toEqual([
+      ['ZZZ', 'INCONNU', undefined],
+      ['LYS1-2612-000599', 'HORS_AGENCE', 'Agence Lyon Guillotière'],
+    ]);
+    expect(countScans(s)).toMatchObject({ horsAgence: 1, inconnus: 1, aVerifier: 0 });
+  });
+
   it('survives a reload through the storage, per user, and forgets it once confirmed', () => {
     const store = installBrowserStubs();
     const s = addScan(base(), 'PAR1-2611-000002', 'TROUVE');
