@@ -12,8 +12,9 @@
  * counting an attempt. The gateway unreachable: SMS are not claimed at all (they wait, as mails do without SMTP).
  *
  * Incoming deliver_sm: a delivery receipt moves its row SENT → DELIVERED / UNDELIVERED / EXPIRED (matched by any of its
- * parts' message ids); a mobile-originated 'STOP' opts the number out (users.sms_stop_at): its waiting SMS are marked
- * FAILED / OPTED_OUT and none is sent to it afterwards; 'START' opts it in again.
+ * parts' message ids and by the handset the receipt names); a mobile-originated 'STOP' opts the number out
+ * (users.sms_stop_at): its waiting SMS are marked FAILED / OPTED_OUT and none is sent to it afterwards; 'START' opts it
+ * in again.
  */
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PDU } from 'smpp';
@@ -235,8 +236,26 @@ function deliverText(pdu: PDU): string {
   return Buffer.isBuffer(msg) ? msg.toString('latin1') : '';
 }
 
-/** What a deliver_sm is: a receipt (message id and state, or none for an intermediate one) or a text from a phone. */
-type Incoming = { kind: 'receipt'; messageId: string; state: SmsDelivery | null } | { kind: 'mo'; from: string; text: string };
+/**
+ * What a deliver_sm is: a receipt (message id, state or none for an intermediate one, and the handset it is about) or
+ * a text from a phone.
+ */
+type Incoming =
+  { kind: 'receipt'; messageId: string; state: SmsDelivery | null; handset: Handset | null } | { kind: 'mo'; from: string; text: string };
+
+/**
+ * The handset a receipt is about: its source_addr (SMPP 3.4 §4.6.1: the original destination), its digits and whether
+ * they are international (TON 1, or no TON given and long enough for a dial code) or national.
+ */
+type Handset = { digits: string; international: boolean };
+
+/** The handset of a receipt's source_addr, or null when it gives no number (an alphanumeric or empty address). */
+function handsetOf(pdu: PDU): Handset | null {
+  const raw = String(pdu.source_addr ?? '').trim();
+  if (!/^\+?\d{6,15}$/.test(raw)) return null;
+  const ton = pdu.source_addr_ton;
+  return { digits: raw.replace(/\D/g, ''), international: raw.startsWith('+') || ton === 1 || (ton === undefined && raw.length > 10) };
+}
 
 /** Reads a deliver_sm (SMPP 3.4 §4.6.1: esm_class bits 2–5 = 0001 for an SMSC delivery receipt). Pure. */
 function readDeliver(pdu: PDU): Incoming {
@@ -245,19 +264,29 @@ function readDeliver(pdu: PDU): Incoming {
     const messageId = String(pdu.receipted_message_id ?? /\bid:(\S+)/i.exec(text)?.[1] ?? '');
     const stat = /\bstat:(\w+)/i.exec(text)?.[1]?.toUpperCase();
     const state = (stat && STATE_BY_STAT[stat]) || (pdu.message_state !== undefined ? STATE_BY_TLV[pdu.message_state] : undefined) || null;
-    return { kind: 'receipt', messageId, state };
+    return { kind: 'receipt', messageId, state, handset: handsetOf(pdu) };
   }
   return { kind: 'mo', from: `+${String(pdu.source_addr ?? '').replace(/\D/g, '')}`, text };
 }
 
 /**
- * Records a receipt: the SMS row holding `messageId` among its parts' ids gets the state (a worse state wins over
- * DELIVERED: one part undelivered makes the message undelivered). An unknown id changes nothing.
- * @returns whether a row holds that id
+ * Records a receipt: the SMS row holding `messageId` among its parts' ids **and sent to the receipt's handset** gets
+ * the state (a worse state wins over DELIVERED: one part undelivered makes the message undelivered). A gateway
+ * restarted may give an id again: the number tells the SMS apart (docs/decisions/sms-channel.md "Receipts"). The
+ * handset is compared as a full number (+ and its digits), or, given in national form, as the end of the number
+ * without its trunk zeros; a receipt without a number applies to the latest SMS holding the id. An unknown id, or an id
+ * of no SMS to that handset, changes nothing.
+ * @returns whether a row holds that id (for that handset)
  */
-async function applyReceipt(db: Db, messageId: string, state: SmsDelivery): Promise<boolean> {
+async function applyReceipt(db: Db, messageId: string, state: SmsDelivery, handset: Handset | null): Promise<boolean> {
   if (!messageId) return false;
-  const holds = and(eq(mailOutbox.canal, 'sms'), sql`${mailOutbox.smscMessageIds} @> ARRAY[${messageId}::text]`);
+  const toHandset = !handset
+    ? sql`${mailOutbox.id} = (SELECT m.id FROM ${mailOutbox} m WHERE m.canal = 'sms' AND m.smsc_message_ids @> ARRAY[${messageId}::text]
+                                ORDER BY m.sent_at DESC NULLS LAST, m.created_at DESC LIMIT 1)`
+    : handset.international
+      ? eq(mailOutbox.to, `+${handset.digits}`)
+      : sql`${mailOutbox.to} LIKE ${`%${handset.digits.replace(/^0+/, '')}`}`;
+  const holds = and(eq(mailOutbox.canal, 'sms'), sql`${mailOutbox.smscMessageIds} @> ARRAY[${messageId}::text]`, toHandset);
   const changed = await db
     .update(mailOutbox)
     .set({ delivery: state, deliveryAt: sql`now()` })
@@ -321,12 +350,12 @@ async function handleDeliver(db: Db, pdu: PDU, log?: { warn: (o: object, msg: st
     return;
   }
   if (!incoming.state) return;
-  const { messageId, state } = incoming;
+  const { messageId, state, handset } = incoming;
   for (const wait of [0, 1000, 5000]) {
     if (wait) await new Promise((r) => setTimeout(r, wait).unref?.());
-    if (await applyReceipt(db, messageId, state)) return;
+    if (await applyReceipt(db, messageId, state, handset)) return;
   }
-  log?.warn({ messageId }, 'accusé de réception SMS inconnu');
+  log?.warn({ messageId, handset: handset?.digits.slice(-4) }, 'accusé de réception SMS inconnu');
 }
 
 /** The running SMS worker: its link (for tests and the bench) and how to stop it. */

@@ -275,6 +275,52 @@ describe('receipts and STOP', () => {
     expect(outbox.body.datas.every((r: { canal: string; delivery: string }) => r.canal === 'sms' && r.delivery === 'DELIVERED')).toBe(true);
   });
 
+  it('a receipt is matched by message id and destination: a gateway restarted reusing an id marks only its new SMS', async () => {
+    await clearQueue();
+    const [older, newer] = ['+224622334455', '+221779868763'];
+    const sendOne = async (to: string) => {
+      const gw = await startGateway();
+      await enqueueMail(db(), { to, subject: 'Redémarrage', html: `SMS ${to}`, canal: 'sms' });
+      const w = await worker(gw);
+      await waitFor(async () => (await smsRows(eq(mailOutbox.to, to)))[0]?.status === 'SENT', `SENT ${to}`);
+      return { gw, w };
+    };
+    // The first gateway gives the older SMS the id M00000001, then stops.
+    const first = await sendOne(older);
+    await first.w.stop();
+    await first.gw.close();
+    // Restarted, the gateway counts again from M00000001 for the newer SMS, then says it was not delivered.
+    const second = await sendOne(newer);
+    try {
+      const [a] = await smsRows(eq(mailOutbox.to, older));
+      const [b] = await smsRows(eq(mailOutbox.to, newer));
+      expect(a!.smscMessageIds).toEqual(b!.smscMessageIds);
+      await second.gw.receipt(b!.smscMessageIds![0]!, 'UNDELIV');
+      await waitFor(async () => (await smsRows(eq(mailOutbox.to, newer)))[0]?.delivery === 'UNDELIVERED', 'UNDELIVERED');
+      expect((await smsRows(eq(mailOutbox.to, older)))[0]).toMatchObject({ status: 'SENT', delivery: null });
+      // A receipt of that id from the older SMS's handset (its own, arriving late) is its own.
+      await second.gw.receipt(b!.smscMessageIds![0]!, 'DELIVRD', older.slice(1));
+      await waitFor(async () => (await smsRows(eq(mailOutbox.to, older)))[0]?.delivery === 'DELIVERED', 'DELIVERED');
+    } finally {
+      await second.w.stop();
+      await second.gw.close();
+    }
+    expect((await smsRows(eq(mailOutbox.to, newer)))[0]!.delivery).toBe('UNDELIVERED');
+    // A receipt that names no number (an alphanumeric source) is the latest SMS's with that id.
+    const latest = '+225070000001';
+    const third = await sendOne(latest);
+    try {
+      const [c] = await smsRows(eq(mailOutbox.to, latest));
+      await third.gw.receipt(c!.smscMessageIds![0]!, 'DELIVRD', 'ColisExpr');
+      await waitFor(async () => (await smsRows(eq(mailOutbox.to, latest)))[0]?.delivery === 'DELIVERED', 'DELIVERED sans numéro');
+    } finally {
+      await third.w.stop();
+      await third.gw.close();
+    }
+    expect((await smsRows(eq(mailOutbox.to, older)))[0]!.delivery).toBe('DELIVERED');
+    expect((await smsRows(eq(mailOutbox.to, newer)))[0]!.delivery).toBe('UNDELIVERED');
+  });
+
   it("'STOP' from a number opts it out: its waiting SMS are not sent, no new one is queued, the client shows it", async () => {
     await clearQueue();
     const gw = await startGateway();

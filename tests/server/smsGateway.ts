@@ -40,8 +40,12 @@ export interface TestGateway {
   /** Refuses binds while true (gateway "down"). */
   refuseBinds: boolean;
   ackDelayMs: number;
-  /** Sends a delivery receipt for a message id (stat DELIVRD, UNDELIV, EXPIRED…). */
-  receipt(messageId: string, stat: string): Promise<void>;
+  /**
+   * Sends a delivery receipt for a message id (stat DELIVRD, UNDELIV, EXPIRED…) from the handset, as an SMSC does (SMPP
+   * 3.4 §4.6.1: the receipt's source_addr is the original destination): the number the PDU with that id was sent to,
+   * else `from`, else a number of nobody.
+   */
+  receipt(messageId: string, stat: string, from?: string): Promise<void>;
   /** Sends a mobile-originated text from a number (E.164 with or without '+'). */
   mo(from: string, text: string): Promise<void>;
   sessions(): Session[];
@@ -142,9 +146,11 @@ export async function startGateway(
         resp.command_status === 0 ? resolve() : reject(new Error(`deliver_sm ${resp.command_status}`)),
       );
     });
-  gw.receipt = (messageId, stat) =>
+  gw.receipt = (messageId, stat, from) =>
     deliver({
-      source_addr: '221770000000',
+      source_addr: (from ?? gw.received.find((p) => p.messageId === messageId)?.to ?? '221770000000').replace(/^\+/, ''),
+      source_addr_ton: 1,
+      source_addr_npi: 1,
       destination_addr: 'ColisExpr',
       esm_class: 0x04,
       short_message: `id:${messageId} sub:001 dlvrd:${stat === 'DELIVRD' ? '001' : '000'} submit date:2611270100 done date:2611270101 stat:${stat} err:000 text:`,
