@@ -267,6 +267,23 @@ export async function dashboardCounts(
   return { data, byAgence };
 }
 
+/**
+ * What the figures of a role limited to one agency cover (colis/getAllData `portee`, docs/decisions/dashboard-figures.md
+ * "Scope shown"): its agency and that agency's country (its parcels are the agency's and those travelling to the
+ * country; its departures those leaving or reaching it). Undefined for a role that sees every agency, or without agency.
+ */
+export async function dashboardPortee(
+  db: Db,
+  user: CurrentUser,
+): Promise<{ agence: { id: string; libelle: string }; pays: { id: string; libelle: string } } | undefined> {
+  if (user.allAgences || !user.agenceID) return undefined;
+  const result = await db.execute(sql`
+    SELECT a.id AS agence_id, a.libelle AS agence, p.id AS pays_id, p.libelle AS pays
+      FROM agences a JOIN pays p ON p.id = a.pays_id WHERE a.id = ${user.agenceID}`);
+  const [row] = rowsOf<{ agence_id: string; agence: string; pays_id: string; pays: string }>(result);
+  return row ? { agence: { id: row.agence_id, libelle: row.agence }, pays: { id: row.pays_id, libelle: row.pays } } : undefined;
+}
+
 /** colis/colisEnvoyesParMois: parcels registered in each of the last twelve months (Europe/Paris), oldest first. */
 export async function colisParMois(
   db: Db,

@@ -12,7 +12,7 @@ import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS } from '../../common/dashboard';
 import type { Db } from '../db/client';
 import { currentUser } from '../auth/currentUser';
 import { answers, euros, montant } from '../http/answer';
-import { circularStats, colisParMois, compactStats, dashboardCounts, STATS_COMPACT_EVERY_MS } from './stats';
+import { circularStats, colisParMois, compactStats, dashboardCounts, dashboardPortee, STATS_COMPACT_EVERY_MS } from './stats';
 
 const params = z.object({ userId: z.string().max(60) });
 
@@ -57,10 +57,15 @@ const financialStats = z.object({
 });
 const byStatut = z.array(z.object({ statut: z.string(), libelle: z.string(), count }));
 
+const ref = z.object({ id: z.string(), libelle: z.string() });
 const allDataAnswer = z.object({
   success: z.literal(true),
   data: counts,
   byAgence: z.array(z.object({ agence, stats: counts })),
+  portee: z
+    .object({ agence: ref, pays: ref })
+    .optional()
+    .describe("a role limited to one agency: its agency and that agency's country, what `data` covers"),
 });
 const parMoisAnswer = z.object({
   success: z.literal(true),
@@ -88,8 +93,9 @@ export async function statsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.addHook('onClose', async () => clearInterval(compaction));
 
   r.get('/api/colis/getAllData/:userId', { schema: { tags, params, response: answers({ 200: allDataAnswer }) } }, async (request) => {
-    const { data, byAgence } = await dashboardCounts(db, currentUser(request));
-    return { success: true as const, data, byAgence };
+    const user = currentUser(request);
+    const [{ data, byAgence }, portee] = await Promise.all([dashboardCounts(db, user), dashboardPortee(db, user)]);
+    return { success: true as const, data, byAgence, ...(portee ? { portee } : {}) };
   });
 
   r.get(

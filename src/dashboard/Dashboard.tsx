@@ -4,7 +4,8 @@
  * 'Statut des Départs' (a click opens the list filtered on the status), 'Départs Ouverts', the bar chart of parcels per
  * month and the donuts of payments and statuses (payments in euros, with the amounts of each other currency under it and
  * a warning when some have no exchange rate: docs/decisions/dashboard-figures.md "Currencies"). A non-ADMIN role sees its agency's figures, its agency's name in
- * brackets in the title; ADMIN switches between 'Globales' and 'Par Agence' with an agency selector, and an agency
+ * brackets in the title and, under it, what they cover (its agency's parcels and those travelling to its country:
+ * "Scope shown"); ADMIN switches between 'Globales' and 'Par Agence' with an agency selector, and an agency
  * without any parcel shows zeros and the toast 'Aucun colis enregistré cette agence.' for 3 s. Every figure is the
  * total of the list it opens (docs/api-contract.md "Dashboard"); layout from 1280 px down to a 390 px phone.
  */
@@ -53,6 +54,16 @@ const Dashboard = () => {
 
   const agenceName = seesAll ? agence?.libelle : identity?.agenceID?.libelle;
   const title = agenceName ? translate('dashboard.title_agence', { agence: agenceName }) : translate('dashboard.title');
+  // What the figures under that title cover (docs/decisions/dashboard-figures.md "Scope shown"): an agent's are its
+  // agency's parcels and those travelling to its country; ADMIN's view of one agency, that agency's registrations.
+  const paysPortee = counts.data?.portee?.pays.libelle;
+  const portee = seesAll
+    ? agence
+      ? translate('dashboard.portee.par_agence')
+      : null
+    : paysPortee
+      ? translate('dashboard.portee.agent', { pays: paysPortee })
+      : null;
   const c: DashboardCounts | undefined = view.counts;
 
   const colisRows: StatutRow[] = Object.entries(COLIS_STAT_KEYS).map(([code, key]) => ({
@@ -115,6 +126,11 @@ const Dashboard = () => {
           />
         )}
       </PageHeader>
+      {portee && (
+        <Typography variant="body2" color="text.secondary" data-testid="dashboard-portee">
+          {portee}
+        </Typography>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, mt: 2 }}>
         <Box sx={{ gridColumn: '1 / -1' }}>
           {counts.error ? (

@@ -16,10 +16,12 @@ export interface DashboardAgence {
   paysID: string;
 }
 
-/** colis/getAllData: the user's counts and, for ADMIN, each agency's. */
+/** colis/getAllData: the user's counts and, for ADMIN, each agency's; for a one-agency role, what its figures cover. */
 export interface DashboardCountsAnswer {
   data: DashboardCounts;
   byAgence: { agence: DashboardAgence; stats: DashboardCounts }[];
+  /** Its agency and that agency's country (absent for a role that sees every agency). */
+  portee?: { agence: { id: string; libelle: string }; pays: { id: string; libelle: string } };
 }
 
 /** colis/colisEnvoyesParMois: twelve months, oldest first, and for ADMIN each agency's. */
@@ -56,7 +58,8 @@ const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) 
 export const dashboardMethods: DashboardMethods = {
   async getDashboardCounts(userId, { signal } = {}) {
     const json = await httpRequest(`colis/getAllData/${enc(userId)}`, { signal });
-    return { data: json.data as DashboardCounts, byAgence: list(json.byAgence) };
+    const portee = json.portee as DashboardCountsAnswer['portee'];
+    return { data: json.data as DashboardCounts, byAgence: list(json.byAgence), ...(portee ? { portee } : {}) };
   },
 
   async getColisParMois(userId, { signal } = {}) {

@@ -4,10 +4,10 @@
  * warning when some months of a currency have no exchange rate.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import Dashboard from '../../src/dashboard/Dashboard';
 import type { CircularStatsAnswer } from '../../src/dashboard/dashboardMethods';
-import { renderAdmin } from './renderAdmin';
+import { AGENT_ROLE, renderAdmin, sessionWith, setupUser } from './renderAdmin';
 
 /** Spaces Intl puts in French numbers (no-break and narrow no-break) as plain spaces. */
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -57,5 +57,47 @@ describe('dashboard payments across currencies', () => {
     renderAdmin(<Dashboard />, { dataProvider: methods(2) });
     const warning = await screen.findByTestId('payments-hors-taux');
     expect(warning.textContent).toContain('2 mois de devises sans taux de change');
+  });
+});
+
+describe('what the figures cover (docs/decisions/dashboard-figures.md "Scope shown")', () => {
+  it("an agent's dashboard says its figures are its agency's parcels and those travelling to its country", async () => {
+    const agentMethods = {
+      ...methods(0),
+      getDashboardCounts: vi.fn(async () => ({
+        data: { colis: 2, envois: 0, clients: 0 },
+        byAgence: [],
+        portee: { agence: { id: 'agence-1', libelle: 'Agence Dakar Plateau' }, pays: { id: 'sn', libelle: 'Sénégal' } },
+      })),
+    };
+    renderAdmin(<Dashboard />, {
+      dataProvider: agentMethods,
+      session: sessionWith(['stats', 'colis'], AGENT_ROLE, { agenceID: { id: 'agence-1', code: 'DKR1', libelle: 'Agence Dakar Plateau' } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'TABLEAU DE BORD (Agence Dakar Plateau)' })).toBeTruthy();
+    const portee = await screen.findByTestId('dashboard-portee');
+    expect(portee.textContent).toBe(
+      'Chiffres de votre agence et de tous les colis à destination de son pays (Sénégal) ; départs au départ ou à destination de ce pays.',
+    );
+  });
+
+  it("ADMIN's view of one agency says it counts that agency's own parcels; the global view says nothing more", async () => {
+    const adminMethods = {
+      ...methods(0),
+      getDashboardCounts: vi.fn(async () => ({
+        data: { colis: 2, envois: 0, clients: 0 },
+        byAgence: [
+          { agence: { id: 'a1', code: 'DKR1', libelle: 'Agence Dakar Plateau', paysID: 'sn' }, stats: { colis: 2, envois: 0, clients: 0 } },
+        ],
+      })),
+    };
+    const user = setupUser();
+    renderAdmin(<Dashboard />, { dataProvider: adminMethods });
+    const parAgence = await screen.findByRole('button', { name: 'Par Agence' });
+    await waitFor(() => expect((parAgence as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByTestId('dashboard-portee')).toBeNull();
+    await user.click(parAgence);
+    const portee = await screen.findByTestId('dashboard-portee');
+    expect(portee.textContent).toBe('Chiffres des colis enregistrés par cette agence ; départs au départ de son pays.');
   });
 });

@@ -761,3 +761,16 @@ describe('dashboard money across currencies', () => {
     await expectNoDrift();
   }, 120_000);
 });
+
+describe('what the figures cover (docs/decisions/dashboard-figures.md "Scope shown")', () => {
+  it("an agent's answer names its agency and that agency's country; a role that sees every agency gets none", async () => {
+    const dakar = await dashboard(staff.dakar.token);
+    expect(dakar.all.portee).toEqual({
+      agence: { id: expect.any(String), libelle: 'Agence Dakar Plateau' },
+      pays: { id: id.SN, libelle: 'Sénégal' },
+    });
+    expect((await dashboard(staff.paris.token)).all.portee.pays).toEqual({ id: id.FR, libelle: 'France' });
+    const admin = await dashboard(t.adminToken);
+    expect(admin.all).not.toHaveProperty('portee');
+  });
+});

@@ -6,6 +6,11 @@
 export const dashboardFr = {
   title: 'TABLEAU DE BORD',
   title_agence: 'TABLEAU DE BORD (%{agence})',
+  portee: {
+    agent:
+      'Chiffres de votre agence et de tous les colis à destination de son pays (%{pays}) ; départs au départ ou à destination de ce pays.',
+    par_agence: 'Chiffres des colis enregistrés par cette agence ; départs au départ de son pays.',
+  },
   scope: {
     label: 'Statistiques',
     global: 'Globales',
