@@ -2,7 +2,8 @@
  * The base of the react-admin dataProvider: the CRUD calls over the spec's paths (spec 001 §7, docs/api-contract.md
  * "Lists" and "Reference resources"): {path}/liste, {path}/getBy/{id}, {path}/create, {path}/update/{id},
  * {path}/delete/{id}, with server-side paging, sorting, search (q) and field filters; plus the list export and the
- * active-flag change. Every POST (create here, the named methods' calls) carries its own Idempotency-Key (http.ts). The calls outside CRUD are named, typed methods written beside the screens that use them
+ * active-flag change. Every POST (create here, the named methods' calls) carries the Idempotency-Key of its submission
+ * (http.ts, submissions.ts). The calls outside CRUD are named, typed methods written beside the screens that use them
  * (src/<feature>/<feature>Methods.ts); src/appDataProvider.ts adds them to this base where the app is assembled, so
  * providers/ imports no feature.
  */
@@ -124,9 +125,9 @@ export const baseDataProvider: DataProvider = {
   },
 
   /**
-   * POST {path}/create. One call = one submission: it carries a new Idempotency-Key, which the HTTP layer's automatic
-   * retries (network failure, 502 / 503 / 504) reuse, so a save retried that way never registers twice; a new click on
-   * Save is a new call, a new key (docs/decisions/idempotent-writes.md). `meta.idempotencyKey` gives the key instead.
+   * POST {path}/create. It carries the Idempotency-Key of its submission (the same body keeps one key until an answer
+   * arrives: a save clicked twice or retried after a lost answer never registers twice; once answered, a new save is a
+   * new key; docs/decisions/idempotent-writes.md "Browser"). `meta.idempotencyKey` gives the key instead.
    */
   async create(resource, params) {
     const { path, oneKey = 'data' } = resourceApi(resource);
@@ -134,7 +135,7 @@ export const baseDataProvider: DataProvider = {
     const json = await httpRequest(`${path}/create`, {
       method: 'POST',
       body: toRequestBody(params.data as Record<string, unknown>),
-      // Without one, httpRequest gives the call a new key of its own.
+      // Without one, httpRequest gives the call its submission's key.
       idempotencyKey: typeof given === 'string' && given ? given : undefined,
     });
     const record = recordOf(json, oneKey);

@@ -7,6 +7,7 @@ import { HttpError } from 'ra-core';
 import { getApiBaseUrl } from '../config';
 import { clearSession, readSession } from './session';
 import { notifyForbidden } from './forbiddenEvent';
+import { answered, shareSubmission, submissionIdentity, submissionKey } from './submissions';
 
 /** A query-string value; arrays are joined with commas, null/undefined/'' are left out. */
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
@@ -30,9 +31,11 @@ export interface HttpOptions {
   keepSessionOn401?: boolean;
   signal?: AbortSignal;
   /**
-   * The `Idempotency-Key` of a POST (docs/decisions/idempotent-writes.md). Default: a POST made with the stored session
-   * gets a new key per call (one call = one submission), which its automatic retries reuse; a given text is sent as
-   * is (a caller that retries the same submission itself); `false` sends none (and never retries).
+   * The `Idempotency-Key` of a POST (docs/decisions/idempotent-writes.md "Browser"). Default: a POST made with the
+   * stored session carries the key of its submission (./submissions.ts: the same user, call and body keep one key
+   * until an answer arrives; an identical POST made while one is on its way shares its call), which its automatic
+   * retries reuse; a given text is sent as is (a caller that keeps its own key); `false` sends none (and never
+   * retries).
    */
   idempotencyKey?: string | false;
 }
@@ -111,16 +114,11 @@ function callSignal(signal: AbortSignal | undefined) {
   };
 }
 
-/** A new Idempotency-Key: a random UUID (crypto.randomUUID, or 16 random bytes where a plain-http page lacks it). */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Waits before each automatic retry of a POST carrying an Idempotency-Key (ms): after a network failure, a 502, 503
- * or 504, or a 409 with Retry-After answered to a retry (its first attempt still running on the server). A
- * Retry-After of the answer replaces the wait, up to MAX_RETRY_WAIT_MS. docs/decisions/idempotent-writes.md.
+ * or 504. A Retry-After of the answer replaces the wait, up to MAX_RETRY_WAIT_MS. docs/decisions/idempotent-writes.md.
+ * The 409 "still running" (a copy with the same key is being written) is waited for apart from these: every
+ * Retry-After (1 s), within the call's time-out, until the first copy's answer can be replayed.
  */
 export const POST_RETRY_DELAYS_MS: readonly number[] = [500, 1500];
 /** Longest wait a Retry-After may ask for before an automatic retry (ms). */
@@ -159,30 +157,43 @@ const NETWORK_ERROR = 'Le serveur est injoignable. Vérifiez votre connexion.';
  * Calls the API and returns its JSON answer (an empty object for an empty body).
  * Throws HttpError(message from the body, status, body) on a non-2xx answer, where body keeps
  * `errors` ({field: message}) for react-admin's server-side validation; status 0 when unreachable.
- * A POST made with the stored session carries an Idempotency-Key (options.idempotencyKey), and only such a POST is
- * sent again, with the same key, after a network failure or a 502 / 503 / 504 (POST_RETRY_DELAYS_MS): the server
- * answers a retry of a write it already made with that write's answer (docs/decisions/idempotent-writes.md). The
- * time-out (REQUEST_TIMEOUT_MS) covers the attempts and their waits together.
+ * A POST made with the stored session carries an Idempotency-Key (options.idempotencyKey; by default its submission's,
+ * ./submissions.ts), and only such a POST is sent again, with the same key, after a network failure or a
+ * 502 / 503 / 504 (POST_RETRY_DELAYS_MS), or while the server answers that a copy with that key still runs (409 with
+ * Retry-After): the server answers a retry of a write it already made with that write's answer
+ * (docs/decisions/idempotent-writes.md). The same POST made again while one is on its way (a double click) shares its
+ * call. The time-out (REQUEST_TIMEOUT_MS) covers the attempts and their waits together.
  */
 export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string, options: HttpOptions = {}): Promise<T> {
+  const { method = 'GET', auth = true, token } = options;
+  const bearer = token ?? (auth ? readSession()?.token : undefined);
+  // A public call (sign-in, recovery: no stored session) carries no key, nor a call given its own or none.
+  if (method !== 'POST' || options.idempotencyKey !== undefined || !bearer || token) return send<T>(path, options);
+  const identity = submissionIdentity(readSession()?.user?.id ?? bearer, path, options.query, options.body);
+  // A caller that may abort (its signal) keeps its own call: another's abort must not end it.
+  if (options.signal) return send<T>(path, options, identity);
+  return shareSubmission(identity, () => send<T>(path, options, identity));
+}
+
+/**
+ * One call of httpRequest: its attempts, then its answer. `submission`: the identity of the POST's submission, whose
+ * key it carries and forgets once the server answered (./submissions.ts).
+ */
+async function send<T extends ApiAnswer>(path: string, options: HttpOptions, submission?: string): Promise<T> {
   const { method = 'GET', body, query, auth = true, token, signal, keepSessionOn401 = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && method !== 'GET') headers['Content-Type'] = 'application/json';
   const bearer = token ?? (auth ? readSession()?.token : undefined);
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  // One key per call: a public call (sign-in, recovery: no stored session) carries none.
-  const key =
-    method !== 'POST' || options.idempotencyKey === false
-      ? undefined
-      : (options.idempotencyKey ?? (bearer && !token ? newIdempotencyKey() : undefined));
+  const given = method === 'POST' && typeof options.idempotencyKey === 'string' ? options.idempotencyKey : undefined;
+  const key = submission !== undefined ? submissionKey(submission) : given;
   if (key) headers['Idempotency-Key'] = key;
 
   const call = callSignal(signal);
   let response: Response | undefined;
   let text = '';
   try {
-    for (let attempt = 0; ; attempt++) {
-      const canRetry = key !== undefined && attempt < POST_RETRY_DELAYS_MS.length;
+    for (let failures = 0; ;) {
       try {
         response = await fetch(apiUrl(path, query), {
           method,
@@ -194,16 +205,15 @@ export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string,
       } catch (error) {
         if (call.timedOut()) throw new HttpError(TIMEOUT_ERROR, 0, { message: TIMEOUT_ERROR });
         if ((error as Error)?.name === 'AbortError') throw error;
-        if (!canRetry) throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
         response = undefined;
       }
-      const again =
-        response === undefined ||
-        RETRIED_STATUSES.has(response.status) ||
-        (attempt > 0 && response.status === 409 && response.headers.has('Retry-After'));
-      if (!canRetry || !again) break;
+      const failed = response === undefined || RETRIED_STATUSES.has(response.status);
+      const stillRunning = response?.status === 409 && response.headers.has('Retry-After');
+      if (key === undefined || !(stillRunning || (failed && failures < POST_RETRY_DELAYS_MS.length))) break;
+      const wait = retryWait(response, stillRunning ? POST_RETRY_DELAYS_MS[0] : POST_RETRY_DELAYS_MS[failures]);
+      if (failed) failures++;
       try {
-        await sleep(retryWait(response, POST_RETRY_DELAYS_MS[attempt]), call.signal);
+        await sleep(wait, call.signal);
       } catch (error) {
         if (call.timedOut()) throw new HttpError(TIMEOUT_ERROR, 0, { message: TIMEOUT_ERROR });
         throw error;
@@ -213,6 +223,8 @@ export async function httpRequest<T extends ApiAnswer = ApiAnswer>(path: string,
     call.done();
   }
   if (!response) throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
+  // An answer: the submission is done or refused (a 5xx keeps its key: it may have been written).
+  if (submission !== undefined && response.status < 500) answered(submission);
 
   let json: ApiAnswer = {};
   if (text) {

@@ -1,8 +1,10 @@
 /**
- * The browser side of idempotent writes (src/providers/http.ts, dataProvider.ts; docs/decisions/idempotent-writes.md):
- * a POST made with the session carries an Idempotency-Key, a new one per call; after a network failure or a
- * 502 / 503 / 504 it is sent again with the same key (POST_RETRY_DELAYS_MS), never a POST without a key, never a
- * GET; a business 409 is not retried, the 409 "still running" answered to a retry is.
+ * The browser side of idempotent writes (src/providers/http.ts, submissions.ts, dataProvider.ts;
+ * docs/decisions/idempotent-writes.md "Browser"): a POST made with the session carries the Idempotency-Key of its
+ * submission — the same user, call and body keep one key until an answer arrives, and an identical POST made while one
+ * is on its way shares its call; after a network failure or a 502 / 503 / 504 it is sent again with the same key
+ * (POST_RETRY_DELAYS_MS), never a POST without a key, never a GET; a business 409 is not retried, the 409 "still
+ * running" is waited for until the first copy's answer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
@@ -110,7 +112,7 @@ describe('POST with an Idempotency-Key', () => {
     expect(business).toHaveLength(1);
   });
 
-  it('gives each call its own key: a new submission is a new key', async () => {
+  it('gives the same submission a new key once answered', async () => {
     const calls = scriptedFetch([ok]);
     await httpRequest('operation/create', { method: 'POST', body: {} });
     await httpRequest('operation/create', { method: 'POST', body: {} });
@@ -166,5 +168,82 @@ describe('POST with an Idempotency-Key', () => {
     const given = scriptedFetch([ok]);
     await dataProvider.create('colis', { data: { poids: 2 }, meta: { idempotencyKey: 'saisie-42' } });
     expect(given[0].headers['Idempotency-Key']).toBe('saisie-42');
+  });
+});
+
+describe("a submission's key: one per content, until its answer", () => {
+  beforeEach(() => {
+    const store = installBrowserStubs();
+    store.set(SESSION_KEY, JSON.stringify({ token: 'tok-123', user: { id: 'u1' }, privileges: [] }));
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** The keys the calls carried. */
+  const keysOf = (calls: { headers: Record<string, string> }[]) => calls.map((c) => c.headers['Idempotency-Key']);
+
+  it('two identical POSTs made together (a double click) send one request, and both get its answer', async () => {
+    const calls = scriptedFetch([ok]);
+    const body = { colisID: 'c-double', montant: 1 };
+    const [first, second] = await Promise.all([
+      httpRequest('encaissement/create', { method: 'POST', body }),
+      httpRequest('encaissement/create', { method: 'POST', body }),
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(first).toEqual(ok.body);
+    expect(second).toEqual(ok.body);
+  });
+
+  it('keeps the key of a submission left without answer: sent again, the same key; answered, a new one', async () => {
+    const body = { colisID: 'c-lost', montant: 1 };
+    const lost = scriptedFetch(['network']);
+    expect(((await settle(httpRequest('encaissement/create', { method: 'POST', body }))) as HttpError).status).toBe(0);
+    const retried = scriptedFetch([ok]);
+    expect(await httpRequest('encaissement/create', { method: 'POST', body })).toEqual(ok.body);
+    expect(keysOf(retried)).toEqual([keysOf(lost)[0]]);
+
+    const next = scriptedFetch([ok]);
+    await httpRequest('encaissement/create', { method: 'POST', body });
+    expect(keysOf(next)[0]).toBeTruthy();
+    expect(keysOf(next)[0]).not.toBe(keysOf(lost)[0]);
+  });
+
+  it('keeps the key after a 5xx (the write may have happened), not after a refusal', async () => {
+    const body = { colisID: 'c-5xx', montant: 1 };
+    const failed = scriptedFetch([{ status: 500, body: { success: false, message: 'Erreur interne' } }]);
+    expect(((await settle(httpRequest('encaissement/create', { method: 'POST', body }))) as HttpError).status).toBe(500);
+    const refused = scriptedFetch([{ status: 409, body: { success: false, message: 'La caisse est clôturée.' } }]);
+    expect(((await settle(httpRequest('encaissement/create', { method: 'POST', body }))) as HttpError).status).toBe(409);
+    expect(keysOf(refused)).toEqual(keysOf(failed));
+    const after = scriptedFetch([ok]);
+    await httpRequest('encaissement/create', { method: 'POST', body });
+    expect(keysOf(after)[0]).not.toBe(keysOf(refused)[0]);
+  });
+
+  it('gives another content, another call or another user a new key', async () => {
+    const calls = scriptedFetch(['network']);
+    const send = (path: string, body: unknown) => settle(httpRequest(path, { method: 'POST', body }));
+    await send('encaissement/create', { colisID: 'c-a', montant: 1 });
+    await send('encaissement/create', { colisID: 'c-a', montant: 2 });
+    await send('encaissement/rembourser/p1', { colisID: 'c-a', montant: 1 });
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok-456', user: { id: 'u2' }, privileges: [] }));
+    await send('encaissement/create', { colisID: 'c-a', montant: 1 });
+    const perCall = keysOf(calls).filter((_, i) => i % (1 + POST_RETRY_DELAYS_MS.length) === 0);
+    expect(perCall).toHaveLength(4);
+    expect(new Set(perCall).size).toBe(4);
+  });
+
+  it("waits while the server says a copy with the key still runs, then shows that copy's answer", async () => {
+    const running = { status: 409, body: { success: false, message: 'Requête en cours' }, headers: { 'Retry-After': '1' } };
+    const calls = scriptedFetch([running, running, running, ok]);
+    const call = httpRequest('colis/create', { method: 'POST', body: { poids: 'en cours' } });
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call).toEqual(ok.body);
+    expect(new Set(keysOf(calls)).size).toBe(1);
   });
 });
