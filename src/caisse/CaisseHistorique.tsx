@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -37,6 +37,7 @@ import { formatDateFr } from '../common/formatDate';
 import { QueryStatus } from '../common/QueryStatus';
 import { serverMessage } from '../common/recordLabel';
 import { useHasPermission } from '../common/useHasPermission';
+import { useWrite } from '../common/useWrite';
 import { fullName } from '../providers/records';
 import type { CaisseMethods } from './caisseMethods';
 import { ecartNonNul, formatEcart } from './caisseView';
@@ -57,7 +58,7 @@ const RouvrirDialog = ({ cloture, onClose, onDone }: { cloture: CaisseCloture; o
     handleSubmit,
     formState: { errors },
   } = useForm<{ motif: string }>({ resolver: motifResolver, defaultValues: { motif: '' } });
-  const rouvrir = useMutation({
+  const rouvrir = useWrite({
     mutationFn: (motif: string) => dataProvider.rouvrirCaisse(cloture.id, motif.trim()),
     onSuccess: ({ message }) => {
       notify(message ?? CAISSE_MESSAGES.rouverte, { type: 'success' });
@@ -68,7 +69,7 @@ const RouvrirDialog = ({ cloture, onClose, onDone }: { cloture: CaisseCloture; o
   const jour = isoToFr(cloture.jour);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={handleSubmit(({ motif }) => rouvrir.mutate(motif))} noValidate>
+      <form onSubmit={handleSubmit(({ motif }) => rouvrir.run(motif))} noValidate>
         <DialogTitle>{translate(`${f}.rouvrir.title`, { jour })}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>{translate(`${f}.rouvrir.content`, { agence: cloture.agenceID.libelle, jour })}</Typography>
@@ -87,7 +88,7 @@ const RouvrirDialog = ({ cloture, onClose, onDone }: { cloture: CaisseCloture; o
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate(`${f}.rouvrir.cancel`)}</Button>
-          <Button type="submit" variant="contained" color="warning" startIcon={<LockOpenIcon />} disabled={rouvrir.isPending}>
+          <Button type="submit" variant="contained" color="warning" startIcon={<LockOpenIcon />} disabled={rouvrir.pending}>
             {translate(`${f}.rouvrir.confirm`)}
           </Button>
         </DialogActions>

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -42,6 +42,7 @@ import { PageHeader } from '../common/PageHeader';
 import { QueryStatus } from '../common/QueryStatus';
 import { serverMessage } from '../common/recordLabel';
 import { useAppIdentity } from '../common/useAppIdentity';
+import { useWrite } from '../common/useWrite';
 import { fullName } from '../providers/records';
 import type { CaisseMethods } from './caisseMethods';
 import {
@@ -164,7 +165,7 @@ const CaisseForm = ({ lignes, ecartsConversion, agence, date, agenceID, onClosed
     reset(formValuesOf(lignes, getValues()));
   }, [lignes, reset, getValues]);
 
-  const cloture = useMutation({
+  const cloture = useWrite({
     mutationFn: (values: CaisseFormValues) => dataProvider.cloturerCaisse(clotureBodyOf(values, { date, agenceID })),
     onSuccess: ({ message }) => {
       notify(message ?? CAISSE_MESSAGES.cloturee, { type: 'success' });
@@ -235,10 +236,10 @@ const CaisseForm = ({ lignes, ecartsConversion, agence, date, agenceID, onClosed
         slotProps={{ htmlInput: { 'data-testid': 'commentaire' } }}
         sx={{ mb: 2 }}
       />
-      <Button type="submit" variant="contained" startIcon={<LockIcon />} disabled={cloture.isPending}>
+      <Button type="submit" variant="contained" startIcon={<LockIcon />} disabled={cloture.pending}>
         {translate(`${f}.form.submit`)}
       </Button>
-      {cloture.isPending && <LinearProgress sx={{ mt: 1 }} />}
+      {cloture.pending && <LinearProgress sx={{ mt: 1 }} />}
       <Confirm
         isOpen={pending !== null}
         title={translate(`${f}.form.confirm_title`)}
@@ -254,8 +255,8 @@ const CaisseForm = ({ lignes, ecartsConversion, agence, date, agenceID, onClosed
         }
         confirm={`${f}.form.submit`}
         cancel="app.common.no"
-        loading={cloture.isPending}
-        onConfirm={() => pending && cloture.mutate(pending)}
+        loading={cloture.pending}
+        onConfirm={() => pending && cloture.run(pending)}
         onClose={() => setPending(null)}
       />
     </Box>

@@ -18,9 +18,9 @@
  * left, and a save refused by the schema goes to the step of the first field in error.
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Box, Button, CardContent, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Button, CardContent, CircularProgress, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { Form, useGetList, useNotify, useSaveContext, useTranslate } from 'react-admin';
-import { useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { colisWizardSchema, type ColisWizardContext } from '../../common/schemas/colis';
 import { formResolver } from '../common/formResolver';
 import { serverMessage } from '../common/recordLabel';
@@ -45,6 +45,7 @@ import { usePrixNatures, useOpenEnvois } from './wizard/useWizardData';
 import { PrixNotFoundDialog, PoidsCheckDialog } from './wizard/PoidsCheckDialog';
 import { envoiIndisponible, poidsTotalSaisi } from './wizard/envoiChoice';
 import { useAppIdentity } from '../common/useAppIdentity';
+import { useOneAtATime } from '../common/useWrite';
 
 /** Props of ColisInputs. */
 export interface ColisInputsProps {
@@ -279,6 +280,11 @@ const WizardBody = ({ mode, currentEnvoiId, ownPoids, resolverRef }: WizardBodyP
       }
     }
   }, onInvalid);
+  // One click, one save (docs/decisions/idempotent-writes.md "Browser"): from the click to the answer the button is
+  // disabled (the form's submit runs until the save's answer), and a second click in the same tick is dropped.
+  const submitOnce = useOneAtATime(submit);
+  const { isSubmitting } = useFormState();
+  const busy = saving || isSubmitting;
 
   return (
     <Box onKeyDown={blockEnter}>
@@ -316,7 +322,7 @@ const WizardBody = ({ mode, currentEnvoiId, ownPoids, resolverRef }: WizardBodyP
         {step === 2 && <StepDestinataire envoi={envoi} />}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
-        <Button variant="outlined" disabled={step === 0 || saving} onClick={() => setStep((s) => s - 1)}>
+        <Button variant="outlined" disabled={step === 0 || busy} onClick={() => setStep((s) => s - 1)}>
           {button('previous')}
         </Button>
         <Typography variant="caption" color="text.secondary" sx={{ flex: 1, textAlign: 'center' }} data-testid="wizard-missing">
@@ -327,8 +333,15 @@ const WizardBody = ({ mode, currentEnvoiId, ownPoids, resolverRef }: WizardBodyP
             {button('next')}
           </Button>
         ) : (
-          <Button variant="contained" color="success" disabled={missing[2].length > 0 || saving} onClick={() => void submit()}>
-            {saving ? translate('resources.colis.wizard.saving') : button('save')}
+          <Button
+            variant="contained"
+            color="success"
+            disabled={missing[2].length > 0 || busy}
+            aria-busy={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            onClick={() => void submitOnce()}
+          >
+            {busy ? translate('resources.colis.wizard.saving') : button('save')}
           </Button>
         )}
       </Box>

@@ -1,9 +1,9 @@
 /**
  * Add and edit screens of every reference resource (spec 001 §2 add/edit forms, §8 success and failure
  * texts): breadcrumb to the list, upper-case title, a SimpleForm of the given inputs, redirect to the list (or the
- * given `redirect`) after save. Success texts come from `resources.<name>.notifications.created|updated`; a refusal with
- * field errors is shown on the fields themselves, any other refusal shows the resource's failure text
- * followed by the server message.
+ * given `redirect`) after save, saved once however fast 'Enregistrer' is clicked (OneSaveAtATime). Success texts come
+ * from `resources.<name>.notifications.created|updated`; a refusal with field errors is shown on the fields
+ * themselves, any other refusal shows the resource's failure text followed by the server message.
  */
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import type { z } from 'zod';
@@ -26,6 +26,7 @@ import { PageHeader } from './PageHeader';
 import { hasFieldErrors, serverMessage } from './recordLabel';
 import { NOT_FOUND_PATH } from '../routes/legacyRoutes';
 import { formResolver } from './formResolver';
+import { OneSaveAtATime } from './OneSaveAtATime';
 
 export { NOT_FOUND_PATH };
 
@@ -171,9 +172,11 @@ export const ReferenceCreatePage = ({
         mutationOptions={onSuccess ? { onError, onSuccess } : { onError }}
         transform={transform}
       >
-        <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />} resolver={resolver ?? schemaResolver} noValidate>
-          {children}
-        </SimpleForm>
+        <OneSaveAtATime>
+          <SimpleForm toolbar={toolbar ?? <SaveOnlyToolbar />} resolver={resolver ?? schemaResolver} noValidate>
+            {children}
+          </SimpleForm>
+        </OneSaveAtATime>
       </Create>
     </>
   );
@@ -218,14 +221,16 @@ export const ReferenceEditPage = ({
         queryOptions={{ onError: onLoadError, ...(prepareRecord ? { select: prepareRecord } : {}) }}
         transform={transform}
       >
-        <SimpleForm
-          toolbar={toolbar ?? <SaveOnlyToolbar />}
-          resetOptions={KEEP_USER_EDITS}
-          resolver={resolver ?? schemaResolver}
-          noValidate
-        >
-          {children}
-        </SimpleForm>
+        <OneSaveAtATime>
+          <SimpleForm
+            toolbar={toolbar ?? <SaveOnlyToolbar />}
+            resetOptions={KEEP_USER_EDITS}
+            resolver={resolver ?? schemaResolver}
+            noValidate
+          >
+            {children}
+          </SimpleForm>
+        </OneSaveAtATime>
       </Edit>
     </>
   );

@@ -7,15 +7,15 @@
  * (useDialogMutation). Such a dialog is mounted only while open (its form starts afresh each time).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { styled, type SxProps, type Theme } from '@mui/material/styles';
-import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { Form, SelectInput, useNotify, useTranslate, type ValidateForm } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { z } from 'zod';
 import { serverMessage } from '../common/recordLabel';
+import { useWrite } from '../common/useWrite';
 import { useModesPaiement } from './useModesPaiement';
 
 /**
@@ -30,8 +30,9 @@ export function contextResolver(schema: z.ZodType): Resolver<FieldValues, object
 }
 
 /**
- * The call of a dialog and what it says: pending while it runs; on success the server's message (else `success`)
- * then onDone; on failure the server's message (else `failure`), the dialog staying open.
+ * The call of a dialog and what it says: pending while it runs, started once however often it is submitted meanwhile
+ * (src/common/useWrite.ts: a double click writes once); on success the server's message (else `success`) then
+ * onDone; on failure the server's message (else `failure`), the dialog staying open.
  * @param send the call, given the form's output; its answer may carry the server's `message`
  * @param texts `success` and `failure`: messages or translation keys; `onDone`: what follows a success (close, refresh)
  * @returns `run` (give it the form's output) and `pending`
@@ -41,7 +42,7 @@ export function useDialogMutation<V>(
   { success, failure, onDone }: { success: string; failure: string; onDone: () => void },
 ) {
   const notify = useNotify();
-  const { mutate, isPending } = useMutation({
+  const { run, pending } = useWrite({
     mutationFn: send,
     onSuccess: (answer) => {
       notify(answer.message || success, { type: 'success' });
@@ -49,8 +50,29 @@ export function useDialogMutation<V>(
     },
     onError: (error) => notify(serverMessage(error) ?? failure, { type: 'error' }),
   });
-  return { run: mutate, pending: isPending };
+  return { run, pending };
 }
+
+/**
+ * The submit button of a dialog: disabled from the click — while the form checks its values, then while the call
+ * runs (`pending`) — with a spinner meanwhile, so the agent sees the first click was taken.
+ */
+const SubmitButton = ({ label, color, pending }: { label: string; color: 'primary' | 'success' | 'warning'; pending: boolean }) => {
+  const { isSubmitting } = useFormState();
+  const busy = pending || isSubmitting;
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      color={color}
+      disabled={busy}
+      aria-busy={busy}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+    >
+      {label}
+    </Button>
+  );
+};
 
 /** A field's message: a schema's text, or a form `validate`'s translation key with its arguments. */
 type Message = string | { message: string; args?: Record<string, unknown> };
@@ -109,7 +131,7 @@ interface Figure {
  * @param defaultValues what the inputs start with (the form's record too: not the list row around the dialog)
  * @param resolver how the form is checked (contextResolver, given `context`), or `validate` (a form-level check)
  * @param onSubmit given the checked values (a resolver's output) once they pass
- * @param pending disables the submit button (useDialogMutation)
+ * @param pending disables the submit button, with a spinner (useDialogMutation); so does the form's check of a submit
  * @param cancel the cancel button's label (it calls onClose); `submit` the submit button's, in `submitColor`
  */
 export function PaiementDialog({
@@ -187,9 +209,7 @@ export function PaiementDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate(cancel)}</Button>
-          <Button type="submit" variant="contained" color={submitColor} disabled={pending}>
-            {translate(submit)}
-          </Button>
+          <SubmitButton label={translate(submit)} color={submitColor} pending={pending} />
         </DialogActions>
       </DialogForm>
     </Dialog>

@@ -5,7 +5,7 @@
  * field left empty, and the exact body the wizard sends to dataProvider.create('colis') (POST colis/create).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { CreateParams, GetListParams, GetOneParams } from 'react-admin';
 import ColisCreate from '../../src/colis/ColisCreate';
 import { AGENT_ROLE, renderAdmin, sessionWith, setupUser, typeText, type User } from './renderAdmin';
@@ -336,5 +336,42 @@ describe('Parcel wizard by keyboard (spec 000 §2 "Enter key blocked inside the 
     await waitFor(() => expect(button('Enregistrer').disabled).toBe(false));
     await enterOn(user, button('Enregistrer'));
     await waitFor(() => expect(provider.create).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('Parcel wizard, ENREGISTRER clicked twice (audit 000 B1)', () => {
+  it('registers one parcel for two clicks in the same tick; the button is disabled until the answer', async () => {
+    const { user, provider } = renderWizard();
+    let answer!: (value: { data: Record<string, unknown> }) => void;
+    provider.create.mockImplementation(
+      (_resource: string, params: CreateParams) =>
+        new Promise((resolve) => {
+          answer = () => resolve({ data: { ...params.data, id: 'colis-nouveau' } });
+        }),
+    );
+    await chooseEnvoi(user);
+    await fillInfo(user);
+    await waitFor(() => expect(button('Suivant').disabled).toBe(false));
+    await user.click(button('Suivant'));
+    await typeText(user, await screen.findByRole('textbox', { name: /^Téléphone du destinataire/ }), '0701020304');
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await screen.findByTestId('destinataire-found');
+    await user.click(screen.getByRole('radio', { name: "Saisir l'expéditeur" }));
+    await typeText(user, screen.getByRole('textbox', { name: /^Nom de l'expéditeur/ }), 'Martin');
+    await typeText(user, screen.getByRole('textbox', { name: /^Prénoms de l'expéditeur/ }), 'Claire');
+    await typeText(user, screen.getByRole('textbox', { name: /^Téléphone de l'expéditeur/ }), '612345678');
+    const save = button('Enregistrer');
+    await waitFor(() => expect(save.disabled).toBe(false));
+    // Two clicks before React draws anything between them.
+    act(() => {
+      save.click();
+      save.click();
+    });
+    await waitFor(() => expect(provider.create).toHaveBeenCalledTimes(1));
+    const pending = screen.getByRole('button', { name: 'Enregistrement...' }) as HTMLButtonElement;
+    expect(pending.disabled).toBe(true);
+    act(() => answer({ data: {} }));
+    expect(await screen.findByText('colis ajouté avec succès')).toBeTruthy();
+    expect(provider.create).toHaveBeenCalledTimes(1);
   });
 });

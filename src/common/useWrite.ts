@@ -1,0 +1,61 @@
+/**
+ * One action, one write (docs/decisions/idempotent-writes.md "Browser"): a write the user starts with a click runs at
+ * most once at a time. The button shows the write running (disabled, from its mutation's `isPending`), and a start
+ * made while one runs starts nothing, at once, through a ref: two clicks in the same tick — before React draws the
+ * button disabled — still start one write. The Idempotency-Key of the request is its submission's
+ * (src/providers/submissions.ts).
+ */
+import { useCallback, useRef } from 'react';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+
+/**
+ * Runs `action` at most once at a time: a call made while the previous one's promise is unsettled starts nothing and
+ * gets that promise (its result or its error), so whoever waits for it — a form's submit, whose button stays disabled
+ * while it runs — waits for the write that is running.
+ * @param action the write (a submit, a save, a mutation's mutateAsync)
+ * @returns the guarded action
+ */
+export function useOneAtATime<A extends unknown[], R>(action: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  const running = useRef<Promise<R> | null>(null);
+  return useCallback(
+    (...args: A) => {
+      if (running.current) return running.current;
+      let call: Promise<R>;
+      try {
+        call = Promise.resolve(action(...args));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      running.current = call;
+      const done = () => {
+        if (running.current === call) running.current = null;
+      };
+      call.then(done, done);
+      return call;
+    },
+    [action],
+  );
+}
+
+/**
+ * A write started by a click: react-query's useMutation (its onSuccess / onError notify and close), with `run`, which
+ * starts it unless it already runs (useOneAtATime), and `pending`, which disables its button.
+ * @param options the mutation's options (mutationFn, onSuccess, onError…)
+ * @returns `run(variables)` (starts nothing while one runs; a failure goes to onError; its promise settles, never
+ *   rejects, once the running write ended: a form's submit that returns it stays "submitting" until then), `pending`
+ *   and the mutation
+ */
+export function useWrite<TData, TVariables = void>(options: UseMutationOptions<TData, unknown, TVariables>) {
+  const mutation = useMutation(options);
+  const once = useOneAtATime(mutation.mutateAsync);
+  const run = useCallback(
+    // onError has said what went wrong: the rejection is not another error to report.
+    (variables: TVariables): Promise<void> =>
+      once(variables).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [once],
+  );
+  return { run, pending: mutation.isPending, mutation };
+}
