@@ -26,6 +26,7 @@ import { mustChangePassword, type AppAuthProvider } from '../providers/authProvi
 import { readSession } from '../providers/session';
 import { serverMessage } from '../common/recordLabel';
 import { canChangePassword } from '../profil/profilRules';
+import { useWrite } from '../common/useWrite';
 import { AuthCard } from './AuthCard';
 
 const t = 'app.first_password';
@@ -42,7 +43,6 @@ const ChangePasswordPage = () => {
   const refresh = useRefresh();
   const authProvider = useAuthProvider<AppAuthProvider>();
   const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(false);
 
   useEffect(() => {
     const session = readSession();
@@ -50,24 +50,26 @@ const ChangePasswordPage = () => {
     else if (!mustChangePassword(session)) navigate('/', { replace: true });
   }, [navigate]);
 
-  const submit = async (values: Record<string, unknown>) => {
-    if (!canChangePassword(values)) return;
-    setError(undefined);
-    setLoading(true);
-    try {
-      await authProvider!.completePasswordChange({
-        oldPassword: String(values.oldPassword ?? ''),
-        newPassword: String(values.newPassword ?? ''),
-      });
+  // Once however fast the button is clicked: a second change would meet the new password and be refused (401).
+  const change = useWrite({
+    mutationFn: (passwords: { oldPassword: string; newPassword: string }) => authProvider!.completePasswordChange(passwords),
+    onSuccess: () => {
       // The access checks cached while the privileges were refused are read again (menu, buttons, guards).
       refresh();
       notify(`${t}.success`, { type: 'success' });
       navigate('/', { replace: true });
-    } catch (e) {
+    },
+    onError: (e) => {
       const status = (e as { status?: number })?.status;
       setError(status === 401 ? translate(`${t}.wrong_current`) : (serverMessage(e) ?? translate(`${t}.failure`)));
-      setLoading(false);
-    }
+    },
+  });
+  const loading = change.pending;
+
+  const submit = (values: Record<string, unknown>) => {
+    if (!canChangePassword(values)) return;
+    setError(undefined);
+    change.run({ oldPassword: String(values.oldPassword ?? ''), newPassword: String(values.newPassword ?? '') });
   };
 
   return (

@@ -13,6 +13,7 @@ import { Form, LinkBase, PasswordInput, TextInput, useAuthProvider, useNavigate,
 import { forgotBody, resetPasswordForm } from '../../common/schemas/auth';
 import { formResolver } from '../common/formResolver';
 import type { AppAuthProvider } from '../providers/authProvider';
+import { useWrite } from '../common/useWrite';
 import { AuthCard } from './AuthCard';
 
 /** The rules of step 1 (telephoneComplet, email) and step 2 (otp, newPassword). */
@@ -28,41 +29,43 @@ const ForgotPasswordPage = () => {
   const [step, setStep] = useState<1 | 2>(1);
   const [identity, setIdentity] = useState<{ telephoneComplet: string; email: string }>();
   const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(false);
-
-  const requestCode = async (values: Record<string, unknown>) => {
-    setError(undefined);
-    setLoading(true);
-    const body = { telephoneComplet: String(values.telephoneComplet ?? '').replace(/\s+/g, ''), email: String(values.email ?? '').trim() };
-    try {
+  // Each step's call once however fast its button is clicked: one code sent, one reset (src/common/useWrite.ts).
+  const sendCode = useWrite({
+    mutationFn: async (body: { telephoneComplet: string; email: string }) => {
       await authProvider!.requestPasswordReset(body);
+      return body;
+    },
+    onSuccess: (body) => {
       setIdentity(body);
       setStep(2);
       notify('app.forgot.otp_sent', { type: 'info' });
-    } catch {
-      setError(translate('app.forgot.failure'));
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  const reset = async (values: Record<string, unknown>) => {
-    if (!identity) return;
-    setError(undefined);
-    setLoading(true);
-    try {
-      await authProvider!.resetPassword({
-        telephoneComplet: identity.telephoneComplet,
-        otp: String(values.otp ?? '').trim(),
-        newPassword: String(values.newPassword ?? ''),
-      });
+    },
+    onError: () => setError(translate('app.forgot.failure')),
+  });
+  const resetWith = useWrite({
+    mutationFn: (body: { telephoneComplet: string; otp: string; newPassword: string }) => authProvider!.resetPassword(body),
+    onSuccess: () => {
       notify('app.forgot.reset_done', { type: 'success' });
       // The spec goes to '/', which sends a signed-out user to login anyway.
       navigate('/login');
-    } catch {
-      setError(translate('app.forgot.failure'));
-      setLoading(false);
-    }
+    },
+    onError: () => setError(translate('app.forgot.failure')),
+  });
+  const loading = sendCode.pending || resetWith.pending;
+
+  const requestCode = (values: Record<string, unknown>) => {
+    setError(undefined);
+    sendCode.run({ telephoneComplet: String(values.telephoneComplet ?? '').replace(/\s+/g, ''), email: String(values.email ?? '').trim() });
+  };
+
+  const reset = (values: Record<string, unknown>) => {
+    if (!identity) return;
+    setError(undefined);
+    resetWith.run({
+      telephoneComplet: identity.telephoneComplet,
+      otp: String(values.otp ?? '').trim(),
+      newPassword: String(values.newPassword ?? ''),
+    });
   };
 
   return (

@@ -32,10 +32,11 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import RemoveDoneIcon from '@mui/icons-material/RemoveDone';
 import LockIcon from '@mui/icons-material/Lock';
 import { Confirm, useDataProvider, useGetIdentity, useNotify, useTranslate, type DataProvider } from 'react-admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../common/PageHeader';
 import { QueryStatus } from '../common/QueryStatus';
 import { serverMessage } from '../common/recordLabel';
+import { useWrite } from '../common/useWrite';
 import type { AppIdentity } from '../providers/authProvider';
 import { readSession, sessionActor } from '../providers/session';
 import { ACCESS_RULE_MESSAGES, type Actor } from '../../common/autorisationRules';
@@ -168,7 +169,8 @@ const RoleGrants = ({
   };
   const onError = (error: unknown) => notify(serverMessage(error) ?? translate(`${T}.update_error`), { type: 'error' });
 
-  const toggle = useMutation({
+  // One change at a time, however fast a switch or a group's button is clicked (src/common/useWrite.ts).
+  const toggle = useWrite({
     mutationFn: async ({ p, next }: { p: AssignmentPermission; next: boolean }) => {
       const link = linkOf.get(p.id);
       return link ? dataProvider.setAutorisationActive(link.id, next) : dataProvider.grantPermission(roleId, p.id);
@@ -177,7 +179,7 @@ const RoleGrants = ({
     onError,
     onSettled: afterChange,
   });
-  const groupChange = useMutation({
+  const groupChange = useWrite({
     mutationFn: (action: GroupAction) => dataProvider.setGroupAutorisations(roleId, action.privilegeIDs, action.isActive),
     onSuccess: (message) => notify(message ?? translate(`${T}.granted`), { type: 'success' }),
     onError,
@@ -270,7 +272,7 @@ const RoleGrants = ({
                               size="small"
                               variant="outlined"
                               startIcon={<DoneAllIcon />}
-                              disabled={!canGrant || groupChange.isPending}
+                              disabled={!canGrant || groupChange.pending}
                               onClick={() => askGroup(group, true)}
                             >
                               {translate(`${T}.grant_all`)}
@@ -280,7 +282,7 @@ const RoleGrants = ({
                               variant="outlined"
                               color="error"
                               startIcon={<RemoveDoneIcon />}
-                              disabled={!canRevoke || groupChange.isPending}
+                              disabled={!canRevoke || groupChange.pending}
                               onClick={() => askGroup(group, false)}
                             >
                               {translate(`${T}.revoke_all`)}
@@ -293,8 +295,8 @@ const RoleGrants = ({
                             privilege={p}
                             held={held(p)}
                             rule={rule(p)}
-                            busy={toggle.isPending || groupChange.isPending}
-                            onToggle={(next) => toggle.mutate({ p, next })}
+                            busy={toggle.pending || groupChange.pending}
+                            onToggle={(next) => toggle.run({ p, next })}
                           />
                         ))}
                       </>
@@ -309,7 +311,7 @@ const RoleGrants = ({
       </QueryStatus>
       <Confirm
         isOpen={pending !== null}
-        loading={groupChange.isPending}
+        loading={groupChange.pending}
         title={`${T}.confirm_title`}
         content={
           pending
@@ -322,7 +324,7 @@ const RoleGrants = ({
         }
         confirm="app.common.yes"
         cancel="app.common.no"
-        onConfirm={() => pending && groupChange.mutate(pending)}
+        onConfirm={() => pending && groupChange.run(pending)}
         onClose={() => {
           setPending(null);
           notify(`${T}.cancelled`, { type: 'info' });

@@ -11,6 +11,7 @@ import { useDataProvider, useNotify, useRecordContext, useTranslate, type DataPr
 import { HttpError } from 'ra-core';
 import { CANAL_PREFERE_LABELS, CANAUX_PREFERES, type CanalPrefere } from '../../common/canal';
 import { formatDateFr } from '../common/formatDate';
+import { useWrite } from '../common/useWrite';
 import type { ClientCanal, MessagerieMethods } from '../messagerie/messagerieMethods';
 
 const f = 'resources.clients.canal';
@@ -25,7 +26,6 @@ export const ClientCanalPanel = () => {
   const [data, setData] = useState<ClientCanal | null>(null);
   const [failed, setFailed] = useState(false);
   const [canal, setCanal] = useState<CanalPrefere>('auto');
-  const [busy, setBusy] = useState(false);
   const id = record?.id ? String(record.id) : undefined;
 
   const load = useCallback(async () => {
@@ -41,21 +41,26 @@ export const ClientCanalPanel = () => {
   }, [dataProvider, id]);
   useEffect(() => void load(), [load]);
 
-  /** Saves the channel chosen; on a refusal the choice goes back to the saved one. */
-  const save = async (chosen: CanalPrefere) => {
-    if (!id || chosen === data?.canalPrefere) return;
-    setCanal(chosen);
-    setBusy(true);
-    try {
-      notify((await dataProvider.setClientCanal(id, chosen)) ?? translate(`${f}.saved`), { type: 'success' });
+  // The channel's change, once however fast it is chosen again (src/common/useWrite.ts); the panel is read again after.
+  const change = useWrite({
+    mutationFn: ({ client, chosen }: { client: string; chosen: CanalPrefere }) => dataProvider.setClientCanal(client, chosen),
+    onSuccess: async (message) => {
+      notify(message ?? translate(`${f}.saved`), { type: 'success' });
       await load();
-    } catch (error) {
+    },
+    onError: (error) => {
       const message = error instanceof HttpError ? (error.body as { message?: string } | undefined)?.message : undefined;
       notify(message || translate(`${f}.error`), { type: 'error' });
       setCanal(data?.canalPrefere ?? 'auto');
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = change.pending;
+
+  /** Saves the channel chosen; on a refusal the choice goes back to the saved one. */
+  const save = (chosen: CanalPrefere) => {
+    if (!id || chosen === data?.canalPrefere) return;
+    setCanal(chosen);
+    change.run({ client: id, chosen });
   };
 
   if (!id) return null;
@@ -71,7 +76,7 @@ export const ClientCanalPanel = () => {
           size="small"
           label={translate(`${f}.label`)}
           value={canal}
-          onChange={(e) => void save(e.target.value as CanalPrefere)}
+          onChange={(e) => save(e.target.value as CanalPrefere)}
           helperText={translate(`${f}.help`)}
           sx={{ minWidth: 320 }}
           disabled={!data || busy}

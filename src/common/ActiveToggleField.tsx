@@ -15,6 +15,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useUpdate, type RaRecord } from 'react-admin';
 import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
 import { serverMessage } from './recordLabel';
+import { useOneAtATime } from './useWrite';
 
 /** The server's message of a deactivation to confirm (409 whose body names `dependances`), or undefined. */
 function dependantsMessage(error: unknown): string | undefined {
@@ -48,25 +49,17 @@ export const ActiveToggleField = ({
   /** The server's message while its second confirmation (a deactivation with active dependants) is open. */
   const [forceMessage, setForceMessage] = useState<string | null>(null);
 
-  if (!record || !resource) return null;
-  const active = record[source] === true;
-
-  const handleClick = (event: React.MouseEvent) => {
-    event.stopPropagation();
-    if (!canAccess) {
-      notify(noPermissionMessage, { type: 'warning' });
-      return;
-    }
-    setOpen(true);
-  };
-
-  /** Sends the inverse value; `force` confirms a deactivation the server asked to confirm. */
-  const send = (force: boolean) =>
+  /**
+   * Sends the inverse value; `force` confirms a deactivation the server asked to confirm. Once however fast 'Oui' is
+   * clicked: a second click before the answer changes nothing (src/common/useWrite.ts).
+   */
+  const send = useOneAtATime(async (target: RaRecord, force: boolean) =>
     update(
       resource,
-      { id: record.id, data: { [source]: !active }, previousData: record, meta: force ? { force: true } : undefined },
+      { id: target.id, data: { [source]: target[source] !== true }, previousData: target, meta: force ? { force: true } : undefined },
       {
         mutationMode: 'pessimistic',
+        returnPromise: true,
         onSuccess: () => {
           setOpen(false);
           setForceMessage(null);
@@ -81,16 +74,29 @@ export const ActiveToggleField = ({
           if (!toConfirm) notify(serverMessage(error) ?? 'app.status.failure', { type: 'error' });
         },
       },
-    );
+    ).catch(() => undefined),
+  );
+
+  if (!record || !resource) return null;
+  const active = record[source] === true;
+
+  const handleClick = (event: React.MouseEvent) => {
+    event.stopPropagation();
+    if (!canAccess) {
+      notify(noPermissionMessage, { type: 'warning' });
+      return;
+    }
+    setOpen(true);
+  };
 
   const handleConfirm = (event?: React.MouseEvent) => {
     event?.stopPropagation();
-    send(false);
+    void send(record, false);
   };
 
   const handleForce = (event?: React.MouseEvent) => {
     event?.stopPropagation();
-    send(true);
+    void send(record, true);
   };
 
   /** 'Non' on the second confirmation: nothing is sent ('Vous avez annulez la modification !'). */

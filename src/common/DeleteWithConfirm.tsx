@@ -10,6 +10,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDelete, type RaRecord } from 'react-admin';
 import { serverMessage } from './recordLabel';
+import { useWrite } from './useWrite';
 import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
 
 /** Props of DeleteWithConfirm; all optional. */
@@ -49,12 +50,9 @@ export const DeleteWithConfirm = ({
     'app.delete.cancelled',
     recordName,
   );
-  const [deleteOne, { isPending }] = useDelete();
-  const [running, setRunning] = useState(false);
+  const [deleteOne] = useDelete();
   // The failed deletion shown in the 'erreur' dialog: the server's reason, or null when it gave none.
   const [failure, setFailure] = useState<{ reason: string | null } | null>(null);
-
-  if (!record || !resource || !canAccess) return null;
 
   const done = () => {
     setOpen(false);
@@ -62,35 +60,26 @@ export const DeleteWithConfirm = ({
     if (onDeleted) onDeleted();
     else refresh();
   };
+  // The deletion (the feature's own `action`, else react-admin's), once however fast 'Oui' is clicked: a second click
+  // before the answer deletes nothing more (src/common/useWrite.ts). Resolves whether the record is gone.
+  const remove = useWrite({
+    mutationFn: async ({ target, from }: { target: RaRecord; from: string }) => {
+      if (action) return action(target);
+      await deleteOne(from, { id: target.id, previousData: target }, { mutationMode: 'pessimistic', returnPromise: true });
+      return true;
+    },
+    onSuccess: (deleted) => (deleted ? done() : setOpen(false)),
+    onError: (error) => {
+      setOpen(false);
+      setFailure({ reason: serverMessage(error) ?? null });
+    },
+  });
+
+  if (!record || !resource || !canAccess) return null;
 
   const handleConfirm = (event?: React.MouseEvent) => {
     event?.stopPropagation();
-    if (action) {
-      setRunning(true);
-      action(record)
-        .then((deleted) => {
-          if (deleted) done();
-          else setOpen(false);
-        })
-        .catch((error: unknown) => {
-          setOpen(false);
-          setFailure({ reason: serverMessage(error) ?? null });
-        })
-        .finally(() => setRunning(false));
-      return;
-    }
-    deleteOne(
-      resource,
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: done,
-        onError: (error) => {
-          setOpen(false);
-          setFailure({ reason: serverMessage(error) ?? null });
-        },
-      },
-    );
+    remove.run({ target: record, from: resource });
   };
 
   const openConfirm = (event: React.MouseEvent) => {
@@ -113,7 +102,7 @@ export const DeleteWithConfirm = ({
       )}
       <Confirm
         isOpen={open}
-        loading={isPending || running}
+        loading={remove.pending}
         title="app.delete.title"
         content={
           details ? (

@@ -48,6 +48,7 @@ import { PageHeader } from '../common/PageHeader';
 import { SearchBox, WIDE_TABLE_SX } from '../common/ReferenceListPage';
 import { serverMessage } from '../common/recordLabel';
 import { StatutChip } from '../common/StatutChip';
+import { useWrite } from '../common/useWrite';
 import { fullName } from '../providers/records';
 import type { DemandesSuppressionMethods } from './demandesSuppressionMethods';
 import { EtatChip } from './EtatChip';
@@ -119,22 +120,18 @@ const ApproveButton = () => {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<DataProvider & DemandesSuppressionMethods>();
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  if (!record) return null;
-
-  const confirm = async () => {
-    setPending(true);
-    try {
-      const message = await dataProvider.approveDemandeSuppression(String(record.id));
-      notify(message ?? `${f}.notifications.approved`, { type: 'success' });
-    } catch (error) {
-      notify(serverMessage(error) ?? `${f}.notifications.error`, { type: 'error' });
-    } finally {
-      setPending(false);
+  // Approved once however fast 'Oui' is clicked (src/common/useWrite.ts).
+  const approve = useWrite({
+    mutationFn: (id: string) => dataProvider.approveDemandeSuppression(id),
+    onSuccess: (message) => notify(message ?? `${f}.notifications.approved`, { type: 'success' }),
+    onError: (error) => notify(serverMessage(error) ?? `${f}.notifications.error`, { type: 'error' }),
+    onSettled: () => {
       setOpen(false);
       refresh();
-    }
-  };
+    },
+  });
+  const pending = approve.pending;
+  if (!record) return null;
 
   return (
     <>
@@ -148,7 +145,7 @@ const ApproveButton = () => {
         content={translate(`${f}.confirm.approve`, { reference: record.colisID.reference })}
         confirm="app.common.yes"
         cancel="app.common.no"
-        onConfirm={() => void confirm()}
+        onConfirm={() => approve.run(String(record.id))}
         onClose={() => setOpen(false)}
       />
     </>
@@ -165,30 +162,29 @@ const RefuseButton = () => {
   const [open, setOpen] = useState(false);
   const [motif, setMotif] = useState('');
   const [touched, setTouched] = useState(false);
-  const [pending, setPending] = useState(false);
-  if (!record) return null;
-  const checked = demandeRefusBody.safeParse({ motif });
-  const error = checked.success ? undefined : checked.error.issues[0]?.message;
-
   const close = () => {
     setOpen(false);
     setMotif('');
     setTouched(false);
   };
-  const submit = async () => {
-    setTouched(true);
-    if (!checked.success) return;
-    setPending(true);
-    try {
-      const message = await dataProvider.refuseDemandeSuppression(String(record.id), checked.data.motif);
+  // Refused once however fast 'Refuser' is clicked (src/common/useWrite.ts).
+  const refuse = useWrite({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => dataProvider.refuseDemandeSuppression(id, reason),
+    onSuccess: (message) => {
       notify(message ?? `${f}.notifications.refused`, { type: 'success' });
       close();
       refresh();
-    } catch (e) {
-      notify(serverMessage(e) ?? `${f}.notifications.error`, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
+    },
+    onError: (e) => notify(serverMessage(e) ?? `${f}.notifications.error`, { type: 'error' }),
+  });
+  const pending = refuse.pending;
+  if (!record) return null;
+  const checked = demandeRefusBody.safeParse({ motif });
+  const error = checked.success ? undefined : checked.error.issues[0]?.message;
+
+  const submit = () => {
+    setTouched(true);
+    if (checked.success) refuse.run({ id: String(record.id), reason: checked.data.motif });
   };
 
   return (
@@ -217,7 +213,7 @@ const RefuseButton = () => {
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{translate(`${f}.action.cancel`)}</Button>
-          <Button variant="contained" color="error" onClick={() => void submit()} disabled={pending}>
+          <Button variant="contained" color="error" onClick={submit} disabled={pending}>
             {translate(`${f}.action.refuse`)}
           </Button>
         </DialogActions>

@@ -38,6 +38,7 @@ import { isoToFr } from '../../common/dates';
 import { formatKg, formatMontant, fullName } from '../../common/format';
 import { serverMessage } from '../common/recordLabel';
 import { useHasPermission } from '../common/useHasPermission';
+import { useWrite } from '../common/useWrite';
 import type { ColisEnAttente, DepartMethods } from './departMethods';
 
 const t = 'resources.depart.transfert';
@@ -79,14 +80,25 @@ export const EnCoursEnvoiDialog = ({ isOpen, record, question, loading, onConfir
   /** The parcels ticked; null: every parcel the user may move (the default). */
   const [ticked, setTicked] = useState<string[] | null>(null);
   const [target, setTarget] = useState('');
-  const [moving, setMoving] = useState(false);
 
   const mayMove = has('colisUpdate');
   const colis = data?.colis ?? [];
   const departs = data?.departs ?? [];
   const movable = mayMove ? colis.filter((c) => c.deplacable) : [];
   const chosen = ticked ?? movable.map((c) => c.id);
-  const busy = loading || moving;
+  // Moved once however fast 'Déplacer' is clicked (src/common/useWrite.ts).
+  const transfer = useWrite({
+    mutationFn: ({ ids, envoi }: { ids: string[]; envoi: string }) => dataProvider.transfererColis(ids, envoi),
+    onSuccess: (message) => {
+      notify(message || `${t}.moved_hint`, { type: 'success' });
+      setTicked(null);
+      setTarget('');
+      // Reads the list of departures and this dialog's parcels again (react-admin's refresh invalidates every query).
+      refresh();
+    },
+    onError: (e) => notify(serverMessage(e) ?? translate('resources.depart.status_change.failure'), { type: 'error', multiLine: true }),
+  });
+  const busy = loading || transfer.pending;
 
   const close = (event?: React.MouseEvent) => {
     setTicked(null);
@@ -94,22 +106,6 @@ export const EnCoursEnvoiDialog = ({ isOpen, record, question, loading, onConfir
     onClose(event);
   };
   const toggle = (id: string) => setTicked(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
-
-  const move = async () => {
-    setMoving(true);
-    try {
-      const message = await dataProvider.transfererColis(chosen, target);
-      notify(message || `${t}.moved_hint`, { type: 'success' });
-      setTicked(null);
-      setTarget('');
-      // Reads the list of departures and this dialog's parcels again (react-admin's refresh invalidates every query).
-      refresh();
-    } catch (e) {
-      notify(serverMessage(e) ?? translate('resources.depart.status_change.failure'), { type: 'error', multiLine: true });
-    } finally {
-      setMoving(false);
-    }
-  };
 
   return (
     <Dialog
@@ -215,7 +211,11 @@ export const EnCoursEnvoiDialog = ({ isOpen, record, question, loading, onConfir
                         ))}
                       </Select>
                     </FormControl>
-                    <Button variant="outlined" disabled={!target || chosen.length === 0 || busy} onClick={() => void move()}>
+                    <Button
+                      variant="outlined"
+                      disabled={!target || chosen.length === 0 || busy}
+                      onClick={() => transfer.run({ ids: chosen, envoi: target })}
+                    >
                       {translate(`${t}.move`)}
                     </Button>
                   </Box>

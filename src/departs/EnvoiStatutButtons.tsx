@@ -15,6 +15,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Confirm, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { serverMessage } from '../common/recordLabel';
 import { useHasPermission } from '../common/useHasPermission';
+import { useOneAtATime } from '../common/useWrite';
 import { envoiStatutActions, type EnvoiActionTarget, type EnvoiStatutAction } from './departRules';
 import { EnCoursEnvoiDialog } from './EnCoursEnvoiDialog';
 
@@ -43,13 +44,15 @@ const EnvoiStatutButton = ({ action, record }: { action: EnvoiStatutAction; reco
     notify(`${t}.cancelled`, { type: 'info' });
   };
 
-  const handleConfirm = (event?: React.MouseEvent) => {
-    event?.stopPropagation();
+  // One status change however fast 'Oui' is clicked: a second click before the answer — even in the same tick, before
+  // the button is drawn disabled — changes nothing (src/common/useWrite.ts).
+  const changeOnce = useOneAtATime(() =>
     update(
       resource,
       { id: record.id, data: { statutID: action.to }, previousData: record },
       {
         mutationMode: 'pessimistic',
+        returnPromise: true,
         onSuccess: () => {
           setOpen(false);
           notify(`${t}.success`, { type: 'success' });
@@ -62,7 +65,12 @@ const EnvoiStatutButton = ({ action, record }: { action: EnvoiStatutAction; reco
           notify(message ? `${failure} ${message}` : failure, { type: 'error', multiLine: true });
         },
       },
-    );
+    ).catch(() => undefined),
+  );
+
+  const handleConfirm = (event?: React.MouseEvent) => {
+    event?.stopPropagation();
+    void changeOnce();
   };
 
   const tooltip = action.enabled ? action.libelle : `${action.libelle} — ${translate(`${t}.not_allowed`, { statut: current })}`;

@@ -22,6 +22,7 @@ import { userSeesAllAgences } from '../../common/scopes';
 import { serverMessage } from '../common/recordLabel';
 import { sortByLibelle } from '../common/choices';
 import { useAppIdentity } from '../common/useAppIdentity';
+import { useWrite } from '../common/useWrite';
 import type { InventaireMethods } from './inventaireMethods';
 import { readSession } from '../providers/session';
 import { beep } from './scanFeedback';
@@ -101,8 +102,8 @@ export interface ScanSessionState {
   scan: (raw: string) => Promise<void>;
   /** Chooses the agency inventoried (ADMIN, before the first scan); '' clears it. */
   chooseAgence: (agenceID: string) => void;
-  /** Sends the statement, then opens it. */
-  save: () => Promise<void>;
+  /** Sends the statement (once while it is on its way), then opens it. */
+  save: () => void;
   /** Forgets the session and starts a new one. */
   abandon: () => void;
 }
@@ -135,7 +136,6 @@ export function useScanSession(): ScanSessionState {
   }, []);
   const [restored] = useState(() => session.scans.length);
   const [offline, setOffline] = useState(false);
-  const [saving, setSaving] = useState(false);
   const agenceID = allAgences ? session.agenceID : undefined;
 
   // Every change is stored at once: nothing scanned is lost until the server confirms.
@@ -234,24 +234,26 @@ export function useScanSession(): ScanSessionState {
     };
   }, [pendingKey, verify, update]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const { message, data } = await dataProvider.createInventaire({ id: session.id, agenceID, references: referencesToSend(session) });
+  // The statement is sent once however fast 'Enregistrer' is clicked (src/common/useWrite.ts); its id, made here, lets
+  // the server store one statement for a send retried after a dropped connection.
+  const send = useWrite({
+    mutationFn: (body: Parameters<InventaireMethods['createInventaire']>[0]) => dataProvider.createInventaire(body),
+    onSuccess: ({ message, data }) => {
       clearSession(store, userId);
       notify(message ?? 'Inventaire enregistré avec succès', { type: 'success' });
       if (data.inconnues.length > 0)
         notify(translate(`${f}.saved_unknown`, { refs: data.inconnues.join(', ') }), { type: 'warning', autoHideDuration: 8000 });
       redirect(`/inventaire/${encodeURIComponent(data.id)}`);
-    } catch (error) {
+    },
+    onError: (error) => {
       if (isOffline(error)) {
         setOffline(true);
         notify(`${f}.save_offline`, { type: 'warning' });
       } else notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const saving = send.pending;
+  const save = () => send.run({ id: session.id, agenceID, references: referencesToSend(session) });
 
   const abandon = () => {
     clearSession(store, userId);

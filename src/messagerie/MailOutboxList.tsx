@@ -7,7 +7,6 @@
  * sees every agency (ADMIN) sends a failed mail again (mail/retry/{id}). The body is never shown: some mails carry
  * one-time codes.
  */
-import { useState } from 'react';
 import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import {
@@ -27,6 +26,7 @@ import { userSeesAllAgences } from '../../common/scopes';
 import { formatDateFr } from '../common/formatDate';
 import { ReferenceListPage } from '../common/ReferenceListPage';
 import { useAppIdentity } from '../common/useAppIdentity';
+import { useWrite } from '../common/useWrite';
 import type { MessagerieMethods } from './messagerieMethods';
 
 const f = 'resources.mailOutbox';
@@ -99,24 +99,29 @@ const RetryButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
-  if (!record || record.status !== 'FAILED' || !userSeesAllAgences(identity)) return null;
-  const retry = async () => {
-    setBusy(true);
-    try {
-      notify((await dataProvider.retryMail(String(record.id))) ?? translate(`${f}.action.retry`), { type: 'success' });
+  // Sent back once however fast it is clicked (src/common/useWrite.ts).
+  const retry = useWrite({
+    mutationFn: (id: string) => dataProvider.retryMail(id),
+    onSuccess: (message) => {
+      notify(message ?? translate(`${f}.action.retry`), { type: 'success' });
       refresh();
-    } catch (error) {
+    },
+    onError: (error) => {
       const message = error instanceof HttpError ? (error.body as { message?: string } | undefined)?.message : undefined;
       notify(message || translate(`${f}.notifications.retry_error`), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  if (!record || record.status !== 'FAILED' || !userSeesAllAgences(identity)) return null;
   return (
     <Tooltip title={translate(`${f}.action.retry`)}>
       <span>
-        <IconButton size="small" color="primary" aria-label={translate(`${f}.action.retry`)} disabled={busy} onClick={retry}>
+        <IconButton
+          size="small"
+          color="primary"
+          aria-label={translate(`${f}.action.retry`)}
+          disabled={retry.pending}
+          onClick={() => retry.run(String(record.id))}
+        >
           <ReplayIcon fontSize="small" />
         </IconButton>
       </span>

@@ -32,6 +32,7 @@ import { HttpError } from 'ra-core';
 import { contactClientsBody } from '../../common/schemas/message';
 import { formatDateFr } from '../common/formatDate';
 import { formResolver } from '../common/formResolver';
+import { useWrite } from '../common/useWrite';
 import { CANAUX_ENVOI, type CanalEnvoi } from '../../common/canal';
 import { smsSize } from '../../common/sms';
 import { TYPES_DESTINATAIRE, type ContactClientsResult, type TypeDestinataire, type MessagerieMethods } from './messagerieMethods';
@@ -184,30 +185,31 @@ export const MessageCreate = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  const [sending, setSending] = useState(false);
   // A new key empties the form after a message is sent.
   const [formKey, setFormKey] = useState(0);
-
-  const onSubmit = async (values: Record<string, unknown>) => {
-    const type = values.typeDestinataire as TypeDestinataire;
-    setSending(true);
-    try {
-      const result = await dataProvider.contactClients({
-        typeDestinataire: type,
-        destinataires: type === 'tous' ? 'tous' : String(values.destinataires ?? ''),
-        sujet: String(values.sujet ?? ''),
-        message: String(values.message ?? ''),
-        canal: (values.canal as CanalEnvoi) ?? 'auto',
-      });
+  // Sent once however fast 'Envoyer' is clicked (src/common/useWrite.ts).
+  const send = useWrite({
+    mutationFn: (body: Parameters<MessagerieMethods['contactClients']>[0]) => dataProvider.contactClients(body),
+    onSuccess: (result) => {
       notify(result.message ?? translate(`${f}.page.create`), { type: 'success', autoHideDuration: 8000 });
       setFormKey((k) => k + 1);
       refresh();
-    } catch (error) {
+    },
+    onError: (error) => {
       const serverMessage = error instanceof HttpError ? (error.body as { message?: string } | undefined)?.message : undefined;
       notify(serverMessage || translate(`${f}.notifications.error`), { type: 'error' });
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+
+  const onSubmit = (values: Record<string, unknown>) => {
+    const type = values.typeDestinataire as TypeDestinataire;
+    return send.run({
+      typeDestinataire: type,
+      destinataires: type === 'tous' ? 'tous' : String(values.destinataires ?? ''),
+      sujet: String(values.sujet ?? ''),
+      message: String(values.message ?? ''),
+      canal: (values.canal as CanalEnvoi) ?? 'auto',
+    });
   };
 
   return (
@@ -224,7 +226,7 @@ export const MessageCreate = () => {
         defaultValues={{ typeDestinataire: 'tous', destinataires: null, canal: 'auto', sujet: '', message: '' }}
         toolbar={
           <Toolbar>
-            <SaveButton label={`${f}.action.send`} icon={<SendIcon />} alwaysEnable />
+            <SaveButton label={`${f}.action.send`} icon={<SendIcon />} alwaysEnable={!send.pending} disabled={send.pending} />
           </Toolbar>
         }
       >
@@ -235,7 +237,7 @@ export const MessageCreate = () => {
         <TextInput source="message" label={`${f}.fields.message`} multiline minRows={5} isRequired fullWidth />
         <SendPreview />
       </SimpleForm>
-      <Dialog open={sending} aria-labelledby="messagerie-loading">
+      <Dialog open={send.pending} aria-labelledby="messagerie-loading">
         <DialogContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <CircularProgress size={28} />
           <Typography id="messagerie-loading">{translate(`${f}.notifications.loading`)}</Typography>

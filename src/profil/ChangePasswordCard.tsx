@@ -14,6 +14,7 @@ import { changePasswordForm } from '../../common/schemas/auth';
 import { formResolver } from '../common/formResolver';
 import type { AppAuthProvider } from '../providers/authProvider';
 import { serverMessage } from '../common/recordLabel';
+import { useWrite } from '../common/useWrite';
 import { canChangePassword } from './profilRules';
 
 /** The form's rules: the password change body's, plus the confirmation. */
@@ -27,25 +28,24 @@ export const ChangePasswordCard = ({ userId }: { userId: Identifier }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const authProvider = useAuthProvider<AppAuthProvider>();
-  const [saving, setSaving] = useState(false);
   const [formKey, setFormKey] = useState(0);
-
-  const submit = async (values: Record<string, unknown>) => {
-    if (!canChangePassword(values)) return;
-    setSaving(true);
-    try {
-      await authProvider!.changePassword(String(userId), {
-        oldPassword: String(values.oldPassword ?? ''),
-        newPassword: String(values.newPassword ?? ''),
-      });
+  // Once however fast the button is clicked: a second change would meet the new password and be refused (401).
+  const change = useWrite({
+    mutationFn: (passwords: { oldPassword: string; newPassword: string }) => authProvider!.changePassword(String(userId), passwords),
+    onSuccess: () => {
       notify('app.profil.update_success', { type: 'success' });
       setFormKey((k) => k + 1);
-    } catch (error) {
+    },
+    onError: (error) => {
       const status = (error as { status?: number })?.status;
       notify(status === 401 ? 'app.profil.password_wrong' : (serverMessage(error) ?? 'app.profil.update_failure'), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const saving = change.pending;
+
+  const submit = (values: Record<string, unknown>) => {
+    if (!canChangePassword(values)) return;
+    change.run({ oldPassword: String(values.oldPassword ?? ''), newPassword: String(values.newPassword ?? '') });
   };
 
   return (

@@ -14,6 +14,7 @@ import { formResolver } from '../common/formResolver';
 import { patchSession } from '../providers/session';
 import { useReloadPermissions } from '../providers/useReloadPermissions';
 import { serverMessage } from '../common/recordLabel';
+import { useOneAtATime } from '../common/useWrite';
 import { canSaveProfile } from './profilRules';
 
 /** The form's rules: the profile body's (nom and prenoms required, lengths). */
@@ -64,17 +65,19 @@ export const PersonalInfoCard = ({ record }: { record: RaRecord }) => {
   const [formKey, setFormKey] = useState(0);
   const [update, { isPending }] = useUpdate();
 
-  const save = (values: Record<string, unknown>) => {
+  // Saved once however fast 'Enregistrer' is clicked (src/common/useWrite.ts).
+  const save = useOneAtATime(async (values: Record<string, unknown>) => {
     const data = {
       nom: String(values.nom ?? '').trim(),
       prenoms: String(values.prenoms ?? '').trim(),
       adresse: String(values.adresse ?? '').trim(),
     };
-    update(
+    await update(
       'user',
       { id: record.id, data, previousData: record },
       {
         mutationMode: 'pessimistic',
+        returnPromise: true,
         onSuccess: () => {
           notify('app.profil.update_success', { type: 'success' });
           patchSession({ user: data });
@@ -84,8 +87,8 @@ export const PersonalInfoCard = ({ record }: { record: RaRecord }) => {
         },
         onError: (error) => notify(serverMessage(error) ?? 'app.profil.update_failure', { type: 'error' }),
       },
-    );
-  };
+    ).catch(() => undefined);
+  });
 
   return (
     <Card>

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../common/recordLabel';
 import { useAppIdentity } from '../common/useAppIdentity';
 import { useHasPermission } from '../common/useHasPermission';
+import { useWrite } from '../common/useWrite';
 import type { UserMethods } from './userMethods';
 
 /** Renders the button and its confirmation for the user in the record context (no props). */
@@ -25,23 +26,19 @@ export const ResetPasswordButton = () => {
   const dataProvider = useDataProvider<DataProvider & UserMethods>();
   const allowed = useHasPermission()('userUpdate');
   const [open, setOpen] = useState(false);
-  const [sending, setSending] = useState(false);
-  if (!record || !allowed || String(record.id) === String(identity?.id ?? '')) return null;
-
-  const confirm = async () => {
-    setSending(true);
-    try {
-      const message = await dataProvider.resetUserPassword(String(record.id));
+  // One reset however fast 'Oui' is clicked: a second one would mail a second password (src/common/useWrite.ts).
+  const reset = useWrite({
+    mutationFn: (id: string) => dataProvider.resetUserPassword(id),
+    onSuccess: async (message, id) => {
       notify(message ?? 'resources.user.reset.done', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['user', 'historique', String(record.id)] });
+      await queryClient.invalidateQueries({ queryKey: ['user', 'historique', id] });
       refresh();
-    } catch (error) {
-      notify(serverMessage(error) ?? 'resources.user.reset.failure', { type: 'error' });
-    } finally {
-      setSending(false);
-      setOpen(false);
-    }
-  };
+    },
+    onError: (error) => notify(serverMessage(error) ?? 'resources.user.reset.failure', { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
+  const sending = reset.pending;
+  if (!record || !allowed || String(record.id) === String(identity?.id ?? '')) return null;
 
   return (
     <>
@@ -55,7 +52,7 @@ export const ResetPasswordButton = () => {
         content={translate('resources.user.reset.confirm', { name: [record.nom, record.prenoms].filter(Boolean).join(' ') })}
         confirm="app.common.yes"
         cancel="app.common.no"
-        onConfirm={confirm}
+        onConfirm={() => reset.run(String(record.id))}
         onClose={() => setOpen(false)}
       />
     </>

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@mui/material';
 import { HttpError } from 'react-admin';
-import type { CreateParams, GetListParams, GetOneParams } from 'react-admin';
+import type { CreateParams, GetListParams, GetOneParams, UpdateParams } from 'react-admin';
 import { useWrite } from '../../src/common/useWrite';
 import { MakeEncaissementDialog } from '../../src/encaissements/MakeEncaissementDialog';
 import { RembourserButton } from '../../src/encaissements/RembourserButton';
@@ -18,8 +18,13 @@ import { FinishColisButton } from '../../src/colis/FinishColisButton';
 import type { ColisRecord } from '../../src/colis/model/types';
 import OperationCreate from '../../src/operation/OperationCreate';
 import CaissePage from '../../src/caisse/CaissePage';
+import { EnvoiStatutButtons } from '../../src/departs/EnvoiStatutButtons';
+import { ActiveToggleField } from '../../src/common/ActiveToggleField';
+import { DeleteWithConfirm } from '../../src/common/DeleteWithConfirm';
+import { MessageCreate } from '../../src/messagerie/MessageCreate';
+import { ResetPasswordButton } from '../../src/user/ResetPasswordButton';
 import { todayIso } from '../../common/dates';
-import { ADMIN_ROLE, AGENT_ROLE, renderAdmin, sessionWith, setupUser, typeText, type User } from './renderAdmin';
+import { ADMIN_ROLE, AGENT_ROLE, renderAdmin, sessionWith, setupUser, typeText, waitForAuth, type User } from './renderAdmin';
 
 const COLIS_ID = '6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f70';
 const PAYMENT_ID = '6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f71';
@@ -264,5 +269,90 @@ describe("'Clôturer la caisse' confirmed twice", () => {
     act(() => closed.answers[0].settle());
     expect(await screen.findByText('Caisse clôturée avec succès !')).toBeTruthy();
     expect(closed.spy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the other writes, confirmed twice in one tick: one call each', () => {
+  /** Clicks 'Oui' of the open confirmation twice in one tick. */
+  async function confirmTwice() {
+    const dialog = await screen.findByRole('dialog');
+    clickTwiceInOneTick(within(dialog).getByRole('button', { name: 'Oui' }));
+  }
+
+  it("a departure's status change", async () => {
+    const changed = heldSpy({ data: { id: 'envoi-1' } });
+    renderAdmin(<EnvoiStatutButtons />, {
+      session: sessionWith(['clotureDepart']),
+      resource: 'depart',
+      record: { id: 'envoi-1', reference: 'DEP-2612-0001', statutID: { id: 's', code: 'OUVERT', libelle: 'Ouvert' } },
+      dataProvider: { update: changed.spy },
+    });
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Clôturer' }));
+    await confirmTwice();
+    await waitFor(() => expect(changed.spy).toHaveBeenCalledTimes(1));
+    act(() => changed.answers[0].settle());
+    expect(await screen.findByText('Statut de départ mis à jour avec succès !')).toBeTruthy();
+    expect(changed.spy).toHaveBeenCalledTimes(1);
+  });
+
+  it("a row's active flag", async () => {
+    const update = vi.fn(async (_resource: string, params: UpdateParams) => ({ data: { ...params.previousData, ...params.data } }));
+    renderAdmin(<ActiveToggleField />, {
+      resource: 'pays',
+      record: { id: 'pays-1', libelle: 'Mali', isActive: true },
+      dataProvider: { update },
+    });
+    const user = setupUser();
+    await waitForAuth();
+    const toggle = await screen.findByRole('button', { name: 'Actif' });
+    await waitFor(() => expect(toggle.getAttribute('aria-disabled')).toBe('false'));
+    await user.click(toggle);
+    await confirmTwice();
+    expect(await screen.findByText('Statut mis à jour avec succès !')).toBeTruthy();
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+
+  it("a row's deletion", async () => {
+    const deleted = vi.fn(async () => ({ data: { id: 'pays-1' } }));
+    renderAdmin(<DeleteWithConfirm />, { resource: 'pays', record: { id: 'pays-1', libelle: 'Mali' }, dataProvider: { delete: deleted } });
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
+    await confirmTwice();
+    expect(await screen.findByText('suppression effectuée')).toBeTruthy();
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+
+  it("a user's password reset", async () => {
+    const reset = heldSpy('Mot de passe réinitialisé');
+    renderAdmin(<ResetPasswordButton />, {
+      session: sessionWith(['userUpdate']),
+      resource: 'user',
+      record: { id: 'user-autre', nom: 'Sow', prenoms: 'Fatou' },
+      dataProvider: { resetUserPassword: reset.spy },
+    });
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: /Réinitialiser le mot de passe/ }));
+    await confirmTwice();
+    await waitFor(() => expect(reset.spy).toHaveBeenCalledTimes(1));
+    act(() => reset.answers[0].settle());
+    expect(await screen.findByText('Mot de passe réinitialisé')).toBeTruthy();
+    expect(reset.spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a message to the clients', async () => {
+    const sent = deferred({ message: "Message envoyé : 4 e-mails en file d'envoi." });
+    const contactClients = vi.fn(async (body: { apercu?: boolean }) => (body.apercu ? { smsEnFile: 0, emailsEnFile: 4 } : sent.promise));
+    renderAdmin(<MessageCreate />, { session: sessionWith(['messagerie', 'addMessage'], ADMIN_ROLE), dataProvider: { contactClients } });
+    const user = setupUser();
+    await screen.findByText('Nouveau message');
+    await typeText(user, screen.getByRole('textbox', { name: /^Objet/ }), 'Arrivée');
+    await typeText(user, screen.getByRole('textbox', { name: /^Message/ }), 'Votre colis est arrivé.');
+    const sends = () => contactClients.mock.calls.filter(([body]) => !body.apercu);
+    clickTwiceInOneTick(screen.getByRole('button', { name: /Envoyer/ }));
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    act(() => sent.settle());
+    expect(await screen.findByText("Message envoyé : 4 e-mails en file d'envoi.")).toBeTruthy();
+    expect(sends()).toHaveLength(1);
   });
 });

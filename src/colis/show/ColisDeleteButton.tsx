@@ -15,6 +15,7 @@ import { DeleteWithConfirm } from '../../common/DeleteWithConfirm';
 import { serverMessage } from '../../common/recordLabel';
 import type { ColisMethods } from '../model/colisMethods';
 import { useAppIdentity } from '../../common/useAppIdentity';
+import { useWrite } from '../../common/useWrite';
 
 /** Whether a one-time code has the required form: exactly 4 digits (spec 000 §5). */
 export function isValidOtp(code: string): boolean {
@@ -36,23 +37,22 @@ const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => 
   const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
-  const [pending, setPending] = useState(false);
   const invalid = !isValidOtp(code);
   const t = (key: string) => translate(`resources.colis.notifications.${key}`);
-
-  const submit = async () => {
-    setTouched(true);
-    if (invalid) return;
-    setPending(true);
-    try {
-      await dataProvider.deleteColisWithOtp(colisId, code.trim());
+  // Deleted once however fast 'Valider' is clicked or Enter pressed (src/common/useWrite.ts).
+  const remove = useWrite({
+    mutationFn: (otp: string) => dataProvider.deleteColisWithOtp(colisId, otp),
+    onSuccess: () => {
       notify('app.delete.success', { type: 'success' });
       onDeleted();
-    } catch (error) {
-      notify(serverMessage(error) ?? t('delete_otp_failed'), { type: 'error' });
-    } finally {
-      setPending(false);
-    }
+    },
+    onError: (error) => notify(serverMessage(error) ?? t('delete_otp_failed'), { type: 'error' }),
+  });
+  const pending = remove.pending;
+
+  const submit = () => {
+    setTouched(true);
+    if (!invalid) remove.run(code.trim());
   };
 
   return (
@@ -74,7 +74,7 @@ const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => 
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              void submit();
+              submit();
             }
           }}
           error={touched && invalid}
@@ -84,7 +84,7 @@ const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" color="error" onClick={() => void submit()} disabled={pending}>
+        <Button variant="contained" color="error" onClick={submit} disabled={pending}>
           {t('validate')}
         </Button>
       </DialogActions>

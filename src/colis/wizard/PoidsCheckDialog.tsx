@@ -3,10 +3,10 @@
  * the server message with 'Contacter Admins' (GET colis/contactAdminForEnvoi/{envoiId}, success 'opération terminée avec
  * succès') and 'Fermer'.
  */
-import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { serverMessage } from '../../common/recordLabel';
+import { useWrite } from '../../common/useWrite';
 import type { ColisMethods } from '../model/colisMethods';
 
 /** Takes the server message, the departure id and onClose; open while `message` is set. */
@@ -22,22 +22,16 @@ export const PoidsCheckDialog = ({
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<DataProvider & ColisMethods>();
-  const [pending, setPending] = useState(false);
   const t = (key: string) => translate(`resources.colis.notifications.${key}`);
-
-  const contact = async () => {
-    if (!envoiId) return;
-    setPending(true);
-    try {
-      const answer = await dataProvider.contactAdminsForEnvoi(envoiId);
+  // The administrators are mailed once however fast 'Contacter Admins' is clicked (src/common/useWrite.ts).
+  const contact = useWrite({
+    mutationFn: (id: string) => dataProvider.contactAdminsForEnvoi(id),
+    onSuccess: (answer) => {
       notify(answer || t('contact_done'), { type: 'success' });
       onClose();
-    } catch (error) {
-      notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    onError: (error) => notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' }),
+  });
 
   return (
     <Dialog open={!!message} onClose={onClose} maxWidth="sm" fullWidth>
@@ -46,7 +40,7 @@ export const PoidsCheckDialog = ({
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" color="warning" onClick={() => void contact()} disabled={pending || !envoiId}>
+        <Button variant="contained" color="warning" onClick={() => envoiId && contact.run(envoiId)} disabled={contact.pending || !envoiId}>
           {t('contact_admins')}
         </Button>
         <Button onClick={onClose}>{translate('resources.colis.info.close')}</Button>
