@@ -50,20 +50,24 @@ const ChangePasswordPage = () => {
     else if (!mustChangePassword(session)) navigate('/', { replace: true });
   }, [navigate]);
 
-  // Once however fast the button is clicked: a second change would meet the new password and be refused (401).
-  const change = useWrite({
-    mutationFn: (passwords: { oldPassword: string; newPassword: string }) => authProvider!.completePasswordChange(passwords),
-    onSuccess: () => {
-      // The access checks cached while the privileges were refused are read again (menu, buttons, guards).
-      refresh();
-      notify(`${t}.success`, { type: 'success' });
-      navigate('/', { replace: true });
+  // Once however fast the button is clicked: a second change would meet the new password and be refused (401);
+  // after the change the page leaves for the dashboard.
+  const change = useWrite(
+    {
+      mutationFn: (passwords: { oldPassword: string; newPassword: string }) => authProvider!.completePasswordChange(passwords),
+      onSuccess: () => {
+        // The access checks cached while the privileges were refused are read again (menu, buttons, guards).
+        refresh();
+        notify(`${t}.success`, { type: 'success' });
+        navigate('/', { replace: true });
+      },
+      onError: (e) => {
+        const status = (e as { status?: number })?.status;
+        setError(status === 401 ? translate(`${t}.wrong_current`) : (serverMessage(e) ?? translate(`${t}.failure`)));
+      },
     },
-    onError: (e) => {
-      const status = (e as { status?: number })?.status;
-      setError(status === 401 ? translate(`${t}.wrong_current`) : (serverMessage(e) ?? translate(`${t}.failure`)));
-    },
-  });
+    { holdOnSuccess: true },
+  );
   const loading = change.pending;
 
   const submit = (values: Record<string, unknown>) => {

@@ -42,15 +42,18 @@ const ForgotPasswordPage = () => {
     },
     onError: () => setError(translate('app.forgot.failure')),
   });
-  const resetWith = useWrite({
-    mutationFn: (body: { telephoneComplet: string; otp: string; newPassword: string }) => authProvider!.resetPassword(body),
-    onSuccess: () => {
-      notify('app.forgot.reset_done', { type: 'success' });
-      // The spec goes to '/', which sends a signed-out user to login anyway.
-      navigate('/login');
+  const resetWith = useWrite(
+    {
+      mutationFn: (body: { telephoneComplet: string; otp: string; newPassword: string }) => authProvider!.resetPassword(body),
+      onSuccess: () => {
+        notify('app.forgot.reset_done', { type: 'success' });
+        // The spec goes to '/', which sends a signed-out user to login anyway.
+        navigate('/login');
+      },
+      onError: () => setError(translate('app.forgot.failure')),
     },
-    onError: () => setError(translate('app.forgot.failure')),
-  });
+    { holdOnSuccess: true },
+  );
   const loading = sendCode.pending || resetWith.pending;
 
   const requestCode = (values: Record<string, unknown>) => {

@@ -165,15 +165,19 @@ const CaisseForm = ({ lignes, ecartsConversion, agence, date, agenceID, onClosed
     reset(formValuesOf(lignes, getValues()));
   }, [lignes, reset, getValues]);
 
-  const cloture = useWrite({
-    mutationFn: (values: CaisseFormValues) => dataProvider.cloturerCaisse(clotureBodyOf(values, { date, agenceID })),
-    onSuccess: ({ message }) => {
-      notify(message ?? CAISSE_MESSAGES.cloturee, { type: 'success' });
-      onClosed();
+  // Closed once however fast it is confirmed; the day then shows closed (the button stays disabled until it does).
+  const cloture = useWrite(
+    {
+      mutationFn: (values: CaisseFormValues) => dataProvider.cloturerCaisse(clotureBodyOf(values, { date, agenceID })),
+      onSuccess: ({ message }) => {
+        notify(message ?? CAISSE_MESSAGES.cloturee, { type: 'success' });
+        onClosed();
+      },
+      onError: (error) => notify(serverMessage(error) ?? `${f}.notifications.close_error`, { type: 'error' }),
+      onSettled: () => setPending(null),
     },
-    onError: (error) => notify(serverMessage(error) ?? `${f}.notifications.close_error`, { type: 'error' }),
-    onSettled: () => setPending(null),
-  });
+    { holdOnSuccess: true },
+  );
 
   /** The differences of the values to confirm, per currency ('Écarts : -50 F CFA · 0,00 €'). */
   const ecartsOf = (values: CaisseFormValues) =>

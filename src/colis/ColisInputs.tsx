@@ -45,6 +45,7 @@ import { usePrixNatures, useOpenEnvois } from './wizard/useWizardData';
 import { PrixNotFoundDialog, PoidsCheckDialog } from './wizard/PoidsCheckDialog';
 import { envoiIndisponible, poidsTotalSaisi } from './wizard/envoiChoice';
 import { useAppIdentity } from '../common/useAppIdentity';
+import { OneSaveAtATime } from '../common/OneSaveAtATime';
 import { useOneAtATime } from '../common/useWrite';
 
 /** Props of ColisInputs. */
@@ -364,9 +365,12 @@ export const ColisInputs = ({ mode, values }: ColisInputsProps) => {
   const ownPoids = mode === 'edit' ? poidsTotalSaisi(values.naturesColis) : 0;
   return (
     <CardContent>
-      <Form record={values} noValidate resolver={resolver} mode="onTouched">
-        <WizardBody mode={mode} currentEnvoiId={values.envoiID} ownPoids={ownPoids} resolverRef={resolverRef} />
-      </Form>
+      {/* Saved once, and not again once saved while the list loads (docs/decisions/idempotent-writes.md "Browser"). */}
+      <OneSaveAtATime>
+        <Form record={values} noValidate resolver={resolver} mode="onTouched">
+          <WizardBody mode={mode} currentEnvoiId={values.envoiID} ownPoids={ownPoids} resolverRef={resolverRef} />
+        </Form>
+      </OneSaveAtATime>
     </CardContent>
   );
 };

@@ -5,7 +5,7 @@
  * button disabled — still start one write. The Idempotency-Key of the request is its submission's
  * (src/providers/submissions.ts).
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 
 /**
@@ -41,21 +41,40 @@ export function useOneAtATime<A extends unknown[], R>(action: (...args: A) => Pr
  * A write started by a click: react-query's useMutation (its onSuccess / onError notify and close), with `run`, which
  * starts it unless it already runs (useOneAtATime), and `pending`, which disables its button.
  * @param options the mutation's options (mutationFn, onSuccess, onError…)
+ * @param holdOnSuccess the screen leaves after a success (a navigation, a day shown closed): from the success on, the
+ *   button stays disabled and nothing starts again, so a click that comes while the next screen loads writes nothing
  * @returns `run(variables)` (starts nothing while one runs; a failure goes to onError; its promise settles, never
  *   rejects, once the running write ended: a form's submit that returns it stays "submitting" until then), `pending`
  *   and the mutation
  */
-export function useWrite<TData, TVariables = void>(options: UseMutationOptions<TData, unknown, TVariables>) {
-  const mutation = useMutation(options);
+export function useWrite<TData, TVariables = void>(
+  options: UseMutationOptions<TData, unknown, TVariables>,
+  { holdOnSuccess = false }: { holdOnSuccess?: boolean } = {},
+) {
+  const held = useRef(false);
+  const [holding, setHolding] = useState(false);
+  const { onSuccess } = options;
+  const mutation = useMutation({
+    ...options,
+    onSuccess: (...args) => {
+      if (holdOnSuccess) {
+        held.current = true;
+        setHolding(true);
+      }
+      return onSuccess?.(...args);
+    },
+  });
   const once = useOneAtATime(mutation.mutateAsync);
   const run = useCallback(
     // onError has said what went wrong: the rejection is not another error to report.
     (variables: TVariables): Promise<void> =>
-      once(variables).then(
-        () => undefined,
-        () => undefined,
-      ),
+      held.current
+        ? Promise.resolve()
+        : once(variables).then(
+            () => undefined,
+            () => undefined,
+          ),
     [once],
   );
-  return { run, pending: mutation.isPending, mutation };
+  return { run, pending: mutation.isPending || holding, mutation };
 }

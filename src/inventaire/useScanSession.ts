@@ -236,22 +236,25 @@ export function useScanSession(): ScanSessionState {
 
   // The statement is sent once however fast 'Enregistrer' is clicked (src/common/useWrite.ts); its id, made here, lets
   // the server store one statement for a send retried after a dropped connection.
-  const send = useWrite({
-    mutationFn: (body: Parameters<InventaireMethods['createInventaire']>[0]) => dataProvider.createInventaire(body),
-    onSuccess: ({ message, data }) => {
-      clearSession(store, userId);
-      notify(message ?? 'Inventaire enregistré avec succès', { type: 'success' });
-      if (data.inconnues.length > 0)
-        notify(translate(`${f}.saved_unknown`, { refs: data.inconnues.join(', ') }), { type: 'warning', autoHideDuration: 8000 });
-      redirect(`/inventaire/${encodeURIComponent(data.id)}`);
+  const send = useWrite(
+    {
+      mutationFn: (body: Parameters<InventaireMethods['createInventaire']>[0]) => dataProvider.createInventaire(body),
+      onSuccess: ({ message, data }) => {
+        clearSession(store, userId);
+        notify(message ?? 'Inventaire enregistré avec succès', { type: 'success' });
+        if (data.inconnues.length > 0)
+          notify(translate(`${f}.saved_unknown`, { refs: data.inconnues.join(', ') }), { type: 'warning', autoHideDuration: 8000 });
+        redirect(`/inventaire/${encodeURIComponent(data.id)}`);
+      },
+      onError: (error) => {
+        if (isOffline(error)) {
+          setOffline(true);
+          notify(`${f}.save_offline`, { type: 'warning' });
+        } else notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
+      },
     },
-    onError: (error) => {
-      if (isOffline(error)) {
-        setOffline(true);
-        notify(`${f}.save_offline`, { type: 'warning' });
-      } else notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
-    },
-  });
+    { holdOnSuccess: true },
+  );
   const saving = send.pending;
   const save = () => send.run({ id: session.id, agenceID, references: referencesToSend(session) });
 

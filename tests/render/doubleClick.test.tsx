@@ -24,6 +24,7 @@ import { DeleteWithConfirm } from '../../src/common/DeleteWithConfirm';
 import { MessageCreate } from '../../src/messagerie/MessageCreate';
 import { ResetPasswordButton } from '../../src/user/ResetPasswordButton';
 import { todayIso } from '../../common/dates';
+import { dataProvider as appDataProvider } from '../../src/appDataProvider';
 import { ADMIN_ROLE, AGENT_ROLE, renderAdmin, sessionWith, setupUser, typeText, waitForAuth, type User } from './renderAdmin';
 
 const COLIS_ID = '6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f70';
@@ -154,6 +155,55 @@ describe('ENCAISSER clicked twice (audit 000 B2)', () => {
   });
 });
 
+describe('ENCAISSER through the real dataProvider, the server behind a stubbed fetch', () => {
+  it("sends the same key again after a payment left without answer, and shows the first one's result, not an error", async () => {
+    const posts: string[] = [];
+    let outcomes: ('network' | 'running' | 'ok')[] = ['network', 'network', 'network'];
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url.includes('encaissement/devises/')) return json(200, { success: true, devise: 'EUR', devises: ['EUR'] });
+        if (url.includes('modePaiement/liste')) return json(200, { success: true, datas: MODES, total: 1 });
+        posts.push((init.headers as Record<string, string>)['Idempotency-Key']);
+        const outcome = outcomes.shift() ?? 'ok';
+        if (outcome === 'network') throw new TypeError('Failed to fetch');
+        if (outcome === 'running') return json(409, { success: false, message: 'Requête en cours' }, { 'Retry-After': '1' });
+        return json(200, { success: true, message: 'encaissement effectué avec succès', data: {} }, { 'Idempotency-Replayed': 'true' });
+      }),
+    );
+    try {
+      const { createEncaissement, getEncaissementDevises, getModesPaiement } = appDataProvider;
+      renderAdmin(
+        <MakeEncaissementDialog
+          colis={{ id: COLIS_ID, reference: 'PAR1-2612-000606', montantTotal: 30, reglement: 10, resteAPayer: 20 }}
+          onClose={vi.fn()}
+          onPaid={vi.fn()}
+        />,
+        { session: sessionWith(['encaissementMake']), dataProvider: { createEncaissement, getEncaissementDevises, getModesPaiement } },
+      );
+      const user = setupUser();
+      const dialog = await screen.findByRole('dialog');
+      await chooseEspeces(user, dialog);
+      const submit = within(dialog).getByRole('button', { name: 'Encaisser' });
+      // The first click: no answer (the connection drops, twice retried); the agent clicks again.
+      await user.click(submit);
+      expect(await screen.findByText('Le serveur est injoignable. Vérifiez votre connexion.')).toBeTruthy();
+      expect(posts).toHaveLength(3);
+      // The server, which did get the first one, is still writing it: the copy waits, then gets its kept answer.
+      outcomes = ['running', 'ok'];
+      await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+      await user.click(submit);
+      expect(await screen.findByText('encaissement effectué avec succès')).toBeTruthy();
+      expect(posts).toHaveLength(5);
+      expect(new Set(posts).size).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('Rembourser clicked twice', () => {
   it('records one refund', async () => {
     const refunded = heldSpy({ message: 'Remboursement enregistré.' });
@@ -210,7 +260,7 @@ describe("'Retiré' with a remainder clicked twice", () => {
 });
 
 describe("'Enregistrer' of a form page (ReferenceCreatePage) clicked twice: the cash operation", () => {
-  it('adds one operation', async () => {
+  it('adds one operation, and none more while the page leaves', async () => {
     const carburant = { id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e01', code: 'CARBURANT', libelle: 'Carburant', isActive: true };
     const moi = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e02';
     const created = deferred({ data: { id: 'operation-1', type: 'sortie' } });
@@ -244,12 +294,16 @@ describe("'Enregistrer' of a form page (ReferenceCreatePage) clicked twice: the 
     expect(save.disabled).toBe(true);
     act(() => created.settle());
     expect(await screen.findByText('Sortie ajouté avec succès !')).toBeTruthy();
+    // Saved, the page leaves for the list (here the form stays drawn, as while the list loads): nothing saves again.
+    expect(save.disabled).toBe(true);
+    act(() => save.click());
+    await waitFor(() => expect(save.disabled).toBe(true));
     expect(create).toHaveBeenCalledTimes(1);
   });
 });
 
 describe("'Clôturer la caisse' confirmed twice", () => {
-  it('closes the day once', async () => {
+  it('closes the day once, its button disabled until the day shows closed', async () => {
     const agence = { id: 'agence-1', code: 'DKR1', libelle: 'Agence Dakar Plateau' };
     const closed = heldSpy({ message: 'Caisse clôturée avec succès !', data: null });
     renderAdmin(<CaissePage />, {
@@ -268,6 +322,9 @@ describe("'Clôturer la caisse' confirmed twice", () => {
     await waitFor(() => expect(closed.spy).toHaveBeenCalledTimes(1));
     act(() => closed.answers[0].settle());
     expect(await screen.findByText('Caisse clôturée avec succès !')).toBeTruthy();
+    // Until the day shows closed, its closing button stays disabled.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByRole('button', { name: 'Clôturer la caisse' }) as HTMLButtonElement).disabled).toBe(true);
     expect(closed.spy).toHaveBeenCalledTimes(1);
   });
 });
