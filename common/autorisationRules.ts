@@ -63,7 +63,7 @@ export type RoleEditRefusal = 'superadminRole' | 'adminRole' | 'ownRole' | 'shar
 export type ReferenceScope = 'shared' | 'agency' | 'role';
 
 /** The scope of every reference resource (by its name in RESOURCE_KEYS): the one table the server and the screens read. */
-export const REFERENCE_SCOPES = {
+const REFERENCE_SCOPES = {
   pays: 'shared',
   villes: 'shared',
   modeEnvoi: 'shared',
