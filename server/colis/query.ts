@@ -135,10 +135,7 @@ export function selectColis(db: Db | Tx) {
 function colisSearch(pattern: string, text: string): SQL {
   const people = peopleSearch(text);
   // One set of matching values per word (or the phone's): read once, for the three free-text columns.
-  const termes =
-    people.kind === 'phone'
-      ? [phoneMatches(people, sql`valeur`)]
-      : people.words.map((w) => sql`valeur ILIKE ${w}`);
+  const termes = people.kind === 'phone' ? [phoneMatches(people, sql`valeur`)] : people.words.map((w) => sql`valeur ILIKE ${w}`);
   const withTermes = sql.join(
     termes.map((where, i) => sql`${sql.raw(`t${i}`)} AS MATERIALIZED (SELECT valeur FROM colis_termes WHERE ${where})`),
     sql`, `,
