@@ -1,5 +1,7 @@
 /** common/format.ts: French formatting of euros and weights (spec 000 §1, DESIGN.md §5). */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEVISES, montantTexte } from '../../common/devises';
 import {
   formatEuro,
   formatKg,
@@ -98,5 +100,50 @@ describe('a signed amount (a difference)', () => {
     expect(plain(formatMontantSigne('-1.00', 'XOF'))).toBe('-1 F CFA');
     expect(plain(formatMontantSigne('0.00', 'EUR'))).toBe('0,00 €');
     expect(plain(formatMontantSigne('0.004', 'EUR'))).toBe('0,00 €'); // rounds to 0 in the currency: no sign
+  });
+});
+
+describe('typed amounts, property-based (fast-check)', () => {
+  /** An amount of up to 10^9 with up to 3 decimals, as exact decimal text. */
+  const amount = fc.tuple(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.constantFrom(0, 1, 2, 3)).map(([n, d]) => {
+    const abs = (n < 0n ? -n : n).toString().padStart(d + 1, '0');
+    const text = d ? `${abs.slice(0, -d)}.${abs.slice(-d)}` : abs;
+    return n < 0n ? `-${text}` : text;
+  });
+
+  it('reads back every amount as a list or a receipt writes it, in its currency, and as a field shows it', () => {
+    fc.assert(
+      fc.property(amount, fc.constantFrom(...DEVISES.map((d) => d.code)), (text, devise) => {
+        const shown = formatMontant(text, devise);
+        expect(parseDecimalFr(shown, unitesDevise(devise)), shown).not.toBeNull();
+        expect(Number(parseDecimalFr(shown, unitesDevise(devise)))).toBe(Number(montantTexte(text, devise)));
+        expect(Number(parseDecimalFr(formatSaisie(text, 2)))).toBe(Number(text));
+        expect(Number(parseDecimalFr(formatSaisie(Number(text), 0)))).toBe(Number(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never throws on any text, and what it reads is plain decimal text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789 ,.-+€e\u00a0\u202fFCA'.split('')) }), (typed) => {
+        const read = parseDecimalFr(typed, ['€', 'F CFA']);
+        if (read !== null) expect(read).toMatch(/^-?\d+(\.\d+)?$/);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses a whole part whose space does not fall between groups of three', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 10n, max: 10n ** 12n }), fc.nat(), (n, at) => {
+        const digits = n.toString();
+        const cut = 1 + (at % (digits.length - 1)); // a space after `cut` digits
+        const text = `${digits.slice(0, cut)} ${digits.slice(cut)}`;
+        const grouped = cut <= 3 && digits.length - cut === 3; // one space: one group of three after it
+        expect(parseDecimalFr(text) === null, text).toBe(!grouped);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
