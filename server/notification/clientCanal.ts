@@ -4,7 +4,7 @@
  * last outbox rows addressed to them (e-mails and SMS, with their states). Within the caller's client scope
  * (access/scopes.ts clientScope): another agency's client answers 404.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { TYPE_USER_CODES } from '../../common/permissions';
 import type { CanalPrefere } from '../../common/canal';
 import { clientScope } from '../access/scopes';
@@ -21,7 +21,7 @@ const NOTICES_LIMIT = 50;
 /** A client of the caller's scope: id, preferred channel, opt-out; undefined when unknown or out of scope. */
 async function visibleClient(db: Db | Tx, id: string, me: CurrentUser) {
   const [row] = await db
-    .select({ id: users.id, canalPrefere: users.canalPrefere, smsStopAt: users.smsStopAt })
+    .select({ id: users.id, email: users.email, canalPrefere: users.canalPrefere, smsStopAt: users.smsStopAt })
     .from(users)
     .innerJoin(typeUsers, eq(users.typeUserID, typeUsers.id))
     .where(and(eq(users.id, id), eq(typeUsers.code, TYPE_USER_CODES.CLIENT), clientScope(me)));
@@ -30,7 +30,9 @@ async function visibleClient(db: Db | Tx, id: string, me: CurrentUser) {
 
 /**
  * A client's channel, opt-out and last notices (GET notification/client/{id}, key clients), those of the caller's
- * agency unless it sees every agency (mail/query.ts mailScope). The bodies are never
+ * agency unless it sees every agency (mail/query.ts mailScope): the e-mails and SMS written for the client
+ * (`client_id`), and the e-mails to its address written without one (a registration's notice,
+ * colis/registrationWrite.ts; migration 0030's index). The bodies are never
  * listed (a notice may carry a tracking link: its token), only channel, address or number, subject and states.
  * @throws 404 a client unknown or out of the caller's scope
  */
@@ -50,7 +52,17 @@ export async function clientNotices(db: Db, id: string, me: CurrentUser) {
     })
     .from(mailOutbox)
     // A client may have parcels at several agencies: the notices of the others stay theirs (mail/liste's scope).
-    .where(and(eq(mailOutbox.clientID, id), mailScope(me)))
+    .where(
+      and(
+        or(
+          eq(mailOutbox.clientID, id),
+          client.email?.trim()
+            ? and(isNull(mailOutbox.clientID), sql`lower(${mailOutbox.to}) = lower(${client.email.trim()})`, eq(mailOutbox.canal, 'email'))
+            : undefined,
+        ),
+        mailScope(me),
+      ),
+    )
     .orderBy(desc(mailOutbox.createdAt))
     .limit(NOTICES_LIMIT);
   return { canalPrefere: client.canalPrefere, smsStopAt: client.smsStopAt, notices };

@@ -134,3 +134,18 @@ describe('notices of a parcel whose recipient was typed with phone and e-mail', 
     expect(c.id).toBeTruthy();
   });
 });
+
+describe("the client's 'Avis et messages envoyés' (notification/client/{id}) lists e-mails and SMS", () => {
+  it("holds the registration's e-mail (written without client id) beside the later SMS", async () => {
+    const envoi = await createEnvoiByApi(t);
+    const email = 'Avis.Liste@client.test';
+    const c = await registerWithEmail(envoi.id, '+221771110006', email);
+    await payOne(c.id);
+    const res = await t.call('GET', `/api/notification/client/${c.destinataireID!.id}`, { token: agent.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const notices = res.body.data.notices as { canal: string; to: string }[];
+    expect(notices.map((n) => `${n.canal} ${n.to}`).sort()).toEqual([`email ${email}`, 'sms +221771110006', 'sms +221771110006']);
+    // Another client's notices are not listed (the sender's SMS).
+    expect(notices.some((n) => n.to === '+33611112222')).toBe(false);
+  });
+});

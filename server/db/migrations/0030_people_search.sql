@@ -34,3 +34,8 @@ CREATE TRIGGER colis_termes_update AFTER UPDATE OF nom_destinataire, prenoms_des
                      OR NEW.prenoms_destinataire IS DISTINCT FROM OLD.prenoms_destinataire
                      OR NEW.telephone_destinataire IS DISTINCT FROM OLD.telephone_destinataire)
   EXECUTE FUNCTION colis_termes_trigger();
+--> statement-breakpoint
+-- A client's notices (server/notification/clientCanal.ts clientNotices) also list the e-mails written to its address
+-- without client id (a registration's notice, colis/registrationWrite.ts): found by the address.
+CREATE INDEX IF NOT EXISTS "mail_outbox_to_sans_client_idx" ON "mail_outbox" (lower("to_address"), "created_at")
+  WHERE "client_id" IS NULL;
