@@ -32,6 +32,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   resteAPayer: '25.75',
   tauxTendu: null,
   tauxColis: null,
+  paymentby: 'destinateur',
   ...over,
 });
 
@@ -94,13 +95,15 @@ describe('the make-payment dialog form', () => {
   });
 
   it("sends the remaining amount, or a lower one, in the parcel's currency rounded to its minor unit", () => {
-    expect(encaissementFormSchema.parse(form())).toEqual({ modePaiementID: MODE, montantEncaisse: 25.75 });
+    expect(encaissementFormSchema.parse(form())).toEqual({ modePaiementID: MODE, paymentby: 'destinateur', montantEncaisse: 25.75 });
     expect(encaissementFormSchema.parse(form({ montant: '1,005', resteAPayer: 30 }))).toEqual({
       modePaiementID: MODE,
+      paymentby: 'destinateur',
       montantEncaisse: 1.01,
     });
     expect(encaissementFormSchema.parse(form({ montant: '6 559,5', devise: 'XOF', deviseTendue: 'XOF', resteAPayer: '6560.00' }))).toEqual({
       modePaiementID: MODE,
+      paymentby: 'destinateur',
       montantEncaisse: 6560,
     });
   });
@@ -125,6 +128,7 @@ describe('the make-payment dialog form', () => {
     // Rates unknown yet: the server alone checks the remaining.
     expect(encaissementFormSchema.parse(form({ ...xof, montant: '10' }))).toEqual({
       modePaiementID: MODE,
+      paymentby: 'destinateur',
       montantTendu: 10,
       deviseTendue: 'EUR',
     });
@@ -132,6 +136,7 @@ describe('the make-payment dialog form', () => {
     // 10 € = 6 559,57 F → 6 560 F: exactly the remaining.
     expect(encaissementFormSchema.parse(form({ ...xof, ...rates, montant: '10,004' }))).toEqual({
       modePaiementID: MODE,
+      paymentby: 'destinateur',
       montantTendu: 10,
       deviseTendue: 'EUR',
     });

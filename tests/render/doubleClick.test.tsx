@@ -283,7 +283,7 @@ describe("'Enregistrer' of a form page (ReferenceCreatePage) clicked twice: the 
       },
     });
     const user = setupUser();
-    await typeText(user, await screen.findByRole('spinbutton', { name: /^Montant/ }), '40');
+    await typeText(user, await screen.findByRole('textbox', { name: /^Montant/ }), '40');
     await user.click(await screen.findByRole('combobox', { name: /^Motif/ }));
     await user.click(await screen.findByRole('option', { name: 'Carburant' }));
     await user.click(screen.getByRole('radio', { name: 'Sortie' }));

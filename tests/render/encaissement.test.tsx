@@ -291,7 +291,7 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
     const user = setupUser();
     await screen.findByRole('dialog');
     await chooseDevise(user, /^EUR/);
-    await waitFor(() => expect(montantInput().value).toBe('27.85'));
+    await waitFor(() => expect(montantInput().value).toBe('27,85'));
     const equivalent = () => screen.getByTestId('encaissement-equivalent').textContent?.replace(/\s/g, ' ');
     expect(equivalent()).toBe('Équivalent : 260 375 GNF (1 EUR = 9 350 GNF) — solde du colis, arrondi de conversion : +23 GNF');
     await typeMontant(user, '27,84');

@@ -258,7 +258,7 @@ describe('the payment dialog’s amount', () => {
       await choose(user, /Mode de paiement/, 'Espèces');
       await user.click(within(dialog).getByRole('button', { name: 'Encaisser' }));
       await waitFor(() => expect(createEncaissement).toHaveBeenCalledTimes(1));
-      expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { montantEncaisse: sent });
+      expect(createEncaissement).toHaveBeenCalledWith(COLIS_ID, ESPECES, { montantEncaisse: sent, paymentby: 'destinateur' });
     });
   }
 });
@@ -300,6 +300,7 @@ describe('the refund dialog’s amount', () => {
       await waitFor(() => expect(rembourserEncaissement).toHaveBeenCalledTimes(1));
       expect(rembourserEncaissement).toHaveBeenCalledWith(PAYMENT.id, {
         montant: sent,
+        deviseTendue: 'XOF',
         modePaiementID: ESPECES,
         motif: 'Geste commercial',
       });
