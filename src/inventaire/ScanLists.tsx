@@ -37,7 +37,13 @@ export function ScannedList({ scans }: { scans: Scan[] }) {
           {scans.slice(0, 200).map((s, i) => (
             <ListItem key={`${s.at}-${i}`} divider data-testid="scan-row" data-etat={s.etat}>
               <ListItemText primary={s.reference} secondary={formatDateFr(s.at, 'HH:mm:ss')} />
-              <Chip size="small" color={SCAN_COLOR[s.etat]} label={scanLabel(translate, s)} />
+              <Chip
+                size="small"
+                color={SCAN_COLOR[s.etat]}
+                label={scanLabel(translate, s)}
+                // A long verdict (another agency's name) wraps rather than widening the page on a phone.
+                sx={{ height: 'auto', maxWidth: '60%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+              />
             </ListItem>
           ))}
         </MuiList>
