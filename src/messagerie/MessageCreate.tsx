@@ -79,7 +79,7 @@ const RecipientInput = () => {
           optionText={clientLabel}
           filterToQuery={(q: string) => ({ q })}
           isRequired
-          sx={{ minWidth: 420 }}
+          sx={{ minWidth: { sm: 420 }, maxWidth: '100%' }}
         />
       </ReferenceInput>
     );
@@ -93,7 +93,7 @@ const RecipientInput = () => {
           optionText={departLabel}
           filterToQuery={(q: string) => ({ q })}
           isRequired
-          sx={{ minWidth: 420 }}
+          sx={{ minWidth: { sm: 420 }, maxWidth: '100%' }}
         />
       </ReferenceInput>
     );
@@ -232,7 +232,7 @@ export const MessageCreate = () => {
       >
         <TypeInput />
         <RecipientInput />
-        <TextInput source="sujet" label={`${f}.fields.sujet`} isRequired sx={{ minWidth: 420 }} />
+        <TextInput source="sujet" label={`${f}.fields.sujet`} isRequired sx={{ minWidth: { sm: 420 }, maxWidth: '100%' }} />
         <CanalInput />
         <TextInput source="message" label={`${f}.fields.message`} multiline minRows={5} isRequired fullWidth />
         <SendPreview />
