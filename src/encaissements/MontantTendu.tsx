@@ -29,6 +29,45 @@ const k = (key: string) => `resources.colis.payment.${key}`;
 /** A currency's label in the select: its code and French name ('XOF — Franc CFA (BCEAO)'). */
 const deviseLabel = (code: string) => `${code} — ${DEVISES.find((d) => d.code === code)?.libelle ?? code}`;
 
+/**
+ * The select of the currency money changes hands in (payment, hand-over, delivery, refund: 'Devise'), its options
+ * labelled 'XOF — Franc CFA (BCEAO)'; `label` its translation key (default 'Devise'); `error` is shown under it (a
+ * currency without a rate today).
+ */
+export const DeviseSelect = ({
+  devises,
+  value,
+  onChoose,
+  error,
+  label = k('deviseTendue'),
+}: {
+  label?: string;
+  devises: readonly string[];
+  value: string;
+  onChoose: (code: string) => void;
+  error?: string;
+}) => {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      fullWidth
+      label={translate(label)}
+      value={value}
+      onChange={(e) => onChoose(e.target.value)}
+      error={!!error}
+      helperText={error ?? ' '}
+      slotProps={{ htmlInput: { name: 'deviseTendue' } }}
+    >
+      {devises.map((code) => (
+        <MenuItem key={code} value={code}>
+          {deviseLabel(code)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
 /** encaissement/equivalent of a parcel in a currency (today's rates, its settling amount in it); a refusal is final. */
 const equivalentQuery = (dataProvider: Methods, colisID: string, deviseTendue: string) =>
   queryOptions({
@@ -161,22 +200,7 @@ export const MontantTendu = ({
         ) : (
           <MontantInput source="montant" label={k('montant')} devise={deviseTendue} isRequired fullWidth />
         )}
-        <TextField
-          select
-          fullWidth
-          label={translate(k('deviseTendue'))}
-          value={deviseTendue}
-          onChange={(e) => choose(e.target.value)}
-          error={!!tauxError}
-          helperText={tauxError ?? ' '}
-          slotProps={{ htmlInput: { name: 'deviseTendue' } }}
-        >
-          {devises.map((code) => (
-            <MenuItem key={code} value={code}>
-              {deviseLabel(code)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <DeviseSelect devises={devises} value={deviseTendue} onChoose={choose} error={tauxError} />
       </Box>
       {equivalent && (
         <Typography variant="body2" data-testid="encaissement-equivalent" sx={{ mt: -1, mb: 1 }}>

@@ -13,10 +13,10 @@
  * is left, a closed cash day…) shows the server's message.
  */
 import { useState } from 'react';
-import { MenuItem, TextField, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { TextInput, useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DEVISES, deviseOuEuro, isDevise, minorToNumber, minorToString } from '../../common/devises';
+import { deviseOuEuro, isDevise, minorToNumber, minorToString } from '../../common/devises';
 import { formatMontant } from '../../common/format';
 import type { DecimalInput } from '../../common/money';
 import { remboursementFormSchema, soldeTenduMinor, valeurTendue, type RemboursementFormOutput } from '../../common/schemas/encaissement';
@@ -24,6 +24,7 @@ import type { EncaissementMethods } from './encaissementMethods';
 import { remboursableOf } from './encaissementRules';
 import { MontantInput } from '../common/MontantInput';
 import { ModePaiementSelect, PaiementDialog, contextResolver, useDialogMutation } from './PaiementDialog';
+import { DeviseSelect } from './MontantTendu';
 
 /**
  * The payment a refund gives back: its id, amount, what its refunds gave back, currency and parcel reference; and, when
@@ -91,24 +92,15 @@ const MontantRendu = ({
   return (
     <>
       {devises.length > 1 && (
-        <TextField
-          select
-          fullWidth
-          label={translate(k('deviseTendue'))}
+        <DeviseSelect
+          label={k('deviseTendue')}
+          devises={devises}
           value={deviseTendue}
-          onChange={(e) => {
-            onChoose(e.target.value);
-            setValue('montant', remboursableEn(e.target.value, remboursable, taux));
+          onChoose={(code) => {
+            onChoose(code);
+            setValue('montant', remboursableEn(code, remboursable, taux));
           }}
-          helperText=" "
-          slotProps={{ htmlInput: { name: 'deviseTendue' } }}
-        >
-          {devises.map((code) => (
-            <MenuItem key={code} value={code}>
-              {`${code} — ${DEVISES.find((d) => d.code === code)?.libelle ?? code}`}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       )}
       <MontantInput source="montant" label={`${translate(k('montant'))} (${deviseTendue})`} devise={deviseTendue} isRequired fullWidth />
       {equivalent && (
