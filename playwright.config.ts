@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Browser journeys (tests/e2e) in Debian's Chromium (DESIGN.md §6). The server runs from the built UI on a fresh
+ * Browser journeys (tests/e2e) in Debian's Chromium (docs/architecture.md §6). The server runs from the built UI on a fresh
  * embedded database (reference seed only) on E2E_PORT (default 3210). Its mail goes to a real SMTP server the global
  * setup starts on E2E_PORT + 1 (E2E_SMTP_PORT overrides it; tests/e2e/mailbox.ts), which writes each mail as JSON into E2E_MAIL_DIR (a temp folder
  * chosen here once: workers inherit it through the environment); the outbox worker polls every second.

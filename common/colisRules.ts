@@ -1,14 +1,14 @@
 /**
  * Rules of parcels (colis), shared by the server (which enforces them: server/colis/registration.ts and edit.ts,
  * server/encaissement/) and the UI (which shows or hides actions and checks the wizard: src/colis/colisRules.ts,
- * src/colis/wizardRules.ts). Spec 000 §4 "Parcel statuses", "Parcel payment", §5, §9; DESIGN.md §4.
+ * src/colis/wizardRules.ts). Spec 000 §4 "Parcel statuses", "Parcel payment", §5, §9; docs/architecture.md §4.
  * Functions take a status code ('' or undefined when unknown), never a status id.
  */
 import { isPositiveMontant, type DecimalInput } from './money';
 import { normalizeLabel } from './modes';
 import type { StatutCode } from './statuts';
 
-/** Parcel status codes in their life order (DESIGN.md §4): the list filter's choices. */
+/** Parcel status codes in their life order (docs/architecture.md §4): the list filter's choices. */
 export const COLIS_STATUT_CODES: readonly StatutCode[] = ['EN_ATTENTE', 'RECEPTIONNE', 'EN_COURS_ENVOI', 'EXPEDIE', 'RETIRE', 'LIVRE'];
 
 /** Parcel statuses in which the parcel may still be edited or directly deleted (spec 000 §4). */
@@ -35,10 +35,10 @@ export const COLIS_TRANSFERABLE: readonly StatutCode[] = ['EN_ATTENTE'];
 /** Parcel statuses a departure's arrival moves to EXPEDIE (refused while one is still EN_ATTENTE, spec 000 §4). */
 export const COLIS_ARRIVING: readonly StatutCode[] = ['RECEPTIONNE', 'EN_COURS_ENVOI'];
 
-/** Status of a newly registered parcel: nothing settled yet (DESIGN.md §4). */
+/** Status of a newly registered parcel: nothing settled yet (docs/architecture.md §4). */
 export const COLIS_STATUT_REGISTERED: StatutCode = 'EN_ATTENTE';
 
-/** Status a parcel takes when an advance is settled at registration or on edit: money received (DESIGN.md §4). */
+/** Status a parcel takes when an advance is settled at registration or on edit: money received (docs/architecture.md §4). */
 export const COLIS_STATUT_ADVANCE: StatutCode = 'RECEPTIONNE';
 
 /** Whether a settled amount (reglement, euros) is an advance: above 0, exactly on cents; an unreadable amount is none. */
@@ -76,7 +76,7 @@ const MODE_LIVRAISON_AGENCE_LIBELLE = 'Récupération en Agence ';
  * Whether a delivery mode is the agency pick-up, which has no delivery amount nor delivery address (spec 000 §5, §9).
  * One rule for both sides: the code 'AGENCE' (what the server used), or the spec's label 'Récupération en Agence '
  * (what the spec's client compared, and the UI with it), label compared without case, accents or outer spaces.
- * Codes are the stable identity (DESIGN.md §4); the label keeps a mode created with another code recognised.
+ * Codes are the stable identity (docs/architecture.md §4); the label keeps a mode created with another code recognised.
  */
 export function isModeLivraisonAgence(mode: { code?: string | null; libelle?: string | null } | null | undefined): boolean {
   if (!mode) return false;

@@ -1,7 +1,7 @@
 /**
  * Rules of departures (envois), shared by the server (which enforces them: server/envoi/service.ts) and the UI (the
  * form's schema common/schemas/envoi.ts envoiFormSchema checks them; src/departs/departRules.ts enables buttons). Spec 000 §4 "Departure statuses", §5 "Add
- * departure"; DESIGN.md §4.
+ * departure"; docs/architecture.md §4.
  * - dates: none before today (Europe/Paris, common/dates.ts), except a date left unchanged on edit; none more than two
  *   years ahead (a typing error); and the shipper's order closing ≤ departure ≤ arrival (registrations close, the
  *   departure leaves, then arrives);

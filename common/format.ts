@@ -1,5 +1,5 @@
 /**
- * French formatting of amounts and weights (spec 000 §1, DESIGN.md §5): euros with Intl.NumberFormat('fr-FR'), an
+ * French formatting of amounts and weights (spec 000 §1, docs/architecture.md §5): euros with Intl.NumberFormat('fr-FR'), an
  * amount in its own currency (docs/decisions/currencies.md), weights in kg (or m³) with up to 3 decimals, exchange
  * rates with up to 6. Values go through common/money.ts and common/devises.ts first, so they are rounded exactly.
  */
@@ -9,7 +9,7 @@ import { centsToNumber, fromScaled, milliToNumber, parseDecimalFr, toCents, toMi
 const kgFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: 3 });
 
 /**
- * Formats an amount in euros the French way (spec 000 §1, DESIGN.md §5), e.g. 1234.5 → '1 234,50 €'
+ * Formats an amount in euros the French way (spec 000 §1, docs/architecture.md §5), e.g. 1234.5 → '1 234,50 €'
  * (Intl uses a narrow no-break space as group separator and a no-break space before €): formatMontant in
  * DEVISE_COMPTABLE, for the figures that are always in euros (dashboards, price lists).
  * Null or undefined give '0,00 €'.

@@ -1,6 +1,6 @@
 /**
  * Exact decimal arithmetic of money and weights, shared by the server (which recomputes every amount) and the UI
- * (which shows them while the user types). DESIGN.md §4 "Money", spec 000 §9 "Business constants".
+ * (which shows them while the user types). docs/architecture.md §4 "Money", spec 000 §9 "Business constants".
  *
  * Units: money in euros with 2 decimals (numeric(12,2) in the database), weights in kg (or m³)
  * with 3 decimals (numeric(10,3)). No floating-point arithmetic is done on amounts: every input is
@@ -182,7 +182,7 @@ export function sumMoney(values: readonly DecimalInput[]): number {
 
 /**
  * Exact sum of weights in kg (or m³), as a number with 3 decimals: e.g. a departure's used weight
- * (poidsReel) is the sum of its parcels' weights (DESIGN.md §4).
+ * (poidsReel) is the sum of its parcels' weights (docs/architecture.md §4).
  */
 export function sumPoids(values: readonly DecimalInput[]): number {
   return milliToNumber(values.reduce<bigint>((acc, v) => acc + toMilli(v), 0n));

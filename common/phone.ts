@@ -1,7 +1,7 @@
 /**
  * Phone numbers of clients (senders and recipients), shared by the server (which creates or finds clients by their
  * full number: server/user/service.ts upsertClient) and the UI (the parcel wizard: src/colis/wizardRules.ts).
- * DESIGN.md §4: clients are found by their full number (telephoneComplet); spec 001 §3 Pays: a country has a dial
+ * docs/architecture.md §4: clients are found by their full number (telephoneComplet); spec 001 §3 Pays: a country has a dial
  * code (indicatif, e.g. '+33') and the length of its national numbers (longueurNumero, e.g. 9); spec 001 §5: full
  * phone = dial code + phone.
  *

@@ -1,5 +1,5 @@
 /**
- * Pricing of a parcel (spec 000 §9, DESIGN.md §4, docs/decisions/currencies.md): the price of a nature line and every
+ * Pricing of a parcel (spec 000 §9, docs/architecture.md §4, docs/decisions/currencies.md): the price of a nature line and every
  * amount of a parcel, shared by the server (which recomputes every amount) and the UI (which shows them while the user
  * types). Every amount is in the parcel's currency (its departure's, e.g. XOF for a Dakar departure) and computed as
  * integers of that currency's minor unit (common/devises.ts toMinor: cents for EUR, whole francs for XOF), weights in
@@ -15,7 +15,7 @@ function prixLigneMinor(prixExceptionnel: DecimalInput, prixUnitaire: DecimalInp
 }
 
 /**
- * Price per kg (or m³) of a nature line (spec 000 §9, DESIGN.md §4): the nature's exceptional price
+ * Price per kg (or m³) of a nature line (spec 000 §9, docs/architecture.md §4): the nature's exceptional price
  * (prixExceptionnel) if it is above 0, else the unit price of the matching paramNatureMode
  * (nature group, sending mode, origin and destination).
  * @param prixExceptionnel per unit, already in `devise` (the server converts the nature's euros at the day's rate);
@@ -68,7 +68,7 @@ export interface ColisMontants {
 }
 
 /**
- * Computes the amounts of a parcel exactly, in its currency (spec 000 §9, DESIGN.md §4, docs/decisions/currencies.md):
+ * Computes the amounts of a parcel exactly, in its currency (spec 000 §9, docs/architecture.md §4, docs/decisions/currencies.md):
  * line total = poids (thousandths of kg) × line price (minor units per kg), rounded half away from zero once to the
  * minor unit, and never below the line's montantMinimum (when set, for a line that has a weight);
  * montant = Σ line totals; montantTotal = montant + montantComplementaire + montantLivraison + montantExpedition;

@@ -1,5 +1,5 @@
 /**
- * Agency scopes as pure predicates (spec 000 §6 "Role ADMIN … Other roles: own agency only", 001 §6; DESIGN.md §3
+ * Agency scopes as pure predicates (spec 000 §6 "Role ADMIN … Other roles: own agency only", 001 §6; docs/architecture.md §3
  * "scopes every read and write of a non-ADMIN role to its own agency"). Who sees every agency, and the UI's twins of
  * the server's scopes in server/access/scopes.ts, so that a button the UI hides is a call the server refuses.
  * No React and no database here: both sides and tests/web import it.

@@ -1,5 +1,5 @@
 /**
- * Status codes of departures and parcels (DESIGN.md §4, spec 000 §4). One table holds them all;
+ * Status codes of departures and parcels (docs/architecture.md §4, spec 000 §4). One table holds them all;
  * code, never a fixed id, selects one. EN_ATTENTE and EN_COURS_ENVOI are shared by both.
  */
 export const STATUTS = [

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm start` (DESIGN.md §1): installs dependencies if missing, builds the UI when src/ changed since the last
+ * `npm start` (docs/architecture.md §1): installs dependencies if missing, builds the UI when src/ changed since the last
  * build and the server bundle when server/ or common/ changed (scripts/serverBundle.mjs), then runs the server
  * (migrations, seed, listen) in this same process group.
  */

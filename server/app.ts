@@ -1,5 +1,5 @@
 /**
- * buildApp(deps): the Fastify instance of the API (DESIGN.md §2). Tests use app.inject on it; server/main.ts listens.
+ * buildApp(deps): the Fastify instance of the API (docs/architecture.md §2). Tests use app.inject on it; server/main.ts listens.
  * A list of registrations: the cross-cutting plugins of server/plugins/ (metrics, load shedding, body limits,
  * security headers, rate limits, OpenAPI at /api/docs, JSON errors, input guard, authentication and permissions,
  * per-user limits of expensive calls) and the Idempotency-Key of POSTs (http/idempotency.ts), then the routes of each

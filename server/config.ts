@@ -1,5 +1,5 @@
 /**
- * Runtime configuration read from the environment (DESIGN.md §1).
+ * Runtime configuration read from the environment (docs/architecture.md §1).
  * PORT (default 3000), DATA_DIR (default ./data, embedded PGlite), DATABASE_URL (PostgreSQL server, wins over DATA_DIR),
  * ADMIN_EMAIL / ADMIN_PASSWORD (first administrator; without ADMIN_PASSWORD the default one, to be changed at the first
  * sign-in), JWT_SECRET (token signing; else kept in the database),

@@ -1,5 +1,5 @@
 /**
- * Entry point of the product (DESIGN.md §1): configuration → database → migrations → seed → listen.
+ * Entry point of the product (docs/architecture.md §1): configuration → database → migrations → seed → listen.
  * Serves the UI at / and the API at /api/ on PORT; prints the address and how to sign in.
  */
 import { buildApp } from './app';

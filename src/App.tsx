@@ -1,5 +1,5 @@
 /**
- * The back-office application (DESIGN.md §5; spec 000 §2 routes, 001 §2 route table): <AppShell> (react-admin's
+ * The back-office application (docs/architecture.md §5; spec 000 §2 routes, 001 §2 route table): <AppShell> (react-admin's
  * <Admin> without its default pages, docs/decisions/screen-bundles.md) with the
  * French i18nProvider, authProvider, dataProvider, our layout, login page, dashboard, error pages and
  * access-denied redirect; resources and custom routes. Resource screens are loaded lazily.

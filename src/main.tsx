@@ -1,4 +1,4 @@
-/** Browser entry point: mounts <App> into #root (DESIGN.md §5). */
+/** Browser entry point: mounts <App> into #root (docs/architecture.md §5). */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

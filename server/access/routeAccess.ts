@@ -1,5 +1,5 @@
 /**
- * The one declarative table from API endpoint to the permission key it needs (DESIGN.md §3; spec 000 §6, 001 §6).
+ * The one declarative table from API endpoint to the permission key it needs (docs/architecture.md §3; spec 000 §6, 001 §6).
  * Every route registered under /api must appear here, or the server refuses to start (see plugins/access.ts).
  * Keys are those of common/permissions.ts (typed PermissionKey: a misspelt key does not compile), the same the UI
  * checks for the matching screen or button. The agency scopes of the records are beside it, in access/scopes.ts.

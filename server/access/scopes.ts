@@ -1,6 +1,6 @@
 /**
  * Agency scopes of the server, beside the route table (spec 000 §6 "Role ADMIN … Other roles: own agency only",
- * 001 §6; DESIGN.md §3 "scopes every read and write of a non-ADMIN role to its own agency"): every rule of who sees,
+ * 001 §6; docs/architecture.md §3 "scopes every read and write of a non-ADMIN role to its own agency"): every rule of who sees,
  * and who may change, which record of which agency. ADMIN and SUPERADMIN (CurrentUser.allAgences, from
  * common/scopes.ts seesAllAgences) see and change every record. The UI's twins are in common/scopes.ts.
  * A SQL scope is undefined when it lets every row through, `false` for a user without an agency.
@@ -22,7 +22,7 @@ import { findUser } from '../auth/query';
 export const colisNotDeleted = isNull(colis.deletedAt);
 
 /**
- * The agency rule of the parcels (DESIGN.md §3) on a parcel's registering agency and departure, wherever they are
+ * The agency rule of the parcels (docs/architecture.md §3) on a parcel's registering agency and departure, wherever they are
  * read: registered by the user's agency, or on a departure to its agency's country (handed over and paid for at
  * destination); undefined (every row) for a role that sees every agency, `false` for a user without an agency.
  * colisAgenceScope applies it to the parcels, encaissementCountersScope to the payment counters.
@@ -36,7 +36,7 @@ function agenceOrDestination(user: CurrentUser, agence: SQL | PgColumn, envoi: S
 }
 
 /**
- * Agencies whose parcels a user may see and act on (DESIGN.md §3): ADMIN every one; another role the parcels
+ * Agencies whose parcels a user may see and act on (docs/architecture.md §3): ADMIN every one; another role the parcels
  * registered by its agency, and those travelling to its agency's country (agenceOrDestination).
  * Deleted parcels included: the payments list shows the payments of deleted parcels.
  */
@@ -186,7 +186,7 @@ export function caisseAgenceFor(user: CurrentUser, requested: string | undefined
 // ---------------------------------------------------------------- departures
 
 /**
- * Departures a user may see and change (DESIGN.md §3 agency scoping): ADMIN every one; another role those leaving
+ * Departures a user may see and change (docs/architecture.md §3 agency scoping): ADMIN every one; another role those leaving
  * from or arriving in its agency's country (a departure serves every agency of its countries).
  */
 export function envoiScope(user: CurrentUser): SQL | undefined {

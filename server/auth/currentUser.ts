@@ -1,6 +1,6 @@
 /**
  * The signed-in user as every route sees it: role, agency and the set of permission keys it holds
- * (spec 000 §6: a key holds if present with isActive true; DESIGN.md §4: SUPERADMIN holds every key). Authority is
+ * (spec 000 §6: a key holds if present with isActive true; docs/architecture.md §4: SUPERADMIN holds every key). Authority is
  * read from the role's fixed identity and reach (roles.systeme, roles.toutes_agences: docs/decisions/role-identity.md),
  * never from its editable code. plugins/access.ts loads it on each request (`request.user`); handlers read it with
  * currentUser(request).

@@ -1,5 +1,5 @@
 /**
- * One-time codes (DESIGN.md §4): random digits, stored hashed, single use, valid 10 minutes, at most 5 attempts.
+ * One-time codes (docs/architecture.md §4): random digits, stored hashed, single use, valid 10 minutes, at most 5 attempts.
  * Used by password recovery (6 digits) and parcel deletion (4 digits, spec 000 §5). Guesses are also throttled per
  * subject and per user across codes by the callers (server/auth/throttle.ts).
  */

@@ -1,4 +1,4 @@
-/** Password hashing with argon2id (DESIGN.md §4). */
+/** Password hashing with argon2id (docs/architecture.md §4). */
 import { randomInt } from 'node:crypto';
 import argon2 from 'argon2';
 

@@ -1,5 +1,5 @@
 /**
- * Session rules (spec 000 §2 Login, Forgot password, Profile; §5; DESIGN.md §4):
+ * Session rules (spec 000 §2 Login, Forgot password, Profile; §5; docs/architecture.md §4):
  * - sign-in and recovery attempts are counted before the secret is checked, in the database (auth/throttle.ts), on
  *   three keys: the account from this address (strict), the address, and the account from every address (a limit one
  *   address never reaches), so that nobody locks the owner out by failing on purpose; the owner's successful reset

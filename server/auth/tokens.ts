@@ -1,5 +1,5 @@
 /**
- * Signed bearer tokens (JWT, HS256) with an expiry (DESIGN.md §4). A token carries the user id and the user's
+ * Signed bearer tokens (JWT, HS256) with an expiry (docs/architecture.md §4). A token carries the user id and the user's
  * tokenVersion: bumping that version (password change, deactivation) kills every older token. A token lives at most
  * the configured lifetime (TOKEN_TTL_SECONDS): one whose expiry lies further after its issue time, whose issue time
  * lies in the future beyond CLOCK_SKEW_SECONDS, or that has no issue time or no expiry, is refused even when its

@@ -1,5 +1,5 @@
 /**
- * Unit-price lookup of parcel lines (spec 000 §5 "Unit price lookup", DESIGN.md §4): for each nature, the active
+ * Unit-price lookup of parcel lines (spec 000 §5 "Unit price lookup", docs/architecture.md §4): for each nature, the active
  * unit price of its nature group on the departure's sending mode, from the departure's origin country to its
  * destination country — preferring the exact destination city of the parcel, then the exact origin city of the
  * agency. A nature with an exceptional price needs no unit price. Prices are in the departure's currency

@@ -1,5 +1,5 @@
 /**
- * Reading and registering a parcel (spec 000 §4, §5, §7 colis/create; DESIGN.md §4; docs/decisions/registration-write.md):
+ * Reading and registering a parcel (spec 000 §4, §5, §7 colis/create; docs/architecture.md §4; docs/decisions/registration-write.md):
  * registration claims its weight on the departure: it must be open (OUVERT), active and not past its closing date, and
  * the parcel's weight must fit in what is left (409 with the weight-check message): concurrent registrations never
  * overbook; every amount is recomputed here; sender and recipient are created or reused by phone; the reference comes
@@ -223,7 +223,7 @@ export function withPartyPhones(input: ColisInput, partyPays: PartyPays): ColisI
 }
 
 /**
- * How the input names the parcel's sender and recipient (DESIGN.md §4), pure: a client given by id (read by
+ * How the input names the parcel's sender and recipient (docs/architecture.md §4), pure: a client given by id (read by
  * readRegistration: must be a client), a client found or created by phone (a typed sender; a new recipient with a
  * phone — without one, no client), or, for a recipient with the sender's own phone, the sender. What a typed party must
  * carry (nom, prénoms, adresse, phone) is the body's rule (common/schemas/colis.ts colisBody), checked by the route.
@@ -383,7 +383,7 @@ export function lineRows(c: Awaited<ReturnType<typeof computeColis>>) {
 }
 
 /**
- * Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE (DESIGN.md §4); the payment's
+ * Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE (docs/architecture.md §4); the payment's
  * own notification tells sender and recipient. The caller's audit row of the parcel (registration or edit) holds the
  * advance (reglement, statut): no row of its own.
  */

@@ -21,7 +21,7 @@
  *   reference and the tracking token put in by the statement, of the parcel's agency; tests/server/colis.test.ts
  *   "parties of a registration" holds them equal), the journal row (`withAudit`; an advance writes it after the payment, in its own transaction),
  *   all from `ins`.
- * Lock order: the departure (claim), then the clients, then the parcel's rows, as before (DESIGN.md §4).
+ * Lock order: the departure (claim), then the clients, then the parcel's rows, as before (docs/architecture.md §4).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';

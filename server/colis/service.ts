@@ -1,5 +1,5 @@
 /**
- * Parcel rules (spec 000 §4 Parcel statuses / payment / deletion, §5; DESIGN.md §4), each write in one transaction
+ * Parcel rules (spec 000 §4 Parcel statuses / payment / deletion, §5; docs/architecture.md §4), each write in one transaction
  * (a registration without advance: one statement, registrationWrite.ts), split by what they do:
  * - registration.ts: reading and registering a parcel (its checks, price, parties and advance, reused by an edit),
  *   and the capacity alert to the administrators;

@@ -1,5 +1,5 @@
 /**
- * Moves parcels to a new status in bulk (DESIGN.md §4): one UPDATE, a history entry per parcel (date, before,
+ * Moves parcels to a new status in bulk (docs/architecture.md §4): one UPDATE, a history entry per parcel (date, before,
  * after, author) and a notification to sender and recipient (notification rows, and e-mails through the outbox
  * for those with an address). Runs inside the caller's transaction; rows are locked while they move. The audit
  * journal (docs/decisions/audit-journal.md) gets one 'statut' row per parcel moved, written by the UPDATE statement

@@ -1,5 +1,5 @@
 /**
- * Database access: embedded PGlite under DATA_DIR, or a PostgreSQL server when DATABASE_URL is set (DESIGN.md §1).
+ * Database access: embedded PGlite under DATA_DIR, or a PostgreSQL server when DATABASE_URL is set (docs/architecture.md §1).
  * Both give the same Drizzle API over the same schema and migrations.
  */
 import { mkdirSync } from 'node:fs';

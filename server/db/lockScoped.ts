@@ -1,6 +1,6 @@
 /**
  * Locks one row (SELECT … FOR NO KEY UPDATE) and tells in the same query whether the caller's agency scope covers it
- * (DESIGN.md §3 agency scoping). The data layer answers facts, not HTTP: the caller maps a missing row to 404 and a
+ * (docs/architecture.md §3 agency scoping). The data layer answers facts, not HTTP: the caller maps a missing row to 404 and a
  * row outside the scope to 403 (server/access/locks.ts).
  * FOR NO KEY UPDATE excludes every other writer of the row, but not the key-share lock a child row's insert takes
  * on it (a registration's parcel on its departure, held until the registration commits: colis/registration.ts

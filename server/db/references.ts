@@ -1,5 +1,5 @@
 /**
- * Human-readable references (DESIGN.md §4): unique and sequential, made by a database sequence, never by counting
+ * Human-readable references (docs/architecture.md §4): unique and sequential, made by a database sequence, never by counting
  * rows. Departures: DEP-{yymm}-{0042}; parcels: {agency code}-{yymm}-{000123}.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Drizzle schema of every entity of spec 000 §3 and 001 §3 (DESIGN.md §4).
+ * Drizzle schema of every entity of spec 000 §3 and 001 §3 (docs/architecture.md §4).
  * TypeScript property names are the spec's API field names (paysID, statutID…); SQL columns are snake_case.
  * Ids are UUID v7 strings made by the server; references come from database sequences.
  * Money: numeric(12,2) in the currency of its record (a parcel's and its payments' in its departure's, a unit price's
@@ -684,7 +684,7 @@ export const messages = pgTable(
 
 export const otpPurposeEnum = pgEnum('otp_purpose', ['RESET_PASSWORD', 'DELETE_COLIS']);
 
-/** One-time codes, stored hashed: single use, 10 minutes, at most 5 attempts (DESIGN.md §4). */
+/** One-time codes, stored hashed: single use, 10 minutes, at most 5 attempts (docs/architecture.md §4). */
 export const codesOtp = pgTable(
   'codes_otp',
   {
@@ -703,7 +703,7 @@ export const codesOtp = pgTable(
 
 export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED']);
 
-/** Mail outbox: written in the same transaction as its cause, sent by the worker (DESIGN.md §4). */
+/** Mail outbox: written in the same transaction as its cause, sent by the worker (docs/architecture.md §4). */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

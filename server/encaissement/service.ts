@@ -1,5 +1,5 @@
 /**
- * Payments (encaissements) of parcels (spec 000 §4 Parcel payment, §7; DESIGN.md §4; docs/decisions/currencies.md
+ * Payments (encaissements) of parcels (spec 000 §4 Parcel payment, §7; docs/architecture.md §4; docs/decisions/currencies.md
  * "Payments in another currency"):
  * - recorded inside the caller's transaction on a parcel row it has locked, in the parcel's currency (the trigger of
  *   migration 0021 sets encaissements.devise from the parcel); never more than the remaining amount; reglement and

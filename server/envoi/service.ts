@@ -1,5 +1,5 @@
 /**
- * Departure rules (spec 000 §4 Departure statuses, §5 Add departure; DESIGN.md §4), each write in one transaction:
+ * Departure rules (spec 000 §4 Departure statuses, §5 Add departure; docs/architecture.md §4), each write in one transaction:
  * - a new departure gets a reference DEP-{yymm}-{sequence} from the database sequence and the status OUVERT;
  * - dates are not before today in Europe/Paris (a date left unchanged on edit may be), and closing ≤ departure ≤
  *   arrival (the shipper's order: registrations close, the departure leaves, then arrives): common/envoiRules.ts;

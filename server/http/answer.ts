@@ -1,5 +1,5 @@
 /**
- * Answer schemas of the API (DESIGN.md §3): every route declares what it answers, so that /api/docs describes it
+ * Answer schemas of the API (docs/architecture.md §3): every route declares what it answers, so that /api/docs describes it
  * and the serializer checks it (an answer that does not match its schema is a 500, never sent as it is).
  * - Every answer has `success` and an optional French `message`, plus the call's own keys (`datas`, `data`,
  *   `envois`, `clients`, `total`…).

@@ -1,5 +1,5 @@
 /**
- * Business errors the API answers as `{success: false, message, errors?}` with an HTTP status (DESIGN.md §3), plus
+ * Business errors the API answers as `{success: false, message, errors?}` with an HTTP status (docs/architecture.md §3), plus
  * the fields of `details` when given (e.g. `dependances` of a deactivation to confirm, docs/api-contract.md).
  */
 export class AppError extends Error {

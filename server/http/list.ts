@@ -1,5 +1,5 @@
 /**
- * List calls (DESIGN.md §3 extension): paging, sorting, searching and filtering of every list, business or reference,
+ * List calls (docs/architecture.md §3 extension): paging, sorting, searching and filtering of every list, business or reference,
  * from a declaration of its select and columns. The query string is parsed by http/listQuery.ts.
  *
  * runList answers a call one of two ways, with the same answer (server/db/fast/README.md):
@@ -149,7 +149,7 @@ export interface ListDef<S extends ListSelect = ListSelect> {
 export type ListPage<R> = { rows: R[]; json?: undefined; total: number } | { rows?: undefined; json: string; total: number };
 
 /**
- * Runs a list call (DESIGN.md §3): q searches the search columns (case-insensitive), field filters and ids narrow,
+ * Runs a list call (docs/architecture.md §3): q searches the search columns (case-insensitive), field filters and ids narrow,
  * _sort/_order sort (then id for a stable order), _page/_perPage page. Without _page every row comes back.
  * A paged call goes through the fast-page strategy when the list opts in and the call is one it answers (fastPage),
  * else the plain path (plainPage): same rows, same order, same total.

@@ -1,5 +1,5 @@
 /**
- * Paging, sorting, searching and filtering of list calls (DESIGN.md §3 extension: _page, _perPage, _sort, _order, q, fields).
+ * Paging, sorting, searching and filtering of list calls (docs/architecture.md §3 extension: _page, _perPage, _sort, _order, q, fields).
  */
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * Shapes database rows into API records (DESIGN.md §3): every record carries `id` and `_id`,
+ * Shapes database rows into API records (docs/architecture.md §3): every record carries `id` and `_id`,
  * numeric strings of money and weight columns become numbers, populated references keep their own `_id`.
  * The same shape is written two ways: by toApi from the rows Drizzle maps (the plain path), and, for the pages of the
  * large lists, by PostgreSQL itself (its twin: server/db/fast/jsonPage.ts apiJsonPageSql,

@@ -1,5 +1,5 @@
 /**
- * Mail outbox (DESIGN.md §4): every message is written to mail_outbox in the same transaction as the change that
+ * Mail outbox (docs/architecture.md §4): every message is written to mail_outbox in the same transaction as the change that
  * caused it; a worker in each server process sends the due ones over SMTP (nodemailer, SMTP_URL), retrying with
  * exponential back-off; after `maxAttempts` failures a mail is FAILED with its last error, and an administrator may
  * send it again (mail/retry/{id}). Without SMTP_URL the messages stay in the outbox, visible to administrators.
@@ -52,7 +52,7 @@ export interface OutgoingMail {
   smsParts?: number | null;
 }
 
-/** What a sent secret mail's body becomes in the outbox (DESIGN.md §4). */
+/** What a sent secret mail's body becomes in the outbox (docs/architecture.md §4). */
 export const SECRET_PLACEHOLDER_HTML = '<p>Contenu effacé après envoi (il contenait un secret).</p>';
 
 /** The outbox rows of mails, those with an address (enqueueMail), each with the agency its caller named. */

@@ -1,6 +1,6 @@
 /**
  * Error handling: every refusal is JSON `{success: false, message, errors?}` (plus an AppError's `details` fields) with the status that fits
- * (DESIGN.md §3). Body validation → 400 with a French message per field; unique violations and a record still
+ * (docs/architecture.md §3). Body validation → 400 with a French message per field; unique violations and a record still
  * referenced → 409; a reference to a record that does not exist → 400 naming the field (part-001 audit B22);
  * database unreachable (connection refused, reset or timed out) → 503 with Retry-After; a transaction rolled back by a
  * deadlock or a serialization failure → 503 with Retry-After (nothing written); anything unexpected → 500 with a generic message (details only in the log).

@@ -1,5 +1,5 @@
 /**
- * The built UI at / (DESIGN.md §1): its files from `uiDir` when it holds an index.html, index.html for any other
+ * The built UI at / (docs/architecture.md §1): its files from `uiDir` when it holds an index.html, index.html for any other
  * non-API GET (the single-page app's own paths), and /app-config.js, the UI's runtime configuration, which index.html
  * loads before the app (appConfigScript: spec 001 §7 the API's base address from PUBLIC_API_URL, else the page's
  * origin + /api/; the inactivity delay from INACTIVITY_MS, else 30 minutes): set at run time, without a rebuild.

@@ -1,5 +1,5 @@
 /**
- * Statuses by code (DESIGN.md §4: code, never a fixed id, selects a status). Statuses are seeded once and never
+ * Statuses by code (docs/architecture.md §4: code, never a fixed id, selects a status). Statuses are seeded once and never
  * change, so their ids are kept per database handle after the first read.
  */
 import { asc } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Reads of users: clients as the API answers them (DESIGN.md §4: users of type CLIENT, found by their full phone), their
+ * Reads of users: clients as the API answers them (docs/architecture.md §4: users of type CLIENT, found by their full phone), their
  * columns and the clients list (paged, searched by name, first names or phone); the staff list and choice (spec 001 §2
  * Users, docs/decisions/staff-accounts.md), the uniqueness look-ups of e-mail and phone, and the records that keep a
  * user from being deleted. The user record itself (populated references) is auth/query.ts selectUsers.

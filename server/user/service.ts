@@ -1,5 +1,5 @@
 /**
- * Rules of users (spec 000 §2 Profile settings, §3 User; 001 §2 Users, §4, §5; docs/decisions/staff-accounts.md, audit-journal.md; DESIGN.md §4):
+ * Rules of users (spec 000 §2 Profile settings, §3 User; 001 §2 Users, §4, §5; docs/decisions/staff-accounts.md, audit-journal.md; docs/architecture.md §4):
  * - a user sees itself and the users of its agency (access/scopes.ts findVisibleUser); it edits its own profile
  *   (nom, prenoms, adresse) or, with the key, another's;
  * - staff (users of type ADMIN) are created by an administrator: the server generates the password, mails it through

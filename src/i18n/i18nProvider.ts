@@ -1,5 +1,5 @@
 /**
- * French i18nProvider of the back-office (DESIGN.md §5): ra-language-french with our messages merged over it.
+ * French i18nProvider of the back-office (docs/architecture.md §5): ra-language-french with our messages merged over it.
  * French is the only locale. To keep the sign-in page light (docs/decisions/screen-bundles.md), it starts with the
  * texts needed before sign-in (frBase.ts); loadResourceMessages() adds the resources' texts (frResources.ts) after
  * sign-in, before the layout shows any screen.

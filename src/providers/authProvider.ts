@@ -178,7 +178,7 @@ async function completePasswordChange(passwords: { oldPassword: string; newPassw
   return message;
 }
 
-/** POST auth/forgotPassword {telephoneComplet, email}, signed out: the server e-mails a one-time code (DESIGN.md §4). */
+/** POST auth/forgotPassword {telephoneComplet, email}, signed out: the server e-mails a one-time code (docs/architecture.md §4). */
 async function requestPasswordReset(identity: { telephoneComplet: string; email: string }): Promise<void> {
   await httpRequest('auth/forgotPassword', { method: 'POST', auth: false, body: identity });
 }

@@ -86,7 +86,7 @@ export function patchSession(patch: Partial<Omit<Session, 'user'>> & { user?: Pa
 }
 
 /**
- * Whether the session's role is the system role SUPERADMIN, which holds every permission (DESIGN.md §4): its fixed
+ * Whether the session's role is the system role SUPERADMIN, which holds every permission (docs/architecture.md §4): its fixed
  * identity (roleID.systeme), or its code for a session stored before identities existed (system codes never change).
  */
 export function isSuperAdmin(session: Session | null): boolean {

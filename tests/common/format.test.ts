@@ -1,4 +1,4 @@
-/** common/format.ts: French formatting of euros and weights (spec 000 §1, DESIGN.md §5). */
+/** common/format.ts: French formatting of euros and weights (spec 000 §1, docs/architecture.md §5). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEVISES, montantTexte } from '../../common/devises';

@@ -1,4 +1,4 @@
-/** common/money.ts: exact decimal arithmetic of euros and weights (DESIGN.md §4 "Money"). */
+/** common/money.ts: exact decimal arithmetic of euros and weights (docs/architecture.md §4 "Money"). */
 import { describe, expect, it } from 'vitest';
 import {
   isPositiveMontant,

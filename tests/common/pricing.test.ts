@@ -1,5 +1,5 @@
 /**
- * common/pricing.ts: the price of a nature line and the amounts of a parcel (spec 000 §9, DESIGN.md §4), in the parcel's
+ * common/pricing.ts: the price of a nature line and the amounts of a parcel (spec 000 §9, docs/architecture.md §4), in the parcel's
  * currency, exact to its minor unit (docs/decisions/currencies.md).
  */
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ describe('prixLigneOf (spec 000 §9)', () => {
   });
 });
 
-describe('computeColisMontants (spec 000 §9, DESIGN.md §4)', () => {
+describe('computeColisMontants (spec 000 §9, docs/architecture.md §4)', () => {
   it('three lines of 0.1 kg at 0.70 € make exactly 0.21 €', () => {
     const r = computeColisMontants({
       devise: 'EUR',

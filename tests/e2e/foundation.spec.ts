@@ -1,5 +1,5 @@
 /**
- * Browser journeys of the foundation (DESIGN.md §6; spec 000 §2 Login, Main layout, Profile; 001 §2 Countries):
+ * Browser journeys of the foundation (docs/architecture.md §6; spec 000 §2 Login, Main layout, Profile; 001 §2 Countries):
  * sign-in errors and success, the permission-gated menu, the countries screen end to end, password change, sign-out,
  * and the 403 page for a route the role lacks.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in and access (spec 000 §2 Login, Forgot password, Profile; §5; DESIGN.md §4): argon2id passwords,
+ * Sign-in and access (spec 000 §2 Login, Forgot password, Profile; §5; docs/architecture.md §4): argon2id passwords,
  * user type ADMIN only, tokens that die on password change and deactivation, recovery codes through the outbox.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Parcels and payments (spec 000 §2 Parcels, §4 Parcel statuses / payment / deletion, §5, §7; DESIGN.md §4):
+ * Parcels and payments (spec 000 §2 Parcels, §4 Parcel statuses / payment / deletion, §5, §7; docs/architecture.md §4):
  * pricing on the server, registration with its weight check and advance, edit rules, payments, deletion with
  * one-time codes, end of the journey, details, agency scoping.
  */

@@ -1,5 +1,5 @@
 /**
- * Departures (spec 000 §2 Departures, §4 Departure statuses, §5 Add departure, §7 envoi/…; DESIGN.md §4):
+ * Departures (spec 000 §2 Departures, §4 Departure statuses, §5 Add departure, §7 envoi/…; docs/architecture.md §4):
  * references, date and weight rules, the transition table with its cascades in one transaction, deletion,
  * open departures, clients of a departure and agency scoping.
  */

@@ -1,5 +1,5 @@
 /**
- * Secrets leave the outbox once delivered (DESIGN.md §4 mail outbox): the mails that carry a generated password
+ * Secrets leave the outbox once delivered (docs/architecture.md §4 mail outbox): the mails that carry a generated password
  * (user/create, user/resetPassword) or a one-time code (auth/forgotPassword, colis deletion) are queued with
  * `secret: true`; the worker that marks one SENT replaces its body by a placeholder in the same UPDATE. The real SMTP
  * server still receives the secret; no row of mail_outbox keeps it. Other mails keep their body, and a FAILED secret

@@ -1,4 +1,4 @@
-/** Mail outbox worker (DESIGN.md §4): sends due mails, retries failures with back-off, never loses one. */
+/** Mail outbox worker (docs/architecture.md §4): sends due mails, retries failures with back-off, never loses one. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, messages, users } from '../../server/db/schema';

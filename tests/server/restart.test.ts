@@ -1,5 +1,5 @@
 /**
- * The product as `npm start` runs it (DESIGN.md §1): the server bundle it builds from server/main.ts
+ * The product as `npm start` runs it (docs/architecture.md §1): the server bundle it builds from server/main.ts
  * (scripts/serverBundle.mjs, dist-server/main.mjs) migrates and seeds a new embedded database, serves the API, stops
  * cleanly on SIGTERM, and keeps every record across a restart.
  * Runs once, in the PGlite pass (the PostgreSQL pass shares a server whose data outlives any process anyway).

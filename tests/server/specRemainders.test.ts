@@ -209,7 +209,7 @@ describe('byAgence of colis/liste and encaissement/liste (spec 000 §7, 001 §3 
       expect(res.body.byAgence).toBeUndefined();
       expect(res.body.datas).toEqual([]);
     }
-    // The Dakar agent sees the parcels travelling to its country (DESIGN.md §3 agency scoping), still without byAgence.
+    // The Dakar agent sees the parcels travelling to its country (docs/architecture.md §3 agency scoping), still without byAgence.
     const dakar = await t.call('GET', `/api/colis/liste/${agentDakar.id}?_page=1&_perPage=50`, { token: agentDakar.token });
     expect(dakar.status).toBe(200);
     expect(dakar.body.datas.length).toBeGreaterThan(0);

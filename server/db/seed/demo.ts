@@ -1,7 +1,7 @@
 /**
- * Demo data set (DESIGN.md §1 "seeds it when empty"): a year of activity of the agencies seeded by
+ * Demo data set (docs/architecture.md §1 "seeds it when empty"): a year of activity of the agencies seeded by
  * seed/reference.ts — clients, departures, parcels with their nature lines, status history and
- * payments, cash operations and stock inventories — coherent with the rules of DESIGN.md §4:
+ * payments, cash operations and stock inventories — coherent with the rules of docs/architecture.md §4:
  * - a departure's poidsReel is the sum of its parcels' weights and never exceeds its poids;
  * - parcel amounts come from common/pricing.ts with the seeded unit prices (nature group, sending
  *   mode, origin city, destination) or the nature's exceptional price, in the departure's currency (its origin
@@ -418,7 +418,7 @@ interface HistoriqueEvent {
 
 /**
  * Loads the demo data set into a database that holds the reference data of seedReference and no
- * parcel (DESIGN.md §1, §4): ~colisCount/4 clients (users of type CLIENT, unique full phone number),
+ * parcel (docs/architecture.md §1, §4): ~colisCount/4 clients (users of type CLIENT, unique full phone number),
  * ~colisCount/8 departures over the last 12 months (mostly CLOTURE / ARRIVE, some EN_COURS_ENVOI,
  * at least one OUVERT per agency closing in the future with room left), colisCount parcels with
  * 1–3 nature lines priced by common/pricing.ts, their payments (encaissements), status history,

@@ -1,5 +1,5 @@
 /**
- * Seeding at start-up (DESIGN.md §1, §4 "Roles, keys and seed"): on an empty database, the reference data and the first administrator;
+ * Seeding at start-up (docs/architecture.md §1, §4 "Roles, keys and seed"): on an empty database, the reference data and the first administrator;
  * on a new embedded database, also the demo data set (unless DEMO_DATA=0).
  */
 import { inArray, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The configured database opened ready for use (DESIGN.md §1, §4 "Roles, keys and seed"), the same way for the server
+ * The configured database opened ready for use (docs/architecture.md §1, §4 "Roles, keys and seed"), the same way for the server
  * (server/main.ts), the demo loader (server/db/seed/demoCli.ts) and the SUPERADMIN command
  * (server/user/superadminCli.ts): open (DATABASE_URL, else PGlite in DATA_DIR), apply pending migrations, seed an
  * empty database (seedIfEmpty, ./index.ts), bring the permission keys up to this release (syncPermissions).

@@ -1,5 +1,5 @@
 /**
- * Reference data every installation starts with (DESIGN.md §4 "Roles", spec 001 §3): statuses,
+ * Reference data every installation starts with (docs/architecture.md §4 "Roles", spec 001 §3): statuses,
  * user types, roles, every permission key and the authorisations of ADMIN, SUPERADMIN and AGENT,
  * countries, cities, agencies, sending / pickup / payment modes, nature groups and natures, unit
  * prices, operation types, the first administrator and one demo agent per agency.
@@ -30,7 +30,7 @@ const TYPE_USERS = [
   { code: TYPE_USER_CODES.CLIENT, libelle: 'Client' },
 ] as const;
 
-/** Roles (spec 001 §6, DESIGN.md §4): the four system roles, by fixed identity (systeme) and reach (toutesAgences). */
+/** Roles (spec 001 §6, docs/architecture.md §4): the four system roles, by fixed identity (systeme) and reach (toutesAgences). */
 const ROLES = [
   {
     code: ROLE_CODES.ADMIN,
@@ -470,7 +470,7 @@ function need(map: Map<string, string>, code: string, what: string): string {
 }
 
 /**
- * Inserts the reference data into an EMPTY database (DESIGN.md §4 "Roles", spec 000 §3, 001 §3),
+ * Inserts the reference data into an EMPTY database (docs/architecture.md §4 "Roles", spec 000 §3, 001 §3),
  * one bulk insert per table, inside the given transaction (or database handle).
  * Creates: statuses, user types, roles, every permission of PERMISSION_GROUPS, authorisations
  * (ADMIN and SUPERADMIN: every key; AGENT: AGENT_PERMISSION_KEYS), countries, cities, agencies,

@@ -8,7 +8,7 @@ import { isPositiveMontant } from '../../../common/money';
 import { fullName } from '../../providers/records';
 import type { ColisRecord } from './types';
 
-/** Parcel status codes in their life order (DESIGN.md §4), for the status filter and chips: common/colisRules.ts. */
+/** Parcel status codes in their life order (docs/architecture.md §4), for the status filter and chips: common/colisRules.ts. */
 export { COLIS_STATUT_CODES } from '../../../common/colisRules';
 
 /** Whether an amount in euros is above 0 (exact, on cents): common/money.ts. */

@@ -338,7 +338,7 @@ export function infoStepMissing(values: ColisFormValues, ctx: InfoStepContext): 
 export { phonePays, type PaysPhone };
 
 /**
- * Full phone number of a party (DESIGN.md §4: clients are found by their full phone) with common/phone.ts, the server's
+ * Full phone number of a party (docs/architecture.md §4: clients are found by their full phone) with common/phone.ts, the server's
  * own normalisation: '+' and digits, or a French error message.
  * @param indicatif the dial code field of the form
  * @param numero the number as typed (national, or full with '+' / '00')
