@@ -87,7 +87,7 @@ export function unitesDevise(devise: string | null | undefined): readonly string
 export const UNITES_POIDS: readonly string[] = ['kg', 'm3', 'm³'];
 
 /**
- * A number as an input shows it back once typed (src/common/MontantInput.tsx, on blur): the French way, groups of three
+ * A number as an input shows it back once typed (src/kit/MontantInput.tsx, on blur): the French way, groups of three
  * separated by a narrow no-break space, a decimal comma, at least `decimales` decimals and never fewer than it has (the
  * value is shown as it will be sent, not rounded; a text keeps the decimals typed): formatSaisie(1250.5, 2) →
  * '1 250,50', formatSaisie(6560, 0) → '6 560', formatSaisie('10.495', 0) → '10,495', formatSaisie('150,50', 0) →

@@ -34,7 +34,7 @@ const uniteKey = (unite: string) => unite.replace(/\s/g, '').toLowerCase();
 
 /**
  * Reads a number typed the French way, whatever the browser's locale (docs/decisions/money-input.md): the one parse of
- * every amount, weight and rate a person types, on the screen (src/common/MontantInput.tsx) and in the shared schemas
+ * every amount, weight and rate a person types, on the screen (src/kit/MontantInput.tsx) and in the shared schemas
  * (common/schemas/fields.ts strictNumber). Accepted: a decimal comma or point ('150,50', '150.50', '150,', ',5'), the
  * whole part in groups of three separated by a space, a no-break space or a narrow no-break space ('1 250,5',
  * '1\u202f250,50'), a sign ('-', '+', or Intl's U+2212), and, when `unites` names it, one unit after the number

@@ -16,7 +16,7 @@ import { i18nProvider, loadResourceMessages } from './i18n/i18nProvider';
 import { NotFoundPage, ForbiddenPage, ServerErrorPage } from './layout/ErrorPage';
 import { AccessDeniedRedirect } from './layout/AccessGuards';
 import { RouteTrail } from './layout/routeTrail';
-import { Guarded } from './common/Guarded';
+import { Guarded } from './kit/Guarded';
 import { legacyRouteElements } from './routes/legacyRouteElements';
 import LoginPage from './auth/LoginPage';
 import { paysResource } from './pays';

@@ -1,6 +1,6 @@
 /**
  * Reusable fields of the shared form and request schemas (spec 001 §5 validation rules), with French messages. Used by
- * the server's routes (fastify-type-provider-zod) and by the forms (src/common/formResolver.ts), so a rule is written
+ * the server's routes (fastify-type-provider-zod) and by the forms (src/kit/formResolver.ts), so a rule is written
  * once.
  *
  * Importing this module installs zod's French locale as the one error map of the product: every message a field does

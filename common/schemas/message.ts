@@ -3,7 +3,7 @@
  * characters; message required; a selected recipient is required for individuel and depart", §7 message/sendbyEmail,
  * notification/create, notification/contactClients): the bodies, with their French messages. The server's routes
  * validate the bodies with them (server/message/routes.ts, server/notification/routes.ts) and the 'Nouveau message'
- * form with `formResolver(contactClientsBody)` (src/common/formResolver.ts, src/messagerie/MessageCreate.tsx), so a rule
+ * form with `formResolver(contactClientsBody)` (src/kit/formResolver.ts, src/messagerie/MessageCreate.tsx), so a rule
  * is written once.
  *
  * The form's raw values are accepted: '' for an empty text, null for an empty selection.

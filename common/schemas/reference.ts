@@ -2,7 +2,7 @@
  * The forms and request bodies of the reference resources (spec 001 §5 validation rules, §7 calls): countries, cities,
  * agencies, the code / libellé / description resources (sending and pick-up modes, nature groups, operation types,
  * payment modes, roles), natures, unit prices and permissions. Each schema is the server route's body
- * (server/<area>/routes.ts) and the add / edit form's resolver (src/common/formResolver.ts), so a rule and its French
+ * (server/<area>/routes.ts) and the add / edit form's resolver (src/kit/formResolver.ts), so a rule and its French
  * message are written once.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * Schemas of the user calls and forms (spec 001 §2 Users, §5 User add and edit, §7 user/create, user/update; spec 000
  * §5 Profile): the bodies a client sends to create and edit a member of staff or its own profile, with their French
  * messages, and the add and edit forms' schema built from the same fields. The server's routes validate the bodies
- * with them (server/user/routes.ts); the forms validate with src/common/formResolver.ts and the same fields (src/user/,
+ * with them (server/user/routes.ts); the forms validate with src/kit/formResolver.ts and the same fields (src/user/,
  * src/profil/).
  *
  * A form's raw values are accepted: '' for an empty text, '' or null for an empty select.

@@ -1,5 +1,5 @@
 /** Agency add screen (spec 001 §2 /addAgence, breadcrumb /agence; §5 Agency add; §8 'Agence ajouté avec succès !'). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { AgenceInputs } from './AgenceInputs';
 import { agenceBody } from './agenceRules';
 import { agenceFormSchema } from '../../common/schemas/reference';

@@ -1,5 +1,5 @@
 /** Agency edit screen (spec 001 §2 /agenceUpdate?id=; §8 "Mise à jour de l'agence réussie !" / "Erreur lors de la mise à jour de l'agence"). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { AgenceInputs } from './AgenceInputs';
 import { agenceBody, agenceFormRecord } from './agenceRules';
 import { agenceFormSchema } from '../../common/schemas/reference';

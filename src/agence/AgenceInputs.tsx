@@ -11,8 +11,8 @@ import { useEffect } from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, TextInput, useGetOne, useTranslate } from 'react-admin';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { useSessionActor } from '../common/useAppIdentity';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
+import { useSessionActor } from '../kit/useAppIdentity';
 import { refId } from '../providers/records';
 import { agenceTelephoneComplet } from './agenceRules';
 

@@ -5,10 +5,10 @@
  */
 import { DataTable, type RaRecord } from 'react-admin';
 import { referenceWriteRefusal } from '../../common/autorisationRules';
-import { useSessionActor } from '../common/useAppIdentity';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
+import { useSessionActor } from '../kit/useAppIdentity';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
 import { libelleOf } from '../providers/records';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 import { agencePhoneLabel } from './agenceRules';
 
 /** Country filter: active countries, sent as `paysID`. */

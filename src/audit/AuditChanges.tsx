@@ -4,7 +4,7 @@
  * before and how it was authorised.
  */
 import { Box, Typography } from '@mui/material';
-import { formatDateFr } from '../common/formatDate';
+import { formatDateFr } from '../kit/formatDate';
 import { auditChanges, shownValue, type AuditJournalRow } from './auditRules';
 
 const shown = (value: unknown) => shownValue(value, (iso) => formatDateFr(iso, 'dd/MM/yyyy HH:mm'));

@@ -7,12 +7,12 @@
 import { Chip, Typography } from '@mui/material';
 import { AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { fullName } from '../providers/records';
-import { DateInputFr } from '../common/DateInputFr';
-import { formatDateFr } from '../common/formatDate';
-import { ListLoadError } from '../common/ListLoadError';
-import { ListPagination } from '../common/ListPagination';
-import { PageHeader } from '../common/PageHeader';
-import { WIDE_TABLE_SX } from '../common/ReferenceListPage';
+import { DateInputFr } from '../kit/DateInputFr';
+import { formatDateFr } from '../kit/formatDate';
+import { ListLoadError } from '../kit/ListLoadError';
+import { ListPagination } from '../kit/ListPagination';
+import { PageHeader } from '../kit/PageHeader';
+import { WIDE_TABLE_SX } from '../kit/ReferenceListPage';
 import { AuditChanges } from './AuditChanges';
 import { AUDIT_ENTITIES, actionLabel, entityLabel, type AuditJournalRow } from './auditRules';
 

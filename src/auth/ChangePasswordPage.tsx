@@ -21,12 +21,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { changePasswordForm } from '../../common/schemas/auth';
-import { formResolver } from '../common/formResolver';
+import { formResolver } from '../kit/formResolver';
 import { mustChangePassword, type AppAuthProvider } from '../providers/authProvider';
 import { readSession } from '../providers/session';
-import { serverMessage } from '../common/recordLabel';
+import { serverMessage } from '../kit/recordLabel';
 import { canChangePassword } from '../profil/profilRules';
-import { useWrite } from '../common/useWrite';
+import { useWrite } from '../kit/useWrite';
 import { AuthCard } from './AuthCard';
 
 const t = 'app.first_password';

@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
 import { Form, LinkBase, PasswordInput, TextInput, useAuthProvider, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { forgotBody, resetPasswordForm } from '../../common/schemas/auth';
-import { formResolver } from '../common/formResolver';
+import { formResolver } from '../kit/formResolver';
 import type { AppAuthProvider } from '../providers/authProvider';
-import { useWrite } from '../common/useWrite';
+import { useWrite } from '../kit/useWrite';
 import { AuthCard } from './AuthCard';
 
 /** The rules of step 1 (telephoneComplet, email) and step 2 (otp, newPassword). */
@@ -29,7 +29,7 @@ const ForgotPasswordPage = () => {
   const [step, setStep] = useState<1 | 2>(1);
   const [identity, setIdentity] = useState<{ telephoneComplet: string; email: string }>();
   const [error, setError] = useState<string>();
-  // Each step's call once however fast its button is clicked: one code sent, one reset (src/common/useWrite.ts).
+  // Each step's call once however fast its button is clicked: one code sent, one reset (src/kit/useWrite.ts).
   const sendCode = useWrite({
     mutationFn: async (body: { telephoneComplet: string; email: string }) => {
       await authProvider!.requestPasswordReset(body);

@@ -33,10 +33,10 @@ import RemoveDoneIcon from '@mui/icons-material/RemoveDone';
 import LockIcon from '@mui/icons-material/Lock';
 import { Confirm, useDataProvider, useGetIdentity, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PageHeader } from '../common/PageHeader';
-import { QueryStatus } from '../common/QueryStatus';
-import { serverMessage } from '../common/recordLabel';
-import { useWrite } from '../common/useWrite';
+import { PageHeader } from '../kit/PageHeader';
+import { QueryStatus } from '../kit/QueryStatus';
+import { serverMessage } from '../kit/recordLabel';
+import { useWrite } from '../kit/useWrite';
 import type { AppIdentity } from '../providers/authProvider';
 import { readSession, sessionActor } from '../providers/session';
 import { ACCESS_RULE_MESSAGES, type Actor } from '../../common/autorisationRules';
@@ -169,7 +169,7 @@ const RoleGrants = ({
   };
   const onError = (error: unknown) => notify(serverMessage(error) ?? translate(`${T}.update_error`), { type: 'error' });
 
-  // One change at a time, however fast a switch or a group's button is clicked (src/common/useWrite.ts).
+  // One change at a time, however fast a switch or a group's button is clicked (src/kit/useWrite.ts).
   const toggle = useWrite({
     mutationFn: async ({ p, next }: { p: AssignmentPermission; next: boolean }) => {
       const link = linkOf.get(p.id);

@@ -5,8 +5,8 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { QueryStatus } from '../common/QueryStatus';
-import { formatDateFr } from '../common/formatDate';
+import { QueryStatus } from '../kit/QueryStatus';
+import { formatDateFr } from '../kit/formatDate';
 import type { AutorisationMethods } from './autorisationMethods';
 
 const T = 'resources.autorisation.history';

@@ -5,7 +5,7 @@
 import { lazy } from 'react';
 import SecurityIcon from '@mui/icons-material/Security';
 import type { ResourceProps } from 'react-admin';
-import { Guarded } from '../common/Guarded';
+import { Guarded } from '../kit/Guarded';
 
 const AutorisationPage = lazy(() => import('./AutorisationPage'));
 

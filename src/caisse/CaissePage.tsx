@@ -6,7 +6,7 @@
  * zero), and a comment; 'Clôturer la caisse' asks for confirmation, then POST caisse/cloture (the server recomputes the
  * expected amounts). A closed day shows its stored lines read-only, who closed it and when, and its PDF 'Arrêté de
  * caisse'. The closings' history is below (./CaisseHistorique.tsx), with 'Rouvrir' for the key caisseRouvrir.
- * The form validates with the shared schema (common/schemas/caisse.ts caisseClotureForm, src/common/formResolver.ts).
+ * The form validates with the shared schema (common/schemas/caisse.ts caisseClotureForm, src/kit/formResolver.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
@@ -34,15 +34,15 @@ import { isoToFr, todayIso } from '../../common/dates';
 import { formatMontant } from '../../common/format';
 import { CAISSE_MESSAGES, caisseClotureForm } from '../../common/schemas/caisse';
 import { userSeesAllAgences } from '../../common/scopes';
-import { AgenceSelect } from '../common/AgenceSelect';
-import { DateFieldFr, INVALID_DATE_VALUE } from '../common/DateInputFr';
-import { formResolver } from '../common/formResolver';
-import { formatDateFr } from '../common/formatDate';
-import { PageHeader } from '../common/PageHeader';
-import { QueryStatus } from '../common/QueryStatus';
-import { serverMessage } from '../common/recordLabel';
-import { useAppIdentity } from '../common/useAppIdentity';
-import { useWrite } from '../common/useWrite';
+import { AgenceSelect } from '../kit/AgenceSelect';
+import { DateFieldFr, INVALID_DATE_VALUE } from '../kit/DateInputFr';
+import { formResolver } from '../kit/formResolver';
+import { formatDateFr } from '../kit/formatDate';
+import { PageHeader } from '../kit/PageHeader';
+import { QueryStatus } from '../kit/QueryStatus';
+import { serverMessage } from '../kit/recordLabel';
+import { useAppIdentity } from '../kit/useAppIdentity';
+import { useWrite } from '../kit/useWrite';
 import { fullName } from '../providers/records';
 import type { CaisseMethods } from './caisseMethods';
 import {

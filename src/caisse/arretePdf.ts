@@ -1,6 +1,6 @@
 /**
  * The 'Arrêté de caisse' PDF of a closing (docs/decisions/refunds-and-cash.md), built in the browser with jspdf in the
- * house style of the parcel receipt and the manifest (src/common/pdfKit.ts: palette, font, page breaks): A4 portrait;
+ * house style of the parcel receipt and the manifest (src/kit/pdfKit.ts: palette, font, page breaks): A4 portrait;
  * the agency, the day, who closed it and when (and the reopening, if any); one row per line — payment mode (or the cash
  * operations), currency, expected, counted, difference (in red when not zero) — each amount in its currency
  * (common/format.ts formatMontant); the differences per currency; the conversion differences of the day's settling
@@ -13,8 +13,8 @@
 import { jsPDF } from 'jspdf';
 import { isoToFr } from '../../common/dates';
 import { formatMontant } from '../../common/format';
-import { formatDateFr } from '../common/formatDate';
-import { ensureRoom, fill, fitText, font, PALETTE, pdfText } from '../common/pdfKit';
+import { formatDateFr } from '../kit/formatDate';
+import { ensureRoom, fill, fitText, font, PALETTE, pdfText } from '../kit/pdfKit';
 import { fr } from '../i18n/fr';
 import { fullName } from '../providers/records';
 import { arreteFileName, ecartNonNul, formatEcart } from './caisseView';

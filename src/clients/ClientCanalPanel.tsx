@@ -10,8 +10,8 @@ import { Alert, Box, Chip, MenuItem, Table, TableBody, TableCell, TableHead, Tab
 import { useDataProvider, useNotify, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
 import { HttpError } from 'ra-core';
 import { CANAL_PREFERE_LABELS, CANAUX_PREFERES, type CanalPrefere } from '../../common/canal';
-import { formatDateFr } from '../common/formatDate';
-import { useWrite } from '../common/useWrite';
+import { formatDateFr } from '../kit/formatDate';
+import { useWrite } from '../kit/useWrite';
 import type { ClientCanal, MessagerieMethods } from '../messagerie/messagerieMethods';
 
 const f = 'resources.clients.canal';
@@ -41,7 +41,7 @@ export const ClientCanalPanel = () => {
   }, [dataProvider, id]);
   useEffect(() => void load(), [load]);
 
-  // The channel's change, once however fast it is chosen again (src/common/useWrite.ts); the panel is read again after.
+  // The channel's change, once however fast it is chosen again (src/kit/useWrite.ts); the panel is read again after.
   const change = useWrite({
     mutationFn: ({ client, chosen }: { client: string; chosen: CanalPrefere }) => dataProvider.setClientCanal(client, chosen),
     onSuccess: async (message) => {

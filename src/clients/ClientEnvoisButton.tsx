@@ -5,7 +5,7 @@
 import { IconButton, Tooltip } from '@mui/material';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
-import { useHasPermission } from '../common/useHasPermission';
+import { useHasPermission } from '../kit/useHasPermission';
 import { envoisOfClientPath } from '../departs/departPaths';
 
 /** Takes no props; reads the client from the record context. */

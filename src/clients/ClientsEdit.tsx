@@ -4,7 +4,7 @@
  * réussie !'. Below the inputs, the client's preferred channel, SMS opt-out and notices sent (ClientCanalPanel, saved on
  * its own: docs/decisions/sms-channel.md).
  */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { ClientsInputs } from './ClientsInputs';
 import { ClientCanalPanel } from './ClientCanalPanel';
 import { clientUpdateBody } from './clientRules';

@@ -6,8 +6,8 @@
  * button: clients are created by the parcel wizard.
  */
 import { DataTable, type RaRecord } from 'react-admin';
-import { ReferenceListPage } from '../common/ReferenceListPage';
-import { useHasPermission } from '../common/useHasPermission';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
+import { useHasPermission } from '../kit/useHasPermission';
 import { ClientEnvoisButton } from './ClientEnvoisButton';
 
 /** A text cell that shows '--' when empty. */

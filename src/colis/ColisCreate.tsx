@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { Create, useTranslate } from 'react-admin';
-import { PageHeader } from '../common/PageHeader';
+import { PageHeader } from '../kit/PageHeader';
 import { ColisInputs } from './ColisInputs';
 import { CHOSEN_ENVOI_KEY, emptyColisValues } from './model/wizardRules';
 

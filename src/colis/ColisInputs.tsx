@@ -22,8 +22,8 @@ import { Box, Button, CardContent, CircularProgress, Step, StepLabel, Stepper, T
 import { Form, useGetList, useNotify, useSaveContext, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { colisWizardSchema, type ColisWizardContext } from '../../common/schemas/colis';
-import { formResolver } from '../common/formResolver';
-import { serverMessage } from '../common/recordLabel';
+import { formResolver } from '../kit/formResolver';
+import { serverMessage } from '../kit/recordLabel';
 import type { Ref } from '../providers/records';
 import { userSeesAllAgences } from '../../common/scopes';
 import {
@@ -44,9 +44,9 @@ import { StepDestinataire, usePaysPhone } from './wizard/StepDestinataire';
 import { usePrixNatures, useOpenEnvois } from './wizard/useWizardData';
 import { PrixNotFoundDialog, PoidsCheckDialog } from './wizard/PoidsCheckDialog';
 import { envoiIndisponible, poidsTotalSaisi } from './wizard/envoiChoice';
-import { useAppIdentity } from '../common/useAppIdentity';
-import { OneSaveAtATime } from '../common/OneSaveAtATime';
-import { useOneAtATime } from '../common/useWrite';
+import { useAppIdentity } from '../kit/useAppIdentity';
+import { OneSaveAtATime } from '../kit/OneSaveAtATime';
+import { useOneAtATime } from '../kit/useWrite';
 
 /** Props of ColisInputs. */
 export interface ColisInputsProps {

@@ -7,13 +7,13 @@
 import { DataTable, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 import { formatKg, formatMontant } from '../../common/format';
-import { ReferenceListPage } from '../common/ReferenceListPage';
-import { DateFrField } from '../common/DateFrField';
-import { StatutChipField } from '../common/StatutChip';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
+import { DateFrField } from '../kit/DateFrField';
+import { StatutChipField } from '../kit/StatutChip';
 import { ColisRowActions } from './ColisRowActions';
 import { COLIS_STATUT_CODES, destinataireOf } from './model/colisRules';
 import type { ColisRecord } from './model/types';
-import { useAdminAgenceFilter } from '../common/AgenceFilter';
+import { useAdminAgenceFilter } from '../kit/AgenceFilter';
 
 /** Weight of the row in kg (or m³). */
 const PoidsField = () => {

@@ -13,7 +13,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { LinkBase, useCreatePath, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { useHasPermission } from '../common/useHasPermission';
+import { useHasPermission } from '../kit/useHasPermission';
 import { MakeEncaissementDialog } from '../encaissements/MakeEncaissementDialog';
 import { EncaissementDetailsDialog } from '../encaissements/EncaissementDetailsDialog';
 import { ColisDeleteButton } from './show/ColisDeleteButton';
@@ -22,7 +22,7 @@ import { ReceiptButton } from './ReceiptButton';
 import { isOwnColis } from '../../common/scopes';
 import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisRegle } from './model/colisRules';
 import type { ColisRecord } from './model/types';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { useAppIdentity } from '../kit/useAppIdentity';
 
 /** A small icon link with a tooltip that does not trigger the row click. */
 const IconLink = ({

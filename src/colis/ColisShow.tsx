@@ -8,8 +8,8 @@
  */
 import { Alert, Box, CircularProgress } from '@mui/material';
 import { ShowBase, useShowContext, useTranslate } from 'react-admin';
-import { PageHeader } from '../common/PageHeader';
-import { serverMessage } from '../common/recordLabel';
+import { PageHeader } from '../kit/PageHeader';
+import { serverMessage } from '../kit/recordLabel';
 import { ColisHistoriqueCard } from './show/ColisHistoriqueCard';
 import { ColisJournalCard } from './show/ColisJournalCard';
 import { ColisNaturesCard } from './show/ColisNaturesCard';

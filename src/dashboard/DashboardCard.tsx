@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { serverMessage } from '../common/recordLabel';
+import { serverMessage } from '../kit/recordLabel';
 
 /** Props of DashboardCard. */
 export interface DashboardCardProps {

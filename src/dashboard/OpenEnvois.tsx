@@ -6,8 +6,8 @@
  */
 import { Button, Typography } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
-import { EnvoiCards, type Envoi } from '../common/EnvoiCards';
-import { useHasPermission } from '../common/useHasPermission';
+import { EnvoiCards, type Envoi } from '../kit/EnvoiCards';
+import { useHasPermission } from '../kit/useHasPermission';
 import { DashboardCard } from './DashboardCard';
 import type { DashboardAgence } from './dashboardMethods';
 import { departListPath } from './dashboardView';

@@ -10,7 +10,7 @@ import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@m
 import { LinkBase, useTranslate } from 'react-admin';
 import type { DashboardCounts } from '../../common/dashboard';
 import type { PermissionKey } from '../../common/permissions';
-import { useHasPermission } from '../common/useHasPermission';
+import { useHasPermission } from '../kit/useHasPermission';
 import type { DashboardAgence } from './dashboardMethods';
 import { colisListPath, departListPath, formatCount } from './dashboardView';
 

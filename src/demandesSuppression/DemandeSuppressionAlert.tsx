@@ -6,8 +6,8 @@
  */
 import { Alert, AlertTitle } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
-import { formatDateFr } from '../common/formatDate';
-import { useHasPermission } from '../common/useHasPermission';
+import { formatDateFr } from '../kit/formatDate';
+import { useHasPermission } from '../kit/useHasPermission';
 import { fullName } from '../providers/records';
 import type { DemandeRow } from './DemandesSuppressionList';
 

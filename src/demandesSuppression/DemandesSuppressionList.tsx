@@ -41,14 +41,14 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { demandeRefusBody, DEMANDE_ETATS, type DemandeEtat } from '../../common/schemas/demandeSuppression';
-import { formatDateFr } from '../common/formatDate';
-import { ListLoadError } from '../common/ListLoadError';
-import { ListPagination } from '../common/ListPagination';
-import { PageHeader } from '../common/PageHeader';
-import { SearchBox, WIDE_TABLE_SX } from '../common/ReferenceListPage';
-import { serverMessage } from '../common/recordLabel';
-import { StatutChip } from '../common/StatutChip';
-import { useWrite } from '../common/useWrite';
+import { formatDateFr } from '../kit/formatDate';
+import { ListLoadError } from '../kit/ListLoadError';
+import { ListPagination } from '../kit/ListPagination';
+import { PageHeader } from '../kit/PageHeader';
+import { SearchBox, WIDE_TABLE_SX } from '../kit/ReferenceListPage';
+import { serverMessage } from '../kit/recordLabel';
+import { StatutChip } from '../kit/StatutChip';
+import { useWrite } from '../kit/useWrite';
 import { fullName } from '../providers/records';
 import type { DemandesSuppressionMethods } from './demandesSuppressionMethods';
 import { EtatChip } from './EtatChip';
@@ -120,7 +120,7 @@ const ApproveButton = () => {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<DataProvider & DemandesSuppressionMethods>();
   const [open, setOpen] = useState(false);
-  // Approved once however fast 'Oui' is clicked (src/common/useWrite.ts).
+  // Approved once however fast 'Oui' is clicked (src/kit/useWrite.ts).
   const approve = useWrite({
     mutationFn: (id: string) => dataProvider.approveDemandeSuppression(id),
     onSuccess: (message) => notify(message ?? `${f}.notifications.approved`, { type: 'success' }),
@@ -167,7 +167,7 @@ const RefuseButton = () => {
     setMotif('');
     setTouched(false);
   };
-  // Refused once however fast 'Refuser' is clicked (src/common/useWrite.ts).
+  // Refused once however fast 'Refuser' is clicked (src/kit/useWrite.ts).
   const refuse = useWrite({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => dataProvider.refuseDemandeSuppression(id, reason),
     onSuccess: (message) => {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
-import { StatutChip, type StatutRef } from '../common/StatutChip';
+import { StatutChip, type StatutRef } from '../kit/StatutChip';
 import { clientDisplayName } from './departRules';
 
 /** One parcel of the client as colis/ListClientsBy answers it. */

@@ -6,9 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, useDataProvider, useTranslate, type RaRecord, type DataProvider } from 'react-admin';
 import { formatKg, formatMontant } from '../../common/format';
-import { ApiListPage, useIdParam } from '../common/ApiListTable';
-import { DateFrField } from '../common/DateFrField';
-import { StatutChipField } from '../common/StatutChip';
+import { ApiListPage, useIdParam } from '../kit/ApiListTable';
+import { DateFrField } from '../kit/DateFrField';
+import { StatutChipField } from '../kit/StatutChip';
 import type { DepartMethods } from './departMethods';
 import { clientDisplayName } from './departRules';
 

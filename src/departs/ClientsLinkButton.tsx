@@ -5,7 +5,7 @@
 import { IconButton, Tooltip } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
 import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
-import { useHasPermission } from '../common/useHasPermission';
+import { useHasPermission } from '../kit/useHasPermission';
 import { clientsOfDepartPath } from './departPaths';
 
 /** Takes no props; reads the departure from the record context. */

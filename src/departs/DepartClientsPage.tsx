@@ -7,8 +7,8 @@
 import { Link as MuiLink } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, LinkBase, useDataProvider, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
-import { ApiListPage, useIdParam } from '../common/ApiListTable';
-import { useHasPermission } from '../common/useHasPermission';
+import { ApiListPage, useIdParam } from '../kit/ApiListTable';
+import { useHasPermission } from '../kit/useHasPermission';
 import type { DepartMethods } from './departMethods';
 import { ClientColisButton } from './ClientColisDialog';
 import { envoisOfClientPath } from './departPaths';

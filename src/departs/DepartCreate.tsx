@@ -1,5 +1,5 @@
 /** AJOUTER DÉPART (spec 000 §2 /addDepart, §5, §8 'départ ajouté avec succès' / "Erreur lors de l'enregistrement de l'envoi :"). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { DepartInputs, departFormResolver } from './DepartInputs';
 import { DepartSaveToolbar } from './DepartSaveToolbar';
 import { departBody } from './departRules';

@@ -1,5 +1,5 @@
 /** MODIFIER DÉPART (spec 000 §2 /departUpdate?id=, §5, §8 'Mise à jour du départ réussie !'). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { DepartInputs, departFormResolver } from './DepartInputs';
 import { DepartSaveToolbar } from './DepartSaveToolbar';
 import { departBody, departFormRecord } from './departRules';

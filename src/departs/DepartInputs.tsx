@@ -14,9 +14,9 @@ import { formatKg } from '../../common/format';
 import { todayIso } from '../../common/dates';
 import type { EnvoiDates } from '../../common/envoiRules';
 import { envoiFormSchema } from '../../common/schemas/envoi';
-import { DateInputFr } from '../common/DateInputFr';
-import { formResolver } from '../common/formResolver';
-import { PoidsInput } from '../common/MontantInput';
+import { DateInputFr } from '../kit/DateInputFr';
+import { formResolver } from '../kit/formResolver';
+import { PoidsInput } from '../kit/MontantInput';
 import { refId } from '../providers/records';
 import { DEPART_SAVED_DATES, excludeChoice, sortByLibelle } from './departRules';
 
@@ -25,7 +25,7 @@ const f = 'resources.depart.form';
 /**
  * The resolver of the departure form: common/schemas/envoi.ts envoiFormSchema with today's date (Europe/Paris) at each
  * check and, on edit, the saved dates the form's record carries (departFormRecord), so an unchanged past date stays
- * valid as on the server. The values stay as typed (src/common/formResolver.ts).
+ * valid as on the server. The values stay as typed (src/kit/formResolver.ts).
  * @param mode 'create' (AJOUTER DÉPART) or 'edit' (MODIFIER DÉPART)
  * @returns the resolver for ReferenceCreatePage / ReferenceEditPage
  */

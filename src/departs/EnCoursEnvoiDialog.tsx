@@ -36,9 +36,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type DataProvider, type RaRecord } from 'react-admin';
 import { isoToFr } from '../../common/dates';
 import { formatKg, formatMontant, fullName } from '../../common/format';
-import { serverMessage } from '../common/recordLabel';
-import { useHasPermission } from '../common/useHasPermission';
-import { useWrite } from '../common/useWrite';
+import { serverMessage } from '../kit/recordLabel';
+import { useHasPermission } from '../kit/useHasPermission';
+import { useWrite } from '../kit/useWrite';
 import type { ColisEnAttente, DepartMethods } from './departMethods';
 
 const t = 'resources.depart.transfert';
@@ -86,7 +86,7 @@ export const EnCoursEnvoiDialog = ({ isOpen, record, question, loading, onConfir
   const departs = data?.departs ?? [];
   const movable = mayMove ? colis.filter((c) => c.deplacable) : [];
   const chosen = ticked ?? movable.map((c) => c.id);
-  // Moved once however fast 'Déplacer' is clicked (src/common/useWrite.ts).
+  // Moved once however fast 'Déplacer' is clicked (src/kit/useWrite.ts).
   const transfer = useWrite({
     mutationFn: ({ ids, envoi }: { ids: string[]; envoi: string }) => dataProvider.transfererColis(ids, envoi),
     onSuccess: (message) => {

@@ -13,9 +13,9 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import FlightLandIcon from '@mui/icons-material/FlightLand';
 import LockIcon from '@mui/icons-material/Lock';
 import { Confirm, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate, type RaRecord } from 'react-admin';
-import { serverMessage } from '../common/recordLabel';
-import { useHasPermission } from '../common/useHasPermission';
-import { useOneAtATime } from '../common/useWrite';
+import { serverMessage } from '../kit/recordLabel';
+import { useHasPermission } from '../kit/useHasPermission';
+import { useOneAtATime } from '../kit/useWrite';
 import { envoiStatutActions, type EnvoiActionTarget, type EnvoiStatutAction } from './departRules';
 import { EnCoursEnvoiDialog } from './EnCoursEnvoiDialog';
 
@@ -45,7 +45,7 @@ const EnvoiStatutButton = ({ action, record }: { action: EnvoiStatutAction; reco
   };
 
   // One status change however fast 'Oui' is clicked: a second click before the answer — even in the same tick, before
-  // the button is drawn disabled — changes nothing (src/common/useWrite.ts).
+  // the button is drawn disabled — changes nothing (src/kit/useWrite.ts).
   const changeOnce = useOneAtATime(() =>
     update(
       resource,

@@ -21,8 +21,8 @@ import {
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useDataProvider, useNotify, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
-import { serverMessage } from '../common/recordLabel';
-import { useHasPermission } from '../common/useHasPermission';
+import { serverMessage } from '../kit/recordLabel';
+import { useHasPermission } from '../kit/useHasPermission';
 import type { DepartMethods } from './departMethods';
 import { formatCount, labelsFileName, loadManifest, manifestFileName } from './manifest/manifestData';
 import { buildPdfInWorker, saveBlob, type PdfJob } from './manifest/pdfWorkerClient';

@@ -5,7 +5,7 @@
 import { Box, LinearProgress, Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { formatKg } from '../../common/format';
-import { poidsGauge } from '../common/poidsGauge';
+import { poidsGauge } from '../kit/poidsGauge';
 
 /** Takes no props (reads poids and poidsDisponible of the record in context); renders the text and gauge. */
 export const PoidsGaugeField = () => {

@@ -4,7 +4,7 @@
  */
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { Guarded } from '../common/Guarded';
+import { Guarded } from '../kit/Guarded';
 import { CLIENTS_OF_DEPART_ROUTE, ENVOIS_OF_CLIENT_ROUTE } from './departPaths';
 
 const DepartClientsPage = lazy(() => import('./DepartClientsPage'));

@@ -2,7 +2,7 @@
  * Pure rules of the departure screens (spec 000 §2 Departures list / Add departure, §4 Departure statuses,
  * §5 Add departure): which status actions a row offers, the save-button rule, the form's record and request body (the
  * form's checks are the schema of common/schemas/envoi.ts; the weight gauge, shared with the departure cards of the
- * wizard and the dashboard, is src/common/poidsGauge.ts). No React here, so tests/web/departs.test.ts can exercise
+ * wizard and the dashboard, is src/kit/poidsGauge.ts). No React here, so tests/web/departs.test.ts can exercise
  * them directly.
  */
 import type { PermissionKey } from '../../common/permissions';
@@ -62,8 +62,8 @@ export function canSaveDepart(values: DepartFormValues, mode: 'create' | 'edit')
   return needed.every(filled);
 }
 
-/** The French order of select choices and the exclusion of the origin live in the screen kit (src/common/choices.ts). */
-export { excludeChoice, sortByLibelle } from '../common/choices';
+/** The French order of select choices and the exclusion of the origin live in the screen kit (src/kit/choices.ts). */
+export { excludeChoice, sortByLibelle } from '../kit/choices';
 
 /** Fields of the envoi/create and full envoi/update body (spec 000 §7). */
 const DEPART_BODY_FIELDS = ['modeEnvoiID', 'paysID', 'paysEmetteurID', 'dateDebut', 'dateArrive', 'dateFin', 'contenu', 'poids'] as const;

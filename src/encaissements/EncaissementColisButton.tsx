@@ -9,8 +9,8 @@ import { Alert, AlertTitle, Box, Button, Chip, Dialog, DialogActions, DialogCont
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
 import { formatMontant } from '../../common/format';
-import { formatDateFr } from '../common/formatDate';
-import { useHasPermission } from '../common/useHasPermission';
+import { formatDateFr } from '../kit/formatDate';
+import { useHasPermission } from '../kit/useHasPermission';
 import { colisShowPath } from '../routes/legacyRoutes';
 import { colisOfEncaissement, isColisDeleted, type EncaissementRow } from './encaissementRules';
 

@@ -25,11 +25,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRefresh, useTranslate, type DataProvider } from 'react-admin';
 import { formatMontant } from '../../common/format';
-import { formatDateFr } from '../common/formatDate';
-import { QueryStatus } from '../common/QueryStatus';
+import { formatDateFr } from '../kit/formatDate';
+import { QueryStatus } from '../kit/QueryStatus';
 import type { EncaissementMethods } from './encaissementMethods';
 import { ecartConversionDe, montantRemis } from './montantRemis';
-import { useHasPermission } from '../common/useHasPermission';
+import { useHasPermission } from '../kit/useHasPermission';
 import { estRembourse, isRemboursement } from './encaissementRules';
 import { RembourserButton } from './RembourserButton';
 

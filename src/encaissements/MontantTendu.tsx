@@ -12,14 +12,14 @@ import { useState } from 'react';
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SelectInput, useDataProvider, useTranslate, type DataProvider } from 'react-admin';
-import { MontantInput } from '../common/MontantInput';
+import { MontantInput } from '../kit/MontantInput';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../common/colisRules';
 import { DEVISES, deviseOuEuro, isDevise, minorToNumber, tauxCroise } from '../../common/devises';
 import type { DecimalInput } from '../../common/money';
 import { formatMontant, formatMontantSigne, tauxLibelle } from '../../common/format';
 import { valeurTendue } from '../../common/schemas/encaissement';
-import { serverMessage } from '../common/recordLabel';
+import { serverMessage } from '../kit/recordLabel';
 import type { EncaissementMethods, EquivalentEncaissement } from './encaissementMethods';
 
 type Methods = DataProvider & EncaissementMethods;

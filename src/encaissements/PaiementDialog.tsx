@@ -14,8 +14,8 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 import { Form, SelectInput, useNotify, useTranslate, type ValidateForm } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { z } from 'zod';
-import { serverMessage } from '../common/recordLabel';
-import { useWrite } from '../common/useWrite';
+import { serverMessage } from '../kit/recordLabel';
+import { useWrite } from '../kit/useWrite';
 import { useModesPaiement } from './useModesPaiement';
 
 /**
@@ -31,7 +31,7 @@ export function contextResolver(schema: z.ZodType): Resolver<FieldValues, object
 
 /**
  * The call of a dialog and what it says: pending while it runs, started once however often it is submitted meanwhile
- * (src/common/useWrite.ts: a double click writes once); on success the server's message (else `success`) then
+ * (src/kit/useWrite.ts: a double click writes once); on success the server's message (else `success`) then
  * onDone; on failure the server's message (else `failure`), the dialog staying open.
  * @param send the call, given the form's output; its answer may carry the server's `message`
  * @param texts `success` and `failure`: messages or translation keys; `onDone`: what follows a success (close, refresh)

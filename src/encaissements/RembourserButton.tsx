@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { useHasPermission } from '../common/useHasPermission';
+import { useHasPermission } from '../kit/useHasPermission';
 import { estRemboursable, type EncaissementRow } from './encaissementRules';
 import { RembourserDialog, type PaiementRemboursable } from './RembourserDialog';
 

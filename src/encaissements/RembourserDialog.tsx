@@ -22,7 +22,7 @@ import type { DecimalInput } from '../../common/money';
 import { remboursementFormSchema, soldeTenduMinor, valeurTendue, type RemboursementFormOutput } from '../../common/schemas/encaissement';
 import type { EncaissementMethods } from './encaissementMethods';
 import { remboursableOf } from './encaissementRules';
-import { MontantInput } from '../common/MontantInput';
+import { MontantInput } from '../kit/MontantInput';
 import { ModePaiementSelect, PaiementDialog, contextResolver, useDialogMutation } from './PaiementDialog';
 import { DeviseSelect } from './MontantTendu';
 

@@ -1,5 +1,5 @@
 /** Nature group add screen (spec 001 §2 /addGroupeNatureColis; §8 'Groupe Nature de colis enregistré avec succès'; back to the list). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { GroupeNatureColisInputs } from './GroupeNatureColisInputs';
 import { codeLibelleOptionalSchema } from '../../common/schemas/reference';
 

@@ -1,5 +1,5 @@
 /** Nature group edit screen (spec 001 §2 /groupeNatureColisUpdate?id=; back to /groupeNatureColis after the update). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { GroupeNatureColisInputs } from './GroupeNatureColisInputs';
 import { codeLibelleOptionalSchema } from '../../common/schemas/reference';
 

@@ -4,7 +4,7 @@
  */
 import { Box } from '@mui/material';
 import { TextInput } from 'react-admin';
-import { upperCase } from '../common/textParsers';
+import { upperCase } from '../kit/textParsers';
 
 /** Takes no props; returns code, libelle and description. */
 export const GroupeNatureColisInputs = () => (

@@ -1,7 +1,7 @@
 /** Nature groups list 'GROUPE NATURE DES COLIS' (spec 001 §2): Code, Libelle, Description, Statut, Actions (edit, view details, delete). */
 import { DataTable } from 'react-admin';
-import { ReferenceListPage } from '../common/ReferenceListPage';
-import { ShowIconButton } from '../common/ShowIconButton';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
+import { ShowIconButton } from '../kit/ShowIconButton';
 
 /** The nature groups list page (no props). */
 const GroupeNatureColisList = () => (

@@ -9,10 +9,10 @@ import { Button, Card, CardContent, CardHeader, Chip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { DataTable, LinkBase, ReferenceManyField, useCanAccess, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
-import { DetailsItem, ReferenceShowPage } from '../common/ReferenceShowPage';
-import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
-import { EditIconButton } from '../common/EditIconButton';
-import { ListPagination } from '../common/ListPagination';
+import { DetailsItem, ReferenceShowPage } from '../kit/ReferenceShowPage';
+import { DeleteWithConfirm } from '../kit/DeleteWithConfirm';
+import { EditIconButton } from '../kit/EditIconButton';
+import { ListPagination } from '../kit/ListPagination';
 import { natureCreatePath, prixExceptionnelLabel } from '../natureColis/natureColisRules';
 
 const t = 'resources.groupeNatureColis';

@@ -16,7 +16,7 @@ import { Alert, Box, Button, LinearProgress, Stack } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Confirm, useTranslate } from 'react-admin';
-import { PageHeader } from '../common/PageHeader';
+import { PageHeader } from '../kit/PageHeader';
 import { ScanForm } from './ScanForm';
 import { AttendusCard, ScannedList } from './ScanLists';
 import { ScanStatus } from './ScanStatus';

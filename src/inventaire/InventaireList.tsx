@@ -13,11 +13,11 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { DataTable, LinkBase, SelectInput, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { INVENTAIRE_STATUT_FILTER } from '../../common/inventaireRules';
 import { userSeesAllAgences } from '../../common/scopes';
-import { useAdminAgenceFilter } from '../common/AgenceFilter';
-import { DateFrField } from '../common/DateFrField';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { useAdminAgenceFilter } from '../kit/AgenceFilter';
+import { DateFrField } from '../kit/DateFrField';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 import { fullName } from '../providers/records';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { useAppIdentity } from '../kit/useAppIdentity';
 import type { InventaireRecord } from './types';
 
 const f = 'resources.inventaire';

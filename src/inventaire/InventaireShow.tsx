@@ -28,11 +28,11 @@ import {
 } from '@mui/material';
 import { LinkBase, ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import { formatKg, formatMontant } from '../../common/format';
-import { formatDateFr } from '../common/formatDate';
-import { PageHeader } from '../common/PageHeader';
-import { serverMessage } from '../common/recordLabel';
+import { formatDateFr } from '../kit/formatDate';
+import { PageHeader } from '../kit/PageHeader';
+import { serverMessage } from '../kit/recordLabel';
 import { fullName } from '../providers/records';
-import { StatutChip } from '../common/StatutChip';
+import { StatutChip } from '../kit/StatutChip';
 import type { HorsAgence, InventaireColis, InventaireRecord } from './types';
 
 const f = 'resources.inventaire';

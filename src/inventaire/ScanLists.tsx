@@ -17,7 +17,7 @@ import {
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslate } from 'react-admin';
-import { formatDateFr } from '../common/formatDate';
+import { formatDateFr } from '../kit/formatDate';
 import { SCAN_COLOR, scanLabel } from './scanFeedback';
 import type { Scan } from './scanSession';
 import type { AttenduView } from './useScanSession';

@@ -19,10 +19,10 @@ import { useDataProvider, useGetList, useNotify, useRedirect, useTranslate, type
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeReference, type ScanEtat } from '../../common/inventaireRules';
 import { userSeesAllAgences } from '../../common/scopes';
-import { serverMessage } from '../common/recordLabel';
-import { sortByLibelle } from '../common/choices';
-import { useAppIdentity } from '../common/useAppIdentity';
-import { useWrite } from '../common/useWrite';
+import { serverMessage } from '../kit/recordLabel';
+import { sortByLibelle } from '../kit/choices';
+import { useAppIdentity } from '../kit/useAppIdentity';
+import { useWrite } from '../kit/useWrite';
 import type { InventaireMethods } from './inventaireMethods';
 import { readSession } from '../providers/session';
 import { beep } from './scanFeedback';
@@ -234,7 +234,7 @@ export function useScanSession(): ScanSessionState {
     };
   }, [pendingKey, verify, update]);
 
-  // The statement is sent once however fast 'Enregistrer' is clicked (src/common/useWrite.ts); its id, made here, lets
+  // The statement is sent once however fast 'Enregistrer' is clicked (src/kit/useWrite.ts); its id, made here, lets
   // the server store one statement for a send retried after a dropped connection.
   const send = useWrite(
     {

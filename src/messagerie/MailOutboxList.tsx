@@ -23,10 +23,10 @@ import {
 } from 'react-admin';
 import { HttpError } from 'ra-core';
 import { userSeesAllAgences } from '../../common/scopes';
-import { formatDateFr } from '../common/formatDate';
-import { ReferenceListPage } from '../common/ReferenceListPage';
-import { useAppIdentity } from '../common/useAppIdentity';
-import { useWrite } from '../common/useWrite';
+import { formatDateFr } from '../kit/formatDate';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
+import { useAppIdentity } from '../kit/useAppIdentity';
+import { useWrite } from '../kit/useWrite';
 import type { MessagerieMethods } from './messagerieMethods';
 
 const f = 'resources.mailOutbox';
@@ -99,7 +99,7 @@ const RetryButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  // Sent back once however fast it is clicked (src/common/useWrite.ts).
+  // Sent back once however fast it is clicked (src/kit/useWrite.ts).
   const retry = useWrite({
     mutationFn: (id: string) => dataProvider.retryMail(id),
     onSuccess: (message) => {

@@ -30,9 +30,9 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { HttpError } from 'ra-core';
 import { contactClientsBody } from '../../common/schemas/message';
-import { formatDateFr } from '../common/formatDate';
-import { formResolver } from '../common/formResolver';
-import { useWrite } from '../common/useWrite';
+import { formatDateFr } from '../kit/formatDate';
+import { formResolver } from '../kit/formResolver';
+import { useWrite } from '../kit/useWrite';
 import { CANAUX_ENVOI, type CanalEnvoi } from '../../common/canal';
 import { smsSize } from '../../common/sms';
 import { TYPES_DESTINATAIRE, type ContactClientsResult, type TypeDestinataire, type MessagerieMethods } from './messagerieMethods';
@@ -187,7 +187,7 @@ export const MessageCreate = () => {
   const translate = useTranslate();
   // A new key empties the form after a message is sent.
   const [formKey, setFormKey] = useState(0);
-  // Sent once however fast 'Envoyer' is clicked (src/common/useWrite.ts).
+  // Sent once however fast 'Envoyer' is clicked (src/kit/useWrite.ts).
   const send = useWrite({
     mutationFn: (body: Parameters<MessagerieMethods['contactClients']>[0]) => dataProvider.contactClients(body),
     onSuccess: (result) => {

@@ -6,9 +6,9 @@
  */
 import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { DataTable, LinkBase, List, TextInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
-import { formatDateFr } from '../common/formatDate';
-import { ListLoadError } from '../common/ListLoadError';
-import { ListPagination } from '../common/ListPagination';
+import { formatDateFr } from '../kit/formatDate';
+import { ListLoadError } from '../kit/ListLoadError';
+import { ListPagination } from '../kit/ListPagination';
 
 const f = 'resources.messagerie';
 

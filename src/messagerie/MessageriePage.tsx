@@ -6,7 +6,7 @@
 import { Button } from '@mui/material';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import { LinkBase, useCanAccess, useTranslate } from 'react-admin';
-import { PageHeader } from '../common/PageHeader';
+import { PageHeader } from '../kit/PageHeader';
 import { MessageCreate } from './MessageCreate';
 import { MessageList } from './MessageList';
 

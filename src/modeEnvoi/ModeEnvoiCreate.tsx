@@ -1,7 +1,7 @@
 /** Add a sending mode (spec 001 §2 /addmodeEnvoi; §5 libelle, code, description required, save disabled while empty or loading). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
-import { RequiredFieldsToolbar } from '../common/RequiredFieldsToolbar';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
+import { RequiredFieldsToolbar } from '../kit/RequiredFieldsToolbar';
 import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The fields without which 'Enregistrer' stays disabled. */

@@ -1,7 +1,7 @@
 /** Edit a sending mode (spec 001 §2 /modeEnvoiUpdate?id=; §5 save disabled while empty or loading; §8 "Mise à jour du mode d'envoi réussie !"). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
-import { RequiredFieldsToolbar } from '../common/RequiredFieldsToolbar';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
+import { RequiredFieldsToolbar } from '../kit/RequiredFieldsToolbar';
 import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The fields without which 'Enregistrer' stays disabled. */

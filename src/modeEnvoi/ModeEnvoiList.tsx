@@ -1,6 +1,6 @@
 /** Sending modes list (spec 001 §2): Code, Libellé, Description, Statut, Actions; keys addmodeEnvoi, modeEnvoiUpdate, modeEnvoiDelete, modeEnvoiUpdateStatut. */
 import { DataTable } from 'react-admin';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 
 /** The list page (no props). */
 const ModeEnvoiList = () => (

@@ -1,6 +1,6 @@
 /** Add a pickup mode (spec 001 §2 /addmodeLivraison; §5 code, libelle, description required; §8 'Mode de recuperation ajouté avec succès!'). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
 import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The create page (no props). */

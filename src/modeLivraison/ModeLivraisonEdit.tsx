@@ -1,6 +1,6 @@
 /** Edit a pickup mode (spec 001 §2 /ModelivraisonUpdate?id=; §8 'Mise à jour du Mode de recuperation réussie!'). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
 import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The edit page (no props). */

@@ -1,6 +1,6 @@
 /** Pickup modes list 'LISTE DES MODES DE LIVRAISON' (spec 001 §2): code, libelle, description, statut, actions; keys addmodeLivraison, modeLivraisonUpdate (the spec's icon check modeLIvraisonUpdate is read as this key), modeLivraisonDelete, modeLivraisonUpdateStatut. */
 import { DataTable } from 'react-admin';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 
 /** The list page (no props). */
 const ModeLivraisonList = () => (

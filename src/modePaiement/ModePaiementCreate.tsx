@@ -1,6 +1,6 @@
 /** Add a payment mode (shaped as the other modes, spec 001 §5: code, libelle, description required). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
 import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The create page (no props). */

@@ -1,6 +1,6 @@
 /** Edit a payment mode (shaped as the other modes, spec 001 §5). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
 import { codeLibelleRequiredSchema } from '../../common/schemas/reference';
 
 /** The edit page (no props). */

@@ -4,7 +4,7 @@
  * preset and read-only; from the natures list it is chosen.
  */
 import { useSearchParams } from 'react-router-dom';
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { NatureColisInputs } from './NatureColisInputs';
 import { natureBody, natureRedirect } from './natureColisRules';
 import { natureColisCreateSchema } from '../../common/schemas/reference';

@@ -2,7 +2,7 @@
  * Nature edit screen (spec 001 §2 "/natureColisUpdate?id=", "the group select is disabled", "After saving goes to the
  * group details of its group"; §8 'Mise à jour de la nature de colis réussie !').
  */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { NatureColisInputs } from './NatureColisInputs';
 import { natureBody, natureFormRecord, natureRedirect } from './natureColisRules';
 import { natureColisUpdateSchema } from '../../common/schemas/reference';

@@ -6,8 +6,8 @@
  */
 import { Alert, Box } from '@mui/material';
 import { TextInput, useGetOne, useTranslate } from 'react-admin';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { upperCase } from '../common/textParsers';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
+import { upperCase } from '../kit/textParsers';
 import { typedPrixExceptionnel } from './natureColisRules';
 
 /** Props of NatureColisInputs. */

@@ -3,8 +3,8 @@
  * Description, Statut, Actions; filter by group.
  */
 import { DataTable, type RaRecord } from 'react-admin';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 import { prixExceptionnelLabel } from './natureColisRules';
 
 /** Group filter: active groups, sent as `groupeNatureColisID`. */

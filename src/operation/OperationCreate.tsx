@@ -8,8 +8,8 @@
 import { todayIso } from '../../common/dates';
 import { operationCreatedMessage, type OperationType } from '../../common/operationRules';
 import { operationForm } from '../../common/schemas/operation';
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
+import { useAppIdentity } from '../kit/useAppIdentity';
 import { OperationInputs, operationBody } from './OperationInputs';
 
 /** The add page (no props); waits for the identity, which presets the user. */

@@ -3,7 +3,7 @@
  * as the add form, the populated motif and user read as their ids; back to the dashboard after save.
  */
 import { operationForm } from '../../common/schemas/operation';
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { OperationInputs, operationBody, operationFormRecord } from './OperationInputs';
 
 /** The edit page (no props). */

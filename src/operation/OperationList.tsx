@@ -27,19 +27,19 @@ import {
 import { formatEuro, formatMontant } from '../../common/format';
 import { operationPeriodStart, operationTypeLabel } from '../../common/operationRules';
 import { userSeesAllAgences } from '../../common/scopes';
-import { ActiveToggleField } from '../common/ActiveToggleField';
-import { ExportListButton } from '../common/ExportListButton';
-import { DateFrField } from '../common/DateFrField';
-import { DeleteWithConfirm } from '../common/DeleteWithConfirm';
-import { EditIconButton } from '../common/EditIconButton';
-import { ListLoadError } from '../common/ListLoadError';
-import { ListPagination } from '../common/ListPagination';
-import { PageHeader } from '../common/PageHeader';
-import { SearchBox } from '../common/ReferenceListPage';
-import { WhenVisible } from '../common/WhenVisible';
-import { formatDateFr } from '../common/formatDate';
+import { ActiveToggleField } from '../kit/ActiveToggleField';
+import { ExportListButton } from '../kit/ExportListButton';
+import { DateFrField } from '../kit/DateFrField';
+import { DeleteWithConfirm } from '../kit/DeleteWithConfirm';
+import { EditIconButton } from '../kit/EditIconButton';
+import { ListLoadError } from '../kit/ListLoadError';
+import { ListPagination } from '../kit/ListPagination';
+import { PageHeader } from '../kit/PageHeader';
+import { SearchBox } from '../kit/ReferenceListPage';
+import { WhenVisible } from '../kit/WhenVisible';
+import { formatDateFr } from '../kit/formatDate';
 import { fullName } from '../providers/records';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { useAppIdentity } from '../kit/useAppIdentity';
 import { OperationToolbar } from './OperationToolbar';
 
 /**

@@ -9,8 +9,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { LinkBase, useCanAccess, useListContext, useTranslate } from 'react-admin';
 import { OPERATION_PERIODS, type OperationPeriod } from '../../common/operationRules';
 import { userSeesAllAgences } from '../../common/scopes';
-import { AgenceSelect } from '../common/AgenceSelect';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { AgenceSelect } from '../kit/AgenceSelect';
+import { useAppIdentity } from '../kit/useAppIdentity';
 import { periodOf, withAgence, withPeriod } from './operationView';
 
 const f = 'resources.operation';

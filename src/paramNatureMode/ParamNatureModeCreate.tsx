@@ -1,5 +1,5 @@
 /** Unit-price add screen (spec 001 §2 /addParamNatureMode; §5 Unit-price form; §7 POST paramNatureMode/create with villeDorigineID / villeID). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { ParamNatureModeInputs } from './ParamNatureModeInputs';
 import { paramCreateBody } from './paramNatureModeRules';
 import { paramNatureModeFormSchema } from '../../common/schemas/reference';

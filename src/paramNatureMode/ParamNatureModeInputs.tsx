@@ -4,15 +4,15 @@
  * country list excludes the origin country; libelle is composed automatically from nature, origin city, destination
  * city and sending mode unless typed manually; the currency shown comes from the origin country"), and the minimum
  * charge of a parcel line (montantMinimum, optional, an extension); both amounts in the origin country's currency, to
- * its minor unit (typed the French way, src/common/MontantInput.tsx; the server rounds them). The two countries are form-only fields narrowing the
+ * its minor unit (typed the French way, src/kit/MontantInput.tsx; the server rounds them). The two countries are form-only fields narrowing the
  * cities (the server keeps the cities and refuses two of one country).
  */
 import { useEffect, useRef } from 'react';
 import { Box, InputAdornment } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextInput, useGetOne, useTranslate } from 'react-admin';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { MontantInput } from '../common/MontantInput';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
+import { MontantInput } from '../kit/MontantInput';
 import { refId } from '../providers/records';
 import { nextLibelle, proposeLibelle } from './paramNatureModeRules';
 

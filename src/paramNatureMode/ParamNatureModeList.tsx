@@ -5,9 +5,9 @@
  * paramNatureDelete); filters by group and mode.
  */
 import { DataTable, type RaRecord } from 'react-admin';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
 import { libelleOf } from '../providers/records';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 import { deviseOrigine, formatPrix } from './paramNatureModeRules';
 
 /** A select filter on a reference (active records), e.g. the group. */

@@ -1,5 +1,5 @@
 /** Country add screen (spec 001 §2 /addPays, §5, §8 'Pays ajouté avec succès!' / "Erreur lors de l'ajout  du pays"). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { PaysInputs } from './PaysInputs';
 import { paysCreateSchema } from '../../common/schemas/reference';
 

@@ -1,5 +1,5 @@
 /** Country edit screen (spec 001 §2 /paysUpdate?id=, §5, §8 'Mise à jour du Pays réussie!'). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { PaysInputs } from './PaysInputs';
 import { paysUpdateSchema } from '../../common/schemas/reference';
 

@@ -1,6 +1,6 @@
 /** Countries list 'LISTE DES PAYS' (spec 001 §2): Code, Nom du Pays, Devise, Indicatif, Longueur du Numero, Statut, Actions. */
 import { DataTable } from 'react-admin';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 
 /** The countries list page (no props). */
 const PaysList = () => (

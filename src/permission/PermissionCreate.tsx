@@ -1,5 +1,5 @@
 /** Add a permission (spec 001 §2 /addPermission; §5 libelle and description required). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { PermissionInputs } from './PermissionInputs';
 import { permissionBody } from './permissionRules';
 import { permissionSchema } from '../../common/schemas/reference';

@@ -1,5 +1,5 @@
 /** Edit a permission (spec 001 §2 /permissionUpdate?id=; §8 "Erreur lors de la mise à jour de la permission"). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { PermissionInputs } from './PermissionInputs';
 import { permissionBody } from './permissionRules';
 import { permissionSchema } from '../../common/schemas/reference';

@@ -6,7 +6,7 @@
  */
 import { DataTable, SelectInput } from 'react-admin';
 import { isPermissionKey } from '../../common/permissions';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 import { PERMISSION_GROUP_CHOICES, permissionGroupLabel } from './permissionRules';
 
 /** Group filter beside the search box (server filter groupe). */

@@ -11,10 +11,10 @@ import { Box, Button, Card, CardContent, CardHeader } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Form, FormDataConsumer, PasswordInput, useAuthProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { changePasswordForm } from '../../common/schemas/auth';
-import { formResolver } from '../common/formResolver';
+import { formResolver } from '../kit/formResolver';
 import type { AppAuthProvider } from '../providers/authProvider';
-import { serverMessage } from '../common/recordLabel';
-import { useWrite } from '../common/useWrite';
+import { serverMessage } from '../kit/recordLabel';
+import { useWrite } from '../kit/useWrite';
 import { canChangePassword } from './profilRules';
 
 /** The form's rules: the password change body's, plus the confirmation. */

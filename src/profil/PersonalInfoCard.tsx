@@ -10,11 +10,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import { Form, FormDataConsumer, TextInput, useGetIdentity, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { profilBody } from '../../common/schemas/user';
-import { formResolver } from '../common/formResolver';
+import { formResolver } from '../kit/formResolver';
 import { patchSession } from '../providers/session';
 import { useReloadPermissions } from '../providers/useReloadPermissions';
-import { serverMessage } from '../common/recordLabel';
-import { useOneAtATime } from '../common/useWrite';
+import { serverMessage } from '../kit/recordLabel';
+import { useOneAtATime } from '../kit/useWrite';
 import { canSaveProfile } from './profilRules';
 
 /** The form's rules: the profile body's (nom and prenoms required, lengths). */
@@ -65,7 +65,7 @@ export const PersonalInfoCard = ({ record }: { record: RaRecord }) => {
   const [formKey, setFormKey] = useState(0);
   const [update, { isPending }] = useUpdate();
 
-  // Saved once however fast 'Enregistrer' is clicked (src/common/useWrite.ts).
+  // Saved once however fast 'Enregistrer' is clicked (src/kit/useWrite.ts).
   const save = useOneAtATime(async (values: Record<string, unknown>) => {
     const data = {
       nom: String(values.nom ?? '').trim(),

@@ -4,7 +4,7 @@
  */
 import { Box } from '@mui/material';
 import { Loading, useGetIdentity, useGetOne } from 'react-admin';
-import { PageHeader } from '../common/PageHeader';
+import { PageHeader } from '../kit/PageHeader';
 import { PersonalInfoCard } from './PersonalInfoCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 

@@ -1,7 +1,7 @@
 /**
  * Small readers of API records shared by the providers and the screens: the populated reference shape, the id of a
  * reference that may come populated ({id, code, libelle}) or as a plain id, a person's full name, and a record's id.
- * Here in providers/ (which imports no screen and not the screen kit of src/common/) since the dataProvider and the
+ * Here in providers/ (which imports no screen and not the screen kit of src/kit/) since the dataProvider and the
  * authProvider read records with them.
  */
 import type { Identifier } from 'ra-core';

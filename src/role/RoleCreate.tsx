@@ -1,5 +1,5 @@
 /** Add a role (spec 001 §2 /addRole; §5 code, libelle, description required; the Statut of §2, common/schemas/reference.ts roleSchema; §8 'Role ajouté avec succès !' / 'Erreur lors de l'enregistrement du role'). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { RoleInputs } from './RoleInputs';
 import { roleSchema } from '../../common/schemas/reference';
 

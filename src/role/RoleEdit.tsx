@@ -1,5 +1,5 @@
 /** Edit a role (spec 001 §2 /roleUpdate?id=; §8 'Mise à jour du role réussie !' / 'Erreur lors de la mise à jour du role'). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { RoleInputs } from './RoleInputs';
 import { roleSchema } from '../../common/schemas/reference';
 

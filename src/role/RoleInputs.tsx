@@ -8,9 +8,9 @@
 import { Alert, Box, FormLabel } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, useRecordContext, useTranslate } from 'react-admin';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
-import { useAppIdentity } from '../common/useAppIdentity';
-import { useHasPermission } from '../common/useHasPermission';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
+import { useAppIdentity } from '../kit/useAppIdentity';
+import { useHasPermission } from '../kit/useHasPermission';
 import { isSuperAdmin, readSession } from '../providers/session';
 
 const T = 'resources.role';

@@ -8,8 +8,8 @@
 import { Chip } from '@mui/material';
 import { DataTable, useTranslate, type RaRecord } from 'react-admin';
 import { roleEditRefusal, type RoleFacts } from '../../common/autorisationRules';
-import { ReferenceListPage } from '../common/ReferenceListPage';
-import { useSessionActor } from '../common/useAppIdentity';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
+import { useSessionActor } from '../kit/useAppIdentity';
 
 /** A role as the list reads it. */
 interface RoleRow {

@@ -8,9 +8,9 @@
 import { Alert, Chip } from '@mui/material';
 import { DataTable, SelectInput, useTranslate, type RaRecord } from 'react-admin';
 import { userSeesAllAgences } from '../../common/scopes';
-import { formatDateFr } from '../common/formatDate';
-import { ReferenceListPage } from '../common/ReferenceListPage';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { formatDateFr } from '../kit/formatDate';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
+import { useAppIdentity } from '../kit/useAppIdentity';
 import { fullName } from '../providers/records';
 import { formatTaux } from '../../common/format';
 import { DEVISE_CHOICES } from './tauxChangeView';

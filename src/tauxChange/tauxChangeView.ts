@@ -7,7 +7,7 @@ import { DEVISE_COMPTABLE, DEVISES, TAUX_FIXES, TAUX_SCALE, tauxCroise } from '.
 import { formatTaux } from '../../common/format';
 import { fromScaled } from '../../common/money';
 import { tauxField } from '../../common/schemas/tauxChange';
-import { deviseChoices } from '../common/choices';
+import { deviseChoices } from '../kit/choices';
 
 /**
  * The currencies offered in the form: every currency of common/devises.ts but the euro (the accounting currency, rate

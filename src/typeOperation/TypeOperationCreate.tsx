@@ -1,6 +1,6 @@
 /** Add an operation type (spec 001 §2 /addTypeOperation; §5 libelle and code required). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
 import { codeLibelleOptionalSchema } from '../../common/schemas/reference';
 
 /** The create page (no props). */

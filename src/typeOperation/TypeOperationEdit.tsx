@@ -1,6 +1,6 @@
 /** Edit an operation type (spec 001 §2 /typeOperationUpdate?id=; §8 'Erreur lors de la mise à jour de la typeoperation'). */
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
-import { CodeLibelleInputs } from '../common/CodeLibelleInputs';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
+import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
 import { codeLibelleOptionalSchema } from '../../common/schemas/reference';
 
 /** The edit page (no props). */

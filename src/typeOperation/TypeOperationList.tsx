@@ -1,6 +1,6 @@
 /** Operation types list (spec 001 §2): Code, libelle, Statut, Actions; keys addTypeOperation, typeOperationUpdate, typeOperationDelete, typeOperationUpdateStatut (without it a status click says the §6 text of operation types). */
 import { DataTable } from 'react-admin';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 
 /** The list page (no props). */
 const TypeOperationList = () => (

@@ -9,10 +9,10 @@ import { Button } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type DataProvider } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { serverMessage } from '../common/recordLabel';
-import { useAppIdentity } from '../common/useAppIdentity';
-import { useHasPermission } from '../common/useHasPermission';
-import { useWrite } from '../common/useWrite';
+import { serverMessage } from '../kit/recordLabel';
+import { useAppIdentity } from '../kit/useAppIdentity';
+import { useHasPermission } from '../kit/useHasPermission';
+import { useWrite } from '../kit/useWrite';
 import type { UserMethods } from './userMethods';
 
 /** Renders the button and its confirmation for the user in the record context (no props). */
@@ -26,7 +26,7 @@ export const ResetPasswordButton = () => {
   const dataProvider = useDataProvider<DataProvider & UserMethods>();
   const allowed = useHasPermission()('userUpdate');
   const [open, setOpen] = useState(false);
-  // One reset however fast 'Oui' is clicked: a second one would mail a second password (src/common/useWrite.ts).
+  // One reset however fast 'Oui' is clicked: a second one would mail a second password (src/kit/useWrite.ts).
   const reset = useWrite({
     mutationFn: (id: string) => dataProvider.resetUserPassword(id),
     onSuccess: async (message, id) => {

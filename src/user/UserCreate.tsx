@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@mui/material';
 import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import type { UserMethods } from './userMethods';
 import { UserInputs, useUserFormResolver } from './UserInputs';
 import { staffTypeId, userCreateBody } from './userRules';

@@ -8,7 +8,7 @@
  */
 import { SaveButton, Toolbar } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { UserHistory } from './UserHistory';
 import { UserInputs, useUserFormResolver } from './UserInputs';

@@ -5,8 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useDataProvider, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
-import { QueryStatus } from '../common/QueryStatus';
-import { formatDateFr } from '../common/formatDate';
+import { QueryStatus } from '../kit/QueryStatus';
+import { formatDateFr } from '../kit/formatDate';
 import type { UserMethods } from './userMethods';
 import { auditLines } from './userRules';
 

@@ -11,10 +11,10 @@ import { Box, InputAdornment } from '@mui/material';
 import { useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { ReferenceInput, SelectInput, TextInput, useChoicesContext, useGetOne, useRecordContext } from 'react-admin';
 import { userFormSchema, type UserFormContext } from '../../common/schemas/user';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
-import { formResolver } from '../common/formResolver';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
+import { formResolver } from '../kit/formResolver';
 import { refId } from '../providers/records';
-import { useAppIdentity } from '../common/useAppIdentity';
+import { useAppIdentity } from '../kit/useAppIdentity';
 import { agenceRequired, roleChoices, type RoleChoice } from './userRules';
 import { readSession, sessionActor } from '../providers/session';
 

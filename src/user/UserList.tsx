@@ -8,9 +8,9 @@
  */
 import { DataTable, type RaRecord } from 'react-admin';
 import { userManageRefusal } from '../../common/autorisationRules';
-import { useAppIdentity, useSessionActor } from '../common/useAppIdentity';
+import { useAppIdentity, useSessionActor } from '../kit/useAppIdentity';
 import { libelleOf } from '../providers/records';
-import { ReferenceListPage } from '../common/ReferenceListPage';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
 
 /** The phone column: the full number, else '--'. */
 const phoneOf = (record: Record<string, unknown>) => (typeof record.telephoneComplet === 'string' && record.telephoneComplet) || '--';

@@ -8,7 +8,7 @@
  */
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import type { Actor } from '../../common/autorisationRules';
-import { sortByLibelle } from '../common/choices';
+import { sortByLibelle } from '../kit/choices';
 import { refId } from '../providers/records';
 import type { TypeUser, UserAudit } from './userMethods';
 

@@ -1,5 +1,5 @@
 /** AJOUTER VILLE (spec 001 §2 /addVille; §8 'ville enregistrée avec succès', then route villes). */
-import { ReferenceCreatePage } from '../common/ReferenceFormPages';
+import { ReferenceCreatePage } from '../kit/ReferenceFormPages';
 import { VillesInputs } from './VillesInputs';
 import { villeSchema } from '../../common/schemas/reference';
 

@@ -1,6 +1,6 @@
 /** MODIFIER VILLE (spec 001 §2 /villeUpdate?id=; §8 'Mise à jour de la ville réussie !', then route villes). */
 import type { RaRecord } from 'react-admin';
-import { ReferenceEditPage } from '../common/ReferenceFormPages';
+import { ReferenceEditPage } from '../kit/ReferenceFormPages';
 import { refId } from '../providers/records';
 import { VillesInputs } from './VillesInputs';
 import { villeSchema } from '../../common/schemas/reference';

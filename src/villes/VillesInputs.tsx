@@ -1,7 +1,7 @@
 /** Inputs of AJOUTER VILLE and MODIFIER VILLE (spec 001 §2 Add city: country, code, label; §5 "code, libelle and country required"). */
 import { Box } from '@mui/material';
 import { TextInput } from 'react-admin';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
 
 /** The country select (active countries, French order), then code and name (no props). */
 export const VillesInputs = () => (

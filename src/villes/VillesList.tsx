@@ -1,7 +1,7 @@
 /** Cities list 'LISTE DES VILLES' (spec 001 §2): Code, Ville, Pays, Statut, Actions; keys addVille, villeUpdate, villeDelete, villeUpdateStatut. */
 import { DataTable } from 'react-admin';
-import { ReferenceListPage } from '../common/ReferenceListPage';
-import { ActiveReferenceSelect } from '../common/ActiveReferenceSelect';
+import { ReferenceListPage } from '../kit/ReferenceListPage';
+import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
 
 /** Country filter beside the search box (server filter paysID). */
 const paysFilter = (

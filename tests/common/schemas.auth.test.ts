@@ -14,7 +14,7 @@ import {
   validerBody,
 } from '../../common/schemas/auth';
 import { loginErrors } from '../../src/auth/LoginPage';
-import { formResolver } from '../../src/common/formResolver';
+import { formResolver } from '../../src/kit/formResolver';
 
 /** The first message of each field in error, as the form and the server's 400 show them; {} when accepted. */
 function errorsOf(schema: { safeParse: (v: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, v: unknown) {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES as M, contactClientsBody, messageBody, notificationBody } from '../../common/schemas/message';
-import { formResolver } from '../../src/common/formResolver';
+import { formResolver } from '../../src/kit/formResolver';
 
 const ID = '0b0b0b0b-0000-4000-8000-000000000001';
 

@@ -17,7 +17,7 @@ import {
   permissionSchema,
   villeSchema,
 } from '../../common/schemas/reference';
-import { formResolver } from '../../src/common/formResolver';
+import { formResolver } from '../../src/kit/formResolver';
 
 const ID = '0b0b0b0b-0000-4000-8000-000000000001';
 

@@ -13,7 +13,7 @@ import {
   userFormSchema,
 } from '../../common/schemas/user';
 import { PHONE_MESSAGES } from '../../common/phone';
-import { formResolver } from '../../src/common/formResolver';
+import { formResolver } from '../../src/kit/formResolver';
 
 const PAYS = '0b0b0b0b-0000-4000-8000-000000000001';
 const ROLE = '0b0b0b0b-0000-4000-8000-000000000002';

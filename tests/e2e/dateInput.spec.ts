@@ -1,5 +1,5 @@
 /**
- * Dates typed and shown dd/MM/yyyy whatever the browser's language (spec 000 §9; src/common/DateInputFr.tsx,
+ * Dates typed and shown dd/MM/yyyy whatever the browser's language (spec 000 §9; src/kit/DateInputFr.tsx,
  * docs/decisions/date-input-fr.md). In an en-US browser (where a native date input shows mm/dd/yyyy and answers in
  * English), the departure form's three dates show 'JJ/MM/AAAA', take a day typed day first, refuse a past day with the
  * app's French message, open a French calendar, and save the day typed: the API holds it as 'YYYY-MM-DD' and the list

@@ -73,7 +73,7 @@ export async function restoreAgentGrant(page: Page, key: string) {
 
 /**
  * Types a calendar date `iso` (YYYY-MM-DD) into the French date picker whose form field is `name`
- * (src/common/DateInputFr.tsx): the day, month and year sections in that order, as a user types 'JJ/MM/AAAA', then
+ * (src/kit/DateInputFr.tsx): the day, month and year sections in that order, as a user types 'JJ/MM/AAAA', then
  * waits until the field shows it as dd/MM/yyyy.
  */
 export async function fillDate(page: Page, name: string, iso: string) {

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { qrRuns } from '../../src/common/pdfKit';
+import { qrRuns } from '../../src/kit/pdfKit';
 import { openEnvoiFranceSenegal } from './apiSeed';
 import { AGENT, searchOne, signIn } from './helpers';
 
@@ -22,7 +22,7 @@ async function shot(page: Page, name: string) {
 }
 
 /**
- * The dark modules of the receipt's QR code, read back from the uncompressed PDF (src/common/pdfKit.ts drawQr fills
+ * The dark modules of the receipt's QR code, read back from the uncompressed PDF (src/kit/pdfKit.ts drawQr fills
  * each horizontal run of dark modules of a row with one rectangle: `x y w -h re f`, h one module, w a whole number of
  * modules), as 'row,col' texts.
  */
@@ -47,7 +47,7 @@ function qrModulesOfPdf(pdf: string): Set<string> {
 }
 
 /**
- * The dark modules of the QR code of `text` as the receipt encodes it (src/common/pdfKit.ts qrRuns: one segment of a
+ * The dark modules of the QR code of `text` as the receipt encodes it (src/kit/pdfKit.ts qrRuns: one segment of a
  * fixed mode, level M; the library's own segment optimiser would choose another, equally valid, pattern).
  */
 function qrModulesOf(text: string): Set<string> {

@@ -1,5 +1,5 @@
 /**
- * The shared French date input (src/common/DateInputFr.tsx; spec 000 §9 "Dates dd/MM/yyyy",
+ * The shared French date input (src/kit/DateInputFr.tsx; spec 000 §9 "Dates dd/MM/yyyy",
  * docs/decisions/date-input-fr.md): a form value 'yyyy-MM-dd' shows as dd/MM/yyyy, a day picked in the calendar is
  * written back as 'yyyy-MM-dd', the day typed key by key too, an incomplete day is refused by the form's schema with
  * its French message, and the form's validation error shows under the field.
@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Form, SaveButton } from 'react-admin';
-import { DateInputFr } from '../../src/common/DateInputFr';
+import { DateInputFr } from '../../src/kit/DateInputFr';
 import { renderAdmin, setupUser } from './renderAdmin';
 
 /** Renders a form holding one DateInputFr (source 'jour') and a save button; `onSubmit` receives the values. */

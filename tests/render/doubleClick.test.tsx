@@ -1,6 +1,6 @@
 /**
  * One action, one write (docs/decisions/idempotent-writes.md "Browser"; audit 000 B1, B2): the guard every write button
- * uses (src/common/useWrite.ts) and the main buttons that move money, clicked twice fast. "Same tick": two DOM clicks
+ * uses (src/kit/useWrite.ts) and the main buttons that move money, clicked twice fast. "Same tick": two DOM clicks
  * inside one act(), so React draws nothing between them (as two clicks before the button is drawn disabled); "double
  * click": Testing Library's dblClick. Each time the dataProvider gets ONE call; while it runs the button is disabled;
  * once it answered (success or refusal) a new click is a new call.
@@ -10,7 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@mui/material';
 import { HttpError } from 'react-admin';
 import type { CreateParams, GetListParams, GetOneParams, UpdateParams } from 'react-admin';
-import { useWrite } from '../../src/common/useWrite';
+import { useWrite } from '../../src/kit/useWrite';
 import { MakeEncaissementDialog } from '../../src/encaissements/MakeEncaissementDialog';
 import { RembourserButton } from '../../src/encaissements/RembourserButton';
 import type { EncaissementRow } from '../../src/encaissements/encaissementRules';
@@ -19,8 +19,8 @@ import type { ColisRecord } from '../../src/colis/model/types';
 import OperationCreate from '../../src/operation/OperationCreate';
 import CaissePage from '../../src/caisse/CaissePage';
 import { EnvoiStatutButtons } from '../../src/departs/EnvoiStatutButtons';
-import { ActiveToggleField } from '../../src/common/ActiveToggleField';
-import { DeleteWithConfirm } from '../../src/common/DeleteWithConfirm';
+import { ActiveToggleField } from '../../src/kit/ActiveToggleField';
+import { DeleteWithConfirm } from '../../src/kit/DeleteWithConfirm';
 import { MessageCreate } from '../../src/messagerie/MessageCreate';
 import { ResetPasswordButton } from '../../src/user/ResetPasswordButton';
 import { todayIso } from '../../common/dates';

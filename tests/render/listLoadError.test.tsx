@@ -1,5 +1,5 @@
 /**
- * A list whose read fails (src/common/ListLoadError.tsx on every ReferenceListPage; spec 000 §8 "a load failure shows
+ * A list whose read fails (src/kit/ListLoadError.tsx on every ReferenceListPage; spec 000 §8 "a load failure shows
  * 'erreur' with the server message"; docs/decisions/list-load-error.md): the page shows the server's message and a
  * 'Réessayer' button instead of 'Aucune donnée disponible', and 'Réessayer' reads the list again and shows its rows.
  */

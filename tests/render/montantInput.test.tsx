@@ -1,7 +1,7 @@
 /**
  * Amounts and weights typed the French way in every form (docs/decisions/money-input.md, audit 001 B4): '150,50',
  * '1 250,5' and '1 250,50 €' (no-break or narrow no-break spaces) are read by the one parse (common/money.ts
- * parseDecimalFr) through the one input (src/common/MontantInput.tsx), and the exact number reaches the dataProvider;
+ * parseDecimalFr) through the one input (src/kit/MontantInput.tsx), and the exact number reaches the dataProvider;
  * the field shows it back the French way on blur. The forms: the operation, the unit price, the departure, the
  * payment and the refund dialogs (the parcel wizard's are in tests/render/colis.test.tsx).
  */

@@ -15,7 +15,7 @@ import {
   sortByLibelle,
 } from '../../src/departs/departRules';
 import { departFormResolver } from '../../src/departs/DepartInputs';
-import { poidsGauge } from '../../src/common/poidsGauge';
+import { poidsGauge } from '../../src/kit/poidsGauge';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { addDays, todayIso } from '../../common/dates';
 import { legacyTarget } from '../../src/routes/legacyRoutes';

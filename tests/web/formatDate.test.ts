@@ -1,6 +1,6 @@
 /** dd/MM/yyyy display (spec 000 §9). */
 import { describe, expect, it } from 'vitest';
-import { formatDateFr } from '../../src/common/formatDate';
+import { formatDateFr } from '../../src/kit/formatDate';
 
 describe('formatDateFr', () => {
   it('formats ISO dates, calendar dates and Date objects as dd/MM/yyyy', () => {

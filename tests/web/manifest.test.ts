@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
-import { fill, fitText, qrRuns } from '../../src/common/pdfKit';
+import { fill, fitText, qrRuns } from '../../src/kit/pdfKit';
 import {
   isPaid,
   labelsFileName,

@@ -3,7 +3,7 @@
  * that the lines read back from the PDF by pdftotext add up to its total (audit 000 B6); its payments
  * (docs/decisions/refunds-and-cash.md): a refund is printed 'Remboursement' with its negative amount and its reason,
  * every line of a long reason; and the
- * drawing kit the receipt, the manifest and the 'Arrêté de caisse' share (src/common/pdfKit.ts): the templates, the
+ * drawing kit the receipt, the manifest and the 'Arrêté de caisse' share (src/kit/pdfKit.ts): the templates, the
  * font and the page break before a block.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { unitesDevise } from '../../common/format';
 import { parseDecimalFr } from '../../common/money';
 import { buildReceiptPdf, receiptDataFrom } from '../../src/colis/receipt';
 import type { ColisRecord } from '../../src/colis/model/types';
-import { ensureRoom, fill, font, PALETTE } from '../../src/common/pdfKit';
+import { ensureRoom, fill, font, PALETTE } from '../../src/kit/pdfKit';
 import type { Encaissement } from '../../src/encaissements/types';
 
 /**
@@ -88,7 +88,7 @@ describe('the refunds on the receipt', () => {
   });
 });
 
-describe('src/common/pdfKit.ts', () => {
+describe('src/kit/pdfKit.ts', () => {
   it('fills a template, leaving a placeholder without a value as written', () => {
     expect(fill('Page %{page} / %{pages}', { page: 2, pages: 3 })).toBe('Page 2 / 3');
     expect(fill('%{x} %{missing}', { x: 'a' })).toBe('a %{missing}');

@@ -27,8 +27,8 @@ import {
   paramUpdateBody,
   proposeLibelle,
 } from '../../src/paramNatureMode/paramNatureModeRules';
-import { excludeChoice, sortByLibelle } from '../../src/common/choices';
-import { upperCase } from '../../src/common/textParsers';
+import { excludeChoice, sortByLibelle } from '../../src/kit/choices';
+import { upperCase } from '../../src/kit/textParsers';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
 
 const FR = { indicatif: '+33', longueurNumero: 9 };

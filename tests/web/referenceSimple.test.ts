@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_PERMISSION_KEYS, PERMISSION_GROUPS, RESOURCE_KEYS } from '../../common/permissions';
 import { legacyTarget } from '../../src/routes/legacyRoutes';
-import { requiredFieldsFilled } from '../../src/common/formRules';
+import { requiredFieldsFilled } from '../../src/kit/formRules';
 import { PERMISSION_GROUP_CHOICES, permissionBody, permissionGroupLabel } from '../../src/permission/permissionRules';
 import { MENU_GROUPS } from '../../src/layout/menuGroups';
 import { RESOURCE_API } from '../../src/providers/resourceApi';

@@ -4,7 +4,7 @@
  */
 
 import type { Ref } from '../../providers/records';
-import type { Envoi } from '../../common/EnvoiCards';
+import type { Envoi } from '../../kit/EnvoiCards';
 
 export type { Envoi, Ref };
 

@@ -11,11 +11,11 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextF
 import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord, type DataProvider } from 'react-admin';
 import { DEVISE_COMPTABLE, isDevise, toMinor } from '../../../common/devises';
 import { formatMontant } from '../../../common/format';
-import { DeleteWithConfirm } from '../../common/DeleteWithConfirm';
-import { serverMessage } from '../../common/recordLabel';
+import { DeleteWithConfirm } from '../../kit/DeleteWithConfirm';
+import { serverMessage } from '../../kit/recordLabel';
 import type { ColisMethods } from '../model/colisMethods';
-import { useAppIdentity } from '../../common/useAppIdentity';
-import { useWrite } from '../../common/useWrite';
+import { useAppIdentity } from '../../kit/useAppIdentity';
+import { useWrite } from '../../kit/useWrite';
 
 /** Whether a one-time code has the required form: exactly 4 digits (spec 000 §5). */
 export function isValidOtp(code: string): boolean {
@@ -39,7 +39,7 @@ const OtpDialog = ({ colisId, message, onClose, onDeleted }: OtpDialogProps) => 
   const [touched, setTouched] = useState(false);
   const invalid = !isValidOtp(code);
   const t = (key: string) => translate(`resources.colis.notifications.${key}`);
-  // Deleted once however fast 'Valider' is clicked or Enter pressed (src/common/useWrite.ts).
+  // Deleted once however fast 'Valider' is clicked or Enter pressed (src/kit/useWrite.ts).
   const remove = useWrite({
     mutationFn: (otp: string) => dataProvider.deleteColisWithOtp(colisId, otp),
     onSuccess: () => {

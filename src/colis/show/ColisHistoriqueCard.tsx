@@ -7,8 +7,8 @@
 import { Alert, Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
-import { QueryStatus } from '../../common/QueryStatus';
-import { formatDateFr } from '../../common/formatDate';
+import { QueryStatus } from '../../kit/QueryStatus';
+import { formatDateFr } from '../../kit/formatDate';
 import { fullName } from '../../providers/records';
 import type { ColisMethods } from '../model/colisMethods';
 

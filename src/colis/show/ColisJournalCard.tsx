@@ -9,9 +9,9 @@ import { Alert, Box, Card, CardContent, CardHeader, Link, Typography } from '@mu
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
-import { QueryStatus } from '../../common/QueryStatus';
-import { formatDateFr } from '../../common/formatDate';
-import { useHasPermission } from '../../common/useHasPermission';
+import { QueryStatus } from '../../kit/QueryStatus';
+import { formatDateFr } from '../../kit/formatDate';
+import { useHasPermission } from '../../kit/useHasPermission';
 import { AuditChanges } from '../../audit/AuditChanges';
 import { actionLabel } from '../../audit/auditRules';
 import type { AuditMethods } from '../../audit/auditMethods';

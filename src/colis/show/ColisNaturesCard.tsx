@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { formatKg, formatMontant } from '../../../common/format';
 import { prixLigneOf } from '../../../common/pricing';
-import { QueryStatus } from '../../common/QueryStatus';
+import { QueryStatus } from '../../kit/QueryStatus';
 import type { ColisMethods } from '../model/colisMethods';
 import type { ColisRecord } from '../model/types';
 import { DetailItem } from './DetailItem';

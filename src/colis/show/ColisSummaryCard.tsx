@@ -6,14 +6,14 @@
 import { Box, Card, CardContent, CardHeader } from '@mui/material';
 import { useCanAccess, useRedirect, useTranslate } from 'react-admin';
 import { formatKg, formatMontant } from '../../../common/format';
-import { StatutChip } from '../../common/StatutChip';
-import { formatDateFr } from '../../common/formatDate';
+import { StatutChip } from '../../kit/StatutChip';
+import { formatDateFr } from '../../kit/formatDate';
 import { ColisDeleteButton } from './ColisDeleteButton';
 import { isOwnColis } from '../../../common/scopes';
 import { destinataireOf, expediteurOf } from '../model/colisRules';
 import type { ColisRecord } from '../model/types';
 import { DetailItem } from './DetailItem';
-import { useAppIdentity } from '../../common/useAppIdentity';
+import { useAppIdentity } from '../../kit/useAppIdentity';
 import { DemandeSuppressionAlert } from '../../demandesSuppression/DemandeSuppressionAlert';
 
 /**

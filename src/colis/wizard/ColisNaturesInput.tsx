@@ -9,7 +9,7 @@ import { Box, Button, InputAdornment, Typography } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { ArrayInput, SelectInput, SimpleFormIterator, useSimpleFormIterator, useSimpleFormIteratorItem, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { PoidsInput } from '../../common/MontantInput';
+import { PoidsInput } from '../../kit/MontantInput';
 import { computeColisMontants, prixLigneOf } from '../../../common/pricing';
 import { formatMontant } from '../../../common/format';
 import { poidsSaisi, type PrixNature } from '../model/wizardRules';

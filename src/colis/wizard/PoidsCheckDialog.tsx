@@ -5,8 +5,8 @@
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
-import { serverMessage } from '../../common/recordLabel';
-import { useWrite } from '../../common/useWrite';
+import { serverMessage } from '../../kit/recordLabel';
+import { useWrite } from '../../kit/useWrite';
 import type { ColisMethods } from '../model/colisMethods';
 
 /** Takes the server message, the departure id and onClose; open while `message` is set. */
@@ -23,7 +23,7 @@ export const PoidsCheckDialog = ({
   const notify = useNotify();
   const dataProvider = useDataProvider<DataProvider & ColisMethods>();
   const t = (key: string) => translate(`resources.colis.notifications.${key}`);
-  // The administrators are mailed once however fast 'Contacter Admins' is clicked (src/common/useWrite.ts).
+  // The administrators are mailed once however fast 'Contacter Admins' is clicked (src/kit/useWrite.ts).
   const contact = useWrite({
     mutationFn: (id: string) => dataProvider.contactAdminsForEnvoi(id),
     onSuccess: (answer) => {

@@ -1,6 +1,6 @@
 /**
  * The advance payment field of INFO COLIS (spec 000 §5 "Settled amount (reglement)"): an amount typed the French way
- * (src/common/MontantInput.tsx) clamped at once to [0, total] — above the total it becomes the total with the hint
+ * (src/kit/MontantInput.tsx) clamped at once to [0, total] — above the total it becomes the total with the hint
  * 'montant réglé ne doit pas etre superieur au montant total'; below 0 it becomes 0 — and the clamped value shows while
  * typing. In the departure's currency: its symbol after the amount, its minor unit the precision of the comparison.
  */
@@ -9,7 +9,7 @@ import { InputAdornment } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 import { toMinor } from '../../../common/devises';
 import type { DecimalInput } from '../../../common/money';
-import { MontantInput } from '../../common/MontantInput';
+import { MontantInput } from '../../kit/MontantInput';
 import { clampReglement, symboleDevise } from '../model/wizardRules';
 
 /** Same amount in the currency's minor unit (false for unreadable values). */

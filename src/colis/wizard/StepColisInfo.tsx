@@ -4,7 +4,7 @@
  * KG), complementary and expedition amounts (min 0), delivery mode with its amount and address unless it is the agency
  * pick-up ('Récupération en Agence '), observation, the advance (reglement clamped to [0, total]) with payment mode and
  * payer enabled only above 0 (default payer expediteur), and the live summary. Amounts are in the departure's currency
- * (its symbol after them; typed the French way, src/common/MontantInput.tsx). The fields' rules and messages are the wizard's schema's
+ * (its symbol after them; typed the French way, src/kit/MontantInput.tsx). The fields' rules and messages are the wizard's schema's
  * (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`. Under the nature lines,
  * the chosen departure's remaining weight, live, with a warning above it (PoidsRestantAlert).
  */
@@ -14,7 +14,7 @@ import { useWatch } from 'react-hook-form';
 import { PAYMENT_BY_CHOICES } from '../../../common/colisRules';
 import { type ColisMontants } from '../../../common/pricing';
 import { isModeEnvoiAerien } from '../../../common/modes';
-import { MontantInput } from '../../common/MontantInput';
+import { MontantInput } from '../../kit/MontantInput';
 import { useModesPaiement } from '../../encaissements/useModesPaiement';
 import { deviseDuDepart, hasAdvance, symboleDevise, type PrixNature } from '../model/wizardRules';
 import type { Envoi, Ref } from '../model/types';

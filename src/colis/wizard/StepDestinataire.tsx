@@ -20,7 +20,7 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { serverMessage } from '../../common/recordLabel';
+import { serverMessage } from '../../kit/recordLabel';
 import { fullName } from '../../providers/records';
 import type { ColisMethods } from '../model/colisMethods';
 import { partyPhone, withoutDialCode } from '../model/wizardRules';

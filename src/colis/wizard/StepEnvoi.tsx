@@ -12,10 +12,10 @@ import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { SelectInput, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { isModeEnvoiAerien } from '../../../common/modes';
-import { QueryStatus } from '../../common/QueryStatus';
+import { QueryStatus } from '../../kit/QueryStatus';
 import { CHOSEN_ENVOI_KEY } from '../model/wizardRules';
 import type { Envoi } from '../model/types';
-import { EnvoiCards } from '../../common/EnvoiCards';
+import { EnvoiCards } from '../../kit/EnvoiCards';
 import { envoiIndisponible } from './envoiChoice';
 
 /** Props of StepEnvoi. */

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useGetOne, type DataProvider } from 'react-admin';
-import { serverMessage } from '../../common/recordLabel';
+import { serverMessage } from '../../kit/recordLabel';
 import type { ColisMethods } from '../model/colisMethods';
 import type { Envoi } from '../model/types';
 import type { PrixNature } from '../model/wizardRules';

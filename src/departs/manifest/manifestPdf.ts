@@ -11,8 +11,8 @@
  */
 import { jsPDF } from 'jspdf';
 import { formatKg, formatMontant } from '../../../common/format';
-import { formatDateFr } from '../../common/formatDate';
-import { drawQr, fill, fitText, font, PALETTE, pdfText, type Rgb } from '../../common/pdfKit';
+import { formatDateFr } from '../../kit/formatDate';
+import { drawQr, fill, fitText, font, PALETTE, pdfText, type Rgb } from '../../kit/pdfKit';
 import { manifestFr } from '../../i18n/fr/manifest';
 import {
   formatCount,

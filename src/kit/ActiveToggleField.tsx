@@ -51,7 +51,7 @@ export const ActiveToggleField = ({
 
   /**
    * Sends the inverse value; `force` confirms a deactivation the server asked to confirm. Once however fast 'Oui' is
-   * clicked: a second click before the answer changes nothing (src/common/useWrite.ts).
+   * clicked: a second click before the answer changes nothing (src/kit/useWrite.ts).
    */
   const send = useOneAtATime(async (target: RaRecord, force: boolean) =>
     update(

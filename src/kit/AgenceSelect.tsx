@@ -2,7 +2,7 @@
  * The agency select of a screen a role that sees every agency reads one agency at a time (the operations dashboard,
  * src/operation/OperationToolbar.tsx; the 'Caisse' screen, src/caisse/CaissePage.tsx): every agency (inactive ones too:
  * past records keep theirs) by label, read with getList('agence'). Controlled: the screen holds the value (a filter, a
- * state). For a list's filter bar, src/common/AgenceFilter.tsx (a react-admin input) is the one to use.
+ * state). For a list's filter bar, src/kit/AgenceFilter.tsx (a react-admin input) is the one to use.
  */
 import { MenuItem, TextField } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';

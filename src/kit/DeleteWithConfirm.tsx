@@ -61,7 +61,7 @@ export const DeleteWithConfirm = ({
     else refresh();
   };
   // The deletion (the feature's own `action`, else react-admin's), once however fast 'Oui' is clicked: a second click
-  // before the answer deletes nothing more (src/common/useWrite.ts). Resolves whether the record is gone.
+  // before the answer deletes nothing more (src/kit/useWrite.ts). Resolves whether the record is gone.
   const remove = useWrite({
     mutationFn: async ({ target, from }: { target: RaRecord; from: string }) => {
       if (action) return action(target);

@@ -49,7 +49,7 @@ interface ReferenceFormPageProps {
   redirect?: RedirectionSideEffect;
   /**
    * The zod schema of the form (common/schemas/: the one the server's route validates with), checked on submit with the
-   * values left as typed (src/common/formResolver.ts). Inputs then carry no `validate`.
+   * values left as typed (src/kit/formResolver.ts). Inputs then carry no `validate`.
    */
   schema?: z.ZodType;
   /**

@@ -1,7 +1,7 @@
 /**
  * The weight gauge of a departure (spec 000 §2 list column 'available weight'), shared by the departures list
  * (src/departs/PoidsGaugeField.tsx) and the departure cards of the parcel wizard and the dashboard
- * (src/common/EnvoiCards.tsx). No React here, so tests/web/departs.test.ts can exercise it directly.
+ * (src/kit/EnvoiCards.tsx). No React here, so tests/web/departs.test.ts can exercise it directly.
  */
 import { toMilli } from '../../common/money';
 
