@@ -44,15 +44,14 @@ import { mailRoutes } from './mail/routes';
 import { messageRoutes } from './message/routes';
 import { modeEnvoiRoutes } from './modeEnvoi/routes';
 import { modeLivraisonRoutes } from './modeLivraison/routes';
-import { modePaiementRoutes } from './modePaiement/routes';
 import { natureColisRoutes } from './natureColis/routes';
 import { notificationRoutes } from './notification/routes';
 import { paramNatureModeRoutes } from './paramNatureMode/routes';
 import { paysRoutes } from './pays/routes';
+import { CATALOGUE_AREA_ROUTES } from './crud/catalogueAreas';
 import { permissionRoutes } from './privilege/routes';
 import { roleRoutes } from './role/routes';
 import { statutRoutes } from './statut/routes';
-import { typeOperationRoutes } from './typeoperation/routes';
 import { operationRoutes } from './operation/routes';
 import { tauxChangeRoutes } from './tauxChange/routes';
 import { userRoutes } from './user/routes';
@@ -116,7 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(usageLimitsPlugin, { db: deps.db, limits: deps.config.usageLimits }); // per-user limits of expensive calls
   await app.register(idempotencyPlugin, { db: deps.db }); // Idempotency-Key of the signed-in POSTs (docs/decisions/idempotent-writes.md)
 
-  // One route plugin per URL prefix: /api/<prefix>/… is served by server/<prefix>/routes.ts.
+  // One route plugin per URL prefix: /api/<prefix>/… is served by server/<prefix>/routes.ts, or, for a code/libellé
+  // area that is data alone, by its row of the resource catalogue (server/crud/catalogueAreas.ts).
   await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
   configureSuiviLinks(deps.config);
   configureSmsChannel(deps.config);
@@ -135,11 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     roleRoutes,
     modeEnvoiRoutes,
     modeLivraisonRoutes,
-    modePaiementRoutes,
+    // the code/libellé areas that are data alone: their row of common/resources.ts (crud/catalogueAreas.ts)
+    ...CATALOGUE_AREA_ROUTES,
     groupeNatureColisRoutes,
     natureColisRoutes,
     paramNatureModeRoutes,
-    typeOperationRoutes,
     operationRoutes,
     tauxChangeRoutes,
     statutRoutes,

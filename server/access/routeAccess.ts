@@ -4,7 +4,15 @@
  * Keys are those of common/permissions.ts (typed PermissionKey: a misspelt key does not compile), the same the UI
  * checks for the matching screen or button. The agency scopes of the records are beside it, in access/scopes.ts.
  */
-import { keysOpening, RESOURCE_KEYS, type PermissionKey, type ResourceKeys, type ResourceName } from '../../common/permissions';
+import {
+  isResourceName,
+  keysOpening,
+  RESOURCE_KEYS,
+  type PermissionKey,
+  type ResourceKeys,
+  type ResourceName,
+} from '../../common/permissions';
+import { RESOURCE_ROWS, type ResourceRow } from '../../common/resources';
 import { ENVOI_TRANSITIONS } from '../../common/envoiRules';
 
 /** What an endpoint requires. */
@@ -64,6 +72,22 @@ function crud(path: string, resource: ResourceName): Record<string, Access> {
   };
 }
 
+/**
+ * The five calls of every catalogue row marked `crud` (common/resources.ts), on its `api.path` with its RESOURCE_KEYS.
+ * Throws when a row has no calls or is not a resource of RESOURCE_KEYS.
+ */
+function catalogueCrudAccess(rows: readonly ResourceRow[]): Record<string, Access> {
+  return Object.assign(
+    {},
+    ...rows
+      .filter((row) => row.crud)
+      .map((row) => {
+        if (!row.api || !isResourceName(row.name)) throw new Error(`Ressource sans appels ni permissions : ${row.name}`);
+        return crud(row.api.path, row.name);
+      }),
+  ) as Record<string, Access>;
+}
+
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // probes of a load balancer or supervisor (server/health/routes.ts)
   'GET /api/health': PUBLIC,
@@ -109,9 +133,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'PUT /api/notification/client/:id/canal': key('clientUpdate'),
   'GET /api/mail/liste': key('mailOutbox'),
   'POST /api/mail/retry/:id': key('mailOutbox'),
-  // reference data (spec 001 §7)
-  ...crud('pays', 'pays'),
-  ...crud('privilege', 'permission'),
+  // reference data (spec 001 §7): the five calls of each `crud` row of the resource catalogue
+  ...catalogueCrudAccess(RESOURCE_ROWS),
   'GET /api/pays/listeByParamNature': SIGNED_IN,
   // departures (spec 000 §7)
   'GET /api/envoi/liste': key('depart', { anyOf: ['addMessage'] }),
@@ -184,22 +207,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/securite/deverrouiller': key('securiteDeverrouiller'),
   'GET /api/statut/liste': SIGNED_IN,
   'GET /api/statut/getByCode/:code': SIGNED_IN,
-  ...crud('ville', 'villes'),
   'GET /api/ville/getVilleByPaysID/:paysId': SIGNED_IN,
-  ...crud('agence', 'agence'),
   'GET /api/agence/getAgenceByVilleID/:id': SIGNED_IN,
   'GET /api/agence/getAgenceByPaysID/:id': SIGNED_IN,
-  ...crud('role', 'role'),
-  ...crud('modeEnvoi', 'modeEnvoi'),
   'GET /api/modeEnvoi/listeByParamNature': SIGNED_IN,
-  ...crud('modeLivraison', 'modeLivraison'),
-  ...crud('modePaiement', 'modePaiement'),
-  ...crud('groupeNatureColis', 'groupeNatureColis'),
   'GET /api/groupeNatureColis/listeByDepart/:departId': SIGNED_IN,
-  ...crud('natureColis', 'natureColis'),
   'GET /api/natureColis/liste/:groupeId': SIGNED_IN,
-  ...crud('paramNatureMode', 'paramNatureMode'),
-  ...crud('typeoperation', 'typeOperation'),
   // cash operations, the 'Tableau de bord administratif' (spec 001 §2, §6, §7). The spec's add button checks addColis;
   // the server and the UI check addOperation, the operations' own key (docs/api-contract.md "Cash operations").
   // exchange rates (docs/decisions/currencies.md): the history and a new rate; entering one also needs a role that sees

@@ -4,6 +4,7 @@
  * whole record for a creation or a deletion). Pure functions, shared by the 'Journal d'audit' screen and the parcel's
  * card.
  */
+import { journalEntity, RESOURCE_ROWS, type ResourceRow } from '../../common/resources';
 
 /** One row of GET audit/liste. */
 export interface AuditJournalRow {
@@ -19,28 +20,13 @@ export interface AuditJournalRow {
   createdAt: string;
 }
 
-/** The entities of the journal, French labels, in the filter's order. */
-export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
-  colis: 'Colis',
-  encaissement: 'Encaissement',
-  envoi: 'Départ',
-  user: 'Utilisateur',
-  role: 'Rôle',
-  autorisation: 'Autorisation',
-  pays: 'Pays',
-  ville: 'Ville',
-  agence: 'Agence',
-  modeEnvoi: "Mode d'envoi",
-  modeLivraison: 'Mode de récupération',
-  modePaiement: 'Mode de paiement',
-  groupeNatureColis: 'Groupe de nature',
-  natureColis: 'Nature de colis',
-  paramNatureMode: 'Prix unitaire',
-  typeoperation: "Type d'opération",
-  privilege: 'Permission',
-  tauxChange: 'Taux de change',
-  caisse: 'Arrêté de caisse',
-};
+/** The journal's entities of some catalogue rows (the row's `journal` label, by its journalEntity), in their order. */
+function auditEntitiesOf(rows: readonly ResourceRow[]): Record<string, string> {
+  return Object.fromEntries(rows.flatMap((row) => (row.journal ? [[journalEntity(row), row.journal]] : [])));
+}
+
+/** The entities of the journal, French labels, in the filter's order (the resource catalogue's, common/resources.ts). */
+export const AUDIT_ENTITIES: Readonly<Record<string, string>> = auditEntitiesOf(RESOURCE_ROWS);
 
 /** The actions, French labels. */
 const AUDIT_ACTIONS: Readonly<Record<string, string>> = {

@@ -1,6 +1,8 @@
 /**
  * The sidebar of spec 000 §2 "Main layout and sidebar": its groups, their entries, the permission key
- * that shows each entry, and the route it opens (the react-admin resource path or custom route).
+ * that shows each entry, and the route it opens (the react-admin resource path or custom route). The entries are the
+ * resource catalogue's rows with `menu` (common/resources.ts); this file adds the groups' titles and icons, the pages
+ * that are no resource (the profile) and the badges.
  */
 import type { SvgIconComponent } from '@mui/icons-material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
@@ -12,7 +14,8 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import MailIcon from '@mui/icons-material/Mail';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import type { PermissionKey } from '../../common/permissions';
+import { isResourceName, RESOURCE_KEYS, type PermissionKey } from '../../common/permissions';
+import { MENU_GROUP_IDS, RESOURCE_ROWS, type CataloguedResource, type MenuGroupId, type ResourceRow } from '../../common/resources';
 import type { MenuCount } from './MenuCountBadge';
 
 /** One entry: shown only when `permission` is held (spec 000 §2). */
@@ -36,78 +39,57 @@ export interface MenuGroup {
 
 const item = (permission: PermissionKey, to: string, label = `app.menu.items.${permission}`): MenuEntry => ({ permission, label, to });
 
-/** The groups in the spec's order. */
-export const MENU_GROUPS: MenuGroup[] = [
-  {
-    id: 'roles',
-    label: 'app.menu.groups.roles',
-    icon: AdminPanelSettingsIcon,
-    entries: [
-      item('role', '/role'),
-      item('autorisation', '/autorisation'),
-      item('permission', '/permission'),
-      item('auditListe', '/audit'),
-    ],
-  },
-  {
-    id: 'localisation',
-    label: 'app.menu.groups.localisation',
-    icon: PlaceIcon,
-    entries: [item('pays', '/pays'), item('villes', '/villes'), item('agence', '/agence')],
-  },
-  {
-    id: 'utilisateur',
-    label: 'app.menu.groups.utilisateur',
-    icon: PeopleIcon,
-    entries: [item('user', '/user'), item('clients', '/clients')],
-  },
-  {
-    id: 'parametres',
-    label: 'app.menu.groups.parametres',
-    icon: TuneIcon,
-    entries: [
-      item('modeEnvoi', '/modeEnvoi'),
-      item('groupeColis', '/groupeNatureColis'),
-      item('modeLivraison', '/modeLivraison'),
-      item('paramNatureMode', '/paramNatureMode'),
-      item('modePaiement', '/modePaiement', 'resources.modePaiement.menu'),
-      item('tauxChange', '/tauxChange', 'resources.tauxChange.menu'),
-    ],
-  },
-  { id: 'departs', label: 'app.menu.groups.departs', icon: FlightTakeoffIcon, direct: true, entries: [item('depart', '/depart')] },
-  {
-    id: 'colis',
-    label: 'app.menu.groups.colis',
-    icon: Inventory2Icon,
-    entries: [
-      item('colis', '/colis'),
-      item('inventaire', '/inventaire'),
-      item('encaissements', '/encaissements'),
-      // The cash closed per agency and day, under the payments (docs/decisions/refunds-and-cash.md).
-      item('caisse', '/caisse', 'resources.caisse.menu'),
-      // The deletion requests of processed parcels, with the number waiting (docs/decisions/deletion-requests.md).
-      {
-        ...item('colisDeleteApprouver', '/demandesSuppression', 'resources.demandesSuppression.menu'),
-        badge: { resource: 'demandesSuppression', filter: { etat: 'EN_ATTENTE' }, label: 'resources.demandesSuppression.badge' },
-      },
-    ],
-  },
-  {
-    id: 'operations',
-    label: 'app.menu.groups.operations',
-    icon: SwapHorizIcon,
-    entries: [item('operation', '/operation'), item('typeOperation', '/typeOperation')],
-  },
-  {
-    id: 'messagerie',
-    label: 'app.menu.groups.messagerie',
-    icon: MailIcon,
-    direct: true,
-    // The route name's key (001 §6); the 'Boîte d'envoi' (key mailOutbox) is reached from the messaging page.
-    entries: [item('messagerie', '/messagerie', 'app.menu.items.messagerie')],
-  },
-  { id: 'profil', label: 'app.menu.groups.profil', icon: AccountCircleIcon, direct: true, entries: [item('profil', '/profil')] },
-];
+/** A group's title and icon, and the entries it has besides the catalogue's (pages that are no resource). */
+interface GroupSpec {
+  label: string;
+  icon: SvgIconComponent;
+  direct?: boolean;
+  pages?: MenuEntry[];
+}
+
+/** The groups (common/resources.ts MENU_GROUP_IDS gives their order). */
+const GROUPS: Readonly<Record<MenuGroupId, GroupSpec>> = {
+  roles: { label: 'app.menu.groups.roles', icon: AdminPanelSettingsIcon },
+  localisation: { label: 'app.menu.groups.localisation', icon: PlaceIcon },
+  utilisateur: { label: 'app.menu.groups.utilisateur', icon: PeopleIcon },
+  parametres: { label: 'app.menu.groups.parametres', icon: TuneIcon },
+  departs: { label: 'app.menu.groups.departs', icon: FlightTakeoffIcon, direct: true },
+  colis: { label: 'app.menu.groups.colis', icon: Inventory2Icon },
+  operations: { label: 'app.menu.groups.operations', icon: SwapHorizIcon },
+  messagerie: { label: 'app.menu.groups.messagerie', icon: MailIcon, direct: true },
+  profil: { label: 'app.menu.groups.profil', icon: AccountCircleIcon, direct: true, pages: [item('profil', '/profil')] },
+};
+
+/** Counts drawn beside an entry: the deletion requests waiting (docs/decisions/deletion-requests.md). */
+const BADGES: Partial<Record<CataloguedResource, MenuCount>> = {
+  demandesSuppression: { resource: 'demandesSuppression', filter: { etat: 'EN_ATTENTE' }, label: 'resources.demandesSuppression.badge' },
+};
+
+/**
+ * The entry of a catalogue row with `menu`: its key (the row's, else its resource's list key), `/{resource}`, its label
+ * (the row's, else `app.menu.items.<key>`). Throws when no key shows it.
+ */
+function entryOf(row: ResourceRow & { menu: NonNullable<ResourceRow['menu']> }): MenuEntry {
+  const permission = row.menu.permission ?? (isResourceName(row.name) ? RESOURCE_KEYS[row.name].list : undefined);
+  if (!permission) throw new Error(`Aucune permission ne montre l'entrée de menu ${row.name}`);
+  const badge = BADGES[row.name];
+  return { ...item(permission, `/${row.name}`, row.menu.label), ...(badge ? { badge } : {}) };
+}
+
+/**
+ * The sidebar from catalogue rows: each group of MENU_GROUP_IDS with the rows of its `menu.group` in the rows' order,
+ * then its pages.
+ */
+function menuGroupsOf(rows: readonly ResourceRow[]): MenuGroup[] {
+  return MENU_GROUP_IDS.map((id) => {
+    const { pages = [], ...group } = GROUPS[id];
+    const entries = rows.flatMap((row) => (row.menu?.group === id ? [entryOf({ ...row, menu: row.menu })] : []));
+    return { id, ...group, entries: [...entries, ...pages] };
+  });
+}
+
+/** The groups in the spec's order (spec 000 §2), from the resource catalogue. */
+export const MENU_GROUPS: MenuGroup[] = menuGroupsOf(RESOURCE_ROWS);
 
 /**
  * Keeps the entries whose permission `can` grants and drops groups left empty (spec 000 §2: "each shown

@@ -1,9 +1,10 @@
 /**
  * The spec's own paths kept working as redirects to the react-admin routes (spec 000 §2 and 001 §2 route tables:
- * /addPays, /paysUpdate?id={id}, /addColis, /colisUpdate/{id}, /colis/{reference}, …). Each later resource adds its
- * lines to LEGACY_ROUTES.
+ * /addPays, /paysUpdate?id={id}, /addColis, /colisUpdate/{id}, /colis/{reference}, …). The add / edit / details paths
+ * of a resource are its row's `legacy` in the resource catalogue (common/resources.ts); LEGACY_ROUTES adds the others.
  */
 import { matchPath } from 'react-router';
+import { RESOURCE_ROWS, type ResourceRow } from '../../common/resources';
 
 /** One legacy path (a react-router pattern, matched case-insensitively) and the target it redirects to. */
 export interface LegacyRoute {
@@ -27,41 +28,20 @@ const showOf = (resource: string) => (query: URLSearchParams) => {
 /** A path with `?groupeId=` when a group is given (spec 001 §2 /addNatureColis?groupeId={id}). */
 const withGroupe = (path: string, groupeId: string | null) => (groupeId ? `${path}?groupeId=${encodeURIComponent(groupeId)}` : path);
 
-/** The table of legacy paths. */
+/** The legacy paths of some catalogue rows (`legacy`: create, edit, show), in their order. */
+function legacyRoutesOf(rows: readonly ResourceRow[]): LegacyRoute[] {
+  return rows.flatMap(({ name, legacy }) => [
+    ...(legacy?.create ? [{ path: legacy.create, to: () => `/${name}/create` }] : []),
+    ...(legacy?.edit ? [{ path: legacy.edit, to: editOf(name) }] : []),
+    ...(legacy?.show ? [{ path: legacy.show, to: showOf(name) }] : []),
+  ]);
+}
+
+/** The table of legacy paths: the catalogue's, then those of another shape. */
 export const LEGACY_ROUTES: LegacyRoute[] = [
-  { path: '/addPays', to: () => '/pays/create' },
-  { path: '/paysUpdate', to: editOf('pays') },
-  { path: '/addDepart', to: () => '/depart/create' },
-  { path: '/departUpdate', to: editOf('depart') },
-  { path: '/addColis', to: () => '/colis/create' },
-  { path: '/colisUpdate', to: editOf('colis') },
+  ...legacyRoutesOf(RESOURCE_ROWS),
   { path: '/colisUpdate/:id', to: (_, { id = '' }) => `/colis/${encodeURIComponent(id)}` },
-  { path: '/addVille', to: () => '/villes/create' },
-  { path: '/villeUpdate', to: editOf('villes') },
-  { path: '/addmodeEnvoi', to: () => '/modeEnvoi/create' },
-  { path: '/modeEnvoiUpdate', to: editOf('modeEnvoi') },
-  { path: '/addmodeLivraison', to: () => '/modeLivraison/create' },
-  { path: '/ModelivraisonUpdate', to: editOf('modeLivraison') },
-  { path: '/addTypeOperation', to: () => '/typeOperation/create' },
-  { path: '/typeOperationUpdate', to: editOf('typeOperation') },
-  { path: '/addOperation', to: () => '/operation/create' },
-  { path: '/operationUpdate', to: editOf('operation') },
-  { path: '/addRole', to: () => '/role/create' },
-  { path: '/roleUpdate', to: editOf('role') },
-  { path: '/addPermission', to: () => '/permission/create' },
-  { path: '/permissionUpdate', to: editOf('permission') },
-  { path: '/addAgence', to: () => '/agence/create' },
-  { path: '/agenceUpdate', to: editOf('agence') },
-  { path: '/addGroupeNatureColis', to: () => '/groupeNatureColis/create' },
-  { path: '/groupeNatureColisUpdate', to: editOf('groupeNatureColis') },
-  { path: '/groupeNatureColisDetails', to: showOf('groupeNatureColis') },
   { path: '/addNatureColis', to: (query) => withGroupe('/natureColis/create', query.get('groupeId')) },
-  { path: '/natureColisUpdate', to: editOf('natureColis') },
-  { path: '/addParamNatureMode', to: () => '/paramNatureMode/create' },
-  { path: '/paramNatureModeUpdate', to: editOf('paramNatureMode') },
-  { path: '/clientUpdate', to: editOf('clients') },
-  { path: '/addUser', to: () => '/user/create' },
-  { path: '/userUpdate', to: editOf('user') },
 ];
 
 /** A pathname with each segment decoded, as react-router decodes it before giving the route its parameters. */
