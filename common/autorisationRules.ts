@@ -21,7 +21,8 @@
  * That at least one active user can still reach `autorisation` after any change is checked by the database at commit
  * (migration 0018, acces_administrable).
  */
-import { isPermissionKey, isSystemRoleCode, ROLE_CODES, type PermissionKey, type ResourceName, type SystemRole } from './permissions';
+import { isPermissionKey, isSystemRoleCode, ROLE_CODES, type PermissionKey, type SystemRole } from './permissions';
+import { RESOURCE_ROWS, type RESOURCES } from './resources';
 
 /** The administrator who acts, as the rules read it (server: CurrentUser; screens: the session). */
 export interface Actor {
@@ -62,40 +63,25 @@ export type RoleEditRefusal = 'superadminRole' | 'adminRole' | 'ownRole' | 'shar
  */
 export type ReferenceScope = 'shared' | 'agency' | 'role';
 
-/** The scope of every reference resource (by its name in RESOURCE_KEYS): the one table the server and the screens read. */
-const REFERENCE_SCOPES = {
-  pays: 'shared',
-  villes: 'shared',
-  modeEnvoi: 'shared',
-  modeLivraison: 'shared',
-  modePaiement: 'shared',
-  groupeNatureColis: 'shared',
-  natureColis: 'shared',
-  paramNatureMode: 'shared',
-  typeOperation: 'shared',
-  permission: 'shared',
-  agence: 'agency',
-  role: 'role',
-} as const satisfies Partial<Record<ResourceName, ReferenceScope>>;
+type Catalogue = typeof RESOURCES;
 
-/** A reference resource (its name in RESOURCE_KEYS and REFERENCE_SCOPES). */
-export type ReferenceResource = keyof typeof REFERENCE_SCOPES;
+/** A reference resource: a row of the resource catalogue with a `scope` (common/resources.ts). */
+export type ReferenceResource = { [R in keyof Catalogue]: Catalogue[R] extends { scope: unknown } ? R : never }[keyof Catalogue];
 /** A reference resource every agency shares. */
-type SharedReference = { [R in ReferenceResource]: (typeof REFERENCE_SCOPES)[R] extends 'shared' ? R : never }[ReferenceResource];
+type SharedReference = { [R in ReferenceResource]: Catalogue[R] extends { scope: { shared: string } } ? R : never }[ReferenceResource];
 
-/** The subject of a shared list's refusal, agreed in gender and number. */
-const SHARED_SUBJECTS: Readonly<Record<SharedReference, string>> = {
-  pays: 'Les pays sont communs',
-  villes: 'Les villes sont communes',
-  modeEnvoi: "Les modes d'envoi sont communs",
-  modeLivraison: 'Les modes de livraison sont communs',
-  modePaiement: 'Les modes de paiement sont communs',
-  groupeNatureColis: 'Les groupes de nature sont communs',
-  natureColis: 'Les natures de colis sont communes',
-  paramNatureMode: 'Les prix unitaires sont communs',
-  typeOperation: "Les types d'opération sont communs",
-  permission: 'Les permissions sont communes',
-};
+/**
+ * The scope of every reference resource (its row's `scope` in common/resources.ts): the one table the server and the
+ * screens read.
+ */
+const REFERENCE_SCOPES = Object.fromEntries(
+  RESOURCE_ROWS.flatMap(({ name, scope }) => (scope ? [[name, typeof scope === 'string' ? scope : 'shared']] : [])),
+) as Readonly<Record<ReferenceResource, ReferenceScope>>;
+
+/** The subject of a shared list's refusal, agreed in gender and number (its row's `scope.shared`). */
+const SHARED_SUBJECTS = Object.fromEntries(
+  RESOURCE_ROWS.flatMap(({ name, scope }) => (typeof scope === 'object' ? [[name, scope.shared]] : [])),
+) as Readonly<Record<SharedReference, string>>;
 
 /** Whether a resource name is one of REFERENCE_SCOPES. */
 export const isReferenceResource = (resource: string): resource is ReferenceResource => Object.hasOwn(REFERENCE_SCOPES, resource);

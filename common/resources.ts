@@ -7,7 +7,8 @@
  * - src/audit/auditRules.ts the journal's entity labels (`journal`);
  * - server/access/routeAccess.ts the five reference calls of each `crud` resource, with its RESOURCE_KEYS;
  * - src/routes/legacyRoutes.ts the spec's add / edit / details paths (`legacy`);
- * - server/crud/catalogueAreas.ts the server's code/libellé areas that are data alone (`codeLibelle`).
+ * - server/crud/catalogueAreas.ts the server's code/libellé areas that are data alone (`codeLibelle`);
+ * - common/autorisationRules.ts the write scope of each reference resource (`scope`).
  * The keys that guard a resource stay in permissions.ts (its `resource` fields); a key naming a resource this table
  * lacks does not compile. tests/web/resourceCatalogue.test.ts checks each row has its <Resource>, screen, French texts
  * and route access.
@@ -106,6 +107,12 @@ interface ResourceSpec {
    * (server/access/routeAccess.ts crud: reading open to any signed-in user, writing by key).
    */
   crud?: true;
+  /**
+   * The write scope of a reference resource (common/autorisationRules.ts referenceWriteRefusal,
+   * docs/decisions/reference-scope.md): 'agency' (an agency's own record), 'role' (the roles' own rules), or shared by
+   * every agency, with the French subject of its refusal ('Les pays sont communs').
+   */
+  scope?: 'agency' | 'role' | { shared: string };
   menu?: MenuSpec;
   /** French label of its entity in the audit journal (the entity is `api.path`, else the resource's name). */
   journal?: string;
@@ -118,6 +125,7 @@ export const RESOURCES = {
   role: {
     api: { path: 'role', listKey: 'datas', oneKey: 'role' },
     crud: true,
+    scope: 'role',
     menu: { group: 'roles' },
     journal: 'Rôle',
     legacy: { create: '/addRole', edit: '/roleUpdate' },
@@ -127,6 +135,7 @@ export const RESOURCES = {
   permission: {
     api: { path: 'privilege', listKey: 'datas', oneKey: 'privilege' },
     crud: true,
+    scope: { shared: 'Les permissions sont communes' },
     menu: { group: 'roles' },
     journal: 'Permission',
     legacy: { create: '/addPermission', edit: '/permissionUpdate' },
@@ -136,6 +145,7 @@ export const RESOURCES = {
   pays: {
     api: { path: 'pays', listKey: 'datas' },
     crud: true,
+    scope: { shared: 'Les pays sont communs' },
     menu: { group: 'localisation' },
     journal: 'Pays',
     legacy: { create: '/addPays', edit: '/paysUpdate' },
@@ -143,6 +153,7 @@ export const RESOURCES = {
   villes: {
     api: { path: 'ville', listKey: 'datas' },
     crud: true,
+    scope: { shared: 'Les villes sont communes' },
     menu: { group: 'localisation' },
     journal: 'Ville',
     legacy: { create: '/addVille', edit: '/villeUpdate' },
@@ -150,6 +161,7 @@ export const RESOURCES = {
   agence: {
     api: { path: 'agence', listKey: 'datas' },
     crud: true,
+    scope: 'agency',
     menu: { group: 'localisation' },
     journal: 'Agence',
     legacy: { create: '/addAgence', edit: '/agenceUpdate' },
@@ -171,6 +183,7 @@ export const RESOURCES = {
   modeEnvoi: {
     api: { path: 'modeEnvoi', listKey: 'datas' },
     crud: true,
+    scope: { shared: "Les modes d'envoi sont communs" },
     menu: { group: 'parametres' },
     journal: "Mode d'envoi",
     legacy: { create: '/addmodeEnvoi', edit: '/modeEnvoiUpdate' },
@@ -178,6 +191,7 @@ export const RESOURCES = {
   groupeNatureColis: {
     api: { path: 'groupeNatureColis', listKey: 'datas' },
     crud: true,
+    scope: { shared: 'Les groupes de nature sont communs' },
     menu: { group: 'parametres' },
     journal: 'Groupe de nature',
     legacy: { create: '/addGroupeNatureColis', edit: '/groupeNatureColisUpdate', show: '/groupeNatureColisDetails' },
@@ -186,12 +200,14 @@ export const RESOURCES = {
   natureColis: {
     api: { path: 'natureColis', listKey: 'datas' },
     crud: true,
+    scope: { shared: 'Les natures de colis sont communes' },
     journal: 'Nature de colis',
     legacy: { edit: '/natureColisUpdate' },
   },
   modeLivraison: {
     api: { path: 'modeLivraison', listKey: 'datas' },
     crud: true,
+    scope: { shared: 'Les modes de livraison sont communs' },
     menu: { group: 'parametres' },
     journal: 'Mode de récupération',
     legacy: { create: '/addmodeLivraison', edit: '/ModelivraisonUpdate' },
@@ -199,6 +215,7 @@ export const RESOURCES = {
   paramNatureMode: {
     api: { path: 'paramNatureMode', listKey: 'datas' },
     crud: true,
+    scope: { shared: 'Les prix unitaires sont communs' },
     menu: { group: 'parametres' },
     journal: 'Prix unitaire',
     legacy: { create: '/addParamNatureMode', edit: '/paramNatureModeUpdate' },
@@ -207,6 +224,7 @@ export const RESOURCES = {
   modePaiement: {
     api: { path: 'modePaiement', listKey: 'datas' },
     crud: true,
+    scope: { shared: 'Les modes de paiement sont communs' },
     menu: { group: 'parametres', label: 'resources.modePaiement.menu' },
     journal: 'Mode de paiement',
     codeLibelle: {
@@ -270,6 +288,7 @@ export const RESOURCES = {
   typeOperation: {
     api: { path: 'typeoperation', listKey: 'datas' },
     crud: true,
+    scope: { shared: "Les types d'opération sont communs" },
     menu: { group: 'operations' },
     journal: "Type d'opération",
     legacy: { create: '/addTypeOperation', edit: '/typeOperationUpdate' },
