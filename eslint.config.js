@@ -92,6 +92,35 @@ export default defineConfig(
     rules: { 'local/folder-cycles': ['error', { basePath: import.meta.dirname, roots: ['src', 'server', 'common'] }] },
   },
 
+  // The stored session is read by src/providers/ only, and by the one hook the screens use for the signed-in user
+  // (src/kit/useAppIdentity.ts); every other screen goes through that hook or an authProvider method
+  // (docs/frontend.md "Shape of every area").
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/providers/**', 'src/kit/useAppIdentity.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/providers/session'],
+              importNames: ['readSession', 'writeSession', 'patchSession', 'clearSession', 'SESSION_KEY'],
+              message: 'The stored session is read by src/providers/ only: use src/kit/useAppIdentity.ts or the authProvider.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value='colis.session']",
+          message: 'The stored session is read by src/providers/ only: use src/kit/useAppIdentity.ts or the authProvider.',
+        },
+      ],
+    },
+  },
+
   // Inside a transaction's callback only its handle reaches the database (eslint-rules/transaction-handle.js,
   // docs/decisions/transaction-handle.md): the outer handle there hangs the embedded database.
   {

@@ -22,8 +22,8 @@ import {
 } from 'react-admin';
 import { changePasswordForm } from '../../common/schemas/auth';
 import { formResolver } from '../kit/formResolver';
-import { mustChangePassword, type AppAuthProvider } from '../providers/authProvider';
-import { readSession } from '../providers/session';
+import type { AppAuthProvider } from '../providers/authProvider';
+import { usePasswordStep } from '../providers/usePasswordStep';
 import { serverMessage } from '../kit/recordLabel';
 import { canChangePassword } from '../profil/profilRules';
 import { useWrite } from '../kit/useWrite';
@@ -43,12 +43,12 @@ const ChangePasswordPage = () => {
   const refresh = useRefresh();
   const authProvider = useAuthProvider<AppAuthProvider>();
   const [error, setError] = useState<string>();
+  const step = usePasswordStep();
 
   useEffect(() => {
-    const session = readSession();
-    if (!session) navigate('/login', { replace: true });
-    else if (!mustChangePassword(session)) navigate('/', { replace: true });
-  }, [navigate]);
+    if (step === 'signedOut') navigate('/login', { replace: true });
+    else if (step === 'done') navigate('/', { replace: true });
+  }, [navigate, step]);
 
   // Once however fast the button is clicked: a second change would meet the new password and be refused (401);
   // after the change the page leaves for the dashboard.

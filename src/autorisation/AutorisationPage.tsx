@@ -31,14 +31,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import RemoveDoneIcon from '@mui/icons-material/RemoveDone';
 import LockIcon from '@mui/icons-material/Lock';
-import { Confirm, useDataProvider, useGetIdentity, useNotify, useTranslate, type DataProvider } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../kit/PageHeader';
 import { QueryStatus } from '../kit/QueryStatus';
 import { serverMessage } from '../kit/recordLabel';
 import { useWrite } from '../kit/useWrite';
-import type { AppIdentity } from '../providers/authProvider';
-import { readSession, sessionActor } from '../providers/session';
+import { useAppIdentity, useSessionActor } from '../kit/useAppIdentity';
 import { ACCESS_RULE_MESSAGES, type Actor } from '../../common/autorisationRules';
 import { syncPermissions } from '../providers/permissionsSync';
 import type { AssignmentPermission, AutorisationLink, AutorisationMethods } from './autorisationMethods';
@@ -67,10 +66,10 @@ interface GroupAction {
 const AutorisationPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<DataProvider & AutorisationMethods>();
-  const { identity } = useGetIdentity();
-  const userRoleId = (identity as AppIdentity | undefined)?.roleID?.id;
-  // The rules read the session (role, agency, reach, keys); the identity's change re-reads it.
-  const actor = useMemo(() => sessionActor(identity ? readSession() : null), [identity]);
+  const identity = useAppIdentity();
+  const userRoleId = identity?.roleID?.id;
+  // The rules read the signed-in user's role, agency, reach and keys, again when the identity changes.
+  const actor = useSessionActor();
 
   const roles = useQuery({ queryKey: ['autorisation', 'roles'], queryFn: ({ signal }) => dataProvider.getAssignmentRoles({ signal }) });
   const privileges = useQuery({

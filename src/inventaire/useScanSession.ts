@@ -21,10 +21,9 @@ import { normalizeReference, type ScanEtat } from '../../common/inventaireRules'
 import { userSeesAllAgences } from '../../common/scopes';
 import { serverMessage } from '../kit/recordLabel';
 import { sortByLibelle } from '../kit/choices';
-import { useAppIdentity } from '../kit/useAppIdentity';
+import { useAppIdentity, useSignedInUser } from '../kit/useAppIdentity';
 import { useWrite } from '../kit/useWrite';
 import type { InventaireMethods } from './inventaireMethods';
-import { readSession } from '../providers/session';
 import { beep } from './scanFeedback';
 import {
   addScan,
@@ -123,9 +122,10 @@ export function useScanSession(): ScanSessionState {
   const redirect = useRedirect();
   const dataProvider = useDataProvider<DataProvider & InventaireMethods>();
   const identity = useAppIdentity();
-  const userId = readSession()?.user?.id ?? 'anonyme';
+  const signedIn = useSignedInUser();
+  const userId = signedIn?.id ?? 'anonyme';
   const store = useMemo(browserStore, []);
-  const allAgences = userSeesAllAgences(identity ?? readSession()?.user);
+  const allAgences = userSeesAllAgences(identity ?? signedIn);
 
   const [session, setSession] = useState<ScanSession>(() => loadSession(store, userId) ?? newSession(uuidv7()));
   // The latest session, read by scans that follow each other faster than React renders (keyboard scanner, camera).

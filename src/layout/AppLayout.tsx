@@ -8,8 +8,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Layout } from 'react-admin';
-import { CHANGE_PASSWORD_PATH, mustChangePassword } from '../providers/authProvider';
-import { readSession } from '../providers/session';
+import { CHANGE_PASSWORD_PATH } from '../providers/authProvider';
+import { usePasswordStep } from '../providers/usePasswordStep';
 import { AppAppBar } from './AppAppBar';
 import { AppMenu } from './AppMenu';
 import { AppSidebar } from './AppSidebar';
@@ -21,9 +21,10 @@ import { usePermissionsFollowServer } from '../providers/permissionsSync';
 export const AppLayout = ({ children }: { children: ReactNode }) => {
   useInactivityLogout();
   usePermissionsFollowServer();
+  const passwordStep = usePasswordStep();
   // A generated password must be changed before the app opens (docs/decisions/staff-accounts.md; the server refuses
   // every other call).
-  if (mustChangePassword(readSession())) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  if (passwordStep === 'required') return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return (
     <Layout appBar={AppAppBar} menu={AppMenu} sidebar={AppSidebar}>
       {children}

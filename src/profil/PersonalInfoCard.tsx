@@ -8,10 +8,20 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, CardHeader } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
-import { Form, FormDataConsumer, TextInput, useGetIdentity, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import {
+  Form,
+  FormDataConsumer,
+  TextInput,
+  useAuthProvider,
+  useGetIdentity,
+  useNotify,
+  useTranslate,
+  useUpdate,
+  type RaRecord,
+} from 'react-admin';
 import { profilBody } from '../../common/schemas/user';
 import { formResolver } from '../kit/formResolver';
-import { patchSession } from '../providers/session';
+import type { AppAuthProvider } from '../providers/authProvider';
 import { useReloadPermissions } from '../providers/useReloadPermissions';
 import { serverMessage } from '../kit/recordLabel';
 import { useOneAtATime } from '../kit/useWrite';
@@ -61,6 +71,7 @@ export const PersonalInfoCard = ({ record }: { record: RaRecord }) => {
   const notify = useNotify();
   const { refetch: refetchIdentity } = useGetIdentity();
   const reloadPermissions = useReloadPermissions();
+  const authProvider = useAuthProvider<AppAuthProvider>();
   const [editing, setEditing] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [update, { isPending }] = useUpdate();
@@ -80,7 +91,7 @@ export const PersonalInfoCard = ({ record }: { record: RaRecord }) => {
         returnPromise: true,
         onSuccess: () => {
           notify('app.profil.update_success', { type: 'success' });
-          patchSession({ user: data });
+          authProvider?.storeProfile(data);
           setEditing(false);
           refetchIdentity();
           reloadPermissions().catch(() => undefined);

@@ -188,6 +188,14 @@ async function resetPassword(params: { telephoneComplet: string; otp: string; ne
   await httpRequest('auth/validerPassword', { method: 'POST', auth: false, body: params });
 }
 
+/**
+ * Keeps the signed-in user's own fields, just saved through the user resource (profile page: nom, prenoms, adresse), in
+ * the stored session, so the app bar and getIdentity show them. No-op without a session.
+ */
+function storeProfile(fields: Partial<SessionUser>): void {
+  patchSession({ user: fields });
+}
+
 /** The authProvider with the back-office's own credential calls, for useAuthProvider<AppAuthProvider>(). */
 export type AppAuthProvider = AuthProvider & {
   getIdentity: () => Promise<AppIdentity>;
@@ -196,6 +204,7 @@ export type AppAuthProvider = AuthProvider & {
   completePasswordChange: typeof completePasswordChange;
   requestPasswordReset: typeof requestPasswordReset;
   resetPassword: typeof resetPassword;
+  storeProfile: typeof storeProfile;
 };
 
 /** The authProvider given to <Admin> (spec 000 §2, §4, §6). */
@@ -285,4 +294,5 @@ export const authProvider: AppAuthProvider = {
   completePasswordChange,
   requestPasswordReset,
   resetPassword,
+  storeProfile,
 };

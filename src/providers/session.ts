@@ -89,7 +89,7 @@ export function patchSession(patch: Partial<Omit<Session, 'user'>> & { user?: Pa
  * Whether the session's role is the system role SUPERADMIN, which holds every permission (docs/architecture.md §4): its fixed
  * identity (roleID.systeme), or its code for a session stored before identities existed (system codes never change).
  */
-export function isSuperAdmin(session: Session | null): boolean {
+function isSuperAdmin(session: Session | null): boolean {
   const role = session?.user?.roleID;
   return (role?.systeme ?? role?.code) === ROLE_CODES.SUPERADMIN;
 }

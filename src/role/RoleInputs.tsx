@@ -9,9 +9,8 @@ import { Alert, Box, FormLabel } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, useRecordContext, useTranslate } from 'react-admin';
 import { CodeLibelleInputs } from '../kit/CodeLibelleInputs';
-import { useAppIdentity } from '../kit/useAppIdentity';
+import { useSessionActor } from '../kit/useAppIdentity';
 import { useHasPermission } from '../kit/useHasPermission';
-import { isSuperAdmin, readSession } from '../providers/session';
 
 const T = 'resources.role';
 
@@ -44,8 +43,7 @@ const StatutInput = ({ systeme }: { systeme: boolean }) => {
 export const RoleInputs = () => {
   const record = useRecordContext<{ systeme?: string | null }>();
   const translate = useTranslate();
-  const identity = useAppIdentity();
-  const superadmin = isSuperAdmin(identity ? readSession() : null);
+  const superadmin = useSessionActor().isSuperadmin;
   const systeme = !!record?.systeme;
   return (
     <Box sx={{ width: '100%', maxWidth: 800 }}>

@@ -14,9 +14,8 @@ import { userFormSchema, type UserFormContext } from '../../common/schemas/user'
 import { ActiveReferenceSelect } from '../kit/ActiveReferenceSelect';
 import { formResolver } from '../kit/formResolver';
 import { refId } from '../providers/records';
-import { useAppIdentity } from '../kit/useAppIdentity';
+import { useSessionActor } from '../kit/useAppIdentity';
 import { agenceRequired, roleChoices, type RoleChoice } from './userRules';
-import { readSession, sessionActor } from '../providers/session';
 
 const f = 'resources.user.form';
 
@@ -45,11 +44,8 @@ function useChosen(source: string, resource: string) {
 /** The role select inside its ReferenceInput: SUPERADMIN left out, CLIENT (and ADMIN for a non-SUPERADMIN) disabled. */
 const RoleChoices = ({ currentId }: { currentId?: string }) => {
   const { allChoices } = useChoicesContext<RoleChoice>();
-  const identity = useAppIdentity();
-  const choices = useMemo(
-    () => roleChoices(allChoices ?? [], sessionActor(identity ? readSession() : null), currentId),
-    [allChoices, identity, currentId],
-  );
+  const actor = useSessionActor();
+  const choices = useMemo(() => roleChoices(allChoices ?? [], actor, currentId), [allChoices, actor, currentId]);
   return (
     <SelectInput
       source="roleID"
