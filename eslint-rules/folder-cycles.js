@@ -1,6 +1,6 @@
 /**
  * `local/folder-cycles`: no folder imports a folder that imports it back, directly or through others
- * (docs/architecture.md §2). `import-x/no-cycle` catches cycles between files; this rule catches them between folders:
+ * (docs/architecture.md §2 "Layering"). `import-x/no-cycle` catches cycles between files; this rule catches them between folders:
  * src/providers/dataProvider.ts importing src/colis/model/colisMethods.ts, which imports src/providers/http.ts, would be
  * no file cycle but would tie the two folders into one block.
  *

@@ -115,8 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(usageLimitsPlugin, { db: deps.db, limits: deps.config.usageLimits }); // per-user limits of expensive calls
   await app.register(idempotencyPlugin, { db: deps.db }); // Idempotency-Key of the signed-in POSTs (docs/decisions/idempotent-writes.md)
 
-  // One route plugin per URL prefix: /api/<prefix>/… is served by server/<prefix>/routes.ts, or, for a code/libellé
-  // area that is data alone, by its row of the resource catalogue (server/crud/catalogueAreas.ts).
+  // /api/<prefix>/… is served by the route plugins of server/<prefix>/: its routes.ts, and one <subject>Routes.ts per
+  // further screen of a prefix (colis, envoi), or, for a code/libellé area that is data alone, by its row of the
+  // resource catalogue (server/crud/catalogueAreas.ts); /api/public/suivi… by server/suivi/ (docs/architecture.md §2).
   await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
   configureSuiviLinks(deps.config);
   configureSmsChannel(deps.config);

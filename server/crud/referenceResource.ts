@@ -1,6 +1,6 @@
 /**
  * The five calls of a reference resource (spec 001 §7: {path}/liste, getBy/{id}, create, update/{id}, delete/{id}),
- * built from a declaration so that each of the thirteen reference areas is mostly data (spec 001 §1; docs/architecture.md §2 "Target shape").
+ * built from a declaration so that each of the thirteen reference areas is mostly data (spec 001 §1; docs/architecture.md §2 "Conventions").
  * Lists page, sort, search and filter on the server (docs/architecture.md §3). Writes run in a transaction; an update whose
  * body is `{isActive}` alone is the active toggle (its permission key is checked by plugins/access.ts). Who may write
  * which record is the resource's scope (`resource`, common/autorisationRules.ts REFERENCE_SCOPES and
