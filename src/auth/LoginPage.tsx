@@ -26,6 +26,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { LinkBase, useCheckAuth, useLogin, useNavigate, useTranslate } from 'react-admin';
 import type { loginBody } from '../../common/schemas/auth';
+import { useWrite } from '../kit/useWrite';
 import { AuthCard } from './AuthCard';
 
 /** Form values of the login form. */
@@ -107,7 +108,6 @@ const LoginPage = () => {
   const [submitted, setSubmitted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(false);
 
   useEffect(() => {
     checkAuth({}, false)
@@ -125,6 +125,16 @@ const LoginPage = () => {
     };
   }, []);
 
+  // One sign-in at a time; after a success react-admin opens the app, and the button stays disabled until it has.
+  const signIn = useWrite(
+    {
+      mutationFn: (credentials: LoginValues) => login(credentials),
+      onError: (e) => setError((e as Error)?.message || translate('app.login.access_denied')),
+    },
+    { holdOnSuccess: true },
+  );
+  const loading = signIn.pending;
+
   const errors = submitted && schema ? loginErrors(schema, values) : {};
   const set = (field: keyof LoginValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
@@ -137,13 +147,7 @@ const LoginPage = () => {
     const invalid = checker ? loginErrors(checker, values) : {};
     if (invalid.email || invalid.password) return;
     setError(undefined);
-    setLoading(true);
-    try {
-      await login({ email: values.email, password: values.password });
-    } catch (e) {
-      setError((e as Error)?.message || translate('app.login.access_denied'));
-      setLoading(false);
-    }
+    await signIn.run({ email: values.email, password: values.password });
   };
 
   return (

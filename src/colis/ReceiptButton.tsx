@@ -6,12 +6,12 @@
  * and qrcode) is imported only on click. Amounts are in the parcel's currency; a payment tendered in another currency
  * shows what was handed over and the rate (docs/decisions/currencies.md).
  */
-import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { serverMessage } from '../kit/recordLabel';
 import { useHasPermission } from '../kit/useHasPermission';
+import { useWrite } from '../kit/useWrite';
 import type { EncaissementMethods } from '../encaissements/encaissementMethods';
 import type { Encaissement } from '../encaissements/types';
 import type { ColisMethods } from './model/colisMethods';
@@ -23,13 +23,11 @@ export const ReceiptButton = ({ reference }: { reference: string }) => {
   const dataProvider = useDataProvider<DataProvider & ColisMethods & EncaissementMethods>();
   const has = useHasPermission();
   const readsPayments = has('encaissementDetailsColis') || has('encaissementMake');
-  const [pending, setPending] = useState(false);
   const label = translate('resources.colis.action.receipt');
 
-  const download = async (event: React.MouseEvent) => {
-    event.stopPropagation();
-    setPending(true);
-    try {
+  // One download at a time: the button stays disabled from the click until the PDF is saved or refused.
+  const receipt = useWrite({
+    mutationFn: async () => {
       // jspdf and qrcode (~120 KB compressed) load only on click (docs/decisions/screen-bundles.md).
       const [{ colis, natures, suiviUrl }, { downloadReceipt, receiptDataFrom }] = await Promise.all([
         dataProvider.getColisByReference(reference),
@@ -37,17 +35,19 @@ export const ReceiptButton = ({ reference }: { reference: string }) => {
       ]);
       const payments: Encaissement[] = readsPayments ? (await dataProvider.getEncaissementsOfColis(colis.id)).encaissements : [];
       downloadReceipt(receiptDataFrom(colis, natures, suiviUrl, payments));
-    } catch (error) {
-      notify(serverMessage(error) ?? 'resources.colis.notifications.receipt_error', { type: 'error' });
-    } finally {
-      setPending(false);
-    }
+    },
+    onError: (error) => notify(serverMessage(error) ?? 'resources.colis.notifications.receipt_error', { type: 'error' }),
+  });
+
+  const download = (event: React.MouseEvent) => {
+    event.stopPropagation();
+    void receipt.run();
   };
 
   return (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" aria-label={label} onClick={(e) => void download(e)} disabled={pending} sx={{ color: '#b71c1c' }}>
+        <IconButton size="small" aria-label={label} onClick={download} disabled={receipt.pending} sx={{ color: '#b71c1c' }}>
           <PictureAsPdfIcon fontSize="small" />
         </IconButton>
       </span>

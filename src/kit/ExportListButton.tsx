@@ -10,6 +10,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { exportList } from '../providers/dataProvider';
 import { saveFile } from '../providers/http';
+import { useWrite } from './useWrite';
 
 const FORMATS = [
   { format: 'csv', label: 'app.list.export_csv' },
@@ -22,18 +23,16 @@ export const ExportListButton = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One export at a time: the button stays disabled from the format's click until the file is saved or refused.
+  const exporting = useWrite({
+    mutationFn: async (format: 'csv' | 'xlsx') => saveFile(await exportList(resource, { filter: filterValues, sort, format })),
+    onError: (error) => notify((error as Error)?.message || 'app.list.export_failed', { type: 'error' }),
+  });
+  const busy = exporting.pending;
 
-  const run = async (format: 'csv' | 'xlsx') => {
+  const run = (format: 'csv' | 'xlsx') => {
     setAnchor(null);
-    setBusy(true);
-    try {
-      saveFile(await exportList(resource, { filter: filterValues, sort, format }));
-    } catch (error) {
-      notify((error as Error)?.message || 'app.list.export_failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    void exporting.run(format);
   };
 
   return (
@@ -49,7 +48,7 @@ export const ExportListButton = () => {
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {FORMATS.map(({ format, label }) => (
-          <MenuItem key={format} onClick={() => void run(format)}>
+          <MenuItem key={format} onClick={() => run(format)}>
             {translate(label)}
           </MenuItem>
         ))}

@@ -4,9 +4,9 @@
  * and spies on), a memory store and router, a fresh react-query client (no retry) and react-admin's <Notification>,
  * so that what notify() says is on screen, and a marker telling when the permissions are loaded (waitForAuth).
  *
- * The authProvider is the real one (src/providers/authProvider.ts): it reads the session of localStorage, as the
- * screens themselves do (AutorisationPage, UserInputs read readSession() for the access rules). renderAdmin writes the
- * session it is given there first: its privileges are what usePermissions / useHasPermission / canAccess see, its user
+ * The authProvider is the real one (src/providers/authProvider.ts): it reads the session of localStorage, as
+ * src/providers/ and src/kit/useAppIdentity.ts do for the screens (useSessionActor: the access rules). renderAdmin writes
+ * the session it is given there first: its privileges are what usePermissions / useHasPermission / canAccess see, its user
  * is what useGetIdentity answers. tests/render/setup.ts clears it after each test.
  */
 import type { ReactNode } from 'react';

@@ -5,7 +5,7 @@
  * fields' rules (required parts, e-mail, each phone against its party's country) are the wizard's schema's
  * (common/schemas/colis.ts, checked by the form's resolver): the inputs carry no `validate`.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -21,6 +21,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { serverMessage } from '../../kit/recordLabel';
+import { useWrite } from '../../kit/useWrite';
 import { fullName } from '../../providers/records';
 import type { ColisMethods } from '../model/colisMethods';
 import { partyPhone, withoutDialCode } from '../model/wizardRules';
@@ -52,7 +53,6 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
   const lookup = useWatch({ name: 'destinataireLookup' }) as 'found' | 'new' | undefined;
   const label = useWatch({ name: 'destinataireLabel' }) as string | undefined;
   const expediteurMode = useWatch({ name: 'expediteurMode' }) as 'select' | 'saisie';
-  const [searching, setSearching] = useState(false);
 
   // Dial codes default to the destination country (recipient) and the origin country (sender). A full number already
   // in the form (the edit wizard's saved one) then loses that dial code, shown once in its own field (withoutDialCode).
@@ -75,16 +75,10 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
     }
   };
 
-  const search = async () => {
-    const result = partyPhone(getValues('destinataireIndicatif'), getValues('destinataireNumero'), dest);
-    if (!result.ok) {
-      notify(result.error, { type: 'warning' });
-      return;
-    }
-    const phone = result.phone;
-    setSearching(true);
-    try {
-      const client = await dataProvider.findClientByPhone(phone);
+  // One lookup at a time: 'Rechercher' stays disabled from the click until the server answered.
+  const lookupByPhone = useWrite({
+    mutationFn: (phone: string) => dataProvider.findClientByPhone(phone),
+    onSuccess: (client, phone) => {
       if (client) {
         setValue('destinataireID', client.id, { shouldDirty: true });
         setValue('destinataireLookup', 'found');
@@ -97,11 +91,18 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
         setValue('destinataireLookup', 'new');
         setValue('destinataireLabel', '');
       }
-    } catch (error) {
-      notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setSearching(false);
+    },
+    onError: (error) => notify(serverMessage(error) ?? 'ra.notification.http_error', { type: 'error' }),
+  });
+  const searching = lookupByPhone.pending;
+
+  const search = () => {
+    const result = partyPhone(getValues('destinataireIndicatif'), getValues('destinataireNumero'), dest);
+    if (!result.ok) {
+      notify(result.error, { type: 'warning' });
+      return;
     }
+    void lookupByPhone.run(result.phone);
   };
 
   return (
@@ -116,7 +117,7 @@ export const StepDestinataire = ({ envoi }: { envoi?: Envoi }) => {
           <Button
             variant="outlined"
             startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />}
-            onClick={() => void search()}
+            onClick={search}
             disabled={searching}
             sx={{ mt: 1 }}
           >
