@@ -26,7 +26,7 @@ import type { Db } from '../db/client';
 import { auteurOf, recordAudit } from '../db/audit';
 import { caisseClotures, caisseComptes } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../http/errors';
-import { pgError } from '../plugins/errors';
+import { pgError } from '../db/pgError';
 import {
   attendusDuJour,
   clotureById,

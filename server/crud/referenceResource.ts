@@ -22,7 +22,7 @@ import { sendListExport, wantsExport, type ExportDef } from '../http/export';
 import { runList, type AnyRow, type FilterDef, type ListDef } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
-import { pgError } from '../plugins/errors';
+import { pgError } from '../db/pgError';
 import { answers, dataAnswer, envelope, listAnswer, messageAnswer } from '../http/answer';
 import { recordChange } from '../db/audit';
 

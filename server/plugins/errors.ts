@@ -13,26 +13,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../http/errors';
+import { pgError, type PgLikeError } from '../db/pgError';
 import fp from 'fastify-plugin';
-
-/** PostgreSQL error fields, as pg and PGlite report them (possibly wrapped by Drizzle in `cause`). */
-interface PgLikeError {
-  code?: string;
-  constraint?: string;
-  detail?: string;
-  message?: string;
-}
-
-/** The PostgreSQL error behind an error (pg and PGlite alike, possibly wrapped by Drizzle), or null. */
-export function pgError(err: unknown): PgLikeError | null {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e; i++) {
-    const code = (e as PgLikeError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgLikeError;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /** What a user reads when the database rolled the request back for a momentary conflict (503). */
 const CONFLICT_MESSAGE = 'Opération en conflit avec une autre, réessayez dans un instant.';
