@@ -77,6 +77,13 @@ export default defineConfig(
             },
             { target: 'src', from: 'server', message: 'The UI never imports the API: share through common/.' },
             { target: 'server', from: 'src', message: 'The API never imports the UI: share through common/.' },
+            {
+              // A business service knows no request: the layer that owns it (the routes, server/http/, server/plugins/)
+              // marks its writes (docs/decisions/idempotent-writes.md; a service is handed a db/writeMarks.ts mark).
+              target: ['server/!(http|plugins)/**/!(routes|*Routes).ts'],
+              from: 'server/http/idempotency.ts',
+              message: 'A business service knows no HTTP: its route hands it the write mark (server/db/writeMarks.ts).',
+            },
           ],
         },
       ],

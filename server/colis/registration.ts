@@ -22,7 +22,7 @@ import type { PaysTelephone } from '../../common/phone';
 import type { CurrentUser } from '../auth/currentUser';
 import { CLIENT_TYPE_ID, clientPhone } from '../user/service';
 import { keyedBatches, type BatchWrite } from '../db/fast/keyedBatches';
-import { markIdempotentWrite, markIdempotentWrites, pendingIdempotentWrite, type PendingIdempotentWrite } from '../http/idempotency';
+import { recordWriteMarks, type WriteMark } from '../db/writeMarks';
 import { isDatabaseUnavailable } from '../plugins/errors';
 import {
   writeRegistration,
@@ -436,8 +436,10 @@ const departureWrites = keyedBatches({
  *   the parcel after its insert (payment, status): that answer is read back.
  * @throws 400 invalid input (checks of partiesOf, computeColis, checkAgence), 403 another country's departure, 409
  *   the departure closed or without the weight left, or the registering agency deactivated
+ * @param mark the request's mark (its Idempotency-Key, from its route: http/idempotency.ts takeWriteMark), recorded in
+ *   the transaction of the parcel's write, only if it was written (docs/decisions/idempotent-writes.md)
  */
-export async function createColis(db: Db, input: ColisInput, user: CurrentUser): Promise<ColisAnswer> {
+export async function createColis(db: Db, input: ColisInput, user: CurrentUser, mark?: WriteMark): Promise<ColisAnswer> {
   const idOf = await statutIds(db);
   const registered = (await statutsByCode(db)).get(COLIS_STATUT_REGISTERED)!;
   const agenceID = colisAgenceFor(user, input.agenceID);
@@ -474,15 +476,13 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
     adresseIP: user.adresseIP,
   };
   const write = (handle: Db | Tx) => writeRegistration(handle, registration);
-  // An Idempotency-Key of the request is marked written in the registration's transaction (docs/decisions/idempotent-writes.md).
-  const idempotent = pendingIdempotentWrite();
   if (!advance) {
     // Waiting registrations of the departure without an advance: their statements in one round trip (writeRegistrations),
-    // then one mark of their keys; alone, with a key: the statement and the mark in a transaction, else the statement.
-    const data: KeyedRegistration = { registration, key: idempotent };
-    const batch: BatchWrite<RegistrationWritten | undefined, KeyedRegistration> = idempotent
-      ? { run: async (tx: Tx) => markedWrite(tx, await write(tx), idempotent), together: writeKeyedRegistrations, data }
-      : { run: write, atomic: true, together: writeKeyedRegistrations, data };
+    // then one record of their marks; alone, with a mark: the statement and the mark in a transaction, else the statement.
+    const data: MarkedRegistration = { registration, mark };
+    const batch: BatchWrite<RegistrationWritten | undefined, MarkedRegistration> = mark
+      ? { run: async (tx: Tx) => markedWrite(tx, await write(tx), mark), together: writeMarkedRegistrations, data }
+      : { run: write, atomic: true, together: writeMarkedRegistrations, data };
     const written = (await departureWrites(db, e.id, batch)) ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
     return {
       ...written.created,
@@ -506,7 +506,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   }
   const answer = await departureWrites(db, e.id, {
     run: async (tx: Tx) => {
-      const written = await markedWrite(tx, await write(tx), idempotent);
+      const written = await markedWrite(tx, await write(tx), mark);
       if (!written) return undefined;
       const { created, suiviToken } = written;
       const payable: PayableColis = {
@@ -530,31 +530,32 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser):
   return answer ?? (await refuseClaim(db, idOf, e.id, computed.montants.poids));
 }
 
-/** A registration of a group and the Idempotency-Key of its request, if any. */
-interface KeyedRegistration {
+/** A registration of a group and its request's mark (its Idempotency-Key), if any. */
+interface MarkedRegistration {
   registration: RegistrationWrite;
-  key: PendingIdempotentWrite | undefined;
+  mark: WriteMark | undefined;
 }
 
 /**
- * A group's registrations in one round trip (writeRegistrations), then the keys of those written marked in one
- * statement (docs/decisions/idempotent-writes.md). Answers each one's writeRegistration answer, in order.
+ * A group's registrations in one round trip (writeRegistrations), then the marks of those written recorded together
+ * (db/writeMarks.ts: the keys in one statement, docs/decisions/idempotent-writes.md). Answers each one's
+ * writeRegistration answer, in order.
  */
-async function writeKeyedRegistrations(tx: Tx, group: KeyedRegistration[]) {
+async function writeMarkedRegistrations(tx: Tx, group: MarkedRegistration[]) {
   const written = await writeRegistrations(
     tx,
     group.map((g) => g.registration),
   );
-  await markIdempotentWrites(
+  await recordWriteMarks(
     tx,
-    group.flatMap((g, i) => (g.key && written[i] ? [g.key] : [])),
+    group.map((g, i) => (written[i] ? g.mark : undefined)),
   );
   return written;
 }
 
-/** `written` once the request's Idempotency-Key (if any) is marked written in `tx`; nothing marked when nothing was written. */
-async function markedWrite<T>(tx: Tx, written: T | undefined, key: PendingIdempotentWrite | undefined): Promise<T | undefined> {
-  if (written) await markIdempotentWrite(tx, key);
+/** `written` once the request's mark (if any) is recorded in `tx`; nothing recorded when nothing was written. */
+async function markedWrite<T>(tx: Tx, written: T | undefined, mark: WriteMark | undefined): Promise<T | undefined> {
+  if (written) await recordWriteMarks(tx, [mark]);
   return written;
 }
 

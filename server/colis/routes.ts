@@ -35,6 +35,7 @@ import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { byAgenceAnswer, sendGroupedPage } from '../http/byAgence';
 import { listQuerySchema } from '../http/listQuery';
+import { takeWriteMark } from '../http/idempotency';
 import { requestOrigin, suiviUrl } from '../suivi/link';
 import { toApi } from '../http/serialize';
 import { colisExport } from './exportColumns';
@@ -337,7 +338,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.post('/api/colis/create', { schema: { tags, body: colisBody, response: answers({ 200: colisWriteAnswer }) } }, async (request) => {
     const user = currentUser(request);
-    const created = await createColis(db, request.body, user);
+    const created = await createColis(db, request.body, user, takeWriteMark(request));
     return { success: true, message: 'colis ajouté avec succès', data: toApi(created) };
   });
 

@@ -10,8 +10,8 @@
  *   the row is younger than the lease (IDEMPOTENCY_LEASE_MS); past it, the process that claimed it is taken for dead
  *   and the next request takes the row over (created_at, the lease, renewed).
  * - written, answer lost: status_code null, completed_at set. The write's own transaction sets completed_at (every
- *   transaction of a keyed request that writes, markInTransactions; the registrations mark theirs themselves,
- *   markIdempotentWrite(s)), so a process killed between that commit and the answer's storage leaves this state: past
+ *   transaction of a keyed request that writes, markInTransactions; a registration's route hands the key to the
+ *   service, which records it with its write, takeWriteMark), so a process killed between that commit and the answer's storage leaves this state: past
  *   the lease a retry answers 409 "already recorded", never writes again (within it, 409 in flight: the claimer may
  *   be storing its answer that very moment).
  * - done: status_code set: replayed.
@@ -28,6 +28,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Tx } from '../db/client';
+import type { WriteMark } from '../db/writeMarks';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, badRequest, conflict } from './errors';
 
@@ -54,20 +55,32 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const;
 
 /** A key claimed by the request running: who, which key, and the lease (the row's created_at). */
-export interface PendingIdempotentWrite {
+interface KeyOwner {
   userID: string;
   key: string;
   lease: Date;
 }
 
+/**
+ * A claimed key as its write's mark (db/writeMarks.ts): what a service records in its write's transaction when the
+ * route handed it the key (takeWriteMark).
+ */
+type PendingIdempotentWrite = KeyOwner & WriteMark;
+
+/** A request's key as its write's mark (recordAll: markIdempotentWrites, the one statement for all the keys). */
+const keyMark = (key: KeyOwner): PendingIdempotentWrite => ({
+  ...key,
+  recordAll: (tx, marks) => markIdempotentWrites(tx, marks as readonly PendingIdempotentWrite[]),
+});
+
 /** Where `owner` still holds its key. */
-const ownedBy = (owner: PendingIdempotentWrite) =>
+const ownedBy = (owner: KeyOwner) =>
   and(eq(idempotencyKeys.userID, owner.userID), eq(idempotencyKeys.key, owner.key), eq(idempotencyKeys.createdAt, owner.lease));
 
 /**
  * The key the running request holds, and how its write is marked: `marked` once a transaction of the request that
- * wrote has committed with the mark; `explicit` once a service took the key to mark it itself
- * (pendingIdempotentWrite: the registrations, whose grouped transactions hold the writes of several requests).
+ * wrote has committed with the mark; `explicit` once the route took the key for its service to mark it itself
+ * (takeWriteMark: the registrations, whose grouped transactions hold the writes of several requests).
  */
 interface RequestKey {
   owner: PendingIdempotentWrite;
@@ -79,14 +92,15 @@ const pending = new AsyncLocalStorage<RequestKey>();
 const owned = new WeakMap<FastifyRequest, PendingIdempotentWrite>();
 
 /**
- * The key of the request being handled, if it carries one it owns, for a service that marks its write itself: to be
- * read where the request's handler runs, before its transactions (before any grouping of writes across requests,
- * e.g. colis/registration.ts departureWrites), and given to markIdempotentWrite(s). Once taken, the request's
- * transactions no longer mark it on their own (markInTransactions).
+ * The mark of the request's write, for the route that hands it to a service marking its write itself (a registration,
+ * whose departure's group writes several requests in one transaction: colis/registration.ts createColis): the
+ * request's key when it carries one it owns, else undefined. To be taken where the request's handler runs, before its
+ * transactions; once taken, the request's transactions no longer mark it on their own (markInTransactions), the
+ * service records it (db/writeMarks.ts recordWriteMarks) in the transaction of its write.
  */
-export function pendingIdempotentWrite(): PendingIdempotentWrite | undefined {
+export function takeWriteMark(request: FastifyRequest): WriteMark | undefined {
   const state = pending.getStore();
-  if (!state) return undefined;
+  if (!state || owned.get(request) !== state.owner) return undefined;
   state.explicit = true;
   return state.owner;
 }
@@ -94,22 +108,21 @@ export function pendingIdempotentWrite(): PendingIdempotentWrite | undefined {
 /**
  * Marks, inside the write's own transaction, that the request's key has written (completed_at set): a process killed
  * after this commit and before the answer is stored leaves a key that a retry answers 409 "already recorded" instead
- * of writing twice (docs/decisions/idempotent-writes.md). No-op without a key. To be called after the write, only when
- * it wrote.
+ * of writing twice (docs/decisions/idempotent-writes.md). To be called after the write, only when it wrote.
  * @param tx the write's transaction
- * @param key the request's key (default: the one of the running request, pendingIdempotentWrite)
+ * @param key the request's key
  * @throws 409 when the key is no longer this request's (its lease was taken over, or another request wrote with it):
  *   the transaction must then roll back
  */
-export async function markIdempotentWrite(tx: Tx, key: PendingIdempotentWrite | undefined = pendingIdempotentWrite()): Promise<void> {
-  if (key) await markIdempotentWrites(tx, [key]);
+export async function markIdempotentWrite(tx: Tx, key: KeyOwner): Promise<void> {
+  await markIdempotentWrites(tx, [key]);
 }
 
 /**
  * markIdempotentWrite for several writes of one transaction (a departure's group of registrations), in one statement.
  * @throws 409 when any of the keys is no longer its request's (the transaction must then roll back)
  */
-export async function markIdempotentWrites(tx: Tx, keys: readonly PendingIdempotentWrite[]): Promise<void> {
+async function markIdempotentWrites(tx: Tx, keys: readonly KeyOwner[]): Promise<void> {
   if (keys.length === 0) return;
   const marked = await tx
     .update(idempotencyKeys)
@@ -134,7 +147,7 @@ const marking = new WeakSet<object>();
  * transaction is then exactly-once for a client that retries with its key, even across a process killed between the
  * commit and the answer's storage, without its service knowing about keys. The first committed transaction that wrote
  * marks it; later ones of the same request do not mark again. Nested transactions (savepoints, `tx.transaction`) are
- * the outer one's. A service that took the key itself (pendingIdempotentWrite) marks it where it decides.
+ * the outer one's. A key the route handed to its service (takeWriteMark) is marked where that service records it.
  * @throws (from the wrapped transaction) 409 when the key is no longer the request's (its lease was taken over): the
  *   transaction rolls back
  */
@@ -240,7 +253,7 @@ async function claim(
   key: string,
   route: string,
   requestHash: string,
-): Promise<{ own: PendingIdempotentWrite } | { replay: KeyRow }> {
+): Promise<{ own: KeyOwner } | { replay: KeyRow }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const lease = newLease();
     const inserted = await db
@@ -323,7 +336,7 @@ export interface IdempotencyOptions {
  * The hooks of the POST routes under /api/, added when each is registered (onRoute, as plugins/access.ts does): a
  * preHandler (after authentication, permission and validation) that, for a signed-in caller (request.user: public
  * routes have none and ignore the header), checks the header and claims the key or answers instead; the handler run
- * with the key in pendingIdempotentWrite; an onSend hook that keeps the answer. Registered after the access plugin
+ * with the key in the request's AsyncLocalStorage (markInTransactions, takeWriteMark); an onSend hook that keeps the answer. Registered after the access plugin
  * (server/app.ts).
  */
 export const idempotencyPlugin = fp<IdempotencyOptions>(
@@ -340,7 +353,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
         if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw badRequest(IDEMPOTENCY_MESSAGES.invalidKey);
         const outcome = await claim(db, user.id, raw, routeName(request.method, route.url), bodyHash(request.body));
         if ('own' in outcome) {
-          owned.set(request, outcome.own);
+          owned.set(request, keyMark(outcome.own));
           return;
         }
         const row = outcome.replay;
