@@ -50,7 +50,7 @@ type MontantField = keyof typeof MONTANT_LABELS;
 
 /**
  * An amount of the parcel, in its departure's currency: a number ≥ 0 and ≤ 1 000 000 000 as parsed, not rounded (the
- * server rounds it once to the currency's minor unit: server/colis/registration.ts amountsInDevise).
+ * server rounds it once to the currency's minor unit: server/colis/registrationPlan.ts amountsInDevise).
  */
 const montantColis = (field: MontantField) => montant(MONTANT_LABELS[field]);
 

@@ -1,6 +1,6 @@
 /**
  * Editing a parcel (spec 000 §2 Edit parcel, §4 Active flag): an edit is possible only while EN_ATTENTE and follows
- * the same checks as registration (registration.ts), in one transaction that moves the weights between departures
+ * the same checks as registration (registrationPlan.ts), in one transaction that moves the weights between departures
  * and locks them first (service.ts lockColisAfterEnvois); and the toggle of a parcel's active flag.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -25,11 +25,10 @@ import {
   computeColis,
   lineRows,
   partiesOf,
-  readRegistration,
-  recordAdvance,
   withPartyPhones,
-  type Registration,
-} from './registration';
+} from './registrationPlan';
+import { readRegistration, type Registration } from './registrationRead';
+import { recordAdvance } from './registrationWrite';
 import { montantEnDevise, tauxExceptionnel } from './pricing';
 import { lockColisAfterEnvois } from './service';
 import type { ColisInput } from '../../common/schemas/colis';
@@ -88,7 +87,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const agence = checkAgence(reg, agenceID);
     const computed = computeColis(input, reg, agence.villeID, await tauxExceptionnel(tx, e.devise, reg.natures));
     const sameEnvoi = current.envoiID === input.envoiID;
-    await checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
+    checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
     const parties = await resolveParties(tx, input, reg);
     await tx
       .update(colis)

@@ -113,7 +113,7 @@ export interface NaturePriceRow {
  * The lookup's read, as one SQL value (a JSON array of NaturePriceRow, null when no nature is found): each nature of
  * `natureIds` with its group's active unit prices on the route's mode, from a city of the origin country to a city of
  * the destination country. One statement of its own (prixNatureOnRoute), or a column of a registration's read
- * (colis/registration.ts readRegistration, docs/decisions/registration-write.md: one round trip less), the route then taken
+ * (colis/registrationRead.ts readRegistration, docs/decisions/registration-write.md: one round trip less), the route then taken
  * from the departure's row.
  * @param route the departure's mode and countries: SQL values (columns of envois, or parameters)
  * @param natureIds SQL value of a uuid[] (e.g. a placeholder)

@@ -22,8 +22,13 @@
  *   "parties of a registration" holds them equal), the journal row (`withAudit`; an advance writes it after the payment, in its own transaction),
  *   all from `ins`.
  * Lock order: the departure (claim), then the clients, then the parcel's rows, as before (docs/architecture.md §4).
+ *
+ * How it is written (registerOnDeparture): alone (the statement, atomic by itself), grouped with the departure's other
+ * waiting registrations (their statements in one transaction, one round trip), or with an advance (the statement, the
+ * payment and the status in one transaction); each records its request's write mark (db/writeMarks.ts) in its
+ * transaction when it wrote.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { todayIso } from '../../common/dates';
 import type { Db, Tx } from '../db/client';
@@ -32,8 +37,19 @@ import { colisReferenceSql } from '../db/references';
 import { colis, colisNatures, envois, historiques, mailOutbox, notifications } from '../db/schema';
 import { clientUpsertCtes, clientUpsertValues, type Party } from '../user/service';
 import { colisMail } from '../notification/service';
-import { colisCreatedAuditOf } from './journal';
-import { colisColumns } from './query';
+import { ADVANCE_PAYER, COLIS_STATUT_ADVANCE, isAdvance } from '../../common/colisRules';
+import type { ColisInput } from '../../common/schemas/colis';
+import type { CurrentUser } from '../auth/currentUser';
+import { keyedBatches, type BatchWrite } from '../db/fast/keyedBatches';
+import { fastSwitches } from '../db/fast/switches';
+import { recordWriteMarks, type WriteMark } from '../db/writeMarks';
+import { recordEncaissement, type PayableColis } from '../encaissement/service';
+import { isDatabaseUnavailable } from '../plugins/errors';
+import type { StatutIdOf } from '../statut/query';
+import { colisCreatedAudit, colisCreatedAuditOf } from './journal';
+import { colisColumns, selectColis } from './query';
+import type { RegistrationPlan } from './registrationPlan';
+import { moveColis } from './statutChange';
 
 /** How a registration names its party: a client given (or none: `null`), found or created by phone, or the sender. */
 export type PartyOfRegistration =
@@ -239,7 +255,7 @@ export type RegistrationWritten = ReturnType<typeof writtenOf>;
  * @returns the parcel as inserted (colisColumns, as Drizzle maps them, plus suiviToken) and its parties (null: none),
  *   or undefined when the departure did not take the weight (closed meanwhile, or full): nothing was written
  */
-export async function writeRegistration(db: Db | Tx, w: RegistrationWrite): Promise<RegistrationWritten> {
+async function writeRegistration(db: Db | Tx, w: RegistrationWrite): Promise<RegistrationWritten> {
   const [row] = await registrationStatement(db, statementValues(w));
   return writtenOf(row);
 }
@@ -250,7 +266,124 @@ export async function writeRegistration(db: Db | Tx, w: RegistrationWrite): Prom
  * in a row. Answers each one's writeRegistration answer, in order. A failing statement fails the call (the transaction
  * is then to be rolled back).
  */
-export async function writeRegistrations(tx: Tx, ws: RegistrationWrite[]): Promise<RegistrationWritten[]> {
+async function writeRegistrations(tx: Tx, ws: RegistrationWrite[]): Promise<RegistrationWritten[]> {
   const rows = await registrationStatement.each(tx, ws.map(statementValues));
   return rows.map(([row]) => writtenOf(row));
+}
+
+/**
+ * Records the advance of a registration or an edit and moves the parcel to RECEPTIONNE (docs/architecture.md §4); the payment's
+ * own notification tells sender and recipient. The caller's audit row of the parcel (registration or edit) holds the
+ * advance (reglement, statut): no row of its own.
+ */
+export async function recordAdvance(tx: Tx, payable: PayableColis, input: ColisInput, user: CurrentUser, idOf: StatutIdOf) {
+  const reglement = input.reglement ?? 0;
+  if (!isAdvance(reglement)) return;
+  await recordEncaissement(tx, payable, {
+    montant: reglement,
+    modePaiementID: input.encaissement!.modePaiementID!,
+    paymentby: input.encaissement?.paymentby ?? ADVANCE_PAYER,
+    author: user,
+    journal: false,
+  });
+  await moveColis(tx, {
+    colisIds: [payable.id],
+    fromStatutIds: [payable.statutID],
+    toStatutId: idOf(COLIS_STATUT_ADVANCE),
+    author: user,
+    journal: false,
+  });
+}
+
+/**
+ * A departure's registrations are written in groups within this process (db/fast/keyedBatches.ts): those that arrive while
+ * a group of the same departure is written wait, then up to 32 are written one after the other in one transaction,
+ * one lock and one commit for the group (bench/README.md, docs/decisions/registration-write.md). DEPARTURE_WRITES sets how many groups of a
+ * departure are written at once (default 1), DEPARTURE_BATCH the size of a group (1: each alone), for such measures:
+ * switches of the performance layer (server/config.ts FastSwitches), read each time a group is formed. Keyed by the
+ * departure's id.
+ */
+const departureWrites = keyedBatches({
+  concurrency: () => fastSwitches().departureWrites,
+  max: () => fastSwitches().departureBatch,
+  // A group cut from the database (its COMMIT's outcome unknown) is not written again: each answers 503, as alone.
+  unreachable: isDatabaseUnavailable,
+});
+
+/** A registration of a group and its request's mark (its Idempotency-Key), if any. */
+interface MarkedRegistration {
+  registration: RegistrationWrite;
+  mark: WriteMark | undefined;
+}
+
+/**
+ * A group's registrations in one round trip (writeRegistrations), then the marks of those written recorded together
+ * (db/writeMarks.ts: the keys in one statement, docs/decisions/idempotent-writes.md). Answers each one's
+ * writeRegistration answer, in order.
+ */
+async function writeMarkedRegistrations(tx: Tx, group: MarkedRegistration[]) {
+  const written = await writeRegistrations(
+    tx,
+    group.map((g) => g.registration),
+  );
+  await recordWriteMarks(
+    tx,
+    group.map((g, i) => (written[i] ? g.mark : undefined)),
+  );
+  return written;
+}
+
+/** `written` once the request's mark (if any) is recorded in `tx`; nothing recorded when nothing was written. */
+async function markedWrite<T>(tx: Tx, written: T | undefined, mark: WriteMark | undefined): Promise<T | undefined> {
+  if (written) await recordWriteMarks(tx, [mark]);
+  return written;
+}
+
+/**
+ * Writes a planned registration without advance on its departure (departureWrites): alone, the statement (with a
+ * mark: the statement and the mark in a transaction); with the departure's other waiting registrations, in their
+ * group's transaction, the statements in one round trip and then one record of their marks.
+ * @param mark the request's mark, recorded in the write's transaction only if the parcel was written
+ * @returns what writeRegistration answers: undefined when the departure did not take the weight (nothing written)
+ */
+export async function registerOnDeparture(db: Db, w: RegistrationWrite, mark: WriteMark | undefined): Promise<RegistrationWritten> {
+  const data: MarkedRegistration = { registration: w, mark };
+  const batch: BatchWrite<RegistrationWritten, MarkedRegistration> = mark
+    ? { run: async (tx: Tx) => markedWrite(tx, await writeRegistration(tx, w), mark), together: writeMarkedRegistrations, data }
+    : { run: (handle) => writeRegistration(handle, w), atomic: true, together: writeMarkedRegistrations, data };
+  return departureWrites(db, w.colis.envoiID as string, batch);
+}
+
+/**
+ * Writes a planned registration with an advance (reglement > 0) in one transaction (alone, or in its departure's
+ * group: departureWrites): the statement, the payment and the move to RECEPTIONNE (recordAdvance), then the journal
+ * row; the request's mark recorded in it once the parcel was written.
+ * @returns the parcel as colis/get answers it (selectColis, read back: the advance changed it after its insert), or
+ *   undefined when the departure did not take the weight (nothing written)
+ */
+export async function registerWithAdvance(
+  db: Db,
+  plan: RegistrationPlan & { advance: NonNullable<RegistrationPlan['advance']> },
+  author: CurrentUser,
+  idOf: StatutIdOf,
+  mark: WriteMark | undefined,
+) {
+  return departureWrites(db, plan.write.colis.envoiID as string, {
+    run: async (tx: Tx) => {
+      const written = await markedWrite(tx, await writeRegistration(tx, plan.write), mark);
+      if (!written) return undefined;
+      const { created, suiviToken, parties } = written;
+      const payable: PayableColis = {
+        ...plan.advance.payable,
+        id: created.id,
+        reference: created.reference,
+        expediteurID: parties.expediteurID?.id ?? null,
+        destinataireID: parties.destinataireID?.id ?? null,
+        suiviToken,
+      };
+      await recordAdvance(tx, payable, plan.advance.input, author, idOf);
+      await tx.execute(colisCreatedAudit(created.id, author));
+      return (await selectColis(tx).where(eq(colis.id, created.id)))[0];
+    },
+  });
 }

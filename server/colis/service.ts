@@ -1,8 +1,9 @@
 /**
  * Parcel rules (spec 000 §4 Parcel statuses / payment / deletion, §5; docs/architecture.md §4), each write in one transaction
  * (a registration without advance: one statement, registrationWrite.ts), split by what they do:
- * - registration.ts: reading and registering a parcel (its checks, price, parties and advance, reused by an edit),
- *   and the capacity alert to the administrators;
+ * - registration.ts: registering a parcel — read (registrationRead.ts), planned without the database (registrationPlan.ts:
+ *   its checks, price and parties, reused by an edit), written (registrationWrite.ts: alone, grouped, with an advance)
+ *   —, and the capacity alert to the administrators;
  * - edit.ts: editing a parcel while EN_ATTENTE, its active flag;
  * - deletion.ts: deletion, direct or with a code e-mailed to the administrators;
  * - journey.ts: the end of the journey at destination (picked up or delivered);

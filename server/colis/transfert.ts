@@ -23,7 +23,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { statutIds, statutsByCode } from '../statut/query';
 import { colisNotDeleted, colisOwnerScope, colisScope, envoiRegistrationScope, envoiScope } from '../access/scopes';
 import { selectEnvoiRoute } from './pricing';
-import { checkEnvoi } from './registration';
+import { checkEnvoi } from './registrationPlan';
 
 const expediteur = alias(users, 'transfert_expediteur');
 
@@ -135,7 +135,7 @@ interface LockedColis {
 /**
  * Moves parcels still EN_ATTENTE to another departure (POST colis/transferer; docs/decisions/departure-ships-received.md).
  * The target must be OUVERT, active, its closing date not passed, and hold their total weight (the rule and message
- * of registration: colis/registration.ts checkEnvoi), on the same route as each parcel's departure (same origin and
+ * of registration: colis/registrationPlan.ts checkEnvoi), on the same route as each parcel's departure (same origin and
  * destination countries, same sending mode: the price and the currency stay those of registration). An agent moves
  * only the parcels its agency registered (colisOwnerScope), to a departure leaving from its agency's country
  * (envoiRegistrationScope). In one transaction: the parcels change departure, each departure's poidsReel (kg) follows,
@@ -199,7 +199,7 @@ export async function transfererColis(db: Db, input: TransfertInput, user: Curre
         }
       }
       const total = rows.reduce((sum, r) => sum + toMilli(r.poids), 0n);
-      await checkEnvoi(idOf, target, milliToNumber(total));
+      checkEnvoi(idOf, target, milliToNumber(total));
 
       await tx.update(colis).set({ envoiID: target.id, updatedAt: new Date() }).where(inArray(colis.id, input.colisIDs));
       const bySource = new Map<string, bigint>();

@@ -2,7 +2,7 @@
  * A write's mark: something the layer that owns a request asks to be recorded inside the transaction of the request's
  * write, once it wrote (docs/decisions/idempotent-writes.md: the Idempotency-Key marked written, made by
  * server/http/idempotency.ts takeWriteMark). A service that writes the work of several requests in one transaction
- * (a departure's group of registrations, server/colis/registration.ts) is handed each request's mark by its route and
+ * (a departure's group of registrations, server/colis/registrationWrite.ts) is handed each request's mark by its route and
  * records those of the writes that happened, without knowing what they mark.
  */
 import type { Tx } from './client';

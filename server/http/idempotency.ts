@@ -93,7 +93,7 @@ const owned = new WeakMap<FastifyRequest, PendingIdempotentWrite>();
 
 /**
  * The mark of the request's write, for the route that hands it to a service marking its write itself (a registration,
- * whose departure's group writes several requests in one transaction: colis/registration.ts createColis): the
+ * whose departure's group writes several requests in one transaction: colis/registrationWrite.ts registerOnDeparture): the
  * request's key when it carries one it owns, else undefined. To be taken where the request's handler runs, before its
  * transactions; once taken, the request's transactions no longer mark it on their own (markInTransactions), the
  * service records it (db/writeMarks.ts recordWriteMarks) in the transaction of its write.

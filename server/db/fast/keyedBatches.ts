@@ -14,7 +14,7 @@
  * the database could not be reached (`unreachable`: a connection lost, possibly during the COMMIT, whose outcome is
  * then unknown), nothing is run again: every write of the group answers that error, as a write alone would have.
  * This is an optimisation, not the guard: the row lock still decides between processes.
- * Used by colis/registration.ts `departureWrites`, whose DEPARTURE_BATCH=1 writes each registration alone (and
+ * Used by colis/registrationWrite.ts `departureWrites`, whose DEPARTURE_BATCH=1 writes each registration alone (and
  * DEPARTURE_WRITES=<at least the clients in flight> lets them all reach PostgreSQL's row lock at once, the plain path;
  * both read from the switches in force, server/config.ts FastSwitches, each time a group is formed);
  * tests/server/keyedBatches.test.ts holds a group equal to its writes one after the other, and colis.test.ts the
