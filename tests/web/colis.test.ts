@@ -291,8 +291,9 @@ describe('request body of colis/create (docs/api-contract.md)', () => {
       villeID: ID.dakar,
       modeLivraisonID: ID.agence,
       naturesColis: [
+        // The weights as the form holds them (a number read from the text, or a text): the server reads them once.
         { natureColisID: ID.vet, poids: 3 },
-        { natureColisID: ID.pagnes, poids: 2.5 },
+        { natureColisID: ID.pagnes, poids: '2.5' },
       ],
       unite: 'KG',
       detailsContenu: 'Habits',

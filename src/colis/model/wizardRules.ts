@@ -9,7 +9,7 @@
 import { ADVANCE_PAYER, isAdvance, type PaymentBy } from '../../../common/colisRules';
 import { DEVISE_COMPTABLE, isDevise, minorToNumber, roundToDevise, toMinor } from '../../../common/devises';
 import { formatMontant } from '../../../common/format';
-import { milliToNumber, toMilli, type DecimalInput } from '../../../common/money';
+import type { DecimalInput } from '../../../common/money';
 import { computeColisMontants, type ColisMontants } from '../../../common/pricing';
 import { uniteForModeEnvoi, type Unite } from '../../../common/modes';
 import { normalizePhone } from '../../../common/phone';
@@ -393,15 +393,6 @@ export function destinataireStepMissing(
   return ['destinataire', 'expediteur', 'expediteur_saisi'].filter((k) => refused.some((f) => DESTINATAIRE_MISSING_OF[f] === k));
 }
 
-/** A nature weight for the request body: kg rounded half away from zero to 3 decimals (common/money.ts); NaN when unreadable. */
-function roundPoidsValue(value: DecimalInput): number {
-  try {
-    return value === '' || value === null || value === undefined ? Number.NaN : milliToNumber(toMilli(value));
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /**
  * A phone for the request body: the full number, or when it is not valid the number as typed, so that the server
  * refuses it with its French message on the field; '' when nothing was typed.
@@ -440,7 +431,9 @@ export function buildColisBody(values: ColisFormValues, opts: BodyOptions): Reco
     envoiID: values.envoiID,
     villeID: values.villeID,
     modeLivraisonID: values.modeLivraisonID,
-    naturesColis: (values.naturesColis ?? []).map((l) => ({ natureColisID: l.natureColisID, poids: roundPoidsValue(l.poids) })),
+    // The weight as the form holds it (the number read from what was typed, or a record's numeric text): the server's
+    // schema reads and rounds it, once (common/schemas/colis.ts naturePoids).
+    naturesColis: (values.naturesColis ?? []).map((l) => ({ natureColisID: l.natureColisID, poids: l.poids ?? null })),
     unite: uniteForModeEnvoi(opts.modeEnvoi, values.unite),
     detailsContenu: (values.detailsContenu ?? '').trim(),
     observation: (values.observation ?? '').trim(),
