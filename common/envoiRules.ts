@@ -9,7 +9,7 @@
  * - statuses: the codes a departure may take and the moves between them.
  */
 import { formatKg } from './format';
-import { milliToNumber, toMilli, type DecimalInput } from './money';
+import { milliToNumber, milliToString, toMilli, type DecimalInput } from './money';
 import type { PermissionKey } from './permissions';
 import type { StatutCode } from './statuts';
 
@@ -51,7 +51,7 @@ export const ENVOI_MESSAGES = {
   hasDeletedColis:
     'Ce départ a porté des colis, supprimés depuis mais conservés avec leurs encaissements et leur historique : désactivez-le plutôt que de le supprimer.',
   /** The weight check of parcel registration (spec 000 §4, §7 envoi/checkEnvoiPoids): `poids` kg do not fit. */
-  poidsInsuffisant: (reference: string, disponible: number, poids: number) =>
+  poidsInsuffisant: (reference: string, disponible: DecimalInput, poids: DecimalInput) =>
     `Le poids disponible sur le départ ${reference} est insuffisant : ${formatKg(disponible)} disponibles, ${formatKg(poids)} demandés. Contactez les administrateurs pour augmenter la capacité.`,
   arrived: 'votre colis est arrivé à destination',
   enCoursEnvoi: "votre colis est en cours d'envoi",
@@ -116,7 +116,8 @@ export function envoiPaysError(paysID: string | null | undefined, paysEmetteurID
 /**
  * Whether a departure is full (spec 000 §2 'Départs Ouverts' red card, §4 weight check): its available weight
  * (poidsDisponible = poids − poidsReel, kg) is 0 or less. An unreadable weight counts as full. The server answers it
- * as `complet` in envoi/ouvertActif, the parcel wizard offers no full departure (docs/decisions/wizard-departures.md).
+ * as `complet` in envoi/ouvertActif, the parcel wizard offers no full departure (docs/decisions/wizard-departures.md),
+ * the weight gauge turns red (src/kit/poidsGauge.ts).
  * @param poidsDisponible kg left on the departure
  */
 export function envoiComplet(poidsDisponible: DecimalInput): boolean {
@@ -128,9 +129,37 @@ export function envoiComplet(poidsDisponible: DecimalInput): boolean {
 }
 
 /**
- * The kg a departure would have left once a parcel of `poids` kg is on it: the registration's weight check
- * (server/colis/registration.ts checkEnvoi refuses when it is below 0), shown live by the parcel wizard's step 2.
- * Exact on thousandths; may be negative.
+ * A departure's available weight, exact: poids − poidsReel (kg, numeric texts as the database gives them), as the
+ * numeric(10,3) text of the weights ('0.300'); what envoi/get answers as poidsDisponible.
+ */
+export function poidsDisponibleOf(envoi: { poids: DecimalInput; poidsReel: DecimalInput }): string {
+  return milliToString(toMilli(envoi.poids) - toMilli(envoi.poidsReel));
+}
+
+/** The thousandths of kg a departure would have left once `poids` kg are on it (poidsRestantApres, exact). */
+function restantMilli(poidsDisponible: DecimalInput, poids: DecimalInput, dejaSurLeDepart: DecimalInput): bigint {
+  return toMilli(poidsDisponible) + toMilli(dejaSurLeDepart) - toMilli(poids);
+}
+
+/**
+ * Whether `poids` kg fit on a departure with `poidsDisponible` kg left: THE weight rule (spec 000 §4 weight check),
+ * exact on thousandths of kg (bigint, no floating point: 0,1 + 0,2 kg fit in 0,3 kg left, 1 g more does not). Used by
+ * the registration and the edit (server/colis/registrationPlan.ts checkEnvoi, whose SQL twin is the claim of
+ * registrationWrite.ts), a transfer (server/colis/transfert.ts), envoi/checkEnvoiPoids, a departure's edit (its global
+ * weight must hold what is registered: server/envoi/service.ts updateEnvoi) and the wizard's warning
+ * (src/colis/wizard/PoidsRestantAlert.tsx).
+ * @param poidsDisponible kg left on the departure now (poids − poidsReel)
+ * @param poids kg asked for (a number, or a numeric or typed text)
+ * @param dejaSurLeDepart kg this parcel already holds on the departure (an edit that keeps its departure; else 0)
+ * @throws RangeError on an unreadable weight
+ */
+export function poidsTient(poidsDisponible: DecimalInput, poids: DecimalInput, dejaSurLeDepart: DecimalInput = 0): boolean {
+  return restantMilli(poidsDisponible, poids, dejaSurLeDepart) >= 0n;
+}
+
+/**
+ * The kg a departure would have left once a parcel of `poids` kg is on it, shown live by the parcel wizard's step 2
+ * (poidsTient says whether it fits). Exact on thousandths; may be negative.
  * @param poidsDisponible kg left on the departure now (poids − poidsReel)
  * @param poids kg of the parcel as typed (the sum of its nature lines)
  * @param dejaSurLeDepart kg this parcel already holds on the departure (its saved weight, on edit of a parcel that
@@ -138,5 +167,5 @@ export function envoiComplet(poidsDisponible: DecimalInput): boolean {
  * @returns kg, a number with at most 3 decimals
  */
 export function poidsRestantApres(poidsDisponible: DecimalInput, poids: DecimalInput, dejaSurLeDepart: DecimalInput = 0): number {
-  return milliToNumber(toMilli(poidsDisponible) + toMilli(dejaSurLeDepart) - toMilli(poids));
+  return milliToNumber(restantMilli(poidsDisponible, poids, dejaSurLeDepart));
 }

@@ -68,20 +68,35 @@ export interface ColisMontants {
 }
 
 /**
+ * Every computed amount of a parcel as exact integers: weights in thousandths of kg (common/money.ts toMilli), amounts
+ * in minor units of the parcel's currency (common/devises.ts toMinor). What the server keeps until it writes or answers
+ * them (server/colis/pricing.ts priceColis), formatted once there (milliToString, minorToString).
+ */
+export interface ColisMontantsExact {
+  /** Per line: the price applied (per unit) and the line total, minor units. */
+  lines: { prixLigne: bigint; prixTotal: bigint }[];
+  /** Total weight of the lines, thousandths of kg (or m³). */
+  poids: bigint;
+  montant: bigint;
+  montantTotal: bigint;
+  /** Negative when more than the total was settled (an error for callers to report). */
+  resteAPayer: bigint;
+}
+
+/**
  * Computes the amounts of a parcel exactly, in its currency (spec 000 §9, docs/architecture.md §4, docs/decisions/currencies.md):
  * line total = poids (thousandths of kg) × line price (minor units per kg), rounded half away from zero once to the
  * minor unit, and never below the line's montantMinimum (when set, for a line that has a weight);
  * montant = Σ line totals; montantTotal = montant + montantComplementaire + montantLivraison + montantExpedition;
  * resteAPayer = montantTotal − reglement. Each other amount is first rounded half away from zero to the currency's
  * minor unit (10,5 XOF → 11). Missing amounts count as 0. Inputs may be numbers or decimal strings (the database's
- * numeric text).
- * @returns amounts as numbers with the currency's decimals (EUR 2, XOF 0; weights 3), no floating-point drift
+ * numeric text, or a weight as typed: '0,1').
+ * @returns the weight in thousandths of kg, the amounts in minor units of the currency (bigint)
  * @throws RangeError on an unknown currency or an unreadable amount
  */
-export function computeColisMontants(input: ColisMontantsInput): ColisMontants {
+export function computeColisMontantsExact(input: ColisMontantsInput): ColisMontantsExact {
   const { devise } = input;
   const minor = (v: DecimalInput) => toMinor(v, devise);
-  const number = (m: bigint) => minorToNumber(m, devise);
   let montant = 0n;
   let poids = 0n;
   const lines = input.lines.map((line) => {
@@ -93,15 +108,25 @@ export function computeColisMontants(input: ColisMontantsInput): ColisMontants {
     const total = billed < minimum ? minimum : billed;
     montant += total;
     poids += milli;
-    return { prixLigne: number(price), prixTotal: number(total) };
+    return { prixLigne: price, prixTotal: total };
   });
   const montantTotal = montant + minor(input.montantComplementaire) + minor(input.montantLivraison) + minor(input.montantExpedition);
-  const resteAPayer = montantTotal - minor(input.reglement);
+  return { lines, poids, montant, montantTotal, resteAPayer: montantTotal - minor(input.reglement) };
+}
+
+/**
+ * computeColisMontantsExact as numbers, for the screens (the wizard's live amounts): amounts with the currency's
+ * decimals (EUR 2, XOF 0), weights with 3, no floating-point drift (each number is read from its exact decimal text).
+ * @throws RangeError on an unknown currency or an unreadable amount
+ */
+export function computeColisMontants(input: ColisMontantsInput): ColisMontants {
+  const exact = computeColisMontantsExact(input);
+  const number = (m: bigint) => minorToNumber(m, input.devise);
   return {
-    lines,
-    poids: milliToNumber(poids),
-    montant: number(montant),
-    montantTotal: number(montantTotal),
-    resteAPayer: number(resteAPayer),
+    lines: exact.lines.map((l) => ({ prixLigne: number(l.prixLigne), prixTotal: number(l.prixTotal) })),
+    poids: milliToNumber(exact.poids),
+    montant: number(exact.montant),
+    montantTotal: number(exact.montantTotal),
+    resteAPayer: number(exact.resteAPayer),
   };
 }

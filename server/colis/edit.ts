@@ -5,7 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { COLIS_MESSAGES, isColisEditable } from '../../common/colisRules';
-import { toPoidsString } from '../../common/money';
+import { minorToString } from '../../common/devises';
+import { milliToString } from '../../common/money';
 import type { CurrentUser } from '../auth/currentUser';
 import { upsertClient, type Party } from '../user/service';
 import type { PartyOfRegistration } from './registrationWrite';
@@ -29,7 +30,7 @@ import {
 } from './registrationPlan';
 import { readRegistration, type Registration } from './registrationRead';
 import { recordAdvance } from './registrationWrite';
-import { montantEnDevise, tauxExceptionnel } from './pricing';
+import { tauxExceptionnel } from './pricing';
 import { lockColisAfterEnvois } from './service';
 import type { ColisInput } from '../../common/schemas/colis';
 
@@ -87,7 +88,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
     const agence = checkAgence(reg, agenceID);
     const computed = computeColis(input, reg, agence.villeID, await tauxExceptionnel(tx, e.devise, reg.natures));
     const sameEnvoi = current.envoiID === input.envoiID;
-    checkEnvoi(idOf, e, computed.montants.poids, sameEnvoi ? Number(current.poids) : 0);
+    checkEnvoi(idOf, e, milliToString(computed.montants.poids), sameEnvoi ? current.poids : 0);
     const parties = await resolveParties(tx, input, reg);
     await tx
       .update(colis)
@@ -101,7 +102,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       .where(eq(envois.id, current.envoiID));
     await tx
       .update(envois)
-      .set({ poidsReel: sql`${envois.poidsReel} + ${toPoidsString(computed.montants.poids)}::numeric` })
+      .set({ poidsReel: sql`${envois.poidsReel} + ${milliToString(computed.montants.poids)}::numeric` })
       .where(eq(envois.id, e.id));
     const payable: PayableColis = {
       id,
@@ -109,7 +110,7 @@ export async function updateColis(db: Db, id: string, input: ColisInput, user: C
       agenceID: agence.id,
       statutID: current.statutID,
       reglement: '0.00',
-      resteAPayer: montantEnDevise(computed.montants.montantTotal, computed.devise),
+      resteAPayer: minorToString(computed.montants.montantTotal, computed.devise),
       devise: computed.devise,
       ...parties,
       emailDestinataire: input.emailDestinataire || null,

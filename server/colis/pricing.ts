@@ -11,7 +11,7 @@ import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { todayIso } from '../../common/dates';
 import { DEVISE_COMPTABLE, convertir, montantTexte, toMinor } from '../../common/devises';
 import type { DecimalInput } from '../../common/money';
-import { computeColisMontants, prixLigneOf, type ColisMontants } from '../../common/pricing';
+import { computeColisMontantsExact, prixLigneOf, type ColisMontantsExact } from '../../common/pricing';
 import type { Db, Tx } from '../db/client';
 import { reusableSql } from '../db/fast/reusable';
 import { envois, groupesNatureColis, modesEnvoi, naturesColis, paramNatureModes, pays, villes } from '../db/schema';
@@ -279,7 +279,9 @@ export interface ColisNatureInput {
  * @param route the route and the departure's currency
  * @param natures the lookup's rows for the lines' natures on the route (naturePricesJson, read with the registration)
  * @param taux units of the departure's currency for 1 € on the day (tauxExceptionnel), to convert exceptional prices
- * @returns the priced lines (with their prices) and the amounts of common/pricing.ts, in the departure's currency
+ * @returns the priced lines (with their prices) and the amounts of common/pricing.ts, exact: weights in thousandths of
+ *   kg, amounts (prixLigne, prixTotal, montants) in minor units of the departure's currency, to be formatted once where
+ *   they are written (colis/registrationPlan.ts colisValues, lineRows)
  * @throws as pricesOf
  */
 export function priceColis(
@@ -293,9 +295,9 @@ export function priceColis(
     montantExpedition?: DecimalInput;
     reglement?: DecimalInput;
   },
-): { lines: (ColisNatureInput & PrixNature & { prixLigne: number; prixTotal: number })[]; montants: ColisMontants } {
+): { lines: (ColisNatureInput & PrixNature & { prixLigne: bigint; prixTotal: bigint })[]; montants: ColisMontantsExact } {
   const priced = pricesOf(route, [...new Set(lines.map((l) => l.natureColisID))], natures, route.devise, taux);
-  const montants = computeColisMontants({
+  const montants = computeColisMontantsExact({
     ...extra,
     devise: route.devise,
     lines: lines.map((l) => {

@@ -7,9 +7,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import { isAdvance, isModeLivraisonAgence } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
-import { roundToDevise } from '../../common/devises';
-import { ENVOI_MESSAGES } from '../../common/envoiRules';
-import { milliToNumber, toMilli, toPoidsString } from '../../common/money';
+import { minorToString, roundToDevise } from '../../common/devises';
+import { ENVOI_MESSAGES, poidsDisponibleOf, poidsRestantApres, poidsTient } from '../../common/envoiRules';
+import { milliToString, toMilli, type DecimalInput } from '../../common/money';
 import { uniteForModeEnvoi } from '../../common/modes';
 import type { PaysTelephone } from '../../common/phone';
 import type { ColisInput } from '../../common/schemas/colis';
@@ -27,18 +27,21 @@ import type { PartyOfRegistration, RegistrationWrite } from './registrationWrite
 type EnvoiRoute = Awaited<ReturnType<typeof readEnvoiRoute>>;
 
 /**
- * Checks the departure accepts a parcel of `poids` kg (minus `alreadyOnIt` kg this parcel already holds). Its SQL twin
- * for a registration is registrationWrite.ts `claim` (the conditional UPDATE that decides on the committed weight);
- * tests/server/colis.test.ts ("refuses a parcel heavier than the room left…", "50 simultaneous registrations…") holds
- * them to the same refusals.
+ * Checks the departure accepts a parcel of `poids` kg (beside `alreadyOnIt` kg this parcel already holds): open
+ * (OUVERT), active, not past its closing date, and the weight fits (common/envoiRules.ts poidsTient, exact on
+ * thousandths). Its SQL twin for a registration is registrationWrite.ts `claim` (the conditional UPDATE that decides on
+ * the committed weight); tests/server/colis.test.ts ("refuses a parcel heavier than the room left…", "50 simultaneous
+ * registrations…") holds them to the same refusals.
+ * @param poids kg (a number or a numeric text)
+ * @throws 409 closed, or the weight-check message (ENVOI_MESSAGES.poidsInsuffisant)
  */
-export function checkEnvoi(idOf: StatutIdOf, e: EnvoiRoute, poids: number, alreadyOnIt = 0): void {
+export function checkEnvoi(idOf: StatutIdOf, e: EnvoiRoute, poids: DecimalInput, alreadyOnIt: DecimalInput = 0): void {
   if (e.statutID !== idOf('OUVERT') || !e.isActive || e.dateFin < todayIso()) {
     throw conflict(`Le départ ${e.reference} n'est plus ouvert aux enregistrements.`, { envoiID: 'Départ fermé' });
   }
-  const disponible = toMilli(e.poids) - toMilli(e.poidsReel) + toMilli(alreadyOnIt);
-  if (toMilli(poids) > disponible) {
-    throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(e.reference, milliToNumber(disponible), poids), {
+  const disponible = poidsDisponibleOf(e);
+  if (!poidsTient(disponible, poids, alreadyOnIt)) {
+    throw new AppError(409, ENVOI_MESSAGES.poidsInsuffisant(e.reference, poidsRestantApres(disponible, 0, alreadyOnIt), poids), {
       poids: 'Poids disponible insuffisant',
     });
   }
@@ -173,7 +176,7 @@ export function computeColis(input: ColisInput, reg: Registration, agenceVilleID
       reglement: input.reglement,
     },
   );
-  if (priced.montants.resteAPayer < 0) {
+  if (priced.montants.resteAPayer < 0n) {
     throw badRequest('montant réglé ne doit pas etre superieur au montant total', {
       reglement: 'montant réglé ne doit pas etre superieur au montant total',
     });
@@ -199,17 +202,17 @@ export function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof comp
     contenu: input.contenu ?? input.detailsContenu,
     observation: input.observation ?? '',
     adresseLivraison: input.adresseLivraison ?? input.adresseDestinataire ?? '',
-    poids: toPoidsString(c.montants.poids),
+    poids: milliToString(c.montants.poids),
     unite: c.unite,
-    prixUnitaire: montantEnDevise(c.lines[0]?.prixLigne ?? 0, c.devise),
+    prixUnitaire: minorToString(c.lines[0]?.prixLigne ?? 0n, c.devise),
     paramNatureModeID: c.lines.find((l) => l.paramNatureModeID)?.paramNatureModeID ?? null,
-    montant: montantEnDevise(c.montants.montant, c.devise),
+    montant: minorToString(c.montants.montant, c.devise),
     montantLivraison: montantEnDevise(c.montantLivraison, c.devise),
     montantExpedition: montantEnDevise(input.montantExpedition ?? 0, c.devise),
     montantComplementaire: montantEnDevise(input.montantComplementaire ?? 0, c.devise),
-    montantTotal: montantEnDevise(c.montants.montantTotal, c.devise),
+    montantTotal: minorToString(c.montants.montantTotal, c.devise),
     reglement: '0.00',
-    resteAPayer: montantEnDevise(c.montants.montantTotal, c.devise),
+    resteAPayer: minorToString(c.montants.montantTotal, c.devise),
     nomDestinataire: input.nomDestinataire ?? null,
     prenomsDestinataire: input.prenomsDestinataire ?? null,
     emailDestinataire: input.emailDestinataire || null,
@@ -227,11 +230,11 @@ export function colisValues(input: ColisInput, c: Awaited<ReturnType<typeof comp
 export function lineRows(c: Awaited<ReturnType<typeof computeColis>>) {
   return c.lines.map((l) => ({
     natureColisID: l.natureColisID,
-    poids: toPoidsString(l.poids),
+    poids: milliToString(toMilli(l.poids)),
     unitePoid: c.unite,
     prixUnitaire: montantEnDevise(l.prixUnitaire ?? 0, c.devise),
     prixExceptionnel: montantEnDevise(l.prixExceptionnel ?? 0, c.devise),
-    prixTotal: montantEnDevise(l.prixTotal, c.devise),
+    prixTotal: minorToString(l.prixTotal, c.devise),
   }));
 }
 
@@ -290,14 +293,14 @@ export function planRegistration(input: ColisInput, read: RegistrationRead): Reg
   // A deactivated agency records nothing (docs/decisions/deactivation-dependants.md), an administrator's choice too.
   refuseInactiveAgence(agence, 'agenceID');
   const computed = computeColis(input, reg, agence.villeID, read.taux);
-  checkEnvoi(read.idOf, e, computed.montants.poids);
+  checkEnvoi(read.idOf, e, milliToString(computed.montants.poids));
   const parties = partiesOf(input, reg);
   const advance = isAdvance(input.reglement ?? 0);
   const colis = { ...colisValues(input, computed, e), id: uuidv7(), envoiID: e.id, agenceID: agence.id, statutID: read.registered.id };
   const write: RegistrationWrite = {
     colis: { ...colis, dateDepot: new Date().toISOString(), auteurID: read.user.id },
     referencePrefix: colisReferencePrefix(agence.code),
-    kg: toPoidsString(computed.montants.poids),
+    kg: milliToString(computed.montants.poids),
     ouvert: read.idOf('OUVERT'),
     lines: lineRows(computed),
     expediteur: parties.expediteurID,

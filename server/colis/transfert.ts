@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { COLIS_TRANSFERABLE } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
-import { milliToNumber, toMilli, toPoidsString } from '../../common/money';
+import { milliToNumber, milliToString, toMilli } from '../../common/money';
 import { TRANSFERT_MESSAGES as M, type TransfertInput } from '../../common/schemas/transfert';
 import type { StatutCode } from '../../common/statuts';
 import type { CurrentUser } from '../auth/currentUser';
@@ -199,7 +199,7 @@ export async function transfererColis(db: Db, input: TransfertInput, user: Curre
         }
       }
       const total = rows.reduce((sum, r) => sum + toMilli(r.poids), 0n);
-      checkEnvoi(idOf, target, milliToNumber(total));
+      checkEnvoi(idOf, target, milliToString(total));
 
       await tx.update(colis).set({ envoiID: target.id, updatedAt: new Date() }).where(inArray(colis.id, input.colisIDs));
       const bySource = new Map<string, bigint>();
@@ -207,12 +207,12 @@ export async function transfererColis(db: Db, input: TransfertInput, user: Curre
       for (const [eid, milli] of bySource) {
         await tx
           .update(envois)
-          .set({ poidsReel: sql`${envois.poidsReel} - ${toPoidsString(milliToNumber(milli))}::numeric` })
+          .set({ poidsReel: sql`${envois.poidsReel} - ${milliToString(milli)}::numeric` })
           .where(eq(envois.id, eid));
       }
       const [after] = await tx
         .update(envois)
-        .set({ poidsReel: sql`${envois.poidsReel} + ${toPoidsString(milliToNumber(total))}::numeric` })
+        .set({ poidsReel: sql`${envois.poidsReel} + ${milliToString(total)}::numeric` })
         .where(eq(envois.id, target.id))
         .returning({ poids: envois.poids, poidsReel: envois.poidsReel });
       await tx

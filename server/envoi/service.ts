@@ -14,7 +14,16 @@ import { toPoidsString } from '../../common/money';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COLIS_ARRIVING, COLIS_SHIPPED_WITH_DEPARTURE, COLIS_STATUT_ARRIVED, COLIS_STATUT_REGISTERED } from '../../common/colisRules';
 import { todayIso } from '../../common/dates';
-import { ENVOI_MESSAGES, ENVOI_TRANSITIONS, canMoveEnvoi, envoiDateErrors, envoiPaysError } from '../../common/envoiRules';
+import {
+  ENVOI_MESSAGES,
+  ENVOI_TRANSITIONS,
+  canMoveEnvoi,
+  envoiComplet,
+  envoiDateErrors,
+  envoiPaysError,
+  poidsRestantApres,
+  poidsTient,
+} from '../../common/envoiRules';
 import { formatKg } from '../../common/format';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
@@ -70,8 +79,9 @@ export async function readEnvoi(db: Db, id: string) {
  */
 export async function checkEnvoiPoids(db: Db, id: string, poids: number, user: CurrentUser) {
   const row = await getEnvoi(db, id, user);
-  const disponible = Number(row.poidsDisponible);
-  const ok = poids <= disponible && disponible > 0;
+  // The registration's rule, exact on thousandths (common/envoiRules.ts poidsTient); a full departure takes nothing.
+  const ok = !envoiComplet(row.poidsDisponible) && poidsTient(row.poidsDisponible, poids);
+  const disponible = poidsRestantApres(row.poidsDisponible, 0);
   return {
     ok,
     disponible,
@@ -110,7 +120,8 @@ export async function updateEnvoi(db: Db, id: string, input: EnvoiInput, user: C
   await db.transaction(async (tx) => {
     const row = await lockEnvoi(tx, id, user);
     checkEnvoiInput(input, row);
-    if (input.poids < Number(row.poidsReel)) {
+    // The parcels already registered must still fit (common/envoiRules.ts poidsTient, exact on thousandths).
+    if (!poidsTient(input.poids, row.poidsReel)) {
       throw conflict(`Le poids global ne peut pas être inférieur au poids déjà enregistré (${formatKg(row.poidsReel)}).`, {
         poids: `Minimum ${formatKg(row.poidsReel)}`,
       });

@@ -5,8 +5,12 @@ import {
   ENVOI_STATUT_CODES,
   ENVOI_TRANSITIONS,
   canMoveEnvoi,
+  envoiComplet,
   envoiDateErrors,
   envoiPaysError,
+  poidsDisponibleOf,
+  poidsRestantApres,
+  poidsTient,
 } from '../../common/envoiRules';
 import { STATUTS } from '../../common/statuts';
 
@@ -91,5 +95,27 @@ describe('departure statuses and transitions', () => {
     expect(canMoveEnvoi('OUVERT', 'OUVERT')).toBe(false);
     expect(canMoveEnvoi('OUVERT', 'INCONNU')).toBe(false);
     expect(ENVOI_TRANSITIONS.ARRIVE?.key).toBe('arriveDepart');
+  });
+});
+
+describe('poidsTient: the one "does this weight fit" rule (spec 000 §4 weight check)', () => {
+  it('fits to the gram, exactly: 0,1 + 0,2 kg in 0,3 kg left, 1 g more does not', () => {
+    expect(0.1 + 0.2 <= 0.3).toBe(false); // what floating point said
+    expect(poidsTient('0.300', 0.1 + 0.2)).toBe(true);
+    expect(poidsTient(poidsDisponibleOf({ poids: '10.000', poidsReel: '9.700' }), 0.3)).toBe(true);
+    expect(poidsTient('0.300', '0,301')).toBe(false);
+    expect(poidsTient('0.300', 0.301)).toBe(false);
+    expect(poidsRestantApres('0.300', 0.1 + 0.2)).toBe(0);
+  });
+
+  it("counts the parcel's own weight on an edit that keeps its departure", () => {
+    expect(poidsTient('0', 2, '2.000')).toBe(true);
+    expect(poidsTient('0', 2.001, '2.000')).toBe(false);
+  });
+
+  it('reads the available weight exactly and calls a departure without any full', () => {
+    expect(poidsDisponibleOf({ poids: '10', poidsReel: '9.999' })).toBe('0.001');
+    expect(envoiComplet('0.001')).toBe(false);
+    expect(envoiComplet(poidsDisponibleOf({ poids: '10', poidsReel: '10.000' }))).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * currency, exact to its minor unit (docs/decisions/currencies.md).
  */
 import { describe, expect, it } from 'vitest';
-import { computeColisMontants, prixLigneOf } from '../../common/pricing';
+import { computeColisMontants, computeColisMontantsExact, prixLigneOf } from '../../common/pricing';
 
 describe('prixLigneOf (spec 000 §9)', () => {
   it('the exceptional price wins when above 0', () => {
@@ -164,5 +164,35 @@ describe("in the parcel's currency (docs/decisions/currencies.md)", () => {
 
   it('refuses an unknown currency rather than guessing one', () => {
     expect(() => computeColisMontants({ devise: 'ZZZ', lines: [{ poids: 1, prixUnitaire: 1 }] })).toThrow(RangeError);
+  });
+});
+
+describe('computeColisMontantsExact: the same amounts as exact integers (the server formats them once)', () => {
+  it('gives thousandths of kg and minor units, which computeColisMontants shows as numbers', () => {
+    const input = {
+      devise: 'EUR',
+      lines: [
+        { poids: 0.1, prixUnitaire: '12.50' },
+        { poids: '0,2', prixUnitaire: '12.50' },
+      ],
+      montantLivraison: 3,
+      reglement: '1.10',
+    };
+    expect(computeColisMontantsExact(input)).toEqual({
+      lines: [
+        { prixLigne: 1250n, prixTotal: 125n },
+        { prixLigne: 1250n, prixTotal: 250n },
+      ],
+      poids: 300n,
+      montant: 375n,
+      montantTotal: 675n,
+      resteAPayer: 565n,
+    });
+    expect(computeColisMontants(input)).toMatchObject({ poids: 0.3, montant: 3.75, montantTotal: 6.75, resteAPayer: 5.65 });
+  });
+
+  it('in a currency without decimals, minor units are whole francs', () => {
+    const exact = computeColisMontantsExact({ devise: 'XOF', lines: [{ poids: 2.5, prixUnitaire: '4921' }] });
+    expect(exact.montant).toBe(12303n); // 12 302,5 rounded half away from zero, once
   });
 });

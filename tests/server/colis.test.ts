@@ -306,6 +306,20 @@ describe('pricing and registration', () => {
     expect(closed.body.message).toMatch(/n'est plus ouvert/);
   });
 
+  it('takes a weight that fits to the gram (0,1 + 0,2 kg on 0,3 kg left) and refuses 1 g more', async () => {
+    const e = await newEnvoi({ poids: 5 });
+    const lines = (...kg: number[]) => ({ naturesColis: kg.map((poids) => ({ natureColisID: id.VET, poids })) });
+    expect((await register(e.id, lines(4.7))).status).toBe(200);
+    const over = await register(e.id, lines(0.1, 0.201));
+    expect(over.status).toBe(409);
+    expect(over.body.message).toMatch(/0,3 kg disponibles, 0,301 kg demandés/);
+    const exact = await register(e.id, lines(0.1, 0.2));
+    expect(exact.status, JSON.stringify(exact.body)).toBe(200);
+    expect(exact.body.data.poids).toBe(0.3);
+    const [row] = await t.database.db.select({ poidsReel: envois.poidsReel }).from(envois).where(eq(envois.id, e.id));
+    expect(row.poidsReel).toBe('5.000');
+  });
+
   it("uses the agent's own agency and refuses a departure leaving another country", async () => {
     const e = await newEnvoi();
     const res = await register(e.id, { agenceID: id.DKR1 });

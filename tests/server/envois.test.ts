@@ -188,6 +188,20 @@ describe('envoi/update', () => {
     expect(over.body.success).toBe(false);
     expect(over.body.message).toMatch(/insuffisant/);
   });
+
+  it('checks the weight exactly: 0,1 + 0,2 kg (sent as 0.30000000000000004) fit in 0,3 kg left, 1 g more does not', async () => {
+    const e = await createEnvoi({ poids: 10 });
+    await insertColis(t.database.db, { envoiID: e.id, statut: 'EN_ATTENTE', poids: 9.7 });
+    const fits = await t.call('GET', `/api/envoi/checkEnvoiPoids/${e.id}?poids=${0.1 + 0.2}`, { token: agentParis });
+    expect(fits.body).toMatchObject({ success: true, poidsDisponible: 0.3 });
+    const over = await t.call('GET', `/api/envoi/checkEnvoiPoids/${e.id}?poids=0.301`, { token: agentParis });
+    expect(over.body).toMatchObject({ success: false, poidsDisponible: 0.3 });
+    // A departure's global weight may come down to exactly what is registered, not 1 g below.
+    const lowest = await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: body({ poids: 9.7 }) });
+    expect(lowest.status, JSON.stringify(lowest.body)).toBe(200);
+    const below = await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: body({ poids: 9.699 }) });
+    expect(below.status).toBe(409);
+  });
 });
 
 describe('status transitions (spec 000 §4)', () => {

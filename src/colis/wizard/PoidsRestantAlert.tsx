@@ -1,15 +1,14 @@
 /**
  * The chosen departure's remaining weight in step 2 of the parcel wizard (INFO COLIS, spec 000 §2; §4 weight check),
  * live: the kg the departure has left and what it would have left once the weight typed so far is on it
- * (common/envoiRules.ts poidsRestantApres, the server's check). Above what is left, a warning says the save will be
+ * (common/envoiRules.ts poidsRestantApres; poidsTient, the server's check). Above what is left, a warning says the save will be
  * refused; the save itself is still judged by the server (docs/decisions/wizard-departures.md).
  */
 import { Alert, AlertTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { poidsRestantApres } from '../../../common/envoiRules';
+import { poidsRestantApres, poidsTient } from '../../../common/envoiRules';
 import { formatKg } from '../../../common/format';
-import { toMilli } from '../../../common/money';
 import type { Envoi } from '../model/types';
 import { poidsTotalSaisi } from './envoiChoice';
 
@@ -24,7 +23,7 @@ export const PoidsRestantAlert = ({ envoi, dejaSurLeDepart = 0 }: { envoi?: Envo
   const saisi = poidsTotalSaisi(lines);
   const disponible = poidsRestantApres(envoi.poidsDisponible, 0, dejaSurLeDepart);
   const apres = poidsRestantApres(envoi.poidsDisponible, saisi, dejaSurLeDepart);
-  const over = toMilli(apres) < 0n;
+  const over = !poidsTient(envoi.poidsDisponible, saisi, dejaSurLeDepart);
   const values = {
     reference: envoi.reference,
     disponible: formatKg(disponible),
