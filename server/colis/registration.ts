@@ -50,7 +50,7 @@ export async function createColis(db: Db, input: ColisInput, user: CurrentUser, 
  * @throws 409 always
  */
 async function refuseClaim(db: Db, read: RegistrationRead, plan: RegistrationPlan): Promise<never> {
-  const poids = Number(plan.write.kg);
+  const poids = plan.write.kg;
   const now = await readEnvoiRoute(db, read.registration.envoi.id);
   checkEnvoi(read.idOf, now, poids);
   // Not reachable in READ COMMITTED (the re-read sees what refused the claim); kept as the weight refusal.
