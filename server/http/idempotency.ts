@@ -11,9 +11,9 @@
  *   and the next request takes the row over (created_at, the lease, renewed).
  * - written, answer lost: status_code null, completed_at set. The write's own transaction sets completed_at (every
  *   transaction of a keyed request that writes, markInTransactions; a registration's route hands the key to the
- *   service, which records it with its write, takeWriteMark), so a process killed between that commit and the answer's storage leaves this state: past
- *   the lease a retry answers 409 "already recorded", never writes again (within it, 409 in flight: the claimer may
- *   be storing its answer that very moment).
+ *   service, which records it with its write, takeWriteMark), so a process killed between that commit and the
+ *   answer's storage leaves this state: past the lease a retry answers 409 "already recorded", never writes again
+ *   (within it, 409 in flight: the claimer may be storing its answer that very moment).
  * - done: status_code set: replayed.
  * A 5xx (or an answer that cannot be kept, e.g. a stream) removes a row not marked written: the retry may run again.
  * The same key with another body (sha256 of the validated body) or on another route: 422.
@@ -93,8 +93,8 @@ const owned = new WeakMap<FastifyRequest, PendingIdempotentWrite>();
 
 /**
  * The mark of the request's write, for the route that hands it to a service marking its write itself (a registration,
- * whose departure's group writes several requests in one transaction: colis/registrationWrite.ts registerOnDeparture): the
- * request's key when it carries one it owns, else undefined. To be taken where the request's handler runs, before its
+ * whose departure's group writes several requests in one transaction: colis/registrationWrite.ts
+ * registerOnDeparture): the request's key when it carries one it owns, else undefined. To be taken where the request's handler runs, before its
  * transactions; once taken, the request's transactions no longer mark it on their own (markInTransactions), the
  * service records it (db/writeMarks.ts recordWriteMarks) in the transaction of its write.
  */
