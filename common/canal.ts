@@ -1,14 +1,23 @@
 /**
  * Which channel reaches a client (docs/decisions/sms-channel.md), shared by the server (notices and messages:
- * server/notification/service.ts) and the screens (the client form's choices, the messaging form's channel).
+ * server/notification/dispatch.ts) and the screens (the client form's choices, the messaging form's channel).
  */
 
+/**
+ * The delivery channels, the one list of them (docs/decisions/notice-dispatch.md): each has a driver
+ * (server/outbox/channels/), and the outbox rows' `canal`, its check constraint, the API's enums and the screens'
+ * choices are read from here. A new channel is an entry here, its driver, a migration of the check constraints and
+ * its French labels.
+ */
+export const CANAUX = ['email', 'sms'] as const;
+export type Canal = (typeof CANAUX)[number];
+
 /** A client's preferred channel (users.canal_prefere): 'auto' SMS when they have a phone, else e-mail. */
-export const CANAUX_PREFERES = ['auto', 'sms', 'email', 'aucun'] as const;
+export const CANAUX_PREFERES = ['auto', ...CANAUX, 'aucun'] as const;
 export type CanalPrefere = (typeof CANAUX_PREFERES)[number];
 
 /** The channel a message is sent by (notification/contactClients `canal`): each client's choice, or one for all. */
-export const CANAUX_ENVOI = ['auto', 'sms', 'email'] as const;
+export const CANAUX_ENVOI = ['auto', ...CANAUX] as const;
 export type CanalEnvoi = (typeof CANAUX_ENVOI)[number];
 
 /** French labels of the preferred channels (client form, client details). */
@@ -43,7 +52,7 @@ const emailPossible = (c: ClientJoignable): boolean => !!c.email?.trim();
  *   set), else e-mail, else null.
  * @param smsActif whether the product sends SMS (SMPP_URL set): without it an 'auto' client keeps e-mail only
  */
-export function canalPour(client: ClientJoignable, demande: CanalEnvoi = 'auto', smsActif = true): 'sms' | 'email' | null {
+export function canalPour(client: ClientJoignable, demande: CanalEnvoi = 'auto', smsActif = true): Canal | null {
   const pref = (client.canalPrefere ?? 'auto') as CanalPrefere;
   if (pref === 'aucun') return null;
   const sms = smsPossible(client);

@@ -9,6 +9,7 @@ import { openReady } from './db/seed/openReady';
 import { pgTimeoutsFromEnv } from './db/pgPool';
 import { startOutboxWorker } from './mail/outbox';
 import { startSmsWorker } from './sms/outbox';
+import { startNoticeDispatcher } from './notification/dispatch';
 import { pruneThrottles } from './auth/throttle';
 import { pruneIdempotencyKeys } from './http/idempotency';
 
@@ -26,6 +27,9 @@ const stopWorker = startOutboxWorker({
   intervalMs: config.outboxIntervalMs,
   log: app.log,
 });
+// Notices written undispatched (a registration's) become outbox rows by the one notice rule, with or without SMTP and
+// SMPP (docs/decisions/notice-dispatch.md).
+const stopDispatcher = startNoticeDispatcher({ db: database.db, log: app.log });
 // SMS through the operator's SMPP gateway (docs/decisions/sms-channel.md): without SMPP_URL they stay queued.
 const smsWorker = startSmsWorker({
   db: database.db,
@@ -78,6 +82,7 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_TIMEOUT_MS).unref();
   let code = 0;
   try {
+    await stopDispatcher();
     await stopWorker();
     await smsWorker.stop();
     clearInterval(pruneTimer);

@@ -1,10 +1,9 @@
 /**
  * The registration's write as one statement (docs/decisions/registration-write.md; spec 000 §7 colis/create):
  * data-modifying CTEs that put the parcel's weight on its departure, find or create its sender and recipient, insert
- * the parcel (its reference from the sequence), its nature lines, its history, its notifications, its e-mails and its
- * journal row. On its own (no advance) it needs no transaction: a statement is atomic, so a registration is two
- * statements in all (its read and this write) where it was eight (BEGIN, read, two upserts, claim, insert, the rest,
- * COMMIT).
+ * the parcel (its reference from the sequence), its nature lines, its history, its notices and its journal row. On
+ * its own (no advance) it needs no transaction: a statement is atomic, so a registration is two statements in all (its
+ * read and this write) where it was eight (BEGIN, read, two upserts, claim, insert, the rest, COMMIT).
  *
  * Each part runs on what the parts before it gave, so nothing is written unless the departure took the weight:
  * - `claim`: the conditional UPDATE of the departure (open, active, not past its closing date, the weight fits). It
@@ -16,11 +15,11 @@
  *   (a recipient without phone: a row of nulls), the sender itself (the same phone), or found or created by phone
  *   (user/service.ts clientUpsertCtes, its insert run once per `claim` row: a refused parcel makes no client).
  * - `ins`: the parcel, once per claim × sender × recipient row: exactly one.
- * - the lines (a jsonb list), the history row, one notification per party, one e-mail per distinct address (the
- *   parties' and the free-text recipient's: notification/service.ts colisNotices' rule, its text colisMail's with the
- *   reference and the tracking token put in by the statement, of the parcel's agency; tests/server/colis.test.ts
- *   "parties of a registration" holds them equal), the journal row (`withAudit`; an advance writes it after the payment, in its own transaction),
- *   all from `ins`.
+ * - the lines (a jsonb list), the history row, one notice (notifications row, not dispatched yet) per party and one
+ *   without receiver for a recipient without client record who has a typed e-mail (CTE `notif`), the journal row
+ *   (`withAudit`; an advance writes it after the payment, in its own transaction), all from `ins`. Who is told by
+ *   which channel is not decided here: the notices are expanded into outbox rows afterwards by the one notice rule
+ *   (notification/dispatch.ts dispatchNotices; docs/decisions/notice-dispatch.md).
  * Lock order: the departure (claim), then the clients, then the parcel's rows, as before (docs/architecture.md §4).
  *
  * How it is written (registerOnDeparture): alone (the statement, atomic by itself), grouped with the departure's other
@@ -34,9 +33,8 @@ import { todayIso } from '../../common/dates';
 import type { Db, Tx } from '../db/client';
 import { reusableSql } from '../db/fast/reusable';
 import { colisReferenceSql } from '../db/references';
-import { colis, colisNatures, envois, historiques, mailOutbox, notifications } from '../db/schema';
+import { colis, colisNatures, envois, historiques, notifications } from '../db/schema';
 import { clientUpsertCtes, clientUpsertValues, type Party } from '../user/service';
-import { colisMail } from '../notification/service';
 import { ADVANCE_PAYER, COLIS_STATUT_ADVANCE, isAdvance } from '../../common/colisRules';
 import type { ColisInput } from '../../common/schemas/colis';
 import type { CurrentUser } from '../auth/currentUser';
@@ -92,10 +90,6 @@ const REGISTRATION_COLIS_COLUMNS = [
 
 type ColisColumnValues = Record<(typeof REGISTRATION_COLIS_COLUMNS)[number], unknown>;
 
-/** Marks the statement replaces in the e-mail's subject and body by the parcel's reference and tracking token. */
-const REFERENCE_MARK = 'ColisReferenceMark';
-const TOKEN_MARK = 'ColisSuiviTokenMark';
-
 /**
  * A party's CTE `name`: given (its values as placeholders), found or created by phone, or (`sender`) the sender's row:
  * one row. The given row uses clientUpsertCtes' own placeholders, in Party's column order. `LIMIT 1` says so to the
@@ -142,18 +136,11 @@ const registrationStatement = reusableSql<Record<string, unknown> & { suiviToken
     INSERT INTO ${historiques} (id, colis_id, statut_avant_id, statut_apres_id, auteur_id)
     SELECT ${sql.placeholder('histId')}::uuid, ins.id, NULL, ins.statut_id, ins.auteur_id FROM ins
   ), parties AS (
-    SELECT 1 AS n, id, email FROM exp WHERE id IS NOT NULL UNION ALL SELECT 2, id, email FROM dest WHERE id IS NOT NULL
+    SELECT 1 AS n, id FROM exp WHERE id IS NOT NULL UNION ALL SELECT 2, id FROM dest WHERE id IS NOT NULL
+    UNION ALL SELECT 3, NULL FROM dest, ins WHERE dest.id IS NULL AND coalesce(trim(ins.email_destinataire), '') <> ''
   ), notif AS (
     INSERT INTO ${notifications} (id, receiver_id, colis_id, message)
     SELECT (${sql.placeholder('notifIds')}::uuid[])[p.n], p.id, ins.id, ${sql.placeholder('message')}::text FROM ins, parties p
-  ), mail AS (
-    INSERT INTO ${mailOutbox} (id, to_address, subject, html, agence_id)
-    SELECT (${sql.placeholder('mailIds')}::uuid[])[row_number() OVER ()], a.address,
-           replace(${sql.placeholder('subject')}::text, ${REFERENCE_MARK}, ins.reference),
-           replace(replace(${sql.placeholder('html')}::text, ${REFERENCE_MARK}, ins.reference), ${TOKEN_MARK}, ins.suivi_token),
-           ins.agence_id
-      FROM ins, (SELECT DISTINCT address FROM (SELECT email AS address FROM parties UNION ALL SELECT email_destinataire FROM ins) x
-                  WHERE address IS NOT NULL AND address <> '') a
   ), audit AS (
     ${colisCreatedAuditOf(
       sql`ins c WHERE ${sql.placeholder('withAudit')}::boolean`,
@@ -195,7 +182,7 @@ export interface RegistrationWrite {
   lines: { natureColisID: string; poids: string; unitePoid: string; prixUnitaire: string; prixExceptionnel: string; prixTotal: string }[];
   expediteur: PartyOfRegistration;
   destinataire: PartyOfRegistration;
-  /** The notice sent to the parties (a notification each, an e-mail to each address). */
+  /** The notice to the parties (a notification each, sent by notification/dispatch.ts). */
   message: string;
   /** Write the journal row (false when an advance is recorded after: its journal row comes after the payment). */
   withAudit: boolean;
@@ -204,7 +191,6 @@ export interface RegistrationWrite {
 
 /** The statement's placeholders' values for one registration (fresh ids for its rows). */
 function statementValues(w: RegistrationWrite): Record<string, unknown> {
-  const mail = colisMail(REFERENCE_MARK, TOKEN_MARK, w.message);
   return {
     ...w.colis,
     kg: w.kg,
@@ -227,11 +213,8 @@ function statementValues(w: RegistrationWrite): Record<string, unknown> {
       })),
     ),
     histId: uuidv7(),
-    notifIds: [uuidv7(), uuidv7()],
-    mailIds: [uuidv7(), uuidv7(), uuidv7()],
+    notifIds: [uuidv7(), uuidv7(), uuidv7()],
     message: w.message,
-    subject: mail.subject,
-    html: mail.html,
     withAudit: w.withAudit,
     adresseIP: w.adresseIP,
   };

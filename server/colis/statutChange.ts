@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditAuthor } from '../db/audit';
 import type { Tx } from '../db/client';
 import { audits, historiques, statuts } from '../db/schema';
-import { notifyColis, type NotifiedColis } from '../notification/service';
+import { notifyColis, type NotifiedColis } from '../notification/dispatch';
 
 /** A parcel moved, with its status before and whom to notify. */
 export interface MovedColis extends NotifiedColis {

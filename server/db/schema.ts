@@ -29,12 +29,16 @@ import { v7 as uuidv7 } from 'uuid';
 import { ADVANCE_PAYER, PAYMENT_BY } from '../../common/colisRules';
 import type { SystemRole } from '../../common/permissions';
 import { DEMANDE_ETATS } from '../../common/schemas/demandeSuppression';
+import { CANAUX, CANAUX_PREFERES, type Canal, type CanalPrefere } from '../../common/canal';
 
 const id = () =>
   uuid('id')
     .primaryKey()
     .$defaultFn(() => uuidv7());
 const isActive = () => boolean('is_active').notNull().default(true);
+/** A list of constant words as SQL literals ('a', 'b'), for a check constraint written from a common/ list. */
+const sqlList = (words: readonly string[]) => sql.raw(words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', '));
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' })
@@ -224,7 +228,7 @@ export const users = pgTable(
      * A client's preferred channel for notices and messages (migration 0027, docs/decisions/sms-channel.md): 'auto'
      * (SMS when the client has a phone, else e-mail), 'sms', 'email' or 'aucun'.
      */
-    canalPrefere: text('canal_prefere').$type<'auto' | 'sms' | 'email' | 'aucun'>().notNull().default('auto'),
+    canalPrefere: text('canal_prefere').$type<CanalPrefere>().notNull().default('auto'),
     /** When the client's number answered 'STOP' (SMPP mobile-originated): no SMS is sent to it any more. */
     smsStopAt: timestamp('sms_stop_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -234,7 +238,7 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     // A 'STOP' from a number finds its clients, and the SMS worker checks the opt-out of a number (migration 0027).
     index('users_telephone_complet_idx').on(t.telephoneComplet),
-    check('users_canal_prefere_ck', sql`${t.canalPrefere} IN ('auto', 'sms', 'email', 'aucun')`),
+    check('users_canal_prefere_ck', sql`${t.canalPrefere} IN (${sqlList(CANAUX_PREFERES)})`),
     uniqueIndex('users_type_phone_uq').on(t.typeUserID, t.telephoneComplet),
     index('users_agence_idx').on(t.agenceID),
     index('users_role_idx').on(t.roleID),
@@ -565,8 +569,21 @@ export const notifications = pgTable(
     colisID: uuid('colis_id').references(() => colis.id, { onDelete: 'restrict' }),
     lu: boolean('lu').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * When the notice was turned into outbox rows by its receivers' channels (migration 0031,
+     * server/notification/dispatch.ts); null: still to do (a registration writes its notices so, the outbox worker's
+     * tick expands them). A row without receiver (receiver_id null) tells the parcel's recipient without client record,
+     * at the parcel's typed e-mail (colis.email_destinataire). docs/decisions/notice-dispatch.md.
+     */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('notifications_receiver_idx').on(t.receiverID, t.createdAt)],
+  (t) => [
+    index('notifications_receiver_idx').on(t.receiverID, t.createdAt),
+    // The dispatcher's queue: the notices not expanded yet, oldest first.
+    index('notifications_undispatched_idx')
+      .on(t.createdAt)
+      .where(sql`${t.dispatchedAt} IS NULL`),
+  ],
 );
 
 // ---------------------------------------------------------------- cash operations
@@ -740,7 +757,7 @@ export const mailOutbox = pgTable(
      * Channel of the row (migration 0027, docs/decisions/sms-channel.md): 'email' (to_address an e-mail, html its
      * body) or 'sms' (to_address the E.164 number, html the SMS text as plain text).
      */
-    canal: text('canal').$type<'email' | 'sms'>().notNull().default('email'),
+    canal: text('canal').$type<Canal>().notNull().default('email'),
     /** SMS: the SMSC's message_id of each part (submit_sm_resp), recorded before anything else; receipts match on it. */
     smscMessageIds: text('smsc_message_ids').array(),
     /** SMS: parts announced (common/sms.ts smsSize). */
@@ -754,13 +771,19 @@ export const mailOutbox = pgTable(
     deliveryAt: timestamp('delivery_at', { withTimezone: true, mode: 'date' }),
     /** The client the row is addressed to, when known (the client's details list the notices sent to them). */
     clientID: uuid('client_id').references(() => users.id),
+    /**
+     * The notice (notifications row) the row tells, when it is one (migration 0031): at most one row per notice, so that
+     * a notice expanded twice (server/notification/dispatch.ts, at least once) is sent once.
+     */
+    notificationID: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
   },
   (t) => [
+    uniqueIndex('mail_outbox_notification_uq').on(t.notificationID),
     index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt),
     // Receipts (deliver_sm) find their row by any of its parts' SMSC message ids.
     index('mail_outbox_smsc_ids_idx').using('gin', t.smscMessageIds),
     index('mail_outbox_client_idx').on(t.clientID, t.createdAt),
-    check('mail_outbox_canal_ck', sql`${t.canal} IN ('email', 'sms')`),
+    check('mail_outbox_canal_ck', sql`${t.canal} IN (${sqlList(CANAUX)})`),
     check('mail_outbox_delivery_ck', sql`${t.delivery} IS NULL OR ${t.delivery} IN ('DELIVERED', 'UNDELIVERED', 'EXPIRED', 'OPTED_OUT')`),
     index('mail_outbox_message_idx').on(t.messageID),
     index('mail_outbox_agence_idx').on(t.agenceID, t.createdAt),

@@ -32,7 +32,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { statutCodeOf, statutsByCode } from '../statut/query';
 import { tauxEnVigueur } from '../tauxChange/rates';
 import { encaissementInScope, encaissementsOfColis, findColisMontants, montantRembourseOf } from './query';
-import { notifyColis } from '../notification/service';
+import { notifyColis } from '../notification/dispatch';
 
 /**
  * The notification of a payment (spec 000 §7, text as the spec writes it): the amount received, and, when in another

@@ -50,6 +50,8 @@ export interface OutgoingMail {
   clientID?: string | null;
   /** SMS: parts announced (common/sms.ts smsSize). */
   smsParts?: number | null;
+  /** The notice the row tells (notification/dispatch.ts): a notice already queued is not queued again. */
+  notificationID?: string | null;
 }
 
 /** What a sent secret mail's body becomes in the outbox (docs/architecture.md §4). */
@@ -69,16 +71,23 @@ function outboxRows(mails: OutgoingMail[]) {
       canal: m.canal ?? 'email',
       clientID: m.clientID ?? null,
       smsParts: m.smsParts ?? null,
+      notificationID: m.notificationID ?? null,
     }));
 }
 
 /**
  * Queues one or more e-mails (or SMS: `canal: 'sms'`) in the outbox, inside the caller's transaction (or directly on the database).
- * A mail with `secret: true` has its body scrubbed once sent (deliverOutbox).
+ * A mail with `secret: true` has its body scrubbed once sent (deliverOutbox). A row telling a notice already queued
+ * (`notificationID`, unique) is left out (ON CONFLICT DO NOTHING): docs/decisions/notice-dispatch.md.
  */
 export async function enqueueMail(tx: Db | Tx, mails: OutgoingMail | OutgoingMail[]): Promise<void> {
   const rows = outboxRows(Array.isArray(mails) ? mails : [mails]);
-  for (let i = 0; i < rows.length; i += 1000) await tx.insert(mailOutbox).values(rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx
+      .insert(mailOutbox)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing();
+  }
 }
 
 /** Attempts before a message is marked FAILED. */

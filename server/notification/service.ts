@@ -1,129 +1,22 @@
 /**
- * Notifications of parcels (spec 000 §4, §7 notification/create): a notice to a parcel's sender and recipient, kept
- * as a notification row each and sent through the outbox by each client's channel (common/canal.ts canalPour: e-mail,
- * or SMS with a short French text and the tracking link; docs/decisions/sms-channel.md). Runs inside the caller's
- * transaction: status moves (colis/statutChange.ts), payments (encaissement/service.ts) and notification/create.
- * Messages to clients (notification/contactClients) by e-mail, SMS or each client's choice.
+ * Notices and messages asked for by staff (spec 000 §7 notification/create, spec 001 §7 notification/contactClients):
+ * a notice to a parcel's party (notification/dispatch.ts notifyColis, the one notice rule), and a message to clients
+ * by e-mail, SMS or each client's choice (dispatch.ts reach; docs/decisions/sms-channel.md).
  */
-import { inArray } from 'drizzle-orm';
-import { canalPour, type CanalEnvoi, type ClientJoignable } from '../../common/canal';
+import type { CanalEnvoi } from '../../common/canal';
 import { SMS_MAX_PARTS, smsSize } from '../../common/sms';
 import { lockColis } from '../access/locks';
 import type { CurrentUser } from '../auth/currentUser';
 import { takeAttempt } from '../auth/throttle';
-import type { Db, Tx } from '../db/client';
-import { messages, notifications, users } from '../db/schema';
+import type { Db } from '../db/client';
+import { messages } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { enqueueMail, escapeHtml, textToHtml, type OutgoingMail } from '../mail/outbox';
+import { enqueueMail, textToHtml } from '../mail/outbox';
 import { smsChannelOn } from '../sms/channel';
 import { MESSAGE_POLICY } from '../message/service';
-import { suiviUrl } from '../suivi/link';
-import { allClients, clientsOfEnvoi, oneClient, recipientColumns, visibleEnvoi, type Recipient } from './query';
+import { notifyColis, reach } from './dispatch';
+import { allClients, clientsOfEnvoi, oneClient, visibleEnvoi, type Recipient } from './query';
 import type { ContactClientsInput, NotificationInput } from '../../common/schemas/message';
-
-/** A parcel as a notification reads it: its reference, its agency, its parties and the free-text recipient's e-mail. */
-export interface NotifiedColis {
-  id: string;
-  reference: string;
-  /** The agency that registered it: its notices' mails belong to it (docs/decisions/mail-and-lock-scope.md, rule 2). */
-  agenceID: string;
-  expediteurID: string | null;
-  destinataireID: string | null;
-  emailDestinataire: string | null;
-  /** Public tracking token (docs/decisions/public-tracking.md): the mail links to the parcel's tracking page. */
-  suiviToken: string;
-}
-
-/**
- * What notifying parcels writes (pure): a notification row for the sender and the recipient of each, and to each
- * party one notice by its channel (common/canal.ts canalPour with 'auto': the client's choice) — an e-mail to its
- * address, or an SMS (colisSms) to its number — with the link to the parcel's public tracking page
- * (docs/decisions/public-tracking.md, server/suivi/link.ts). The e-mail typed for the recipient (`emailDestinataire`)
- * is the recipient's e-mail, never a second channel: the registered recipient's own e-mail first, else the typed one
- * (a client stored without it, another user having it); a recipient without a client record (no phone) is reached at
- * the typed e-mail (docs/decisions/sms-channel.md "Notices"). The link is in the mail or SMS only, not in the row.
- * Each belongs to the parcel's agency (`agenceID`), never read from its subject.
- * SQL twin: a registration writes the same rows in its statement (colis/registrationWrite.ts, CTEs `notif` and `mail`,
- * e-mail only); tests/server/colis.test.ts ("parties of a registration") holds them equal while the SMS channel is off.
- * @param clients each registered party (receiver id → e-mail, number, preferred channel, opt-out)
- * @param smsActif whether the SMS channel is on (server/sms/channel.ts)
- */
-function colisNotices(colis: NotifiedColis[], message: string, clients: ReadonlyMap<string, ClientJoignable>, smsActif: boolean) {
-  const rows = colis.flatMap((c) =>
-    [c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ receiverID, colisID: c.id, message })),
-  );
-  const mails = colis.flatMap((c): OutgoingMail[] => {
-    const to = new Map<string, string | null>();
-    const phones = new Map<string, string>();
-    for (const id of [c.expediteurID, c.destinataireID]) {
-      const found = id ? clients.get(id) : undefined;
-      if (!id || !found) continue;
-      const client = id === c.destinataireID && !found.email?.trim() ? { ...found, email: c.emailDestinataire } : found;
-      const canal = canalPour(client, 'auto', smsActif);
-      if (canal === 'email' && !to.has(client.email!)) to.set(client.email!, id);
-      if (canal === 'sms' && !phones.has(client.telephoneComplet!)) phones.set(client.telephoneComplet!, id);
-    }
-    if (!c.destinataireID && c.emailDestinataire?.trim() && !to.has(c.emailDestinataire)) to.set(c.emailDestinataire, null);
-    const mail = colisMail(c.reference, c.suiviToken, message);
-    const text = colisSms(c.reference, c.suiviToken, message);
-    return [
-      ...[...to].map(([address, clientID]) => ({ to: address, ...mail, agenceID: c.agenceID, ...(clientID ? { clientID } : {}) })),
-      ...[...phones].map(([phone, clientID]) => ({
-        to: phone,
-        subject: mail.subject,
-        html: text,
-        canal: 'sms' as const,
-        smsParts: smsSize(text).parts,
-        clientID,
-        agenceID: c.agenceID,
-      })),
-    ];
-  });
-  return { rows, mails };
-}
-
-/**
- * The SMS telling a parcel's sender or recipient `message`: a short French text with the parcel's reference and its
- * tracking link (plain text; common/sms.ts decides its encoding and parts). Pure.
- */
-function colisSms(reference: string, suiviToken: string, message: string): string {
-  return `Colis ${reference} : ${message.trim().replace(/\.$/, '')}. Suivi : ${suiviUrl(suiviToken)}`;
-}
-
-/**
- * The e-mail telling a parcel's sender or recipient `message` (the same for each address): subject and body, with
- * the link to the parcel's public tracking page. Pure.
- * @param reference the parcel's reference (escaped here)
- * @param suiviToken its public tracking token (server/suivi/link.ts)
- */
-export function colisMail(reference: string, suiviToken: string, message: string): { subject: string; html: string } {
-  return {
-    subject: `Colis ${reference}`,
-    html: `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(reference)}</strong>).</p>${suiviParagraph(suiviToken)}`,
-  };
-}
-
-/** Notifies sender and recipient of each parcel (colisNotices), their channels read here. */
-export async function notifyColis(tx: Tx, colis: NotifiedColis[], message: string): Promise<void> {
-  const ids = [...new Set(colis.flatMap((c) => [c.expediteurID, c.destinataireID]).filter((r): r is string => !!r))];
-  const clients = new Map<string, ClientJoignable>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const found = await tx
-      .select(recipientColumns)
-      .from(users)
-      .where(inArray(users.id, ids.slice(i, i + 1000)));
-    for (const u of found) clients.set(u.id, u);
-  }
-  const { rows, mails } = colisNotices(colis, message, clients, smsChannelOn());
-  for (let i = 0; i < rows.length; i += 1000) await tx.insert(notifications).values(rows.slice(i, i + 1000));
-  await enqueueMail(tx, mails); // enqueueMail writes in batches of 1000 itself
-}
-
-/** The mail paragraph linking to a parcel's tracking page. */
-function suiviParagraph(token: string): string {
-  const url = escapeHtml(suiviUrl(token));
-  return `<p>Suivez votre colis en ligne : <a href="${url}">${url}</a></p>`;
-}
 
 /**
  * Sends a notice to the sender or the recipient of a parcel the user may see (spec 000 §7 notification/create).
@@ -192,33 +85,29 @@ export async function contactClients(db: Db, input: ContactClientsInput, me: Cur
   const { recipients, destinataires } = await contactRecipients(db, input, me);
   if (recipients.length === 0) throw conflict('Aucun client à contacter.');
   const canal: CanalEnvoi = input.canal ?? 'email';
-  const addresses = new Map<string, { to: string; clientID: string }>();
-  const phones = new Map<string, string>();
-  let injoignables = 0;
-  for (const r of recipients) {
-    const chosen = canalPour(r, canal, smsChannelOn());
-    if (chosen === 'email') {
-      const email = r.email!.trim();
-      if (!addresses.has(email.toLowerCase())) addresses.set(email.toLowerCase(), { to: email, clientID: r.id });
-    } else if (chosen === 'sms') {
-      if (!phones.has(r.telephoneComplet!)) phones.set(r.telephoneComplet!, r.id);
-    } else injoignables++;
-  }
+  const reached = reach(
+    recipients.map((r) => ({ key: r.id, clientID: r.id, contact: r })),
+    canal,
+    smsChannelOn(),
+  );
+  const { injoignables } = reached;
+  const addresses = [...reached.email.values()];
+  const phones = [...reached.sms.values()];
   const size = smsSize(input.message);
   const result = {
     clients: recipients.length,
-    emailsEnFile: addresses.size,
-    smsEnFile: phones.size,
+    emailsEnFile: addresses.length,
+    smsEnFile: phones.length,
     smsParties: size.parts,
     smsEncodage: size.encoding,
     injoignables,
     clientsSansEmail: injoignables,
   };
   if (input.apercu) return { messageId: null, ...result };
-  if (phones.size > 0 && size.parts > SMS_MAX_PARTS) {
+  if (phones.length > 0 && size.parts > SMS_MAX_PARTS) {
     throw badRequest(`Message trop long pour un SMS : ${size.parts} parties (${SMS_MAX_PARTS} au plus).`);
   }
-  if (addresses.size === 0 && phones.size === 0) {
+  if (addresses.length === 0 && phones.length === 0) {
     const par =
       canal === 'sms'
         ? 'de numéro pouvant recevoir un SMS'
@@ -243,7 +132,7 @@ export async function contactClients(db: Db, input: ContactClientsInput, me: Cur
       })
       .returning({ id: messages.id });
     await enqueueMail(tx, [
-      ...[...addresses.values()].map(({ to, clientID }) => ({
+      ...addresses.map(({ to, clientID }) => ({
         to,
         clientID,
         subject: input.sujet,
@@ -251,7 +140,7 @@ export async function contactClients(db: Db, input: ContactClientsInput, me: Cur
         messageID: row.id,
         agenceID: me.agenceID,
       })),
-      ...[...phones].map(([to, clientID]) => ({
+      ...phones.map(({ to, clientID }) => ({
         to,
         clientID,
         canal: 'sms' as const,

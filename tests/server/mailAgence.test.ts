@@ -19,7 +19,7 @@ import {
   users,
   villes,
 } from '../../server/db/schema';
-import { notifyColis } from '../../server/notification/service';
+import { dispatchNotices, notifyColis } from '../../server/notification/dispatch';
 import { moveColis } from '../../server/colis/statutChange';
 import { createEnvoiByApi, idByCode, insertClient, insertColis } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
@@ -64,9 +64,8 @@ async function dakarParcel(statut = 'EN_ATTENTE') {
 describe("a parcel notice's mail belongs to the parcel's agency, whatever its subject", () => {
   it('notifyColis with a subject naming no parcel', async () => {
     const { row, emails } = await dakarParcel();
-    await t.database.db.transaction((tx) =>
-      notifyColis(tx, [{ ...row, reference: 'SANS-REFERENCE', agenceID: row.agenceID }], 'Votre colis est arrivé'),
-    );
+    await t.database.db.update(colis).set({ reference: 'SANS-REFERENCE' }).where(eq(colis.id, row.id));
+    await t.database.db.transaction((tx) => notifyColis(tx, [{ ...row, reference: 'SANS-REFERENCE' }], 'Votre colis est arrivé'));
     const [subject] = await t.database.db.select({ s: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, emails[0]));
     expect(subject.s).toBe('Colis SANS-REFERENCE');
     expect(await agencesOfMailsTo(emails)).toEqual({ [emails[0]]: [agence.DKR1], [emails[1]]: [agence.DKR1] });
@@ -113,6 +112,7 @@ describe("a parcel notice's mail belongs to the parcel's agency, whatever its su
       },
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    await dispatchNotices(db);
     expect(await agencesOfMailsTo([emailDestinataire])).toEqual({ [emailDestinataire]: [agence.PAR1] });
   });
 });

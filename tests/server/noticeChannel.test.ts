@@ -4,12 +4,13 @@
  * client's e-mail, not a second channel: with the SMS channel on (SMPP_URL) and the recipient's channel 'auto', each
  * later payment and status notice goes by one SMS to the sender and one to the recipient, and no e-mail; with the
  * recipient's channel 'email', by one e-mail to that address. A recipient without phone (no client record) is still
- * reached at the typed e-mail. The registration's own notice (written by colis/registrationWrite.ts, e-mail only) is
- * left as it is.
+ * reached at the typed e-mail. The registration's own notice follows the same rule (notification/dispatch.ts,
+ * docs/decisions/notice-dispatch.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { mailOutbox, modesPaiement, users } from '../../server/db/schema';
+import { dispatchNotices } from '../../server/notification/dispatch';
 import { configureSmsChannel } from '../../server/sms/channel';
 import { colisBody, colisRefs, createEnvoiByApi, idByCode, type ColisRefs } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
@@ -60,6 +61,7 @@ async function registerWithEmail(envoiID: string, phone: string, email: string, 
     }),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await dispatchNotices(t.database.db); // the registration's notices (the server's dispatcher does it every second)
   return res.body.data as { id: string; destinataireID: { id: string; email: string | null } | null };
 }
 
@@ -119,24 +121,19 @@ describe('notices of a parcel whose recipient was typed with phone and e-mail', 
     expect(await payOne(c.id)).toEqual([`email ${email}`, 'sms +33611112222']);
   });
 
-  it('the registration still writes its notice rows and e-mail (colis/registrationWrite.ts, unchanged)', async () => {
+  it("the registration's notice follows the same rule: one SMS to each 'auto' party with a number, no e-mail", async () => {
     const envoi = await createEnvoiByApi(t);
     const since = await now();
     const email = 'inscription@client.test';
     // No advance: no payment notice beside the registration's.
     const c = await registerWithEmail(envoi.id, '+221771110005', email, { reglement: 0, encaissement: undefined });
-    expect(await outboxSince(since)).toEqual([`email ${email}`]);
-    const rows = await t.database.db
-      .select({ to: mailOutbox.to })
-      .from(mailOutbox)
-      .where(and(gt(mailOutbox.createdAt, since), eq(mailOutbox.to, email)));
-    expect(rows).toHaveLength(1);
+    expect(await outboxSince(since)).toEqual(['sms +221771110005', 'sms +33611112222']);
     expect(c.id).toBeTruthy();
   });
 });
 
 describe("the client's 'Avis et messages envoyés' (notification/client/{id}) lists e-mails and SMS", () => {
-  it("holds the registration's e-mail (written without client id) beside the later SMS", async () => {
+  it("holds the registration's SMS beside the later ones (the advance's and a payment's)", async () => {
     const envoi = await createEnvoiByApi(t);
     const email = 'Avis.Liste@client.test';
     const c = await registerWithEmail(envoi.id, '+221771110006', email);
@@ -144,7 +141,7 @@ describe("the client's 'Avis et messages envoyés' (notification/client/{id}) li
     const res = await t.call('GET', `/api/notification/client/${c.destinataireID!.id}`, { token: agent.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const notices = res.body.data.notices as { canal: string; to: string }[];
-    expect(notices.map((n) => `${n.canal} ${n.to}`).sort()).toEqual([`email ${email}`, 'sms +221771110006', 'sms +221771110006']);
+    expect(notices.map((n) => `${n.canal} ${n.to}`).sort()).toEqual(['sms +221771110006', 'sms +221771110006', 'sms +221771110006']);
     // Another client's notices are not listed (the sender's SMS).
     expect(notices.some((n) => n.to === '+33611112222')).toBe(false);
   });

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { mailOutbox, messages, modesLivraison, naturesColis, pays, throttles, users, villes } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail/outbox';
+import { dispatchNotices } from '../../server/notification/dispatch';
 import { createEnvoiByApi, idByCode, insertClient, insertColis, insertRoleWithKeys } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 
@@ -82,7 +83,7 @@ describe('F4 — the outbox is scoped by agency', () => {
       });
       expect(notice.status, JSON.stringify(notice.body)).toBe(200);
     }
-    // A registration by the Paris agent mails the recipient from the registration's own statement.
+    // A registration by the Paris agent mails the recipient (its notice expanded by notification/dispatch.ts).
     const recipientEmail = `dest-${Date.now()}@client.test`;
     const registered = await t.call('POST', '/api/colis/create', {
       token: agentParis.token,
@@ -103,6 +104,7 @@ describe('F4 — the outbox is scoped by agency', () => {
       },
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    await dispatchNotices(db);
     // Mails to staff (as user/create and user/resetPassword queue them) and one to nobody's agency.
     await enqueueMail(db, { to: agentParis.email, subject: 'Votre mot de passe', html: '<p>x</p>', secret: true });
     await enqueueMail(db, { to: agentDakar.email, subject: 'Votre mot de passe', html: '<p>x</p>', secret: true });

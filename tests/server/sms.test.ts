@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createDatabase } from '../../server/db/client';
 import { agences, mailOutbox, users } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail/outbox';
-import { notifyColis } from '../../server/notification/service';
+import { notifyColis } from '../../server/notification/dispatch';
 import { configureSmsChannel } from '../../server/sms/channel';
 import { parseSmppUrl } from '../../server/sms/link';
 import { startSmsWorker, type SmsWorker } from '../../server/sms/outbox';

@@ -10,6 +10,7 @@ import { SUIVI_NOT_FOUND } from '../../common/suivi';
 import { colis, mailOutbox, modesLivraison, modesPaiement, naturesColis, pays, villes } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { dispatchNotices } from '../../server/notification/dispatch';
 import { setupTestApp, type TestContext } from './helpers';
 import { testConfig } from './testConfig';
 import { createEnvoiByApi, idByCode, insertColis } from './fixtures';
@@ -218,6 +219,7 @@ describe('public tracking by token', () => {
   it('gives the receipt its tracking address and links the clients’ mails to it', async () => {
     const e = await createEnvoiByApi(t);
     const c = await register(e.id);
+    await dispatchNotices(t.database.db); // the registration's notices (notification/dispatch.ts)
     const details = await t.call('GET', `/api/colis/getByReference/${c.reference}`, { token: agent.token });
     expect(details.body.suiviUrl).toBe(`http://localhost:80/suivi/${c.token}`);
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'moussa.fall@example.test'));
@@ -260,6 +262,7 @@ describe('PUBLIC_URL', () => {
       await app.ready();
       const e = await createEnvoiByApi(t);
       const c = await register(e.id);
+      await dispatchNotices(t.database.db);
       const res = await app.inject({
         url: `/api/colis/getByReference/${c.reference}`,
         headers: { authorization: `Bearer ${agent.token}` },

@@ -1,0 +1,269 @@
+/**
+ * The one notice rule (docs/decisions/notice-dispatch.md; spec 000 §4, docs/decisions/sms-channel.md "Notices"): who
+ * is told of a parcel's event, by which channel, in which words. Every writer of notices goes through here alike:
+ * - a registration writes its notices (notifications rows, `dispatched_at` null) in its one statement
+ *   (colis/registrationWrite.ts CTE `notif`), and the dispatcher (dispatchNotices, every second in each server
+ *   process: startNoticeDispatcher) expands them into outbox rows afterwards;
+ * - a status change, a payment and notification/create call notifyColis in their transaction, which writes the rows
+ *   and expands them at once with the same expandNotices.
+ * Expanding is at least once and idempotent by notice: the notices are locked (FOR UPDATE SKIP LOCKED), expanded and
+ * marked in one transaction, and an outbox row names its notice (mail_outbox.notification_id, unique) and is written
+ * with ON CONFLICT DO NOTHING, so a notice expanded twice is sent once.
+ * Messages to clients (notification/service.ts contactClients) reach their clients by the same `reach`.
+ */
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { canalPour, type CanalEnvoi, type ClientJoignable } from '../../common/canal';
+import { smsSize } from '../../common/sms';
+import type { Db, Tx } from '../db/client';
+import { colis, notifications, users } from '../db/schema';
+import { enqueueMail, escapeHtml, type OutgoingMail } from '../mail/outbox';
+import { smsChannelOn } from '../sms/channel';
+import { suiviUrl } from '../suivi/link';
+import { recipientColumns } from './query';
+
+/** A parcel as a notification reads it: its reference, its agency, its parties and the free-text recipient's e-mail. */
+export interface NotifiedColis {
+  id: string;
+  reference: string;
+  /** The agency that registered it: its notices' mails belong to it (docs/decisions/mail-and-lock-scope.md, rule 2). */
+  agenceID: string;
+  expediteurID: string | null;
+  destinataireID: string | null;
+  emailDestinataire: string | null;
+  /** Public tracking token (docs/decisions/public-tracking.md): the mail links to the parcel's tracking page. */
+  suiviToken: string;
+}
+
+/** Someone to reach: a client (its id and what the rule reads of it), or an address of no client (`clientID` null). */
+export interface Reachable<K> {
+  /** What the caller keys the outcome by (a notice's id, a client's id). */
+  key: K;
+  clientID: string | null;
+  contact: ClientJoignable;
+}
+
+/** Where `reach` sends: one entry per distinct e-mail address (lower-cased) and per distinct number, the first asker's. */
+export interface Reached<K> {
+  email: Map<string, { to: string; key: K; clientID: string | null }>;
+  sms: Map<string, { to: string; key: K; clientID: string | null }>;
+  /** Askers reached by no channel ('aucun', no address for the channel, STOP). */
+  injoignables: number;
+}
+
+/**
+ * The rule (pure): each one by its channel (common/canal.ts canalPour: `demande` 'auto' is the client's choice), once
+ * per distinct e-mail address (compared lower-cased) and per distinct number; a later asker with an address already
+ * taken is reached by the earlier one's row.
+ * @param smsActif whether the SMS channel is on (server/sms/channel.ts): without it an 'auto' client keeps e-mail
+ */
+export function reach<K>(askers: Reachable<K>[], demande: CanalEnvoi, smsActif: boolean): Reached<K> {
+  const out: Reached<K> = { email: new Map(), sms: new Map(), injoignables: 0 };
+  for (const a of askers) {
+    const canal = canalPour(a.contact, demande, smsActif);
+    if (!canal) {
+      out.injoignables++;
+      continue;
+    }
+    const to = canal === 'email' ? a.contact.email!.trim() : a.contact.telephoneComplet!;
+    const key = canal === 'email' ? to.toLowerCase() : to;
+    if (!out[canal].has(key)) out[canal].set(key, { to, key: a.key, clientID: a.clientID });
+  }
+  return out;
+}
+
+/** One notice of a parcel: the parcel, its words, and its notifications rows (a receiver each; null: the typed e-mail). */
+interface ColisNotice {
+  colis: NotifiedColis;
+  message: string;
+  receivers: { notificationID: string; receiverID: string | null }[];
+}
+
+/**
+ * The outbox rows of parcels' notices (pure): each receiver by its channel (reach with 'auto'), an e-mail
+ * (colisMail) or an SMS (colisSms) with the link to the parcel's public tracking page, of the parcel's agency, naming
+ * the notice it tells. The e-mail typed for the recipient (`emailDestinataire`) is the recipient's e-mail, never a
+ * second channel: the registered recipient's own e-mail first, else the typed one; a receiver-less notice (a recipient
+ * without client record, no phone) is reached at the typed e-mail (docs/decisions/sms-channel.md "Notices").
+ * @param clients each registered receiver (id → e-mail, number, preferred channel, opt-out)
+ */
+function colisNotices(notices: ColisNotice[], clients: ReadonlyMap<string, ClientJoignable>, smsActif: boolean): OutgoingMail[] {
+  return notices.flatMap(({ colis: c, message, receivers }) => {
+    const askers = receivers.flatMap((r): Reachable<string>[] => {
+      if (!r.receiverID)
+        return c.emailDestinataire
+          ? [{ key: r.notificationID, clientID: null, contact: { email: c.emailDestinataire, canalPrefere: 'email' } }]
+          : [];
+      const found = clients.get(r.receiverID);
+      if (!found) return [];
+      const contact = r.receiverID === c.destinataireID && !found.email?.trim() ? { ...found, email: c.emailDestinataire } : found;
+      return [{ key: r.notificationID, clientID: r.receiverID, contact }];
+    });
+    const { email, sms } = reach(askers, 'auto', smsActif);
+    const mail = colisMail(c.reference, c.suiviToken, message);
+    const text = colisSms(c.reference, c.suiviToken, message);
+    const common = (m: { key: string; clientID: string | null }) => ({ notificationID: m.key, clientID: m.clientID, agenceID: c.agenceID });
+    return [
+      ...[...email.values()].map((m) => ({ to: m.to, ...mail, ...common(m) })),
+      ...[...sms.values()].map((m) => ({
+        to: m.to,
+        subject: mail.subject,
+        html: text,
+        canal: 'sms' as const,
+        smsParts: smsSize(text).parts,
+        ...common(m),
+      })),
+    ];
+  });
+}
+
+/**
+ * The SMS telling a parcel's sender or recipient `message`: a short French text with the parcel's reference and its
+ * tracking link (plain text; common/sms.ts decides its encoding and parts). Pure.
+ */
+function colisSms(reference: string, suiviToken: string, message: string): string {
+  return `Colis ${reference} : ${message.trim().replace(/\.$/, '')}. Suivi : ${suiviUrl(suiviToken)}`;
+}
+
+/**
+ * The e-mail telling a parcel's sender or recipient `message` (the same for each address): subject and body, with
+ * the link to the parcel's public tracking page. Pure.
+ * @param reference the parcel's reference (escaped here)
+ * @param suiviToken its public tracking token (server/suivi/link.ts)
+ */
+function colisMail(reference: string, suiviToken: string, message: string): { subject: string; html: string } {
+  const url = escapeHtml(suiviUrl(suiviToken));
+  return {
+    subject: `Colis ${reference}`,
+    html:
+      `<p>Bonjour,</p><p>${escapeHtml(message)} (colis <strong>${escapeHtml(reference)}</strong>).</p>` +
+      `<p>Suivez votre colis en ligne : <a href="${url}">${url}</a></p>`,
+  };
+}
+
+/** Notices expanded per transaction of dispatchNotices. */
+const DISPATCH_BATCH = 500;
+
+/**
+ * Expands the undispatched notices `where` selects (at most `limit`, oldest first) into outbox rows and marks them
+ * dispatched, on `tx` (a transaction: the notices stay locked until it ends; one another transaction is expanding is
+ * skipped, never waited for). Notices written together for one parcel (same parcel, words and created_at: one
+ * writer's statement or transaction) are one notice to its parties: once per distinct address.
+ * @returns how many notices were marked
+ */
+async function expandNotices(tx: Tx, where: SQL | undefined, limit: number): Promise<number> {
+  const rows = await tx
+    .select({
+      notificationID: notifications.id,
+      receiverID: notifications.receiverID,
+      message: notifications.message,
+      createdAt: notifications.createdAt,
+      id: colis.id,
+      reference: colis.reference,
+      agenceID: colis.agenceID,
+      expediteurID: colis.expediteurID,
+      destinataireID: colis.destinataireID,
+      emailDestinataire: colis.emailDestinataire,
+      suiviToken: colis.suiviToken,
+    })
+    .from(notifications)
+    .innerJoin(colis, eq(colis.id, notifications.colisID))
+    .where(and(isNull(notifications.dispatchedAt), where))
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(limit)
+    .for('update', { of: notifications, skipLocked: true });
+  if (!rows.length) return 0;
+  const notices = new Map<string, ColisNotice>();
+  for (const r of rows) {
+    const key = `${r.id} ${r.createdAt.getTime()} ${r.message}`;
+    const notice = notices.get(key) ?? {
+      colis: { ...r, emailDestinataire: r.emailDestinataire?.trim() || null },
+      message: r.message,
+      receivers: [],
+    };
+    notice.receivers.push({ notificationID: r.notificationID, receiverID: r.receiverID });
+    notices.set(key, notice);
+  }
+  const ids = [...new Set(rows.map((r) => r.receiverID).filter((r): r is string => !!r))];
+  const clients = new Map<string, ClientJoignable>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await tx
+      .select(recipientColumns)
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 1000)));
+    for (const u of found) clients.set(u.id, u);
+  }
+  await enqueueMail(tx, colisNotices([...notices.values()], clients, smsChannelOn()));
+  const done = rows.map((r) => r.notificationID);
+  for (let i = 0; i < done.length; i += 1000) {
+    await tx
+      .update(notifications)
+      .set({ dispatchedAt: sql`now()` })
+      .where(inArray(notifications.id, done.slice(i, i + 1000)));
+  }
+  return rows.length;
+}
+
+/**
+ * Expands every undispatched notice (a registration's, or one whose writer's expansion was lost) into outbox rows,
+ * DISPATCH_BATCH per transaction, until none is left (or only ones another process holds).
+ * @returns how many notices were expanded
+ */
+export async function dispatchNotices(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction((tx) => expandNotices(tx, undefined, DISPATCH_BATCH));
+    total += n;
+    if (n < DISPATCH_BATCH) return total;
+  }
+}
+
+/**
+ * Starts the dispatcher of each server process (server/main.ts): dispatchNotices every `intervalMs` (default 1 s),
+ * one round at a time. @returns a function that stops it (and waits for a running round)
+ */
+export function startNoticeDispatcher(opts: {
+  db: Db;
+  intervalMs?: number;
+  log: { error: (o: object, msg: string) => void };
+}): () => Promise<void> {
+  let round: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (round || stopped) return;
+    round = dispatchNotices(opts.db)
+      .then(() => undefined)
+      .catch((err) => opts.log.error({ err }, 'notices'))
+      .finally(() => {
+        round = undefined;
+      });
+  };
+  const timer = setInterval(tick, opts.intervalMs ?? 1000);
+  timer.unref();
+  tick();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await round;
+  };
+}
+
+/**
+ * Notifies sender and recipient of each parcel, inside the caller's transaction: a notifications row for each party
+ * (and one without receiver for a recipient without client record who has a typed e-mail), expanded at once into
+ * outbox rows by the rule (expandNotices).
+ */
+export async function notifyColis(tx: Tx, parcels: NotifiedColis[], message: string): Promise<void> {
+  const rows = parcels.flatMap((c) => [
+    ...[c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ receiverID, colisID: c.id, message })),
+    ...(!c.destinataireID && c.emailDestinataire?.trim() ? [{ receiverID: null, colisID: c.id, message }] : []),
+  ]);
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const written = await tx
+      .insert(notifications)
+      .values(rows.slice(i, i + 1000))
+      .returning({ id: notifications.id });
+    ids.push(...written.map((w) => w.id));
+  }
+  for (let i = 0; i < ids.length; i += 1000) await expandNotices(tx, inArray(notifications.id, ids.slice(i, i + 1000)), 1000);
+}
