@@ -24,6 +24,7 @@
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
+import type { Canal } from '../../common/canal';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -45,7 +46,7 @@ export interface OutgoingMail {
    * Channel (docs/decisions/sms-channel.md): 'email' (default) or 'sms' — then `to` is the E.164 number, `html` the
    * SMS text as plain text, `subject` a label for the outbox screen; server/sms/outbox.ts sends it.
    */
-  canal?: 'email' | 'sms';
+  canal?: Canal;
   /** The client the row is for, when known (the client's details list the notices sent to them). */
   clientID?: string | null;
   /** SMS: parts announced (common/sms.ts smsSize). */
@@ -129,7 +130,7 @@ export const textToHtml = (text: string) => escapeHtml(text).replace(/\r?\n/g, '
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** The rows of one channel that a worker may claim now: PENDING, due, not leased (or the lease expired). */
-export const claimable = (canal: 'email' | 'sms') =>
+export const claimable = (canal: Canal) =>
   and(
     eq(mailOutbox.canal, canal),
     eq(mailOutbox.status, 'PENDING'),

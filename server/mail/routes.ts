@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CANAUX } from '../../common/canal';
 import type { Db } from '../db/client';
 import { answers, instant, listAnswer, messageAnswer, record } from '../http/answer';
 import { sendListExport, wantsExport } from '../http/export';
@@ -26,7 +27,7 @@ const mailRecord = record({
   lastError: z.string().nullable(),
   nextAttemptAt: instant.describe('next attempt of a PENDING mail'),
   sentAt: instant.nullable(),
-  canal: z.enum(['email', 'sms']).describe("'sms': `to` is the E.164 number (docs/decisions/sms-channel.md)"),
+  canal: z.enum(CANAUX).describe("'sms': `to` is the E.164 number (docs/decisions/sms-channel.md)"),
   delivery: z
     .enum(['DELIVERED', 'UNDELIVERED', 'EXPIRED', 'OPTED_OUT'])
     .nullable()

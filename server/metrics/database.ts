@@ -150,7 +150,7 @@ interface OutboxRow {
 }
 
 /**
- * Whether mail_outbox has its `canal` column ('email' | 'sms'): then the channel label is its value, else every row is
+ * Whether mail_outbox has its `canal` column (common/canal.ts CANAUX): then the channel label is its value, else every row is
  * an e-mail. Asked once per database handle (the migrations ran before the app started).
  */
 const hasCanal = new WeakMap<Db, Promise<boolean>>();

@@ -13,7 +13,7 @@ import { smsChannelOn } from '../sms/channel';
 import { answers, dataAnswer, envelope, id, instant, messageAnswer, record } from '../http/answer';
 import { contactClients, createNotification } from './service';
 import { clientNotices, setClientCanal } from './clientCanal';
-import { CANAUX_PREFERES } from '../../common/canal';
+import { CANAUX, CANAUX_PREFERES } from '../../common/canal';
 import { contactClientsBody, notificationBody } from '../../common/schemas/message';
 
 /** The answer of notification/contactClients: the server message and the counts. */
@@ -53,7 +53,7 @@ const clientNoticesRecord = z.object({
   notices: z.array(
     record({
       createdAt: instant,
-      canal: z.enum(['email', 'sms']),
+      canal: z.enum(CANAUX),
       to: z.string(),
       subject: z.string(),
       status: z.enum(['PENDING', 'SENT', 'FAILED']),

@@ -22,6 +22,7 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { HttpError } from 'ra-core';
+import { CANAUX, type Canal } from '../../common/canal';
 import { userSeesAllAgences } from '../../common/scopes';
 import { formatDateFr } from '../kit/formatDate';
 import { ReferenceListPage } from '../kit/ReferenceListPage';
@@ -42,7 +43,7 @@ interface OutboxMail extends RaRecord {
   nextAttemptAt: string;
   sentAt: string | null;
   enCours: boolean;
-  canal: 'email' | 'sms';
+  canal: Canal;
   delivery: 'DELIVERED' | 'UNDELIVERED' | 'EXPIRED' | 'OPTED_OUT' | null;
   smsParts: number | null;
 }
@@ -158,7 +159,7 @@ const MailOutboxList = () => {
       source="canal"
       label={`${f}.filters.canal`}
       emptyText={`${f}.filters.all`}
-      choices={(['email', 'sms'] as const).map((id) => ({ id, name: translate(`${f}.canal.${id}`) }))}
+      choices={CANAUX.map((id) => ({ id, name: translate(`${f}.canal.${id}`) }))}
       alwaysOn
       size="small"
     />,

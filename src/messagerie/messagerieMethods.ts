@@ -3,6 +3,7 @@
  * docs/api-contract.md "Messaging"), reached with useDataProvider<DataProvider & MessagerieMethods>() (added to the
  * app's dataProvider by src/appDataProvider.ts).
  */
+import type { Canal, CanalEnvoi, CanalPrefere } from '../../common/canal';
 import { httpRequest } from '../providers/http';
 
 /** Recipient types of the 'Nouveau message' form (spec 001 §4). */
@@ -17,7 +18,7 @@ interface ContactClientsBody {
   sujet: string;
   message: string;
   /** 'auto' (each client's choice), 'sms' or 'email' (docs/decisions/sms-channel.md). */
-  canal?: 'auto' | 'sms' | 'email';
+  canal?: CanalEnvoi;
   /** Counts only: nothing is stored or sent (the form's preview). */
   apercu?: boolean;
 }
@@ -37,7 +38,7 @@ export interface ContactClientsResult {
 interface ClientNotice {
   id: string;
   createdAt: string;
-  canal: 'email' | 'sms';
+  canal: Canal;
   to: string;
   subject: string;
   status: 'PENDING' | 'SENT' | 'FAILED';
@@ -47,7 +48,7 @@ interface ClientNotice {
 
 /** A client's channel, opt-out and last notices. */
 export interface ClientCanal {
-  canalPrefere: 'auto' | 'sms' | 'email' | 'aucun';
+  canalPrefere: CanalPrefere;
   smsStopAt: string | null;
   notices: ClientNotice[];
 }
