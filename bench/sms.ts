@@ -1,7 +1,7 @@
 /**
  * SMS throughput against a local SMPP gateway (docs/decisions/sms-channel.md): the gateway of the tests
  * (tests/server/smsGateway.ts, the `smpp` package's server side on 127.0.0.1, answering each submit_sm after
- * --ack ms) and the product's SMS worker (server/sms/outbox.ts) on a migrated database. For each configured
+ * --ack ms) and the product's SMS worker (server/outbox/channels/sms.ts) on a migrated database. For each configured
  * SMS_MAX_PER_SECOND (10 and 100 by default) it queues rate × --seconds SMS, starts a worker and measures the SMS a
  * second from the first to the last submit_sm received, and the submit_sm → submit_sm_resp latency seen by the
  * worker (mean and max). A measurement, not a test.
@@ -11,8 +11,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../server/db/schema';
-import { enqueueMail } from '../server/mail/outbox';
-import { startSmsWorker } from '../server/sms/outbox';
+import { enqueue } from '../server/outbox/queue';
+import { startSmsWorker } from '../server/outbox/channels/sms';
 import { startGateway } from '../tests/server/smsGateway';
 import { openSeededDatabase } from './benchApp';
 
@@ -33,7 +33,7 @@ for (const rate of rates) {
   const gw = await startGateway({ ackDelayMs: ackMs });
   const n = rate * seconds;
   const numbers = Array.from({ length: n }, (_, i) => `+2217740${String(i).padStart(5, '0')}`);
-  await enqueueMail(
+  await enqueue(
     db,
     numbers.map((to) => ({ to, subject: 'Bench', html: 'Votre colis est arrivé à Dakar.', canal: 'sms' as const })),
   );

@@ -37,6 +37,12 @@ export interface ClientJoignable {
   smsStopAt?: Date | string | null;
 }
 
+/** Where a channel reaches a client: the e-mail address, or the full E.164 number of an SMS (canalPour decided it may). */
+export const ADRESSE_DE: Record<Canal, (c: ClientJoignable) => string> = {
+  email: (c) => c.email!.trim(),
+  sms: (c) => c.telephoneComplet!,
+};
+
 /** Whether a client can receive an SMS: a full E.164 number that has not answered STOP. */
 const smsPossible = (c: ClientJoignable): boolean => !!c.telephoneComplet && /^\+\d{5,15}$/.test(c.telephoneComplet) && !c.smsStopAt;
 

@@ -63,7 +63,7 @@ import { healthRoutes } from './health/routes';
 import { securiteRoutes } from './securite/routes';
 import { statsRoutes } from './colis/statsRoutes';
 import { configureSuiviLinks } from './suivi/link';
-import { configureSmsChannel } from './sms/channel';
+import { configureChannels } from './outbox/channels/registry';
 import { suiviRoutes } from './suivi/routes';
 
 export interface AppDeps {
@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // resource catalogue (server/crud/catalogueAreas.ts); /api/public/suivi… by server/suivi/ (docs/architecture.md §2).
   await app.register(authRoutes, { db: deps.db, tokens, config: deps.config });
   configureSuiviLinks(deps.config);
-  configureSmsChannel(deps.config);
+  configureChannels(deps.config);
   await app.register(suiviRoutes, { db: deps.db, config: deps.config });
   for (const routes of [
     userRoutes,

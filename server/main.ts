@@ -7,8 +7,7 @@ import { loadConfig } from './config';
 import { adminLoginLine, backOfficeAddress, recordBackOfficeAddress } from './startBanner';
 import { openReady } from './db/seed/openReady';
 import { pgTimeoutsFromEnv } from './db/pgPool';
-import { startOutboxWorker } from './mail/outbox';
-import { startSmsWorker } from './sms/outbox';
+import { startChannels } from './outbox/channels/registry';
 import { startNoticeDispatcher } from './notification/dispatch';
 import { pruneThrottles } from './auth/throttle';
 import { pruneIdempotencyKeys } from './http/idempotency';
@@ -19,27 +18,11 @@ const demo = config.demoData && !config.databaseUrl;
 const { database, seeded, newKeys } = await openReady(config, { demo, timeouts: pgTimeoutsFromEnv() });
 // UI_DIR: the built UI to serve (default dist/), so that several builds can be tried side by side.
 const app = await buildApp({ db: database.db, config, uiDir: process.env.UI_DIR || undefined });
-const stopWorker = startOutboxWorker({
-  db: database.db,
-  smtpUrl: config.smtpUrl,
-  from: config.mailFrom,
-  policy: { maxAttempts: config.mailMaxAttempts, retryBaseMs: config.mailRetryBaseMs },
-  intervalMs: config.outboxIntervalMs,
-  log: app.log,
-});
 // Notices written undispatched (a registration's) become outbox rows by the one notice rule, with or without SMTP and
-// SMPP (docs/decisions/notice-dispatch.md).
+// SMPP (docs/decisions/notice-dispatch.md); each channel whose configuration is set (SMTP_URL, SMPP_URL) sends its
+// rows of the outbox, the others' wait in it.
 const stopDispatcher = startNoticeDispatcher({ db: database.db, log: app.log });
-// SMS through the operator's SMPP gateway (docs/decisions/sms-channel.md): without SMPP_URL they stay queued.
-const smsWorker = startSmsWorker({
-  db: database.db,
-  smppUrl: config.smppUrl,
-  from: config.smsFrom,
-  maxPerSecond: config.smsMaxPerSecond,
-  policy: { maxAttempts: config.mailMaxAttempts, retryBaseMs: config.mailRetryBaseMs },
-  intervalMs: config.outboxIntervalMs,
-  log: app.log,
-});
+const stopChannels = startChannels({ db: database.db, config, log: app.log });
 // Housekeeping every hour: throttle counters idle for two days (a flood of invented e-mails must not grow the table
 // forever) and idempotency keys older than 24 h (docs/decisions/idempotent-writes.md).
 const pruneTimer = setInterval(() => {
@@ -83,8 +66,7 @@ async function shutdown(signal: string) {
   let code = 0;
   try {
     await stopDispatcher();
-    await stopWorker();
-    await smsWorker.stop();
+    await stopChannels();
     clearInterval(pruneTimer);
     await app.close();
   } catch (err) {

@@ -16,7 +16,8 @@ import { fullName } from '../../common/format';
 import type { Db } from '../db/client';
 import { agences, roles, typeUsers, users } from '../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../http/errors';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { enqueue } from '../outbox/queue';
+import { escapeHtml } from '../outbox/channels/email';
 import { auteurOf, recordAudit } from '../db/audit';
 import { AGENCE_INACTIVE_MESSAGE, ROLE_INACTIVE_MESSAGE, type CurrentUser } from './currentUser';
 import { checkOtp, issueOtp } from './otp';
@@ -172,7 +173,7 @@ export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, i
       .limit(1);
     if (!user?.email) return;
     const { code } = await issueOtp(tx, { purpose: 'RESET_PASSWORD', userID: user.id, digits: 6 });
-    await enqueueMail(tx, {
+    await enqueue(tx, {
       to: user.email,
       subject: 'Code de réinitialisation de votre mot de passe',
       html: `<p>Bonjour ${escapeHtml(fullName(user))},</p><p>Votre code de réinitialisation est : <strong>${code}</strong>.</p><p>Il est valable 10 minutes.</p>`,

@@ -19,7 +19,8 @@ import { colis, demandesSuppression, envois } from '../db/schema';
 import { recordAudit, auteurOf } from '../db/audit';
 import { DEMANDE_SUPPRESSION_MESSAGES } from '../../common/schemas/demandeSuppression';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { enqueue } from '../outbox/queue';
+import { escapeHtml } from '../outbox/channels/email';
 import { statutIds } from '../statut/query';
 import { lockColis, lockDemandeSuppression } from '../access/locks';
 import { demandeSuppressionScope } from '../access/scopes';
@@ -125,7 +126,7 @@ export async function deleteColis(db: Db, target: { id?: string; reference?: str
     });
     if (issued.code) {
       const to = await adminEmails(tx);
-      await enqueueMail(
+      await enqueue(
         tx,
         to.map((address) => ({
           to: address,

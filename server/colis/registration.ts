@@ -12,7 +12,8 @@ import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import type { WriteMark } from '../db/writeMarks';
 import { AppError, notFound } from '../http/errors';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { enqueue } from '../outbox/queue';
+import { escapeHtml } from '../outbox/channels/email';
 import { adminEmails, findColis, findEnvoiCapacity, findSignature } from './query';
 import { readEnvoiRoute, readForRegistration, type RegistrationRead } from './registrationRead';
 import { checkEnvoi, planRegistration, type RegistrationPlan } from './registrationPlan';
@@ -66,7 +67,7 @@ export async function contactAdminForEnvoi(db: Db, envoiId: string, user: Curren
   const e = await findEnvoiCapacity(db, envoiId, user);
   if (!e) throw notFound('Départ introuvable.');
   const me = await findSignature(db, user.id);
-  await enqueueMail(
+  await enqueue(
     db,
     (await adminEmails(db)).map((to) => ({
       to,

@@ -737,13 +737,13 @@ export const mailOutbox = pgTable(
     /** The message that caused the mail (messaging), or null (codes, notifications…). */
     messageID: uuid('message_id').references(() => messages.id),
     /**
-     * Lease of a worker sending it (server/mail/outbox.ts): while in the future no other worker takes the mail; a
+     * Lease of a worker sending it (server/outbox/queue.ts): while in the future no other worker takes the mail; a
      * worker that died mid-send leaves it to expire, and the mail is sent again after it.
      */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     /**
      * The body carries a secret (a generated password, a one-time code): once SENT it is replaced by a placeholder
-     * (server/mail/outbox.ts), so that the database and its backups keep no secret.
+     * (server/outbox/queue.ts), so that the database and its backups keep no secret.
      */
     secret: boolean('secret').notNull().default(false),
     /**

@@ -4,7 +4,7 @@
  * Agency scope (docs/decisions/mail-and-lock-scope.md): a role that sees every agency lists every mail, another role
  * the mails of its own agency (mail_outbox.agence_id, migration 0020).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, messages } from '../db/schema';
 import { UNPAGED_LIMIT, type ListDef } from '../http/list';
@@ -86,17 +86,4 @@ export const mailList = (me: MailReader): ListDef<typeof selectMails> => ({
 export async function findMail(db: Db | Tx, id: string) {
   const [row] = await db.select({ id: mailOutbox.id, status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id));
   return row;
-}
-
-/**
- * Sets a FAILED mail (or SMS) back to PENDING, due now; an SMS's opt-out mark is cleared (it is checked again when the
- * row is claimed: docs/decisions/sms-channel.md). @returns whether a row changed
- */
-export async function requeueFailed(db: Db | Tx, id: string): Promise<boolean> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({ status: 'PENDING', nextAttemptAt: new Date(), lockedUntil: null, delivery: null, deliveryAt: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'FAILED')))
-    .returning({ id: mailOutbox.id });
-  return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 /**
  * The outbox screen ('Boîte d'envoi', key mailOutbox): the list of mails with their delivery status
  * (mail/liste, agency-scoped: query.ts mailScope) and sending a failed one again (mail/retry/{id}, ADMIN). Delivery:
- * mail/outbox.ts.
+ * server/outbox/ (queue.ts and the channels' drivers).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

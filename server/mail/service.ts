@@ -1,10 +1,11 @@
 /**
  * Rules of the outbox screen ('Boîte d'envoi', key mailOutbox): an administrator sends a FAILED mail again.
- * Delivery itself is the worker's (mail/outbox.ts).
+ * Delivery itself is the channels' drivers' (server/outbox/).
  */
 import type { Db } from '../db/client';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { findMail, requeueFailed } from './query';
+import { requeueFailed } from '../outbox/queue';
+import { findMail } from './query';
 
 /**
  * Puts a FAILED mail back in the queue, due now (mail/retry/{id}): the worker tries it once more; it keeps its

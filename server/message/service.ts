@@ -14,7 +14,8 @@ import type { CurrentUser } from '../auth/currentUser';
 import { takeAttempt, type ThrottlePolicy } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { messages, typeUsers, users } from '../db/schema';
-import { enqueueMail, textToHtml } from '../mail/outbox';
+import { enqueue } from '../outbox/queue';
+import { textToHtml } from '../outbox/channels/email';
 import type { MessageInput } from '../../common/schemas/message';
 
 /**
@@ -67,7 +68,7 @@ export async function sendMessage(db: Db, input: MessageInput, me: CurrentUser):
         agenceID: me.agenceID,
       })
       .returning({ id: messages.id });
-    await enqueueMail(tx, {
+    await enqueue(tx, {
       to: destinataire.email,
       subject,
       html: `<p>${textToHtml(htmlContent)}</p>`,

@@ -6,7 +6,7 @@
  *   `colis_db_pool_wait_seconds_total` (calls that found every connection busy, and the seconds they waited). On
  *   PostgreSQL this is pg's Pool (totalCount, idleCount, waitingCount, options.max); an embedded PGlite has one
  *   connection, which a query or a transaction holds alone: `max` is 1 and the waiting calls are those queued behind it;
- * - the mail outbox (table mail_outbox, server/mail/outbox.ts), per channel: `colis_outbox_messages{channel, status}`
+ * - the mail outbox (table mail_outbox, server/outbox/queue.ts), per channel: `colis_outbox_messages{channel, status}`
  *   for PENDING (the backlog) and FAILED (given up after MAIL_MAX_ATTEMPTS), `colis_outbox_retrying_messages{channel}`
  *   (PENDING after at least one failed attempt) and `colis_outbox_oldest_pending_seconds{channel}` (age of the oldest
  *   PENDING one, 0 when none). The channel is the row's `canal` ('email' or 'sms') when the table has that column,

@@ -11,13 +11,15 @@
  * with ON CONFLICT DO NOTHING, so a notice expanded twice is sent once.
  * Messages to clients (notification/service.ts contactClients) reach their clients by the same `reach`.
  */
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { canalPour, type CanalEnvoi, type ClientJoignable } from '../../common/canal';
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { ADRESSE_DE, CANAUX, canalPour, type Canal, type CanalEnvoi, type ClientJoignable } from '../../common/canal';
 import { smsSize } from '../../common/sms';
 import type { Db, Tx } from '../db/client';
 import { colis, notifications, users } from '../db/schema';
-import { enqueueMail, escapeHtml, type OutgoingMail } from '../mail/outbox';
-import { smsChannelOn } from '../sms/channel';
+import { enqueue, type OutboxMessage } from '../outbox/queue';
+import { escapeHtml } from '../outbox/channels/email';
+import { channelOn } from '../outbox/channels/registry';
 import { suiviUrl } from '../suivi/link';
 import { recipientColumns } from './query';
 
@@ -42,30 +44,28 @@ export interface Reachable<K> {
   contact: ClientJoignable;
 }
 
-/** Where `reach` sends: one entry per distinct e-mail address (lower-cased) and per distinct number, the first asker's. */
-export interface Reached<K> {
-  email: Map<string, { to: string; key: K; clientID: string | null }>;
-  sms: Map<string, { to: string; key: K; clientID: string | null }>;
+/** Where `reach` sends, per channel: one entry per distinct address (an e-mail compared lower-cased), the first asker's. */
+export type Reached<K> = Record<Canal, Map<string, { to: string; key: K; clientID: string | null }>> & {
   /** Askers reached by no channel ('aucun', no address for the channel, STOP). */
   injoignables: number;
-}
+};
 
 /**
  * The rule (pure): each one by its channel (common/canal.ts canalPour: `demande` 'auto' is the client's choice), once
  * per distinct e-mail address (compared lower-cased) and per distinct number; a later asker with an address already
  * taken is reached by the earlier one's row.
- * @param smsActif whether the SMS channel is on (server/sms/channel.ts): without it an 'auto' client keeps e-mail
+ * @param smsActif whether the SMS channel is on (server/outbox/channels/registry.ts channelOn): without it an 'auto' client keeps e-mail
  */
 export function reach<K>(askers: Reachable<K>[], demande: CanalEnvoi, smsActif: boolean): Reached<K> {
-  const out: Reached<K> = { email: new Map(), sms: new Map(), injoignables: 0 };
+  const out = { ...Object.fromEntries(CANAUX.map((c) => [c, new Map()])), injoignables: 0 } as Reached<K>;
   for (const a of askers) {
     const canal = canalPour(a.contact, demande, smsActif);
     if (!canal) {
       out.injoignables++;
       continue;
     }
-    const to = canal === 'email' ? a.contact.email!.trim() : a.contact.telephoneComplet!;
-    const key = canal === 'email' ? to.toLowerCase() : to;
+    const to = ADRESSE_DE[canal](a.contact);
+    const key = to.toLowerCase();
     if (!out[canal].has(key)) out[canal].set(key, { to, key: a.key, clientID: a.clientID });
   }
   return out;
@@ -86,7 +86,7 @@ interface ColisNotice {
  * without client record, no phone) is reached at the typed e-mail (docs/decisions/sms-channel.md "Notices").
  * @param clients each registered receiver (id → e-mail, number, preferred channel, opt-out)
  */
-function colisNotices(notices: ColisNotice[], clients: ReadonlyMap<string, ClientJoignable>, smsActif: boolean): OutgoingMail[] {
+function colisNotices(notices: ColisNotice[], clients: ReadonlyMap<string, ClientJoignable>, smsActif: boolean): OutboxMessage[] {
   return notices.flatMap(({ colis: c, message, receivers }) => {
     const askers = receivers.flatMap((r): Reachable<string>[] => {
       if (!r.receiverID)
@@ -98,22 +98,30 @@ function colisNotices(notices: ColisNotice[], clients: ReadonlyMap<string, Clien
       const contact = r.receiverID === c.destinataireID && !found.email?.trim() ? { ...found, email: c.emailDestinataire } : found;
       return [{ key: r.notificationID, clientID: r.receiverID, contact }];
     });
-    const { email, sms } = reach(askers, 'auto', smsActif);
-    const mail = colisMail(c.reference, c.suiviToken, message);
-    const text = colisSms(c.reference, c.suiviToken, message);
-    const common = (m: { key: string; clientID: string | null }) => ({ notificationID: m.key, clientID: m.clientID, agenceID: c.agenceID });
-    return [
-      ...[...email.values()].map((m) => ({ to: m.to, ...mail, ...common(m) })),
-      ...[...sms.values()].map((m) => ({
+    const reached = reach(askers, 'auto', smsActif);
+    const content = noticeContent(c.reference, c.suiviToken, message);
+    return CANAUX.flatMap((canal) =>
+      [...reached[canal].values()].map((m) => ({
         to: m.to,
-        subject: mail.subject,
-        html: text,
-        canal: 'sms' as const,
-        smsParts: smsSize(text).parts,
-        ...common(m),
+        ...content[canal],
+        canal,
+        notificationID: m.key,
+        clientID: m.clientID,
+        agenceID: c.agenceID,
       })),
-    ];
+    );
   });
+}
+
+/** A parcel's notice as each channel words it: the e-mail (colisMail), the SMS (colisSms, its parts announced). Pure. */
+function noticeContent(
+  reference: string,
+  suiviToken: string,
+  message: string,
+): Record<Canal, Pick<OutboxMessage, 'subject' | 'html' | 'smsParts'>> {
+  const mail = colisMail(reference, suiviToken, message);
+  const text = colisSms(reference, suiviToken, message);
+  return { email: mail, sms: { subject: mail.subject, html: text, smsParts: smsSize(text).parts } };
 }
 
 /**
@@ -144,13 +152,37 @@ function colisMail(reference: string, suiviToken: string, message: string): { su
 const DISPATCH_BATCH = 500;
 
 /**
- * Expands the undispatched notices `where` selects (at most `limit`, oldest first) into outbox rows and marks them
- * dispatched, on `tx` (a transaction: the notices stay locked until it ends; one another transaction is expanding is
- * skipped, never waited for). Notices written together for one parcel (same parcel, words and created_at: one
- * writer's statement or transaction) are one notice to its parties: once per distinct address.
- * @returns how many notices were marked
+ * Turns notices into outbox rows by the rule (colisNotices), their receivers' channels read here, on `tx`; with `mark`,
+ * marks them dispatched (the dispatcher's; notifyColis writes its notices marked).
  */
-async function expandNotices(tx: Tx, where: SQL | undefined, limit: number): Promise<number> {
+async function expandNotices(tx: Tx, notices: ColisNotice[], mark: boolean): Promise<void> {
+  const ids = [...new Set(notices.flatMap((n) => n.receivers.map((r) => r.receiverID)).filter((r): r is string => !!r))];
+  const clients = new Map<string, ClientJoignable>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await tx
+      .select(recipientColumns)
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 1000)));
+    for (const u of found) clients.set(u.id, u);
+  }
+  await enqueue(tx, colisNotices(notices, clients, channelOn('sms')));
+  if (!mark) return;
+  const done = notices.flatMap((n) => n.receivers.map((r) => r.notificationID));
+  for (let i = 0; i < done.length; i += 1000) {
+    await tx
+      .update(notifications)
+      .set({ dispatchedAt: sql`now()` })
+      .where(inArray(notifications.id, done.slice(i, i + 1000)));
+  }
+}
+
+/**
+ * Claims up to `limit` undispatched notices, oldest first, on `tx` (a transaction: they stay locked until it ends; one
+ * another transaction holds is skipped, never waited for), expands and marks them. Notices written together for one
+ * parcel (same parcel, words and created_at: one writer's statement or transaction) are one notice to its parties:
+ * once per distinct address. @returns how many notices were claimed
+ */
+async function dispatchBatch(tx: Tx, limit: number): Promise<number> {
   const rows = await tx
     .select({
       notificationID: notifications.id,
@@ -167,39 +199,18 @@ async function expandNotices(tx: Tx, where: SQL | undefined, limit: number): Pro
     })
     .from(notifications)
     .innerJoin(colis, eq(colis.id, notifications.colisID))
-    .where(and(isNull(notifications.dispatchedAt), where))
+    .where(isNull(notifications.dispatchedAt))
     .orderBy(asc(notifications.createdAt), asc(notifications.id))
     .limit(limit)
     .for('update', { of: notifications, skipLocked: true });
-  if (!rows.length) return 0;
   const notices = new Map<string, ColisNotice>();
   for (const r of rows) {
     const key = `${r.id} ${r.createdAt.getTime()} ${r.message}`;
-    const notice = notices.get(key) ?? {
-      colis: { ...r, emailDestinataire: r.emailDestinataire?.trim() || null },
-      message: r.message,
-      receivers: [],
-    };
+    const notice = notices.get(key) ?? { colis: r, message: r.message, receivers: [] };
     notice.receivers.push({ notificationID: r.notificationID, receiverID: r.receiverID });
     notices.set(key, notice);
   }
-  const ids = [...new Set(rows.map((r) => r.receiverID).filter((r): r is string => !!r))];
-  const clients = new Map<string, ClientJoignable>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const found = await tx
-      .select(recipientColumns)
-      .from(users)
-      .where(inArray(users.id, ids.slice(i, i + 1000)));
-    for (const u of found) clients.set(u.id, u);
-  }
-  await enqueueMail(tx, colisNotices([...notices.values()], clients, smsChannelOn()));
-  const done = rows.map((r) => r.notificationID);
-  for (let i = 0; i < done.length; i += 1000) {
-    await tx
-      .update(notifications)
-      .set({ dispatchedAt: sql`now()` })
-      .where(inArray(notifications.id, done.slice(i, i + 1000)));
-  }
+  if (rows.length) await expandNotices(tx, [...notices.values()], true);
   return rows.length;
 }
 
@@ -211,7 +222,7 @@ async function expandNotices(tx: Tx, where: SQL | undefined, limit: number): Pro
 export async function dispatchNotices(db: Db): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await db.transaction((tx) => expandNotices(tx, undefined, DISPATCH_BATCH));
+    const n = await db.transaction((tx) => dispatchBatch(tx, DISPATCH_BATCH));
     total += n;
     if (n < DISPATCH_BATCH) return total;
   }
@@ -249,21 +260,24 @@ export function startNoticeDispatcher(opts: {
 
 /**
  * Notifies sender and recipient of each parcel, inside the caller's transaction: a notifications row for each party
- * (and one without receiver for a recipient without client record who has a typed e-mail), expanded at once into
- * outbox rows by the rule (expandNotices).
+ * (and one without receiver for a recipient without client record who has a typed e-mail), written dispatched and
+ * expanded at once into outbox rows by the rule (expandNotices), with the parcels as given.
  */
 export async function notifyColis(tx: Tx, parcels: NotifiedColis[], message: string): Promise<void> {
   const rows = parcels.flatMap((c) => [
-    ...[c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ receiverID, colisID: c.id, message })),
-    ...(!c.destinataireID && c.emailDestinataire?.trim() ? [{ receiverID: null, colisID: c.id, message }] : []),
+    ...[c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ c, receiverID })),
+    ...(!c.destinataireID && c.emailDestinataire?.trim() ? [{ c, receiverID: null }] : []),
   ]);
-  const ids: string[] = [];
+  const notices = new Map<string, ColisNotice>();
   for (let i = 0; i < rows.length; i += 1000) {
-    const written = await tx
-      .insert(notifications)
-      .values(rows.slice(i, i + 1000))
-      .returning({ id: notifications.id });
-    ids.push(...written.map((w) => w.id));
+    const slice = rows.slice(i, i + 1000);
+    const values = slice.map((r) => ({ id: uuidv7(), receiverID: r.receiverID, colisID: r.c.id, message, dispatchedAt: sql`now()` }));
+    await tx.insert(notifications).values(values);
+    slice.forEach(({ c, receiverID }, j) => {
+      const notice = notices.get(c.id) ?? { colis: c, message, receivers: [] };
+      notice.receivers.push({ notificationID: values[j]!.id, receiverID });
+      notices.set(c.id, notice);
+    });
   }
-  for (let i = 0; i < ids.length; i += 1000) await expandNotices(tx, inArray(notifications.id, ids.slice(i, i + 1000)), 1000);
+  await expandNotices(tx, [...notices.values()], false);
 }

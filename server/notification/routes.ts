@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { toApi } from '../http/serialize';
-import { smsChannelOn } from '../sms/channel';
+import { channelOn } from '../outbox/channels/registry';
 import { answers, dataAnswer, envelope, id, instant, messageAnswer, record } from '../http/answer';
 import { contactClients, createNotification } from './service';
 import { clientNotices, setClientCanal } from './clientCanal';
@@ -84,7 +84,7 @@ export async function notificationRoutes(app: FastifyInstance, { db }: { db: Db 
         const canal = request.body.canal ?? 'email';
         return {
           success: true,
-          message: contactClientsMessage(result, canal === 'auto' && !smsChannelOn() ? 'email' : canal),
+          message: contactClientsMessage(result, canal === 'auto' && !channelOn('sms') ? 'email' : canal),
           data: { ...result },
         };
       },

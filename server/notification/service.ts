@@ -11,8 +11,9 @@ import { takeAttempt } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { messages } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { enqueueMail, textToHtml } from '../mail/outbox';
-import { smsChannelOn } from '../sms/channel';
+import { enqueue } from '../outbox/queue';
+import { textToHtml } from '../outbox/channels/email';
+import { channelOn } from '../outbox/channels/registry';
 import { MESSAGE_POLICY } from '../message/service';
 import { notifyColis, reach } from './dispatch';
 import { allClients, clientsOfEnvoi, oneClient, visibleEnvoi, type Recipient } from './query';
@@ -88,7 +89,7 @@ export async function contactClients(db: Db, input: ContactClientsInput, me: Cur
   const reached = reach(
     recipients.map((r) => ({ key: r.id, clientID: r.id, contact: r })),
     canal,
-    smsChannelOn(),
+    channelOn('sms'),
   );
   const { injoignables } = reached;
   const addresses = [...reached.email.values()];
@@ -111,7 +112,7 @@ export async function contactClients(db: Db, input: ContactClientsInput, me: Cur
     const par =
       canal === 'sms'
         ? 'de numéro pouvant recevoir un SMS'
-        : canal === 'email' || !smsChannelOn()
+        : canal === 'email' || !channelOn('sms')
           ? "d'adresse e-mail"
           : 'de moyen de contact';
     throw conflict(`Aucun des ${recipients.length} client(s) n'a ${par} : aucun message envoyé.`);
@@ -131,7 +132,7 @@ export async function contactClients(db: Db, input: ContactClientsInput, me: Cur
         nbSansEmail: injoignables,
       })
       .returning({ id: messages.id });
-    await enqueueMail(tx, [
+    await enqueue(tx, [
       ...addresses.map(({ to, clientID }) => ({
         to,
         clientID,

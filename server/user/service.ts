@@ -30,7 +30,8 @@ import { findUser } from '../auth/query';
 import type { Db, Tx } from '../db/client';
 import { agences, pays, roles, typeUsers, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { enqueueMail, escapeHtml } from '../mail/outbox';
+import { enqueue } from '../outbox/queue';
+import { escapeHtml } from '../outbox/channels/email';
 import { authoredRecords, emailTaken, staffPhoneTaken } from './query';
 import { activeKeysOfRole } from '../role/query';
 import { reusableSql } from '../db/fast/reusable';
@@ -226,7 +227,7 @@ export async function createStaff(db: Db, input: StaffCreateInput, me: CurrentUs
         agenceID: refs.agenceID,
       })
       .returning({ id: users.id });
-    await enqueueMail(tx, welcomeMail({ email, nom: input.nom, prenoms: input.prenoms, agenceID: refs.agenceID }, password));
+    await enqueue(tx, welcomeMail({ email, nom: input.nom, prenoms: input.prenoms, agenceID: refs.agenceID }, password));
     const created = (await findUser(tx, row.id))!;
     await recordAudit(tx, { entite: 'user', entiteID: row.id, action: 'create', ...auteurOf(me), apres: auditView(created) });
     return created;
@@ -339,7 +340,7 @@ export async function resetStaffPassword(db: Db, id: string, me: CurrentUser): P
       .update(users)
       .set({ passwordHash: await hashPassword(password), mustChangePassword: true, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, target.id));
-    await enqueueMail(
+    await enqueue(
       tx,
       resetMail({ email: target.email, nom: target.nom, prenoms: target.prenoms, agenceID: target.agenceID?.id ?? null }, password),
     );

@@ -1,5 +1,5 @@
 /**
- * Each outbox mail's agency is named by the code that queues it (server/mail/outbox.ts OutgoingMail.agenceID;
+ * Each outbox mail's agency is named by the code that queues it (server/outbox/queue.ts OutboxMessage.agenceID;
  * docs/decisions/mail-and-lock-scope.md), never read back from its subject or its address: with migration 0020's
  * trigger switched off in this file's database, the parcel notices (notifyColis, a status move, a registration), a
  * deletion code, a recovery code, a generated password and a message to clients each carry their agency.
@@ -64,8 +64,9 @@ async function dakarParcel(statut = 'EN_ATTENTE') {
 describe("a parcel notice's mail belongs to the parcel's agency, whatever its subject", () => {
   it('notifyColis with a subject naming no parcel', async () => {
     const { row, emails } = await dakarParcel();
-    await t.database.db.update(colis).set({ reference: 'SANS-REFERENCE' }).where(eq(colis.id, row.id));
-    await t.database.db.transaction((tx) => notifyColis(tx, [{ ...row, reference: 'SANS-REFERENCE' }], 'Votre colis est arrivé'));
+    await t.database.db.transaction((tx) =>
+      notifyColis(tx, [{ ...row, reference: 'SANS-REFERENCE', agenceID: row.agenceID }], 'Votre colis est arrivé'),
+    );
     const [subject] = await t.database.db.select({ s: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, emails[0]));
     expect(subject.s).toBe('Colis SANS-REFERENCE');
     expect(await agencesOfMailsTo(emails)).toEqual({ [emails[0]]: [agence.DKR1], [emails[1]]: [agence.DKR1] });

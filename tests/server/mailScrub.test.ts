@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { agences, colis, mailOutbox, pays, roles, typeUsers, users } from '../../server/db/schema';
-import { deliverOutbox, enqueueMail, escapeHtml, SECRET_PLACEHOLDER_HTML, startOutboxWorker } from '../../server/mail/outbox';
+import { enqueue, SECRET_PLACEHOLDER_HTML } from '../../server/outbox/queue';
+import { deliverOutbox, escapeHtml, startOutboxWorker } from '../../server/outbox/channels/email';
 import { createEnvoiByApi, idByCode, insertColis } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 import { startSmtp, waitFor, type TestSmtp } from './smtpServer';
@@ -148,7 +149,7 @@ describe('secret mails are scrubbed once sent', () => {
 
   it('a message to clients keeps its body once sent', async () => {
     const to = `client-${randomUUID().slice(0, 8)}@test.local`;
-    await enqueueMail(t.database.db, { to, subject: 'Départ confirmé', html: '<p>Votre départ part demain.</p>' });
+    await enqueue(t.database.db, { to, subject: 'Départ confirmé', html: '<p>Votre départ part demain.</p>' });
     const smtp = await deliverAllTo([to]);
     expect(receivedBy(smtp, to)).toContain('Votre départ part demain.');
     const [sent] = await mailsTo(to);
@@ -158,7 +159,7 @@ describe('secret mails are scrubbed once sent', () => {
   it('a secret mail that fails keeps its body (FAILED, for a retry) and is scrubbed when the retry is sent', async () => {
     const db = t.database.db;
     const to = `echec-${randomUUID().slice(0, 8)}@test.local`;
-    await enqueueMail(db, { to, subject: 'Code', html: '<p>Code : <strong>424242</strong></p>', secret: true });
+    await enqueue(db, { to, subject: 'Code', html: '<p>Code : <strong>424242</strong></p>', secret: true });
     // Other due mails of the file are already SENT: only this one is claimed.
     await deliverOutbox(
       db,

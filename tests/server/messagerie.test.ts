@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createDatabase } from '../../server/db/client';
 import { mailOutbox, messages, users } from '../../server/db/schema';
-import { claimMail, deliverOutbox, enqueueMail, startOutboxWorker } from '../../server/mail/outbox';
+import { claim, enqueue } from '../../server/outbox/queue';
+import { deliverOutbox, startOutboxWorker } from '../../server/outbox/channels/email';
 import { createEnvoiByApi, insertClient, insertColis, insertRoleWithKeys } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 import { withDatabase } from './globalSetup';
@@ -205,7 +206,7 @@ describe('mail delivery', () => {
 
   it('after N failed attempts a mail is FAILED with its error; an ADMIN sends it again from the outbox', async () => {
     const db = t.database.db;
-    await enqueueMail(db, { to: 'echec@colis.test', subject: 'Échec', html: '<p>x</p>' });
+    await enqueue(db, { to: 'echec@colis.test', subject: 'Échec', html: '<p>x</p>' });
     const port = await freePort();
     const stop = startOutboxWorker({
       db,
@@ -261,9 +262,9 @@ describe('mail delivery', () => {
     const db = t.database.db;
     // Other tests' mails are out of the way: only this one is due.
     await db.update(mailOutbox).set({ status: 'SENT' }).where(eq(mailOutbox.status, 'PENDING'));
-    await enqueueMail(db, { to: 'bail@colis.test', subject: 'Bail', html: '<p>x</p>' });
-    const claim = await claimMail(db, 300);
-    expect(claim?.row.to).toBe('bail@colis.test');
+    await enqueue(db, { to: 'bail@colis.test', subject: 'Bail', html: '<p>x</p>' });
+    const [claimed] = await claim(db, 'email', 300, 1);
+    expect(claimed?.row.to).toBe('bail@colis.test');
     // The claiming process is gone: nothing else takes the mail while the lease runs.
     const sent: string[] = [];
     const send = async (m: { to: string }) => {
@@ -286,7 +287,7 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
     const second = await createDatabase({ databaseUrl: withDatabase(process.env.DATABASE_URL!, name) });
     const smtp = await startSmtp({ delayMs: 15 });
     const addresses = Array.from({ length: 60 }, (_, i) => `double-${i}@colis.test`);
-    await enqueueMail(
+    await enqueue(
       db,
       addresses.map((to) => ({ to, subject: 'Une fois', html: '<p>x</p>' })),
     );

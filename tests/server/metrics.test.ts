@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { enqueueMail } from '../../server/mail/outbox';
+import { enqueue } from '../../server/outbox/queue';
 import { cachedRead } from '../../server/metrics/database';
 import { createMetrics } from '../../server/metrics/registry';
 import { freePort } from '../faults/harness';
@@ -191,7 +191,7 @@ describe('the metrics listener', () => {
     const pending = value(before, 'colis_outbox_messages{channel="email",status="PENDING"}')!;
     const failed = value(before, 'colis_outbox_messages{channel="email",status="FAILED"}')!;
     const retrying = value(before, 'colis_outbox_retrying_messages{channel="email"}')!;
-    await enqueueMail(t.database.db, [
+    await enqueue(t.database.db, [
       { to: 'a@client.test', subject: 'Un', html: '<p>1</p>' },
       { to: 'b@client.test', subject: 'Deux', html: '<p>2</p>' },
     ]);

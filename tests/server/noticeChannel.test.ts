@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, gt, sql } from 'drizzle-orm';
 import { mailOutbox, modesPaiement, users } from '../../server/db/schema';
 import { dispatchNotices } from '../../server/notification/dispatch';
-import { configureSmsChannel } from '../../server/sms/channel';
+import { configureChannels } from '../../server/outbox/channels/registry';
 import { colisBody, colisRefs, createEnvoiByApi, idByCode, type ColisRefs } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 
@@ -22,13 +22,13 @@ let especes: string;
 
 beforeAll(async () => {
   t = await setupTestApp();
-  configureSmsChannel({ smppUrl: 'smpp://on' });
+  configureChannels({ smppUrl: 'smpp://on' });
   refs = await colisRefs(t.database.db);
   especes = await idByCode(t.database.db, modesPaiement, 'ESPECES');
   agent = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
 });
 afterAll(async () => {
-  configureSmsChannel({});
+  configureChannels({});
   await t.close();
 });
 

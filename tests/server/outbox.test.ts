@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { mailOutbox, messages, users } from '../../server/db/schema';
 import { insertClient } from './fixtures';
-import { enqueueMail, sendDueMails } from '../../server/mail/outbox';
+import { enqueue } from '../../server/outbox/queue';
+import { sendDueMails } from '../../server/outbox/channels/email';
 import { setupTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -17,7 +18,7 @@ describe('outbox', () => {
 
   it('keeps a mail PENDING with a later retry when SMTP fails, then sends it', async () => {
     const db = t.database.db;
-    await enqueueMail(db, { to: 'dest@test.local', subject: 'Essai', html: '<p>x</p>' });
+    await enqueue(db, { to: 'dest@test.local', subject: 'Essai', html: '<p>x</p>' });
     const sent = await sendDueMails(db, async () => {
       throw new Error('SMTP indisponible');
     });

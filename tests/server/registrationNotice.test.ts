@@ -11,8 +11,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CanalPrefere } from '../../common/canal';
 import { mailOutbox, modesPaiement, notifications, users } from '../../server/db/schema';
 import { dispatchNotices } from '../../server/notification/dispatch';
-import { configureSmsChannel } from '../../server/sms/channel';
-import { startSmsWorker, type SmsWorker } from '../../server/sms/outbox';
+import { configureChannels } from '../../server/outbox/channels/registry';
+import { startSmsWorker, type SmsWorker } from '../../server/outbox/channels/sms';
 import { colisBody, colisRefs, createEnvoiByApi, idByCode, insertClient, type ColisRefs } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 import { startGateway, type TestGateway } from './smsGateway';
@@ -30,7 +30,7 @@ const REGISTERED = 'votre colis a été enregistré';
 beforeAll(async () => {
   t = await setupTestApp();
   gw = await startGateway();
-  configureSmsChannel({ smppUrl: gw.url });
+  configureChannels({ smppUrl: gw.url });
   worker = startSmsWorker({
     db: t.database.db,
     smppUrl: gw.url,
@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.stop();
   await gw.close();
-  configureSmsChannel({});
+  configureChannels({});
   await t.close();
 });
 

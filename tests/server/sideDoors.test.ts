@@ -11,7 +11,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { mailOutbox, messages, modesLivraison, naturesColis, pays, throttles, users, villes } from '../../server/db/schema';
-import { enqueueMail } from '../../server/mail/outbox';
+import { enqueue } from '../../server/outbox/queue';
 import { dispatchNotices } from '../../server/notification/dispatch';
 import { createEnvoiByApi, idByCode, insertClient, insertColis, insertRoleWithKeys } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
@@ -106,9 +106,9 @@ describe('F4 — the outbox is scoped by agency', () => {
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     await dispatchNotices(db);
     // Mails to staff (as user/create and user/resetPassword queue them) and one to nobody's agency.
-    await enqueueMail(db, { to: agentParis.email, subject: 'Votre mot de passe', html: '<p>x</p>', secret: true });
-    await enqueueMail(db, { to: agentDakar.email, subject: 'Votre mot de passe', html: '<p>x</p>', secret: true });
-    await enqueueMail(db, { to: 'alerte-capacite@test.local', subject: 'Départ DEP-0000-0001 : capacité atteinte', html: '<p>x</p>' });
+    await enqueue(db, { to: agentParis.email, subject: 'Votre mot de passe', html: '<p>x</p>', secret: true });
+    await enqueue(db, { to: agentDakar.email, subject: 'Votre mot de passe', html: '<p>x</p>', secret: true });
+    await enqueue(db, { to: 'alerte-capacite@test.local', subject: 'Départ DEP-0000-0001 : capacité atteinte', html: '<p>x</p>' });
 
     const parisIds = await mailIdsTo([paris.email, agentParis.email, recipientEmail]);
     const otherIds = await mailIdsTo([dakar.email, bamako.email, agentDakar.email, 'alerte-capacite@test.local']);

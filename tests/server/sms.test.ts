@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createDatabase } from '../../server/db/client';
 import { agences, mailOutbox, users } from '../../server/db/schema';
-import { enqueueMail } from '../../server/mail/outbox';
+import { enqueue } from '../../server/outbox/queue';
 import { notifyColis } from '../../server/notification/dispatch';
-import { configureSmsChannel } from '../../server/sms/channel';
-import { parseSmppUrl } from '../../server/sms/link';
-import { startSmsWorker, type SmsWorker } from '../../server/sms/outbox';
+import { configureChannels } from '../../server/outbox/channels/registry';
+import { parseSmppUrl } from '../../server/outbox/channels/smppLink';
+import { startSmsWorker, type SmsWorker } from '../../server/outbox/channels/sms';
 import { smsSize } from '../../common/sms';
 import { createEnvoiByApi, insertClient, insertColis } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
@@ -27,7 +27,7 @@ const silent = { error: () => undefined, warn: () => undefined };
 
 beforeAll(async () => {
   t = await setupTestApp();
-  configureSmsChannel({ smppUrl: 'smpp://on' });
+  configureChannels({ smppUrl: 'smpp://on' });
 });
 afterAll(() => t.close());
 
@@ -85,7 +85,7 @@ describe('SMPP_URL', () => {
 
   it('without SMPP_URL the SMS stay queued', async () => {
     await clearQueue();
-    await enqueueMail(db(), { to: '+221770000001', subject: 's', html: 'Bonjour', canal: 'sms' });
+    await enqueue(db(), { to: '+221770000001', subject: 's', html: 'Bonjour', canal: 'sms' });
     const w = startSmsWorker({ db: db(), from: 'X', maxPerSecond: 10, log: silent });
     await w.kick();
     await w.stop();
@@ -192,7 +192,7 @@ describe('faults of the gateway', () => {
     await clearQueue();
     const gw = await startGateway({ ackDelayMs: 2 });
     const numbers = Array.from({ length: 30 }, (_, i) => `+22177100${String(i).padStart(4, '0')}`);
-    await enqueueMail(
+    await enqueue(
       db(),
       numbers.map((to) => ({ to, subject: 'Coupure', html: `SMS ${to}`, canal: 'sms' as const })),
     );
@@ -218,7 +218,7 @@ describe('faults of the gateway', () => {
     let n = 0;
     gw.throttleWhen = () => ++n % 3 === 0 && n < 40; // every third submit refused for a while
     const numbers = Array.from({ length: 20 }, (_, i) => `+22177200${String(i).padStart(4, '0')}`);
-    await enqueueMail(
+    await enqueue(
       db(),
       numbers.map((to) => ({ to, subject: 'Débit', html: 'Bonjour', canal: 'sms' as const })),
     );
@@ -280,7 +280,7 @@ describe('receipts and STOP', () => {
     const [older, newer] = ['+224622334455', '+221779868763'];
     const sendOne = async (to: string) => {
       const gw = await startGateway();
-      await enqueueMail(db(), { to, subject: 'Redémarrage', html: `SMS ${to}`, canal: 'sms' });
+      await enqueue(db(), { to, subject: 'Redémarrage', html: `SMS ${to}`, canal: 'sms' });
       const w = await worker(gw);
       await waitFor(async () => (await smsRows(eq(mailOutbox.to, to)))[0]?.status === 'SENT', `SENT ${to}`);
       return { gw, w };
@@ -332,7 +332,7 @@ describe('receipts and STOP', () => {
       await gw.mo(phone.slice(1), 'stop');
       await waitFor(async () => !!(await db().select({ s: users.smsStopAt }).from(users).where(eq(users.id, client)))[0]!.s, 'désinscrit');
       // Queued before the opt-out was known (e.g. by another path): never sent, marked OPTED_OUT.
-      await enqueueMail(db(), { to: phone, subject: 'Après STOP', html: 'Bonjour', canal: 'sms', clientID: client });
+      await enqueue(db(), { to: phone, subject: 'Après STOP', html: 'Bonjour', canal: 'sms', clientID: client });
       await w.kick();
       await waitFor(async () => (await smsRows(eq(mailOutbox.clientID, client)))[0]?.delivery === 'OPTED_OUT', 'OPTED_OUT');
     } finally {
@@ -358,7 +358,7 @@ describe('START and retry', () => {
     const client = await insertClient(db(), 'Retour');
     const phone = await phoneOf(client);
     await db().update(users).set({ smsStopAt: new Date() }).where(eq(users.id, client));
-    await enqueueMail(db(), { to: phone, subject: 'Tenu', html: 'Bonjour', canal: 'sms', clientID: client });
+    await enqueue(db(), { to: phone, subject: 'Tenu', html: 'Bonjour', canal: 'sms', clientID: client });
     const w = await worker(gw);
     try {
       await waitFor(async () => (await smsRows(eq(mailOutbox.clientID, client)))[0]?.delivery === 'OPTED_OUT', 'OPTED_OUT');
@@ -414,7 +414,7 @@ describe("notices follow each client's channel", () => {
   });
 
   it('with the SMS channel off, an auto client keeps e-mail', async () => {
-    configureSmsChannel({});
+    configureChannels({});
     try {
       const envoi = await createEnvoiByApi(t);
       const [exp, dest] = [await insertClient(db(), 'A'), await insertClient(db(), 'B')];
@@ -442,7 +442,7 @@ describe("notices follow each client's channel", () => {
         .where(inArray(mailOutbox.clientID, [exp, dest]));
       expect(rows.map((r) => r.canal)).toEqual(['email', 'email']);
     } finally {
-      configureSmsChannel({ smppUrl: 'smpp://on' });
+      configureChannels({ smppUrl: 'smpp://on' });
     }
   });
 });
@@ -454,7 +454,7 @@ describe.runIf(process.env.DATABASE_URL)('two processes on one PostgreSQL', () =
     const second = await createDatabase({ databaseUrl: withDatabase(process.env.DATABASE_URL!, result.rows[0]!.name) });
     const gw = await startGateway({ ackDelayMs: 5 });
     const numbers = Array.from({ length: 60 }, (_, i) => `+22177300${String(i).padStart(4, '0')}`);
-    await enqueueMail(
+    await enqueue(
       db(),
       numbers.map((to) => ({ to, subject: 'Une fois', html: 'Une seule fois', canal: 'sms' as const })),
     );
@@ -483,7 +483,7 @@ describe.runIf(process.env.DATABASE_URL)('two processes on one PostgreSQL', () =
 describe("a client's channel and notices (notification/client/{id})", () => {
   it('an administrator reads and sets the preferred channel (audited); a forged value is refused', async () => {
     const client = await insertClient(db(), 'Canal');
-    await enqueueMail(db(), { to: '+221770009999', subject: 'Colis X', html: 'Bonjour', canal: 'sms', clientID: client });
+    await enqueue(db(), { to: '+221770009999', subject: 'Colis X', html: 'Bonjour', canal: 'sms', clientID: client });
     const got = await t.call('GET', `/api/notification/client/${client}`, { token: t.adminToken });
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({ canalPrefere: 'auto', smsStopAt: null });
@@ -515,7 +515,7 @@ describe("a client's channel and notices (notification/client/{id})", () => {
     const client = await insertClient(db(), 'Partagé');
     await insertColis(db(), { envoiID: envoi.id, statut: 'EN_ATTENTE', agence: 'PAR1', expediteurID: client });
     const agence = async (code: string) => (await db().select({ id: agences.id }).from(agences).where(eq(agences.code, code)))[0]!.id;
-    await enqueueMail(db(), [
+    await enqueue(db(), [
       { to: '+221770008881', subject: 'Avis de Paris', html: 'x', canal: 'sms', clientID: client, agenceID: await agence('PAR1') },
       { to: '+221770008881', subject: 'Avis de Dakar', html: 'x', canal: 'sms', clientID: client, agenceID: await agence('DKR1') },
     ]);

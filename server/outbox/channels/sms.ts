@@ -1,8 +1,8 @@
 /**
- * The SMS channel of the outbox (docs/decisions/sms-channel.md): rows of mail_outbox with canal 'sms' (to_address the
- * E.164 number, html the text) are claimed exactly as mails are (server/mail/outbox.ts: FOR UPDATE SKIP LOCKED, a
- * lease, back-off, FAILED after N attempts, retried by an administrator), then submitted through the process's one
- * SMPP bind (server/sms/link.ts), part after part (common/sms.ts encodeSms).
+ * The SMS channel's driver (server/outbox/channel.ts; docs/decisions/sms-channel.md): rows of the outbox queue with
+ * canal 'sms' (to_address the E.164 number, html the text) are claimed as every channel's are (server/outbox/queue.ts:
+ * FOR UPDATE SKIP LOCKED, a lease, back-off, FAILED after N attempts, retried by an administrator), then submitted
+ * through the process's one SMPP bind (./smppLink.ts), part after part (common/sms.ts encodeSms).
  *
  * Exactly once: each part's SMSC message_id is appended to the row (smsc_message_ids) as soon as its submit_sm_resp
  * arrives, before anything else; a row claimed again (lease expired after a crash, link lost) resumes after the parts
@@ -18,11 +18,12 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PDU } from 'smpp';
-import { encodeSms } from '../../common/sms';
-import type { Db } from '../db/client';
-import { mailOutbox, users } from '../db/schema';
-import { claimable, DEFAULT_OUTBOX_POLICY, retryDelayMs, type OutboxPolicy, type OutboxRow } from '../mail/outbox';
-import { parseSmppUrl, SmppError, SmppLink, ESME_RTHROTTLED, ESME_RMSGQFUL, type SmppLinkOptions } from './link';
+import { encodeSms } from '../../../common/sms';
+import type { Db, Tx } from '../../db/client';
+import { mailOutbox, users } from '../../db/schema';
+import type { OutboxChannel } from '../channel';
+import { claim, DEFAULT_OUTBOX_POLICY, leasedBy, recordFailure, type Claim, type OutboxPolicy, type OutboxRow } from '../queue';
+import { parseSmppUrl, SmppError, SmppLink, ESME_RTHROTTLED, ESME_RMSGQFUL, type SmppLinkOptions } from './smppLink';
 
 /** Delivery states a receipt may give (mail_outbox.delivery). */
 type SmsDelivery = 'DELIVERED' | 'UNDELIVERED' | 'EXPIRED';
@@ -30,7 +31,7 @@ type SmsDelivery = 'DELIVERED' | 'UNDELIVERED' | 'EXPIRED';
 /** After ESME_RTHROTTLED, the row is due again after this long (ms), its attempts unchanged. */
 const THROTTLED_RETRY_MS = 2000;
 
-/** What the sender needs of the link (server/sms/link.ts SmppLink; a test may give another). */
+/** What the sender needs of the link (./smppLink.ts SmppLink; a test may give another). */
 interface SmsSubmitter {
   readonly isBound: boolean;
   submit(fields: Record<string, unknown>): Promise<string>;
@@ -66,21 +67,11 @@ function submitFields(row: Pick<OutboxRow, 'id' | 'to' | 'html'>, from: string):
 }
 
 /**
- * Claims up to `limit` due SMS in one short transaction (FOR UPDATE SKIP LOCKED, then a lease of leaseMs, as
- * server/mail/outbox.ts claimMail). Those to a number that answered STOP are marked FAILED / OPTED_OUT in the same
- * transaction instead of being leased. @returns the leased rows, each with its lease
+ * Claims up to `limit` due SMS (queue.ts claim). Those to a number that answered STOP are marked FAILED / OPTED_OUT in
+ * the claim's transaction instead of being leased. @returns the leased rows, each with its lease
  */
-async function claimSms(db: Db, leaseMs: number, limit: number): Promise<{ row: OutboxRow; lease: Date }[]> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(mailOutbox)
-      .where(claimable('sms'))
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (!rows.length) return [];
-    const ids = rows.map((r) => r.id);
+function claimSms(db: Db, leaseMs: number, limit: number): Promise<Claim[]> {
+  return claim(db, 'sms', leaseMs, limit, async (tx: Tx, ids) => {
     const stopped = await tx
       .update(mailOutbox)
       .set({ status: 'FAILED', delivery: 'OPTED_OUT', deliveryAt: sql`now()`, lastError: 'Numéro désinscrit (STOP).', lockedUntil: null })
@@ -91,16 +82,7 @@ async function claimSms(db: Db, leaseMs: number, limit: number): Promise<{ row: 
         ),
       )
       .returning({ id: mailOutbox.id });
-    const out = new Set(stopped.map((r) => r.id));
-    const keep = ids.filter((id) => !out.has(id));
-    if (!keep.length) return [];
-    const leased = await tx
-      .update(mailOutbox)
-      .set({ lockedUntil: sql`date_trunc('milliseconds', now() + ${Math.round(leaseMs)}::int * interval '1 millisecond')` })
-      .where(inArray(mailOutbox.id, keep))
-      .returning({ id: mailOutbox.id, lockedUntil: mailOutbox.lockedUntil });
-    const leases = new Map(leased.map((l) => [l.id, l.lockedUntil!]));
-    return rows.filter((r) => leases.has(r.id)).map((row) => ({ row, lease: leases.get(row.id)! }));
+    return new Set(stopped.map((r) => r.id));
   });
 }
 
@@ -113,14 +95,9 @@ type SmsOutcome = 'sent' | 'failed' | 'requeued' | 'lost';
  * counted; another refusal → an attempt, with back-off, FAILED after policy.maxAttempts; a text that cannot be
  * encoded → FAILED at once.
  */
-async function sendOne(
-  db: Db,
-  link: SmsSubmitter,
-  from: string,
-  policy: OutboxPolicy,
-  { row, lease }: { row: OutboxRow; lease: Date },
-): Promise<SmsOutcome> {
-  const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.lockedUntil, lease));
+async function sendOne(db: Db, link: SmsSubmitter, from: string, policy: OutboxPolicy, c: Claim): Promise<SmsOutcome> {
+  const { row } = c;
+  const mine = leasedBy(c);
   try {
     const parts = submitFields(row, from);
     const sent = { status: 'SENT' as const, sentAt: new Date(), attempts: row.attempts + 1, lastError: null, lockedUntil: null };
@@ -163,18 +140,7 @@ async function sendOne(
         .where(mine);
       return 'failed';
     }
-    const attempts = row.attempts + 1;
-    await db
-      .update(mailOutbox)
-      .set({
-        attempts,
-        status: attempts >= policy.maxAttempts ? 'FAILED' : 'PENDING',
-        lastError: message,
-        nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts, policy)),
-        lockedUntil: null,
-      })
-      .where(mine);
-    return attempts >= policy.maxAttempts ? 'failed' : 'requeued';
+    return (await recordFailure(db, c, err, policy)) ? 'failed' : 'requeued';
   }
 }
 
@@ -367,7 +333,7 @@ export interface SmsWorker {
 }
 
 /**
- * Starts the SMS worker when SMPP_URL is set (server/main.ts): binds (server/sms/link.ts), and every `intervalMs` and at
+ * Starts the SMS worker when SMPP_URL is set (smsChannel, server/outbox/channels/registry.ts): binds (./smppLink.ts), and every `intervalMs` and at
  * each bind sends the due SMS (deliverSms); receipts and replies are recorded (handleDeliver). Without SMPP_URL it does
  * nothing and SMS stay queued. @returns the worker
  */
@@ -430,3 +396,19 @@ export function startSmsWorker(opts: {
     },
   };
 }
+
+/** The SMS driver: on when SMPP_URL is set; its worker is startSmsWorker's (one bind per process). */
+export const smsChannel: OutboxChannel<'sms'> = {
+  name: 'sms',
+  isOn: (config) => !!config.smppUrl,
+  start: ({ db, config, policy, log }) =>
+    startSmsWorker({
+      db,
+      smppUrl: config.smppUrl,
+      from: config.smsFrom,
+      maxPerSecond: config.smsMaxPerSecond,
+      policy,
+      intervalMs: config.outboxIntervalMs,
+      log,
+    }),
+};

@@ -1,5 +1,5 @@
 /**
- * The part of the `smpp` package (0.5.x, no types of its own) that server/sms/ and its tests use: a client session
+ * The part of the `smpp` package (0.5.x, no types of its own) that server/outbox/channels/ and its tests use: a client session
  * (connect, bind_transceiver, submit_sm, enquire_link, deliver_sm_resp) and the server side the tests run as the
  * operator's gateway (createServer). Parameters are SMPP 3.4 field names.
  */

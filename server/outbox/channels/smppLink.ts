@@ -3,7 +3,7 @@
  * binds (bind_transceiver, system_id and password from SMPP_URL), keeps the bind alive (enquire_link every 30 s),
  * re-binds after a drop with back-off (1 s doubling to 60 s), and submits PDUs within a window of unacknowledged ones
  * and at most `maxPerSecond` a second (SMS_MAX_PER_SECOND). Incoming deliver_sm (receipts, mobile-originated texts)
- * are acknowledged and handed to `onDeliver`. Pure transport: the outbox rules are in server/sms/outbox.ts.
+ * are acknowledged and handed to `onDeliver`. Pure transport: the outbox rules are in ./sms.ts.
  */
 import type { PDU, Session } from 'smpp';
 
