@@ -90,7 +90,11 @@ test('ADMIN sends a message to a departure by SMS and sees it delivered in the o
       telephoneDestinataire: tel,
     });
   }
-  // The registration's notices may already have gone by SMS: count only the message's from here.
+  // The registration's notices go by SMS too (each party 'auto' with a number; docs/decisions/notice-dispatch.md),
+  // dispatched after the registration: one to each party of each parcel, waited for, then only the message's counted.
+  await expect
+    .poll(() => gateway.received.filter((p) => p.text.includes('votre colis a été enregistré')).length, { timeout: 30_000 })
+    .toBe(4);
   const before = gateway.received.length;
   await signIn(page, ADMIN);
   await page.getByRole('menu').getByRole('menuitem', { name: 'Messagerie', exact: true }).click();
