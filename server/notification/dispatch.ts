@@ -180,9 +180,9 @@ async function expandNotices(tx: Tx, notices: ColisNotice[], mark: boolean): Pro
  * Claims up to `limit` undispatched notices, oldest first, on `tx` (a transaction: they stay locked until it ends; one
  * another transaction holds is skipped, never waited for), expands and marks them. Notices written together for one
  * parcel (same parcel, words and created_at: one writer's statement or transaction) are one notice to its parties:
- * once per distinct address. @returns how many notices were claimed
+ * once per distinct address. @returns whether the batch was full (more may wait) and how many notices were marked
  */
-async function dispatchBatch(tx: Tx, limit: number): Promise<number> {
+async function dispatchBatch(tx: Tx, limit: number): Promise<{ full: boolean; marked: number }> {
   const rows = await tx
     .select({
       notificationID: notifications.id,
@@ -210,8 +210,11 @@ async function dispatchBatch(tx: Tx, limit: number): Promise<number> {
     notice.receivers.push({ notificationID: r.notificationID, receiverID: r.receiverID });
     notices.set(key, notice);
   }
-  if (rows.length) await expandNotices(tx, [...notices.values()], true);
-  return rows.length;
+  // A full batch may have cut its last notice short: that one waits for the next batch, whole (unless it is alone).
+  if (rows.length === limit && notices.size > 1) notices.delete([...notices.keys()].pop()!);
+  const taken = [...notices.values()];
+  if (taken.length) await expandNotices(tx, taken, true);
+  return { full: rows.length === limit, marked: taken.reduce((n, t) => n + t.receivers.length, 0) };
 }
 
 /**
@@ -222,9 +225,9 @@ async function dispatchBatch(tx: Tx, limit: number): Promise<number> {
 export async function dispatchNotices(db: Db): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await db.transaction((tx) => dispatchBatch(tx, DISPATCH_BATCH));
-    total += n;
-    if (n < DISPATCH_BATCH) return total;
+    const { full, marked } = await db.transaction((tx) => dispatchBatch(tx, DISPATCH_BATCH));
+    total += marked;
+    if (!full) return total;
   }
 }
 
