@@ -139,8 +139,8 @@ const registrationStatement = reusableSql<Record<string, unknown> & { suiviToken
     SELECT 1 AS n, id FROM exp WHERE id IS NOT NULL UNION ALL SELECT 2, id FROM dest WHERE id IS NOT NULL
     UNION ALL SELECT 3, NULL FROM dest, ins WHERE dest.id IS NULL AND coalesce(trim(ins.email_destinataire), '') <> ''
   ), notif AS (
-    INSERT INTO ${notifications} (id, receiver_id, colis_id, message)
-    SELECT (${sql.placeholder('notifIds')}::uuid[])[p.n], p.id, ins.id, ${sql.placeholder('message')}::text FROM ins, parties p
+    INSERT INTO ${notifications} (id, receiver_id, colis_id, message, dispatched_at)
+    SELECT (${sql.placeholder('notifIds')}::uuid[])[p.n], p.id, ins.id, ${sql.placeholder('message')}::text, NULL FROM ins, parties p
   ), audit AS (
     ${colisCreatedAuditOf(
       sql`ins c WHERE ${sql.placeholder('withAudit')}::boolean`,

@@ -574,8 +574,10 @@ export const notifications = pgTable(
      * server/notification/dispatch.ts); null: still to do (a registration writes its notices so, the outbox worker's
      * tick expands them). A row without receiver (receiver_id null) tells the parcel's recipient without client record,
      * at the parcel's typed e-mail (colis.email_destinataire). docs/decisions/notice-dispatch.md.
+     * Defaults to now(): a writer that does not name it (a process of the previous version during a rolling upgrade,
+     * which expanded its notices itself) leaves nothing for the dispatcher; the registration writes null explicitly.
      */
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }).default(sql`now()`),
   },
   (t) => [
     index('notifications_receiver_idx').on(t.receiverID, t.createdAt),

@@ -219,13 +219,13 @@ async function dispatchBatch(tx: Tx, limit: number): Promise<{ full: boolean; ma
 
 /**
  * Expands every undispatched notice (a registration's, or one whose writer's expansion was lost) into outbox rows,
- * DISPATCH_BATCH per transaction, until none is left (or only ones another process holds).
+ * `batch` (default DISPATCH_BATCH) per transaction, until none is left (or only ones another process holds).
  * @returns how many notices were expanded
  */
-export async function dispatchNotices(db: Db): Promise<number> {
+export async function dispatchNotices(db: Db, batch = DISPATCH_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
-    const { full, marked } = await db.transaction((tx) => dispatchBatch(tx, DISPATCH_BATCH));
+    const { full, marked } = await db.transaction((tx) => dispatchBatch(tx, batch));
     total += marked;
     if (!full) return total;
   }

@@ -202,4 +202,37 @@ describe('the dispatcher is at least once and sends once', () => {
       .where(and(eq(notifications.colisID, c.id), sql`${notifications.dispatchedAt} IS NULL`));
     expect(n).toBe(0);
   });
+
+  it("a batch that ends inside a parcel's notice leaves that notice whole for the next batch", async () => {
+    const envoi = await createEnvoiByApi(t);
+    // Each recipient has no e-mail of its own and the sender's typed for it: one address, so one e-mail per parcel,
+    // which only a notice expanded whole can tell (two halves would each mail it).
+    const parcels = [];
+    for (let i = 0; i < 3; i++) {
+      const [from, to] = [await client('email'), await client('email')];
+      await t.database.db.update(users).set({ email: null }).where(eq(users.id, to.id));
+      const res = await t.call('POST', '/api/colis/create', {
+        token: agent.token,
+        body: colisBody(refs, envoi.id, { expediteurID: from.id, destinataireID: to.id, emailDestinataire: from.email }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      parcels.push({ id: res.body.data.id as string, email: from.email });
+    }
+    // Batches of 3 rows over 3 notices of 2 rows: each batch cuts a notice, which waits whole for the next one.
+    expect(await dispatchNotices(t.database.db, 3)).toBe(6);
+    for (const p of parcels) expect(await outboxOf(p.id)).toEqual([`email ${p.email}`]);
+  });
+
+  it('a notice written without naming dispatched_at (a previous version, which sent it itself) is not sent again', async () => {
+    const envoi = await createEnvoiByApi(t);
+    const [from, to] = [await client('email'), await client('email')];
+    const c = await register(envoi.id, from, to);
+    await dispatchNotices(t.database.db);
+    const before = await outboxOf(c.id);
+    await t.database.db.execute(
+      sql`INSERT INTO ${notifications} (id, receiver_id, colis_id, message) VALUES (gen_random_uuid(), ${from.id}, ${c.id}, 'statut changé')`,
+    );
+    expect(await dispatchNotices(t.database.db)).toBe(0);
+    expect(await outboxOf(c.id)).toEqual(before);
+  });
 });
