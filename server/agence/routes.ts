@@ -14,7 +14,7 @@ import { agenceSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { agences, pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, codeLibelleRef, instant, record, rowsAnswer } from '../http/answer';
+import { answers, codeLibelleRef, instant, record, rowsAnswer } from '../../common/schemas/answer';
 import { agenceDependants, listAgencesBy, nestVillePays, selectAgences } from './query';
 import { agenceValues } from './service';
 

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, id, listAnswer } from '../http/answer';
+import { answers, id, listAnswer } from '../../common/schemas/answer';
 import { badRequest } from '../http/errors';
 import { auditPage } from './query';
 

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { answers, codeLibelleRef, envelope, instant, messageAnswer, record } from '../http/answer';
+import { answers, codeLibelleRef, envelope, instant, messageAnswer, record } from '../../common/schemas/answer';
 import { toApi } from '../http/serialize';
 import { currentUser } from './currentUser';
 import { RECOVERY_SENT_MESSAGE, changePassword, login, requestPasswordReset, resetPassword } from './service';

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { latestAudits } from '../audit/query';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, envelope, id, record, rowsAnswer } from '../http/answer';
+import { answers, envelope, id, record, rowsAnswer } from '../../common/schemas/answer';
 import { toApi } from '../http/serialize';
 import { listAutorisationsOfRole } from './query';
 import { assertRoleExists, getAutorisation, setAutorisationActive, setGrants, type GrantsResult } from './service';

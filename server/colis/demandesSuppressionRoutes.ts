@@ -11,7 +11,17 @@ import { z } from 'zod';
 import { DEMANDE_ETATS, DEMANDE_SUPPRESSION_MESSAGES, demandeEtatFiltre, demandeRefusBody } from '../../common/schemas/demandeSuppression';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, codeLibelleRef, devise, envelope, errorAnswer, instant, messageAnswer, montant, record } from '../http/answer';
+import {
+  answers,
+  codeLibelleRef,
+  devise,
+  envelope,
+  errorAnswer,
+  instant,
+  messageAnswer,
+  montant,
+  record,
+} from '../../common/schemas/answer';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';

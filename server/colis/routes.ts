@@ -30,7 +30,7 @@ import {
   montant,
   record,
   rowsAnswer,
-} from '../http/answer';
+} from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { byAgenceAnswer, sendGroupedPage } from '../http/byAgence';

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { COLIS_STAT_KEYS, ENVOI_STAT_KEYS } from '../../common/dashboard';
 import type { Db } from '../db/client';
 import { currentUser } from '../auth/currentUser';
-import { answers, euros, montant } from '../http/answer';
+import { answers, euros, montant } from '../../common/schemas/answer';
 import { circularStats, colisParMois, compactStats, dashboardCounts, dashboardPortee, STATS_COMPACT_EVERY_MS } from './stats';
 
 const params = z.object({ userId: z.string().max(60) });

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { TRANSFERT_MESSAGES, transfertBody } from '../../common/schemas/transfert';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, calendarDate, devise, envelope, id, kg, montant, record } from '../http/answer';
+import { answers, calendarDate, devise, envelope, id, kg, montant, record } from '../../common/schemas/answer';
 import { toApi } from '../http/serialize';
 import { colisEnAttenteOfEnvoi, transfererColis } from './transfert';
 

@@ -4,7 +4,7 @@
  */
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { codeLibelleRecord } from '../http/answer';
+import { codeLibelleRecord } from '../../common/schemas/answer';
 import { exportColumns } from '../http/export';
 import { codeLibelleSchema } from '../../common/schemas/reference';
 import type { ReferenceResource } from '../../common/autorisationRules';

@@ -23,7 +23,7 @@ import { runList, type AnyRow, type FilterDef, type ListDef } from '../http/list
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { pgError } from '../db/pgError';
-import { answers, dataAnswer, envelope, listAnswer, messageAnswer } from '../http/answer';
+import { answers, dataAnswer, envelope, listAnswer, messageAnswer } from '../../common/schemas/answer';
 import { recordChange } from '../db/audit';
 
 export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' | 'sortColumns' | 'filterHook' | 'mapRow'> {
@@ -58,7 +58,7 @@ export interface ReferenceResourceDef extends Pick<ListDef, 'table' | 'select' |
    * columns.
    */
   export: ExportDef;
-  /** The record as answered (http/answer.ts record): the answers' schema in /api/docs. */
+  /** The record as answered (common/schemas/answer.ts record): the answers' schema in /api/docs. */
   record: z.ZodType;
   /**
    * A check run inside the write's transaction before an update (full or active toggle) or a deletion is written:

@@ -1,7 +1,7 @@
 /**
  * The columns of a populated reference in a Drizzle select: a record read as `{ id, code, libelle }` (status, mode,
  * agency, country, city, nature, group, role, user type, operation type…), which the API answers with `_id` added
- * (http/answer.ts codeLibelleRef; spec 000 §3, spec 001 §3). One spelling for every read that populates one.
+ * (common/schemas/answer.ts codeLibelleRef; spec 000 §3, spec 001 §3). One spelling for every read that populates one.
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { PAYMENT_BY } from '../../common/colisRules';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, envelope, id, instant, listAnswer, messageAnswer, montant, record } from '../http/answer';
+import { answers, envelope, id, instant, listAnswer, messageAnswer, montant, record } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { byAgenceAnswer, sendGroupedPage } from '../http/byAgence';

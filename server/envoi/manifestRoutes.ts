@@ -11,7 +11,7 @@ import { envoiScope } from '../access/scopes';
 import { currentUser } from '../auth/currentUser';
 import { manifestPage, MANIFEST_PAGE_MAX } from '../colis/query';
 import type { Db } from '../db/client';
-import { answers, calendarDate, codeLibelleRef, envelope, kg, montant, record } from '../http/answer';
+import { answers, calendarDate, codeLibelleRef, envelope, kg, montant, record } from '../../common/schemas/answer';
 import { notFound } from '../http/errors';
 import { toApi } from '../http/serialize';
 import { findEnvoi } from './query';

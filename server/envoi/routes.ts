@@ -21,7 +21,7 @@ import {
   messageAnswer,
   record,
   rowsAnswer,
-} from '../http/answer';
+} from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { sendListText } from '../http/answerSerializer';

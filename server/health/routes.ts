@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MIGRATIONS_FOLDER, type Db } from '../db/client';
-import { answers } from '../http/answer';
+import { answers } from '../../common/schemas/answer';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../plugins/errors';
 
 /** Longest a readiness check waits for the database (ms) before answering 503. */

@@ -6,7 +6,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { id } from './answer';
+import { id } from '../../common/schemas/answer';
 import { sendListText } from './answerSerializer';
 import type { ListPage } from './list';
 import { toApi } from './serialize';

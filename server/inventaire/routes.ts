@@ -11,7 +11,7 @@ import { COLIS_STATUT_CODES } from '../../common/colisRules';
 import { INVENTAIRE_MAX_REFERENCES, INVENTAIRE_MESSAGES, INVENTAIRE_REFERENCE_MAX } from '../../common/inventaireRules';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, codeLibelleRef, devise, envelope, id, instant, kg, montant, record } from '../http/answer';
+import { answers, codeLibelleRef, devise, envelope, id, instant, kg, montant, record } from '../../common/schemas/answer';
 import { badRequest } from '../http/errors';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, instant, listAnswer, messageAnswer, record } from '../http/answer';
+import { answers, instant, listAnswer, messageAnswer, record } from '../../common/schemas/answer';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';

@@ -10,7 +10,7 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import { DEPENDANT_KINDS, deactivationGuard } from '../crud/deactivationGuard';
 import type { Db } from '../db/client';
 import { modesEnvoi } from '../db/schema';
-import { answers, codeLibelleRecord, rowsAnswer } from '../http/answer';
+import { answers, codeLibelleRecord, rowsAnswer } from '../../common/schemas/answer';
 import { toApi } from '../http/serialize';
 import { listModesEnvoiByParamNature, modeEnvoiDependants } from './query';
 

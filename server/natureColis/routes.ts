@@ -11,7 +11,7 @@ import { natureColisCreateSchema as natureCreate, natureColisUpdateSchema as nat
 import type { Db } from '../db/client';
 import { groupesNatureColis, naturesColis } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, codeLibelleRef, instant, listAnswer, record } from '../http/answer';
+import { answers, codeLibelleRef, instant, listAnswer, record } from '../../common/schemas/answer';
 import { listNaturesOfGroupe, naturesForEnvoiFilter, selectNatures } from './query';
 
 /** A nature as the API answers it: its group populated. */

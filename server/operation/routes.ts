@@ -10,7 +10,18 @@ import { OPERATION_TYPES, operationCreatedMessage } from '../../common/operation
 import { operationBody, type OperationInput } from '../../common/schemas/operation';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, calendarDate, codeLibelleRef, dataAnswer, envelope, euros, id, instant, messageAnswer, record } from '../http/answer';
+import {
+  answers,
+  calendarDate,
+  codeLibelleRef,
+  dataAnswer,
+  envelope,
+  euros,
+  id,
+  instant,
+  messageAnswer,
+  record,
+} from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';

@@ -14,7 +14,7 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import { paramNatureModeSchema as body } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { groupesNatureColis, modesEnvoi, paramNatureModes } from '../db/schema';
-import { codeLibelleRef, instant, record } from '../http/answer';
+import { codeLibelleRef, instant, record } from '../../common/schemas/answer';
 import { nestVillesPays, selectParamNatureModes, vDest, vOrig } from './query';
 import { paramValues } from './service';
 

@@ -11,7 +11,7 @@ import { paysCreateSchema, paysUpdateSchema } from '../../common/schemas/referen
 import type { Db } from '../db/client';
 import { pays } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, instant, record, rowsAnswer } from '../http/answer';
+import { answers, instant, record, rowsAnswer } from '../../common/schemas/answer';
 import { listPaysByParamNature } from './query';
 
 /** A country as the API answers it (spec 001 §3). */

@@ -4,13 +4,13 @@
  * - every operation lists the refusals it may answer, each in the `{success: false, message, errors?}` envelope
  *   (component `Erreur`): 400, 413 (with the route's body limit), 429 and 503 (with Retry-After), 500 everywhere;
  *   401 and 403 where a session is needed; 404 and 414 where the path has parameters; 409 and 415 on writes. A status
- *   the route already declares (http/answer.ts REFUSALS or its own) is kept as declared.
+ *   the route already declares (common/schemas/answer.ts REFUSALS or its own) is kept as declared.
  * - a list that exports (`format=csv|xlsx`, http/export.ts) declares the CSV and XLSX media types of its 200 beside
  *   JSON, with its Content-Disposition; a `.js` file (the UI's /app-config.js) declares JavaScript.
  */
 import { z } from 'zod';
 import { bodyLimitOf } from './bodyLimits';
-import { errorAnswer } from '../http/answer';
+import { errorAnswer } from '../../common/schemas/answer';
 import { EXPORT_CONTENT_TYPES } from '../http/export';
 
 /** An OpenAPI response object, as far as this module reads and writes it. */

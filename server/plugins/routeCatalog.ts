@@ -1,6 +1,6 @@
 /**
  * The catalogue of the API routes as they are registered: method, URL pattern and the answer schemas each declares
- * by status (http/answer.ts). Read by the access walk (tests/server/access.test.ts: every route has an access rule,
+ * by status (common/schemas/answer.ts). Read by the access walk (tests/server/access.test.ts: every route has an access rule,
  * declares its answers, and answers what it declares). Registered before the routes, which it collects as they are
  * added.
  */

@@ -1,6 +1,6 @@
 /**
  * OpenAPI description of the API at /api/docs (@fastify/swagger and its UI), generated from each route's zod schemas:
- * parameters, bodies and answers (http/answer.ts, refusals included); public routes of access/routeAccess.ts are marked
+ * parameters, bodies and answers (common/schemas/answer.ts, refusals included); public routes of access/routeAccess.ts are marked
  * public (`security: []`). Registered before the routes, which it collects as they are added.
  * Who may read it is API_DOCS (docs/decisions/security-hardening.md "Cheap refusals"): `public` (default), `staff` (a
  * valid session token) or `off` (404). The document (~900 KB) is built once, then served from memory compressed

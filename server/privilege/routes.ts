@@ -12,7 +12,7 @@ import { registerReferenceResource } from '../crud/referenceResource';
 import { permissionSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { privileges } from '../db/schema';
-import { instant, record } from '../http/answer';
+import { instant, record } from '../../common/schemas/answer';
 import { forbidden } from '../http/errors';
 import { privilegeRefusal, type PrivilegeChange } from '../../common/autorisationRules';
 import type { CurrentUser } from '../auth/currentUser';

@@ -17,7 +17,7 @@ import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource, type GuardContext } from '../crud/referenceResource';
 import type { Db, Tx } from '../db/client';
 import { roles } from '../db/schema';
-import { codeLibelleRecord } from '../http/answer';
+import { codeLibelleRecord } from '../../common/schemas/answer';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { agencesUtilisateursSql, findRoleFacts } from './query';
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import { settleAttempt } from '../auth/throttle';
 import type { Db } from '../db/client';
-import { answers, envelope, instant, messageAnswer } from '../http/answer';
+import { answers, envelope, instant, messageAnswer } from '../../common/schemas/answer';
 import { notFound } from '../http/errors';
 import { releaseScopedLock, visibleLocks } from './query';
 

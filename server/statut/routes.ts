@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { answers, codeLibelleRef, dataAnswer, instant, rowsAnswer } from '../http/answer';
+import { answers, codeLibelleRef, dataAnswer, instant, rowsAnswer } from '../../common/schemas/answer';
 import { notFound } from '../http/errors';
 import { serializedOnce } from '../http/answerSerializer';
 import { toApi } from '../http/serialize';

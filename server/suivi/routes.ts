@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { answers, calendarDate, devise, envelope, montant } from '../http/answer';
+import { answers, calendarDate, devise, envelope, montant } from '../../common/schemas/answer';
 import { tooManyAttempts } from '../http/errors';
 import { suiviByReference, suiviByToken } from './service';
 

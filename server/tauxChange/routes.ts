@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { TAUX_MESSAGES as M, tauxChangeBody } from '../../common/schemas/tauxChange';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, calendarDate, envelope, instant, listAnswer, record } from '../http/answer';
+import { answers, calendarDate, envelope, instant, listAnswer, record } from '../../common/schemas/answer';
 import { exportColumns, sendListExport, wantsExport, type ExportDef } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';

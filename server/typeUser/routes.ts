@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { answers, instant, record, rowsAnswer } from '../http/answer';
+import { answers, instant, record, rowsAnswer } from '../../common/schemas/answer';
 import { toApi } from '../http/serialize';
 import { listTypeUsers } from './query';
 

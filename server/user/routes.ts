@@ -16,7 +16,7 @@ import { currentUser } from '../auth/currentUser';
 import { PHONE_LOOKUP_POLICY, takeAttempt } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { userRecord } from '../auth/routes';
-import { answers, dataAnswer, envelope, instant, listAnswer, messageAnswer, record, rowsAnswer } from '../http/answer';
+import { answers, dataAnswer, envelope, instant, listAnswer, messageAnswer, record, rowsAnswer } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';

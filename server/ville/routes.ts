@@ -13,7 +13,7 @@ import { villeSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, instant, record, rowsAnswer } from '../http/answer';
+import { answers, instant, record, rowsAnswer } from '../../common/schemas/answer';
 import { listVillesOfPays, selectVilles, villeDependants } from './query';
 
 /** A city as the API answers it: its country populated. */

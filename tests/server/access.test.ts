@@ -1,7 +1,7 @@
 /**
  * Walks every registered API route (docs/architecture.md §6; spec 000 §6, 001 §6): 401 without a token, 403 without the permission key,
  * and the table of access rules matches the registered routes exactly. Every route declares its answers
- * (server/http/answer.ts), and representative calls answer what they declare: every field named, and no field
+ * (common/schemas/answer.ts), and representative calls answer what they declare: every field named, and no field
  * answered that the schema does not name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
