@@ -4,11 +4,13 @@
  * 'Caisse' screen's form (src/caisse/CaissePage.tsx: one counted amount per expected line, and a comment), built from
  * the same line so a rule and its French message are written once. What needs the database or the signed-in user (the
  * agency a role may close, one open closing per agency and day, the expected amounts, never sent by the browser) stays
- * in server/caisse/service.ts.
+ * in server/caisse/service.ts. The answers of the caisse routes end the file: the route answers them, the screen reads
+ * their type (src/caisse/types.ts; docs/decisions/answer-schemas.md).
  */
 import { z } from 'zod';
 import { isoToFr } from '../dates';
 import { roundToDevise } from '../devises';
+import { calendarDate, codeLibelleRef, envelope, id, instant, record } from './answer';
 import { deviseCode, isBlank, jourIso, montant, optionalText, requiredText } from './fields';
 
 /** The French messages of the cash closing (the screen and the API show the same). */
@@ -139,3 +141,76 @@ export type CaisseClotureInput = z.infer<typeof caisseClotureBody>;
 
 /** Body of caisse/rouvrir/{id}: the reason, required. */
 export const caisseRouvrirBody = z.strictObject({ motif: requiredText(M.motifRequis, 500) });
+
+// ---------------------------------------------------------------- answers (server/caisse/routes.ts)
+
+/** An amount of a line: the exact decimal text of its currency ('1234.50' €, '6560' F CFA). */
+const texte = z.string().describe("exact decimal text in the line's currency (its minor unit)");
+
+/** An expected line: its payment mode (null: the cash operations), its currency and what the records say. */
+export const ligneAttendue = z.looseObject({
+  modePaiementID: id.nullable(),
+  modePaiement: codeLibelleRef.nullable(),
+  libelle: z.string().describe("the mode's label, or 'Opérations de caisse'"),
+  devise: z.string().describe('ISO 4217 code'),
+  attendu: texte.describe('payments − refunds (a mode), or incomes − expenses (the operations)'),
+});
+
+/**
+ * The conversion differences a day's settling amounts booked, per parcel currency (docs/decisions/currencies.md "The
+ * last minor units"): shown beside the drawer's lines, counted in none.
+ */
+export const ecartsConversion = z.array(
+  z.looseObject({ devise: z.string().describe("the parcels' currency"), ecart: texte.describe('Σ converted − booked, signed') }),
+);
+
+/** A person of a closing (author, who reopened it). */
+const personne = record({ nom: z.string(), prenoms: z.string() });
+
+/** A closing as caisse/liste answers it. */
+export const clotureRecord = record({
+  jour: calendarDate.describe('the closed day, Europe/Paris'),
+  commentaire: z.string(),
+  createdAt: instant,
+  agenceID: codeLibelleRef,
+  auteur: personne,
+  rouverte: z.boolean().describe('reopened: the day may change and be closed again'),
+  rouverteAt: instant.nullable(),
+  rouvertePar: personne.nullable(),
+  motifReouverture: z.string().nullable(),
+  ecarts: z.array(z.looseObject({ devise: z.string(), ecart: texte })).describe('Σ (counted − expected) per currency'),
+  ecartsConversion: ecartsConversion.describe('the conversion differences of the day as the closing found them'),
+});
+
+/** A closing with its counted lines (caisse/getBy, caisse/cloture, caisse/rouvrir). */
+export const clotureDetail = clotureRecord.extend({
+  comptes: z.array(
+    ligneAttendue.extend({
+      id,
+      _id: id,
+      compte: texte.describe('counted'),
+      ecart: texte.describe('counted − expected'),
+    }),
+  ),
+});
+
+/** What caisse/attendu answers beside `success`: the agency, the day, its expected lines, its open closing (null: open). */
+export const caisseAttendu = z.looseObject({
+  agence: codeLibelleRef,
+  date: calendarDate,
+  lignes: z.array(ligneAttendue),
+  ecartsConversion: ecartsConversion.describe("the day's conversion differences so far"),
+  cloture: clotureDetail.nullable(),
+});
+
+/** GET caisse/attendu. */
+export const caisseAttenduAnswer = envelope(caisseAttendu.shape);
+
+/** POST caisse/cloture and caisse/rouvrir/{id}: the closing and the French message. */
+export const caisseClotureAnswer = envelope({ message: z.string(), data: clotureDetail });
+
+/** GET caisse/getBy/{id}: one closing with its counted lines. */
+export const caisseGetByAnswer = envelope({ data: clotureDetail });
+
+/** GET caisse/liste: a page of closings, newest first, and how many match. */
+export const caisseListeAnswer = envelope({ datas: z.array(clotureRecord), total: z.number().int() });

@@ -2,6 +2,8 @@
  * The dataProvider methods of the 'Caisse' screen (server/caisse/routes.ts; docs/decisions/refunds-and-cash.md),
  * reached with useDataProvider<DataProvider & CaisseMethods>() (added to the app's dataProvider by src/appDataProvider.ts).
  */
+import type { Answered } from '../../common/schemas/answer';
+import type { caisseAttenduAnswer, caisseClotureAnswer, caisseGetByAnswer, caisseListeAnswer } from '../../common/schemas/caisse';
 import { httpRequest, type CallOptions } from '../providers/http';
 import type { CaisseAttendu, CaisseCloture, CaisseClotureBody, CaisseClotureDetail } from './types';
 
@@ -33,33 +35,39 @@ export interface CaisseMethods {
 /** The implementation of CaisseMethods. */
 export const caisseMethods: CaisseMethods = {
   async getCaisseAttendu({ agenceID, date }, { signal } = {}) {
-    const json = await httpRequest('caisse/attendu', { query: { agenceID, date }, signal });
+    const json = await httpRequest<Answered<typeof caisseAttenduAnswer>>('caisse/attendu', { query: { agenceID, date }, signal });
     return {
-      agence: json.agence as CaisseAttendu['agence'],
-      date: json.date as string,
-      lignes: Array.isArray(json.lignes) ? (json.lignes as CaisseAttendu['lignes']) : [],
-      ecartsConversion: Array.isArray(json.ecartsConversion) ? (json.ecartsConversion as CaisseAttendu['ecartsConversion']) : [],
-      cloture: (json.cloture as CaisseClotureDetail | null) ?? null,
+      agence: json.agence,
+      date: json.date,
+      lignes: Array.isArray(json.lignes) ? json.lignes : [],
+      ecartsConversion: Array.isArray(json.ecartsConversion) ? json.ecartsConversion : [],
+      cloture: json.cloture ?? null,
     };
   },
 
   async cloturerCaisse(body) {
-    const json = await httpRequest('caisse/cloture', { method: 'POST', body });
-    return { message: json.message, data: json.data as CaisseClotureDetail };
+    const json = await httpRequest<Answered<typeof caisseClotureAnswer>>('caisse/cloture', { method: 'POST', body });
+    return { message: json.message, data: json.data };
   },
 
   async getCaisseListe({ page, perPage, agenceID }, { signal } = {}) {
-    const json = await httpRequest('caisse/liste', { query: { _page: page, _perPage: perPage, agenceID }, signal });
-    return { datas: Array.isArray(json.datas) ? (json.datas as CaisseCloture[]) : [], total: Number(json.total ?? 0) };
+    const json = await httpRequest<Answered<typeof caisseListeAnswer>>('caisse/liste', {
+      query: { _page: page, _perPage: perPage, agenceID },
+      signal,
+    });
+    return { datas: Array.isArray(json.datas) ? json.datas : [], total: Number(json.total ?? 0) };
   },
 
   async getCaisseCloture(id, { signal } = {}) {
-    const json = await httpRequest(`caisse/getBy/${encodeURIComponent(id)}`, { signal });
-    return json.data as CaisseClotureDetail;
+    const json = await httpRequest<Answered<typeof caisseGetByAnswer>>(`caisse/getBy/${encodeURIComponent(id)}`, { signal });
+    return json.data;
   },
 
   async rouvrirCaisse(id, motif) {
-    const json = await httpRequest(`caisse/rouvrir/${encodeURIComponent(id)}`, { method: 'POST', body: { motif } });
-    return { message: json.message, data: json.data as CaisseClotureDetail };
+    const json = await httpRequest<Answered<typeof caisseClotureAnswer>>(`caisse/rouvrir/${encodeURIComponent(id)}`, {
+      method: 'POST',
+      body: { motif },
+    });
+    return { message: json.message, data: json.data };
   },
 };

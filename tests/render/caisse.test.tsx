@@ -19,7 +19,7 @@ const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f
 
 const ESPECES = '0a9e7c1d-2b3f-4a5b-8c6d-7e8f9a0b1c22';
 const WAVE = '0a9e7c1d-2b3f-4a5b-8c6d-7e8f9a0b1c23';
-const AGENCE = { id: 'agence-1', code: 'DKR1', libelle: 'Agence Dakar Plateau' };
+const AGENCE = { id: 'agence-1', _id: 'agence-1', code: 'DKR1', libelle: 'Agence Dakar Plateau' };
 const today = todayIso();
 
 /** Dakar's day: cash in F CFA and in euros, Wave in F CFA, and the cash operations in F CFA. */
@@ -29,31 +29,39 @@ const ATTENDU: CaisseAttendu = {
   lignes: [
     {
       modePaiementID: ESPECES,
-      modePaiement: { id: ESPECES, code: 'ESPECES', libelle: 'Espèces' },
+      modePaiement: { id: ESPECES, _id: ESPECES, code: 'ESPECES', libelle: 'Espèces' },
       libelle: 'Espèces',
       devise: 'EUR',
       attendu: '20.00',
     },
     {
       modePaiementID: ESPECES,
-      modePaiement: { id: ESPECES, code: 'ESPECES', libelle: 'Espèces' },
+      modePaiement: { id: ESPECES, _id: ESPECES, code: 'ESPECES', libelle: 'Espèces' },
       libelle: 'Espèces',
       devise: 'XOF',
       attendu: '3000',
     },
-    { modePaiementID: WAVE, modePaiement: { id: WAVE, code: 'WAVE', libelle: 'Wave' }, libelle: 'Wave', devise: 'XOF', attendu: '1500' },
+    {
+      modePaiementID: WAVE,
+      modePaiement: { id: WAVE, _id: WAVE, code: 'WAVE', libelle: 'Wave' },
+      libelle: 'Wave',
+      devise: 'XOF',
+      attendu: '1500',
+    },
     { modePaiementID: null, modePaiement: null, libelle: CAISSE_MESSAGES.operations, devise: 'XOF', attendu: '-2500' },
   ],
+  ecartsConversion: [],
   cloture: null,
 };
 
 const CLOTURE: CaisseClotureDetail = {
   id: 'cloture-1',
+  _id: 'cloture-1',
   jour: today,
   commentaire: 'Manque 50 F',
   createdAt: '2026-11-26T17:30:00.000Z',
   agenceID: AGENCE,
-  auteur: { id: 'user-moi', nom: 'Koné', prenoms: 'Awa' },
+  auteur: { id: 'user-moi', _id: 'user-moi', nom: 'Koné', prenoms: 'Awa' },
   rouverte: false,
   rouverteAt: null,
   rouvertePar: null,
@@ -62,9 +70,10 @@ const CLOTURE: CaisseClotureDetail = {
     { devise: 'EUR', ecart: '0.00' },
     { devise: 'XOF', ecart: '-50' },
   ],
+  ecartsConversion: [],
   comptes: [
-    { id: 'c1', ...ATTENDU.lignes[0], compte: '20.00', ecart: '0.00' },
-    { id: 'c2', ...ATTENDU.lignes[1], compte: '2950', ecart: '-50' },
+    { id: 'c1', _id: 'c1', ...ATTENDU.lignes[0], compte: '20.00', ecart: '0.00' },
+    { id: 'c2', _id: 'c2', ...ATTENDU.lignes[1], compte: '2950', ecart: '-50' },
   ],
 };
 
@@ -188,7 +197,7 @@ describe('the expected amounts read again while counting', () => {
     const [euros, francs, ...rest] = ATTENDU.lignes;
     const carte = {
       modePaiementID: CARTE,
-      modePaiement: { id: CARTE, code: 'CARTE', libelle: 'Carte' },
+      modePaiement: { id: CARTE, _id: CARTE, code: 'CARTE', libelle: 'Carte' },
       libelle: 'Carte',
       devise: 'EUR',
       attendu: '35.00',

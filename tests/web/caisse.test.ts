@@ -95,22 +95,25 @@ describe('caisseView', () => {
 describe("the 'Arrêté de caisse' PDF", () => {
   const cloture: CaisseClotureDetail = {
     id: 'c',
+    _id: 'c',
     jour: '2026-11-26',
     commentaire: 'Manque 50 F au guichet',
     createdAt: '2026-11-26T17:30:00.000Z',
-    agenceID: { id: 'a', code: 'DKR1', libelle: 'Agence Dakar Plateau' },
-    auteur: { id: 'u', nom: 'Diop', prenoms: 'Moussa' },
+    agenceID: { id: 'a', _id: 'a', code: 'DKR1', libelle: 'Agence Dakar Plateau' },
+    auteur: { id: 'u', _id: 'u', nom: 'Diop', prenoms: 'Moussa' },
     rouverte: true,
     rouverteAt: '2026-11-27T08:00:00.000Z',
-    rouvertePar: { id: 'v', nom: 'Admin', prenoms: 'Chef' },
+    rouvertePar: { id: 'v', _id: 'v', nom: 'Admin', prenoms: 'Chef' },
     motifReouverture: 'Paiement oublie',
     ecarts: [
       { devise: 'EUR', ecart: '0.00' },
       { devise: 'XOF', ecart: '-50' },
     ],
+    ecartsConversion: [],
     comptes: [
       {
         id: '1',
+        _id: '1',
         modePaiementID: ESPECES,
         modePaiement: null,
         libelle: 'Wave',
@@ -121,6 +124,7 @@ describe("the 'Arrêté de caisse' PDF", () => {
       },
       {
         id: '2',
+        _id: '2',
         modePaiementID: null,
         modePaiement: null,
         libelle: 'Operations de caisse',
