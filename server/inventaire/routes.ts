@@ -11,7 +11,13 @@ import { COLIS_STATUT_CODES } from '../../common/colisRules';
 import { INVENTAIRE_MAX_REFERENCES, INVENTAIRE_MESSAGES, INVENTAIRE_REFERENCE_MAX } from '../../common/inventaireRules';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, codeLibelleRef, devise, envelope, id, instant, kg, montant, record } from '../../common/schemas/answer';
+import { answers } from '../../common/schemas/answer';
+import {
+  inventaireAttendusAnswer,
+  inventaireCreateAnswer,
+  inventaireListeAnswer,
+  inventaireVerifierAnswer,
+} from '../../common/schemas/inventaire';
 import { badRequest } from '../http/errors';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
@@ -43,54 +49,6 @@ const createBody = z.strictObject({
     .max(INVENTAIRE_MAX_REFERENCES, `${INVENTAIRE_MAX_REFERENCES} références au maximum`),
 });
 
-/** The author of a statement: `prenom` (the spec's name) and `prenoms` carry the same first names. */
-const auteurRecord = record({ nom: z.string(), prenom: z.string(), prenoms: z.string() });
-const agenceRef = record({ code: z.string(), libelle: z.string() }).nullable();
-
-/** A statement in the list: parcel ids found, expected and expected-not-found. */
-const inventaireRow = record({
-  dateInventaire: instant,
-  createdAt: instant,
-  auteur: auteurRecord,
-  agenceID: agenceRef,
-  colisId: z.array(id).describe('parcels found'),
-  colisAttendus: z.array(id).describe('parcels expected'),
-  colisNonTrouve: z.array(id).describe('parcels expected and not found'),
-});
-
-/** A parcel of a statement or of the expected list: its total amount in its currency `devise`. */
-const inventaireColisRecord = record({
-  reference: z.string(),
-  createdAt: instant,
-  detailsContenu: z.string(),
-  contenu: z.string(),
-  poids: kg,
-  unite: z.string().describe('KG or M3'),
-  montantTotal: montant,
-  devise,
-  nomDestinataire: z.string().nullable(),
-  prenomsDestinataire: z.string().nullable(),
-  telephoneDestinataire: z.string().nullable(),
-  destinataireID: record({ nom: z.string(), prenoms: z.string(), telephoneComplet: z.string().nullable() }).nullable(),
-  statutID: codeLibelleRef,
-});
-
-const flaggedColis = inventaireColisRecord.extend({ attendu: z.boolean(), trouve: z.boolean() });
-
-/** One statement (`&id=`): its parcels populated (those of the reader's scope), and its unknown references. */
-/** A scanned parcel of another agency of the same country: its reference and that agency's name (null: inactive). */
-const horsAgenceRecord = z.strictObject({ reference: z.string(), agence: z.string().nullable() });
-
-const inventaireDetail = inventaireRow.extend({
-  colisId: z.array(flaggedColis),
-  colisAttendus: z.array(flaggedColis),
-  colisNonTrouve: z.array(flaggedColis),
-  referencesInconnues: z
-    .array(z.string())
-    .describe('scanned references matching no parcel the author could see, as typed (normalised), sorted'),
-  referencesHorsAgence: z.array(horsAgenceRecord).describe("scanned parcels of another agency of the statement's country"),
-});
-
 /** Reads the list's `id` parameter: GET inventaire/liste?id=x (the spec) answers one statement. */
 const isOne = (query: { id?: string }) => !!query.id;
 
@@ -105,13 +63,7 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
       schema: {
         tags,
         querystring: listeQuery,
-        response: answers({
-          200: envelope({
-            data: z.union([z.array(inventaireRow), inventaireDetail]).describe('the statements; with id, the statement'),
-            colisNonTrouve: z.array(flaggedColis).optional().describe('with id: parcels expected and not found'),
-            total: z.number().int().optional().describe('without id: statements matching, all pages'),
-          }),
-        }),
+        response: answers({ 200: inventaireListeAnswer }),
       },
     },
     async (request, reply) => {
@@ -136,13 +88,7 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
       schema: {
         tags,
         querystring: z.object({ agenceID: agenceQuery }),
-        response: answers({
-          200: envelope({
-            agence: record({ code: z.string(), libelle: z.string(), villeID: id, paysID: id }),
-            datas: z.array(inventaireColisRecord).describe('parcels the agency should hold now, by reference'),
-            total: z.number().int(),
-          }),
-        }),
+        response: answers({ 200: inventaireAttendusAnswer }),
       },
     },
     async (request) => {
@@ -164,23 +110,7 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
             .min(1, 'La référence est obligatoire')
             .max(INVENTAIRE_REFERENCE_MAX),
         }),
-        response: answers({
-          200: envelope({
-            data: z.looseObject({
-              reference: z.string(),
-              etat: z.enum(['TROUVE', 'NON_ATTENDU', 'HORS_AGENCE', 'INCONNU']),
-              colis: z
-                .strictObject({ reference: z.string(), statut: z.string() })
-                .nullable()
-                .describe("a parcel of the caller's scope: its reference and status code, never its id"),
-              agence: z
-                .string()
-                .nullable()
-                .optional()
-                .describe("HORS_AGENCE: the name of the parcel's agency (another of the same country), null when inactive"),
-            }),
-          }),
-        }),
+        response: answers({ 200: inventaireVerifierAnswer }),
       },
     },
     async (request) => {
@@ -195,23 +125,7 @@ export async function inventaireRoutes(app: FastifyInstance, { db }: { db: Db })
       schema: {
         tags,
         body: createBody,
-        response: answers({
-          200: envelope({
-            message: z.string(),
-            data: z.looseObject({
-              id,
-              dejaEnregistre: z.boolean().describe('a retried send: the statement was already stored'),
-              nbColisTrouves: z.number().int(),
-              nbColisAttendus: z.number().int(),
-              nbColisNonTrouves: z.number().int(),
-              nbColisNonAttendus: z.number().int(),
-              inconnues: z
-                .array(z.string())
-                .describe("references matching no parcel of the author's scope, normalised, stored with the statement"),
-              horsAgence: z.array(horsAgenceRecord).describe("scanned parcels of another agency of the statement's country"),
-            }),
-          }),
-        }),
+        response: answers({ 200: inventaireCreateAnswer }),
       },
     },
     async (request) => {

@@ -10,7 +10,9 @@
  * within the reader's parcel scope.
  */
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { INVENTAIRE_MESSAGES, normalizeReference, type ScanEtat } from '../../common/inventaireRules';
+import type { horsAgenceRecord, inventaireCreated } from '../../common/schemas/inventaire';
 import { inventaireAgenceFor } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
@@ -105,27 +107,11 @@ export interface InventaireInput {
   references: string[];
 }
 
-/** What POST inventaire/create answers. */
-export type InventaireCreated = {
-  id: string;
-  /** True when a statement with this id had already been stored (a retried send): nothing new was written. */
-  dejaEnregistre: boolean;
-  nbColisTrouves: number;
-  nbColisAttendus: number;
-  nbColisNonTrouves: number;
-  /** Found but not expected at this agency. */
-  nbColisNonAttendus: number;
-  /**
-   * Stored references matching no parcel the author may see (normalised typed texts), sorted by code point, but those
-   * of `horsAgence`.
-   */
-  inconnues: string[];
-  /** Stored references of parcels of another agency of the statement's country, with that agency (splitInconnues). */
-  horsAgence: HorsAgence[];
-};
+/** What POST inventaire/create answers (common/schemas/inventaire.ts inventaireCreated). */
+export type InventaireCreated = z.infer<typeof inventaireCreated>;
 
 /** A scanned reference of a parcel of another agency of the same country, and that agency's name (null: inactive). */
-export type HorsAgence = { reference: string; agence: string | null };
+export type HorsAgence = z.infer<typeof horsAgenceRecord>;
 
 /**
  * The references a statement stores as unknown (not resolved in its author's scope), split into the parcels of

@@ -33,7 +33,7 @@ import { PageHeader } from '../kit/PageHeader';
 import { serverMessage } from '../kit/recordLabel';
 import { fullName } from '../providers/records';
 import { StatutChip } from '../kit/StatutChip';
-import type { HorsAgence, InventaireColis, InventaireRecord } from './types';
+import type { HorsAgence, InventaireColis, InventaireDetail } from './types';
 
 const f = 'resources.inventaire';
 
@@ -239,7 +239,7 @@ const AuteurLink = ({ auteur }: { auteur?: { id: string; nom: string; prenom: st
 /** The page inside ShowBase: heading, then the load state or the header, the two tables and the unknown references. */
 const InventaireShowView = () => {
   const translate = useTranslate();
-  const { record, isPending, error } = useShowContext<InventaireRecord<InventaireColis>>();
+  const { record, isPending, error } = useShowContext<InventaireDetail>();
   const status = (error as { status?: number } | null)?.status;
   const steps = [
     { label: `${f}.page.list`, to: '/inventaire' },

@@ -4,8 +4,10 @@
  * The statements list and detail are the CRUD getList / getOne of the resource `inventaire` (spec 001 §7
  * inventaire/liste?auteur={userId}[&id=]).
  */
+import type { Answered } from '../../common/schemas/answer';
+import type { inventaireAttendusAnswer, inventaireCreateAnswer, inventaireVerifierAnswer } from '../../common/schemas/inventaire';
 import { httpRequest, type CallOptions } from '../providers/http';
-import type { InventaireColis, InventaireCreated, VerifiedReference } from './types';
+import type { ColisAttendu, InventaireCreated, VerifiedReference } from './types';
 
 /** The inventory methods of AppDataProvider. */
 export interface InventaireMethods {
@@ -16,7 +18,7 @@ export interface InventaireMethods {
   getInventaireAttendus(
     agenceID: string | undefined,
     options?: CallOptions,
-  ): Promise<{ agence: { id: string; libelle: string }; datas: InventaireColis[] }>;
+  ): Promise<{ agence: Answered<typeof inventaireAttendusAnswer>['agence']; datas: ColisAttendu[] }>;
   /** GET inventaire/verifier?reference=…: whether a scanned reference is expected here, elsewhere, or unknown. */
   verifierReference(reference: string, agenceID: string | undefined, options?: CallOptions): Promise<VerifiedReference>;
   /**
@@ -29,20 +31,20 @@ export interface InventaireMethods {
 /** The implementation of InventaireMethods. */
 export const inventaireMethods: InventaireMethods = {
   async getInventaireAttendus(agenceID, { signal } = {}) {
-    const json = await httpRequest('inventaire/attendus', { query: { agenceID }, signal });
-    return {
-      agence: json.agence as { id: string; libelle: string },
-      datas: Array.isArray(json.datas) ? (json.datas as InventaireColis[]) : [],
-    };
+    const json = await httpRequest<Answered<typeof inventaireAttendusAnswer>>('inventaire/attendus', { query: { agenceID }, signal });
+    return { agence: json.agence, datas: Array.isArray(json.datas) ? json.datas : [] };
   },
 
   async verifierReference(reference, agenceID, { signal } = {}) {
-    const json = await httpRequest('inventaire/verifier', { query: { reference, agenceID }, signal });
-    return json.data as VerifiedReference;
+    const json = await httpRequest<Answered<typeof inventaireVerifierAnswer>>('inventaire/verifier', {
+      query: { reference, agenceID },
+      signal,
+    });
+    return json.data;
   },
 
   async createInventaire(body) {
-    const json = await httpRequest('inventaire/create', { method: 'POST', body });
-    return { message: json.message, data: json.data as InventaireCreated };
+    const json = await httpRequest<Answered<typeof inventaireCreateAnswer>>('inventaire/create', { method: 'POST', body });
+    return { message: json.message, data: json.data };
   },
 };

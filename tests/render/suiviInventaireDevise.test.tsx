@@ -9,7 +9,7 @@ import { render, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import type { SuiviColis } from '../../common/suivi';
 import InventaireShow from '../../src/inventaire/InventaireShow';
-import type { InventaireColis, InventaireRecord } from '../../src/inventaire/types';
+import type { InventaireColis, InventaireDetail } from '../../src/inventaire/types';
 import { SuiviColisView } from '../../src/suivi/SuiviColisView';
 import { AGENT_ROLE, renderAdmin, sessionWith, waitForAuth } from './renderAdmin';
 
@@ -48,8 +48,10 @@ describe('the public tracking page', () => {
 /** A parcel of a statement. */
 const parcel = (id: string, reference: string, montantTotal: number, devise: string): InventaireColis => ({
   id,
+  _id: id,
   reference,
   createdAt: '2026-11-20T10:00:00.000Z',
+  detailsContenu: '',
   contenu: 'Vêtements',
   poids: 2,
   unite: 'KG',
@@ -59,29 +61,32 @@ const parcel = (id: string, reference: string, montantTotal: number, devise: str
   prenomsDestinataire: 'Moussa',
   telephoneDestinataire: '+221770000000',
   destinataireID: null,
-  statutID: { id: 's', code: 'RECEPTIONNE', libelle: 'Réceptionné' },
+  statutID: { id: 's', _id: 's', code: 'RECEPTIONNE', libelle: 'Réceptionné' },
   attendu: true,
   trouve: true,
 });
 
 /** A statement of two parcels, one from Dakar in F CFA, one from Paris in euros, by Koné Awa. */
-function twoParcelStatement(): InventaireRecord<InventaireColis> {
+function twoParcelStatement(): InventaireDetail {
   const dakar = parcel('c1', 'DKR1-2611-000001', 6560, 'XOF');
   const paris = parcel('c2', 'PAR1-2611-000002', 50, 'EUR');
   return {
     id: 'inv-1',
+    _id: 'inv-1',
     dateInventaire: '2026-11-20T10:00:00.000Z',
-    auteur: { id: 'u-kone', nom: 'Koné', prenom: 'Awa', prenoms: 'Awa' },
-    agenceID: { id: 'a', code: 'DKR1', libelle: 'Dakar Plateau' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    auteur: { id: 'u-kone', _id: 'u-kone', nom: 'Koné', prenom: 'Awa', prenoms: 'Awa' },
+    agenceID: { id: 'a', _id: 'a', code: 'DKR1', libelle: 'Dakar Plateau' },
     colisId: [dakar, paris],
     colisAttendus: [dakar, paris],
     colisNonTrouve: [],
     referencesInconnues: [],
+    referencesHorsAgence: [],
   };
 }
 
 /** Renders the statement page for a session holding `keys` (an agent's role), or SUPERADMIN; `over` changes the statement. */
-async function showStatement(keys?: Parameters<typeof sessionWith>[0], over: Partial<InventaireRecord<InventaireColis>> = {}) {
+async function showStatement(keys?: Parameters<typeof sessionWith>[0], over: Partial<InventaireDetail> = {}) {
   renderAdmin(
     <Routes>
       <Route path="/inventaire/:id" element={<InventaireShow />} />
