@@ -5,6 +5,8 @@
  * (src/encaissements/MakeEncaissementDialog.tsx), built from the same fields so a rule and its French message are
  * written once; and the texts both sides give (an amount above the remaining, a refund above what is refundable). The
  * refund's body and dialog (encaissement/rembourser/{id}, docs/decisions/refunds-and-cash.md) are built the same way.
+ * The answers of the payment routes end the file: the route answers them, the screens read their type
+ * (src/encaissements/types.ts; docs/decisions/answer-schemas.md).
  *
  * A payment is recorded in its parcel's currency: either `montantEncaisse` (in that currency; default: all that
  * remains), or `montantTendu` + `deviseTendue` (tendered in another currency, converted at the day's rates by the
@@ -16,6 +18,7 @@ import { COLLECTION_PAYER, PAYMENT_BY, PAYMENT_BY_CHOICES, type PaymentBy } from
 import { convertir, minorToNumber, minorToString, toMinor } from '../devises';
 import { formatMontant } from '../format';
 import type { DecimalInput } from '../money';
+import * as answer from './answer';
 import { deviseCode, montant, optionalDevise, requiredId, requiredText } from './fields';
 
 /** The spec's text of a missing payment mode (000 §5 "Make payment"). */
@@ -300,3 +303,112 @@ export const remboursementFormSchema = z
 
 /** What the refund dialog sends once its values pass (the body). */
 export type RemboursementFormOutput = z.output<typeof remboursementFormSchema>;
+
+// ---------------------------------------------------------------- answers (server/encaissement/routes.ts)
+
+/** A parcel's amounts, as a payment shows them (in the payment's currency). */
+const colisMontants = answer.record({
+  reference: z.string(),
+  montantTotal: answer.montant,
+  reglement: answer.montant,
+  resteAPayer: answer.montant,
+});
+
+/**
+ * A payment as the API answers it (encaissement/query.ts selectEncaissements): its amounts in `devise`, what was
+ * tendered in another currency (null when none), mode, author, agency and parcel populated.
+ */
+export const encaissementRecord = answer.record({
+  createdAt: answer.instant,
+  paymentby: z.enum(PAYMENT_BY).describe('who paid'),
+  montantEncaisse: answer.montant.describe('collected'),
+  montantRestant: answer.montant.describe('remaining after this payment'),
+  devise: z.string().describe("ISO 4217 currency of the amounts, the parcel's"),
+  montantTendu: z.number().nullable().describe('amount handed over in deviseTendue, when another currency'),
+  deviseTendue: z.string().nullable().describe('ISO 4217 currency handed over, null when the payment’s own'),
+  tauxTendu: z.string().nullable().describe('units of deviseTendue for 1 € on the day (6 decimals), null when none'),
+  tauxColis: z.string().nullable().describe('units of devise for 1 € on the day (6 decimals), null when none'),
+  ecartConversion: z
+    .number()
+    .nullable()
+    .describe('in devise: the amount tendered converted less montantEncaisse, when it settled the parcel (or the refunds); else 0 or null'),
+  rembourseID: z.string().nullable().describe('a refund: the payment it gives back (its amounts are negative); null for a payment'),
+  motif: z.string().nullable().describe("a refund's reason, null for a payment"),
+  montantRembourse: answer.montant.describe("what the payment's refunds not cancelled gave back (0 for none, and for a refund)"),
+  isActive: z.boolean(),
+  modePaiementID: answer.record({ libelle: z.string() }),
+  auteurID: answer.record({ nom: z.string(), prenoms: z.string() }).nullable(),
+  agenceID: answer.record({ libelle: z.string() }).nullable(),
+  colisID: colisMontants.extend({ deletedAt: answer.instant.nullable().describe('set when the parcel was deleted') }),
+});
+
+/** POST encaissement/create: the payment, what was tendered and the rate applied, and the parcel's new amounts. */
+export const encaissementCreateAnswer = answer.envelope({
+  message: z.string(),
+  data: z
+    .looseObject({
+      id: answer.id,
+      montantEncaisse: answer.montant.describe('collected'),
+      devise: z.string().describe("ISO 4217 currency of the payment and the parcel's amounts, the parcel's"),
+      montantTendu: z.number().nullable().describe('amount tendered in deviseTendue, null when in devise'),
+      deviseTendue: z.string().nullable().describe('ISO 4217 currency tendered, null when devise'),
+      taux: z.string().nullable().describe('units of devise for 1 unit of deviseTendue (6 decimals), null when none'),
+      tauxTendu: z.string().nullable().describe('units of deviseTendue for 1 € on the day, null when none'),
+      tauxColis: z.string().nullable().describe('units of devise for 1 € on the day, null when none'),
+      ecartConversion: answer.montant.describe(
+        'in devise: the amount tendered converted less montantEncaisse when it settled the parcel, else 0',
+      ),
+      reglement: answer.montant.describe("the parcel's new settled amount"),
+      resteAPayer: answer.montant.describe("the parcel's new remaining amount"),
+    })
+    .describe("the payment, what was tendered and the rate applied, and the parcel's new amounts"),
+});
+
+/** POST encaissement/rembourser/{id}: the refund, what its payment may still give back, and the parcel's new amounts. */
+export const remboursementAnswer = answer.envelope({
+  message: z.string(),
+  data: z
+    .looseObject({
+      id: answer.id,
+      montant: answer.montant.describe('given back (positive; the refund row holds its opposite)'),
+      devise: z.string().describe("ISO 4217 currency of the amounts, the payment's (its parcel's)"),
+      montantTendu: z.number().nullable().describe('given back in deviseTendue (positive), null when in devise'),
+      deviseTendue: z.string().nullable().describe('ISO 4217 currency given back in, null when devise'),
+      ecartConversion: answer.montant.describe("in devise: the refund row's conversion difference (its sign), else 0"),
+      rembourseID: answer.id.describe('the refunded payment'),
+      remboursable: answer.montant.describe('what the payment may still give back'),
+      reglement: answer.montant.describe("the parcel's new settled amount"),
+      resteAPayer: answer.montant.describe("the parcel's new remaining amount"),
+    })
+    .describe("the refund, what its payment may still give back, and the parcel's new amounts"),
+});
+
+/** GET encaissement/equivalent: a payment tendered in another currency, as encaissement/create would record it today. */
+export const encaissementEquivalentAnswer = answer.envelope({
+  data: z
+    .looseObject({
+      devise: z.string().describe("the parcel's currency"),
+      montant: answer.montant.describe('the value of montantTendu in devise, as it would be booked'),
+      ecartConversion: answer.montant.describe('in devise: the conversion less montant, when montantTendu settles the parcel; else 0'),
+      deviseTendue: z.string(),
+      montantTendu: z.number().describe("in deviseTendue (the query's, else resteTendu)"),
+      taux: z.string().describe('units of devise for 1 unit of deviseTendue (6 decimals)'),
+      tauxTendu: z.string().describe('units of deviseTendue for 1 € today'),
+      tauxColis: z.string().describe('units of devise for 1 € today'),
+      resteAPayer: answer.montant.describe("the parcel's remaining amount"),
+      resteTendu: z.number().describe('the amount in deviseTendue that settles resteAPayer (docs/decisions/currencies.md)'),
+    })
+    .describe('a payment tendered in another currency, as encaissement/create would record it today'),
+});
+
+/** GET encaissement/devises/{colisID}: the parcel's currency and those a payment may be tendered in. */
+export const encaissementDevisesAnswer = answer.envelope({
+  devise: z.string().describe("the parcel's currency"),
+  devises: z.array(z.string()).describe("the currencies a payment may be tendered in, the parcel's first"),
+});
+
+/** GET encaissement/getByColisID/{id}: the payments of a parcel and its amounts. */
+export const colisEncaissementsAnswer = answer.envelope({
+  encaissements: z.array(encaissementRecord),
+  colis: colisMontants.extend({ devise: z.string().describe("ISO 4217 currency of the parcel's amounts") }),
+});

@@ -106,6 +106,22 @@ function receiptFees(colis: ColisRecord): ReceiptFee[] {
   return fees.filter(([, montant]) => isPositiveMontant(montant)).map(([libelle, montant]) => ({ libelle, montant }));
 }
 
+/** What the receipt reads of a payment or a refund (encaissement/getByColisID). */
+type PaiementLu = Pick<
+  Encaissement,
+  | 'createdAt'
+  | 'modePaiementID'
+  | 'montantEncaisse'
+  | 'devise'
+  | 'montantTendu'
+  | 'deviseTendue'
+  | 'tauxTendu'
+  | 'tauxColis'
+  | 'ecartConversion'
+  | 'rembourseID'
+  | 'motif'
+>;
+
 /**
  * Receipt data from colis/getByReference: the parcel (data) and its nature lines (natureColisDetails), and the
  * parcel's payments and refunds (encaissement/getByColisID, cancelled ones left out by the server).
@@ -115,7 +131,7 @@ export function receiptDataFrom(
   colis: ColisRecord,
   details: ColisNatureDetail[],
   suiviUrl?: string | null,
-  encaissements: readonly Encaissement[] = [],
+  encaissements: readonly PaiementLu[] = [],
 ): ReceiptData {
   return {
     suiviUrl: suiviUrl ?? null,

@@ -12,13 +12,14 @@ import { formatMontant } from '../../common/format';
 import { formatDateFr } from '../kit/formatDate';
 import { useHasPermission } from '../kit/useHasPermission';
 import { colisShowPath } from '../routes/legacyRoutes';
-import { colisOfEncaissement, isColisDeleted, type EncaissementRow } from './encaissementRules';
+import { colisOfEncaissement, isColisDeleted } from './encaissementRules';
+import type { Encaissement } from './types';
 
 const t = 'resources.encaissements.colis';
 
 /** Takes no props (label is read by the DataTable); reads the payment from the record context. */
 export const EncaissementColisButton = (_props: { label?: string }) => {
-  const record = useRecordContext<EncaissementRow>();
+  const record = useRecordContext<Encaissement>();
   const translate = useTranslate();
   const has = useHasPermission();
   const [open, setOpen] = useState(false);

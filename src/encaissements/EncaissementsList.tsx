@@ -19,7 +19,8 @@ import { DateFrField } from '../kit/DateFrField';
 import { ReferenceListPage } from '../kit/ReferenceListPage';
 import { useAppIdentity } from '../kit/useAppIdentity';
 import { EncaissementColisButton } from './EncaissementColisButton';
-import { estRembourse, isRemboursement, paymentByKey, type EncaissementRow } from './encaissementRules';
+import { estRembourse, isRemboursement, paymentByKey } from './encaissementRules';
+import type { Encaissement } from './types';
 import { RembourserButton } from './RembourserButton';
 import { useHasPermission } from '../kit/useHasPermission';
 import { ecartConversionDe, montantRemis } from './montantRemis';
@@ -29,13 +30,13 @@ const f = 'resources.encaissements';
 /** How the confirmations name a payment: "l'encaissement de 20,00 € du colis PAR1-…". */
 const encaissementName = (record: RaRecord, translate: TranslateFunction) =>
   translate(`${f}.record_name`, {
-    montant: formatMontant((record as EncaissementRow).montantEncaisse, (record as EncaissementRow).devise),
-    reference: (record as EncaissementRow).colisID?.reference ?? '--',
+    montant: formatMontant((record as Encaissement).montantEncaisse, (record as Encaissement).devise),
+    reference: (record as Encaissement).colisID?.reference ?? '--',
   });
 
 /** An amount cell in the payment's currency, on one line. */
 const montant = (source: 'montantEncaisse' | 'montantRestant') => (record: RaRecord) =>
-  formatMontant((record as EncaissementRow)[source], (record as EncaissementRow).devise);
+  formatMontant((record as Encaissement)[source], (record as Encaissement).devise);
 
 /**
  * 'Montant encaissé' in the payment's currency, and under it what was handed over when in another currency and the
@@ -44,7 +45,7 @@ const montant = (source: 'montantEncaisse' | 'montantRestant') => (record: RaRec
  * it gave back (docs/decisions/refunds-and-cash.md).
  */
 const MontantEncaisseField = () => {
-  const record = useRecordContext<EncaissementRow>();
+  const record = useRecordContext<Encaissement>();
   const translate = useTranslate();
   if (!record) return null;
   const remis = montantRemis(record);
@@ -85,7 +86,7 @@ const MontantEncaisseField = () => {
 
 /** 'Effectué par': who paid (Expéditeur, Destinataire, Partiel), '--' when unknown. */
 const PaymentByField = () => {
-  const record = useRecordContext<EncaissementRow>();
+  const record = useRecordContext<Encaissement>();
   const translate = useTranslate();
   const key = paymentByKey(record?.paymentby);
   return <>{key ? translate(key, { _: record?.paymentby ?? '' }) : '--'}</>;
@@ -105,7 +106,7 @@ const EncaissementsList = () => {
       recordName={encaissementName}
       extraRowActions={has('encaissementRembourser') ? <RembourserButton /> : undefined}
     >
-      <DataTable.Col source="modePaiementID" render={(r: EncaissementRow) => r.modePaiementID?.libelle ?? '--'} />
+      <DataTable.Col source="modePaiementID" render={(r: Encaissement) => r.modePaiementID?.libelle ?? '--'} />
       <DataTable.Col source="createdAt" cellSx={() => ({ whiteSpace: 'nowrap' })}>
         <DateFrField source="createdAt" />
       </DataTable.Col>

@@ -9,7 +9,8 @@ import { IconButton, Tooltip } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useHasPermission } from '../kit/useHasPermission';
-import { estRemboursable, type EncaissementRow } from './encaissementRules';
+import { estRemboursable } from './encaissementRules';
+import type { Encaissement } from './types';
 import { RembourserDialog, type PaiementRemboursable } from './RembourserDialog';
 
 /**
@@ -23,7 +24,7 @@ export const RembourserButton = ({
   paiement?: PaiementRemboursable & { rembourseID?: string | null };
   onDone?: () => void;
 }) => {
-  const record = useRecordContext<EncaissementRow>();
+  const record = useRecordContext<Encaissement>();
   const translate = useTranslate();
   const has = useHasPermission();
   const refresh = useRefresh();

@@ -6,49 +6,30 @@
 import { COLLECTION_PAYER } from '../../common/colisRules';
 import { httpRequest, type CallOptions } from '../providers/http';
 import type { Ref } from '../providers/records';
-import type { EncaissementFormOutput, RemboursementFormOutput } from '../../common/schemas/encaissement';
-import type { ColisEncaissements, Encaissement } from './types';
+import type { Answered } from '../../common/schemas/answer';
+import type {
+  colisEncaissementsAnswer,
+  encaissementCreateAnswer,
+  encaissementDevisesAnswer,
+  encaissementEquivalentAnswer,
+  EncaissementFormOutput,
+  RemboursementFormOutput,
+  remboursementAnswer,
+} from '../../common/schemas/encaissement';
+import type { ColisEncaissements } from './types';
 
 /** What encaissement/create answers: the payment, what was tendered and the rate, and the parcel's new amounts. */
-interface EncaissementCree {
-  message?: string;
-  id?: string;
-  /** The payment's amount, in `devise` (the parcel's currency). */
-  montantEncaisse?: number;
-  devise?: string;
-  montantTendu?: number | null;
-  deviseTendue?: string | null;
-  /** Units of `devise` for 1 unit of deviseTendue, 6 decimals ('655.957000'). */
-  taux?: string | null;
-  /** The conversion difference booked when the amount settled the parcel, in `devise` (0 otherwise). */
-  ecartConversion?: number;
-  reglement?: number;
-  resteAPayer?: number;
-}
+type EncaissementCree = { message?: string } & Answered<typeof encaissementCreateAnswer>['data'];
 
 /** What encaissement/rembourser answers: the refund, what its payment may still give back, the parcel's amounts. */
-interface RemboursementEffectue {
-  message?: string;
-  id?: string;
-  /** The amount given back (positive), in `devise` (the payment's currency). */
-  montant?: number;
-  devise?: string;
-  remboursable?: number;
-  reglement?: number;
-  resteAPayer?: number;
-}
+type RemboursementEffectue = { message?: string } & Answered<typeof remboursementAnswer>['data'];
 
 /**
  * What the dialog reads of encaissement/equivalent without an amount: today's rates of the currency tendered and of the
- * parcel's, and the parcel's remaining in the currency tendered (the server also answers the amounts it converted).
+ * parcel's (units for 1 €, 6 decimals), and the parcel's remaining in the currency tendered (docs/decisions/currencies.md
+ * "The last minor units"); the server also answers the amounts it converted.
  */
-export interface EquivalentEncaissement {
-  /** Units of the currency tendered, then of the parcel's, for 1 € today (decimal text, 6 decimals). */
-  tauxTendu: string;
-  tauxColis: string;
-  /** The amount in the currency tendered that settles the parcel (docs/decisions/currencies.md "The last minor units"). */
-  resteTendu: number;
-}
+export type EquivalentEncaissement = Pick<Answered<typeof encaissementEquivalentAnswer>['data'], 'tauxTendu' | 'tauxColis' | 'resteTendu'>;
 
 /** The payment fields of encaissement/create beside the parcel and the mode (the dialog's schema output, less the mode). */
 type PaiementSaisi = Partial<Omit<EncaissementFormOutput, 'modePaiementID'>>;
@@ -92,36 +73,41 @@ export const encaissementMethods: EncaissementMethods = {
   },
 
   async getEncaissementsOfColis(colisId, { signal } = {}) {
-    const json = await httpRequest(`encaissement/getByColisID/${encodeURIComponent(colisId)}`, { signal });
-    return {
-      encaissements: Array.isArray(json.encaissements) ? (json.encaissements as Encaissement[]) : [],
-      colis: json.colis as ColisEncaissements['colis'],
-    };
+    const json = await httpRequest<Answered<typeof colisEncaissementsAnswer>>(`encaissement/getByColisID/${encodeURIComponent(colisId)}`, {
+      signal,
+    });
+    return { encaissements: Array.isArray(json.encaissements) ? json.encaissements : [], colis: json.colis };
   },
 
   async createEncaissement(colisID, modePaiementID, paiement) {
-    const json = await httpRequest('encaissement/create', {
+    const json = await httpRequest<Answered<typeof encaissementCreateAnswer>>('encaissement/create', {
       method: 'POST',
       body: { colisID, modePaiementID, paymentby: COLLECTION_PAYER, ...paiement },
     });
-    const data = (json.data ?? {}) as Omit<EncaissementCree, 'message'>;
-    return { message: json.message, ...data };
+    return { message: json.message, ...json.data };
   },
 
   async rembourserEncaissement(paymentID, body) {
-    const json = await httpRequest(`encaissement/rembourser/${encodeURIComponent(paymentID)}`, { method: 'POST', body });
-    const data = (json.data ?? {}) as Omit<RemboursementEffectue, 'message'>;
-    return { message: json.message, ...data };
+    const json = await httpRequest<Answered<typeof remboursementAnswer>>(`encaissement/rembourser/${encodeURIComponent(paymentID)}`, {
+      method: 'POST',
+      body,
+    });
+    return { message: json.message, ...json.data };
   },
 
   async getEncaissementDevises(colisID, { signal } = {}) {
-    const json = await httpRequest(`encaissement/devises/${encodeURIComponent(colisID)}`, { signal });
+    const json = await httpRequest<Answered<typeof encaissementDevisesAnswer>>(`encaissement/devises/${encodeURIComponent(colisID)}`, {
+      signal,
+    });
     const devise = String(json.devise);
-    return { devise, devises: Array.isArray(json.devises) ? (json.devises as string[]) : [devise] };
+    return { devise, devises: Array.isArray(json.devises) ? json.devises : [devise] };
   },
 
   async getEquivalentEncaissement(colisID, deviseTendue, { signal } = {}) {
-    const json = await httpRequest('encaissement/equivalent', { query: { colisID, deviseTendue }, signal });
-    return json.data as EquivalentEncaissement;
+    const json = await httpRequest<Answered<typeof encaissementEquivalentAnswer>>('encaissement/equivalent', {
+      query: { colisID, deviseTendue },
+      signal,
+    });
+    return json.data;
   },
 };

@@ -5,57 +5,19 @@
  */
 import { DEVISE_COMPTABLE, isDevise, minorToString, toMinor } from '../../common/devises';
 import type { DecimalInput } from '../../common/money';
-import type { Ref } from '../providers/records';
+import type { Encaissement } from './types';
 
 /** The parcel of a payment as the list answers it (encaissement/liste colisID). */
-export interface EncaissementColis {
-  id: string;
-  reference?: string | null;
-  montantTotal?: DecimalInput;
-  reglement?: DecimalInput;
-  resteAPayer?: DecimalInput;
-  /** The currency of the parcel's amounts (encaissement/getByColisID; the list gives it on the payment). */
-  devise?: string | null;
-  /** Set when the parcel was deleted (soft deletion): its payments stay listed. */
-  deletedAt?: string | null;
-}
-
-/** One row of encaissement/liste/{userId}. */
-export interface EncaissementRow {
-  id: string;
-  createdAt: string;
-  paymentby?: string | null;
-  montantEncaisse: DecimalInput;
-  montantRestant: DecimalInput;
-  /** The currency of the amounts, the parcel's included (ISO 4217; docs/decisions/currencies.md). */
-  devise?: string | null;
-  /** What was handed over when in another currency (null otherwise), and that day's rates (units for 1 €). */
-  montantTendu?: DecimalInput;
-  deviseTendue?: string | null;
-  tauxTendu?: string | null;
-  tauxColis?: string | null;
-  /** The conversion difference a settling amount booked, in `devise` (docs/decisions/currencies.md). */
-  ecartConversion?: DecimalInput;
-  /** A refund (a negative row): the payment it gives back, and its reason (docs/decisions/refunds-and-cash.md). */
-  rembourseID?: string | null;
-  motif?: string | null;
-  /** What a payment's refunds not cancelled gave back (0 for none, and for a refund). */
-  montantRembourse?: DecimalInput;
-  isActive: boolean;
-  modePaiementID?: Ref | null;
-  auteurID?: { nom?: string | null; prenoms?: string | null } | null;
-  agenceID?: Ref | null;
-  colisID?: EncaissementColis | null;
-}
+type EncaissementColis = Encaissement['colisID'];
 
 /** The payment's parcel, or undefined when the answer carries none (the popup then says 'Colis non trouvé'). */
-export function colisOfEncaissement(row: Partial<EncaissementRow> | null | undefined): EncaissementColis | undefined {
+export function colisOfEncaissement(row: Partial<Encaissement> | null | undefined): EncaissementColis | undefined {
   const colis = row?.colisID;
   return colis && typeof colis === 'object' && colis.id ? colis : undefined;
 }
 
 /** Whether the payment's parcel was deleted (its colisID.deletedAt is set): the row carries the mark 'colis supprimé'. */
-export function isColisDeleted(row: Partial<EncaissementRow> | null | undefined): boolean {
+export function isColisDeleted(row: Partial<Encaissement> | null | undefined): boolean {
   return !!colisOfEncaissement(row)?.deletedAt;
 }
 

@@ -416,24 +416,33 @@ describe('receipt of a parcel in F CFA paid partly in euros (spec 000 §2 Receip
     telephoneDestinataire: '+33611223344',
   };
   const natures = [{ poids: '4.000', prixTotal: 10000, natureColisID: { libelle: 'Pagnes et tissus' } }];
+  const especes = { id: 'm', _id: 'm', libelle: 'Espèces' };
   const payments = [
     {
       createdAt: '2026-11-21T10:00:00.000Z',
       montantEncaisse: 3000,
-      montantRestant: 7000,
       devise: 'XOF',
-      modePaiementID: { id: 'm', libelle: 'Espèces' },
+      montantTendu: null,
+      deviseTendue: null,
+      tauxTendu: null,
+      tauxColis: null,
+      ecartConversion: 0,
+      rembourseID: null,
+      motif: null,
+      modePaiementID: especes,
     },
     {
       createdAt: '2026-11-24T10:00:00.000Z',
       montantEncaisse: 6560,
-      montantRestant: 440,
       devise: 'XOF',
       montantTendu: 10,
       deviseTendue: 'EUR',
       tauxTendu: '1.000000',
       tauxColis: '655.957000',
-      modePaiementID: { id: 'm', libelle: 'Espèces' },
+      ecartConversion: 0,
+      rembourseID: null,
+      motif: null,
+      modePaiementID: especes,
     },
   ];
 

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { RembourserButton } from '../../src/encaissements/RembourserButton';
-import type { EncaissementRow } from '../../src/encaissements/encaissementRules';
+import type { Encaissement } from '../../src/encaissements/types';
 import { ColisDeleteButton } from '../../src/colis/show/ColisDeleteButton';
 import { renderAdmin, sessionWith, setupUser, typeText, waitForAuth, type User } from './renderAdmin';
 
@@ -24,8 +24,9 @@ const MODES = [
 ];
 
 /** A payment of 40 € of which 10,01 € were already given back: 29,99 € left refundable. */
-const PAYMENT: EncaissementRow = {
+const PAYMENT: Encaissement = {
   id: PAYMENT_ID,
+  _id: PAYMENT_ID,
   createdAt: '2026-11-20T10:00:00.000Z',
   paymentby: 'destinateur',
   montantEncaisse: 40,
@@ -35,12 +36,20 @@ const PAYMENT: EncaissementRow = {
   rembourseID: null,
   motif: null,
   isActive: true,
-  colisID: { id: 'colis-1', reference: 'PAR1-2611-000042' },
+  montantTendu: null,
+  deviseTendue: null,
+  tauxTendu: null,
+  tauxColis: null,
+  ecartConversion: null,
+  modePaiementID: { id: 'mode-especes', _id: 'mode-especes', libelle: 'Espèces' },
+  auteurID: null,
+  agenceID: null,
+  colisID: { id: 'colis-1', _id: 'colis-1', reference: 'PAR1-2611-000042', montantTotal: 0, reglement: 0, resteAPayer: 0, deletedAt: null },
 };
 
 /** Renders 'Rembourser' on `record` with the calls; returns the spies. */
 function renderButton(
-  opts: { record?: EncaissementRow; keys?: 'none'; rembourser?: (...args: unknown[]) => Promise<{ message: string }> } = {},
+  opts: { record?: Encaissement; keys?: 'none'; rembourser?: (...args: unknown[]) => Promise<{ message: string }> } = {},
 ) {
   const rembourserEncaissement = vi.fn(opts.rembourser ?? (async () => ({ message: 'Remboursement enregistré.' })));
   const getModesPaiement = vi.fn(async () => MODES);
@@ -118,7 +127,7 @@ describe("'Rembourser' on a payment and its dialog", () => {
 
   it('a payment received in euros on a GNF parcel is given back in euros by default, or in GNF when chosen', async () => {
     // 27,85 € received for 260 375 GNF at 9 350 GNF for 1 €; 93 500 GNF (10 €) already given back.
-    const gnf: EncaissementRow = {
+    const gnf: Encaissement = {
       ...PAYMENT,
       montantEncaisse: 260375,
       montantRembourse: 93500,
@@ -150,7 +159,7 @@ describe("'Rembourser' on a payment and its dialog", () => {
   });
 
   it('the parcel currency chosen instead: all that is left in it, sent in it', async () => {
-    const gnf: EncaissementRow = {
+    const gnf: Encaissement = {
       ...PAYMENT,
       montantEncaisse: 260375,
       montantRembourse: 0,

@@ -41,24 +41,36 @@ const colis: ColisRecord = {
   telephoneDestinataire: '+221770000001',
 };
 const natures = [{ poids: '5.000', prixTotal: '50.00', natureColisID: { libelle: 'Vêtements' } }];
+/** What a payment in the parcel's own currency answers of the fields of another currency and of a refund. */
+const SANS_TENDU = { montantTendu: null, deviseTendue: null, tauxTendu: null, tauxColis: null, ecartConversion: 0 };
 const paiement: Encaissement = {
   id: 'p1',
+  _id: 'p1',
   createdAt: '2026-11-21T10:00:00.000Z',
-  montantEncaisse: '50.00',
-  montantRestant: '0.00',
-  montantRembourse: '20.00',
+  paymentby: 'destinateur',
+  montantEncaisse: 50,
+  montantRestant: 0,
+  montantRembourse: 20,
   devise: 'EUR',
-  modePaiementID: { id: 'm', libelle: 'Espèces' },
+  ...SANS_TENDU,
+  rembourseID: null,
+  motif: null,
+  isActive: true,
+  modePaiementID: { id: 'm', _id: 'm', libelle: 'Espèces' },
+  auteurID: null,
+  agenceID: null,
+  colisID: { id: 'c', _id: 'c', reference: 'PAR1-2611-000001', montantTotal: 50, reglement: 30, resteAPayer: 20, deletedAt: null },
 };
 const remboursement: Encaissement = {
+  ...paiement,
   id: 'r1',
+  _id: 'r1',
   createdAt: '2026-11-23T10:00:00.000Z',
-  montantEncaisse: '-20.00',
-  montantRestant: '20.00',
-  devise: 'EUR',
+  montantEncaisse: -20,
+  montantRestant: 20,
+  montantRembourse: 0,
   rembourseID: 'p1',
   motif: 'Colis arrivé abîmé',
-  modePaiementID: { id: 'm', libelle: 'Espèces' },
 };
 
 describe('the refunds on the receipt', () => {
