@@ -6,9 +6,11 @@
  * src/profil/).
  *
  * A form's raw values are accepted: '' for an empty text, '' or null for an empty select.
+ * The clients as the answers name them end the file (docs/decisions/answer-schemas.md).
  */
 import { z } from 'zod';
 import { normalizePaysPhone, type PaysTelephone } from '../phone';
+import { instant, record } from './answer';
 import { EMAIL_INVALIDE, optionalId, optionalText, requiredEmail, requiredText } from './fields';
 
 /** Messages of the user rules checked by the schemas (spec 001 §5 'Le pays est requis !'); the server words the others. */
@@ -108,3 +110,24 @@ export function userFormSchema({ edit = false, pays, role }: UserFormContext = {
   });
   return staffCreateBody.extend({ agenceID, telephone });
 }
+
+// ---------------------------------------------------------------- answers
+
+/** A client as a parcel names it (sender or recipient; server/colis/routes.ts). */
+export const partyRef = record({
+  nom: z.string(),
+  prenoms: z.string(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  email: z.string().nullable(),
+  adresse: z.string(),
+});
+
+/** A client (a user of type CLIENT) as the look-ups answer it (server/user/query.ts clientColumns). */
+export const clientRecord = partyRef.extend({ isActive: z.boolean(), createdAt: instant });
+
+/**
+ * A client as the wizard's phone look-up answers it (server/user/query.ts phoneLookupColumns): what the wizard shows
+ * and links, no e-mail (docs/api-contract.md "Parcels and payments", user/getByTelephone).
+ */
+export const phoneLookupRecord = partyRef.omit({ email: true });

@@ -384,6 +384,21 @@ const naturesOfColis = sql<string>`coalesce((SELECT string_agg(DISTINCT ${nature
   FROM ${colisNatures} JOIN ${naturesColis} ON ${naturesColis.id} = ${colisNatures.natureColisID}
   WHERE ${colisNatures.colisID} = ${outer(colis.id)}), '')`;
 
+/**
+ * A parcel's id, reference, weight (kg or m³, its unit) and amounts in its currency `devise`: the columns the
+ * manifest's rows and the transfer's parcels both start with (transfert.ts).
+ */
+export const colisPoidsMontants = {
+  id: colis.id,
+  reference: colis.reference,
+  poids: colis.poids,
+  unite: colis.unite,
+  montantTotal: colis.montantTotal,
+  reglement: colis.reglement,
+  resteAPayer: colis.resteAPayer,
+  devise: colis.devise,
+};
+
 const villeDest = alias(villes, 'ville_destination');
 
 /**
@@ -405,14 +420,7 @@ export async function manifestPage(db: Db, envoiId: string, user: CurrentUser, p
   const where = and(eq(colis.envoiID, envoiId), colisScope(user));
   const rowsQuery = db
     .select({
-      id: colis.id,
-      reference: colis.reference,
-      poids: colis.poids,
-      unite: colis.unite,
-      montantTotal: colis.montantTotal,
-      reglement: colis.reglement,
-      resteAPayer: colis.resteAPayer,
-      devise: colis.devise,
+      ...colisPoidsMontants,
       natures: naturesOfColis,
       NumeroSaisi: colis.NumeroSaisi,
       nomDestinataire: colis.nomDestinataire,

@@ -54,16 +54,7 @@ import {
   prixNature,
 } from './reads';
 import { colisBody, colisUpdateBody, finishFields, prixNatureQuery } from '../../common/schemas/colis';
-
-/** A client as a parcel names it (sender or recipient). */
-const partyRef = record({
-  nom: z.string(),
-  prenoms: z.string(),
-  telephone: z.string().nullable(),
-  telephoneComplet: z.string().nullable(),
-  email: z.string().nullable(),
-  adresse: z.string(),
-});
+import { partyRef } from '../../common/schemas/user';
 
 /**
  * A parcel as the API answers it (spec 000 §3 Parcel, colis/query.ts selectColis): amounts in its currency `devise`

@@ -23,6 +23,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { statutIds, statutsByCode } from '../statut/query';
 import { colisNotDeleted, colisOwnerScope, colisScope, envoiRegistrationScope, envoiScope } from '../access/scopes';
 import { selectEnvoiRoute } from './pricing';
+import { colisPoidsMontants } from './query';
 import { checkEnvoi } from './registrationPlan';
 
 const expediteur = alias(users, 'transfert_expediteur');
@@ -57,14 +58,7 @@ export async function colisEnAttenteOfEnvoi(db: Db, envoiId: string, user: Curre
   const owner = colisOwnerScope(user);
   const waiting = await db
     .select({
-      id: colis.id,
-      reference: colis.reference,
-      poids: colis.poids,
-      unite: colis.unite,
-      montantTotal: colis.montantTotal,
-      reglement: colis.reglement,
-      resteAPayer: colis.resteAPayer,
-      devise: colis.devise,
+      ...colisPoidsMontants,
       agenceID: colis.agenceID,
       expediteurNom: expediteur.nom,
       expediteurPrenoms: expediteur.prenoms,

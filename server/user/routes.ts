@@ -16,7 +16,7 @@ import { currentUser } from '../auth/currentUser';
 import { PHONE_LOOKUP_POLICY, takeAttempt } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { userRecord } from '../auth/routes';
-import { answers, dataAnswer, envelope, instant, listAnswer, messageAnswer, record, rowsAnswer } from '../../common/schemas/answer';
+import { answers, dataAnswer, envelope, listAnswer, messageAnswer, rowsAnswer } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
@@ -35,7 +35,15 @@ import {
   updateProfil,
   updateStaff,
 } from './service';
-import { profilOnlyBody, staffCreateBody, staffUpdateBody, type ProfilInput, type StaffUpdateInput } from '../../common/schemas/user';
+import {
+  clientRecord,
+  phoneLookupRecord,
+  profilOnlyBody,
+  staffCreateBody,
+  staffUpdateBody,
+  type ProfilInput,
+  type StaffUpdateInput,
+} from '../../common/schemas/user';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -48,30 +56,6 @@ const auditRecord = z.looseObject({
   avant: z.unknown(),
   apres: z.unknown(),
   createdAt: z.string().describe('ISO 8601'),
-});
-
-/** A client (a user of type CLIENT) as the look-ups answer it (user/query.ts clientColumns). */
-const clientRecord = record({
-  nom: z.string(),
-  prenoms: z.string(),
-  telephone: z.string().nullable(),
-  telephoneComplet: z.string().nullable(),
-  email: z.string().nullable(),
-  adresse: z.string(),
-  isActive: z.boolean(),
-  createdAt: instant,
-});
-
-/**
- * A client as the wizard's phone look-up answers it (user/query.ts phoneLookupColumns): what the wizard shows and links,
- * no e-mail (docs/api-contract.md "Parcels and payments", user/getByTelephone).
- */
-const phoneLookupRecord = record({
-  nom: z.string(),
-  prenoms: z.string(),
-  telephone: z.string().nullable(),
-  telephoneComplet: z.string().nullable(),
-  adresse: z.string(),
 });
 
 /** The user routes. */
