@@ -59,7 +59,7 @@ const montantRecu = sql`coalesce(${encaissements.montantTendu}, ${encaissements.
 
 /** Rows of a table whose timestamp falls on `jour` in Europe/Paris (an index range, DST included). */
 const onDay = (column: typeof encaissements.createdAt | typeof operations.date, jour: string): SQL =>
-  and(gte(column, dayStart(jour) as unknown as Date), lt(column, dayStart(addDays(jour, 1)) as unknown as Date))!;
+  and(gte(column, dayStart(jour)), lt(column, dayStart(addDays(jour, 1))))!;
 
 /** The agency's rows of encaissements of `jour` not cancelled: what its drawer took and gave back that day. */
 const paiementsDuJour = (agenceID: string, jour: string) =>

@@ -9,6 +9,7 @@ import type { PermissionKey } from '../../common/permissions';
 import { auditDiff, auteurOf, recordAudit, type AuditAuthor } from '../db/audit';
 import type { Tx } from '../db/client';
 import { agences, audits, envois, modesLivraison, statuts, users, villes } from '../db/schema';
+import { rowsOf } from '../db/rows';
 
 /**
  * The snapshot of the parcel row aliased `c` as a jsonb expression (only what a person reads; never an id).
@@ -46,8 +47,11 @@ const snapshotOf = (
 
 /** The journal snapshot of a parcel (before an edit). */
 export async function colisSnapshot(tx: Tx, id: string): Promise<Record<string, unknown>> {
-  const result = await tx.execute(sql`SELECT ${snapshotOf(sql`c`)} AS snap FROM colis c WHERE c.id = ${id}::uuid`);
-  return (result as unknown as { rows: { snap: Record<string, unknown> }[] }).rows[0]?.snap ?? {};
+  const rows = await rowsOf<{ snap: Record<string, unknown> }>(
+    tx,
+    sql`SELECT ${snapshotOf(sql`c`)} AS snap FROM colis c WHERE c.id = ${id}::uuid`,
+  );
+  return rows[0]?.snap ?? {};
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AuditAuthor } from '../db/audit';
 import type { Tx } from '../db/client';
 import { audits, historiques, statuts } from '../db/schema';
 import { notifyColis, type NotifiedColis } from '../notification/dispatch';
+import { rowsOf } from '../db/rows';
 
 /** A parcel moved, with its status before and whom to notify. */
 export interface MovedColis extends NotifiedColis {
@@ -72,7 +73,9 @@ export async function moveColis(
         JOIN ${statuts} sb ON sb.id = m.before
         JOIN ${statuts} sa ON sa.id = ${opts.toStatutId}::uuid
     )`;
-  const result = await tx.execute(sql`
+  const rows = await rowsOf<Record<string, string | null>>(
+    tx,
+    sql`
     WITH target AS (
       SELECT id, statut_id FROM colis WHERE ${sql.join(conds, sql` AND `)} FOR UPDATE
     ), moved AS (
@@ -83,8 +86,9 @@ export async function moveColis(
        WHERE c.id = target.id
       RETURNING c.id, c.reference, c.agence_id, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire, c.suivi_token
     )${journal}
-    SELECT * FROM moved`);
-  const moved: MovedColis[] = (result as unknown as { rows: Record<string, string | null>[] }).rows.map((r) => ({
+    SELECT * FROM moved`,
+  );
+  const moved: MovedColis[] = rows.map((r) => ({
     id: r.id!,
     reference: r.reference!,
     agenceID: r.agence_id!,

@@ -4,6 +4,7 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
+import { rowsOf } from './rows';
 
 /** The current year-month of a reference, yymm (server's local time). */
 function yymm(now = new Date()): string {
@@ -12,8 +13,8 @@ function yymm(now = new Date()): string {
 
 /** Next value of a sequence. */
 async function next(tx: Tx, sequence: 'envoi_reference_seq'): Promise<number> {
-  const result = (await tx.execute(sql`SELECT nextval(${sequence}::regclass)::int AS n`)) as unknown as { rows: { n: number }[] };
-  return result.rows[0].n;
+  const rows = await rowsOf<{ n: number }>(tx, sql`SELECT nextval(${sequence}::regclass)::int AS n`);
+  return rows[0].n;
 }
 
 /** A new departure reference, e.g. DEP-2611-0042. */

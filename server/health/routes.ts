@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { MIGRATIONS_FOLDER, type Db } from '../db/client';
 import { answers } from '../../common/schemas/answer';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../plugins/errors';
+import { rowsOf } from '../db/rows';
 
 /** Longest a readiness check waits for the database (ms) before answering 503. */
 const READY_TIMEOUT_MS = 3000;
@@ -47,12 +48,11 @@ async function databaseReadiness(db: Db, timeoutMs = READY_TIMEOUT_MS): Promise<
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
   try {
     const check = (async () => {
-      const res = (await db.execute(
+      const rows = await rowsOf<{ last: string }>(
+        db,
         sql`select coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`,
-      )) as unknown as {
-        rows: { last: string }[];
-      };
-      return Number(res.rows[0]?.last ?? 0);
+      );
+      return Number(rows[0]?.last ?? 0);
     })();
     check.catch(() => undefined); // a late failure after the timeout is not an unhandled rejection
     const last = await Promise.race([check, timeout]);

@@ -31,6 +31,7 @@ import type { Db, Tx } from '../db/client';
 import type { WriteMark } from '../db/writeMarks';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, badRequest, conflict } from './errors';
+import { rowsOf } from '../db/rows';
 
 /** The request header carrying the key (lower case, as Node gives headers). */
 const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -134,8 +135,8 @@ async function markIdempotentWrites(tx: Tx, keys: readonly KeyOwner[]): Promise<
 
 /** Whether the transaction has written anything yet: PostgreSQL assigns a transaction id at its first write. */
 async function hasWritten(tx: Tx): Promise<boolean> {
-  const res = (await tx.execute(sql`select txid_current_if_assigned() is not null as wrote`)) as unknown as { rows: { wrote: boolean }[] };
-  return res.rows[0]?.wrote === true;
+  const rows = await rowsOf<{ wrote: boolean }>(tx, sql`select txid_current_if_assigned() is not null as wrote`);
+  return rows[0]?.wrote === true;
 }
 
 /** The handles whose transactions mark keys already (markInTransactions is idempotent per handle). */

@@ -88,7 +88,7 @@ export async function createOperation(db: Db, input: OperationFields, user: Curr
     const [created] = await tx
       .insert(operations)
       .values({
-        date: dayStart(input.date) as unknown as Date,
+        date: dayStart(input.date),
         montant: montantTexte(input.montant, devise),
         devise,
         description: input.description,
@@ -121,7 +121,7 @@ export async function updateOperation(db: Db, id: string, input: OperationFields
       .update(operations)
       .set({
         // The same day keeps its stored instant (an operation imported with its hour keeps it).
-        ...(current.day === input.date ? {} : { date: dayStart(input.date) as unknown as Date }),
+        ...(current.day === input.date ? {} : { date: dayStart(input.date) }),
         montant: montantTexte(input.montant, devise),
         devise,
         description: input.description,

@@ -29,6 +29,7 @@ import { clientScope, staffScope } from '../access/scopes';
 import type { CurrentUser } from '../auth/currentUser';
 import { selectUsers, userPays } from '../auth/query';
 import { clientListTotal } from '../access/listTotals';
+import { rowsOf } from '../db/rows';
 
 /** The columns of a client. */
 const clientColumns = {
@@ -94,12 +95,15 @@ export async function findClientByTelephone(db: Db | Tx, typeId: string | SQL, t
  */
 async function agentClientIds(db: Db, agenceID: string, sort: ListOrder, offset: number, limit: number): Promise<string[] | undefined> {
   if (sort.column !== users.createdAt || sort.order !== 'desc' || sort.french) return undefined;
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
     SELECT client_id AS id FROM colis_stats_clients
      WHERE agence_id = ${agenceID} AND nb > 0
      ORDER BY client_created_at DESC, client_id
-     LIMIT ${limit} OFFSET ${offset}`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+     LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Clients with their columns: a dynamic select. */
@@ -225,7 +229,7 @@ export async function authoredRecords(db: Db | Tx, id: string): Promise<string[]
   ];
   const found: string[] = [];
   for (const [name, query] of checks) {
-    const { rows } = (await db.execute(sql`SELECT EXISTS (${query}) AS found`)) as unknown as { rows: { found: boolean }[] };
+    const rows = await rowsOf<{ found: boolean }>(db, sql`SELECT EXISTS (${query}) AS found`);
     if (rows[0]?.found) found.push(name);
   }
   return found;

@@ -5,7 +5,7 @@
  * which asks for the reason (POST caisse/rouvrir/{id}; the shared schema common/schemas/caisse.ts caisseRouvrirBody).
  */
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -46,7 +46,7 @@ import type { CaisseCloture } from './types';
 const f = 'resources.caisse';
 
 /** The reason's resolver: the shared body schema (the reason is required). */
-const motifResolver = formResolver(caisseRouvrirBody) as unknown as Resolver<{ motif: string }>;
+const motifResolver = formResolver<{ motif: string }>(caisseRouvrirBody);
 
 /** The reason dialog of a reopening. */
 const RouvrirDialog = ({ cloture, onClose, onDone }: { cloture: CaisseCloture; onClose: () => void; onDone: () => void }) => {

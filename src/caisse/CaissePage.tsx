@@ -9,7 +9,7 @@
  * The form validates with the shared schema (common/schemas/caisse.ts caisseClotureForm, src/kit/formResolver.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -61,7 +61,7 @@ import type { CaisseClotureDetail, EcartConversion, LigneAttendue } from './type
 const f = 'resources.caisse';
 
 /** The form's resolver (made once): the shared schema's French messages, the values kept as typed. */
-const resolver = formResolver(caisseClotureForm) as unknown as Resolver<CaisseFormValues>;
+const resolver = formResolver<CaisseFormValues>(caisseClotureForm);
 
 /** The difference of a line, formatted, in red when not zero; '—' while nothing readable is typed. */
 const Ecart = ({ ecart, devise, testId }: { ecart: string | null; devise: string; testId: string }) => (

@@ -19,7 +19,7 @@ interface BarcodeDetectorCtor {
 
 /** The browser's BarcodeDetector, or undefined. */
 function detectorCtor(): BarcodeDetectorCtor | undefined {
-  return typeof window === 'undefined' ? undefined : (window as unknown as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
+  return typeof window === 'undefined' ? undefined : (window as Window & { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
 }
 
 /** Whether this browser can read QR codes from the camera (BarcodeDetector and getUserMedia exist). */

@@ -42,9 +42,8 @@ let context: AudioContext | null = null;
 /** Plays the verdict's beep; does nothing where Web Audio is missing or refused. */
 export function beep(etat: ScanEtat): void {
   try {
-    const Ctor =
-      (window as unknown as { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext }).AudioContext ??
-      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const audio = window as Window & { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext };
+    const Ctor = audio.AudioContext ?? audio.webkitAudioContext;
     if (!Ctor) return;
     context ??= new Ctor();
     if (context.state === 'suspended') void context.resume();

@@ -23,6 +23,7 @@ import { isModeEnvoiAerien } from '../../../common/modes';
 import type { StatutCode } from '../../../common/statuts';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';
+import { rowsOf } from '../rows';
 
 /** Options of seedDemo. */
 export interface SeedDemoOptions {
@@ -354,8 +355,10 @@ async function insertChunks<T extends Parameters<Tx['insert']>[0]>(tx: Tx, table
 /** n successive values of a database sequence, in increasing order. */
 async function nextValues(tx: Tx, sequence: 'envoi_reference_seq' | 'colis_reference_seq', n: number): Promise<number[]> {
   if (n === 0) return [];
-  const result = await tx.execute(sql`select nextval(${sequence}::regclass)::int as n from generate_series(1, ${n}::int)`);
-  const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
+  const rows = await rowsOf<{ n: number | string }>(
+    tx,
+    sql`select nextval(${sequence}::regclass)::int as n from generate_series(1, ${n}::int)`,
+  );
   return rows.map((r) => Number(r.n)).sort((a, b) => a - b);
 }
 
