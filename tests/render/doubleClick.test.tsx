@@ -13,7 +13,7 @@ import type { CreateParams, GetListParams, GetOneParams, UpdateParams } from 're
 import { useWrite } from '../../src/kit/useWrite';
 import { MakeEncaissementDialog } from '../../src/encaissements/MakeEncaissementDialog';
 import { RembourserButton } from '../../src/encaissements/RembourserButton';
-import type { Encaissement } from '../../src/encaissements/types';
+import { paymentFixture } from './paymentFixture';
 import { FinishColisButton } from '../../src/colis/FinishColisButton';
 import type { ColisRecord } from '../../src/colis/model/types';
 import OperationCreate from '../../src/operation/OperationCreate';
@@ -207,36 +207,7 @@ describe('ENCAISSER through the real dataProvider, the server behind a stubbed f
 describe('Rembourser clicked twice', () => {
   it('records one refund', async () => {
     const refunded = heldSpy({ message: 'Remboursement enregistré.' });
-    const payment: Encaissement = {
-      id: PAYMENT_ID,
-      _id: PAYMENT_ID,
-      createdAt: '2026-11-20T10:00:00.000Z',
-      paymentby: 'destinateur',
-      montantEncaisse: 40,
-      montantRestant: 10,
-      montantRembourse: 0,
-      devise: 'EUR',
-      rembourseID: null,
-      motif: null,
-      isActive: true,
-      montantTendu: null,
-      deviseTendue: null,
-      tauxTendu: null,
-      tauxColis: null,
-      ecartConversion: null,
-      modePaiementID: { id: 'mode-especes', _id: 'mode-especes', libelle: 'Espèces' },
-      auteurID: null,
-      agenceID: null,
-      colisID: {
-        id: 'colis-1',
-        _id: 'colis-1',
-        reference: 'PAR1-2611-000042',
-        montantTotal: 0,
-        reglement: 0,
-        resteAPayer: 0,
-        deletedAt: null,
-      },
-    };
+    const payment = paymentFixture(PAYMENT_ID, 'PAR1-2611-000042');
     renderAdmin(<RembourserButton />, {
       session: sessionWith(['encaissements', 'encaissementRembourser']),
       record: payment,

@@ -15,7 +15,7 @@ import ParamNatureModeEdit from '../../src/paramNatureMode/ParamNatureModeEdit';
 import DepartEdit from '../../src/departs/DepartEdit';
 import { MakeEncaissementDialog, type PayableColis } from '../../src/encaissements/MakeEncaissementDialog';
 import { RembourserButton } from '../../src/encaissements/RembourserButton';
-import type { Encaissement } from '../../src/encaissements/types';
+import { paymentFixture } from './paymentFixture';
 import { ADMIN_ROLE, renderAdmin, sessionWith, setupUser, typeText, type User } from './renderAdmin';
 
 /** The input labelled `label` (a text box once typed French; it was a spin button under type=number). */
@@ -264,36 +264,11 @@ describe('the payment dialog’s amount', () => {
 });
 
 describe('the refund dialog’s amount', () => {
-  const PAYMENT: Encaissement = {
-    id: '6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f71',
-    _id: '6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f71',
-    createdAt: '2026-11-20T10:00:00.000Z',
-    paymentby: 'destinateur',
+  const PAYMENT = paymentFixture('6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f71', 'DKR1-2611-000042', {
     montantEncaisse: 20000,
     montantRestant: 0,
-    montantRembourse: 0,
     devise: 'XOF',
-    rembourseID: null,
-    motif: null,
-    isActive: true,
-    montantTendu: null,
-    deviseTendue: null,
-    tauxTendu: null,
-    tauxColis: null,
-    ecartConversion: null,
-    modePaiementID: { id: 'mode-especes', _id: 'mode-especes', libelle: 'Espèces' },
-    auteurID: null,
-    agenceID: null,
-    colisID: {
-      id: 'colis-1',
-      _id: 'colis-1',
-      reference: 'DKR1-2611-000042',
-      montantTotal: 0,
-      reglement: 0,
-      resteAPayer: 0,
-      deletedAt: null,
-    },
-  };
+  });
 
   it("sends 1250 for '1 250 F CFA' on a payment in F CFA, and 151 for '150,50' (rounded to the franc)", async () => {
     for (const [typed, sent] of [

@@ -12,6 +12,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { RembourserButton } from '../../src/encaissements/RembourserButton';
 import type { Encaissement } from '../../src/encaissements/types';
+import { paymentFixture } from './paymentFixture';
 import { ColisDeleteButton } from '../../src/colis/show/ColisDeleteButton';
 import { renderAdmin, sessionWith, setupUser, typeText, waitForAuth, type User } from './renderAdmin';
 
@@ -24,28 +25,7 @@ const MODES = [
 ];
 
 /** A payment of 40 € of which 10,01 € were already given back: 29,99 € left refundable. */
-const PAYMENT: Encaissement = {
-  id: PAYMENT_ID,
-  _id: PAYMENT_ID,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  paymentby: 'destinateur',
-  montantEncaisse: 40,
-  montantRestant: 10,
-  montantRembourse: 10.01,
-  devise: 'EUR',
-  rembourseID: null,
-  motif: null,
-  isActive: true,
-  montantTendu: null,
-  deviseTendue: null,
-  tauxTendu: null,
-  tauxColis: null,
-  ecartConversion: null,
-  modePaiementID: { id: 'mode-especes', _id: 'mode-especes', libelle: 'Espèces' },
-  auteurID: null,
-  agenceID: null,
-  colisID: { id: 'colis-1', _id: 'colis-1', reference: 'PAR1-2611-000042', montantTotal: 0, reglement: 0, resteAPayer: 0, deletedAt: null },
-};
+const PAYMENT = paymentFixture(PAYMENT_ID, 'PAR1-2611-000042', { montantRembourse: 10.01 });
 
 /** Renders 'Rembourser' on `record` with the calls; returns the spies. */
 function renderButton(
