@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 /** How long one read of the outbox serves the scrapes (ms). */
 const CACHE_MS = 5000;
@@ -159,13 +160,12 @@ const hasCanal = new WeakMap<Db, Promise<boolean>>();
 function outboxHasCanal(db: Db): Promise<boolean> {
   let found = hasCanal.get(db);
   if (!found) {
-    found = (
-      db.execute(sql`
+    found = rowsOf<{ found: boolean }>(
+      db,
+      sql`
         SELECT EXISTS (SELECT 1 FROM information_schema.columns
-                        WHERE table_schema = current_schema() AND table_name = 'mail_outbox' AND column_name = 'canal') AS found`) as unknown as Promise<{
-        rows: { found: boolean }[];
-      }>
-    ).then((res) => res.rows[0]?.found === true);
+                        WHERE table_schema = current_schema() AND table_name = 'mail_outbox' AND column_name = 'canal') AS found`,
+    ).then((rows) => rows[0]?.found === true);
     // A failed read is asked again at the next scrape.
     found.catch(() => hasCanal.delete(db));
     hasCanal.set(db, found);
@@ -179,14 +179,16 @@ function outboxHasCanal(db: Db): Promise<boolean> {
  */
 async function readOutbox(db: Db): Promise<OutboxRow[]> {
   const channel = (await outboxHasCanal(db)) ? sql.raw('canal') : sql.raw(`'email'`);
-  const res = (await db.execute(sql`
+  return rowsOf<OutboxRow>(
+    db,
+    sql`
     SELECT ${channel} AS channel, status::text AS status, count(*)::int AS n,
            (count(*) FILTER (WHERE attempts > 0))::int AS retrying,
            coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest
       FROM mail_outbox
      WHERE status IN ('PENDING', 'FAILED')
-     GROUP BY 1, 2`)) as unknown as { rows: OutboxRow[] };
-  return res.rows;
+     GROUP BY 1, 2`,
+  );
 }
 
 /** The outbox's read, or the error, of one scrape. */
