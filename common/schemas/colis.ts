@@ -6,15 +6,18 @@
  * weight is poidsKg (at least 0,01, rounded to 3 decimals), an amount fields.ts montant (≥ 0, in the departure's
  * currency, parsed exactly and not rounded here: the server rounds it once to that currency's minor unit, '10,495' F CFA
  * → 10 F, 1,005 € → 1,01 €), the recipient's e-mail the same rule on both sides, the parties (who sends, who receives)
- * the same rule in the body and the wizard.
+ * the same rule in the body and the wizard. The answers of the parcel routes end the file: the route answers them
+ * (docs/decisions/answer-schemas.md).
  */
 import { z } from 'zod';
 import { PAYMENT_BY } from '../colisRules';
 import { deviseOuEuro, roundToDevise } from '../devises';
 import { UNITES } from '../modes';
 import { normalizePhone, type PaysTelephone } from '../phone';
+import * as answer from './answer';
 import { tenduFields } from './encaissement';
 import { EMAIL_INVALIDE, montant, optionalId, optionalText, poidsKg, requiredId, requiredText, strictNumber } from './fields';
+import { partyRef } from './user';
 
 /** The French messages of the parcel's rules that more than one field or schema words. */
 const M = {
@@ -366,3 +369,105 @@ export function colisWizardSchema(ctx: ColisWizardContext = {}) {
     destinataireStepRule(v, issues, ctx);
   }, ALWAYS);
 }
+
+// ---------------------------------------------------------------- answers (server/colis/routes.ts)
+
+/**
+ * A parcel as the API answers it (spec 000 §3 Parcel, colis/query.ts selectColis): amounts in its currency `devise`
+ * (its departure's, docs/decisions/currencies.md) and weights in answer.kg as numbers, departure, agency, status, city,
+ * modes, sender and recipient populated one level.
+ */
+export const colisRecord = answer.record({
+  reference: z.string().describe('{agency code}-yymm-000123'),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+  dateDepot: answer.instant.nullable(),
+  dateEnvoi: answer.instant.nullable(),
+  detailsContenu: z.string(),
+  contenu: z.string(),
+  poids: answer.kg,
+  unite: z.string().describe('KG or M3'),
+  prixUnitaire: answer.montant.describe('line price of the first nature'),
+  montant: answer.montant.describe('Σ weight × line price'),
+  montantLivraison: answer.montant,
+  montantExpedition: answer.montant,
+  montantComplementaire: answer.montant,
+  montantTotal: answer.montant,
+  reglement: answer.montant.describe('settled so far'),
+  resteAPayer: answer.montant.describe('remaining'),
+  devise: answer.devise,
+  observation: z.string(),
+  adresseLivraison: z.string(),
+  NumeroSaisi: z.string().nullable().describe("the typed sender's full phone"),
+  isActive: z.boolean(),
+  nomDestinataire: z.string().nullable(),
+  prenomsDestinataire: z.string().nullable(),
+  emailDestinataire: z.string().nullable(),
+  adresseDestinataire: z.string().nullable(),
+  telephoneDestinataire: z.string().nullable(),
+  paramNatureModeID: answer.id.nullable(),
+  receptionneurID: answer.id.nullable(),
+  statutID: answer.codeLibelleRef,
+  envoiID: answer.record({
+    reference: z.string(),
+    dateDebut: answer.calendarDate,
+    dateArrive: answer.calendarDate,
+    dateFin: answer.calendarDate,
+    paysID: answer.id,
+    paysEmetteurID: answer.id,
+    modeEnvoiID: answer.id,
+  }),
+  agenceID: answer.codeLibelleRef.extend({ telephoneComplet: z.string().nullable() }),
+  villeID: answer.record({ libelle: z.string(), paysID: answer.id }).nullable(),
+  modeEnvoiID: answer.codeLibelleRef.nullable(),
+  modeLivraisonID: answer.codeLibelleRef.nullable(),
+  expediteurID: partyRef.nullable(),
+  destinataireID: partyRef.nullable(),
+});
+
+/** A nature line of a parcel, the prices it was charged (in the parcel's currency). */
+const lineFields = {
+  poids: answer.kg,
+  unitePoid: z.string(),
+  prixUnitaire: answer.montant,
+  prixExceptionnel: answer.montant,
+  prixTotal: answer.montant,
+};
+
+/** A status history entry (spec 000 §3 History entry). */
+export const historiqueRecord = answer.record({
+  dateAction: answer.instant,
+  statutAvantID: answer.codeLibelleRef.nullable().describe('null for the registration'),
+  statutApresID: answer.codeLibelleRef,
+  auteurID: answer.record({ nom: z.string(), prenoms: z.string() }).nullable(),
+  // An entry a payment or a refund wrote (same status before and after): docs/decisions/payment-history.md.
+  paiement: z
+    .object({
+      type: z.enum(['encaissement', 'remboursement']),
+      montant: z.number().nullable().describe('positive, in devise; null when no payment row was found'),
+      devise: z.string().nullable(),
+      annule: z.boolean().describe('cancelled since'),
+    })
+    .optional()
+    .describe('only on an entry of a payment or a refund'),
+  libelle: z.string().optional().describe("the payment's French line, e.g. 'Encaissement de 20,00 €'"),
+});
+
+/** GET colis/getHistoriqueByReference/{reference}: the parcel's history, newest first. */
+export const colisHistoriqueAnswer = answer.rowsAnswer('datas', historiqueRecord);
+
+/** POST colis/create, PUT colis/update/{id}, colis/retirer|livrer: the parcel written and the French message. */
+export const colisWriteAnswer = answer.envelope({ message: z.string(), data: colisRecord });
+
+/** GET colis/getBy/{id}: the parcel with its nature lines (ids of the nature and of the parcel). */
+export const colisGetByAnswer = answer.envelope({
+  colis: colisRecord.extend({ naturesColis: z.array(answer.record({ colisID: answer.id, natureColisID: answer.id, ...lineFields })) }),
+});
+
+/** GET colis/getByReference/{reference}: the parcel, its nature lines populated, its total and its tracking page. */
+export const colisGetByReferenceAnswer = answer.envelope({
+  data: colisRecord,
+  prixTotal: answer.montant.describe('montantTotal'),
+  natureColisDetails: z.array(answer.record({ ...lineFields, natureColisID: answer.codeLibelleRef })),
+  suiviUrl: z.string().describe("public tracking page of the parcel, the receipt's QR code (docs/decisions/public-tracking.md)"),
+});

@@ -53,91 +53,18 @@ import {
   listEnvoisOfClient,
   prixNature,
 } from './reads';
-import { colisBody, colisUpdateBody, finishFields, prixNatureQuery } from '../../common/schemas/colis';
+import {
+  colisBody,
+  colisGetByAnswer,
+  colisGetByReferenceAnswer,
+  colisHistoriqueAnswer,
+  colisRecord,
+  colisUpdateBody,
+  colisWriteAnswer,
+  finishFields,
+  prixNatureQuery,
+} from '../../common/schemas/colis';
 import { partyRef } from '../../common/schemas/user';
-
-/**
- * A parcel as the API answers it (spec 000 §3 Parcel, colis/query.ts selectColis): amounts in its currency `devise`
- * (its departure's, docs/decisions/currencies.md) and weights in kg as numbers, departure, agency, status, city,
- * modes, sender and recipient populated one level.
- */
-const colisRecord = record({
-  reference: z.string().describe('{agency code}-yymm-000123'),
-  createdAt: instant,
-  updatedAt: instant,
-  dateDepot: instant.nullable(),
-  dateEnvoi: instant.nullable(),
-  detailsContenu: z.string(),
-  contenu: z.string(),
-  poids: kg,
-  unite: z.string().describe('KG or M3'),
-  prixUnitaire: montant.describe('line price of the first nature'),
-  montant: montant.describe('Σ weight × line price'),
-  montantLivraison: montant,
-  montantExpedition: montant,
-  montantComplementaire: montant,
-  montantTotal: montant,
-  reglement: montant.describe('settled so far'),
-  resteAPayer: montant.describe('remaining'),
-  devise,
-  observation: z.string(),
-  adresseLivraison: z.string(),
-  NumeroSaisi: z.string().nullable().describe("the typed sender's full phone"),
-  isActive: z.boolean(),
-  nomDestinataire: z.string().nullable(),
-  prenomsDestinataire: z.string().nullable(),
-  emailDestinataire: z.string().nullable(),
-  adresseDestinataire: z.string().nullable(),
-  telephoneDestinataire: z.string().nullable(),
-  paramNatureModeID: id.nullable(),
-  receptionneurID: id.nullable(),
-  statutID: codeLibelleRef,
-  envoiID: record({
-    reference: z.string(),
-    dateDebut: calendarDate,
-    dateArrive: calendarDate,
-    dateFin: calendarDate,
-    paysID: id,
-    paysEmetteurID: id,
-    modeEnvoiID: id,
-  }),
-  agenceID: codeLibelleRef.extend({ telephoneComplet: z.string().nullable() }),
-  villeID: record({ libelle: z.string(), paysID: id }).nullable(),
-  modeEnvoiID: codeLibelleRef.nullable(),
-  modeLivraisonID: codeLibelleRef.nullable(),
-  expediteurID: partyRef.nullable(),
-  destinataireID: partyRef.nullable(),
-});
-
-/** A nature line of a parcel, the prices it was charged (in the parcel's currency). */
-const lineFields = {
-  poids: kg,
-  unitePoid: z.string(),
-  prixUnitaire: montant,
-  prixExceptionnel: montant,
-  prixTotal: montant,
-};
-
-/** A status history entry (spec 000 §3 History entry). */
-const historiqueRecord = record({
-  dateAction: instant,
-  statutAvantID: codeLibelleRef.nullable().describe('null for the registration'),
-  statutApresID: codeLibelleRef,
-  auteurID: record({ nom: z.string(), prenoms: z.string() }).nullable(),
-  // An entry a payment or a refund wrote (same status before and after): docs/decisions/payment-history.md.
-  paiement: z
-    .object({
-      type: z.enum(['encaissement', 'remboursement']),
-      montant: z.number().nullable().describe('positive, in devise; null when no payment row was found'),
-      devise: z.string().nullable(),
-      annule: z.boolean().describe('cancelled since'),
-    })
-    .optional()
-    .describe('only on an entry of a payment or a refund'),
-  libelle: z.string().optional().describe("the payment's French line, e.g. 'Encaissement de 20,00 €'"),
-});
-
-const colisWriteAnswer = envelope({ message: z.string(), data: colisRecord });
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const envoiParams = z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) });
@@ -268,11 +195,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         params: idParams,
-        response: answers({
-          200: envelope({
-            colis: colisRecord.extend({ naturesColis: z.array(record({ colisID: id, natureColisID: id, ...lineFields })) }),
-          }),
-        }),
+        response: answers({ 200: colisGetByAnswer }),
       },
     },
     async (request) => {
@@ -287,14 +210,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags,
         params: refParams,
-        response: answers({
-          200: envelope({
-            data: colisRecord,
-            prixTotal: montant.describe('montantTotal'),
-            natureColisDetails: z.array(record({ ...lineFields, natureColisID: codeLibelleRef })),
-            suiviUrl: z.string().describe("public tracking page of the parcel, the receipt's QR code (docs/decisions/public-tracking.md)"),
-          }),
-        }),
+        response: answers({ 200: colisGetByReferenceAnswer }),
       },
     },
     async (request) => {
@@ -311,7 +227,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.get(
     '/api/colis/getHistoriqueByReference/:reference',
-    { schema: { tags, params: refParams, response: answers({ 200: rowsAnswer('datas', historiqueRecord) }) } },
+    { schema: { tags, params: refParams, response: answers({ 200: colisHistoriqueAnswer }) } },
     async (request) => {
       const entries = await getColisHistorique(db, request.params.reference, currentUser(request));
       return { success: true, datas: toApi(entries) };

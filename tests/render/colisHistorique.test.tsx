@@ -9,14 +9,15 @@ import { ColisHistoriqueCard } from '../../src/colis/show/ColisHistoriqueCard';
 import type { HistoriqueEntry } from '../../src/colis/model/types';
 import { renderAdmin } from './renderAdmin';
 
-const RECU = { id: 's-recu', code: 'RECEPTIONNE', libelle: 'Réceptionné' };
-const ATTENTE = { id: 's-attente', code: 'EN_ATTENTE', libelle: 'En attente' };
-const author = { nom: 'Ndiaye', prenoms: 'Moussa' };
+const RECU = { id: 's-recu', _id: 's-recu', code: 'RECEPTIONNE', libelle: 'Réceptionné' };
+const ATTENTE = { id: 's-attente', _id: 's-attente', code: 'EN_ATTENTE', libelle: 'En attente' };
+const author = { id: 'u-ndiaye', _id: 'u-ndiaye', nom: 'Ndiaye', prenoms: 'Moussa' };
 
 /** The history as the API answers it, newest first: a refund, a payment, then the reception. */
 const HISTORY: HistoriqueEntry[] = [
   {
     id: 'h3',
+    _id: 'h3',
     dateAction: '2026-11-26T10:05:00Z',
     statutAvantID: RECU,
     statutApresID: RECU,
@@ -26,6 +27,7 @@ const HISTORY: HistoriqueEntry[] = [
   },
   {
     id: 'h2',
+    _id: 'h2',
     dateAction: '2026-11-26T10:00:00Z',
     statutAvantID: RECU,
     statutApresID: RECU,
@@ -33,7 +35,7 @@ const HISTORY: HistoriqueEntry[] = [
     paiement: { type: 'encaissement', montant: 20, devise: 'EUR', annule: false },
     libelle: 'Encaissement de 20,00 €',
   },
-  { id: 'h1', dateAction: '2026-11-25T09:00:00Z', statutAvantID: ATTENTE, statutApresID: RECU, auteurID: author },
+  { id: 'h1', _id: 'h1', dateAction: '2026-11-25T09:00:00Z', statutAvantID: ATTENTE, statutApresID: RECU, auteurID: author },
 ];
 
 describe('ColisHistoriqueCard (audit 000 B2)', () => {

@@ -9,6 +9,8 @@ import type { FinishFormOutput } from '../../../common/schemas/encaissement';
 import { httpRequest, type CallOptions } from '../../providers/http';
 import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail, Ref } from './types';
 import type { PrixNature } from './wizardRules';
+import type { Answered } from '../../../common/schemas/answer';
+import type { colisHistoriqueAnswer } from '../../../common/schemas/colis';
 
 /** A parcel with its nature lines, as colis/getByReference answers it. */
 interface ColisDetails {
@@ -71,8 +73,8 @@ export const colisMethods: ColisMethods = {
   },
 
   async getColisHistorique(reference, { signal } = {}) {
-    const json = await httpRequest(`colis/getHistoriqueByReference/${enc(reference)}`, { signal });
-    return Array.isArray(json.datas) ? (json.datas as HistoriqueEntry[]) : [];
+    const json = await httpRequest<Answered<typeof colisHistoriqueAnswer>>(`colis/getHistoriqueByReference/${enc(reference)}`, { signal });
+    return Array.isArray(json.datas) ? json.datas : [];
   },
 
   async deleteColis(id, roleCode) {

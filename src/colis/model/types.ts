@@ -3,6 +3,8 @@
  * docs/api-contract.md "Parcels and payments"). References come back populated one level.
  */
 
+import type { Answered } from '../../../common/schemas/answer';
+import type { historiqueRecord } from '../../../common/schemas/colis';
 import type { Ref } from '../../providers/records';
 import type { Envoi } from '../../kit/EnvoiCards';
 
@@ -78,15 +80,6 @@ export interface ColisNatureDetail {
   natureColisID?: { id?: string; code?: string; libelle?: string } | null;
 }
 
-/** One status history entry (colis/getHistoriqueByReference), newest first. */
-export interface HistoriqueEntry {
-  id?: string;
-  dateAction: string;
-  statutAvantID?: Ref | null;
-  statutApresID?: Ref | null;
-  auteurID?: { nom?: string | null; prenoms?: string | null } | null;
-  /** Set on an entry a payment or a refund wrote (docs/decisions/payment-history.md): not a status change. */
-  paiement?: { type: 'encaissement' | 'remboursement'; montant: number | null; devise: string | null; annule: boolean };
-  /** The payment's French line from the server, e.g. 'Encaissement de 20,00 €'. */
-  libelle?: string;
-}
+/** One status history entry (colis/getHistoriqueByReference), newest first; a payment's or a refund's carries `paiement`
+ * and its French line `libelle` (docs/decisions/payment-history.md). */
+export type HistoriqueEntry = Answered<typeof historiqueRecord>;
