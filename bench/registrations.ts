@@ -15,6 +15,8 @@
  * Usage: createdb -h 127.0.0.1 -U root regbench
  *        BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/regbench npx tsx bench/registrations.ts [--seconds=30] [--clients=64] [--small-kg=200]
  *          [--clients-in-worker]   (the clients in a worker thread instead of on the server's thread)
+ *          [--dispatcher]          (the notice dispatcher of server/main.ts runs meanwhile, as in production: the
+ *                                   registration's notices become outbox rows within the measured seconds)
  */
 import { once } from 'node:events';
 import http from 'node:http';
@@ -24,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayIso } from '../common/dates';
 import { agences, modesEnvoi, modesLivraison, naturesColis, pays, villes } from '../server/db/schema';
+import { dispatchNotices, startNoticeDispatcher } from '../server/notification/dispatch';
 import { benchAppOn, openSeededDatabase } from './benchApp';
 
 const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? def);
@@ -34,6 +37,8 @@ const smallKg = arg('small-kg', 200);
 const inProcess = !process.argv.includes('--clients-in-worker');
 /** --fetch: the clients post with Node's fetch (undici) instead of node:http with a keep-alive agent. */
 const useFetch = process.argv.includes('--fetch');
+/** --dispatcher: the notice dispatcher runs during the scenarios (docs/decisions/notice-dispatch.md). */
+const withDispatcher = process.argv.includes('--dispatcher');
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL manquant');
 
@@ -42,6 +47,7 @@ const db = database.db;
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const app = await benchAppOn(db);
 await app.listen({ port: 0, host: '127.0.0.1' });
+const stopDispatcher = withDispatcher ? startNoticeDispatcher({ db, log: console }) : undefined;
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 /** An API answer as far as this bench reads it (a non-JSON body is kept as text). */
@@ -253,6 +259,10 @@ console.log(
 }
 const okLarge = await scenario('Large capacity', 1_000_000, false);
 const okSmall = await scenario('Small capacity', smallKg, true);
+if (stopDispatcher) {
+  await stopDispatcher();
+  console.log(`\nNotices left to the dispatcher at the end: ${await dispatchNotices(db)}`);
+}
 await app.close();
 await database.close();
 if (!okLarge || !okSmall) process.exit(1);
