@@ -18,6 +18,7 @@ import { smsSize } from '../../common/sms';
 import type { Db, Tx } from '../db/client';
 import { colis, notifications, users } from '../db/schema';
 import { enqueue, type OutboxMessage } from '../outbox/queue';
+import { repeatRounds } from '../outbox/rounds';
 import { escapeHtml } from '../outbox/channels/email';
 import { channelOn } from '../outbox/channels/registry';
 import { suiviUrl } from '../suivi/link';
@@ -240,25 +241,7 @@ export function startNoticeDispatcher(opts: {
   intervalMs?: number;
   log: { error: (o: object, msg: string) => void };
 }): () => Promise<void> {
-  let round: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (round || stopped) return;
-    round = dispatchNotices(opts.db)
-      .then(() => undefined)
-      .catch((err) => opts.log.error({ err }, 'notices'))
-      .finally(() => {
-        round = undefined;
-      });
-  };
-  const timer = setInterval(tick, opts.intervalMs ?? 1000);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await round;
-  };
+  return repeatRounds(() => dispatchNotices(opts.db), { intervalMs: opts.intervalMs ?? 1000, label: 'notices', log: opts.log }).stop;
 }
 
 /**

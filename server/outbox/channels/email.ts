@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { OutboxChannel } from '../channel';
 import { claim, DEFAULT_OUTBOX_POLICY, leasedBy, recordFailure, sentValues, type OutboxPolicy } from '../queue';
+import { repeatRounds } from '../rounds';
 
 /** What the SMTP side needs of a mail. */
 interface Mail {
@@ -91,28 +92,15 @@ export function startOutboxWorker(opts: {
     const t = (transport ??= (await import('nodemailer')).default.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as never));
     await t.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html });
   };
-  let round: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (round || stopped) return;
-    round = (async () => {
-      try {
-        const batch = 20;
-        while (!stopped && (await deliverOutbox(opts.db, send, { batch, policy: opts.policy })).claimed === batch);
-      } catch (err) {
-        opts.log.error({ err }, 'outbox worker');
-      } finally {
-        round = undefined;
-      }
-    })();
-  };
-  const timer = setInterval(tick, opts.intervalMs ?? 5000);
-  timer.unref();
-  tick();
+  const batch = 20;
+  const rounds = repeatRounds(
+    async (stopped) => {
+      while (!stopped() && (await deliverOutbox(opts.db, send, { batch, policy: opts.policy })).claimed === batch);
+    },
+    { intervalMs: opts.intervalMs ?? 5000, label: 'outbox worker', log: opts.log },
+  );
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await round;
+    await rounds.stop();
     transport?.close();
   };
 }

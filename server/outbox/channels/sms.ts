@@ -22,6 +22,7 @@ import { encodeSms } from '../../../common/sms';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
 import type { OutboxChannel } from '../channel';
+import { repeatRounds } from '../rounds';
 import { claim, DEFAULT_OUTBOX_POLICY, leasedBy, recordFailure, type Claim, type OutboxPolicy, type OutboxRow } from '../queue';
 import { parseSmppUrl, SmppError, SmppLink, ESME_RTHROTTLED, ESME_RMSGQFUL, type SmppLinkOptions } from './smppLink';
 
@@ -355,44 +356,22 @@ export function startSmsWorker(opts: {
     ...opts.link,
     onDeliver: (pdu) => void handleDeliver(db, pdu, log).catch((err) => log.error({ err }, 'SMS deliver_sm')),
   });
-  let round: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const tick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (round) {
-      again = true;
-      return round;
-    }
-    round = (async () => {
-      // Yield first: a round with nothing to do must not end before `round` is assigned.
-      await Promise.resolve();
-      try {
-        do {
-          again = false;
-          const batch = 10;
-          while (!stopped && link.isBound && (await deliverSms(db, link, { from: opts.from, batch, policy: opts.policy })).claimed > 0);
-        } while (again && !stopped);
-      } catch (err) {
-        log.error({ err }, 'SMS worker');
-      } finally {
-        round = undefined;
-      }
-    })();
-    return round;
-  };
-  link.onBound(() => void tick());
+  const batch = 10;
+  const rounds = repeatRounds(
+    async (stopped) => {
+      while (!stopped() && link.isBound && (await deliverSms(db, link, { from: opts.from, batch, policy: opts.policy })).claimed > 0);
+    },
+    { intervalMs: opts.intervalMs ?? 5000, immediate: false, label: 'SMS worker', log },
+  );
+  link.onBound(() => void rounds.kick());
   link.start();
-  const timer = setInterval(() => void tick(), opts.intervalMs ?? 5000);
-  timer.unref();
   return {
     link,
-    kick: tick,
+    kick: rounds.kick,
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
+      const ended = rounds.stop(); // no round starts any more; the running one ends with the link
       await link.stop();
-      await round;
+      await ended;
     },
   };
 }
