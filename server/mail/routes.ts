@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CANAUX } from '../../common/canal';
 import type { Db } from '../db/client';
-import { answers, instant, listAnswer, messageAnswer, record } from '../http/answer';
+import { answers, instant, listAnswer, messageAnswer, record } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { mailExport } from './exportColumns';

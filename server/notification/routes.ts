@@ -10,7 +10,7 @@ import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { toApi } from '../http/serialize';
 import { channelOn } from '../outbox/channels/registry';
-import { answers, dataAnswer, envelope, id, instant, messageAnswer, record } from '../http/answer';
+import { answers, dataAnswer, envelope, id, instant, messageAnswer, record } from '../../common/schemas/answer';
 import { contactClients, createNotification } from './service';
 import { clientNotices, setClientCanal } from './clientCanal';
 import { CANAUX, CANAUX_PREFERES } from '../../common/canal';
