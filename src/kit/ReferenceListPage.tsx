@@ -49,7 +49,7 @@ export interface ReferenceListPageProps {
   filters?: ReactElement[];
   /** Row actions replacing the default edit and delete buttons (each checks its own permission). */
   rowActions?: ReactNode;
-  /** A wide table: compact cells, sideways scroll inside the card, the Actions column pinned right (WIDE_TABLE_SX). */
+  /** A wide table: compact cells (WIDE_TABLE_SX); every table scrolls sideways inside its card (LIST_TABLE_SX). */
   wide?: boolean;
   /** Translation key of the text a status click shows without the status key (default 'app.status.no_permission'). */
   activeNoPermissionMessage?: string;
@@ -73,15 +73,14 @@ export interface ReferenceListPageProps {
 }
 
 /**
- * Layout of a wide table: narrower cells; on a narrow screen the table scrolls sideways inside its card
- * (`contain: inline-size` keeps it from widening react-admin's fit-content layout) while the last column (actions)
- * stays on one line, pinned to the right.
+ * Layout of every list table: on a narrow screen the table scrolls sideways inside its card (`contain: inline-size`
+ * keeps it from widening react-admin's fit-content layout, so the page itself never scrolls sideways) while the last
+ * column (actions) stays on one line, pinned to the right.
  */
-export const WIDE_TABLE_SX = {
+export const LIST_TABLE_SX = {
   contain: 'inline-size',
   '& .RaList-main': { minWidth: 0 },
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-  '& .RaDataTable-table th, & .RaDataTable-table td': { px: 1, fontSize: '0.8125rem' },
   '& .RaDataTable-table td:last-of-type, & .RaDataTable-table th:last-of-type': {
     whiteSpace: 'nowrap',
     position: 'sticky',
@@ -91,6 +90,12 @@ export const WIDE_TABLE_SX = {
     boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)',
   },
   '& .RaDataTable-table th:last-of-type': { zIndex: 3 },
+} as const;
+
+/** Layout of a wide table: LIST_TABLE_SX with narrower cells. */
+export const WIDE_TABLE_SX = {
+  ...LIST_TABLE_SX,
+  '& .RaDataTable-table th, & .RaDataTable-table td': { px: 1, fontSize: '0.8125rem' },
 } as const;
 
 /** Search box of the lists: label 'Rechercher :' (spec 001 §2), always shown, sent as `q`. */
@@ -188,7 +193,7 @@ export const ReferenceListPage = ({
         exporter={false}
         empty={false}
         error={<ListLoadError />}
-        sx={wide ? WIDE_TABLE_SX : undefined}
+        sx={wide ? WIDE_TABLE_SX : LIST_TABLE_SX}
       >
         <DataTable rowClick={false} bulkActionButtons={false} size="small">
           {children}

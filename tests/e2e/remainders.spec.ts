@@ -2,7 +2,9 @@
  * The spec's remainders in the browser (spec 000 §4 sidebar template, §9, §8; docs/decisions/sidebar-search.md):
  * - at 1280×800 the sidebar search finds an entry from 3 characters and navigates there;
  * - at 1280×800 the departures list shows Statut, Poids disponible and Clients without a sideways scroll;
- * - at 390×844 the sidebar is folded into a drawer opened from the app bar's menu button, and its search navigates too.
+ * - at 390×844 the sidebar is folded into a drawer opened from the app bar's menu button, and its search navigates too;
+ * - at 390×844 a reference list wider than the phone scrolls sideways inside its card, its Actions column pinned in
+ *   view, and the page itself never scrolls sideways (src/kit/ReferenceListPage.tsx LIST_TABLE_SX).
  * Screenshots go to /tmp/h6-shots (E2E_SHOTS overrides it).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -120,5 +122,22 @@ test.describe('at 390×844', () => {
     await expect(page).toHaveURL(/\/pays/);
     await expect(drawer).toBeHidden();
     await page.screenshot({ path: `${SHOTS}/390-pays.png` });
+  });
+
+  test('a reference list scrolls sideways inside its card, never the page', async ({ page }) => {
+    await signIn(page, ADMIN);
+    for (const path of ['/pays', '/modePaiement']) {
+      await page.goto(path);
+      const table = page.locator('.RaDataTable-tableWrapper');
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      await expect(table.locator('thead th').filter({ hasText: /^Actions$/ })).toBeInViewport();
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth, path).toBeLessThanOrEqual(390);
+      const { scrollWidth, clientWidth } = await table.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+      expect(clientWidth, path).toBeLessThanOrEqual(390);
+      // The table is wider than the phone: its overflow is the wrapper's scroll, not the page's.
+      expect(scrollWidth, path).toBeGreaterThan(clientWidth);
+      await page.screenshot({ path: `${SHOTS}/390-${path.slice(1)}.png` });
+    }
   });
 });
