@@ -77,7 +77,7 @@ export interface ReferenceListPageProps {
  * keeps it from widening react-admin's fit-content layout, so the page itself never scrolls sideways) while the last
  * column (actions) stays on one line, pinned to the right.
  */
-export const LIST_TABLE_SX = {
+const LIST_TABLE_SX = {
   contain: 'inline-size',
   '& .RaList-main': { minWidth: 0 },
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
