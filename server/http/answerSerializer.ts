@@ -128,9 +128,8 @@ export function serializedOnce() {
  * runList `json`: written by PostgreSQL as toApi would answer them, db/fast/jsonPage.ts), as it is: not parsed, not checked
  * against the route's schema (tests/server/listJson.test.ts compares such pages with the checked ones).
  * @param key the rows' key (the spec's: `datas`…), a plain name
- * @param extra more keys of the answer, written after `total` with JSON.stringify (e.g. `byAgence`, http/byAgence.ts)
+ * @param more more keys of the answer as JSON text, written after `total` (`,"byAgence":[…]`: http/byAgence.ts)
  */
-export function sendListText(reply: FastifyReply, key: string, rows: string, total: number, extra?: Record<string, unknown>) {
-  const more = extra ? Object.entries(extra).map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`) : [];
-  return reply.type(JSON_CONTENT_TYPE).send(`{"success":true,${JSON.stringify(key)}:${rows},"total":${total}${more.join('')}}`);
+export function sendListText(reply: FastifyReply, key: string, rows: string, total: number, more = '') {
+  return reply.type(JSON_CONTENT_TYPE).send(`{"success":true,${JSON.stringify(key)}:${rows},"total":${total}${more}}`);
 }

@@ -8,6 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { id } from '../../common/schemas/answer';
 import { sendListText } from './answerSerializer';
+import type { ApiJsonRow } from '../db/fast/jsonPage';
 import type { ListPage } from './list';
 import { toApi } from './serialize';
 
@@ -25,7 +26,7 @@ export type AgenceGroup = { id: string | null; _id: string | null; agenceLibelle
 /**
  * Groups rows by their agency, in the rows' order within a group; groups sorted by agency name the French way,
  * 'Sans agence' last.
- * @param rows the page's rows (toApi's objects, or the parsed JSON text of the fast page)
+ * @param rows the page's rows (toApi's objects)
  * @param rowsKey the spec's key of a group's rows: 'colis' (parcels) or 'datas' (collections)
  */
 function groupByAgence(rows: readonly AgenceRow[], rowsKey: string): AgenceGroup[] {
@@ -48,6 +49,26 @@ function groupByAgence(rows: readonly AgenceRow[], rowsKey: string): AgenceGroup
 }
 
 /**
+ * The text of `byAgence` from the texts of the page's rows and their agency (the fast JSON page, jsonPage.ts
+ * ApiJsonRow): the groups groupByAgence makes of the parsed rows, in the same order, each row's text as in `datas`,
+ * written without parsing nor writing the rows again (bench/history.md, 2026-12-02).
+ */
+function groupTextsByAgence(rows: readonly ApiJsonRow[], rowsKey: string): string {
+  const groups = new Map<string | null, { id: string | null; agenceLibelle: string; rows: string[] }>();
+  for (const { row, agence, libelle } of rows) {
+    let group = groups.get(agence);
+    if (!group) groups.set(agence, (group = { id: agence, agenceLibelle: agence && libelle !== null ? libelle : SANS_AGENCE, rows: [] }));
+    group.rows.push(row);
+  }
+  const sorted = [...groups.values()].sort((a, b) => {
+    if ((a.id === null) !== (b.id === null)) return a.id === null ? 1 : -1;
+    return frenchOrder.compare(a.agenceLibelle, b.agenceLibelle);
+  });
+  const key = JSON.stringify(rowsKey);
+  return `[${sorted.map((g) => `{"id":${JSON.stringify(g.id)},"_id":${JSON.stringify(g.id)},"agenceLibelle":${JSON.stringify(g.agenceLibelle)},${key}:[${g.rows.join(',')}]}`).join(',')}]`;
+}
+
+/**
  * `{byAgence}` for a user who sees every agency (`allAgences`: CurrentUser.allAgences), else `{}` (a role bound to one
  * agency has one group: its list is `datas`). `rows` is called only when needed (the fast page parses its JSON text then).
  */
@@ -58,18 +79,12 @@ function byAgenceOf(allAgences: boolean, rows: () => readonly AgenceRow[], rowsK
 /**
  * Answers a page of a list whose rows may be grouped by agency (colis/liste, encaissement/liste): `{success, datas,
  * total}` plus `byAgence` for a user who sees every agency. A page read as JSON text (runList `json`) is sent as text,
- * parsed only when it must be grouped.
+ * its groups written from the texts of its rows (groupTextsByAgence).
  */
 export function sendGroupedPage<R>(reply: FastifyReply, page: ListPage<R>, allAgences: boolean, rowsKey: string) {
   if (page.json !== undefined) {
-    const json = page.json;
-    return sendListText(
-      reply,
-      'datas',
-      json,
-      page.total,
-      byAgenceOf(allAgences, () => JSON.parse(json), rowsKey),
-    );
+    const byAgence = allAgences ? `,"byAgence":${groupTextsByAgence(page.jsonRows, rowsKey)}` : '';
+    return sendListText(reply, 'datas', page.json, page.total, byAgence);
   }
   const datas = toApi(page.rows);
   return { success: true, datas, total: page.total, ...byAgenceOf(allAgences, () => datas as AgenceRow[], rowsKey) };

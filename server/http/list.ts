@@ -16,7 +16,7 @@ import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } f
 import { PgDialect, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { apiJsonPageSql } from '../db/fast/jsonPage';
+import { apiJsonPageSql, apiJsonPageText, type ApiJsonRow } from '../db/fast/jsonPage';
 import { countedDaysSql, SEEK_FROM_OFFSET, seekByDay, seekDaySql, type SeekCounters } from '../db/fast/listSeek';
 import { reusable, reusableSql, type ReusableSql } from '../db/fast/reusable';
 import { fastSwitches } from '../db/fast/switches';
@@ -145,8 +145,14 @@ export interface ListDef<S extends ListSelect = ListSelect> {
   pageIds?: (db: Db, sort: ListOrder, offset: number, limit: number) => Promise<string[] | undefined>;
 }
 
-/** A page of a list call: its rows, or (runList with `json`) their JSON text as toApi would answer them; the total. */
-export type ListPage<R> = { rows: R[]; json?: undefined; total: number } | { rows?: undefined; json: string; total: number };
+/**
+ * A page of a list call: its rows, or (runList with `json`) their JSON text as toApi would answer them, with each row's
+ * text and agency when PostgreSQL wrote it (`jsonRows`: the page grouped by agency without parsing it,
+ * http/byAgence.ts); the total.
+ */
+export type ListPage<R> =
+  | { rows: R[]; json?: undefined; jsonRows?: undefined; total: number }
+  | { rows?: undefined; json: string; jsonRows: readonly ApiJsonRow[]; total: number };
 
 /**
  * Runs a list call (docs/architecture.md §3): q searches the search columns (case-insensitive), field filters and ids narrow,
@@ -232,7 +238,10 @@ async function fastPage(db: Db, def: ListDef, call: ListCall, json: boolean): Pr
   if (counted && !def.seek!.portee && asJson) {
     // As JSON: the page's ids, its rows and the list's total in one statement (one round trip instead of three).
     const one = await jsonCountedPage(db, def, sort.order, where, offset, q.perPage);
-    if (one) return { json: one.page, total: await listTotal(db, def, q, where, one.n, one.total ?? undefined) };
+    if (one) {
+      const total = await listTotal(db, def, q, where, one.rows.length, one.total ?? undefined);
+      return { json: apiJsonPageText(one.rows), jsonRows: one.rows, total };
+    }
   }
   const seek = counted ? await seekByDay(db, def.seek!, sort.column, offset, sort.order) : undefined;
   // A searched page counts its total with its ids (a window over the matches): the search runs once, not twice.
@@ -258,8 +267,8 @@ async function fastPage(db: Db, def: ListDef, call: ListCall, json: boolean): Pr
 /** The page of these ids (in the list's order), as rows or as JSON, with the list's total (`known` when counted already). */
 async function pageOfIds(db: Db, def: ListDef, { q, where, sort }: ListCall, ids: string[], known: number | undefined, json: boolean) {
   if (json) {
-    const { page, n } = ids.length ? await jsonPageOfIds(db, def, ids) : { page: '[]', n: 0 };
-    return { json: page, total: await listTotal(db, def, q, where, n, known) };
+    const jsonRows = ids.length ? await jsonPageOfIds(db, def, ids) : [];
+    return { json: apiJsonPageText(jsonRows), jsonRows, total: await listTotal(db, def, q, where, jsonRows.length, known) };
   }
   const rows = reshaped(def, ids.length ? await rowsOfIds(db, def, ids, sort) : []);
   return { rows, total: await listTotal(db, def, q, where, rows.length, known) };
@@ -293,31 +302,30 @@ function kept<T>(map: Map<string, T>, key: string, build: () => T): T {
 }
 
 /** The statements answering a page of ids as JSON (jsonPage.ts apiJsonPageSql), by page key: built once per process. */
-const jsonPages = new Map<string, (db: Db | Tx, values: Record<string, unknown>) => Promise<{ page: string; n: number }[]>>();
+const jsonPages = new Map<string, (db: Db | Tx, values: Record<string, unknown>) => Promise<ApiJsonRow[]>>();
 
 /**
- * The rows of `ids` with the list's select, as the JSON text of the array toApi would answer, in the order of `ids`
- * (the page's), and their number. Built once per page key (every def with the key has the same select), then only
+ * The rows of `ids` with the list's select, each as the JSON text toApi would answer with its agency, in the order of
+ * `ids` (the page's). Built once per page key (every def with the key has the same select), then only
  * binds its ids. Scope, search and filters are in the query that chose the ids.
  */
-async function jsonPageOfIds(db: Db, def: ListDef, ids: string[]): Promise<{ page: string; n: number }> {
+async function jsonPageOfIds(db: Db, def: ListDef, ids: string[]): Promise<ApiJsonRow[]> {
   const run = kept(jsonPages, def.pageKey!, () => {
     const order = sql`${sql.placeholder('ids')}::uuid[]`;
     const select = def.select(db).where(sql`${def.table.id} = any(${order})`) as unknown as Parameters<typeof apiJsonPageSql>[0];
-    return reusableSql<{ page: string; n: number }>(apiJsonPageSql(select, order, API_FIELD_RULES));
+    return reusableSql<ApiJsonRow>(apiJsonPageSql(select, order, API_FIELD_RULES));
   });
-  const [row] = await run(db, { ids });
-  return row;
+  return run(db, { ids });
 }
 
 /** The statements of jsonCountedPage, by page key, order, walked or sought, and the text of the rows' condition. */
-const jsonCountedPages = new Map<string, ReusableSql<{ page: string; n: number; total: number | null }>>();
+const jsonCountedPages = new Map<string, ReusableSql<Partial<ApiJsonRow> & { total: number | null }>>();
 
 const dialect = new PgDialect();
 
 /**
  * A page of a list whose rows the rows-per-day counters count (ListDef.seek without `portee`: a role that sees every
- * agency, no search nor filter), in creation order, as the JSON text of its rows and their number, with the list's
+ * agency, no search nor filter), in creation order, as the JSON texts of its rows (jsonPage.ts ApiJsonRow), with the list's
  * total, in one statement: what the ids query, jsonPageOfIds and the total's query (or seekByDay) do in three round trips, each of
  * which costs a write and a read of the connection on both sides. From SEEK_FROM_OFFSET on, the page's day is found
  * first (server/db/fast/listSeek.ts seekDaySql) and the ids are walked from that day's bound, at the offset left within
@@ -328,7 +336,7 @@ const dialect = new PgDialect();
  * LIMIT made it plan the nine relations of the page anew on every call: bench/history.md, sixth session).
  * @param where the rows' condition (the scope of a role that sees every agency): without bound values, else undefined
  *   (the caller takes the steps one by one)
- * @returns the page's JSON text (`[]` past the last row), its rows, and the total (null past the last sought row)
+ * @returns the page's rows (none past the last row) and the total (null past the last sought row)
  */
 async function jsonCountedPage(
   db: Db,
@@ -337,7 +345,7 @@ async function jsonCountedPage(
   where: SQL | undefined,
   offset: number,
   limit: number,
-): Promise<{ page: string; n: number; total: number | null } | undefined> {
+): Promise<{ rows: ApiJsonRow[]; total: number | null } | undefined> {
   const condition = where ? dialect.sqlToQuery(where) : { sql: '', params: [] };
   if (condition.params.length) return undefined;
   const sought = offset >= SEEK_FROM_OFFSET;
@@ -357,15 +365,20 @@ async function jsonCountedPage(
     // Cast: `= any(expression)`, not `= any(subquery)` (which would compare each id to the whole array).
     const pageIds = sql`(SELECT ids FROM page)::uuid[]`;
     const rows = def.select(db).where(sql`${def.table.id} = any(${pageIds})`) as unknown as Parameters<typeof apiJsonPageSql>[0];
-    return reusableSql<{ page: string; n: number; total: number | null }>(sql`
+    // One result row per page row (an empty page: one row without a page row, for the total).
+    return reusableSql<Partial<ApiJsonRow> & { total: number | null }>(sql`
       WITH jour AS MATERIALIZED (${jour}),
            page AS MATERIALIZED (SELECT ARRAY(${ids}
                                    LIMIT (SELECT ${placeholder('limit')})
                                    OFFSET (SELECT ${placeholder('offset')} - avant FROM jour)) AS ids)
-      SELECT j.page, j.n, (SELECT total FROM jour) AS total FROM (${apiJsonPageSql(rows, pageIds, API_FIELD_RULES)}) j`);
+      SELECT j.row, j.agence, j.libelle, t.total
+        FROM (SELECT total FROM jour) t LEFT JOIN (${apiJsonPageSql(rows, pageIds, API_FIELD_RULES)}) j ON true
+       ORDER BY j.pos`);
   });
-  const [row] = await run(db, { offset, limit });
-  return row;
+  const found = await run(db, { offset, limit });
+  if (!found.length) return { rows: [], total: null };
+  const rows = found[0].row === null || found[0].row === undefined ? [] : (found as ApiJsonRow[]);
+  return { rows, total: found[0].total };
 }
 
 /** The queries of the rows of given ids (rowsOfIds), by page key and order: built once per process. */

@@ -102,11 +102,46 @@ const isPlainSelection = (field: unknown): field is Selection =>
 const columnCount = (fields: Selection): number =>
   Object.values(fields).reduce<number>((n, f) => n + (is(f, Column) || is(f, SQL.Aliased) ? 1 : columnCount(f as Selection)), 0);
 
+/** A row of a page written by PostgreSQL: its JSON text as toApi answers it, and its agency's id and name (or null). */
+export interface ApiJsonRow {
+  row: string;
+  agence: string | null;
+  libelle: string | null;
+}
+
 /**
- * The rows of a list's select as the JSON text of the array toApi answers (docs/decisions/list-queries.md: a page
- * written by PostgreSQL, not parsed, mapped and written again by Node), one row: `page` (the text, `[]` for none) and
- * `n` (the rows). The select runs as a subquery whose columns are renamed by position (its references select columns of
- * the same name); its rows come in the order of `order` (an array of their ids, `$ids` of the prepared statement).
+ * The positions of `agenceID.id` and `agenceID.libelle` among a selection's columns (the agency a row is grouped by in
+ * byAgence, server/http/byAgence.ts), or undefined when the selection has no such reference.
+ */
+function agencePositions(fields: Selection): { id: number; libelle: number } | undefined {
+  let i = 0;
+  for (const [key, field] of Object.entries(fields)) {
+    if (is(field, Column) || is(field, SQL.Aliased)) {
+      i++;
+      continue;
+    }
+    const names = Object.keys(field);
+    if (key === 'agenceID' && names.includes('id') && names.includes('libelle'))
+      return { id: i + names.indexOf('id'), libelle: i + names.indexOf('libelle') };
+    i += columnCount(field as Selection);
+  }
+  return undefined;
+}
+
+/**
+ * The page's text from its rows (apiJsonPageSql): the JSON array json_agg writes, byte for byte (its elements
+ * separated by ', '), `[]` for none.
+ */
+export const apiJsonPageText = (rows: readonly { row: string }[]) => (rows.length ? `[${rows.map((r) => r.row).join(', ')}]` : '[]');
+
+/**
+ * The rows of a list's select as the JSON texts toApi answers (docs/decisions/list-queries.md: a page written by
+ * PostgreSQL, not parsed, mapped and written again by Node), one result row per row of the page (ApiJsonRow: `row`, its
+ * text; `agence` and `libelle`, its agency's id and name, read from the selection's `agenceID` reference, null without
+ * one), in the order of `order` (an array of their ids, `$ids` of the prepared statement), `pos` its place there. The
+ * page's text is apiJsonPageText of the rows (one text per row rather than one json_agg: a page grouped by agency,
+ * byAgence, is written from the same texts without parsing them: bench/history.md, 2026-12-02). The select runs as a
+ * subquery whose columns are renamed by position (its references select columns of the same name).
  * tests/server/listJson.test.ts compares the pages with toApi's.
  * @param select the list's select, its where clause set (selecting columns and references one level deep)
  * @param order the ids in the page's order (each row's first column must be its id)
@@ -117,12 +152,17 @@ export function apiJsonPageSql(
   select: { getSelectedFields(): unknown; getSQL(): SQL },
   order: SQL,
   rules: ApiFieldRules,
-): SQL<{ page: string; n: number }> {
+): SQL<ApiJsonRow & { pos: number }> {
   const fields = select.getSelectedFields() as Selection;
   if (Object.keys(fields)[0] !== 'id') throw new Error("apiJsonSql : la sélection doit commencer par l'id");
   const names = Array.from({ length: columnCount(fields) }, (_, i) => `c${i}`);
   const valueAt = (i: number) => sql.raw(`p.${names[i]}`);
   const object = apiObjectSql(fields, valueAt, { i: 0 }, false, rules);
-  return sql`SELECT coalesce(json_agg(${object} ORDER BY array_position(${order}, p.c0)), '[]')::text AS page, count(*)::int AS n
-               FROM (${select.getSQL()}) AS p(${sql.raw(names.join(', '))})`;
+  const agence = agencePositions(fields);
+  const [agenceId, libelle] = agence
+    ? [sql`${valueAt(agence.id)}::text`, sql`${valueAt(agence.libelle)}::text`]
+    : [sql`NULL::text`, sql`NULL::text`];
+  return sql`SELECT ${object}::text AS row, ${agenceId} AS agence, ${libelle} AS libelle, array_position(${order}, p.c0) AS pos
+               FROM (${select.getSQL()}) AS p(${sql.raw(names.join(', '))})
+              ORDER BY pos`;
 }
