@@ -15,10 +15,31 @@
  * The columns of each list are declared next to its query (ExportDef); the permission key is the list's, as the
  * route is the same (plugins/access.ts).
  */
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, is, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gt,
+  inArray,
+  is,
+  isNull,
+  or,
+  sql,
+  Column,
+  getTableName,
+  SQL,
+  Subquery,
+} from 'drizzle-orm';
 import { alias, PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import * as drizzleUtils from 'drizzle-orm/utils';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { isoToFr, parisIsoDate, todayIso } from '../../common/dates';
@@ -231,15 +252,169 @@ function idWindows(
   })();
 }
 
+/** The pg pool of a database on a PostgreSQL server (Drizzle's node-postgres client); undefined on PGlite. */
+function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** drizzle-orm/utils' ordering of a select's fields (the order of its columns), left out of its type declarations. */
+const { orderSelectedFields } = drizzleUtils as unknown as {
+  orderSelectedFields: (fields: Record<string, unknown>) => { path: string[]; field: unknown }[];
+};
+
+/** The plain pass-through decoder of a column (text, varchar, uuid…): skipped per cell. */
+const identityDecoder = (Column.prototype as unknown as { mapFromDriverValue: unknown }).mapFromDriverValue;
+
+/**
+ * A select's mapping of array rows to Drizzle's row objects, built once per export, giving what Drizzle's node-postgres
+ * driver gives (drizzle-orm/utils mapResultRow: nested references, each column's driver value converted; a left-joined
+ * reference whose first column is null, all its columns of one table, is null) without its per-cell type tests.
+ * @param fields the select's fields in column order (orderSelectedFields)
+ * @param joins the select's joinsNotNullableMap (table name → whether always present)
+ */
+function rowMapper(fields: { path: string[]; field: unknown }[], joins: Record<string, boolean> | undefined) {
+  const cells = fields.map(({ path, field }) => {
+    const f = field as { decoder?: unknown; sql?: { decoder?: unknown }; _?: { sql: { decoder?: unknown } } };
+    const decoder = (is(field, Column) ? field : is(field, SQL) ? f.decoder : is(field, Subquery) ? f._!.sql.decoder : f.sql!.decoder) as {
+      mapFromDriverValue(v: unknown): unknown;
+    };
+    const decode = decoder.mapFromDriverValue === identityDecoder ? undefined : (v: unknown) => decoder.mapFromDriverValue(v);
+    return { path, decode };
+  });
+  // The references that may be null: the first column's index of each object of a nullable table.
+  const nullable: { name: string; first: number }[] = [];
+  if (joins) {
+    const seen = new Map<string, string | false>();
+    const first = new Map<string, number>();
+    fields.forEach(({ path, field }, i) => {
+      if (!is(field, Column) || path.length !== 2) return;
+      const table = getTableName(field.table);
+      if (!seen.has(path[0])) {
+        seen.set(path[0], table);
+        first.set(path[0], i);
+      } else if (seen.get(path[0]) !== table) seen.set(path[0], false);
+    });
+    for (const [name, table] of seen) if (table && !joins[table]) nullable.push({ name, first: first.get(name)! });
+  }
+  return (row: unknown[]): AnyRow => {
+    const out: AnyRow = {};
+    for (let i = 0; i < cells.length; i++) {
+      const { path, decode } = cells[i];
+      const raw = row[i];
+      const value = raw === null ? null : decode ? decode(raw) : raw;
+      let node = out;
+      for (let j = 0; j < path.length - 1; j++) node = (node[path[j]] ??= {}) as AnyRow;
+      node[path[path.length - 1]] = value;
+    }
+    for (const { name, first } of nullable) if (row[first] === null) out[name] = null;
+    return out;
+  };
+}
+
+/** Types Drizzle's node-postgres driver reads as text and converts itself (drizzle-orm/node-postgres/session.js). */
+const DRIVER_TEXT_TYPES = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115,
+  1182,
+  1185,
+  1187,
+  1231,
+]);
+const driverTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    DRIVER_TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
+} as unknown as pg.CustomTypesConfig;
+
+/** An export's longest fetch on PostgreSQL, the first one included (a sort of every row), in ms (EXPORT_STATEMENT_TIMEOUT_MS). */
+function exportStatementMs(): number {
+  const n = Number(process.env.EXPORT_STATEMENT_TIMEOUT_MS);
+  return Number.isInteger(n) && n > 0 ? n : 120_000;
+}
+
+/** An export's longest life on PostgreSQL (its connection's), in ms (EXPORT_TIMEOUT_MS): a client reading at a trickle. */
+function exportTimeoutMs(): number {
+  const n = Number(process.env.EXPORT_TIMEOUT_MS);
+  return Number.isInteger(n) && n > 0 ? n : 30 * 60_000;
+}
+
+/**
+ * The rows of one select streamed out of PostgreSQL by a cursor (pg-cursor), `batchSize` at a time, as Drizzle maps
+ * them (nested references, column types). On a connection of the pool taken for the export, in a read-only
+ * repeatable-read transaction (one snapshot: the file is the list at one instant), whose statement timeout is
+ * EXPORT_STATEMENT_TIMEOUT_MS (each fetch, the first one sorting every row when no index gives the order); the pool's
+ * idle-in-transaction timeout does not run between fetches (no Sync). When the consumer stops (return) the cursor and
+ * the transaction are closed; when `signal` aborts during a fetch, the statement is cancelled (pg_cancel_backend).
+ * docs/decisions/list-exports.md.
+ */
+async function* cursorBatches(
+  pool: pg.Pool,
+  query: { toSQL(): { sql: string; params: unknown[] }; _: { selectedFields: unknown } },
+  batchSize: number,
+  mapRow: ((row: AnyRow) => AnyRow) | undefined,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<AnyRow[]> {
+  const { sql: text, params } = query.toSQL();
+  // Which joined tables may be absent (left joins): their nested object is null rather than all-null fields.
+  const joins = (query as unknown as { joinsNotNullableMap?: Record<string, boolean> }).joinsNotNullableMap;
+  const toRow = rowMapper(orderSelectedFields(query._.selectedFields as Record<string, unknown>), joins);
+  const client = await pool.connect();
+  let reading = false;
+  const cancel = () => {
+    if (reading)
+      pool.query('SELECT pg_cancel_backend($1)', [(client as unknown as { processID: number }).processID]).catch(() => undefined);
+  };
+  signal?.addEventListener('abort', cancel);
+  let cursor: (Cursor<unknown[]> & { query_timeout?: number; callback?: () => void }) | undefined;
+  let broken: Error | undefined;
+  try {
+    await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
+    await client.query(`SET LOCAL statement_timeout = ${exportStatementMs()}`);
+    cursor = new Cursor<unknown[]>(text, params, { rowMode: 'array', types: driverTypes });
+    // pg's client-side read timeout watches a submitted query until its callback: the export's whole life here.
+    cursor.query_timeout = exportTimeoutMs();
+    client.query(cursor);
+    for (;;) {
+      if (signal?.aborted) return;
+      reading = true;
+      const rows = await cursor.read(batchSize);
+      reading = false;
+      if (!rows.length) return;
+      const mapped = rows.map(toRow);
+      yield mapRow ? mapped.map(mapRow) : mapped;
+      if (rows.length < batchSize) return;
+    }
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    // Ends pg's read timer of the cursor (its callback clears it).
+    cursor?.callback?.();
+    try {
+      if (cursor && !broken) await cursor.close();
+      await client.query(broken ? 'ROLLBACK' : 'COMMIT');
+      client.release();
+    } catch (err) {
+      client.release(err as Error);
+    }
+  }
+}
+
 /**
  * Every row of a list call (its where, its order), batch by batch, whatever `_page`/`_perPage` say: the rows a JSON
- * call counts in its `total`. When the list can be walked on its main table (idWindows), a batch is its ids' rows,
+ * call counts in its `total`. On PostgreSQL (unless EXPORT_CURSOR=0), one statement, the list's select with its where
+ * and order, whose rows a cursor streams (cursorBatches). On PGlite, when the list can be walked on its main table (idWindows), a batch is its ids' rows,
  * joined for those ids only (the deferred join of runList's pages); else (small lists without countFrom, French sort
  * keys, the default order without a search) a batch is the list's select with a keyset condition after the previous
  * batch's last row. The first batch is read
  * before returning, so that a refusal or a database error is an ordinary error answer, not a cut file.
  * @param rawQuery the list call's query string
  * @param joined the joined sort keys the export declares (ExportDef.joinedSorts)
+ * @param signal aborted when the client went away: a cursor's statement in progress is cancelled (cursorBatches)
  * @returns the batches (arrays of rows as the list's select and mapRow give them, at most batchSize rows each)
  */
 export async function listBatches(
@@ -249,35 +424,48 @@ export async function listBatches(
   batchSize = exportBatchSize(),
   joined?: ExportDef['joinedSorts'],
   window = exportIdWindow(),
+  signal?: AbortSignal,
 ) {
   const q = parseListQuery(rawQuery);
   const where = listWhere(db, def, q);
   const order = listOrder(def, q);
   const orderBy = orderByOf(def, order);
   const mapRows = (rows: unknown) => (def.mapRow ? (rows as AnyRow[]).map(def.mapRow) : (rows as AnyRow[]));
-  const windows = idWindows(db, def, where, order, joined, window, !!q.q);
-  const batches = windows
-    ? (async function* () {
-        for await (const page of windows) {
-          for (let i = 0; i < page.length; i += batchSize) {
-            yield mapRows(await rowsOfIds(db, def, page.slice(i, i + batchSize), order));
+  const pool = process.env.EXPORT_CURSOR === '0' ? undefined : poolOf(db);
+  const windows = pool ? undefined : idWindows(db, def, where, order, joined, window, !!q.q);
+  const batches = pool
+    ? cursorBatches(
+        pool,
+        def
+          .select(db)
+          .where(where)
+          .orderBy(...orderBy),
+        batchSize,
+        def.mapRow,
+        signal,
+      )
+    : windows
+      ? (async function* () {
+          for await (const page of windows) {
+            for (let i = 0; i < page.length; i += batchSize) {
+              yield mapRows(await rowsOfIds(db, def, page.slice(i, i + batchSize), order));
+            }
           }
-        }
-      })()
-    : (async function* () {
-        const after = keysetOf(db, def, order);
-        let last: AnyRow | undefined;
-        for (;;) {
-          const rows = (await def
-            .select(db)
-            .where(and(where, last ? after(last) : undefined))
-            .orderBy(...orderBy)
-            .limit(batchSize)) as AnyRow[];
-          if (rows.length) yield mapRows(rows);
-          if (rows.length < batchSize) return;
-          last = rows[rows.length - 1];
-        }
-      })();
+        })()
+      : (async function* () {
+          const after = keysetOf(db, def, order);
+          let last: AnyRow | undefined;
+          for (;;) {
+            const rows = (await def
+              .select(db)
+              .where(and(where, last ? after(last) : undefined))
+              .orderBy(...orderBy)
+              .limit(batchSize)) as AnyRow[];
+            if (rows.length) yield mapRows(rows);
+            if (rows.length < batchSize) return;
+            last = rows[rows.length - 1];
+          }
+        })();
   const first = await batches.next();
   return (async function* () {
     if (first.done) return;
@@ -292,12 +480,28 @@ interface Montant {
   devise: unknown;
 }
 
-/** The value of a column in a row; for a 'montant', the amount with its currency. */
-function valueOf(col: ExportColumn, row: AnyRow): unknown {
-  const value = typeof col.value === 'function' ? col.value(row) : at(row, col.value.split('.'));
-  return col.kind === 'montant'
-    ? ({ montant: value, devise: col.devise ? at(row, col.devise.split('.')) : null } satisfies Montant)
-    : value;
+/** A dotted path's reader, built once per export (e.g. 'agenceID.libelle' → row.agenceID?.libelle). */
+function reader(path: string): (row: AnyRow) => unknown {
+  const parts = path.split('.');
+  if (parts.length === 1) return (row) => row[path];
+  return (row) => at(row, parts);
+}
+
+/** One column of an export ready to read rows: its kind and its value in a row (a 'montant': with its currency). */
+interface CompiledColumn {
+  kind: ExportKind;
+  value: (row: AnyRow) => unknown;
+}
+
+/** The columns' readers, paths split once per export rather than once per cell. */
+function compileColumns(columns: ExportColumn[]): CompiledColumn[] {
+  return columns.map((col) => {
+    const read = typeof col.value === 'function' ? col.value : reader(col.value);
+    const kind = col.kind ?? 'text';
+    if (kind !== 'montant') return { kind, value: read };
+    const devise = col.devise ? reader(col.devise) : () => null;
+    return { kind, value: (row) => ({ montant: read(row), devise: devise(row) }) satisfies Montant };
+  });
 }
 
 /**
@@ -321,9 +525,21 @@ function montantOf(v: unknown): { text: string; decimales: number } | undefined 
  */
 const PHONE_E164 = /^\+\d{4,15}$/;
 
-/** A value as a 'yyyy-MM-dd' calendar date (Paris), or undefined. */
+/** The Paris calendar day of each UTC hour met (Paris is a whole number of hours from UTC): a few thousand a list. */
+const parisDayOfHour = new Map<number, string | undefined>();
+
+/** A value as a 'yyyy-MM-dd' calendar date (Paris), or undefined; an instant's day computed once per UTC hour. */
 function dateOf(v: unknown): string | undefined {
-  return v instanceof Date || typeof v === 'string' ? parisIsoDate(v) : undefined;
+  if (!(v instanceof Date)) return typeof v === 'string' ? parisIsoDate(v) : undefined;
+  const hour = Math.floor(v.getTime() / 3_600_000);
+  if (Number.isNaN(hour)) return undefined;
+  let day = parisDayOfHour.get(hour);
+  if (day === undefined) {
+    if (parisDayOfHour.size > 100_000) parisDayOfHour.clear();
+    day = parisIsoDate(v);
+    parisDayOfHour.set(hour, day);
+  }
+  return day;
 }
 
 /** The CSV text of one cell, before quoting (formula guard included). */
@@ -342,12 +558,11 @@ function csvText(kind: ExportKind, v: unknown): string {
   return /^[=+\-@\t\r]/.test(s) && !PHONE_E164.test(s) ? `'${s}` : s;
 }
 
-/** Quotes a CSV field when it holds the separator, a quote or a line break (quotes doubled). */
-function csvQuote(s: string): string {
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const csvLine = (cells: string[]) => `${cells.map(csvQuote).join(';')}\r\n`;
+/**
+ * CSV lines of cells (csv-stringify): `;`, CRLF after every line, a field quoted when it holds `;`, a quote or a line
+ * break (quotes doubled). The formula guard is csvText's (its phone exception is not csv-stringify's escape_formulas).
+ */
+const csvLines = (records: string[][]) => stringify(records, { delimiter: ';', record_delimiter: '\r\n', eof: true });
 
 /** The XLSX value of one cell: numbers as numbers, dates as dates (midnight UTC of the Paris day), text guarded. */
 function xlsxValue(kind: ExportKind, v: unknown): ExcelJS.CellValue {
@@ -378,23 +593,28 @@ async function ready(out: Writable): Promise<boolean> {
   return !out.destroyed;
 }
 
-/** Writes the CSV file of the rows to the stream. */
-async function writeCsv(out: PassThrough, exp: ExportDef, batches: AsyncIterable<AnyRow[]>) {
-  out.write(`\uFEFF${csvLine(exp.columns.map((c) => c.header))}`);
+/** Writes the CSV file of the rows to the stream; resolves the rows written (fewer when the client went away). */
+async function writeCsv(out: PassThrough, exp: ExportDef, batches: AsyncIterable<AnyRow[]>): Promise<number> {
+  const columns = compileColumns(exp.columns);
+  let written = 0;
+  out.write(`\uFEFF${csvLines([exp.columns.map((c) => c.header)])}`);
   for await (const rows of batches) {
-    out.write(rows.map((row) => csvLine(exp.columns.map((c) => csvText(c.kind ?? 'text', valueOf(c, row))))).join(''));
-    if (!(await ready(out))) return;
+    out.write(csvLines(rows.map((row) => columns.map((c) => csvText(c.kind, c.value(row))))));
+    written += rows.length;
+    if (!(await ready(out))) return written;
   }
   out.end();
+  return written;
 }
 
 /**
- * Writes the XLSX workbook of the rows to the stream (exceljs streaming writer, no shared strings). exceljs loads
- * with the first XLSX export, not at every start (a noticeable part of the server's start, measured in bench/README.md;
- * docs/decisions/embedded-start.md).
+ * Writes the XLSX workbook of the rows to the stream (exceljs streaming writer, no shared strings); resolves the rows
+ * written. exceljs loads with the first XLSX export, not at every start (a noticeable part of the server's start,
+ * measured in bench/README.md; docs/decisions/embedded-start.md).
  */
-async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterable<AnyRow[]>) {
+async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterable<AnyRow[]>): Promise<number> {
   const { default: Excel } = await import('exceljs');
+  const columns = compileColumns(exp.columns);
   const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(exp.sheet ?? exp.name, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = exp.columns.map((c, i) => ({
@@ -405,20 +625,36 @@ async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterabl
   const header = ws.addRow(exp.columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();
+  let written = 0;
   for await (const rows of batches) {
     for (const row of rows) {
-      const values = exp.columns.map((c) => valueOf(c, row));
-      const line = ws.addRow(exp.columns.map((c, i) => xlsxValue(c.kind ?? 'text', values[i])));
-      exp.columns.forEach((c, i) => {
+      const values = columns.map((c) => c.value(row));
+      const line = ws.addRow(columns.map((c, i) => xlsxValue(c.kind, values[i])));
+      columns.forEach((c, i) => {
         if (c.kind === 'montant') line.getCell(i + 1).numFmt = montantNumFmt(values[i]);
       });
       line.commit();
     }
-    if (!(await ready(out))) return;
+    written += rows.length;
+    if (!(await ready(out))) return written;
   }
   ws.commit();
   await wb.commit();
+  return written;
 }
+
+/** How an export ended (exportEvents 'end'): its list's export name, the rows written, whether the client went away. */
+export interface ExportEnd {
+  name: string;
+  rows: number;
+  aborted: boolean;
+}
+
+/**
+ * Emits 'end' (ExportEnd) when an export stops reading rows, finished or abandoned by its client (tests of the
+ * cancellation, tests/server/exportAbort.test.ts; a log line).
+ */
+export const exportEvents = new EventEmitter<{ end: [ExportEnd] }>();
 
 /** The media type of each export format (documented in the OpenAPI document by plugins/openapiErrors.ts). */
 export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
@@ -434,13 +670,29 @@ export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
  */
 export async function sendListExport(reply: FastifyReply, db: Db, def: ListDef, rawQuery: Record<string, unknown>, exp: ExportDef) {
   const format = rawQuery.format as ExportFormat;
-  const batches = await listBatches(db, def, rawQuery, exportBatchSize(), exp.joinedSorts);
+  // The client going away (the UI's 'Annuler', a closed tab) ends the reading: the writer stops at its next batch, a
+  // cursor's fetch in progress is cancelled.
+  const gone = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  };
+  reply.raw.on('close', onClose);
+  const batches = await listBatches(db, def, rawQuery, exportBatchSize(), exp.joinedSorts, undefined, gone.signal);
   const out = new PassThrough();
   const filename = `${exp.name}-${todayIso()}.${format}`;
-  (format === 'csv' ? writeCsv(out, exp, batches) : writeXlsx(out, exp, batches)).catch((err: unknown) => {
-    reply.log.error({ err }, 'export interrompu');
-    out.destroy(err as Error);
-  });
+  (format === 'csv' ? writeCsv(out, exp, batches) : writeXlsx(out, exp, batches))
+    .then((rows) => {
+      const aborted = gone.signal.aborted || out.destroyed;
+      if (aborted) reply.log.info({ rows }, 'export abandonné par le client');
+      exportEvents.emit('end', { name: exp.name, rows, aborted });
+    })
+    .catch((err: unknown) => {
+      if (gone.signal.aborted) reply.log.info('export abandonné par le client');
+      else reply.log.error({ err }, 'export interrompu');
+      out.destroy(err as Error);
+      exportEvents.emit('end', { name: exp.name, rows: -1, aborted: gone.signal.aborted });
+    })
+    .finally(() => reply.raw.off('close', onClose));
   return reply
     .header('Content-Type', EXPORT_CONTENT_TYPES[format])
     .header('Content-Disposition', `attachment; filename="${filename}"`)
