@@ -141,6 +141,9 @@ export const frBase = {
       export_csv: 'CSV (Excel)',
       export_xlsx: 'Excel (.xlsx)',
       export_failed: "L'export a échoué. Veuillez réessayer.",
+      export_progress: 'Export en cours : %{size} reçus',
+      export_cancel: 'Annuler',
+      export_cancelled: 'Export annulé',
     },
     status: {
       title: 'Changer Statut',

@@ -9,7 +9,7 @@
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { withId } from './records';
-import { downloadFile, httpRequest, type ApiAnswer, type DownloadedFile, type QueryValue } from './http';
+import { downloadFile, httpRequest, type ApiAnswer, type DownloadedFile, type DownloadProgress, type QueryValue } from './http';
 import { listPathOf, resourceApi } from './resourceApi';
 import { readSession } from './session';
 
@@ -184,11 +184,13 @@ export const baseDataProvider: DataProvider = {
 
 /**
  * The export file of a resource's list (docs/decisions/list-exports.md): its list call with the given filters and sort, every row (no
- * paging), and `format` csv or xlsx; downloaded with the session's token (http.ts downloadFile).
+ * paging), and `format` csv or xlsx; downloaded with the session's token (http.ts downloadFile), `download.signal` aborting it,
+ * `download.onProgress` hearing the bytes received.
  */
 export async function exportList(
   resource: string,
   params: { filter?: Record<string, unknown>; sort?: { field?: string; order?: string }; format: 'csv' | 'xlsx' },
+  download: { signal?: AbortSignal; onProgress?: DownloadProgress } = {},
 ): Promise<DownloadedFile> {
   const api = resourceApi(resource);
   const query: Record<string, QueryValue> = {
@@ -197,7 +199,7 @@ export async function exportList(
     ...userQueryOf(api),
     format: params.format,
   };
-  return downloadFile(listPathOf(api, readSession()?.user?.id), query, `${resource}.${params.format}`);
+  return downloadFile(listPathOf(api, readSession()?.user?.id), query, `${resource}.${params.format}`, download);
 }
 
 /**

@@ -257,18 +257,32 @@ export interface DownloadedFile {
   filename: string;
 }
 
+/** What downloadFile reports while a file arrives: the bytes received so far. */
+export type DownloadProgress = (bytes: number) => void;
+
 /**
  * Downloads a file from the API with the session's bearer token (docs/decisions/list-exports.md): fetch → Blob, so the
- * token travels in the Authorization header, never in a URL (history, server logs, Referer).
+ * token travels in the Authorization header, never in a URL (history, server logs, Referer). The body is read as a
+ * stream, chunk by chunk, so that `onProgress` hears the bytes received; aborting `signal` aborts the request (the
+ * server stops reading, server/http/export.ts).
  * @param fallbackName the file name when the answer has no Content-Disposition
- * @throws HttpError with the server's French message on a refusal (400, 403…), as httpRequest does
+ * @param opts.signal aborts the download (the promise then rejects with the fetch's AbortError)
+ * @param opts.onProgress called with the bytes received, at most every 200 ms and once at the end
+ * @throws HttpError with the server's French message on a refusal (400, 403…), as httpRequest does; the AbortError
+ *   when `signal` aborted
  */
-export async function downloadFile(path: string, query: Record<string, QueryValue>, fallbackName: string): Promise<DownloadedFile> {
+export async function downloadFile(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+  opts: { signal?: AbortSignal; onProgress?: DownloadProgress } = {},
+): Promise<DownloadedFile> {
   const bearer = readSession()?.token;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
-  } catch {
+    response = await fetch(apiUrl(path, query), { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {}, signal: opts.signal });
+  } catch (error) {
+    if (opts.signal?.aborted) throw error;
     throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
   }
   if (!response.ok) {
@@ -285,7 +299,29 @@ export async function downloadFile(path: string, query: Record<string, QueryValu
   }
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  return { blob: await response.blob(), filename };
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.body) return { blob: await response.blob(), filename };
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  let told = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.length;
+      if (opts.onProgress && Date.now() - told >= 200) {
+        told = Date.now();
+        opts.onProgress(bytes);
+      }
+    }
+  } catch (error) {
+    if (opts.signal?.aborted) throw error;
+    throw new HttpError(NETWORK_ERROR, 0, { message: NETWORK_ERROR });
+  }
+  opts.onProgress?.(bytes);
+  return { blob: new Blob(chunks, { type }), filename };
 }
 
 /** Hands a downloaded file to the browser as a download (a temporary object URL clicked through a link). */
