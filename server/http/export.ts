@@ -329,12 +329,6 @@ const driverTypes = {
     DRIVER_TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
 } as unknown as pg.CustomTypesConfig;
 
-/** An export's longest fetch on PostgreSQL, the first one included (a sort of every row), in ms (EXPORT_STATEMENT_TIMEOUT_MS). */
-function exportStatementMs(): number {
-  const n = Number(process.env.EXPORT_STATEMENT_TIMEOUT_MS);
-  return Number.isInteger(n) && n > 0 ? n : 120_000;
-}
-
 /** An export's longest life on PostgreSQL (its connection's), in ms (EXPORT_TIMEOUT_MS): a client reading at a trickle. */
 function exportTimeoutMs(): number {
   const n = Number(process.env.EXPORT_TIMEOUT_MS);
@@ -344,8 +338,8 @@ function exportTimeoutMs(): number {
 /**
  * The rows of one select streamed out of PostgreSQL by a cursor (pg-cursor), `batchSize` at a time, as Drizzle maps
  * them (nested references, column types). On a connection of the pool taken for the export, in a read-only
- * repeatable-read transaction (one snapshot: the file is the list at one instant), whose statement timeout is
- * EXPORT_STATEMENT_TIMEOUT_MS (each fetch, the first one sorting every row when no index gives the order); the pool's
+ * repeatable-read transaction (one snapshot: the file is the list at one instant), whose statement timeout, like pg's
+ * read timeout, is EXPORT_TIMEOUT_MS (they run over the cursor's whole life, first fetch to last); the pool's
  * idle-in-transaction timeout does not run between fetches (no Sync). When the consumer stops (return) the cursor and
  * the transaction are closed; when `signal` aborts during a fetch, the statement is cancelled (pg_cancel_backend).
  * docs/decisions/list-exports.md.
@@ -372,7 +366,9 @@ async function* cursorBatches(
   let broken: Error | undefined;
   try {
     await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
-    await client.query(`SET LOCAL statement_timeout = ${exportStatementMs()}`);
+    // PostgreSQL's statement timeout runs from the cursor's first message to its end (no Sync in between): the
+    // export's whole life.
+    await client.query(`SET LOCAL statement_timeout = ${exportTimeoutMs()}`);
     cursor = new Cursor<unknown[]>(text, params, { rowMode: 'array', types: driverTypes });
     // pg's client-side read timeout watches a submitted query until its callback: the export's whole life here.
     cursor.query_timeout = exportTimeoutMs();
@@ -673,12 +669,15 @@ export async function sendListExport(reply: FastifyReply, db: Db, def: ListDef, 
   // The client going away (the UI's 'Annuler', a closed tab) ends the reading: the writer stops at its next batch, a
   // cursor's fetch in progress is cancelled.
   const gone = new AbortController();
+  const out = new PassThrough();
   const onClose = () => {
-    if (!reply.raw.writableFinished) gone.abort();
+    if (reply.raw.writableFinished) return;
+    gone.abort();
+    // A writer waiting for the stream to drain hears it closed (ready).
+    out.destroy();
   };
   reply.raw.on('close', onClose);
   const batches = await listBatches(db, def, rawQuery, exportBatchSize(), exp.joinedSorts, undefined, gone.signal);
-  const out = new PassThrough();
   const filename = `${exp.name}-${todayIso()}.${format}`;
   (format === 'csv' ? writeCsv(out, exp, batches) : writeXlsx(out, exp, batches))
     .then((rows) => {
