@@ -9,7 +9,8 @@
  *
  * Usage: BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench npx tsx bench/exports.ts
  *   [--only=<regexp on the scenario name>] [--explain [--plans] [--rows=N: only the statements of the first N lines]]
- *   (NODE_OPTIONS=--expose-gc to collect garbage before each export; EXPORT_BATCH_SIZE and EXPORT_ID_WINDOW change
+ *   (BENCH_PORT: the port to listen on, any free one by default; NODE_OPTIONS=--expose-gc to collect garbage before
+ *   each export; EXPORT_BATCH_SIZE and EXPORT_ID_WINDOW change
  *   the rows read per query, server/http/export.ts)
  */
 import os from 'node:os';
@@ -21,7 +22,7 @@ const explain = process.argv.includes('--explain');
 const plans = process.argv.includes('--plans');
 const maxLines = Number(arg('rows') ?? Infinity);
 
-const { base, headers, login, database, close } = await startBenchApp();
+const { base, headers, login, database, close } = await startBenchApp(Number(process.env.BENCH_PORT ?? 0));
 const recorder = explain ? statementRecorder(database) : undefined;
 const agent = await login('agent.dakar@colis.local', 'Agent123!');
 
