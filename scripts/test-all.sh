@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The one test command (README): Prettier check, lint (ESLint, then knip: no unused file, export or dependency), type check, web tests, render tests (the main forms
-# inside react-admin's AdminContext, happy-dom), server tests on PGlite, the
-# same server tests on PostgreSQL when DATABASE_URL is set, the fault tests (real server process: kill -9, SIGTERM,
+# The one test command (README): Prettier check, lint (ESLint, then knip: no unused file, export or dependency), type
+# check, web tests, render tests (the main forms inside react-admin's AdminContext, happy-dom), server tests on PGlite,
+# the same server tests on PostgreSQL when DATABASE_URL is set, the fault tests (real server process: kill -9, SIGTERM,
 # database cut, two processes, backups) in both passes, UI build, browser journeys in Debian's Chromium. Every step
 # runs; the last line sums them up as "N passed, N failed" and the exit code is non-zero if anything failed.
+#
+# Time on the project's two-core machine (bench/README.md "Test command"):
+# - the four static checks run side by side (each mostly one thread), their outputs printed one after the other;
+# - each server pass clones one template database per pass (tests/server/globalSetup.ts), each file its own copy.
 #
 # It installs nothing. What it needs is installed beforehand (on CI by .ci/run):
 # - node_modules (`npm ci`): without it no step can run, so it says so and stops at once;
@@ -45,15 +49,35 @@ if [ ${#missing_packages[@]} -gt 0 ]; then
 fi
 
 step() {
-  local name=$1; shift
+  local name=$1 start=$SECONDS; shift
   echo; echo "== $name"
   if ! "$@"; then failed_steps+=("$name"); fi
+  echo "-- $name : $((SECONDS - start)) s"
 }
 
-step "format" npx prettier --check . --log-level warn
-step "lint" npx eslint .
-step "unused code (knip)" npx knip
-step "typecheck" npx tsc --noEmit -p tsconfig.json
+# The static checks side by side, each into its own log (.tmp/static-<n>.*), then printed in this order with their
+# status and time.
+static_names=(format lint "unused code (knip)" typecheck)
+static_step() {
+  local n=$1 start=$SECONDS; shift
+  "$@" >".tmp/static-$n.log" 2>&1
+  echo "$? $((SECONDS - start))" >".tmp/static-$n.status"
+}
+static_step 0 npx prettier --check . --log-level warn &
+static_step 1 npx eslint . &
+static_step 2 npx knip &
+static_step 3 npx tsc --noEmit -p tsconfig.json &
+wait
+for n in "${!static_names[@]}"; do
+  name=${static_names[$n]}
+  read -r code took <".tmp/static-$n.status"
+  echo; echo "== $name"
+  cat ".tmp/static-$n.log"
+  [ "$code" = 0 ] || failed_steps+=("$name")
+  echo "-- $name : $took s"
+done
+rm -f .tmp/static-*
+
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
 step "render tests" npx vitest run --project render --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/render.json
 step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/server-pglite.json
