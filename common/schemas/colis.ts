@@ -471,3 +471,30 @@ export const colisGetByReferenceAnswer = answer.envelope({
   natureColisDetails: z.array(answer.record({ ...lineFields, natureColisID: answer.codeLibelleRef })),
   suiviUrl: z.string().describe("public tracking page of the parcel, the receipt's QR code (docs/decisions/public-tracking.md)"),
 });
+
+/** The senders of a departure, each with its parcels there. */
+export const colisClientsOfEnvoiAnswer = answer.envelope({
+  datas: z.array(partyRef.extend({ colis: z.array(answer.record({ reference: z.string(), statutID: answer.codeLibelleRef })) })),
+  envoi: z.looseObject({ id: answer.id, reference: z.string() }),
+});
+
+/** The parcels a client sent or receives. */
+export const colisEnvoisOfClientAnswer = answer.envelope({
+  datas: z.array(
+    answer.record({
+      reference: z.string(),
+      createdAt: answer.instant,
+      detailsContenu: z.string(),
+      contenu: z.string(),
+      poids: answer.kg,
+      unite: z.string(),
+      montantTotal: answer.montant,
+      resteAPayer: answer.montant,
+      devise: answer.devise,
+      agenceID: answer.id,
+      envoiID: answer.record({ reference: z.string(), dateArrive: answer.calendarDate }),
+      statutID: answer.codeLibelleRef,
+    }),
+  ),
+  client: answer.record({ nom: z.string(), prenoms: z.string(), telephoneComplet: z.string().nullable() }),
+});

@@ -3,10 +3,12 @@
  * the server's routes validate (server/envoi/routes.ts) and the schema of the AJOUTER / MODIFIER DÉPART form
  * (src/departs/DepartCreate.tsx, DepartEdit.tsx), built from the same fields so a rule and its French message are
  * written once. The date and country rules are common/envoiRules.ts's (the server applies them in
- * server/envoi/service.ts, where the saved dates of an edit are known).
+ * server/envoi/service.ts, where the saved dates of an edit are known). The answers of the departure routes end the
+ * file: the routes answer them (docs/decisions/answer-schemas.md).
  */
 import { z } from 'zod';
 import { ENVOI_DATE_FIELDS, envoiDateErrors, envoiPaysError, type EnvoiDates } from '../envoiRules';
+import * as answer from './answer';
 import { poidsKg, requiredId, requiredText } from './fields';
 
 /**
@@ -86,3 +88,95 @@ export function envoiFormSchema({ mode, today, initial }: EnvoiFormOptions) {
     { when: () => true },
   );
 }
+
+// ---------------------------------------------------------------- answers (server/envoi/routes.ts, manifestRoutes.ts)
+
+/** A departure as the API answers it (spec 000 §3 Departure): mode, countries and status populated. */
+export const envoiRecord = answer.record({
+  reference: z.string().describe('DEP-yymm-0042'),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+  dateDebut: answer.calendarDate.describe('departure, YYYY-MM-DD'),
+  dateArrive: answer.calendarDate.describe('arrival, YYYY-MM-DD'),
+  dateFin: answer.calendarDate.describe('closing of registrations, YYYY-MM-DD'),
+  contenu: z.string(),
+  poids: answer.kg.describe('global weight, kg'),
+  poidsReel: answer.kg.describe('weight of its parcels, kg'),
+  poidsDisponible: answer.kg.describe('poids − poidsReel, kg'),
+  devise: z.string(),
+  isActive: z.boolean(),
+  agenceID: answer.id.nullable(),
+  modeEnvoiID: answer.codeLibelleRef,
+  paysID: answer.codeLibelleRef.describe('destination'),
+  paysEmetteurID: answer.codeLibelleRef.describe('origin'),
+  statutID: answer.codeLibelleRef,
+});
+
+/** POST envoi/create: the departure written and the French message. */
+export const envoiWriteAnswer = answer.envelope({ message: z.string(), data: envoiRecord });
+
+/** PUT envoi/update/{id}: the departure written, the French message, and the parcels a status change moved. */
+export const envoiUpdateAnswer = envoiWriteAnswer.extend({
+  colisMoved: z.number().int().optional().describe('parcels moved by a status change'),
+});
+
+/** An open departure of envoi/ouvertActif: a departure and whether it is full (poidsDisponible ≤ 0). */
+export const openEnvoiRecord = envoiRecord.extend({
+  complet: z.boolean().describe('no kg left: shown, not offered, by the parcel wizard'),
+});
+
+/** GET envoi/checkEnvoiPoids/{id}?poids: whether `poids` kg still fit, and the kg left. */
+export const envoiCheckPoidsAnswer = answer.envelope({
+  success: z.boolean().describe('whether `poids` kg still fit'),
+  message: z.string(),
+  poidsDisponible: answer.kg.describe('kg left on the departure'),
+});
+
+/** A person on the manifest: sender or registered recipient. */
+const manifestParty = answer.record({
+  nom: z.string(),
+  prenoms: z.string(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+});
+
+/**
+ * A page of a departure's manifest (docs/decisions/departure-manifest.md): the departure, its parcels by reference,
+ * their total count.
+ */
+export const envoiManifestAnswer = answer.envelope({
+  envoi: answer.record({
+    reference: z.string(),
+    dateDebut: answer.calendarDate,
+    dateArrive: answer.calendarDate,
+    dateFin: answer.calendarDate,
+    modeEnvoiID: answer.codeLibelleRef,
+    paysID: answer.codeLibelleRef,
+    paysEmetteurID: answer.codeLibelleRef,
+    statutID: answer.codeLibelleRef,
+    devise: z.string().describe("the departure's currency, its parcels' (ISO 4217)"),
+  }),
+  datas: z.array(
+    answer.record({
+      reference: z.string(),
+      poids: answer.kg,
+      unite: z.string().describe('KG or M3'),
+      montantTotal: answer.montant,
+      reglement: answer.montant,
+      resteAPayer: answer.montant,
+      devise: z.string().describe('currency of the amounts (ISO 4217), the departure’s'),
+      natures: z.string().describe("the parcel's nature names, ', '-separated"),
+      NumeroSaisi: z.string().nullable(),
+      nomDestinataire: z.string().nullable(),
+      prenomsDestinataire: z.string().nullable(),
+      telephoneDestinataire: z.string().nullable(),
+      adresseLivraison: z.string(),
+      expediteurID: manifestParty.nullable(),
+      destinataireID: manifestParty.nullable(),
+      villeID: answer.record({ libelle: z.string() }).nullable(),
+      modeLivraisonID: answer.codeLibelleRef.nullable(),
+      agenceRetrait: z.string().nullable().describe('pick-up agency in the destination city, when the mode is AGENCE'),
+    }),
+  ),
+  total: z.number().int().describe("count of the departure's parcels the user may see"),
+});

@@ -5,6 +5,7 @@
  * the database (the route, the weight left, the agency) is checked by server/colis/transfert.ts.
  */
 import { z } from 'zod';
+import * as answer from './answer';
 import { requiredId } from './fields';
 
 /** Most parcels moved by one call. */
@@ -48,3 +49,44 @@ export const transfertBody = z.object({
 
 /** A move as the dialog and the route take it. */
 export type TransfertInput = z.infer<typeof transfertBody>;
+
+// ---------------------------------------------------------------- answers (server/colis/transfertRoutes.ts)
+
+/** The answer of colis/enAttente: the departure, its waiting parcels, and the departures they may go to. */
+export const enAttenteAnswer = answer.envelope({
+  envoi: z.looseObject({ id: answer.id, reference: z.string() }),
+  datas: z.array(
+    answer.record({
+      reference: z.string(),
+      poids: answer.kg,
+      unite: z.string().describe('KG or M3'),
+      montantTotal: answer.montant,
+      reglement: answer.montant,
+      resteAPayer: answer.montant.describe('due, in devise'),
+      devise: answer.devise,
+      agenceID: answer.id,
+      expediteur: z.looseObject({ nom: z.string(), prenoms: z.string() }).nullable(),
+      deplacable: z.boolean().describe('whether the user may move it (its agency registered it)'),
+    }),
+  ),
+  departs: z.array(
+    answer.record({
+      reference: z.string(),
+      dateDebut: answer.calendarDate,
+      dateFin: answer.calendarDate,
+      poids: answer.kg,
+      poidsReel: answer.kg,
+      poidsDisponible: answer.kg.describe('kg left'),
+      devise: answer.devise,
+    }),
+  ),
+});
+
+/** The answer of colis/transferer: the message, the target departure with its weight left, the parcels moved. */
+export const transfertAnswer = answer.envelope({
+  message: z.string(),
+  data: z.looseObject({
+    envoi: z.looseObject({ id: answer.id, reference: z.string(), poidsDisponible: answer.kg }),
+    colisDeplaces: z.number().int(),
+  }),
+});

@@ -15,20 +15,15 @@ import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import {
   answers,
-  calendarDate,
-  codeLibelleRef,
   dataAnswer,
   devise,
   envelope,
   errorAnswer,
   euros,
   id,
-  instant,
-  kg,
   listAnswer,
   messageAnswer,
   montant,
-  record,
   rowsAnswer,
 } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
@@ -55,6 +50,8 @@ import {
 } from './reads';
 import {
   colisBody,
+  colisClientsOfEnvoiAnswer,
+  colisEnvoisOfClientAnswer,
   colisGetByAnswer,
   colisGetByReferenceAnswer,
   colisHistoriqueAnswer,
@@ -64,7 +61,6 @@ import {
   finishFields,
   prixNatureQuery,
 } from '../../common/schemas/colis';
-import { partyRef } from '../../common/schemas/user';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const envoiParams = z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) });
@@ -116,37 +112,6 @@ const prixNatureOk = answers({
       tauxExceptionnel: z.string().nullable().optional().describe('units of devise for 1 € that converted it, null: none'),
     }),
   ),
-});
-
-/** The senders of a departure, each with its parcels there. */
-const clientsOfEnvoiOk = answers({
-  200: envelope({
-    datas: z.array(partyRef.extend({ colis: z.array(record({ reference: z.string(), statutID: codeLibelleRef })) })),
-    envoi: z.looseObject({ id, reference: z.string() }),
-  }),
-});
-
-/** The parcels a client sent or receives. */
-const envoisOfClientOk = answers({
-  200: envelope({
-    datas: z.array(
-      record({
-        reference: z.string(),
-        createdAt: instant,
-        detailsContenu: z.string(),
-        contenu: z.string(),
-        poids: kg,
-        unite: z.string(),
-        montantTotal: montant,
-        resteAPayer: montant,
-        devise,
-        agenceID: id,
-        envoiID: record({ reference: z.string(), dateArrive: calendarDate }),
-        statutID: codeLibelleRef,
-      }),
-    ),
-    client: record({ nom: z.string(), prenoms: z.string(), telephoneComplet: z.string().nullable() }),
-  }),
 });
 
 /** The answer of a deletion request: done (200), or a code is needed (202). */
@@ -337,15 +302,25 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   // Clients of a departure (spec 000 §2): its senders, each with its parcels' references and statuses.
-  r.get('/api/colis/ListClientsBy/:envoiId', { schema: { tags, params: envoiParams, response: clientsOfEnvoiOk } }, async (request) => {
-    const { envoi, clients } = await listClientsOfEnvoi(db, request.params.envoiId, currentUser(request));
-    return { success: true, datas: toApi(clients), envoi: { id: envoi.id, reference: envoi.reference } };
-  });
+  r.get(
+    '/api/colis/ListClientsBy/:envoiId',
+    { schema: { tags, params: envoiParams, response: answers({ 200: colisClientsOfEnvoiAnswer }) } },
+    async (request) => {
+      const { envoi, clients } = await listClientsOfEnvoi(db, request.params.envoiId, currentUser(request));
+      return { success: true, datas: toApi(clients), envoi: { id: envoi.id, reference: envoi.reference } };
+    },
+  );
 
   // Shipments of a client (spec 000 §2): parcels it sent or receives, newest first.
   r.get(
     '/api/colis/ListEnvoisBy/:clientId',
-    { schema: { tags, params: z.object({ clientId: z.uuid({ error: 'Identifiant invalide' }) }), response: envoisOfClientOk } },
+    {
+      schema: {
+        tags,
+        params: z.object({ clientId: z.uuid({ error: 'Identifiant invalide' }) }),
+        response: answers({ 200: colisEnvoisOfClientAnswer }),
+      },
+    },
     async (request) => {
       const { client, colis } = await listEnvoisOfClient(db, request.params.clientId, currentUser(request));
       return { success: true, datas: toApi(colis), client: toApi(client) };

@@ -10,57 +10,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRANSFERT_MESSAGES, transfertBody } from '../../common/schemas/transfert';
+import { enAttenteAnswer, TRANSFERT_MESSAGES, transfertAnswer, transfertBody } from '../../common/schemas/transfert';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, calendarDate, devise, envelope, id, kg, montant, record } from '../../common/schemas/answer';
+import { answers } from '../../common/schemas/answer';
 import { toApi } from '../http/serialize';
 import { colisEnAttenteOfEnvoi, transfererColis } from './transfert';
 
 const envoiParams = z.object({ envoiId: z.uuid({ error: 'Identifiant invalide' }) });
 
-/** The answer of colis/enAttente: the departure, its waiting parcels, and the departures they may go to. */
-const enAttenteOk = answers({
-  200: envelope({
-    envoi: z.looseObject({ id, reference: z.string() }),
-    datas: z.array(
-      record({
-        reference: z.string(),
-        poids: kg,
-        unite: z.string().describe('KG or M3'),
-        montantTotal: montant,
-        reglement: montant,
-        resteAPayer: montant.describe('due, in devise'),
-        devise,
-        agenceID: id,
-        expediteur: z.looseObject({ nom: z.string(), prenoms: z.string() }).nullable(),
-        deplacable: z.boolean().describe('whether the user may move it (its agency registered it)'),
-      }),
-    ),
-    departs: z.array(
-      record({
-        reference: z.string(),
-        dateDebut: calendarDate,
-        dateFin: calendarDate,
-        poids: kg,
-        poidsReel: kg,
-        poidsDisponible: kg.describe('kg left'),
-        devise,
-      }),
-    ),
-  }),
-});
+/** The answers of colis/enAttente. */
+const enAttenteOk = answers({ 200: enAttenteAnswer });
 
-/** The answer of colis/transferer: the message, the target departure with its weight left, the parcels moved. */
-const transfertOk = answers({
-  200: envelope({
-    message: z.string(),
-    data: z.looseObject({
-      envoi: z.looseObject({ id, reference: z.string(), poidsDisponible: kg }),
-      colisDeplaces: z.number().int(),
-    }),
-  }),
-});
+/** The answers of colis/transferer. */
+const transfertOk = answers({ 200: transfertAnswer });
 
 /** The routes of the waiting parcels and their move. */
 export async function colisTransfertRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -11,7 +11,8 @@ import { envoiScope } from '../access/scopes';
 import { currentUser } from '../auth/currentUser';
 import { manifestPage, MANIFEST_PAGE_MAX } from '../colis/query';
 import type { Db } from '../db/client';
-import { answers, calendarDate, codeLibelleRef, envelope, kg, montant, record } from '../../common/schemas/answer';
+import { answers } from '../../common/schemas/answer';
+import { envoiManifestAnswer } from '../../common/schemas/envoi';
 import { notFound } from '../http/errors';
 import { toApi } from '../http/serialize';
 import { findEnvoi } from './query';
@@ -29,56 +30,8 @@ const manifestQuery = z.object({
     .default(MANIFEST_PAGE_MAX),
 });
 
-/** A person on the manifest: sender or registered recipient. */
-const manifestParty = record({
-  nom: z.string(),
-  prenoms: z.string(),
-  telephone: z.string().nullable(),
-  telephoneComplet: z.string().nullable(),
-});
-
-/**
- * A page of a departure's manifest (docs/decisions/departure-manifest.md): the departure, its parcels by reference,
- * their total count.
- */
-const manifestOk = answers({
-  200: envelope({
-    envoi: record({
-      reference: z.string(),
-      dateDebut: calendarDate,
-      dateArrive: calendarDate,
-      dateFin: calendarDate,
-      modeEnvoiID: codeLibelleRef,
-      paysID: codeLibelleRef,
-      paysEmetteurID: codeLibelleRef,
-      statutID: codeLibelleRef,
-      devise: z.string().describe("the departure's currency, its parcels' (ISO 4217)"),
-    }),
-    datas: z.array(
-      record({
-        reference: z.string(),
-        poids: kg,
-        unite: z.string().describe('KG or M3'),
-        montantTotal: montant,
-        reglement: montant,
-        resteAPayer: montant,
-        devise: z.string().describe('currency of the amounts (ISO 4217), the departure’s'),
-        natures: z.string().describe("the parcel's nature names, ', '-separated"),
-        NumeroSaisi: z.string().nullable(),
-        nomDestinataire: z.string().nullable(),
-        prenomsDestinataire: z.string().nullable(),
-        telephoneDestinataire: z.string().nullable(),
-        adresseLivraison: z.string(),
-        expediteurID: manifestParty.nullable(),
-        destinataireID: manifestParty.nullable(),
-        villeID: record({ libelle: z.string() }).nullable(),
-        modeLivraisonID: codeLibelleRef.nullable(),
-        agenceRetrait: z.string().nullable().describe('pick-up agency in the destination city, when the mode is AGENCE'),
-      }),
-    ),
-    total: z.number().int().describe("count of the departure's parcels the user may see"),
-  }),
-});
+/** The answers of envoi/manifest. */
+const manifestOk = answers({ 200: envoiManifestAnswer });
 
 /** Registers envoi/manifest. */
 export async function envoiManifestRoutes(app: FastifyInstance, opts: { db: Db }) {

@@ -8,20 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import {
-  answers,
-  calendarDate as day,
-  codeLibelleRef,
-  dataAnswer,
-  envelope,
-  id,
-  instant,
-  kg,
-  listAnswer,
-  messageAnswer,
-  record,
-  rowsAnswer,
-} from '../../common/schemas/answer';
+import { answers, dataAnswer, listAnswer, messageAnswer, rowsAnswer } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { sendListText } from '../http/answerSerializer';
@@ -30,33 +17,17 @@ import { toApi } from '../http/serialize';
 import { envoiExport } from './exportColumns';
 import { envoiList, listOpenEnvois, listOpenEnvoisTo } from './query';
 import { changeEnvoiStatut, checkEnvoiPoids, createEnvoi, deleteEnvoi, getEnvoi, readEnvoi, setEnvoiActive, updateEnvoi } from './service';
-import { envoiBody, envoiUpdateBody } from '../../common/schemas/envoi';
+import {
+  envoiBody,
+  envoiCheckPoidsAnswer,
+  envoiRecord,
+  envoiUpdateAnswer,
+  envoiUpdateBody,
+  envoiWriteAnswer,
+  openEnvoiRecord,
+} from '../../common/schemas/envoi';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-
-/** A departure as the API answers it (spec 000 §3 Departure): mode, countries and status populated. */
-const envoiRecord = record({
-  reference: z.string().describe('DEP-yymm-0042'),
-  createdAt: instant,
-  updatedAt: instant,
-  dateDebut: day.describe('departure, YYYY-MM-DD'),
-  dateArrive: day.describe('arrival, YYYY-MM-DD'),
-  dateFin: day.describe('closing of registrations, YYYY-MM-DD'),
-  contenu: z.string(),
-  poids: kg.describe('global weight, kg'),
-  poidsReel: kg.describe('weight of its parcels, kg'),
-  poidsDisponible: kg.describe('poids − poidsReel, kg'),
-  devise: z.string(),
-  isActive: z.boolean(),
-  agenceID: id.nullable(),
-  modeEnvoiID: codeLibelleRef,
-  paysID: codeLibelleRef.describe('destination'),
-  paysEmetteurID: codeLibelleRef.describe('origin'),
-  statutID: codeLibelleRef,
-});
-const envoiWriteAnswer = envelope({ message: z.string(), data: envoiRecord });
-/** An open departure of envoi/ouvertActif: a departure and whether it is full (poidsDisponible ≤ 0). */
-const openEnvoiRecord = envoiRecord.extend({ complet: z.boolean().describe('no kg left: shown, not offered, by the parcel wizard') });
 
 /** The departure routes. */
 export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -120,13 +91,7 @@ export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags,
         params: idParams,
         querystring: z.object({ poids: z.coerce.number().min(0).optional() }),
-        response: answers({
-          200: envelope({
-            success: z.boolean().describe('whether `poids` kg still fit'),
-            message: z.string(),
-            poidsDisponible: kg.describe('kg left on the departure'),
-          }),
-        }),
+        response: answers({ 200: envoiCheckPoidsAnswer }),
       },
     },
     async (request) => {
@@ -147,9 +112,7 @@ export async function envoiRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags,
         params: idParams,
         body: envoiUpdateBody,
-        response: answers({
-          200: envoiWriteAnswer.extend({ colisMoved: z.number().int().optional().describe('parcels moved by a status change') }),
-        }),
+        response: answers({ 200: envoiUpdateAnswer }),
       },
     },
     async (request) => {

@@ -23,12 +23,15 @@ const depart: RaRecord = {
 
 const attente = (over: Partial<ColisEnAttente>): ColisEnAttente => ({
   id: 'c-1',
+  _id: over.id ?? 'c-1',
   reference: 'PAR1-2611-000001',
   poids: 5,
   unite: 'KG',
   montantTotal: 50,
+  reglement: 0,
   resteAPayer: 50,
   devise: 'EUR',
+  agenceID: 'agence-1',
   expediteur: { nom: 'Ndiaye', prenoms: 'Awa' },
   deplacable: true,
   ...over,
@@ -44,11 +47,14 @@ const WAITING: ColisEnAttente[] = [
 ];
 const SUIVANT: DepartCandidat = {
   id: 'envoi-2',
+  _id: 'envoi-2',
   reference: 'DEP-2611-0002',
   dateDebut: '2026-12-10',
   dateFin: '2026-12-08',
   poids: 100,
+  poidsReel: 72.5,
   poidsDisponible: 27.5,
+  devise: 'EUR',
 };
 
 /** Renders the buttons of an OUVERT departure for a user holding `keys`, the dataProvider answering `answers` in turn. */
