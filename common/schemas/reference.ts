@@ -6,6 +6,7 @@
  * message are written once.
  */
 import { z } from 'zod';
+import * as answer from './answer';
 import { toMoneyString } from '../money';
 import { normalizePaysPhone } from '../phone';
 import { deviseCode, moneyEuros, montant, optionalText, requiredId, requiredText, strictNumber } from './fields';
@@ -219,4 +220,107 @@ export const permissionSchema = z.object({
   libelle: requiredText('Le libellé est obligatoire', 100),
   description: requiredText('La description est obligatoire', 500),
   groupe: optionalText(50),
+});
+
+// ---------------------------------------------------------------- answers (server/<resource>/routes.ts)
+
+/** A country as the API answers it (spec 001 §3). */
+export const paysRecord = answer.record({
+  code: z.string(),
+  libelle: z.string(),
+  devise: z.string(),
+  indicatif: z.string().describe('+33'),
+  longueurNumero: z.number().int().describe('digits of a national number'),
+  isActive: z.boolean(),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+});
+
+/** A city as the API answers it: its country populated. */
+export const villeRecord = answer.record({
+  code: z.string(),
+  libelle: z.string(),
+  isActive: z.boolean(),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+  paysID: answer.record({ code: z.string(), libelle: z.string(), indicatif: z.string(), devise: z.string() }),
+});
+
+/** An agency as the API answers it: its city (with the city's country) and its country populated. */
+export const agenceRecord = answer.record({
+  code: z.string(),
+  libelle: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+  villeID: answer.codeLibelleRef.extend({ paysID: answer.record({ libelle: z.string() }) }),
+  paysID: answer.codeLibelleRef.extend({ indicatif: z.string() }),
+});
+
+/** A nature as the API answers it: its group populated. */
+export const natureRecord = answer.record({
+  code: z.string(),
+  libelle: z.string(),
+  description: z.string(),
+  prixExceptionnel: z.number().nullable().describe('euros; null: priced by its group'),
+  unite: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+  groupeNatureColisID: answer.codeLibelleRef,
+});
+
+/** A status as the list answers it. */
+export const statutRecord = answer.codeLibelleRef.extend({ isActive: z.boolean(), createdAt: answer.instant });
+
+/** A user type as answered. */
+export const typeUserRecord = answer.record({
+  code: z.string(),
+  libelle: z.string(),
+  isActive: z.boolean(),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+});
+
+/** GET typeUser/getAll: every user type. */
+export const typeUserListAnswer = answer.rowsAnswer('datas', typeUserRecord);
+
+/** A city of a unit price, with its country. */
+const prixVille = answer.record({ libelle: z.string(), paysID: answer.record({ libelle: z.string(), devise: z.string() }) });
+
+/** A unit price as the API answers it: group, cities (each with its country) and mode populated. */
+export const paramNatureModeRecord = answer.record({
+  libelle: z.string(),
+  prixUnitaire: z.number().describe("per kg (or m³), in the origin country's currency (villeOrigineID.paysID.devise)"),
+  montantMinimum: z.number().nullable().optional().describe('the least a parcel line is billed on this price, same currency; null: none'),
+  isActive: z.boolean(),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+  groupeNatureColisID: answer.codeLibelleRef,
+  villeOrigineID: prixVille,
+  villeDestinationID: prixVille,
+  modeEnvoiID: answer.codeLibelleRef,
+});
+
+/** A permission as the API answers it (its libelle is the key). */
+export const permissionRecord = answer.record({
+  libelle: z.string().describe('the permission key, e.g. addColis'),
+  description: z.string(),
+  groupe: z.string(),
+  isActive: z.boolean(),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+});
+
+/** A role as answered: the code/libelle record with its identity, reach and the agencies of its users. */
+export const roleRecord = answer.codeLibelleRecord.extend({
+  systeme: z.string().nullable().describe('fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null'),
+  toutesAgences: z.boolean().describe('the role reaches every agency (else its users’ own agency)'),
+  agencesUtilisateurs: z
+    .array(z.string().nullable())
+    .describe('the distinct agencies (ids) of the role’s users, null for a user without one: what the access rules read'),
 });

@@ -10,28 +10,13 @@ import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { deactivationGuard } from '../crud/deactivationGuard';
-import { agenceSchema } from '../../common/schemas/reference';
+import { agenceRecord, agenceSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { agences, pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, codeLibelleRef, instant, record, rowsAnswer } from '../../common/schemas/answer';
+import { answers, rowsAnswer } from '../../common/schemas/answer';
 import { agenceDependants, listAgencesBy, nestVillePays, selectAgences } from './query';
 import { agenceValues } from './service';
-
-/** An agency as the API answers it: its city (with the city's country) and its country populated. */
-const agenceRecord = record({
-  code: z.string(),
-  libelle: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  telephone: z.string().nullable(),
-  telephoneComplet: z.string().nullable(),
-  isActive: z.boolean(),
-  createdAt: instant,
-  updatedAt: instant,
-  villeID: codeLibelleRef.extend({ paysID: record({ libelle: z.string() }) }),
-  paysID: codeLibelleRef.extend({ indicatif: z.string() }),
-});
 
 /** The agency routes. */
 export async function agenceRoutes(app: FastifyInstance, { db }: { db: Db }) {

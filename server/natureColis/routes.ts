@@ -7,25 +7,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { natureColisCreateSchema as natureCreate, natureColisUpdateSchema as natureUpdate } from '../../common/schemas/reference';
+import {
+  natureColisCreateSchema as natureCreate,
+  natureColisUpdateSchema as natureUpdate,
+  natureRecord,
+} from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { groupesNatureColis, naturesColis } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, codeLibelleRef, instant, listAnswer, record } from '../../common/schemas/answer';
+import { answers, listAnswer } from '../../common/schemas/answer';
 import { listNaturesOfGroupe, naturesForEnvoiFilter, selectNatures } from './query';
-
-/** A nature as the API answers it: its group populated. */
-const natureRecord = record({
-  code: z.string(),
-  libelle: z.string(),
-  description: z.string(),
-  prixExceptionnel: z.number().nullable().describe('euros; null: priced by its group'),
-  unite: z.string().nullable(),
-  isActive: z.boolean(),
-  createdAt: instant,
-  updatedAt: instant,
-  groupeNatureColisID: codeLibelleRef,
-});
 
 /** The nature routes. */
 export async function natureColisRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -8,32 +8,13 @@
  * pnm_route_uq backs it up): an inactive one blocks too, to be reactivated or edited instead.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { paramNatureModeSchema as body } from '../../common/schemas/reference';
+import { paramNatureModeRecord, paramNatureModeSchema as body } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { groupesNatureColis, modesEnvoi, paramNatureModes } from '../db/schema';
-import { codeLibelleRef, instant, record } from '../../common/schemas/answer';
 import { nestVillesPays, selectParamNatureModes, vDest, vOrig } from './query';
 import { paramValues } from './service';
-
-/** A city of a unit price, with its country. */
-const prixVille = record({ libelle: z.string(), paysID: record({ libelle: z.string(), devise: z.string() }) });
-
-/** A unit price as the API answers it: group, cities (each with its country) and mode populated. */
-const paramNatureModeRecord = record({
-  libelle: z.string(),
-  prixUnitaire: z.number().describe("per kg (or m³), in the origin country's currency (villeOrigineID.paysID.devise)"),
-  montantMinimum: z.number().nullable().optional().describe('the least a parcel line is billed on this price, same currency; null: none'),
-  isActive: z.boolean(),
-  createdAt: instant,
-  updatedAt: instant,
-  groupeNatureColisID: codeLibelleRef,
-  villeOrigineID: prixVille,
-  villeDestinationID: prixVille,
-  modeEnvoiID: codeLibelleRef,
-});
 
 /** The unit price routes. */
 export async function paramNatureModeRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -4,27 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { paysCreateSchema, paysUpdateSchema } from '../../common/schemas/reference';
+import { paysCreateSchema, paysRecord, paysUpdateSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { pays } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, instant, record, rowsAnswer } from '../../common/schemas/answer';
+import { answers, rowsAnswer } from '../../common/schemas/answer';
 import { listPaysByParamNature } from './query';
-
-/** A country as the API answers it (spec 001 §3). */
-const paysRecord = record({
-  code: z.string(),
-  libelle: z.string(),
-  devise: z.string(),
-  indicatif: z.string().describe('+33'),
-  longueurNumero: z.number().int().describe('digits of a national number'),
-  isActive: z.boolean(),
-  createdAt: instant,
-  updatedAt: instant,
-});
 
 /** The countries' routes. */
 export async function paysRoutes(app: FastifyInstance, { db }: { db: Db }) {

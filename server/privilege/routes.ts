@@ -6,13 +6,11 @@
  * access is never switched off.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
-import { permissionSchema } from '../../common/schemas/reference';
+import { permissionRecord, permissionSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { privileges } from '../db/schema';
-import { instant, record } from '../../common/schemas/answer';
 import { forbidden } from '../http/errors';
 import { privilegeRefusal, type PrivilegeChange } from '../../common/autorisationRules';
 import type { CurrentUser } from '../auth/currentUser';
@@ -22,16 +20,6 @@ function checkPrivilegeChange(user: CurrentUser, privilege: { libelle: string } 
   const refusal = privilegeRefusal(user, privilege, change);
   if (refusal) throw forbidden(refusal);
 }
-
-/** A permission as the API answers it (its libelle is the key). */
-const permissionRecord = record({
-  libelle: z.string().describe('the permission key, e.g. addColis'),
-  description: z.string(),
-  groupe: z.string(),
-  isActive: z.boolean(),
-  createdAt: instant,
-  updatedAt: instant,
-});
 
 /** The permission routes. */
 export async function permissionRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -8,27 +8,16 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { roleRecordRefusal, type RoleRecordChange } from '../../common/autorisationRules';
 import { RESOURCE_KEYS } from '../../common/permissions';
-import { roleSchema } from '../../common/schemas/reference';
+import { roleRecord, roleSchema } from '../../common/schemas/reference';
 import type { CurrentUser } from '../auth/currentUser';
 import { codeLibelleResource } from '../crud/codeLibelleResource';
 import { registerReferenceResource, type GuardContext } from '../crud/referenceResource';
 import type { Db, Tx } from '../db/client';
 import { roles } from '../db/schema';
-import { codeLibelleRecord } from '../../common/schemas/answer';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { agencesUtilisateursSql, findRoleFacts } from './query';
-
-/** A role as answered: the code/libelle record with its identity, reach and the agencies of its users. */
-const roleRecord = codeLibelleRecord.extend({
-  systeme: z.string().nullable().describe('fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null'),
-  toutesAgences: z.boolean().describe('the role reaches every agency (else its users’ own agency)'),
-  agencesUtilisateurs: z
-    .array(z.string().nullable())
-    .describe('the distinct agencies (ids) of the role’s users, null for a user without one: what the access rules read'),
-});
 
 /** French refusal of a Statut change by a user without the status key (spec 000 §6 / 001 §6 text). */
 const STATUT_KEY_MESSAGE = "Vous n'avez pas la permission de modifier le statut.";

@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { answers, codeLibelleRef, dataAnswer, instant, rowsAnswer } from '../../common/schemas/answer';
+import { answers, codeLibelleRef, dataAnswer, rowsAnswer } from '../../common/schemas/answer';
 import { notFound } from '../http/errors';
 import { serializedOnce } from '../http/answerSerializer';
 import { toApi } from '../http/serialize';
 import { listStatuts, statutsByCode } from './query';
-
-/** A status as the list answers it. */
-const statutRecord = codeLibelleRef.extend({ isActive: z.boolean(), createdAt: instant });
+import { statutRecord } from '../../common/schemas/reference';
 
 /** The status routes. */
 export async function statutRoutes(app: FastifyInstance, { db }: { db: Db }) {

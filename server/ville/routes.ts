@@ -9,22 +9,12 @@ import { z } from 'zod';
 import { exportColumns } from '../http/export';
 import { registerReferenceResource } from '../crud/referenceResource';
 import { DEPENDANT_KINDS, deactivationGuard } from '../crud/deactivationGuard';
-import { villeSchema } from '../../common/schemas/reference';
+import { villeRecord, villeSchema } from '../../common/schemas/reference';
 import type { Db } from '../db/client';
 import { pays, villes } from '../db/schema';
 import { toApi } from '../http/serialize';
-import { answers, instant, record, rowsAnswer } from '../../common/schemas/answer';
+import { answers, rowsAnswer } from '../../common/schemas/answer';
 import { listVillesOfPays, selectVilles, villeDependants } from './query';
-
-/** A city as the API answers it: its country populated. */
-const villeRecord = record({
-  code: z.string(),
-  libelle: z.string(),
-  isActive: z.boolean(),
-  createdAt: instant,
-  updatedAt: instant,
-  paysID: record({ code: z.string(), libelle: z.string(), indicatif: z.string(), devise: z.string() }),
-});
 
 /** The city routes. */
 export async function villeRoutes(app: FastifyInstance, { db }: { db: Db }) {
