@@ -5,9 +5,12 @@
  * (src/auth/*, src/profil/ChangePasswordCard.tsx), so a rule and its message are written once.
  *
  * The forms' raw values are accepted: '' for an empty field reads as missing, with the field's "obligatoire" message.
+ * The answers of the session routes end the file (docs/decisions/answer-schemas.md).
  */
 import { z } from 'zod';
+import * as answer from './answer';
 import { EMAIL_INVALIDE, requiredEmail } from './fields';
+import { userRecord } from './user';
 
 /** Messages of the session rules (spec 000 §5 Login for the sign-in texts). */
 export const AUTH_MESSAGES = {
@@ -79,3 +82,18 @@ export type LoginInput = z.infer<typeof loginBody>;
 export type ForgotPasswordInput = z.infer<typeof forgotBody>;
 export type ResetPasswordInput = z.infer<typeof validerBody>;
 export type ChangePasswordInput = z.infer<typeof changeBody>;
+
+// ---------------------------------------------------------------- answers (server/auth/routes.ts)
+
+/** POST auth/loginAD: the token, whether the password must change first, and the user signed in. */
+export const loginAnswer = answer.envelope({
+  message: z.string(),
+  token: z.string().describe('bearer token'),
+  mustChangePassword: z
+    .boolean()
+    .describe('true: the token only opens auth/changePassword (every other call answers 403) until the password is changed'),
+  data: userRecord,
+});
+
+/** POST auth/changePassword/{id}: the French message and a fresh token. */
+export const changePasswordAnswer = answer.envelope({ message: z.string(), token: z.string().describe('a fresh bearer token') });

@@ -6,11 +6,12 @@
  * src/profil/).
  *
  * A form's raw values are accepted: '' for an empty text, '' or null for an empty select.
- * The clients as the answers name them end the file (docs/decisions/answer-schemas.md).
+ * The users, the clients and a user's audit rows as the answers name them end the file
+ * (docs/decisions/answer-schemas.md).
  */
 import { z } from 'zod';
 import { normalizePaysPhone, type PaysTelephone } from '../phone';
-import { instant, record } from './answer';
+import { codeLibelleRef, instant, record, rowsAnswer } from './answer';
 import { EMAIL_INVALIDE, optionalId, optionalText, requiredEmail, requiredText } from './fields';
 
 /** Messages of the user rules checked by the schemas (spec 001 §5 'Le pays est requis !'); the server words the others. */
@@ -131,3 +132,46 @@ export const clientRecord = partyRef.extend({ isActive: z.boolean(), createdAt: 
  * and links, no e-mail (docs/api-contract.md "Parcels and payments", user/getByTelephone).
  */
 export const phoneLookupRecord = partyRef.omit({ email: true });
+
+/**
+ * A user as the API answers it (auth/query.ts selectUsers, spec 000 §3 User): references populated one level,
+ * never the password hash. Also the answer of user/getBy and user/update.
+ */
+export const userRecord = record({
+  nom: z.string(),
+  prenoms: z.string(),
+  email: z.string().nullable(),
+  telephone: z.string().nullable(),
+  telephoneComplet: z.string().nullable(),
+  adresse: z.string(),
+  isActive: z.boolean(),
+  mustChangePassword: z.boolean().describe('true until the user changes the password the server generated for it'),
+  createdAt: instant,
+  updatedAt: instant,
+  paysID: record({ libelle: z.string(), indicatif: z.string() }).nullable(),
+  typeUserID: codeLibelleRef,
+  roleID: codeLibelleRef
+    .extend({
+      systeme: z.string().nullable().describe('fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null'),
+      toutesAgences: z.boolean().describe('the role reaches every agency'),
+    })
+    .nullable(),
+  agenceID: codeLibelleRef.nullable(),
+});
+
+/** One audit row as user/historique answers it (audit/query.ts AuditRow). */
+export const userAuditRecord = z.looseObject({
+  id: z.string(),
+  action: z.string().describe("'create', 'update', 'statut', 'delete', 'password'"),
+  auteurID: z.string().nullable(),
+  auteur: z.string().describe("'Prénoms Nom' of the author, '' when unknown"),
+  avant: z.unknown(),
+  apres: z.unknown(),
+  createdAt: z.string().describe('ISO 8601'),
+});
+
+/** GET user/historique/{id}: the latest changes of a user, newest first. */
+export const userHistoriqueAnswer = rowsAnswer('datas', userAuditRecord);
+
+/** GET user/listeAdmin: the active staff members (users of type ADMIN) the caller may see. */
+export const staffListAnswer = rowsAnswer('datas', userRecord);

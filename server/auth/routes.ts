@@ -7,50 +7,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { answers, codeLibelleRef, envelope, instant, messageAnswer, record } from '../../common/schemas/answer';
+import { answers, messageAnswer } from '../../common/schemas/answer';
 import { toApi } from '../http/serialize';
 import { currentUser } from './currentUser';
 import { RECOVERY_SENT_MESSAGE, changePassword, login, requestPasswordReset, resetPassword } from './service';
 import type { TokenService } from './tokens';
-import { changeBody, forgotBody, loginBody, validerBody } from '../../common/schemas/auth';
+import { changeBody, changePasswordAnswer, forgotBody, loginAnswer, loginBody, validerBody } from '../../common/schemas/auth';
 
-/**
- * A user as the API answers it (auth/query.ts selectUsers, spec 000 §3 User): references populated one level,
- * never the password hash. Also the answer of user/getBy and user/update.
- */
-export const userRecord = record({
-  nom: z.string(),
-  prenoms: z.string(),
-  email: z.string().nullable(),
-  telephone: z.string().nullable(),
-  telephoneComplet: z.string().nullable(),
-  adresse: z.string(),
-  isActive: z.boolean(),
-  mustChangePassword: z.boolean().describe('true until the user changes the password the server generated for it'),
-  createdAt: instant,
-  updatedAt: instant,
-  paysID: record({ libelle: z.string(), indicatif: z.string() }).nullable(),
-  typeUserID: codeLibelleRef,
-  roleID: codeLibelleRef
-    .extend({
-      systeme: z.string().nullable().describe('fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null'),
-      toutesAgences: z.boolean().describe('the role reaches every agency'),
-    })
-    .nullable(),
-  agenceID: codeLibelleRef.nullable(),
-});
-
-const loginOk = answers({
-  200: envelope({
-    message: z.string(),
-    token: z.string().describe('bearer token'),
-    mustChangePassword: z
-      .boolean()
-      .describe('true: the token only opens auth/changePassword (every other call answers 403) until the password is changed'),
-    data: userRecord,
-  }),
-});
-const changePasswordOk = answers({ 200: envelope({ message: z.string(), token: z.string().describe('a fresh bearer token') }) });
+const loginOk = answers({ 200: loginAnswer });
+const changePasswordOk = answers({ 200: changePasswordAnswer });
 
 /** The session routes. Sign-in and recovery are also rate limited per address (config.loginRateLimit a minute). */
 export async function authRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; config: Config }) {

@@ -15,8 +15,7 @@ import { TYPE_USER_CODES } from '../../common/permissions';
 import { currentUser } from '../auth/currentUser';
 import { PHONE_LOOKUP_POLICY, takeAttempt } from '../auth/throttle';
 import type { Db } from '../db/client';
-import { userRecord } from '../auth/routes';
-import { answers, dataAnswer, envelope, listAnswer, messageAnswer, rowsAnswer } from '../../common/schemas/answer';
+import { answers, dataAnswer, envelope, listAnswer, messageAnswer } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
@@ -38,7 +37,10 @@ import {
 import {
   clientRecord,
   phoneLookupRecord,
+  userHistoriqueAnswer,
+  userRecord,
   profilOnlyBody,
+  staffListAnswer,
   staffCreateBody,
   staffUpdateBody,
   type ProfilInput,
@@ -46,17 +48,6 @@ import {
 } from '../../common/schemas/user';
 
 const params = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-
-/** One audit row as user/historique answers it (audit/query.ts AuditRow). */
-const auditRecord = z.looseObject({
-  id: z.string(),
-  action: z.string().describe("'create', 'update', 'statut', 'delete', 'password'"),
-  auteurID: z.string().nullable(),
-  auteur: z.string().describe("'Prénoms Nom' of the author, '' when unknown"),
-  avant: z.unknown(),
-  apres: z.unknown(),
-  createdAt: z.string().describe('ISO 8601'),
-});
 
 /** The user routes. */
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -79,7 +70,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
-  r.get('/api/user/listeAdmin', { schema: { tags, response: answers({ 200: rowsAnswer('datas', userRecord) }) } }, async (request) => {
+  r.get('/api/user/listeAdmin', { schema: { tags, response: answers({ 200: staffListAnswer }) } }, async (request) => {
     return { success: true, datas: toApi(await listActiveStaff(db, currentUser(request))) };
   });
 
@@ -135,14 +126,10 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return { success: true, message: 'Un nouveau mot de passe a été envoyé par email à cet utilisateur.' };
   });
 
-  r.get(
-    '/api/user/historique/:id',
-    { schema: { tags, params, response: answers({ 200: rowsAnswer('datas', auditRecord) }) } },
-    async (request) => {
-      const target = await getUser(db, request.params.id, currentUser(request));
-      return { success: true, datas: (await latestAudits(db, { userID: target.id })).map((row) => ({ ...row })) };
-    },
-  );
+  r.get('/api/user/historique/:id', { schema: { tags, params, response: answers({ 200: userHistoriqueAnswer }) } }, async (request) => {
+    const target = await getUser(db, request.params.id, currentUser(request));
+    return { success: true, datas: (await latestAudits(db, { userID: target.id })).map((row) => ({ ...row })) };
+  });
 
   r.get(
     '/api/user/getByTelephone/:telephone',

@@ -26,6 +26,13 @@ export function refId(value: unknown): string | undefined {
 }
 
 /** Full name of a person (user, client, author): nom + ' ' + prenoms, the one order of common/format.ts. */
+/**
+ * The fields of a value an answer declares as any JSON (an audit row's `avant` or `apres`): the value when it is an
+ * object, else none.
+ */
+export const fieldsOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
 export { fullName } from '../../common/format';
 
 /** Gives a record its `id` (the server sends `id` and `_id`; older answers may carry only `_id`). */

@@ -3,28 +3,19 @@
  * `GET user/historique/{id}`, `POST user/resetPassword/{id}`; docs/api-contract.md "Staff"), reached with
  * useDataProvider<DataProvider & UserMethods>() (added to the app's dataProvider by src/appDataProvider.ts).
  */
+import type { Answered, messageAnswer } from '../../common/schemas/answer';
+import type { typeUserListAnswer, typeUserRecord } from '../../common/schemas/reference';
+import type { userAuditRecord, userHistoriqueAnswer } from '../../common/schemas/user';
 import { httpRequest, type CallOptions } from '../providers/http';
 
 /** A user type (spec 001 §3 Type user). */
-export interface TypeUser {
-  id: string;
-  code: string;
-  libelle: string;
-  isActive: boolean;
-}
+export type TypeUser = Answered<typeof typeUserRecord>;
 
-/** One change of a user as the audit trail keeps it (newest first). */
-export interface UserAudit {
-  id: string;
-  /** 'create', 'update', 'statut', 'delete' or 'password'. */
-  action: string;
-  /** 'Prénoms Nom' of the author, '' when unknown. */
-  auteur: string;
-  avant: Record<string, unknown> | null;
-  apres: Record<string, unknown> | null;
-  /** ISO 8601. */
-  createdAt: string;
-}
+/**
+ * One change of a user as the audit trail keeps it (newest first): `action` 'create', 'update', 'statut', 'delete' or
+ * 'password'; `auteur` 'Prénoms Nom' of the author, '' when unknown; `createdAt` ISO 8601.
+ */
+export type UserAudit = Answered<typeof userAuditRecord>;
 
 /** The user methods of AppDataProvider. */
 export interface UserMethods {
@@ -39,17 +30,17 @@ export interface UserMethods {
 /** The implementation of UserMethods. */
 export const userMethods: UserMethods = {
   async getTypeUsers({ signal } = {}) {
-    const json = await httpRequest('typeUser/getAll', { signal });
-    return Array.isArray(json.datas) ? (json.datas as TypeUser[]) : [];
+    const json = await httpRequest<Answered<typeof typeUserListAnswer>>('typeUser/getAll', { signal });
+    return Array.isArray(json.datas) ? json.datas : [];
   },
 
   async getUserHistory(id, { signal } = {}) {
-    const json = await httpRequest(`user/historique/${encodeURIComponent(id)}`, { signal });
-    return Array.isArray(json.datas) ? (json.datas as UserAudit[]) : [];
+    const json = await httpRequest<Answered<typeof userHistoriqueAnswer>>(`user/historique/${encodeURIComponent(id)}`, { signal });
+    return Array.isArray(json.datas) ? json.datas : [];
   },
 
   async resetUserPassword(id) {
-    const json = await httpRequest(`user/resetPassword/${encodeURIComponent(id)}`, { method: 'POST' });
+    const json = await httpRequest<Answered<typeof messageAnswer>>(`user/resetPassword/${encodeURIComponent(id)}`, { method: 'POST' });
     return json.message;
   },
 };

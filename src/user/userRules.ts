@@ -9,7 +9,7 @@
 import { ROLE_CODES, TYPE_USER_CODES } from '../../common/permissions';
 import type { Actor } from '../../common/autorisationRules';
 import { sortByLibelle } from '../kit/choices';
-import { refId } from '../providers/records';
+import { fieldsOf, refId } from '../providers/records';
 import type { TypeUser, UserAudit } from './userMethods';
 
 /** A role as offered: its id, code, label, reach, and whether it is shown but not selectable. */
@@ -142,8 +142,8 @@ function shown(key: string, value: unknown): string {
  */
 export function auditLines(row: Pick<UserAudit, 'action' | 'avant' | 'apres'>): { title: string; changes: string[] } {
   const title = ACTION_LABELS[row.action] ?? row.action;
-  const avant = row.avant ?? {};
-  const apres = row.apres ?? {};
+  const avant = fieldsOf(row.avant);
+  const apres = fieldsOf(row.apres);
   const keys = Object.keys(FIELD_LABELS).filter((k) => k in apres || k in avant);
   const changes = keys.map((k) =>
     row.action === 'create' || !(k in avant)

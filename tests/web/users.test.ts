@@ -31,6 +31,8 @@ const ADMIN = { isSuperadmin: false, allAgences: true };
 const SUPERADMIN = { isSuperadmin: true, allAgences: true };
 const CHEF = { isSuperadmin: false, allAgences: false };
 
+/** The dates every user type the server answers carries. */
+const TYPE_DATES = { createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z' };
 describe('user rules', () => {
   it('offers the roles of 001 §5: no SUPERADMIN, CLIENT disabled, ADMIN only for a SUPERADMIN, sorted', () => {
     const byAdmin = roleChoices(ROLES, ADMIN);
@@ -53,11 +55,11 @@ describe('user rules', () => {
     expect(agenceRequired(undefined)).toBe(false);
     expect(
       staffTypeId([
-        { id: 'c', code: 'CLIENT', libelle: 'Client', isActive: true },
-        { id: 'a', code: 'ADMIN', libelle: 'Admin', isActive: true },
+        { ...TYPE_DATES, id: 'c', _id: 'c', code: 'CLIENT', libelle: 'Client', isActive: true },
+        { ...TYPE_DATES, id: 'a', _id: 'a', code: 'ADMIN', libelle: 'Admin', isActive: true },
       ]),
     ).toBe('a');
-    expect(staffTypeId([{ id: 'a', code: 'ADMIN', libelle: 'Admin', isActive: false }])).toBeUndefined();
+    expect(staffTypeId([{ ...TYPE_DATES, id: 'a', _id: 'a', code: 'ADMIN', libelle: 'Admin', isActive: false }])).toBeUndefined();
   });
 
   it('sends ids and never the read-only e-mail and phone on update', () => {
