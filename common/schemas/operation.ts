@@ -9,6 +9,7 @@
  * server/operation/service.ts.
  */
 import { z } from 'zod';
+import * as answer from './answer';
 import { OPERATION_MESSAGES as M, OPERATION_MONTANT_MIN, OPERATION_TYPES, parseOperationType } from '../operationRules';
 import { jourIso, montant, optionalDevise, requiredId, requiredText } from './fields';
 
@@ -53,3 +54,46 @@ export const operationBody = z.strictObject(operationForm.shape);
  * devise absent when the caller named none).
  */
 export type OperationInput = z.infer<typeof operationBody>;
+
+// ---------------------------------------------------------------- answers (server/operation/routes.ts)
+
+/** An operation as the API answers it (operation/query.ts selectOperations). */
+export const operationRecord = answer.record({
+  date: answer.calendarDate.describe('day of the operation, Europe/Paris'),
+  montant: z.number().describe('in `devise`, to its minor unit'),
+  devise: z.string().describe('ISO 4217 code of the amount (common/devises.ts)'),
+  type: z.enum(OPERATION_TYPES).describe("'entrée' or 'sortie' (shown ENTREE / SORTIE)"),
+  description: z.string(),
+  isActive: z.boolean(),
+  motif: answer.codeLibelleRef.describe('the operation type (typeoperation)'),
+  userID: answer.record({ nom: z.string(), prenoms: z.string() }),
+  agenceID: answer.record({ libelle: z.string() }).nullable(),
+  createdAt: answer.instant,
+  updatedAt: answer.instant,
+});
+
+/** A line of a top 5. */
+const topLine = z.looseObject({ motif: answer.codeLibelleRef, montant: answer.euros });
+
+/** GET operation/liste: the page of rows, the total, and the sums over every row of the filter. */
+export const operationListeAnswer = answer.envelope({
+  datas: z.array(operationRecord),
+  total: z.number().int().describe('rows matching, all pages'),
+  totalRevenue: answer.euros.describe("Σ montant in euros (each at its day's rate) of the active 'entrée' rows of the filter (all pages)"),
+  totalExpenses: answer.euros.describe("Σ montant in euros (each at its day's rate) of the active 'sortie' rows of the filter (all pages)"),
+  topRevenueSources: z.array(topLine).describe('the 5 operation types of most revenue, in euros'),
+  topExpenseCategories: z.array(topLine).describe('the 5 operation types of most expenses, in euros'),
+  horsTaux: z.number().int().describe('active rows of the filter in a currency without a rate on their day: left out of the sums'),
+  byAgence: z
+    .array(
+      z.looseObject({
+        id: answer.id.nullable(),
+        agenceLibelle: z.string(),
+        datas: z.looseObject({ totalRevenue: answer.euros, totalExpenses: answer.euros }),
+      }),
+    )
+    .describe('ADMIN: totals per agency over the same rows; empty for a role bound to an agency'),
+});
+
+/** POST operation/create, PUT operation/update/{id}: the operation written and the French message. */
+export const operationWriteAnswer = answer.envelope({ message: z.string(), data: operationRecord });

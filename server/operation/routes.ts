@@ -6,22 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OPERATION_TYPES, operationCreatedMessage } from '../../common/operationRules';
-import { operationBody, type OperationInput } from '../../common/schemas/operation';
+import { operationCreatedMessage } from '../../common/operationRules';
+import {
+  operationBody,
+  operationListeAnswer,
+  operationRecord,
+  operationWriteAnswer,
+  type OperationInput,
+} from '../../common/schemas/operation';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import {
-  answers,
-  calendarDate,
-  codeLibelleRef,
-  dataAnswer,
-  envelope,
-  euros,
-  id,
-  instant,
-  messageAnswer,
-  record,
-} from '../../common/schemas/answer';
+import { answers, dataAnswer, messageAnswer } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
@@ -29,44 +24,6 @@ import { toApi } from '../http/serialize';
 import { operationExport } from './exportColumns';
 import { operationList, operationSummary, type OperationSummary } from './query';
 import { cancelOperation, createOperation, getOperation, setOperationActive, updateOperation } from './service';
-
-/** An operation as the API answers it (operation/query.ts selectOperations). */
-const operationRecord = record({
-  date: calendarDate.describe('day of the operation, Europe/Paris'),
-  montant: z.number().describe('in `devise`, to its minor unit'),
-  devise: z.string().describe('ISO 4217 code of the amount (common/devises.ts)'),
-  type: z.enum(OPERATION_TYPES).describe("'entrée' or 'sortie' (shown ENTREE / SORTIE)"),
-  description: z.string(),
-  isActive: z.boolean(),
-  motif: codeLibelleRef.describe('the operation type (typeoperation)'),
-  userID: record({ nom: z.string(), prenoms: z.string() }),
-  agenceID: record({ libelle: z.string() }).nullable(),
-  createdAt: instant,
-  updatedAt: instant,
-});
-
-/** A line of a top 5. */
-const topLine = z.looseObject({ motif: codeLibelleRef, montant: euros });
-
-/** The list answer: the page of rows, the total, and the sums over every row of the filter. */
-const listeAnswer = envelope({
-  datas: z.array(operationRecord),
-  total: z.number().int().describe('rows matching, all pages'),
-  totalRevenue: euros.describe("Σ montant in euros (each at its day's rate) of the active 'entrée' rows of the filter (all pages)"),
-  totalExpenses: euros.describe("Σ montant in euros (each at its day's rate) of the active 'sortie' rows of the filter (all pages)"),
-  topRevenueSources: z.array(topLine).describe('the 5 operation types of most revenue, in euros'),
-  topExpenseCategories: z.array(topLine).describe('the 5 operation types of most expenses, in euros'),
-  horsTaux: z.number().int().describe('active rows of the filter in a currency without a rate on their day: left out of the sums'),
-  byAgence: z
-    .array(
-      z.looseObject({
-        id: id.nullable(),
-        agenceLibelle: z.string(),
-        datas: z.looseObject({ totalRevenue: euros, totalExpenses: euros }),
-      }),
-    )
-    .describe('ADMIN: totals per agency over the same rows; empty for a role bound to an agency'),
-});
 
 /** The sums of a summary as numbers (euros). */
 const summaryToApi = (s: OperationSummary) => ({
@@ -98,7 +55,7 @@ export async function operationRoutes(app: FastifyInstance, { db }: { db: Db }) 
           'Query: `periode` (semaine | mois | annee), `agenceID`, `type`, `motif`, `userID`, `isActive`, `devise`, `q`, `_page`, `_perPage`, `_sort`, `_order`.',
         params: z.object({ userId: z.string().max(60) }),
         querystring: listQuerySchema,
-        response: answers({ 200: listeAnswer }),
+        response: answers({ 200: operationListeAnswer }),
       },
     },
     async (request, reply) => {
@@ -119,7 +76,7 @@ export async function operationRoutes(app: FastifyInstance, { db }: { db: Db }) 
 
   r.post(
     '/api/operation/create',
-    { schema: { tags, body: operationBody, response: answers({ 200: envelope({ message: z.string(), data: operationRecord }) }) } },
+    { schema: { tags, body: operationBody, response: answers({ 200: operationWriteAnswer }) } },
     async (request) => {
       const data = await createOperation(db, request.body, currentUser(request));
       return { success: true, message: operationCreatedMessage(request.body.type), data: toApi(data) };
@@ -133,7 +90,7 @@ export async function operationRoutes(app: FastifyInstance, { db }: { db: Db }) 
         tags,
         params: idParams,
         body: z.union([z.strictObject({ isActive: z.boolean() }), operationBody]),
-        response: answers({ 200: envelope({ message: z.string(), data: operationRecord }) }),
+        response: answers({ 200: operationWriteAnswer }),
       },
     },
     async (request) => {

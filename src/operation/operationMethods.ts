@@ -3,16 +3,12 @@
  * offered in operation forms", §7 GET user/listeAdmin), reached with useDataProvider<DataProvider & OperationMethods>()
  * (added to the app's dataProvider by src/appDataProvider.ts).
  */
+import type { Answered } from '../../common/schemas/answer';
+import type { staffListAnswer, userRecord } from '../../common/schemas/user';
 import { httpRequest, type CallOptions } from '../providers/http';
 
-/** A staff member as the operation form offers it. */
-export interface StaffUser {
-  id: string;
-  nom: string;
-  prenoms: string;
-  isActive?: boolean;
-  agenceID?: { id: string; libelle?: string } | null;
-}
+/** A staff member as user/listeAdmin answers it (common/schemas/user.ts userRecord). */
+export type StaffUser = Answered<typeof userRecord>;
 
 /** The operation methods of AppDataProvider. */
 export interface OperationMethods {
@@ -26,11 +22,7 @@ export interface OperationMethods {
 /** The implementation of OperationMethods. */
 export const operationMethods: OperationMethods = {
   async getStaffUsers({ signal } = {}) {
-    const json = await httpRequest('user/listeAdmin', { signal });
-    const rows = (json.datas ?? json.data ?? json.users) as unknown;
-    if (!Array.isArray(rows)) return [];
-    return (rows as Record<string, unknown>[])
-      .map((r) => ({ ...r, id: String(r.id ?? r._id) }) as StaffUser)
-      .filter((u) => u.isActive !== false);
+    const json = await httpRequest<Answered<typeof staffListAnswer>>('user/listeAdmin', { signal });
+    return (Array.isArray(json.datas) ? json.datas : []).filter((u) => u.isActive !== false);
   },
 };

@@ -14,7 +14,29 @@ import {
 import { dataProvider } from '../../src/appDataProvider';
 import { SESSION_KEY } from '../../src/providers/session';
 import { periodOf, staffChoices, staffOfAgence, withAgence, withPeriod } from '../../src/operation/operationView';
+import type { StaffUser } from '../../src/operation/operationMethods';
 import { installBrowserStubs, installFetch } from './helpers';
+
+/** A staff member as user/listeAdmin answers it: every field the server sends, `over` on top. */
+const staff = (over: Pick<StaffUser, 'id' | 'nom' | 'prenoms'> & Partial<StaffUser>): StaffUser => ({
+  _id: over.id,
+  email: null,
+  telephone: null,
+  telephoneComplet: null,
+  adresse: '',
+  isActive: true,
+  mustChangePassword: false,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+  paysID: null,
+  typeUserID: { id: 't-admin', _id: 't-admin', code: 'ADMIN', libelle: 'Administrateur' },
+  roleID: null,
+  agenceID: null,
+  ...over,
+});
+
+/** An agency as a staff member's populated agenceID. */
+const agence = (id: string) => ({ id, _id: id, code: id, libelle: id });
 
 describe('common/operationRules', () => {
   it('periods: Semaine is today and the 6 days before, Mois since the 1st, Année unbounded', () => {
@@ -47,10 +69,7 @@ describe('operation screen rules', () => {
   });
 
   it('staff choices: the list, plus the signed-in user and the record’s user when missing, by name', () => {
-    const list = [
-      { id: 'u2', nom: 'Ndiaye', prenoms: 'Moussa' },
-      { id: 'u1', nom: 'Benali', prenoms: 'Karim' },
-    ];
+    const list = [staff({ id: 'u2', nom: 'Ndiaye', prenoms: 'Moussa' }), staff({ id: 'u1', nom: 'Benali', prenoms: 'Karim' })];
     expect(
       staffChoices(list, [
         { id: 'u1', fullName: 'Karim Benali' },
@@ -68,9 +87,9 @@ describe('operation screen rules', () => {
 describe('staff of an agency', () => {
   it('keeps every member for a role that sees every agency, else those of its agency (unknown agency kept)', () => {
     const list = [
-      { id: 'a', nom: 'A', prenoms: 'a', agenceID: { id: 'PAR' } },
-      { id: 'b', nom: 'B', prenoms: 'b', agenceID: { id: 'DKR' } },
-      { id: 'c', nom: 'C', prenoms: 'c' },
+      staff({ id: 'a', nom: 'A', prenoms: 'a', agenceID: agence('PAR') }),
+      staff({ id: 'b', nom: 'B', prenoms: 'b', agenceID: agence('DKR') }),
+      staff({ id: 'c', nom: 'C', prenoms: 'c' }),
     ];
     expect(staffOfAgence(list, undefined)?.map((u) => u.id)).toEqual(['a', 'b', 'c']);
     expect(staffOfAgence(list, 'PAR')?.map((u) => u.id)).toEqual(['a', 'c']);
