@@ -10,9 +10,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, id, listAnswer } from '../../common/schemas/answer';
+import { answers } from '../../common/schemas/answer';
 import { badRequest } from '../http/errors';
 import { auditPage } from './query';
+import { auditListAnswer } from '../../common/schemas/audit';
 
 const day = (label: string) =>
   z
@@ -40,27 +41,12 @@ const auditQuery = z.object({
   _perPage: z.coerce.number({ error: 'Limite invalide' }).int('Limite invalide').min(1).max(100, '100 lignes au plus par page').optional(),
 });
 
-/** One row of the journal as answered. */
-const auditRecord = z.object({
-  id,
-  entite: z.string().describe("'colis', 'encaissement', 'envoi', 'user', 'role', 'autorisation' or a reference list's path"),
-  entiteID: id,
-  roleID: id.nullable(),
-  action: z.string().describe("'create', 'update', 'statut', 'active', 'delete', 'grant', 'revoke', 'password'"),
-  auteurID: id.nullable(),
-  auteur: z.string().describe("'Prénoms Nom' of the author"),
-  adresseIP: z.string().nullable(),
-  avant: z.unknown().describe('values before (only the changed fields of an edit)'),
-  apres: z.unknown().describe('values after'),
-  createdAt: z.string().describe('ISO 8601'),
-});
-
 /** Registers the journal's route. */
 export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/audit/liste',
-    { schema: { tags: ['audit'], querystring: auditQuery, response: answers({ 200: listAnswer('datas', auditRecord) }) } },
+    { schema: { tags: ['audit'], querystring: auditQuery, response: answers({ 200: auditListAnswer }) } },
     async (request) => {
       const q = request.query;
       if (q.debut && q.fin && q.debut > q.fin)

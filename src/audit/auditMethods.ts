@@ -2,6 +2,8 @@
  * The audit journal's call for screens that are not its list (docs/decisions/audit-journal.md): the parcel details card reads the
  * journal of one record through GET audit/liste.
  */
+import type { Answered } from '../../common/schemas/answer';
+import type { auditListAnswer } from '../../common/schemas/audit';
 import { httpRequest, type CallOptions } from '../providers/http';
 import type { AuditJournalRow } from './auditRules';
 
@@ -21,8 +23,8 @@ export interface AuditMethods {
 /** The implementation of AuditMethods. */
 export const auditMethods: AuditMethods = {
   async getAuditOf(entity, entityId, { signal, limit = 50 } = {}) {
-    const json = await httpRequest('audit/liste', { query: { entity, entityId, limit }, signal });
-    const rows = Array.isArray(json.datas) ? (json.datas as AuditJournalRow[]) : [];
+    const json = await httpRequest<Answered<typeof auditListAnswer>>('audit/liste', { query: { entity, entityId, limit }, signal });
+    const rows = Array.isArray(json.datas) ? json.datas : [];
     return { rows, total: typeof json.total === 'number' ? json.total : rows.length };
   },
 };

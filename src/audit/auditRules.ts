@@ -5,20 +5,15 @@
  * card.
  */
 import { journalEntity, RESOURCE_ROWS, type ResourceRow } from '../../common/resources';
+import type { Answered } from '../../common/schemas/answer';
+import type { auditRecord } from '../../common/schemas/audit';
+import { fieldsOf } from '../providers/records';
 
-/** One row of GET audit/liste. */
-export interface AuditJournalRow {
-  id: string;
-  entite: string;
-  entiteID: string;
-  action: string;
-  auteurID: string | null;
-  auteur: string;
-  adresseIP: string | null;
-  avant: Record<string, unknown> | null;
-  apres: Record<string, unknown> | null;
-  createdAt: string;
-}
+/**
+ * One row of GET audit/liste: `avant` the values before (only the changed fields of an edit), `apres` after, any JSON
+ * (read through fieldsOf); `createdAt` ISO 8601.
+ */
+export type AuditJournalRow = Answered<typeof auditRecord>;
 
 /** The journal's entities of some catalogue rows (the row's `journal` label, by its journalEntity), in their order. */
 function auditEntitiesOf(rows: readonly ResourceRow[]): Record<string, string> {
@@ -126,8 +121,8 @@ export interface AuditChange {
  * deletion its values before, plus how it was authorised); ids left out.
  */
 export function auditChanges(row: Pick<AuditJournalRow, 'avant' | 'apres'>): AuditChange[] {
-  const avant = row.avant ?? {};
-  const apres = row.apres ?? {};
+  const avant = fieldsOf(row.avant);
+  const apres = fieldsOf(row.apres);
   const keys = [...new Set([...Object.keys(avant), ...Object.keys(apres)])].filter((k) => !isIdField(k));
   const lines: AuditChange[] = [];
   for (const key of keys) {
