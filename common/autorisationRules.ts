@@ -39,7 +39,8 @@ export interface Actor {
 /** A role as the rules read it. */
 export interface RoleFacts {
   id: string;
-  systeme?: SystemRole | null;
+  /** Its fixed identity, a SystemRole code (ROLE_CODES) or null: a text as role/liste answers it (common/schemas/reference.ts). */
+  systeme?: string | null;
   toutesAgences?: boolean;
   /**
    * The agencies of the role's staff (null: a user without an agency). The server always knows them; a screen that

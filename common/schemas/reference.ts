@@ -324,3 +324,9 @@ export const roleRecord = answer.codeLibelleRecord.extend({
     .array(z.string().nullable())
     .describe('the distinct agencies (ids) of the role’s users, null for a user without one: what the access rules read'),
 });
+
+/** GET privilege/liste (server/crud/referenceResource.ts builds the same list answer for the route). */
+export const permissionListAnswer = answer.listAnswer('datas', permissionRecord);
+
+/** GET role/liste (server/crud/referenceResource.ts builds the same list answer for the route). */
+export const roleListAnswer = answer.listAnswer('datas', roleRecord);

@@ -11,34 +11,17 @@ import { z } from 'zod';
 import { latestAudits } from '../audit/query';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, envelope, id, record, rowsAnswer } from '../../common/schemas/answer';
+import { answers } from '../../common/schemas/answer';
 import { toApi } from '../http/serialize';
 import { listAutorisationsOfRole } from './query';
 import { assertRoleExists, getAutorisation, setAutorisationActive, setGrants, type GrantsResult } from './service';
-
-/** An authorisation of a role: the permission it grants populated, and its own active flag. */
-const autorisationRecord = record({
-  roleID: id,
-  isActive: z.boolean(),
-  privilegeID: record({ libelle: z.string(), groupe: z.string(), isActive: z.boolean() }),
-});
-
-/** An authorisation as the write calls answer it (the permission by id). */
-const autorisationLink = record({ roleID: id, privilegeID: id, isActive: z.boolean() });
-
-/** One change of the audit trail (audit/query.ts AuditRow). */
-const auditRecord = z.looseObject({
-  id,
-  entite: z.string(),
-  entiteID: id,
-  roleID: id.nullable(),
-  action: z.string().describe("'grant' or 'revoke' for an authorisation"),
-  auteurID: id.nullable(),
-  auteur: z.string().describe("'Prénoms Nom' of the author"),
-  avant: z.unknown(),
-  apres: z.unknown(),
-  createdAt: z.string().describe('ISO 8601'),
-});
+import {
+  autorisationGetAnswer,
+  autorisationHistoriqueAnswer,
+  autorisationListAnswer,
+  autorisationUpdateManyAnswer,
+  autorisationWriteAnswer,
+} from '../../common/schemas/autorisation';
 
 const uuid = (message = 'Identifiant invalide') => z.uuid({ error: message });
 
@@ -75,7 +58,7 @@ export async function autorisationRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags,
         params: z.object({ roleId: uuid() }),
-        response: answers({ 200: rowsAnswer('datas', autorisationRecord) }),
+        response: answers({ 200: autorisationListAnswer }),
       },
     },
     async (request) => {
@@ -91,7 +74,7 @@ export async function autorisationRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags,
         params: z.object({ roleId: uuid(), privilegeId: uuid() }),
-        response: answers({ 200: envelope({ autorisation: autorisationLink.nullable() }) }),
+        response: answers({ 200: autorisationGetAnswer }),
       },
     },
     async (request) => {
@@ -109,7 +92,7 @@ export async function autorisationRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags,
         body: createBody,
-        response: answers({ 200: envelope({ message: z.string(), data: autorisationLink }) }),
+        response: answers({ 200: autorisationWriteAnswer }),
       },
     },
     async (request) => {
@@ -127,7 +110,7 @@ export async function autorisationRoutes(app: FastifyInstance, { db }: { db: Db 
         tags,
         params: z.object({ id: uuid() }),
         body: z.strictObject({ isActive: z.boolean({ error: 'isActive doit être vrai ou faux' }) }),
-        response: answers({ 200: envelope({ message: z.string(), data: autorisationLink }) }),
+        response: answers({ 200: autorisationWriteAnswer }),
       },
     },
     async (request) => {
@@ -144,9 +127,7 @@ export async function autorisationRoutes(app: FastifyInstance, { db }: { db: Db 
         tags,
         params: z.object({ roleId: uuid() }),
         body: updateManyBody,
-        response: answers({
-          200: envelope({ message: z.string(), changed: z.number().int(), datas: z.array(autorisationLink) }),
-        }),
+        response: answers({ 200: autorisationUpdateManyAnswer }),
       },
     },
     async (request) => {
@@ -163,7 +144,7 @@ export async function autorisationRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags,
         params: z.object({ roleId: uuid() }),
-        response: answers({ 200: rowsAnswer('datas', auditRecord) }),
+        response: answers({ 200: autorisationHistoriqueAnswer }),
       },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../kit/QueryStatus';
 import { formatDateFr } from '../kit/formatDate';
+import { fieldsOf } from '../providers/records';
 import type { AutorisationMethods } from './autorisationMethods';
 
 const T = 'resources.autorisation.history';
@@ -47,7 +48,7 @@ export const RoleHistory = ({ roleId }: { roleId: string }) => {
                       component="span"
                       sx={{ fontFamily: 'monospace', fontWeight: 600, fontSize: '0.875rem', wordBreak: 'break-all' }}
                     >
-                      {row.apres?.privilege ?? row.avant?.privilege ?? ''}
+                      {String(fieldsOf(row.apres).privilege ?? fieldsOf(row.avant).privilege ?? '')}
                     </Typography>
                   </Box>
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

@@ -3,30 +3,25 @@
  * docs/api-contract.md "Role–permission assignment"), reached with
  * useDataProvider<DataProvider & AutorisationMethods>() (added to the app's dataProvider by src/appDataProvider.ts).
  */
+import type { Answered } from '../../common/schemas/answer';
+import type {
+  autorisationHistoriqueAnswer,
+  autorisationListAnswer,
+  autorisationUpdateManyAnswer,
+  autorisationWriteAnswer,
+} from '../../common/schemas/autorisation';
+import type { permissionListAnswer, permissionRecord, roleListAnswer, roleRecord } from '../../common/schemas/reference';
 import { httpRequest, type CallOptions } from '../providers/http';
 
-/** A role as the tabs show it. */
-export interface AssignmentRole {
-  id: string;
-  code: string;
-  libelle: string;
-  isActive: boolean;
-  /** Fixed identity of a system role (SUPERADMIN, ADMIN, AGENT, CLIENT), or null. */
-  systeme?: 'SUPERADMIN' | 'ADMIN' | 'AGENT' | 'CLIENT' | null;
-  /** The role reaches every agency. */
-  toutesAgences?: boolean;
-  /** The agencies of the role's users (role/liste): a role used elsewhere is read-only for an agency's administrator. */
-  agencesUtilisateurs?: (string | null)[];
-}
+/**
+ * A role as the tabs show it (role/liste): `systeme` its fixed identity (SUPERADMIN, ADMIN, AGENT, CLIENT) or null,
+ * `toutesAgences` whether it reaches every agency, `agencesUtilisateurs` the agencies of its users (a role used
+ * elsewhere is read-only for an agency's administrator).
+ */
+export type AssignmentRole = Answered<typeof roleRecord>;
 
-/** A permission (privilege) as the groups show it: its key, description and group. */
-export interface AssignmentPermission {
-  id: string;
-  libelle: string;
-  description: string;
-  groupe: string;
-  isActive: boolean;
-}
+/** A permission (privilege) as the groups show it: its key, description and group (privilege/liste). */
+export type AssignmentPermission = Answered<typeof permissionRecord>;
 
 /** The link of a role and a permission: the role holds the permission while isActive. */
 export interface AutorisationLink {
@@ -35,16 +30,8 @@ export interface AutorisationLink {
   isActive: boolean;
 }
 
-/** One change of a role's authorisations (GET autorisation/historique/{roleId}). */
-interface AutorisationChange {
-  id: string;
-  action: string;
-  auteur: string;
-  avant: { privilege?: string; isActive?: boolean } | null;
-  apres: { privilege?: string; isActive?: boolean } | null;
-  /** ISO 8601. */
-  createdAt: string;
-}
+/** One change of a role's authorisations (GET autorisation/historique/{roleId}); `createdAt` ISO 8601. */
+type AutorisationChange = Answered<typeof autorisationHistoriqueAnswer>['datas'][number];
 
 /** The assignment methods of AppDataProvider. */
 export interface AutorisationMethods {
@@ -67,39 +54,56 @@ export interface AutorisationMethods {
   getRoleHistory(roleId: string, options?: CallOptions): Promise<AutorisationChange[]>;
 }
 
-const rows = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+/** The rows of an answer, none when it has none. */
+const rows = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
 
 /** The implementation of AutorisationMethods. */
 export const autorisationMethods: AutorisationMethods = {
   async getAssignmentRoles({ signal } = {}) {
-    const json = await httpRequest('role/liste', { query: { isActive: true, _sort: 'libelle', _order: 'ASC' }, signal });
-    return rows<AssignmentRole>(json.datas);
+    const json = await httpRequest<Answered<typeof roleListAnswer>>('role/liste', {
+      query: { isActive: true, _sort: 'libelle', _order: 'ASC' },
+      signal,
+    });
+    return rows(json.datas);
   },
 
   async getAssignmentPermissions({ signal } = {}) {
-    const json = await httpRequest('privilege/liste', { query: { _perPage: 500, _sort: 'libelle', _order: 'ASC' }, signal });
-    return rows<AssignmentPermission>(json.datas);
+    const json = await httpRequest<Answered<typeof permissionListAnswer>>('privilege/liste', {
+      query: { _perPage: 500, _sort: 'libelle', _order: 'ASC' },
+      signal,
+    });
+    return rows(json.datas);
   },
 
   async getRoleAutorisations(roleId, { signal } = {}) {
-    const json = await httpRequest(`autorisation/listePermissionByRoleID/${encodeURIComponent(roleId)}`, { signal });
-    return rows<{ id: string; isActive: boolean; privilegeID: { id: string } | null }>(json.datas)
-      .filter((r) => r.privilegeID?.id)
-      .map((r) => ({ id: r.id, privilegeID: r.privilegeID!.id, isActive: r.isActive === true }));
+    const json = await httpRequest<Answered<typeof autorisationListAnswer>>(
+      `autorisation/listePermissionByRoleID/${encodeURIComponent(roleId)}`,
+      { signal },
+    );
+    // A link whose permission is gone (no populated privilegeID) is left out.
+    return rows(json.datas).flatMap((r) =>
+      r.privilegeID?.id ? [{ id: r.id, privilegeID: r.privilegeID.id, isActive: r.isActive === true }] : [],
+    );
   },
 
   async grantPermission(roleID, privilegeID) {
-    const json = await httpRequest('autorisation/create', { method: 'POST', body: { roleID, privilegeID } });
+    const json = await httpRequest<Answered<typeof autorisationWriteAnswer>>('autorisation/create', {
+      method: 'POST',
+      body: { roleID, privilegeID },
+    });
     return json.message;
   },
 
   async setAutorisationActive(id, isActive) {
-    const json = await httpRequest(`autorisation/update/${encodeURIComponent(id)}`, { method: 'PUT', body: { isActive } });
+    const json = await httpRequest<Answered<typeof autorisationWriteAnswer>>(`autorisation/update/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body: { isActive },
+    });
     return json.message;
   },
 
   async setGroupAutorisations(roleId, privilegeIDs, isActive) {
-    const json = await httpRequest(`autorisation/updateMany/${encodeURIComponent(roleId)}`, {
+    const json = await httpRequest<Answered<typeof autorisationUpdateManyAnswer>>(`autorisation/updateMany/${encodeURIComponent(roleId)}`, {
       method: 'PUT',
       body: { privilegeIDs, isActive },
     });
@@ -107,7 +111,9 @@ export const autorisationMethods: AutorisationMethods = {
   },
 
   async getRoleHistory(roleId, { signal } = {}) {
-    const json = await httpRequest(`autorisation/historique/${encodeURIComponent(roleId)}`, { signal });
-    return rows<AutorisationChange>(json.datas);
+    const json = await httpRequest<Answered<typeof autorisationHistoriqueAnswer>>(`autorisation/historique/${encodeURIComponent(roleId)}`, {
+      signal,
+    });
+    return rows(json.datas);
   },
 };

@@ -11,26 +11,54 @@ import type { AssignmentPermission, AssignmentRole, AutorisationLink } from '../
 import type { Session } from '../../src/providers/session';
 import { ADMIN_ROLE, renderAdmin, sessionWith, setupUser, SUPERADMIN_ROLE, type SessionRole } from './renderAdmin';
 
+/** The dates every record the server answers carries. */
+const DATES = { createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z' };
+
+/** A role as role/liste answers it: its id, code, label, active flag, identity and reach, no users. */
+const role = (
+  id: string,
+  code: string,
+  libelle: string,
+  isActive: boolean,
+  systeme: AssignmentRole['systeme'],
+  toutesAgences: boolean,
+) => ({
+  ...DATES,
+  id,
+  _id: id,
+  code,
+  libelle,
+  description: '',
+  isActive,
+  systeme,
+  toutesAgences,
+  agencesUtilisateurs: [],
+});
+
 const ROLES: AssignmentRole[] = [
-  { id: 'role-admin', code: 'ADMIN', libelle: 'Administrateur', isActive: true, systeme: 'ADMIN', toutesAgences: true },
-  { id: 'role-agent', code: 'AGENT', libelle: 'Agent', isActive: true, systeme: 'AGENT', toutesAgences: false },
-  { id: 'role-caisse', code: 'CAISSE', libelle: 'Caissier', isActive: true, systeme: null, toutesAgences: false },
-  { id: 'role-ancien', code: 'ANCIEN', libelle: 'Ancien rôle', isActive: false, systeme: null, toutesAgences: false },
-  {
-    id: 'role-superadmin',
-    code: 'SUPERADMIN',
-    libelle: 'Super administrateur',
-    isActive: true,
-    systeme: 'SUPERADMIN',
-    toutesAgences: true,
-  },
+  role('role-admin', 'ADMIN', 'Administrateur', true, 'ADMIN', true),
+  role('role-agent', 'AGENT', 'Agent', true, 'AGENT', false),
+  role('role-caisse', 'CAISSE', 'Caissier', true, null, false),
+  role('role-ancien', 'ANCIEN', 'Ancien rôle', false, null, false),
+  role('role-superadmin', 'SUPERADMIN', 'Super administrateur', true, 'SUPERADMIN', true),
 ];
 
+/** A permission as privilege/liste answers it. */
+const privilege = (id: string, libelle: string, description: string, groupe: string): AssignmentPermission => ({
+  ...DATES,
+  id,
+  _id: id,
+  libelle,
+  description,
+  groupe,
+  isActive: true,
+});
+
 const PRIVILEGES: AssignmentPermission[] = [
-  { id: 'p-arrive', libelle: 'arriveDepart', description: 'Déclarer un départ arrivé', groupe: 'depart', isActive: true },
-  { id: 'p-cloture', libelle: 'clotureDepart', description: 'Clôturer un départ', groupe: 'depart', isActive: true },
-  { id: 'p-depart', libelle: 'depart', description: 'Voir la liste des départs', groupe: 'depart', isActive: true },
-  { id: 'p-colis', libelle: 'colis', description: 'Voir la liste des colis', groupe: 'colis', isActive: true },
+  privilege('p-arrive', 'arriveDepart', 'Déclarer un départ arrivé', 'depart'),
+  privilege('p-cloture', 'clotureDepart', 'Clôturer un départ', 'depart'),
+  privilege('p-depart', 'depart', 'Voir la liste des départs', 'depart'),
+  privilege('p-colis', 'colis', 'Voir la liste des colis', 'colis'),
 ];
 
 /** Links of each role: Agent holds 'depart' (active) and had 'clotureDepart' (revoked); Caissier holds nothing. */
@@ -102,10 +130,7 @@ describe('AutorisationPage: tabs and read-only roles (spec 001 §5)', () => {
   });
 
   it('a user of one agency sees the system role AGENT read-only, with the reason, and its own role read-only', async () => {
-    const roles = [
-      ...ROLES,
-      { id: 'role-chef', code: 'CHEF', libelle: "Chef d'agence", isActive: true, systeme: null, toutesAgences: false },
-    ];
+    const roles = [...ROLES, role('role-chef', 'CHEF', "Chef d'agence", true, null, false)];
     const provider = { ...assignmentProvider(), getAssignmentRoles: vi.fn(async () => roles) };
     renderAdmin(<AutorisationPage />, { session: sessionWith(['autorisation', 'depart'], CHEF), dataProvider: provider });
     await screen.findByRole('tablist', { name: 'Rôles' });

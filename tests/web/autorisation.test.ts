@@ -18,13 +18,19 @@ import { PERMISSION_GROUPS } from '../../common/permissions';
 import type { Actor } from '../../common/autorisationRules';
 
 const SYSTEM = ['ADMIN', 'SUPERADMIN', 'AGENT', 'CLIENT'] as const;
+/** The dates every record the server answers carries. */
+const DATES = { createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z' };
 const role = (code: string, isActive = true): AssignmentRole => ({
+  ...DATES,
   id: code.toLowerCase(),
+  _id: code.toLowerCase(),
   code,
+  description: '',
   libelle: code,
   isActive,
   systeme: SYSTEM.find((s) => s === code) ?? null,
   toutesAgences: code === 'ADMIN' || code === 'SUPERADMIN',
+  agencesUtilisateurs: [],
 });
 const ROLES = [role('ADMIN'), role('SUPERADMIN'), role('AGENT'), role('CLIENT'), role('CHEF'), role('ANCIEN', false)];
 const actor = (over: Partial<Actor>): Actor => ({
@@ -39,7 +45,9 @@ const ADMIN = actor({ roleID: 'admin', allAgences: true, permissions: new Set(['
 const SUPERADMIN = actor({ roleID: 'superadmin', isSuperadmin: true, allAgences: true });
 const CHEF = actor({ roleID: 'chef', agenceID: 'paris', permissions: new Set(['autorisation', 'colis']) });
 const priv = (libelle: string, groupe: string, description = ''): AssignmentPermission => ({
+  ...DATES,
   id: libelle,
+  _id: libelle,
   libelle,
   groupe,
   description,
