@@ -4,6 +4,7 @@
  * (server/colis/demandesSuppressionRoutes.ts) and the refusal dialog's rule (src/demandesSuppression/), written once.
  */
 import { z } from 'zod';
+import * as answer from './answer';
 import { requiredText } from './fields';
 
 /** The states of a request: waiting for a decision, approved (the parcel is deleted), refused (with a reason). */
@@ -35,3 +36,39 @@ export const demandeEtatFiltre = z
   .max(60)
   .refine((v) => v.split(',').every((e) => (DEMANDE_ETATS as readonly string[]).includes(e)), DEMANDE_SUPPRESSION_MESSAGES.etatInvalide)
   .optional();
+
+// ---------------------------------------------------------------- answers (server/colis/demandesSuppressionRoutes.ts)
+
+/** A person of a request (requester, decider). */
+const personne = answer.record({ nom: z.string(), prenoms: z.string() });
+
+/** A request as the list answers it. */
+export const demandeRecord = answer.record({
+  createdAt: answer.instant,
+  etat: z.enum(DEMANDE_ETATS).describe('EN_ATTENTE, APPROUVEE (the parcel is deleted) or REFUSEE'),
+  motif: z.string().nullable().describe("the requester's reason, optional"),
+  decideAt: answer.instant.nullable(),
+  motifRefus: z.string().nullable().describe('the reason of a refusal'),
+  colisID: answer.record({
+    reference: z.string(),
+    deletedAt: answer.instant.nullable(),
+    statutID: answer.codeLibelleRef,
+    agenceID: answer.codeLibelleRef.describe("the parcel's registering agency"),
+  }),
+  demandeur: personne,
+  agenceID: answer.codeLibelleRef.nullable().describe("the requester's agency when it asked"),
+  decideur: personne.nullable(),
+});
+
+/** GET colis/demandesSuppression/liste: a page of requests and the rows matching. */
+export const demandeListAnswer = answer.envelope({ datas: z.array(demandeRecord), total: z.number().int() });
+
+/** The 409 of an approval: a request already decided, or a parcel that holds collected money (encaisse, devise). */
+export const demandeDecisionRefusals = {
+  409: answer.errorAnswer
+    .extend({
+      encaisse: answer.montant.optional().describe('what the parcel collected and holds (refund it first), in devise'),
+      devise: answer.devise.optional().describe("the currency of encaisse, the parcel's"),
+    })
+    .describe('Règle métier : demande déjà traitée, colis qui a encaissé de l’argent'),
+};

@@ -8,6 +8,7 @@
  * server/tauxChange/service.ts (docs/decisions/exchange-rate-history.md).
  */
 import { z } from 'zod';
+import * as answer from './answer';
 import { isoToFr } from '../dates';
 import { DEVISE_COMPTABLE, TAUX_SCALE } from '../devises';
 import { formatTaux } from '../format';
@@ -104,3 +105,18 @@ export const tauxChangeBody = z.strictObject({
 
 /** A rate as the route hands it to server/tauxChange/service.ts (taux as exact decimal text, dateDebut 'yyyy-MM-dd'). */
 export type TauxChangeInput = z.infer<typeof tauxChangeBody>;
+
+// ---------------------------------------------------------------- answers (server/tauxChange/routes.ts)
+
+/** A rate as the API answers it. */
+export const tauxRecord = answer.record({
+  devise: z.string().describe('ISO 4217 code (common/devises.ts)'),
+  taux: z.string().describe('units of the currency for 1 €, exact decimal text (up to 6 decimals)'),
+  dateDebut: answer.calendarDate.describe('first day it is in force; until the next rate of the same currency'),
+  fixe: z.boolean().describe('fixed by law (the CFA francs): never entered'),
+  auteur: answer.record({ nom: z.string(), prenoms: z.string() }).nullable().describe('who entered it; null for a seeded rate'),
+  createdAt: answer.instant,
+});
+
+/** POST tauxChange/create: the rate entered and the French message. */
+export const tauxWriteAnswer = answer.envelope({ message: z.string(), data: tauxRecord });

@@ -8,56 +8,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEMANDE_ETATS, DEMANDE_SUPPRESSION_MESSAGES, demandeEtatFiltre, demandeRefusBody } from '../../common/schemas/demandeSuppression';
+import {
+  DEMANDE_SUPPRESSION_MESSAGES,
+  demandeDecisionRefusals,
+  demandeEtatFiltre,
+  demandeListAnswer,
+  demandeRefusBody,
+} from '../../common/schemas/demandeSuppression';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import {
-  answers,
-  codeLibelleRef,
-  devise,
-  envelope,
-  errorAnswer,
-  instant,
-  messageAnswer,
-  montant,
-  record,
-} from '../../common/schemas/answer';
+import { answers, messageAnswer } from '../../common/schemas/answer';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { approveDeletionRequest, refuseDeletionRequest } from './deletion';
 import { demandesSuppressionList, type DemandeRow } from './demandesSuppression';
-
-/** A person of a request (requester, decider). */
-const personne = record({ nom: z.string(), prenoms: z.string() });
-
-/** A request as the list answers it. */
-const demandeRecord = record({
-  createdAt: instant,
-  etat: z.enum(DEMANDE_ETATS).describe('EN_ATTENTE, APPROUVEE (the parcel is deleted) or REFUSEE'),
-  motif: z.string().nullable().describe("the requester's reason, optional"),
-  decideAt: instant.nullable(),
-  motifRefus: z.string().nullable().describe('the reason of a refusal'),
-  colisID: record({
-    reference: z.string(),
-    deletedAt: instant.nullable(),
-    statutID: codeLibelleRef,
-    agenceID: codeLibelleRef.describe("the parcel's registering agency"),
-  }),
-  demandeur: personne,
-  agenceID: codeLibelleRef.nullable().describe("the requester's agency when it asked"),
-  decideur: personne.nullable(),
-});
-
-/** The 409 of an approval: a request already decided, or a parcel that holds collected money (encaisse, devise). */
-const decisionRefusals = {
-  409: errorAnswer
-    .extend({
-      encaisse: montant.optional().describe('what the parcel collected and holds (refund it first), in devise'),
-      devise: devise.optional().describe("the currency of encaisse, the parcel's"),
-    })
-    .describe('Règle métier : demande déjà traitée, colis qui a encaissé de l’argent'),
-};
 
 /** Query of the list: paging, sort, search, and the filters `etat`, `colisID`, `agenceID`. */
 const listeQuery = listQuerySchema.extend({
@@ -82,7 +47,7 @@ export async function demandesSuppressionRoutes(app: FastifyInstance, { db }: { 
           'role that sees every agency). Query: `etat` (EN_ATTENTE, APPROUVEE, REFUSEE, comma-separated), `colisID`, ' +
           '`agenceID`, `q` (reference, requester), `_page`, `_perPage`, `_sort` (createdAt, decideAt, etat, reference), `_order`.',
         querystring: listeQuery,
-        response: answers({ 200: envelope({ datas: z.array(demandeRecord), total: z.number().int() }) }),
+        response: answers({ 200: demandeListAnswer }),
       },
     },
     async (request) => {
@@ -101,7 +66,7 @@ export async function demandesSuppressionRoutes(app: FastifyInstance, { db }: { 
           'Approves a waiting request (key colisDeleteApprouver): the parcel is deleted as with the code, by the approving ' +
           'user, journaled; the request becomes APPROUVEE. 409: already decided, or the parcel holds collected money.',
         params: idParams,
-        response: answers({ 200: messageAnswer }, decisionRefusals),
+        response: answers({ 200: messageAnswer }, demandeDecisionRefusals),
       },
     },
     async (request) => {

@@ -8,27 +8,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { TAUX_MESSAGES as M, tauxChangeBody } from '../../common/schemas/tauxChange';
+import { TAUX_MESSAGES as M, tauxChangeBody, tauxRecord, tauxWriteAnswer } from '../../common/schemas/tauxChange';
 import { currentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
-import { answers, calendarDate, envelope, instant, listAnswer, record } from '../../common/schemas/answer';
+import { answers, listAnswer } from '../../common/schemas/answer';
 import { exportColumns, sendListExport, wantsExport, type ExportDef } from '../http/export';
 import { runList } from '../http/list';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { tauxChangeList } from './query';
 import { createTaux } from './service';
-
-/** A rate as the API answers it. */
-const tauxRecord = record({
-  devise: z.string().describe('ISO 4217 code (common/devises.ts)'),
-  taux: z.string().describe('units of the currency for 1 €, exact decimal text (up to 6 decimals)'),
-  dateDebut: calendarDate.describe('first day it is in force; until the next rate of the same currency'),
-  fixe: z.boolean().describe('fixed by law (the CFA francs): never entered'),
-  auteur: record({ nom: z.string(), prenoms: z.string() }).nullable().describe('who entered it; null for a seeded rate'),
-  createdAt: instant,
-});
 
 /** taux-change-{date}.csv / .xlsx: the list's columns. */
 const tauxExport: ExportDef = {
@@ -76,7 +65,7 @@ export async function tauxChangeRoutes(app: FastifyInstance, { db }: { db: Db })
 
   r.post(
     '/api/tauxChange/create',
-    { schema: { tags, body: tauxChangeBody, response: answers({ 200: envelope({ message: z.string(), data: tauxRecord }) }) } },
+    { schema: { tags, body: tauxChangeBody, response: answers({ 200: tauxWriteAnswer }) } },
     async (request) => {
       const { data, remplace } = await createTaux(db, request.body, currentUser(request));
       return { success: true, message: remplace ? M.corrige : 'Taux de change enregistré avec succès !', data: toApi(data) };

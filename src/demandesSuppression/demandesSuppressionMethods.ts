@@ -4,6 +4,7 @@
  * dataProvider's getList('demandesSuppression') (src/providers/resourceApi.ts). Screens reach them with
  * useDataProvider<DataProvider & DemandesSuppressionMethods>(); refusals throw the HttpError of src/providers/http.ts.
  */
+import type { Answered, messageAnswer } from '../../common/schemas/answer';
 import { httpRequest } from '../providers/http';
 
 /** The deletion request methods of AppDataProvider. */
@@ -19,11 +20,17 @@ const enc = encodeURIComponent;
 /** The implementation of DemandesSuppressionMethods. */
 export const demandesSuppressionMethods: DemandesSuppressionMethods = {
   async approveDemandeSuppression(id) {
-    const json = await httpRequest(`colis/demandesSuppression/approuver/${enc(id)}`, { method: 'POST', body: {} });
+    const json = await httpRequest<Answered<typeof messageAnswer>>(`colis/demandesSuppression/approuver/${enc(id)}`, {
+      method: 'POST',
+      body: {},
+    });
     return json.message;
   },
   async refuseDemandeSuppression(id, motif) {
-    const json = await httpRequest(`colis/demandesSuppression/refuser/${enc(id)}`, { method: 'POST', body: { motif } });
+    const json = await httpRequest<Answered<typeof messageAnswer>>(`colis/demandesSuppression/refuser/${enc(id)}`, {
+      method: 'POST',
+      body: { motif },
+    });
     return json.message;
   },
 };
