@@ -7,7 +7,7 @@ import { z } from 'zod';
 import * as answer from './answer';
 
 /** An authorisation of a role: the permission it grants populated, and its own active flag. */
-export const autorisationRecord = answer.record({
+const autorisationRecord = answer.record({
   roleID: answer.id,
   isActive: z.boolean(),
   privilegeID: answer.record({ libelle: z.string(), groupe: z.string(), isActive: z.boolean() }),

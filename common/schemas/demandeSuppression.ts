@@ -43,7 +43,7 @@ export const demandeEtatFiltre = z
 const personne = answer.record({ nom: z.string(), prenoms: z.string() });
 
 /** A request as the list answers it. */
-export const demandeRecord = answer.record({
+const demandeRecord = answer.record({
   createdAt: answer.instant,
   etat: z.enum(DEMANDE_ETATS).describe('EN_ATTENTE, APPROUVEE (the parcel is deleted) or REFUSEE'),
   motif: z.string().nullable().describe("the requester's reason, optional"),
