@@ -15,7 +15,7 @@
  * The columns of each list are declared next to its query (ExportDef); the permission key is the list's, as the
  * route is the same (plugins/access.ts).
  */
-import { EventEmitter, once } from 'node:events';
+import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -639,19 +639,6 @@ async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterabl
   return written;
 }
 
-/** How an export ended (exportEvents 'end'): its list's export name, the rows written, whether the client went away. */
-export interface ExportEnd {
-  name: string;
-  rows: number;
-  aborted: boolean;
-}
-
-/**
- * Emits 'end' (ExportEnd) when an export stops reading rows, finished or abandoned by its client (tests of the
- * cancellation, tests/server/exportAbort.test.ts; a log line).
- */
-export const exportEvents = new EventEmitter<{ end: [ExportEnd] }>();
-
 /** The media type of each export format (documented in the OpenAPI document by plugins/openapiErrors.ts). */
 export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv; charset=utf-8',
@@ -683,13 +670,11 @@ export async function sendListExport(reply: FastifyReply, db: Db, def: ListDef, 
     .then((rows) => {
       const aborted = gone.signal.aborted || out.destroyed;
       if (aborted) reply.log.info({ rows }, 'export abandonné par le client');
-      exportEvents.emit('end', { name: exp.name, rows, aborted });
     })
     .catch((err: unknown) => {
       if (gone.signal.aborted) reply.log.info('export abandonné par le client');
       else reply.log.error({ err }, 'export interrompu');
       out.destroy(err as Error);
-      exportEvents.emit('end', { name: exp.name, rows: -1, aborted: gone.signal.aborted });
     })
     .finally(() => reply.raw.off('close', onClose));
   return reply
