@@ -10,7 +10,7 @@
  */
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from './handles';
+import { pgPoolOf, type Db } from './handles';
 import { fastSwitches } from './switches';
 
 /** What a feed reports: a notification's payload, or that it is up (true) / down (false). */
@@ -36,8 +36,9 @@ const RECONNECT_MS = 1000;
  */
 export function listenChanges(db: Db, channel: string, handlers: FeedHandlers): ChangeFeed | null {
   if (!fastSwitches().userCache) return null;
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return listenPg(client.options as pg.ClientConfig, channel, handlers);
+  const pool = pgPoolOf(db);
+  if (pool) return listenPg(pool.options as pg.ClientConfig, channel, handlers);
+  const client = (db as { $client?: unknown }).$client;
   if (client && typeof (client as PGlite).listen === 'function') return listenPglite(client as PGlite, channel, handlers);
   return null;
 }

@@ -6,6 +6,7 @@
  * queries the mechanisms run are given by their callers.
  */
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 
 // `any` schema: a handle of any schema is accepted, and a transaction given back to a caller is its own `Tx` again.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -14,3 +15,9 @@ export type Db = PgDatabase<PgQueryResultHKT, any>;
 /** A transaction handle of either driver (server/db/client.ts `Tx`). */
 export type Tx = PgTransaction<PgQueryResultHKT, any, any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The pg pool behind a Drizzle handle on a PostgreSQL server (its node-postgres client, `$client`); undefined on PGlite. */
+export function pgPoolOf(db: object): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
