@@ -23,24 +23,24 @@ type AgenceRow = { agenceID?: unknown };
 /** One group: the agency's id (as `id` and `_id`, null for rows without one), its name and its rows under `rowsKey`. */
 export type AgenceGroup = { id: string | null; _id: string | null; agenceLibelle: string } & Record<string, unknown>;
 
+/** One group before it is written: the agency's id (null for rows without one), its name and its rows. */
+type Group<T> = { id: string | null; agenceLibelle: string; rows: T[] };
+
 /**
  * Groups rows by their agency, in the rows' order within a group; groups sorted by agency name the French way,
- * 'Sans agence' last.
- * @param rows the page's rows (toApi's objects)
- * @param rowsKey the spec's key of a group's rows: 'colis' (parcels) or 'datas' (collections)
+ * 'Sans agence' last. The one grouping rule of both answers (parsed rows, and the rows' JSON texts).
+ * @param agenceOf a row's agency id and name (null: none)
  */
-function groupByAgence(rows: readonly AgenceRow[], rowsKey: string): AgenceGroup[] {
-  const groups = new Map<string | null, AgenceGroup>();
+function groupsOf<T>(rows: readonly T[], agenceOf: (row: T) => { id: string | null; libelle: string | null }): Group<T>[] {
+  const groups = new Map<string | null, Group<T>>();
   for (const row of rows) {
-    const agence = row.agenceID && typeof row.agenceID === 'object' ? (row.agenceID as { id?: unknown; libelle?: unknown }) : null;
-    const agenceId = agence && typeof agence.id === 'string' ? agence.id : null;
-    let group = groups.get(agenceId);
+    const agence = agenceOf(row);
+    let group = groups.get(agence.id);
     if (!group) {
-      const agenceLibelle = agenceId && typeof agence?.libelle === 'string' ? agence.libelle : SANS_AGENCE;
-      group = { id: agenceId, _id: agenceId, agenceLibelle, [rowsKey]: [] };
-      groups.set(agenceId, group);
+      const agenceLibelle = agence.id !== null && agence.libelle !== null ? agence.libelle : SANS_AGENCE;
+      groups.set(agence.id, (group = { id: agence.id, agenceLibelle, rows: [] }));
     }
-    (group[rowsKey] as AgenceRow[]).push(row);
+    group.rows.push(row);
   }
   return [...groups.values()].sort((a, b) => {
     if ((a.id === null) !== (b.id === null)) return a.id === null ? 1 : -1;
@@ -48,32 +48,37 @@ function groupByAgence(rows: readonly AgenceRow[], rowsKey: string): AgenceGroup
   });
 }
 
-/**
- * The text of `byAgence` from the texts of the page's rows and their agency (the fast JSON page, jsonPage.ts
- * ApiJsonRow): the groups groupByAgence makes of the parsed rows, in the same order, each row's text as in `datas`,
- * written without parsing nor writing the rows again (bench/history.md, 2026-12-02).
- */
-function groupTextsByAgence(rows: readonly ApiJsonRow[], rowsKey: string): string {
-  const groups = new Map<string | null, { id: string | null; agenceLibelle: string; rows: string[] }>();
-  for (const { row, agence, libelle } of rows) {
-    let group = groups.get(agence);
-    if (!group) groups.set(agence, (group = { id: agence, agenceLibelle: agence && libelle !== null ? libelle : SANS_AGENCE, rows: [] }));
-    group.rows.push(row);
-  }
-  const sorted = [...groups.values()].sort((a, b) => {
-    if ((a.id === null) !== (b.id === null)) return a.id === null ? 1 : -1;
-    return frenchOrder.compare(a.agenceLibelle, b.agenceLibelle);
-  });
-  const key = JSON.stringify(rowsKey);
-  return `[${sorted.map((g) => `{"id":${JSON.stringify(g.id)},"_id":${JSON.stringify(g.id)},"agenceLibelle":${JSON.stringify(g.agenceLibelle)},${key}:[${g.rows.join(',')}]}`).join(',')}]`;
+/** A parsed row's agency (`agenceID: {id, libelle}`, or none). */
+function agenceOfRow(row: AgenceRow): { id: string | null; libelle: string | null } {
+  const agence = row.agenceID && typeof row.agenceID === 'object' ? (row.agenceID as { id?: unknown; libelle?: unknown }) : null;
+  return {
+    id: agence && typeof agence.id === 'string' ? agence.id : null,
+    libelle: agence && typeof agence.libelle === 'string' ? agence.libelle : null,
+  };
 }
 
 /**
- * `{byAgence}` for a user who sees every agency (`allAgences`: CurrentUser.allAgences), else `{}` (a role bound to one
- * agency has one group: its list is `datas`). `rows` is called only when needed (the fast page parses its JSON text then).
+ * The groups of toApi's rows under `rowsKey`: 'colis' (parcels) or 'datas' (collections).
  */
-function byAgenceOf(allAgences: boolean, rows: () => readonly AgenceRow[], rowsKey: string): { byAgence?: AgenceGroup[] } {
-  return allAgences ? { byAgence: groupByAgence(rows(), rowsKey) } : {};
+function groupByAgence(rows: readonly AgenceRow[], rowsKey: string): AgenceGroup[] {
+  return groupsOf(rows, agenceOfRow).map((g) => ({ id: g.id, _id: g.id, agenceLibelle: g.agenceLibelle, [rowsKey]: g.rows }));
+}
+
+/**
+ * The text of `byAgence` from the texts of the page's rows and their agency (the fast JSON page, jsonPage.ts
+ * ApiJsonRow): groupByAgence's groups, each row's text as in `datas`, written without parsing nor writing the rows
+ * again (bench/history.md, 2026-12-02).
+ */
+function groupTextsByAgence(rows: readonly ApiJsonRow[], rowsKey: string): string {
+  const key = JSON.stringify(rowsKey);
+  const groups = groupsOf(rows, (r) => ({ id: r.agence, libelle: r.libelle }));
+  const id = (g: Group<ApiJsonRow>) => JSON.stringify(g.id);
+  return `[${groups
+    .map(
+      (g) =>
+        `{"id":${id(g)},"_id":${id(g)},"agenceLibelle":${JSON.stringify(g.agenceLibelle)},${key}:[${g.rows.map((r) => r.row).join(',')}]}`,
+    )
+    .join(',')}]`;
 }
 
 /**
@@ -87,12 +92,12 @@ export function sendGroupedPage<R>(reply: FastifyReply, page: ListPage<R>, allAg
     return sendListText(reply, 'datas', page.json, page.total, byAgence);
   }
   const datas = toApi(page.rows);
-  return { success: true, datas, total: page.total, ...byAgenceOf(allAgences, () => datas as AgenceRow[], rowsKey) };
+  return { success: true, datas, total: page.total, ...(allAgences ? { byAgence: groupByAgence(datas as AgenceRow[], rowsKey) } : {}) };
 }
 
 /** The answer schema of `byAgence` (/api/docs): groups of `row` under `rowsKey`; absent for a role bound to an agency. */
 export function byAgenceAnswer<T extends z.ZodType>(rowsKey: string, row: T): z.ZodOptional<z.ZodType<AgenceGroup[]>> {
-  // Typed as the groups byAgenceOf builds (a key named at run time); checked and described as written.
+  // Typed as the groups groupByAgence builds (a key named at run time); checked and described as written.
   const groups = z.array(z.looseObject({ id: id.nullable(), _id: id.nullable(), agenceLibelle: z.string(), [rowsKey]: z.array(row) }));
   return (groups as unknown as z.ZodType<AgenceGroup[]>)
     .optional()
