@@ -6,7 +6,7 @@ import argon2 from 'argon2';
  * argon2id parameters: OWASP's Password Storage Cheat Sheet minimum (19 MiB of memory, 2 passes, 1 lane). The library's
  * defaults (64 MiB, 3 passes, 4 lanes) cost several times more CPU per hash or sign-in (measured in bench/README.md) on
  * the 2-core machines this runs on: a burst of sign-ins would hold the server's cores. A hash keeps its own parameters,
- * so hashes made with the older ones still verify.
+ * so hashes made with the older ones still verify, and are replaced at their next sign-in (needsRehash).
  */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -20,6 +20,19 @@ export async function verifyPassword(hash: string | null | undefined, password: 
   if (!hash) return false;
   try {
     return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a stored hash was made with other parameters than ARGON2_OPTIONS (older hashes, or the library's defaults):
+ * sign-in then stores a new hash of the password it has just verified. False for a missing or malformed hash.
+ */
+export function needsRehash(hash: string | null | undefined): boolean {
+  if (!hash) return false;
+  try {
+    return argon2.needsRehash(hash, ARGON2_OPTIONS);
   } catch {
     return false;
   }

@@ -21,7 +21,7 @@ import { escapeHtml } from '../outbox/channels/email';
 import { auteurOf, recordAudit } from '../db/audit';
 import { AGENCE_INACTIVE_MESSAGE, ROLE_INACTIVE_MESSAGE, type CurrentUser } from './currentUser';
 import { checkOtp, issueOtp } from './otp';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { findUser } from './query';
 import type { ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput } from '../../common/schemas/auth';
 import {
@@ -135,7 +135,11 @@ export async function login(db: Db, tokens: TokenService, input: LoginInput, ip:
   if (!row.isActive) throw forbidden('Votre compte est désactivé. Contactez un administrateur.');
   if (row.roleActive === false) throw forbidden(ROLE_INACTIVE_MESSAGE);
   if (row.agenceActive === false) throw forbidden(AGENCE_INACTIVE_MESSAGE);
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
+  const rehashed = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
+  await db
+    .update(users)
+    .set({ lastLoginAt: new Date(), ...rehashed })
+    .where(eq(users.id, row.id));
   return { token: tokens.sign(row.id, row.tokenVersion), user: (await findUser(db, row.id))! };
 }
 

@@ -34,6 +34,10 @@ describe('auth/loginAD', () => {
     expect(res.body.data.passwordHash).toBeUndefined();
     const [row] = await t.database.db.select().from(users).where(eq(users.email, TEST_ADMIN.adminEmail));
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    // The seeded accounts (the administrator, the demo agents) carry the same parameters as any other hash.
+    const seeded = await t.database.db.select({ email: users.email, h: users.passwordHash }).from(users);
+    expect(seeded.length).toBeGreaterThan(1);
+    for (const u of seeded) expect(u.h, u.email ?? '').toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 
   it('refuses a wrong password with a message', async () => {
@@ -91,6 +95,20 @@ describe('password hashes', () => {
     expect(await verifyPassword(hash, 'secret123!')).toBe(false);
     const older = await argon2.hash('Secret123!', { type: argon2.argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 });
     expect(await verifyPassword(older, 'Secret123!')).toBe(true);
+  });
+
+  it('a hash made with other parameters (the library defaults) is replaced at the next sign-in, the password kept', async () => {
+    const staff = await t.createStaff('AGENT', { password: 'Ancien-Hash-1' });
+    const older = await argon2.hash('Ancien-Hash-1', { type: argon2.argon2id });
+    await t.database.db.update(users).set({ passwordHash: older }).where(eq(users.id, staff.id));
+    const hashOf = async () => (await t.database.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, staff.id)))[0].h;
+    await expect(t.login(staff.email, 'Mauvais-Hash-1')).rejects.toThrow(/401/);
+    expect(await hashOf()).toBe(older);
+    await t.login(staff.email, 'Ancien-Hash-1');
+    const renewed = await hashOf();
+    expect(renewed).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    await t.login(staff.email, 'Ancien-Hash-1');
+    expect(await hashOf()).toBe(renewed);
   });
 });
 

@@ -7,7 +7,6 @@
  * The data are plain exported constants (tests and the README can read them); `seedReference`
  * inserts them, one bulk insert per table, inside the caller's transaction on an empty database.
  */
-import argon2 from 'argon2';
 import {
   ALL_PERMISSION_KEYS,
   AGENT_PERMISSION_KEYS,
@@ -21,6 +20,7 @@ import { centsToString, toCents, toMoneyString, toScaled } from '../../../common
 import { STATUTS } from '../../../common/statuts';
 import type { Db } from '../client';
 import * as schema from '../schema';
+import { hashPassword } from '../../auth/passwords';
 
 // ---------------------------------------------------------------- access
 
@@ -488,10 +488,7 @@ export async function seedReference(
   opts: { adminEmail: string; adminPassword: string; adminMustChangePassword?: boolean },
 ): Promise<SeedReferenceResult> {
   const counts: Record<string, number> = {};
-  const [adminHash, agentHash] = await Promise.all([
-    argon2.hash(opts.adminPassword, { type: argon2.argon2id }),
-    argon2.hash(DEMO_AGENT_PASSWORD, { type: argon2.argon2id }),
-  ]);
+  const [adminHash, agentHash] = await Promise.all([hashPassword(opts.adminPassword), hashPassword(DEMO_AGENT_PASSWORD)]);
 
   // access
   const statutRows = await tx
