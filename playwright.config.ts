@@ -28,6 +28,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
+    // The staff's "reduce motion" setting: the theme then draws no transition (docs/decisions/accessibility.md), so the
+    // journeys wait for no animation and the renderer draws none.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

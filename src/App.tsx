@@ -6,10 +6,9 @@
  */
 import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { CustomRoutes, Loading, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
-import { darken, type Theme } from '@mui/material/styles';
-import { lightBlue } from '@mui/material/colors';
+import { CustomRoutes, Loading, Resource } from 'react-admin';
 import { AppShell } from './AppShell';
+import { appTheme, prefersReducedMotion } from './theme';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './appDataProvider';
 import { i18nProvider, loadResourceMessages } from './i18n/i18nProvider';
@@ -61,30 +60,8 @@ const LazyLayout = ({ children }: { children: ReactNode }) => (
   </Suspense>
 );
 
-/**
- * Theme: react-admin's default with the back-office's blues. Warning and info are MUI's own hues, darker, so that white
- * on them and they on white reach WCAG AA's 4.5:1 (MUI's #ed6c02 and #0288d1 give 3.1 and 3.9); a disabled field's hint
- * stays readable (docs/decisions/accessibility.md).
- */
-const theme: RaThemeOptions = {
-  ...defaultTheme,
-  palette: {
-    ...defaultTheme.palette,
-    primary: { main: '#1565c0' },
-    secondary: { main: '#0d47a1' },
-    warning: { main: darken('#ed6c02', 0.25) },
-    info: { main: lightBlue[800] },
-  },
-  components: {
-    ...defaultTheme.components,
-    // A disabled field's hint says why it waits ('Choisissez d'abord le pays'): it keeps the readable helper colour.
-    MuiFormHelperText: {
-      styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
-    },
-    // react-admin's AutocompleteInput leaves MUI's English 'No options' and 'Loading…' when nothing is found.
-    MuiAutocomplete: { defaultProps: { noOptionsText: 'Aucun résultat', loadingText: 'Chargement…' } },
-  },
-};
+/** The theme, without motion when the system asks for reduced motion (src/theme.ts). */
+const theme = appTheme(prefersReducedMotion());
 
 /**
  * Renders the whole application (no props). A BrowserRouter gives the spec's plain paths (/login, /pays,
