@@ -25,8 +25,8 @@ async function settle(page: Page) {
   await expect(page.locator('[role="progressbar"]:not([aria-valuenow]), .RaLoading-root, .MuiSkeleton-root')).toHaveCount(0, {
     timeout: 15_000,
   });
-  // Transitions (Collapse, Fade of toasts and dialogs) end before axe reads the colours.
-  await page.waitForTimeout(400);
+  // No transition to wait for before axe reads the colours: the journeys run with reduced motion, the theme then
+  // draws none (playwright.config.ts, src/theme.ts).
 }
 
 /**
@@ -42,9 +42,30 @@ async function violationsOf(page: Page): Promise<string[]> {
   );
 }
 
-/** Opens `path`, waits for it to settle, and soft-asserts that axe finds nothing; `label` names the screen in the report. */
-async function checkScreen(page: Page, label: string, path?: string) {
-  if (path) await page.goto(path);
+/**
+ * Opens `path` inside the running application, as its own links do (react-router's history: a new entry, then the
+ * popstate the router listens to), without loading the page and starting the application again. The titles of the
+ * screen left are marked first, and the new screen's own title awaited: the router may keep the old screen drawn
+ * while the new one loads. Already there (the dashboard, first in the menu), it stays.
+ */
+async function openInApp(page: Page, path: string) {
+  if (new URL(page.url()).pathname === path) return;
+  await page.evaluate((to) => {
+    for (const h of document.querySelectorAll('h1')) h.setAttribute('data-left', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect(page.locator('h1:not([data-left])').first()).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Opens `path` (`how`: 'load' loads the page, 'inApp' navigates inside the signed-in application), waits for it to
+ * settle, and soft-asserts that axe finds nothing; `label` names the screen in the report.
+ */
+async function checkScreen(page: Page, label: string, path?: string, how: 'load' | 'inApp' = 'load') {
+  if (path && how === 'load') await page.goto(path);
+  if (path && how === 'inApp') await openInApp(page, path);
   await settle(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label.replace(/[^a-z0-9]+/gi, '_')}.png`, fullPage: true });
   const found = await violationsOf(page);
@@ -85,9 +106,9 @@ async function checkMenuScreens(page: Page, who: string): Promise<string[]> {
   const routes = await menuRoutes(page);
   expect(routes.length).toBeGreaterThan(1);
   for (const route of routes) {
-    await checkScreen(page, `${who} ${route}`, route);
+    await checkScreen(page, `${who} ${route}`, route, 'inApp');
     const create = await createLinkOf(page);
-    if (create) await checkScreen(page, `${who} ${create}`, create);
+    if (create) await checkScreen(page, `${who} ${create}`, create, 'inApp');
   }
   return routes;
 }
@@ -123,14 +144,14 @@ test('every screen of the ADMIN menu has no WCAG 2 A/AA violation', async ({ pag
   for (const expected of ['/colis', '/depart', '/caisse', '/user', '/messagerie', '/audit', '/inventaire', '/tauxChange', '/profil']) {
     expect(routes).toContain(expected);
   }
-  await checkScreen(page, 'ADMIN dashboard', '/');
+  await checkScreen(page, 'ADMIN dashboard', '/', 'inApp');
   // The outbox is a button of the messaging page, not a sidebar entry.
-  await page.goto('/messagerie');
+  await openInApp(page, '/messagerie');
   await settle(page);
   const outbox = await page.locator('main a[href*="mailOutbox"]').first().getAttribute('href');
   expect(outbox).toBeTruthy();
-  await checkScreen(page, 'ADMIN mailOutbox', new URL(outbox!, page.url()).pathname);
-  await checkScreen(page, 'ADMIN colis show', `/colis/${seeded!.reference}`);
+  await checkScreen(page, 'ADMIN mailOutbox', new URL(outbox!, page.url()).pathname, 'inApp');
+  await checkScreen(page, 'ADMIN colis show', `/colis/${seeded!.reference}`, 'inApp');
   await expect(page.getByText(seeded!.reference).first()).toBeVisible();
 });
 
