@@ -10,10 +10,11 @@
 # - the server pass on PGlite shares one module registry per worker (--no-isolate), as test-quick does: isolated, each
 #   file imports the whole app and PGlite again. A file that replaces a module (vi.mock / vi.doMock) needs a registry
 #   of its own: those files run apart, isolated, in a second vitest run of the same step (its own report), with
-#   restart, accessProperty and fuzz (the exhaustive files test-quick leaves out, not tried shared). A failure here
-#   that the file alone does not show points at state a file leaves in a module. The PostgreSQL pass and the render
-#   pass stay isolated: shared, namedStatements.test.ts fails on PostgreSQL (the statement names are kept per
-#   module), and the render pass was not proven safe yet (bench/README.md "Test command");
+#   restart, accessProperty and fuzz (the exhaustive files test-quick leaves out, not tried shared), and
+#   namedStatements (PostgreSQL only: it reads the statement names a process has given, at most 500, which the other
+#   files would have used up). A failure here that the file alone does not show points at state a file leaves in a
+#   module. The PostgreSQL pass runs the same way (237 s isolated, 139 s so); the render pass stays isolated: it was
+#   not proven safe yet (bench/README.md "Test command");
 # - each server pass clones one template database per pass (tests/server/globalSetup.ts), each file its own copy.
 #
 # It installs nothing. What it needs is installed beforehand (on CI by .ci/run):
@@ -88,7 +89,8 @@ rm -f .tmp/static-*
 # Server files that replace a module (run isolated), and the exhaustive ones run with them.
 mapfile -t server_isolated < <(
   grep -lE 'vi\.(mock|doMock)\(' tests/server/*.test.ts
-  printf '%s\n' tests/server/restart.test.ts tests/server/accessProperty.test.ts tests/server/fuzz.test.ts
+  printf '%s\n' tests/server/restart.test.ts tests/server/accessProperty.test.ts tests/server/fuzz.test.ts \
+    tests/server/namedStatements.test.ts
 )
 server_shared_args=()
 for f in "${server_isolated[@]}"; do server_shared_args+=(--exclude "$f"); done
@@ -115,7 +117,7 @@ step "render tests" npx vitest run --project render --maxWorkers=2 --reporter=de
 step "server tests (PGlite)" without_database_url shared_then_isolated server server-pglite server_shared_args server_isolated
 step "fault tests (PGlite)" env -u DATABASE_URL npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-pglite.json
 if [ -n "${DATABASE_URL:-}" ]; then
-  step "server tests (PostgreSQL)" npx vitest run --project server --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/server-postgres.json
+  step "server tests (PostgreSQL)" shared_then_isolated server server-postgres server_shared_args server_isolated
   step "fault tests (PostgreSQL)" npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-postgres.json
 else
   echo; echo "== server and fault tests (PostgreSQL): DATABASE_URL absent, passes ignorées (.ci/run la définit)"
