@@ -8,7 +8,7 @@
  * docs/decisions/notice-dispatch.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { mailOutbox, modesPaiement, users } from '../../server/db/schema';
 import { dispatchNotices } from '../../server/notification/dispatch';
 import { configureChannels } from '../../server/outbox/channels/registry';
@@ -32,19 +32,22 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The outbox rows written since `since` (a row's sequence: created_at), as 'canal to'. */
-async function outboxSince(since: Date): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ canal: mailOutbox.canal, to: mailOutbox.to })
-    .from(mailOutbox)
-    .where(gt(mailOutbox.createdAt, since));
-  return rows.map((r) => `${r.canal} ${r.to}`).sort();
+/**
+ * The outbox rows written after `mark()` was taken, as 'canal to'. A set of the rows already there rather than a time:
+ * the embedded database's clock counts milliseconds, so a row written in the same millisecond as a time taken before
+ * it would not be later than it.
+ */
+async function outboxSince(before: Set<string>): Promise<string[]> {
+  const rows = await t.database.db.select({ id: mailOutbox.id, canal: mailOutbox.canal, to: mailOutbox.to }).from(mailOutbox);
+  return rows
+    .filter((r) => !before.has(r.id))
+    .map((r) => `${r.canal} ${r.to}`)
+    .sort();
 }
 
-/** The database's clock (the outbox rows' created_at). */
-async function now(): Promise<Date> {
-  const res = (await t.database.db.execute(sql`SELECT clock_timestamp() AS n`)) as unknown as { rows: { n: string | Date }[] };
-  return new Date(res.rows[0]!.n);
+/** The outbox rows there now (their ids), for outboxSince. */
+async function mark(): Promise<Set<string>> {
+  return new Set((await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((r) => r.id));
 }
 
 /** Registers a parcel from Awa Diop (+33…) to a new recipient with phone and e-mail, with an advance (so it can be paid). */
@@ -67,7 +70,7 @@ async function registerWithEmail(envoiID: string, phone: string, email: string, 
 
 /** One payment of 1 (the parcel's currency) on the parcel; returns what the outbox got for it. */
 async function payOne(colisID: string): Promise<string[]> {
-  const since = await now();
+  const since = await mark();
   const res = await t.call('POST', '/api/encaissement/create', {
     token: agent.token,
     body: { colisID, modePaiementID: especes, paymentby: 'destinateur', montantEncaisse: 1 },
@@ -87,7 +90,7 @@ describe('notices of a parcel whose recipient was typed with phone and e-mail', 
     expect(await payOne(c.id)).toEqual(perEvent);
     expect(await payOne(c.id)).toEqual(perEvent);
     // A status notice: the departure ships, the received parcel moves, both parties are told.
-    const since = await now();
+    const since = await mark();
     const shipped = await t.call('PUT', `/api/envoi/update/${envoi.id}`, { token: t.adminToken, body: { statutID: 'EN_COURS_ENVOI' } });
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
     expect(await outboxSince(since)).toEqual(perEvent);
@@ -123,7 +126,7 @@ describe('notices of a parcel whose recipient was typed with phone and e-mail', 
 
   it("the registration's notice follows the same rule: one SMS to each 'auto' party with a number, no e-mail", async () => {
     const envoi = await createEnvoiByApi(t);
-    const since = await now();
+    const since = await mark();
     const email = 'inscription@client.test';
     // No advance: no payment notice beside the registration's.
     const c = await registerWithEmail(envoi.id, '+221771110005', email, { reglement: 0, encaissement: undefined });
