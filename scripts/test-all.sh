@@ -13,8 +13,8 @@
 #   restart, accessProperty and fuzz (the exhaustive files test-quick leaves out, not tried shared), and
 #   namedStatements (PostgreSQL only: it reads the statement names a process has given, at most 500, which the other
 #   files would have used up). A failure here that the file alone does not show points at state a file leaves in a
-#   module. The PostgreSQL pass runs the same way (237 s isolated, 139 s so); the render pass stays isolated: it was
-#   not proven safe yet (bench/README.md "Test command");
+#   module. The PostgreSQL pass runs the same way (237 s isolated, 139 s so), and the render pass (its vi.mock files
+#   apart: 99 s isolated, 55 + 14 s so; bench/README.md "Test command");
 # - each server pass clones one template database per pass (tests/server/globalSetup.ts), each file its own copy.
 #
 # It installs nothing. What it needs is installed beforehand (on CI by .ci/run):
@@ -94,6 +94,10 @@ mapfile -t server_isolated < <(
 )
 server_shared_args=()
 for f in "${server_isolated[@]}"; do server_shared_args+=(--exclude "$f"); done
+# Render files that replace a module (run isolated).
+mapfile -t render_isolated < <(grep -lE 'vi\.(mock|doMock)\(' tests/render/*.tsx)
+render_shared_args=()
+for f in "${render_isolated[@]}"; do render_shared_args+=(--exclude "$f"); done
 
 # A vitest step in two runs: the files sharing a registry (--no-isolate, all but the excluded), then the isolated
 # ones; reports .tmp/<report>.json and .tmp/<report>-isolated.json. Fails if either run failed.
@@ -113,7 +117,7 @@ shared_then_isolated() {
 without_database_url() { (unset DATABASE_URL; "$@"); }
 
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
-step "render tests" npx vitest run --project render --maxWorkers=2 --reporter=default --reporter=json --outputFile=.tmp/render.json
+step "render tests" shared_then_isolated render render render_shared_args render_isolated
 step "server tests (PGlite)" without_database_url shared_then_isolated server server-pglite server_shared_args server_isolated
 step "fault tests (PGlite)" env -u DATABASE_URL npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-pglite.json
 if [ -n "${DATABASE_URL:-}" ]; then

@@ -11,7 +11,8 @@
 #   ones. So when the cached run reports problems, the files it names are linted again without the cache, and that
 #   second run's answer is the step's;
 # - web tests (vitest project web);
-# - render tests (vitest project render: the main forms inside react-admin's AdminContext, happy-dom);
+# - render tests (vitest project render: the main forms inside react-admin's AdminContext, happy-dom), sharing one
+#   module registry per worker as the server tests do, the files that replace a module apart;
 # - server tests on PGlite (vitest project server), all files but three: restart.test.ts (builds the server bundle and
 #   restarts the real process), accessProperty.test.ts (random sequences of administration calls) and fuzz.test.ts
 #   (every route fuzzed), exhaustive searches that `npm test` runs. The files share one module registry per worker
@@ -93,7 +94,16 @@ for name in format lint knip typecheck; do
   echo "-- $name : $took s"
 done
 step "web tests" npx vitest run --project web --maxWorkers=2 --reporter=default --reporter=json --outputFile="$reports/web.json"
-step "render tests" npx vitest run --project render --maxWorkers=2 --reporter=default --reporter=json --outputFile="$reports/render.json"
+# Render tests as npm test runs them: one registry per worker, the files that replace a module apart.
+mapfile -t render_mocking < <(grep -lE 'vi\.(mock|doMock)\(' tests/render/*.tsx)
+render_shared=()
+for f in "${render_mocking[@]}"; do render_shared+=(--exclude "$f"); done
+step "render tests" npx vitest run --project render --maxWorkers=2 --no-isolate "${render_shared[@]}" \
+  --reporter=default --reporter=json --outputFile="$reports/render.json"
+if [ ${#render_mocking[@]} -gt 0 ]; then
+  step "render tests (modules mocked)" npx vitest run --project render --maxWorkers=2 "${render_mocking[@]}" \
+    --reporter=default --reporter=json --outputFile="$reports/render-mocked.json"
+fi
 step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 --no-isolate \
   "${shared_args[@]}" --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
 if [ ${#isolated[@]} -gt 0 ]; then
