@@ -72,6 +72,11 @@ export interface Config {
   metricsPort?: number;
   /** Address the metrics listener binds (METRICS_HOST, default 127.0.0.1). */
   metricsHost: string;
+  /**
+   * How long one read of the outbox serves the scrapes (ms); default 5 000 (server/metrics/database.ts). Not read from
+   * the environment: the tests shorten it rather than wait.
+   */
+  metricsCacheMs?: number;
   /** Per-user limits of expensive calls (server/plugins/usageLimits.ts, docs/decisions/usage-limits.md). */
   usageLimits: UsageLimits;
   /** Load shedding (server/plugins/underPressure.ts, docs/decisions/usage-limits.md). */

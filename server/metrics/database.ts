@@ -220,8 +220,9 @@ export function cachedRead(read: () => Promise<OutboxRow[]>, ttlMs = CACHE_MS, t
 /**
  * Registers the database's gauges and counters on `registry` (listed at the top of this file).
  * @param db the app's database; its pool is wrapped once to count waits (the wrappers only count, never delay)
+ * @param outboxCacheMs how long one read of the outbox serves the scrapes (ms, default CACHE_MS)
  */
-export function registerDatabaseMetrics(registry: Registry, db: Db): void {
+export function registerDatabaseMetrics(registry: Registry, db: Db, outboxCacheMs = CACHE_MS): void {
   const stats = statsOf(db);
   if (stats) {
     new Gauge({
@@ -271,7 +272,7 @@ export function registerDatabaseMetrics(registry: Registry, db: Db): void {
     });
   }
 
-  const outbox = cachedRead(() => readOutbox(db));
+  const outbox = cachedRead(() => readOutbox(db), outboxCacheMs);
   const channels = new Set(['email']);
   // One read fills the four (prom-client awaits each metric's collect before reading it; the read is shared).
   const fill = async () => {

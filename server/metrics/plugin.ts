@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 
 export interface MetricsOptions {
   db: Db;
-  config: Pick<Config, 'metricsPort' | 'metricsHost'>;
+  config: Pick<Config, 'metricsPort' | 'metricsHost' | 'metricsCacheMs'>;
 }
 
 /** Registered before the routes, so that its hook sees every answer (the 404s and the stopping server's 503s too). */
@@ -27,7 +27,7 @@ export const metricsPlugin = fp<MetricsOptions>(
 
     const { createMetrics, UNMATCHED_ROUTE } = await import('./registry');
     const { startMetricsListener } = await import('./listener');
-    const metrics = createMetrics(db);
+    const metrics = createMetrics(db, config.metricsCacheMs);
     // Callback style, no I/O (docs/decisions/request-path.md). The route's pattern, never request.url: ids and queries
     // would make one series per parcel, and anyone could create series by calling invented paths.
     app.addHook('onResponse', (request, reply, done) => {

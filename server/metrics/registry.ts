@@ -35,8 +35,9 @@ export interface AppMetrics {
 /**
  * Creates the registry of an app: HTTP metrics, database gauges on `db`, process metrics.
  * @param db the app's database (its driver's pool or PGlite instance is read for the pool gauges)
+ * @param outboxCacheMs how long one read of the outbox serves the scrapes (ms; default server/metrics/database.ts')
  */
-export function createMetrics(db: Db): AppMetrics {
+export function createMetrics(db: Db, outboxCacheMs?: number): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -58,7 +59,7 @@ export function createMetrics(db: Db): AppMetrics {
     labelNames: ['method', 'route'] as const,
     registers: [registry],
   });
-  registerDatabaseMetrics(registry, db);
+  registerDatabaseMetrics(registry, db, outboxCacheMs);
 
   // One child per (route, method, status): the label lookup is done once, not on every answer.
   const children = new Map<string, ReturnType<typeof duration.labels>>();

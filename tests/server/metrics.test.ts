@@ -81,13 +81,17 @@ describe('the public port', () => {
   });
 });
 
+/** How long one outbox read serves the scrapes of the listener below (ms), and a wait that outlasts it. */
+const CACHE_MS = 1500;
+const PAST_CACHE_MS = CACHE_MS + 100;
+
 describe('the metrics listener', () => {
   let app: App;
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    // One sign-in a minute per address: the second is a 429.
-    app = await appWithMetrics(port, { loginRateLimit: 1 });
+    // One sign-in a minute per address: the second is a 429. The outbox read serves the scrapes for CACHE_MS, not 5 s.
+    app = await appWithMetrics(port, { loginRateLimit: 1, metricsCacheMs: CACHE_MS });
   });
   afterAll(() => app.close());
 
@@ -156,8 +160,8 @@ describe('the metrics listener', () => {
   });
 
   it('exposes the outbox backlog and failures per channel, and the process metrics', async () => {
-    // Fresh values: the outbox gauges are read at most once in 5 s.
-    await new Promise((r) => setTimeout(r, 5100));
+    // Fresh values: the outbox gauges are read at most once per CACHE_MS.
+    await new Promise((r) => setTimeout(r, PAST_CACHE_MS));
     const text = await scrape(port);
     const count = async (status: string) => {
       const res = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM mail_outbox WHERE status = ${status}`)) as unknown as {
@@ -184,7 +188,7 @@ describe('the metrics listener', () => {
 
   it('counts new mails, failed ones and the age of the oldest, once the cache has expired', async () => {
     const scrapeFresh = async () => {
-      await new Promise((r) => setTimeout(r, 5100));
+      await new Promise((r) => setTimeout(r, PAST_CACHE_MS));
       return scrape(port);
     };
     const before = await scrapeFresh();
@@ -198,7 +202,7 @@ describe('the metrics listener', () => {
     await t.database.db.execute(sql`
       UPDATE mail_outbox SET attempts = 1, created_at = now() - interval '1 hour' WHERE to_address = 'a@client.test'`);
     await t.database.db.execute(sql`UPDATE mail_outbox SET status = 'FAILED', attempts = 8 WHERE to_address = 'b@client.test'`);
-    // Within the cache's 5 s the values stay those of the last read.
+    // Within the cache's time the values stay those of the last read.
     expect(value(await scrape(port), 'colis_outbox_messages{channel="email",status="PENDING"}')).toBe(pending);
     const after = await scrapeFresh();
     expect(value(after, 'colis_outbox_messages{channel="email",status="PENDING"}')).toBe(pending + 1);
@@ -209,7 +213,7 @@ describe('the metrics listener', () => {
 
   it('labels each message with its channel when the outbox has one (e-mail, SMS), and a drained channel goes back to 0', async () => {
     const scrapeFresh = async () => {
-      await new Promise((r) => setTimeout(r, 5100));
+      await new Promise((r) => setTimeout(r, PAST_CACHE_MS));
       return scrape(port);
     };
     const has = (await t.database.db.execute(sql`
