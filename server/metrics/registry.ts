@@ -35,7 +35,7 @@ export interface AppMetrics {
 /**
  * Creates the registry of an app: HTTP metrics, database gauges on `db`, process metrics.
  * @param db the app's database (its driver's pool or PGlite instance is read for the pool gauges)
- * @param outboxCacheMs how long one read of the outbox serves the scrapes (ms; default server/metrics/database.ts')
+ * @param outboxCacheMs how long one read of the outbox serves the scrapes (ms; default: database.ts CACHE_MS)
  */
 export function createMetrics(db: Db, outboxCacheMs?: number): AppMetrics {
   const registry = new Registry();
