@@ -7,14 +7,11 @@
 #
 # Time on the project's two-core machine (bench/README.md "Test command"):
 # - the four static checks run side by side (each mostly one thread), their outputs printed one after the other;
-# - the server pass on PGlite shares one module registry per worker (--no-isolate), as test-quick does: isolated, each
-#   file imports the whole app and PGlite again. A file that replaces a module (vi.mock / vi.doMock) needs a registry
-#   of its own: those files run apart, isolated, in a second vitest run of the same step (its own report), with
-#   restart, accessProperty and fuzz (the exhaustive files test-quick leaves out, not tried shared), and
-#   namedStatements (PostgreSQL only: it reads the statement names a process has given, at most 500, which the other
-#   files would have used up). A failure here that the file alone does not show points at state a file leaves in a
-#   module. The PostgreSQL pass runs the same way (237 s isolated, 139 s so), and the render pass (its vi.mock files
-#   apart: 99 s isolated, 55 + 14 s so; bench/README.md "Test command");
+# - the render pass and both server passes share one module registry per worker, as test-quick does
+#   (scripts/vitest-passes.sh: PostgreSQL 237 s isolated, 139 s so; render 99 s, 55 + 14 s; bench/README.md "Test
+#   command"). Run apart, isolated: the files that replace a module, restart, accessProperty and fuzz (the exhaustive
+#   files test-quick leaves out, not tried shared), and namedStatements (PostgreSQL only: it reads the statement names
+#   a process has given, at most 500, which the other files would have used up);
 # - each server pass clones one template database per pass (tests/server/globalSetup.ts), each file its own copy.
 #
 # It installs nothing. What it needs is installed beforehand (on CI by .ci/run):
@@ -86,42 +83,22 @@ for n in "${!static_names[@]}"; do
 done
 rm -f .tmp/static-*
 
-# Server files that replace a module (run isolated), and the exhaustive ones run with them.
+# Server files isolated: those that replace a module, the exhaustive ones (not tried shared) and namedStatements (see
+# above); render files isolated: those that replace a module.
+source scripts/vitest-passes.sh
 mapfile -t server_isolated < <(
-  grep -lE 'vi\.(mock|doMock)\(' tests/server/*.test.ts
+  mocking_files tests/server/*.test.ts
   printf '%s\n' tests/server/restart.test.ts tests/server/accessProperty.test.ts tests/server/fuzz.test.ts \
     tests/server/namedStatements.test.ts
 )
-server_shared_args=()
-for f in "${server_isolated[@]}"; do server_shared_args+=(--exclude "$f"); done
-# Render files that replace a module (run isolated).
-mapfile -t render_isolated < <(grep -lE 'vi\.(mock|doMock)\(' tests/render/*.tsx)
-render_shared_args=()
-for f in "${render_isolated[@]}"; do render_shared_args+=(--exclude "$f"); done
-
-# A vitest step in two runs: the files sharing a registry (--no-isolate, all but the excluded), then the isolated
-# ones; reports .tmp/<report>.json and .tmp/<report>-isolated.json. Fails if either run failed.
-shared_then_isolated() {
-  local project=$1 report=$2 status=0; shift 2
-  local -n excluded=$1 isolated=$2
-  npx vitest run --project "$project" --maxWorkers=2 --no-isolate "${excluded[@]}" \
-    --reporter=default --reporter=json --outputFile=".tmp/$report.json" || status=1
-  if [ ${#isolated[@]} -gt 0 ]; then
-    npx vitest run --project "$project" --maxWorkers=2 "${isolated[@]}" \
-      --reporter=default --reporter=json --outputFile=".tmp/$report-isolated.json" || status=1
-  fi
-  return $status
-}
-
-# The PGlite pass: the command run in a subshell without DATABASE_URL.
-without_database_url() { (unset DATABASE_URL; "$@"); }
+mapfile -t render_isolated < <(mocking_files tests/render/*.tsx)
 
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
-step "render tests" shared_then_isolated render render render_shared_args render_isolated
-step "server tests (PGlite)" without_database_url shared_then_isolated server server-pglite server_shared_args server_isolated
+step "render tests" shared_then_isolated render .tmp/render render_isolated
+step "server tests (PGlite)" without_database_url shared_then_isolated server .tmp/server-pglite server_isolated
 step "fault tests (PGlite)" env -u DATABASE_URL npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-pglite.json
 if [ -n "${DATABASE_URL:-}" ]; then
-  step "server tests (PostgreSQL)" shared_then_isolated server server-postgres server_shared_args server_isolated
+  step "server tests (PostgreSQL)" shared_then_isolated server .tmp/server-postgres server_isolated
   step "fault tests (PostgreSQL)" npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-postgres.json
 else
   echo; echo "== server and fault tests (PostgreSQL): DATABASE_URL absent, passes ignorées (.ci/run la définit)"

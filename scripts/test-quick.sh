@@ -48,15 +48,15 @@ step() {
   echo "-- $name : $((SECONDS - start)) s"
 }
 
-# Server test files left to `npm test`, and those that mock a module (run isolated).
+# Server test files left to `npm test`; those that mock a module run isolated (scripts/vitest-passes.sh), as the
+# render files that do.
+source scripts/vitest-passes.sh
 slow=(tests/server/restart.test.ts tests/server/accessProperty.test.ts tests/server/fuzz.test.ts)
-mapfile -t mocking < <(grep -lE 'vi\.(mock|doMock)\(' tests/server/*.test.ts)
-shared_args=()
-for f in "${slow[@]}" "${mocking[@]}"; do shared_args+=(--exclude "$f"); done
-isolated=()
-for f in "${mocking[@]}"; do
-  case " ${slow[*]} " in *" $f "*) ;; *) isolated+=("$f") ;; esac
-done
+server_isolated=()
+while read -r f; do
+  case " ${slow[*]} " in *" $f "*) ;; *) server_isolated+=("$f") ;; esac
+done < <(mocking_files tests/server/*.test.ts)
+mapfile -t render_isolated < <(mocking_files tests/render/*.tsx)
 
 # The three static checks side by side, their outputs printed one after the other: Prettier and ESLint use one thread
 # each, and with an empty cache (first run, or many files changed) each takes about 20 s here.
@@ -94,22 +94,8 @@ for name in format lint knip typecheck; do
   echo "-- $name : $took s"
 done
 step "web tests" npx vitest run --project web --maxWorkers=2 --reporter=default --reporter=json --outputFile="$reports/web.json"
-# Render tests as npm test runs them: one registry per worker, the files that replace a module apart.
-mapfile -t render_mocking < <(grep -lE 'vi\.(mock|doMock)\(' tests/render/*.tsx)
-render_shared=()
-for f in "${render_mocking[@]}"; do render_shared+=(--exclude "$f"); done
-step "render tests" npx vitest run --project render --maxWorkers=2 --no-isolate "${render_shared[@]}" \
-  --reporter=default --reporter=json --outputFile="$reports/render.json"
-if [ ${#render_mocking[@]} -gt 0 ]; then
-  step "render tests (modules mocked)" npx vitest run --project render --maxWorkers=2 "${render_mocking[@]}" \
-    --reporter=default --reporter=json --outputFile="$reports/render-mocked.json"
-fi
-step "server tests (PGlite)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 --no-isolate \
-  "${shared_args[@]}" --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
-if [ ${#isolated[@]} -gt 0 ]; then
-  step "server tests (PGlite, modules mocked)" env -u DATABASE_URL npx vitest run --project server --maxWorkers=2 \
-    "${isolated[@]}" --reporter=default --reporter=json --outputFile="$reports/server-pglite-mocked.json"
-fi
+step "render tests" shared_then_isolated render "$reports/render" render_isolated
+step "server tests (PGlite)" without_database_url shared_then_isolated server "$reports/server-pglite" server_isolated slow
 
 echo
 echo "Laissés à « npm test » : ${slow[*]#tests/server/}, la passe PostgreSQL, les tests de pannes, la construction, les parcours navigateur."
