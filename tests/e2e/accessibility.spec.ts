@@ -64,8 +64,7 @@ async function openInApp(page: Page, path: string) {
  * settle, and soft-asserts that axe finds nothing; `label` names the screen in the report.
  */
 async function checkScreen(page: Page, label: string, path?: string, how: 'load' | 'inApp' = 'load') {
-  if (path && how === 'load') await page.goto(path);
-  if (path && how === 'inApp') await openInApp(page, path);
+  if (path) await (how === 'load' ? page.goto(path) : openInApp(page, path));
   await settle(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label.replace(/[^a-z0-9]+/gi, '_')}.png`, fullPage: true });
   const found = await violationsOf(page);
