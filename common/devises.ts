@@ -104,7 +104,28 @@ export function roundToDevise(value: DecimalInput, devise: string): number {
  * @throws RangeError on an unreadable amount
  */
 export function montantTexte(value: DecimalInput, devise: string): string {
-  return isDevise(devise) ? minorToString(toMinor(value, devise), devise) : toMoneyString(value);
+  if (!isDevise(devise)) return toMoneyString(value);
+  return canonique(value, decimalesOf(devise)) ?? minorToString(toMinor(value, devise), devise);
+}
+
+/** PostgreSQL's text of a numeric: an optional '-', digits without leading zeros, then maybe decimals. */
+const NUMERIC_TEXT = /^(-?)(0|[1-9]\d*)(?:\.(\d+))?$/;
+
+/**
+ * montantTexte's answer read off a text already at the currency's decimals, or with zeros only beyond them (a stored
+ * amount as PostgreSQL gives it: '39358.00' in XOF → '39358', '27.84' in EUR → '27.84'), without parsing it into minor
+ * units: a million-row export writes three amounts a row (bench/README.md "Exports"). Undefined for any other input
+ * (a number, French text, rounding to do, a negative zero), which montantTexte converts exactly.
+ */
+function canonique(value: DecimalInput, decimales: number): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = NUMERIC_TEXT.exec(value);
+  if (!m) return undefined;
+  const [, sign, whole, frac = ''] = m;
+  const kept = frac.slice(0, decimales).padEnd(decimales, '0');
+  if (!/^0*$/.test(frac.slice(decimales))) return undefined;
+  if (sign && whole === '0' && /^0*$/.test(kept)) return undefined;
+  return `${sign}${whole}${kept ? `.${kept}` : ''}`;
 }
 
 /**

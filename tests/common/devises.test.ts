@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   convertir,
+  DEVISES,
   decimalesOf,
   deviseOuEuro,
   isDevise,
@@ -78,6 +79,23 @@ describe('an amount as stored, the step of an input, a record without currency',
     expect([pasDevise('XOF'), pasDevise('EUR'), pasDevise('TND'), pasDevise(undefined), pasDevise('ZZZ')]).toEqual([
       1, 0.01, 0.01, 0.01, 0.01,
     ]);
+  });
+});
+
+describe("a stored amount's text read as it is (montantTexte's shortcut)", () => {
+  it('gives what the exact conversion gives for any numeric text in any currency', () => {
+    const numericText = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.option(fc.stringMatching(/^\d{1,4}$/), { nil: undefined }))
+      .map(([neg, whole, frac]) => `${neg ? '-' : ''}${whole}${frac === undefined ? '' : `.${frac}`}`);
+    fc.assert(
+      fc.property(numericText, fc.constantFrom(...DEVISES.map((d) => d.code)), (text, devise) => {
+        expect(montantTexte(text, devise)).toBe(minorToString(toMinor(text, devise), devise));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(montantTexte('39358.00', 'XOF')).toBe('39358');
+    expect(montantTexte('-0.00', 'EUR')).toBe('0.00');
+    expect(montantTexte('27.845', 'EUR')).toBe('27.85');
   });
 });
 
