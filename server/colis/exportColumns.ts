@@ -14,6 +14,18 @@ export const colisExport: ExportDef = {
     [agences.libelle, colis.agenceID],
     [statuts.libelle, colis.statutID],
   ],
+  // What the function columns below read.
+  reads: [
+    'expediteurID.nom',
+    'expediteurID.prenoms',
+    'destinataireID.nom',
+    'destinataireID.prenoms',
+    'destinataireID.telephoneComplet',
+    'nomDestinataire',
+    'prenomsDestinataire',
+    'telephoneDestinataire',
+    'isActive',
+  ],
   columns: exportColumns(
     ['Référence', 'reference'],
     ["Date d'ajout", 'createdAt', 'date'],

@@ -12,6 +12,8 @@ export const encaissementExport: ExportDef = {
   sheet: 'Encaissements',
   // The list's joined sort key (encaissement/query.ts encaissementList sortColumns), walked on the payments alone.
   joinedSorts: [[modesPaiement.libelle, encaissements.modePaiementID]],
+  // What the function columns below read.
+  reads: ['paymentby', 'auteurID.nom', 'auteurID.prenoms', 'isActive'],
   columns: exportColumns(
     ['Mode de Paiement', 'modePaiementID.libelle'],
     ["Date d'ajout", 'createdAt', 'date'],
