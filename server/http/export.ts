@@ -479,6 +479,21 @@ async function ready(out: Writable): Promise<boolean> {
   return !out.destroyed;
 }
 
+/**
+ * Waits until the sheet's compressed entry takes more, or the client went away. exceljs' sheet stream (WorksheetWriter
+ * `stream`, a StreamBuf) writes into the zip entry's deflate stream without heeding its answer: rows read faster than
+ * they are compressed and sent would pile up there (a million rows' XML, ~1 GB) while the reply itself looks drained.
+ */
+async function sheetReady(ws: ExcelJS.Worksheet, out: Writable): Promise<boolean> {
+  type Entry = Writable & { _writableState?: { needDrain?: boolean } };
+  const pipes = (ws as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes ?? [];
+  for (const pipe of pipes) {
+    // A readable-stream 2 Writable (archiver's), which says it in its state only.
+    if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await Promise.race([once(pipe, 'drain'), once(out, 'close')]);
+  }
+  return ready(out);
+}
+
 /** Writes the CSV file of the rows to the stream; resolves the rows written (fewer when the client went away). */
 async function writeCsv(out: PassThrough, exp: ExportDef, batches: AsyncIterable<AnyRow[]>): Promise<number> {
   const columns = compileColumns(exp.columns);
@@ -503,11 +518,20 @@ async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterabl
   const columns = compileColumns(exp.columns);
   const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(exp.sheet ?? exp.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = exp.columns.map((c, i) => ({
-    key: String(i),
-    width: Math.max(12, c.header.length + 2),
-    style: c.kind === 'date' ? { numFmt: 'dd/mm/yyyy' } : c.kind === 'number' ? { numFmt: '0.###' } : {},
-  }));
+  // One style object per column, and per number format for the amounts, shared by their cells: exceljs finds a
+  // cell's style by its object (a WeakMap), and a style object per cell made it describe the same few styles a million
+  // times over (bench/README.md "Exports").
+  const styles = exp.columns.map((c): Partial<ExcelJS.Style> =>
+    c.kind === 'date' ? { numFmt: 'dd/mm/yyyy' } : c.kind === 'number' ? { numFmt: '0.###' } : {},
+  );
+  const montantStyles = new Map<string, Partial<ExcelJS.Style>>();
+  const montantStyle = (v: unknown) => {
+    const numFmt = montantNumFmt(v);
+    let style = montantStyles.get(numFmt);
+    if (!style) montantStyles.set(numFmt, (style = { numFmt }));
+    return style;
+  };
+  ws.columns = exp.columns.map((c, i) => ({ key: String(i), width: Math.max(12, c.header.length + 2), style: styles[i] }));
   const header = ws.addRow(exp.columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();
@@ -517,12 +541,12 @@ async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterabl
       const values = columns.map((c) => c.value(row));
       const line = ws.addRow(columns.map((c, i) => xlsxValue(c.kind, values[i])));
       columns.forEach((c, i) => {
-        if (c.kind === 'montant') line.getCell(i + 1).numFmt = montantNumFmt(values[i]);
+        line.getCell(i + 1).style = c.kind === 'montant' ? montantStyle(values[i]) : styles[i];
       });
       line.commit();
     }
     written += rows.length;
-    if (!(await ready(out))) return written;
+    if (!(await sheetReady(ws, out))) return written;
   }
   ws.commit();
   await wb.commit();
