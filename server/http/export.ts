@@ -15,7 +15,7 @@
  * The columns of each list are declared next to its query (ExportDef); the permission key is the list's, as the
  * route is the same (plugins/access.ts).
  */
-import { once } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, is, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
@@ -474,11 +474,25 @@ function montantNumFmt(v: unknown): string {
   return decimales > 0 ? `#,##0.${'0'.repeat(decimales)}` : '#,##0';
 }
 
+/**
+ * Resolves at the first of the events given, its listeners on every emitter then removed (events.once in a race
+ * leaves the loser's listeners: one more per batch that waited).
+ */
+function firstEvent(...waits: [EventEmitter, string][]): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const [emitter, name] of waits) emitter.off(name, done);
+      resolve();
+    };
+    for (const [emitter, name] of waits) emitter.on(name, done);
+  });
+}
+
 /** Waits until the stream takes more (drain), or resolves false when the client went away. */
 async function ready(out: Writable): Promise<boolean> {
   if (out.destroyed) return false;
   if (!out.writableNeedDrain) return true;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  await firstEvent([out, 'drain'], [out, 'close']);
   return !out.destroyed;
 }
 
@@ -492,7 +506,7 @@ async function sheetReady(ws: ExcelJS.Worksheet, out: Writable): Promise<boolean
   const pipes = (ws as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes ?? [];
   for (const pipe of pipes) {
     // A readable-stream 2 Writable (archiver's), which says it in its state only.
-    if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await Promise.race([once(pipe, 'drain'), once(out, 'close')]);
+    if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await firstEvent([pipe, 'drain'], [out, 'close']);
   }
   return ready(out);
 }
