@@ -12,6 +12,24 @@ import { startNoticeDispatcher } from './notification/dispatch';
 import { pruneThrottles } from './auth/throttle';
 import { pruneIdempotencyKeys } from './http/idempotency';
 
+/** Longest an orderly stop may take (ms, SHUTDOWN_TIMEOUT_MS, default 20 s) before the process gives up with code 1. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
+// A stop asked for while the server starts (opening, migrating and seeding the database, listening) waits for the
+// start to end, then is an orderly stop like any other (shutdown below): with the signals' default action it would
+// end the process with the database open, its checkpoint unwritten and its lock left behind.
+let stopAsked: NodeJS.Signals | undefined;
+/** Remembers the first signal; a start that does not end within SHUTDOWN_TIMEOUT_MS of it is given up, code 1. */
+const askStop = (signal: NodeJS.Signals) => {
+  if (stopAsked) return;
+  stopAsked = signal;
+  setTimeout(() => {
+    console.error(`Démarrage interrompu (arrêt demandé il y a plus de ${SHUTDOWN_TIMEOUT_MS} ms) : sortie forcée.`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+};
+process.on('SIGINT', askStop);
+process.on('SIGTERM', askStop);
+
 const config = loadConfig();
 // The demo set goes into a new embedded database only (PGlite: no DATABASE_URL), unless DEMO_DATA=0.
 const demo = config.demoData && !config.databaseUrl;
@@ -45,8 +63,6 @@ if (newKeys.length && !seeded) console.log(`Nouvelles permissions accordées aux
 if (config.metricsPort) console.log(`Métriques Prometheus : http://${config.metricsHost}:${config.metricsPort}/metrics`);
 console.log(`Connexion administrateur : ${creds}\n`);
 
-/** Longest an orderly stop may take (ms, SHUTDOWN_TIMEOUT_MS, default 20 s) before the process gives up with code 1. */
-const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
 
 let stopping = false;
 /**
@@ -81,5 +97,8 @@ async function shutdown(signal: string) {
   }
   process.exit(code);
 }
+process.off('SIGINT', askStop);
+process.off('SIGTERM', askStop);
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+if (stopAsked) void shutdown(stopAsked);
