@@ -506,7 +506,7 @@ async function sheetReady(ws: ExcelJS.Worksheet, out: Writable): Promise<boolean
   const pipes = (ws as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes ?? [];
   for (const pipe of pipes) {
     // A readable-stream 2 Writable (archiver's), which says it in its state only.
-    if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await firstEvent([pipe, 'drain'], [out, 'close']);
+    if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await firstEvent([pipe, 'drain'], [pipe, 'close'], [out, 'close']);
   }
   return ready(out);
 }
