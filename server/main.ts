@@ -63,7 +63,6 @@ if (newKeys.length && !seeded) console.log(`Nouvelles permissions accordées aux
 if (config.metricsPort) console.log(`Métriques Prometheus : http://${config.metricsHost}:${config.metricsPort}/metrics`);
 console.log(`Connexion administrateur : ${creds}\n`);
 
-
 let stopping = false;
 /**
  * Orderly stop on SIGTERM / SIGINT: the port closes (new connections refused), requests already running finish
