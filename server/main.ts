@@ -14,21 +14,24 @@ import { pruneIdempotencyKeys } from './http/idempotency';
 
 /** Longest an orderly stop may take (ms, SHUTDOWN_TIMEOUT_MS, default 20 s) before the process gives up with code 1. */
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
-// A stop asked for while the server starts (opening, migrating and seeding the database, listening) waits for the
-// start to end, then is an orderly stop like any other (shutdown below): with the signals' default action it would
-// end the process with the database open, its checkpoint unwritten and its lock left behind.
+// One handler for SIGTERM and SIGINT from the first line: a stop asked for while the server starts (opening,
+// migrating and seeding the database, listening) waits for the start to end, then runs like any other (shutdown
+// below); with the signals' default action it would end the process with the database open, its checkpoint unwritten
+// and its lock left behind. The whole stop, start included, is bounded by SHUTDOWN_TIMEOUT_MS from the signal.
 let stopAsked: NodeJS.Signals | undefined;
-/** Remembers the first signal; a start that does not end within SHUTDOWN_TIMEOUT_MS of it is given up, code 1. */
-const askStop = (signal: NodeJS.Signals) => {
+let started = false;
+/** The first signal: the stop's time limit starts; the stop itself runs now or at the end of the start. */
+function onStopSignal(signal: NodeJS.Signals) {
   if (stopAsked) return;
   stopAsked = signal;
   setTimeout(() => {
-    console.error(`Démarrage interrompu (arrêt demandé il y a plus de ${SHUTDOWN_TIMEOUT_MS} ms) : sortie forcée.`);
+    console.error(`Arrêt trop long (plus de ${SHUTDOWN_TIMEOUT_MS} ms) : sortie forcée.`);
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
-};
-process.on('SIGINT', askStop);
-process.on('SIGTERM', askStop);
+  if (started) void shutdown(signal);
+}
+process.on('SIGINT', onStopSignal);
+process.on('SIGTERM', onStopSignal);
 
 const config = loadConfig();
 // The demo set goes into a new embedded database only (PGlite: no DATABASE_URL), unless DEMO_DATA=0.
@@ -63,21 +66,14 @@ if (newKeys.length && !seeded) console.log(`Nouvelles permissions accordées aux
 if (config.metricsPort) console.log(`Métriques Prometheus : http://${config.metricsHost}:${config.metricsPort}/metrics`);
 console.log(`Connexion administrateur : ${creds}\n`);
 
-let stopping = false;
 /**
- * Orderly stop on SIGTERM / SIGINT: the port closes (new connections refused), requests already running finish
+ * Orderly stop (onStopSignal, once): the port closes (new connections refused), requests already running finish
  * (plugins/lifecycle.ts answers 503 to any newer one on an open connection), then the database is closed — PGlite
- * writes its checkpoint and marks its data directory cleanly shut down. Exit code 0; 1 if a step failed or took
- * longer than SHUTDOWN_TIMEOUT_MS.
+ * writes its checkpoint and marks its data directory cleanly shut down. Exit code 0; 1 if a step failed (or, by
+ * onStopSignal's timer, took longer than SHUTDOWN_TIMEOUT_MS).
  */
 async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
   app.log.info({ signal }, 'arrêt');
-  setTimeout(() => {
-    console.error(`Arrêt trop long (plus de ${SHUTDOWN_TIMEOUT_MS} ms) : sortie forcée.`);
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS).unref();
   let code = 0;
   try {
     await stopDispatcher();
@@ -96,8 +92,5 @@ async function shutdown(signal: string) {
   }
   process.exit(code);
 }
-process.off('SIGINT', askStop);
-process.off('SIGTERM', askStop);
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+started = true;
 if (stopAsked) void shutdown(stopAsked);
