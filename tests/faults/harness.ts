@@ -109,17 +109,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node --import tsx server/main.ts` on a data source and waits until GET /api/ready answers 200.
- * @param opts.env extra environment variables; opts.startTimeoutMs how long to wait for readiness (default 60 s)
+ * Spawns `node --import tsx server/main.ts` on a data source on a free port, without waiting for anything: the
+ * process, its port, everything it writes (stdout and stderr) and its exit (code, or the signal that ended it).
  */
-export async function startServer(
-  source: DataSource,
-  opts: { env?: Record<string, string>; startTimeoutMs?: number } = {},
-): Promise<ServerProcess> {
+export async function spawnServer(source: DataSource, env?: Record<string, string>) {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...serverEnv(source, opts.env), PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...serverEnv(source, env), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -128,6 +124,19 @@ export async function startServer(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  return { port, child, output: () => out, exited };
+}
+
+/**
+ * Starts `node --import tsx server/main.ts` on a data source and waits until GET /api/ready answers 200.
+ * @param opts.env extra environment variables; opts.startTimeoutMs how long to wait for readiness (default 60 s)
+ */
+export async function startServer(
+  source: DataSource,
+  opts: { env?: Record<string, string>; startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const { port, child, output, exited } = await spawnServer(source, opts.env);
+  const base = `http://127.0.0.1:${port}`;
 
   const call: ServerProcess['call'] = async (method, url, o = {}) => {
     const started = performance.now();
@@ -167,7 +176,7 @@ export async function startServer(
     child,
     port,
     base,
-    output: () => out,
+    output,
     exited,
     call,
     login,
@@ -184,7 +193,7 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 150));
   }
   if (!exitedEarly) await server.kill9();
-  throw new Error(`le serveur n'a pas démarré :\n${out}`);
+  throw new Error(`le serveur n'a pas démarré :\n${output()}`);
 }
 
 /** Ids of the seeded reference rows the fault tests use, read through the API. */

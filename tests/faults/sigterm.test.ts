@@ -9,7 +9,6 @@
  * On PostgreSQL the test holds the departure's row lock while the burst arrives, so the registrations are certainly
  * running (waiting for the lock) when SIGTERM comes; it lets go 300 ms later.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -21,9 +20,8 @@ import {
   colisBody,
   createEnvoi,
   loadRefs,
-  freePort,
   newTestDatabase,
-  serverEnv,
+  spawnServer,
   startServer,
   type CallResult,
   type ServerProcess,
@@ -192,22 +190,12 @@ describe('SIGTERM', () => {
       try {
         if (db.source.kind !== 'pglite') throw new Error('PGlite expected');
         const lock = lockPath(db.source.dataDir);
-        const port = await freePort();
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-          env: { ...process.env, ...serverEnv(db.source), PORT: String(port), HOST: '127.0.0.1' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        child.stdout!.on('data', (d) => (out += d));
-        child.stderr!.on('data', (d) => (out += d));
-        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-          child.once('exit', (code, signal) => resolve({ code, signal })),
-        );
+        const { child, output, exited } = await spawnServer(db.source);
         // The lock is taken as the database opens: the start is under way, not yet listening.
         while (!existsSync(lock)) await new Promise((r) => setTimeout(r, 5));
         child.kill('SIGTERM');
         const { code, signal } = await exited;
-        expect({ code, signal }, out.slice(-3000)).toEqual({ code: 0, signal: null });
+        expect({ code, signal }, output().slice(-3000)).toEqual({ code: 0, signal: null });
         expect(readFileSync(path.join(db.source.dataDir, 'global', 'pg_control')).readUInt32LE(16)).toBe(1);
         expect(existsSync(lock)).toBe(false);
         // And the next start opens it.
