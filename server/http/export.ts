@@ -453,11 +453,11 @@ function csvText(kind: ExportKind, v: unknown): string {
 const csvLines = (records: string[][]) =>
   records.length ? `${Papa.unparse(records, { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: false })}\r\n` : '';
 
-/** The XLSX value of one cell: numbers as numbers, dates as dates (midnight UTC of the Paris day), text guarded. */
-function xlsxValue(kind: ExportKind, v: unknown): ExcelJS.CellValue {
+/** The XLSX value of one cell but an amount's (xlsxMontant): numbers as numbers, dates as dates (midnight UTC of the Paris day), text guarded. */
+function xlsxValue(kind: Exclude<ExportKind, 'montant'>, v: unknown): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
-  if (kind === 'number' || kind === 'montant') {
-    const n = Number(kind === 'montant' ? montantOf(v)?.text : v);
+  if (kind === 'number') {
+    const n = Number(v);
     return Number.isFinite(n) ? n : null;
   }
   if (kind === 'date') {
@@ -468,10 +468,15 @@ function xlsxValue(kind: ExportKind, v: unknown): ExcelJS.CellValue {
   return csvText('text', v);
 }
 
-/** The XLSX number format of an amount cell: its currency's decimals, groups of three ('#,##0', '#,##0.00'). */
-function montantNumFmt(v: unknown): string {
-  const decimales = montantOf(v)?.decimales ?? 2;
-  return decimales > 0 ? `#,##0.${'0'.repeat(decimales)}` : '#,##0';
+/**
+ * An amount's XLSX cell, its currency read once: the number, and the number format of its currency's decimals in
+ * groups of three ('#,##0', '#,##0.00'; two decimals when the currency is unknown).
+ */
+function xlsxMontant(v: unknown): { value: number | null; numFmt: string } {
+  const m = montantOf(v);
+  const n = Number(m?.text);
+  const decimales = m?.decimales ?? 2;
+  return { value: Number.isFinite(n) ? n : null, numFmt: decimales > 0 ? `#,##0.${'0'.repeat(decimales)}` : '#,##0' };
 }
 
 /**
@@ -542,8 +547,7 @@ async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterabl
     c.kind === 'date' ? { numFmt: 'dd/mm/yyyy' } : c.kind === 'number' ? { numFmt: '0.###' } : {},
   );
   const montantStyles = new Map<string, Partial<ExcelJS.Style>>();
-  const montantStyle = (v: unknown) => {
-    const numFmt = montantNumFmt(v);
+  const montantStyle = (numFmt: string) => {
     let style = montantStyles.get(numFmt);
     if (!style) montantStyles.set(numFmt, (style = { numFmt }));
     return style;
@@ -555,11 +559,21 @@ async function writeXlsx(out: PassThrough, exp: ExportDef, batches: AsyncIterabl
   let written = 0;
   for await (const rows of batches) {
     for (const row of rows) {
-      const values = columns.map((c) => c.value(row));
-      const line = ws.addRow(columns.map((c, i) => xlsxValue(c.kind, values[i])));
+      const values: ExcelJS.CellValue[] = [];
+      const cellStyles: Partial<ExcelJS.Style>[] = [];
       columns.forEach((c, i) => {
-        line.getCell(i + 1).style = c.kind === 'montant' ? montantStyle(values[i]) : styles[i];
+        const v = c.value(row);
+        if (c.kind === 'montant') {
+          const { value, numFmt } = xlsxMontant(v);
+          values.push(value);
+          cellStyles.push(montantStyle(numFmt));
+        } else {
+          values.push(xlsxValue(c.kind, v));
+          cellStyles.push(styles[i]);
+        }
       });
+      const line = ws.addRow(values);
+      cellStyles.forEach((style, i) => (line.getCell(i + 1).style = style));
       line.commit();
     }
     written += rows.length;
