@@ -297,6 +297,7 @@ function exportTimeoutMs(): number {
  * batch's last row. The first batch is read
  * before returning, so that a refusal or a database error is an ordinary error answer, not a cut file.
  * @param rawQuery the list call's query string
+ * @param batchSize rows per batch (EXPORT_BATCH_SIZE); window: ids per window of idWindows (EXPORT_ID_WINDOW)
  * @param joined the joined sort keys the export declares (ExportDef.joinedSorts)
  * @param signal aborted when the client went away: a cursor's statement in progress is cancelled (cursorBatches)
  * @param fields on PostgreSQL, the only fields of the rows read (exportFields), the whole select when undefined
@@ -306,11 +307,19 @@ export async function listBatches(
   db: Db,
   def: ListDef,
   rawQuery: Record<string, unknown>,
-  batchSize = exportBatchSize(),
-  joined?: ExportDef['joinedSorts'],
-  window = exportIdWindow(),
-  signal?: AbortSignal,
-  fields?: readonly string[],
+  {
+    batchSize = exportBatchSize(),
+    joined,
+    window = exportIdWindow(),
+    signal,
+    fields,
+  }: {
+    batchSize?: number;
+    joined?: ExportDef['joinedSorts'];
+    window?: number;
+    signal?: AbortSignal;
+    fields?: readonly string[];
+  } = {},
 ) {
   const q = parseListQuery(rawQuery);
   const where = listWhere(db, def, q);
@@ -609,7 +618,7 @@ export async function sendListExport(reply: FastifyReply, db: Db, def: ListDef, 
     out.destroy();
   };
   reply.raw.on('close', onClose);
-  const batches = await listBatches(db, def, rawQuery, exportBatchSize(), exp.joinedSorts, undefined, gone.signal, exportFields(exp));
+  const batches = await listBatches(db, def, rawQuery, { joined: exp.joinedSorts, signal: gone.signal, fields: exportFields(exp) });
   const filename = `${exp.name}-${todayIso()}.${format}`;
   (format === 'csv' ? writeCsv(out, exp, batches) : writeXlsx(out, exp, batches))
     .then((rows) => {
