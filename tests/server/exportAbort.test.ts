@@ -30,15 +30,17 @@ async function exportSessions(): Promise<{ state: string }[]> {
   return rows;
 }
 
-/** Opens the export, reads its first chunk, and closes the connection: the bytes read. */
-function readFirstChunkAndLeave(url: string): Promise<number> {
+/**
+ * Opens the export as the administrator and stops reading at its first chunk: the chunk's bytes and a function that
+ * closes the connection.
+ */
+function openExport(url: string): Promise<{ bytes: number; leave: () => void }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers: { authorization: `Bearer ${t.adminToken}` } }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`export: ${res.statusCode}`));
       res.once('data', (chunk: Buffer) => {
         res.pause();
-        req.destroy();
-        resolve(chunk.length);
+        resolve({ bytes: chunk.length, leave: () => req.destroy() });
       });
     });
     req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
@@ -68,8 +70,9 @@ describe.runIf(process.env.DATABASE_URL)('an export the client leaves (PostgreSQ
 
   it('ends the reading and gives its connection back; the next export is whole', async () => {
     const url = `${base}/api/colis/liste/x?format=csv`;
-    const read = await readFirstChunkAndLeave(url);
-    expect(read).toBeGreaterThan(0);
+    const { bytes, leave } = await openExport(url);
+    leave();
+    expect(bytes).toBeGreaterThan(0);
     // While the client was there the cursor held a connection in a transaction (reading or waiting between fetches);
     // once it left, no session reads parcels any more.
     await vi.waitFor(async () => expect(await exportSessions()).toEqual([]), { timeout: 10_000, interval: 100 });
@@ -81,17 +84,7 @@ describe.runIf(process.env.DATABASE_URL)('an export the client leaves (PostgreSQ
 
   it('a client that stops reading holds the cursor until it leaves', async () => {
     const url = `${base}/api/colis/liste/x?format=csv`;
-    // Resolves, once the first bytes came, with a function that closes the connection.
-    const opened = new Promise<() => void>((resolve, reject) => {
-      const req = http.get(url, { headers: { authorization: `Bearer ${t.adminToken}` } }, (res) => {
-        res.once('data', () => {
-          res.pause();
-          resolve(() => req.destroy());
-        });
-      });
-      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
-    });
-    const leave = await opened;
+    const { leave } = await openExport(url);
     // The server fills the buffers then waits: its cursor's transaction stays open between two fetches (its state
     // 'active': a cursor's fetches send no Sync).
     await vi.waitFor(async () => expect(await exportSessions()).toHaveLength(1), {
