@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Chip, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../providers/httpError';
 import { CANAL_PREFERE_LABELS, CANAUX_PREFERES, type CanalPrefere } from '../../common/canal';
 import { formatDateFr } from '../kit/formatDate';
 import { useWrite } from '../kit/useWrite';

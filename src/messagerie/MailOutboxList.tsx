@@ -21,7 +21,7 @@ import {
   type RaRecord,
   type DataProvider,
 } from 'react-admin';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../providers/httpError';
 import { CANAUX, type Canal } from '../../common/canal';
 import { userSeesAllAgences } from '../../common/scopes';
 import { formatDateFr } from '../kit/formatDate';

@@ -28,7 +28,7 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../providers/httpError';
 import { contactClientsBody } from '../../common/schemas/message';
 import { formatDateFr } from '../kit/formatDate';
 import { formResolver } from '../kit/formResolver';

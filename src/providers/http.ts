@@ -1,9 +1,9 @@
 /**
  * fetch wrapper of every API call (spec 000 §7 / 001 §7, docs/api-contract.md): base address from the
  * runtime configuration, JSON in and out, bearer token of the stored session, and refusals turned into
- * react-admin HttpError so forms show the server's field errors.
+ * HttpError (src/providers/httpError.ts) so forms show the server's field errors.
  */
-import { HttpError } from 'ra-core';
+import { HttpError } from './httpError';
 import { getApiBaseUrl } from '../config';
 import { clearSession, readSession } from './session';
 import { notifyForbidden } from './forbiddenEvent';

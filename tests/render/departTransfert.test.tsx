@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpError, type RaRecord, type UpdateParams } from 'react-admin';
+import { type RaRecord, type UpdateParams } from 'react-admin';
+import { HttpError } from '../../src/providers/httpError';
 import { EnvoiStatutButtons } from '../../src/departs/EnvoiStatutButtons';
 import type { ColisEnAttente, DepartCandidat, EnAttenteOfEnvoi } from '../../src/departs/departMethods';
 import { formatMontant } from '../../common/format';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpError, type RaRecord, type UpdateParams } from 'react-admin';
+import { type RaRecord, type UpdateParams } from 'react-admin';
+import { HttpError } from '../../src/providers/httpError';
 import { EnvoiStatutButtons } from '../../src/departs/EnvoiStatutButtons';
 import type { PermissionKey } from '../../common/permissions';
 import { renderAdmin, sessionWith, setupUser, waitForAuth } from './renderAdmin';

@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@mui/material';
-import { HttpError } from 'react-admin';
+import { HttpError } from '../../src/providers/httpError';
 import type { CreateParams, GetListParams, GetOneParams, UpdateParams } from 'react-admin';
 import { useWrite } from '../../src/kit/useWrite';
 import { MakeEncaissementDialog } from '../../src/encaissements/MakeEncaissementDialog';

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpError } from 'react-admin';
+import { HttpError } from '../../src/providers/httpError';
 import { MakeEncaissementDialog, type PayableColis } from '../../src/encaissements/MakeEncaissementDialog';
 import type { EquivalentEncaissement } from '../../src/encaissements/encaissementMethods';
 import { ReceiptButton } from '../../src/colis/ReceiptButton';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpError, type GetListParams } from 'react-admin';
+import { type GetListParams } from 'react-admin';
+import { HttpError } from '../../src/providers/httpError';
 import PaysList from '../../src/pays/PaysList';
 import ColisList from '../../src/colis/ColisList';
 import { renderAdmin, setupUser } from './renderAdmin';

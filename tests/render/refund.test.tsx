@@ -9,7 +9,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpError } from 'react-admin';
+import { HttpError } from '../../src/providers/httpError';
 import { RembourserButton } from '../../src/encaissements/RembourserButton';
 import type { Encaissement } from '../../src/encaissements/types';
 import { paymentFixture } from './paymentFixture';

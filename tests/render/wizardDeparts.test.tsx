@@ -8,7 +8,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpError, type CreateParams, type GetListParams, type GetOneParams } from 'react-admin';
+import { type CreateParams, type GetListParams, type GetOneParams } from 'react-admin';
+import { HttpError } from '../../src/providers/httpError';
 import ColisCreate from '../../src/colis/ColisCreate';
 import { CHOSEN_ENVOI_KEY } from '../../src/colis/model/wizardRules';
 import { AGENT_ROLE, renderAdmin, sessionWith, setupUser, typeText, type User } from './renderAdmin';

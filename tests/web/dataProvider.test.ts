@@ -1,6 +1,6 @@
 /** dataProvider over the spec's calls (spec 001 §7, docs/api-contract.md): every answer shape and request. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../../src/providers/httpError';
 import { installBrowserStubs, installFetch } from './helpers';
 import { dataProvider } from '../../src/appDataProvider';
 import { setActive, toRequestBody, filtersToQuery } from '../../src/providers/dataProvider';

@@ -4,7 +4,7 @@
  * with the server's message and counts (what ActiveToggleField's second confirmation shows).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../../src/providers/httpError';
 import { installBrowserStubs, installFetch } from './helpers';
 import { dataProvider } from '../../src/appDataProvider';
 import { setActive } from '../../src/providers/dataProvider';

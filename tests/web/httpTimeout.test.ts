@@ -4,7 +4,7 @@
  * abort stays an AbortError; an answer in time is read as usual.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../../src/providers/httpError';
 import { installBrowserStubs } from './helpers';
 import { httpRequest, REQUEST_TIMEOUT_MS } from '../../src/providers/http';
 

@@ -7,7 +7,7 @@
  * running" is waited for until the first copy's answer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../../src/providers/httpError';
 import { installBrowserStubs } from './helpers';
 import { httpRequest, POST_RETRY_DELAYS_MS } from '../../src/providers/http';
 import { dataProvider } from '../../src/appDataProvider';
