@@ -111,7 +111,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['**/providers/session'],
+              group: ['**/providers/session', '**/providers/sessionStore'],
               importNames: ['readSession', 'writeSession', 'patchSession', 'clearSession', 'SESSION_KEY'],
               message: 'The stored session is read by src/providers/ only: use src/kit/useAppIdentity.ts or the authProvider.',
             },

@@ -474,8 +474,7 @@ export type SystemRole = (typeof ROLE_CODES)[keyof typeof ROLE_CODES];
 /** Whether a code is reserved to a system role (a role created or renamed by the API may not take it; any case). */
 export const isSystemRoleCode = (code: string): boolean => Object.hasOwn(ROLE_CODES, code.trim().toUpperCase());
 
-/** User type codes: only ADMIN may sign in to the back-office (spec 000 §5). */
-export const TYPE_USER_CODES = { ADMIN: 'ADMIN', CLIENT: 'CLIENT' } as const;
+export { TYPE_USER_CODES } from './userTypes';
 
 /**
  * Whether a permission list grants a key: the key must be present with isActive true (spec 000 §6).

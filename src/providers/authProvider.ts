@@ -1,8 +1,8 @@
 /**
  * The react-admin authProvider (spec 000 §2 Login, Forgot password, Profile settings, §4 Session, §6 Roles and
- * permissions; 001 §6): login through auth/loginAD, privileges from the role's authorisations, identity, access checks
- * through common/permissions.ts RESOURCE_KEYS, and the credential calls outside react-admin's contract (password
- * change and recovery), reached with useAuthProvider<AppAuthProvider>().
+ * permissions; 001 §6): login through auth/loginAD and password recovery (src/providers/credentials.ts, the calls made
+ * signed out), identity, access checks through common/permissions.ts RESOURCE_KEYS, and the credential calls outside
+ * react-admin's contract (password change and recovery), reached with useAuthProvider<AppAuthProvider>().
  */
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { isReferenceResource, referenceWriteRefusal } from '../../common/autorisationRules';
@@ -11,86 +11,34 @@ import {
   isResourceName,
   RESOURCE_KEYS,
   keysOpening,
-  TYPE_USER_CODES,
   type PermissionKey,
   type ResourceAction,
   type ResourceName,
 } from '../../common/permissions';
-import { httpRequest, type ApiAnswer } from './http';
+import { fetchPermissions, login, requestPasswordReset, resetPassword } from './credentials';
+import { httpRequest } from './http';
 import { fullName, refId } from './records';
 import {
   clearSession,
   effectivePermissions,
+  isSessionValid,
   patchSession,
   readSession,
   sessionActor,
   sessionHasPermission,
-  writeSession,
   type Permission,
   type RefObject,
   type Session,
   type SessionUser,
 } from './session';
 
-/** Path of the 'Changer votre mot de passe' step (docs/decisions/staff-accounts.md): a new user changes its generated password first. */
-export const CHANGE_PASSWORD_PATH = '/changer-mot-de-passe';
-
 /** Whether the session's user must change the password the server generated for it before using the app. */
 export function mustChangePassword(session: Session | null): boolean {
   return session?.user?.mustChangePassword === true;
 }
 
-/** Text shown when a user whose type is not ADMIN tries to sign in (spec 000 §5). */
-const ACCESS_DENIED_MESSAGE = 'Accès non autorisé';
 /** Translation key of the notification shown when the server refuses the token (401). */
 const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
-
-/** One authorisation as answered by autorisation/listePermissionByRoleID (docs/api-contract.md). */
-interface AutorisationRow {
-  isActive?: boolean;
-  privilegeID?: { id?: string; libelle?: string; isActive?: boolean } | string | null;
-}
-
-/**
- * Turns the role's authorisations into privileges {libelle, isActive}: a privilege holds only when both
- * the authorisation and the privilege itself are active (spec 000 §6). Rows without a populated privilege are skipped.
- */
-export function permissionsFromAutorisations(rows: unknown): Permission[] {
-  if (!Array.isArray(rows)) return [];
-  const out: Permission[] = [];
-  for (const row of rows as AutorisationRow[]) {
-    const p = row?.privilegeID;
-    if (!p || typeof p !== 'object' || typeof p.libelle !== 'string') continue;
-    out.push({ libelle: p.libelle, isActive: row.isActive === true && p.isActive === true });
-  }
-  return out;
-}
-
-/** Loads the privileges of a role (GET autorisation/listePermissionByRoleID/{roleId}, spec 000 §7). */
-async function fetchPermissions(roleId: string, token?: string): Promise<Permission[]> {
-  const json = await httpRequest(`autorisation/listePermissionByRoleID/${encodeURIComponent(roleId)}`, token ? { token } : {});
-  return permissionsFromAutorisations(json.datas);
-}
-
-/** Reads the `exp` claim of a JWT (seconds), or undefined when the token is not a readable JWT. */
-function tokenExpiry(token: string): number | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
-  try {
-    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
-    const payload = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as { exp?: unknown };
-    return typeof payload.exp === 'number' ? payload.exp : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a session exists and its token has not expired (a token without `exp` counts as valid). */
-function isSessionValid(session: Session | null, now = Date.now()): boolean {
-  if (!session || !session.token) return false;
-  const exp = tokenExpiry(session.token);
-  return exp === undefined || exp * 1000 > now;
-}
 
 /** What the UI's access rule knows: a resource of RESOURCE_KEYS, a permission key (a custom route) or the dashboard. */
 export type AccessResource = ResourceName | PermissionKey | 'dashboard';
@@ -178,16 +126,6 @@ async function completePasswordChange(passwords: { oldPassword: string; newPassw
   return message;
 }
 
-/** POST auth/forgotPassword {telephoneComplet, email}, signed out: the server e-mails a one-time code (docs/architecture.md §4). */
-async function requestPasswordReset(identity: { telephoneComplet: string; email: string }): Promise<void> {
-  await httpRequest('auth/forgotPassword', { method: 'POST', auth: false, body: identity });
-}
-
-/** POST auth/validerPassword {telephoneComplet, otp, newPassword}, signed out: sets the new password. */
-async function resetPassword(params: { telephoneComplet: string; otp: string; newPassword: string }): Promise<void> {
-  await httpRequest('auth/validerPassword', { method: 'POST', auth: false, body: params });
-}
-
 /**
  * Keeps the signed-in user's own fields, just saved through the user resource (profile page: nom, prenoms, adresse), in
  * the stored session, so the app bar and getIdentity show them. No-op without a session.
@@ -197,6 +135,8 @@ function storeProfile(fields: Partial<SessionUser>): void {
 }
 
 /** The authProvider with the back-office's own credential calls, for useAuthProvider<AppAuthProvider>(). */
+export { CHANGE_PASSWORD_PATH, permissionsFromAutorisations } from './credentials';
+
 export type AppAuthProvider = AuthProvider & {
   getIdentity: () => Promise<AppIdentity>;
   reloadPermissions: typeof reloadPermissions;
@@ -209,44 +149,7 @@ export type AppAuthProvider = AuthProvider & {
 
 /** The authProvider given to <Admin> (spec 000 §2, §4, §6). */
 export const authProvider: AppAuthProvider = {
-  /**
-   * POST auth/loginAD {email, password, type:'ADMIN'}, then the role's privileges; stores {token, user, privileges}.
-   * A user whose password the server generated (answer `mustChangePassword: true`) goes to the 'Changer votre mot de
-   * passe' step first: the server refuses every other call until then, privileges included.
-   */
-  async login(params: { email?: string; password?: string; username?: string }) {
-    const email = String(params.email ?? params.username ?? '').trim();
-    const password = String(params.password ?? '');
-    let json: ApiAnswer;
-    try {
-      json = await httpRequest('auth/loginAD', {
-        method: 'POST',
-        auth: false,
-        body: { email, password, type: TYPE_USER_CODES.ADMIN },
-      });
-    } catch (error) {
-      throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE, { cause: error });
-    }
-    const user = json.data as SessionUser | undefined;
-    const token = json.token as string | undefined;
-    if (!user || !token) throw new Error((json.message as string) || ACCESS_DENIED_MESSAGE);
-    if (user.typeUserID?.code !== TYPE_USER_CODES.ADMIN) throw new Error(ACCESS_DENIED_MESSAGE);
-
-    if (json.mustChangePassword === true || user.mustChangePassword === true) {
-      writeSession({ token, user: { ...user, id: String(user.id ?? user._id), mustChangePassword: true }, privileges: [] });
-      return { redirectTo: CHANGE_PASSWORD_PATH };
-    }
-    const roleId = refId(user.roleID);
-    let privileges: Permission[] = [];
-    if (roleId) {
-      try {
-        privileges = await fetchPermissions(roleId, token);
-      } catch (error) {
-        throw new Error((error as Error)?.message || ACCESS_DENIED_MESSAGE, { cause: error });
-      }
-    }
-    writeSession({ token, user: { ...user, id: String(user.id ?? user._id) }, privileges });
-  },
+  login,
 
   /** Clears the stored session; the app goes to login (spec 000 §4). */
   async logout() {

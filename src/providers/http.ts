@@ -5,7 +5,7 @@
  */
 import { HttpError } from './httpError';
 import { getApiBaseUrl } from '../config';
-import { clearSession, readSession } from './session';
+import { clearSession, readSession } from './sessionStore';
 import { notifyForbidden } from './forbiddenEvent';
 import { answered, shareSubmission, submissionIdentity, submissionKey } from './submissions';
 

@@ -6,26 +6,8 @@
  */
 import type { Identifier } from 'ra-core';
 
-/** A populated reference as the API answers it: id plus optional code / libelle (and whatever else it carries). */
-export interface Ref {
-  id: string;
-  code?: string;
-  libelle?: string;
-  [key: string]: unknown;
-}
+export { refId, type Ref } from './refId';
 
-/** Id of a reference given as a plain id or a populated object ({id} or, in older answers, {_id}); undefined when empty. */
-export function refId(value: unknown): string | undefined {
-  if (typeof value === 'string') return value || undefined;
-  if (value && typeof value === 'object') {
-    const { id, _id } = value as { id?: unknown; _id?: unknown };
-    const found = id ?? _id;
-    return found === undefined || found === null || found === '' ? undefined : String(found);
-  }
-  return undefined;
-}
-
-/** Full name of a person (user, client, author): nom + ' ' + prenoms, the one order of common/format.ts. */
 /**
  * The fields of a value an answer declares as any JSON (an audit row's `avant` or `apres`): the value when it is an
  * object, else none.
@@ -33,6 +15,7 @@ export function refId(value: unknown): string | undefined {
 export const fieldsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
+/** Full name of a person (user, client, author): nom + ' ' + prenoms, the one order of common/format.ts. */
 export { fullName } from '../../common/format';
 
 /** Gives a record its `id` (the server sends `id` and `_id`; older answers may carry only `_id`). */
