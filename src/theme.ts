@@ -1,56 +1,22 @@
 /**
- * The back-office's theme: react-admin's default with its blues (docs/decisions/accessibility.md).
- * - Warning and info are MUI's own hues, darker, so that white on them and they on white reach WCAG AA's 4.5:1 (MUI's
- *   #ed6c02 and #0288d1 give 3.1 and 3.9); a disabled field's hint stays readable.
- * - Reduced motion: when the system asks for it (`prefers-reduced-motion: reduce`, read once when the page loads),
- *   MUI's transitions take no time (menus, dialogs, the sidebar's groups and toasts appear at once, WCAG 2.3.3) and a
- *   click draws no ripple; the keyboard focus keeps its ripple, the only focus mark of MUI's buttons.
+ * The app's theme: react-admin's default with the back-office's own choices over it (src/baseTheme.ts: blues, readable
+ * warning and info hues, reduced motion; docs/decisions/accessibility.md).
  */
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
-import { darken, type Theme } from '@mui/material/styles';
-import { lightBlue } from '@mui/material/colors';
+import { baseTheme } from './baseTheme';
 
-/** MUI's transition durations (ms), all at 0: a react-transition-group component then ends its transition at once. */
-const NO_DURATION = {
-  shortest: 0,
-  shorter: 0,
-  short: 0,
-  standard: 0,
-  complex: 0,
-  enteringScreen: 0,
-  leavingScreen: 0,
-};
+export { prefersReducedMotion } from './baseTheme';
 
 /**
  * The theme, with or without motion.
  * @param reducedMotion true: transitions of 0 ms and no touch ripple
  */
 export function appTheme(reducedMotion: boolean): RaThemeOptions {
+  const ours = baseTheme(reducedMotion);
   return {
     ...defaultTheme,
-    palette: {
-      ...defaultTheme.palette,
-      primary: { main: '#1565c0' },
-      secondary: { main: '#0d47a1' },
-      warning: { main: darken('#ed6c02', 0.25) },
-      info: { main: lightBlue[800] },
-    },
-    ...(reducedMotion ? { transitions: { duration: NO_DURATION, create: () => 'none' } } : {}),
-    components: {
-      ...defaultTheme.components,
-      // A disabled field's hint says why it waits ('Choisissez d'abord le pays'): it keeps the readable helper colour.
-      MuiFormHelperText: {
-        styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
-      },
-      // react-admin's AutocompleteInput leaves MUI's English 'No options' and 'Loading…' when nothing is found.
-      MuiAutocomplete: { defaultProps: { noOptionsText: 'Aucun résultat', loadingText: 'Chargement…' } },
-      ...(reducedMotion ? { MuiButtonBase: { defaultProps: { disableTouchRipple: true } } } : {}),
-    },
+    ...ours,
+    palette: { ...defaultTheme.palette, ...ours.palette },
+    components: { ...defaultTheme.components, ...ours.components },
   };
 }
-
-/** Whether the system asks for reduced motion (false where the page has no matchMedia). */
-export const prefersReducedMotion = (): boolean =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    : false;
