@@ -46,7 +46,7 @@ import { PrixNotFoundDialog, PoidsCheckDialog } from './wizard/PoidsCheckDialog'
 import { envoiIndisponible, poidsTotalSaisi } from './wizard/envoiChoice';
 import { useAppIdentity } from '../kit/useAppIdentity';
 import { OneSaveAtATime } from '../kit/OneSaveAtATime';
-import { useOneAtATime } from '../kit/useWrite';
+import { useOneAtATime } from '../kit/useOneAtATime';
 
 /** Props of ColisInputs. */
 export interface ColisInputsProps {

@@ -15,7 +15,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Confirm, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { serverMessage } from '../kit/recordLabel';
 import { useHasPermission } from '../kit/useHasPermission';
-import { useOneAtATime } from '../kit/useWrite';
+import { useOneAtATime } from '../kit/useOneAtATime';
 import { envoiStatutActions, type EnvoiActionTarget, type EnvoiStatutAction } from './departRules';
 import { EnCoursEnvoiDialog } from './EnCoursEnvoiDialog';
 

@@ -15,7 +15,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useUpdate, type RaRecord } from 'react-admin';
 import { useRecordConfirm, type RecordNamer } from './useRecordConfirm';
 import { serverMessage } from './recordLabel';
-import { useOneAtATime } from './useWrite';
+import { useOneAtATime } from './useOneAtATime';
 
 /** The server's message of a deactivation to confirm (409 whose body names `dependances`), or undefined. */
 function dependantsMessage(error: unknown): string | undefined {

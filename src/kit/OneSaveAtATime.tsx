@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { SaveContextProvider, useRegisterMutationMiddleware, useSaveContext, type SaveHandler } from 'react-admin';
-import { useOneAtATime } from './useWrite';
+import { useOneAtATime } from './useOneAtATime';
 
 /** Takes the form (children); renders it with the guarded save in its save context. */
 export const OneSaveAtATime = ({ children }: { children: ReactNode }) => {

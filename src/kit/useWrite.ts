@@ -7,35 +7,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-
-/**
- * Runs `action` at most once at a time: a call made while the previous one's promise is unsettled starts nothing and
- * gets that promise (its result or its error), so whoever waits for it — a form's submit, whose button stays disabled
- * while it runs — waits for the write that is running.
- * @param action the write (a submit, a save, a mutation's mutateAsync)
- * @returns the guarded action
- */
-export function useOneAtATime<A extends unknown[], R>(action: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  const running = useRef<Promise<R> | null>(null);
-  return useCallback(
-    (...args: A) => {
-      if (running.current) return running.current;
-      let call: Promise<R>;
-      try {
-        call = Promise.resolve(action(...args));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      running.current = call;
-      const done = () => {
-        if (running.current === call) running.current = null;
-      };
-      call.then(done, done);
-      return call;
-    },
-    [action],
-  );
-}
+import { useOneAtATime } from './useOneAtATime';
 
 /**
  * A write started by a click: react-query's useMutation (its onSuccess / onError notify and close), with `run`, which

@@ -24,7 +24,7 @@ import { formResolver } from '../kit/formResolver';
 import type { AppAuthProvider } from '../providers/authProvider';
 import { useReloadPermissions } from '../providers/useReloadPermissions';
 import { serverMessage } from '../kit/recordLabel';
-import { useOneAtATime } from '../kit/useWrite';
+import { useOneAtATime } from '../kit/useOneAtATime';
 import { canSaveProfile } from './profilRules';
 
 /** The form's rules: the profile body's (nom and prenoms required, lengths). */
