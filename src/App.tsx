@@ -18,6 +18,7 @@ import { RouteTrail } from './layout/routeTrail';
 import { Guarded } from './kit/Guarded';
 import { legacyRouteElements } from './routes/legacyRouteElements';
 import LoginPage from './auth/LoginPage';
+import { RouterAuthNavigation } from './auth/RouterAuthNavigation';
 import { paysResource } from './pays';
 import { departResource, departRouteElements } from './departs';
 import { colisResource } from './colis';
@@ -116,7 +117,9 @@ export const App = () => (
           path="/forgotpassword"
           element={
             <Guarded>
-              <ForgotPasswordPage />
+              <RouterAuthNavigation>
+                <ForgotPasswordPage />
+              </RouterAuthNavigation>
             </Guarded>
           }
         />

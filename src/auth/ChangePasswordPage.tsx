@@ -77,7 +77,7 @@ const ChangePasswordPage = () => {
   };
 
   return (
-    <AuthCard title={`${t}.title`} subtitle={`${t}.subtitle`}>
+    <AuthCard title={translate(`${t}.title`)} subtitle={translate(`${t}.subtitle`)}>
       <Form onSubmit={submit} noValidate resolver={resolver}>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="change-password-error">

@@ -1,117 +1,146 @@
 /**
  * Password recovery at /forgotpassword, outside the layout (spec 000 §2 Forgot password, §4, §5 "all fields
  * required", §8 texts). Step 1: telephoneComplet + email → POST auth/forgotPassword (the server e-mails the
- * code, docs/api-contract.md). Step 2: otp + newPassword → POST auth/validerPassword, then /login. Both calls are
- * authProvider methods (requestPasswordReset, resetPassword): they are made signed out and concern credentials, like
- * login, whereas every dataProvider call needs the session. Each step's fields are checked with its route's schema
- * (common/schemas/auth.ts forgotBody, resetPasswordForm). One alert shows at a time: the failure text (spec 000 §8
- * 'Une erreur est survenue. Veuillez réessayer.') replaces step 2's 'Code OTP envoyé avec succès !'.
+ * code, docs/api-contract.md). Step 2: otp + newPassword → POST auth/validerPassword, then /login, which shows
+ * 'Mot de passe réinitialisé avec succès !'. Both calls are src/providers/credentials.ts's (requestPasswordReset,
+ * resetPassword), beside login: they are made signed out, whereas every dataProvider call needs the session. Each step's fields are checked with its route's schema (common/schemas/auth.ts forgotBody,
+ * resetPasswordForm) on submit, then on each change. One alert shows at a time: the failure text (spec 000 §8 'Une
+ * erreur est survenue. Veuillez réessayer.') replaces step 2's 'code envoyé' text. Without react-admin: signed out,
+ * the sign-in entry shows this page before react-admin loads (docs/decisions/screen-bundles.md "The sign-in entry").
  */
-import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
-import { Form, LinkBase, PasswordInput, TextInput, useAuthProvider, useNavigate, useNotify, useTranslate } from 'react-admin';
-import { forgotBody, resetPasswordForm } from '../../common/schemas/auth';
-import { formResolver } from '../kit/formResolver';
-import type { AppAuthProvider } from '../providers/authProvider';
-import { useWrite } from '../kit/useWrite';
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { frAuth } from '../i18n/frAuth';
+import { requestPasswordReset, resetPassword } from '../providers/credentials';
+import { useSubmitOnce } from '../kit/useSubmitOnce';
 import { AuthCard } from './AuthCard';
+import { AuthField, AuthPasswordField } from './AuthField';
+import { useCheckedFields } from './authSchemas';
+import { AuthLink, useAuthNavigation } from './authNavigation';
 
-/** The rules of step 1 (telephoneComplet, email) and step 2 (otp, newPassword). */
-const requestResolver = formResolver(forgotBody);
-const resetResolver = formResolver(resetPasswordForm);
+const texts = frAuth.forgot;
+
+/** The account of step 1, as sent (the phone without spaces, the e-mail trimmed). */
+interface Identity {
+  telephoneComplet: string;
+  email: string;
+}
 
 /** The password recovery page (no props). */
 const ForgotPasswordPage = () => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const authProvider = useAuthProvider<AppAuthProvider>();
-  const [step, setStep] = useState<1 | 2>(1);
-  const [identity, setIdentity] = useState<{ telephoneComplet: string; email: string }>();
+  const { go } = useAuthNavigation();
+  const [identity, setIdentity] = useState<Identity>();
   const [error, setError] = useState<string>();
-  // Each step's call once however fast its button is clicked: one code sent, one reset (src/kit/useWrite.ts).
-  const sendCode = useWrite({
-    mutationFn: async (body: { telephoneComplet: string; email: string }) => {
-      await authProvider!.requestPasswordReset(body);
-      return body;
-    },
-    onSuccess: (body) => {
-      setIdentity(body);
-      setStep(2);
-      notify('app.forgot.otp_sent', { type: 'info' });
-    },
-    onError: () => setError(translate('app.forgot.failure')),
+  const failed = () => setError(texts.failure);
+  const request = useCheckedFields({ telephoneComplet: '', email: '' }, (s) => s.forgotBody);
+  const step2 = useCheckedFields({ otp: '', newPassword: '' }, (s) => s.resetPasswordForm);
+
+  // Each step's call once however fast its button is clicked: one code sent, one reset (src/kit/useSubmitOnce.ts).
+  const sendCode = useSubmitOnce((body: Identity) => requestPasswordReset(body), {
+    onSuccess: (_, body) => setIdentity(body),
+    onError: failed,
   });
-  const resetWith = useWrite(
-    {
-      mutationFn: (body: { telephoneComplet: string; otp: string; newPassword: string }) => authProvider!.resetPassword(body),
-      onSuccess: () => {
-        notify('app.forgot.reset_done', { type: 'success' });
-        // The spec goes to '/', which sends a signed-out user to login anyway.
-        navigate('/login');
-      },
-      onError: () => setError(translate('app.forgot.failure')),
-    },
-    { holdOnSuccess: true },
-  );
+  const resetWith = useSubmitOnce((body: { telephoneComplet: string; otp: string; newPassword: string }) => resetPassword(body), {
+    holdOnSuccess: true,
+    // The spec goes to '/', which sends a signed-out user to login anyway.
+    onSuccess: () => go('/login', texts.reset_done),
+    onError: failed,
+  });
   const loading = sendCode.pending || resetWith.pending;
 
-  const requestCode = (values: Record<string, unknown>) => {
+  const requestCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!(await request.check())) return;
     setError(undefined);
-    sendCode.run({ telephoneComplet: String(values.telephoneComplet ?? '').replace(/\s+/g, ''), email: String(values.email ?? '').trim() });
-  };
-
-  const reset = (values: Record<string, unknown>) => {
-    if (!identity) return;
-    setError(undefined);
-    resetWith.run({
-      telephoneComplet: identity.telephoneComplet,
-      otp: String(values.otp ?? '').trim(),
-      newPassword: String(values.newPassword ?? ''),
+    await sendCode.run({
+      telephoneComplet: request.values.telephoneComplet.replace(/\s+/g, ''),
+      email: request.values.email.trim(),
     });
   };
 
+  const reset = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!identity || !(await step2.check())) return;
+    setError(undefined);
+    await resetWith.run({
+      telephoneComplet: identity.telephoneComplet,
+      otp: step2.values.otp.trim(),
+      newPassword: step2.values.newPassword,
+    });
+  };
+
+  const submitButton = (label: string) => (
+    <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
+      {loading ? <CircularProgress size={24} color="inherit" /> : label}
+    </Button>
+  );
+
   return (
-    <AuthCard title="app.forgot.title" subtitle={step === 1 ? 'app.forgot.subtitle_step1' : 'app.forgot.subtitle_step2'}>
+    <AuthCard title={texts.title} subtitle={identity ? texts.subtitle_step2 : texts.subtitle_step1}>
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}
         </Alert>
       )}
-      {step === 1 ? (
-        <Form key="step1" onSubmit={requestCode} noValidate resolver={requestResolver}>
-          <TextInput source="telephoneComplet" label="app.forgot.telephone" isRequired fullWidth autoFocus placeholder="+33612345678" />
-          <TextInput source="email" type="email" label="app.forgot.email" isRequired fullWidth />
-          <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
-            {loading ? <CircularProgress size={24} color="inherit" /> : translate('app.forgot.send_code')}
-          </Button>
-        </Form>
+      {!identity ? (
+        <form key="step1" onSubmit={requestCode} noValidate>
+          <AuthField
+            name="telephoneComplet"
+            type="tel"
+            label={texts.telephone}
+            autoComplete="tel"
+            autoFocus
+            placeholder="+33612345678"
+            value={request.values.telephoneComplet}
+            onChange={request.set('telephoneComplet')}
+            error={request.errors.telephoneComplet}
+          />
+          <AuthField
+            name="email"
+            type="email"
+            label={texts.email}
+            autoComplete="email"
+            value={request.values.email}
+            onChange={request.set('email')}
+            error={request.errors.email}
+          />
+          {submitButton(texts.send_code)}
+        </form>
       ) : (
-        <Form key="step2" onSubmit={reset} noValidate resolver={resetResolver}>
+        <form key="step2" onSubmit={reset} noValidate>
           {/* One alert at a time: a failure replaces the 'code envoyé' alert, it does not stack above it. */}
           {!error && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              {translate('app.forgot.otp_sent')}
+              {texts.otp_sent}
             </Alert>
           )}
-          <TextInput
-            source="otp"
-            label="app.forgot.otp"
-            isRequired
-            fullWidth
+          <AuthField
+            name="otp"
+            label={texts.otp}
+            autoComplete="one-time-code"
             autoFocus
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+            inputMode="numeric"
+            maxLength={6}
+            value={step2.values.otp}
+            onChange={step2.set('otp')}
+            error={step2.errors.otp}
           />
-          <PasswordInput source="newPassword" label="app.forgot.new_password" isRequired fullWidth autoComplete="new-password" />
-          <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
-            {loading ? <CircularProgress size={24} color="inherit" /> : translate('app.forgot.reset')}
-          </Button>
-        </Form>
+          <AuthPasswordField
+            name="newPassword"
+            label={texts.new_password}
+            autoComplete="new-password"
+            value={step2.values.newPassword}
+            onChange={step2.set('newPassword')}
+            error={step2.errors.newPassword}
+          />
+          {submitButton(texts.reset)}
+        </form>
       )}
       <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <MuiLink component={LinkBase} to="/login" underline="hover">
-          {translate('app.forgot.back_to_login')}
-        </MuiLink>
+        <AuthLink to="/login">{texts.back_to_login}</AuthLink>
       </Box>
     </AuthCard>
   );

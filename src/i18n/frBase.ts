@@ -1,12 +1,14 @@
 /**
- * The French texts needed before sign-in (docs/decisions/screen-bundles.md): `app.*` (sign-in, forgotten and first
- * password, error pages, menu, layout and the texts shared by every screen) and our `ra.*` overrides, quoted from the
+ * The French texts needed before sign-in (docs/decisions/screen-bundles.md): `app.*` (sign-in and forgotten password from
+ * frAuth.ts, first password, error pages, menu, layout and the texts shared by every screen) and our `ra.*` overrides, quoted from the
  * spec (000 and 001). They go in the entry with ra-language-french; the resources' texts (frResources.ts) load after
  * sign-in.
  */
+import { frAuth } from './frAuth';
+
 export const frBase = {
   app: {
-    name: 'Back-office Colis',
+    name: frAuth.name,
     common: {
       yes: 'Oui',
       no: 'Non',
@@ -28,15 +30,7 @@ export const frBase = {
       session_expired: 'Votre session a expiré. Veuillez vous reconnecter.',
       logout: 'Déconnexion',
     },
-    login: {
-      title: 'Connexion',
-      subtitle: 'Connectez-vous à votre espace',
-      email: 'Email',
-      password: 'Mot de passe',
-      submit: 'Je me connecte',
-      forgot_link: 'Mot de passe oublié ?',
-      access_denied: 'Accès non autorisé',
-    },
+    login: frAuth.login,
     first_password: {
       title: 'Changer votre mot de passe',
       subtitle:
@@ -51,22 +45,7 @@ export const frBase = {
       failure: 'Une erreur est survenue. Veuillez réessayer.',
       logout: 'Se déconnecter',
     },
-    forgot: {
-      title: 'Mot de passe oublié',
-      subtitle_step1: 'Saisissez votre téléphone (avec indicatif) et votre email pour recevoir un code.',
-      subtitle_step2: 'Saisissez le code reçu par email et votre nouveau mot de passe.',
-      telephone: 'Téléphone complet (avec indicatif)',
-      email: 'Email',
-      otp: 'Code OTP',
-      new_password: 'Nouveau mot de passe',
-      send_code: 'Recevoir le code',
-      reset: 'Réinitialiser le mot de passe',
-      // Not a promise that a code left: the same answer for a wrong pair (docs/decisions/password-recovery-message.md).
-      otp_sent: 'Si ces informations correspondent à un compte, un code a été envoyé.',
-      reset_done: 'Mot de passe réinitialisé avec succès !',
-      failure: 'Une erreur est survenue. Veuillez réessayer.',
-      back_to_login: 'Retour à la connexion',
-    },
+    forgot: frAuth.forgot,
     menu: {
       dashboard: 'Tableau de bord',
       logout: 'Déconnexion',
@@ -204,5 +183,7 @@ export const frBase = {
     page: {
       not_found: 'Erreur 404',
     },
+    // ra-language-french's texts, kept with the sign-in's (frAuth.ts), which loads without react-admin.
+    input: { password: frAuth.password },
   },
 };

@@ -81,6 +81,9 @@ export function isSessionValid(session: Session | null, now = Date.now()): boole
   return exp === undefined || exp * 1000 > now;
 }
 
+/** Whether a live session is stored (src/main.tsx: the sign-in entry serves a browser without one). */
+export const hasLiveSession = (): boolean => isSessionValid(readSession());
+
 /** Stores the session (replacing any previous one). */
 export function writeSession(session: Session): void {
   globalThis.localStorage?.setItem(SESSION_KEY, JSON.stringify(session));

@@ -13,7 +13,7 @@ import {
   resetPasswordForm,
   validerBody,
 } from '../../common/schemas/auth';
-import { loginErrors } from '../../src/auth/LoginPage';
+import { fieldErrors } from '../../src/auth/authSchemas';
 import { formResolver } from '../../src/kit/formResolver';
 
 /** The first message of each field in error, as the form and the server's 400 show them; {} when accepted. */
@@ -38,12 +38,20 @@ describe('sign-in (loginBody, spec 000 §5 Login)', () => {
     expect(errorsOf(loginBody, { email: ' admin@colis.local ', password: 'x', type: 'ADMIN' })).toEqual({});
   });
 
-  it('gives the sign-in page the same errors (LoginPage loginErrors)', () => {
-    expect(loginErrors(loginBody, { email: 'pas-un-email', password: '' })).toEqual({
+  it('gives the pages before the app the same errors (authSchemas fieldErrors)', () => {
+    expect(fieldErrors(loginBody, { email: 'pas-un-email', password: '' })).toEqual({
       email: 'Email invalide !',
       password: 'Votre mot de passe est obligatoire !',
     });
-    expect(loginErrors(loginBody, { email: 'admin@colis.local', password: 'secret' })).toEqual({});
+    expect(fieldErrors(loginBody, { email: 'admin@colis.local', password: 'secret' })).toEqual({});
+    expect(fieldErrors(forgotBody, { telephoneComplet: ' ', email: 'x@y' })).toEqual({
+      telephoneComplet: M.telephoneRequired,
+      email: 'Email invalide !',
+    });
+    expect(fieldErrors(resetPasswordForm, { otp: '12a', newPassword: 'court' })).toEqual({
+      otp: M.otpFormat,
+      newPassword: M.newPasswordMin,
+    });
   });
 });
 

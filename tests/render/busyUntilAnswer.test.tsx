@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { Form, HttpError, ListContextProvider, type ListControllerResult } from 'react-admin';
+import { Form, ListContextProvider, type ListControllerResult } from 'react-admin';
+import { HttpError } from '../../src/providers/httpError';
 import { ReceiptButton } from '../../src/colis/ReceiptButton';
 import { StepDestinataire } from '../../src/colis/wizard/StepDestinataire';
 import type { Envoi } from '../../src/colis/model/types';
@@ -150,7 +151,7 @@ describe('the sign-in', () => {
       const user = setupUser();
       const email = await screen.findByRole('textbox', { name: /Email/ });
       const button = screen.getByRole('button', { name: 'Je me connecte' });
-      // An empty form is refused on the page: the form's rules are loaded, so a submit starts at once.
+      // An empty form is refused on the page (its rules load on the submit) and sends nothing.
       await user.click(button);
       await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
       expect(server.fetch).not.toHaveBeenCalled();
