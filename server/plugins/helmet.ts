@@ -9,10 +9,17 @@
  * route's own header of the same name still wins). Same headers, same values, same order. They are Fastify reply
  * headers rather than raw ones (`reply.raw.setHeader`): once a raw header is set, Node checks every header twice
  * (setHeader, then writeHead merging Fastify's own through setHeader again); now each is checked once, at writeHead.
+ *
+ * A hashed build file that a page loads (a script chunk; server/plugins/static.ts isHashedSubresource) gets only the
+ * headers that apply to it: `x-content-type-options` (no sniffing a script's type) and `cross-origin-resource-policy`
+ * (no other site reads it). The others govern a document (its CSP, framing, referrer, opener, isolation, HSTS, which
+ * the page's own answer carries): on a script they are ~600 bytes the browser ignores, for each of the ~50–90 scripts
+ * of a screen (docs/decisions/screen-bundles.md "Served for caching").
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
+import { isHashedSubresource } from './static';
 
 /** The options given to @fastify/helmet. */
 export const HELMET_OPTIONS: FastifyHelmetOptions = {
@@ -29,6 +36,9 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
     },
   },
 };
+
+/** The headers of a hashed build file a page loads (see the file's comment). */
+export const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy'] as const;
 
 /**
  * The headers @fastify/helmet adds to an answer with `options`, in the order it sets them.
@@ -56,8 +66,10 @@ export const helmetPlugin = fp(
   async (app) => {
     const headers = Object.fromEntries(await helmetHeaders(HELMET_OPTIONS));
     if (!headers['content-security-policy']) throw new Error('helmet : en-têtes de sécurité introuvables');
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const subresource = Object.fromEntries(SUBRESOURCE_HEADERS.map((name) => [name, headers[name]]));
+    if (SUBRESOURCE_HEADERS.some((name) => !subresource[name])) throw new Error('helmet : en-têtes des fichiers introuvables');
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isHashedSubresource(request.url) ? subresource : headers);
       done();
     });
   },

@@ -17,6 +17,14 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 
+/**
+ * Whether a request's URL names a hashed build file (under /assets/, its name changing with its content) that is no
+ * Web Worker's script. Such a file gets only the security headers that apply to a script or style loaded by a page
+ * (server/plugins/helmet.ts); a worker's script keeps the content security policy, which governs the worker.
+ * @param url the request's URL (path and query)
+ */
+export const isHashedSubresource = (url: string): boolean => url.startsWith('/assets/') && !/\.worker-[^/?]*\.js(\?|$)/.test(url);
+
 /** Hashed build files: their name changes with their content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files whose name stays the same across releases (index.html, favicon…). */

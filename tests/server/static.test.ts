@@ -1,7 +1,8 @@
 /**
  * The built UI as the server sends it (docs/decisions/screen-bundles.md, server/plugins/static.ts): hashed assets
  * immutable for a year and precompressed (brotli, gzip) for browsers that accept it; index.html and the single-page
- * app's paths revalidated.
+ * app's paths revalidated; a hashed script a page loads carries only the security headers that apply to it, a page and
+ * a worker's script every one (server/plugins/helmet.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
+import { SUBRESOURCE_HEADERS } from '../../server/plugins/helmet';
 import { setupTestApp, type TestContext } from './helpers';
 import { testConfig } from './testConfig';
 
@@ -27,6 +29,7 @@ describe('static UI files', () => {
     writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js'), js);
     writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js.br'), brotliCompressSync(js));
     writeFileSync(path.join(uiDir, 'assets', 'index-Ab12.js.gz'), gzipSync(js));
+    writeFileSync(path.join(uiDir, 'assets', 'manifest.worker-Gh78.js'), js);
     app = await buildApp({ db: t.database.db, config: testConfig(), logger: false, uiDir });
     await app.ready();
   });
@@ -82,5 +85,28 @@ describe('static UI files', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
     expect((await app.inject({ url: '/colis' })).body).toContain('<title>Colis</title>');
+  });
+
+  it("gives a page's scripts only nosniff and CORP, and a page and a worker's script every security header", async () => {
+    const page = await app.inject({ url: '/colis' });
+    const asset = await app.inject({ url: '/assets/index-Ab12.js', headers: { 'accept-encoding': 'br' } });
+    const worker = await app.inject({ url: '/assets/manifest.worker-Gh78.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(worker.statusCode).toBe(200);
+    const security = Object.keys(page.headers).filter(
+      (n) =>
+        n === 'content-security-policy' ||
+        n.startsWith('x-') ||
+        n.startsWith('cross-origin') ||
+        ['strict-transport-security', 'referrer-policy', 'origin-agent-cluster'].includes(n),
+    );
+    expect(security).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy']),
+    );
+    for (const name of SUBRESOURCE_HEADERS) expect(asset.headers[name], name).toBe(page.headers[name]);
+    for (const name of security.filter((n) => !(SUBRESOURCE_HEADERS as readonly string[]).includes(n))) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    for (const name of security) expect(worker.headers[name], name).toBe(page.headers[name]);
   });
 });
