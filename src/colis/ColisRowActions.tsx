@@ -14,8 +14,6 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { LinkBase, useCreatePath, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useHasPermission } from '../kit/useHasPermission';
-import { MakeEncaissementDialog } from '../encaissements/MakeEncaissementDialog';
-import { EncaissementDetailsDialog } from '../encaissements/EncaissementDetailsDialog';
 import { ColisDeleteButton } from './show/ColisDeleteButton';
 import { FinishColisButton } from './FinishColisButton';
 import { ReceiptButton } from './ReceiptButton';
@@ -23,6 +21,13 @@ import { isOwnColis } from '../../common/scopes';
 import { canCollectColis, canEditColis, canFinishColis, canPrintReceipt, isColisRegle } from './model/colisRules';
 import type { ColisRecord } from './model/types';
 import { useAppIdentity } from '../kit/useAppIdentity';
+import { lazyDialog } from '../kit/lazyDialog';
+
+// Mounted while open, downloaded on the first opening (src/kit/lazyDialog.tsx).
+const MakeEncaissementDialog = lazyDialog(() => import('../encaissements/MakeEncaissementDialog').then((m) => m.MakeEncaissementDialog));
+const EncaissementDetailsDialog = lazyDialog(() =>
+  import('../encaissements/EncaissementDetailsDialog').then((m) => m.EncaissementDetailsDialog),
+);
 
 /** A small icon link with a tooltip that does not trigger the row click. */
 const IconLink = ({

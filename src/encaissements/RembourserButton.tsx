@@ -2,7 +2,8 @@
  * 'Rembourser' on a payment (docs/decisions/refunds-and-cash.md): a row action of the collections list (the payment
  * from the record context) and of a parcel's payment details (the payment given). Shown with the key
  * encaissementRembourser, on a payment (not a refund) that still has something to give back (encaissementRules.ts
- * remboursableOf); it opens the refund dialog (RembourserDialog), mounted only while open.
+ * remboursableOf); it opens the refund dialog (RembourserDialog), mounted only while open and downloaded when first
+ * opened.
  */
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
@@ -11,7 +12,11 @@ import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useHasPermission } from '../kit/useHasPermission';
 import { estRemboursable } from './encaissementRules';
 import type { Encaissement } from './types';
-import { RembourserDialog, type PaiementRemboursable } from './RembourserDialog';
+import { lazyDialog } from '../kit/lazyDialog';
+import type { PaiementRemboursable } from './RembourserDialog';
+
+/** Downloaded on the first opening (src/kit/lazyDialog.tsx). */
+const RembourserDialog = lazyDialog(() => import('./RembourserDialog').then((m) => m.RembourserDialog));
 
 /**
  * @param paiement the payment (default: the list row of the record context) and whether it is a refund
