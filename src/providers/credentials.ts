@@ -46,6 +46,8 @@ export async function fetchPermissions(roleId: string, token?: string): Promise<
  * POST auth/loginAD {email, password, type:'ADMIN'}, then the role's privileges; stores {token, user, privileges}.
  * A user whose password the server generated (answer `mustChangePassword: true`) goes to the 'Changer votre mot de
  * passe' step first: the server refuses every other call until then, privileges included.
+ * @returns `{ redirectTo: '/changer-mot-de-passe' }` for that step, else nothing; rejects with the server's message
+ *   (401 'Email ou mot de passe incorrect.'), or 'Accès non autorisé' for a user who is not staff
  */
 export async function login(params: { email?: string; password?: string; username?: string }) {
   const email = String(params.email ?? params.username ?? '').trim();
