@@ -6,6 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hasLiveSession } from './providers/sessionStore';
+import { loadOnce } from './kit/loadOnce';
 import type { AppOpener } from './auth/PublicApp';
 
 /** The paths the sign-in entry serves to a signed-out browser (/ leads to /login, as the app's access check would). */
@@ -20,14 +21,8 @@ const loadFailed = () => {
   container.textContent = 'Le chargement a échoué. Vérifiez la connexion puis rechargez la page.';
 };
 
-let appModule: Promise<typeof import('./App')> | undefined;
-
 /** The app's module, downloaded once; a failed download is tried again on the next call. */
-const loadApp = () =>
-  (appModule ??= import('./App').catch((e: unknown) => {
-    appModule = undefined;
-    throw e;
-  }));
+const loadApp = loadOnce(() => import('./App'));
 
 /** Opens the app: from the sign-in entry after sign-in, or at once. */
 const app: AppOpener = {

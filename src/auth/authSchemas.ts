@@ -6,22 +6,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { loadOnce } from '../kit/loadOnce';
 
 /** The module of the session schemas. */
 export type AuthSchemas = typeof import('../../common/schemas/auth');
 
-/** The schemas, loaded once on first need; tried again after a failed load. */
-let schemasLoad: Promise<AuthSchemas> | undefined;
-
-/**
- * Loads the session schemas.
- * @returns the module common/schemas/auth.ts; rejects when its chunk cannot be loaded (the next call tries again)
- */
-const loadAuthSchemas = (): Promise<AuthSchemas> =>
-  (schemasLoad ??= import('../../common/schemas/auth').catch((e: unknown) => {
-    schemasLoad = undefined;
-    throw e;
-  }));
+/** Loads the session schemas once (common/schemas/auth.ts); rejects when the chunk cannot be loaded (tried again next). */
+const loadAuthSchemas = loadOnce((): Promise<AuthSchemas> => import('../../common/schemas/auth'));
 
 /**
  * The session schemas, once loaded: undefined until `want()` was called and the chunk came (or when it failed: the

@@ -8,6 +8,7 @@ import { mergeTranslations } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
 import { frBase } from './frBase';
+import { loadOnce } from '../kit/loadOnce';
 
 /** A tree of translation messages (nested objects of strings), as mergeTranslations answers it. */
 type Messages = Record<string, unknown>;
@@ -23,23 +24,15 @@ export const i18nProvider = polyglotI18nProvider(() => messages as never, 'fr', 
   allowMissing: true,
 });
 
-let loading: Promise<void> | undefined;
-
 /**
  * Downloads the resources' and dashboard's French texts and adds them to i18nProvider's messages (once; later calls
  * share the first). Resolves when translate() knows them; rejects if the chunk cannot be loaded (the next call
  * retries). The locale stays 'fr', so react-admin does not remount the app: call it before rendering the screens
  * that use these texts (the layout's lazy loader in App.tsx does).
  */
-export function loadResourceMessages(): Promise<void> {
-  loading ??= import('./frResources')
-    .then(({ frResources }) => {
-      messages = mergeTranslations(baseMessages, frResources);
-      return i18nProvider.changeLocale('fr');
-    })
-    .catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-  return loading;
-}
+export const loadResourceMessages: () => Promise<void> = loadOnce(() =>
+  import('./frResources').then(({ frResources }) => {
+    messages = mergeTranslations(baseMessages, frResources);
+    return i18nProvider.changeLocale('fr');
+  }),
+);
