@@ -19,6 +19,7 @@ import { Guarded } from './kit/Guarded';
 import { legacyRouteElements } from './routes/legacyRouteElements';
 import LoginPage from './auth/LoginPage';
 import { RouterAuthNavigation } from './auth/RouterAuthNavigation';
+import { FORGOT_PATH } from './auth/authNavigation';
 import { paysResource } from './pays';
 import { departResource, departRouteElements } from './departs';
 import { colisResource } from './colis';
@@ -114,7 +115,7 @@ export const App = () => (
       <Resource {...auditResource} />
       <CustomRoutes noLayout>
         <Route
-          path="/forgotpassword"
+          path={FORGOT_PATH}
           element={
             <Guarded>
               <RouterAuthNavigation>

@@ -1,16 +1,17 @@
 /**
  * Browser entry point (docs/architecture.md §5, docs/decisions/screen-bundles.md "The sign-in entry"): signed out at
  * /login, /forgotpassword or /, the sign-in entry without react-admin (src/auth/PublicApp.tsx); anywhere else, or
- * signed in, the application (src/App.tsx), a chunk of its own. A failed download says so in French.
+ * signed in, the application (src/App.tsx), a chunk of its own: its failed download says so in French.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hasLiveSession } from './providers/sessionStore';
 import { loadOnce } from './kit/loadOnce';
-import type { AppOpener } from './auth/PublicApp';
+import { PublicApp, type AppOpener } from './auth/PublicApp';
+import { FORGOT_PATH, LOGIN_PATH } from './auth/authNavigation';
 
 /** The paths the sign-in entry serves to a signed-out browser (/ leads to /login, as the app's access check would). */
-const SIGN_IN_PATHS = new Set(['/', '/login', '/forgotpassword']);
+const SIGN_IN_PATHS = new Set(['/', LOGIN_PATH, FORGOT_PATH]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root introuvable');
@@ -38,15 +39,11 @@ const app: AppOpener = {
 };
 
 if (!hasLiveSession() && SIGN_IN_PATHS.has(window.location.pathname)) {
-  import('./auth/PublicApp')
-    .then(({ PublicApp }) =>
-      root.render(
-        <StrictMode>
-          <PublicApp app={app} />
-        </StrictMode>,
-      ),
-    )
-    .catch(loadFailed);
+  root.render(
+    <StrictMode>
+      <PublicApp app={app} />
+    </StrictMode>,
+  );
 } else {
   app.show().catch(loadFailed);
 }

@@ -19,7 +19,7 @@ import { useSubmitOnce } from '../kit/useSubmitOnce';
 import { AuthCard } from './AuthCard';
 import { AuthField, AuthPasswordField } from './AuthField';
 import { useCheckedFields } from './authSchemas';
-import { AuthLink, useAuthNavigation } from './authNavigation';
+import { AuthLink, LOGIN_PATH, useAuthNavigation } from './authNavigation';
 
 const texts = frAuth.forgot;
 
@@ -46,7 +46,7 @@ const ForgotPasswordPage = () => {
   const resetWith = useSubmitOnce((body: { telephoneComplet: string; otp: string; newPassword: string }) => resetPassword(body), {
     holdOnSuccess: true,
     // The spec goes to '/', which sends a signed-out user to login anyway.
-    onSuccess: () => go('/login', texts.reset_done),
+    onSuccess: () => go(LOGIN_PATH, texts.reset_done),
     onError: failed,
   });
   const loading = sendCode.pending || resetWith.pending;
@@ -140,7 +140,7 @@ const ForgotPasswordPage = () => {
         </form>
       )}
       <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <AuthLink to="/login">{texts.back_to_login}</AuthLink>
+        <AuthLink to={LOGIN_PATH}>{texts.back_to_login}</AuthLink>
       </Box>
     </AuthCard>
   );

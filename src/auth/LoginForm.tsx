@@ -15,7 +15,7 @@ import { frAuth } from '../i18n/frAuth';
 import { useSubmitOnce } from '../kit/useSubmitOnce';
 import { AuthCard } from './AuthCard';
 import { AuthField, AuthPasswordField } from './AuthField';
-import { AuthLink, useAuthNavigation } from './authNavigation';
+import { AuthLink, FORGOT_PATH, useAuthNavigation } from './authNavigation';
 import { useCheckedFields } from './authSchemas';
 
 /** Form values of the login form. */
@@ -82,7 +82,7 @@ export const LoginForm = ({ login }: { login: (credentials: LoginValues) => Prom
           {signIn.pending ? <CircularProgress size={24} color="inherit" /> : texts.submit}
         </Button>
         <Box sx={{ mt: 2, textAlign: 'center' }}>
-          <AuthLink to="/forgotpassword">{texts.forgot_link}</AuthLink>
+          <AuthLink to={FORGOT_PATH}>{texts.forgot_link}</AuthLink>
         </Box>
       </form>
     </AuthCard>

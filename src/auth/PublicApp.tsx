@@ -10,7 +10,7 @@ import { ThemeProvider, createTheme } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { baseTheme, prefersReducedMotion } from '../baseTheme';
 import { login } from '../providers/credentials';
-import { AuthNavigationContext } from './authNavigation';
+import { AuthNavigationContext, FORGOT_PATH, LOGIN_PATH } from './authNavigation';
 import { LoginForm, type LoginValues } from './LoginForm';
 import ForgotPasswordPage from './ForgotPasswordPage';
 
@@ -24,12 +24,6 @@ export interface AppOpener {
 
 /** Shown when the app's download fails after a successful sign-in (the session is kept: signing in again opens it). */
 export const APP_LOAD_FAILURE = "Le chargement de l'application a échoué. Vérifiez la connexion puis réessayez.";
-
-const FORGOT_PATH = '/forgotpassword';
-const LOGIN_PATH = '/login';
-
-/** Our theme choices alone: react-admin's default theme would bring react-admin (src/baseTheme.ts). */
-const theme = createTheme(baseTheme(prefersReducedMotion()));
 
 /** The page the browser is at, and the notice its history entry holds; any other path than the recovery is /login. */
 interface Page {
@@ -66,6 +60,9 @@ function signInAndOpen(app: AppOpener) {
  * @param app opens the app after sign-in (src/main.tsx)
  */
 export const PublicApp = ({ app }: { app: AppOpener }) => {
+  // Our theme choices alone: react-admin's default theme would bring react-admin (src/baseTheme.ts). Made here, not
+  // when the module loads: src/main.tsx imports this module for the signed-in start too.
+  const [theme] = useState(() => createTheme(baseTheme(prefersReducedMotion())));
   const [page, setPage] = useState(currentPage);
   useEffect(() => {
     const moved = () => setPage(currentPage());

@@ -7,6 +7,11 @@
 import { createContext, useContext, type MouseEvent, type ReactNode } from 'react';
 import MuiLink from '@mui/material/Link';
 
+/** The sign-in page's path (react-admin's login path too). */
+export const LOGIN_PATH = '/login';
+/** The forgotten password page's path (spec 000 §2). */
+export const FORGOT_PATH = '/forgotpassword';
+
 /** What the pages read and call. */
 export interface AuthNavigation {
   /** The text the previous page left for this one (the reset's success), if any. */
