@@ -11,8 +11,18 @@ import Typography from '@mui/material/Typography';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { frAuth } from '../i18n/frAuth';
 
-/** Takes title and subtitle (French texts) and the form as children. */
-export const AuthCard = ({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) => (
+/** Takes title and subtitle (French texts), the form as children and a footer (a link to the other page) below it. */
+export const AuthCard = ({
+  title,
+  subtitle,
+  footer,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}) => (
   <Box
     sx={{
       minHeight: '100vh',
@@ -42,6 +52,7 @@ export const AuthCard = ({ title, subtitle, children }: { title: string; subtitl
           )}
         </Box>
         {children}
+        {footer && <Box sx={{ mt: 2, textAlign: 'center' }}>{footer}</Box>}
       </CardContent>
     </Card>
   </Box>

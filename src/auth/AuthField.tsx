@@ -1,5 +1,5 @@
 /**
- * The fields of the pages shown before the app (sign-in, forgotten password; docs/decisions/screen-bundles.md "The
+ * The fields and the submit button of the pages shown before the app (sign-in, forgotten password; docs/decisions/screen-bundles.md "The
  * sign-in entry"): plain MUI inputs drawn like react-admin's (filled, dense, the helper line kept), because these
  * pages load neither react-admin's form (react-hook-form) nor MUI's TextField (which brings Select, Menu and Popover).
  */
@@ -10,6 +10,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { frAuth } from '../i18n/frAuth';
@@ -66,3 +68,13 @@ export const AuthPasswordField = (props: Omit<AuthFieldProps, 'type' | 'adornmen
     />
   );
 };
+
+/**
+ * The form's submit button: disabled, with a spinner instead of its label, while the submission runs.
+ * @param disabled also disabled, without spinner (a rule of the form is not met)
+ */
+export const AuthSubmit = ({ label, pending, disabled = false }: { label: string; pending: boolean; disabled?: boolean }) => (
+  <Button type="submit" variant="contained" fullWidth size="large" disabled={pending || disabled} sx={{ mt: 1 }}>
+    {pending ? <CircularProgress size={24} color="inherit" /> : label}
+  </Button>
+);

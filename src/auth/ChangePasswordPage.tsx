@@ -8,7 +8,7 @@
  * changePasswordForm); the button rule is the profile's (profilRules.ts canChangePassword).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
+import { Alert, Box, Link as MuiLink } from '@mui/material';
 import {
   Form,
   FormDataConsumer,
@@ -28,6 +28,7 @@ import { serverMessage } from '../kit/recordLabel';
 import { canChangePassword } from '../profil/profilRules';
 import { useWrite } from '../kit/useWrite';
 import { AuthCard } from './AuthCard';
+import { AuthSubmit } from './AuthField';
 
 const t = 'app.first_password';
 
@@ -77,7 +78,15 @@ const ChangePasswordPage = () => {
   };
 
   return (
-    <AuthCard title={translate(`${t}.title`)} subtitle={translate(`${t}.subtitle`)}>
+    <AuthCard
+      title={translate(`${t}.title`)}
+      subtitle={translate(`${t}.subtitle`)}
+      footer={
+        <MuiLink component="button" type="button" underline="hover" onClick={() => logout()}>
+          {translate(`${t}.logout`)}
+        </MuiLink>
+      }
+    >
       <Form onSubmit={submit} noValidate resolver={resolver}>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="change-password-error">
@@ -93,25 +102,11 @@ const ChangePasswordPage = () => {
             return (
               <>
                 {differ && <Box sx={{ color: 'error.main', fontSize: '0.875rem', mb: 1 }}>{translate('app.profil.passwords_differ')}</Box>}
-                <Button
-                  type="submit"
-                  variant="contained"
-                  fullWidth
-                  size="large"
-                  disabled={loading || !canChangePassword(formData)}
-                  sx={{ mt: 1 }}
-                >
-                  {loading ? <CircularProgress size={24} color="inherit" /> : translate(`${t}.submit`)}
-                </Button>
+                <AuthSubmit label={translate(`${t}.submit`)} pending={loading} disabled={!canChangePassword(formData)} />
               </>
             );
           }}
         </FormDataConsumer>
-        <Box sx={{ mt: 2, textAlign: 'center' }}>
-          <MuiLink component="button" type="button" underline="hover" onClick={() => logout()}>
-            {translate(`${t}.logout`)}
-          </MuiLink>
-        </Box>
       </Form>
     </AuthCard>
   );

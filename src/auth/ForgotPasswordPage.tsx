@@ -3,31 +3,26 @@
  * required", §8 texts). Step 1: telephoneComplet + email → POST auth/forgotPassword (the server e-mails the
  * code, docs/api-contract.md). Step 2: otp + newPassword → POST auth/validerPassword, then /login, which shows
  * 'Mot de passe réinitialisé avec succès !'. Both calls are src/providers/credentials.ts's (requestPasswordReset,
- * resetPassword), beside login: they are made signed out, whereas every dataProvider call needs the session. Each step's fields are checked with its route's schema (common/schemas/auth.ts forgotBody,
- * resetPasswordForm) on submit, then on each change. One alert shows at a time: the failure text (spec 000 §8 'Une
+ * resetPassword), beside login: they are made signed out, whereas every dataProvider call needs the session. Each
+ * step's fields are checked with its route's schema (common/schemas/auth.ts forgotBody, resetPasswordForm) on submit,
+ * then on each change. One alert shows at a time: the failure text (spec 000 §8 'Une
  * erreur est survenue. Veuillez réessayer.') replaces step 2's 'code envoyé' text. Without react-admin: signed out,
  * the sign-in entry shows this page before react-admin loads (docs/decisions/screen-bundles.md "The sign-in entry").
  */
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { frAuth } from '../i18n/frAuth';
 import { requestPasswordReset, resetPassword } from '../providers/credentials';
 import { useSubmitOnce } from '../kit/useSubmitOnce';
 import { AuthCard } from './AuthCard';
-import { AuthField, AuthPasswordField } from './AuthField';
+import { AuthField, AuthPasswordField, AuthSubmit } from './AuthField';
 import { useCheckedFields } from './authSchemas';
 import { AuthLink, LOGIN_PATH, useAuthNavigation } from './authNavigation';
 
 const texts = frAuth.forgot;
 
 /** The account of step 1, as sent (the phone without spaces, the e-mail trimmed). */
-interface Identity {
-  telephoneComplet: string;
-  email: string;
-}
+type Identity = Parameters<typeof requestPasswordReset>[0];
 
 /** The password recovery page (no props). */
 const ForgotPasswordPage = () => {
@@ -39,11 +34,11 @@ const ForgotPasswordPage = () => {
   const step2 = useCheckedFields({ otp: '', newPassword: '' }, (s) => s.resetPasswordForm);
 
   // Each step's call once however fast its button is clicked: one code sent, one reset (src/kit/useSubmitOnce.ts).
-  const sendCode = useSubmitOnce((body: Identity) => requestPasswordReset(body), {
+  const sendCode = useSubmitOnce(requestPasswordReset, {
     onSuccess: (_, body) => setIdentity(body),
     onError: failed,
   });
-  const resetWith = useSubmitOnce((body: { telephoneComplet: string; otp: string; newPassword: string }) => resetPassword(body), {
+  const resetWith = useSubmitOnce(resetPassword, {
     holdOnSuccess: true,
     // The spec goes to '/', which sends a signed-out user to login anyway.
     onSuccess: () => go(LOGIN_PATH, texts.reset_done),
@@ -72,14 +67,12 @@ const ForgotPasswordPage = () => {
     });
   };
 
-  const submitButton = (label: string) => (
-    <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 1 }}>
-      {loading ? <CircularProgress size={24} color="inherit" /> : label}
-    </Button>
-  );
-
   return (
-    <AuthCard title={texts.title} subtitle={identity ? texts.subtitle_step2 : texts.subtitle_step1}>
+    <AuthCard
+      title={texts.title}
+      subtitle={identity ? texts.subtitle_step2 : texts.subtitle_step1}
+      footer={<AuthLink to={LOGIN_PATH}>{texts.back_to_login}</AuthLink>}
+    >
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}
@@ -88,26 +81,15 @@ const ForgotPasswordPage = () => {
       {!identity ? (
         <form key="step1" onSubmit={requestCode} noValidate>
           <AuthField
-            name="telephoneComplet"
+            {...request.bind('telephoneComplet')}
             type="tel"
             label={texts.telephone}
             autoComplete="tel"
             autoFocus
             placeholder="+33612345678"
-            value={request.values.telephoneComplet}
-            onChange={request.set('telephoneComplet')}
-            error={request.errors.telephoneComplet}
           />
-          <AuthField
-            name="email"
-            type="email"
-            label={texts.email}
-            autoComplete="email"
-            value={request.values.email}
-            onChange={request.set('email')}
-            error={request.errors.email}
-          />
-          {submitButton(texts.send_code)}
+          <AuthField {...request.bind('email')} type="email" label={texts.email} autoComplete="email" />
+          <AuthSubmit label={texts.send_code} pending={loading} />
         </form>
       ) : (
         <form key="step2" onSubmit={reset} noValidate>
@@ -117,31 +99,11 @@ const ForgotPasswordPage = () => {
               {texts.otp_sent}
             </Alert>
           )}
-          <AuthField
-            name="otp"
-            label={texts.otp}
-            autoComplete="one-time-code"
-            autoFocus
-            inputMode="numeric"
-            maxLength={6}
-            value={step2.values.otp}
-            onChange={step2.set('otp')}
-            error={step2.errors.otp}
-          />
-          <AuthPasswordField
-            name="newPassword"
-            label={texts.new_password}
-            autoComplete="new-password"
-            value={step2.values.newPassword}
-            onChange={step2.set('newPassword')}
-            error={step2.errors.newPassword}
-          />
-          {submitButton(texts.reset)}
+          <AuthField {...step2.bind('otp')} label={texts.otp} autoComplete="one-time-code" autoFocus inputMode="numeric" maxLength={6} />
+          <AuthPasswordField {...step2.bind('newPassword')} label={texts.new_password} autoComplete="new-password" />
+          <AuthSubmit label={texts.reset} pending={loading} />
         </form>
       )}
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <AuthLink to={LOGIN_PATH}>{texts.back_to_login}</AuthLink>
-      </Box>
     </AuthCard>
   );
 };

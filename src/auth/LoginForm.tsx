@@ -8,13 +8,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { frAuth } from '../i18n/frAuth';
 import { useSubmitOnce } from '../kit/useSubmitOnce';
 import { AuthCard } from './AuthCard';
-import { AuthField, AuthPasswordField } from './AuthField';
+import { AuthField, AuthPasswordField, AuthSubmit } from './AuthField';
 import { AuthLink, FORGOT_PATH, useAuthNavigation } from './authNavigation';
 import { useCheckedFields } from './authSchemas';
 
@@ -48,7 +45,7 @@ export const LoginForm = ({ login }: { login: (credentials: LoginValues) => Prom
   };
 
   return (
-    <AuthCard title={texts.title} subtitle={texts.subtitle}>
+    <AuthCard title={texts.title} subtitle={texts.subtitle} footer={<AuthLink to={FORGOT_PATH}>{texts.forgot_link}</AuthLink>}>
       <form onSubmit={submit} noValidate>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
@@ -60,30 +57,9 @@ export const LoginForm = ({ login }: { login: (credentials: LoginValues) => Prom
             {notice}
           </Alert>
         )}
-        <AuthField
-          name="email"
-          type="email"
-          label={texts.email}
-          autoComplete="username"
-          autoFocus
-          value={fields.values.email}
-          onChange={fields.set('email')}
-          error={fields.errors.email}
-        />
-        <AuthPasswordField
-          name="password"
-          label={texts.password}
-          autoComplete="current-password"
-          value={fields.values.password}
-          onChange={fields.set('password')}
-          error={fields.errors.password}
-        />
-        <Button type="submit" variant="contained" fullWidth size="large" disabled={signIn.pending} sx={{ mt: 1 }}>
-          {signIn.pending ? <CircularProgress size={24} color="inherit" /> : texts.submit}
-        </Button>
-        <Box sx={{ mt: 2, textAlign: 'center' }}>
-          <AuthLink to={FORGOT_PATH}>{texts.forgot_link}</AuthLink>
-        </Box>
+        <AuthField {...fields.bind('email')} type="email" label={texts.email} autoComplete="username" autoFocus />
+        <AuthPasswordField {...fields.bind('password')} label={texts.password} autoComplete="current-password" />
+        <AuthSubmit label={texts.submit} pending={signIn.pending} />
       </form>
     </AuthCard>
   );

@@ -57,8 +57,9 @@ export function fieldErrors<K extends string>(schema: z.ZodType, values: Record<
  * change or the submit loads the schemas.
  * @param initial the form's empty values
  * @param schemaOf the form's schema among the session schemas
- * @returns the values, a setter per field, each field's error, and `check()`, which marks the form submitted and
- *   resolves whether its values are valid (true without the schemas: the server then checks the same rules)
+ * @returns the values; `bind(field)`, the props of the field's AuthField (name, value, onChange, error); and `check()`,
+ *   which marks the form submitted and resolves whether its values are valid (true without the schemas: the server then
+ *   checks the same rules)
  */
 export function useCheckedFields<K extends string>(
   initial: Record<K, string>,
@@ -68,15 +69,20 @@ export function useCheckedFields<K extends string>(
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const errors: Partial<Record<K, string>> = submitted && schemas ? fieldErrors(schemaOf(schemas), values) : {};
-  const set = (field: K) => (value: string) => {
-    want();
-    setValues((v) => ({ ...v, [field]: value }));
-  };
+  const bind = (field: K) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (value: string) => {
+      want();
+      setValues((v) => ({ ...v, [field]: value }));
+    },
+  });
   const check = async () => {
     setSubmitted(true);
     want();
     const checker = schemas ?? (await loadAuthSchemas().catch(() => undefined));
     return !checker || Object.keys(fieldErrors(schemaOf(checker), values)).length === 0;
   };
-  return { values, set, errors, check };
+  return { values, bind, check };
 }
