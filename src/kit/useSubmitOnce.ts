@@ -1,7 +1,7 @@
 /**
- * useWrite's rule (src/kit/useWrite.ts, docs/decisions/idempotent-writes.md "Browser") for the pages shown before the
- * app, which run without react-query's client (src/auth/PublicApp.tsx): one submission at a time, its button
- * disabled until its answer.
+ * One submission at a time, its button disabled until its answer (docs/decisions/idempotent-writes.md "Browser"), over
+ * useOneAtATime: the rule of useWrite (src/kit/useWrite.ts, which runs react-query's mutations through it) and of the
+ * pages shown before the app, which run without react-query's client (src/auth/PublicApp.tsx).
  */
 import { useCallback, useRef, useState } from 'react';
 import { useOneAtATime } from './useOneAtATime';
