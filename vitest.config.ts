@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/server/globalSetup.ts'],
+          globalSetup: ['tests/server/globalSetup.ts', 'tests/faults/globalSetup.ts'],
           fileParallelism: false,
           testTimeout: 240000,
           hookTimeout: 120000,

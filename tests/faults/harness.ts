@@ -1,6 +1,6 @@
 /**
- * Harness of the fault tests: the real server process (`node --import tsx server/main.ts`, as `npm start` runs it)
- * on a database of its own — a copy of the seeded PGlite template directory, or a PostgreSQL database created from
+ * Harness of the fault tests: the real server process (the server bundle dist-server/main.mjs, as `npm start` runs it:
+ * scripts/serverBundle.mjs, built by tests/faults/globalSetup.ts) on a database of its own — a copy of the seeded PGlite template directory, or a PostgreSQL database created from
  * the template database (tests/server/globalSetup.ts) — driven over HTTP with fetch.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { SERVER_BUNDLE } from '../../scripts/serverBundle.mjs';
 import { withDatabase } from '../server/globalSetup';
 import { TEST_ADMIN } from '../server/testConfig';
 
@@ -109,12 +110,12 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `node --import tsx server/main.ts` on a data source on a free port, without waiting for anything: the
+ * Spawns the server bundle on a data source on a free port, without waiting for anything: the
  * process, its port, everything it writes (stdout and stderr) and its exit (code, or the signal that ended it).
  */
 export async function spawnServer(source: DataSource, env?: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: { ...process.env, ...serverEnv(source, env), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -128,7 +129,7 @@ export async function spawnServer(source: DataSource, env?: Record<string, strin
 }
 
 /**
- * Starts `node --import tsx server/main.ts` on a data source and waits until GET /api/ready answers 200.
+ * Starts the server bundle on a data source and waits until GET /api/ready answers 200.
  * @param opts.env extra environment variables; opts.startTimeoutMs how long to wait for readiness (default 60 s)
  */
 export async function startServer(
