@@ -6,7 +6,8 @@
 # runs; the last line sums them up as "N passed, N failed" and the exit code is non-zero if anything failed.
 #
 # Time on the project's two-core machine (bench/README.md "Test command"):
-# - the four static checks run side by side (each mostly one thread), their outputs printed one after the other;
+# - the four static checks run side by side (each mostly one thread), their outputs printed one after the other; so do
+#   the two fault passes and the UI build, which mostly wait (side_by_side);
 # - the render pass and both server passes share one module registry per worker, as test-quick does
 #   (scripts/vitest-passes.sh: PostgreSQL 237 s isolated, 139 s so; render 99 s, 55 + 14 s; bench/README.md "Test
 #   command"). Run apart, isolated: the files that replace a module, restart, accessProperty and fuzz (the exhaustive
@@ -60,28 +61,33 @@ step() {
   echo "-- $name : $((SECONDS - start)) s"
 }
 
-# The static checks side by side, each into its own log (.tmp/static-<n>.*), then printed in this order with their
-# status and time.
-static_names=(format lint "unused code (knip)" typecheck)
-static_step() {
-  local n=$1 start=$SECONDS; shift
-  "$@" >".tmp/static-$n.log" 2>&1
-  echo "$? $((SECONDS - start))" >".tmp/static-$n.status"
+# side_by_side <name> <command…> [-- <name> <command…>]…: runs the steps at the same time, each into its own log
+# (.tmp/side-<n>.log), then prints them in order with their status and time, as step does.
+side_by_side() {
+  local names=() n=0 i start=$SECONDS
+  while [ $# -gt 0 ]; do
+    names+=("$1"); shift
+    local cmd=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do cmd+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    ( s=$SECONDS; "${cmd[@]}" >".tmp/side-$n.log" 2>&1; echo "$? $((SECONDS - s))" >".tmp/side-$n.status" ) &
+    n=$((n + 1))
+  done
+  wait
+  for i in "${!names[@]}"; do
+    read -r code took <".tmp/side-$i.status"
+    echo; echo "== ${names[$i]}"
+    cat ".tmp/side-$i.log"
+    [ "$code" = 0 ] || failed_steps+=("${names[$i]}")
+    echo "-- ${names[$i]} : $took s"
+  done
+  echo "-- side by side : $((SECONDS - start)) s"
+  rm -f .tmp/side-*
 }
-static_step 0 npx prettier --check . --log-level warn &
-static_step 1 npx eslint . &
-static_step 2 npx knip &
-static_step 3 npx tsc --noEmit -p tsconfig.json &
-wait
-for n in "${!static_names[@]}"; do
-  name=${static_names[$n]}
-  read -r code took <".tmp/static-$n.status"
-  echo; echo "== $name"
-  cat ".tmp/static-$n.log"
-  [ "$code" = 0 ] || failed_steps+=("$name")
-  echo "-- $name : $took s"
-done
-rm -f .tmp/static-*
+
+# The static checks side by side (each mostly one thread).
+side_by_side format npx prettier --check . --log-level warn -- lint npx eslint . -- "unused code (knip)" npx knip \
+  -- typecheck npx tsc --noEmit -p tsconfig.json
 
 # Server files isolated: those that replace a module, the exhaustive ones (not tried shared) and namedStatements (see
 # above); render files isolated: those that replace a module.
@@ -96,14 +102,19 @@ mapfile -t render_isolated < <(mocking_files tests/render/*.tsx)
 step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
 step "render tests" shared_then_isolated render .tmp/render render_isolated
 step "server tests (PGlite)" without_database_url shared_then_isolated server .tmp/server-pglite server_isolated
-step "fault tests (PGlite)" env -u DATABASE_URL npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-pglite.json
 if [ -n "${DATABASE_URL:-}" ]; then
   step "server tests (PostgreSQL)" shared_then_isolated server .tmp/server-postgres server_isolated
-  step "fault tests (PostgreSQL)" npx vitest run --project faults --reporter=default --reporter=json --outputFile=.tmp/faults-postgres.json
 else
   echo; echo "== server and fault tests (PostgreSQL): DATABASE_URL absent, passes ignorées (.ci/run la définit)"
 fi
-step "build" npx vite build --logLevel warn
+# The fault passes and the UI build side by side (each fault file still alone in its pass): the fault tests mostly wait
+# for processes to start, stop and time out. The server bundle they run is built first, so that the two passes never
+# write it at the same time.
+fault_pass() { npx vitest run --project faults --reporter=default --reporter=json --outputFile=".tmp/faults-$1.json"; }
+step "server bundle" node -e "import('./scripts/serverBundle.mjs').then((m) => m.buildServerIfStale())"
+parallel_steps=("fault tests (PGlite)" without_database_url fault_pass pglite)
+[ -n "${DATABASE_URL:-}" ] && parallel_steps+=(-- "fault tests (PostgreSQL)" fault_pass postgres)
+side_by_side "${parallel_steps[@]}" -- build npx vite build --logLevel warn
 if [ -z "$browser_hint" ]; then
   step "browser tests" bash scripts/e2e-shards.sh
 else
