@@ -38,6 +38,7 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx', 'tests/common/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/web/setup.ts'],
         },
       },
       {

@@ -8,8 +8,8 @@
 # Time on the project's two-core machine (bench/README.md "Test command"):
 # - the four static checks run side by side (each mostly one thread), their outputs printed one after the other; so do
 #   the two fault passes and the UI build, which mostly wait (side_by_side);
-# - the render pass and both server passes share one module registry per worker, as test-quick does
-#   (scripts/vitest-passes.sh: PostgreSQL 237 s isolated, 139 s so; render 99 s, 55 + 14 s; bench/README.md "Test
+# - the web and render passes and both server passes share one module registry per worker, as test-quick does
+#   (scripts/vitest-passes.sh: PostgreSQL 237 s isolated, 139 s so; render 99 s, 55 + 14 s; web 34 s, 14 s; bench/README.md "Test
 #   command"). Run apart, isolated: the files that replace a module, restart, accessProperty and fuzz (the exhaustive
 #   files test-quick leaves out, not tried shared), and namedStatements (PostgreSQL only: it reads the statement names
 #   a process has given, at most 500, which the other files would have used up);
@@ -98,8 +98,9 @@ mapfile -t server_isolated < <(
     tests/server/namedStatements.test.ts
 )
 mapfile -t render_isolated < <(mocking_files tests/render/*.tsx)
+mapfile -t web_isolated < <(mocking_files tests/web/*.test.ts* tests/common/*.test.ts tests/lint/*.test.ts)
 
-step "web tests" npx vitest run --project web --reporter=default --reporter=json --outputFile=.tmp/web.json
+step "web tests" shared_then_isolated web .tmp/web web_isolated
 step "render tests" shared_then_isolated render .tmp/render render_isolated
 step "server tests (PGlite)" without_database_url shared_then_isolated server .tmp/server-pglite server_isolated
 if [ -n "${DATABASE_URL:-}" ]; then
