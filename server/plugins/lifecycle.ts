@@ -2,8 +2,9 @@
  * Orderly stop (SIGTERM, docs/decisions/fault-tolerance.md). `app.close()` first drains, then closes:
  * 1. drain (preClose hook): every new request is answered 503 with a French message and `Connection: close`
  *    (GET /api/ready included, so a load balancer stops sending), while the requests already running finish; the
- *    drain lasts at least ACCEPT_WINDOW_MS (connections waiting in the listen queue are accepted and answered
- *    meanwhile, instead of being reset when the port closes) and ends once no request runs, or after DRAIN_MAX_MS;
+ *    drain lasts at least ACCEPT_WINDOW_MS when the app listens on a port (connections waiting in the listen queue
+ *    are accepted and answered meanwhile, instead of being reset when the port closes; an app driven by inject alone
+ *    has no queue) and ends once no request runs, or after DRAIN_MAX_MS;
  * 2. close (Fastify): the port closes (new connections refused), idle keep-alive connections are closed, and the
  *    close waits for any request still running, and for answers a client has not read yet (a connection whose answer
  *    is still being written is not idle), at most CLOSE_GRACE_MS: then every connection left is cut, so that the
@@ -54,7 +55,8 @@ export function registerLifecycle(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     stopping = true;
     const started = Date.now();
-    while (Date.now() - started < DRAIN_MAX_MS && (running > 0 || Date.now() - started < ACCEPT_WINDOW_MS)) {
+    const acceptWindowMs = app.server.listening ? ACCEPT_WINDOW_MS : 0;
+    while (Date.now() - started < DRAIN_MAX_MS && (running > 0 || Date.now() - started < acceptWindowMs)) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
