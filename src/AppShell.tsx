@@ -3,12 +3,13 @@
  * (docs/decisions/screen-bundles.md): `<Admin>` is `<AdminContext>` + `<AdminUI>`, and `AdminUI` imports react-admin's
  * default layout (app bar, sidebar, menu, popper, hotkeys), login form, error and not-found pages even when they are
  * replaced, and `<Admin>` its English messages; the sign-in page downloaded all of them. Here the context and ra-core's
- * `CoreAdminUI` get every page explicitly: ours, react-admin's small `LoadingPage` and `Notification`, and its error
- * pages loaded when shown.
+ * `CoreAdminUI` get every page explicitly: ours, react-admin's small `LoadingPage` and `Notification` (through
+ * `AppNotification`), and its error pages loaded when shown.
  */
 import { Suspense, lazy, type ComponentProps } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, LoadingPage, Notification, localStorageStore, type AdminProps } from 'react-admin';
+import { AdminContext, CoreAdminUI, LoadingPage, localStorageStore, type AdminProps } from 'react-admin';
+import { AppNotification } from './layout/AppNotification';
 
 const RaError = lazy(() => import('./layout/raDefaultPages').then((m) => ({ default: m.Error })));
 const RaAuthenticationError = lazy(() => import('./layout/raDefaultPages').then((m) => ({ default: m.AuthenticationError })));
@@ -62,7 +63,7 @@ export const AppShell = ({
       <CoreAdminUI loading={LoadingPage} error={ErrorPage} authenticationError={AuthenticationErrorPage} {...ui}>
         {children}
       </CoreAdminUI>
-      <Notification />
+      <AppNotification />
     </CssBaseline>
   </AdminContext>
 );

@@ -1,7 +1,7 @@
 /**
  * Renders a screen or a piece of a form the way the app does (src/App.tsx): inside react-admin's AdminContext with the
  * app's French i18nProvider and its authProvider, a testDataProvider whose methods the test gives (the calls it expects
- * and spies on), a memory store and router, a fresh react-query client (no retry) and react-admin's <Notification>,
+ * and spies on), a memory store and router, a fresh react-query client (no retry) and the app's <AppNotification>,
  * so that what notify() says is on screen, and a marker telling when the permissions are loaded (waitForAuth).
  *
  * The authProvider is the real one (src/providers/authProvider.ts): it reads the session of localStorage, as
@@ -15,7 +15,6 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import {
   AdminContext,
   memoryStore,
-  Notification,
   RecordContextProvider,
   ResourceContextProvider,
   TestMemoryRouter,
@@ -27,6 +26,7 @@ import {
 } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { authProvider } from '../../src/providers/authProvider';
+import { AppNotification } from '../../src/layout/AppNotification';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { writeSession, type Session, type SessionUser } from '../../src/providers/session';
 import type { PermissionKey, SystemRole } from '../../common/permissions';
@@ -160,7 +160,7 @@ export function renderAdmin(ui: ReactNode, options: RenderAdminOptions = {}): Re
         queryClient={queryClient}
       >
         {element}
-        <Notification />
+        <AppNotification />
         <AuthReady />
       </AdminContext>
     </TestMemoryRouter>,
