@@ -7,7 +7,7 @@
 #
 # Time on the project's two-core machine (bench/README.md "Test command"):
 # - the four static checks run side by side (each mostly one thread), their outputs printed one after the other; so do
-#   the two fault passes and the UI build, which mostly wait (side_by_side);
+#   the PostgreSQL server pass, the two fault passes and the UI build, which leave the cores partly idle (side_by_side);
 # - the web and render passes and both server passes share one module registry per worker, as test-quick does
 #   (scripts/vitest-passes.sh: PostgreSQL 237 s isolated, 139 s so; render 99 s, 55 + 14 s; web 34 s, 14 s; bench/README.md "Test
 #   command"). Run apart, isolated: the files that replace a module, restart, accessProperty and fuzz (the exhaustive
@@ -103,19 +103,20 @@ mapfile -t web_isolated < <(mocking_files tests/web/*.test.ts* tests/common/*.te
 step "web tests" shared_then_isolated web .tmp/web web_isolated
 step "render tests" shared_then_isolated render .tmp/render render_isolated
 step "server tests (PGlite)" without_database_url shared_then_isolated server .tmp/server-pglite server_isolated
+# Then side by side: the PostgreSQL server pass, the two fault passes and the UI build. The fault tests mostly wait for
+# processes to start, stop and time out, and PostgreSQL's backends leave a part of both cores idle (vmstat: 30-40 %
+# each alone); each fault file still runs alone in its pass. The server bundle they run is built first, so that the two
+# fault passes never write it at the same time.
+fault_pass() { npx vitest run --project faults --reporter=default --reporter=json --outputFile=".tmp/faults-$1.json"; }
+step "server bundle" node -e "import('./scripts/serverBundle.mjs').then((m) => m.buildServerIfStale())"
+parallel_steps=("fault tests (PGlite)" without_database_url fault_pass pglite -- build npx vite build --logLevel warn)
 if [ -n "${DATABASE_URL:-}" ]; then
-  step "server tests (PostgreSQL)" shared_then_isolated server .tmp/server-postgres server_isolated
+  parallel_steps+=(-- "server tests (PostgreSQL)" shared_then_isolated server .tmp/server-postgres server_isolated)
+  parallel_steps+=(-- "fault tests (PostgreSQL)" fault_pass postgres)
 else
   echo; echo "== server and fault tests (PostgreSQL): DATABASE_URL absent, passes ignorées (.ci/run la définit)"
 fi
-# The fault passes and the UI build side by side (each fault file still alone in its pass): the fault tests mostly wait
-# for processes to start, stop and time out. The server bundle they run is built first, so that the two passes never
-# write it at the same time.
-fault_pass() { npx vitest run --project faults --reporter=default --reporter=json --outputFile=".tmp/faults-$1.json"; }
-step "server bundle" node -e "import('./scripts/serverBundle.mjs').then((m) => m.buildServerIfStale())"
-parallel_steps=("fault tests (PGlite)" without_database_url fault_pass pglite)
-[ -n "${DATABASE_URL:-}" ] && parallel_steps+=(-- "fault tests (PostgreSQL)" fault_pass postgres)
-side_by_side "${parallel_steps[@]}" -- build npx vite build --logLevel warn
+side_by_side "${parallel_steps[@]}"
 if [ -z "$browser_hint" ]; then
   step "browser tests" bash scripts/e2e-shards.sh
 else
