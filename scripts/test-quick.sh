@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The inner loop (`npm run test:quick`, README, CONTRIBUTING.md): the checks and tests that say in about six minutes
+# The inner loop (`npm run test:quick`, README, CONTRIBUTING.md): the checks and tests that say in about five minutes
 # on the project's two-core machine (two is the aim: bench/README.md "Test command") whether a change broke
-# something; `npm test` (scripts/test-all.sh, about 21 minutes) stays the whole check before pushing. Steps, each run whatever the others gave, then one summary line
+# something; `npm test` (scripts/test-all.sh, about 16 minutes) stays the whole check before pushing. Steps, each run whatever the others gave, then one summary line
 # "Tests: N passed, N failed" (scripts/test-summary.mjs), exit code non-zero if anything failed:
 # - format, lint, typecheck on the whole tree, each with its cache in node_modules/.cache/test-quick, so that a
 #   second run checks again only what changed (Prettier and ESLint by file content, tsc by its build info). ESLint's
