@@ -9,10 +9,10 @@
 # - the four static checks run side by side (each mostly one thread), their outputs printed one after the other; so do
 #   the PostgreSQL server pass, the two fault passes and the UI build, which leave the cores partly idle (side_by_side);
 # - the web and render passes and both server passes share one module registry per worker, as test-quick does
-#   (scripts/vitest-passes.sh: PostgreSQL 237 s isolated, 139 s so; render 99 s, 55 + 14 s; web 34 s, 14 s; bench/README.md "Test
-#   command"). Run apart, isolated: the files that replace a module, restart, accessProperty and fuzz (the exhaustive
-#   files test-quick leaves out, not tried shared), and namedStatements (PostgreSQL only: it reads the statement names
-#   a process has given, at most 500, which the other files would have used up);
+#   (scripts/vitest-passes.sh: PostgreSQL 237 s isolated, 139 s so; render 99 s, 55 + 14 s; web 34 s, 14 s;
+#   bench/README.md "Test command"). Run apart, isolated: the files that replace a module, restart, accessProperty and
+#   fuzz (the exhaustive files test-quick leaves out, not tried shared), and namedStatements (PostgreSQL only: it
+#   reads the statement names a process has given, at most 500, which the other files would have used up);
 # - each server pass clones one template database per pass (tests/server/globalSetup.ts), each file its own copy.
 #
 # It installs nothing. What it needs is installed beforehand (on CI by .ci/run):
@@ -54,43 +54,14 @@ if [ ${#missing_packages[@]} -gt 0 ]; then
   echo "Les autres étapes tournent quand même."
 fi
 
-step() {
-  local name=$1 start=$SECONDS; shift
-  echo; echo "== $name"
-  if ! "$@"; then failed_steps+=("$name"); fi
-  echo "-- $name : $((SECONDS - start)) s"
-}
-
-# side_by_side <name> <command…> [-- <name> <command…>]…: runs the steps at the same time, each into its own log
-# (.tmp/side-<n>.log), then prints them in order with their status and time, as step does.
-side_by_side() {
-  local names=() n=0 i start=$SECONDS
-  while [ $# -gt 0 ]; do
-    names+=("$1"); shift
-    local cmd=()
-    while [ $# -gt 0 ] && [ "$1" != -- ]; do cmd+=("$1"); shift; done
-    [ $# -gt 0 ] && shift
-    ( s=$SECONDS; "${cmd[@]}" >".tmp/side-$n.log" 2>&1; echo "$? $((SECONDS - s))" >".tmp/side-$n.status" ) &
-    n=$((n + 1))
-  done
-  wait
-  for i in "${!names[@]}"; do
-    read -r code took <".tmp/side-$i.status"
-    echo; echo "== ${names[$i]}"
-    cat ".tmp/side-$i.log"
-    [ "$code" = 0 ] || failed_steps+=("${names[$i]}")
-    echo "-- ${names[$i]} : $took s"
-  done
-  echo "-- side by side : $((SECONDS - start)) s"
-  rm -f .tmp/side-*
-}
+source scripts/test-steps.sh
 
 # The static checks side by side (each mostly one thread).
 side_by_side format npx prettier --check . --log-level warn -- lint npx eslint . -- "unused code (knip)" npx knip \
   -- typecheck npx tsc --noEmit -p tsconfig.json
 
 # Server files isolated: those that replace a module, the exhaustive ones (not tried shared) and namedStatements (see
-# above); render files isolated: those that replace a module.
+# above); render and web files isolated: those that replace a module.
 source scripts/vitest-passes.sh
 mapfile -t server_isolated < <(
   mocking_files tests/server/*.test.ts
@@ -98,7 +69,7 @@ mapfile -t server_isolated < <(
     tests/server/namedStatements.test.ts
 )
 mapfile -t render_isolated < <(mocking_files tests/render/*.tsx)
-mapfile -t web_isolated < <(mocking_files tests/web/*.test.ts* tests/common/*.test.ts tests/lint/*.test.ts)
+mapfile -t web_isolated < <(web_mocking_files)
 
 step "web tests" shared_then_isolated web .tmp/web web_isolated
 step "render tests" shared_then_isolated render .tmp/render render_isolated

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The inner loop (`npm run test:quick`, README, CONTRIBUTING.md): the checks and tests that say in about five minutes
 # on the project's two-core machine (two is the aim: bench/README.md "Test command") whether a change broke
-# something; `npm test` (scripts/test-all.sh, about 16 minutes) stays the whole check before pushing. Steps, each run whatever the others gave, then one summary line
-# "Tests: N passed, N failed" (scripts/test-summary.mjs), exit code non-zero if anything failed:
+# something; `npm test` (scripts/test-all.sh, about 16 minutes) stays the whole check before pushing. Steps, each run
+# whatever the others gave (scripts/test-steps.sh), then one summary line "Tests: N passed, N failed"
+# (scripts/test-summary.mjs), exit code non-zero if anything failed:
 # - format, lint, typecheck on the whole tree, each with its cache in node_modules/.cache/test-quick, so that a
 #   second run checks again only what changed (Prettier and ESLint by file content, tsc by its build info). ESLint's
 #   cache keeps the results of unchanged files, while two rules look across files (import-x/no-cycle, and
@@ -42,12 +43,9 @@ mkdir -p "$work/.tmp"
 reports=$work/.tmp
 
 failed_steps=()
-step() {
-  local name=$1 start=$SECONDS; shift
-  echo; echo "== $name"
-  if ! "$@"; then failed_steps+=("$name"); fi
-  echo "-- $name : $((SECONDS - start)) s"
-}
+source scripts/test-steps.sh
+# side_by_side's logs go to the temporary folder too.
+STEP_LOGS=$work
 
 # Server test files left to `npm test`; those that mock a module run isolated (scripts/vitest-passes.sh), as the
 # render files that do.
@@ -58,16 +56,8 @@ while read -r f; do
   case " ${slow[*]} " in *" $f "*) ;; *) server_isolated+=("$f") ;; esac
 done < <(mocking_files tests/server/*.test.ts)
 mapfile -t render_isolated < <(mocking_files tests/render/*.tsx)
-mapfile -t web_isolated < <(mocking_files tests/web/*.test.ts* tests/common/*.test.ts tests/lint/*.test.ts)
+mapfile -t web_isolated < <(web_mocking_files)
 
-# The three static checks side by side, their outputs printed one after the other: Prettier and ESLint use one thread
-# each, and with an empty cache (first run, or many files changed) each takes about 20 s here.
-static_step() {
-  local name=$1 start=$SECONDS; shift
-  "$@" >"$work/$name.log" 2>&1
-  echo "$? $((SECONDS - start))" >"$work/$name.status"
-}
-static_step format npx prettier --check . --log-level warn --cache --cache-location "$cache/prettier" &
 # ESLint with its cache; when it reports problems, the files it names (stylish's header lines: their absolute paths)
 # are linted again without the cache (see above: a cross-file rule's stale result), and that run decides.
 lint_step() {
@@ -84,17 +74,11 @@ lint_step() {
   echo "ESLint (cache) : ${#files[@]} fichier(s) signalé(s), vérifié(s) à nouveau sans cache."
   npx eslint --no-cache "${files[@]}"
 }
-static_step lint lint_step &
-static_step knip npx knip &
-static_step typecheck npx tsc --noEmit -p tsconfig.json --incremental --tsBuildInfoFile "$cache/tsconfig.tsbuildinfo" &
-wait
-for name in format lint knip typecheck; do
-  read -r code took <"$work/$name.status"
-  echo; echo "== $name"
-  cat "$work/$name.log"
-  [ "$code" = 0 ] || failed_steps+=("$name")
-  echo "-- $name : $took s"
-done
+# The four static checks side by side, their outputs printed one after the other: Prettier and ESLint use one thread
+# each, and with an empty cache (first run, or many files changed) each takes about 20 s here.
+side_by_side format npx prettier --check . --log-level warn --cache --cache-location "$cache/prettier" \
+  -- lint lint_step -- knip npx knip \
+  -- typecheck npx tsc --noEmit -p tsconfig.json --incremental --tsBuildInfoFile "$cache/tsconfig.tsbuildinfo"
 step "web tests" shared_then_isolated web "$reports/web" web_isolated
 step "render tests" shared_then_isolated render "$reports/render" render_isolated
 step "server tests (PGlite)" without_database_url shared_then_isolated server "$reports/server-pglite" server_isolated slow

@@ -7,6 +7,9 @@
 # The files among the given ones that replace a module, one per line.
 mocking_files() { grep -lE 'vi\.(mock|doMock)\(' "$@" || true; }
 
+# The web project's files (vitest.config.ts: tests/web, tests/common, tests/lint) that replace a module.
+web_mocking_files() { mocking_files tests/web/*.test.ts* tests/common/*.test.ts tests/lint/*.test.ts; }
+
 # shared_then_isolated <project> <report> <isolated> [<left out>]: runs the project's files, but those of the arrays
 # named <isolated> and <left out>, sharing a registry, then the <isolated> ones each in its own; writes <report>.json
 # and <report>-isolated.json (paths without the extension). Fails if either run failed.

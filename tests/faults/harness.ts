@@ -1,7 +1,8 @@
 /**
  * Harness of the fault tests: the real server process (the server bundle dist-server/main.mjs, as `npm start` runs it:
- * scripts/serverBundle.mjs, built by tests/faults/globalSetup.ts) on a database of its own — a copy of the seeded PGlite template directory, or a PostgreSQL database created from
- * the template database (tests/server/globalSetup.ts) — driven over HTTP with fetch.
+ * scripts/serverBundle.mjs, built by tests/faults/globalSetup.ts) on a database of its own — a copy of the seeded
+ * PGlite template directory, or a PostgreSQL database created from the template database
+ * (tests/server/globalSetup.ts) — driven over HTTP with fetch.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -110,8 +111,8 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns the server bundle on a data source on a free port, without waiting for anything: the
- * process, its port, everything it writes (stdout and stderr) and its exit (code, or the signal that ended it).
+ * Spawns the server bundle on a data source on a free port, without waiting for anything: the process, its port,
+ * everything it writes (stdout and stderr) and its exit (code, or the signal that ended it).
  */
 export async function spawnServer(source: DataSource, env?: Record<string, string>) {
   const port = await freePort();
