@@ -4,10 +4,33 @@
  * them with the seeded accounts' tokens.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
+import { todayIso } from '../../common/dates';
 import { ADMIN, AGENT, inDays } from './helpers';
 
 /** A reference row as the list calls answer it. */
 export type Row = { id: string; code: string };
+
+/**
+ * An agency's cash day of today as the closing screen reads it (GET caisse/attendu): the expected amounts as
+ * 'libelle|devise' → amount (numbers, e.g. 'Espèces|XOF' → 6000), and the closing's id when the day is closed.
+ */
+export async function cashDay(request: APIRequestContext, headers: Record<string, string>, agenceID: string) {
+  const day = await (await request.get(`/api/caisse/attendu?agenceID=${agenceID}&date=${todayIso()}`, { headers })).json();
+  const lignes = day.lignes as { libelle: string; devise: string; attendu: string }[];
+  return {
+    lignes: new Map<string, number>(lignes.map((l) => [`${l.libelle}|${l.devise}`, Number(l.attendu)])),
+    cloture: (day.cloture as { id: string } | null)?.id,
+  };
+}
+
+/** Reopens an agency's day of today if it is closed (an administrator's headers; POST caisse/rouvrir); true when it did. */
+export async function reopenCashDay(request: APIRequestContext, admin: Record<string, string>, agenceID: string): Promise<boolean> {
+  const { cloture } = await cashDay(request, admin, agenceID);
+  if (!cloture) return false;
+  const res = await request.post(`/api/caisse/rouvrir/${cloture}`, { headers: admin, data: { motif: 'Fin du parcours e2e' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return true;
+}
 
 /** Signs in through the API; returns the bearer header. */
 export async function apiLogin(request: APIRequestContext, who: { email: string; password: string }) {

@@ -12,18 +12,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { todayIso } from '../../common/dates';
 import { ADMIN, AGENT, inDays, searchOne, signIn } from './helpers';
-import { apiLogin, type Row } from './apiSeed';
+import { apiLogin, cashDay, reopenCashDay, type Row } from './apiSeed';
 
 /** The seeded Dakar agent (agency DKR1, Sénégal: XOF). */
 const AGENT_DAKAR = { email: 'agent.dakar@colis.local', password: AGENT.password };
 
 /** Text with every run of spaces (narrow and plain no-break ones included) as one plain space. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-/** A line of caisse/attendu. */
-type Ligne = { modePaiementID: string | null; libelle: string; devise: string; attendu: string };
 
 /**
  * The departure Sénégal → France, two parcels registered on it at Dakar for Paris (1 kg and 2 kg of 'Vêtements adulte'
@@ -88,13 +84,6 @@ async function seed(request: APIRequestContext) {
   return { phones, admin, parisAgenceID: id(await list('agence/liste'), 'PAR1') };
 }
 
-/** The Paris agency's expected lines of today, as 'libelle|devise' → amount (numbers), and the day's closing id. */
-async function attendu(request: APIRequestContext, admin: Record<string, string>, agenceID: string) {
-  const day = await (await request.get(`/api/caisse/attendu?agenceID=${agenceID}&date=${todayIso()}`, { headers: admin })).json();
-  const lignes = new Map<string, number>((day.lignes as Ligne[]).map((l) => [`${l.libelle}|${l.devise}`, Number(l.attendu)]));
-  return { lignes, cloture: (day.cloture as { id: string } | null)?.id };
-}
-
 /** Opens a row action of the parcel whose recipient phone is `phone` on the parcel list; returns its dialog. */
 async function openAction(page: Page, phone: string, action: string): Promise<Locator> {
   await page.goto('/colis');
@@ -133,7 +122,7 @@ test('a Paris counter takes euros on F CFA parcels, hands one over in euros, and
 }) => {
   test.setTimeout(120_000);
   const { phones, admin, parisAgenceID } = await seed(request);
-  const before = await attendu(request, admin, parisAgenceID);
+  const before = await cashDay(request, admin, parisAgenceID);
   expect(before.cloture, 'la caisse de Paris est ouverte au début du parcours').toBeUndefined();
   await page.setViewportSize({ width: 1280, height: 800 });
   try {
@@ -171,7 +160,7 @@ test('a Paris counter takes euros on F CFA parcels, hands one over in euros, and
     await expect(handOver).toHaveCount(0);
 
     // The drawer expects the 26,91 € received in the euro cash line; no F CFA line changed.
-    const after = await attendu(request, admin, parisAgenceID);
+    const after = await cashDay(request, admin, parisAgenceID);
     const key = 'Espèces|EUR';
     expect(Math.round(((after.lignes.get(key) ?? 0) - (before.lignes.get(key) ?? 0)) * 100)).toBe(2691);
     for (const [k, v] of after.lignes) if (k !== key) expect(v, k).toBe(before.lignes.get(k) ?? 0);
@@ -217,10 +206,6 @@ test('a Paris counter takes euros on F CFA parcels, hands one over in euros, and
     expect(pdf).toMatch(/Arrondis de conversion des soldes/);
     expect(pdf).toMatch(/XOF \+1 F CFA/);
   } finally {
-    const day = await attendu(request, admin, parisAgenceID);
-    if (day.cloture) {
-      const res = await request.post(`/api/caisse/rouvrir/${day.cloture}`, { headers: admin, data: { motif: 'Fin du parcours e2e' } });
-      expect(res.ok(), await res.text()).toBeTruthy();
-    }
+    await reopenCashDay(request, admin, parisAgenceID);
   }
 });

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { isoToFr, todayIso } from '../../common/dates';
 import { ADMIN, AGENT, inDays, searchOne, signIn } from './helpers';
-import { apiLogin, type Row } from './apiSeed';
+import { apiLogin, cashDay, reopenCashDay, type Row } from './apiSeed';
 
 /** The seeded Dakar agent (agency DKR1, Sénégal: XOF); same demo password as the Paris one. */
 const AGENT_DAKAR = { email: 'agent.dakar@colis.local', password: AGENT.password };
@@ -30,15 +30,6 @@ async function pick(page: Page, label: string, option: string) {
 
 /** Text with every run of spaces (narrow and plain no-break ones included) as one plain space. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-/** The Dakar agency's cash in F CFA expected today (caisse/attendu, its 'Espèces' XOF line; 0 without one). */
-async function dakarCash(request: APIRequestContext, admin: Record<string, string>, agenceID: string): Promise<number> {
-  const day = await (await request.get(`/api/caisse/attendu?agenceID=${agenceID}&date=${todayIso()}`, { headers: admin })).json();
-  const line = (day.lignes as { libelle: string; devise: string; attendu: string }[]).find(
-    (l) => l.libelle === 'Espèces' && l.devise === 'XOF',
-  );
-  return line ? Number(line.attendu) : 0;
-}
 
 /** An amount in F CFA as the screen writes it ('6 000 F CFA', any space), as a whole-text pattern. */
 const cfa = (francs: number) => new RegExp(`^${francs.toLocaleString('fr-FR').replace(/\s/g, '\\s')}\\sF\\sCFA$`);
@@ -56,7 +47,7 @@ async function seed(request: APIRequestContext) {
     ((await (await request.get(`/api/${path}`, { headers: admin })).json())[key] ?? []) as Row[];
   const id = (rows: Row[], code: string) => rows.find((r) => r.code === code)!.id;
   const dakarAgenceID = id(await list('agence/liste'), 'DKR1');
-  const cashBefore = await dakarCash(request, admin, dakarAgenceID);
+  const cashBefore = (await cashDay(request, admin, dakarAgenceID)).lignes.get('Espèces|XOF') ?? 0;
   const pays = await list('pays/liste?_page=1&_perPage=100');
   const created = await request.post('/api/envoi/create', {
     headers: admin,
@@ -95,16 +86,6 @@ async function seed(request: APIRequestContext) {
   });
   expect(second.ok(), await second.text()).toBeTruthy();
   return { envoi: envoi.reference, phone, admin, dakarAgenceID, cashBefore };
-}
-
-/** Reopens the Dakar agency's day if it is closed (administrator, POST caisse/rouvrir/{id}); true when it did. */
-async function reopenDay(request: APIRequestContext, admin: Record<string, string>, agenceID: string): Promise<boolean> {
-  const day = await request.get(`/api/caisse/attendu?agenceID=${agenceID}&date=${todayIso()}`, { headers: admin });
-  const cloture = (await day.json()).cloture as { id: string } | null;
-  if (!cloture) return false;
-  const res = await request.post(`/api/caisse/rouvrir/${cloture.id}`, { headers: admin, data: { motif: 'Fin du parcours e2e' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return true;
 }
 
 /** Opens the payment dialog of the parcel whose recipient phone is `phone` on the parcel list; returns its row and dialog. */
@@ -258,7 +239,7 @@ test('a Dakar parcel priced in F CFA is paid in cash and in euros, its receipt s
     await refused.dialog.getByRole('button', { name: 'Annuler' }).click();
   } finally {
     // The administrator reopens the day (audited, with a reason), so that the agency's day is open again.
-    reopened = await reopenDay(request, admin, dakarAgenceID);
+    reopened = await reopenCashDay(request, admin, dakarAgenceID);
     await dakarContext.close();
     await parisContext.close();
   }
