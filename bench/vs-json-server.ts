@@ -9,6 +9,8 @@
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/colis_bench100k npx tsx bench/vs-json-server.ts
  *     [--seconds=10] [--connections=10] [--port=3360] [--json-port=3361] [--db-json=/tmp/vs-json-server/db.json]
  *     [--in-process]   (autocannon on the product's thread, as before, instead of a worker thread)
+ *     [--grouped]      (the administrator's answer with its byAgence groups, as before 2026-12-06, instead of the
+ *                       answer the parcel list screen asks for, `_byAgence=0`: docs/decisions/list-by-agence.md)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,8 @@ const dbJson = arg('db-json', '/tmp/vs-json-server/db.json');
  * neither server shares its thread with the load generator.
  */
 const inProcess = process.argv.includes('--in-process');
+/** The product's answers as the screen asks them (each row once), or with --grouped the spec's default answer. */
+const shape = process.argv.includes('--grouped') ? '' : '&_byAgence=0';
 
 const { base: api, headers, close } = await startBenchApp(port);
 
@@ -95,7 +99,7 @@ const lines = [
 ];
 for (const q of queries) {
   const j = await drive(`${jsonApi}${q.json}`);
-  const p = await drive(`${api}${q.product}`, headers);
+  const p = await drive(`${api}${q.product}${shape}`, headers);
   const errs = j.errors || p.errors ? ` (errors: json-server ${j.errors}, product ${p.errors})` : '';
   lines.push(
     `| ${q.name} | ${j.rps.toFixed(1)} | ${j.p50} / ${j.p99} | ${p.rps.toFixed(0)} | ${p.p50} / ${p.p99} | ${(p.rps / Math.max(j.rps, 0.01)).toFixed(0)}×${errs} |`,

@@ -42,7 +42,8 @@ export interface ResourceApi {
   metaKeys?: readonly string[];
   /**
    * Key of a group's rows in the list answer's `byAgence` (the page's rows by agency, for a role that sees every agency:
-   * server/http/byAgence.ts), which the mock API builds from the page it answers.
+   * server/http/byAgence.ts), which the mock API builds from the page it answers. The dataProvider's lists ask
+   * `_byAgence=0`: the screens read the rows only.
    */
   groupKey?: string;
 }

@@ -170,7 +170,7 @@ function createMockMiddleware(router) {
     }
     const total = Number(res.getHeader('X-Total-Count') ?? (Array.isArray(data) ? data.length : 0));
     const meta = (state()._meta || {})[collection] || {};
-    const groups = keys.groupKey && Array.isArray(data) ? { byAgence: byAgence(data, keys.groupKey) } : {};
+    const groups = keys.groupKey && !req.withoutGroups && Array.isArray(data) ? { byAgence: byAgence(data, keys.groupKey) } : {};
     return { success: true, [keys.listKey]: data, total, ...meta, ...groups };
   }
 
@@ -212,6 +212,7 @@ function createMockMiddleware(router) {
       else if (key === '_order') order = value.toLowerCase() === 'asc' ? 'asc' : 'desc';
       else if (key === '_sort') sort = value;
       else if (key === 'ids') out.id = value.split(',');
+      else if (key === '_byAgence') continue;
       else if (key.startsWith('_') || key === 'q') out[key] = value;
       else if (isRef(sample[key])) out[`${key}.id`] = value.split(',');
       else out[key] = value.includes(',') ? value.split(',') : value;
@@ -244,8 +245,11 @@ function createMockMiddleware(router) {
     const { collection } = collectionOf(req.url);
     const rows = state()[collection];
     if (req.url.startsWith('/api/') || !Array.isArray(rows)) return fail(res, 404, notSimulated(req, req.mockApiPath));
-    if (req.method === 'GET') req.query = translateQuery(req.query, rows);
-    else if (req.method === 'POST') prepareBody(req, rows, true);
+    if (req.method === 'GET') {
+      // `_byAgence=0`: the answer without its groups (server/http/byAgence.ts wantsGroups); not a json-server parameter.
+      req.withoutGroups = String(req.query._byAgence) === '0';
+      req.query = translateQuery(req.query, rows);
+    } else if (req.method === 'POST') prepareBody(req, rows, true);
     else if (req.method === 'PUT' || req.method === 'PATCH') {
       req.method = 'PATCH';
       prepareBody(req, rows, false);

@@ -28,7 +28,7 @@ import {
 } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { byAgenceAnswer, sendGroupedPage } from '../http/byAgence';
+import { byAgenceAnswer, sendGroupedPage, wantsGroups } from '../http/byAgence';
 import { listQuerySchema } from '../http/listQuery';
 import { takeWriteMark } from '../http/idempotency';
 import { requestOrigin, suiviUrl } from '../suivi/link';
@@ -150,7 +150,7 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const list = colisList(user);
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, colisExport);
       const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
-      return sendGroupedPage(reply, page, user.allAgences, 'colis');
+      return sendGroupedPage(reply, page, wantsGroups(user.allAgences, request.query), 'colis');
     },
   );
 

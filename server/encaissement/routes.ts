@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { answers, listAnswer, messageAnswer } from '../../common/schemas/answer';
 import { sendListExport, wantsExport } from '../http/export';
 import { runList } from '../http/list';
-import { byAgenceAnswer, sendGroupedPage } from '../http/byAgence';
+import { byAgenceAnswer, sendGroupedPage, wantsGroups } from '../http/byAgence';
 import { listQuerySchema } from '../http/listQuery';
 import { toApi } from '../http/serialize';
 import { encaissementExport } from './exportColumns';
@@ -149,7 +149,7 @@ export async function encaissementRoutes(app: FastifyInstance, { db }: { db: Db 
       const list = encaissementList(user);
       if (wantsExport(request.query)) return sendListExport(reply, db, list, request.query, encaissementExport);
       const page = await runList(db, list, request.query as Record<string, unknown>, { json: true });
-      return sendGroupedPage(reply, page, user.allAgences, 'datas');
+      return sendGroupedPage(reply, page, wantsGroups(user.allAgences, request.query), 'datas');
     },
   );
 

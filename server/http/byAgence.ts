@@ -2,7 +2,8 @@
  * The `byAgence` of the parcels' and the collections' list answers (spec 000 §7 "GET colis/liste/{userId} → success,
  * datas, byAgence (id, agenceLibelle, colis)"; spec 001 §3 "Collection … grouped by agency (_id, agenceLibelle,
  * datas)", §7 encaissement/liste → datas, byAgence): the rows of the page answered, grouped by their agency, for a role
- * that sees every agency only (docs/decisions/list-by-agence.md). Our client reads `datas` and filters on `agenceID`.
+ * that sees every agency only, unless the call says `_byAgence=0` (docs/decisions/list-by-agence.md). Our client
+ * reads `datas`, filters on `agenceID` and says `_byAgence=0`: each row then travels once.
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -82,17 +83,27 @@ function groupTextsByAgence(rows: readonly ApiJsonRow[], rowsKey: string): strin
 }
 
 /**
+ * Whether a list answer carries `byAgence`: for a user who sees every agency, unless the query says `_byAgence=0`
+ * (http/listQuery.ts checks its value).
+ * @param allAgences CurrentUser.allAgences
+ * @param query the call's query string, as parsed by its route's schema
+ */
+export function wantsGroups(allAgences: boolean, query: unknown): boolean {
+  return allAgences && (query as { _byAgence?: string } | undefined)?._byAgence !== '0';
+}
+
+/**
  * Answers a page of a list whose rows may be grouped by agency (colis/liste, encaissement/liste): `{success, datas,
- * total}` plus `byAgence` for a user who sees every agency. A page read as JSON text (runList `json`) is sent as text,
+ * total}` plus `byAgence` when `grouped` (wantsGroups). A page read as JSON text (runList `json`) is sent as text,
  * its groups written from the texts of its rows (groupTextsByAgence).
  */
-export function sendGroupedPage<R>(reply: FastifyReply, page: ListPage<R>, allAgences: boolean, rowsKey: string) {
+export function sendGroupedPage<R>(reply: FastifyReply, page: ListPage<R>, grouped: boolean, rowsKey: string) {
   if (page.json !== undefined) {
-    const byAgence = allAgences ? `,"byAgence":${groupTextsByAgence(page.jsonRows, rowsKey)}` : '';
+    const byAgence = grouped ? `,"byAgence":${groupTextsByAgence(page.jsonRows, rowsKey)}` : '';
     return sendListText(reply, 'datas', page.json, page.total, byAgence);
   }
   const datas = toApi(page.rows);
-  return { success: true, datas, total: page.total, ...(allAgences ? { byAgence: groupByAgence(datas as AgenceRow[], rowsKey) } : {}) };
+  return { success: true, datas, total: page.total, ...(grouped ? { byAgence: groupByAgence(datas as AgenceRow[], rowsKey) } : {}) };
 }
 
 /** The answer schema of `byAgence` (/api/docs): groups of `row` under `rowsKey`; absent for a role bound to an agency. */
@@ -101,5 +112,7 @@ export function byAgenceAnswer<T extends z.ZodType>(rowsKey: string, row: T): z.
   const groups = z.array(z.looseObject({ id: id.nullable(), _id: id.nullable(), agenceLibelle: z.string(), [rowsKey]: z.array(row) }));
   return (groups as unknown as z.ZodType<AgenceGroup[]>)
     .optional()
-    .describe("a role that sees every agency: the page's rows grouped by agency ('Sans agence' last); absent otherwise");
+    .describe(
+      "a role that sees every agency: the page's rows grouped by agency ('Sans agence' last); absent otherwise and with _byAgence=0",
+    );
 }

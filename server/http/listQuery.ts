@@ -20,6 +20,8 @@ export const listQuerySchema = z.looseObject({
   q: z.string().max(200).optional(),
   ids: z.string().max(20000).optional(),
   format: z.enum(EXPORT_FORMATS, { error: "Format d'export inconnu : utilisez format=csv ou format=xlsx" }).optional(),
+  /** `_byAgence=0`: no `byAgence` in the answer (http/byAgence.ts, docs/decisions/list-by-agence.md). */
+  _byAgence: z.enum(['0', '1'], { error: 'Paramètre _byAgence invalide : utilisez 0 ou 1' }).optional(),
 });
 
 export interface ListQuery {
@@ -37,7 +39,8 @@ export interface ListQuery {
 
 /** Splits the raw query string object into paging, sorting, search and field filters. */
 export function parseListQuery(raw: Record<string, unknown>): ListQuery {
-  const { _page, _perPage, _sort, _order, q, ids, format, ...rest } = listQuerySchema.parse(raw);
+  // _byAgence shapes the answer, not the rows (http/byAgence.ts): neither a filter nor part of the query.
+  const { _page, _perPage, _sort, _order, q, ids, format, _byAgence, ...rest } = listQuerySchema.parse(raw);
   const filters: Record<string, string> = {};
   for (const [k, v] of Object.entries(rest)) if (typeof v === 'string' && v !== '') filters[k] = v;
   return {

@@ -78,6 +78,8 @@ export const baseDataProvider: DataProvider = {
       ...(params.sort?.field ? { _sort: params.sort.field, _order: params.sort.order === 'ASC' ? 'ASC' : 'DESC' } : {}),
       ...filtersToQuery(params.filter),
       ...userQueryOf(api),
+      // The screens read the rows, never their groups by agency: each row travels once (docs/decisions/list-by-agence.md).
+      ...(api.groupKey ? { _byAgence: 0 } : {}),
     };
     const json = await httpRequest(listPathOf(api, readSession()?.user?.id), { query, signal: params.signal });
     const rows = rowsOf(json, listKey).map(withId);

@@ -1,7 +1,8 @@
 /**
  * colis/liste and encaissement/liste answer `byAgence` for a role that sees every agency (spec 000 §7, 001 §3 and §7,
  * docs/decisions/list-by-agence.md): the page's rows grouped by their agency, on the fast page and on the whole list;
- * an agent of another agency gets no groups and none of those rows; a malformed query is refused.
+ * an agent of another agency gets no groups and none of those rows; `_byAgence=0` (our client's lists) the same rows
+ * without groups; a malformed query is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -92,7 +93,27 @@ describe('byAgence of colis/liste and encaissement/liste (spec 000 §7, 001 §3 
     expect(dakar.body.byAgence).toBeUndefined();
   });
 
+  it('_byAgence=0 answers the same rows without their groups, on the fast page and on the whole list', async () => {
+    for (const path of ['colis', 'encaissement']) {
+      for (const query of ['_page=1&_perPage=50', '']) {
+        const grouped = await t.call('GET', `/api/${path}/liste/x?${query}`, { token: t.adminToken });
+        const plain = await t.call('GET', `/api/${path}/liste/x?${query}${query ? '&' : ''}_byAgence=0`, { token: t.adminToken });
+        expect(plain.status).toBe(200);
+        expect(plain.body.byAgence).toBeUndefined();
+        expect(grouped.body.byAgence.length).toBeGreaterThan(0);
+        const { byAgence: _groups, ...rest } = grouped.body;
+        expect(plain.body).toEqual(rest);
+        // _byAgence=1 is the default answer.
+        const explicit = await t.call('GET', `/api/${path}/liste/x?${query}${query ? '&' : ''}_byAgence=1`, { token: t.adminToken });
+        expect(explicit.body).toEqual(grouped.body);
+      }
+    }
+  });
+
   it('a malformed query is 400, signed out 401', async () => {
+    const badGroups = await t.call('GET', '/api/colis/liste/x?_byAgence=non', { token: t.adminToken });
+    expect(badGroups.status).toBe(400);
+    expect(JSON.stringify(badGroups.body)).toContain('Paramètre _byAgence invalide');
     const bad = await t.call('GET', '/api/colis/liste/x?_page=abc', { token: t.adminToken });
     expect(bad.status).toBe(400);
     const badEnc = await t.call('GET', '/api/encaissement/liste/x?_perPage=-5', { token: t.adminToken });

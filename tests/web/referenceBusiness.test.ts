@@ -147,6 +147,7 @@ describe('dataProvider calls of the two lists', () => {
       _order: 'ASC',
       q: 'PAR1',
       agenceID: 'a1',
+      _byAgence: '0',
     });
   });
 
