@@ -35,6 +35,7 @@ import { caisseRoutes } from './caisse/routes';
 import { colisRoutes } from './colis/routes';
 import { demandesSuppressionRoutes } from './colis/demandesSuppressionRoutes';
 import { colisTransfertRoutes } from './colis/transfertRoutes';
+import { codeRetraitRoutes } from './colis/codeRetraitRoutes';
 import { encaissementRoutes } from './encaissement/routes';
 import { envoiRoutes } from './envoi/routes';
 import { envoiManifestRoutes } from './envoi/manifestRoutes';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     colisRoutes,
     demandesSuppressionRoutes,
     colisTransfertRoutes,
+    codeRetraitRoutes,
     encaissementRoutes,
     caisseRoutes,
     inventaireRoutes,

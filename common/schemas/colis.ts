@@ -15,7 +15,7 @@ import { deviseOuEuro, roundToDevise } from '../devises';
 import { UNITES } from '../modes';
 import { normalizePhone, type PaysTelephone } from '../phone';
 import * as answer from './answer';
-import { tenduFields } from './encaissement';
+import { codeRetraitField, tenduFields } from './encaissement';
 import { EMAIL_INVALIDE, montant, optionalId, optionalText, poidsKg, requiredId, requiredText, strictNumber } from './fields';
 import { partyRef } from './user';
 
@@ -207,6 +207,8 @@ export const colisUpdateBody = z.union([
  */
 export const finishFields = z
   .object({
+    /** The recipient's release code (docs/decisions/release-code.md), checked by the destination agency. */
+    codeRetrait: codeRetraitField.optional(),
     modePaiementID: z.uuid({ error: M.modePaiementID }).optional(),
     paymentby: payer.optional(),
     ...tenduFields,

@@ -196,6 +196,15 @@ export const encaissementFormSchema = z
 /** What the dialog sends once its values pass (the body's payment fields). */
 export type EncaissementFormOutput = z.output<typeof encaissementFormSchema>;
 
+/** The refusal of a malformed release code (docs/decisions/release-code.md). */
+const CODE_RETRAIT_FORMAT = 'Le code de retrait contient 6 chiffres';
+
+/** The recipient's release code as colis/retirer|livrer take it: six digits (common/schemas/colis.ts finishFields). */
+export const codeRetraitField = z
+  .string({ error: CODE_RETRAIT_FORMAT })
+  .trim()
+  .regex(/^\d{6}$/, CODE_RETRAIT_FORMAT);
+
 /** The refusal of a hand-over in another currency before its amount in it is known (today's rates not read yet). */
 const SOLDE_INCONNU = "Le montant à encaisser dans cette devise n'est pas encore connu.";
 
@@ -205,8 +214,9 @@ const SOLDE_INCONNU = "Le montant à encaisser dans cette devise n'est pas encor
  * obligatoire.'), who pays, and the currency the whole remainder is received in; `montant` is that remainder in it —
  * the settling amount encaissement/equivalent answered (docs/decisions/currencies.md "The last minor units") — shown,
  * not typed, and required in another currency than the parcel's. Hidden: the parcel's currency and remaining amount.
+ * The recipient's release code, when typed (six digits), goes with the body.
  * @returns on success the body: `{}` when nothing remains; else `{modePaiementID, paymentby}` in the parcel's currency,
- *   with `{deviseTendue, montantTendu}` in another
+ *   with `{deviseTendue, montantTendu}` in another; `codeRetrait` when typed
  */
 export const finishFormSchema = z
   .object({
@@ -216,6 +226,12 @@ export const finishFormSchema = z
     deviseTendue: deviseCode(),
     devise: deviseCode('La devise du colis est obligatoire'),
     resteAPayer: z.union([z.number(), z.string()]),
+    /** The recipient's release code, when typed: six digits, or nothing. */
+    codeRetrait: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{6}$/.test(v), CODE_RETRAIT_FORMAT)
+      .nullish(),
   })
   .superRefine((v, ctx) => {
     if (toMinor(v.resteAPayer, v.devise) <= 0n) return;
@@ -225,8 +241,9 @@ export const finishFormSchema = z
     }
   })
   .transform((v) => {
-    if (toMinor(v.resteAPayer, v.devise) <= 0n) return {};
-    const paiement = { modePaiementID: v.modePaiementID!, paymentby: v.paymentby };
+    const code = v.codeRetrait ? { codeRetrait: v.codeRetrait } : {};
+    if (toMinor(v.resteAPayer, v.devise) <= 0n) return code;
+    const paiement = { ...code, modePaiementID: v.modePaiementID!, paymentby: v.paymentby };
     if (v.deviseTendue === v.devise) return paiement;
     return { ...paiement, deviseTendue: v.deviseTendue, montantTendu: minorToNumber(toMinor(v.montant!, v.deviseTendue), v.deviseTendue) };
   });

@@ -64,6 +64,9 @@ export const agenceSchema = z.object({
   paysID: z.uuid().optional(),
   telephone: z.string().trim().max(30, '30 caractères au maximum').nullable().optional(),
   telephoneComplet: z.string().max(30).nullable().optional(),
+  /** The counter's address and opening hours, told to a recipient whose parcel waits there (release-code.md). */
+  adresse: z.string().trim().max(200, '200 caractères au maximum').nullable().optional(),
+  horaires: z.string().trim().max(120, '120 caractères au maximum').nullable().optional(),
 });
 
 /**
@@ -254,6 +257,8 @@ export const agenceRecord = answer.record({
   longitude: z.number().nullable(),
   telephone: z.string().nullable(),
   telephoneComplet: z.string().nullable(),
+  adresse: z.string().describe("the counter's address ('' when not given)"),
+  horaires: z.string().describe("its opening hours, free text ('' when not given)"),
   isActive: z.boolean(),
   createdAt: answer.instant,
   updatedAt: answer.instant,

@@ -19,6 +19,8 @@ export const selectAgences = (d: Db | Tx) =>
       longitude: agences.longitude,
       telephone: agences.telephone,
       telephoneComplet: agences.telephoneComplet,
+      adresse: agences.adresse,
+      horaires: agences.horaires,
       isActive: agences.isActive,
       createdAt: agences.createdAt,
       updatedAt: agences.updatedAt,

@@ -15,6 +15,7 @@ import { conflict } from '../http/errors';
 import { montantOfPayment, recordEncaissement } from '../encaissement/service';
 import { statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { lockColis } from '../access/locks';
+import { consumeCodeRetrait, verifyCodeRetrait } from './codeRetrait';
 import { moveColis } from './statutChange';
 import type { FinishInput } from '../../common/schemas/colis';
 
@@ -26,8 +27,10 @@ const PAIEMENT_REQUIS = 'Le colis doit être entièrement payé : encaissez le r
  * while money remains unless the remaining amount is collected in the same step: `encaissement.deviseTendue` (default
  * the parcel's currency) says the currency received, `encaissement.montantTendu` (default: the settling amount of that
  * currency) the amount shown to the client, which must settle the parcel; the payment is the collecting user's
- * agency's, paid by `encaissement.paymentby` (default COLLECTION_PAYER).
- * @throws 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
+ * agency's, paid by `encaissement.paymentby` (default COLLECTION_PAYER). `encaissement.codeRetrait`, the recipient's
+ * release code, is checked first by the destination agency (colis/codeRetrait.ts verifyCodeRetrait) and dies with the
+ * release.
+ * @throws 409 a wrong, locked or missing release code; 404 a code typed outside the destination agency; 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
  *   settle the parcel (the settling amount said), a currency without a rate today; 403/404 the parcel
  */
 export async function finishColis(
@@ -39,6 +42,8 @@ export async function finishColis(
 ): Promise<void> {
   const idOf = await statutIds(db);
   const statuts = await statutsByCode(db);
+  // A code typed is checked first, in its own transaction: a wrong one stays counted (colis/codeRetrait.ts).
+  if (encaissement?.codeRetrait) await verifyCodeRetrait(db, id, encaissement.codeRetrait, user);
   await db.transaction(async (tx) => {
     const row = await lockColis(tx, { id }, user);
     if (!canFinishColis(statutCodeOf(statuts, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
@@ -72,5 +77,6 @@ export async function finishColis(
       author: user,
       message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
     });
+    if (encaissement?.codeRetrait) await consumeCodeRetrait(tx, row.id);
   });
 }

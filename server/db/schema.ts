@@ -192,6 +192,10 @@ export const agences = pgTable(
       .references(() => pays.id),
     telephone: text('telephone'),
     telephoneComplet: text('telephone_complet'),
+    /** Where its counter is, as told to a recipient whose parcel waits there (docs/decisions/release-code.md). */
+    adresse: text('adresse').notNull().default(''),
+    /** Its opening hours, free text ('Lun–Sam 9 h – 18 h'), told with the address. */
+    horaires: text('horaires').notNull().default(''),
     isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -719,6 +723,27 @@ export const codesOtp = pgTable(
   },
   (t) => [index('codes_otp_lookup_idx').on(t.purpose, t.userID, t.subjectID)],
 );
+
+/**
+ * A parcel's release code (docs/decisions/release-code.md): 6 digits made when its departure arrives, sent to its
+ * recipient, kept only as a keyed hash (server/colis/codeRetrait.ts); one per parcel, replaced when sent again. Five
+ * wrong codes lock it (`verrouilleLe`) until staff of the destination agency unlock it.
+ */
+export const codesRetrait = pgTable('codes_retrait', {
+  colisID: uuid('colis_id')
+    .primaryKey()
+    .references(() => colis.id),
+  codeHash: text('code_hash').notNull(),
+  /** Wrong codes typed since the code was made or unlocked. */
+  essais: integer('essais').notNull().default(0),
+  verrouilleLe: timestamp('verrouille_le', { withTimezone: true, mode: 'date' }),
+  /** When the current code was made and sent. */
+  envoyeLe: timestamp('envoye_le', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Codes sent for the parcel so far (1 at arrival), for the re-send's daily limit. */
+  envois: integer('envois').notNull().default(1),
+  /** The parcel was released with it: it no longer opens anything. */
+  utiliseLe: timestamp('utilise_le', { withTimezone: true, mode: 'date' }),
+});
 
 export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED']);
 

@@ -30,6 +30,7 @@ import type { Db } from '../db/client';
 import { auteurOf, recordAudit, recordChange } from '../db/audit';
 import { colis, envois, pays } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { notifyArrivee } from '../colis/arrivee';
 import { moveColis } from '../colis/statutChange';
 import { statutByCode, statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { nextEnvoiReference } from '../db/references';
@@ -144,8 +145,9 @@ export async function setEnvoiActive(db: Db, id: string, isActive: boolean, user
  * Moves a departure to a status, given by its id or its code (spec 000 §4):
  * - EN_COURS_ENVOI from OUVERT or CLOTURE: the parcels received at the counter (RECEPTIONNE) move to EN_COURS_ENVOI;
  *   those still EN_ATTENTE stay as they are, without history nor mail (docs/decisions/departure-ships-received.md);
- * - ARRIVE from EN_COURS_ENVOI: refused while a parcel is EN_ATTENTE; the others move to EXPEDIE and their
- *   sender and recipient are told 'votre colis est arrivé à destination';
+ * - ARRIVE from EN_COURS_ENVOI: refused while a parcel is EN_ATTENTE; the others move to EXPEDIE, each gets a
+ *   release code, and their sender and recipient are told 'votre colis est arrivé à destination', where to collect
+ *   it and what remains to pay, the recipient its code too (colis/arrivee.ts);
  * - CLOTURE from any other status.
  * All in one transaction: the departure and every parcel move together or not at all.
  * @returns the number of parcels moved
@@ -189,8 +191,9 @@ export async function changeEnvoiStatut(db: Db, id: string, statutValue: string,
         toStatutId: idOf(COLIS_STATUT_ARRIVED),
         author: user,
         motif: `départ ${row.reference} arrivé`,
-        message: ENVOI_MESSAGES.arrived,
       });
+      // Told with their release code and where to collect them (colis/arrivee.ts).
+      await notifyArrivee(tx, list);
       moved = list.length;
     }
     await tx.update(envois).set({ statutID: target.id }).where(eq(envois.id, id));

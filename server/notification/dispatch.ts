@@ -76,8 +76,25 @@ export function reach<K>(askers: Reachable<K>[], demande: CanalEnvoi, smsActif: 
 interface ColisNotice {
   colis: NotifiedColis;
   message: string;
+  /** Words told after `message` in the e-mails and SMS only, not kept in the notifications rows (where to collect it). */
+  detail?: string;
+  /**
+   * Words told to the recipient only, after them (a release code: docs/decisions/release-code.md): never in the
+   * notifications row, and their outbox row is `secret` (its body wiped once sent).
+   */
+  secretDestinataire?: string;
   receivers: { notificationID: string; receiverID: string | null }[];
 }
+
+/** What notifyColis tells about one parcel (ColisNotice): its words, more for the messages, more for its recipient. */
+export type NoticeWords = Pick<ColisNotice, 'message' | 'detail' | 'secretDestinataire'>;
+
+/** Sentences one after the other, each ending with one full stop. */
+const sentences = (...parts: (string | undefined)[]) =>
+  parts
+    .filter((p): p is string => !!p?.trim())
+    .map((p) => p.trim().replace(/\.$/, ''))
+    .join('. ');
 
 /**
  * The outbox rows of parcels' notices (pure): each receiver by its channel (reach with 'auto'), an e-mail
@@ -88,8 +105,12 @@ interface ColisNotice {
  * @param clients each registered receiver (id → e-mail, number, preferred channel, opt-out)
  */
 function colisNotices(notices: ColisNotice[], clients: ReadonlyMap<string, ClientJoignable>, smsActif: boolean): OutboxMessage[] {
-  return notices.flatMap(({ colis: c, message, receivers }) => {
-    const askers = receivers.flatMap((r): Reachable<string>[] => {
+  return notices.flatMap(({ colis: c, message, detail, secretDestinataire, receivers }) => {
+    // The recipient's rows: the registered recipient's, or the typed e-mail's (a receiver-less notice).
+    const duDestinataire = (r: { receiverID: string | null }) => !r.receiverID || r.receiverID === c.destinataireID;
+    // With words for the recipient only, the recipient asks first: an address it shares with the sender is its row.
+    const ordered = secretDestinataire ? [...receivers].sort((a, b) => Number(duDestinataire(b)) - Number(duDestinataire(a))) : receivers;
+    const askers = ordered.flatMap((r): Reachable<string>[] => {
       if (!r.receiverID)
         return c.emailDestinataire
           ? [{ key: r.notificationID, clientID: null, contact: { email: c.emailDestinataire, canalPrefere: 'email' } }]
@@ -100,16 +121,16 @@ function colisNotices(notices: ColisNotice[], clients: ReadonlyMap<string, Clien
       return [{ key: r.notificationID, clientID: r.receiverID, contact }];
     });
     const reached = reach(askers, 'auto', smsActif);
-    const content = noticeContent(c.reference, c.suiviToken, message);
+    const content = noticeContent(c.reference, c.suiviToken, detail ? sentences(message, detail) : message);
+    const destinataire = new Set(receivers.filter(duDestinataire).map((r) => r.notificationID));
+    const secret = secretDestinataire
+      ? noticeContent(c.reference, c.suiviToken, sentences(message, detail, secretDestinataire))
+      : undefined;
     return CANAUX.flatMap((canal) =>
-      [...reached[canal].values()].map((m) => ({
-        to: m.to,
-        ...content[canal],
-        canal,
-        notificationID: m.key,
-        clientID: m.clientID,
-        agenceID: c.agenceID,
-      })),
+      [...reached[canal].values()].map((m) => {
+        const told = secret && destinataire.has(m.key) ? { ...secret[canal], secret: true } : content[canal];
+        return { to: m.to, ...told, canal, notificationID: m.key, clientID: m.clientID, agenceID: c.agenceID };
+      }),
     );
   });
 }
@@ -248,8 +269,10 @@ export function startNoticeDispatcher(opts: {
  * Notifies sender and recipient of each parcel, inside the caller's transaction: a notifications row for each party
  * (and one without receiver for a recipient without client record who has a typed e-mail), written dispatched and
  * expanded at once into outbox rows by the rule (expandNotices), with the parcels as given.
+ * @param message the words of every parcel, or each parcel's words (NoticeWords: its own, and its recipient's only)
  */
-export async function notifyColis(tx: Tx, parcels: NotifiedColis[], message: string): Promise<void> {
+export async function notifyColis(tx: Tx, parcels: NotifiedColis[], message: string | ((c: NotifiedColis) => NoticeWords)): Promise<void> {
+  const wordsOf = typeof message === 'string' ? () => ({ message }) : message;
   const rows = parcels.flatMap((c) => [
     ...[c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ c, receiverID })),
     ...(!c.destinataireID && c.emailDestinataire?.trim() ? [{ c, receiverID: null }] : []),
@@ -257,10 +280,17 @@ export async function notifyColis(tx: Tx, parcels: NotifiedColis[], message: str
   const notices = new Map<string, ColisNotice>();
   for (let i = 0; i < rows.length; i += 1000) {
     const slice = rows.slice(i, i + 1000);
-    const values = slice.map((r) => ({ id: uuidv7(), receiverID: r.receiverID, colisID: r.c.id, message, dispatchedAt: sql`now()` }));
+    const words = slice.map((r) => wordsOf(r.c));
+    const values = slice.map((r, j) => ({
+      id: uuidv7(),
+      receiverID: r.receiverID,
+      colisID: r.c.id,
+      message: words[j]!.message,
+      dispatchedAt: sql`now()`,
+    }));
     await tx.insert(notifications).values(values);
     slice.forEach(({ c, receiverID }, j) => {
-      const notice = notices.get(c.id) ?? { colis: c, message, receivers: [] };
+      const notice = notices.get(c.id) ?? { colis: c, ...words[j]!, receivers: [] };
       notice.receivers.push({ notificationID: values[j]!.id, receiverID });
       notices.set(c.id, notice);
     });

@@ -125,7 +125,10 @@ const VILLES = [
   { code: 'PTN', libelle: 'Porto-Novo', pays: 'BJ' },
 ] as const;
 
-/** Agencies (spec 001 §3 Agence): city code, real coordinates, national phone number (no dial code). */
+/**
+ * Agencies (spec 001 §3 Agence): city code, real coordinates, national phone number (no dial code), the counter's
+ * address and opening hours (told in the arrival notice: docs/decisions/release-code.md).
+ */
 const AGENCES = [
   {
     code: 'PAR1',
@@ -134,6 +137,8 @@ const AGENCES = [
     latitude: '48.886600',
     longitude: '2.349400',
     telephone: '142587630',
+    adresse: '12 rue Poulet, 75018 Paris',
+    horaires: 'Lun–Sam 10 h – 19 h',
   },
   {
     code: 'MRS1',
@@ -142,11 +147,49 @@ const AGENCES = [
     latitude: '43.299900',
     longitude: '5.377700',
     telephone: '491903214',
+    adresse: '8 cours Belsunce, 13001 Marseille',
+    horaires: 'Lun–Sam 9 h 30 – 18 h 30',
   },
-  { code: 'LYS1', libelle: 'Agence Lyon Guillotière', ville: 'LYS', latitude: '45.755600', longitude: '4.842600', telephone: '478612045' },
-  { code: 'DKR1', libelle: 'Agence Dakar Plateau', ville: 'DKR', latitude: '14.669300', longitude: '-17.437600', telephone: '338214567' },
-  { code: 'ABJ1', libelle: 'Agence Abidjan Plateau', ville: 'ABJ', latitude: '5.325800', longitude: '-4.019600', telephone: '2720214580' },
-  { code: 'BKO1', libelle: 'Agence Bamako ACI 2000', ville: 'BKO', latitude: '12.627400', longitude: '-8.026800', telephone: '20224571' },
+  {
+    code: 'LYS1',
+    libelle: 'Agence Lyon Guillotière',
+    ville: 'LYS',
+    latitude: '45.755600',
+    longitude: '4.842600',
+    telephone: '478612045',
+    adresse: '45 cours Gambetta, 69007 Lyon',
+    horaires: 'Lun–Sam 10 h – 18 h 30',
+  },
+  {
+    code: 'DKR1',
+    libelle: 'Agence Dakar Plateau',
+    ville: 'DKR',
+    latitude: '14.669300',
+    longitude: '-17.437600',
+    telephone: '338214567',
+    adresse: '27 avenue Lamine Guèye, Plateau, Dakar',
+    horaires: 'Lun–Sam 9 h – 18 h',
+  },
+  {
+    code: 'ABJ1',
+    libelle: 'Agence Abidjan Plateau',
+    ville: 'ABJ',
+    latitude: '5.325800',
+    longitude: '-4.019600',
+    telephone: '2720214580',
+    adresse: 'Boulevard de la République, Plateau, Abidjan',
+    horaires: 'Lun–Sam 8 h – 17 h 30',
+  },
+  {
+    code: 'BKO1',
+    libelle: 'Agence Bamako ACI 2000',
+    ville: 'BKO',
+    latitude: '12.627400',
+    longitude: '-8.026800',
+    telephone: '20224571',
+    adresse: 'Rue 313, ACI 2000, Bamako',
+    horaires: 'Lun–Sam 8 h – 18 h',
+  },
 ] as const;
 
 // ---------------------------------------------------------------- modes and natures
@@ -555,6 +598,8 @@ export async function seedReference(
           paysID: need(paysIds, paysCode, 'pays'),
           telephone: a.telephone,
           telephoneComplet: indicatifs.get(paysCode)! + a.telephone,
+          adresse: a.adresse,
+          horaires: a.horaires,
         };
       }),
     )
