@@ -500,3 +500,17 @@ export const colisEnvoisOfClientAnswer = answer.envelope({
   ),
   client: answer.record({ nom: z.string(), prenoms: z.string(), telephoneComplet: z.string().nullable() }),
 });
+
+/**
+ * The state of a parcel's release code as its destination agency reads it (GET colis/codeRetrait/{id},
+ * docs/decisions/release-code.md): never the code. ACTIF (usable, `essaisRestants` wrong attempts before the lock),
+ * BLOQUE (five wrong attempts), UTILISE (the parcel was released with it), AUCUN (no code: arrived before the codes).
+ */
+export const codeRetraitEtat = z.object({
+  etat: z.enum(['ACTIF', 'BLOQUE', 'UTILISE', 'AUCUN']),
+  envoyeLe: answer.instant.nullable().describe('when the current code was made and sent'),
+  essaisRestants: z.number().int().describe('wrong attempts left before the lock'),
+  envois: z.number().int().describe('codes sent for the parcel so far'),
+  utiliseLe: answer.instant.nullable(),
+});
+export type CodeRetraitEtat = z.infer<typeof codeRetraitEtat>;

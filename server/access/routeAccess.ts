@@ -174,6 +174,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/colis/demandesSuppression/refuser/:id': key('colisDeleteApprouver'),
   'POST /api/colis/retirer/:id': key('retraitColis'),
   // the release code (docs/decisions/release-code.md): sent again or unlocked by the destination agency's staff
+  'GET /api/colis/codeRetrait/:id': key('retraitColis'),
   'POST /api/colis/codeRetrait/:id': key('retraitColis'),
   'POST /api/colis/codeRetrait/debloquer/:id': key('retraitColis'),
   'POST /api/colis/livrer/:id': key('livraisonColis'),

@@ -8,6 +8,7 @@
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { CodeRetraitEtat } from '../../common/schemas/colis';
 import type { CurrentUser } from '../auth/currentUser';
 import { auteurOf, recordAudit } from '../db/audit';
 import type { Db, Tx } from '../db/client';
@@ -87,15 +88,16 @@ interface ColisRetrait {
 }
 
 /**
- * Locks a parcel for its release code and checks the user is staff of its destination agency (or of a role that sees
- * every agency). @throws 404 for a parcel that does not exist, is deleted, or waits at another agency
+ * Locks a parcel for its release code (or, with `lock` false, reads it) and checks the user is staff of its
+ * destination agency (or of a role that sees every agency).
+ * @throws 404 for a parcel that does not exist, is deleted, or waits at another agency
  */
-async function lockColisRetrait(tx: Tx, colisID: string, user: CurrentUser): Promise<ColisRetrait> {
-  const [row] = await tx
+async function lockColisRetrait(tx: Tx, colisID: string, user: CurrentUser, lock = true): Promise<ColisRetrait> {
+  const query = tx
     .select({ id: colis.id, statutCode: sql<string>`(SELECT code FROM statuts WHERE id = ${colis.statutID})` })
     .from(colis)
-    .where(and(eq(colis.id, colisID), isNull(colis.deletedAt)))
-    .for('update', { of: colis });
+    .where(and(eq(colis.id, colisID), isNull(colis.deletedAt)));
+  const [row] = lock ? await query.for('update', { of: colis }) : await query;
   const agence = row ? await agenceDestination(tx, row.id) : undefined;
   if (!row || !agence || !(user.allAgences || user.agenceID === agence.id)) throw notFound(CODE_RETRAIT_MESSAGES.introuvable);
   return { ...row, agence };
@@ -184,5 +186,25 @@ export async function unlockCodeRetrait(db: Db, colisID: string, user: CurrentUs
       avant: { codeRetrait: 'bloqué' },
       apres: { codeRetrait: 'débloqué' },
     });
+  });
+}
+
+/**
+ * The state of a parcel's code for its destination agency's staff (common/schemas/colis.ts codeRetraitEtat), never
+ * the code. @throws 404 (lockColisRetrait)
+ */
+export async function codeRetraitState(db: Db, colisID: string, user: CurrentUser): Promise<CodeRetraitEtat> {
+  return db.transaction(async (tx) => {
+    await lockColisRetrait(tx, colisID, user, false);
+    const [row] = await tx.select().from(codesRetrait).where(eq(codesRetrait.colisID, colisID));
+    if (!row) return { etat: 'AUCUN', envoyeLe: null, essaisRestants: 0, envois: 0, utiliseLe: null };
+    const etat = row.utiliseLe ? 'UTILISE' : row.verrouilleLe ? 'BLOQUE' : 'ACTIF';
+    return {
+      etat,
+      envoyeLe: row.envoyeLe,
+      essaisRestants: etat === 'ACTIF' ? CODE_RETRAIT_ESSAIS - row.essais : 0,
+      envois: row.envois,
+      utiliseLe: row.utiliseLe,
+    };
   });
 }

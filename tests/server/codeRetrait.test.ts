@@ -122,6 +122,9 @@ describe('the release with its code', () => {
       expect((await t.call('POST', `/api/colis/codeRetrait/${id}`, { token: other.token })).status).toBe(404);
     }
     expect((await t.database.db.select().from(codesRetrait).where(eq(codesRetrait.colisID, id)))[0].essais).toBe(0);
+    const state = async (token = dakar.token) => t.call('GET', `/api/colis/codeRetrait/${id}`, { token });
+    expect((await state(bamako.token)).status).toBe(404);
+    expect((await state()).body.data).toMatchObject({ etat: 'ACTIF', essaisRestants: 5, envois: 1, utiliseLe: null });
     for (let i = 1; i <= 4; i++) {
       const res = await retirer(id, dakar.token, wrong);
       expect(res.status).toBe(409);
@@ -134,6 +137,8 @@ describe('the release with its code', () => {
     expect(fifth.body.message).toMatch(/bloqué après 5 essais/);
     // Locked: even the right code is refused, and the parcel stays at the agency.
     expect((await retirer(id, dakar.token, code)).body.message).toMatch(/bloqué/);
+    expect((await state()).body.data).toMatchObject({ etat: 'BLOQUE', essaisRestants: 0 });
+    expect(JSON.stringify((await state()).body)).not.toContain(code);
     const [still] = await t.database.db
       .select({ s: sql<string>`(SELECT code FROM statuts WHERE id = ${colis.statutID})` })
       .from(colis)
@@ -146,7 +151,11 @@ describe('the release with its code', () => {
     expect(journal.some((a) => JSON.stringify(a.apres) === JSON.stringify({ codeRetrait: 'débloqué' }) && a.auteurID === dakar.id)).toBe(
       true,
     );
+    expect((await state()).body.data).toMatchObject({ etat: 'ACTIF', essaisRestants: 5 });
     expect((await retirer(id, dakar.token, code)).status).toBe(200);
+    const used = (await state()).body.data;
+    expect(used.etat).toBe('UTILISE');
+    expect(new Date(used.utiliseLe).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('a new code kills the old one, reaches the recipient alone, once a minute; malformed codes are 400', async () => {
