@@ -3,7 +3,8 @@
  * (latitude and longitude numeric); phone typed without dial code, full phone = dial code + phone"; §4 only active
  * countries and cities, sorted by label): country → city cascade, name, coordinates, and the phone typed without dial
  * code with the country's indicatif in front, checked with the country's length by common/phone.ts (the server's rule)
- * and the full number shown under it and sent as telephoneComplet. A user bound to one agency edits its own agency but
+ * and the full number shown under it and sent as telephoneComplet; the counter's opening hours and address (told in the
+ * arrival notice: docs/decisions/release-code.md). A user bound to one agency edits its own agency but
  * not its place: country and city are read-only for it (they decide the parcels the agency sees; the server refuses
  * the move, common/autorisationRules.ts referenceWriteRefusal).
  */
@@ -68,6 +69,8 @@ export const AgenceInputs = () => {
           },
         }}
       />
+      <TextInput source="horaires" helperText={`${f}.horaires_help`} />
+      <TextInput source="adresse" helperText={`${f}.adresse_help`} multiline sx={{ gridColumn: { md: '1 / -1' } }} />
     </Box>
   );
 };

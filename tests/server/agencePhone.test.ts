@@ -43,6 +43,26 @@ describe('agence/create and agence/update: one phone rule with the UI', () => {
     expect(dk.body.data).toMatchObject({ telephone: '338214567', telephoneComplet: '+221338214567' });
   });
 
+  it("keeps the counter's address and hours, trimmed; an update that does not send them leaves them", async () => {
+    const created = await t.call('POST', '/api/agence/create', {
+      token: t.adminToken,
+      body: body({ libelle: 'Agence Adresse', adresse: '  3 rue des Colis, Paris ', horaires: 'Lun–Ven 9 h – 17 h' }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ adresse: '3 rue des Colis, Paris', horaires: 'Lun–Ven 9 h – 17 h' });
+    const id = created.body.data.id as string;
+    const updated = await t.call('PUT', `/api/agence/update/${id}`, { token: t.adminToken, body: body({ libelle: 'Agence Adresse 2' }) });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.data).toMatchObject({
+      libelle: 'Agence Adresse 2',
+      adresse: '3 rue des Colis, Paris',
+      horaires: 'Lun–Ven 9 h – 17 h',
+    });
+    const long = await t.call('PUT', `/api/agence/update/${id}`, { token: t.adminToken, body: body({ adresse: 'x'.repeat(201) }) });
+    expect(long.status).toBe(400);
+    expect(long.body.errors.adresse).toBe('200 caractères au maximum');
+  });
+
   it('refuses a number of the wrong length for the country with the French message on the field', async () => {
     const res = await t.call('POST', '/api/agence/create', { token: t.adminToken, body: body({ telephone: '12345' }) });
     expect(res.status).toBe(400);

@@ -10,6 +10,8 @@ export default {
     telephone: 'Téléphone (sans indicatif)',
     latitude: 'Latitude',
     longitude: 'Longitude',
+    adresse: 'Adresse du guichet',
+    horaires: "Horaires d'ouverture",
     isActive: 'Statut',
     createdAt: "Date d'ajout",
   },
@@ -28,6 +30,8 @@ export default {
     pays_first: "Choisissez d'abord le pays",
     telephone_help: 'Sans indicatif, ex. 01 42 58 76 30',
     telephone_complet: 'Numéro complet : %{phone}',
+    adresse_help: "Indiquée au destinataire quand son colis arrive à l'agence",
+    horaires_help: 'Ex. Lun–Sam 9 h – 18 h',
   },
   notifications: {
     created: 'Agence ajouté avec succès !',
