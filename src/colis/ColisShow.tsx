@@ -2,8 +2,9 @@
  * Parcel details at /colis/{id}/show (spec 000 §2 "Parcel details", route colisDetails; key colisDetail; the spec's
  * /colis/{reference} redirects here): react-admin's ShowBase loads the parcel (dataProvider.getOne → GET
  * colis/getBy/{id}) and the page shows three cards — the parcel (./show/ColisSummaryCard, with the delete button), its
- * natures and amounts (./show/ColisNaturesCard), its status history (./show/ColisHistoriqueCard) and, for a holder of
- * auditListe, its audit journal (./show/ColisJournalCard, docs/decisions/audit-journal.md). While loading a
+ * natures and amounts (./show/ColisNaturesCard), its status history (./show/ColisHistoriqueCard), for its destination
+ * agency's staff its release code's state (./show/CodeRetraitCard, docs/decisions/release-code.md) and, for a holder
+ * of auditListe, its audit journal (./show/ColisJournalCard, docs/decisions/audit-journal.md). While loading a
  * spinner; an unknown parcel 'Aucun colis trouvé'; any other failure the server message.
  */
 import { Alert, Box, CircularProgress } from '@mui/material';
@@ -14,6 +15,7 @@ import { ColisHistoriqueCard } from './show/ColisHistoriqueCard';
 import { ColisJournalCard } from './show/ColisJournalCard';
 import { ColisNaturesCard } from './show/ColisNaturesCard';
 import { ColisSummaryCard } from './show/ColisSummaryCard';
+import { CodeRetraitCard } from './show/CodeRetraitCard';
 import type { ColisRecord } from './model/types';
 
 /** The page inside ShowBase: heading, then the load state or the three cards. */
@@ -48,6 +50,7 @@ const ColisShowView = () => {
           <ColisSummaryCard colis={colis} />
           <ColisNaturesCard colis={colis} />
           <ColisHistoriqueCard reference={colis.reference} />
+          <CodeRetraitCard colisId={String(colis.id)} />
           <ColisJournalCard colisId={String(colis.id)} />
         </Box>
       )}

@@ -1,11 +1,12 @@
 /**
  * The dialog of 'Retiré' / 'Livré' (src/colis/FinishColisButton.tsx): the Oui/Non confirmation and, when money remains,
- * how the remainder is collected (currency, mode, payer), then POST colis/retirer|livrer/{id} through
+ * how the remainder is collected (currency, mode, payer), the recipient's release code when given
+ * (docs/decisions/release-code.md), then POST colis/retirer|livrer/{id} through
  * dataProvider.finishColis. Checked with common/schemas/encaissement.ts finishFormSchema; its frame is the payment
  * dialogs' (src/encaissements/PaiementDialog.tsx). A module of its own, downloaded when the dialog first opens.
  */
 import { Alert, DialogContentText } from '@mui/material';
-import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
+import { TextInput, useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { COLLECTION_PAYER } from '../../common/colisRules';
 import { formatMontant } from '../../common/format';
 import { finishFormSchema, type FinishFormOutput } from '../../common/schemas/encaissement';
@@ -50,7 +51,7 @@ export const FinishColisDialog = ({
     <PaiementDialog
       title={k(`finish_title_${kind}`)}
       width={owes ? 600 : 444}
-      defaultValues={{ modePaiementID: '', paymentby: COLLECTION_PAYER, montant: String(resteAPayer) }}
+      defaultValues={{ modePaiementID: '', paymentby: COLLECTION_PAYER, montant: String(resteAPayer), codeRetrait: '' }}
       resolver={resolver}
       context={{ devise: devises.devise, deviseTendue: devises.deviseTendue, resteAPayer: owes ? resteAPayer : 0 }}
       onSubmit={(values) => run(values as FinishFormOutput)}
@@ -60,6 +61,14 @@ export const FinishColisDialog = ({
       submit="app.common.yes"
     >
       <DialogContentText>{translate(k(`finish_confirm_${kind}`), { reference: colis.reference })}</DialogContentText>
+      <TextInput
+        source="codeRetrait"
+        label="resources.colis.fields.codeRetrait"
+        helperText={k('finish_code_help')}
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        sx={{ mt: 2 }}
+      />
       {owes && (
         <>
           <Alert severity="warning" sx={{ my: 2 }}>

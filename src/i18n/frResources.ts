@@ -166,6 +166,7 @@ export const frResources = {
       name: 'Colis |||| Colis',
       fields: {
         reference: 'Référence',
+        codeRetrait: 'Code de retrait',
         createdAt: "Date d'ajout",
         detailsContenu: 'Contenu',
         poids: 'Poids',
@@ -342,7 +343,21 @@ export const frResources = {
         finish_confirm_retire: 'Confirmez-vous que le colis %{reference} a été retiré en agence ?',
         finish_confirm_livre: 'Confirmez-vous que le colis %{reference} a été livré ?',
         finish_remaining: 'Reste à payer : %{amount}. Il sera encaissé dans la même opération.',
+        finish_code_help: 'Les 6 chiffres reçus par le destinataire à l’arrivée du colis',
         receipt_error: 'Erreur lors de la génération du reçu',
+      },
+      code_retrait: {
+        title: 'Code de retrait',
+        actif:
+          'Code actif, envoyé au destinataire le %{date} : encore %{smart_count} essai avant blocage. |||| Code actif, envoyé au destinataire le %{date} : encore %{smart_count} essais avant blocage.',
+        bloque: 'Code bloqué après 5 essais incorrects : débloquez-le, ou envoyez un nouveau code au destinataire.',
+        utilise: 'Colis remis avec son code le %{date}.',
+        aucun: "Aucun code de retrait pour ce colis : envoyez-en un au destinataire, ou vérifiez sa pièce d'identité.",
+        envois: '1 code envoyé pour ce colis |||| %{smart_count} codes envoyés pour ce colis',
+        send: 'Envoyer un nouveau code',
+        send_title: 'Nouveau code de retrait',
+        send_confirm: "Envoyer un nouveau code au destinataire ? L'ancien code ne fonctionnera plus.",
+        unlock: 'Débloquer le code',
       },
       details: {
         reference: 'Référence',

@@ -372,6 +372,22 @@ describe("the hand-over of a parcel that still owes money (src/colis/FinishColis
     expect(getEncaissementDevises).not.toHaveBeenCalled();
   });
 
+  it("the recipient's release code goes with Oui; a malformed one is refused on the field (release-code.md)", async () => {
+    const { finishColis } = renderFinish('retirer', 0);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Retiré' }));
+    const dialog = await screen.findByRole('dialog');
+    const code = within(dialog).getByRole('textbox', { name: 'Code de retrait' });
+    await user.type(code, '12a45');
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    expect(await within(dialog).findByText('Le code de retrait contient 6 chiffres')).toBeTruthy();
+    expect(finishColis).not.toHaveBeenCalled();
+    await user.clear(code);
+    await user.type(code, ' 042917 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', { codeRetrait: '042917' }));
+  });
+
   it('a F CFA parcel handed over at a euro counter: the remainder collected in euros, by whom is chosen', async () => {
     const { finishColis } = renderFinish('retirer', 29358, 'XOF', ['XOF', 'EUR']);
     const user = setupUser();

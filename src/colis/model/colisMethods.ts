@@ -10,7 +10,7 @@ import { httpRequest, type CallOptions } from '../../providers/http';
 import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail, Ref } from './types';
 import type { PrixNature } from './wizardRules';
 import type { Answered } from '../../../common/schemas/answer';
-import type { colisHistoriqueAnswer } from '../../../common/schemas/colis';
+import type { codeRetraitEtat, colisHistoriqueAnswer } from '../../../common/schemas/colis';
 
 /** A parcel with its nature lines, as colis/getByReference answers it. */
 interface ColisDetails {
@@ -43,6 +43,15 @@ export interface ColisMethods {
    * nothing remains). @returns the server message
    */
   finishColis(id: string, to: 'retirer' | 'livrer', paiement: FinishFormOutput): Promise<string | undefined>;
+  /**
+   * GET colis/codeRetrait/{id}: the state of the parcel's release code (docs/decisions/release-code.md), never the code;
+   * a 404 (HttpError) for staff outside its destination agency.
+   */
+  getCodeRetrait(id: string, options?: CallOptions): Promise<Answered<typeof codeRetraitEtat>>;
+  /** POST colis/codeRetrait/{id}: a new code sent to the recipient (429 within a minute). @returns the server message */
+  sendCodeRetrait(id: string): Promise<string | undefined>;
+  /** POST colis/codeRetrait/debloquer/{id}: a code locked by five wrong attempts opens again. @returns the server message */
+  unlockCodeRetrait(id: string): Promise<string | undefined>;
   /** GET colis/contactAdminForEnvoi/{envoiId}: warns the administrators of a full departure. @returns the server message */
   contactAdminsForEnvoi(envoiId: string): Promise<string | undefined>;
   /** GET colis/prixNature: the price of one nature on the departure's route (409 'Aucun prix unitaire associé à : …'). */
@@ -89,6 +98,19 @@ export const colisMethods: ColisMethods = {
   async finishColis(id, to, paiement) {
     const json = await httpRequest(`colis/${to}/${enc(id)}`, { method: 'POST', body: paiement });
     return json.message;
+  },
+
+  async getCodeRetrait(id, { signal } = {}) {
+    const json = await httpRequest(`colis/codeRetrait/${enc(id)}`, { signal });
+    return json.data as Answered<typeof codeRetraitEtat>;
+  },
+
+  async sendCodeRetrait(id) {
+    return (await httpRequest(`colis/codeRetrait/${enc(id)}`, { method: 'POST' })).message;
+  },
+
+  async unlockCodeRetrait(id) {
+    return (await httpRequest(`colis/codeRetrait/debloquer/${enc(id)}`, { method: 'POST' })).message;
   },
 
   async contactAdminsForEnvoi(envoiId) {
