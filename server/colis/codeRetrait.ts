@@ -1,20 +1,21 @@
 /**
  * Release codes (docs/decisions/release-code.md): 6 random digits per parcel, made when its departure arrives
- * (colis/arrivee.ts) or sent again by the destination agency, kept only as an HMAC-SHA256 under a key made once per
- * database (app_settings 'cle_hachage'), never answered, logged, exported nor journaled: the clear code exists only
+ * (colis/arrivee.ts) or sent again by the destination agency, kept only as a keyed hash (colis/cleHachage.ts), never
+ * answered, logged, exported nor journaled: the clear code exists only
  * in the outbox row that carries it to the recipient (`secret`: its body is wiped once sent). Five wrong codes lock
  * it until staff of the destination agency unlock it or send a new one; the staff of any other agency read 404, so
  * nobody can lock out a parcel they do not handle.
  */
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CodeRetraitEtat } from '../../common/schemas/colis';
 import type { CurrentUser } from '../auth/currentUser';
 import { auteurOf, recordAudit } from '../db/audit';
 import type { Db, Tx } from '../db/client';
-import { appSettings, codesRetrait, colis } from '../db/schema';
-import { conflict, notFound, tooManyAttempts } from '../http/errors';
-import { agenceDestination, type AgenceDestination } from './destination';
+import { codesRetrait } from '../db/schema';
+import { conflict, tooManyAttempts } from '../http/errors';
+import { cleHachage, keyedHash } from './cleHachage';
+import { lockAtDestination } from './destination';
 
 /** Wrong codes that lock a parcel's code. */
 const CODE_RETRAIT_ESSAIS = 5;
@@ -25,7 +26,6 @@ const ENVOIS_MAX = 10;
 
 /** The French texts of the release code. */
 const CODE_RETRAIT_MESSAGES = {
-  introuvable: 'Aucun colis trouvé',
   pasArrive: "Ce colis n'est pas en attente de retrait : aucun code de retrait ne peut être envoyé.",
   aucun: "Ce colis n'a pas de code de retrait : envoyez-en un, ou identifiez le destinataire par sa pièce d'identité.",
   faux: (reste: number) => `Code de retrait incorrect. Encore ${reste} essai${reste > 1 ? 's' : ''} avant le blocage du code.`,
@@ -35,18 +35,8 @@ const CODE_RETRAIT_MESSAGES = {
   pasVerrouille: "Le code de retrait de ce colis n'est pas bloqué.",
 } as const;
 
-/** The key of the keyed hashes (release codes), made once per database and kept in app_settings. */
-async function cleHachage(tx: Tx): Promise<Buffer> {
-  await tx
-    .insert(appSettings)
-    .values({ key: 'cle_hachage', value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, 'cle_hachage'));
-  return Buffer.from(row.value, 'base64url');
-}
-
-/** The stored form of a parcel's code: HMAC-SHA256 (hex) of the parcel's id and the code. */
-const hashOf = (cle: Buffer, colisID: string, code: string) => createHmac('sha256', cle).update(`retrait:${colisID}:${code}`).digest('hex');
+/** The stored form of a parcel's code: the keyed hash of the parcel's id and the code. */
+const hashOf = (cle: Buffer, colisID: string, code: string) => keyedHash(cle, 'retrait', colisID, code);
 
 /** Six random digits. */
 const nouveauCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -80,37 +70,14 @@ export async function issueCodesRetrait(tx: Tx, colisIds: readonly string[]): Pr
   return codes;
 }
 
-/** A parcel as the release code's calls lock it: waiting at its destination agency, which the user is staff of. */
-interface ColisRetrait {
-  id: string;
-  statutCode: string;
-  agence: AgenceDestination;
-}
-
-/**
- * Locks a parcel for its release code (or, with `lock` false, reads it) and checks the user is staff of its
- * destination agency (or of a role that sees every agency).
- * @throws 404 for a parcel that does not exist, is deleted, or waits at another agency
- */
-async function lockColisRetrait(tx: Tx, colisID: string, user: CurrentUser, lock = true): Promise<ColisRetrait> {
-  const query = tx
-    .select({ id: colis.id, statutCode: sql<string>`(SELECT code FROM statuts WHERE id = ${colis.statutID})` })
-    .from(colis)
-    .where(and(eq(colis.id, colisID), isNull(colis.deletedAt)));
-  const [row] = lock ? await query.for('update', { of: colis }) : await query;
-  const agence = row ? await agenceDestination(tx, row.id) : undefined;
-  if (!row || !agence || !(user.allAgences || user.agenceID === agence.id)) throw notFound(CODE_RETRAIT_MESSAGES.introuvable);
-  return { ...row, agence };
-}
-
 /**
  * Checks a code typed at the counter, in its own transaction so that a wrong attempt stays counted when the release
  * is refused; the parcel is the caller's to release next (consumeCodeRetrait in the release's transaction).
- * @throws 404 (lockColisRetrait), 409 no code, a wrong code (the attempts left said) or a locked code
+ * @throws 404 (lockAtDestination), 409 no code, a wrong code (the attempts left said) or a locked code
  */
 export async function verifyCodeRetrait(db: Db, colisID: string, code: string, user: CurrentUser): Promise<void> {
   const refus = await db.transaction(async (tx) => {
-    await lockColisRetrait(tx, colisID, user);
+    await lockAtDestination(tx, colisID, user);
     const [row] = await tx.select().from(codesRetrait).where(eq(codesRetrait.colisID, colisID));
     if (!row || row.utiliseLe) return conflict(CODE_RETRAIT_MESSAGES.aucun, { codeRetrait: CODE_RETRAIT_MESSAGES.aucun });
     if (row.verrouilleLe) return locked();
@@ -142,10 +109,10 @@ export async function consumeCodeRetrait(tx: Tx, colisID: string): Promise<void>
  * Makes a new code for a parcel waiting at the user's agency (the old one dies, a lock is lifted), journaled without
  * it; the caller sends it. At most one a minute and ENVOIS_MAX per parcel.
  * @returns the parcel's new clear code
- * @throws 404 (lockColisRetrait), 409 the parcel is not waiting for its recipient or too many codes were sent, 429 too soon
+ * @throws 404 (lockAtDestination), 409 the parcel is not waiting for its recipient or too many codes were sent, 429 too soon
  */
 export async function renewCodeRetrait(tx: Tx, colisID: string, user: CurrentUser, waitingCode: string): Promise<string> {
-  const parcel = await lockColisRetrait(tx, colisID, user);
+  const parcel = await lockAtDestination(tx, colisID, user);
   if (parcel.statutCode !== waitingCode) throw conflict(CODE_RETRAIT_MESSAGES.pasArrive);
   const [row] = await tx.select().from(codesRetrait).where(eq(codesRetrait.colisID, colisID));
   if (row) {
@@ -167,11 +134,11 @@ export async function renewCodeRetrait(tx: Tx, colisID: string, user: CurrentUse
 
 /**
  * Unlocks a parcel's locked code (the same code opens again, five attempts), journaled.
- * @throws 404 (lockColisRetrait), 409 the code is not locked
+ * @throws 404 (lockAtDestination), 409 the code is not locked
  */
 export async function unlockCodeRetrait(db: Db, colisID: string, user: CurrentUser): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockColisRetrait(tx, colisID, user);
+    await lockAtDestination(tx, colisID, user);
     const unlocked = await tx
       .update(codesRetrait)
       .set({ essais: 0, verrouilleLe: null })
@@ -191,11 +158,11 @@ export async function unlockCodeRetrait(db: Db, colisID: string, user: CurrentUs
 
 /**
  * The state of a parcel's code for its destination agency's staff (common/schemas/colis.ts codeRetraitEtat), never
- * the code. @throws 404 (lockColisRetrait)
+ * the code. @throws 404 (lockAtDestination)
  */
 export async function codeRetraitState(db: Db, colisID: string, user: CurrentUser): Promise<CodeRetraitEtat> {
   return db.transaction(async (tx) => {
-    await lockColisRetrait(tx, colisID, user, false);
+    await lockAtDestination(tx, colisID, user, false);
     const [row] = await tx.select().from(codesRetrait).where(eq(codesRetrait.colisID, colisID));
     if (!row) return { etat: 'AUCUN', envoyeLe: null, essaisRestants: 0, envois: 0, utiliseLe: null };
     const etat = row.utiliseLe ? 'UTILISE' : row.verrouilleLe ? 'BLOQUE' : 'ACTIF';

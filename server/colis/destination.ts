@@ -2,11 +2,15 @@
  * The agency that holds a parcel at its destination (docs/decisions/release-code.md): the active agency of the
  * parcel's destination city (the inventory's rule: server/inventaire/query.ts), the first by code when the city has
  * several; for a parcel without a city, the first active agency of its departure's destination country. Its staff
- * release the parcel and handle its release code; its address and hours are told in the arrival notice.
+ * (and the roles that see every agency) handle the parcel's release code and read its release's proof
+ * (lockAtDestination: 404 for anyone else); its address and hours are told in the arrival notice.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../auth/currentUser';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { colis } from '../db/schema';
+import { notFound } from '../http/errors';
 
 /** The destination agency as the notices tell it and the release checks it. */
 export interface AgenceDestination {
@@ -55,4 +59,27 @@ export async function agencesDestination(tx: Tx, colisIds: readonly string[]): P
 /** The destination agency of one parcel (agencesDestination), or undefined. */
 export async function agenceDestination(tx: Tx, colisID: string): Promise<AgenceDestination | undefined> {
   return (await agencesDestination(tx, [colisID])).get(colisID);
+}
+
+/** A parcel as lockAtDestination gives it: its status code and its destination agency. */
+export interface ColisAtDestination {
+  id: string;
+  statutCode: string;
+  agence: AgenceDestination;
+}
+
+/**
+ * Locks a parcel (or, with `lock` false, reads it) and checks the user is staff of its destination agency (or of a
+ * role that sees every agency).
+ * @throws 404 'Aucun colis trouvé' for a parcel that does not exist, is deleted, or is held by another agency
+ */
+export async function lockAtDestination(tx: Tx, colisID: string, user: CurrentUser, lock = true): Promise<ColisAtDestination> {
+  const query = tx
+    .select({ id: colis.id, statutCode: sql<string>`(SELECT code FROM statuts WHERE id = ${colis.statutID})` })
+    .from(colis)
+    .where(and(eq(colis.id, colisID), isNull(colis.deletedAt)));
+  const [row] = lock ? await query.for('update', { of: colis }) : await query;
+  const agence = row ? await agenceDestination(tx, row.id) : undefined;
+  if (!row || !agence || !(user.allAgences || user.agenceID === agence.id)) throw notFound('Aucun colis trouvé');
+  return { ...row, agence };
 }
