@@ -278,6 +278,7 @@ export const PERMISSIONS = {
   colisDetails: { group: 'colis', description: "Voir la page de détail d'un colis", agent: true },
   retraitColis: { group: 'colis', description: "Enregistrer le retrait d'un colis en agence", agent: true },
   livraisonColis: { group: 'colis', description: "Enregistrer la livraison d'un colis à domicile", agent: true },
+  colisMandataire: { group: 'colis', description: 'Autoriser un mandataire à retirer un colis', agent: true },
   // Deciding the deletion requests of processed parcels in the application (docs/decisions/deletion-requests.md): the
   // list 'Demandes de suppression', approve or refuse; not an agent's key (the roles that see every agency hold it).
   colisDeleteApprouver: {

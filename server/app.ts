@@ -36,6 +36,7 @@ import { colisRoutes } from './colis/routes';
 import { demandesSuppressionRoutes } from './colis/demandesSuppressionRoutes';
 import { colisTransfertRoutes } from './colis/transfertRoutes';
 import { codeRetraitRoutes } from './colis/codeRetraitRoutes';
+import { remiseRoutes } from './colis/remiseRoutes';
 import { encaissementRoutes } from './encaissement/routes';
 import { envoiRoutes } from './envoi/routes';
 import { envoiManifestRoutes } from './envoi/manifestRoutes';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     demandesSuppressionRoutes,
     colisTransfertRoutes,
     codeRetraitRoutes,
+    remiseRoutes,
     encaissementRoutes,
     caisseRoutes,
     inventaireRoutes,

@@ -11,6 +11,14 @@
  */
 import { z } from 'zod';
 import { PAYMENT_BY } from '../colisRules';
+import {
+  normalizePieceNumero,
+  PIECE_NUMERO_MAX,
+  PIECE_NUMERO_MIN,
+  PIECE_TYPE_CODES,
+  REMISE_MESSAGES,
+  REMISE_METHODES,
+} from '../remiseRules';
 import { deviseOuEuro, roundToDevise } from '../devises';
 import { UNITES } from '../modes';
 import { normalizePhone, type PaysTelephone } from '../phone';
@@ -200,6 +208,16 @@ export const colisUpdateBody = z.union([
   colisBody,
 ]);
 
+/** An identity document as the counter types it: its type and number, normalised (common/remiseRules.ts). */
+const pieceFields = {
+  pieceType: z.enum(PIECE_TYPE_CODES, { error: REMISE_MESSAGES.pieceType }).optional(),
+  pieceNumero: z
+    .string({ error: REMISE_MESSAGES.pieceNumero })
+    .transform(normalizePieceNumero)
+    .refine((v) => /^[A-Z0-9]+$/.test(v) && v.length >= PIECE_NUMERO_MIN && v.length <= PIECE_NUMERO_MAX, REMISE_MESSAGES.pieceNumero)
+    .optional(),
+};
+
 /**
  * Body of colis/retirer and colis/livrer: how the remaining amount is collected in the same step, if any — the payment
  * mode, who pays (default the spec's debtor, COLLECTION_PAYER), and the currency it is tendered in with, optionally, the
@@ -209,6 +227,11 @@ export const finishFields = z
   .object({
     /** The recipient's release code (docs/decisions/release-code.md), checked by the destination agency. */
     codeRetrait: codeRetraitField.optional(),
+    // The release's proof (docs/decisions/release-proof.md): a document, a proxy, a signature and a photo.
+    ...pieceFields,
+    mandataireID: z.uuid({ error: 'Mandataire invalide' }).optional(),
+    signature: z.string().max(280_000, REMISE_MESSAGES.image('signature')).optional().describe('PNG data URL, 200 KB at most'),
+    photo: z.string().max(700_000, REMISE_MESSAGES.image('photo')).optional().describe('PNG or JPEG data URL, 500 KB at most'),
     modePaiementID: z.uuid({ error: M.modePaiementID }).optional(),
     paymentby: payer.optional(),
     ...tenduFields,
@@ -217,8 +240,57 @@ export const finishFields = z
     if (body.montantTendu !== undefined && body.deviseTendue === undefined) {
       ctx.addIssue({ code: 'custom', path: ['deviseTendue'], message: 'La devise du montant tendu est obligatoire' });
     }
+    if ((body.pieceType === undefined) !== (body.pieceNumero === undefined)) {
+      const path = body.pieceType === undefined ? 'pieceType' : 'pieceNumero';
+      ctx.addIssue({
+        code: 'custom',
+        path: [path],
+        message: path === 'pieceType' ? REMISE_MESSAGES.pieceType : REMISE_MESSAGES.pieceNumero,
+      });
+    }
   });
 export type FinishInput = z.infer<typeof finishFields>;
+
+/** Body of colis/mandataire/{id} (docs/decisions/release-proof.md): the proxy and their identity document. */
+export const mandataireBody = z.object({
+  nom: z.string({ error: 'Le nom du mandataire est obligatoire' }).trim().min(1, 'Le nom du mandataire est obligatoire').max(100),
+  prenoms: z.string().trim().max(100).optional(),
+  telephone: z
+    .string({ error: 'Le téléphone du mandataire est obligatoire' })
+    .trim()
+    .regex(/^\+?[0-9 ]{6,20}$/, 'Le téléphone du mandataire est invalide'),
+  pieceType: pieceFields.pieceType.unwrap(),
+  pieceNumero: pieceFields.pieceNumero.unwrap(),
+});
+export type MandataireInput = z.infer<typeof mandataireBody>;
+
+/** A proxy as the API answers it (never the document's number). */
+export const mandataireRecord = z.object({
+  id: z.string(),
+  nom: z.string(),
+  prenoms: z.string(),
+  telephone: z.string(),
+  pieceType: z.string(),
+  pieceDernier4: z.string().describe("the document number's last 4 characters"),
+  createdAt: answer.instant,
+});
+
+/** A parcel's release record as its destination agency reads it (GET colis/remise/{id}); null before any release. */
+export const remiseRecord = z
+  .object({
+    statut: z.string(),
+    remisLe: answer.instant,
+    methode: z.enum(REMISE_METHODES).nullable(),
+    pieceType: z.string().nullable(),
+    pieceDernier4: z.string().nullable(),
+    remisPar: z.string(),
+    agence: z.string().nullable(),
+    mandataireID: z.string().nullable(),
+    mandataire: mandataireRecord.nullable(),
+    signature: z.boolean().describe('a signature was drawn: GET colis/remise/{id}/signature'),
+    photo: z.boolean().describe('a photo was taken: GET colis/remise/{id}/photo'),
+  })
+  .nullable();
 
 /** Query of colis/prixNature. */
 export const prixNatureQuery = z.object({

@@ -177,6 +177,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/colis/codeRetrait/:id': key('retraitColis'),
   'POST /api/colis/codeRetrait/:id': key('retraitColis'),
   'POST /api/colis/codeRetrait/debloquer/:id': key('retraitColis'),
+  // the release's proof (docs/decisions/release-proof.md): proxies authorised beforehand, the release record
+  'POST /api/colis/mandataire/:id': key('colisMandataire'),
+  'GET /api/colis/mandataires/:id': key('colisMandataire', { anyOf: ['retraitColis'] }),
+  'GET /api/colis/remise/:id': key('retraitColis'),
+  'GET /api/colis/remise/:id/signature': key('retraitColis'),
+  'GET /api/colis/remise/:id/photo': key('retraitColis'),
   'POST /api/colis/livrer/:id': key('livraisonColis'),
   'GET /api/colis/contactAdminForEnvoi/:envoiId': key('addColis'),
   'GET /api/colis/prixNature': key('addColis', { anyOf: ['colisUpdate'] }),

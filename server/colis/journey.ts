@@ -9,6 +9,7 @@ import { COLIS_MESSAGES, COLLECTION_PAYER, canFinishColis, type ColisFinishTarge
 import { todayIso } from '../../common/dates';
 import { toMinor } from '../../common/devises';
 import { formatMontant } from '../../common/format';
+import { REMISE_METHODE_LABELS } from '../../common/remiseRules';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db } from '../db/client';
 import { conflict } from '../http/errors';
@@ -16,6 +17,7 @@ import { montantOfPayment, recordEncaissement } from '../encaissement/service';
 import { statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { lockColis } from '../access/locks';
 import { consumeCodeRetrait, verifyCodeRetrait } from './codeRetrait';
+import { recordRemise } from './remise';
 import { moveColis } from './statutChange';
 import type { FinishInput } from '../../common/schemas/colis';
 
@@ -29,8 +31,9 @@ const PAIEMENT_REQUIS = 'Le colis doit être entièrement payé : encaissez le r
  * currency) the amount shown to the client, which must settle the parcel; the payment is the collecting user's
  * agency's, paid by `encaissement.paymentby` (default COLLECTION_PAYER). `encaissement.codeRetrait`, the recipient's
  * release code, is checked first by the destination agency (colis/codeRetrait.ts verifyCodeRetrait) and dies with the
- * release.
- * @throws 409 a wrong, locked or missing release code; 404 a code typed outside the destination agency; 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
+ * release. The release's record (colis/remise.ts recordRemise: who, where, how the person was identified, the
+ * signature and photo) is written in the same transaction.
+ * @throws 400 a malformed signature or photo; 409 a proxy unknown or whose document does not match; 409 a wrong, locked or missing release code; 404 a code typed outside the destination agency; 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
  *   settle the parcel (the settling amount said), a currency without a rate today; 403/404 the parcel
  */
 export async function finishColis(
@@ -70,12 +73,21 @@ export async function finishColis(
         },
       );
     }
+    // The release's record first: a proxy's document that does not match refuses the release (colis/remise.ts).
+    const methode = await recordRemise(tx, {
+      colisID: row.id,
+      statut: to,
+      user,
+      proof: encaissement,
+      codeUsed: !!encaissement?.codeRetrait,
+    });
     await moveColis(tx, {
       colisIds: [row.id],
       fromStatutIds: [row.statutID],
       toStatutId: idOf(to),
       author: user,
       message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
+      motif: methode ? `remis : ${REMISE_METHODE_LABELS[methode]}` : undefined,
     });
     if (encaissement?.codeRetrait) await consumeCodeRetrait(tx, row.id);
   });

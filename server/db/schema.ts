@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -743,6 +744,65 @@ export const codesRetrait = pgTable('codes_retrait', {
   envois: integer('envois').notNull().default(1),
   /** The parcel was released with it: it no longer opens anything. */
   utiliseLe: timestamp('utilise_le', { withTimezone: true, mode: 'date' }),
+});
+
+/** Binary data (an image), a Buffer on both drivers (PGlite reads a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A person the sender's or the destination agency authorised to collect a parcel instead of its recipient
+ * (docs/decisions/release-proof.md): name, phone, the type of their identity document and, of its number, the last 4
+ * characters and a keyed hash only (server/colis/remise.ts).
+ */
+export const colisMandataires = pgTable(
+  'colis_mandataires',
+  {
+    id: id(),
+    colisID: uuid('colis_id')
+      .notNull()
+      .references(() => colis.id),
+    nom: text('nom').notNull(),
+    prenoms: text('prenoms').notNull().default(''),
+    telephone: text('telephone').notNull(),
+    pieceType: text('piece_type').notNull(),
+    pieceDernier4: text('piece_dernier4').notNull(),
+    pieceHash: text('piece_hash').notNull(),
+    autorisePar: uuid('autorise_par')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('colis_mandataires_colis_idx').on(t.colisID)],
+);
+
+/**
+ * The release of a parcel (RETIRE at the agency, LIVRE at the door: docs/decisions/release-proof.md), written in the
+ * same transaction as its status and never changed (migration 0033's trigger): who handed it over, when, from which
+ * agency, how the person was identified (`methode`: the code, their document, a proxy's), the document's type and last
+ * 4 characters and keyed hash, the proxy, and the signature (PNG) and photo drawn and taken at the counter.
+ */
+export const colisRemises = pgTable('colis_remises', {
+  colisID: uuid('colis_id')
+    .primaryKey()
+    .references(() => colis.id),
+  statut: text('statut').notNull(),
+  remisPar: uuid('remis_par')
+    .notNull()
+    .references(() => users.id),
+  agenceID: uuid('agence_id').references(() => agences.id),
+  remisLe: timestamp('remis_le', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** CODE, PIECE or MANDATAIRE (common/remiseRules.ts); null for a release recorded without proof. */
+  methode: text('methode'),
+  pieceType: text('piece_type'),
+  pieceDernier4: text('piece_dernier4'),
+  pieceHash: text('piece_hash'),
+  mandataireID: uuid('mandataire_id').references(() => colisMandataires.id),
+  signature: bytea('signature'),
+  photo: bytea('photo'),
+  photoType: text('photo_type'),
 });
 
 export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED']);

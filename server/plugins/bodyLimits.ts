@@ -23,7 +23,9 @@ const LARGE_BODY_LIMIT = 1_048_576;
  * - autorisation/updateMany and colis/transferer: 500 ids (≈ 20 KB);
  * - caisse/cloture: 200 counted lines (≈ 20 KB);
  * - message/sendbyEmail, notification/contactClients: a 10 000-character message (≈ 20–30 KB, more escaped);
- * - inventaire/create: 5 000 references of up to 64 characters (≈ 100 KB for real references, 330 KB at the maxima).
+ * - inventaire/create: 5 000 references of up to 64 characters (≈ 100 KB for real references, 330 KB at the maxima);
+ * - colis/retirer, colis/livrer: a signature (200 KB) and a photo (500 KB) as base64 data URLs (≈ 940 KB at the
+ *   maxima: docs/decisions/release-proof.md).
  */
 export const LARGE_BODY_ROUTES: Readonly<Record<string, number>> = {
   'POST /api/colis/create': MEDIUM_BODY_LIMIT,
@@ -34,6 +36,8 @@ export const LARGE_BODY_ROUTES: Readonly<Record<string, number>> = {
   'POST /api/message/sendbyEmail': MEDIUM_BODY_LIMIT,
   'POST /api/notification/contactClients': MEDIUM_BODY_LIMIT,
   'POST /api/inventaire/create': LARGE_BODY_LIMIT,
+  'POST /api/colis/retirer/:id': LARGE_BODY_LIMIT,
+  'POST /api/colis/livrer/:id': LARGE_BODY_LIMIT,
 };
 
 /**

@@ -138,7 +138,22 @@ describe('the routes that need more', () => {
     'POST /api/message/sendbyEmail': () => ({ email: 'client@test.local', subject: accents(200), htmlContent: accents(10_000) }),
     'POST /api/notification/contactClients': () => ({ typeDestinataire: 'tous', sujet: accents(30), message: accents(10_000) }),
     'POST /api/inventaire/create': () => ({ references: Array.from({ length: 5000 }, (_, i) => `PAR-2026-${String(i).padStart(6, '0')}`) }),
+    // A release with the largest signature and photo their schema allows (common/schemas/colis.ts finishFields).
+    'POST /api/colis/retirer/:id': () => releaseBody(),
+    'POST /api/colis/livrer/:id': () => releaseBody(),
   };
+  function releaseBody() {
+    return {
+      codeRetrait: '123456',
+      pieceType: 'PASSEPORT',
+      pieceNumero: 'A'.repeat(30),
+      mandataireID: randomUUID(),
+      signature: `data:image/png;base64,${'A'.repeat(280_000 - 22)}`,
+      photo: `data:image/jpeg;base64,${'A'.repeat(700_000 - 23)}`,
+      modePaiementID: randomUUID(),
+      paymentby: 'destinateur',
+    };
+  }
 
   it('take the largest body their schema allows, even with non-ASCII escaped, and refuse one over their limit', async () => {
     for (const [key, make] of Object.entries(largest)) {
@@ -164,6 +179,8 @@ describe('the routes that need more', () => {
       'POST /api/message/sendbyEmail',
       'POST /api/notification/contactClients',
       'POST /api/inventaire/create',
+      'POST /api/colis/retirer/:id',
+      'POST /api/colis/livrer/:id',
     ]) {
       expect(Buffer.byteLength(JSON.stringify(largest[key]())), key).toBeGreaterThan(SMALL_BODY_LIMIT);
     }

@@ -1,0 +1,66 @@
+/**
+ * Rules of a parcel's release at its destination (docs/decisions/release-proof.md), shared by the server (which
+ * checks and records them: server/colis/remise.ts) and the counter's screens: the identity documents accepted, how a
+ * document number is compared, and the images a release carries (a signature drawn on screen, a photo).
+ */
+
+/** The identity documents a recipient or a proxy may present, by code, with their French labels. */
+export const PIECE_TYPES = {
+  CNI: "Carte nationale d'identité",
+  PASSEPORT: 'Passeport',
+  CARTE_CONSULAIRE: 'Carte consulaire',
+  TITRE_SEJOUR: 'Titre de séjour',
+  PERMIS: 'Permis de conduire',
+} as const;
+
+/** An identity document's code. */
+export type PieceType = keyof typeof PIECE_TYPES;
+
+/** The codes of PIECE_TYPES, for a schema's enum. */
+export const PIECE_TYPE_CODES = Object.keys(PIECE_TYPES) as [PieceType, ...PieceType[]];
+
+/** How a release proved who took the parcel: its code, an identity document, or an authorised proxy's document. */
+export const REMISE_METHODES = ['CODE', 'PIECE', 'MANDATAIRE'] as const;
+export type RemiseMethode = (typeof REMISE_METHODES)[number];
+
+/** The French label of each method (the parcel's details, the journal). */
+export const REMISE_METHODE_LABELS: Record<RemiseMethode, string> = {
+  CODE: 'Code de retrait',
+  PIECE: "Pièce d'identité du destinataire",
+  MANDATAIRE: 'Mandataire autorisé',
+};
+
+/** The shortest and longest document number accepted, once normalised. */
+export const PIECE_NUMERO_MIN = 4;
+export const PIECE_NUMERO_MAX = 30;
+
+/**
+ * A document number as it is compared and hashed: spaces, dashes, dots and slashes removed, upper case
+ * ('ab 12-345' → 'AB12345'). Pure.
+ */
+export const normalizePieceNumero = (raw: string) => raw.replace(/[\s\-./]/g, '').toUpperCase();
+
+/** The last 4 characters of a normalised number: all a release keeps of it in clear. */
+export const dernier4 = (normalized: string) => normalized.slice(-4);
+
+/**
+ * The images a release carries, with their largest decoded size (bytes): both as base64 data URLs stay under the
+ * application's 1 MiB body (server/plugins/bodyLimits.ts).
+ */
+export const REMISE_IMAGES = {
+  signature: { types: ['image/png'], maxBytes: 200 * 1024 },
+  photo: { types: ['image/png', 'image/jpeg'], maxBytes: 500 * 1024 },
+} as const;
+
+/** The French refusals of the release's proof. */
+export const REMISE_MESSAGES = {
+  pieceNumero: `Le numéro de la pièce contient de ${PIECE_NUMERO_MIN} à ${PIECE_NUMERO_MAX} lettres ou chiffres`,
+  pieceType: "Choisissez le type de pièce d'identité",
+  image: (what: 'signature' | 'photo') =>
+    what === 'signature'
+      ? 'La signature doit être une image PNG de 200 Ko au plus'
+      : 'La photo doit être une image PNG ou JPEG de 500 Ko au plus',
+  mandataireInconnu: "Ce mandataire n'est pas autorisé pour ce colis.",
+  mandatairePiece: 'La pièce présentée ne correspond pas à celle du mandataire autorisé.',
+  mandataireDejaRemis: 'Ce colis a déjà été remis : on ne peut plus autoriser de mandataire.',
+} as const;

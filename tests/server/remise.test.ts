@@ -1,0 +1,188 @@
+/**
+ * The release's proof (docs/decisions/release-proof.md): each RETIRE / LIVRE writes its record in the same transaction
+ * — who, where, how the person was identified (the code, their document, an authorised proxy's), the document's type
+ * and last 4 only, the signature and the photo — and the record never changes; proxies are authorised beforehand by
+ * the sender's or the destination agency; the destination agency alone reads identities and images.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { audits, colis, colisMandataires, colisRemises } from '../../server/db/schema';
+import { setupTestApp, type TestContext } from './helpers';
+import { createEnvoiByApi, insertColis } from './fixtures';
+
+let t: TestContext;
+let dakar: { id: string; token: string };
+let paris: { id: string; token: string };
+let bamako: { id: string; token: string };
+
+/** A 1×1 PNG, as a canvas's toDataURL gives one. */
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** The first bytes of a JPEG and a little more. */
+const JPEG = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]).toString('base64')}`;
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  dakar = await t.createStaff('AGENT', { agenceCode: 'DKR1' });
+  paris = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
+  bamako = await t.createStaff('AGENT', { agenceCode: 'BKO1' });
+});
+afterAll(() => t.close());
+
+/** A paid parcel Paris → Sénégal whose departure arrived (EXPEDIE), and its release code. */
+async function arrivedParcel(): Promise<{ id: string; code: string }> {
+  const db = t.database.db;
+  const envoi = await createEnvoiByApi(t, { contenu: 'Fret remise', poids: 500 });
+  const id = await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE' });
+  await db.update(colis).set({ resteAPayer: '0', reglement: '50.00' }).where(eq(colis.id, id));
+  for (const statutID of ['EN_COURS_ENVOI', 'ARRIVE']) {
+    expect((await t.call('PUT', `/api/envoi/update/${envoi.id}`, { token: t.adminToken, body: { statutID } })).status).toBe(200);
+  }
+  const rows = await db.execute(
+    sql`SELECT o.html FROM mail_outbox o JOIN notifications n ON n.id = o.notification_id WHERE n.colis_id = ${id} AND o.secret`,
+  );
+  const html = (rows as unknown as { rows: { html: string }[] }).rows[0].html;
+  return { id, code: /Code de retrait : (\d{6})/.exec(html)![1] };
+}
+
+const retirer = (id: string, token: string, body: Record<string, unknown>) => t.call('POST', `/api/colis/retirer/${id}`, { token, body });
+const statutOf = async (id: string) =>
+  (
+    await t.database.db
+      .select({ s: sql<string>`(SELECT code FROM statuts WHERE id = ${colis.statutID})` })
+      .from(colis)
+      .where(eq(colis.id, id))
+  )[0].s;
+
+describe('the release record', () => {
+  it('with the code: who, where, the signature and the photo; read by the destination agency only, never changed', async () => {
+    const { id, code } = await arrivedParcel();
+    const res = await retirer(id, dakar.token, { codeRetrait: code, signature: PNG, photo: JPEG });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const record = await t.call('GET', `/api/colis/remise/${id}`, { token: dakar.token });
+    expect(record.status).toBe(200);
+    expect(record.body.data).toMatchObject({
+      statut: 'RETIRE',
+      methode: 'CODE',
+      agence: 'Agence Dakar Plateau',
+      signature: true,
+      photo: true,
+      pieceType: null,
+      mandataire: null,
+    });
+    const signature = await t.app.inject({
+      method: 'GET',
+      url: `/api/colis/remise/${id}/signature`,
+      headers: { authorization: `Bearer ${dakar.token}` },
+    });
+    expect(signature.statusCode).toBe(200);
+    expect(signature.headers['content-type']).toBe('image/png');
+    expect(signature.headers['cache-control']).toBe('private, no-store');
+    expect(signature.rawPayload.equals(Buffer.from(PNG.split(',')[1], 'base64'))).toBe(true);
+    const photo = await t.app.inject({
+      method: 'GET',
+      url: `/api/colis/remise/${id}/photo`,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    // The sender's agency and another one read nothing of it.
+    for (const other of [paris, bamako]) {
+      expect((await t.call('GET', `/api/colis/remise/${id}`, { token: other.token })).status).toBe(404);
+      expect((await t.call('GET', `/api/colis/remise/${id}/signature`, { token: other.token })).status).toBe(404);
+    }
+    // The journal says how the parcel was handed over.
+    const journal = await t.database.db.select().from(audits).where(eq(audits.entiteID, id));
+    expect(journal.some((a) => (a.apres as { motif?: string } | null)?.motif === 'remis : Code de retrait')).toBe(true);
+    // Never changed nor deleted, whoever asks the database.
+    await expect(t.database.db.update(colisRemises).set({ methode: 'PIECE' }).where(eq(colisRemises.colisID, id))).rejects.toThrow();
+    await expect(t.database.db.delete(colisRemises).where(eq(colisRemises.colisID, id))).rejects.toThrow();
+  });
+
+  it("with the recipient's document: its type and last 4 only, the number nowhere", async () => {
+    const { id } = await arrivedParcel();
+    const res = await retirer(id, dakar.token, { pieceType: 'PASSEPORT', pieceNumero: 'ab 12-34 567', signature: PNG });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const record = (await t.call('GET', `/api/colis/remise/${id}`, { token: dakar.token })).body.data;
+    expect(record).toMatchObject({ methode: 'PIECE', pieceType: 'PASSEPORT', pieceDernier4: '4567', photo: false });
+    const [row] = await t.database.db.select().from(colisRemises).where(eq(colisRemises.colisID, id));
+    expect(row.pieceHash).toMatch(/^[0-9a-f]{64}$/);
+    const stored =
+      JSON.stringify({ ...row, signature: null }) +
+      JSON.stringify(await t.database.db.select().from(audits).where(eq(audits.entiteID, id)));
+    expect(stored).not.toContain('AB1234567');
+    expect(stored).not.toContain('12-34');
+  });
+
+  it('a type without a number, a malformed number or image: 400 in French, the parcel stays', async () => {
+    const { id } = await arrivedParcel();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ pieceType: 'CNI' }, 'pieceNumero', 'Le numéro de la pièce contient de 4 à 30 lettres ou chiffres'],
+      [{ pieceNumero: '123456' }, 'pieceType', "Choisissez le type de pièce d'identité"],
+      [{ pieceType: 'CNI', pieceNumero: '12' }, 'pieceNumero', 'Le numéro de la pièce contient de 4 à 30 lettres ou chiffres'],
+      [{ pieceType: 'VISA', pieceNumero: '123456' }, 'pieceType', "Choisissez le type de pièce d'identité"],
+      [{ signature: 'data:image/gif;base64,R0lGODlh' }, 'signature', 'La signature doit être une image PNG de 200 Ko au plus'],
+      [{ signature: JPEG }, 'signature', 'La signature doit être une image PNG de 200 Ko au plus'],
+      [{ signature: 'data:image/png;base64,AAAAAAAAAAAAAAAA' }, 'signature', 'La signature doit être une image PNG de 200 Ko au plus'],
+      [
+        { photo: `data:image/jpeg;base64,${Buffer.alloc(600 * 1024, 0xff).toString('base64')}` },
+        'photo',
+        'La photo doit être une image PNG ou JPEG de 500 Ko au plus',
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await retirer(id, dakar.token, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body.errors[field], field).toBe(message);
+    }
+    expect(await statutOf(id)).toBe('EXPEDIE');
+    expect(await t.database.db.select().from(colisRemises).where(eq(colisRemises.colisID, id))).toHaveLength(0);
+  });
+});
+
+describe('a proxy authorised beforehand', () => {
+  it("by the sender's agency; collects with the same document only; not after the release", async () => {
+    const { id } = await arrivedParcel();
+    const body = { nom: 'Sy', prenoms: 'Oumar', telephone: '+221 77 123 45 67', pieceType: 'CNI', pieceNumero: '1 234 5678 90123' };
+    expect((await t.call('POST', `/api/colis/mandataire/${id}`, { token: bamako.token, body })).status).toBe(404);
+    const created = await t.call('POST', `/api/colis/mandataire/${id}`, { token: paris.token, body });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ nom: 'Sy', prenoms: 'Oumar', pieceType: 'CNI', pieceDernier4: '0123' });
+    expect(JSON.stringify(created.body)).not.toContain('567890123');
+    const mandataireID = created.body.data.id as string;
+    const listed = await t.call('GET', `/api/colis/mandataires/${id}`, { token: dakar.token });
+    expect(listed.body.datas.map((m: { id: string }) => m.id)).toEqual([mandataireID]);
+    expect((await t.call('GET', `/api/colis/mandataires/${id}`, { token: bamako.token })).status).toBe(404);
+    const [stored] = await t.database.db.select().from(colisMandataires).where(eq(colisMandataires.id, mandataireID));
+    expect(JSON.stringify(stored)).not.toContain('567890123');
+
+    // Another document, or none: refused, the parcel stays; an unknown proxy too.
+    const wrong = await retirer(id, dakar.token, { mandataireID, pieceType: 'CNI', pieceNumero: '99999999', signature: PNG });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.message).toBe('La pièce présentée ne correspond pas à celle du mandataire autorisé.');
+    expect((await retirer(id, dakar.token, { mandataireID, signature: PNG })).status).toBe(409);
+    const unknown = await retirer(id, dakar.token, { mandataireID: crypto.randomUUID(), pieceType: 'CNI', pieceNumero: '1234567890123' });
+    expect(unknown.body.message).toBe("Ce mandataire n'est pas autorisé pour ce colis.");
+    expect(await statutOf(id)).toBe('EXPEDIE');
+
+    const ok = await retirer(id, dakar.token, { mandataireID, pieceType: 'CNI', pieceNumero: '1234567890123', signature: PNG });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const record = (await t.call('GET', `/api/colis/remise/${id}`, { token: dakar.token })).body.data;
+    expect(record).toMatchObject({ methode: 'MANDATAIRE', pieceDernier4: '0123', mandataire: { id: mandataireID, nom: 'Sy' } });
+    const late = await t.call('POST', `/api/colis/mandataire/${id}`, { token: dakar.token, body });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Ce colis a déjà été remis : on ne peut plus autoriser de mandataire.');
+  });
+
+  it('a malformed proxy is 400 in French', async () => {
+    const { id } = await arrivedParcel();
+    const res = await t.call('POST', `/api/colis/mandataire/${id}`, {
+      token: dakar.token,
+      body: { nom: ' ', telephone: 'abc', pieceType: 'CNI', pieceNumero: '1' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      nom: 'Le nom du mandataire est obligatoire',
+      telephone: 'Le téléphone du mandataire est invalide',
+      pieceNumero: 'Le numéro de la pièce contient de 4 à 30 lettres ou chiffres',
+    });
+  });
+});
