@@ -48,6 +48,11 @@ export interface SuiviColis {
   /** Initials only, e.g. 'A. D.' (empty when unknown). */
   expediteur: string;
   destinataire: string;
+  /**
+   * The hand-over, once done (docs/decisions/release-proof.md): when (ISO 8601), retrieved at the agency (RETIRE) or
+   * delivered (LIVRE), and the agency that handed it over; nothing of who took it. Null before.
+   */
+  remise: { date: string; statut: 'RETIRE' | 'LIVRE'; agence: string | null } | null;
 }
 
 /** The first letter of a word, upper case (one Unicode character), or ''. */

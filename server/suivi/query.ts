@@ -6,7 +6,7 @@
 import { and, asc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { agences, colis, envois, historiques, modesEnvoi, modesLivraison, pays, statuts, users, villes } from '../db/schema';
+import { agences, colis, colisRemises, envois, historiques, modesEnvoi, modesLivraison, pays, statuts, users, villes } from '../db/schema';
 
 const expediteur = alias(users, 'suivi_expediteur');
 const destinataire = alias(users, 'suivi_destinataire');
@@ -85,5 +85,15 @@ export async function agenceOfVille(db: Db, villeId: string) {
     .where(and(eq(agences.villeID, villeId), eq(agences.isActive, true)))
     .orderBy(asc(agences.libelle))
     .limit(1);
+  return row;
+}
+
+/** A parcel's hand-over as the public sees it (docs/decisions/release-proof.md): when, which status, which agency. */
+export async function suiviRemise(db: Db, colisId: string) {
+  const [row] = await db
+    .select({ date: colisRemises.remisLe, statut: colisRemises.statut, agence: agences.libelle })
+    .from(colisRemises)
+    .leftJoin(agences, eq(agences.id, colisRemises.agenceID))
+    .where(eq(colisRemises.colisID, colisId));
   return row;
 }

@@ -34,6 +34,10 @@ const suiviRecord = z.object({
   devise: devise.describe("the parcel's currency, its departure's (ISO 4217)"),
   expediteur: z.string().describe("initials, e.g. 'A. D.'"),
   destinataire: z.string().describe("initials, e.g. 'A. D.'"),
+  remise: z
+    .object({ date: z.string().describe('ISO 8601'), statut: z.enum(['RETIRE', 'LIVRE']), agence: z.string().nullable() })
+    .nullable()
+    .describe('the hand-over once done: when, how and by which agency; nothing of who took it'),
 });
 
 const suiviOk = answers({ 200: envelope({ data: suiviRecord }) });

@@ -14,7 +14,7 @@ import { pairKey, settleAttempt, takeAttempt, type ThrottlePolicy } from '../aut
 import type { Db } from '../db/client';
 import { colis } from '../db/schema';
 import { notFound } from '../http/errors';
-import { agenceOfVille, findSuiviColis, suiviEtapes } from './query';
+import { agenceOfVille, findSuiviColis, suiviEtapes, suiviRemise } from './query';
 
 /**
  * Lookups of one reference from one address: 10 free an hour, then 1 min doubling up to an hour (at most 15 in an
@@ -50,11 +50,12 @@ function phoneMatches(row: Found, digits: string): boolean {
   return ok;
 }
 
-/** What the public sees of a found parcel: no phone, name, e-mail or address, initials only. */
+/** What the public sees of a found parcel: no phone, name, e-mail or address, initials only; of its release, the date and agency. */
 async function toSuivi(db: Db, row: Found): Promise<SuiviColis> {
-  const [etapes, agence] = await Promise.all([
+  const [etapes, agence, remise] = await Promise.all([
     suiviEtapes(db, row.id),
     row.villeID && isModeLivraisonAgence(row.modeLivraison) ? agenceOfVille(db, row.villeID) : undefined,
+    suiviRemise(db, row.id),
   ]);
   const dest = row.destinataire ?? { nom: row.nomDestinataire, prenoms: row.prenomsDestinataire };
   return {
@@ -72,6 +73,7 @@ async function toSuivi(db: Db, row: Found): Promise<SuiviColis> {
     devise: row.devise,
     expediteur: initials(row.expediteur?.nom, row.expediteur?.prenoms),
     destinataire: initials(dest.nom, dest.prenoms),
+    remise: remise ? { date: remise.date.toISOString(), statut: remise.statut as 'RETIRE' | 'LIVRE', agence: remise.agence } : null,
   };
 }
 

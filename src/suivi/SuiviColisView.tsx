@@ -1,7 +1,8 @@
 /**
  * A parcel's journey on the public tracking page (docs/decisions/public-tracking.md): status and reference, the status
  * timeline with dates (oldest first), departure and expected arrival, origin and destination, where to collect it, the
- * amount still due in the parcel's currency, and the parties' initials only. Dates dd/MM/yyyy (Europe/Paris), amounts
+ * amount still due in the parcel's currency, the parties' initials only, and once handed over 'Retiré le dd/MM/yyyy à
+ * l'agence …' (never who took it: docs/decisions/release-proof.md). Dates dd/MM/yyyy (Europe/Paris), amounts
  * with common/format.ts formatMontant ('12,50 €', '6 560 F CFA'; docs/decisions/currencies.md).
  */
 import { formatMontant } from '../../common/format';
@@ -16,6 +17,11 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 });
 
+/** An instant's day in Paris, dd/MM/yyyy. */
+const calendarOf = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(iso));
+/** An agency's name after "l'agence" ('Agence Dakar Plateau' → 'Dakar Plateau'). */
+const sansAgence = (libelle: string) => libelle.replace(/^agence\s+/i, '');
 /** 'YYYY-MM-DD' → 'dd/MM/yyyy'. */
 const calendarFr = (iso: string) => iso.split('-').reverse().join('/');
 /** City, country ('Dakar, Sénégal'), or '—'. */
@@ -42,6 +48,12 @@ export function SuiviColisView({ colis }: { colis: SuiviColis }) {
         <p className="status" data-testid="suivi-statut">
           {colis.statut.libelle}
         </p>
+        {colis.remise ? (
+          <p data-testid="suivi-remise">
+            {colis.remise.statut === 'RETIRE' ? 'Retiré' : 'Livré'} le {calendarOf(colis.remise.date)}
+            {colis.remise.agence ? ` ${colis.remise.statut === 'RETIRE' ? 'à' : 'par'} l'agence ${sansAgence(colis.remise.agence)}` : ''}
+          </p>
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="etapes-title">

@@ -3,7 +3,8 @@
  * counter's 1 280 px: a parcel Paris → Dakar, paid in full, arrives with its departure; its recipient receives the code by
  * e-mail (the journeys' SMTP server) with the Dakar agency's address and hours, its sender the notice without the
  * code. The Dakar agent sees the code active on the parcel's details, types a wrong code in 'Retiré' (refused, four
- * attempts left), then the right one: the parcel is released and its details say it was handed over with its code.
+ * attempts left), then the right one: the parcel is released and its details say it was handed over with its code;
+ * the public tracking page of the mail's link says 'Retiré le dd/MM/yyyy à l'agence Dakar Plateau'.
  * Screenshots in test-results/release-code-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -92,6 +93,17 @@ for (const viewport of [
       await expect(card).toContainText('Colis remis avec son code le');
       await expect(card.getByRole('button', { name: 'Envoyer un nouveau code' })).toHaveCount(0);
       await page.screenshot({ path: `test-results/release-code-${viewport.name}-3-released.png`, fullPage: true });
+
+      // The public tracking page of the mail's link: the release's day and agency, nothing of who took it.
+      const mail = readMails(recipient).find((m) => m.html.includes('arrivé à destination'))!;
+      const link = new URL(/href="([^"]+\/suivi\/[^"]+)"/.exec(mail.html)![1]);
+      await page.goto(link.pathname);
+      const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' }).format(
+        new Date(),
+      );
+      await expect(page.getByTestId('suivi-remise')).toHaveText(`Retiré le ${day} à l'agence Dakar Plateau`);
+      await expect(page.getByText('Ndiaye Moussa')).toHaveCount(0);
+      await page.screenshot({ path: `test-results/release-code-${viewport.name}-4-suivi.png`, fullPage: true });
     });
   });
 }

@@ -31,12 +31,30 @@ const SUIVI: SuiviColis = {
   devise: 'XOF',
   expediteur: 'A. D.',
   destinataire: 'M. F.',
+  remise: null,
 };
 
 describe('the public tracking page', () => {
   it('writes the amount still due of a Dakar parcel in F CFA', () => {
     render(<SuiviColisView colis={SUIVI} />);
     expect(plain(screen.getByTestId('suivi-reste').textContent)).toBe('6 560 F CFA');
+  });
+
+  it('a parcel handed over says when and by which agency, nothing of who took it', () => {
+    const { unmount } = render(
+      <SuiviColisView
+        colis={{
+          ...SUIVI,
+          statut: { code: 'RETIRE', libelle: 'Retiré' },
+          remise: { date: '2026-12-07T22:30:00.000Z', statut: 'RETIRE', agence: 'Agence Dakar Plateau' },
+        }}
+      />,
+    );
+    // 22:30 UTC is the 7th in Paris (23:30).
+    expect(screen.getByTestId('suivi-remise').textContent).toBe("Retiré le 07/12/2026 à l'agence Dakar Plateau");
+    unmount();
+    render(<SuiviColisView colis={SUIVI} />);
+    expect(screen.queryByTestId('suivi-remise')).toBeNull();
   });
 
   it('writes a parcel from Paris in euros, with cents', () => {

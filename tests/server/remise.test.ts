@@ -89,6 +89,12 @@ describe('the release record', () => {
       expect((await t.call('GET', `/api/colis/remise/${id}`, { token: other.token })).status).toBe(404);
       expect((await t.call('GET', `/api/colis/remise/${id}/signature`, { token: other.token })).status).toBe(404);
     }
+    // The public tracking page: when and where, nothing of who took it.
+    const [{ token }] = await t.database.db.select({ token: colis.suiviToken }).from(colis).where(eq(colis.id, id));
+    const suivi = await t.call('GET', `/api/public/suivi/${token}`, { token: null });
+    expect(suivi.body.data.remise).toMatchObject({ statut: 'RETIRE', agence: 'Agence Dakar Plateau' });
+    expect(Date.parse(suivi.body.data.remise.date)).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.stringify(suivi.body)).not.toMatch(/signature|photo|CODE|remisPar/);
     // The journal says how the parcel was handed over.
     const journal = await t.database.db.select().from(audits).where(eq(audits.entiteID, id));
     expect(journal.some((a) => (a.apres as { motif?: string } | null)?.motif === 'remis : Code de retrait')).toBe(true);
