@@ -3,7 +3,8 @@
  * /colis/{reference} redirects here): react-admin's ShowBase loads the parcel (dataProvider.getOne → GET
  * colis/getBy/{id}) and the page shows three cards — the parcel (./show/ColisSummaryCard, with the delete button), its
  * natures and amounts (./show/ColisNaturesCard), its status history (./show/ColisHistoriqueCard), for its destination
- * agency's staff its release code's state (./show/CodeRetraitCard, docs/decisions/release-code.md) and, for a holder
+ * agency's staff its release code's state (./show/CodeRetraitCard, docs/decisions/release-code.md) and its release
+ * record once handed over (./show/RemiseCard, docs/decisions/release-proof.md) and, for a holder
  * of auditListe, its audit journal (./show/ColisJournalCard, docs/decisions/audit-journal.md). While loading a
  * spinner; an unknown parcel 'Aucun colis trouvé'; any other failure the server message.
  */
@@ -16,6 +17,7 @@ import { ColisJournalCard } from './show/ColisJournalCard';
 import { ColisNaturesCard } from './show/ColisNaturesCard';
 import { ColisSummaryCard } from './show/ColisSummaryCard';
 import { CodeRetraitCard } from './show/CodeRetraitCard';
+import { RemiseCard } from './show/RemiseCard';
 import type { ColisRecord } from './model/types';
 
 /** The page inside ShowBase: heading, then the load state or the three cards. */
@@ -51,6 +53,7 @@ const ColisShowView = () => {
           <ColisNaturesCard colis={colis} />
           <ColisHistoriqueCard reference={colis.reference} />
           <CodeRetraitCard colisId={String(colis.id)} />
+          <RemiseCard colisId={String(colis.id)} remis={['RETIRE', 'LIVRE'].includes(String(colis.statutID?.code ?? ''))} />
           <ColisJournalCard colisId={String(colis.id)} />
         </Box>
       )}

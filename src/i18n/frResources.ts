@@ -346,6 +346,19 @@ export const frResources = {
         finish_code_help: 'Les 6 chiffres reçus par le destinataire à l’arrivée du colis',
         receipt_error: 'Erreur lors de la génération du reçu',
       },
+      remise: {
+        title: 'Remise du colis',
+        date: 'Remis le',
+        par: 'Par',
+        agence: 'Agence',
+        methode: 'Identification',
+        sans_preuve: 'Aucune',
+        sans_preuve_help: "Remis sans code ni pièce d'identité : la remise n'en garde aucune preuve.",
+        piece: "Pièce d'identité",
+        mandataire: 'Mandataire',
+        signature: 'Signature',
+        photo: 'Photo',
+      },
       code_retrait: {
         title: 'Code de retrait',
         actif:

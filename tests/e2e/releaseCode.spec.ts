@@ -92,6 +92,10 @@ for (const viewport of [
       await page.goto(`/colis/${details.id}/show`);
       await expect(card).toContainText('Colis remis avec son code le');
       await expect(card.getByRole('button', { name: 'Envoyer un nouveau code' })).toHaveCount(0);
+      // The release record: by the Dakar agent, from its agency, identified by the code.
+      const remise = page.getByTestId('colis-remise');
+      await expect(remise).toContainText('Agence Dakar Plateau');
+      await expect(remise).toContainText('IdentificationCode de retrait');
       await page.screenshot({ path: `test-results/release-code-${viewport.name}-3-released.png`, fullPage: true });
 
       // The public tracking page of the mail's link: the release's day and agency, nothing of who took it.

@@ -6,11 +6,11 @@
  * useful part; refusals throw the HttpError of src/providers/http.ts (status, body.message, body.errors).
  */
 import type { FinishFormOutput } from '../../../common/schemas/encaissement';
-import { httpRequest, type CallOptions } from '../../providers/http';
+import { downloadFile, httpRequest, type CallOptions } from '../../providers/http';
 import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail, Ref } from './types';
 import type { PrixNature } from './wizardRules';
 import type { Answered } from '../../../common/schemas/answer';
-import type { codeRetraitEtat, colisHistoriqueAnswer } from '../../../common/schemas/colis';
+import type { codeRetraitEtat, colisHistoriqueAnswer, remiseRecord } from '../../../common/schemas/colis';
 
 /** A parcel with its nature lines, as colis/getByReference answers it. */
 interface ColisDetails {
@@ -52,6 +52,13 @@ export interface ColisMethods {
   sendCodeRetrait(id: string): Promise<string | undefined>;
   /** POST colis/codeRetrait/debloquer/{id}: a code locked by five wrong attempts opens again. @returns the server message */
   unlockCodeRetrait(id: string): Promise<string | undefined>;
+  /**
+   * GET colis/remise/{id}: the parcel's release record (docs/decisions/release-proof.md), null before its release; a
+   * 404 (HttpError) for staff outside its destination agency.
+   */
+  getRemise(id: string, options?: CallOptions): Promise<Answered<typeof remiseRecord>>;
+  /** GET colis/remise/{id}/signature|photo: the image, as a Blob (the bearer in the header, never in a URL). */
+  getRemiseImage(id: string, which: 'signature' | 'photo', options?: CallOptions): Promise<Blob>;
   /** GET colis/contactAdminForEnvoi/{envoiId}: warns the administrators of a full departure. @returns the server message */
   contactAdminsForEnvoi(envoiId: string): Promise<string | undefined>;
   /** GET colis/prixNature: the price of one nature on the departure's route (409 'Aucun prix unitaire associé à : …'). */
@@ -111,6 +118,15 @@ export const colisMethods: ColisMethods = {
 
   async unlockCodeRetrait(id) {
     return (await httpRequest(`colis/codeRetrait/debloquer/${enc(id)}`, { method: 'POST' })).message;
+  },
+
+  async getRemise(id, { signal } = {}) {
+    const json = await httpRequest(`colis/remise/${enc(id)}`, { signal });
+    return (json.data ?? null) as Answered<typeof remiseRecord>;
+  },
+
+  async getRemiseImage(id, which, { signal } = {}) {
+    return (await downloadFile(`colis/remise/${enc(id)}/${which}`, {}, which, { signal })).blob;
   },
 
   async contactAdminsForEnvoi(envoiId) {
