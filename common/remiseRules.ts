@@ -52,8 +52,31 @@ export const REMISE_IMAGES = {
   photo: { types: ['image/png', 'image/jpeg'], maxBytes: 500 * 1024 },
 } as const;
 
+/**
+ * What a release lacks to prove who took the parcel (the one rule of the server's body, common/schemas/colis.ts
+ * finishFields, and of the counter's form, common/schemas/encaissement.ts finishFormSchema): the release code, or an
+ * identity document (type and number; with a proxy, the proxy's), and always the signature. Pure.
+ * @returns the field to blame and its French message, or undefined when the proof is whole
+ */
+export function missingProof(body: {
+  codeRetrait?: string | null;
+  pieceType?: string | null;
+  pieceNumero?: string | null;
+  mandataireID?: string | null;
+  signature?: string | null;
+}): { field: 'codeRetrait' | 'pieceNumero' | 'signature'; message: string } | undefined {
+  const piece = !!body.pieceType && !!body.pieceNumero;
+  if (!body.codeRetrait && !piece) {
+    return { field: body.mandataireID ? 'pieceNumero' : 'codeRetrait', message: REMISE_MESSAGES.identification };
+  }
+  if (!body.signature) return { field: 'signature', message: REMISE_MESSAGES.signature };
+  return undefined;
+}
+
 /** The French refusals of the release's proof. */
 export const REMISE_MESSAGES = {
+  identification: "Identifiez la personne qui retire le colis : son code de retrait, sa pièce d'identité ou celle du mandataire autorisé.",
+  signature: 'La signature de la personne qui retire le colis est obligatoire.',
   pieceNumero: `Le numéro de la pièce contient de ${PIECE_NUMERO_MIN} à ${PIECE_NUMERO_MAX} lettres ou chiffres`,
   pieceType: "Choisissez le type de pièce d'identité",
   image: (what: 'signature' | 'photo') =>
@@ -61,6 +84,7 @@ export const REMISE_MESSAGES = {
       ? 'La signature doit être une image PNG de 200 Ko au plus'
       : 'La photo doit être une image PNG ou JPEG de 500 Ko au plus',
   mandataireInconnu: "Ce mandataire n'est pas autorisé pour ce colis.",
+  mandataireRequis: 'Choisissez le mandataire autorisé.',
   mandatairePiece: 'La pièce présentée ne correspond pas à celle du mandataire autorisé.',
   mandataireDejaRemis: 'Ce colis a déjà été remis : on ne peut plus autoriser de mandataire.',
 } as const;

@@ -11,19 +11,12 @@
  */
 import { z } from 'zod';
 import { PAYMENT_BY } from '../colisRules';
-import {
-  normalizePieceNumero,
-  PIECE_NUMERO_MAX,
-  PIECE_NUMERO_MIN,
-  PIECE_TYPE_CODES,
-  REMISE_MESSAGES,
-  REMISE_METHODES,
-} from '../remiseRules';
+import { missingProof, REMISE_MESSAGES, REMISE_METHODES } from '../remiseRules';
 import { deviseOuEuro, roundToDevise } from '../devises';
 import { UNITES } from '../modes';
 import { normalizePhone, type PaysTelephone } from '../phone';
 import * as answer from './answer';
-import { codeRetraitField, tenduFields } from './encaissement';
+import { codeRetraitField, pieceNumeroField, pieceTypeField, tenduFields } from './encaissement';
 import { EMAIL_INVALIDE, montant, optionalId, optionalText, poidsKg, requiredId, requiredText, strictNumber } from './fields';
 import { partyRef } from './user';
 
@@ -209,14 +202,7 @@ export const colisUpdateBody = z.union([
 ]);
 
 /** An identity document as the counter types it: its type and number, normalised (common/remiseRules.ts). */
-const pieceFields = {
-  pieceType: z.enum(PIECE_TYPE_CODES, { error: REMISE_MESSAGES.pieceType }).optional(),
-  pieceNumero: z
-    .string({ error: REMISE_MESSAGES.pieceNumero })
-    .transform(normalizePieceNumero)
-    .refine((v) => /^[A-Z0-9]+$/.test(v) && v.length >= PIECE_NUMERO_MIN && v.length <= PIECE_NUMERO_MAX, REMISE_MESSAGES.pieceNumero)
-    .optional(),
-};
+const pieceFields = { pieceType: pieceTypeField.optional(), pieceNumero: pieceNumeroField.optional() };
 
 /**
  * Body of colis/retirer and colis/livrer: how the remaining amount is collected in the same step, if any — the payment
@@ -240,6 +226,9 @@ export const finishFields = z
     if (body.montantTendu !== undefined && body.deviseTendue === undefined) {
       ctx.addIssue({ code: 'custom', path: ['deviseTendue'], message: 'La devise du montant tendu est obligatoire' });
     }
+    // Who takes the parcel is proven: the code, or a document (the proxy's with a proxy), and the signature.
+    const missing = missingProof(body);
+    if (missing) ctx.addIssue({ code: 'custom', path: [missing.field], message: missing.message });
     if ((body.pieceType === undefined) !== (body.pieceNumero === undefined)) {
       const path = body.pieceType === undefined ? 'pieceType' : 'pieceNumero';
       ctx.addIssue({

@@ -18,6 +18,15 @@ import { COLLECTION_PAYER, PAYMENT_BY, PAYMENT_BY_CHOICES, type PaymentBy } from
 import { convertir, minorToNumber, minorToString, toMinor } from '../devises';
 import { formatMontant } from '../format';
 import type { DecimalInput } from '../money';
+import {
+  missingProof,
+  normalizePieceNumero,
+  PIECE_NUMERO_MAX,
+  PIECE_NUMERO_MIN,
+  PIECE_TYPE_CODES,
+  REMISE_MESSAGES,
+  type PieceType,
+} from '../remiseRules';
 import * as answer from './answer';
 import { deviseCode, montant, optionalDevise, requiredId, requiredText } from './fields';
 
@@ -205,6 +214,18 @@ export const codeRetraitField = z
   .trim()
   .regex(/^\d{6}$/, CODE_RETRAIT_FORMAT);
 
+/** An identity document's number as a release takes it: normalised, 4 to 30 letters or digits (common/remiseRules.ts). */
+export const pieceNumeroField = z
+  .string({ error: REMISE_MESSAGES.pieceNumero })
+  .transform(normalizePieceNumero)
+  .refine((v) => /^[A-Z0-9]+$/.test(v) && v.length >= PIECE_NUMERO_MIN && v.length <= PIECE_NUMERO_MAX, REMISE_MESSAGES.pieceNumero);
+
+/** An identity document's type (common/remiseRules.ts PIECE_TYPES). */
+export const pieceTypeField = z.enum(PIECE_TYPE_CODES, { error: REMISE_MESSAGES.pieceType });
+
+/** How the counter identifies the person who takes the parcel (the hand-over dialog's choice). */
+export const IDENTIFICATIONS = ['code', 'piece', 'mandataire'] as const;
+
 /** The refusal of a hand-over in another currency before its amount in it is known (today's rates not read yet). */
 const SOLDE_INCONNU = "Le montant à encaisser dans cette devise n'est pas encore connu.";
 
@@ -226,27 +247,69 @@ export const finishFormSchema = z
     deviseTendue: deviseCode(),
     devise: deviseCode('La devise du colis est obligatoire'),
     resteAPayer: z.union([z.number(), z.string()]),
-    /** The recipient's release code, when typed: six digits, or nothing. */
-    codeRetrait: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || /^\d{6}$/.test(v), CODE_RETRAIT_FORMAT)
-      .nullish(),
+    /** How the person is identified, and with what (docs/decisions/release-proof.md). */
+    identification: z.enum(IDENTIFICATIONS).default('code'),
+    codeRetrait: z.string().trim().nullish(),
+    pieceType: z.string().nullish(),
+    pieceNumero: z.string().nullish(),
+    mandataireID: z.string().nullish(),
+    /** The signature drawn (PNG data URL) and the photo taken (JPEG data URL), from the dialog's pad and camera. */
+    signature: z.string().nullish(),
+    photo: z.string().nullish(),
   })
   .superRefine((v, ctx) => {
+    const proof = proofOf(v);
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.identification === 'code' && v.codeRetrait && !codeRetraitField.safeParse(v.codeRetrait).success)
+      issue('codeRetrait', CODE_RETRAIT_FORMAT);
+    if (v.identification !== 'code') {
+      if (v.identification === 'mandataire' && !v.mandataireID) issue('mandataireID', REMISE_MESSAGES.mandataireRequis);
+      if (!pieceTypeField.safeParse(v.pieceType).success) issue('pieceType', REMISE_MESSAGES.pieceType);
+      if (!pieceNumeroField.safeParse(v.pieceNumero ?? '').success) issue('pieceNumero', REMISE_MESSAGES.pieceNumero);
+    }
+    const missing = missingProof(proof);
+    if (missing) issue(missing.field, missing.message);
     if (toMinor(v.resteAPayer, v.devise) <= 0n) return;
-    if (!v.modePaiementID) ctx.addIssue({ code: 'custom', path: ['modePaiementID'], message: MODE_PAIEMENT_REQUIRED });
+    if (!v.modePaiementID) issue('modePaiementID', MODE_PAIEMENT_REQUIRED);
     if (v.deviseTendue !== v.devise && (v.montant === null || v.montant === undefined || v.montant === '')) {
-      ctx.addIssue({ code: 'custom', path: ['deviseTendue'], message: SOLDE_INCONNU });
+      issue('deviseTendue', SOLDE_INCONNU);
     }
   })
   .transform((v) => {
-    const code = v.codeRetrait ? { codeRetrait: v.codeRetrait } : {};
-    if (toMinor(v.resteAPayer, v.devise) <= 0n) return code;
-    const paiement = { ...code, modePaiementID: v.modePaiementID!, paymentby: v.paymentby };
+    const proof = proofOf(v);
+    if (toMinor(v.resteAPayer, v.devise) <= 0n) return proof;
+    const paiement = { ...proof, modePaiementID: v.modePaiementID!, paymentby: v.paymentby };
     if (v.deviseTendue === v.devise) return paiement;
     return { ...paiement, deviseTendue: v.deviseTendue, montantTendu: minorToNumber(toMinor(v.montant!, v.deviseTendue), v.deviseTendue) };
   });
+
+/**
+ * The release's proof in the body (colis/retirer|livrer) from the dialog's values: by the identification chosen, the
+ * code, or the document (with the proxy), then the signature and the photo when taken. Pure.
+ */
+function proofOf(v: {
+  identification: (typeof IDENTIFICATIONS)[number];
+  codeRetrait?: string | null;
+  pieceType?: string | null;
+  pieceNumero?: string | null;
+  mandataireID?: string | null;
+  signature?: string | null;
+  photo?: string | null;
+}) {
+  const piece = () => {
+    const numero = pieceNumeroField.safeParse(v.pieceNumero ?? '');
+    return v.pieceType && numero.success ? { pieceType: v.pieceType as PieceType, pieceNumero: numero.data } : {};
+  };
+  const identification =
+    v.identification === 'code'
+      ? v.codeRetrait
+        ? { codeRetrait: v.codeRetrait }
+        : {}
+      : v.identification === 'piece'
+        ? piece()
+        : { ...(v.mandataireID ? { mandataireID: v.mandataireID } : {}), ...piece() };
+  return { ...identification, ...(v.signature ? { signature: v.signature } : {}), ...(v.photo ? { photo: v.photo } : {}) };
+}
 
 /** What the hand-over and delivery dialog sends once its values pass (colis/retirer|livrer's body). */
 export type FinishFormOutput = z.output<typeof finishFormSchema>;

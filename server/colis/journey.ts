@@ -17,6 +17,7 @@ import { montantOfPayment, recordEncaissement } from '../encaissement/service';
 import { statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { lockColis } from '../access/locks';
 import { consumeCodeRetrait, verifyCodeRetrait } from './codeRetrait';
+import { lockAtDestination } from './destination';
 import { recordRemise } from './remise';
 import { moveColis } from './statutChange';
 import type { FinishInput } from '../../common/schemas/colis';
@@ -33,14 +34,16 @@ const PAIEMENT_REQUIS = 'Le colis doit être entièrement payé : encaissez le r
  * release code, is checked first by the destination agency (colis/codeRetrait.ts verifyCodeRetrait) and dies with the
  * release. The release's record (colis/remise.ts recordRemise: who, where, how the person was identified, the
  * signature and photo) is written in the same transaction.
- * @throws 400 a malformed signature or photo; 409 a proxy unknown or whose document does not match; 409 a wrong, locked or missing release code; 404 a code typed outside the destination agency; 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
+ * Only the staff of the parcel's destination agency (colis/destination.ts) and the roles that see every agency hand
+ * it over; the body proves who takes it (common/remiseRules.ts missingProof, checked by the route's schema).
+ * @throws 404 outside the destination agency; 400 a malformed signature or photo; 409 a proxy unknown or whose document does not match; 409 a wrong, locked or missing release code; 404 a code typed outside the destination agency; 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
  *   settle the parcel (the settling amount said), a currency without a rate today; 403/404 the parcel
  */
 export async function finishColis(
   db: Db,
   id: string,
   to: ColisFinishTarget,
-  encaissement: FinishInput | undefined,
+  encaissement: FinishInput,
   user: CurrentUser,
 ): Promise<void> {
   const idOf = await statutIds(db);
@@ -48,6 +51,8 @@ export async function finishColis(
   // A code typed is checked first, in its own transaction: a wrong one stays counted (colis/codeRetrait.ts).
   if (encaissement?.codeRetrait) await verifyCodeRetrait(db, id, encaissement.codeRetrait, user);
   await db.transaction(async (tx) => {
+    // Only its destination agency hands a parcel over (docs/decisions/release-proof.md): anyone else reads 404.
+    await lockAtDestination(tx, id, user);
     const row = await lockColis(tx, { id }, user);
     if (!canFinishColis(statutCodeOf(statuts, row.statutID))) throw conflict(COLIS_MESSAGES.finishRefused(to));
     if (toMinor(row.resteAPayer, row.devise) > 0n) {

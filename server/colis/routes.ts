@@ -275,10 +275,10 @@ export async function colisRoutes(app: FastifyInstance, { db }: { db: Db }) {
   ] as const) {
     r.post(
       `/api/colis/${path}/:id`,
-      { schema: { tags, params: idParams, body: finishFields.optional(), response: answers({ 200: colisWriteAnswer }) } },
+      { schema: { tags, params: idParams, body: finishFields, response: answers({ 200: colisWriteAnswer }) } },
       async (request) => {
         const user = currentUser(request);
-        await finishColis(db, request.params.id, to, request.body ?? undefined, user);
+        await finishColis(db, request.params.id, to, request.body, user);
         return {
           success: true,
           message: to === 'RETIRE' ? 'Colis marqué retiré' : 'Colis marqué livré',

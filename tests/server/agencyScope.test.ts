@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { setupTestApp, type TestContext } from './helpers';
-import { idByCode, inDays, insertClient, insertColis } from './fixtures';
+import { idByCode, inDays, insertClient, insertColis, RELEASE_PROOF } from './fixtures';
 import { colis, encaissements, envois, mailOutbox, modesEnvoi, modesPaiement, pays, statuts, users } from '../../server/db/schema';
 
 let t: TestContext;
@@ -167,8 +167,8 @@ describe('an agent never receives a record of another agency', () => {
     const [especes] = await db.select({ id: modesPaiement.id }).from(modesPaiement).where(eq(modesPaiement.code, 'ESPECES'));
     for (const [method, url, body] of [
       ['POST', '/api/encaissement/create', { colisID: colisId, modePaiementID: especes.id, montantEncaisse: 1 }],
-      ['POST', `/api/colis/retirer/${colisId}`, {}],
-      ['POST', `/api/colis/livrer/${colisId}`, {}],
+      ['POST', `/api/colis/retirer/${colisId}`, { ...RELEASE_PROOF }],
+      ['POST', `/api/colis/livrer/${colisId}`, { ...RELEASE_PROOF }],
       ['PUT', `/api/colis/update/${colisId}`, { isActive: false }],
       ['PUT', `/api/encaissement/update/${paymentId}`, { isActive: false }],
       ['PUT', `/api/envoi/update/${envoiId}`, { statutID: 'EN_COURS_ENVOI' }],

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { audits, codesRetrait, colis, mailOutbox, notifications } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, insertClient, insertColis } from './fixtures';
+import { createEnvoiByApi, insertClient, insertColis, SIGNATURE_PNG } from './fixtures';
 
 let t: TestContext;
 let dakar: { id: string; token: string };
@@ -60,7 +60,10 @@ async function codeOf(colisID: string, destinataireID: string): Promise<string> 
 }
 
 const retirer = (id: string, token: string, codeRetrait?: string) =>
-  t.call('POST', `/api/colis/retirer/${id}`, { token, body: codeRetrait === undefined ? {} : { codeRetrait } });
+  t.call('POST', `/api/colis/retirer/${id}`, {
+    token,
+    body: { signature: SIGNATURE_PNG, ...(codeRetrait === undefined ? {} : { codeRetrait }) },
+  });
 
 describe('the arrival notice', () => {
   it('gives each parcel a code told to its recipient only, with the agency and what remains to pay', async () => {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { codesRetrait, colis, mailOutbox, notifications } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, insertColis } from './fixtures';
+import { createEnvoiByApi, insertColis, SIGNATURE_PNG } from './fixtures';
 
 let t: TestContext;
 const tokens: Record<Actor, string> = { dakar: '', admin: '', paris: '', bamako: '' };
@@ -76,7 +76,7 @@ async function run(a: Action, id: string, destinataireID: string, m: Model): Pro
   const expectStatus = (status: number, wanted: number) => expect(status, `${a.kind} by ${a.actor}`).toBe(wanted);
   if (a.kind === 'wrong' || a.kind === 'right') {
     const code = a.kind === 'right' ? m.code : m.code === '000000' ? '111111' : '000000';
-    const res = await t.call('POST', `/api/colis/retirer/${id}`, { token, body: { codeRetrait: code } });
+    const res = await t.call('POST', `/api/colis/retirer/${id}`, { token, body: { codeRetrait: code, signature: SIGNATURE_PNG } });
     if (!heard) expectStatus(res.status, 404);
     else if (m.released || m.locked) expectStatus(res.status, 409);
     else if (a.kind === 'right') {

@@ -26,7 +26,7 @@ import {
   villes,
 } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, deletionCode, idByCode } from './fixtures';
+import { createEnvoiByApi, deletionCode, idByCode, RELEASE_PROOF } from './fixtures';
 import { dispatchNotices } from '../../server/notification/dispatch';
 
 let t: TestContext;
@@ -482,15 +482,18 @@ describe('edit, payments, end of journey', () => {
   it('picks up an arrived parcel only once paid, collecting the rest in the same step', async () => {
     const e = await newEnvoi();
     const c = (await register(e.id, { reglement: 10, encaissement: { modePaiementID: id.ESPECES } })).body.data;
-    const early = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agent.token, body: {} });
+    const early = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agentDakar.token, body: { ...RELEASE_PROOF } });
     expect(early.status).toBe(409);
     await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'EN_COURS_ENVOI' } });
     await t.call('PUT', `/api/envoi/update/${e.id}`, { token: t.adminToken, body: { statutID: 'ARRIVE' } });
     expect(await statutOf(c.id)).toBe('EXPEDIE');
-    const unpaid = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agentDakar.token, body: {} });
+    const unpaid = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agentDakar.token, body: { ...RELEASE_PROOF } });
     expect(unpaid.status).toBe(409);
     expect(unpaid.body.message).toMatch(/entièrement payé/);
-    const ok = await t.call('POST', `/api/colis/retirer/${c.id}`, { token: agentDakar.token, body: { modePaiementID: id.ESPECES } });
+    const ok = await t.call('POST', `/api/colis/retirer/${c.id}`, {
+      token: agentDakar.token,
+      body: { ...RELEASE_PROOF, modePaiementID: id.ESPECES },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data).toMatchObject({ reglement: 35, resteAPayer: 0, statutID: { code: 'RETIRE' } });
     const [payment] = await t.database.db

@@ -32,7 +32,7 @@ import {
 } from '../../server/db/schema';
 import { clientRecountScope, clientScope, colisScope } from '../../server/access/scopes';
 import { setupTestApp, type TestContext } from './helpers';
-import { idByCode, inDays, insertColis, listDaysDrift } from './fixtures';
+import { idByCode, inDays, insertColis, listDaysDrift, RELEASE_PROOF } from './fixtures';
 
 type Staff = { id: string; token: string };
 let t: TestContext;
@@ -391,7 +391,7 @@ describe('dashboard through a parcel journey', () => {
     await expectAllConsistent();
     await setEnvoiStatus(versDakar.id, 'ARRIVE');
     expect((await dashboard(t.adminToken)).all.data.colisExpedies).toBe(before.admin.colisExpedies + 1);
-    const retrait = await t.call('POST', `/api/colis/retirer/${b.id}`, { token: staff.dakar.token, body: {} });
+    const retrait = await t.call('POST', `/api/colis/retirer/${b.id}`, { token: staff.dakar.token, body: { ...RELEASE_PROOF } });
     expect(retrait.status, JSON.stringify(retrait.body)).toBe(200);
     expect((await dashboard(t.adminToken)).all.data.colisRetires).toBe(before.admin.colisRetires + 1);
     await expectAllConsistent();

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { todayIso } from '../../common/dates';
 import { agences, colis, encaissements, modesPaiement, notifications, pays, tauxChange } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, idByCode, insertAgence, insertColis } from './fixtures';
+import { createEnvoiByApi, idByCode, insertAgence, insertColis, RELEASE_PROOF } from './fixtures';
 
 let t: TestContext;
 const mode: Record<string, string> = {};
@@ -207,7 +207,7 @@ describe('hand-over and delivery collect the remainder in the currency chosen', 
     const before = await drawer('LYS1');
     const res = await t.call('POST', `/api/colis/retirer/${id}`, {
       token: agentLyon.token,
-      body: { modePaiementID: mode.ESPECES, deviseTendue: 'EUR' },
+      body: { ...RELEASE_PROOF, modePaiementID: mode.ESPECES, deviseTendue: 'EUR' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // 29 358 F ÷ 655,957 = 44,756 € → 44,76 €, worth 29 360,6 → 29 361 F: the parcel closes at 0, 3 F booked.
@@ -228,7 +228,7 @@ describe('hand-over and delivery collect the remainder in the currency chosen', 
     const id = await parcel(envoi.xof, 'DKR1', '29358', 'EXPEDIE');
     const res = await t.call('POST', `/api/colis/livrer/${id}`, {
       token: agentLyon.token,
-      body: { modePaiementID: mode.CB, deviseTendue: 'EUR', montantTendu: '44,76', paymentby: 'expediteur' },
+      body: { ...RELEASE_PROOF, modePaiementID: mode.CB, deviseTendue: 'EUR', montantTendu: '44,76', paymentby: 'expediteur' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [row] = await rows(id);
@@ -239,7 +239,7 @@ describe('hand-over and delivery collect the remainder in the currency chosen', 
     const id = await parcel(envoi.xof, 'DKR1', '29358', 'EXPEDIE');
     const res = await t.call('POST', `/api/colis/retirer/${id}`, {
       token: agentLyon.token,
-      body: { modePaiementID: mode.ESPECES, deviseTendue: 'EUR', montantTendu: 40 },
+      body: { ...RELEASE_PROOF, modePaiementID: mode.ESPECES, deviseTendue: 'EUR', montantTendu: 40 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect(await rows(id)).toEqual([]);

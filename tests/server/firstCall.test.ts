@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../common/dates';
 import { agences, modesPaiement, pays, privileges, roles, typesOperation } from '../../server/db/schema';
-import { colisBody, colisRefs, createEnvoiByApi, idByCode, insertClient, insertColis, type ColisRefs } from './fixtures';
+import { colisBody, colisRefs, createEnvoiByApi, idByCode, insertClient, insertColis, type ColisRefs, RELEASE_PROOF } from './fixtures';
 import { setupTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -111,7 +111,11 @@ const scenarios: [string, () => Promise<FirstCall>][] = [
     async () => {
       const envoi = await createEnvoiByApi(t);
       const colisID = await insertColis(t.database.db, { envoiID: envoi.id, statut: 'EXPEDIE' });
-      return { method: 'POST', url: `/api/colis/retirer/${colisID}`, body: { modePaiementID: especes, paymentby: 'destinateur' } };
+      return {
+        method: 'POST',
+        url: `/api/colis/retirer/${colisID}`,
+        body: { ...RELEASE_PROOF, modePaiementID: especes, paymentby: 'destinateur' },
+      };
     },
   ],
   [
@@ -119,7 +123,11 @@ const scenarios: [string, () => Promise<FirstCall>][] = [
     async () => {
       const envoi = await createEnvoiByApi(t);
       const colisID = await insertColis(t.database.db, { envoiID: envoi.id, statut: 'EXPEDIE' });
-      return { method: 'POST', url: `/api/colis/livrer/${colisID}`, body: { modePaiementID: especes, paymentby: 'destinateur' } };
+      return {
+        method: 'POST',
+        url: `/api/colis/livrer/${colisID}`,
+        body: { ...RELEASE_PROOF, modePaiementID: especes, paymentby: 'destinateur' },
+      };
     },
   ],
   [

@@ -268,3 +268,13 @@ export async function listDaysDrift(db: Db): Promise<{ counted: ListDay[]; recou
       ORDER BY 1, 2, 3`),
   };
 }
+
+/** A 1×1 PNG as a canvas's toDataURL gives one: a signature drawn at the counter. */
+export const SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * What a release must prove (docs/decisions/release-proof.md, common/remiseRules.ts missingProof): the recipient's
+ * identity document and their signature; spread into the body of colis/retirer|livrer.
+ */
+export const RELEASE_PROOF = { pieceType: 'CNI', pieceNumero: 'SN1234567', signature: SIGNATURE_PNG } as const;

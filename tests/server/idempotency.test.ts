@@ -39,6 +39,7 @@ import {
   insertClient,
   insertColis,
   type ColisRefs,
+  RELEASE_PROOF,
 } from './fixtures';
 
 let t: TestContext;
@@ -475,7 +476,7 @@ describe('failures', () => {
           const colisID = await insertColis(t.database.db, { envoiID: envoi.id, statut: 'EXPEDIE', agence: 'PAR1' });
           return {
             url: `/api/colis/${action}/${colisID}`,
-            body: { modePaiementID: id.ESPECES, paymentby: 'destinateur' },
+            body: { ...RELEASE_PROOF, modePaiementID: id.ESPECES, paymentby: 'destinateur' },
             token: t.adminToken,
             userID: adminId,
             count: () => encaissementCount(colisID),

@@ -2,7 +2,8 @@
  * The release's proof (docs/decisions/release-proof.md): each RETIRE / LIVRE writes its record in the same transaction
  * — who, where, how the person was identified (the code, their document, an authorised proxy's), the document's type
  * and last 4 only, the signature and the photo — and the record never changes; proxies are authorised beforehand by
- * the sender's or the destination agency; the destination agency alone reads identities and images.
+ * the sender's or the destination agency; the destination agency alone hands the parcel over and reads identities
+ * and images; a release without a code or a document, or without a signature, is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -17,6 +18,8 @@ let bamako: { id: string; token: string };
 
 /** A 1×1 PNG, as a canvas's toDataURL gives one. */
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** A recipient's document, as the counter types it. */
+const DOC = { pieceType: 'CNI', pieceNumero: 'SN7654321' } as const;
 /** The first bytes of a JPEG and a little more. */
 const JPEG = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]).toString('base64')}`;
 
@@ -118,6 +121,22 @@ describe('the release record', () => {
     expect(stored).not.toContain('12-34');
   });
 
+  it('no code nor document, or no signature: 400 in French; the sender’s agency cannot hand it over (404)', async () => {
+    const { id } = await arrivedParcel();
+    const bare = await retirer(id, dakar.token, { signature: PNG });
+    expect(bare.status).toBe(400);
+    expect(bare.body.errors.codeRetrait).toBe(
+      "Identifiez la personne qui retire le colis : son code de retrait, sa pièce d'identité ou celle du mandataire autorisé.",
+    );
+    const unsigned = await retirer(id, dakar.token, { ...DOC });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.errors.signature).toBe('La signature de la personne qui retire le colis est obligatoire.');
+    expect((await t.call('POST', `/api/colis/retirer/${id}`, { token: dakar.token })).status).toBe(400);
+    expect((await retirer(id, paris.token, { ...DOC, signature: PNG })).status).toBe(404);
+    expect((await t.call('POST', `/api/colis/livrer/${id}`, { token: bamako.token, body: { ...DOC, signature: PNG } })).status).toBe(404);
+    expect(await statutOf(id)).toBe('EXPEDIE');
+  });
+
   it('a type without a number, a malformed number or image: 400 in French, the parcel stays', async () => {
     const { id } = await arrivedParcel();
     const cases: [Record<string, unknown>, string, string][] = [
@@ -125,11 +144,15 @@ describe('the release record', () => {
       [{ pieceNumero: '123456' }, 'pieceType', "Choisissez le type de pièce d'identité"],
       [{ pieceType: 'CNI', pieceNumero: '12' }, 'pieceNumero', 'Le numéro de la pièce contient de 4 à 30 lettres ou chiffres'],
       [{ pieceType: 'VISA', pieceNumero: '123456' }, 'pieceType', "Choisissez le type de pièce d'identité"],
-      [{ signature: 'data:image/gif;base64,R0lGODlh' }, 'signature', 'La signature doit être une image PNG de 200 Ko au plus'],
-      [{ signature: JPEG }, 'signature', 'La signature doit être une image PNG de 200 Ko au plus'],
-      [{ signature: 'data:image/png;base64,AAAAAAAAAAAAAAAA' }, 'signature', 'La signature doit être une image PNG de 200 Ko au plus'],
+      [{ ...DOC, signature: 'data:image/gif;base64,R0lGODlh' }, 'signature', 'La signature doit être une image PNG de 200 Ko au plus'],
+      [{ ...DOC, signature: JPEG }, 'signature', 'La signature doit être une image PNG de 200 Ko au plus'],
       [
-        { photo: `data:image/jpeg;base64,${Buffer.alloc(600 * 1024, 0xff).toString('base64')}` },
+        { ...DOC, signature: 'data:image/png;base64,AAAAAAAAAAAAAAAA' },
+        'signature',
+        'La signature doit être une image PNG de 200 Ko au plus',
+      ],
+      [
+        { ...DOC, signature: PNG, photo: `data:image/jpeg;base64,${Buffer.alloc(600 * 1024, 0xff).toString('base64')}` },
         'photo',
         'La photo doit être une image PNG ou JPEG de 500 Ko au plus',
       ],
@@ -164,8 +187,17 @@ describe('a proxy authorised beforehand', () => {
     const wrong = await retirer(id, dakar.token, { mandataireID, pieceType: 'CNI', pieceNumero: '99999999', signature: PNG });
     expect(wrong.status).toBe(409);
     expect(wrong.body.message).toBe('La pièce présentée ne correspond pas à celle du mandataire autorisé.');
-    expect((await retirer(id, dakar.token, { mandataireID, signature: PNG })).status).toBe(409);
-    const unknown = await retirer(id, dakar.token, { mandataireID: crypto.randomUUID(), pieceType: 'CNI', pieceNumero: '1234567890123' });
+    const none = await retirer(id, dakar.token, { mandataireID, signature: PNG });
+    expect(none.status).toBe(400);
+    expect(none.body.errors.pieceNumero).toBe(
+      "Identifiez la personne qui retire le colis : son code de retrait, sa pièce d'identité ou celle du mandataire autorisé.",
+    );
+    const unknown = await retirer(id, dakar.token, {
+      mandataireID: crypto.randomUUID(),
+      pieceType: 'CNI',
+      pieceNumero: '1234567890123',
+      signature: PNG,
+    });
     expect(unknown.body.message).toBe("Ce mandataire n'est pas autorisé pour ce colis.");
     expect(await statutOf(id)).toBe('EXPEDIE');
 
