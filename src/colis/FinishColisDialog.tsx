@@ -1,18 +1,22 @@
 /**
  * The dialog of 'Retiré' / 'Livré' (src/colis/FinishColisButton.tsx): the Oui/Non confirmation and, when money remains,
- * how the remainder is collected (currency, mode, payer), the recipient's release code when given
- * (docs/decisions/release-code.md), then POST colis/retirer|livrer/{id} through
+ * how the remainder is collected (currency, mode, payer), who takes the parcel — the release code, their identity
+ * document or an authorised proxy's (./release/IdentificationInputs) — their signature (./release/SignatureInput) and a
+ * photo (./release/PhotoInput) (docs/decisions/release-proof.md), then POST colis/retirer|livrer/{id} through
  * dataProvider.finishColis. Checked with common/schemas/encaissement.ts finishFormSchema; its frame is the payment
  * dialogs' (src/encaissements/PaiementDialog.tsx). A module of its own, downloaded when the dialog first opens.
  */
 import { Alert, DialogContentText } from '@mui/material';
-import { TextInput, useDataProvider, useTranslate, type DataProvider } from 'react-admin';
+import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
 import { COLLECTION_PAYER } from '../../common/colisRules';
 import { formatMontant } from '../../common/format';
 import { finishFormSchema, type FinishFormOutput } from '../../common/schemas/encaissement';
 import { MontantTendu, PayeurSelect, useDevisesTendues } from '../encaissements/MontantTendu';
 import { ModePaiementSelect, PaiementDialog, contextResolver, useDialogMutation } from '../encaissements/PaiementDialog';
 import type { ColisMethods } from './model/colisMethods';
+import { IdentificationInputs } from './release/IdentificationInputs';
+import { PhotoInput } from './release/PhotoInput';
+import { SignatureInput } from './release/SignatureInput';
 import { isPositiveMontant } from './model/colisRules';
 import type { ColisRecord } from './model/types';
 
@@ -50,8 +54,14 @@ export const FinishColisDialog = ({
   return (
     <PaiementDialog
       title={k(`finish_title_${kind}`)}
-      width={owes ? 600 : 444}
-      defaultValues={{ modePaiementID: '', paymentby: COLLECTION_PAYER, montant: String(resteAPayer), codeRetrait: '' }}
+      width={600}
+      defaultValues={{
+        modePaiementID: '',
+        paymentby: COLLECTION_PAYER,
+        montant: String(resteAPayer),
+        identification: 'code',
+        codeRetrait: '',
+      }}
       resolver={resolver}
       context={{ devise: devises.devise, deviseTendue: devises.deviseTendue, resteAPayer: owes ? resteAPayer : 0 }}
       onSubmit={(values) => run(values as FinishFormOutput)}
@@ -61,14 +71,9 @@ export const FinishColisDialog = ({
       submit="app.common.yes"
     >
       <DialogContentText>{translate(k(`finish_confirm_${kind}`), { reference: colis.reference })}</DialogContentText>
-      <TextInput
-        source="codeRetrait"
-        label="resources.colis.fields.codeRetrait"
-        helperText={k('finish_code_help')}
-        autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        sx={{ mt: 2 }}
-      />
+      <IdentificationInputs colisId={String(colis.id)} />
+      <SignatureInput source="signature" label="resources.colis.release.signature" />
+      <PhotoInput source="photo" />
       {owes && (
         <>
           <Alert severity="warning" sx={{ my: 2 }}>

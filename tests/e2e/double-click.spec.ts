@@ -10,9 +10,11 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { todayIso } from '../../common/dates';
-import { ADMIN, AGENT, searchOne, signIn } from './helpers';
+import { ADMIN, AGENT, proveRelease, searchOne, signIn } from './helpers';
 import { apiLogin, openEnvoiFranceSenegal } from './apiSeed';
 
+/** The seeded Dakar agent (agency DKR1): the destination counter of the parcels handed over here. */
+const AGENT_DAKAR = { email: 'agent.dakar@colis.local', password: AGENT.password };
 /** The seeded Bamako agent (agency BKO1): its cash is closed and reopened here only. */
 const AGENT_BAMAKO = { email: 'agent.bamako@colis.local', password: AGENT.password };
 
@@ -244,7 +246,8 @@ test.describe('a double click writes once', () => {
       const moved = await request.put(`/api/envoi/update/${seed.envoi.id}`, { headers: seed.admin, data: { statutID } });
       expect(moved.ok(), await moved.text()).toBeTruthy();
     }
-    await signIn(page, AGENT);
+    // Handed over at the destination, Dakar (docs/decisions/release-proof.md).
+    await signIn(page, AGENT_DAKAR);
     for (const { how, phone } of parcels) {
       await page.goto('/colis');
       await expect(page.getByRole('heading', { name: 'LISTE DES COLIS' })).toBeVisible();
@@ -253,6 +256,7 @@ test.describe('a double click writes once', () => {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByText(/Reste à payer/)).toBeVisible();
       await pick(page, dialog, /mode de paiement/i, 'Espèces');
+      await proveRelease(page, dialog);
 
       const posts = watchPosts(page, /\/api\/colis\/retirer\/[^/]+$/);
       await clickTwice(dialog.getByRole('button', { name: 'Oui' }), how);

@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, AGENT, inDays, searchOne, signIn } from './helpers';
+import { ADMIN, AGENT, inDays, proveRelease, searchOne, signIn } from './helpers';
 import { apiLogin, cashDay, reopenCashDay, type Row } from './apiSeed';
 
 /** The seeded Dakar agent (agency DKR1, Sénégal: XOF). */
@@ -155,6 +155,9 @@ test('a Paris counter takes euros on F CFA parcels, hands one over in euros, and
     await pick(page, handOver, /Mode de paiement/, 'Espèces');
     await expect(handOver.getByRole('combobox', { name: /Payé par/ })).toHaveText('Destinataire');
     await shots(page, '2-retrait');
+    // Who takes it: the recipient's passport, and the signature (docs/decisions/release-proof.md); after the
+    // screenshots, whose width changes clear the pad.
+    await proveRelease(page, handOver);
     await handOver.getByRole('button', { name: 'Oui' }).click();
     await expect(page.getByText(/Colis marqué retiré|Opération réussie|succès/i).first()).toBeVisible();
     await expect(handOver).toHaveCount(0);

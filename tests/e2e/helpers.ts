@@ -1,5 +1,5 @@
 /** Shared pieces of the browser journeys: demo credentials of the seed, sign-in through the login page, dates. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { addDays, todayIso } from '../../common/dates';
 
 export const ADMIN = { email: 'admin@colis.local', password: 'Admin123!' };
@@ -82,4 +82,32 @@ export async function fillDate(page: Page, name: string, iso: string) {
   await field.getByRole('spinbutton').first().click();
   await page.keyboard.type(`${day}${month}${year}`);
   await expect(page.locator(`input[name="${name}"]`)).toHaveValue(`${day}/${month}/${year}`);
+}
+
+/**
+ * Proves who takes a parcel in the open 'Retiré' / 'Livré' dialog (docs/decisions/release-proof.md): the release code
+ * when given, else the recipient's passport; then a signature drawn with the mouse on the pad.
+ */
+export async function proveRelease(page: Page, dialog: Locator, code?: string) {
+  if (code) {
+    await dialog.getByRole('textbox', { name: 'Code de retrait' }).fill(code);
+  } else {
+    await dialog.getByRole('radio', { name: "Pièce d'identité" }).check();
+    await dialog.getByRole('combobox', { name: 'Type de pièce' }).click();
+    await page.getByRole('option', { name: 'Passeport' }).click();
+    await expect(page.locator('.MuiMenu-root')).toHaveCount(0);
+    await dialog.getByRole('textbox', { name: 'Numéro de la pièce' }).fill('A1234567');
+  }
+  await drawOn(page, dialog.getByTestId('signature-pad'));
+}
+
+/** Draws a stroke across an element with the mouse, as a signature. */
+export async function drawOn(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 5 });
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 5 });
+  await page.mouse.up();
 }

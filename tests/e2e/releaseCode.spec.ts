@@ -8,7 +8,7 @@
  * Screenshots in test-results/release-code-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT, searchOne, signIn } from './helpers';
+import { AGENT, drawOn, searchOne, signIn } from './helpers';
 import { openEnvoiFranceSenegal } from './apiSeed';
 import { readMails } from './mailbox';
 
@@ -80,10 +80,12 @@ for (const viewport of [
       const dialog = await openRetire(page, phone);
       const input = dialog.getByRole('textbox', { name: 'Code de retrait' });
       await input.fill(code === '000000' ? '111111' : '000000');
+      await drawOn(page, dialog.getByTestId('signature-pad'));
       await dialog.getByRole('button', { name: 'Oui' }).click();
       await expect(page.getByText('Code de retrait incorrect. Encore 4 essais avant le blocage du code.').first()).toBeVisible();
       await expect(dialog).toBeVisible();
       await input.fill(code);
+      await drawOn(page, dialog.getByTestId('signature-pad'));
       await page.screenshot({ path: `test-results/release-code-${viewport.name}-2-dialog.png` });
       await dialog.getByRole('button', { name: 'Oui' }).click();
       await expect(page.getByText('Colis marqué retiré').first()).toBeVisible();

@@ -26,6 +26,7 @@ import { ResetPasswordButton } from '../../src/user/ResetPasswordButton';
 import { todayIso } from '../../common/dates';
 import { dataProvider as appDataProvider } from '../../src/appDataProvider';
 import { ADMIN_ROLE, AGENT_ROLE, renderAdmin, sessionWith, setupUser, typeText, waitForAuth, type User } from './renderAdmin';
+import { drawSignature, stubCanvas } from './signaturePad';
 
 const COLIS_ID = '6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f70';
 const PAYMENT_ID = '6f1c2a4e-7b3d-4c5e-9a8f-0b1c2d3e4f71';
@@ -231,6 +232,7 @@ describe("'Retiré' with a remainder clicked twice", () => {
   it('hands the parcel over and collects the remainder once', async () => {
     const finished = heldSpy('Colis marqué retiré');
     const colis = { id: COLIS_ID, reference: 'PAR1-2612-000606', resteAPayer: 8, devise: 'EUR' } as ColisRecord;
+    stubCanvas();
     renderAdmin(<FinishColisButton colis={colis} to="retirer" />, {
       session: sessionWith(['retraitColis']),
       dataProvider: { finishColis: finished.spy, getModesPaiement: async () => MODES },
@@ -239,6 +241,8 @@ describe("'Retiré' with a remainder clicked twice", () => {
     await user.click(await screen.findByRole('button', { name: 'Retiré' }));
     const dialog = await screen.findByRole('dialog');
     await chooseEspeces(user, dialog);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Code de retrait' }), '123456');
+    drawSignature(within(dialog).getByTestId('signature-pad'));
     clickTwiceInOneTick(within(dialog).getByRole('button', { name: 'Oui' }));
     await waitFor(() => expect(finished.spy).toHaveBeenCalledTimes(1));
     act(() => finished.answers[0].settle());

@@ -16,6 +16,7 @@ import { FinishColisButton } from '../../src/colis/FinishColisButton';
 import * as receipt from '../../src/colis/receipt';
 import type { ColisRecord } from '../../src/colis/model/types';
 import { renderAdmin, sessionWith, setupUser, typeText, waitForAuth, type User } from './renderAdmin';
+import { drawSignature, SIGNATURE_DATA_URL, stubCanvas } from './signaturePad';
 
 vi.mock('../../src/colis/receipt', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/colis/receipt')>()),
@@ -319,12 +320,22 @@ describe('MakeEncaissementDialog (spec 000 §5 "Make payment")', () => {
   });
 });
 
+/** The proof the hand-over tests give (docs/decisions/release-proof.md): the release code and a signature. */
+const PROOF = { codeRetrait: '123456', signature: SIGNATURE_DATA_URL };
+
+/** Types the release code and draws the signature in the hand-over dialog. */
+async function prove(user: User, dialog: HTMLElement) {
+  await user.type(within(dialog).getByRole('textbox', { name: 'Code de retrait' }), PROOF.codeRetrait);
+  drawSignature(within(dialog).getByTestId('signature-pad'));
+}
+
 describe("the hand-over of a parcel that still owes money (src/colis/FinishColisButton.tsx, 'Retiré' / 'Livré')", () => {
   /**
    * Renders 'Retiré' or 'Livré' on a parcel of which `resteAPayer` remain in `devise` (the euro), the counter offered
    * `devises`; returns the spies of finishColis and getEncaissementDevises.
    */
   function renderFinish(to: 'retirer' | 'livrer', resteAPayer: number, devise = 'EUR', devises = [devise]) {
+    stubCanvas();
     const finishColis = vi.fn(async () => 'Colis marqué retiré');
     const getEncaissementDevises = vi.fn(async () => ({ devise, devises }));
     // 29 358 F CFA: 44,76 € settle them (44,756 €), at 655,957 F for 1 €.
@@ -346,6 +357,7 @@ describe("the hand-over of a parcel that still owes money (src/colis/FinishColis
     expect(within(dialog).getByRole('alert').textContent?.replace(/\s/g, ' ')).toBe(
       'Reste à payer : 25,75 €. Il sera encaissé dans la même opération.',
     );
+    await prove(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
     const mode = within(dialog).getByRole('combobox', { name: /Mode de paiement/ });
     await waitFor(() => expect(mode.getAttribute('aria-invalid')).toBe('true'));
@@ -355,7 +367,7 @@ describe("the hand-over of a parcel that still owes money (src/colis/FinishColis
     await chooseMode(user, 'Espèces');
     await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
     await waitFor(() =>
-      expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', { modePaiementID: ESPECES, paymentby: 'destinateur' }),
+      expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', { ...PROOF, modePaiementID: ESPECES, paymentby: 'destinateur' }),
     );
     expect(await screen.findByText('Colis marqué retiré')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -366,9 +378,10 @@ describe("the hand-over of a parcel that still owes money (src/colis/FinishColis
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Livré' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).queryByRole('combobox')).toBeNull();
+    expect(within(dialog).queryByRole('combobox', { name: /Mode de paiement/ })).toBeNull();
+    await prove(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
-    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'livrer', {}));
+    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'livrer', PROOF));
     expect(getEncaissementDevises).not.toHaveBeenCalled();
   });
 
@@ -384,8 +397,37 @@ describe("the hand-over of a parcel that still owes money (src/colis/FinishColis
     expect(finishColis).not.toHaveBeenCalled();
     await user.clear(code);
     await user.type(code, ' 042917 ');
+    // Without the signature: refused on the pad.
     await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
-    await waitFor(() => expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', { codeRetrait: '042917' }));
+    expect(await within(dialog).findByText('La signature de la personne qui retire le colis est obligatoire.')).toBeTruthy();
+    expect(finishColis).not.toHaveBeenCalled();
+    drawSignature(within(dialog).getByTestId('signature-pad'));
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    await waitFor(() =>
+      expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', { codeRetrait: '042917', signature: SIGNATURE_DATA_URL }),
+    );
+  });
+
+  it("the recipient's document instead of the code: its type and number, normalised; nothing without one", async () => {
+    const { finishColis } = renderFinish('retirer', 0);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Retiré' }));
+    const dialog = await screen.findByRole('dialog');
+    drawSignature(within(dialog).getByTestId('signature-pad'));
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    expect(await within(dialog).findAllByText(/Identifiez la personne qui retire le colis/)).not.toHaveLength(0);
+    await user.click(within(dialog).getByRole('radio', { name: "Pièce d'identité" }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type de pièce' }));
+    await user.click(await screen.findByRole('option', { name: 'Passeport' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Numéro de la pièce' }), 'ab 12-34 567');
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    await waitFor(() =>
+      expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', {
+        pieceType: 'PASSEPORT',
+        pieceNumero: 'AB1234567',
+        signature: SIGNATURE_DATA_URL,
+      }),
+    );
   });
 
   it('a F CFA parcel handed over at a euro counter: the remainder collected in euros, by whom is chosen', async () => {
@@ -403,9 +445,11 @@ describe("the hand-over of a parcel that still owes money (src/colis/FinishColis
     await chooseMode(user, 'Espèces');
     await user.click(within(dialog).getByRole('combobox', { name: /Payé par/ }));
     await user.click(await screen.findByRole('option', { name: 'Expéditeur' }));
+    await prove(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
     await waitFor(() =>
       expect(finishColis).toHaveBeenCalledWith(COLIS_ID, 'retirer', {
+        ...PROOF,
         modePaiementID: ESPECES,
         paymentby: 'expediteur',
         deviseTendue: 'EUR',

@@ -10,7 +10,7 @@ import { downloadFile, httpRequest, type CallOptions } from '../../providers/htt
 import type { ClientRef, ColisRecord, Envoi, HistoriqueEntry, ColisNatureDetail, Ref } from './types';
 import type { PrixNature } from './wizardRules';
 import type { Answered } from '../../../common/schemas/answer';
-import type { codeRetraitEtat, colisHistoriqueAnswer, remiseRecord } from '../../../common/schemas/colis';
+import type { codeRetraitEtat, colisHistoriqueAnswer, mandataireRecord, remiseRecord } from '../../../common/schemas/colis';
 
 /** A parcel with its nature lines, as colis/getByReference answers it. */
 interface ColisDetails {
@@ -57,6 +57,8 @@ export interface ColisMethods {
    * 404 (HttpError) for staff outside its destination agency.
    */
   getRemise(id: string, options?: CallOptions): Promise<Answered<typeof remiseRecord>>;
+  /** GET colis/mandataires/{id}: the proxies authorised to collect the parcel, oldest first (never their number). */
+  getMandataires(id: string, options?: CallOptions): Promise<Answered<typeof mandataireRecord>[]>;
   /** GET colis/remise/{id}/signature|photo: the image, as a Blob (the bearer in the header, never in a URL). */
   getRemiseImage(id: string, which: 'signature' | 'photo', options?: CallOptions): Promise<Blob>;
   /** GET colis/contactAdminForEnvoi/{envoiId}: warns the administrators of a full departure. @returns the server message */
@@ -123,6 +125,11 @@ export const colisMethods: ColisMethods = {
   async getRemise(id, { signal } = {}) {
     const json = await httpRequest(`colis/remise/${enc(id)}`, { signal });
     return (json.data ?? null) as Answered<typeof remiseRecord>;
+  },
+
+  async getMandataires(id, { signal } = {}) {
+    const json = await httpRequest(`colis/mandataires/${enc(id)}`, { signal });
+    return (json.datas ?? []) as Answered<typeof mandataireRecord>[];
   },
 
   async getRemiseImage(id, which, { signal } = {}) {
