@@ -39,13 +39,7 @@ const PAIEMENT_REQUIS = 'Le colis doit être entièrement payé : encaissez le r
  * @throws 404 outside the destination agency; 400 a malformed signature or photo; 409 a proxy unknown or whose document does not match; 409 a wrong, locked or missing release code; 404 a code typed outside the destination agency; 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
  *   settle the parcel (the settling amount said), a currency without a rate today; 403/404 the parcel
  */
-export async function finishColis(
-  db: Db,
-  id: string,
-  to: ColisFinishTarget,
-  encaissement: FinishInput,
-  user: CurrentUser,
-): Promise<void> {
+export async function finishColis(db: Db, id: string, to: ColisFinishTarget, encaissement: FinishInput, user: CurrentUser): Promise<void> {
   const idOf = await statutIds(db);
   const statuts = await statutsByCode(db);
   // A code typed is checked first, in its own transaction: a wrong one stays counted (colis/codeRetrait.ts).

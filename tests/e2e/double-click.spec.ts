@@ -62,9 +62,9 @@ function watchPosts(page: Page, path: RegExp) {
 }
 
 /** Picks an option of a react-admin SelectInput (in `scope`) by its label. */
-async function pick(page: Page, scope: Page | Locator, label: string | RegExp, option: string) {
+async function pick(page: Page, scope: Page | Locator, label: string | RegExp, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
   await expect(page.locator('.MuiMenu-root')).toHaveCount(0); // closed, its fade-out over
 }
 
@@ -255,6 +255,8 @@ test.describe('a double click writes once', () => {
       await page.getByRole('row').filter({ hasText: phone }).getByRole('button', { name: 'Retiré' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByText(/Reste à payer/)).toBeVisible();
+      // The Dakar counter takes the remainder in F CFA, as its drawer does (money.spec.ts counts that drawer's lines).
+      await pick(page, dialog, /^Devise/, /^XOF/);
       await pick(page, dialog, /mode de paiement/i, 'Espèces');
       await proveRelease(page, dialog);
 
