@@ -248,8 +248,8 @@ export const mandataireBody = z.object({
     .string({ error: 'Le téléphone du mandataire est obligatoire' })
     .trim()
     .regex(/^\+?[0-9 ]{6,20}$/, 'Le téléphone du mandataire est invalide'),
-  pieceType: pieceFields.pieceType.unwrap(),
-  pieceNumero: pieceFields.pieceNumero.unwrap(),
+  pieceType: pieceTypeField,
+  pieceNumero: pieceNumeroField,
 });
 export type MandataireInput = z.infer<typeof mandataireBody>;
 

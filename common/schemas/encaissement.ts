@@ -235,9 +235,11 @@ const SOLDE_INCONNU = "Le montant à encaisser dans cette devise n'est pas encor
  * obligatoire.'), who pays, and the currency the whole remainder is received in; `montant` is that remainder in it —
  * the settling amount encaissement/equivalent answered (docs/decisions/currencies.md "The last minor units") — shown,
  * not typed, and required in another currency than the parcel's. Hidden: the parcel's currency and remaining amount.
- * The recipient's release code, when typed (six digits), goes with the body.
- * @returns on success the body: `{}` when nothing remains; else `{modePaiementID, paymentby}` in the parcel's currency,
- *   with `{deviseTendue, montantTendu}` in another; `codeRetrait` when typed
+ * Who takes the parcel (docs/decisions/release-proof.md): by `identification`, the release code, or the document's
+ * type and number (with a proxy, `mandataireID` too), and the signature, checked with the server's rule
+ * (common/remiseRules.ts missingProof); the photo when taken.
+ * @returns on success the body: the proof (proofOf), plus when money remains `{modePaiementID, paymentby}` in the
+ *   parcel's currency, with `{deviseTendue, montantTendu}` in another
  */
 export const finishFormSchema = z
   .object({

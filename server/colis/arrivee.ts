@@ -5,17 +5,17 @@
  * what remains to pay in the parcel's currency; the recipient's message alone carries the code. A new code sent by
  * the destination agency (sendNewCodeRetrait) goes to the recipient alone.
  */
-import { eq, inArray } from 'drizzle-orm';
-import { COLIS_STATUT_ARRIVED } from '../../common/colisRules';
+import { eq } from 'drizzle-orm';
 import { ENVOI_MESSAGES } from '../../common/envoiRules';
 import { formatMontant } from '../../common/format';
 import { toMinor } from '../../common/devises';
 import type { CurrentUser } from '../auth/currentUser';
 import type { Db, Tx } from '../db/client';
 import { colis } from '../db/schema';
-import { notifyColis, type NotifiedColis } from '../notification/dispatch';
+import { notifyColis } from '../notification/dispatch';
 import { issueCodesRetrait, renewCodeRetrait } from './codeRetrait';
-import { agencesDestination, type AgenceDestination } from './destination';
+import { agencesDestination, type AgenceDestination } from '../access/destination';
+import type { MovedColis } from './statutChange';
 
 /** Where to collect a parcel and what remains to pay, as the arrival notice says it. Pure. */
 function arrivalDetail(agence: AgenceDestination | undefined, reste: string, devise: string): string {
@@ -36,27 +36,16 @@ const codeSentence = (code: string) => `Code de retrait : ${code}, à donner au 
  * code for each (issueCodesRetrait), the notice by the one notice rule (notifyColis).
  * @param moved the parcels the departure's arrival moved to EXPEDIE (statutChange.ts moveColis)
  */
-export async function notifyArrivee(tx: Tx, moved: NotifiedColis[]): Promise<void> {
+export async function notifyArrivee(tx: Tx, moved: MovedColis[]): Promise<void> {
   if (moved.length === 0) return;
   const ids = moved.map((m) => m.id);
   const codes = await issueCodesRetrait(tx, ids);
   const agences = await agencesDestination(tx, ids);
-  const dues = new Map<string, { reste: string; devise: string }>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await tx
-      .select({ id: colis.id, reste: colis.resteAPayer, devise: colis.devise })
-      .from(colis)
-      .where(inArray(colis.id, ids.slice(i, i + 1000)));
-    for (const r of rows) dues.set(r.id, r);
-  }
-  await notifyColis(tx, moved, (c) => {
-    const due = dues.get(c.id)!;
-    return {
-      message: ENVOI_MESSAGES.arrived,
-      detail: arrivalDetail(agences.get(c.id), due.reste, due.devise),
-      secretDestinataire: codeSentence(codes.get(c.id)!),
-    };
-  });
+  await notifyColis(tx, moved, (m) => ({
+    message: ENVOI_MESSAGES.arrived,
+    detail: arrivalDetail(agences.get(m.id), m.resteAPayer, m.devise),
+    secretDestinataire: codeSentence(codes.get(m.id)!),
+  }));
 }
 
 /** The notifications row's words of a code sent again. */
@@ -69,7 +58,7 @@ const NOUVEAU_CODE = 'un nouveau code de retrait vous a été envoyé';
  */
 export async function sendNewCodeRetrait(db: Db, colisID: string, user: CurrentUser): Promise<void> {
   await db.transaction(async (tx) => {
-    const code = await renewCodeRetrait(tx, colisID, user, COLIS_STATUT_ARRIVED);
+    const code = await renewCodeRetrait(tx, colisID, user);
     const [c] = await tx
       .select({
         id: colis.id,

@@ -8,6 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { COLIS_STATUT_ARRIVED } from '../../common/colisRules';
 import type { CodeRetraitEtat } from '../../common/schemas/colis';
 import type { CurrentUser } from '../auth/currentUser';
 import { auteurOf, recordAudit } from '../db/audit';
@@ -15,7 +16,7 @@ import type { Db, Tx } from '../db/client';
 import { codesRetrait } from '../db/schema';
 import { conflict, tooManyAttempts } from '../http/errors';
 import { cleHachage, keyedHash } from './cleHachage';
-import { lockAtDestination } from './destination';
+import { lockAtDestination } from '../access/destination';
 
 /** Wrong codes that lock a parcel's code. */
 const CODE_RETRAIT_ESSAIS = 5;
@@ -111,9 +112,9 @@ export async function consumeCodeRetrait(tx: Tx, colisID: string): Promise<void>
  * @returns the parcel's new clear code
  * @throws 404 (lockAtDestination), 409 the parcel is not waiting for its recipient or too many codes were sent, 429 too soon
  */
-export async function renewCodeRetrait(tx: Tx, colisID: string, user: CurrentUser, waitingCode: string): Promise<string> {
+export async function renewCodeRetrait(tx: Tx, colisID: string, user: CurrentUser): Promise<string> {
   const parcel = await lockAtDestination(tx, colisID, user);
-  if (parcel.statutCode !== waitingCode) throw conflict(CODE_RETRAIT_MESSAGES.pasArrive);
+  if (parcel.statutCode !== COLIS_STATUT_ARRIVED) throw conflict(CODE_RETRAIT_MESSAGES.pasArrive);
   const [row] = await tx.select().from(codesRetrait).where(eq(codesRetrait.colisID, colisID));
   if (row) {
     const depuis = Date.now() - row.envoyeLe.getTime();
@@ -162,7 +163,7 @@ export async function unlockCodeRetrait(db: Db, colisID: string, user: CurrentUs
  */
 export async function codeRetraitState(db: Db, colisID: string, user: CurrentUser): Promise<CodeRetraitEtat> {
   return db.transaction(async (tx) => {
-    await lockAtDestination(tx, colisID, user, false);
+    await lockAtDestination(tx, colisID, user, { lock: false });
     const [row] = await tx.select().from(codesRetrait).where(eq(codesRetrait.colisID, colisID));
     if (!row) return { etat: 'AUCUN', envoyeLe: null, essaisRestants: 0, envois: 0, utiliseLe: null };
     const etat = row.utiliseLe ? 'UTILISE' : row.verrouilleLe ? 'BLOQUE' : 'ACTIF';

@@ -17,7 +17,7 @@ import { montantOfPayment, recordEncaissement } from '../encaissement/service';
 import { statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { lockColis } from '../access/locks';
 import { consumeCodeRetrait, verifyCodeRetrait } from './codeRetrait';
-import { lockAtDestination } from './destination';
+import { lockAtDestination } from '../access/destination';
 import { recordRemise } from './remise';
 import { moveColis } from './statutChange';
 import type { FinishInput } from '../../common/schemas/colis';
@@ -30,20 +30,21 @@ const PAIEMENT_REQUIS = 'Le colis doit être entièrement payé : encaissez le r
  * while money remains unless the remaining amount is collected in the same step: `encaissement.deviseTendue` (default
  * the parcel's currency) says the currency received, `encaissement.montantTendu` (default: the settling amount of that
  * currency) the amount shown to the client, which must settle the parcel; the payment is the collecting user's
- * agency's, paid by `encaissement.paymentby` (default COLLECTION_PAYER). `encaissement.codeRetrait`, the recipient's
- * release code, is checked first by the destination agency (colis/codeRetrait.ts verifyCodeRetrait) and dies with the
- * release. The release's record (colis/remise.ts recordRemise: who, where, how the person was identified, the
- * signature and photo) is written in the same transaction.
- * Only the staff of the parcel's destination agency (colis/destination.ts) and the roles that see every agency hand
- * it over; the body proves who takes it (common/remiseRules.ts missingProof, checked by the route's schema).
- * @throws 404 outside the destination agency; 400 a malformed signature or photo; 409 a proxy unknown or whose document does not match; 409 a wrong, locked or missing release code; 404 a code typed outside the destination agency; 409 a parcel that cannot end its journey, money remaining without a payment mode, an amount that does not
- *   settle the parcel (the settling amount said), a currency without a rate today; 403/404 the parcel
+ * agency's, paid by `encaissement.paymentby` (default COLLECTION_PAYER). Only the staff of the parcel's destination
+ * agency (access/destination.ts) and the roles that see every agency hand it over; the body proves who takes it
+ * (common/remiseRules.ts missingProof, checked by the route's schema): `encaissement.codeRetrait` is checked first
+ * (colis/codeRetrait.ts verifyCodeRetrait) and dies with the release, and the release's record (colis/remise.ts
+ * recordRemise) is written in the same transaction.
+ * @throws 404 outside the destination agency; 400 a malformed signature or photo; 409 a wrong, locked or missing
+ *   release code, a proxy unknown or whose document does not match, a parcel that cannot end its journey, money
+ *   remaining without a payment mode, an amount that does not settle the parcel (the settling amount said), a
+ *   currency without a rate today
  */
 export async function finishColis(db: Db, id: string, to: ColisFinishTarget, encaissement: FinishInput, user: CurrentUser): Promise<void> {
   const idOf = await statutIds(db);
   const statuts = await statutsByCode(db);
   // A code typed is checked first, in its own transaction: a wrong one stays counted (colis/codeRetrait.ts).
-  if (encaissement?.codeRetrait) await verifyCodeRetrait(db, id, encaissement.codeRetrait, user);
+  if (encaissement.codeRetrait) await verifyCodeRetrait(db, id, encaissement.codeRetrait, user);
   await db.transaction(async (tx) => {
     // Only its destination agency hands a parcel over (docs/decisions/release-proof.md): anyone else reads 404.
     await lockAtDestination(tx, id, user);
@@ -78,7 +79,7 @@ export async function finishColis(db: Db, id: string, to: ColisFinishTarget, enc
       statut: to,
       user,
       proof: encaissement,
-      codeUsed: !!encaissement?.codeRetrait,
+      codeUsed: !!encaissement.codeRetrait,
     });
     await moveColis(tx, {
       colisIds: [row.id],
@@ -86,8 +87,8 @@ export async function finishColis(db: Db, id: string, to: ColisFinishTarget, enc
       toStatutId: idOf(to),
       author: user,
       message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
-      motif: methode ? `remis : ${REMISE_METHODE_LABELS[methode]}` : undefined,
+      motif: `remis : ${REMISE_METHODE_LABELS[methode]}`,
     });
-    if (encaissement?.codeRetrait) await consumeCodeRetrait(tx, row.id);
+    if (encaissement.codeRetrait) await consumeCodeRetrait(tx, row.id);
   });
 }

@@ -4,9 +4,9 @@
  * (colis_remises, never changed): how the person was identified — the release code, their identity document, or an
  * authorised proxy presenting theirs — of a document its type, last 4 characters and keyed hash only, the signature
  * drawn on screen (PNG) and the photo taken at the counter (PNG or JPEG). Identities, signatures and photos are read by
- * the destination agency's staff and the roles that see every agency only (destination.ts lockAtDestination).
+ * the destination agency's staff and the roles that see every agency only (access/destination.ts lockAtDestination).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   dernier4,
   normalizePieceNumero,
@@ -20,10 +20,10 @@ import type { FinishInput, MandataireInput } from '../../common/schemas/colis';
 import type { CurrentUser } from '../auth/currentUser';
 import { auteurOf, recordAudit } from '../db/audit';
 import type { Db, Tx } from '../db/client';
-import { agences, colis, colisMandataires, colisRemises, statuts, users } from '../db/schema';
+import { agences, colisMandataires, colisRemises, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { cleHachage, keyedHash } from './cleHachage';
-import { agenceDestination, lockAtDestination } from './destination';
+import { lockAtDestination } from '../access/destination';
 
 /** The keyed hash of a document: its type and normalised number (the same document hashes alike on every parcel). */
 const pieceHash = (cle: Buffer, type: string, numero: string) => keyedHash(cle, 'piece', type, normalizePieceNumero(numero));
@@ -57,23 +57,23 @@ function decodeImage(dataUrl: string, what: 'signature' | 'photo'): RemiseImage 
 }
 
 /**
- * Writes the release record of a parcel just moved to RETIRE or LIVRE, inside that transaction: the method (the code
- * when it was checked, else the proxy's document, else the recipient's), the document's type, last 4 and hash, the
- * images. A proxy must be one authorised for this parcel and present the document it was authorised with.
+ * Writes the release record of a parcel being moved to RETIRE or LIVRE, inside that transaction: the method (the code
+ * when it was checked, else the proxy's document, else the recipient's: the body's schema requires one,
+ * common/remiseRules.ts missingProof), the document's type, last 4 and hash, the images. A proxy must be one
+ * authorised for this parcel and present the document it was authorised with.
  * @param codeUsed the release code was checked (codeRetrait.ts verifyCodeRetrait)
- * @returns the method, or null for a release without proof
+ * @returns the method
  * @throws 400 a malformed image; 409 an unknown proxy, or a document that is not the proxy's
  */
 export async function recordRemise(
   tx: Tx,
-  opts: { colisID: string; statut: 'RETIRE' | 'LIVRE'; user: CurrentUser; proof: FinishInput | undefined; codeUsed: boolean },
-): Promise<RemiseMethode | null> {
-  const proof = opts.proof ?? {};
+  opts: { colisID: string; statut: 'RETIRE' | 'LIVRE'; user: CurrentUser; proof: FinishInput; codeUsed: boolean },
+): Promise<RemiseMethode> {
+  const { proof } = opts;
   const signature = proof.signature ? decodeImage(proof.signature, 'signature') : undefined;
   const photo = proof.photo ? decodeImage(proof.photo, 'photo') : undefined;
   const piece = proof.pieceType && proof.pieceNumero ? { type: proof.pieceType, numero: proof.pieceNumero } : undefined;
-  const cle = piece ? await cleHachage(tx) : undefined;
-  const hash = piece && cle ? pieceHash(cle, piece.type, piece.numero) : undefined;
+  const hash = piece ? pieceHash(await cleHachage(tx), piece.type, piece.numero) : undefined;
   if (proof.mandataireID) {
     const [mandataire] = await tx
       .select({ pieceHash: colisMandataires.pieceHash })
@@ -82,7 +82,7 @@ export async function recordRemise(
     if (!mandataire) throw conflict(REMISE_MESSAGES.mandataireInconnu, { mandataireID: REMISE_MESSAGES.mandataireInconnu });
     if (mandataire.pieceHash !== hash) throw conflict(REMISE_MESSAGES.mandatairePiece, { pieceNumero: REMISE_MESSAGES.mandatairePiece });
   }
-  const methode: RemiseMethode | null = opts.codeUsed ? 'CODE' : proof.mandataireID ? 'MANDATAIRE' : piece ? 'PIECE' : null;
+  const methode: RemiseMethode = opts.codeUsed ? 'CODE' : proof.mandataireID ? 'MANDATAIRE' : 'PIECE';
   await tx.insert(colisRemises).values({
     colisID: opts.colisID,
     statut: opts.statut,
@@ -112,23 +112,6 @@ const mandataireColumns = {
 };
 
 /**
- * Locks a parcel for its proxies: the user is staff of its sender's agency (the one that registered it) or of its
- * destination agency, or of a role that sees every agency. @throws 404 otherwise
- */
-async function lockForMandataire(tx: Tx, colisID: string, user: CurrentUser) {
-  const [row] = await tx
-    .select({ id: colis.id, agenceID: colis.agenceID, statutCode: statuts.code })
-    .from(colis)
-    .innerJoin(statuts, eq(statuts.id, colis.statutID))
-    .where(and(eq(colis.id, colisID), sql`${colis.deletedAt} IS NULL`))
-    .for('update', { of: colis });
-  const destination = row ? await agenceDestination(tx, row.id) : undefined;
-  const mine = row && (user.allAgences || (user.agenceID !== null && [row.agenceID, destination?.id].includes(user.agenceID)));
-  if (!row || !mine) throw notFound('Aucun colis trouvé');
-  return row;
-}
-
-/**
  * Authorises a proxy to collect a parcel not yet handed over (POST colis/mandataire/{id}), journaled with the
  * document's type and last 4 characters only.
  * @returns the proxy as answered (mandataireColumns)
@@ -136,7 +119,7 @@ async function lockForMandataire(tx: Tx, colisID: string, user: CurrentUser) {
  */
 export async function authorizeMandataire(db: Db, colisID: string, body: MandataireInput, user: CurrentUser) {
   return db.transaction(async (tx) => {
-    const row = await lockForMandataire(tx, colisID, user);
+    const row = await lockAtDestination(tx, colisID, user, { alsoSender: true });
     if (row.statutCode === 'RETIRE' || row.statutCode === 'LIVRE') throw conflict(REMISE_MESSAGES.mandataireDejaRemis);
     const cle = await cleHachage(tx);
     const [created] = await tx
@@ -165,10 +148,10 @@ export async function authorizeMandataire(db: Db, colisID: string, body: Mandata
   });
 }
 
-/** The proxies of a parcel, oldest first (GET colis/mandataires/{id}), in lockForMandataire's scope. */
+/** The proxies of a parcel, oldest first (GET colis/mandataires/{id}), for the staff of its sender's and destination agency (lockAtDestination alsoSender). */
 export async function mandatairesOf(db: Db, colisID: string, user: CurrentUser) {
   return db.transaction(async (tx) => {
-    await lockForMandataire(tx, colisID, user);
+    await lockAtDestination(tx, colisID, user, { alsoSender: true });
     return tx
       .select(mandataireColumns)
       .from(colisMandataires)
@@ -185,7 +168,7 @@ export async function mandatairesOf(db: Db, colisID: string, user: CurrentUser) 
  */
 export async function remiseOf(db: Db, colisID: string, user: CurrentUser) {
   return db.transaction(async (tx) => {
-    await lockAtDestination(tx, colisID, user, false);
+    await lockAtDestination(tx, colisID, user, { lock: false });
     const [row] = await tx
       .select({
         statut: colisRemises.statut,
@@ -196,21 +179,16 @@ export async function remiseOf(db: Db, colisID: string, user: CurrentUser) {
         remisPar: sql<string>`trim(${users.nom} || ' ' || ${users.prenoms})`,
         agence: agences.libelle,
         mandataireID: colisRemises.mandataireID,
+        mandataire: mandataireColumns,
         signature: sql<boolean>`${colisRemises.signature} IS NOT NULL`,
         photo: sql<boolean>`${colisRemises.photo} IS NOT NULL`,
       })
       .from(colisRemises)
       .innerJoin(users, eq(users.id, colisRemises.remisPar))
       .leftJoin(agences, eq(agences.id, colisRemises.agenceID))
+      .leftJoin(colisMandataires, eq(colisMandataires.id, colisRemises.mandataireID))
       .where(eq(colisRemises.colisID, colisID));
-    if (!row) return null;
-    const [mandataire] = row.mandataireID
-      ? await tx
-          .select(mandataireColumns)
-          .from(colisMandataires)
-          .where(inArray(colisMandataires.id, [row.mandataireID]))
-      : [];
-    return { ...row, mandataire: mandataire ?? null };
+    return row ?? null;
   });
 }
 
@@ -221,7 +199,7 @@ export async function remiseOf(db: Db, colisID: string, user: CurrentUser) {
  */
 export async function remiseImage(db: Db, colisID: string, which: 'signature' | 'photo', user: CurrentUser): Promise<RemiseImage> {
   return db.transaction(async (tx) => {
-    await lockAtDestination(tx, colisID, user, false);
+    await lockAtDestination(tx, colisID, user, { lock: false });
     const [row] = await tx
       .select({ signature: colisRemises.signature, photo: colisRemises.photo, photoType: colisRemises.photoType })
       .from(colisRemises)

@@ -12,9 +12,11 @@ import { audits, historiques, statuts } from '../db/schema';
 import { notifyColis, type NotifiedColis } from '../notification/dispatch';
 import { rowsOf } from '../db/rows';
 
-/** A parcel moved, with its status before and whom to notify. */
+/** A parcel moved, with its status before, whom to notify, and what remains to pay in its currency. */
 export interface MovedColis extends NotifiedColis {
   before: string;
+  resteAPayer: string;
+  devise: string;
 }
 
 /**
@@ -84,7 +86,8 @@ export async function moveColis(
              ${opts.setDateEnvoi ? sql`, date_envoi = now()` : sql``}
         FROM target
        WHERE c.id = target.id
-      RETURNING c.id, c.reference, c.agence_id, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire, c.suivi_token
+      RETURNING c.id, c.reference, c.agence_id, target.statut_id AS before, c.expediteur_id, c.destinataire_id, c.email_destinataire, c.suivi_token,
+                c.reste_a_payer::text AS reste_a_payer, c.devise
     )${journal}
     SELECT * FROM moved`,
   );
@@ -97,6 +100,8 @@ export async function moveColis(
     destinataireID: r.destinataire_id,
     emailDestinataire: r.email_destinataire,
     suiviToken: r.suivi_token!,
+    resteAPayer: r.reste_a_payer!,
+    devise: r.devise!,
   }));
   if (moved.length === 0) return moved;
 

@@ -740,7 +740,7 @@ export const codesRetrait = pgTable('codes_retrait', {
   verrouilleLe: timestamp('verrouille_le', { withTimezone: true, mode: 'date' }),
   /** When the current code was made and sent. */
   envoyeLe: timestamp('envoye_le', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** Codes sent for the parcel so far (1 at arrival), for the re-send's daily limit. */
+  /** Codes sent for the parcel so far (1 at arrival), for the re-sends' limit (server/colis/codeRetrait.ts). */
   envois: integer('envois').notNull().default(1),
   /** The parcel was released with it: it no longer opens anything. */
   utiliseLe: timestamp('utilise_le', { withTimezone: true, mode: 'date' }),
@@ -794,7 +794,7 @@ export const colisRemises = pgTable('colis_remises', {
     .references(() => users.id),
   agenceID: uuid('agence_id').references(() => agences.id),
   remisLe: timestamp('remis_le', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** CODE, PIECE or MANDATAIRE (common/remiseRules.ts); null for a release recorded without proof. */
+  /** CODE, PIECE or MANDATAIRE (common/remiseRules.ts); null only on records of the day the proof was optional. */
   methode: text('methode'),
   pieceType: text('piece_type'),
   pieceDernier4: text('piece_dernier4'),

@@ -271,7 +271,7 @@ export function startNoticeDispatcher(opts: {
  * expanded at once into outbox rows by the rule (expandNotices), with the parcels as given.
  * @param message the words of every parcel, or each parcel's words (NoticeWords: its own, and its recipient's only)
  */
-export async function notifyColis(tx: Tx, parcels: NotifiedColis[], message: string | ((c: NotifiedColis) => NoticeWords)): Promise<void> {
+export async function notifyColis<C extends NotifiedColis>(tx: Tx, parcels: C[], message: string | ((c: C) => NoticeWords)): Promise<void> {
   const wordsOf = typeof message === 'string' ? () => ({ message }) : message;
   const rows = parcels.flatMap((c) => [
     ...[c.expediteurID, c.destinataireID].filter((r): r is string => !!r).map((receiverID) => ({ c, receiverID })),

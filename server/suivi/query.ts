@@ -76,18 +76,6 @@ export function suiviEtapes(db: Db, colisId: string) {
     .orderBy(asc(historiques.dateAction));
 }
 
-/** The first active agency of a city (by name), with its city's name, or undefined. */
-export async function agenceOfVille(db: Db, villeId: string) {
-  const [row] = await db
-    .select({ libelle: agences.libelle, ville: villes.libelle })
-    .from(agences)
-    .innerJoin(villes, eq(agences.villeID, villes.id))
-    .where(and(eq(agences.villeID, villeId), eq(agences.isActive, true)))
-    .orderBy(asc(agences.libelle))
-    .limit(1);
-  return row;
-}
-
 /** A parcel's hand-over as the public sees it (docs/decisions/release-proof.md): when, which status, which agency. */
 export async function suiviRemise(db: Db, colisId: string) {
   const [row] = await db

@@ -14,7 +14,8 @@ import { pairKey, settleAttempt, takeAttempt, type ThrottlePolicy } from '../aut
 import type { Db } from '../db/client';
 import { colis } from '../db/schema';
 import { notFound } from '../http/errors';
-import { agenceOfVille, findSuiviColis, suiviEtapes, suiviRemise } from './query';
+import { agenceDestination } from '../access/destination';
+import { findSuiviColis, suiviEtapes, suiviRemise } from './query';
 
 /**
  * Lookups of one reference from one address: 10 free an hour, then 1 min doubling up to an hour (at most 15 in an
@@ -54,7 +55,8 @@ function phoneMatches(row: Found, digits: string): boolean {
 async function toSuivi(db: Db, row: Found): Promise<SuiviColis> {
   const [etapes, agence, remise] = await Promise.all([
     suiviEtapes(db, row.id),
-    row.villeID && isModeLivraisonAgence(row.modeLivraison) ? agenceOfVille(db, row.villeID) : undefined,
+    // The agency that holds it, by the one rule of the arrival notice and the release (access/destination.ts).
+    isModeLivraisonAgence(row.modeLivraison) ? agenceDestination(db, row.id) : undefined,
     suiviRemise(db, row.id),
   ]);
   const dest = row.destinataire ?? { nom: row.nomDestinataire, prenoms: row.prenomsDestinataire };
@@ -68,7 +70,7 @@ async function toSuivi(db: Db, row: Found): Promise<SuiviColis> {
     origine: { ville: row.villeOrigine, pays: row.paysOrigine },
     destination: { ville: row.villeDestination, pays: row.paysDestination },
     modeLivraison: row.modeLivraison?.libelle ?? null,
-    agenceRetrait: agence ?? null,
+    agenceRetrait: agence ? { libelle: agence.libelle, ville: agence.ville } : null,
     resteAPayer: Number(row.resteAPayer),
     devise: row.devise,
     expediteur: initials(row.expediteur?.nom, row.expediteur?.prenoms),
