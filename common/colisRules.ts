@@ -61,6 +61,10 @@ export const COLIS_STATUT_ARRIVED: StatutCode = 'EXPEDIE';
 export const COLIS_FINISH_TARGETS = ['RETIRE', 'LIVRE'] as const satisfies readonly StatutCode[];
 export type ColisFinishTarget = (typeof COLIS_FINISH_TARGETS)[number];
 
+/** Whether a parcel in this status was handed over (RETIRE or LIVRE: it has a release record). */
+export const isColisRemis = (statutCode: string | null | undefined) =>
+  (COLIS_FINISH_TARGETS as readonly string[]).includes(statutCode ?? '');
+
 /** Whether a parcel in this status may end its journey (EXPEDIE → RETIRE or LIVRE). */
 export function canFinishColis(statutCode: string | null | undefined): boolean {
   return statutCode === COLIS_STATUT_ARRIVED;

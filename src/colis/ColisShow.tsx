@@ -18,6 +18,7 @@ import { ColisNaturesCard } from './show/ColisNaturesCard';
 import { ColisSummaryCard } from './show/ColisSummaryCard';
 import { CodeRetraitCard } from './show/CodeRetraitCard';
 import { RemiseCard } from './show/RemiseCard';
+import { isColisRemis } from '../../common/colisRules';
 import type { ColisRecord } from './model/types';
 
 /** The page inside ShowBase: heading, then the load state or the three cards. */
@@ -52,8 +53,8 @@ const ColisShowView = () => {
           <ColisSummaryCard colis={colis} />
           <ColisNaturesCard colis={colis} />
           <ColisHistoriqueCard reference={colis.reference} />
-          <CodeRetraitCard colisId={String(colis.id)} />
-          <RemiseCard colisId={String(colis.id)} remis={['RETIRE', 'LIVRE'].includes(String(colis.statutID?.code ?? ''))} />
+          <CodeRetraitCard colisId={String(colis.id)} statut={colis.statutID?.code} />
+          <RemiseCard colisId={String(colis.id)} remis={isColisRemis(colis.statutID?.code)} />
           <ColisJournalCard colisId={String(colis.id)} />
         </Box>
       )}

@@ -4,7 +4,7 @@
  * once however fast it is clicked; nothing shown to staff outside the destination agency (404) nor without the key.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PermissionKey } from '../../common/permissions';
 import { HttpError } from '../../src/providers/httpError';
 import { CodeRetraitCard } from '../../src/colis/show/CodeRetraitCard';
@@ -23,8 +23,8 @@ const etat = (over: Record<string, unknown>) => ({
 });
 
 /** Renders the card with the key retraitColis (or `keys`), the methods given. */
-function renderCard(methods: Record<string, unknown>, keys: PermissionKey[] = ['retraitColis']) {
-  renderAdmin(<CodeRetraitCard colisId={COLIS_ID} />, { session: sessionWith(keys), dataProvider: methods });
+function renderCard(methods: Record<string, unknown>, keys: PermissionKey[] = ['retraitColis'], statut = 'EXPEDIE') {
+  renderAdmin(<CodeRetraitCard colisId={COLIS_ID} statut={statut} />, { session: sessionWith(keys), dataProvider: methods });
 }
 
 describe('the release code card', () => {
@@ -70,10 +70,26 @@ describe('the release code card', () => {
   });
 
   it('a parcel released with its code: the date, no button', async () => {
-    renderCard({ getCodeRetrait: async () => etat({ etat: 'UTILISE', utiliseLe: '2026-12-07T15:05:00.000Z' }) });
+    renderCard(
+      { getCodeRetrait: async () => etat({ etat: 'UTILISE', utiliseLe: '2026-12-07T15:05:00.000Z' }) },
+      ['retraitColis'],
+      'RETIRE',
+    );
     const card = await screen.findByTestId('code-retrait');
     expect(card.textContent).toMatch(/Colis remis avec son code le 07\/12\/2026 \d\d:05\./);
     expect(within(card).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('a parcel released with a document keeps its unused code: no button; a parcel not yet arrived: no card', async () => {
+    renderCard({ getCodeRetrait: async () => etat({}) }, ['retraitColis'], 'RETIRE');
+    const card = await screen.findByTestId('code-retrait');
+    expect(within(card).queryAllByRole('button')).toHaveLength(0);
+    cleanup();
+    const early = vi.fn(async () => etat({ etat: 'AUCUN' }));
+    renderCard({ getCodeRetrait: early }, ['retraitColis'], 'RECEPTIONNE');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(early).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('code-retrait')).toBeNull();
   });
 
   it('another agency (404) or no key: no card', async () => {

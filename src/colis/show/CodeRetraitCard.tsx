@@ -3,7 +3,8 @@
  * agency holding retraitColis: the code's state from dataProvider.getCodeRetrait (GET colis/codeRetrait/{id}: active
  * with the attempts left, locked, used, none; never the code), 'Envoyer un nouveau code' after an Oui/Non
  * confirmation (the old code dies) and 'Débloquer' for a locked code, each button disabled while its call runs. The
- * server answers 404 to anyone else: the card then shows nothing.
+ * server answers 404 to anyone else: the card then shows nothing. Only for a parcel that has arrived; its buttons only
+ * while the parcel waits.
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Typography } from '@mui/material';
@@ -11,6 +12,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SendIcon from '@mui/icons-material/Send';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
+import { COLIS_STATUT_ARRIVED, isColisRemis } from '../../../common/colisRules';
 import { formatDateFr } from '../../kit/formatDate';
 import { serverMessage } from '../../kit/recordLabel';
 import { useHasPermission } from '../../kit/useHasPermission';
@@ -20,7 +22,7 @@ import type { ColisMethods } from '../model/colisMethods';
 const k = (key: string) => `resources.colis.code_retrait.${key}`;
 
 /** The card body (the key is checked by CodeRetraitCard). */
-const CodeCard = ({ colisId }: { colisId: string }) => {
+const CodeCard = ({ colisId, enAttente }: { colisId: string; enAttente: boolean }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -42,7 +44,6 @@ const CodeCard = ({ colisId }: { colisId: string }) => {
   const data = state.data;
   // Another agency's parcel (404) or a failed read: nothing to show or do here.
   if (state.isPending || !data) return null;
-  const waiting = data.etat === 'ACTIF' || data.etat === 'BLOQUE' || data.etat === 'AUCUN';
   const line =
     data.etat === 'ACTIF'
       ? translate(k('actif'), { date: formatDateFr(data.envoyeLe, 'dd/MM/yyyy HH:mm'), smart_count: data.essaisRestants })
@@ -59,7 +60,7 @@ const CodeCard = ({ colisId }: { colisId: string }) => {
             {translate(k('envois'), { smart_count: data.envois })}
           </Typography>
         )}
-        {waiting && (
+        {enAttente && data.etat !== 'UTILISE' && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
             <Button variant="outlined" startIcon={<SendIcon />} onClick={() => setConfirming(true)} disabled={send.pending}>
               {translate(k('send'))}
@@ -86,8 +87,12 @@ const CodeCard = ({ colisId }: { colisId: string }) => {
   );
 };
 
-/** Takes the parcel id; renders nothing without the key retraitColis. */
-export const CodeRetraitCard = ({ colisId }: { colisId: string }) => {
+/**
+ * Takes the parcel id and its status code: shown once the parcel has arrived (a code exists from then on), its buttons
+ * while it waits at the agency (EXPEDIE); nothing without the key retraitColis.
+ */
+export const CodeRetraitCard = ({ colisId, statut }: { colisId: string; statut: string | undefined }) => {
   const can = useHasPermission();
-  return can('retraitColis') ? <CodeCard colisId={colisId} /> : null;
+  const arrived = statut === COLIS_STATUT_ARRIVED || isColisRemis(statut);
+  return arrived && can('retraitColis') ? <CodeCard colisId={colisId} enAttente={statut === COLIS_STATUT_ARRIVED} /> : null;
 };

@@ -17,6 +17,9 @@ import { DetailItem } from './DetailItem';
 
 const k = (key: string) => `resources.colis.remise.${key}`;
 
+/** The images a release may carry, in the card's order. */
+const IMAGES = ['signature', 'photo'] as const;
+
 /** One image of the release, fetched as a blob and shown from an object URL (revoked when the card goes). */
 function RemiseImage({ colisId, which, alt }: { colisId: string; which: 'signature' | 'photo'; alt: string }) {
   const dataProvider = useDataProvider<DataProvider & ColisMethods>();
@@ -76,22 +79,14 @@ const Remise = ({ colisId }: { colisId: string }) => {
         )}
         {(r.signature || r.photo) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
-            {r.signature && (
-              <Box>
+            {IMAGES.filter((which) => r[which]).map((which) => (
+              <Box key={which}>
                 <Typography variant="body2" color="text.secondary">
-                  {translate(k('signature'))}
+                  {translate(k(which))}
                 </Typography>
-                <RemiseImage colisId={colisId} which="signature" alt={translate(k('signature'))} />
+                <RemiseImage colisId={colisId} which={which} alt={translate(k(which))} />
               </Box>
-            )}
-            {r.photo && (
-              <Box>
-                <Typography variant="body2" color="text.secondary">
-                  {translate(k('photo'))}
-                </Typography>
-                <RemiseImage colisId={colisId} which="photo" alt={translate(k('photo'))} />
-              </Box>
-            )}
+            ))}
           </Box>
         )}
       </CardContent>
