@@ -5,10 +5,11 @@
  * destination agency's staff (or an all-agency role) check, unlock or send it again; a new code kills the old one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { audits, codesRetrait, colis, mailOutbox, notifications } from '../../server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { audits, codesRetrait, colis, notifications } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, insertClient, insertColis, SIGNATURE_PNG } from './fixtures';
+import { SIGNATURE_PNG } from './fixtures';
+import { arrivedParcels, counterAgents, outboxRowsTo, releaseCodeOf } from './counterFixtures';
 
 let t: TestContext;
 let dakar: { id: string; token: string };
@@ -17,47 +18,21 @@ let bamako: { id: string; token: string };
 
 beforeAll(async () => {
   t = await setupTestApp();
-  dakar = await t.createStaff('AGENT', { agenceCode: 'DKR1' });
-  paris = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
-  bamako = await t.createStaff('AGENT', { agenceCode: 'BKO1' });
+  ({ dakar, paris, bamako } = await counterAgents(t));
 });
 afterAll(() => t.close());
 
-/** Parcels (Paris → Sénégal) on a departure moved to 'Arrivé' through the API; the first one paid, the others owing 50 €. */
-async function arrivedParcels(n = 1): Promise<{ ids: string[]; expediteurs: string[]; destinataires: string[] }> {
-  const db = t.database.db;
-  const envoi = await createEnvoiByApi(t, { contenu: 'Fret code de retrait', poids: 500 });
-  const out = { ids: [] as string[], expediteurs: [] as string[], destinataires: [] as string[] };
-  for (let i = 0; i < n; i++) {
-    const expediteurID = await insertClient(db, 'Expéditeur');
-    const destinataireID = await insertClient(db, 'Destinataire');
-    out.ids.push(await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE', expediteurID, destinataireID }));
-    out.expediteurs.push(expediteurID);
-    out.destinataires.push(destinataireID);
-  }
-  await db.update(colis).set({ resteAPayer: '0', reglement: '50.00' }).where(eq(colis.id, out.ids[0]));
-  for (const statutID of ['EN_COURS_ENVOI', 'ARRIVE']) {
-    const res = await t.call('PUT', `/api/envoi/update/${envoi.id}`, { token: t.adminToken, body: { statutID } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  return out;
+/** Parcels arrived (counterFixtures.ts), as ids and parties. */
+async function arrived(n = 1) {
+  const parcels = await arrivedParcels(t, n);
+  return {
+    ids: parcels.map((p) => p.id),
+    expediteurs: parcels.map((p) => p.expediteurID),
+    destinataires: parcels.map((p) => p.destinataireID),
+  };
 }
-
-/** The outbox rows told to a client about a parcel, newest first. */
-async function rowsTo(colisID: string, clientID: string) {
-  return t.database.db
-    .select()
-    .from(mailOutbox)
-    .innerJoin(notifications, eq(notifications.id, mailOutbox.notificationID))
-    .where(and(eq(notifications.colisID, colisID), eq(mailOutbox.clientID, clientID)))
-    .orderBy(desc(mailOutbox.createdAt));
-}
-
-/** The clear code of the newest row sent to the parcel's recipient. */
-async function codeOf(colisID: string, destinataireID: string): Promise<string> {
-  const [row] = await rowsTo(colisID, destinataireID);
-  return /Code de retrait : (\d{6})/.exec(row.mail_outbox.html)![1];
-}
+const rowsTo = (colisID: string, clientID: string) => outboxRowsTo(t, colisID, clientID);
+const codeOf = (colisID: string, destinataireID: string) => releaseCodeOf(t, colisID, destinataireID);
 
 const retirer = (id: string, token: string, codeRetrait?: string) =>
   t.call('POST', `/api/colis/retirer/${id}`, {
@@ -67,7 +42,7 @@ const retirer = (id: string, token: string, codeRetrait?: string) =>
 
 describe('the arrival notice', () => {
   it('gives each parcel a code told to its recipient only, with the agency and what remains to pay', async () => {
-    const { ids, expediteurs, destinataires } = await arrivedParcels(2);
+    const { ids, expediteurs, destinataires } = await arrived(2);
     const [c1, c2] = ids;
     const code1 = await codeOf(c1, destinataires[0]);
     const code2 = await codeOf(c2, destinataires[1]);
@@ -95,7 +70,7 @@ describe('the arrival notice', () => {
 
 describe('the release with its code', () => {
   it('releases with the right code; the code is then dead and never in an answer, the journal or an export', async () => {
-    const { ids, destinataires } = await arrivedParcels(1);
+    const { ids, destinataires } = await arrived(1);
     const code = await codeOf(ids[0], destinataires[0]);
     const res = await retirer(ids[0], dakar.token, code);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -114,7 +89,7 @@ describe('the release with its code', () => {
   });
 
   it('counts wrong codes, locks at five; another agency can neither count, unlock nor send; Dakar unlocks', async () => {
-    const { ids, destinataires } = await arrivedParcels(1);
+    const { ids, destinataires } = await arrived(1);
     const id = ids[0];
     const code = await codeOf(id, destinataires[0]);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -162,7 +137,7 @@ describe('the release with its code', () => {
   });
 
   it('a new code kills the old one, reaches the recipient alone, once a minute; malformed codes are 400', async () => {
-    const { ids, expediteurs, destinataires } = await arrivedParcels(1);
+    const { ids, expediteurs, destinataires } = await arrived(1);
     const id = ids[0];
     const old = await codeOf(id, destinataires[0]);
     const senderRows = (await rowsTo(id, expediteurs[0])).length;

@@ -8,10 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { codesRetrait, colis, mailOutbox, notifications } from '../../server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { codesRetrait, colis } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, insertColis, SIGNATURE_PNG } from './fixtures';
+import { SIGNATURE_PNG } from './fixtures';
+import { arrivedParcels, counterAgents, releaseCodeOf } from './counterFixtures';
 
 let t: TestContext;
 const tokens: Record<Actor, string> = { dakar: '', admin: '', paris: '', bamako: '' };
@@ -19,9 +20,10 @@ const tokens: Record<Actor, string> = { dakar: '', admin: '', paris: '', bamako:
 beforeAll(async () => {
   t = await setupTestApp();
   tokens.admin = t.adminToken;
-  tokens.dakar = (await t.createStaff('AGENT', { agenceCode: 'DKR1' })).token;
-  tokens.paris = (await t.createStaff('AGENT', { agenceCode: 'PAR1' })).token;
-  tokens.bamako = (await t.createStaff('AGENT', { agenceCode: 'BKO1' })).token;
+  const agents = await counterAgents(t);
+  tokens.dakar = agents.dakar.token;
+  tokens.paris = agents.paris.token;
+  tokens.bamako = agents.bamako.token;
 });
 afterAll(() => t.close());
 
@@ -43,30 +45,10 @@ const actionArb: fc.Arbitrary<Action> = fc.record({
   actor: fc.constantFrom('dakar', 'dakar', 'dakar', 'admin', 'paris', 'bamako'),
 });
 
-/** A parcel paid in full whose departure arrived, with the code its recipient was sent. */
+/** A parcel paid in full whose departure arrived (counterFixtures.ts), with the model of its fresh code. */
 async function arrived(): Promise<{ id: string; destinataireID: string; model: Model }> {
-  const db = t.database.db;
-  const envoi = await createEnvoiByApi(t, { contenu: 'Fret propriété code', poids: 500 });
-  const id = await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE' });
-  await db.update(colis).set({ resteAPayer: '0', reglement: '50.00' }).where(eq(colis.id, id));
-  for (const statutID of ['EN_COURS_ENVOI', 'ARRIVE']) {
-    expect((await t.call('PUT', `/api/envoi/update/${envoi.id}`, { token: t.adminToken, body: { statutID } })).status).toBe(200);
-  }
-  const [row] = await db.select({ destinataireID: colis.destinataireID }).from(colis).where(eq(colis.id, id));
-  const destinataireID = row.destinataireID!;
-  return { id, destinataireID, model: { code: await sentCode(id, destinataireID), essais: 0, locked: false, released: false, envois: 1 } };
-}
-
-/** The newest code sent to the recipient (the secret row of the outbox). */
-async function sentCode(colisID: string, destinataireID: string): Promise<string> {
-  const [row] = await t.database.db
-    .select({ html: mailOutbox.html })
-    .from(mailOutbox)
-    .innerJoin(notifications, eq(notifications.id, mailOutbox.notificationID))
-    .where(and(eq(notifications.colisID, colisID), eq(mailOutbox.clientID, destinataireID), eq(mailOutbox.secret, true)))
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(1);
-  return /Code de retrait : (\d{6})/.exec(row.html)![1];
+  const [{ id, destinataireID, code }] = await arrivedParcels(t);
+  return { id, destinataireID, model: { code, essais: 0, locked: false, released: false, envois: 1 } };
 }
 
 /** Runs one action; returns its status and updates the model as the rules say it must. */
@@ -109,7 +91,7 @@ async function run(a: Action, id: string, destinataireID: string, m: Model): Pro
   else if (m.released || m.envois >= 10) expectStatus(res.status, 409);
   else {
     expectStatus(res.status, 200);
-    m.code = await sentCode(id, destinataireID);
+    m.code = await releaseCodeOf(t, id, destinataireID);
     m.essais = 0;
     m.locked = false;
     m.envois++;

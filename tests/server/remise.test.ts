@@ -9,15 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { audits, colis, colisMandataires, colisRemises } from '../../server/db/schema';
 import { setupTestApp, type TestContext } from './helpers';
-import { createEnvoiByApi, insertColis } from './fixtures';
+import { SIGNATURE_PNG } from './fixtures';
+import { arrivedParcels, counterAgents } from './counterFixtures';
 
 let t: TestContext;
 let dakar: { id: string; token: string };
 let paris: { id: string; token: string };
 let bamako: { id: string; token: string };
 
-/** A 1×1 PNG, as a canvas's toDataURL gives one. */
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** A signature drawn at the counter (a 1×1 PNG). */
+const PNG = SIGNATURE_PNG;
 /** A recipient's document, as the counter types it. */
 const DOC = { pieceType: 'CNI', pieceNumero: 'SN7654321' } as const;
 /** The first bytes of a JPEG and a little more. */
@@ -25,27 +26,12 @@ const JPEG = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2
 
 beforeAll(async () => {
   t = await setupTestApp();
-  dakar = await t.createStaff('AGENT', { agenceCode: 'DKR1' });
-  paris = await t.createStaff('AGENT', { agenceCode: 'PAR1' });
-  bamako = await t.createStaff('AGENT', { agenceCode: 'BKO1' });
+  ({ dakar, paris, bamako } = await counterAgents(t));
 });
 afterAll(() => t.close());
 
 /** A paid parcel Paris → Sénégal whose departure arrived (EXPEDIE), and its release code. */
-async function arrivedParcel(): Promise<{ id: string; code: string }> {
-  const db = t.database.db;
-  const envoi = await createEnvoiByApi(t, { contenu: 'Fret remise', poids: 500 });
-  const id = await insertColis(db, { envoiID: envoi.id, statut: 'RECEPTIONNE' });
-  await db.update(colis).set({ resteAPayer: '0', reglement: '50.00' }).where(eq(colis.id, id));
-  for (const statutID of ['EN_COURS_ENVOI', 'ARRIVE']) {
-    expect((await t.call('PUT', `/api/envoi/update/${envoi.id}`, { token: t.adminToken, body: { statutID } })).status).toBe(200);
-  }
-  const rows = await db.execute(
-    sql`SELECT o.html FROM mail_outbox o JOIN notifications n ON n.id = o.notification_id WHERE n.colis_id = ${id} AND o.secret`,
-  );
-  const html = (rows as unknown as { rows: { html: string }[] }).rows[0].html;
-  return { id, code: /Code de retrait : (\d{6})/.exec(html)![1] };
-}
+const arrivedParcel = async () => (await arrivedParcels(t))[0];
 
 const retirer = (id: string, token: string, body: Record<string, unknown>) => t.call('POST', `/api/colis/retirer/${id}`, { token, body });
 const statutOf = async (id: string) =>
