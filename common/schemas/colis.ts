@@ -565,7 +565,7 @@ export const colisEnvoisOfClientAnswer = answer.envelope({
 /**
  * The state of a parcel's release code as its destination agency reads it (GET colis/codeRetrait/{id},
  * docs/decisions/release-code.md): never the code. ACTIF (usable, `essaisRestants` wrong attempts before the lock),
- * BLOQUE (five wrong attempts), UTILISE (the parcel was released with it), AUCUN (no code: arrived before the codes).
+ * BLOQUE (five wrong attempts), UTILISE (the parcel was handed over: the code is closed), AUCUN (no code: arrived before the codes).
  */
 export const codeRetraitEtat = z.object({
   etat: z.enum(['ACTIF', 'BLOQUE', 'UTILISE', 'AUCUN']),

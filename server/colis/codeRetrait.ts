@@ -73,7 +73,7 @@ export async function issueCodesRetrait(tx: Tx, colisIds: readonly string[]): Pr
 
 /**
  * Checks a code typed at the counter, in its own transaction so that a wrong attempt stays counted when the release
- * is refused; the parcel is the caller's to release next (consumeCodeRetrait in the release's transaction).
+ * is refused; the parcel is the caller's to release next (closeCodeRetrait in the release's transaction).
  * @throws 404 (lockAtDestination), 409 no code, a wrong code (the attempts left said) or a locked code
  */
 export async function verifyCodeRetrait(db: Db, colisID: string, code: string, user: CurrentUser): Promise<void> {
@@ -98,8 +98,11 @@ export async function verifyCodeRetrait(db: Db, colisID: string, code: string, u
 /** 409: the code is locked. */
 const locked = () => conflict(CODE_RETRAIT_MESSAGES.verrouille, { codeRetrait: CODE_RETRAIT_MESSAGES.verrouille });
 
-/** Marks a parcel's code used, inside its release's transaction: it opens nothing any more. */
-export async function consumeCodeRetrait(tx: Tx, colisID: string): Promise<void> {
+/**
+ * Closes a parcel's code inside its release's transaction, whatever proved who took the parcel (the code, a document,
+ * a proxy's): it opens nothing any more, and no new one is sent. No row (a parcel arrived before the codes): nothing.
+ */
+export async function closeCodeRetrait(tx: Tx, colisID: string): Promise<void> {
   await tx
     .update(codesRetrait)
     .set({ utiliseLe: sql`now()` })

@@ -16,7 +16,7 @@ import { conflict } from '../http/errors';
 import { montantOfPayment, recordEncaissement } from '../encaissement/service';
 import { statutCodeOf, statutIds, statutsByCode } from '../statut/query';
 import { lockColis } from '../access/locks';
-import { consumeCodeRetrait, verifyCodeRetrait } from './codeRetrait';
+import { closeCodeRetrait, verifyCodeRetrait } from './codeRetrait';
 import { lockAtDestination } from '../access/destination';
 import { recordRemise } from './remise';
 import { moveColis } from './statutChange';
@@ -33,7 +33,7 @@ const PAIEMENT_REQUIS = 'Le colis doit être entièrement payé : encaissez le r
  * agency's, paid by `encaissement.paymentby` (default COLLECTION_PAYER). Only the staff of the parcel's destination
  * agency (access/destination.ts) and the roles that see every agency hand it over; the body proves who takes it
  * (common/remiseRules.ts missingProof, checked by the route's schema): `encaissement.codeRetrait` is checked first
- * (colis/codeRetrait.ts verifyCodeRetrait) and dies with the release, and the release's record (colis/remise.ts
+ * (colis/codeRetrait.ts verifyCodeRetrait); the release closes the parcel's code whatever the proof, and the release's record (colis/remise.ts
  * recordRemise) is written in the same transaction.
  * @throws 404 outside the destination agency; 400 a malformed signature or photo; 409 a wrong, locked or missing
  *   release code, a proxy unknown or whose document does not match, a parcel that cannot end its journey, money
@@ -89,6 +89,6 @@ export async function finishColis(db: Db, id: string, to: ColisFinishTarget, enc
       message: to === 'RETIRE' ? 'votre colis a été retiré en agence' : 'votre colis a été livré',
       motif: `remis : ${REMISE_METHODE_LABELS[methode]}`,
     });
-    if (encaissement.codeRetrait) await consumeCodeRetrait(tx, row.id);
+    await closeCodeRetrait(tx, row.id);
   });
 }

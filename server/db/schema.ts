@@ -742,7 +742,7 @@ export const codesRetrait = pgTable('codes_retrait', {
   envoyeLe: timestamp('envoye_le', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** Codes sent for the parcel so far (1 at arrival), for the re-sends' limit (server/colis/codeRetrait.ts). */
   envois: integer('envois').notNull().default(1),
-  /** The parcel was released with it: it no longer opens anything. */
+  /** The parcel was handed over (with this code or another proof): the code no longer opens anything. */
   utiliseLe: timestamp('utilise_le', { withTimezone: true, mode: 'date' }),
 });
 

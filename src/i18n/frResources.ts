@@ -384,10 +384,11 @@ export const frResources = {
         actif:
           'Code actif, envoyé au destinataire le %{date} : encore %{smart_count} essai avant blocage. |||| Code actif, envoyé au destinataire le %{date} : encore %{smart_count} essais avant blocage.',
         bloque: 'Code bloqué après 5 essais incorrects : débloquez-le, ou envoyez un nouveau code au destinataire.',
-        utilise: 'Colis remis avec son code le %{date}.',
+        utilise: 'Code clos : le colis a été remis le %{date} (voir « Remise du colis »).',
         aucun: "Aucun code de retrait pour ce colis : envoyez-en un au destinataire, ou vérifiez sa pièce d'identité.",
         envois: '1 code envoyé pour ce colis |||| %{smart_count} codes envoyés pour ce colis',
         send: 'Envoyer un nouveau code',
+        send_first: 'Envoyer un code',
         send_title: 'Nouveau code de retrait',
         send_confirm: "Envoyer un nouveau code au destinataire ? L'ancien code ne fonctionnera plus.",
         unlock: 'Débloquer le code',

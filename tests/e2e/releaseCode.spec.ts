@@ -92,7 +92,7 @@ for (const viewport of [
       await expect(dialog).toHaveCount(0);
 
       await page.goto(`/colis/${details.id}/show`);
-      await expect(card).toContainText('Colis remis avec son code le');
+      await expect(card).toContainText('Code clos : le colis a été remis le');
       await expect(card.getByRole('button', { name: 'Envoyer un nouveau code' })).toHaveCount(0);
       // The release record: by the Dakar agent, from its agency, identified by the code.
       const remise = page.getByTestId('colis-remise');

@@ -76,11 +76,11 @@ describe('the release code card', () => {
       'RETIRE',
     );
     const card = await screen.findByTestId('code-retrait');
-    expect(card.textContent).toMatch(/Colis remis avec son code le 07\/12\/2026 \d\d:05\./);
+    expect(card.textContent).toMatch(/Code clos : le colis a été remis le 07\/12\/2026 \d\d:05/);
     expect(within(card).queryAllByRole('button')).toHaveLength(0);
   });
 
-  it('a parcel released with a document keeps its unused code: no button; a parcel not yet arrived: no card', async () => {
+  it('a parcel handed over: no button; a parcel not yet arrived: no card', async () => {
     renderCard({ getCodeRetrait: async () => etat({}) }, ['retraitColis'], 'RETIRE');
     const card = await screen.findByTestId('code-retrait');
     expect(within(card).queryAllByRole('button')).toHaveLength(0);

@@ -98,6 +98,8 @@ describe('the release record', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const record = (await t.call('GET', `/api/colis/remise/${id}`, { token: dakar.token })).body.data;
     expect(record).toMatchObject({ methode: 'PIECE', pieceType: 'PASSEPORT', pieceDernier4: '4567', photo: false });
+    // The release closed the parcel's code, unused: it opens nothing, and no new one is sent.
+    expect((await t.call('GET', `/api/colis/codeRetrait/${id}`, { token: dakar.token })).body.data.etat).toBe('UTILISE');
     const [row] = await t.database.db.select().from(colisRemises).where(eq(colisRemises.colisID, id));
     expect(row.pieceHash).toMatch(/^[0-9a-f]{64}$/);
     const stored =

@@ -63,7 +63,7 @@ const CodeCard = ({ colisId, enAttente }: { colisId: string; enAttente: boolean 
         {enAttente && data.etat !== 'UTILISE' && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
             <Button variant="outlined" startIcon={<SendIcon />} onClick={() => setConfirming(true)} disabled={send.pending}>
-              {translate(k('send'))}
+              {translate(k(data.etat === 'AUCUN' ? 'send_first' : 'send'))}
             </Button>
             {data.etat === 'BLOQUE' && (
               <Button variant="contained" startIcon={<LockOpenIcon />} onClick={() => unlock.run()} disabled={unlock.pending}>
